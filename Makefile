@@ -1,0 +1,118 @@
+# mancala - build, test, benchmark, install.
+#   make                 the program ./mancala and the libraries in build/
+#   make check           every test (unit, rules data, CLI); SAN=1 for ASan+UBSan
+#   make bench           the long perft depths and speed figures
+#   make install PREFIX=/usr/local DESTDIR=
+# Variables: CC (gcc or clang), WERROR=1 (warnings are errors), SAN=1,
+# NATIVE=1 (-march=native; the default build is generic).
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+INCDIR  ?= $(PREFIX)/include
+MANDIR  ?= $(PREFIX)/share/man
+PCDIR   ?= $(LIBDIR)/pkgconfig
+
+VERSION := $(shell sed -n 's/^\#define MC_VERSION_STRING "\(.*\)"/\1/p' include/mancala.h)
+SOVER   := $(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
+
+OPT     ?= -O2
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifeq ($(WERROR),1)
+WARN    += -Werror
+endif
+ifeq ($(NATIVE),1)
+OPT     += -march=native
+endif
+ifeq ($(SAN),1)
+B       := build-san
+OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+LDSAN   := -fsanitize=address,undefined
+else
+B       := build
+endif
+CFLAGS  ?=
+CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
+LDFLAGS += $(LDSAN)
+LDLIBS  += -lm
+
+LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c)
+CLI_SRC := $(wildcard src/cli/*.c)
+RULES_MD := $(wildcard docs/rules/*.md)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
+
+ifeq ($(SAN),1)
+PROG    := $(B)/mancala
+else
+PROG    := mancala
+endif
+
+.PHONY: all check bench install uninstall clean
+all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
+
+$(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/dirs:
+	mkdir -p $(B)/src/core $(B)/src/games $(B)/src/session $(B)/src/search \
+	  $(B)/src/cli $(B)/gen $(B)/tests
+	touch $@
+
+$(B)/embed: tools/embed.c | $(B)/dirs
+	$(CC) -O1 -o $@ $<
+
+$(B)/gen/rules_text.c: $(B)/embed $(RULES_MD)
+	$(B)/embed $@ $(RULES_MD)
+
+$(B)/gen/rules_text.o: $(B)/gen/rules_text.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/libmancala.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(B)/libmancala.so.$(VERSION): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libmancala.so.$(SOVER) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(PROG): $(CLI_OBJ) $(B)/libmancala.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(LDLIBS)
+
+$(B)/tests/%: tests/%.c tests/check.h $(B)/libmancala.a
+	$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
+
+check: $(PROG) $(TEST_BIN)
+	@fail=0; for t in $(TEST_BIN); do \
+	  echo "== $$t"; $$t tests || fail=1; done; \
+	echo "== tests/cli.sh"; MANCALA=./$(PROG) sh tests/cli.sh || fail=1; \
+	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; \
+	echo "make check: all test programs passed"
+
+bench: $(PROG)
+	sh bench/run.sh ./$(PROG)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
+	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(PCDIR)
+	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/mancala
+	install -m 644 $(B)/libmancala.a $(DESTDIR)$(LIBDIR)/libmancala.a
+	install -m 755 $(B)/libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOVER)
+	ln -sf libmancala.so.$(SOVER) $(DESTDIR)$(LIBDIR)/libmancala.so
+	install -m 644 include/mancala.h $(DESTDIR)$(INCDIR)/mancala.h
+	install -m 644 man/mancala.1 $(DESTDIR)$(MANDIR)/man1/mancala.1
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	  -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	  mancala.pc.in > $(DESTDIR)$(PCDIR)/mancala.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/mancala $(DESTDIR)$(LIBDIR)/libmancala.a \
+	  $(DESTDIR)$(LIBDIR)/libmancala.so* $(DESTDIR)$(INCDIR)/mancala.h \
+	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(PCDIR)/mancala.pc
+
+clean:
+	rm -rf build build-san mancala

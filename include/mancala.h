@@ -1,0 +1,278 @@
+/*
+ * mancala.h - the public API of libmancala.
+ *
+ * Four traditional mancala games behind one game interface: a game is created
+ * from a spec string ("oware", "oware:awari", "omweso:setup=all2"), positions
+ * are small plain structs copied by value, moves are integers whose meaning
+ * belongs to the game.  The session layer adds what depends on history
+ * (repetition, ply limits), undo/redo and match scoring.
+ *
+ * ABI rule: until 1.0 the soname carries MAJOR.MINOR; mc_pos and mc_result
+ * may grow at the end within a major version, mc_game and mc_session are
+ * opaque.  Nothing in the library prints, exits or aborts on bad input.
+ */
+#ifndef MANCALA_H
+#define MANCALA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MC_VERSION_MAJOR 0
+#define MC_VERSION_MINOR 1
+#define MC_VERSION_PATCH 0
+#define MC_VERSION_STRING "0.1.0"
+
+const char *mc_version(void);
+
+/* ---- basic types -------------------------------------------------------- */
+
+enum { MC_SOUTH = 0, MC_NORTH = 1, MC_DRAW = 2 };
+
+#define MC_MAX_PITS 32
+/* Upper bound on the legal moves of any position of any game. */
+#define MC_MAX_MOVES 512
+/* Longest position string, move token and option spec the library writes. */
+#define MC_POS_STRLEN 192
+#define MC_MOVE_STRLEN 96
+#define MC_SPEC_STRLEN 256
+
+typedef uint64_t mc_move;
+
+/*
+ * A position: everything that decides the legal moves except history.
+ * Field meaning per game is documented in docs/GAMES.md; unused fields are 0
+ * so that positions compare with memcmp.
+ */
+typedef struct mc_pos {
+    uint8_t pit[MC_MAX_PITS]; /* seeds per pit, in the game's index order */
+    uint16_t cap[2];          /* captured seeds (Oware, Goré) or capturing
+                                 turns (Omweso), South then North */
+    uint8_t side;             /* MC_SOUTH or MC_NORTH to move */
+    uint8_t first;            /* bit 0 South, bit 1 North: first move pending */
+    uint8_t own;              /* Goré: bit i set = North owns pit i */
+    uint8_t offer;            /* Goré: pits offered to the side to move */
+    uint8_t flags;            /* game-specific state bits */
+    uint8_t last;             /* game-specific facts about the last move
+                                 (not part of the position string) */
+    uint8_t pad[2];
+} mc_pos;
+
+/* Errors: every parser fills one of these with a sentence naming the culprit. */
+typedef struct mc_error {
+    int code; /* 0 = no error */
+    char msg[256];
+} mc_error;
+
+enum {
+    MC_OK = 0,
+    MC_ERR_SPEC,     /* bad game name or option */
+    MC_ERR_POSITION, /* malformed or impossible position string */
+    MC_ERR_MOVE,     /* malformed move token */
+    MC_ERR_ILLEGAL,  /* well-formed move that the rules forbid here */
+    MC_ERR_OVER,     /* the game is already over */
+    MC_ERR_IO,       /* file or stream error */
+    MC_ERR_ARG       /* bad argument to an API call */
+};
+
+/* ---- trace: what a move did, for UIs that animate and explain ------------ */
+
+enum mc_trace_kind {
+    MC_TR_LIFT = 1,   /* pit: seeds lifted from it, n: how many */
+    MC_TR_DROP,       /* pit: one seed dropped (n: count after the drop) */
+    MC_TR_SKIP,       /* pit: skipped (the origin, on a full lap) */
+    MC_TR_LAP,        /* a lap starts: pit = origin, n = seeds, aux = dir */
+    MC_TR_CAPTURE,    /* pit: its n seeds captured by aux (side) */
+    MC_TR_NOCAPTURE,  /* pit: captures forfeited (Oware grand slam), n seeds */
+    MC_TR_END,        /* pit: where the move ended */
+    MC_TR_TRADE,      /* game-specific: offer/accept/refuse, pit = mask */
+    MC_TR_PASS
+};
+
+typedef struct mc_trace_event {
+    uint8_t kind;
+    uint8_t pit;
+    uint8_t aux;
+    uint8_t pad;
+    uint32_t n;
+} mc_trace_event;
+
+typedef struct mc_trace {
+    mc_trace_event *ev; /* caller's buffer */
+    size_t cap;         /* its capacity */
+    size_t len;         /* events written */
+    size_t dropped;     /* events that did not fit */
+} mc_trace;
+
+/* ---- results ------------------------------------------------------------ */
+
+enum mc_end_reason {
+    MC_END_NONE = 0,
+    MC_END_CAPTURES,    /* Oware O8a: 25 or more captured */
+    MC_END_REPETITION,  /* repeated position */
+    MC_END_NOMOVE,      /* the player to move has no legal move */
+    MC_END_STUCK,       /* Sadeqa II: every move never ends */
+    MC_END_PLIES,       /* ply limit */
+    MC_END_BOARD,       /* Goré G5: every pit 2 or fewer */
+    MC_END_POINTS,      /* Omweso W14 */
+    MC_END_ANNULLED,    /* Omweso: game annulled */
+    MC_END_RESIGN,      /* session: a player resigned */
+    MC_END_TIME         /* session: a flag fell */
+};
+
+typedef struct mc_result {
+    int over;           /* 0: the game goes on */
+    int winner;         /* MC_SOUTH, MC_NORTH or MC_DRAW */
+    int reason;         /* enum mc_end_reason */
+    int score2[2];      /* final scores times two (halves possible) */
+    int points;         /* Omweso points of the win */
+    char detail[64];    /* the details of the `over` line, e.g. "25-23" */
+} mc_result;
+
+/* History facts the session passes to the game's end rules. */
+typedef struct mc_hist {
+    int occurrences; /* times the current position occurred, this one included */
+    int plies;       /* plies played in this game */
+    int quiet;       /* plies since the game's last "reset" event */
+} mc_hist;
+
+/* Flags returned by mc_play. */
+enum {
+    MC_PLAY_IRREVERSIBLE = 1, /* no earlier position can recur */
+    MC_PLAY_RESET_QUIET = 2   /* restart the game's quiet-ply count */
+};
+
+/* ---- games -------------------------------------------------------------- */
+
+typedef struct mc_game mc_game;
+
+/* The names of the games, NULL-terminated. */
+const char *const *mc_game_names(void);
+
+/* Create a game from a spec "<name>[:k=v,k=v|preset,...]"; NULL on error. */
+mc_game *mc_game_new(const char *spec, mc_error *err);
+void mc_game_free(mc_game *g);
+const char *mc_game_name(const mc_game *g);
+/* The canonical spec: name plus every option that differs from its default. */
+const char *mc_game_spec(const mc_game *g);
+/* The value of an option as text ("forfeit"), or NULL if no such key. */
+const char *mc_game_option(const mc_game *g, const char *key);
+/* A multi-line description of every option, its values and default. */
+size_t mc_game_options_help(const mc_game *g, char *buf, size_t n);
+int mc_game_pits(const mc_game *g);
+
+void mc_start(const mc_game *g, mc_pos *p);
+/* Legal moves by the rules of the position alone (no history), in the rule
+   file's order; returns the count (0 when none). */
+int mc_moves(const mc_game *g, const mc_pos *p, mc_move *out);
+/* Play a legal move in place; returns MC_PLAY_* flags.  trace may be NULL. */
+int mc_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *trace);
+/* End rules after a move, given history facts (NULL: a fresh game). */
+void mc_status(const mc_game *g, const mc_pos *p, const mc_hist *h, mc_result *r);
+uint64_t mc_hash(const mc_game *g, const mc_pos *p);
+/* Total seeds the game accounts for (board + stores), for invariant checks. */
+int mc_total(const mc_game *g, const mc_pos *p);
+
+int mc_pos_parse(const mc_game *g, const char *s, mc_pos *p, mc_error *err);
+size_t mc_pos_format(const mc_game *g, const mc_pos *p, char *buf, size_t n);
+/* Parse a move token and check it is legal in p; the error explains why not. */
+int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s, mc_move *m,
+                  mc_error *err);
+size_t mc_move_format(const mc_game *g, const mc_pos *p, mc_move m, char *buf,
+                      size_t n);
+
+/* Board shape for drawing, seen from South: rows top to bottom, pits left to
+   right (-1 = no pit).  Front-ends draw from this and never know a rule. */
+typedef struct mc_layout {
+    int rows, cols;
+    int8_t pit[4][8];
+    int stores; /* 1: draw cap[] as stores/captures */
+    const char *store_name; /* "captured", "store" ... */
+} mc_layout;
+void mc_layout_get(const mc_game *g, mc_layout *l);
+/* Pit label ("A", "d") and owner of a pit in a position. */
+const char *mc_pit_name(const mc_game *g, int pit);
+int mc_pit_owner(const mc_game *g, const mc_pos *p, int pit);
+
+/* Plain-words explanation of one trace event ("a gets its last seed: 3"). */
+size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e, char *buf,
+                         size_t n);
+
+/* The rules of a game as text for a terminal (Markdown-ish), or NULL. */
+const char *mc_rules_text(const char *name);
+
+/* ---- sessions: one game with its history -------------------------------- */
+
+typedef struct mc_session mc_session;
+
+mc_session *mc_session_new(const mc_game *g, const mc_pos *start);
+void mc_session_free(mc_session *s);
+const mc_game *mc_session_game(const mc_session *s);
+const mc_pos *mc_session_pos(const mc_session *s);
+/* Legal moves now: none when the game is over. */
+int mc_session_moves(const mc_session *s, mc_move *out);
+/* Play a move after checking it is legal and the game goes on. */
+int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err);
+/* Parse, check and play a move token; errors name the move. */
+int mc_session_play_str(mc_session *s, const char *tok, mc_trace *trace,
+                        mc_error *err);
+void mc_session_result(const mc_session *s, mc_result *r);
+int mc_session_over(const mc_session *s);
+int mc_session_ply(const mc_session *s);
+/* The n-th move played (0-based) and the position before it. */
+mc_move mc_session_move_at(const mc_session *s, int n);
+const mc_pos *mc_session_pos_at(const mc_session *s, int n);
+int mc_session_undo(mc_session *s);
+int mc_session_redo(mc_session *s);
+/* End the game by resignation or flag fall of `side`. */
+void mc_session_forfeit(mc_session *s, int side, int reason);
+/* The history facts for the current position (for search and tools). */
+void mc_session_hist(const mc_session *s, mc_hist *h);
+
+/* ---- matches: series of games with their scoring ------------------------ */
+
+typedef struct mc_match {
+    int format;      /* game-specific format code */
+    int wins[2];     /* games won (Oware) or points (Omweso) */
+    int draws;
+    int games;
+    int streak_side; /* Oware yoruba: side on a streak, -1 none */
+    int streak;
+    int next_first;  /* who starts the next game */
+    int winner;      /* -1 while undecided, else MC_SOUTH/MC_NORTH */
+} mc_match;
+
+void mc_match_init(const mc_game *g, mc_match *m);
+/* Record a finished game (South/North as seated in that game). */
+void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r);
+/* A one-line score ("South 2, North 1 (first to 3)"). */
+size_t mc_match_describe(const mc_game *g, const mc_match *m, char *buf,
+                         size_t n);
+
+/* ---- perft and random play --------------------------------------------- */
+
+/* Leaves at exactly `depth` plies, with history-aware ends. */
+uint64_t mc_perft(const mc_game *g, const mc_pos *p, int depth);
+
+/* A small deterministic PRNG (xoshiro256**). */
+typedef struct mc_rng {
+    uint64_t s[4];
+} mc_rng;
+void mc_rng_seed(mc_rng *r, uint64_t seed);
+uint64_t mc_rng_next(mc_rng *r);
+/* Uniform in [0, n). */
+uint32_t mc_rng_below(mc_rng *r, uint32_t n);
+
+/* Play uniformly random legal moves from p until the game ends (or after
+   max_plies plies when max_plies > 0); returns the plies played and the
+   result in r (r->over is 0 if the game was cut off). */
+int mc_random_game(const mc_game *g, const mc_pos *p, mc_rng *rng,
+                   int max_plies, mc_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

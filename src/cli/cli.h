@@ -1,0 +1,36 @@
+/*
+ * cli.h - the `mancala` program's subcommands.  Front-end code: it asks the
+ * library for moves, names, notation and traces and never knows a rule.
+ */
+#ifndef MC_CLI_H
+#define MC_CLI_H
+
+#include <stdio.h>
+
+#include "mancala.h"
+
+/* Exit statuses: 0 success, 1 bad input (position, move, option), 2 usage. */
+enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+int cmd_moves(int argc, char **argv);
+int cmd_apply(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_games(int argc, char **argv);
+
+/* Helpers shared by the subcommands. */
+int cli_is_help(const char *arg);
+/* Create a game from a spec, printing the error; NULL on failure. */
+mc_game *cli_game(const char *spec);
+/* Parse a position or "start", printing the error; nonzero on failure. */
+int cli_position(const mc_game *g, const char *s, mc_pos *p);
+/* Draw the board of p to f, with captures and the side to move. */
+void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p);
+/* Print the result line of a finished game in words. */
+void cli_describe_result(FILE *f, const mc_result *r);
+/* Parse a whole positive number argument; -1 if it is not one. */
+long cli_number(const char *s, long max);
+
+#endif

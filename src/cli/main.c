@@ -1,0 +1,62 @@
+/*
+ * main.c - the `mancala` program: command dispatch and top-level help.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"play", cmd_play, "play a game in the terminal (people or computer)"},
+    {"moves", cmd_moves, "list the legal moves of a position"},
+    {"apply", cmd_apply, "play moves from a position and print the result"},
+    {"perft", cmd_perft, "count the leaves of the game tree to a depth"},
+    {"rules", cmd_rules, "print the rules of a game"},
+    {"games", cmd_games, "list the games and their options"},
+    {"bench", cmd_bench, "measure perft and random-play speed"},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: mancala <command> [arguments]\n"
+            "       mancala --help | --version\n\n"
+            "Four traditional mancala games: oware, and more to come.\n"
+            "A game is named with its options: oware, oware:awari,\n"
+            "oware:grand_slam=win25,repetition=threefold.\n\n"
+            "commands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-7s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'mancala <command> --help' explains a command.\n"
+               "Exit status: 0 success, 1 bad input (game, position, move),"
+               " 2 bad usage.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (cli_is_help(argv[1])) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("mancala %s\n", mc_version());
+        return 0;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "mancala: unknown command '%s' (try 'mancala --help')\n",
+            argv[1]);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,363 @@
+/*
+ * play.c - `mancala play`: a game in the terminal, line by line.  Either side
+ * may be a person or a program (a player is a function that picks a move);
+ * matches (Oware O10) are played game after game with the score between.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const side_name[2] = {"South", "North"};
+
+/* ---- board drawing (from the game's layout; knows no rule) ---- */
+
+static void letters_line(FILE *f, const mc_game *g, const mc_layout *l, int r)
+{
+    fprintf(f, "         ");
+    for (int c = 0; c < l->cols; c++) {
+        int pit = l->pit[r][c];
+        fprintf(f, " %3s ", pit >= 0 ? mc_pit_name(g, pit) : "");
+    }
+    fprintf(f, "\n");
+}
+
+void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p)
+{
+    mc_layout l;
+    mc_layout_get(g, &l);
+    int foreign = 0;
+    fprintf(f, "\n");
+    for (int r = 0; r < l.rows; r++) {
+        int home = r < l.rows / 2 ? MC_NORTH : MC_SOUTH;
+        if (home == MC_NORTH)
+            letters_line(f, g, &l, r);
+        fprintf(f, "  %-6s ", (r == 0 || r == l.rows - 1 ||
+                               (r == l.rows / 2 - 1 && l.rows > 2))
+                                  ? side_name[home]
+                                  : "");
+        for (int c = 0; c < l.cols; c++) {
+            int pit = l.pit[r][c];
+            if (pit < 0) {
+                fprintf(f, "     ");
+                continue;
+            }
+            int other = mc_pit_owner(g, p, pit) != home;
+            foreign |= other;
+            fprintf(f, " %c%2d%c", other ? '<' : '[', p->pit[pit],
+                    other ? '>' : ']');
+        }
+        if (l.stores && (r == 0 || r == l.rows - 1))
+            fprintf(f, "   %s %d", l.store_name, p->cap[home]);
+        if (p->side == home && (r == 0 || r == l.rows - 1))
+            fprintf(f, "   <- to move");
+        fprintf(f, "\n");
+        if (home == MC_SOUTH)
+            letters_line(f, g, &l, r);
+    }
+    if (foreign)
+        fprintf(f, "  <n> marks a pit owned by the player across the board\n");
+    fprintf(f, "\n");
+}
+
+void cli_describe_result(FILE *f, const mc_result *r)
+{
+    static const char *const why[] = {
+        [MC_END_NONE] = "",
+        [MC_END_CAPTURES] = "a player has captured 25 or more",
+        [MC_END_REPETITION] = "a position was repeated",
+        [MC_END_NOMOVE] = "the player to move has no legal move",
+        [MC_END_STUCK] = "every move of the player to move would never end",
+        [MC_END_PLIES] = "the ply limit was reached",
+        [MC_END_BOARD] = "every pit holds 2 or fewer",
+        [MC_END_POINTS] = "points were won",
+        [MC_END_ANNULLED] = "the game was annulled",
+        [MC_END_RESIGN] = "resignation",
+        [MC_END_TIME] = "time ran out",
+    };
+    const char *reason =
+        r->reason >= 0 && r->reason <= MC_END_TIME ? why[r->reason] : "";
+    if (r->winner == MC_DRAW)
+        fprintf(f, "Game over: draw, %s (%s).\n", r->detail, reason);
+    else
+        fprintf(f, "Game over: %s wins, %s (%s).\n", side_name[r->winner],
+                r->detail, reason);
+}
+
+/* ---- players ---- */
+
+typedef struct player player;
+/* Returns 0 with a move, 1 to quit, 2 after undo (re-read the position). */
+typedef int (*choose_fn)(player *pl, mc_session *s, mc_move *m);
+
+struct player {
+    const char *kind; /* "human", "random" */
+    choose_fn choose;
+    mc_rng rng;
+    int side;
+    int *undo_plies; /* plies to undo for a person's take-back */
+};
+
+static void show_moves(const mc_session *s)
+{
+    mc_move mv[MC_MAX_MOVES];
+    int n = mc_session_moves(s, mv);
+    printf("Legal moves:");
+    for (int i = 0; i < n; i++) {
+        char b[MC_MOVE_STRLEN];
+        mc_move_format(mc_session_game(s), mc_session_pos(s), mv[i], b,
+                       sizeof b);
+        printf(" %s", b);
+    }
+    printf("\n");
+}
+
+static void trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' ||
+                 s[n - 1] == '\t'))
+        s[--n] = '\0';
+    size_t k = strspn(s, " \t");
+    memmove(s, s + k, strlen(s + k) + 1);
+}
+
+static int choose_human(player *pl, mc_session *s, mc_move *m)
+{
+    const mc_game *g = mc_session_game(s);
+    for (;;) {
+        printf("%s to move (a move, or: moves, undo, redo, board, resign, "
+               "quit, help)> ",
+               side_name[pl->side]);
+        fflush(stdout);
+        char line[256];
+        if (!fgets(line, sizeof line, stdin)) {
+            printf("\nEnd of input: leaving the game.\n");
+            return 1;
+        }
+        trim(line);
+        if (!*line)
+            continue;
+        if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0)
+            return 1;
+        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+            printf("Type the letter of one of your pits to sow it.\n"
+                   "  moves   list your legal moves\n"
+                   "  undo    take back your last move (and the reply)\n"
+                   "  redo    play an undone move again\n"
+                   "  board   draw the board again\n"
+                   "  resign  give up this game\n"
+                   "  quit    leave the program\n");
+            continue;
+        }
+        if (strcmp(line, "moves") == 0) {
+            show_moves(s);
+            continue;
+        }
+        if (strcmp(line, "board") == 0) {
+            cli_draw_board(stdout, g, mc_session_pos(s));
+            continue;
+        }
+        if (strcmp(line, "undo") == 0 || strcmp(line, "redo") == 0) {
+            int undo = line[0] == 'u', k = 0;
+            int plies = pl->undo_plies ? *pl->undo_plies : 1;
+            for (int i = 0; i < plies; i++)
+                k += undo ? mc_session_undo(s) : mc_session_redo(s);
+            if (!k) {
+                printf("Nothing to %s.\n", line);
+                continue;
+            }
+            return 2;
+        }
+        if (strcmp(line, "resign") == 0) {
+            mc_session_forfeit(s, pl->side, MC_END_RESIGN);
+            return 2;
+        }
+        mc_error err = {0, ""};
+        if (mc_move_parse(g, mc_session_pos(s), line, m, &err) == 0)
+            return 0;
+        printf("Not possible: %s.\n", err.msg);
+    }
+}
+
+static int choose_random(player *pl, mc_session *s, mc_move *m)
+{
+    mc_move mv[MC_MAX_MOVES];
+    int n = mc_session_moves(s, mv);
+    if (n == 0)
+        return 1;
+    *m = mv[mc_rng_below(&pl->rng, (uint32_t)n)];
+    return 0;
+}
+
+static int make_player(player *pl, const char *kind, int side, uint64_t seed)
+{
+    memset(pl, 0, sizeof *pl);
+    pl->side = side;
+    mc_rng_seed(&pl->rng, seed + (uint64_t)side);
+    if (strcmp(kind, "human") == 0) {
+        pl->kind = "human";
+        pl->choose = choose_human;
+    } else if (strcmp(kind, "random") == 0) {
+        pl->kind = "random";
+        pl->choose = choose_random;
+    } else {
+        fprintf(stderr,
+                "mancala play: unknown player '%s' (players: human, "
+                "random)\n",
+                kind);
+        return -1;
+    }
+    return 0;
+}
+
+/* Say in words what a move did: lifts, skips, captures. */
+static void narrate(const mc_game *g, int side, const char *mv,
+                    const mc_trace *t)
+{
+    printf("%s plays %s:", side_name[side], mv);
+    const char *sep = " ";
+    for (size_t i = 0; i < t->len; i++) {
+        const mc_trace_event *e = &t->ev[i];
+        if (e->kind == MC_TR_DROP)
+            continue;
+        char b[160];
+        mc_trace_describe(g, e, b, sizeof b);
+        printf("%s%s", sep, b);
+        sep = "; ";
+    }
+    printf(".\n");
+}
+
+/* One game; returns 1 if the user quit, else 0 with the result in r. */
+static int play_game(const mc_game *g, const mc_pos *start, player pl[2],
+                     mc_result *r)
+{
+    mc_session *s = mc_session_new(g, start);
+    if (!s) {
+        fprintf(stderr, "mancala play: out of memory\n");
+        return 1;
+    }
+    int quit = 0, humans = 0;
+    for (int i = 0; i < 2; i++)
+        humans += pl[i].choose == choose_human;
+    int undo_plies = humans == 1 ? 2 : 1;
+    pl[0].undo_plies = pl[1].undo_plies = &undo_plies;
+    cli_draw_board(stdout, g, mc_session_pos(s));
+    while (!mc_session_over(s)) {
+        const mc_pos *p = mc_session_pos(s);
+        player *cur = &pl[p->side];
+        mc_move m;
+        int rc = cur->choose(cur, s, &m);
+        if (rc == 1) {
+            quit = 1;
+            break;
+        }
+        if (rc == 2) {
+            if (!mc_session_over(s))
+                cli_draw_board(stdout, g, mc_session_pos(s));
+            continue;
+        }
+        char tok[MC_MOVE_STRLEN];
+        mc_move_format(g, p, m, tok, sizeof tok);
+        int side = p->side;
+        mc_trace_event ev[256];
+        mc_trace t = {ev, 256, 0, 0};
+        mc_error err = {0, ""};
+        if (mc_session_play(s, m, &t, &err) != 0) {
+            fprintf(stderr, "mancala play: %s: %s\n", tok, err.msg);
+            quit = 1;
+            break;
+        }
+        narrate(g, side, tok, &t);
+        cli_draw_board(stdout, g, mc_session_pos(s));
+    }
+    mc_session_result(s, r);
+    if (!quit)
+        cli_describe_result(stdout, r);
+    mc_session_free(s);
+    return quit;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    const char *spec = NULL, *kind[2] = {"human", "random"};
+    uint64_t seed = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            printf(
+                "usage: mancala play [<game>] [--south P] [--north P] "
+                "[--seed N]\n\n"
+                "Play a game in the terminal (default: oware, you as South\n"
+                "against the computer as North).  P is a player:\n"
+                "  human   a person at this terminal\n"
+                "  random  a program that plays uniformly random moves\n"
+                "Type a pit letter to move; 'help' at the prompt lists the\n"
+                "other commands (moves, undo, redo, board, resign, quit).\n"
+                "A game with a match option (oware:match=bo3) is played as\n"
+                "a match, game after game.\n");
+            return 0;
+        }
+        if ((strcmp(a, "--south") == 0 || strcmp(a, "--north") == 0 ||
+             strcmp(a, "--seed") == 0)) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "mancala play: %s needs a value\n", a);
+                return EXIT_USAGE;
+            }
+            const char *v = argv[++i];
+            if (a[2] == 's' && a[3] == 'e') {
+                long n = cli_number(v, 2000000000L);
+                if (n < 0) {
+                    fprintf(stderr, "mancala play: bad seed '%s'\n", v);
+                    return EXIT_USAGE;
+                }
+                seed = (uint64_t)n;
+            } else {
+                kind[a[2] == 'n'] = v;
+            }
+        } else if (a[0] == '-') {
+            fprintf(stderr, "mancala play: unknown option '%s'\n", a);
+            return EXIT_USAGE;
+        } else if (!spec) {
+            spec = a;
+        } else {
+            fprintf(stderr, "mancala play: unexpected argument '%s'\n", a);
+            return EXIT_USAGE;
+        }
+    }
+    mc_game *g = cli_game(spec ? spec : "oware");
+    if (!g)
+        return EXIT_BAD_INPUT;
+    player pl[2];
+    if (make_player(&pl[0], kind[0], MC_SOUTH, seed) ||
+        make_player(&pl[1], kind[1], MC_NORTH, seed)) {
+        mc_game_free(g);
+        return EXIT_USAGE;
+    }
+    printf("mancala %s: %s. South: %s, North: %s.\n", mc_version(),
+           mc_game_spec(g), pl[0].kind, pl[1].kind);
+    mc_match match;
+    mc_match_init(g, &match);
+    int rc = 0;
+    while (match.winner < 0) {
+        mc_pos start;
+        mc_start(g, &start);
+        start.side = (uint8_t)match.next_first;
+        mc_result r;
+        if (play_game(g, &start, pl, &r)) {
+            printf("Goodbye.\n");
+            break;
+        }
+        mc_match_record(g, &match, &r);
+        char b[160];
+        mc_match_describe(g, &match, b, sizeof b);
+        if (match.games > 1 || match.winner < 0)
+            printf("Match: %s\n", b);
+        if (match.winner < 0)
+            printf("Next game: %s starts.\n", side_name[match.next_first]);
+    }
+    mc_game_free(g);
+    return rc;
+}

@@ -1,0 +1,336 @@
+/*
+ * tools.c - the scriptable commands (moves, apply, perft, rules, games,
+ * bench) and helpers shared by the subcommands.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+int cli_is_help(const char *a)
+{
+    return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 ||
+           strcmp(a, "help") == 0;
+}
+
+static int wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return 1;
+    return 0;
+}
+
+long cli_number(const char *s, long max)
+{
+    if (!s || !*s)
+        return -1;
+    long v = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+        if (v > max)
+            return -1;
+    }
+    return v;
+}
+
+mc_game *cli_game(const char *spec)
+{
+    mc_error err = {0, ""};
+    mc_game *g = mc_game_new(spec, &err);
+    if (!g)
+        fprintf(stderr, "mancala: %s\n", err.msg);
+    return g;
+}
+
+int cli_position(const mc_game *g, const char *s, mc_pos *p)
+{
+    mc_error err = {0, ""};
+    if (mc_pos_parse(g, s, p, &err) != 0) {
+        fprintf(stderr, "mancala: bad position '%s': %s\n", s, err.msg);
+        return 1;
+    }
+    return 0;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- moves ---- */
+
+int cmd_moves(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        printf("usage: mancala moves <game> [<position>|start]\n\n"
+               "Print the legal moves of the position (default: the start)\n"
+               "on one line, separated by spaces, in the rule file's order.\n"
+               "An empty line means there are none (the game is over).\n");
+        return 0;
+    }
+    if (argc < 2 || argc > 3) {
+        fprintf(stderr, "usage: mancala moves <game> [<position>]\n");
+        return EXIT_USAGE;
+    }
+    mc_game *g = cli_game(argv[1]);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    mc_pos p;
+    if (cli_position(g, argc == 3 ? argv[2] : "start", &p)) {
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    mc_session *s = mc_session_new(g, &p);
+    mc_move mv[MC_MAX_MOVES];
+    int n = s ? mc_session_moves(s, mv) : 0;
+    for (int i = 0; i < n; i++) {
+        char buf[MC_MOVE_STRLEN];
+        mc_move_format(g, &p, mv[i], buf, sizeof buf);
+        printf("%s%s", i ? " " : "", buf);
+    }
+    printf("\n");
+    mc_session_free(s);
+    mc_game_free(g);
+    return 0;
+}
+
+/* ---- apply ---- */
+
+static char side_letter(int w)
+{
+    return w == MC_SOUTH ? 'S' : w == MC_NORTH ? 'N' : '?';
+}
+
+int cmd_apply(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        printf("usage: mancala apply <game> <position|start> <move>...\n\n"
+               "Play the moves in order from the position, tracking history\n"
+               "(repetition) from there, and print the resulting position.\n"
+               "If the game is over, a second line says\n"
+               "  over <S|N|draw> <details>\n"
+               "An illegal move or a malformed position is reported on\n"
+               "stderr with the move's number; exit status 1, no output.\n");
+        return 0;
+    }
+    if (argc < 3) {
+        fprintf(stderr,
+                "usage: mancala apply <game> <position|start> <move>...\n");
+        return EXIT_USAGE;
+    }
+    mc_game *g = cli_game(argv[1]);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    mc_pos p;
+    int rc = EXIT_BAD_INPUT;
+    mc_session *s = NULL;
+    if (cli_position(g, argv[2], &p))
+        goto out;
+    s = mc_session_new(g, &p);
+    if (!s)
+        goto out;
+    for (int i = 3; i < argc; i++) {
+        mc_error err = {0, ""};
+        if (mc_session_play_str(s, argv[i], NULL, &err) != 0) {
+            fprintf(stderr, "mancala: move %d (%s): %s\n", i - 2, argv[i],
+                    err.msg);
+            goto out;
+        }
+    }
+    char buf[MC_POS_STRLEN];
+    mc_pos_format(g, mc_session_pos(s), buf, sizeof buf);
+    printf("%s\n", buf);
+    mc_result r;
+    mc_session_result(s, &r);
+    if (r.over) {
+        if (r.winner == MC_DRAW)
+            printf("over draw %s\n", r.detail);
+        else
+            printf("over %c %s\n", side_letter(r.winner), r.detail);
+    }
+    rc = 0;
+out:
+    mc_session_free(s);
+    mc_game_free(g);
+    return rc;
+}
+
+/* ---- perft ---- */
+
+int cmd_perft(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        printf("usage: mancala perft <game> <depth> [<position>|start]\n\n"
+               "For each depth 1..depth print 'perft <d> <count>': the number\n"
+               "of lines of play of exactly d plies (a finished game has no\n"
+               "children; repetition is tracked from the position).\n");
+        return 0;
+    }
+    if (argc < 3 || argc > 4) {
+        fprintf(stderr, "usage: mancala perft <game> <depth> [<position>]\n");
+        return EXIT_USAGE;
+    }
+    long depth = cli_number(argv[2], 60);
+    if (depth < 1) {
+        fprintf(stderr,
+                "mancala: perft depth '%s' is not a whole number 1..60\n",
+                argv[2]);
+        return EXIT_USAGE;
+    }
+    mc_game *g = cli_game(argv[1]);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    mc_pos p;
+    if (cli_position(g, argc == 4 ? argv[3] : "start", &p)) {
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    for (int d = 1; d <= depth; d++) {
+        printf("perft %d %llu\n", d, (unsigned long long)mc_perft(g, &p, d));
+        fflush(stdout);
+    }
+    mc_game_free(g);
+    return 0;
+}
+
+/* ---- rules, games ---- */
+
+/* Print Markdown for a terminal: drop backticks and bold markers. */
+static void print_plain(const char *t)
+{
+    for (const char *c = t; *c; c++) {
+        if (*c == '`')
+            continue;
+        if (c[0] == '*' && c[1] == '*') {
+            c++;
+            continue;
+        }
+        putchar(*c);
+    }
+}
+
+int cmd_rules(int argc, char **argv)
+{
+    if (argc != 2 || cli_is_help(argv[1])) {
+        FILE *f = argc == 2 ? stdout : stderr;
+        fprintf(f, "usage: mancala rules <game>\n\n"
+                   "Print the rules of a game: numbered rules, options,\n"
+                   "notation and worked examples.  Games:");
+        for (const char *const *n = mc_game_names(); *n; n++)
+            fprintf(f, " %s", *n);
+        fprintf(f, "\n");
+        return argc == 2 ? 0 : EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    char base[64];
+    size_t k = strcspn(name, ":");
+    snprintf(base, sizeof base, "%.*s", (int)(k < 63 ? k : 63), name);
+    const char *t = mc_rules_text(base);
+    if (!t) {
+        fprintf(stderr, "mancala: no rules for '%s' (games:", name);
+        for (const char *const *n = mc_game_names(); *n; n++)
+            fprintf(stderr, " %s", *n);
+        fprintf(stderr, ")\n");
+        return EXIT_BAD_INPUT;
+    }
+    print_plain(t);
+    return 0;
+}
+
+int cmd_games(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        printf("usage: mancala games\n\nList the games, their options (the "
+               "default marked *) and presets.\n");
+        return 0;
+    }
+    (void)argc;
+    for (const char *const *n = mc_game_names(); *n; n++) {
+        mc_game *g = mc_game_new(*n, NULL);
+        if (!g)
+            continue;
+        char buf[4096];
+        mc_game_options_help(g, buf, sizeof buf);
+        printf("%s\n%s\n", *n, buf);
+        mc_game_free(g);
+    }
+    return 0;
+}
+
+/* ---- bench ---- */
+
+int cmd_bench(int argc, char **argv)
+{
+    const char *spec = "oware";
+    long depth = 11, games = 200000;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            printf("usage: mancala bench [--game G] [--perft D] "
+                   "[--games N]\n\n"
+                   "Time perft to depth D from the start (default 11) and N\n"
+                   "uniform random games (default 200000, seed 1) on one "
+                   "core.\n");
+            return 0;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "mancala bench: %s needs a value\n", argv[i]);
+            return EXIT_USAGE;
+        }
+        if (strcmp(argv[i], "--game") == 0)
+            spec = argv[++i];
+        else if (strcmp(argv[i], "--perft") == 0)
+            depth = cli_number(argv[++i], 30);
+        else if (strcmp(argv[i], "--games") == 0)
+            games = cli_number(argv[++i], 1000000000L);
+        else {
+            fprintf(stderr, "mancala bench: unknown option '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        }
+        if (depth < 0 || games < 0) {
+            fprintf(stderr, "mancala bench: bad number '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    mc_game *g = cli_game(spec);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    mc_pos p;
+    mc_start(g, &p);
+    if (depth > 0) {
+        double t0 = now_seconds();
+        uint64_t n = mc_perft(g, &p, (int)depth);
+        double dt = now_seconds() - t0;
+        printf("perft %ld: %llu leaves in %.3f s (%.1f M leaves/s)\n", depth,
+               (unsigned long long)n, dt, (double)n / dt / 1e6);
+    }
+    if (games > 0) {
+        mc_rng rng;
+        mc_rng_seed(&rng, 1);
+        uint64_t plies = 0, wins[3] = {0, 0, 0};
+        double t0 = now_seconds();
+        for (long i = 0; i < games; i++) {
+            mc_result r;
+            plies += (uint64_t)mc_random_game(g, &p, &rng, 0, &r);
+            wins[r.winner < 3 ? r.winner : 2]++;
+        }
+        double dt = now_seconds() - t0;
+        printf("random: %ld games, %llu plies in %.3f s: %.2f M plies/s, "
+               "%.0f games/s, %.1f plies/game; South %.1f%%, North %.1f%%, "
+               "draw %.1f%%\n",
+               games, (unsigned long long)plies, dt, (double)plies / dt / 1e6,
+               (double)games / dt, (double)plies / (double)games,
+               100.0 * (double)wins[0] / (double)games,
+               100.0 * (double)wins[1] / (double)games,
+               100.0 * (double)wins[2] / (double)games);
+    }
+    mc_game_free(g);
+    return 0;
+}

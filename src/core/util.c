@@ -1,0 +1,200 @@
+/*
+ * util.c - errors, bounded strings, number parsing, hashing, PRNG.
+ * Nothing here allocates or prints.
+ */
+#include "util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+int mc_err(mc_error *err, int code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        err->code = code;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void mc_sb_init(mc_sb *b, char *buf, size_t cap)
+{
+    b->buf = buf;
+    b->cap = cap;
+    b->len = 0;
+    if (cap)
+        buf[0] = '\0';
+}
+
+void mc_sb_printf(mc_sb *b, const char *fmt, ...)
+{
+    va_list ap;
+    size_t room = b->len < b->cap ? b->cap - b->len : 0;
+    va_start(ap, fmt);
+    int k = vsnprintf(room ? b->buf + b->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        b->len += (size_t)k;
+}
+
+void mc_sb_putc(mc_sb *b, char c)
+{
+    if (b->len + 1 < b->cap) {
+        b->buf[b->len] = c;
+        b->buf[b->len + 1] = '\0';
+    }
+    b->len++;
+}
+
+long mc_parse_uint(const char *s, size_t len, long max)
+{
+    long v = 0;
+    if (len == 0 || len > 9)
+        return -1;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v > max ? -1 : v;
+}
+
+int mc_parse_counts(const char *s, int count, int max, uint8_t *out,
+                    const char **end, const char *what, mc_error *err)
+{
+    const char *p = s;
+    for (int i = 0; i < count; i++) {
+        const char *q = p;
+        while (*q >= '0' && *q <= '9')
+            q++;
+        if (q == p)
+            return mc_err(err, MC_ERR_POSITION,
+                          "%s: expected %d comma-separated seed counts, "
+                          "item %d is %s",
+                          what, count, i + 1,
+                          *p ? "not a number" : "missing");
+        long v = mc_parse_uint(p, (size_t)(q - p), max);
+        if (v < 0)
+            return mc_err(err, MC_ERR_POSITION,
+                          "%s: item %d (%.*s) is out of range 0..%d", what,
+                          i + 1, (int)(q - p > 12 ? 12 : q - p), p, max);
+        out[i] = (uint8_t)v;
+        p = q;
+        if (i + 1 < count) {
+            if (*p != ',')
+                return mc_err(err, MC_ERR_POSITION,
+                              "%s: expected %d comma-separated seed counts, "
+                              "found %d",
+                              what, count, i + 1);
+            p++;
+        }
+    }
+    if (*p == ',')
+        return mc_err(err, MC_ERR_POSITION,
+                      "%s: more than %d seed counts", what, count);
+    *end = p;
+    return 0;
+}
+
+uint64_t mc_mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* Zobrist keys: pit i holding c seeds, for c < 128; computed on first use
+   from a fixed seed so hashes are the same in every run. */
+static uint64_t zob[MC_MAX_PITS][128];
+static int zob_ready;
+
+static void zob_init(void)
+{
+    uint64_t s = 0x6d616e63616c6121ull; /* "mancala!" */
+    for (int i = 0; i < MC_MAX_PITS; i++)
+        for (int c = 0; c < 128; c++) {
+            s += 0x9e3779b97f4a7c15ull;
+            zob[i][c] = mc_mix64(s);
+        }
+    zob_ready = 1;
+}
+
+uint64_t mc_zobrist(const mc_pos *p, int npits)
+{
+    if (!zob_ready)
+        zob_init();
+    uint64_t h = 0;
+    for (int i = 0; i < npits; i++)
+        h ^= zob[i][p->pit[i] & 127];
+    uint64_t scal = (uint64_t)p->side | (uint64_t)p->first << 8 |
+                    (uint64_t)p->own << 16 | (uint64_t)p->offer << 24 |
+                    (uint64_t)p->flags << 32 | (uint64_t)p->cap[0] << 40;
+    h ^= mc_mix64(scal ^ mc_mix64((uint64_t)p->cap[1] + 0x51ed27ull));
+    return h;
+}
+
+int mc_next_field(const char **s, char *buf, size_t n)
+{
+    const char *p = *s;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (!*p)
+        return 0;
+    size_t k = 0;
+    while (*p && *p != ' ' && *p != '\t') {
+        if (k + 1 < n)
+            buf[k++] = *p;
+        p++;
+    }
+    buf[k] = '\0';
+    *s = p;
+    return 1;
+}
+
+/* ---- xoshiro256** ---- */
+
+void mc_rng_seed(mc_rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++) {
+        seed += 0x9e3779b97f4a7c15ull;
+        r->s[i] = mc_mix64(seed);
+    }
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+uint64_t mc_rng_next(mc_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t out = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return out;
+}
+
+uint32_t mc_rng_below(mc_rng *r, uint32_t n)
+{
+    /* Lemire's multiply-shift with rejection: unbiased. */
+    uint64_t m = (uint64_t)(uint32_t)(mc_rng_next(r) >> 32) * n;
+    uint32_t lo = (uint32_t)m;
+    if (lo < n) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while (lo < t) {
+            m = (uint64_t)(uint32_t)(mc_rng_next(r) >> 32) * n;
+            lo = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}

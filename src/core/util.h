@@ -1,0 +1,52 @@
+/*
+ * util.h - small shared helpers: errors, bounded string building, parsing of
+ * comma-separated numbers, zobrist hashing of a position.
+ */
+#ifndef MC_UTIL_H
+#define MC_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mancala.h"
+
+#if defined(__GNUC__)
+#define MC_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define MC_PRINTF(a, b)
+#endif
+
+/* Fill err (if not NULL) and return code. */
+int mc_err(mc_error *err, int code, const char *fmt, ...) MC_PRINTF(3, 4);
+
+/* Bounded appending writer: never overflows, always NUL-terminates, counts
+   the length it would have had. */
+typedef struct mc_sb {
+    char *buf;
+    size_t cap, len;
+} mc_sb;
+void mc_sb_init(mc_sb *b, char *buf, size_t cap);
+void mc_sb_printf(mc_sb *b, const char *fmt, ...) MC_PRINTF(2, 3);
+void mc_sb_putc(mc_sb *b, char c);
+
+/*
+ * Parse exactly `count` comma-separated decimal numbers in [0, max] from s up
+ * to the end of s or the first character in `stop`.  On error, fills err
+ * mentioning `what` and returns nonzero.  *end receives the position after.
+ */
+int mc_parse_counts(const char *s, int count, int max, uint8_t *out,
+                    const char **end, const char *what, mc_error *err);
+/* Parse a decimal number in [0, max]; returns -1 if s is not one. */
+long mc_parse_uint(const char *s, size_t len, long max);
+
+/* Zobrist hash of pits[0..npits) and the scalar fields of a position. */
+uint64_t mc_zobrist(const mc_pos *p, int npits);
+
+/* splitmix64 step, for seeding and mixing. */
+uint64_t mc_mix64(uint64_t x);
+
+/* Split the next whitespace-separated field of *s into buf; 0 if none. */
+int mc_next_field(const char **s, char *buf, size_t n);
+
+#endif

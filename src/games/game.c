@@ -1,0 +1,372 @@
+/*
+ * game.c - the registry of games, spec parsing ("name:k=v,preset"), and the
+ * public wrappers around each game's table of functions.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/util.h"
+#include "game.h"
+
+static const mc_rules *const all_rules[] = {
+    &mc_rules_oware,
+    NULL,
+};
+
+static const char *const *names_cache(void)
+{
+    static const char *names[sizeof all_rules / sizeof all_rules[0]];
+    for (size_t i = 0; all_rules[i]; i++)
+        names[i] = all_rules[i]->name;
+    return names;
+}
+
+const char *const *mc_game_names(void)
+{
+    return names_cache();
+}
+
+const char *mc_version(void)
+{
+    return MC_VERSION_STRING;
+}
+
+static const mc_rules *find_rules(const char *name, size_t len)
+{
+    for (size_t i = 0; all_rules[i]; i++)
+        if (strlen(all_rules[i]->name) == len &&
+            memcmp(all_rules[i]->name, name, len) == 0)
+            return all_rules[i];
+    return NULL;
+}
+
+static void list_games(mc_sb *b)
+{
+    for (size_t i = 0; all_rules[i]; i++)
+        mc_sb_printf(b, "%s%s", i ? ", " : "", all_rules[i]->name);
+}
+
+static int opt_count(const mc_rules *r)
+{
+    int n = 0;
+    while (r->opts && r->opts[n].key)
+        n++;
+    return n;
+}
+
+static int set_option(mc_game *g, const char *item, size_t len, int depth,
+                      mc_error *err);
+
+/* Apply a comma-separated list of items to g. */
+static int apply_list(mc_game *g, const char *s, int depth, mc_error *err)
+{
+    while (*s) {
+        const char *c = strchr(s, ',');
+        size_t len = c ? (size_t)(c - s) : strlen(s);
+        if (len == 0)
+            return mc_err(err, MC_ERR_SPEC, "%s: empty option in the list",
+                          g->rules->name);
+        int rc = set_option(g, s, len, depth, err);
+        if (rc)
+            return rc;
+        s += len;
+        if (*s == ',') {
+            s++;
+            if (!*s)
+                return mc_err(err, MC_ERR_SPEC,
+                              "%s: empty option at the end of the list",
+                              g->rules->name);
+        }
+    }
+    return 0;
+}
+
+static int set_option(mc_game *g, const char *item, size_t len, int depth,
+                      mc_error *err)
+{
+    const mc_rules *r = g->rules;
+    const char *eq = memchr(item, '=', len);
+    if (!eq) {
+        for (const mc_preset *p = r->presets; p && p->name; p++)
+            if (strlen(p->name) == len && memcmp(p->name, item, len) == 0)
+                return depth > 2 ? 0 : apply_list(g, p->opts, depth + 1, err);
+        char buf[200];
+        mc_sb b;
+        mc_sb_init(&b, buf, sizeof buf);
+        for (const mc_preset *p = r->presets; p && p->name; p++)
+            mc_sb_printf(&b, "%s%s", b.len ? ", " : "", p->name);
+        return mc_err(err, MC_ERR_SPEC,
+                      "%s: '%.*s' is neither key=value nor a preset%s%s%s",
+                      r->name, (int)(len > 40 ? 40 : len), item,
+                      b.len ? " (presets: " : "", buf, b.len ? ")" : "");
+    }
+    size_t klen = (size_t)(eq - item);
+    const char *val = eq + 1;
+    size_t vlen = len - klen - 1;
+    int n = opt_count(r);
+    for (int i = 0; i < n; i++) {
+        const mc_optdef *o = &r->opts[i];
+        if (strlen(o->key) != klen || memcmp(o->key, item, klen) != 0)
+            continue;
+        if (o->values) {
+            for (int v = 0; o->values[v]; v++)
+                if (strlen(o->values[v]) == vlen &&
+                    memcmp(o->values[v], val, vlen) == 0) {
+                    g->opt[i] = v;
+                    return 0;
+                }
+            char buf[200];
+            mc_sb b;
+            mc_sb_init(&b, buf, sizeof buf);
+            for (int v = 0; o->values[v]; v++)
+                mc_sb_printf(&b, "%s%s", v ? ", " : "", o->values[v]);
+            return mc_err(err, MC_ERR_SPEC,
+                          "%s: option %s: bad value '%.*s' (expected one of: "
+                          "%s)",
+                          r->name, o->key, (int)(vlen > 40 ? 40 : vlen), val,
+                          buf);
+        }
+        long v = mc_parse_uint(val, vlen, o->max);
+        if (v < o->min)
+            return mc_err(err, MC_ERR_SPEC,
+                          "%s: option %s: bad value '%.*s' (expected a whole "
+                          "number from %d to %d)",
+                          r->name, o->key, (int)(vlen > 40 ? 40 : vlen), val,
+                          o->min, o->max);
+        g->opt[i] = (int)v;
+        return 0;
+    }
+    char buf[300];
+    mc_sb b;
+    mc_sb_init(&b, buf, sizeof buf);
+    for (int i = 0; i < n; i++)
+        mc_sb_printf(&b, "%s%s", i ? ", " : "", r->opts[i].key);
+    return mc_err(err, MC_ERR_SPEC, "%s: unknown option '%.*s' (options: %s)",
+                  r->name, (int)(klen > 40 ? 40 : klen), item, buf);
+}
+
+static void canonical_spec(mc_game *g)
+{
+    mc_sb b;
+    mc_sb_init(&b, g->spec, sizeof g->spec);
+    mc_sb_printf(&b, "%s", g->rules->name);
+    int n = opt_count(g->rules), k = 0;
+    for (int i = 0; i < n; i++) {
+        const mc_optdef *o = &g->rules->opts[i];
+        if (g->opt[i] == o->def)
+            continue;
+        mc_sb_putc(&b, k++ ? ',' : ':');
+        if (o->values)
+            mc_sb_printf(&b, "%s=%s", o->key, o->values[g->opt[i]]);
+        else
+            mc_sb_printf(&b, "%s=%d", o->key, g->opt[i]);
+    }
+}
+
+mc_game *mc_game_new(const char *spec, mc_error *err)
+{
+    if (!spec)
+        spec = "";
+    if (strlen(spec) >= MC_SPEC_STRLEN) {
+        mc_err(err, MC_ERR_SPEC, "game spec too long (%zu characters)",
+               strlen(spec));
+        return NULL;
+    }
+    const char *colon = strchr(spec, ':');
+    size_t nlen = colon ? (size_t)(colon - spec) : strlen(spec);
+    const mc_rules *r = find_rules(spec, nlen);
+    if (!r) {
+        char buf[200];
+        mc_sb b;
+        mc_sb_init(&b, buf, sizeof buf);
+        list_games(&b);
+        mc_err(err, MC_ERR_SPEC, "unknown game '%.*s' (games: %s)",
+               (int)(nlen > 40 ? 40 : nlen), spec, buf);
+        return NULL;
+    }
+    mc_game *g = calloc(1, sizeof *g);
+    if (!g) {
+        mc_err(err, MC_ERR_ARG, "out of memory");
+        return NULL;
+    }
+    g->rules = r;
+    int n = opt_count(r);
+    for (int i = 0; i < n; i++)
+        g->opt[i] = r->opts[i].def;
+    if (colon) {
+        if (!colon[1] ||
+            apply_list(g, colon + 1, 0, err) != 0) {
+            if (!colon[1])
+                mc_err(err, MC_ERR_SPEC, "%s: nothing after ':'", r->name);
+            free(g);
+            return NULL;
+        }
+    }
+    if (r->init && r->init(g, err) != 0) {
+        free(g);
+        return NULL;
+    }
+    canonical_spec(g);
+    return g;
+}
+
+void mc_game_free(mc_game *g)
+{
+    if (!g)
+        return;
+    if (g->rules->fini)
+        g->rules->fini(g);
+    free(g);
+}
+
+const char *mc_game_name(const mc_game *g) { return g->rules->name; }
+const char *mc_game_spec(const mc_game *g) { return g->spec; }
+int mc_game_pits(const mc_game *g) { return g->rules->npits; }
+
+const char *mc_game_option(const mc_game *g, const char *key)
+{
+    static _Thread_local char num[16];
+    int n = opt_count(g->rules);
+    for (int i = 0; i < n; i++) {
+        const mc_optdef *o = &g->rules->opts[i];
+        if (strcmp(o->key, key) != 0)
+            continue;
+        if (o->values)
+            return o->values[g->opt[i]];
+        mc_sb b;
+        mc_sb_init(&b, num, sizeof num);
+        mc_sb_printf(&b, "%d", g->opt[i]);
+        return num;
+    }
+    return NULL;
+}
+
+size_t mc_game_options_help(const mc_game *g, char *buf, size_t n)
+{
+    mc_sb b;
+    mc_sb_init(&b, buf, n);
+    const mc_rules *r = g->rules;
+    for (int i = 0; r->opts && r->opts[i].key; i++) {
+        const mc_optdef *o = &r->opts[i];
+        mc_sb_printf(&b, "  %-18s ", o->key);
+        if (o->values) {
+            for (int v = 0; o->values[v]; v++)
+                mc_sb_printf(&b, "%s%s%s", v ? "|" : "", o->values[v],
+                             v == o->def ? "*" : "");
+        } else {
+            mc_sb_printf(&b, "%d..%d (default %d)", o->min, o->max, o->def);
+        }
+        mc_sb_printf(&b, "\n  %-18s %s\n", "", o->help ? o->help : "");
+    }
+    for (const mc_preset *p = r->presets; p && p->name; p++)
+        mc_sb_printf(&b, "  preset %-11s %s\n", p->name, p->opts);
+    return b.len;
+}
+
+void mc_start(const mc_game *g, mc_pos *p)
+{
+    memset(p, 0, sizeof *p);
+    g->rules->start(g, p);
+}
+
+int mc_moves(const mc_game *g, const mc_pos *p, mc_move *out)
+{
+    return g->rules->moves(g, p, out);
+}
+
+int mc_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
+{
+    return g->rules->play(g, p, m, t);
+}
+
+void mc_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
+               mc_result *r)
+{
+    static const mc_hist fresh = {1, 0, 0};
+    memset(r, 0, sizeof *r);
+    g->rules->status(g, p, h ? h : &fresh, r);
+}
+
+uint64_t mc_hash(const mc_game *g, const mc_pos *p)
+{
+    if (g->rules->hash)
+        return g->rules->hash(g, p);
+    return mc_zobrist(p, g->rules->npits);
+}
+
+int mc_total(const mc_game *g, const mc_pos *p)
+{
+    return g->rules->total(g, p);
+}
+
+int mc_pos_parse(const mc_game *g, const char *s, mc_pos *p, mc_error *err)
+{
+    mc_pos tmp;
+    memset(&tmp, 0, sizeof tmp);
+    if (!s)
+        return mc_err(err, MC_ERR_POSITION, "no position given");
+    if (strcmp(s, "start") == 0) {
+        mc_start(g, p);
+        return 0;
+    }
+    int rc = g->rules->pos_parse(g, s, &tmp, err);
+    if (rc == 0)
+        *p = tmp;
+    return rc;
+}
+
+size_t mc_pos_format(const mc_game *g, const mc_pos *p, char *buf, size_t n)
+{
+    return g->rules->pos_format(g, p, buf, n);
+}
+
+int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s,
+                  mc_move *m, mc_error *err)
+{
+    mc_move mv = 0;
+    if (!s || !*s)
+        return mc_err(err, MC_ERR_MOVE, "empty move");
+    int rc = g->rules->move_parse(g, p, s, &mv, err);
+    if (rc)
+        return rc;
+    /* The game said the move is legal: hold it to its own move list. */
+    mc_move list[MC_MAX_MOVES];
+    int n = g->rules->moves(g, p, list);
+    for (int i = 0; i < n; i++)
+        if (list[i] == mv) {
+            *m = mv;
+            return 0;
+        }
+    return mc_err(err, MC_ERR_ILLEGAL, "%s is not a legal move here", s);
+}
+
+size_t mc_move_format(const mc_game *g, const mc_pos *p, mc_move m, char *buf,
+                      size_t n)
+{
+    return g->rules->move_format(g, p, m, buf, n);
+}
+
+void mc_layout_get(const mc_game *g, mc_layout *l)
+{
+    memset(l, 0, sizeof *l);
+    memset(l->pit, -1, sizeof l->pit);
+    g->rules->layout(g, l);
+}
+
+const char *mc_pit_name(const mc_game *g, int pit)
+{
+    if (pit < 0 || pit >= g->rules->npits)
+        return "?";
+    return g->rules->pit_name(g, pit);
+}
+
+int mc_pit_owner(const mc_game *g, const mc_pos *p, int pit)
+{
+    return g->rules->pit_owner(g, p, pit);
+}
+
+size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e, char *buf,
+                         size_t n)
+{
+    return g->rules->describe(g, e, buf, n);
+}

@@ -1,0 +1,92 @@
+/*
+ * game.h - the game interface: the table of functions every game provides.
+ *
+ * One file per game implements one mc_rules table.  Rules never print, read
+ * files or allocate per move; history-dependent end rules get their facts in
+ * an mc_hist from the session layer.
+ */
+#ifndef MC_GAME_H
+#define MC_GAME_H
+
+#include "mancala.h"
+
+#define MC_MAX_OPTS 16
+
+/* One variant option: a key with named values, or a number in [min, max]. */
+typedef struct mc_optdef {
+    const char *key;
+    const char *const *values; /* NULL-terminated names; NULL = numeric */
+    int def;                   /* index of the default name, or the number */
+    int min, max;              /* numeric range */
+    const char *help;
+} mc_optdef;
+
+typedef struct mc_preset {
+    const char *name;
+    const char *opts; /* "k=v,k=v" */
+} mc_preset;
+
+typedef struct mc_rules {
+    const char *name;
+    const char *title;
+    int npits;
+    const mc_optdef *opts; /* terminated by a NULL key */
+    const mc_preset *presets; /* terminated by a NULL name; may be NULL */
+
+    /* Called once the options are parsed: check combinations, set up tables. */
+    int (*init)(mc_game *g, mc_error *err);
+    void (*fini)(mc_game *g);
+
+    void (*start)(const mc_game *g, mc_pos *p);
+    int (*moves)(const mc_game *g, const mc_pos *p, mc_move *out);
+    int (*play)(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t);
+    void (*status)(const mc_game *g, const mc_pos *p, const mc_hist *h,
+                   mc_result *r);
+    int (*total)(const mc_game *g, const mc_pos *p);
+
+    int (*pos_parse)(const mc_game *g, const char *s, mc_pos *p, mc_error *e);
+    size_t (*pos_format)(const mc_game *g, const mc_pos *p, char *buf, size_t n);
+    /* Parse a token; when it is well formed but illegal in p, say why. */
+    int (*move_parse)(const mc_game *g, const mc_pos *p, const char *s,
+                      mc_move *m, mc_error *e);
+    size_t (*move_format)(const mc_game *g, const mc_pos *p, mc_move m,
+                          char *buf, size_t n);
+
+    void (*layout)(const mc_game *g, mc_layout *l);
+    const char *(*pit_name)(const mc_game *g, int pit);
+    int (*pit_owner)(const mc_game *g, const mc_pos *p, int pit);
+    size_t (*describe)(const mc_game *g, const mc_trace_event *e, char *buf,
+                       size_t n);
+    /* Optional: zobrist hash of the position string's content. */
+    uint64_t (*hash)(const mc_game *g, const mc_pos *p);
+} mc_rules;
+
+struct mc_game {
+    const mc_rules *rules;
+    int opt[MC_MAX_OPTS];
+    char spec[MC_SPEC_STRLEN];
+    void *data;
+};
+
+/* The games, in the order `mancala` lists them. */
+extern const mc_rules mc_rules_oware;
+
+/* Trace helper: append an event if there is room, else count it dropped. */
+static inline void mc_trace_add(mc_trace *t, int kind, int pit, uint32_t n,
+                                int aux)
+{
+    if (!t)
+        return;
+    if (t->len < t->cap) {
+        mc_trace_event *e = &t->ev[t->len++];
+        e->kind = (uint8_t)kind;
+        e->pit = (uint8_t)pit;
+        e->aux = (uint8_t)aux;
+        e->pad = 0;
+        e->n = n;
+    } else {
+        t->dropped++;
+    }
+}
+
+#endif

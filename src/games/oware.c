@@ -1,0 +1,490 @@
+/*
+ * oware.c - Oware, Abapa rules (rules/oware.md, O1-O10) with every option.
+ *
+ * Houses 0..5 are South's (A..F), 6..11 North's (a..f); a move is the index
+ * of the house emptied.  History rules (O8b repetition) are decided from the
+ * mc_hist the session passes in; the rest depends on the position only.
+ */
+#include <string.h>
+
+#include "../core/util.h"
+#include "game.h"
+
+enum { OPT_GRAND_SLAM, OPT_REPETITION, OPT_CYCLE_SPLIT, OPT_POST_WIN,
+       OPT_FIRST, OPT_MATCH, OPT_SEEDS };
+enum { GS_FORFEIT, GS_WIN25, GS_ILLEGAL_UNLESS_ONLY, GS_ILLEGAL };
+
+static const char *const v_grand_slam[] = {"forfeit", "win25",
+                                           "illegal_unless_only", "illegal",
+                                           NULL};
+static const char *const v_repetition[] = {"first", "threefold", NULL};
+static const char *const v_cycle_split[] = {"ownership", "even", NULL};
+static const char *const v_post_win[] = {"none", "ownership", NULL};
+static const char *const v_first[] = {"south", "north", NULL};
+static const char *const v_match[] = {"single", "bo3",    "bo5",   "antigua",
+                                      "kumasi", "yoruba", NULL};
+static const char *const v_seeds[] = {"48", "any", NULL};
+
+static const mc_optdef ow_opts[] = {
+    {"grand_slam", v_grand_slam, 0, 0, 0,
+     "O6: a capture that would take all the opponent's seeds"},
+    {"repetition", v_repetition, 0, 0, 0,
+     "O8b: end at the first recurrence of a position, or the third"},
+    {"cycle_split", v_cycle_split, 0, 0, 0,
+     "O8b: remaining seeds to the row's owner, or half each"},
+    {"post_win_collect", v_post_win, 0, 0, 0,
+     "O9: after a 25+ win, leave the board seeds or give them to the owners"},
+    {"first", v_first, 0, 0, 0, "O1: who moves first"},
+    {"match", v_match, 0, 0, 0, "O10: match format"},
+    {"seeds", v_seeds, 0, 0, 0,
+     "accept positions whose total is not 48 (tests, databases)"},
+    {NULL, NULL, 0, 0, 0, NULL},
+};
+
+static const mc_preset ow_presets[] = {
+    {"awari", "grand_slam=illegal_unless_only,repetition=threefold,"
+              "cycle_split=even"},
+    {"abapa", "grand_slam=forfeit,repetition=first,cycle_split=ownership"},
+    {NULL, NULL},
+};
+
+#define NH 12
+static const char *const letters[NH] = {"A", "B", "C", "D", "E", "F",
+                                        "a", "b", "c", "d", "e", "f"};
+
+static void ow_start(const mc_game *g, mc_pos *p)
+{
+    for (int i = 0; i < NH; i++)
+        p->pit[i] = 4;
+    p->side = g->opt[OPT_FIRST] == 1 ? MC_NORTH : MC_SOUTH;
+}
+
+static int row_sum(const uint8_t *h, int side)
+{
+    const uint8_t *r = h + 6 * side;
+    return r[0] + r[1] + r[2] + r[3] + r[4] + r[5];
+}
+
+/* Sow house i (O3, O4); returns the house of the last seed. */
+static int sow(uint8_t *h, int i, mc_trace *t)
+{
+    int n = h[i];
+    h[i] = 0;
+    if (t)
+        mc_trace_add(t, MC_TR_LIFT, i, (uint32_t)n, 0);
+    if (n < NH && !t) {
+        int j = i;
+        for (int k = 0; k < n; k++) {
+            if (++j == NH)
+                j = 0;
+            h[j]++;
+        }
+        return j;
+    }
+    if (!t) {
+        /* n >= 12: every other house gets n / 11, the next n % 11 one more. */
+        int q = n / 11, r = n % 11;
+        for (int j = 0; j < NH; j++)
+            h[j] = (uint8_t)(h[j] + q);
+        h[i] = 0;
+        int j = i;
+        for (int k = 0; k < r; k++) {
+            if (++j == NH)
+                j = 0;
+            h[j]++;
+        }
+        return (i + (n - 1) % 11 + 1) % NH;
+    }
+    int j = i;
+    while (n > 0) {
+        if (++j == NH)
+            j = 0;
+        if (j == i) {
+            mc_trace_add(t, MC_TR_SKIP, j, 0, 0);
+            continue;
+        }
+        h[j]++;
+        n--;
+        mc_trace_add(t, MC_TR_DROP, j, h[j], 0);
+    }
+    return j;
+}
+
+/* The O5 chain ending at `last` for `side`: seeds it would capture and the
+   first house of the chain (lowest index); 0 if none. */
+static int chain(const uint8_t *h, int side, int last, int *from)
+{
+    int lo = 6 * (1 - side);
+    if (last < lo || last >= lo + 6)
+        return 0;
+    int sum = 0, j = last;
+    while (j >= lo && (h[j] == 2 || h[j] == 3)) {
+        sum += h[j];
+        j--;
+    }
+    *from = j + 1;
+    return sum;
+}
+
+/* Would sowing house i capture every seed of the opponent's row? */
+static int is_grand_slam(const uint8_t *h0, int side, int i)
+{
+    uint8_t h[NH];
+    memcpy(h, h0, NH);
+    int last = sow(h, i, NULL), from;
+    int c = chain(h, side, last, &from);
+    return c > 0 && c == row_sum(h, 1 - side);
+}
+
+/* Moves allowed by O7 (feeding) alone. */
+static int feeding_moves(const uint8_t *h, int side, mc_move *out)
+{
+    int n = 0, base = 6 * side;
+    if (row_sum(h, 1 - side) == 0) {
+        for (int k = 0; k < 6; k++)
+            if (h[base + k] >= 6 - k)
+                out[n++] = (mc_move)(base + k);
+    } else {
+        for (int k = 0; k < 6; k++)
+            if (h[base + k])
+                out[n++] = (mc_move)(base + k);
+    }
+    return n;
+}
+
+static int ow_moves(const mc_game *g, const mc_pos *p, mc_move *out)
+{
+    int side = p->side;
+    int n = feeding_moves(p->pit, side, out);
+    int gs = g->opt[OPT_GRAND_SLAM];
+    if (gs == GS_ILLEGAL || gs == GS_ILLEGAL_UNLESS_ONLY) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (!is_grand_slam(p->pit, side, (int)out[i]))
+                out[k++] = out[i];
+        if (k > 0 || gs == GS_ILLEGAL)
+            n = k;
+    }
+    return n;
+}
+
+static int ow_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
+{
+    int side = p->side, i = (int)m;
+    uint8_t *h = p->pit;
+    int last = sow(h, i, t), from = 0;
+    int c = chain(h, side, last, &from);
+    int flags = 0;
+    if (c > 0) {
+        int capture = 1;
+        if (c == row_sum(h, 1 - side)) {
+            /* O6 grand slam. */
+            switch (g->opt[OPT_GRAND_SLAM]) {
+            case GS_FORFEIT:
+                capture = 0;
+                break;
+            case GS_WIN25:
+                capture = p->cap[side] + c >= 25;
+                break;
+            default: /* illegal variants: legal only when it must capture */
+                break;
+            }
+        }
+        if (capture) {
+            for (int j = last; j >= from; j--) {
+                if (t)
+                    mc_trace_add(t, MC_TR_CAPTURE, j, h[j], side);
+                h[j] = 0;
+            }
+            p->cap[side] = (uint16_t)(p->cap[side] + c);
+            flags = MC_PLAY_IRREVERSIBLE | MC_PLAY_RESET_QUIET;
+        } else if (t) {
+            mc_trace_add(t, MC_TR_NOCAPTURE, last, (uint32_t)c, side);
+        }
+    }
+    if (t)
+        mc_trace_add(t, MC_TR_END, last, h[last], side);
+    p->side = (uint8_t)(1 - side);
+    return flags;
+}
+
+static void set_scores(mc_result *r, int s2, int n2)
+{
+    r->score2[0] = s2;
+    r->score2[1] = n2;
+    r->winner = s2 > n2 ? MC_SOUTH : n2 > s2 ? MC_NORTH : MC_DRAW;
+    mc_sb b;
+    mc_sb_init(&b, r->detail, sizeof r->detail);
+    mc_sb_printf(&b, "%d%s-%d%s", s2 / 2, s2 % 2 ? ".5" : "", n2 / 2,
+                 n2 % 2 ? ".5" : "");
+}
+
+static void ow_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
+                      mc_result *r)
+{
+    int s = 2 * p->cap[0], n = 2 * p->cap[1];
+    int own_s = 2 * row_sum(p->pit, 0), own_n = 2 * row_sum(p->pit, 1);
+    /* O8a */
+    if (p->cap[0] >= 25 || p->cap[1] >= 25) {
+        r->over = 1;
+        r->reason = MC_END_CAPTURES;
+        if (g->opt[OPT_POST_WIN] == 1)
+            set_scores(r, s + own_s, n + own_n);
+        else
+            set_scores(r, s, n);
+        return;
+    }
+    /* O8b */
+    int need = g->opt[OPT_REPETITION] == 1 ? 3 : 2;
+    if (h->occurrences >= need) {
+        r->over = 1;
+        r->reason = MC_END_REPETITION;
+        if (g->opt[OPT_CYCLE_SPLIT] == 1) {
+            int half = (own_s + own_n) / 2;
+            set_scores(r, s + half, n + half);
+        } else {
+            set_scores(r, s + own_s, n + own_n);
+        }
+        return;
+    }
+    /* O8c */
+    mc_move mv[MC_MAX_MOVES];
+    if (ow_moves(g, p, mv) == 0) {
+        r->over = 1;
+        r->reason = MC_END_NOMOVE;
+        set_scores(r, s + own_s, n + own_n);
+    }
+}
+
+static int ow_total(const mc_game *g, const mc_pos *p)
+{
+    (void)g;
+    return row_sum(p->pit, 0) + row_sum(p->pit, 1) + p->cap[0] + p->cap[1];
+}
+
+static int ow_pos_parse(const mc_game *g, const char *s, mc_pos *p,
+                        mc_error *err)
+{
+    const int any = g->opt[OPT_SEEDS] == 1;
+    const int max = any ? 127 : 48;
+    const char *e;
+    static const char form[] =
+        "expected '<A..F>/<a..f> <S|N> cap=<South>,<North>', e.g. "
+        "'4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0'";
+    if (mc_parse_counts(s, 6, max, p->pit, &e, "South's houses (field 1)",
+                        err))
+        return MC_ERR_POSITION;
+    if (*e != '/')
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 1: expected '/' after South's 6 houses; %s",
+                      form);
+    if (mc_parse_counts(e + 1, 6, max, p->pit + 6, &e,
+                        "North's houses (field 1)", err))
+        return MC_ERR_POSITION;
+    if (*e != ' ')
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 1 must be followed by one space and the side "
+                      "to move; %s",
+                      form);
+    e++;
+    if ((*e != 'S' && *e != 'N') || e[1] != ' ')
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 2 (side to move): expected 'S' or 'N' followed "
+                      "by one space");
+    p->side = *e == 'S' ? MC_SOUTH : MC_NORTH;
+    e += 2;
+    if (strncmp(e, "cap=", 4) != 0)
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 3: expected 'cap=<South>,<North>'");
+    e += 4;
+    uint8_t c[2];
+    const char *f;
+    if (mc_parse_counts(e, 2, any ? 255 : 48, c, &f,
+                        "captures (field 3, cap=)", err))
+        return MC_ERR_POSITION;
+    if (*f)
+        return mc_err(err, MC_ERR_POSITION,
+                      "unexpected text after field 3: '%.20s'", f);
+    p->cap[0] = c[0];
+    p->cap[1] = c[1];
+    int board = row_sum(p->pit, 0) + row_sum(p->pit, 1);
+    int total = board + c[0] + c[1];
+    if (!any && total != 48)
+        return mc_err(err, MC_ERR_POSITION,
+                      "houses and captures total %d seeds, not 48 (the "
+                      "option seeds=any accepts other totals)",
+                      total);
+    if (any && board > 127)
+        return mc_err(err, MC_ERR_POSITION,
+                      "the houses hold %d seeds; at most 127 are supported",
+                      board);
+    return 0;
+}
+
+static size_t ow_pos_format(const mc_game *g, const mc_pos *p, char *buf,
+                            size_t n)
+{
+    (void)g;
+    mc_sb b;
+    mc_sb_init(&b, buf, n);
+    for (int i = 0; i < NH; i++)
+        mc_sb_printf(&b, "%d%s", p->pit[i], i == 5 ? "/" : i == 11 ? "" : ",");
+    mc_sb_printf(&b, " %c cap=%d,%d", p->side ? 'N' : 'S', p->cap[0],
+                 p->cap[1]);
+    return b.len;
+}
+
+static size_t list_moves(const mc_move *mv, int n, char *buf, size_t sz)
+{
+    mc_sb b;
+    mc_sb_init(&b, buf, sz);
+    for (int i = 0; i < n; i++)
+        mc_sb_printf(&b, "%s%s", i ? " " : "", letters[mv[i]]);
+    return b.len;
+}
+
+static int ow_move_parse(const mc_game *g, const mc_pos *p, const char *s,
+                         mc_move *m, mc_error *err)
+{
+    static const char *const side_name[2] = {"South", "North"};
+    int side = p->side;
+    if (strlen(s) != 1 || !((s[0] >= 'A' && s[0] <= 'F') ||
+                            (s[0] >= 'a' && s[0] <= 'f')))
+        return mc_err(err, MC_ERR_MOVE,
+                      "'%.20s' is not a move: a move is one house letter, "
+                      "A-F for South or a-f for North",
+                      s);
+    int i = s[0] >= 'a' ? 6 + (s[0] - 'a') : s[0] - 'A';
+    if (i / 6 != side)
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%s is one of %s's houses; %s moves from %s", s,
+                      side_name[1 - side], side_name[side],
+                      side ? "a-f" : "A-F");
+    if (p->pit[i] == 0)
+        return mc_err(err, MC_ERR_ILLEGAL, "house %s is empty", s);
+    mc_move mv[MC_MAX_MOVES];
+    int n = ow_moves(g, p, mv);
+    for (int k = 0; k < n; k++)
+        if ((int)mv[k] == i) {
+            *m = (mc_move)i;
+            return 0;
+        }
+    char legal[64];
+    list_moves(mv, n, legal, sizeof legal);
+    if (row_sum(p->pit, 1 - side) == 0) {
+        mc_move fm[MC_MAX_MOVES];
+        int nf = feeding_moves(p->pit, side, fm);
+        int feeds = 0;
+        for (int k = 0; k < nf; k++)
+            feeds |= (int)fm[k] == i;
+        if (!feeds)
+            return mc_err(err, MC_ERR_ILLEGAL,
+                          "%s has no seeds, so %s must play a house whose "
+                          "seeds reach %s's row (O7); %s does not (legal: "
+                          "%s)",
+                          side_name[1 - side], side_name[side],
+                          side_name[1 - side], s, n ? legal : "none");
+    }
+    return mc_err(err, MC_ERR_ILLEGAL,
+                  "%s would capture every seed %s has (a grand slam), which "
+                  "grand_slam=%s forbids%s (legal: %s)",
+                  s, side_name[1 - side], v_grand_slam[g->opt[OPT_GRAND_SLAM]],
+                  g->opt[OPT_GRAND_SLAM] == GS_ILLEGAL_UNLESS_ONLY
+                      ? " while another move is possible"
+                      : "",
+                  n ? legal : "none");
+}
+
+static size_t ow_move_format(const mc_game *g, const mc_pos *p, mc_move m,
+                             char *buf, size_t n)
+{
+    (void)g;
+    (void)p;
+    mc_sb b;
+    mc_sb_init(&b, buf, n);
+    mc_sb_printf(&b, "%s", m < NH ? letters[m] : "?");
+    return b.len;
+}
+
+static void ow_layout(const mc_game *g, mc_layout *l)
+{
+    (void)g;
+    l->rows = 2;
+    l->cols = 6;
+    for (int c = 0; c < 6; c++) {
+        l->pit[0][c] = (int8_t)(11 - c);
+        l->pit[1][c] = (int8_t)c;
+    }
+    l->stores = 1;
+    l->store_name = "captured";
+}
+
+static const char *ow_pit_name(const mc_game *g, int pit)
+{
+    (void)g;
+    return letters[pit];
+}
+
+static int ow_pit_owner(const mc_game *g, const mc_pos *p, int pit)
+{
+    (void)g;
+    (void)p;
+    return pit < 6 ? MC_SOUTH : MC_NORTH;
+}
+
+static size_t ow_describe(const mc_game *g, const mc_trace_event *e, char *buf,
+                          size_t n)
+{
+    static const char *const who[2] = {"South", "North"};
+    mc_sb b;
+    mc_sb_init(&b, buf, n);
+    const char *h = ow_pit_name(g, e->pit);
+    switch (e->kind) {
+    case MC_TR_LIFT:
+        mc_sb_printf(&b, "lifts %u seed%s from %s", e->n, e->n == 1 ? "" : "s",
+                     h);
+        break;
+    case MC_TR_DROP:
+        mc_sb_printf(&b, "drops a seed in %s (now %u)", h, e->n);
+        break;
+    case MC_TR_SKIP:
+        mc_sb_printf(&b, "skips %s, the house the seeds came from", h);
+        break;
+    case MC_TR_CAPTURE:
+        mc_sb_printf(&b, "%s captures %u from %s", who[e->aux & 1], e->n, h);
+        break;
+    case MC_TR_NOCAPTURE:
+        mc_sb_printf(&b,
+                     "grand slam: taking %u seeds would leave %s none, so "
+                     "nothing is captured",
+                     e->n, who[1 - (e->aux & 1)]);
+        break;
+    case MC_TR_END:
+        mc_sb_printf(&b, "the last seed falls in %s (now %u)", h, e->n);
+        break;
+    default:
+        mc_sb_printf(&b, "?");
+    }
+    return b.len;
+}
+
+const mc_rules mc_rules_oware = {
+    .name = "oware",
+    .title = "Oware (Abapa rules)",
+    .npits = NH,
+    .opts = ow_opts,
+    .presets = ow_presets,
+    .start = ow_start,
+    .moves = ow_moves,
+    .play = ow_play,
+    .status = ow_status,
+    .total = ow_total,
+    .pos_parse = ow_pos_parse,
+    .pos_format = ow_pos_format,
+    .move_parse = ow_move_parse,
+    .move_format = ow_move_format,
+    .layout = ow_layout,
+    .pit_name = ow_pit_name,
+    .pit_owner = ow_pit_owner,
+    .describe = ow_describe,
+};
