@@ -88,7 +88,7 @@ $(B)/tests/%: tests/%.c tests/check.h $(B)/libmancala.a
 check: $(PROG) $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
 	  echo "== $$t"; $$t tests || fail=1; done; \
-	echo "== tests/cli.sh"; MANCALA=./$(PROG) sh tests/cli.sh || fail=1; \
+	for t in tests/cli*.sh; do echo "== $$t"; MANCALA=./$(PROG) sh $$t || fail=1; done; \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; \
 	echo "make check: all test programs passed"
 

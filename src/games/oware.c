@@ -287,6 +287,9 @@ static int ow_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                       "to move; %s",
                       form);
     e++;
+    if ((*e == 'S' || *e == 'N') && e[1] == '\0')
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 3 (cap=<South>,<North>) is missing");
     if ((*e != 'S' && *e != 'N') || e[1] != ' ')
         return mc_err(err, MC_ERR_POSITION,
                       "field 2 (side to move): expected 'S' or 'N' followed "
