@@ -40,11 +40,19 @@ int mc_parse_counts(const char *s, int count, int max, uint8_t *out,
 /* Parse a decimal number in [0, max]; returns -1 if s is not one. */
 long mc_parse_uint(const char *s, size_t len, long max);
 
-/* Zobrist hash of pits[0..npits) and the scalar fields of a position. */
-uint64_t mc_zobrist(const mc_pos *p, int npits);
+/* Hash of pits[0..npits) and the scalar fields of a position (not `last`).
+   mc_zobrist is its former name. */
+uint64_t mc_pos_hash(const mc_pos *p, int npits);
+#define mc_zobrist mc_pos_hash
 
 /* splitmix64 step, for seeding and mixing. */
-uint64_t mc_mix64(uint64_t x);
+static inline uint64_t mc_mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
 
 /* Split the next whitespace-separated field of *s into buf; 0 if none. */
 int mc_next_field(const char **s, char *buf, size_t n);

@@ -283,7 +283,13 @@ void mc_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
                mc_result *r)
 {
     static const mc_hist fresh = {1, 0, 0};
-    memset(r, 0, sizeof *r);
+    /* Cheaper than clearing the whole struct: this runs at every node. */
+    r->over = 0;
+    r->winner = MC_DRAW;
+    r->reason = MC_END_NONE;
+    r->score2[0] = r->score2[1] = 0;
+    r->points = 0;
+    r->detail[0] = '\0';
     g->rules->status(g, p, h ? h : &fresh, r);
 }
 
@@ -291,7 +297,7 @@ uint64_t mc_hash(const mc_game *g, const mc_pos *p)
 {
     if (g->rules->hash)
         return g->rules->hash(g, p);
-    return mc_zobrist(p, g->rules->npits);
+    return mc_pos_hash(p, g->rules->npits);
 }
 
 int mc_total(const mc_game *g, const mc_pos *p)

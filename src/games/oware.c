@@ -59,6 +59,12 @@ static void ow_start(const mc_game *g, mc_pos *p)
     p->side = g->opt[OPT_FIRST] == 1 ? MC_NORTH : MC_SOUTH;
 }
 
+static inline int row_empty(const uint8_t *h, int side)
+{
+    const uint8_t *r = h + 6 * side;
+    return (r[0] | r[1] | r[2] | r[3] | r[4] | r[5]) == 0;
+}
+
 static int row_sum(const uint8_t *h, int side)
 {
     const uint8_t *r = h + 6 * side;
@@ -73,13 +79,15 @@ static int sow(uint8_t *h, int i, mc_trace *t)
     if (t)
         mc_trace_add(t, MC_TR_LIFT, i, (uint32_t)n, 0);
     if (n < NH && !t) {
-        int j = i;
-        for (int k = 0; k < n; k++) {
-            if (++j == NH)
-                j = 0;
+        /* i+1 .. i+n without a modulo in the loop: up to the end of the
+           ring, then from house 0. */
+        int end = i + n;
+        int stop = end < NH ? end : NH - 1;
+        for (int j = i + 1; j <= stop; j++)
             h[j]++;
-        }
-        return j;
+        for (int j = 0; j <= end - NH; j++)
+            h[j]++;
+        return end < NH ? end : end - NH;
     }
     if (!t) {
         /* n >= 12: every other house gets n / 11, the next n % 11 one more. */
@@ -140,14 +148,16 @@ static int is_grand_slam(const uint8_t *h0, int side, int i)
 static int feeding_moves(const uint8_t *h, int side, mc_move *out)
 {
     int n = 0, base = 6 * side;
-    if (row_sum(h, 1 - side) == 0) {
+    if (row_empty(h, 1 - side)) {
         for (int k = 0; k < 6; k++)
             if (h[base + k] >= 6 - k)
                 out[n++] = (mc_move)(base + k);
     } else {
-        for (int k = 0; k < 6; k++)
-            if (h[base + k])
-                out[n++] = (mc_move)(base + k);
+        /* Branch-free: write every house, advance past the non-empty. */
+        for (int k = 0; k < 6; k++) {
+            out[n] = (mc_move)(base + k);
+            n += h[base + k] != 0;
+        }
     }
     return n;
 }
@@ -166,6 +176,22 @@ static int ow_moves(const mc_game *g, const mc_pos *p, mc_move *out)
             n = k;
     }
     return n;
+}
+
+/* Does the player to move have a legal move?  (O8c, without listing.) */
+static int has_move(const mc_game *g, const mc_pos *p)
+{
+    int gs = g->opt[OPT_GRAND_SLAM];
+    if (gs == GS_ILLEGAL) {
+        mc_move mv[6];
+        return ow_moves(g, p, mv) > 0;
+    }
+    /* Otherwise a move is legal whenever O7 allows it. */
+    const uint8_t *h = p->pit + 6 * p->side;
+    if (row_empty(p->pit, 1 - p->side))
+        return h[0] >= 6 || h[1] >= 5 || h[2] >= 4 || h[3] >= 3 || h[4] >= 2 ||
+               h[5] >= 1;
+    return (h[0] | h[1] | h[2] | h[3] | h[4] | h[5]) != 0;
 }
 
 static int ow_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
@@ -223,22 +249,23 @@ static void ow_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
                       mc_result *r)
 {
     int s = 2 * p->cap[0], n = 2 * p->cap[1];
-    int own_s = 2 * row_sum(p->pit, 0), own_n = 2 * row_sum(p->pit, 1);
-    /* O8a */
     if (p->cap[0] >= 25 || p->cap[1] >= 25) {
+        /* O8a; O9 says whether the board seeds go to their owners. */
         r->over = 1;
         r->reason = MC_END_CAPTURES;
         if (g->opt[OPT_POST_WIN] == 1)
-            set_scores(r, s + own_s, n + own_n);
+            set_scores(r, s + 2 * row_sum(p->pit, 0),
+                       n + 2 * row_sum(p->pit, 1));
         else
             set_scores(r, s, n);
         return;
     }
-    /* O8b */
     int need = g->opt[OPT_REPETITION] == 1 ? 3 : 2;
     if (h->occurrences >= need) {
+        /* O8b */
         r->over = 1;
         r->reason = MC_END_REPETITION;
+        int own_s = 2 * row_sum(p->pit, 0), own_n = 2 * row_sum(p->pit, 1);
         if (g->opt[OPT_CYCLE_SPLIT] == 1) {
             int half = (own_s + own_n) / 2;
             set_scores(r, s + half, n + half);
@@ -247,12 +274,11 @@ static void ow_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
         }
         return;
     }
-    /* O8c */
-    mc_move mv[MC_MAX_MOVES];
-    if (ow_moves(g, p, mv) == 0) {
+    if (!has_move(g, p)) {
+        /* O8c: always by ownership */
         r->over = 1;
         r->reason = MC_END_NOMOVE;
-        set_scores(r, s + own_s, n + own_n);
+        set_scores(r, s + 2 * row_sum(p->pit, 0), n + 2 * row_sum(p->pit, 1));
     }
 }
 

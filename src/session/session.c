@@ -10,76 +10,112 @@
 #include "../core/util.h"
 #include "../games/game.h"
 
+/*
+ * A line of play: positions with their hashes, and for each position the
+ * index where its repetition window starts (after the last irreversible
+ * move) and where its quiet-ply count starts.  Session, perft and random
+ * games all keep one, so every caller counts history the same way.
+ */
+typedef struct line {
+    mc_pos *pos;
+    uint64_t *hash;
+    int *wstart, *qstart;
+    int cap; /* room for positions 0..cap-1 */
+} line;
+
+static void line_free(line *l)
+{
+    free(l->pos);
+    free(l->hash);
+    free(l->wstart);
+    free(l->qstart);
+    memset(l, 0, sizeof *l);
+}
+
+/* Make room for position index `need`; 0 on success. */
+static int line_grow(line *l, int need)
+{
+    if (need < l->cap)
+        return 0;
+    int cap = l->cap ? l->cap * 2 : 128;
+    while (cap <= need)
+        cap *= 2;
+    mc_pos *pos = realloc(l->pos, (size_t)cap * sizeof *pos);
+    if (pos)
+        l->pos = pos;
+    uint64_t *hash = realloc(l->hash, (size_t)cap * sizeof *hash);
+    if (hash)
+        l->hash = hash;
+    int *ws = realloc(l->wstart, (size_t)cap * sizeof *ws);
+    if (ws)
+        l->wstart = ws;
+    int *qs = realloc(l->qstart, (size_t)cap * sizeof *qs);
+    if (qs)
+        l->qstart = qs;
+    if (!pos || !hash || !ws || !qs)
+        return -1;
+    l->cap = cap;
+    return 0;
+}
+
+static void line_root(line *l, const mc_game *g, const mc_pos *p)
+{
+    l->pos[0] = *p;
+    l->hash[0] = mc_hash(g, p);
+    l->wstart[0] = l->qstart[0] = 0;
+}
+
+/* pos[k + 1] has been set by playing a move with play flags `fl` at k. */
+static void line_link(line *l, const mc_game *g, int k, int fl)
+{
+    l->hash[k + 1] = mc_hash(g, &l->pos[k + 1]);
+    l->wstart[k + 1] = (fl & MC_PLAY_IRREVERSIBLE) ? k + 1 : l->wstart[k];
+    l->qstart[k + 1] = (fl & MC_PLAY_RESET_QUIET) ? k + 1 : l->qstart[k];
+}
+
+/* History facts for position k of the line. */
+static void line_hist(const line *l, int k, mc_hist *h)
+{
+    h->occurrences = 1;
+    h->plies = k;
+    h->quiet = k - l->qstart[k];
+    const uint64_t key = l->hash[k];
+    for (int j = k - 1; j >= l->wstart[k]; j--)
+        if (l->hash[j] == key &&
+            memcmp(&l->pos[j], &l->pos[k], offsetof(mc_pos, last)) == 0)
+            h->occurrences++;
+}
+
 struct mc_session {
     const mc_game *g;
-    mc_pos *pos;     /* pos[k]: position before move k; pos[n]: now */
-    uint64_t *hash;  /* hash[k] of pos[k] */
+    line l;          /* l.pos[k]: position before move k; l.pos[n]: now */
     mc_move *mv;     /* mv[k]: move k */
-    uint8_t *flags;  /* MC_PLAY_* of move k */
-    int n, top, cap; /* moves played, moves that redo can restore, room */
-    mc_result res;   /* status of pos[n] */
-    int forced;      /* res was set by a forfeit at ply `n` */
+    int mv_cap;
+    int n, top;      /* moves played, moves that redo can restore */
+    mc_result res;   /* status of the current position */
+    int forced;      /* res was set by a forfeit */
 };
 
 static int grow(mc_session *s, int need)
 {
-    if (need < s->cap)
-        return 0;
-    int cap = s->cap ? s->cap * 2 : 64;
-    while (cap <= need)
-        cap *= 2;
-    mc_pos *pos = realloc(s->pos, (size_t)(cap + 1) * sizeof *pos);
-    if (!pos)
+    if (line_grow(&s->l, need + 1) != 0)
         return -1;
-    s->pos = pos;
-    uint64_t *hash = realloc(s->hash, (size_t)(cap + 1) * sizeof *hash);
-    if (!hash)
-        return -1;
-    s->hash = hash;
-    mc_move *mv = realloc(s->mv, (size_t)(cap + 1) * sizeof *mv);
-    if (!mv)
-        return -1;
-    s->mv = mv;
-    uint8_t *fl = realloc(s->flags, (size_t)(cap + 1) * sizeof *fl);
-    if (!fl)
-        return -1;
-    s->flags = fl;
-    s->cap = cap;
-    return 0;
-}
-
-/* History facts for position k of a line: occurrences of pos[k] since the
-   last irreversible move, and plies since the last quiet-count reset. */
-static void hist_scan(const mc_pos *pos, const uint64_t *hash,
-                      const uint8_t *flags, int k, mc_hist *h)
-{
-    h->occurrences = 1;
-    h->plies = k;
-    h->quiet = k;
-    int quiet_found = 0, window = 1;
-    for (int j = k - 1; j >= 0 && (window || !quiet_found); j--) {
-        if (!quiet_found && (flags[j] & MC_PLAY_RESET_QUIET)) {
-            h->quiet = k - 1 - j;
-            quiet_found = 1;
-        }
-        if (flags[j] & MC_PLAY_IRREVERSIBLE)
-            window = 0;
-        if (window && hash[j] == hash[k] &&
-            memcmp(&pos[j], &pos[k], offsetof(mc_pos, last)) == 0)
-            h->occurrences++;
+    if (need >= s->mv_cap) {
+        int cap = s->l.cap;
+        mc_move *mv = realloc(s->mv, (size_t)cap * sizeof *mv);
+        if (!mv)
+            return -1;
+        s->mv = mv;
+        s->mv_cap = cap;
     }
-}
-
-static void compute_hist(const mc_session *s, int k, mc_hist *h)
-{
-    hist_scan(s->pos, s->hash, s->flags, k, h);
+    return 0;
 }
 
 static void refresh(mc_session *s)
 {
     mc_hist h;
-    compute_hist(s, s->n, &h);
-    mc_status(s->g, &s->pos[s->n], &h, &s->res);
+    line_hist(&s->l, s->n, &h);
+    mc_status(s->g, &s->l.pos[s->n], &h, &s->res);
     s->forced = 0;
 }
 
@@ -91,11 +127,12 @@ mc_session *mc_session_new(const mc_game *g, const mc_pos *start)
         return NULL;
     }
     s->g = g;
+    mc_pos p0;
     if (start)
-        s->pos[0] = *start;
+        p0 = *start;
     else
-        mc_start(g, &s->pos[0]);
-    s->hash[0] = mc_hash(g, &s->pos[0]);
+        mc_start(g, &p0);
+    line_root(&s->l, g, &p0);
     refresh(s);
     return s;
 }
@@ -104,15 +141,13 @@ void mc_session_free(mc_session *s)
 {
     if (!s)
         return;
-    free(s->pos);
-    free(s->hash);
+    line_free(&s->l);
     free(s->mv);
-    free(s->flags);
     free(s);
 }
 
 const mc_game *mc_session_game(const mc_session *s) { return s->g; }
-const mc_pos *mc_session_pos(const mc_session *s) { return &s->pos[s->n]; }
+const mc_pos *mc_session_pos(const mc_session *s) { return &s->l.pos[s->n]; }
 int mc_session_ply(const mc_session *s) { return s->n; }
 int mc_session_over(const mc_session *s) { return s->res.over; }
 
@@ -120,14 +155,14 @@ void mc_session_result(const mc_session *s, mc_result *r) { *r = s->res; }
 
 void mc_session_hist(const mc_session *s, mc_hist *h)
 {
-    compute_hist(s, s->n, h);
+    line_hist(&s->l, s->n, h);
 }
 
 int mc_session_moves(const mc_session *s, mc_move *out)
 {
     if (s->res.over)
         return 0;
-    return mc_moves(s->g, &s->pos[s->n], out);
+    return mc_moves(s->g, &s->l.pos[s->n], out);
 }
 
 mc_move mc_session_move_at(const mc_session *s, int n)
@@ -137,7 +172,7 @@ mc_move mc_session_move_at(const mc_session *s, int n)
 
 const mc_pos *mc_session_pos_at(const mc_session *s, int n)
 {
-    return n >= 0 && n <= s->n ? &s->pos[n] : NULL;
+    return n >= 0 && n <= s->n ? &s->l.pos[n] : NULL;
 }
 
 int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err)
@@ -145,21 +180,19 @@ int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err)
     if (s->res.over)
         return mc_err(err, MC_ERR_OVER, "the game is over");
     mc_move list[MC_MAX_MOVES];
-    int n = mc_moves(s->g, &s->pos[s->n], list), ok = 0;
+    int n = mc_moves(s->g, &s->l.pos[s->n], list), ok = 0;
     for (int i = 0; i < n && !ok; i++)
         ok = list[i] == m;
     if (!ok)
         return mc_err(err, MC_ERR_ILLEGAL, "not a legal move here");
     if (grow(s, s->n + 1) != 0)
         return mc_err(err, MC_ERR_ARG, "out of memory");
-    mc_pos next = s->pos[s->n];
-    int fl = mc_play(s->g, &next, m, trace);
+    s->l.pos[s->n + 1] = s->l.pos[s->n];
+    int fl = mc_play(s->g, &s->l.pos[s->n + 1], m, trace);
+    line_link(&s->l, s->g, s->n, fl);
     s->mv[s->n] = m;
-    s->flags[s->n] = (uint8_t)fl;
     s->n++;
     s->top = s->n;
-    s->pos[s->n] = next;
-    s->hash[s->n] = mc_hash(s->g, &next);
     refresh(s);
     return 0;
 }
@@ -171,7 +204,7 @@ int mc_session_play_str(mc_session *s, const char *tok, mc_trace *trace,
     if (s->res.over)
         return mc_err(err, MC_ERR_OVER, "the game is over; %s cannot be played",
                       tok);
-    int rc = mc_move_parse(s->g, &s->pos[s->n], tok, &m, err);
+    int rc = mc_move_parse(s->g, &s->l.pos[s->n], tok, &m, err);
     if (rc)
         return rc;
     return mc_session_play(s, m, trace, err);
@@ -216,9 +249,7 @@ void mc_session_forfeit(mc_session *s, int side, int reason)
 
 typedef struct perft_ctx {
     const mc_game *g;
-    mc_pos stack[128];
-    uint64_t hash[128];
-    uint8_t flags[128];
+    line l;
 } perft_ctx;
 
 static uint64_t perft_rec(perft_ctx *c, int k, int depth)
@@ -227,19 +258,19 @@ static uint64_t perft_rec(perft_ctx *c, int k, int depth)
         return 1;
     mc_hist h;
     mc_result r;
-    hist_scan(c->stack, c->hash, c->flags, k, &h);
-    mc_status(c->g, &c->stack[k], &h, &r);
+    line_hist(&c->l, k, &h);
+    mc_status(c->g, &c->l.pos[k], &h, &r);
     if (r.over)
         return 0;
     mc_move mv[MC_MAX_MOVES];
-    int n = mc_moves(c->g, &c->stack[k], mv);
+    int n = mc_moves(c->g, &c->l.pos[k], mv);
     if (depth == 1)
         return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        c->stack[k + 1] = c->stack[k];
-        c->flags[k] = (uint8_t)mc_play(c->g, &c->stack[k + 1], mv[i], NULL);
-        c->hash[k + 1] = mc_hash(c->g, &c->stack[k + 1]);
+        c->l.pos[k + 1] = c->l.pos[k];
+        int fl = mc_play(c->g, &c->l.pos[k + 1], mv[i], NULL);
+        line_link(&c->l, c->g, k, fl);
         total += perft_rec(c, k + 1, depth - 1);
     }
     return total;
@@ -247,16 +278,16 @@ static uint64_t perft_rec(perft_ctx *c, int k, int depth)
 
 uint64_t mc_perft(const mc_game *g, const mc_pos *p, int depth)
 {
-    if (depth < 0 || depth > 100)
+    if (depth < 0 || depth > 1000)
         return 0;
-    perft_ctx *c = malloc(sizeof *c);
-    if (!c)
+    perft_ctx c = {g, {0}};
+    if (line_grow(&c.l, depth + 1) != 0) {
+        line_free(&c.l);
         return 0;
-    c->g = g;
-    c->stack[0] = *p;
-    c->hash[0] = mc_hash(g, p);
-    uint64_t r = perft_rec(c, 0, depth);
-    free(c);
+    }
+    line_root(&c.l, g, p);
+    uint64_t r = perft_rec(&c, 0, depth);
+    line_free(&c.l);
     return r;
 }
 
@@ -265,50 +296,29 @@ uint64_t mc_perft(const mc_game *g, const mc_pos *p, int depth)
 int mc_random_game(const mc_game *g, const mc_pos *start, mc_rng *rng,
                    int max_plies, mc_result *res)
 {
-    int cap = 256;
-    mc_pos *pos = malloc((size_t)cap * sizeof *pos);
-    uint64_t *hash = malloc((size_t)cap * sizeof *hash);
-    uint8_t *flags = malloc((size_t)cap);
+    line l = {0};
     int k = 0;
     memset(res, 0, sizeof *res);
-    if (!pos || !hash || !flags)
+    if (line_grow(&l, 256) != 0)
         goto out;
-    pos[0] = *start;
-    hash[0] = mc_hash(g, start);
+    line_root(&l, g, start);
     for (;;) {
         mc_hist h;
-        hist_scan(pos, hash, flags, k, &h);
-        mc_status(g, &pos[k], &h, res);
+        line_hist(&l, k, &h);
+        mc_status(g, &l.pos[k], &h, res);
         if (res->over || (max_plies > 0 && k >= max_plies))
             break;
         mc_move mv[MC_MAX_MOVES];
-        int n = mc_moves(g, &pos[k], mv);
-        if (n == 0)
-            break; /* cannot happen when status is consistent */
-        if (k + 1 >= cap) {
-            int ncap = cap * 2;
-            mc_pos *np = realloc(pos, (size_t)ncap * sizeof *np);
-            if (np)
-                pos = np;
-            uint64_t *nh = realloc(hash, (size_t)ncap * sizeof *nh);
-            if (nh)
-                hash = nh;
-            uint8_t *nf = realloc(flags, (size_t)ncap);
-            if (nf)
-                flags = nf;
-            if (!np || !nh || !nf)
-                break;
-            cap = ncap;
-        }
-        pos[k + 1] = pos[k];
-        flags[k] = (uint8_t)mc_play(g, &pos[k + 1], mv[mc_rng_below(rng, (uint32_t)n)],
-                                    NULL);
+        int n = mc_moves(g, &l.pos[k], mv);
+        if (n == 0 || line_grow(&l, k + 1) != 0)
+            break; /* n == 0 cannot happen when status is consistent */
+        l.pos[k + 1] = l.pos[k];
+        int fl = mc_play(g, &l.pos[k + 1],
+                         mv[mc_rng_below(rng, (uint32_t)n)], NULL);
+        line_link(&l, g, k, fl);
         k++;
-        hash[k] = mc_hash(g, &pos[k]);
     }
 out:
-    free(pos);
-    free(hash);
-    free(flags);
+    line_free(&l);
     return k;
 }

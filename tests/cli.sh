@@ -1,0 +1,123 @@
+#!/bin/sh
+# tests/cli.sh - the mancala program's scriptable face (rules/README.md):
+# exact outputs of moves/apply/perft, help on every command, and clear
+# errors (message on stderr, nothing on stdout, exit 1) for bad input.
+M=${MANCALA:-./mancala}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
+
+# expect_out DESC EXPECTED CMD...: exit 0 and stdout exactly EXPECTED
+expect_out() {
+    desc=$1 want=$2
+    shift 2
+    got=$("$@" 2>"$tmp/err")
+    rc=$?
+    if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then ok; else
+        bad "$desc: rc=$rc stdout='$got' want='$want' stderr='$(cat "$tmp/err")'"
+    fi
+}
+
+# expect_err DESC STATUS TEXT CMD...: exit STATUS, empty stdout, TEXT on stderr
+expect_err() {
+    desc=$1 want_rc=$2 text=$3
+    shift 3
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq "$want_rc" ] && [ ! -s "$tmp/out" ] &&
+        grep -q -- "$text" "$tmp/err"; then ok; else
+        bad "$desc: rc=$rc (want $want_rc) stdout='$(cat "$tmp/out")' stderr='$(cat "$tmp/err")' (want '$text')"
+    fi
+}
+
+# expect_grep DESC TEXT CMD...: exit 0 and TEXT somewhere in stdout
+expect_grep() {
+    desc=$1 text=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q -- "$text" "$tmp/out"; then ok; else
+        bad "$desc: rc=$rc, '$text' not in: $(head -c 600 "$tmp/out") $(cat "$tmp/err")"
+    fi
+}
+
+# --- moves (O3, O7)
+expect_out "moves start" "A B C D E F" $M moves oware
+expect_out "moves given start" "A B C D E F" $M moves oware start
+expect_out "moves feeding O7" "F" $M moves oware "1,0,0,0,0,1/0,0,0,0,0,0 S cap=23,23"
+expect_out "moves none" "" $M moves oware "0,0,0,0,1,0/0,0,0,0,0,0 S cap=23,24"
+expect_out "moves awari O6" "f" $M moves oware:awari "1,1,1,1,1,0/0,0,8,0,0,1 N cap=17,17"
+
+# --- apply (O5, O8)
+expect_out "apply C" "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0" $M apply oware start C
+expect_out "apply capture chain O5" "0,0,0,1,1,2/0,0,0,0,0,3 N cap=21,20" \
+    $M apply oware "0,0,8,0,0,1/1,1,1,1,2,3 S cap=10,20" C
+expect_out "apply repetition O8b" "1,0,0,0,0,0/1,0,0,0,0,0 S cap=23,23
+over draw 24-24" $M apply oware "1,0,0,0,0,0/1,0,0,0,0,0 S cap=23,23" A a B b C c D d E e F f
+expect_out "apply win25 O8a" "0,0,0,0,0,0/0,0,0,1,1,2 S cap=17,27
+over N 17-27" $M apply oware:grand_slam=win25 "1,1,1,1,1,0/0,0,8,0,0,1 N cap=17,17" c
+expect_out "apply no moves" "0,0,0,0,1,0/0,0,0,0,0,0 S cap=23,24
+over draw 24-24" $M apply oware "0,0,0,0,1,0/0,0,0,0,0,0 S cap=23,24"
+expect_out "apply half seeds" "1,0,0,0,0,0/1,0,0,0,0,0 S cap=23,23
+over draw 24-24" $M apply oware:cycle_split=even "1,0,0,0,0,0/1,0,0,0,0,0 S cap=23,23" A a B b C c D d E e F f
+
+# --- perft
+expect_out "perft 3" "perft 1 6
+perft 2 36
+perft 3 190" $M perft oware 3
+expect_out "perft from a position" "perft 1 1" $M perft oware 1 "1,0,0,0,0,1/0,0,0,0,0,0 S cap=23,23"
+
+# --- rules, games, help, version
+expect_grep "rules oware" "O5 Capture" $M rules oware
+expect_grep "rules with options" "O8 End" $M rules oware:awari
+expect_grep "games" "grand_slam" $M games
+expect_grep "--help" "usage: mancala" $M --help
+expect_grep "--version" "mancala " $M --version
+for c in play moves apply perft rules games bench; do
+    expect_grep "$c --help" "usage: mancala $c" $M $c --help
+done
+
+# --- bad input: message on stderr naming the culprit, nothing on stdout
+expect_err "unknown command" 2 "unknown command 'fly'" $M fly
+expect_err "no command" 2 "usage" $M
+expect_err "unknown game" 1 "unknown game 'chess'" $M moves chess
+expect_err "unknown option" 1 "unknown option 'speed'" $M moves oware:speed=3
+expect_err "bad option value" 1 "bad value 'often'" $M moves oware:repetition=often
+expect_err "empty option list" 1 "nothing after" $M moves oware:
+expect_err "bad position" 1 "field 2" $M moves oware "4,4,4,4,4,4/4,4,4,4,4,4 Q cap=0,0"
+expect_err "wrong total" 1 "not 48" $M apply oware "4,4,4,4,4,4/4,4,4,4,4,4 S cap=1,0" A
+expect_err "short row" 1 "South's houses" $M apply oware "4,4,4/4,4,4,4,4,4 S cap=0,0" A
+expect_err "illegal move numbered" 1 "move 2 (A): A is one of South's houses" $M apply oware start A A
+expect_err "empty house" 1 "move 3 (A): house A is empty" $M apply oware start A b A
+expect_err "not a move" 1 "move 1 (Z): 'Z' is not a move" $M apply oware start Z
+expect_err "must feed" 1 "must play a house whose seeds reach" \
+    $M apply oware "1,0,0,0,0,1/0,0,0,0,0,0 S cap=23,23" A
+expect_err "move after end" 1 "game is over" \
+    $M apply oware:grand_slam=win25 "1,1,1,1,1,0/0,0,8,0,0,1 N cap=17,17" c A
+expect_err "perft bad depth" 2 "not a whole number" $M perft oware x
+expect_err "perft bad position" 1 "bad position" $M perft oware 2 "1,2"
+expect_err "apply missing args" 2 "usage" $M apply oware
+expect_err "rules unknown" 1 "no rules for 'go'" $M rules go
+expect_err "play bad player" 2 "unknown player 'robot'" $M play oware --north robot
+expect_err "play unknown option" 2 "unknown option '--fast'" $M play --fast
+
+# --- play: a person at the terminal (piped), and programs on both sides
+expect_grep "play narrates a move" "South plays C" sh -c "printf 'C\nquit\n' | $M play oware --north random --seed 1"
+expect_grep "play explains wrong side" "one of North's houses" sh -c "printf 'a\nquit\n' | $M play oware"
+expect_grep "play explains empty house" "house A is empty" sh -c "printf 'A\na\nA\nquit\n' | $M play oware --north human"
+expect_grep "play undo and redo" "North plays a" sh -c "printf 'A\nundo\nredo\na\nquit\n' | $M play oware --north human"
+expect_grep "play undo takes back two plies against a program" "South plays B" sh -c "printf 'A\nundo\nB\nquit\n' | $M play oware --seed 3"
+expect_grep "play lists moves" "Legal moves: A B C D E F" sh -c "printf 'moves\nquit\n' | $M play oware"
+expect_grep "play undo" "Nothing to undo" sh -c "printf 'undo\nquit\n' | $M play oware"
+expect_grep "play resign" "North wins" sh -c "printf 'resign\n' | $M play oware"
+expect_grep "play end of input" "End of input" sh -c "printf '' | $M play oware"
+expect_grep "random game ends" "Game over" $M play oware --south random --north random --seed 7
+expect_grep "match bo3" "wins the match" $M play oware:match=bo3 --south random --north random --seed 2
+expect_grep "board shows captures" "captured 0" sh -c "printf 'quit\n' | $M play oware"
+
+echo "cli.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
