@@ -1,0 +1,18 @@
+#!/bin/sh
+# tools/deps.sh - install what building and testing mancala needs on a
+# Debian machine, and nothing when it is already there.  Uses sudo when not
+# run as root.
+set -e
+need=""
+command -v make >/dev/null 2>&1 || need="$need make"
+command -v gcc >/dev/null 2>&1 || need="$need gcc libc6-dev"
+# The CI build also compiles with clang, warnings as errors.
+if [ "${MANCALA_CLANG:-0}" = 1 ]; then
+    command -v clang >/dev/null 2>&1 || need="$need clang"
+fi
+[ -n "$need" ] || exit 0
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+echo "tools/deps.sh: installing$need" >&2
+$SUDO apt-get update -q
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q $need
