@@ -9,86 +9,11 @@
 
 #include "../core/util.h"
 #include "../games/game.h"
-
-/*
- * A line of play: positions with their hashes, and for each position the
- * index where its repetition window starts (after the last irreversible
- * move) and where its quiet-ply count starts.  Session, perft and random
- * games all keep one, so every caller counts history the same way.
- */
-typedef struct line {
-    mc_pos *pos;
-    uint64_t *hash;
-    int *wstart, *qstart;
-    int cap; /* room for positions 0..cap-1 */
-} line;
-
-static void line_free(line *l)
-{
-    free(l->pos);
-    free(l->hash);
-    free(l->wstart);
-    free(l->qstart);
-    memset(l, 0, sizeof *l);
-}
-
-/* Make room for position index `need`; 0 on success. */
-static int line_grow(line *l, int need)
-{
-    if (need < l->cap)
-        return 0;
-    int cap = l->cap ? l->cap * 2 : 128;
-    while (cap <= need)
-        cap *= 2;
-    mc_pos *pos = realloc(l->pos, (size_t)cap * sizeof *pos);
-    if (pos)
-        l->pos = pos;
-    uint64_t *hash = realloc(l->hash, (size_t)cap * sizeof *hash);
-    if (hash)
-        l->hash = hash;
-    int *ws = realloc(l->wstart, (size_t)cap * sizeof *ws);
-    if (ws)
-        l->wstart = ws;
-    int *qs = realloc(l->qstart, (size_t)cap * sizeof *qs);
-    if (qs)
-        l->qstart = qs;
-    if (!pos || !hash || !ws || !qs)
-        return -1;
-    l->cap = cap;
-    return 0;
-}
-
-static void line_root(line *l, const mc_game *g, const mc_pos *p)
-{
-    l->pos[0] = *p;
-    l->hash[0] = mc_hash(g, p);
-    l->wstart[0] = l->qstart[0] = 0;
-}
-
-/* pos[k + 1] has been set by playing a move with play flags `fl` at k. */
-static void line_link(line *l, const mc_game *g, int k, int fl)
-{
-    l->hash[k + 1] = mc_hash(g, &l->pos[k + 1]);
-    l->wstart[k + 1] = (fl & MC_PLAY_IRREVERSIBLE) ? k + 1 : l->wstart[k];
-    l->qstart[k + 1] = (fl & MC_PLAY_RESET_QUIET) ? k + 1 : l->qstart[k];
-}
-
-/* History facts for position k of the line. */
-static void line_hist(const line *l, int k, mc_hist *h)
-{
-    h->occurrences = 1;
-    h->plies = k;
-    h->quiet = k - l->qstart[k];
-    const uint64_t key = l->hash[k];
-    for (int j = k - 1; j >= l->wstart[k]; j--)
-        if (l->hash[j] == key &&
-            memcmp(&l->pos[j], &l->pos[k], offsetof(mc_pos, last)) == 0)
-            h->occurrences++;
-}
+#include "line.h"
 
 struct mc_session {
     const mc_game *g;
-    line l;          /* l.pos[k]: position before move k; l.pos[n]: now */
+    mc_line l;          /* l.pos[k]: position before move k; l.pos[n]: now */
     mc_move *mv;     /* mv[k]: move k */
     int mv_cap;
     int n, top;      /* moves played, moves that redo can restore */
@@ -98,7 +23,7 @@ struct mc_session {
 
 static int grow(mc_session *s, int need)
 {
-    if (line_grow(&s->l, need + 1) != 0)
+    if (mc_line_grow(&s->l, need + 1) != 0)
         return -1;
     if (need >= s->mv_cap) {
         int cap = s->l.cap;
@@ -114,7 +39,7 @@ static int grow(mc_session *s, int need)
 static void refresh(mc_session *s)
 {
     mc_hist h;
-    line_hist(&s->l, s->n, &h);
+    mc_line_hist(&s->l, s->n, &h);
     mc_status(s->g, &s->l.pos[s->n], &h, &s->res);
     s->forced = 0;
 }
@@ -132,7 +57,7 @@ mc_session *mc_session_new(const mc_game *g, const mc_pos *start)
         p0 = *start;
     else
         mc_start(g, &p0);
-    line_root(&s->l, g, &p0);
+    mc_line_root(&s->l, g, &p0);
     refresh(s);
     return s;
 }
@@ -141,7 +66,7 @@ void mc_session_free(mc_session *s)
 {
     if (!s)
         return;
-    line_free(&s->l);
+    mc_line_free(&s->l);
     free(s->mv);
     free(s);
 }
@@ -155,7 +80,7 @@ void mc_session_result(const mc_session *s, mc_result *r) { *r = s->res; }
 
 void mc_session_hist(const mc_session *s, mc_hist *h)
 {
-    line_hist(&s->l, s->n, h);
+    mc_line_hist(&s->l, s->n, h);
 }
 
 int mc_session_moves(const mc_session *s, mc_move *out)
@@ -189,7 +114,7 @@ int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err)
         return mc_err(err, MC_ERR_ARG, "out of memory");
     s->l.pos[s->n + 1] = s->l.pos[s->n];
     int fl = mc_play(s->g, &s->l.pos[s->n + 1], m, trace);
-    line_link(&s->l, s->g, s->n, fl);
+    mc_line_link(&s->l, s->g, s->n, fl);
     s->mv[s->n] = m;
     s->n++;
     s->top = s->n;
@@ -249,7 +174,7 @@ void mc_session_forfeit(mc_session *s, int side, int reason)
 
 typedef struct perft_ctx {
     const mc_game *g;
-    line l;
+    mc_line l;
 } perft_ctx;
 
 static uint64_t perft_rec(perft_ctx *c, int k, int depth)
@@ -258,7 +183,7 @@ static uint64_t perft_rec(perft_ctx *c, int k, int depth)
         return 1;
     mc_hist h;
     mc_result r;
-    line_hist(&c->l, k, &h);
+    mc_line_hist(&c->l, k, &h);
     mc_status(c->g, &c->l.pos[k], &h, &r);
     if (r.over)
         return 0;
@@ -270,7 +195,7 @@ static uint64_t perft_rec(perft_ctx *c, int k, int depth)
     for (int i = 0; i < n; i++) {
         c->l.pos[k + 1] = c->l.pos[k];
         int fl = mc_play(c->g, &c->l.pos[k + 1], mv[i], NULL);
-        line_link(&c->l, c->g, k, fl);
+        mc_line_link(&c->l, c->g, k, fl);
         total += perft_rec(c, k + 1, depth - 1);
     }
     return total;
@@ -281,13 +206,13 @@ uint64_t mc_perft(const mc_game *g, const mc_pos *p, int depth)
     if (depth < 0 || depth > 1000)
         return 0;
     perft_ctx c = {g, {0}};
-    if (line_grow(&c.l, depth + 1) != 0) {
-        line_free(&c.l);
+    if (mc_line_grow(&c.l, depth + 1) != 0) {
+        mc_line_free(&c.l);
         return 0;
     }
-    line_root(&c.l, g, p);
+    mc_line_root(&c.l, g, p);
     uint64_t r = perft_rec(&c, 0, depth);
-    line_free(&c.l);
+    mc_line_free(&c.l);
     return r;
 }
 
@@ -296,29 +221,29 @@ uint64_t mc_perft(const mc_game *g, const mc_pos *p, int depth)
 int mc_random_game(const mc_game *g, const mc_pos *start, mc_rng *rng,
                    int max_plies, mc_result *res)
 {
-    line l = {0};
+    mc_line l = {0};
     int k = 0;
     memset(res, 0, sizeof *res);
-    if (line_grow(&l, 256) != 0)
+    if (mc_line_grow(&l, 256) != 0)
         goto out;
-    line_root(&l, g, start);
+    mc_line_root(&l, g, start);
     for (;;) {
         mc_hist h;
-        line_hist(&l, k, &h);
+        mc_line_hist(&l, k, &h);
         mc_status(g, &l.pos[k], &h, res);
         if (res->over || (max_plies > 0 && k >= max_plies))
             break;
         mc_move mv[MC_MAX_MOVES];
         int n = mc_moves(g, &l.pos[k], mv);
-        if (n == 0 || line_grow(&l, k + 1) != 0)
+        if (n == 0 || mc_line_grow(&l, k + 1) != 0)
             break; /* n == 0 cannot happen when status is consistent */
         l.pos[k + 1] = l.pos[k];
         int fl = mc_play(g, &l.pos[k + 1],
                          mv[mc_rng_below(rng, (uint32_t)n)], NULL);
-        line_link(&l, g, k, fl);
+        mc_line_link(&l, g, k, fl);
         k++;
     }
 out:
-    line_free(&l);
+    mc_line_free(&l);
     return k;
 }
