@@ -272,6 +272,36 @@ uint32_t mc_rng_below(mc_rng *r, uint32_t n);
 int mc_random_game(const mc_game *g, const mc_pos *p, mc_rng *rng,
                    int max_plies, mc_result *r);
 
+/* ---- the computer player ---------------------------------------------- */
+
+/* Scores are in hundredths of a seed from the mover's view; a proven win is
+   MC_SCORE_WIN minus the plies to it (a loss the negative). */
+#define MC_SCORE_WIN 1000000
+#define MC_SCORE_PROVEN (MC_SCORE_WIN - 10000)
+
+typedef struct mc_search_limits {
+    int depth;       /* deepest iteration; 0 = up to 64 plies */
+    double seconds;  /* time budget; 0 = none */
+    uint64_t nodes;  /* node budget; 0 = none (deterministic when set) */
+    int level;       /* 1 (beginner) .. 10 (full strength); 0 = 10 */
+    uint64_t seed;   /* randomness of the lower levels */
+} mc_search_limits;
+
+typedef struct mc_search_info {
+    mc_move best;
+    int score;       /* of the best move, from the mover's view */
+    int depth;       /* deepest completed iteration */
+    uint64_t nodes;
+    double seconds;
+    int pvlen;
+    mc_move pv[64];  /* principal variation from the root */
+} mc_search_info;
+
+/* Choose a move for the side to move in the session's current position
+   (history included).  Returns 0, or MC_ERR_OVER if the game is over. */
+int mc_search(const mc_session *s, const mc_search_limits *lim,
+              mc_search_info *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -117,6 +117,11 @@ expect_grep "play resign" "North wins" sh -c "printf 'resign\n' | $M play oware"
 expect_grep "play end of input" "End of input" sh -c "printf '' | $M play oware"
 expect_grep "random game ends" "Game over" $M play oware --south random --north random --seed 7
 expect_grep "match bo3" "wins the match" $M play oware:match=bo3 --south random --north random --seed 2
+expect_grep "computer plays" "North plays" sh -c "printf 'C\nquit\n' | $M play oware --time 0.05"
+expect_grep "you play north" "South plays" sh -c "printf 'quit\n' | $M play oware --you north --level 1 --time 0.05"
+expect_err "play bad level" 2 "level takes 1..10" $M play --level 11
+expect_err "play bad time" 2 "time takes seconds" $M play --time -1
+expect_err "play bad side" 2 "takes south or north" $M play --you east
 expect_grep "board shows captures" "captured 0" sh -c "printf 'quit\n' | $M play oware"
 
 echo "cli.sh: $pass passed, $fail failed"

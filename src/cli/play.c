@@ -92,10 +92,12 @@ typedef struct player player;
 typedef int (*choose_fn)(player *pl, mc_session *s, mc_move *m);
 
 struct player {
-    const char *kind; /* "human", "random" */
+    const char *kind; /* "human", "random", "computer" */
     choose_fn choose;
     mc_rng rng;
     int side;
+    int level;       /* computer: 1..10 */
+    double seconds;  /* computer: time a move */
     int *undo_plies; /* plies to undo for a person's take-back */
 };
 
@@ -191,9 +193,23 @@ static int choose_random(player *pl, mc_session *s, mc_move *m)
     return 0;
 }
 
-static int make_player(player *pl, const char *kind, int side, uint64_t seed)
+static int choose_computer(player *pl, mc_session *s, mc_move *m)
+{
+    mc_search_limits lim = {0, pl->seconds, 0, pl->level,
+                            mc_rng_next(&pl->rng)};
+    mc_search_info info;
+    if (mc_search(s, &lim, &info) != 0)
+        return 1;
+    *m = info.best;
+    return 0;
+}
+
+static int make_player(player *pl, const char *kind, int side, uint64_t seed,
+                       int level, double seconds)
 {
     memset(pl, 0, sizeof *pl);
+    pl->level = level;
+    pl->seconds = seconds;
     pl->side = side;
     mc_rng_seed(&pl->rng, seed + (uint64_t)side);
     if (strcmp(kind, "human") == 0) {
@@ -202,10 +218,13 @@ static int make_player(player *pl, const char *kind, int side, uint64_t seed)
     } else if (strcmp(kind, "random") == 0) {
         pl->kind = "random";
         pl->choose = choose_random;
+    } else if (strcmp(kind, "computer") == 0) {
+        pl->kind = "computer";
+        pl->choose = choose_computer;
     } else {
         fprintf(stderr,
                 "mancala play: unknown player '%s' (players: human, "
-                "random)\n",
+                "computer, random)\n",
                 kind);
         return -1;
     }
@@ -280,42 +299,91 @@ static int play_game(const mc_game *g, const mc_pos *start, player pl[2],
     return quit;
 }
 
+static const char play_usage[] =
+    "usage: mancala play [<game>] [--you south|north] [--south P] "
+    "[--north P]\n"
+    "                    [--level N] [--time S] [--seed N]\n\n"
+    "Play a game in the terminal.  Default: oware, you as South against\n"
+    "the computer as North (level 5, 1 second a move).  P is a player:\n"
+    "  human     a person at this terminal\n"
+    "  computer  the engine (--level 1 beginner .. 10 full strength,\n"
+    "            --time seconds a move)\n"
+    "  random    a program that plays uniformly random moves\n"
+    "--you north: you play North against the computer (South moves\n"
+    "first unless the game says first=north).\n"
+    "Type a pit letter to move; 'help' at the prompt lists the other\n"
+    "commands (moves, undo, redo, board, resign, quit).  A game with a\n"
+    "match option (oware:match=bo3) is played as a match.\n";
+
 int cmd_play(int argc, char **argv)
 {
-    const char *spec = NULL, *kind[2] = {"human", "random"};
+    const char *spec = NULL, *kind[2] = {"human", "computer"};
     uint64_t seed = 0;
+    long level = 5;
+    double seconds = 1.0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
-            printf(
-                "usage: mancala play [<game>] [--south P] [--north P] "
-                "[--seed N]\n\n"
-                "Play a game in the terminal (default: oware, you as South\n"
-                "against the computer as North).  P is a player:\n"
-                "  human   a person at this terminal\n"
-                "  random  a program that plays uniformly random moves\n"
-                "Type a pit letter to move; 'help' at the prompt lists the\n"
-                "other commands (moves, undo, redo, board, resign, quit).\n"
-                "A game with a match option (oware:match=bo3) is played as\n"
-                "a match, game after game.\n");
+            fputs(play_usage, stdout);
             return 0;
         }
-        if ((strcmp(a, "--south") == 0 || strcmp(a, "--north") == 0 ||
-             strcmp(a, "--seed") == 0)) {
+        if (a[0] == '-' && a[1] == '-') {
+            static const char *const valued[] = {"--south", "--north", "--you",
+                                                 "--seed",  "--level", "--time"};
+            int known = 0;
+            for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
+                known |= strcmp(a, valued[k]) == 0;
+            if (!known) {
+                fprintf(stderr, "mancala play: unknown option '%s'\n", a);
+                return EXIT_USAGE;
+            }
             if (i + 1 >= argc) {
                 fprintf(stderr, "mancala play: %s needs a value\n", a);
                 return EXIT_USAGE;
             }
             const char *v = argv[++i];
-            if (a[2] == 's' && a[3] == 'e') {
+            if (strcmp(a, "--south") == 0) {
+                kind[MC_SOUTH] = v;
+            } else if (strcmp(a, "--north") == 0) {
+                kind[MC_NORTH] = v;
+            } else if (strcmp(a, "--you") == 0) {
+                int you = strcmp(v, "south") == 0   ? MC_SOUTH
+                          : strcmp(v, "north") == 0 ? MC_NORTH
+                                                    : -1;
+                if (you < 0) {
+                    fprintf(stderr,
+                            "mancala play: --you takes south or north, not "
+                            "'%s'\n",
+                            v);
+                    return EXIT_USAGE;
+                }
+                kind[you] = "human";
+                kind[1 - you] = "computer";
+            } else if (strcmp(a, "--seed") == 0) {
                 long n = cli_number(v, 2000000000L);
                 if (n < 0) {
                     fprintf(stderr, "mancala play: bad seed '%s'\n", v);
                     return EXIT_USAGE;
                 }
                 seed = (uint64_t)n;
+            } else if (strcmp(a, "--level") == 0) {
+                level = cli_number(v, 10);
+                if (level < 1) {
+                    fprintf(stderr,
+                            "mancala play: --level takes 1..10, not '%s'\n",
+                            v);
+                    return EXIT_USAGE;
+                }
             } else {
-                kind[a[2] == 'n'] = v;
+                char *end;
+                seconds = strtod(v, &end);
+                if (*end || end == v || !(seconds > 0 && seconds <= 3600)) {
+                    fprintf(stderr,
+                            "mancala play: --time takes seconds (0 < S <= "
+                            "3600), not '%s'\n",
+                            v);
+                    return EXIT_USAGE;
+                }
             }
         } else if (a[0] == '-') {
             fprintf(stderr, "mancala play: unknown option '%s'\n", a);
@@ -331,16 +399,18 @@ int cmd_play(int argc, char **argv)
     if (!g)
         return EXIT_BAD_INPUT;
     player pl[2];
-    if (make_player(&pl[0], kind[0], MC_SOUTH, seed) ||
-        make_player(&pl[1], kind[1], MC_NORTH, seed)) {
+    if (make_player(&pl[0], kind[0], MC_SOUTH, seed, (int)level, seconds) ||
+        make_player(&pl[1], kind[1], MC_NORTH, seed, (int)level, seconds)) {
         mc_game_free(g);
         return EXIT_USAGE;
     }
-    printf("mancala %s: %s. South: %s, North: %s.\n", mc_version(),
+    printf("mancala %s: %s. South: %s, North: %s", mc_version(),
            mc_game_spec(g), pl[0].kind, pl[1].kind);
+    if (pl[0].choose == choose_computer || pl[1].choose == choose_computer)
+        printf(" (computer: level %ld, %.1f s a move)", level, seconds);
+    printf(".\n");
     mc_match match;
     mc_match_init(g, &match);
-    int rc = 0;
     while (match.winner < 0) {
         mc_pos start;
         mc_start(g, &start);
@@ -359,5 +429,5 @@ int cmd_play(int argc, char **argv)
             printf("Next game: %s starts.\n", side_name[match.next_first]);
     }
     mc_game_free(g);
-    return rc;
+    return 0;
 }

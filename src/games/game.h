@@ -59,6 +59,9 @@ typedef struct mc_rules {
                        size_t n);
     /* Optional: zobrist hash of the position string's content. */
     uint64_t (*hash)(const mc_game *g, const mc_pos *p);
+    /* Optional: static evaluation in hundredths of a seed from the view of
+       the side to move (default: the difference of the stores). */
+    int (*eval)(const mc_game *g, const mc_pos *p);
 } mc_rules;
 
 struct mc_game {

@@ -1,0 +1,114 @@
+/*
+ * test_search.c - the computer player: finds a win in one, sees a proven
+ * result, is deterministic for a fixed node budget, respects repetition
+ * through the session history, and beats uniform random play.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "mancala.h"
+
+static mc_session *session_at(mc_game *g, const char *pos)
+{
+    mc_pos p;
+    CHECK(mc_pos_parse(g, pos, &p, NULL) == 0);
+    return mc_session_new(g, &p);
+}
+
+static void test_win_in_one(void)
+{
+    mc_game *g = mc_game_new("oware", NULL);
+    /* F makes 2 in a: South reaches 26 and wins (O8a); every other move
+       lets North's f keep the game going. */
+    mc_session *s = session_at(g, "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20");
+    mc_search_limits lim = {6, 0, 0, 10, 0};
+    mc_search_info info;
+    CHECK(mc_search(s, &lim, &info) == 0);
+    char b[16];
+    mc_move_format(g, mc_session_pos(s), info.best, b, sizeof b);
+    CHECK_STR(b, "F");
+    CHECK(info.score == MC_SCORE_WIN - 1);
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
+static void test_over_and_deterministic(void)
+{
+    mc_game *g = mc_game_new("oware", NULL);
+    mc_session *s = session_at(g, "0,0,0,0,1,0/0,0,0,0,0,0 S cap=23,24");
+    mc_search_limits lim = {4, 0, 0, 10, 0};
+    mc_search_info info;
+    CHECK(mc_search(s, &lim, &info) == MC_ERR_OVER);
+    mc_session_free(s);
+    s = mc_session_new(g, NULL);
+    mc_search_limits nl = {0, 0, 20000, 10, 0};
+    mc_search_info a, b2;
+    CHECK(mc_search(s, &nl, &a) == 0);
+    CHECK(mc_search(s, &nl, &b2) == 0);
+    CHECK(a.best == b2.best && a.score == b2.score && a.nodes == b2.nodes &&
+          a.depth == b2.depth);
+    CHECK(a.depth >= 4);
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
+/* The cycle of rules/oware.md: after A a B b C c D d E e F the position
+   before f recurs if North plays f (O8b, a 24-24 draw); search must see the
+   draw through the session's history, not as an ordinary move. */
+static void test_repetition_seen(void)
+{
+    mc_game *g = mc_game_new("oware", NULL);
+    mc_session *s = session_at(g, "1,0,0,0,0,0/1,0,0,0,0,0 S cap=23,23");
+    const char *mv[] = {"A", "a", "B", "b", "C", "c", "D", "d", "E", "e", "F"};
+    for (size_t i = 0; i < sizeof mv / sizeof mv[0]; i++)
+        CHECK(mc_session_play_str(s, mv[i], NULL, NULL) == 0);
+    mc_search_limits lim = {3, 0, 0, 10, 0};
+    mc_search_info info;
+    CHECK(mc_search(s, &lim, &info) == 0);
+    /* South's row is empty, so O7 leaves North only f (a would not feed);
+       f repeats the start: a draw, score 0. */
+    CHECK(info.score == 0);
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
+static void test_beats_random(void)
+{
+    mc_game *g = mc_game_new("oware", NULL);
+    mc_rng rng;
+    mc_rng_seed(&rng, 99);
+    int won = 0;
+    for (int gi = 0; gi < 20; gi++) {
+        int engine = gi % 2;
+        mc_session *s = mc_session_new(g, NULL);
+        while (!mc_session_over(s)) {
+            mc_move m;
+            if (mc_session_pos(s)->side == engine) {
+                mc_search_limits lim = {0, 0, 3000, 10, 0};
+                mc_search_info info;
+                mc_search(s, &lim, &info);
+                m = info.best;
+            } else {
+                mc_move mv[MC_MAX_MOVES];
+                int n = mc_session_moves(s, mv);
+                m = mv[mc_rng_below(&rng, (uint32_t)n)];
+            }
+            mc_session_play(s, m, NULL, NULL);
+        }
+        mc_result r;
+        mc_session_result(s, &r);
+        won += r.winner == engine;
+        mc_session_free(s);
+    }
+    CHECK_MSG(won == 20, "won %d of 20", won);
+    mc_game_free(g);
+}
+
+int main(void)
+{
+    test_win_in_one();
+    test_over_and_deterministic();
+    test_repetition_seen();
+    test_beats_random();
+    return check_report("test_search");
+}
