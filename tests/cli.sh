@@ -65,6 +65,21 @@ over draw 24-24" $M apply oware "0,0,0,0,1,0/0,0,0,0,0,0 S cap=23,24"
 expect_out "apply half seeds" "1,0,0,0,0,0/1,0,0,0,0,0 S cap=23,23
 over draw 24-24" $M apply oware:cycle_split=even "1,0,0,0,0,0/1,0,0,0,0,0 S cap=23,23" A a B b C c D d E e F f
 
+expect_out "apply --trace" "1. C
+   lifts 4 seeds from C
+   drops a seed in D (now 5)
+   drops a seed in E (now 5)
+   drops a seed in F (now 5)
+   drops a seed in a (now 5)
+   the last seed falls in a (now 5)
+4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0" $M apply --trace oware start C
+expect_grep "apply --trace capture" "South captures 3 from e" \
+    $M apply --trace oware "0,0,8,0,0,1/1,1,1,1,2,3 S cap=10,20" C
+expect_grep "apply --trace grand slam" "grand slam" \
+    $M apply --trace oware "1,1,1,1,1,0/0,0,8,0,0,1 N cap=17,17" c
+expect_err "apply --trace bad move: nothing on stdout" 1 "move 2 (C)" \
+    $M apply --trace oware start C C
+
 # --- perft
 expect_out "perft 3" "perft 1 6
 perft 2 36

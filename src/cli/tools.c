@@ -112,18 +112,27 @@ static char side_letter(int w)
 int cmd_apply(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
-        printf("usage: mancala apply <game> <position|start> <move>...\n\n"
+        printf("usage: mancala apply [--trace] <game> <position|start> "
+               "<move>...\n\n"
                "Play the moves in order from the position, tracking history\n"
                "(repetition) from there, and print the resulting position.\n"
                "If the game is over, a second line says\n"
                "  over <S|N|draw> <details>\n"
+               "--trace first prints, for each move, a line '<n>. <move>'\n"
+               "and then one indented line for each thing the move did\n"
+               "(seeds lifted and dropped, laps, captures).\n"
                "An illegal move or a malformed position is reported on\n"
                "stderr with the move's number; exit status 1, no output.\n");
         return 0;
     }
+    int trace = argc > 1 && strcmp(argv[1], "--trace") == 0;
+    if (trace) {
+        argc--;
+        argv++;
+    }
     if (argc < 3) {
-        fprintf(stderr,
-                "usage: mancala apply <game> <position|start> <move>...\n");
+        fprintf(stderr, "usage: mancala apply [--trace] <game> "
+                        "<position|start> <move>...\n");
         return EXIT_USAGE;
     }
     mc_game *g = cli_game(argv[1]);
@@ -137,13 +146,46 @@ int cmd_apply(int argc, char **argv)
     s = mc_session_new(g, &p);
     if (!s)
         goto out;
+    /* Trace lines are collected first: on an error nothing reaches stdout. */
+    size_t cap = trace ? 1u << 16 : 0;
+    mc_trace_event *ev = trace ? malloc(cap * sizeof *ev) : NULL;
+    FILE *lines = trace ? tmpfile() : NULL;
+    if (trace && (!ev || !lines)) {
+        fprintf(stderr, "mancala: out of memory\n");
+        free(ev);
+        if (lines)
+            fclose(lines);
+        goto out;
+    }
     for (int i = 3; i < argc; i++) {
         mc_error err = {0, ""};
-        if (mc_session_play_str(s, argv[i], NULL, &err) != 0) {
+        mc_trace t = {ev, cap, 0, 0};
+        if (mc_session_play_str(s, argv[i], trace ? &t : NULL, &err) != 0) {
             fprintf(stderr, "mancala: move %d (%s): %s\n", i - 2, argv[i],
                     err.msg);
+            free(ev);
+            if (lines)
+                fclose(lines);
             goto out;
         }
+        if (trace) {
+            fprintf(lines, "%d. %s\n", i - 2, argv[i]);
+            for (size_t k = 0; k < t.len; k++) {
+                char b[256];
+                mc_trace_describe(g, &ev[k], b, sizeof b);
+                fprintf(lines, "   %s\n", b);
+            }
+            if (t.dropped)
+                fprintf(lines, "   (%zu more events not shown)\n", t.dropped);
+        }
+    }
+    free(ev);
+    if (lines) {
+        rewind(lines);
+        int ch;
+        while ((ch = fgetc(lines)) != EOF)
+            putchar(ch);
+        fclose(lines);
     }
     char buf[MC_POS_STRLEN];
     mc_pos_format(g, mc_session_pos(s), buf, sizeof buf);

@@ -199,6 +199,8 @@ static int ow_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
     int side = p->side, i = (int)m;
     uint8_t *h = p->pit;
     int last = sow(h, i, t), from = 0;
+    if (t)
+        mc_trace_add(t, MC_TR_END, last, h[last], side);
     int c = chain(h, side, last, &from);
     int flags = 0;
     if (c > 0) {
@@ -228,8 +230,6 @@ static int ow_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
             mc_trace_add(t, MC_TR_NOCAPTURE, last, (uint32_t)c, side);
         }
     }
-    if (t)
-        mc_trace_add(t, MC_TR_END, last, h[last], side);
     p->side = (uint8_t)(1 - side);
     return flags;
 }
