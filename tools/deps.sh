@@ -6,9 +6,10 @@ set -e
 need=""
 command -v make >/dev/null 2>&1 || need="$need make"
 command -v gcc >/dev/null 2>&1 || need="$need gcc libc6-dev"
-# The CI build also compiles with clang, warnings as errors.
-if [ "${MANCALA_CLANG:-0}" = 1 ]; then
+# CI also compiles with clang and checks the installed pkg-config file.
+if [ "${MANCALA_CI:-0}" = 1 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"
+    command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 fi
 [ -n "$need" ] || exit 0
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
