@@ -279,12 +279,21 @@ int mc_random_game(const mc_game *g, const mc_pos *p, mc_rng *rng,
 #define MC_SCORE_WIN 1000000
 #define MC_SCORE_PROVEN (MC_SCORE_WIN - 10000)
 
+struct mc_search_info;
+
 typedef struct mc_search_limits {
     int depth;       /* deepest iteration; 0 = up to 64 plies */
     double seconds;  /* time budget; 0 = none */
     uint64_t nodes;  /* node budget; 0 = none (deterministic when set) */
     int level;       /* 1 (beginner) .. 10 (full strength); 0 = 10 */
     uint64_t seed;   /* randomness of the lower levels */
+    /* Optional: set *stop to nonzero (from another thread) to end the search
+       with the best move so far. */
+    volatile int *stop;
+    /* Optional: called after each completed iteration. */
+    void (*on_info)(const struct mc_search_info *info, void *ctx);
+    void *info_ctx;
+    int hash_mb;     /* transposition table size in MiB; 0 = 16 */
 } mc_search_limits;
 
 typedef struct mc_search_info {

@@ -21,7 +21,7 @@ static void test_win_in_one(void)
     /* F makes 2 in a: South reaches 26 and wins (O8a); every other move
        lets North's f keep the game going. */
     mc_session *s = session_at(g, "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20");
-    mc_search_limits lim = {6, 0, 0, 10, 0};
+    mc_search_limits lim = {.depth = 6, .level = 10};
     mc_search_info info;
     CHECK(mc_search(s, &lim, &info) == 0);
     char b[16];
@@ -36,12 +36,12 @@ static void test_over_and_deterministic(void)
 {
     mc_game *g = mc_game_new("oware", NULL);
     mc_session *s = session_at(g, "0,0,0,0,1,0/0,0,0,0,0,0 S cap=23,24");
-    mc_search_limits lim = {4, 0, 0, 10, 0};
+    mc_search_limits lim = {.depth = 4, .level = 10};
     mc_search_info info;
     CHECK(mc_search(s, &lim, &info) == MC_ERR_OVER);
     mc_session_free(s);
     s = mc_session_new(g, NULL);
-    mc_search_limits nl = {0, 0, 20000, 10, 0};
+    mc_search_limits nl = {.nodes = 20000, .level = 10};
     mc_search_info a, b2;
     CHECK(mc_search(s, &nl, &a) == 0);
     CHECK(mc_search(s, &nl, &b2) == 0);
@@ -62,7 +62,7 @@ static void test_repetition_seen(void)
     const char *mv[] = {"A", "a", "B", "b", "C", "c", "D", "d", "E", "e", "F"};
     for (size_t i = 0; i < sizeof mv / sizeof mv[0]; i++)
         CHECK(mc_session_play_str(s, mv[i], NULL, NULL) == 0);
-    mc_search_limits lim = {3, 0, 0, 10, 0};
+    mc_search_limits lim = {.depth = 3, .level = 10};
     mc_search_info info;
     CHECK(mc_search(s, &lim, &info) == 0);
     /* South's row is empty, so O7 leaves North only f (a would not feed);
@@ -84,7 +84,7 @@ static void test_beats_random(void)
         while (!mc_session_over(s)) {
             mc_move m;
             if (mc_session_pos(s)->side == engine) {
-                mc_search_limits lim = {0, 0, 3000, 10, 0};
+                mc_search_limits lim = {.nodes = 3000, .level = 10};
                 mc_search_info info;
                 mc_search(s, &lim, &info);
                 m = info.best;
@@ -104,8 +104,42 @@ static void test_beats_random(void)
     mc_game_free(g);
 }
 
+static int info_calls, info_last_depth, info_monotone = 1;
+
+static void on_info(const mc_search_info *info, void *ctx)
+{
+    (void)ctx;
+    info_calls++;
+    info_monotone &= info->depth == info_last_depth + 1 && info->pvlen >= 1;
+    info_last_depth = info->depth;
+}
+
+/* on_info reports every completed iteration; a raised stop flag ends the
+   search at once with a legal move. */
+static void test_info_and_stop(void)
+{
+    mc_game *g = mc_game_new("oware", NULL);
+    mc_session *s = mc_session_new(g, NULL);
+    mc_search_limits lim = {.depth = 5, .on_info = on_info};
+    mc_search_info info;
+    CHECK(mc_search(s, &lim, &info) == 0);
+    CHECK(info_calls == 5 && info_monotone && info_last_depth == 5);
+    volatile int stop = 1;
+    mc_search_limits st = {.depth = 30, .stop = &stop};
+    CHECK(mc_search(s, &st, &info) == 0);
+    CHECK(info.depth == 0 && info.nodes <= 1024);
+    mc_move mv[MC_MAX_MOVES];
+    int n = mc_session_moves(s, mv), legal = 0;
+    for (int i = 0; i < n; i++)
+        legal |= mv[i] == info.best;
+    CHECK(legal);
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
 int main(void)
 {
+    test_info_and_stop();
     test_win_in_one();
     test_over_and_deterministic();
     test_repetition_seen();

@@ -195,8 +195,10 @@ static int choose_random(player *pl, mc_session *s, mc_move *m)
 
 static int choose_computer(player *pl, mc_session *s, mc_move *m)
 {
-    mc_search_limits lim = {0, pl->seconds, 0, pl->level,
-                            mc_rng_next(&pl->rng)};
+    mc_search_limits lim = {0};
+    lim.seconds = pl->seconds;
+    lim.level = pl->level;
+    lim.seed = mc_rng_next(&pl->rng);
     mc_search_info info;
     if (mc_search(s, &lim, &info) != 0)
         return 1;

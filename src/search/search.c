@@ -32,6 +32,7 @@ typedef struct ctx {
     uint64_t nodes, node_limit;
     double deadline;
     int stop;
+    volatile int *ext_stop;
     int history[MC_MAX_PITS * 4];
 } ctx;
 
@@ -69,7 +70,8 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
     c->nodes++;
     if ((c->nodes & 1023) == 0) {
         if ((c->node_limit && c->nodes >= c->node_limit) ||
-            (c->deadline > 0 && now_seconds() >= c->deadline))
+            (c->deadline > 0 && now_seconds() >= c->deadline) ||
+            (c->ext_stop && *c->ext_stop))
             c->stop = 1;
     }
     if (c->stop)
@@ -148,6 +150,25 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
     return best;
 }
 
+/* Principal variation: the chosen move, then the hash moves after it. */
+static void build_pv(const ctx *c, const mc_pos *root, mc_search_info *out)
+{
+    mc_pos p = *root;
+    out->pv[0] = out->best;
+    out->pvlen = 1;
+    mc_play(c->g, &p, out->best, NULL);
+    while (out->pvlen < 64) {
+        uint64_t key = mc_hash(c->g, &p);
+        const tt_entry *e = &c->tt[key & c->tt_mask];
+        mc_move m2[MC_MAX_MOVES];
+        int n2 = mc_moves(c->g, &p, m2);
+        if (e->key != key || e->move >= n2)
+            break;
+        out->pv[out->pvlen++] = m2[e->move];
+        mc_play(c->g, &p, m2[e->move], NULL);
+    }
+}
+
 /* Rebuild the session's history as a line, replaying for the play flags. */
 static int load_line(ctx *c, const mc_session *s)
 {
@@ -177,7 +198,13 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     if (!c)
         return MC_ERR_ARG;
     c->g = mc_session_game(s);
-    c->tt_mask = (1u << 18) - 1;
+    size_t entries = (size_t)(lim->hash_mb > 0 ? lim->hash_mb : 16) << 20;
+    entries /= sizeof(tt_entry);
+    size_t pow2 = 1024;
+    while (pow2 * 2 <= entries)
+        pow2 *= 2;
+    c->tt_mask = pow2 - 1;
+    c->ext_stop = lim->stop;
     c->tt = calloc(c->tt_mask + 1, sizeof *c->tt);
     if (!c->tt || load_line(c, s) != 0) {
         free(c->tt);
@@ -199,6 +226,10 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
         int best = -MC_SCORE_WIN - 1, best_i = 0;
         int alpha = -MC_SCORE_WIN - 1, beta = MC_SCORE_WIN + 1;
         for (int i = 0; i < n; i++) {
+            if (c->ext_stop && *c->ext_stop)
+                c->stop = 1;
+            if (c->stop)
+                break;
             int k = c->root;
             c->l.pos[k + 1] = c->l.pos[k];
             int fl = mc_play(c->g, &c->l.pos[k + 1], mv[i], NULL);
@@ -228,6 +259,12 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
         out->best = mv[0];
         out->score = best;
         out->depth = d;
+        if (lim->on_info) {
+            out->nodes = c->nodes;
+            out->seconds = now_seconds() - t0;
+            build_pv(c, root, out);
+            lim->on_info(out, lim->info_ctx);
+        }
         if (best >= MC_SCORE_PROVEN || best <= -MC_SCORE_PROVEN)
             break; /* proven: deeper search cannot change the verdict */
     }
@@ -251,21 +288,7 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     }
     out->nodes = c->nodes;
     out->seconds = now_seconds() - t0;
-    /* Principal variation: the chosen move, then hash moves. */
-    mc_pos p = *root;
-    out->pv[0] = out->best;
-    out->pvlen = 1;
-    mc_play(c->g, &p, out->best, NULL);
-    while (out->pvlen < 64) {
-        uint64_t key = mc_hash(c->g, &p);
-        tt_entry *e = &c->tt[key & c->tt_mask];
-        mc_move m2[MC_MAX_MOVES];
-        int n2 = mc_moves(c->g, &p, m2);
-        if (e->key != key || e->move >= n2)
-            break;
-        out->pv[out->pvlen++] = m2[e->move];
-        mc_play(c->g, &p, m2[e->move], NULL);
-    }
+    build_pv(c, root, out);
     free(c->tt);
     mc_line_free(&c->l);
     free(c);
