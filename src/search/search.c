@@ -23,6 +23,15 @@ typedef struct tt_entry {
     uint8_t pad;
 } tt_entry;
 
+/* The children of one node, made up front so they can be ordered. */
+typedef struct kids {
+    mc_pos pos[MC_MAX_MOVES];
+    mc_move mv[MC_MAX_MOVES];
+    int flags[MC_MAX_MOVES];
+    int key[MC_MAX_MOVES];
+    int order[MC_MAX_MOVES];
+} kids;
+
 typedef struct ctx {
     const mc_game *g;
     mc_line l;
@@ -33,6 +42,8 @@ typedef struct ctx {
     double deadline;
     int stop;
     volatile int *ext_stop;
+    kids *kid; /* one per ply */
+    mc_move killer[MAX_PLY][2];
     int history[MC_MAX_PITS * 4];
 } ctx;
 
@@ -58,22 +69,85 @@ static int terminal(const mc_result *r, int side, int ply)
     return r->winner == side ? MC_SCORE_WIN - ply : -(MC_SCORE_WIN - ply);
 }
 
+/* Proven scores count plies from the root; the table keeps them relative
+   to the node so that an entry is right wherever it is found. */
+static int to_tt(int v, int ply)
+{
+    return v >= MC_SCORE_PROVEN ? v + ply : v <= -MC_SCORE_PROVEN ? v - ply : v;
+}
+
+static int from_tt(int v, int ply)
+{
+    return v >= MC_SCORE_PROVEN ? v - ply : v <= -MC_SCORE_PROVEN ? v + ply : v;
+}
+
 static int hist_slot(mc_move m)
 {
     return (int)(m % (MC_MAX_PITS * 4));
+}
+
+static void check_limits(ctx *c)
+{
+    if ((c->node_limit && c->nodes >= c->node_limit) ||
+        (c->deadline > 0 && now_seconds() >= c->deadline) ||
+        (c->ext_stop && *c->ext_stop))
+        c->stop = 1;
+}
+
+/* Generate, make and order the children of line position k (at `ply`). */
+static int make_kids(ctx *c, int k, int ply, int tt_move)
+{
+    const mc_pos *p = &c->l.pos[k];
+    kids *kd = &c->kid[ply];
+    int n = mc_moves(c->g, p, kd->mv);
+    for (int i = 0; i < n; i++) {
+        kd->pos[i] = *p;
+        kd->flags[i] = mc_play(c->g, &kd->pos[i], kd->mv[i], NULL);
+        /* Static gain from the mover's view: captures first, biggest first. */
+        int e = evaluate(c, &kd->pos[i]);
+        int gain = kd->pos[i].side == p->side ? e : -e;
+        int key = gain * 64;
+        if (kd->mv[i] == c->killer[ply][0] || kd->mv[i] == c->killer[ply][1])
+            key += 32;
+        int h = c->history[hist_slot(kd->mv[i])];
+        key += h > 31 ? 31 : h;
+        if (i == tt_move)
+            key = 1 << 30;
+        kd->key[i] = key;
+        kd->order[i] = i;
+    }
+    for (int i = 1; i < n; i++) {
+        int o = kd->order[i], v = kd->key[o], j = i;
+        while (j > 0 && kd->key[kd->order[j - 1]] < v) {
+            kd->order[j] = kd->order[j - 1];
+            j--;
+        }
+        kd->order[j] = o;
+    }
+    return n;
+}
+
+static int negamax(ctx *c, int k, int depth, int alpha, int beta);
+
+/* Search child i of line position k; the score is from k's mover's view. */
+static int child(ctx *c, int k, int ply, int i, int depth, int alpha, int beta)
+{
+    kids *kd = &c->kid[ply];
+    c->l.pos[k + 1] = kd->pos[i];
+    mc_line_link(&c->l, c->g, k, kd->flags[i]);
+    /* Sides alternate in most games but not all (a Goré answer is followed
+       by the same side's sowing): negate only on a change. */
+    if (kd->pos[i].side == c->l.pos[k].side)
+        return negamax(c, k + 1, depth, alpha, beta);
+    return -negamax(c, k + 1, depth, -beta, -alpha);
 }
 
 static int negamax(ctx *c, int k, int depth, int alpha, int beta)
 {
     const mc_pos *p = &c->l.pos[k];
     int ply = k - c->root;
-    c->nodes++;
-    if ((c->nodes & 1023) == 0) {
-        if ((c->node_limit && c->nodes >= c->node_limit) ||
-            (c->deadline > 0 && now_seconds() >= c->deadline) ||
-            (c->ext_stop && *c->ext_stop))
-            c->stop = 1;
-    }
+    if ((++c->nodes & 1023) == 0)
+        check_limits(c);
     if (c->stop)
         return 0;
     mc_hist h;
@@ -88,47 +162,36 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
     uint64_t key = c->l.hash[k];
     tt_entry *e = &c->tt[key & c->tt_mask];
     int tt_move = -1;
-    /* Entries are trusted only at nodes whose history cannot matter: no
-       position since the last irreversible move lies before the root. */
+    /* Cut on an entry only where history cannot change the verdict here:
+       this position has not occurred before in the line. */
     if (e->key == key) {
         tt_move = e->move;
-        if (e->depth >= depth && ply > 0 && h.occurrences == 1) {
-            if (e->bound == 3 || (e->bound == 2 && e->score >= beta) ||
-                (e->bound == 1 && e->score <= alpha))
-                return e->score;
+        if (e->depth >= depth && h.occurrences == 1) {
+            int v = from_tt(e->score, ply);
+            if (e->bound == 3 || (e->bound == 2 && v >= beta) ||
+                (e->bound == 1 && v <= alpha))
+                return v;
         }
-    }
-    mc_move mv[MC_MAX_MOVES];
-    int n = mc_moves(c->g, p, mv);
-    /* Order: the hash move first, then by history score. */
-    int order[MC_MAX_MOVES], key_of[MC_MAX_MOVES];
-    for (int i = 0; i < n; i++) {
-        order[i] = i;
-        key_of[i] = i == tt_move ? 1 << 30 : c->history[hist_slot(mv[i])];
-    }
-    for (int i = 1; i < n; i++) {
-        int o = order[i], v = key_of[o], j = i;
-        while (j > 0 && key_of[order[j - 1]] < v) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = o;
     }
     if (mc_line_grow(&c->l, k + 1) != 0) {
         c->stop = 1;
         return 0;
     }
-    int best = -MC_SCORE_WIN - 1, best_i = 0, a0 = alpha;
+    int n = make_kids(c, k, ply, tt_move);
+    kids *kd = &c->kid[ply];
+    int best = -MC_SCORE_WIN - 1, best_i = kd->order[0], a0 = alpha;
     for (int oi = 0; oi < n; oi++) {
-        int i = order[oi];
-        c->l.pos[k + 1] = c->l.pos[k];
-        int fl = mc_play(c->g, &c->l.pos[k + 1], mv[i], NULL);
-        mc_line_link(&c->l, c->g, k, fl);
-        /* Sides alternate in most games but not all (a Goré answer is
-           followed by the same side's sowing): negate only on a change. */
-        int same = c->l.pos[k + 1].side == p->side;
-        int v = same ? negamax(c, k + 1, depth - 1, alpha, beta)
-                     : -negamax(c, k + 1, depth - 1, -beta, -alpha);
+        int i = kd->order[oi], v;
+        if (oi == 0) {
+            v = child(c, k, ply, i, depth - 1, alpha, beta);
+        } else {
+            /* Principal variation search: prove the move no better with a
+               null window; late quiet moves first at reduced depth. */
+            int reduce = depth >= 3 && oi >= 3 && kd->key[i] <= 31 ? 1 : 0;
+            v = child(c, k, ply, i, depth - 1 - reduce, alpha, alpha + 1);
+            if (v > alpha && !c->stop && (reduce || v < beta))
+                v = child(c, k, ply, i, depth - 1, alpha, beta);
+        }
         if (c->stop)
             return 0;
         if (v > best) {
@@ -138,12 +201,20 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
         if (v > alpha)
             alpha = v;
         if (alpha >= beta) {
-            c->history[hist_slot(mv[i])] += depth * depth;
+            mc_move m = kd->mv[i];
+            c->history[hist_slot(m)] += depth * depth;
+            if (c->history[hist_slot(m)] > 1 << 20)
+                for (int j = 0; j < MC_MAX_PITS * 4; j++)
+                    c->history[j] /= 2;
+            if (c->killer[ply][0] != m) {
+                c->killer[ply][1] = c->killer[ply][0];
+                c->killer[ply][0] = m;
+            }
             break;
         }
     }
     e->key = key;
-    e->score = best;
+    e->score = to_tt(best, ply);
     e->depth = (int8_t)depth;
     e->bound = best <= a0 ? 1 : best >= beta ? 2 : 3;
     e->move = (uint8_t)(best_i < 256 ? best_i : 0);
@@ -190,9 +261,8 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
               mc_search_info *out)
 {
     memset(out, 0, sizeof *out);
-    mc_move mv[MC_MAX_MOVES];
-    int n = mc_session_moves(s, mv);
-    if (n == 0)
+    mc_move first[MC_MAX_MOVES];
+    if (mc_session_moves(s, first) == 0)
         return MC_ERR_OVER;
     ctx *c = calloc(1, sizeof *c);
     if (!c)
@@ -206,57 +276,82 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     c->tt_mask = pow2 - 1;
     c->ext_stop = lim->stop;
     c->tt = calloc(c->tt_mask + 1, sizeof *c->tt);
-    if (!c->tt || load_line(c, s) != 0) {
+    c->kid = malloc(MAX_PLY * sizeof *c->kid);
+    if (!c->tt || !c->kid || load_line(c, s) != 0) {
         free(c->tt);
+        free(c->kid);
         mc_line_free(&c->l);
         free(c);
         return MC_ERR_ARG;
     }
     int level = lim->level > 0 && lim->level < 10 ? lim->level : 10;
     int max_depth = lim->depth > 0 ? lim->depth : 64;
+    if (max_depth > MAX_PLY - 2)
+        max_depth = MAX_PLY - 2;
     if (level < 10 && max_depth > 2 * level - 1)
         max_depth = 2 * level - 1;
     double t0 = now_seconds();
     c->deadline = lim->seconds > 0 ? t0 + lim->seconds : 0;
     c->node_limit = lim->nodes;
-    out->best = mv[0];
     const mc_pos *root = &c->l.pos[c->root];
-    int scores[MC_MAX_MOVES];
+    /* The root's children: kid[0] belongs to the root alone, since the
+       nodes below it are at ply 1 and deeper. */
+    int n = make_kids(c, c->root, 0, -1);
+    kids *const rk = &c->kid[0];
+    out->best = rk->mv[rk->order[0]];
+    int scores[MC_MAX_MOVES], prev = 0;
     for (int d = 1; d <= max_depth; d++) {
-        int best = -MC_SCORE_WIN - 1, best_i = 0;
-        int alpha = -MC_SCORE_WIN - 1, beta = MC_SCORE_WIN + 1;
-        for (int i = 0; i < n; i++) {
-            if (c->ext_stop && *c->ext_stop)
-                c->stop = 1;
-            if (c->stop)
-                break;
-            int k = c->root;
-            c->l.pos[k + 1] = c->l.pos[k];
-            int fl = mc_play(c->g, &c->l.pos[k + 1], mv[i], NULL);
-            mc_line_link(&c->l, c->g, k, fl);
-            int same = c->l.pos[k + 1].side == root->side;
-            int v = same ? negamax(c, k + 1, d - 1, alpha, beta)
-                         : -negamax(c, k + 1, d - 1, -beta, -alpha);
-            if (c->stop)
-                break;
-            scores[i] = v;
-            if (v > best) {
-                best = v;
-                best_i = i;
+        /* Aspiration: expect the last score; widen on failure. */
+        int window = d >= 4 && level == 10 ? 50 : MC_SCORE_WIN + 1;
+        int lo = prev - window, hi = prev + window, best, best_oi;
+        for (;;) {
+            int alpha = lo < -MC_SCORE_WIN - 1 ? -MC_SCORE_WIN - 1 : lo;
+            int beta = hi > MC_SCORE_WIN + 1 ? MC_SCORE_WIN + 1 : hi;
+            best = -MC_SCORE_WIN - 1;
+            best_oi = 0;
+            for (int oi = 0; oi < n && !c->stop; oi++) {
+                if (c->ext_stop && *c->ext_stop)
+                    c->stop = 1;
+                if (c->stop)
+                    break;
+                int i = rk->order[oi], v;
+                if (oi == 0 || level < 10) {
+                    v = child(c, c->root, 0, i, d - 1, alpha, beta);
+                } else {
+                    v = child(c, c->root, 0, i, d - 1, alpha, alpha + 1);
+                    if (v > alpha && v < beta && !c->stop)
+                        v = child(c, c->root, 0, i, d - 1, alpha, beta);
+                }
+                if (c->stop)
+                    break;
+                scores[i] = v;
+                if (v > best) {
+                    best = v;
+                    best_oi = oi;
+                }
+                if (v > alpha && level == 10)
+                    alpha = v; /* lower levels need every move's score */
             }
-            if (v > alpha && level == 10)
-                alpha = v; /* lower levels need every move's true score */
+            if (c->stop)
+                break;
+            if (best <= lo && lo > -MC_SCORE_WIN - 1) {
+                lo = -MC_SCORE_WIN - 1; /* failed low: search again */
+                continue;
+            }
+            if (best >= hi && hi < MC_SCORE_WIN + 1) {
+                hi = MC_SCORE_WIN + 1;
+                continue;
+            }
+            break;
         }
         if (c->stop)
             break;
         /* Search the best move first next time. */
-        mc_move tmp = mv[best_i];
-        int ts = scores[best_i];
-        memmove(mv + 1, mv, (size_t)best_i * sizeof mv[0]);
-        memmove(scores + 1, scores, (size_t)best_i * sizeof scores[0]);
-        mv[0] = tmp;
-        scores[0] = ts;
-        out->best = mv[0];
+        int bi = rk->order[best_oi];
+        memmove(rk->order + 1, rk->order, (size_t)best_oi * sizeof(int));
+        rk->order[0] = bi;
+        prev = best;
+        out->best = rk->mv[bi];
         out->score = best;
         out->depth = d;
         if (lim->on_info) {
@@ -270,18 +365,16 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     }
     if (level < 10 && out->depth > 0) {
         /* Human-like mistakes: choose among the moves within a margin that
-           grows as the level falls, weighted towards the better ones. */
+           grows as the level falls. */
         mc_rng rng;
         mc_rng_seed(&rng, lim->seed ^ c->l.hash[c->root]);
-        int margin = (10 - level) * 60;
-        int cand = 0;
+        int margin = (10 - level) * 60, cand = 0;
         for (int i = 0; i < n; i++)
-            if (scores[i] >= out->score - margin)
-                cand++;
+            cand += scores[i] >= out->score - margin;
         int pick = (int)mc_rng_below(&rng, (uint32_t)cand);
         for (int i = 0, seen = 0; i < n; i++)
             if (scores[i] >= out->score - margin && seen++ == pick) {
-                out->best = mv[i];
+                out->best = rk->mv[i];
                 out->score = scores[i];
                 break;
             }
@@ -290,6 +383,7 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     out->seconds = now_seconds() - t0;
     build_pv(c, root, out);
     free(c->tt);
+    free(c->kid);
     mc_line_free(&c->l);
     free(c);
     return 0;
