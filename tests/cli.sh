@@ -92,9 +92,21 @@ expect_grep "rules with options" "O8 End" $M rules oware:awari
 expect_grep "games" "grand_slam" $M games
 expect_grep "--help" "usage: mancala" $M --help
 expect_grep "--version" "mancala " $M --version
-for c in play moves apply perft rules games bench; do
+for c in play moves apply perft rules games bench analyze; do
     expect_grep "$c --help" "usage: mancala $c" $M $c --help
 done
+
+# --- analyze, bench
+expect_grep "analyze finds the win" "depth 1 score win in 1 nodes" \
+    $M analyze oware "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20" --depth 3
+expect_grep "analyze best move" "bestmove F" \
+    $M analyze oware "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20" --depth 3
+expect_grep "analyze a finished game" "over draw 24-24" \
+    $M analyze oware "0,0,0,0,1,0/0,0,0,0,0,0 S cap=23,24" --depth 3
+expect_err "analyze bad depth" 2 "bad value 'x' for --depth" $M analyze oware --depth x
+expect_err "analyze bad option" 2 "unknown option '--deep'" $M analyze oware --deep 3
+expect_err "analyze bad position" 1 "bad position" $M analyze oware "1,2" --depth 2
+expect_grep "bench rules" "perft 3: 190 leaves" $M bench --game oware --perft 3 --games 10
 
 # --- bad input: message on stderr naming the culprit, nothing on stdout
 expect_err "unknown command" 2 "unknown command 'fly'" $M fly

@@ -19,7 +19,8 @@ static const command commands[] = {
     {"perft", cmd_perft, "count the leaves of the game tree to a depth"},
     {"rules", cmd_rules, "print the rules of a game"},
     {"games", cmd_games, "list the games and their options"},
-    {"bench", cmd_bench, "measure perft and random-play speed"},
+    {"analyze", cmd_analyze, "search a position and print the best line"},
+    {"bench", cmd_bench, "search signature; rules speed with --rules"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -307,40 +307,10 @@ int cmd_games(int argc, char **argv)
     return 0;
 }
 
-/* ---- bench ---- */
+/* ---- bench --rules ---- */
 
-int cmd_bench(int argc, char **argv)
+int cli_bench_rules(const char *spec, int depth, long games)
 {
-    const char *spec = "oware";
-    long depth = 11, games = 200000;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            printf("usage: mancala bench [--game G] [--perft D] "
-                   "[--games N]\n\n"
-                   "Time perft to depth D from the start (default 11) and N\n"
-                   "uniform random games (default 200000, seed 1) on one "
-                   "core.\n");
-            return 0;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "mancala bench: %s needs a value\n", argv[i]);
-            return EXIT_USAGE;
-        }
-        if (strcmp(argv[i], "--game") == 0)
-            spec = argv[++i];
-        else if (strcmp(argv[i], "--perft") == 0)
-            depth = cli_number(argv[++i], 30);
-        else if (strcmp(argv[i], "--games") == 0)
-            games = cli_number(argv[++i], 1000000000L);
-        else {
-            fprintf(stderr, "mancala bench: unknown option '%s'\n", argv[i]);
-            return EXIT_USAGE;
-        }
-        if (depth < 0 || games < 0) {
-            fprintf(stderr, "mancala bench: bad number '%s'\n", argv[i]);
-            return EXIT_USAGE;
-        }
-    }
     mc_game *g = cli_game(spec);
     if (!g)
         return EXIT_BAD_INPUT;
@@ -348,9 +318,9 @@ int cmd_bench(int argc, char **argv)
     mc_start(g, &p);
     if (depth > 0) {
         double t0 = now_seconds();
-        uint64_t n = mc_perft(g, &p, (int)depth);
+        uint64_t n = mc_perft(g, &p, depth);
         double dt = now_seconds() - t0;
-        printf("perft %ld: %llu leaves in %.3f s (%.1f M leaves/s)\n", depth,
+        printf("perft %d: %llu leaves in %.3f s (%.1f M leaves/s)\n", depth,
                (unsigned long long)n, dt, (double)n / dt / 1e6);
     }
     if (games > 0) {

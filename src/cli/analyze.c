@@ -1,0 +1,292 @@
+/*
+ * analyze.c - `mancala analyze` (streaming search lines for a position) and
+ * `mancala bench` (the search signature over fixed positions, and the
+ * rules' speed: perft and random games).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+/* "+1.25" seeds, or "win in 3" / "loss in 4" plies for proven results. */
+static void format_score(char *buf, size_t n, int score)
+{
+    if (score >= MC_SCORE_PROVEN)
+        snprintf(buf, n, "win in %d", MC_SCORE_WIN - score);
+    else if (score <= -MC_SCORE_PROVEN)
+        snprintf(buf, n, "loss in %d", MC_SCORE_WIN + score);
+    else
+        snprintf(buf, n, "%+.2f", score / 100.0);
+}
+
+typedef struct analyze_ctx {
+    const mc_game *g;
+    const mc_pos *root;
+} analyze_ctx;
+
+static void print_pv(const mc_game *g, const mc_pos *root,
+                     const mc_search_info *info)
+{
+    mc_pos p = *root;
+    for (int i = 0; i < info->pvlen; i++) {
+        char b[MC_MOVE_STRLEN];
+        mc_move_format(g, &p, info->pv[i], b, sizeof b);
+        printf(" %s", b);
+        mc_play(g, &p, info->pv[i], NULL);
+    }
+}
+
+static void on_info(const mc_search_info *info, void *vctx)
+{
+    const analyze_ctx *a = vctx;
+    char sc[32];
+    format_score(sc, sizeof sc, info->score);
+    double nps = info->seconds > 0 ? info->nodes / info->seconds : 0;
+    printf("depth %d score %s nodes %llu nps %.0f time %.3f pv", info->depth,
+           sc, (unsigned long long)info->nodes, nps, info->seconds);
+    print_pv(a->g, a->root, info);
+    printf("\n");
+    fflush(stdout);
+}
+
+/* Parse --depth/--time/--nodes/--level/--hash into lim; returns the index of
+   the first unused argument or -1 after printing an error. */
+static int parse_limits(int argc, char **argv, int i, mc_search_limits *lim,
+                        const char *cmd)
+{
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) != 0)
+            return i;
+        if (i + 1 >= argc) {
+            fprintf(stderr, "mancala %s: %s needs a value\n", cmd, a);
+            return -1;
+        }
+        const char *v = argv[++i];
+        long n = cli_number(v, 1000000000L);
+        if (strcmp(a, "--depth") == 0 && n >= 1 && n <= 100) {
+            lim->depth = (int)n;
+        } else if (strcmp(a, "--nodes") == 0 && n >= 1) {
+            lim->nodes = (uint64_t)n;
+        } else if (strcmp(a, "--level") == 0 && n >= 1 && n <= 10) {
+            lim->level = (int)n;
+        } else if (strcmp(a, "--hash") == 0 && n >= 1 && n <= 65536) {
+            lim->hash_mb = (int)n;
+        } else if (strcmp(a, "--time") == 0) {
+            char *end;
+            double t = strtod(v, &end);
+            if (*end || end == v || !(t > 0 && t <= 86400)) {
+                fprintf(stderr, "mancala %s: --time takes seconds, not '%s'\n",
+                        cmd, v);
+                return -1;
+            }
+            lim->seconds = t;
+        } else if (strcmp(a, "--depth") == 0 || strcmp(a, "--nodes") == 0 ||
+                   strcmp(a, "--level") == 0 || strcmp(a, "--hash") == 0) {
+            fprintf(stderr, "mancala %s: bad value '%s' for %s\n", cmd, v, a);
+            return -1;
+        } else {
+            fprintf(stderr, "mancala %s: unknown option '%s'\n", cmd, a);
+            return -1;
+        }
+    }
+    return i;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: mancala analyze <game> [<position>|start] "
+                   "[--depth N] [--time S] [--nodes N]\n"
+                   "                       [--hash MB]\n\n"
+                   "Search the position and print a line per completed "
+                   "depth:\n"
+                   "  depth D score S nodes N nps R time T pv MOVES\n"
+                   "(S in seeds from the mover's view, or 'win in P' / "
+                   "'loss in P' plies),\n"
+                   "then 'bestmove M'.  Default: 5 seconds.\n");
+            return 0;
+        }
+    if (argc < 2) {
+        fprintf(stderr, "usage: mancala analyze <game> [<position>] "
+                        "[--depth N|--time S|--nodes N]\n");
+        return EXIT_USAGE;
+    }
+    mc_game *g = cli_game(argv[1]);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    int i = 2;
+    const char *pos = "start";
+    if (i < argc && strncmp(argv[i], "--", 2) != 0)
+        pos = argv[i++];
+    mc_search_limits lim = {0};
+    int rest = parse_limits(argc, argv, i, &lim, "analyze");
+    mc_pos p;
+    int rc = EXIT_USAGE;
+    if (rest < 0)
+        goto out;
+    if (rest < argc) {
+        fprintf(stderr, "mancala analyze: unexpected argument '%s'\n",
+                argv[rest]);
+        goto out;
+    }
+    rc = EXIT_BAD_INPUT;
+    if (cli_position(g, pos, &p))
+        goto out;
+    if (!lim.depth && !lim.nodes && lim.seconds <= 0)
+        lim.seconds = 5;
+    mc_session *s = mc_session_new(g, &p);
+    analyze_ctx a = {g, &p};
+    lim.on_info = on_info;
+    lim.info_ctx = &a;
+    mc_search_info info;
+    if (!s || mc_search(s, &lim, &info) != 0) {
+        mc_result r;
+        if (s) {
+            mc_session_result(s, &r);
+            printf("over %s %s\n",
+                   r.winner == MC_DRAW    ? "draw"
+                   : r.winner == MC_SOUTH ? "S"
+                                          : "N",
+                   r.detail);
+        }
+        mc_session_free(s);
+        rc = 0;
+        goto out;
+    }
+    char b[MC_MOVE_STRLEN];
+    mc_move_format(g, &p, info.best, b, sizeof b);
+    printf("bestmove %s\n", b);
+    mc_session_free(s);
+    rc = 0;
+out:
+    mc_game_free(g);
+    return rc;
+}
+
+/* ---- bench ---- */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Fixed positions (from the rule files' examples and play) and depths. */
+typedef struct bench_pos {
+    const char *game, *pos;
+    int depth;
+} bench_pos;
+
+static const bench_pos bench_positions[] = {
+    {"oware", "start", 16},
+    {"oware", "0,0,8,0,0,1/1,1,1,1,2,3 S cap=10,20", 16},
+    {"oware", "1,0,4,4,18,2/0,0,0,0,0,0 S cap=7,12", 16},
+    {"oware", "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0", 16},
+    {"oware", "2,1,5,5,0,4/2,2,2,2,2,2 N cap=7,12", 16},
+};
+
+static int bench_search(void)
+{
+    uint64_t total = 0;
+    double t0 = now_seconds();
+    int n = 0;
+    for (size_t i = 0; i < sizeof bench_positions / sizeof bench_positions[0];
+         i++) {
+        const bench_pos *b = &bench_positions[i];
+        mc_game *g = mc_game_new(b->game, NULL);
+        if (!g)
+            continue; /* a game not built into this program */
+        mc_pos p;
+        if (mc_pos_parse(g, b->pos, &p, NULL) != 0) {
+            fprintf(stderr, "mancala bench: bad bench position %s\n", b->pos);
+            mc_game_free(g);
+            return EXIT_BAD_INPUT;
+        }
+        mc_session *s = mc_session_new(g, &p);
+        mc_search_limits lim = {0};
+        lim.depth = b->depth;
+        mc_search_info info;
+        double t = now_seconds();
+        int rc = mc_search(s, &lim, &info);
+        t = now_seconds() - t;
+        char mv[MC_MOVE_STRLEN] = "-";
+        if (rc == 0)
+            mc_move_format(g, &p, info.best, mv, sizeof mv);
+        printf("%2d %-8s depth %2d nodes %10llu  %6.3f s  best %-6s  %s\n",
+               ++n, b->game, b->depth, (unsigned long long)info.nodes, t, mv,
+               b->pos);
+        total += info.nodes;
+        mc_session_free(s);
+        mc_game_free(g);
+    }
+    double dt = now_seconds() - t0;
+    printf("bench: %llu nodes %.3f s %.0f nps\n", (unsigned long long)total, dt,
+           dt > 0 ? total / dt : 0);
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    const char *spec = "oware";
+    long depth = -1, games = -1;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            printf("usage: mancala bench\n"
+                   "       mancala bench --rules [--game G] [--perft D] "
+                   "[--games N]\n\n"
+                   "Without options: search fixed positions of every game to "
+                   "fixed depths\non one thread and print each position's "
+                   "nodes, then the total: the\nsignature of this build "
+                   "(the same code gives the same count).\n"
+                   "--rules: time perft to depth D from the start (default "
+                   "11) and N uniform\nrandom games (default 200000, seed "
+                   "1) on one core.\n");
+            return 0;
+        }
+        if (strcmp(argv[i], "--rules") == 0) {
+            if (depth < 0)
+                depth = 11;
+            if (games < 0)
+                games = 200000;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "mancala bench: %s needs a value\n", argv[i]);
+            return EXIT_USAGE;
+        }
+        if (strcmp(argv[i], "--game") == 0) {
+            spec = argv[++i];
+            if (depth < 0)
+                depth = 11;
+            if (games < 0)
+                games = 200000;
+        } else if (strcmp(argv[i], "--perft") == 0) {
+            depth = cli_number(argv[++i], 30);
+            if (games < 0)
+                games = 0;
+        } else if (strcmp(argv[i], "--games") == 0) {
+            games = cli_number(argv[++i], 1000000000L);
+            if (depth < 0)
+                depth = 0;
+        } else {
+            fprintf(stderr, "mancala bench: unknown option '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        }
+        if (depth == -1 && games == -1) {
+            fprintf(stderr, "mancala bench: bad number '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (depth < 0 && games < 0)
+        return bench_search();
+    if (depth < 0 || games < 0) {
+        fprintf(stderr, "mancala bench: bad number\n");
+        return EXIT_USAGE;
+    }
+    return cli_bench_rules(spec, (int)depth, games);
+}
