@@ -311,6 +311,27 @@ typedef struct mc_search_info {
 int mc_search(const mc_session *s, const mc_search_limits *lim,
               mc_search_info *out);
 
+/* ---- automatic games between two computer players --------------------- */
+
+typedef struct mc_selfplay_player {
+    mc_search_limits limits; /* level, depth, nodes or time */
+    int random;              /* nonzero: uniform random moves */
+} mc_selfplay_player;
+
+typedef struct mc_selfplay_score {
+    int games, wins, draws, losses; /* from player A's view */
+    double score;                   /* (wins + draws / 2) / games */
+    double elo, elo_low, elo_high;  /* A minus B, with a 95 % interval */
+} mc_selfplay_score;
+
+/* Play `pairs` pairs of games of A against B: each pair starts with the same
+   `opening_plies` random plies, A plays South in one game and North in the
+   other.  Deterministic for a fixed seed when both players use depth or
+   node budgets. */
+void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
+                 const mc_selfplay_player *b, int pairs, int opening_plies,
+                 uint64_t seed, mc_selfplay_score *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -20,6 +20,7 @@ static const command commands[] = {
     {"rules", cmd_rules, "print the rules of a game"},
     {"games", cmd_games, "list the games and their options"},
     {"analyze", cmd_analyze, "search a position and print the best line"},
+    {"selfplay", cmd_selfplay, "games between two built-in players, with Elo"},
     {"bench", cmd_bench, "search signature; rules speed with --rules"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -34,7 +35,7 @@ static void usage(FILE *f)
             "oware:grand_slam=win25,repetition=threefold.\n\n"
             "commands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(f, "  %-7s %s\n", commands[i].name, commands[i].summary);
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
     fprintf(f, "\n'mancala <command> --help' explains a command.\n"
                "Exit status: 0 success, 1 bad input (game, position, move),"
                " 2 bad usage.\n");

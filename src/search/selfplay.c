@@ -1,0 +1,86 @@
+/*
+ * selfplay.c - automatic games between two computer players (levels, node or
+ * time budgets) with varied openings and alternating sides, and the Elo
+ * difference with its error margin.  Used by `mancala selfplay` and to tune
+ * evaluations.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "mancala.h"
+
+/* One game; players[s] plays side s (or random when its `random` is set). */
+static void play_one(const mc_game *g, const mc_pos *start,
+                     const mc_selfplay_player players[2], int opening_plies,
+                     uint64_t seed, mc_result *r)
+{
+    mc_session *s = mc_session_new(g, start);
+    mc_rng rng;
+    mc_rng_seed(&rng, seed);
+    memset(r, 0, sizeof *r);
+    if (!s)
+        return;
+    int ply = 0;
+    while (!mc_session_over(s)) {
+        mc_move mv[MC_MAX_MOVES], m;
+        int n = mc_session_moves(s, mv);
+        const mc_selfplay_player *pl = &players[mc_session_pos(s)->side];
+        if (ply < opening_plies || pl->random) {
+            m = mv[mc_rng_below(&rng, (uint32_t)n)];
+        } else {
+            mc_search_limits lim = pl->limits;
+            lim.seed = mc_rng_next(&rng);
+            mc_search_info info;
+            if (mc_search(s, &lim, &info) != 0)
+                break;
+            m = info.best;
+        }
+        if (mc_session_play(s, m, NULL, NULL) != 0)
+            break;
+        ply++;
+    }
+    mc_session_result(s, r);
+    mc_session_free(s);
+}
+
+void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
+                 const mc_selfplay_player *b, int pairs, int opening_plies,
+                 uint64_t seed, mc_selfplay_score *out)
+{
+    memset(out, 0, sizeof *out);
+    mc_pos start;
+    mc_start(g, &start);
+    for (int i = 0; i < pairs; i++) {
+        /* The same opening twice, A first as South, then as North. */
+        uint64_t game_seed = seed * 1000003u + (uint64_t)i;
+        for (int swap = 0; swap < 2; swap++) {
+            mc_selfplay_player pl[2];
+            pl[swap] = *a;
+            pl[1 - swap] = *b;
+            mc_result r;
+            play_one(g, &start, pl, opening_plies, game_seed, &r);
+            out->games++;
+            if (!r.over || r.winner == MC_DRAW)
+                out->draws++;
+            else if (r.winner == swap)
+                out->wins++;
+            else
+                out->losses++;
+        }
+    }
+    double n = out->games;
+    double p = n > 0 ? (out->wins + 0.5 * out->draws) / n : 0.5;
+    out->score = p;
+    double var = n > 0 ? (out->wins * (1 - p) * (1 - p) +
+                          out->draws * (0.5 - p) * (0.5 - p) +
+                          out->losses * p * p) /
+                             n
+                       : 0;
+    double se = n > 0 ? sqrt(var / n) : 0;
+    /* Elo of a score fraction, clamped away from 0 and 1. */
+#define ELO(x) (-400.0 * log10(1.0 / ((x) < 0.001 ? 0.001 : (x) > 0.999 ? 0.999 : (x)) - 1.0))
+    out->elo = ELO(p);
+    out->elo_low = ELO(p - 1.96 * se);
+    out->elo_high = ELO(p + 1.96 * se);
+#undef ELO
+}
