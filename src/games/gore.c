@@ -509,9 +509,10 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                       side_name[offerer]);
     if (p->cap[p->side] < PRICE * k)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5 (offer=): %d pits cost %d captured stones, "
-                      "but %s has only %d (G6)",
-                      k, PRICE * k, side_name[p->side], p->cap[p->side]);
+                      "field 5 (offer=): %d pit%s cost%s %d captured "
+                      "stones, but %s has only %d (G6)",
+                      k, k == 1 ? "" : "s", k == 1 ? "s" : "", PRICE * k,
+                      side_name[p->side], p->cap[p->side]);
     p->offer = (uint8_t)mask;
     return 0;
 }
