@@ -843,16 +843,18 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e,
         mc_sb_init(&pb, pits, sizeof pits);
         mask_letters(&pb, e->pit, ", ");
         int kind = e->aux >> 1;
+        int one = (e->pit & (e->pit - 1)) == 0;
         if (kind == TRADE_OFFER)
             mc_sb_printf(&b,
-                         "%s offers %s to %s, who may accept (paying %u "
-                         "captured stones, 6 into each pit) or refuse",
+                         "%s offers %s to %s, who may accept, paying %u "
+                         "captured stones (6 a pit), or refuse",
                          side_name[side], pits, side_name[1 - side], e->n);
         else if (kind == TRADE_ACCEPT)
             mc_sb_printf(&b,
-                         "%s accepts %s and pays %u captured stones, 6 into "
-                         "each pit, which is now %s's",
-                         side_name[side], pits, e->n, side_name[side]);
+                         "%s accepts %s, paying %u captured stones (6 into "
+                         "%s); %s %s's now",
+                         side_name[side], pits, e->n, one ? "it" : "each",
+                         one ? "it is" : "they are", side_name[side]);
         else
             mc_sb_printf(&b,
                          "%s refuses the offer of %s (recorded: a win by %s "
