@@ -200,3 +200,30 @@ position: 0,0,0,3/0,0,0,0 N own=SSSSNNNN cap=28,17
 moves: offer:a accept D
 expect: 0,0,0,0/7,1,1,0 N own=SSSSSNNN cap=22,17
 over: no
+
+# G7 + G8 with the cycle of section 4: South (no stones) offers A, North
+# refuses and sows a, reaching Y = 0,0,0,0/0,2,0,6 S (ply 1 of the cycle).
+# The rest of the cycle (19 plies) reaches X, the cycle's start, then each
+# lap of 20 passes Y again: Y occurs after plies 3, 23 and 43 (the third
+# time), before X's third (ply 61).  Equal split: a draw, and no noglory
+# for a draw; repetition=owner: North 20 + 8 = 28 wins, South 20, and
+# North refused: noglory.
+rule: G7 G8
+game: gore
+position: 0,0,0,0/1,1,0,6 S own=SSSSNNNN cap=20,20
+moves: offer:A refuse a pass d A a C b B a C c D c A b B a C c D a pass d A a C b B a C c D c A b B a C c D
+expect: 0,0,0,0/1,1,0,6 N own=SSSSNNNN cap=20,20
+over: no
+
+rule: G7 G8
+game: gore
+position: 0,0,0,0/1,1,0,6 S own=SSSSNNNN cap=20,20
+moves: offer:A refuse a pass d A a C b B a C c D c A b B a C c D a pass d A a C b B a C c D c A b B a C c D a
+expect: 0,0,0,0/0,2,0,6 S own=SSSSNNNN cap=20,20
+over: draw 24-24 repetition
+
+rule: G7 G8
+game: gore:repetition=owner
+position: 0,0,0,0/1,1,0,6 S own=SSSSNNNN cap=20,20
+moves: offer:A refuse a pass d A a C b B a C c D c A b B a C c D a pass d A a C b B a C c D c A b B a C c D a
+over: N 20-28 noglory repetition
