@@ -17,6 +17,10 @@
 #include "game.h"
 
 enum { OPT_SKIP_ORIGIN, OPT_REPETITION, OPT_TRADES, OPT_FIRST };
+/* Value indexes, in the order of the name lists below. */
+enum { REP_EQUAL, REP_OWNER };
+enum { TRADES_ON, TRADES_OFF };
+enum { FIRST_SOUTH, FIRST_NORTH };
 
 static const char *const v_off_on[] = {"off", "on", NULL};
 static const char *const v_repetition[] = {"equal", "owner", NULL};
@@ -109,7 +113,7 @@ static void gr_start(const mc_game *g, mc_pos *p)
     for (int i = 0; i < NP; i++)
         p->pit[i] = 6;
     p->own = 0xF0;
-    p->side = g->opt[OPT_FIRST] == 1 ? MC_NORTH : MC_SOUTH;
+    p->side = g->opt[OPT_FIRST] == FIRST_NORTH ? MC_NORTH : MC_SOUTH;
 }
 
 /* Offers `side` may make (G6), by number of pits, then in index order of
@@ -160,7 +164,7 @@ static int gr_moves(const mc_game *g, const mc_pos *p, mc_move *out)
         if ((mine >> i & 1) && p->pit[i])
             out[n++] = (mc_move)i;
     int sowings = n;
-    if (g->opt[OPT_TRADES] == 0 && !(p->flags & FLAG_ANSWERED))
+    if (g->opt[OPT_TRADES] == TRADES_ON && !(p->flags & FLAG_ANSWERED))
         n += offer_moves(p, side, out + n);
     if (sowings == 0)
         out[n++] = MV_PASS;
@@ -256,7 +260,7 @@ static int gr_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
         /* Without trades stones only ever leave the board, so nothing from
            before a capture can come back.  With trades an accepted offer
            returns stones to the board, and an earlier position may recur. */
-        return g->opt[OPT_TRADES] == 1
+        return g->opt[OPT_TRADES] == TRADES_OFF
                    ? MC_PLAY_IRREVERSIBLE | MC_PLAY_RESET_QUIET
                    : MC_PLAY_RESET_QUIET;
     }
@@ -345,7 +349,7 @@ static void gr_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
         return;
     /* G8: the board is shared equally, or as in G5 (repetition=owner). */
     int s2, n2;
-    if (g->opt[OPT_REPETITION] == 1) {
+    if (g->opt[OPT_REPETITION] == REP_OWNER) {
         int north = stones_in(p, p->own);
         int south = board_total(p) - north;
         s2 = c2s + 2 * south;
@@ -459,7 +463,7 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                       "field 4 (cap=): unexpected text '%.20s'", e);
     e++;
     if (strcmp(e, "answered") == 0) {
-        if (g->opt[OPT_TRADES] == 1)
+        if (g->opt[OPT_TRADES] == TRADES_OFF)
             return mc_err(err, MC_ERR_POSITION,
                           "field 5: 'answered' cannot occur with trades=off "
                           "(there are no offers)");
@@ -471,7 +475,7 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                       "field 5: expected 'offer=<pits>' or 'answered' (or "
                       "nothing), found '%.20s'",
                       e);
-    if (g->opt[OPT_TRADES] == 1)
+    if (g->opt[OPT_TRADES] == TRADES_OFF)
         return mc_err(err, MC_ERR_POSITION,
                       "field 5: an offer cannot occur with trades=off");
     e += 6;
@@ -553,7 +557,7 @@ static int offer_error(const mc_game *g, const mc_pos *p, unsigned mask,
     mc_sb b;
     mc_sb_init(&b, mine_s, sizeof mine_s);
     mask_letters(&b, mine, " ");
-    if (g->opt[OPT_TRADES] == 1)
+    if (g->opt[OPT_TRADES] == TRADES_OFF)
         return mc_err(err, MC_ERR_ILLEGAL,
                       "there are no offers in this game (trades=off)");
     if (p->flags & FLAG_ANSWERED)
@@ -626,7 +630,7 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
 {
     int side = p->side, other = 1 - side;
     unsigned mine = owned(p, side);
-    if (g->opt[OPT_TRADES] == 1 || (p->flags & FLAG_ANSWERED))
+    if (g->opt[OPT_TRADES] == TRADES_OFF || (p->flags & FLAG_ANSWERED))
         return offer_error(g, p, mine & (0u - mine), "an offer", err);
     if (popcount8(mine) < 2)
         return mc_err(err, MC_ERR_ILLEGAL,
