@@ -319,6 +319,11 @@ static void outcomes(const mc_game *g, const uint64_t *w, int side,
         if (atomic_load_explicit(&ce->seq, memory_order_relaxed) == s1)
             return;
     }
+    /* The lap table stops at MAXS seeds; parsed and played positions
+       never exceed it. */
+    assert(((w[0] * 0x0101010101010101ull) >> 56) +
+               ((w[1] * 0x0101010101010101ull) >> 56) <=
+           MAXS);
     for (int k = 0; k < 6; k++)
         outcome(d, w, 6 * side + k, out[k]);
     /* Store unless another thread is writing this entry right now. */
@@ -402,13 +407,16 @@ static int sq_moves(const mc_game *g, const mc_pos *p, mc_move *out)
     return legal_from(g, p, oc, out);
 }
 
-/* Replay a move seed by seed for the trace; it is known to end. */
+/* Replay a move seed by seed for the trace; it is known to end.  Every lap
+   lifts (MC_TR_LIFT); each relay lap, the second onwards, is announced by
+   MC_TR_LAP (pit: its origin, n: the seeds it lifts). */
 static int traced_sowing(const mc_game *g, uint8_t *h, int o, mc_trace *t)
 {
     int skip = g->opt[OPT_SKIP_ORIGIN];
-    for (;;) {
+    for (int lapno = 0;; lapno++) {
         int n = h[o];
-        mc_trace_add(t, MC_TR_LAP, o, (uint32_t)n, 0);
+        if (lapno)
+            mc_trace_add(t, MC_TR_LAP, o, (uint32_t)n, 0);
         mc_trace_add(t, MC_TR_LIFT, o, (uint32_t)n, 0);
         h[o] = 0;
         int j = o;
@@ -708,8 +716,7 @@ static size_t sq_describe(const mc_game *g, const mc_trace_event *e,
     const char *h = e->pit < NH ? sq_pit_name(g, e->pit) : "?";
     switch (e->kind) {
     case MC_TR_LAP:
-        mc_sb_printf(&b, "a lap starts from %s with %u seed%s", h, e->n,
-                     e->n == 1 ? "" : "s");
+        mc_sb_printf(&b, "%s was occupied: relay", h);
         break;
     case MC_TR_LIFT:
         mc_sb_printf(&b, "lifts %u seed%s from %s", e->n, e->n == 1 ? "" : "s",
