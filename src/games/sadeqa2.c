@@ -343,7 +343,6 @@ static void outcomes(const mc_game *g, const uint64_t *w, int side,
 }
 
 static inline int oc_kind(const uint64_t *o) { return (int)(o[1] >> 32 & 0xff); }
-static inline int oc_end(const uint64_t *o) { return (int)(o[1] >> 40 & 0xff); }
 static inline int oc_removed(const uint64_t *o) { return (int)(o[1] >> 48 & 0xff); }
 
 /* ---- rules -------------------------------------------------------------- */
@@ -458,7 +457,7 @@ static int sq_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
         memcpy(h, p->pit, NH);
         int e = traced_sowing(g, h, i, t);
         int f = NH - 1 - e;
-        assert(e == oc_end(o) && h[f] == removed);
+        assert(e == (int)(o[1] >> 40 & 0xff) && h[f] == removed);
         mc_trace_add(t, MC_TR_END, e, h[e], side);
         if (h[f])
             mc_trace_add(t, MC_TR_CAPTURE, f, h[f], side);
