@@ -270,6 +270,12 @@ static void test_small_boards(int full)
               c.mismatches);
 
     if (full) {
+        /* The long cycle of tests/rules/sadeqa2/rules.t (S5): 1 241 796
+           laps back to its own start. */
+        static const uint8_t big[NH] = {5, 4, 5, 2, 5, 1, 0, 4, 3, 2, 3, 2};
+        rmove(big, 3, 0, &r);
+        CHECK_MSG(!r.ends && r.mu == 0 && r.lam == 1241796,
+                  "long cycle: ends %d mu %ld lam %ld", r.ends, r.mu, r.lam);
         /* Never-ending moves per seed count (docs/sadeqa2S-sadeqa2.md). */
         static const long want[] = {0, 732, 252, 4212};
         for (int n = 10; n <= 13; n++) {

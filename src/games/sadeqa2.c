@@ -654,12 +654,19 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     if (oc_kind(oc[i - 6 * side]) == OC_NEVER) {
         uint64_t first, again;
         cycle_info(g->data, w, i, &first, &again);
+        char when[64];
+        mc_sb b;
+        mc_sb_init(&b, when, sizeof when);
+        if (first)
+            mc_sb_printf(&b, "the state after %llu laps comes back",
+                         (unsigned long long)first);
+        else
+            mc_sb_printf(&b, "the relay is back where it started");
         return mc_err(err, MC_ERR_ILLEGAL,
                       "sowing %s never ends: the lap-start state recurs "
-                      "after %llu laps (it is the state after %llu laps), "
-                      "so the relay would go round forever (S5) (legal: %s)",
-                      s, (unsigned long long)again, (unsigned long long)first,
-                      legal);
+                      "after %llu laps (%s), so the relay would go round "
+                      "forever (S5) (legal: %s)",
+                      s, (unsigned long long)again, when, legal);
     }
     /* It ends, so only the first-move restriction can forbid it. */
     return mc_err(err, MC_ERR_ILLEGAL,

@@ -221,6 +221,16 @@ position: 4,2,1,5,1,0/8,0,2,1,0,3 S first=-
 moves: A
 expect: 2,1,2,1,5,0/1,5,0,5,0,1 N first=-
 
+# Never-ending relays can be long: here the first lap-start state comes
+# back after 1 241 796 laps (found by sampling random boards; the count is
+# confirmed by the reference simulator in `test_sadeqa2 --full`).  Found
+# exactly, in constant memory, with no lap cap.
+rule: S5
+game: sadeqa2
+position: 5,4,5,2,5,1/0,4,3,2,3,2 S first=-
+moves: D
+error: the lap-start state recurs after 1241796 laps (the relay is back where it started)
+
 # ---- S6 capture ----
 
 # E (1): into F, empty: end; facing F is a (1): removed.  North is left
