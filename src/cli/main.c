@@ -30,10 +30,13 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: mancala <command> [arguments]\n"
             "       mancala --help | --version\n\n"
-            "Four traditional mancala games: oware, and more to come.\n"
-            "A game is named with its options: oware, oware:awari,\n"
-            "oware:grand_slam=win25,repetition=threefold.\n\n"
-            "commands:\n");
+            "Traditional mancala games, played and analysed exactly as their\n"
+            "rule files say.  Games:");
+    for (const char *const *n = mc_game_names(); *n; n++)
+        fprintf(f, " %s", *n);
+    fprintf(f, "\nA game is named with its options: oware, oware:awari,\n"
+               "oware:grand_slam=win25,repetition=threefold.\n\n"
+               "commands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
     fprintf(f, "\n'mancala <command> --help' explains a command.\n"
