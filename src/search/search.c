@@ -129,6 +129,26 @@ static int make_kids(ctx *c, int k, int ply, int tt_move)
 
 static int negamax(ctx *c, int k, int depth, int alpha, int beta);
 
+/* Late-move reductions for quiet moves (no static gain, not a killer), by
+   scheme: 0 none, 1 one ply from the 4th move, 2 one ply from the 3rd and
+   two from the 4th at depth 6+.  Chosen by self-play (docs/SEARCH.md);
+   visible to the tuning tool. */
+int mc_search_lmr = 2;
+
+static int lmr_amount(int depth, int oi, int key)
+{
+    if (key > 31 || depth < 3)
+        return 0;
+    switch (mc_search_lmr) {
+    case 1:
+        return oi >= 3;
+    case 2:
+        return oi >= 2 ? (depth >= 6 && oi >= 3 ? 2 : 1) : 0;
+    default:
+        return 0;
+    }
+}
+
 /* Search child i of line position k; the score is from k's mover's view. */
 static int child(ctx *c, int k, int ply, int i, int depth, int alpha, int beta)
 {
@@ -187,7 +207,7 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
         } else {
             /* Principal variation search: prove the move no better with a
                null window; late quiet moves first at reduced depth. */
-            int reduce = depth >= 3 && oi >= 3 && kd->key[i] <= 31 ? 1 : 0;
+            int reduce = lmr_amount(depth, oi, kd->key[i]);
             v = child(c, k, ply, i, depth - 1 - reduce, alpha, alpha + 1);
             if (v > alpha && !c->stop && (reduce || v < beta))
                 v = child(c, k, ply, i, depth - 1, alpha, beta);
