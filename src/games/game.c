@@ -10,6 +10,7 @@
 
 static const mc_rules *const all_rules[] = {
     &mc_rules_oware,
+    &mc_rules_omweso,
     NULL,
 };
 

@@ -70,6 +70,7 @@ struct mc_game {
 
 /* The games, in the order `mancala` lists them. */
 extern const mc_rules mc_rules_oware;
+extern const mc_rules mc_rules_omweso;
 
 /* Trace helper: append an event if there is room, else count it dropped. */
 static inline void mc_trace_add(mc_trace *t, int kind, int pit, uint32_t n,
