@@ -68,12 +68,28 @@ static const mc_optdef om_opts[] = {
 
 /* ---- board helpers ------------------------------------------------------ */
 
-/* The mover's or the opponent's 16 own pits, also seen as two words so that
-   a whole lap is two additions (bytes never carry: 64 seeds in all). */
-typedef union row16 {
-    uint8_t b[16];
+/* The mover's 16 own pits as two words, pit i in byte i & 7 (from the low
+   end) of word i >> 3, so that a whole lap is two additions (a byte never
+   carries: there are 64 seeds in all) and the lap loop stays in registers. */
+typedef struct row16 {
     uint64_t w[2];
 } row16;
+
+/* The opponent's 16 own pits: they change only by captures. */
+typedef struct opp {
+    uint8_t b[16];
+} opp;
+
+static inline unsigned rget(const row16 *r, int i)
+{
+    return (unsigned)(r->w[i >> 3] >> (8 * (i & 7))) & 0xff;
+}
+
+static inline void rset(row16 *r, int i, unsigned v)
+{
+    int sh = 8 * (i & 7);
+    r->w[i >> 3] = (r->w[i >> 3] & ~(0xffull << sh)) | (uint64_t)v << sh;
+}
 
 /* A lap start: the mover's pits once the origin is lifted, origin, hand. */
 typedef struct node {
@@ -172,11 +188,11 @@ static inline int cw_captures(const node *x, unsigned mask)
     if (!(mask >> L & 1))
         return 0;
     int dist = ((n - 1) & 15) + 1;
-    return x->me.b[L] + (n - dist) / 16 > 0;
+    return rget(&x->me, L) + (n - dist) / 16 > 0;
 }
 
 /* Take both pits facing the mover's inner pit L (W8). */
-static int take(row16 *op, int L)
+static int take(opp *op, int L)
 {
     int got = op->b[23 - L] + op->b[L - 8];
     op->b[23 - L] = 0;
@@ -194,9 +210,9 @@ static inline int node_eq(const node *a, const node *b)
 static inline void relay_step(const om_data *d, node *x)
 {
     int L = sow(d, &x->me, x->o, x->n, 0);
-    x->n = x->me.b[L];
+    x->n = (uint8_t)rget(&x->me, L);
     x->o = (uint8_t)L;
-    x->me.b[L] = 0;
+    rset(&x->me, L, 0);
 }
 
 /*
@@ -210,40 +226,57 @@ static inline void relay_step(const om_data *d, node *x)
 static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
                       chain_res *r)
 {
-    node x = *x0, t = *x0;
+    uint64_t w0 = x0->me.w[0], w1 = x0->me.w[1];
+    unsigned o = x0->o, n = x0->n;
+    uint64_t t0 = w0, t1 = w1; /* Brent's tortoise */
+    unsigned to = o, tn = n;
     uint64_t idx = 0, power = 1, lam = 0, ov_idx = 0;
     r->nc = 0;
     r->overflow = 0;
     for (;;) {
-        if (rev && LEFT(x.o) && (rev == 1 || idx == 0) &&
-            cw_captures(&x, mask)) {
-            if (r->nc < MAXC) {
-                r->c[r->nc].x = x;
-                r->c[r->nc++].idx = idx;
-            } else if (!r->overflow) {
-                r->overflow = 1;
-                ov_idx = idx;
+        if (rev && LEFT(o) && (rev == 1 || idx == 0)) {
+            node x = {{{w0, w1}}, (uint8_t)o, (uint8_t)n};
+            if (cw_captures(&x, mask)) {
+                if (r->nc < MAXC) {
+                    r->c[r->nc].x = x;
+                    r->c[r->nc++].idx = idx;
+                } else if (!r->overflow) {
+                    r->overflow = 1;
+                    ov_idx = idx;
+                }
             }
         }
-        int L = sow(d, &x.me, x.o, x.n, 0);
-        unsigned v = x.me.b[L];
+        const row16 *a = &d->add[0][o][n & 15];
+        uint64_t q = (uint64_t)(n >> 4) * ONES;
+        w0 += q + a->w[0];
+        w1 += q + a->w[1];
+        unsigned L = (o + n) & 15, sh = 8 * (L & 7);
+        unsigned v = (unsigned)(((L & 8) ? w1 : w0) >> sh) & 0xff;
         if (v == 1 || (mask >> L & 1)) {
             r->kind = v == 1 ? CH_END : CH_CAPTURE;
-            r->me = x.me;
-            r->o = x.o;
-            r->L = L;
+            r->me.w[0] = w0;
+            r->me.w[1] = w1;
+            r->o = (int)o;
+            r->L = (int)L;
             r->laps = idx + 1;
             return;
         }
-        x.o = (uint8_t)L;
-        x.n = (uint8_t)v;
-        x.me.b[L] = 0;
+        uint64_t keep = ~(0xffull << sh);
+        if (L & 8)
+            w1 &= keep;
+        else
+            w0 &= keep;
+        o = L;
+        n = v;
         idx++;
         lam++;
-        if (node_eq(&x, &t))
+        if (w0 == t0 && w1 == t1 && o == to && n == tn)
             break;
         if (lam == power) {
-            t = x;
+            t0 = w0;
+            t1 = w1;
+            to = o;
+            tn = n;
             power <<= 1;
             lam = 0;
         }
@@ -363,10 +396,19 @@ static int rev_mode(const mc_game *g, unsigned mask, int first_lap)
     }
 }
 
-static void load_rows(const mc_pos *p, row16 *me, row16 *op)
+static void load_rows(const mc_pos *p, row16 *me, opp *op)
 {
-    memcpy(me->b, p->pit + 16 * p->side, 16);
+    me->w[0] = me->w[1] = 0;
+    for (int i = 0; i < 16; i++)
+        rset(me, i, p->pit[16 * p->side + i]);
     memcpy(op->b, p->pit + 16 * (1 - p->side), 16);
+}
+
+static void store_rows(mc_pos *p, const row16 *me, const opp *op)
+{
+    for (int i = 0; i < 16; i++)
+        p->pit[16 * p->side + i] = (uint8_t)rget(me, i);
+    memcpy(p->pit + 16 * (1 - p->side), op->b, 16);
 }
 
 /* ---- move generation ---------------------------------------------------- */
@@ -401,7 +443,7 @@ static void emit(gen *e, uint64_t bits)
 
 /* Every path on from lap start x (the opponent's pits op), nm marks so far
    with '-' where bits has a 1; in the rule file's order. */
-static void gen_seg(gen *e, const node *x, const row16 *op, int first_lap,
+static void gen_seg(gen *e, const node *x, const opp *op, int first_lap,
                     int nm, uint64_t bits)
 {
     unsigned mask = e->capt ? cap_mask(op->b) : 0;
@@ -411,7 +453,7 @@ static void gen_seg(gen *e, const node *x, const row16 *op, int first_lap,
         emit(e, bits);
     } else if (r.kind == CH_CAPTURE) {
         node y;
-        row16 op2 = *op;
+        opp op2 = *op;
         y.me = r.me;
         y.o = (uint8_t)r.o;
         y.n = (uint8_t)take(&op2, r.L);
@@ -425,7 +467,7 @@ static void gen_seg(gen *e, const node *x, const row16 *op, int first_lap,
             continue;
         }
         node y = r.c[k].x;
-        row16 op2 = *op;
+        opp op2 = *op;
         int L = sow(e->d, &y.me, y.o, y.n, 1);
         y.n = (uint8_t)take(&op2, L);
         gen_seg(e, &y, &op2, 0, pos + 1, bits | (uint64_t)1 << pos);
@@ -444,16 +486,18 @@ static int om_moves(const mc_game *g, const mc_pos *p, mc_move *out)
     e.d = g->data;
     e.out = out;
     e.capt = captures_on(g, p);
-    row16 me, op;
+    row16 me;
+    opp op;
     load_rows(p, &me, &op);
     int three = three_seed_on(g, p);
     for (int s = 0; s < 16; s++) {
-        if (me.b[s] >= 2) {
+        unsigned seeds = rget(&me, s);
+        if (seeds >= 2) {
             node x;
             x.me = me;
             x.o = (uint8_t)s;
-            x.n = me.b[s];
-            x.me.b[s] = 0;
+            x.n = (uint8_t)seeds;
+            rset(&x.me, s, 0);
             e.start = s;
             e.leaves = e.lost = 0;
             gen_seg(&e, &x, &op, 1, 0, 0);
@@ -464,7 +508,7 @@ static int om_moves(const mc_game *g, const mc_pos *p, mc_move *out)
                     e.d->st[ST_MOVE_OVERFLOW]++;
             }
         }
-        if (three && me.b[s] == 3) {
+        if (three && seeds == 3) {
             if (e.n < MC_MAX_MOVES)
                 out[e.n++] = (mc_move)s | MV_STAR;
             else
@@ -481,7 +525,7 @@ static int om_moves(const mc_game *g, const mc_pos *p, mc_move *out)
 static int bd(int side, int own) { return 16 * side + own; }
 
 /* Capture at the mover's inner pit L: trace, take, remember end columns. */
-static int do_capture(row16 *op, int L, int side, int *last, mc_trace *t)
+static int do_capture(opp *op, int L, int side, int *last, mc_trace *t)
 {
     if (t) {
         mc_trace_add(t, MC_TR_CAPTURE, bd(1 - side, 23 - L), op->b[23 - L],
@@ -495,7 +539,7 @@ static int do_capture(row16 *op, int L, int side, int *last, mc_trace *t)
 }
 
 /* The move lap by lap, with a trace: what a player would watch. */
-static void play_traced(const mc_game *g, om_data *d, row16 *me, row16 *op,
+static void play_traced(const mc_game *g, om_data *d, row16 *me, opp *op,
                         int side, int capt, mc_move m, int *last,
                         mc_trace *t)
 {
@@ -504,8 +548,8 @@ static void play_traced(const mc_game *g, om_data *d, row16 *me, row16 *op,
     node x;
     x.me = *me;
     x.o = (uint8_t)MV_START(m);
-    x.n = x.me.b[x.o];
-    x.me.b[x.o] = 0;
+    x.n = (uint8_t)rget(&x.me, x.o);
+    rset(&x.me, x.o, 0);
     mc_trace_add(t, MC_TR_LIFT, bd(side, x.o), x.n, 0);
     for (;;) {
         unsigned mask = capt ? cap_mask(op->b) : 0;
@@ -516,7 +560,7 @@ static void play_traced(const mc_game *g, om_data *d, row16 *me, row16 *op,
         mc_trace_add(t, resow ? MC_TR_RESOW : MC_TR_LAP, bd(side, x.o), x.n,
                      dir);
         int L = sow(d, &x.me, x.o, x.n, dir);
-        unsigned v = x.me.b[L];
+        unsigned v = rget(&x.me, L);
         lap++;
         if (v == 1) {
             mc_trace_add(t, MC_TR_END, bd(side, L), 1, side);
@@ -532,14 +576,14 @@ static void play_traced(const mc_game *g, om_data *d, row16 *me, row16 *op,
         mc_trace_add(t, MC_TR_LIFT, bd(side, L), v, would ? 2 : 1);
         x.o = (uint8_t)L;
         x.n = (uint8_t)v;
-        x.me.b[L] = 0;
+        rset(&x.me, L, 0);
         resow = 0;
     }
     *me = x.me;
 }
 
 /* The move by chains (cached): no trace, long relays cost nothing twice. */
-static void play_fast(const mc_game *g, om_data *d, row16 *me, row16 *op,
+static void play_fast(const mc_game *g, om_data *d, row16 *me, opp *op,
                       int side, int capt, mc_move m, int *last)
 {
     int cnt = MV_COUNT(m), pos = 0, first = 1;
@@ -547,8 +591,8 @@ static void play_fast(const mc_game *g, om_data *d, row16 *me, row16 *op,
     node x;
     x.me = *me;
     x.o = (uint8_t)MV_START(m);
-    x.n = x.me.b[x.o];
-    x.me.b[x.o] = 0;
+    x.n = (uint8_t)rget(&x.me, x.o);
+    rset(&x.me, x.o, 0);
     chain_res r;
     for (;;) {
         unsigned mask = capt ? cap_mask(op->b) : 0;
@@ -594,14 +638,15 @@ static int om_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
         p->last = LAST_ANNUL;
         return 0;
     }
-    row16 me, op;
+    row16 me;
+    opp op;
     load_rows(p, &me, &op);
     if (m & MV_STAR) {
         /* W12: 2 seeds into the next pit, 1 into the one after. */
-        assert(me.b[s] == 3);
-        me.b[s] = 0;
-        me.b[(s + 1) & 15] += 2;
-        me.b[(s + 2) & 15] += 1;
+        assert(rget(&me, s) == 3);
+        rset(&me, s, 0);
+        rset(&me, (s + 1) & 15, rget(&me, (s + 1) & 15) + 2);
+        rset(&me, (s + 2) & 15, rget(&me, (s + 2) & 15) + 1);
         if (t)
             mc_trace_add(t, MC_TR_OPENING, bd(side, s), 3, side);
     } else if (t) {
@@ -609,8 +654,7 @@ static int om_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
     } else {
         play_fast(g, d, &me, &op, side, captures_on(g, p), m, &last);
     }
-    memcpy(p->pit + 16 * side, me.b, 16);
-    memcpy(p->pit + 16 * (1 - side), op.b, 16);
+    store_rows(p, &me, &op);
     int flags = 0;
     if (last & LAST_CAPTURE) {
         p->cap[side]++;
@@ -943,9 +987,10 @@ static int why_not_reverse(const mc_game *g, const mc_pos *p, int s,
                       "%s: no capture is possible on a player's first turn "
                       "(W9), so no lap may be sown clockwise (W10)",
                       tok);
-    row16 me, op;
+    row16 me;
+    opp op;
     load_rows(p, &me, &op);
-    int n = me.b[s], L = (s - n) & 15;
+    int n = (int)rget(&me, s), L = (s - n) & 15;
     const char *ln = pit_names[bd(p->side, L)];
     if (L < 8)
         return mc_err(err, MC_ERR_ILLEGAL,
@@ -1050,13 +1095,14 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     size_t nl = list_start_moves(p, mv, n, pit, legal, sizeof legal);
     if (cnt > 0 && s[1] == '-') {
         /* The commonest slip: a first lap that cannot go clockwise. */
-        row16 me, op;
+        row16 me;
+        opp op;
         load_rows(p, &me, &op);
         node x;
         x.me = me;
         x.o = (uint8_t)pit;
-        x.n = me.b[pit];
-        x.me.b[pit] = 0;
+        x.n = (uint8_t)rget(&me, pit);
+        rset(&x.me, pit, 0);
         unsigned mask = captures_on(g, p) ? cap_mask(op.b) : 0;
         if (!rev_mode(g, mask, 1) || !LEFT(pit) || !cw_captures(&x, mask)) {
             why_not_reverse(g, p, pit, s, err);
@@ -1191,8 +1237,8 @@ static int om_init(mc_game *g, mc_error *err)
     for (int o = 0; o < 16; o++)
         for (int r = 0; r < 16; r++)
             for (int k = 1; k <= r; k++) {
-                d->add[0][o][r].b[(o + k) & 15] = 1;
-                d->add[1][o][r].b[(o - k) & 15] = 1;
+                rset(&d->add[0][o][r], (o + k) & 15, 1);
+                rset(&d->add[1][o][r], (o - k) & 15, 1);
             }
     g->data = d;
     return 0;
