@@ -153,21 +153,18 @@ enum { ST_MARK_OVERFLOW, ST_MOVE_OVERFLOW, ST_CYCLES, ST_LONGEST,
        ST_CACHE_HITS, ST_MAX_MOVES, ST_MAX_MARKS, ST_N };
 
 typedef struct om_data {
-    row16 add[2][16][16]; /* [dir][origin][r]: one seed in each of r pits */
+    row16 add[2][16][65]; /* [dir][origin][n]: what a lap of n seeds adds */
     cache_ent *cache;
     long st[ST_N];
 } om_data;
-
-static const uint64_t ONES = 0x0101010101010101ull;
 
 /* Sow n seeds from o (dir 0 counter-clockwise, 1 clockwise), the origin
    included when n >= 16 (W5); returns the last pit sown. */
 static inline int sow(const om_data *d, row16 *me, int o, int n, int dir)
 {
-    uint64_t q = (uint64_t)(n >> 4) * ONES;
-    const row16 *a = &d->add[dir][o][n & 15];
-    me->w[0] += q + a->w[0];
-    me->w[1] += q + a->w[1];
+    const row16 *a = &d->add[dir][o][n];
+    me->w[0] += a->w[0];
+    me->w[1] += a->w[1];
     return dir ? (o - n) & 15 : (o + n) & 15;
 }
 
@@ -228,7 +225,10 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
 {
     uint64_t w0 = x0->me.w[0], w1 = x0->me.w[1];
     unsigned o = x0->o, n = x0->n;
-    uint64_t t0 = w0, t1 = w1; /* Brent's tortoise */
+    /* Brent's tortoise; and the start, because the chains met so far all
+       come back to their first state (mu = 0): comparing with it finds
+       such a cycle after exactly lambda laps, not up to 2.5 lambda. */
+    uint64_t t0 = w0, t1 = w1, s0 = w0, s1 = w1;
     unsigned to = o, tn = n;
     uint64_t idx = 0, power = 1, lam = 0, ov_idx = 0;
     r->nc = 0;
@@ -246,10 +246,9 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
                 }
             }
         }
-        const row16 *a = &d->add[0][o][n & 15];
-        uint64_t q = (uint64_t)(n >> 4) * ONES;
-        w0 += q + a->w[0];
-        w1 += q + a->w[1];
+        const row16 *a = &d->add[0][o][n];
+        w0 += a->w[0];
+        w1 += a->w[1];
         unsigned L = (o + n) & 15, sh = 8 * (L & 7);
         unsigned v = (unsigned)(((L & 8) ? w1 : w0) >> sh) & 0xff;
         if (v == 1 || (mask >> L & 1)) {
@@ -270,7 +269,8 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
         n = v;
         idx++;
         lam++;
-        if (w0 == t0 && w1 == t1 && o == to && n == tn)
+        if ((w0 == t0 && w1 == t1 && o == to && n == tn) ||
+            (w0 == s0 && w1 == s1 && o == x0->o && n == x0->n))
             break;
         if (lam == power) {
             t0 = w0;
@@ -286,15 +286,19 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
     d->st[ST_CYCLES]++;
     if (r->nc == 0 && !r->overflow)
         return;
-    /* The period is lam; find mu, the first lap of the cycle. */
-    node a = *x0, b = *x0;
-    for (uint64_t k = 0; k < lam; k++)
-        relay_step(d, &b);
+    /* Find mu, the first lap of the cycle, and lam, its length. */
     uint64_t mu = 0;
-    while (!node_eq(&a, &b)) {
-        relay_step(d, &a);
-        relay_step(d, &b);
-        mu++;
+    node a = *x0, b = *x0;
+    if (w0 == s0 && w1 == s1 && o == x0->o && n == x0->n) {
+        lam = idx;
+    } else {
+        for (uint64_t k = 0; k < lam; k++)
+            relay_step(d, &b);
+        while (!node_eq(&a, &b)) {
+            relay_step(d, &a);
+            relay_step(d, &b);
+            mu++;
+        }
     }
     int k = 0, again = -1;
     for (int i = 0; i < r->nc; i++) {
@@ -1240,6 +1244,14 @@ static int om_init(mc_game *g, mc_error *err)
                 rset(&d->add[0][o][r], (o + k) & 15, 1);
                 rset(&d->add[1][o][r], (o - k) & 15, 1);
             }
+    /* n >= 16: every pit gets n / 16 (the origin too, W5), then the rest. */
+    for (int dir = 0; dir < 2; dir++)
+        for (int o = 0; o < 16; o++)
+            for (int n = 16; n <= 64; n++)
+                for (int w = 0; w < 2; w++)
+                    d->add[dir][o][n].w[w] = d->add[dir][o][n % 16].w[w] +
+                                             (uint64_t)(n / 16) *
+                                                 0x0101010101010101ull;
     g->data = d;
     return 0;
 }

@@ -1,0 +1,593 @@
+/*
+ * test_omweso.c - property tests of the Omweso rules engine (W1-W16).
+ *
+ * The centre of it is a second, deliberately naive move generator written
+ * from the rule file alone: seeds sown one at a time, every lap-start state
+ * of a path kept in a table, every choice explored.  It shares no code with
+ * src/games/omweso.c; positions from many random games of every set-up must
+ * give the same moves, in the same order, with the same results.  Then:
+ * seed conservation and termination in random games, traced and untraced
+ * play, round trips of position and move strings, the end rules, match
+ * scoring (W2) and the worked never-ending example (W13).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "mancala.h"
+
+int mc_omweso_stats(const mc_game *g, long *out, int n);
+
+static const char *const names[32] = {
+    "I", "J", "K", "L", "M", "N", "O", "P", "H", "G", "F",
+    "E", "D", "C", "B", "A", "i", "j", "k", "l", "m", "n",
+    "o", "p", "h", "g", "f", "e", "d", "c", "b", "a"};
+
+/* ---- the naive reference ----------------------------------------------- */
+
+enum { R_EVERY, R_FIRST, R_NONE };
+
+typedef struct rkey {
+    uint8_t me[16], op[16];
+    uint8_t o, hand, dir;
+} rkey;
+
+#define RMAX_PATH 20000
+#define RMAX_MOVES 600
+
+typedef struct rmove {
+    char tok[80];
+    uint8_t me[16], op[16];
+    int captured;
+} rmove;
+
+typedef struct rgen {
+    int capt, rev, start;
+    rkey path[RMAX_PATH];
+    int len;
+    int head[1 << 12], next[RMAX_PATH];
+    int too_long;
+    rmove mv[RMAX_MOVES];
+    int n, leaves;
+} rgen;
+
+static unsigned rhash(const rkey *k)
+{
+    unsigned h = 2166136261u;
+    const uint8_t *b = (const uint8_t *)k;
+    for (size_t i = 0; i < sizeof *k; i++)
+        h = (h ^ b[i]) * 16777619u;
+    return h & ((1 << 12) - 1);
+}
+
+static int rseen(rgen *r, const rkey *k)
+{
+    for (int i = r->head[rhash(k)]; i >= 0; i = r->next[i])
+        if (memcmp(&r->path[i], k, sizeof *k) == 0)
+            return 1;
+    return 0;
+}
+
+static void rpush(rgen *r, const rkey *k)
+{
+    unsigned h = rhash(k);
+    r->path[r->len] = *k;
+    r->next[r->len] = r->head[h];
+    r->head[h] = r->len++;
+}
+
+static void rpop(rgen *r)
+{
+    r->len--;
+    r->head[rhash(&r->path[r->len])] = r->next[r->len];
+}
+
+/* Sow hand seeds one by one from o; returns the last pit. */
+static int rsow(uint8_t *me, int o, int hand, int dir)
+{
+    int j = o;
+    for (int k = 0; k < hand; k++) {
+        j = (j + (dir ? 15 : 1)) & 15;
+        me[j]++;
+    }
+    return j;
+}
+
+static int rcaptures(const uint8_t *me, const uint8_t *op, int L, int capt)
+{
+    return capt && L >= 8 && me[L] >= 2 && op[23 - L] && op[L - 8];
+}
+
+/* Every path from a lap start (seeds in hand, not in me) on. */
+static void rpaths(rgen *r, uint8_t *me0, uint8_t *op0, int o, int hand,
+                   int lap, char *marks, int nm, int captured)
+{
+    if (r->too_long)
+        return;
+    int cw_ok = 0;
+    if (r->capt && (o <= 1 || o >= 14) &&
+        (r->rev == R_EVERY || (r->rev == R_FIRST && lap == 0))) {
+        uint8_t t[16];
+        memcpy(t, me0, 16);
+        int L = rsow(t, o, hand, 1);
+        cw_ok = rcaptures(t, op0, L, 1);
+    }
+    for (int dir = 0; dir <= cw_ok; dir++) {
+        rkey k;
+        memcpy(k.me, me0, 16);
+        memcpy(k.op, op0, 16);
+        k.o = (uint8_t)o;
+        k.hand = (uint8_t)hand;
+        k.dir = (uint8_t)dir;
+        if (rseen(r, &k))
+            continue; /* W13: this path never ends */
+        if (r->len >= RMAX_PATH) {
+            r->too_long = 1;
+            return;
+        }
+        rpush(r, &k);
+        int nm2 = nm;
+        if (cw_ok)
+            marks[nm2++] = dir ? '-' : '+';
+        uint8_t me[16], op[16];
+        memcpy(me, me0, 16);
+        memcpy(op, op0, 16);
+        int L = rsow(me, o, hand, dir);
+        if (me[L] == 1) {
+            r->leaves++;
+            if (r->n < RMAX_MOVES) {
+                rmove *m = &r->mv[r->n++];
+                int t = nm2;
+                while (t > 0 && marks[t - 1] == '+')
+                    t--;
+                snprintf(m->tok, sizeof m->tok, "%s%.*s", names[r->start],
+                         t, marks);
+                memcpy(m->me, me, 16);
+                memcpy(m->op, op, 16);
+                m->captured = captured;
+            }
+        } else if (rcaptures(me, op, L, r->capt)) {
+            int got = op[23 - L] + op[L - 8];
+            op[23 - L] = op[L - 8] = 0;
+            rpaths(r, me, op, o, got, lap + 1, marks, nm2,
+                   captured | 1 | (L == 8) << 1 | (L == 15) << 2);
+        } else {
+            int h = me[L];
+            me[L] = 0;
+            rpaths(r, me, op, L, h, lap + 1, marks, nm2, captured);
+        }
+        rpop(r);
+    }
+}
+
+/* The reference moves of a position as tokens; -1 if a path was too long
+   for the naive method. */
+static int ref_moves(const mc_pos *p, int capt, int rev, int three,
+                     int annul, rgen *r, char out[][80], int *nout)
+{
+    const uint8_t *me0 = p->pit + 16 * p->side;
+    const uint8_t *op0 = p->pit + 16 * (1 - p->side);
+    int n = 0;
+    r->capt = capt;
+    r->rev = rev;
+    for (int s = 0; s < 16; s++) {
+        if (me0[s] >= 2) {
+            uint8_t me[16], op[16];
+            memcpy(me, me0, 16);
+            memcpy(op, op0, 16);
+            int hand = me[s];
+            me[s] = 0;
+            r->start = s + 16 * p->side;
+            r->n = r->leaves = r->len = r->too_long = 0;
+            memset(r->head, -1, sizeof r->head);
+            char marks[RMAX_PATH];
+            rpaths(r, me, op, s, hand, 0, marks, 0, 0);
+            if (r->too_long)
+                return -1;
+            for (int i = 0; i < r->n && n < RMAX_MOVES; i++)
+                snprintf(out[n++], 80, "%s", r->mv[i].tok);
+            if (r->leaves == 0 && annul)
+                snprintf(out[n++], 80, "%s", names[r->start]);
+        }
+        if (three && me0[s] == 3)
+            snprintf(out[n++], 80, "%s*", names[s + 16 * p->side]);
+    }
+    *nout = n;
+    return 0;
+}
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static void fmt_moves(const mc_game *g, const mc_pos *p, const mc_move *mv,
+                      int n, char *buf, size_t sz)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len < sz; i++) {
+        char t[MC_MOVE_STRLEN];
+        mc_move_format(g, p, mv[i], t, sizeof t);
+        len += (size_t)snprintf(buf + len, sz - len, "%s%s", i ? " " : "", t);
+    }
+}
+
+static int board_total(const mc_pos *p)
+{
+    int t = 0;
+    for (int i = 0; i < 32; i++)
+        t += p->pit[i];
+    return t;
+}
+
+/* Compare the engine with the reference on one position. */
+static int ref_skipped, ref_compared;
+static void compare_with_ref(const mc_game *g, const mc_pos *p, int rev,
+                             int annul, rgen *r)
+{
+    static char want[RMAX_MOVES][80];
+    int capt = !(p->first >> p->side & 1);
+    int three = p->cap[0] == 0 && p->cap[1] == 0;
+    int nw = 0;
+    if (ref_moves(p, capt, rev, three, annul, r, want, &nw) < 0) {
+        ref_skipped++;
+        return;
+    }
+    ref_compared++;
+    mc_move mv[MC_MAX_MOVES];
+    int n = mc_moves(g, p, mv);
+    static char got[8192], exp[8192];
+    fmt_moves(g, p, mv, n, got, sizeof got);
+    size_t len = 0;
+    exp[0] = '\0';
+    for (int i = 0; i < nw && len < sizeof exp; i++)
+        len += (size_t)snprintf(exp + len, sizeof exp - len, "%s%s",
+                                i ? " " : "", want[i]);
+    if (strcmp(got, exp) != 0) {
+        char ps[MC_POS_STRLEN];
+        mc_pos_format(g, p, ps, sizeof ps);
+        CHECK_MSG(0, "%s: moves '%s', reference '%s'", ps, got, exp);
+        return;
+    }
+    check_passed++;
+}
+
+/* ---- random games ------------------------------------------------------- */
+
+static void random_games(const char *spec, int rev, int annul, int games,
+                         uint64_t seed, rgen *r, const mc_pos *start_or_null)
+{
+    mc_error err;
+    mc_game *g = mc_game_new(spec, &err);
+    CHECK_MSG(g != NULL, "%s: %s", spec, err.msg);
+    if (!g)
+        return;
+    mc_rng rng;
+    mc_rng_seed(&rng, seed);
+    int bad_total = 0, bad_trace = 0, bad_round = 0, unended = 0;
+    int kinds[5] = {0};
+    for (int k = 0; k < games; k++) {
+        mc_pos start;
+        if (start_or_null) {
+            start = start_or_null[k];
+        } else {
+            mc_start(g, &start);
+            start.side = (uint8_t)(k & 1);
+        }
+        mc_session *s = mc_session_new(g, &start);
+        while (!mc_session_over(s)) {
+            const mc_pos *p = mc_session_pos(s);
+            if (r)
+                compare_with_ref(g, p, rev, annul, r);
+            mc_move mv[MC_MAX_MOVES];
+            int n = mc_session_moves(s, mv);
+            if (n == 0) {
+                unended++;
+                break;
+            }
+            mc_move m = mv[mc_rng_below(&rng, (uint32_t)n)];
+            /* Round trips: the move string parses back to the move, the
+               position string to the position. */
+            char tok[MC_MOVE_STRLEN], ps[MC_POS_STRLEN];
+            mc_move_format(g, p, m, tok, sizeof tok);
+            mc_move back;
+            if (mc_move_parse(g, p, tok, &back, &err) != 0 || back != m)
+                bad_round++;
+            mc_pos_format(g, p, ps, sizeof ps);
+            mc_pos q;
+            if (mc_pos_parse(g, ps, &q, &err) != 0 ||
+                memcmp(&q, p, offsetof(mc_pos, last)) != 0)
+                bad_round++;
+            /* Played with and without a trace: the same position. */
+            mc_pos a = *p, b = *p;
+            mc_trace_event ev[64];
+            mc_trace t = {ev, 64, 0, 0};
+            mc_play(g, &a, m, NULL);
+            mc_play(g, &b, m, &t);
+            if (memcmp(&a, &b, sizeof a) != 0)
+                bad_trace++;
+            mc_session_play(s, m, NULL, &err);
+            if (board_total(mc_session_pos(s)) != 64)
+                bad_total++;
+        }
+        mc_result res;
+        mc_session_result(s, &res);
+        if (!res.over)
+            unended++;
+        else if (res.reason == MC_END_ANNULLED)
+            kinds[0]++;
+        else if (res.reason == MC_END_POINTS && res.points == 1)
+            kinds[1]++;
+        else if (res.reason == MC_END_POINTS && res.points == 2)
+            kinds[2]++;
+        else if (res.reason == MC_END_POINTS && res.points == 12)
+            kinds[3]++;
+        else
+            kinds[4]++;
+        mc_session_free(s);
+    }
+    CHECK_MSG(bad_total == 0, "%s: %d positions without 64 seeds (W1)", spec,
+              bad_total);
+    CHECK_MSG(bad_trace == 0, "%s: %d traced plays differ", spec, bad_trace);
+    CHECK_MSG(bad_round == 0, "%s: %d string round trips failed", spec,
+              bad_round);
+    CHECK_MSG(unended == 0, "%s: %d games neither ended nor annulled", spec,
+              unended);
+    CHECK_MSG(kinds[4] == 0, "%s: %d games ended for another reason", spec,
+              kinds[4]);
+    long st[7];
+    mc_omweso_stats(g, st, 7);
+    CHECK_MSG(st[0] == 0 && st[1] == 0,
+              "%s: %ld branches, %ld moves dropped for lack of room", spec,
+              st[0], st[1]);
+    printf("  %-40s %d games: annulled %d, 1 pt %d, 2 pts %d, 12 pts %d; "
+           "cycles %ld, longest chain %ld laps, most moves %ld, most marks "
+           "%ld\n",
+           spec, games, kinds[0], kinds[1], kinds[2], kinds[3], st[2], st[3],
+           st[5], st[6]);
+    mc_game_free(g);
+}
+
+/* Random custom set-ups: 32 seeds a side, at most 10 in a pit (W3). */
+static void custom_setups(mc_pos *out, int n, uint64_t seed)
+{
+    mc_rng rng;
+    mc_rng_seed(&rng, seed);
+    for (int k = 0; k < n; k++) {
+        mc_pos *p = &out[k];
+        memset(p, 0, sizeof *p);
+        for (int s = 0; s < 2; s++)
+            for (int left = 32; left > 0;) {
+                int i = (int)mc_rng_below(&rng, 16);
+                if (p->pit[16 * s + i] < 10) {
+                    p->pit[16 * s + i]++;
+                    left--;
+                }
+            }
+        p->first = 3;
+        p->side = (uint8_t)(k & 1);
+    }
+}
+
+/* ---- single checks ------------------------------------------------------ */
+
+static mc_game *game(const char *spec)
+{
+    mc_error err;
+    mc_game *g = mc_game_new(spec, &err);
+    if (!g)
+        fprintf(stderr, "%s: %s\n", spec, err.msg);
+    return g;
+}
+
+static void test_never_ending_example(void)
+{
+    /* W13 worked example: the lap state recurs after 128 laps; checked
+       against a plain seed-by-seed simulation here. */
+    const char *ps = "0,1,0,1,0,1,0,1,0,1,0,1,0,1,3,1/7,7,7,7,7,6,6,6,0,0,0,"
+                     "0,0,0,0,0 S first=- captures=0,0";
+    uint8_t me[16] = {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3, 1};
+    static uint8_t seen[200][18];
+    int o = 14, hand = me[14], lap, rep = -1;
+    me[14] = 0;
+    for (lap = 0; lap < 200 && rep < 0; lap++) {
+        memcpy(seen[lap], me, 16);
+        seen[lap][16] = (uint8_t)o;
+        seen[lap][17] = (uint8_t)hand;
+        for (int j = 0; j < lap; j++)
+            if (memcmp(seen[j], seen[lap], 18) == 0)
+                rep = j;
+        if (rep >= 0)
+            break;
+        int L = rsow(me, o, hand, 0);
+        CHECK(me[L] > 1); /* never ends */
+        o = L;
+        hand = me[L];
+        me[L] = 0;
+    }
+    CHECK_MSG(lap == 128 && rep == 0, "state recurs at lap %d (as lap %d)",
+              lap, rep);
+    mc_game *g = game("omweso");
+    mc_pos p;
+    mc_error err;
+    CHECK(mc_pos_parse(g, ps, &p, &err) == 0);
+    mc_move mv[MC_MAX_MOVES];
+    char buf[256];
+    int n = mc_moves(g, &p, mv);
+    fmt_moves(g, &p, mv, n, buf, sizeof buf);
+    CHECK_STR(buf, "B B*");
+    mc_session *s = mc_session_new(g, &p);
+    CHECK(mc_session_play_str(s, "B", NULL, &err) == 0);
+    mc_result r;
+    mc_session_result(s, &r);
+    CHECK(r.over && r.reason == MC_END_ANNULLED && r.points == 0);
+    CHECK_STR(r.detail, "annulled never_ending");
+    CHECK(memcmp(mc_session_pos(s), &p, offsetof(mc_pos, last)) == 0);
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
+static void test_status(void)
+{
+    mc_game *g = game("omweso:max_plies=10");
+    mc_pos p;
+    mc_result r;
+    mc_start(g, &p);
+    /* W15: the third occurrence annuls, the second does not. */
+    mc_hist h = {2, 4, 4};
+    mc_status(g, &p, &h, &r);
+    CHECK(!r.over);
+    h.occurrences = 3;
+    mc_status(g, &p, &h, &r);
+    CHECK(r.over && r.reason == MC_END_ANNULLED && r.winner == MC_DRAW);
+    CHECK_STR(r.detail, "annulled repetition");
+    /* W15: the max_plies-th ply annuls. */
+    h.occurrences = 1;
+    h.plies = 9;
+    mc_status(g, &p, &h, &r);
+    CHECK(!r.over);
+    h.plies = 10;
+    mc_status(g, &p, &h, &r);
+    CHECK_STR(r.detail, "annulled max_plies");
+    /* W14 before W15: points are checked first. */
+    mc_error err;
+    CHECK(mc_pos_parse(g,
+                       "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,3/1,0,0,0,0,0,0,0,0,0,"
+                       "0,0,0,0,0,0 N first=- captures=3,2",
+                       &p, &err) == 0);
+    h.occurrences = 3;
+    mc_status(g, &p, &h, &r);
+    CHECK(r.over && r.winner == MC_SOUTH && r.points == 1 &&
+          r.reason == MC_END_POINTS);
+    CHECK_STR(r.detail, "1 ordinary");
+    mc_game_free(g);
+}
+
+static void test_match(void)
+{
+    /* W2: points to 12; the loser starts the next game; an annulled game
+       is replayed with the same starter. */
+    mc_game *g = game("omweso");
+    mc_match m;
+    mc_match_init(g, &m);
+    CHECK(m.next_first == MC_SOUTH && m.winner < 0);
+    mc_result r;
+    memset(&r, 0, sizeof r);
+    r.over = 1;
+    r.winner = MC_SOUTH;
+    r.reason = MC_END_POINTS;
+    r.points = 2;
+    mc_match_record(g, &m, &r);
+    CHECK(m.wins[MC_SOUTH] == 2 && m.next_first == MC_NORTH && m.winner < 0);
+    r.winner = MC_DRAW;
+    r.reason = MC_END_ANNULLED;
+    r.points = 0;
+    mc_match_record(g, &m, &r);
+    CHECK(m.wins[0] == 2 && m.wins[1] == 0 && m.next_first == MC_NORTH);
+    CHECK(m.games == 1 && m.winner < 0);
+    r.winner = MC_NORTH;
+    r.reason = MC_END_POINTS;
+    r.points = 1;
+    mc_match_record(g, &m, &r);
+    CHECK(m.wins[MC_NORTH] == 1 && m.next_first == MC_SOUTH);
+    for (int i = 0; i < 4; i++) {
+        r.winner = MC_SOUTH;
+        r.points = 2;
+        mc_match_record(g, &m, &r);
+    }
+    CHECK(m.wins[MC_SOUTH] == 10 && m.winner < 0);
+    r.points = 2;
+    mc_match_record(g, &m, &r);
+    CHECK(m.wins[MC_SOUTH] == 12 && m.winner == MC_SOUTH);
+    /* Akawumbi: 12 points win the match at once. */
+    mc_match_init(g, &m);
+    r.winner = MC_NORTH;
+    r.points = 12;
+    mc_match_record(g, &m, &r);
+    CHECK(m.winner == MC_NORTH);
+    mc_game_free(g);
+    /* match=single: one game; an annulled one is replayed. */
+    g = game("omweso:match=single");
+    mc_match_init(g, &m);
+    r.winner = MC_DRAW;
+    r.reason = MC_END_ANNULLED;
+    r.points = 0;
+    mc_match_record(g, &m, &r);
+    CHECK(m.winner < 0);
+    r.winner = MC_NORTH;
+    r.reason = MC_END_POINTS;
+    r.points = 1;
+    mc_match_record(g, &m, &r);
+    CHECK(m.winner == MC_NORTH);
+    mc_game_free(g);
+}
+
+static void test_perft(void)
+{
+    /* Depths 1 and 2 by hand: first turns have no captures, so no choice
+       points, and no pit holds 3 seeds: 8 moves, then 8 replies. */
+    mc_game *g = game("omweso");
+    mc_pos p;
+    mc_start(g, &p);
+    CHECK(mc_perft(g, &p, 1) == 8);
+    CHECK(mc_perft(g, &p, 2) == 64);
+    mc_game_free(g);
+    g = game("omweso:setup=all2");
+    mc_start(g, &p);
+    /* all2: 16 pits of 2, every one a start. */
+    CHECK(mc_perft(g, &p, 1) == 16);
+    CHECK(mc_perft(g, &p, 2) == 256);
+    mc_game_free(g);
+}
+
+/* Every position string of random play parses back (done above); here the
+   parser's refusals. */
+static void test_bad_positions(void)
+{
+    mc_game *g = game("omweso:setup=custom");
+    mc_pos p;
+    mc_error err;
+    CHECK(mc_pos_parse(g, "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
+                          "0,0,0,0,0,0,0,1 S first=SN captures=0,0",
+                       &p, &err) != 0);
+    CHECK(strstr(err.msg, "not 64") != NULL);
+    CHECK(mc_pos_parse(g, "11,3,3,3,4,4,4,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
+                          "0,0,0,0,0,0,0,0 S first=SN captures=0,0",
+                       &p, &err) != 0);
+    CHECK(strstr(err.msg, "at most 10") != NULL);
+    CHECK(mc_pos_parse(g, "11,3,3,3,4,4,4,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
+                          "0,0,0,0,0,0,0,0 S first=- captures=0,0",
+                       &p, &err) == 0);
+    mc_game_free(g);
+    g = game("omweso:setup=custom,setup_cap=none");
+    CHECK(mc_pos_parse(g, "11,3,3,3,4,4,4,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
+                          "0,0,0,0,0,0,0,0 S first=SN captures=0,0",
+                       &p, &err) == 0);
+    mc_game_free(g);
+}
+
+int main(void)
+{
+    static rgen r;
+    test_never_ending_example();
+    test_status();
+    test_match();
+    test_perft();
+    test_bad_positions();
+    /* The engine against the naive reference, positions from random play
+       of every set-up and every option that changes the moves. */
+    random_games("omweso", R_EVERY, 1, 150, 1, &r, NULL);
+    random_games("omweso:setup=all2", R_EVERY, 1, 150, 2, &r, NULL);
+    static mc_pos setups[150];
+    custom_setups(setups, 150, 3);
+    random_games("omweso:setup=custom", R_EVERY, 1, 150, 3, &r, setups);
+    random_games("omweso:reverse=first_lap", R_FIRST, 1, 60, 4, &r, NULL);
+    random_games("omweso:reverse=none", R_NONE, 1, 60, 5, &r, NULL);
+    random_games("omweso:never_ending=exclude", R_EVERY, 0, 60, 6, &r, NULL);
+    printf("  reference: %d positions compared, %d skipped (a path too "
+           "long for the naive method)\n",
+           ref_compared, ref_skipped);
+    /* More games without the slow reference: every set-up ends. */
+    random_games("omweso", 0, 1, 300, 11, NULL, NULL);
+    random_games("omweso:setup=all2", 0, 1, 300, 12, NULL, NULL);
+    return check_report("test_omweso");
+}
