@@ -99,46 +99,56 @@ static int rcaptures(const uint8_t *me, const uint8_t *op, int L, int capt)
     return capt && L >= 8 && me[L] >= 2 && op[23 - L] && op[L - 8];
 }
 
-/* Every path from a lap start (seeds in hand, not in me) on. */
-static void rpaths(rgen *r, uint8_t *me0, uint8_t *op0, int o, int hand,
-                   int lap, char *marks, int nm, int captured)
+/* Every path from a lap start (seeds in hand, not in me) on.  dir < 0:
+   the direction is still to be chosen; 0 or 1: chosen by the caller.  Laps
+   are a loop; only choice points recurse (a path can be 20000 laps). */
+static void rpaths(rgen *r, const uint8_t *me0, const uint8_t *op0, int o,
+                   int hand, int lap, char *marks, int nm, int captured,
+                   int dir)
 {
-    if (r->too_long)
-        return;
-    int cw_ok = 0;
-    if (r->capt && (o <= 1 || o >= 14) &&
-        (r->rev == R_EVERY || (r->rev == R_FIRST && lap == 0))) {
-        uint8_t t[16];
-        memcpy(t, me0, 16);
-        int L = rsow(t, o, hand, 1);
-        cw_ok = rcaptures(t, op0, L, 1);
-    }
-    for (int dir = 0; dir <= cw_ok; dir++) {
+    uint8_t me[16], op[16];
+    memcpy(me, me0, 16);
+    memcpy(op, op0, 16);
+    int pushed = 0;
+    while (!r->too_long) {
+        int d = 0;
+        if (dir >= 0) {
+            d = dir;
+            dir = -1;
+        } else if (r->capt && (o <= 1 || o >= 14) &&
+                   (r->rev == R_EVERY || (r->rev == R_FIRST && lap == 0))) {
+            uint8_t t[16];
+            memcpy(t, me, 16);
+            int L = rsow(t, o, hand, 1);
+            if (rcaptures(t, op, L, 1)) {
+                /* A choice point (W10): both ways, + first. */
+                marks[nm] = '+';
+                rpaths(r, me, op, o, hand, lap, marks, nm + 1, captured, 0);
+                marks[nm] = '-';
+                rpaths(r, me, op, o, hand, lap, marks, nm + 1, captured, 1);
+                break;
+            }
+        }
         rkey k;
-        memcpy(k.me, me0, 16);
-        memcpy(k.op, op0, 16);
+        memcpy(k.me, me, 16);
+        memcpy(k.op, op, 16);
         k.o = (uint8_t)o;
         k.hand = (uint8_t)hand;
-        k.dir = (uint8_t)dir;
+        k.dir = (uint8_t)d;
         if (rseen(r, &k))
-            continue; /* W13: this path never ends */
+            break; /* W13: this path never ends */
         if (r->len >= RMAX_PATH) {
             r->too_long = 1;
-            return;
+            break;
         }
         rpush(r, &k);
-        int nm2 = nm;
-        if (cw_ok)
-            marks[nm2++] = dir ? '-' : '+';
-        uint8_t me[16], op[16];
-        memcpy(me, me0, 16);
-        memcpy(op, op0, 16);
-        int L = rsow(me, o, hand, dir);
+        pushed++;
+        int L = rsow(me, o, hand, d);
         if (me[L] == 1) {
             r->leaves++;
             if (r->n < RMAX_MOVES) {
                 rmove *m = &r->mv[r->n++];
-                int t = nm2;
+                int t = nm;
                 while (t > 0 && marks[t - 1] == '+')
                     t--;
                 snprintf(m->tok, sizeof m->tok, "%s%.*s", names[r->start],
@@ -147,18 +157,21 @@ static void rpaths(rgen *r, uint8_t *me0, uint8_t *op0, int o, int hand,
                 memcpy(m->op, op, 16);
                 m->captured = captured;
             }
-        } else if (rcaptures(me, op, L, r->capt)) {
-            int got = op[23 - L] + op[L - 8];
-            op[23 - L] = op[L - 8] = 0;
-            rpaths(r, me, op, o, got, lap + 1, marks, nm2,
-                   captured | 1 | (L == 8) << 1 | (L == 15) << 2);
-        } else {
-            int h = me[L];
-            me[L] = 0;
-            rpaths(r, me, op, L, h, lap + 1, marks, nm2, captured);
+            break;
         }
-        rpop(r);
+        if (rcaptures(me, op, L, r->capt)) {
+            hand = op[23 - L] + op[L - 8];
+            op[23 - L] = op[L - 8] = 0;
+            captured |= 1 | (L == 8) << 1 | (L == 15) << 2;
+        } else {
+            hand = me[L];
+            me[L] = 0;
+            o = L;
+        }
+        lap++;
     }
+    while (pushed-- > 0)
+        rpop(r);
 }
 
 /* The reference moves of a position as tokens; -1 if a path was too long
@@ -182,7 +195,7 @@ static int ref_moves(const mc_pos *p, int capt, int rev, int three,
             r->n = r->leaves = r->len = r->too_long = 0;
             memset(r->head, -1, sizeof r->head);
             char marks[RMAX_PATH];
-            rpaths(r, me, op, s, hand, 0, marks, 0, 0);
+            rpaths(r, me, op, s, hand, 0, marks, 0, 0, -1);
             if (r->too_long)
                 return -1;
             for (int i = 0; i < r->n && n < RMAX_MOVES; i++)
