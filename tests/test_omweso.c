@@ -184,6 +184,7 @@ static int ref_moves(const mc_pos *p, int capt, int rev, int three,
     int n = 0;
     r->capt = capt;
     r->rev = rev;
+    r->n = 0;
     for (int s = 0; s < 16; s++) {
         if (me0[s] >= 2) {
             uint8_t me[16], op[16];
@@ -192,13 +193,14 @@ static int ref_moves(const mc_pos *p, int capt, int rev, int three,
             int hand = me[s];
             me[s] = 0;
             r->start = s + 16 * p->side;
-            r->n = r->leaves = r->len = r->too_long = 0;
+            int first = r->n;
+            r->leaves = r->len = r->too_long = 0;
             memset(r->head, -1, sizeof r->head);
             char marks[RMAX_PATH];
             rpaths(r, me, op, s, hand, 0, marks, 0, 0, -1);
             if (r->too_long)
                 return -1;
-            for (int i = 0; i < r->n && n < RMAX_MOVES; i++)
+            for (int i = first; i < r->n && n < RMAX_MOVES; i++)
                 snprintf(out[n++], 80, "%s", r->mv[i].tok);
             if (r->leaves == 0 && annul)
                 snprintf(out[n++], 80, "%s", names[r->start]);
@@ -233,7 +235,7 @@ static int board_total(const mc_pos *p)
 }
 
 /* Compare the engine with the reference on one position. */
-static int ref_skipped, ref_compared;
+static int ref_skipped, ref_compared, boards_compared;
 static void compare_with_ref(const mc_game *g, const mc_pos *p, int rev,
                              int annul, rgen *r)
 {
@@ -262,6 +264,26 @@ static void compare_with_ref(const mc_game *g, const mc_pos *p, int rev,
         return;
     }
     check_passed++;
+    /* The boards each move leaves (the reference keeps every move that
+       ends, in order; the annulling and three-seed moves are not in it). */
+    int bad = 0, k = 0;
+    for (int i = 0; i < n; i++) {
+        char t[MC_MOVE_STRLEN];
+        mc_move_format(g, p, mv[i], t, sizeof t);
+        if (strchr(t, '*') || k >= r->n || strcmp(t, r->mv[k].tok) != 0)
+            continue;
+        mc_pos a = *p;
+        mc_play(g, &a, mv[i], NULL);
+        const rmove *rm = &r->mv[k++];
+        if (memcmp(a.pit + 16 * p->side, rm->me, 16) != 0 ||
+            memcmp(a.pit + 16 * (1 - p->side), rm->op, 16) != 0 ||
+            !!(a.last & 1) != !!(rm->captured & 1))
+            bad++;
+        boards_compared++;
+    }
+    CHECK_MSG(bad == 0 && k == r->n,
+              "%d boards differ from the reference, %d of %d compared", bad,
+              k, r->n);
 }
 
 /* ---- random games ------------------------------------------------------- */
@@ -596,9 +618,9 @@ int main(void)
     random_games("omweso:reverse=first_lap", R_FIRST, 1, 60, 4, &r, NULL);
     random_games("omweso:reverse=none", R_NONE, 1, 60, 5, &r, NULL);
     random_games("omweso:never_ending=exclude", R_EVERY, 0, 60, 6, &r, NULL);
-    printf("  reference: %d positions compared, %d skipped (a path too "
-           "long for the naive method)\n",
-           ref_compared, ref_skipped);
+    printf("  reference: %d positions and %d boards compared, %d skipped "
+           "(a path too long for the naive method)\n",
+           ref_compared, boards_compared, ref_skipped);
     /* More games without the slow reference: every set-up ends. */
     random_games("omweso", 0, 1, 300, 11, NULL, NULL);
     random_games("omweso:setup=all2", 0, 1, 300, 12, NULL, NULL);
