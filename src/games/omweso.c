@@ -1138,12 +1138,12 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                       "(W13); its moves are: %s",
                       s, c, legal);
     return mc_err(err, MC_ERR_ILLEGAL,
-                  "%s: these choices do not make a move from %c: either the "
-                  "move passes fewer choice points than marks (a choice point "
-                  "is a lap from one of the four leftmost pits that would "
-                  "capture if sown clockwise, W10), or the path never ends "
-                  "(W13); the moves from %c are: %s",
-                  s, c, c, nl ? legal : "none");
+                  "%s is not one of the moves from %c (%s): a mark stands "
+                  "for a choice point, a lap from %s that can capture "
+                  "clockwise (W10), and a path that never ends is no move "
+                  "(W13)",
+                  s, c, nl ? legal : "none",
+                  side ? "i, j, a or b" : "I, J, A or B");
 }
 
 /* ---- trace descriptions ------------------------------------------------- */

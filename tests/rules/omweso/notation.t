@@ -19,7 +19,7 @@ rule: W10
 game: omweso
 position: 3,0,0,0,4,0,0,0,1,0,1,0,0,1,0,0/4,8,2,8,8,3,7,7,0,0,2,0,0,3,0,2 S first=- captures=1,1
 moves: I--
-error: do not make a move from I
+error: is not one of the moves from I (I I-)
 
 # M is not one of the four leftmost pits.
 rule: W10
