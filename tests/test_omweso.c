@@ -46,7 +46,8 @@ typedef struct rgen {
     int capt, rev, start;
     rkey path[RMAX_PATH];
     int len;
-    int head[1 << 12], next[RMAX_PATH];
+    int head[1 << 16], next[RMAX_PATH];
+    char marks[RMAX_PATH];
     int too_long;
     rmove mv[RMAX_MOVES];
     int n, leaves;
@@ -58,7 +59,7 @@ static unsigned rhash(const rkey *k)
     const uint8_t *b = (const uint8_t *)k;
     for (size_t i = 0; i < sizeof *k; i++)
         h = (h ^ b[i]) * 16777619u;
-    return h & ((1 << 12) - 1);
+    return h & ((1 << 16) - 1);
 }
 
 static int rseen(rgen *r, const rkey *k)
@@ -196,8 +197,7 @@ static int ref_moves(const mc_pos *p, int capt, int rev, int three,
             int first = r->n;
             r->leaves = r->len = r->too_long = 0;
             memset(r->head, -1, sizeof r->head);
-            char marks[RMAX_PATH];
-            rpaths(r, me, op, s, hand, 0, marks, 0, 0, -1);
+            rpaths(r, me, op, s, hand, 0, r->marks, 0, 0, -1);
             if (r->too_long)
                 return -1;
             for (int i = first; i < r->n && n < RMAX_MOVES; i++)
@@ -210,6 +210,80 @@ static int ref_moves(const mc_pos *p, int capt, int rev, int three,
     }
     *nout = n;
     return 0;
+}
+
+/* Perft by the reference: its moves, its boards, and the end rules of W14
+   written again (nothing repeats or reaches max_plies in a few plies). */
+static int ref_perft_unknown; /* a path was too long for the reference */
+static uint64_t ref_perft(const mc_pos *p, int depth, rgen *r)
+{
+    if (depth == 0)
+        return 1;
+    const uint8_t *me0 = p->pit + 16 * p->side;
+    const uint8_t *op0 = p->pit + 16 * (1 - p->side);
+    int capt = !(p->first >> p->side & 1);
+    int three = p->cap[0] == 0 && p->cap[1] == 0;
+    uint64_t total = 0;
+    for (int s = 0; s < 16; s++) {
+        mc_pos kids[RMAX_MOVES + 1];
+        int nk = 0;
+        if (me0[s] >= 2) {
+            uint8_t me[16], op[16];
+            memcpy(me, me0, 16);
+            memcpy(op, op0, 16);
+            int hand = me[s];
+            me[s] = 0;
+            r->capt = capt;
+            r->rev = R_EVERY;
+            r->n = r->leaves = r->len = r->too_long = 0;
+            r->start = s;
+            memset(r->head, -1, sizeof r->head);
+            rpaths(r, me, op, s, hand, 0, r->marks, 0, 0, -1);
+            if (r->too_long)
+                ref_perft_unknown = 1;
+            if (r->leaves == 0)
+                total += depth == 1; /* annuls: a leaf, no children */
+            for (int i = 0; i < r->n; i++) {
+                mc_pos *k = &kids[nk++];
+                *k = *p;
+                memcpy(k->pit + 16 * p->side, r->mv[i].me, 16);
+                memcpy(k->pit + 16 * (1 - p->side), r->mv[i].op, 16);
+                int c = r->mv[i].captured;
+                int over = (c & 6) == 6;
+                int inner = 0, big = 0;
+                for (int j = 0; j < 16; j++) {
+                    inner += j >= 8 ? r->mv[i].op[j] : 0;
+                    big |= r->mv[i].op[j] >= 2;
+                }
+                over |= ((c & 1) && inner == 0) || !big;
+                if (c & 1)
+                    k->cap[p->side]++;
+                k->last = (uint8_t)over; /* 1: the game is over */
+            }
+        }
+        if (three && me0[s] == 3) {
+            mc_pos *k = &kids[nk++];
+            *k = *p;
+            uint8_t *me = k->pit + 16 * p->side;
+            me[s] = 0;
+            me[(s + 1) & 15] += 2;
+            me[(s + 2) & 15] += 1;
+            int big = 0;
+            for (int j = 0; j < 16; j++)
+                big |= op0[j] >= 2;
+            k->last = (uint8_t)!big;
+        }
+        for (int i = 0; i < nk; i++) {
+            mc_pos *k = &kids[i];
+            k->side = (uint8_t)(1 - p->side);
+            k->first = (uint8_t)(k->first & ~(1u << p->side));
+            if (depth == 1)
+                total++;
+            else if (!k->last)
+                total += ref_perft(k, depth - 1, r);
+        }
+    }
+    return total;
 }
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -572,6 +646,25 @@ static void test_perft(void)
     CHECK(mc_perft(g, &p, 1) == 16);
     CHECK(mc_perft(g, &p, 2) == 256);
     mc_game_free(g);
+    /* Deeper, against the naive reference generator. */
+    static rgen r;
+    static const char *const specs[] = {"omweso", "omweso:setup=all2"};
+    /* (all2 at depth 4 meets a cycle of 198 million laps: too long for
+       the reference, which keeps every lap of a path.) */
+    static const int depth[] = {4, 3};
+    for (int k = 0; k < 2; k++) {
+        g = game(specs[k]);
+        mc_start(g, &p);
+        for (int d = 3; d <= depth[k]; d++) {
+            ref_perft_unknown = 0;
+            unsigned long long a = mc_perft(g, &p, d),
+                               b = ref_perft(&p, d, &r);
+            CHECK_MSG(a == b && !ref_perft_unknown,
+                      "%s perft %d: %llu, reference %llu%s", specs[k], d, a,
+                      b, ref_perft_unknown ? " (incomplete)" : "");
+        }
+        mc_game_free(g);
+    }
 }
 
 /* Every position string of random play parses back (done above); here the
