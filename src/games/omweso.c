@@ -1161,8 +1161,12 @@ static void lap_pits(mc_sb *b, int pit, unsigned n, int dir)
             mc_sb_printf(b, "%s%s", k > 1 ? ", " : "", pit_names[bd(side, j)]);
         }
     } else {
-        mc_sb_printf(b, "%s: %u round all 16 pits, %u more, the last into %s",
-                     way, n / 16, n % 16, pit_names[bd(side, last)]);
+        static const char *const times[5] = {"", "once", "twice",
+                                             "three times", "four times"};
+        mc_sb_printf(b, "%s: %s round all 16 pits and %u more, the last into "
+                        "%s",
+                     way, times[n / 16 > 4 ? 4 : n / 16], n % 16,
+                     pit_names[bd(side, last)]);
     }
 }
 
@@ -1196,10 +1200,15 @@ static size_t om_describe(const mc_game *g, const mc_trace_event *e,
         mc_sb_printf(&b, "sows the %u captured seeds from %s ", e->n, h);
         lap_pits(&b, e->pit, e->n, e->aux & 1);
         break;
-    case MC_TR_CAPTURE:
-        mc_sb_printf(&b, "%s captures the %u seed%s of %s", who[e->aux & 1],
-                     e->n, e->n == 1 ? "" : "s", h);
+    case MC_TR_CAPTURE: {
+        /* The mover's inner pit that faces the captured one (W7). */
+        int own = e->pit % 16, side = e->aux & 1;
+        int L = own >= 8 ? 23 - own : own + 8;
+        mc_sb_printf(&b, "%s captures the %u seed%s of %s, facing %s",
+                     who[side], e->n, e->n == 1 ? "" : "s", h,
+                     pit_names[bd(side, L)]);
         break;
+    }
     case MC_TR_END:
         mc_sb_printf(&b, "the last seed falls in %s, which was empty: the "
                          "move ends",
