@@ -693,6 +693,59 @@ static void test_bad_positions(void)
     mc_game_free(g);
 }
 
+static void test_trace(void)
+{
+    /* The published example, M (worked by hand in rules/omweso/examples.t):
+       every lap, capture, re-sowing and relay, in words. */
+    static const char *const want[] = {
+        "lifts the 4 seeds of M",
+        "sows 4 from M counter-clockwise into N, O, P, H",
+        "South captures the 2 seeds of a, facing H",
+        "South captures the 4 seeds of i, facing H",
+        "sows the 6 captured seeds from M counter-clockwise into N, O, P, H, "
+        "G, F",
+        "South captures the 3 seeds of c, facing F",
+        "South captures the 2 seeds of k, facing F",
+        "sows the 5 captured seeds from M counter-clockwise into N, O, P, H, "
+        "G",
+        "the last seed falls in G, which held seeds: relay, lifting its 2 "
+        "seeds",
+        "sows 2 from G counter-clockwise into F, E",
+        "the last seed falls in E, which was empty: the move ends",
+    };
+    mc_game *g = game("omweso");
+    mc_pos p;
+    mc_error err;
+    CHECK(mc_pos_parse(g,
+                       "3,0,0,0,4,0,0,0,1,0,1,0,0,1,0,0/4,8,2,8,8,3,7,7,0,0,"
+                       "2,0,0,3,0,2 S first=- captures=1,1",
+                       &p, &err) == 0);
+    mc_move m;
+    CHECK(mc_move_parse(g, &p, "M", &m, &err) == 0);
+    mc_trace_event ev[32];
+    mc_trace t = {ev, 32, 0, 0};
+    mc_play(g, &p, m, &t);
+    CHECK(t.len == sizeof want / sizeof want[0] && t.dropped == 0);
+    for (size_t i = 0; i < t.len && i < sizeof want / sizeof want[0]; i++) {
+        char b[200];
+        mc_trace_describe(g, &ev[i], b, sizeof b);
+        CHECK_STR(b, want[i]);
+    }
+    /* A reverse lap says so; a small trace buffer counts what it drops. */
+    CHECK(mc_pos_parse(g,
+                       "0,0,0,0,0,0,9,0,0,0,0,0,0,0,0,1/8,8,8,8,8,3,6,3,0,0,"
+                       "2,0,0,0,0,0 S first=- captures=1,1",
+                       &p, &err) == 0);
+    CHECK(mc_move_parse(g, &p, "O-", &m, &err) == 0);
+    mc_trace small = {ev, 4, 0, 0};
+    mc_play(g, &p, m, &small);
+    char b[200];
+    mc_trace_describe(g, &ev[3], b, sizeof b);
+    CHECK_STR(b, "sows 2 from A clockwise (a reverse lap) into B, C");
+    CHECK(small.len == 4 && small.dropped == 4);
+    mc_game_free(g);
+}
+
 int main(void)
 {
     static rgen r;
@@ -701,6 +754,7 @@ int main(void)
     test_match();
     test_perft();
     test_bad_positions();
+    test_trace();
     /* The engine against the naive reference, positions from random play
        of every set-up and every option that changes the moves. */
     random_games("omweso", R_EVERY, 1, 150, 1, &r, NULL);
