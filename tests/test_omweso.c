@@ -33,7 +33,7 @@ typedef struct rkey {
     uint8_t o, hand, dir;
 } rkey;
 
-#define RMAX_PATH 20000
+#define RMAX_PATH 300000
 #define RMAX_MOVES 600
 
 typedef struct rmove {
@@ -102,7 +102,7 @@ static int rcaptures(const uint8_t *me, const uint8_t *op, int L, int capt)
 
 /* Every path from a lap start (seeds in hand, not in me) on.  dir < 0:
    the direction is still to be chosen; 0 or 1: chosen by the caller.  Laps
-   are a loop; only choice points recurse (a path can be 20000 laps). */
+   are a loop; only choice points recurse (a path can be 300000 laps). */
 static void rpaths(rgen *r, const uint8_t *me0, const uint8_t *op0, int o,
                    int hand, int lap, char *marks, int nm, int captured,
                    int dir)
@@ -630,7 +630,7 @@ static void test_match(void)
     mc_game_free(g);
 }
 
-static void test_perft(void)
+static void test_perft(rgen *r)
 {
     /* Depths 1 and 2 by hand: first turns have no captures, so no choice
        points, and no pit holds 3 seeds: 8 moves, then 8 replies. */
@@ -647,7 +647,6 @@ static void test_perft(void)
     CHECK(mc_perft(g, &p, 2) == 256);
     mc_game_free(g);
     /* Deeper, against the naive reference generator. */
-    static rgen r;
     static const char *const specs[] = {"omweso", "omweso:setup=all2"};
     /* (all2 at depth 4 meets a cycle of 198 million laps: too long for
        the reference, which keeps every lap of a path.) */
@@ -658,7 +657,7 @@ static void test_perft(void)
         for (int d = 3; d <= depth[k]; d++) {
             ref_perft_unknown = 0;
             unsigned long long a = mc_perft(g, &p, d),
-                               b = ref_perft(&p, d, &r);
+                               b = ref_perft(&p, d, r);
             CHECK_MSG(a == b && !ref_perft_unknown,
                       "%s perft %d: %llu, reference %llu%s", specs[k], d, a,
                       b, ref_perft_unknown ? " (incomplete)" : "");
@@ -746,13 +745,41 @@ static void test_trace(void)
     mc_game_free(g);
 }
 
+static void test_pruned_counter_clockwise(rgen *r)
+{
+    /* W13: D's counter-clockwise path comes back to a lap state after
+       279,360 laps, but it passes a choice point whose clockwise branch
+       ends: D- is a move, the bare D is not.  Checked here against the
+       reference, which walks those laps one seed at a time. */
+    mc_game *g = game("omweso");
+    mc_pos p;
+    mc_error err;
+    CHECK(mc_pos_parse(g,
+                       "5,2,1,0,1,2,1,0,2,1,5,4,5,9,6,6/0,1,2,0,2,0,1,0,2,1,"
+                       "1,0,1,0,0,3 S first=- captures=5,5",
+                       &p, &err) == 0);
+    int before = ref_compared;
+    compare_with_ref(g, &p, R_EVERY, 1, r);
+    CHECK(ref_compared == before + 1);
+    mc_move mv[MC_MAX_MOVES];
+    char buf[256];
+    int n = mc_moves(g, &p, mv);
+    fmt_moves(g, &p, mv, n, buf, sizeof buf);
+    CHECK_STR(buf, "I J N H F E D- C B A");
+    mc_move m;
+    CHECK(mc_move_parse(g, &p, "D", &m, &err) == MC_ERR_ILLEGAL);
+    CHECK(strstr(err.msg, "never ends (W13)") != NULL);
+    mc_game_free(g);
+}
+
 int main(void)
 {
     static rgen r;
     test_never_ending_example();
+    test_pruned_counter_clockwise(&r);
     test_status();
     test_match();
-    test_perft();
+    test_perft(&r);
     test_bad_positions();
     test_trace();
     /* The engine against the naive reference, positions from random play

@@ -124,3 +124,20 @@ game: omweso
 position: 4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0
 expect: 4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0
 legal: I J K L M N O P
+
+# A start whose counter-clockwise path never ends but whose clockwise
+# branch does is written with its marks only (rule file, section 1): D's
+# counter-clockwise path comes back to a lap state after 279,360 laps,
+# passing a choice point whose clockwise branch ends.  Too long to walk by
+# hand: the naive generator of tests/test_omweso.c walks it seed by seed
+# and finds the same list (test_pruned_counter_clockwise).
+rule: W13
+game: omweso
+position: 5,2,1,0,1,2,1,0,2,1,5,4,5,9,6,6/0,1,2,0,2,0,1,0,2,1,1,0,1,0,0,3 S first=- captures=5,5
+legal: I J N H F E D- C B A
+
+rule: W13
+game: omweso
+position: 5,2,1,0,1,2,1,0,2,1,5,4,5,9,6,6/0,1,2,0,2,0,1,0,2,1,1,0,1,0,0,3 S first=- captures=5,5
+moves: D
+error: never ends (W13); its moves are: D-
