@@ -153,7 +153,7 @@ enum { ST_MARK_OVERFLOW, ST_MOVE_OVERFLOW, ST_CYCLES, ST_LONGEST,
        ST_CACHE_HITS, ST_MAX_MOVES, ST_MAX_MARKS, ST_N };
 
 typedef struct om_data {
-    row16 add[2][16][65]; /* [dir][origin][n]: what a lap of n seeds adds */
+    row16 add[2][65][16]; /* [dir][n][origin]: what a lap of n seeds adds */
     cache_ent *cache;
     long st[ST_N];
 } om_data;
@@ -162,7 +162,7 @@ typedef struct om_data {
    included when n >= 16 (W5); returns the last pit sown. */
 static inline int sow(const om_data *d, row16 *me, int o, int n, int dir)
 {
-    const row16 *a = &d->add[dir][o][n];
+    const row16 *a = &d->add[dir][n][o];
     me->w[0] += a->w[0];
     me->w[1] += a->w[1];
     return dir ? (o - n) & 15 : (o + n) & 15;
@@ -246,11 +246,15 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
                 }
             }
         }
-        const row16 *a = &d->add[0][o][n];
+        /* The last pit's count comes from the board before the lap (plus
+           the seeds the lap drops there), so the next lap need not wait
+           for this lap's table load: two laps overlap in the pipeline. */
+        unsigned L = (o + n) & 15, sh = 8 * (L & 7);
+        unsigned v = ((unsigned)(((L & 8) ? w1 : w0) >> sh) & 0xff) +
+                     ((n - 1) >> 4) + 1;
+        const row16 *a = &d->add[0][n][o];
         w0 += a->w[0];
         w1 += a->w[1];
-        unsigned L = (o + n) & 15, sh = 8 * (L & 7);
-        unsigned v = (unsigned)(((L & 8) ? w1 : w0) >> sh) & 0xff;
         if (v == 1 || (mask >> L & 1)) {
             r->kind = v == 1 ? CH_END : CH_CAPTURE;
             r->me.w[0] = w0;
@@ -1250,15 +1254,15 @@ static int om_init(mc_game *g, mc_error *err)
     for (int o = 0; o < 16; o++)
         for (int r = 0; r < 16; r++)
             for (int k = 1; k <= r; k++) {
-                rset(&d->add[0][o][r], (o + k) & 15, 1);
-                rset(&d->add[1][o][r], (o - k) & 15, 1);
+                rset(&d->add[0][r][o], (o + k) & 15, 1);
+                rset(&d->add[1][r][o], (o - k) & 15, 1);
             }
     /* n >= 16: every pit gets n / 16 (the origin too, W5), then the rest. */
     for (int dir = 0; dir < 2; dir++)
         for (int o = 0; o < 16; o++)
             for (int n = 16; n <= 64; n++)
                 for (int w = 0; w < 2; w++)
-                    d->add[dir][o][n].w[w] = d->add[dir][o][n % 16].w[w] +
+                    d->add[dir][n][o].w[w] = d->add[dir][n % 16][o].w[w] +
                                              (uint64_t)(n / 16) *
                                                  0x0101010101010101ull;
     g->data = d;
