@@ -150,7 +150,8 @@ typedef struct cache_ent {
 
 /* Counters for tests and reports (see mc_omweso_stats). */
 enum { ST_MARK_OVERFLOW, ST_MOVE_OVERFLOW, ST_CYCLES, ST_LONGEST,
-       ST_CACHE_HITS, ST_MAX_MOVES, ST_MAX_MARKS, ST_N };
+       ST_CACHE_HITS, ST_MAX_MOVES, ST_MAX_MARKS, ST_CYCLE_CHOICES,
+       ST_SECOND_VISIT, ST_N };
 
 typedef struct om_data {
     row16 add[2][65][16]; /* [dir][n][origin]: what a lap of n seeds adds */
@@ -304,6 +305,7 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
             mu++;
         }
     }
+    d->st[ST_CYCLE_CHOICES]++;
     int k = 0, again = -1;
     for (int i = 0; i < r->nc; i++) {
         if (r->c[i].idx >= mu + lam)
@@ -316,6 +318,7 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
         r->overflow = 0;
     r->nc = k;
     if (again >= 0 && rev == 1) {
+        d->st[ST_SECOND_VISIT]++;
         if (r->nc < MAXC) {
             r->c[r->nc] = r->c[again];
             r->c[r->nc++].idx = mu + lam;
@@ -1280,7 +1283,8 @@ static void om_fini(mc_game *g)
 
 /* Test hook (not in the public header): the engine's counters, in the order
    of ST_*: branches or moves dropped for lack of room, cycles found, the
-   longest chain, cache hits, most moves and most marks seen. */
+   longest chain, cache hits, most moves and most marks seen, cycles with
+   choice points, and second visits of a choice point (see chain_run). */
 int mc_omweso_stats(const mc_game *g, long *out, int n);
 int mc_omweso_stats(const mc_game *g, long *out, int n)
 {
