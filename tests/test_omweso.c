@@ -772,6 +772,35 @@ static void test_pruned_counter_clockwise(rgen *r)
     mc_game_free(g);
 }
 
+static void test_random_from_never_ending(void)
+{
+    /* Random games from the W13 example: B annuls, B* plays on; every game
+       must end by points or be annulled, and some must be annulled. */
+    mc_game *g = game("omweso");
+    mc_pos p;
+    mc_error err;
+    CHECK(mc_pos_parse(g,
+                       "0,1,0,1,0,1,0,1,0,1,0,1,0,1,3,1/7,7,7,7,7,6,6,6,0,0,0,"
+                       "0,0,0,0,0 S first=- captures=0,0",
+                       &p, &err) == 0);
+    mc_rng rng;
+    mc_rng_seed(&rng, 99);
+    int annulled = 0, points = 0, other = 0;
+    for (int k = 0; k < 200; k++) {
+        mc_result r;
+        mc_random_game(g, &p, &rng, 0, &r);
+        if (r.over && r.reason == MC_END_ANNULLED)
+            annulled++;
+        else if (r.over && r.reason == MC_END_POINTS)
+            points++;
+        else
+            other++;
+    }
+    CHECK_MSG(annulled > 50 && points > 0 && other == 0,
+              "annulled %d, points %d, other %d", annulled, points, other);
+    mc_game_free(g);
+}
+
 int main(void)
 {
     static rgen r;
@@ -782,6 +811,7 @@ int main(void)
     test_perft(&r);
     test_bad_positions();
     test_trace();
+    test_random_from_never_ending();
     /* The engine against the naive reference, positions from random play
        of every set-up and every option that changes the moves. */
     random_games("omweso", R_EVERY, 1, 150, 1, &r, NULL);
