@@ -1117,10 +1117,12 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         unsigned mask = captures_on(g, p) ? cap_mask(op.b) : 0;
         if (!rev_mode(g, mask, 1) || !LEFT(pit) || !cw_captures(&x, mask)) {
             why_not_reverse(g, p, pit, s, err);
-            if (nl)
-                mc_sb_printf(&(mc_sb){err->msg + strlen(err->msg),
-                                      sizeof err->msg - strlen(err->msg), 0},
-                             " (moves from %c: %s)", c, legal);
+            if (err && nl) {
+                size_t used = strlen(err->msg);
+                mc_sb b;
+                mc_sb_init(&b, err->msg + used, sizeof err->msg - used);
+                mc_sb_printf(&b, " (moves from %c: %s)", c, legal);
+            }
             return MC_ERR_ILLEGAL;
         }
     }
