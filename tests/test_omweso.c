@@ -309,7 +309,7 @@ static int board_total(const mc_pos *p)
 }
 
 /* Compare the engine with the reference on one position. */
-static int ref_skipped, ref_compared, boards_compared;
+static int ref_skipped, ref_compared, boards_compared, perft_compared;
 static void compare_with_ref(const mc_game *g, const mc_pos *p, int rev,
                              int annul, rgen *r)
 {
@@ -373,6 +373,7 @@ static void random_games(const char *spec, int rev, int annul, int games,
     mc_rng rng;
     mc_rng_seed(&rng, seed);
     int bad_total = 0, bad_trace = 0, bad_round = 0, unended = 0;
+    int sampled = 0;
     int kinds[5] = {0};
     for (int k = 0; k < games; k++) {
         mc_pos start;
@@ -387,6 +388,16 @@ static void random_games(const char *spec, int rev, int annul, int games,
             const mc_pos *p = mc_session_pos(s);
             if (r)
                 compare_with_ref(g, p, rev, annul, r);
+            if (r && rev == R_EVERY && annul && ++sampled % 40 == 0) {
+                /* The end rules too: perft 2 by the reference. */
+                ref_perft_unknown = 0;
+                unsigned long long a = mc_perft(g, p, 2),
+                                   b = ref_perft(p, 2, r);
+                if (!ref_perft_unknown) {
+                    CHECK_MSG(a == b, "perft 2: %llu, reference %llu", a, b);
+                    perft_compared++;
+                }
+            }
             mc_move mv[MC_MAX_MOVES];
             int n = mc_session_moves(s, mv);
             if (n == 0) {
@@ -852,6 +863,43 @@ static void test_mangled_input(void)
     mc_game_free(g);
 }
 
+static void test_layout_and_names(void)
+{
+    /* Section 1: seen from South, North's outer row on top (p..i from
+       South's left), North's inner row (h..a), South's inner row (A..H),
+       South's outer row (I..P). */
+    mc_game *g = game("omweso");
+    mc_layout l;
+    mc_layout_get(g, &l);
+    CHECK(l.rows == 4 && l.cols == 8);
+    static const char *const rows[4] = {"ponmlkji", "hgfedcba", "ABCDEFGH",
+                                        "IJKLMNOP"};
+    int bad = 0;
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 8; c++)
+            bad += mc_pit_name(g, l.pit[r][c])[0] != rows[r][c] ||
+                   mc_pit_owner(g, NULL, l.pit[r][c]) !=
+                       (r < 2 ? MC_NORTH : MC_SOUTH);
+    CHECK_MSG(bad == 0, "%d pits misplaced", bad);
+    /* Facing pits: South's H (8) faces North's a and i (W7). */
+    CHECK_STR(mc_pit_name(g, 8), "H");
+    CHECK_STR(mc_pit_name(g, 16 + 15), "a");
+    CHECK_STR(mc_pit_name(g, 16 + 0), "i");
+    CHECK(l.pit[1][7] == 16 + 15 && l.pit[2][7] == 8 && l.pit[0][7] == 16);
+    char help[4096];
+    mc_game_options_help(g, help, sizeof help);
+    static const char *const keys[] = {
+        "setup", "setup_cap", "first_turn_capture", "reverse", "three_seed",
+        "never_ending", "akakyala", "front_row_win", "match", "max_plies"};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        CHECK_MSG(strstr(help, keys[k]) != NULL, "option %s", keys[k]);
+    CHECK_STR(mc_game_spec(g), "omweso");
+    mc_game_free(g);
+    g = game("omweso:akakyala=on,setup=all2,max_plies=300");
+    CHECK_STR(mc_game_spec(g), "omweso:setup=all2,akakyala=on,max_plies=300");
+    mc_game_free(g);
+}
+
 int main(void)
 {
     static rgen r;
@@ -862,6 +910,7 @@ int main(void)
     test_perft(&r);
     test_bad_positions();
     test_trace();
+    test_layout_and_names();
     test_mangled_input();
     test_random_from_never_ending();
     /* The engine against the naive reference, positions from random play
@@ -875,8 +924,8 @@ int main(void)
     random_games("omweso:reverse=none", R_NONE, 1, 60, 5, &r, NULL);
     random_games("omweso:never_ending=exclude", R_EVERY, 0, 60, 6, &r, NULL);
     printf("  reference: %d positions and %d boards compared, %d skipped "
-           "(a path too long for the naive method)\n",
-           ref_compared, boards_compared, ref_skipped);
+           "(a path too long for the naive method); perft 2 from %d\n",
+           ref_compared, boards_compared, ref_skipped, perft_compared);
     /* More games without the slow reference: every set-up ends. */
     random_games("omweso", 0, 1, 300, 11, NULL, NULL);
     random_games("omweso:setup=all2", 0, 1, 300, 12, NULL, NULL);
