@@ -314,3 +314,29 @@ error: bad value '0'
 rule: W16
 game: omweso:mode=blitz
 error: unknown option 'mode'
+
+# W15: the third occurrence annuls.  Staircases turn round the board: South
+# 7,6,5,4,3,2,1 from I and North 8,7,...,1 from i (28 + 36 = 64 seeds).  The
+# top pit's n seeds go into the next n pits, the last of which was empty:
+# the move ends, and the staircase has moved on by one pit (no relay, no
+# capture).  After 16 moves each (32 plies) the start recurs: the second
+# occurrence, the game goes on; after 64 plies, the third: annulled.
+rule: W15
+game: omweso
+position: 7,6,5,4,3,2,1,0,0,0,0,0,0,0,0,0/8,7,6,5,4,3,2,1,0,0,0,0,0,0,0,0 S first=- captures=1,1
+moves: I i
+expect: 0,7,6,5,4,3,2,1,0,0,0,0,0,0,0,0/0,8,7,6,5,4,3,2,1,0,0,0,0,0,0,0 S first=- captures=1,1
+
+rule: W15
+game: omweso
+position: 7,6,5,4,3,2,1,0,0,0,0,0,0,0,0,0/8,7,6,5,4,3,2,1,0,0,0,0,0,0,0,0 S first=- captures=1,1
+moves: I i J j K k L l M m N n O o P p H h G g F f E e D d C c B b A a
+expect: 7,6,5,4,3,2,1,0,0,0,0,0,0,0,0,0/8,7,6,5,4,3,2,1,0,0,0,0,0,0,0,0 S first=- captures=1,1
+over: no
+
+rule: W15
+game: omweso
+position: 7,6,5,4,3,2,1,0,0,0,0,0,0,0,0,0/8,7,6,5,4,3,2,1,0,0,0,0,0,0,0,0 S first=- captures=1,1
+moves: I i J j K k L l M m N n O o P p H h G g F f E e D d C c B b A a I i J j K k L l M m N n O o P p H h G g F f E e D d C c B b A a
+expect: 7,6,5,4,3,2,1,0,0,0,0,0,0,0,0,0/8,7,6,5,4,3,2,1,0,0,0,0,0,0,0,0 S first=- captures=1,1
+over: draw annulled repetition
