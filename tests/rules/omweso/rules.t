@@ -340,3 +340,18 @@ position: 7,6,5,4,3,2,1,0,0,0,0,0,0,0,0,0/8,7,6,5,4,3,2,1,0,0,0,0,0,0,0,0 S firs
 moves: I i J j K k L l M m N n O o P p H h G g F f E e D d C c B b A a I i J j K k L l M m N n O o P p H h G g F f E e D d C c B b A a
 expect: 7,6,5,4,3,2,1,0,0,0,0,0,0,0,0,0/8,7,6,5,4,3,2,1,0,0,0,0,0,0,0,0 S first=- captures=1,1
 over: draw annulled repetition
+
+# W9 off_first_game: the engine sees one game, the first: the first-turn
+# landing in H relays as with off_each_game (a match driver starts later
+# games with first=-, see docs/GAMES-omweso.md).
+rule: W9
+game: omweso:first_turn_capture=off_first_game
+position: 0,0,0,0,4,0,0,0,1,0,0,0,0,0,0,0/1,8,8,8,8,8,8,8,0,0,0,0,0,0,0,2 S first=S captures=0,0
+moves: M
+expect: 0,0,0,0,0,1,1,1,0,1,1,0,0,0,0,0/1,8,8,8,8,8,8,8,0,0,0,0,0,0,0,2 N first=- captures=0,0
+
+rule: W9
+game: omweso:first_turn_capture=off_first_game
+position: 0,0,0,0,4,0,0,0,1,0,0,0,0,0,0,0/1,8,8,8,8,8,8,8,0,0,0,0,0,0,0,2 S first=- captures=0,0
+moves: M
+expect: 0,0,0,0,0,2,2,0,3,1,0,0,0,0,0,0/0,8,8,8,8,8,8,8,0,0,0,0,0,0,0,0 N first=- captures=1,0
