@@ -89,7 +89,11 @@ enum mc_trace_kind {
     MC_TR_NOCAPTURE,  /* pit: captures forfeited (Oware grand slam), n seeds */
     MC_TR_END,        /* pit: where the move ended */
     MC_TR_TRADE,      /* game-specific: offer/accept/refuse, pit = mask */
-    MC_TR_PASS
+    MC_TR_PASS,
+    MC_TR_RESOW,      /* Omweso: n captured seeds sown from pit (the origin
+                         of the capturing lap), aux = dir (0 ccw, 1 cw) */
+    MC_TR_OPENING,    /* Omweso: three-seed opening sowing from pit */
+    MC_TR_ANNUL       /* Omweso: the move from pit never ends (annulled) */
 };
 
 typedef struct mc_trace_event {

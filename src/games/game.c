@@ -12,6 +12,7 @@ static const mc_rules *const all_rules[] = {
     &mc_rules_oware,
     &mc_rules_gore,
     &mc_rules_sadeqa2,
+    &mc_rules_omweso,
     NULL,
 };
 

@@ -75,6 +75,7 @@ struct mc_game {
 extern const mc_rules mc_rules_oware;
 extern const mc_rules mc_rules_gore;
 extern const mc_rules mc_rules_sadeqa2;
+extern const mc_rules mc_rules_omweso;
 
 /* Trace helper: append an event if there is room, else count it dropped. */
 static inline void mc_trace_add(mc_trace *t, int kind, int pit, uint32_t n,
