@@ -242,14 +242,19 @@ typedef struct mc_match {
     int format;      /* game-specific format code */
     int wins[2];     /* games won (Oware) or points (Omweso) */
     int draws;
-    int games;
+    int games;       /* games completed (annulled ones not counted) */
+    int annulled;    /* games annulled (and replayed) */
     int streak_side; /* Oware yoruba: side on a streak, -1 none */
     int streak;
     int next_first;  /* who starts the next game */
     int winner;      /* -1 while undecided, else MC_SOUTH/MC_NORTH */
+    int by_lot;      /* the starter of game 1 is drawn by lot (Omweso W2) */
 } mc_match;
 
 void mc_match_init(const mc_game *g, mc_match *m);
+/* The start position of the match's next game: its starter, and the
+   first-turn state the game's options give games after the first. */
+void mc_match_start(const mc_game *g, const mc_match *m, mc_pos *p);
 /* Record a finished game (South/North as seated in that game). */
 void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r);
 /* A one-line score ("South 2, North 1 (first to 3)"). */

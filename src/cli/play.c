@@ -413,10 +413,16 @@ int cmd_play(int argc, char **argv)
     printf(".\n");
     mc_match match;
     mc_match_init(g, &match);
+    if (match.by_lot) {
+        mc_rng lot;
+        mc_rng_seed(&lot, seed ^ 0x6c6f74ull);
+        match.next_first = (int)mc_rng_below(&lot, 2);
+        printf("Drawn by lot: %s starts the first game.\n",
+               side_name[match.next_first]);
+    }
     while (match.winner < 0) {
         mc_pos start;
-        mc_start(g, &start);
-        start.side = (uint8_t)match.next_first;
+        mc_match_start(g, &match, &start);
         mc_result r;
         if (play_game(g, &start, pl, &r)) {
             printf("Goodbye.\n");

@@ -334,10 +334,10 @@ int cli_bench_rules(const char *spec, int depth, long games)
             wins[r.winner < 3 ? r.winner : 2]++;
         }
         double dt = now_seconds() - t0;
-        printf("random: %ld games, %llu plies in %.3f s: %.2f M plies/s, "
+        printf("random: %ld games, %llu plies in %.3f s: %.0f plies/s, "
                "%.0f games/s, %.1f plies/game; South %.1f%%, North %.1f%%, "
                "draw %.1f%%\n",
-               games, (unsigned long long)plies, dt, (double)plies / dt / 1e6,
+               games, (unsigned long long)plies, dt, (double)plies / dt,
                (double)games / dt, (double)plies / (double)games,
                100.0 * (double)wins[0] / (double)games,
                100.0 * (double)wins[1] / (double)games,

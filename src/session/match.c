@@ -39,6 +39,19 @@ void mc_match_init(const mc_game *g, mc_match *m)
     mc_pos p;
     mc_start(g, &p);
     m->next_first = p.side;
+    m->by_lot = formats[m->format].kind == FMT_POINTS;
+}
+
+void mc_match_start(const mc_game *g, const mc_match *m, mc_pos *p)
+{
+    mc_start(g, p);
+    p->side = (uint8_t)m->next_first;
+    /* Omweso W9 with first_turn_capture=off_first_game: the first-turn ban
+       holds in the match's first game only.  An annulled game is replayed
+       (W2), so its replay is still the first game. */
+    const char *ftc = mc_game_option(g, "first_turn_capture");
+    if (ftc && strcmp(ftc, "off_first_game") == 0 && m->games > 0)
+        p->first = 0;
 }
 
 void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r)
@@ -47,8 +60,10 @@ void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r)
     const fmt_def *f = fmt_of(m);
     if (m->winner >= 0 || !r->over)
         return;
-    if (r->reason == MC_END_ANNULLED)
+    if (r->reason == MC_END_ANNULLED) {
+        m->annulled++;
         return; /* replayed with the same starter */
+    }
     m->games++;
     if (r->winner == MC_DRAW) {
         m->draws++;
