@@ -4,6 +4,7 @@
  * tuning knobs, switched before each search).  Built and run by hand:
  *   cc -O2 -Iinclude -o build/tune_search bench/tune_search.c \
  *       build/libmancala.a -lm && build/tune_search GAME LMR_A LMR_B NODES PAIRS
+ * (LMR -1: scheme 2 with the plain store difference as evaluation)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "mancala.h"
 
 extern int mc_search_lmr;
+extern int mc_search_plain_eval;
 
 int main(int argc, char **argv)
 {
@@ -37,7 +39,11 @@ int main(int argc, char **argv)
                 if (ply < 4) {
                     m = mv[mc_rng_below(&rng, (uint32_t)n)];
                 } else {
-                    mc_search_lmr = set[mc_session_pos(s)->side == swap ? 0 : 1];
+                    /* A setting below 0 means "LMR 2 with the plain store
+                       difference as evaluation". */
+                    int v = set[mc_session_pos(s)->side == swap ? 0 : 1];
+                    mc_search_lmr = v < 0 ? 2 : v;
+                    mc_search_plain_eval = v < 0;
                     mc_search_limits lim = {0};
                     lim.nodes = (uint64_t)nodes;
                     lim.hash_mb = 4;

@@ -872,7 +872,24 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e,
     return b.len;
 }
 
+/*
+ * Evaluation for the search, in hundredths of a stone from the mover's
+ * view: captured stones, and half the stones in the pits one owns (G5 gives
+ * them to their owner at the end, if they are not captured first).
+ */
+static int gr_eval(const mc_game *g, const mc_pos *p)
+{
+    (void)g;
+    int me = p->side, owned = 0;
+    for (int i = 0; i < 8; i++) {
+        int north = (p->own >> i) & 1;
+        owned += north == me ? p->pit[i] : -p->pit[i];
+    }
+    return 100 * ((int)p->cap[me] - (int)p->cap[1 - me]) + 50 * owned;
+}
+
 const mc_rules mc_rules_gore = {
+    .eval = gr_eval,
     .name = "gore",
     .title = "Gore (Guro, Cote d'Ivoire; Climent 2009)",
     .npits = NP,

@@ -1297,7 +1297,27 @@ int mc_omweso_stats(const mc_game *g, long *out, int n)
     return k;
 }
 
+/*
+ * Evaluation for the search, in hundredths of a seed from the mover's view.
+ * Seeds never leave the board, so what counts is where they are: seeds on
+ * one's own 16 pits (a capture moves a whole column across), and pits
+ * holding 2 or more (the moves one has; W4: a player without one loses).
+ */
+static int om_eval(const mc_game *g, const mc_pos *p)
+{
+    (void)g;
+    const uint8_t *mine = p->pit + 16 * p->side;
+    const uint8_t *theirs = p->pit + 16 * (1 - p->side);
+    int seeds = 0, mobile = 0;
+    for (int i = 0; i < 16; i++) {
+        seeds += mine[i] - theirs[i];
+        mobile += (mine[i] >= 2) - (theirs[i] >= 2);
+    }
+    return 100 * seeds + 50 * mobile;
+}
+
 const mc_rules mc_rules_omweso = {
+    .eval = om_eval,
     .name = "omweso",
     .title = "Omweso",
     .npits = 32,

@@ -763,7 +763,26 @@ static size_t sq_describe(const mc_game *g, const mc_trace_event *e,
     return b.len;
 }
 
+/*
+ * Evaluation for the search, in hundredths of a seed from the mover's view.
+ * Sadeqa II is won by survival (S7): seeds on one's own side and occupied
+ * holes (the moves one may still have) against the opponent's.
+ */
+static int sq_eval(const mc_game *g, const mc_pos *p)
+{
+    (void)g;
+    const uint8_t *mine = p->pit + 6 * p->side;
+    const uint8_t *theirs = p->pit + 6 * (1 - p->side);
+    int seeds = 0, holes = 0;
+    for (int i = 0; i < 6; i++) {
+        seeds += mine[i] - theirs[i];
+        holes += (mine[i] > 0) - (theirs[i] > 0);
+    }
+    return 100 * seeds + 50 * holes;
+}
+
 const mc_rules mc_rules_sadeqa2 = {
+    .eval = sq_eval,
     .name = "sadeqa2",
     .title = "Sadeqa II (Dembi Dolo, Pankhurst 1971)",
     .npits = NH,

@@ -54,9 +54,13 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Tuning knob: nonzero ignores the game's evaluation (store difference
+   only), to measure what the evaluation is worth (bench/tune_search.c). */
+int mc_search_plain_eval = 0;
+
 static int evaluate(const ctx *c, const mc_pos *p)
 {
-    if (c->g->rules->eval)
+    if (c->g->rules->eval && !mc_search_plain_eval)
         return c->g->rules->eval(c->g, p);
     return 100 * ((int)p->cap[p->side] - (int)p->cap[1 - p->side]);
 }
@@ -166,7 +170,8 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
 {
     const mc_pos *p = &c->l.pos[k];
     int ply = k - c->root;
-    if ((++c->nodes & 1023) == 0)
+    /* Checked often: a node of a relay game can cost a long cycle walk. */
+    if ((++c->nodes & 63) == 0)
         check_limits(c);
     if (c->stop)
         return 0;
