@@ -38,7 +38,8 @@ CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -Iinclude -Isrc -D_POSIX_C_SOURCE=20
 LDFLAGS += $(LDSAN)
 LDLIBS  += -lm
 
-LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c)
+LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c \
+             src/record/*.c src/protocol/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 RULES_MD := $(wildcard docs/rules/*.md)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o
@@ -56,10 +57,12 @@ endif
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
 $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(B)/dirs:
 	mkdir -p $(B)/src/core $(B)/src/games $(B)/src/session $(B)/src/search \
+	  $(B)/src/record $(B)/src/protocol \
 	  $(B)/src/cli $(B)/gen $(B)/tests
 	touch $@
 
