@@ -34,8 +34,8 @@ else
 B       := build
 endif
 CFLAGS  ?=
-CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
-LDFLAGS += $(LDSAN)
+CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -pthread -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
+LDFLAGS += $(LDSAN) -pthread
 LDLIBS  += -lm
 
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c \
@@ -90,7 +90,7 @@ $(B)/tests/%: tests/%.c tests/check.h $(B)/libmancala.a
 
 check: $(PROG) $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
-	  echo "== $$t"; $$t tests || fail=1; done; \
+	  echo "== $$t"; MANCALA=./$(PROG) $$t tests || fail=1; done; \
 	for t in tests/cli*.sh; do echo "== $$t"; MANCALA=./$(PROG) sh $$t || fail=1; done; \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; \
 	echo "make check: all test programs passed"

@@ -19,6 +19,10 @@ int cmd_rules(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_games(int argc, char **argv);
+int cmd_engine(int argc, char **argv); /* engine.c */
+int cmd_match(int argc, char **argv);  /* engine.c */
+int cmd_replay(int argc, char **argv); /* records.c */
+int cmd_check(int argc, char **argv);  /* records.c */
 
 /* Helpers shared by the subcommands. */
 int cli_is_help(const char *arg);

@@ -20,6 +20,10 @@ static const command commands[] = {
     {"rules", cmd_rules, "print the rules of a game"},
     {"games", cmd_games, "list the games and their options"},
     {"bench", cmd_bench, "measure perft and random-play speed"},
+    {"replay", cmd_replay, "step through a recorded game with the board"},
+    {"check", cmd_check, "validate game record files"},
+    {"engine", cmd_engine, "speak the engine protocol on stdin/stdout"},
+    {"match", cmd_match, "play two protocol engines against each other"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
