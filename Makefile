@@ -53,7 +53,7 @@ else
 PROG    := mancala
 endif
 
-.PHONY: all check bench install uninstall clean
+.PHONY: all check bench install uninstall clean fuzz
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
 $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
@@ -95,6 +95,19 @@ check: $(PROG) $(TEST_BIN)
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; \
 	echo "make check: all test programs passed"
 
+# libFuzzer targets (clang): the protocol parser and the record reader,
+# built with the library sources instrumented.  Run briefly in .ci/run:
+#   build-fuzz/fuzz_record -max_total_time=20 build-fuzz/corpus-record fuzz/seeds/record
+FUZZ_CC    ?= clang
+FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
+              -fno-sanitize-recover=all -pthread -Iinclude -Isrc \
+              -D_POSIX_C_SOURCE=200809L
+fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record
+
+build-fuzz/%: fuzz/%.c $(LIB_SRC) $(B)/gen/rules_text.c $(wildcard include/*.h src/*/*.h)
+	mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(B)/gen/rules_text.c -lm
+
 bench: $(PROG)
 	sh bench/run.sh ./$(PROG)
 
@@ -118,4 +131,4 @@ uninstall:
 	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(PCDIR)/mancala.pc
 
 clean:
-	rm -rf build build-san mancala
+	rm -rf build build-san build-fuzz mancala
