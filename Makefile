@@ -113,14 +113,18 @@ bench: $(PROG)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
-	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(PCDIR)
+	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	  $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(PCDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/mancala
 	install -m 644 $(B)/libmancala.a $(DESTDIR)$(LIBDIR)/libmancala.a
 	install -m 755 $(B)/libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOVER)
 	ln -sf libmancala.so.$(SOVER) $(DESTDIR)$(LIBDIR)/libmancala.so
-	install -m 644 include/mancala.h $(DESTDIR)$(INCDIR)/mancala.h
+	install -m 644 include/mancala.h include/mancala_record.h \
+	  include/mancala_protocol.h $(DESTDIR)$(INCDIR)/
 	install -m 644 man/mancala.1 $(DESTDIR)$(MANDIR)/man1/mancala.1
+	install -m 644 man/mancala-record.5 $(DESTDIR)$(MANDIR)/man5/mancala-record.5
+	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	  -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	  mancala.pc.in > $(DESTDIR)$(PCDIR)/mancala.pc
@@ -128,7 +132,9 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/mancala $(DESTDIR)$(LIBDIR)/libmancala.a \
 	  $(DESTDIR)$(LIBDIR)/libmancala.so* $(DESTDIR)$(INCDIR)/mancala.h \
-	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(PCDIR)/mancala.pc
+	  $(DESTDIR)$(INCDIR)/mancala_record.h $(DESTDIR)$(INCDIR)/mancala_protocol.h \
+	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(MANDIR)/man5/mancala-record.5 \
+	  $(DESTDIR)$(MANDIR)/man6/mancala-engine.6 $(DESTDIR)$(PCDIR)/mancala.pc
 
 clean:
 	rm -rf build build-san build-fuzz mancala
