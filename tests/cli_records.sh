@@ -156,5 +156,13 @@ printf 'position start moves C\nmoves\n' | $M engine >"$tmp/out" 2>&1
 check "engine from a pipe" [ "$(cat "$tmp/out")" = "ok position
 ok moves a b c d e f" ]
 
+# a line longer than the protocol allows: an error, and the engine goes on
+{ head -c 70000 /dev/zero | tr '\0' x; echo; echo moves; } | $M engine >"$tmp/out" 2>&1
+check "engine: a too long line" [ "$(cat "$tmp/out")" = "error line too long (more than 65536 bytes)
+ok moves A B C D E F" ]
+# a last line without a line break is still a command
+printf 'moves' | $M engine >"$tmp/out" 2>&1
+check "engine: last line without newline" [ "$(cat "$tmp/out")" = "ok moves A B C D E F" ]
+
 echo "cli_records.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -47,12 +47,20 @@ int cmd_engine(int argc, char **argv)
         fprintf(stderr, "mancala engine: out of memory\n");
         return 1;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    int quit = 0;
-    while (!quit && (n = getline(&line, &cap, stdin)) >= 0)
-        quit = mc_engine_line(e, line, (size_t)n);
+    /* Lines are kept up to one byte past the protocol's limit (so that the
+       engine can say the line is too long) and the rest is dropped: no
+       input can make the reader grow without bound. */
+    char *line = malloc(MC_PROTOCOL_LINE_MAX + 2);
+    int quit = 0, c = 0;
+    while (line && !quit && c != EOF) {
+        size_t n = 0;
+        while ((c = getchar()) != EOF && c != '\n')
+            if (n <= MC_PROTOCOL_LINE_MAX)
+                line[n++] = (char)c;
+        if (c == EOF && n == 0)
+            break;
+        quit = mc_engine_line(e, line, n);
+    }
     if (!quit)
         mc_engine_finish(e);
     free(line);
@@ -411,7 +419,7 @@ int cmd_match(int argc, char **argv)
         char round[24];
         snprintf(round, sizeof round, "%ld", i + 1);
         mc_record_set_tag(rec, "Event", "mancala match", NULL);
-        mc_record_set_tag(rec, "Game_number", round, NULL);
+        mc_record_set_tag(rec, "Round", round, NULL);
         mc_record_set_tag(rec, "South", south->cmd, NULL);
         mc_record_set_tag(rec, "North", north->cmd, NULL);
         printf("game %ld: South '%s', North '%s'\n", i + 1, south->cmd,

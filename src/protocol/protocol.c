@@ -743,7 +743,7 @@ int mc_engine_line(mc_engine *e, const char *line, size_t len)
     while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
     if (len > MC_PROTOCOL_LINE_MAX) {
-        say(e, "error line too long (%zu bytes; at most %d)", len,
+        say(e, "error line too long (more than %d bytes)",
             MC_PROTOCOL_LINE_MAX);
         return 0;
     }
