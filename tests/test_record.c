@@ -170,6 +170,34 @@ static void test_known_game(void)
     mc_records_free(recs, n);
 }
 
+/* Move numbers: "1..." when North begins, and again after a comment. */
+static void test_numbering(void)
+{
+    static const char *const texts[] = {
+        "[Game \"oware\"]\n"
+        "[Start \"4,4,4,4,4,4/4,4,4,4,4,4 N cap=0,0\"]\n"
+        "[Result \"*\"]\n\n"
+        "1... a 2. A b *\n",
+        "[Game \"oware\"]\n"
+        "[Result \"*\"]\n\n"
+        "1. C {South opens} 1... d 2. E *\n",
+    };
+    for (int i = 0; i < 2; i++) {
+        mc_record **recs;
+        int n;
+        mc_error e = {0, ""};
+        int rc = mc_records_read(texts[i], strlen(texts[i]), &recs, &n, NULL,
+                                 &e);
+        CHECK_MSG(rc == 0 && n == 1, "%s", e.msg);
+        if (rc)
+            continue;
+        char *t = mc_records_format(recs, n, NULL);
+        CHECK_STR(t, texts[i]);
+        free(t);
+        mc_records_free(recs, n);
+    }
+}
+
 /* A match: Round tags 1, 2, ...; the winner starts the next game (O10). */
 static void test_match(void)
 {
@@ -406,6 +434,7 @@ int main(void)
     test_round_trip();
     test_several_games();
     test_known_game();
+    test_numbering();
     test_match();
     test_errors();
     test_atomic_save();
