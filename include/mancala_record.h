@@ -64,7 +64,9 @@ int mc_records_load(const char *path, mc_record ***out, int *n,
 void mc_records_free(mc_record **recs, int n);
 
 /* The text of n records (malloc'd, NUL-terminated), or NULL (out of
-   memory).  *len (if not NULL) receives its length. */
+   memory).  *len (if not NULL) receives its length.  Records that break a
+   match's rules (a round started by the wrong player) are written without
+   a Match tag; reading them back reports the problem. */
 char *mc_records_format(mc_record *const *recs, int n, size_t *len);
 /* Write the records to path atomically: a temporary file in the same
    directory, flushed to disk, renamed over path, then the directory

@@ -16,7 +16,7 @@
 
 #include "mancala_protocol.h"
 
-#define MAX_WORDS 1100 /* a position string plus a long line of moves */
+#define MAX_WORDS 8192 /* a position string and the moves of a long game */
 
 struct mc_engine {
     mc_engine_out out;
