@@ -312,6 +312,11 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
     while (*v == ' ' || *v == '\t')
         v++;
     char val[1024];
+    if (strlen(v) >= sizeof val) {
+        say(e, "error set: the value of %.40s is longer than %zu bytes", name,
+            sizeof val - 1);
+        return 0;
+    }
     snprintf(val, sizeof val, "%s", v);
     size_t vl = strlen(val);
     while (vl && (val[vl - 1] == ' ' || val[vl - 1] == '\t'))

@@ -19,6 +19,9 @@
 #define TAG_VALUE_MAX 1024
 #define COMMENT_MAX 4096
 #define WRAP 79
+/* Room for any derived tag: a spec (MC_SPEC_STRLEN), a position, a match
+   score. */
+#define DERIVED_LEN 320
 
 typedef struct tag {
     char *name, *value;
@@ -33,7 +36,7 @@ struct mc_record {
     char **comment; /* comment[k]: after ply k (0: before the first move) */
     int ncomment;
     /* derived tags as last written or read (for mc_record_tag) */
-    char derived[7][MC_POS_STRLEN];
+    char derived[7][DERIVED_LEN];
 };
 
 /* Derived tags: follow from the moves; written from the session. */
@@ -228,23 +231,23 @@ static void derive(mc_record *r)
 {
     mc_result res;
     mc_session_result(r->s, &res);
-    snprintf(r->derived[D_GAME], MC_POS_STRLEN, "%s", mc_game_spec(r->g));
-    snprintf(r->derived[D_START], MC_POS_STRLEN, "%s", r->start);
+    snprintf(r->derived[D_GAME], DERIVED_LEN, "%s", mc_game_spec(r->g));
+    snprintf(r->derived[D_START], DERIVED_LEN, "%s", r->start);
     const char *t = "*";
     if (res.over)
         t = res.winner == MC_SOUTH   ? "1-0"
             : res.winner == MC_NORTH ? "0-1"
                                      : "1/2-1/2";
-    snprintf(r->derived[D_RESULT], MC_POS_STRLEN, "%s", t);
+    snprintf(r->derived[D_RESULT], DERIVED_LEN, "%s", t);
     const char *why = "";
     if (res.over && res.reason > 0 && res.reason <= MC_END_TIME)
         why = reason_word[res.reason];
-    snprintf(r->derived[D_TERM], MC_POS_STRLEN, "%s", why);
-    snprintf(r->derived[D_DETAIL], MC_POS_STRLEN, "%s",
+    snprintf(r->derived[D_TERM], DERIVED_LEN, "%s", why);
+    snprintf(r->derived[D_DETAIL], DERIVED_LEN, "%s",
              res.over ? res.detail : "");
     /* Goré G7: the game reports a refusing winner with the word noglory. */
     const char *ng = res.over ? strstr(res.detail, "noglory") : NULL;
-    snprintf(r->derived[D_GLORY], MC_POS_STRLEN, "%s",
+    snprintf(r->derived[D_GLORY], DERIVED_LEN, "%s",
              ng && (ng == res.detail || ng[-1] == ' ') &&
                      (ng[7] == '\0' || ng[7] == ' ')
                  ? "victory without glory"
@@ -404,7 +407,7 @@ static int match_step(match_walk *w, mc_record *r, mc_error *err)
         mc_match_record(r->g, &w->m, &res);
     else
         w->active = 0; /* an unfinished game ends the walk */
-    mc_match_describe(r->g, &w->m, r->derived[D_MATCH], MC_POS_STRLEN);
+    mc_match_describe(r->g, &w->m, r->derived[D_MATCH], DERIVED_LEN);
     return 0;
 }
 
@@ -543,7 +546,7 @@ char *mc_records_format(mc_record *const *recs, int n, size_t *len)
             ds_puts(&d, "\n");
         if (match_step(&w, recs[i], NULL) != 0)
             recs[i]->derived[D_MATCH][0] = '\0';
-        char keep[MC_POS_STRLEN];
+        char keep[DERIVED_LEN];
         memcpy(keep, recs[i]->derived[D_MATCH], sizeof keep);
         derive(recs[i]);
         memcpy(recs[i]->derived[D_MATCH], keep, sizeof keep);
@@ -1107,9 +1110,8 @@ static int read_game(lexer *x, mc_record **out, int game)
     }
     (void)prev;
     /* keep the Match tag read, for the match check */
-    snprintf(r->derived[D_MATCH], MC_POS_STRLEN, "%s",
+    snprintf(r->derived[D_MATCH], DERIVED_LEN, "%s",
              at[D_MATCH].line ? read[D_MATCH] : "");
-    r->derived[D_MATCH][MC_POS_STRLEN - 1] = '\0';
     *out = r;
     r = NULL;
 out:
@@ -1171,7 +1173,7 @@ int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
         }
         recs[cnt++] = r;
         /* matches: starters and the Match tag */
-        char said[MC_POS_STRLEN];
+        char said[DERIVED_LEN];
         memcpy(said, r->derived[D_MATCH], sizeof said);
         mc_error e = {0, ""};
         if (match_step(&w, r, &e) != 0) {
