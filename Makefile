@@ -34,11 +34,12 @@ else
 B       := build
 endif
 CFLAGS  ?=
-CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
-LDFLAGS += $(LDSAN)
+CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -pthread -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
+LDFLAGS += $(LDSAN) -pthread
 LDLIBS  += -lm
 
-LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c)
+LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c \
+             src/record/*.c src/protocol/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 RULES_MD := $(wildcard docs/rules/*.md)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o
@@ -52,14 +53,16 @@ else
 PROG    := mancala
 endif
 
-.PHONY: all check bench install uninstall clean
+.PHONY: all check bench install uninstall clean fuzz
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
 $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(B)/dirs:
 	mkdir -p $(B)/src/core $(B)/src/games $(B)/src/session $(B)/src/search \
+	  $(B)/src/record $(B)/src/protocol \
 	  $(B)/src/cli $(B)/gen $(B)/tests
 	touch $@
 
@@ -87,24 +90,41 @@ $(B)/tests/%: tests/%.c tests/check.h $(B)/libmancala.a
 
 check: $(PROG) $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
-	  echo "== $$t"; $$t tests || fail=1; done; \
+	  echo "== $$t"; MANCALA=./$(PROG) $$t tests || fail=1; done; \
 	for t in tests/cli*.sh; do echo "== $$t"; MANCALA=./$(PROG) sh $$t || fail=1; done; \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; \
 	echo "make check: all test programs passed"
+
+# libFuzzer targets (clang): the protocol parser and the record reader,
+# built with the library sources instrumented.  Run briefly in .ci/run:
+#   build-fuzz/fuzz_record -max_total_time=20 build-fuzz/corpus-record fuzz/seeds/record
+FUZZ_CC    ?= clang
+FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
+              -fno-sanitize-recover=all -pthread -Iinclude -Isrc \
+              -D_POSIX_C_SOURCE=200809L
+fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record
+
+build-fuzz/%: fuzz/%.c $(LIB_SRC) $(B)/gen/rules_text.c $(wildcard include/*.h src/*/*.h)
+	mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(B)/gen/rules_text.c -lm
 
 bench: $(PROG)
 	sh bench/run.sh ./$(PROG)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
-	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(PCDIR)
+	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	  $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(PCDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/mancala
 	install -m 644 $(B)/libmancala.a $(DESTDIR)$(LIBDIR)/libmancala.a
 	install -m 755 $(B)/libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOVER)
 	ln -sf libmancala.so.$(SOVER) $(DESTDIR)$(LIBDIR)/libmancala.so
-	install -m 644 include/mancala.h $(DESTDIR)$(INCDIR)/mancala.h
+	install -m 644 include/mancala.h include/mancala_record.h \
+	  include/mancala_protocol.h $(DESTDIR)$(INCDIR)/
 	install -m 644 man/mancala.1 $(DESTDIR)$(MANDIR)/man1/mancala.1
+	install -m 644 man/mancala-record.5 $(DESTDIR)$(MANDIR)/man5/mancala-record.5
+	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	  -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	  mancala.pc.in > $(DESTDIR)$(PCDIR)/mancala.pc
@@ -112,7 +132,9 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/mancala $(DESTDIR)$(LIBDIR)/libmancala.a \
 	  $(DESTDIR)$(LIBDIR)/libmancala.so* $(DESTDIR)$(INCDIR)/mancala.h \
-	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(PCDIR)/mancala.pc
+	  $(DESTDIR)$(INCDIR)/mancala_record.h $(DESTDIR)$(INCDIR)/mancala_protocol.h \
+	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(MANDIR)/man5/mancala-record.5 \
+	  $(DESTDIR)$(MANDIR)/man6/mancala-engine.6 $(DESTDIR)$(PCDIR)/mancala.pc
 
 clean:
-	rm -rf build build-san mancala
+	rm -rf build build-san build-fuzz mancala

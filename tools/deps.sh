@@ -10,6 +10,10 @@ command -v gcc >/dev/null 2>&1 || need="$need gcc libc6-dev"
 if [ "${MANCALA_CI:-0}" = 1 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"
     command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+    # libFuzzer's runtime for clang (make fuzz): libclang-rt-<major>-dev
+    v=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1)
+    v=${v:-14}
+    dpkg -s "libclang-rt-$v-dev" >/dev/null 2>&1 || need="$need libclang-rt-$v-dev"
 fi
 [ -n "$need" ] || exit 0
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi

@@ -23,6 +23,10 @@ int cmd_analyze(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 /* bench --rules: perft to depth and random games from the start. */
 int cli_bench_rules(const char *spec, int depth, long games);
+int cmd_engine(int argc, char **argv); /* engine.c */
+int cmd_match(int argc, char **argv);  /* engine.c */
+int cmd_replay(int argc, char **argv); /* records.c */
+int cmd_check(int argc, char **argv);  /* records.c */
 
 /* Helpers shared by the subcommands. */
 int cli_is_help(const char *arg);

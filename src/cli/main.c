@@ -22,6 +22,10 @@ static const command commands[] = {
     {"analyze", cmd_analyze, "search a position and print the best line"},
     {"selfplay", cmd_selfplay, "games between two built-in players, with Elo"},
     {"bench", cmd_bench, "search signature; rules speed with --rules"},
+    {"replay", cmd_replay, "step through a recorded game with the board"},
+    {"check", cmd_check, "validate game record files"},
+    {"engine", cmd_engine, "speak the engine protocol on stdin/stdout"},
+    {"match", cmd_match, "play two protocol engines against each other"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

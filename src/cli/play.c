@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
+#include "mancala_record.h"
 
 static const char *const side_name[2] = {"South", "North"};
 
@@ -251,15 +253,81 @@ static void narrate(const mc_game *g, int side, const char *mv,
     printf(".\n");
 }
 
-/* One game; returns 1 if the user quit, else 0 with the result in r. */
-static int play_game(const mc_game *g, const mc_pos *start, player pl[2],
+/* ---- --save / --resume: the games of this run kept as records ---- */
+
+static struct {
+    const char *path; /* NULL: not saving */
+    mc_record **recs;
+    int n, cap;
+} saving;
+
+/* Write every game so far, atomically (docs/RECORDS.md). */
+static void save_now(void)
+{
+    mc_error err = {0, ""};
+    if (saving.path &&
+        mc_records_save(saving.path, saving.recs, saving.n, &err) != 0)
+        fprintf(stderr, "mancala play: cannot save: %s\n", err.msg);
+}
+
+/* A new game's session: a record when saving, else a plain session. */
+static mc_session *new_game(const mc_game *g, const mc_pos *start,
+                            player pl[2])
+{
+    if (!saving.path)
+        return mc_session_new(g, start);
+    mc_error err = {0, ""};
+    mc_record *r = mc_record_new(mc_game_spec(g), start, &err);
+    if (!r) {
+        fprintf(stderr, "mancala play: %s\n", err.msg);
+        return NULL;
+    }
+    if (saving.n == saving.cap) {
+        int cap = saving.cap ? 2 * saving.cap : 8;
+        mc_record **nr = realloc(saving.recs, (size_t)cap * sizeof *nr);
+        if (!nr) {
+            mc_record_free(r);
+            return NULL;
+        }
+        saving.recs = nr;
+        saving.cap = cap;
+    }
+    saving.recs[saving.n++] = r;
+    time_t now = time(NULL);
+    struct tm tm;
+    char b[64];
+    gmtime_r(&now, &tm);
+    strftime(b, sizeof b, "%Y.%m.%d", &tm);
+    mc_record_set_tag(r, "Event", "mancala play", NULL);
+    mc_record_set_tag(r, "Date", b, NULL);
+    for (int i = 0; i < 2; i++) {
+        if (pl[i].choose == choose_computer)
+            snprintf(b, sizeof b, "computer level %d, %.1f s a move",
+                     pl[i].level, pl[i].seconds);
+        else
+            snprintf(b, sizeof b, "%s", pl[i].kind);
+        mc_record_set_tag(r, i ? "North" : "South", b, NULL);
+    }
+    const char *f = mc_game_option(g, "match");
+    if (f && strcmp(f, "single") != 0) {
+        int round = 1;
+        if (saving.n > 1) {
+            const char *prev =
+                mc_record_tag(saving.recs[saving.n - 2], "Round");
+            round = prev ? atoi(prev) + 1 : 1;
+        }
+        snprintf(b, sizeof b, "%d", round);
+        mc_record_set_tag(r, "Round", b, NULL);
+    }
+    save_now();
+    return mc_record_session(r);
+}
+
+/* One game in session s; returns 1 if the user quit, else 0 with the
+   result in r. */
+static int play_game(const mc_game *g, mc_session *s, player pl[2],
                      mc_result *r)
 {
-    mc_session *s = mc_session_new(g, start);
-    if (!s) {
-        fprintf(stderr, "mancala play: out of memory\n");
-        return 1;
-    }
     int quit = 0, humans = 0;
     for (int i = 0; i < 2; i++)
         humans += pl[i].choose == choose_human;
@@ -276,6 +344,7 @@ static int play_game(const mc_game *g, const mc_pos *start, player pl[2],
             break;
         }
         if (rc == 2) {
+            save_now();
             if (!mc_session_over(s))
                 cli_draw_board(stdout, g, mc_session_pos(s));
             continue;
@@ -292,19 +361,20 @@ static int play_game(const mc_game *g, const mc_pos *start, player pl[2],
             break;
         }
         narrate(g, side, tok, &t);
+        save_now();
         cli_draw_board(stdout, g, mc_session_pos(s));
     }
     mc_session_result(s, r);
     if (!quit)
         cli_describe_result(stdout, r);
-    mc_session_free(s);
     return quit;
 }
 
 static const char play_usage[] =
     "usage: mancala play [<game>] [--you south|north] [--south P] "
     "[--north P]\n"
-    "                    [--level N] [--time S] [--seed N]\n\n"
+    "                    [--level N] [--time S] [--seed N]\n"
+    "                    [--save FILE] [--resume FILE]\n\n"
     "Play a game in the terminal.  Default: oware, you as South against\n"
     "the computer as North (level 5, 1 second a move).  P is a player:\n"
     "  human     a person at this terminal\n"
@@ -315,11 +385,15 @@ static const char play_usage[] =
     "first unless the game says first=north).\n"
     "Type a pit letter to move; 'help' at the prompt lists the other\n"
     "commands (moves, undo, redo, board, resign, quit).  A game with a\n"
-    "match option (oware:match=bo3) is played as a match.\n";
+    "match option (oware:match=bo3) is played as a match.\n"
+    "--save FILE writes the game record (docs/RECORDS.md) after every\n"
+    "move, atomically; --resume FILE goes on with the saved game (or the\n"
+    "next game of a saved match) and keeps saving to FILE.\n";
 
 int cmd_play(int argc, char **argv)
 {
     const char *spec = NULL, *kind[2] = {"human", "computer"};
+    const char *resume = NULL;
     uint64_t seed = 0;
     long level = 5;
     double seconds = 1.0;
@@ -330,8 +404,9 @@ int cmd_play(int argc, char **argv)
             return 0;
         }
         if (a[0] == '-' && a[1] == '-') {
-            static const char *const valued[] = {"--south", "--north", "--you",
-                                                 "--seed",  "--level", "--time"};
+            static const char *const valued[] = {
+                "--south", "--north", "--you",  "--seed",
+                "--level", "--time",  "--save", "--resume"};
             int known = 0;
             for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
                 known |= strcmp(a, valued[k]) == 0;
@@ -344,7 +419,11 @@ int cmd_play(int argc, char **argv)
                 return EXIT_USAGE;
             }
             const char *v = argv[++i];
-            if (strcmp(a, "--south") == 0) {
+            if (strcmp(a, "--save") == 0) {
+                saving.path = v;
+            } else if (strcmp(a, "--resume") == 0) {
+                resume = v;
+            } else if (strcmp(a, "--south") == 0) {
                 kind[MC_SOUTH] = v;
             } else if (strcmp(a, "--north") == 0) {
                 kind[MC_NORTH] = v;
@@ -397,12 +476,46 @@ int cmd_play(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
+    mc_record **old = NULL;
+    int nold = 0;
+    if (resume) {
+        /* the saved games: the game comes from them; saving goes on into
+           the same file unless --save names another */
+        mc_record_loc loc;
+        mc_error err = {0, ""};
+        if (mc_records_load(resume, &old, &nold, &loc, &err) != 0) {
+            fprintf(stderr, "mancala play: %s: %s\n", resume, err.msg);
+            return EXIT_BAD_INPUT;
+        }
+        if (nold == 0) {
+            fprintf(stderr, "mancala play: %s holds no game\n", resume);
+            return EXIT_BAD_INPUT;
+        }
+        const char *saved = mc_game_spec(mc_record_game(old[nold - 1]));
+        mc_game *given = spec ? cli_game(spec) : NULL;
+        if (spec && (!given || strcmp(mc_game_spec(given), saved) != 0)) {
+            if (given)
+                fprintf(stderr,
+                        "mancala play: %s holds a game of %s, not %s\n",
+                        resume, saved, mc_game_spec(given));
+            mc_game_free(given);
+            mc_records_free(old, nold);
+            return EXIT_BAD_INPUT;
+        }
+        mc_game_free(given);
+        spec = saved;
+        if (!saving.path)
+            saving.path = resume;
+    }
     mc_game *g = cli_game(spec ? spec : "oware");
-    if (!g)
+    if (!g) {
+        mc_records_free(old, nold);
         return EXIT_BAD_INPUT;
+    }
     player pl[2];
     if (make_player(&pl[0], kind[0], MC_SOUTH, seed, (int)level, seconds) ||
         make_player(&pl[1], kind[1], MC_NORTH, seed, (int)level, seconds)) {
+        mc_records_free(old, nold);
         mc_game_free(g);
         return EXIT_USAGE;
     }
@@ -413,18 +526,47 @@ int cmd_play(int argc, char **argv)
     printf(".\n");
     mc_match match;
     mc_match_init(g, &match);
-    if (match.by_lot) {
+    if (match.by_lot && !resume) {
         mc_rng lot;
         mc_rng_seed(&lot, seed ^ 0x6c6f74ull);
         match.next_first = (int)mc_rng_below(&lot, 2);
         printf("Drawn by lot: %s starts the first game.\n",
                side_name[match.next_first]);
     }
+    mc_session *cont = NULL; /* a saved game to go on with */
+    if (resume) {
+        saving.recs = old;
+        saving.n = saving.cap = nold;
+        for (int i = 0; i < nold; i++) {
+            mc_session *os = mc_record_session(old[i]);
+            mc_result r;
+            mc_session_result(os, &r);
+            if (r.over)
+                mc_match_record(g, &match, &r);
+            else if (i == nold - 1)
+                cont = os;
+        }
+        printf("Resuming %s: %d game%s saved%s.\n", resume, nold,
+               nold == 1 ? "" : "s",
+               cont ? ", the last one goes on" : "");
+        if (!cont && match.winner >= 0)
+            printf("The saved %s is over.\n",
+                   match.games > 1 ? "match" : "game");
+    }
     while (match.winner < 0) {
         mc_pos start;
         mc_match_start(g, &match, &start);
         mc_result r;
-        if (play_game(g, &start, pl, &r)) {
+        mc_session *s = cont ? cont : new_game(g, &start, pl);
+        if (!s) {
+            fprintf(stderr, "mancala play: out of memory\n");
+            break;
+        }
+        cont = NULL;
+        int quit = play_game(g, s, pl, &r);
+        if (!saving.path)
+            mc_session_free(s);
+        if (quit) {
             printf("Goodbye.\n");
             break;
         }
@@ -436,6 +578,9 @@ int cmd_play(int argc, char **argv)
         if (match.winner < 0)
             printf("Next game: %s starts.\n", side_name[match.next_first]);
     }
+    mc_records_free(saving.recs, saving.n);
+    saving.recs = NULL;
+    saving.n = saving.cap = 0;
     mc_game_free(g);
     return 0;
 }

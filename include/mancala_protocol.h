@@ -1,0 +1,41 @@
+/*
+ * mancala_protocol.h - the engine protocol (docs/PROTOCOL.md,
+ * mancala-engine(6)): a line-based command interpreter that other programs
+ * drive over standard input and output.  The caller feeds it input lines;
+ * it answers through a callback, one line at a time, from the caller's
+ * thread or from its search thread (never both at once).
+ */
+#ifndef MANCALA_PROTOCOL_H
+#define MANCALA_PROTOCOL_H
+
+#include <stddef.h>
+
+#include "mancala.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MC_PROTOCOL_VERSION 1
+/* Longest input line accepted (longer ones get an error line). */
+#define MC_PROTOCOL_LINE_MAX 65536
+
+typedef struct mc_engine mc_engine;
+
+/* Receives one answer line, without its line break. */
+typedef void (*mc_engine_out)(const char *line, void *ctx);
+
+mc_engine *mc_engine_new(mc_engine_out out, void *ctx);
+/* Stop and wait for any search, then free. */
+void mc_engine_free(mc_engine *e);
+/* Handle one input line (len bytes, any content; a trailing CR or LF is
+   ignored).  Returns 1 after `quit`, else 0. */
+int mc_engine_line(mc_engine *e, const char *line, size_t len);
+/* End of input: an infinite search is stopped, a bounded one finishes;
+   returns when its best move has been written. */
+void mc_engine_finish(mc_engine *e);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

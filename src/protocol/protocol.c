@@ -1,0 +1,803 @@
+/*
+ * protocol.c - the engine protocol (docs/PROTOCOL.md): parses command lines,
+ * keeps the engine's game, position and options, and runs the search in a
+ * thread so that `stop`, `isready` and the queries are answered while it
+ * thinks.  Every command gets an answer: its final line starts with `ok`,
+ * `error` or (for `go`) `bestmove`.  Knows no rule: everything goes through
+ * the public API.
+ */
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mancala_protocol.h"
+
+#define MAX_WORDS 8192 /* a position string and the moves of a long game */
+
+struct mc_engine {
+    mc_engine_out out;
+    void *ctx;
+    pthread_mutex_t lock; /* output, and the search state below */
+    pthread_cond_t cond;
+    mc_game *g;
+    mc_session *s;
+    int hash_mb, threads, level;
+    char database[1024];
+    /* search */
+    pthread_t th;
+    int live;     /* a thread to join */
+    int running;  /* it has not written its best move yet */
+    int infinite; /* hold the best move until stop */
+    volatile int stop;
+    mc_search_limits lim;
+    uint64_t searches;
+};
+
+/* ---- output ---- */
+
+static void say_locked(mc_engine *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void say_locked(mc_engine *e, const char *fmt, ...)
+{
+    char b[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b, sizeof b, fmt, ap);
+    va_end(ap);
+    e->out(b, e->ctx);
+}
+
+static void say(mc_engine *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void say(mc_engine *e, const char *fmt, ...)
+{
+    char b[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b, sizeof b, fmt, ap);
+    va_end(ap);
+    pthread_mutex_lock(&e->lock);
+    e->out(b, e->ctx);
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* ---- the search thread ---- */
+
+static void format_pv(const mc_game *g, const mc_pos *root,
+                      const mc_search_info *in, char *buf, size_t n)
+{
+    mc_pos p = *root;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < in->pvlen; i++) {
+        char m[MC_MOVE_STRLEN];
+        mc_move list[MC_MAX_MOVES];
+        int k = mc_moves(g, &p, list), ok = 0;
+        for (int j = 0; j < k && !ok; j++)
+            ok = list[j] == in->pv[i];
+        if (!ok)
+            break; /* a stale hash move: the line ends here */
+        mc_move_format(g, &p, in->pv[i], m, sizeof m);
+        int w = snprintf(buf + len, n - len, "%s%s", i ? " " : "", m);
+        if (w < 0 || (size_t)w >= n - len)
+            break;
+        len += (size_t)w;
+        mc_play(g, &p, in->pv[i], NULL);
+    }
+}
+
+static void on_info(const mc_search_info *in, void *ctx)
+{
+    mc_engine *e = ctx;
+    char pv[4096], score[48];
+    format_pv(e->g, mc_session_pos(e->s), in, pv, sizeof pv);
+    if (in->score >= MC_SCORE_PROVEN)
+        snprintf(score, sizeof score, "win %d", MC_SCORE_WIN - in->score);
+    else if (in->score <= -MC_SCORE_PROVEN)
+        snprintf(score, sizeof score, "loss %d", MC_SCORE_WIN + in->score);
+    else
+        snprintf(score, sizeof score, "%d", in->score);
+    long ms = (long)(in->seconds * 1000.0);
+    unsigned long long nps =
+        in->seconds > 0 ? (unsigned long long)((double)in->nodes / in->seconds)
+                        : 0;
+    say(e, "info depth %d score %s nodes %llu time %ld nps %llu pv %s",
+        in->depth, score, (unsigned long long)in->nodes, ms, nps, pv);
+}
+
+static void *search_main(void *arg)
+{
+    mc_engine *e = arg;
+    mc_search_info info;
+    int rc = mc_search(e->s, &e->lim, &info);
+    char m[MC_MOVE_STRLEN] = "";
+    if (rc == 0)
+        mc_move_format(e->g, mc_session_pos(e->s), info.best, m, sizeof m);
+    pthread_mutex_lock(&e->lock);
+    /* `go infinite` reports only when told to stop. */
+    while (e->infinite && !e->stop)
+        pthread_cond_wait(&e->cond, &e->lock);
+    if (rc == 0)
+        say_locked(e, "bestmove %s", m);
+    else
+        say_locked(e, "error go: the search failed (%s)",
+                   rc == MC_ERR_OVER ? "the game is over" : "out of memory");
+    e->running = 0;
+    pthread_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+static int is_running(mc_engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    int r = e->running;
+    pthread_mutex_unlock(&e->lock);
+    return r;
+}
+
+/* Stop the search (if `now`) and wait for its thread. */
+static void join_search(mc_engine *e, int now)
+{
+    if (!e->live)
+        return;
+    pthread_mutex_lock(&e->lock);
+    if (now) {
+        e->stop = 1;
+        pthread_cond_broadcast(&e->cond);
+    }
+    pthread_mutex_unlock(&e->lock);
+    pthread_join(e->th, NULL);
+    e->live = 0;
+}
+
+/* ---- words ---- */
+
+typedef struct words {
+    const char *base; /* the split copy of the line */
+    int n;
+    char *w[MAX_WORDS];
+} words;
+
+/* Split s (modified in place) at spaces and tabs; -1 if too many words. */
+static int split(char *s, words *ws)
+{
+    ws->n = 0;
+    char *p = s;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            return 0;
+        if (ws->n == MAX_WORDS)
+            return -1;
+        ws->w[ws->n++] = p;
+        while (*p && *p != ' ' && *p != '\t')
+            p++;
+        if (*p)
+            *p++ = '\0';
+    }
+}
+
+/* A whole number in [lo, hi]; -1 if w is not one. */
+static long long number(const char *w, long long lo, long long hi)
+{
+    if (!w || !*w || strlen(w) > 15)
+        return -1;
+    long long v = 0;
+    for (const char *p = w; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    return v >= lo && v <= hi ? v : -1;
+}
+
+/* ---- commands ---- */
+
+/* rest: the whole line, unsplit (ws->w[i] - ws->base is a word's offset) */
+typedef int (*cmd_fn)(mc_engine *e, words *ws, const char *rest);
+
+static int cmd_hello(mc_engine *e, words *ws, const char *rest);
+static int cmd_set(mc_engine *e, words *ws, const char *rest);
+static int cmd_newgame(mc_engine *e, words *ws, const char *rest);
+static int cmd_position(mc_engine *e, words *ws, const char *rest);
+static int cmd_play(mc_engine *e, words *ws, const char *rest);
+static int cmd_go(mc_engine *e, words *ws, const char *rest);
+static int cmd_stop(mc_engine *e, words *ws, const char *rest);
+static int cmd_isready(mc_engine *e, words *ws, const char *rest);
+static int cmd_moves(mc_engine *e, words *ws, const char *rest);
+static int cmd_board(mc_engine *e, words *ws, const char *rest);
+static int cmd_result(mc_engine *e, words *ws, const char *rest);
+static int cmd_help(mc_engine *e, words *ws, const char *rest);
+static int cmd_quit(mc_engine *e, words *ws, const char *rest);
+
+/*
+ * +-----------+-----------------------------------------+--------+--------+
+ * | command   | arguments                               | busy?  | answer |
+ * +-----------+-----------------------------------------+--------+--------+
+ * | hello     |                                         | yes    | ok     |
+ * | set       | game|hash|threads|level|database VALUE  | no     | ok     |
+ * | newgame   |                                         | no     | ok     |
+ * | position  | start|POSITION [moves M...]             | no     | ok     |
+ * | play      | M...                                    | no     | ok     |
+ * | go        | [stime|ntime|sinc|ninc|movestogo|       | no     | info*, |
+ * |           |  movetime|depth|nodes N]... [infinite]  |        | bestmove
+ * | stop      |                                         | yes    | bestmove or ok
+ * | isready   |                                         | yes    | ok     |
+ * | moves     |                                         | yes    | ok     |
+ * | board     |                                         | yes    | #*, ok |
+ * | result    |                                         | yes    | ok     |
+ * | help      |                                         | yes    | #*, ok |
+ * | quit      |                                         | yes    | ok     |
+ * +-----------+-----------------------------------------+--------+--------+
+ * busy?: allowed while a search runs (the others get an error then).
+ */
+static const struct {
+    const char *name;
+    cmd_fn fn;
+    int while_busy;
+    const char *help;
+} commands[] = {
+    {"hello", cmd_hello, 1, "hello: protocol version, engine name, options"},
+    {"set", cmd_set, 0, "set <game|hash|threads|level|database> <value>"},
+    {"newgame", cmd_newgame, 0, "newgame: the start position, a fresh game"},
+    {"position", cmd_position, 0, "position <start|position> [moves <m>...]"},
+    {"play", cmd_play, 0, "play <m>...: play moves on the current position"},
+    {"go", cmd_go, 0,
+     "go [stime|ntime|sinc|ninc|movestogo|movetime|depth|nodes <n>]... "
+     "[infinite]"},
+    {"stop", cmd_stop, 1, "stop: end the search, answer its best move"},
+    {"isready", cmd_isready, 1, "isready: answered at once"},
+    {"moves", cmd_moves, 1, "moves: the legal moves"},
+    {"board", cmd_board, 1, "board: the board drawn, and its position"},
+    {"result", cmd_result, 1, "result: ongoing, or the result"},
+    {"help", cmd_help, 1, "help: this list"},
+    {"quit", cmd_quit, 1, "quit: stop any search and leave"},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const char *const reason_word[] = {
+    "none",   "captures", "repetition", "nomove",   "stuck", "plies",
+    "board",  "points",   "annulled",   "resign",   "time"};
+
+static int cmd_hello(mc_engine *e, words *ws, const char *rest)
+{
+    (void)rest;
+    if (ws->n > 1) {
+        say(e, "error hello: no arguments expected");
+        return 0;
+    }
+    pthread_mutex_lock(&e->lock);
+    say_locked(e, "id name mancala %s", mc_version());
+    say_locked(e, "id protocol %d", MC_PROTOCOL_VERSION);
+    char games[512] = "";
+    size_t len = 0;
+    for (const char *const *n = mc_game_names(); *n; n++) {
+        int w = snprintf(games + len, sizeof games - len, " %s", *n);
+        if (w > 0 && (size_t)w < sizeof games - len)
+            len += (size_t)w;
+    }
+    say_locked(e, "id games%s", games);
+    say_locked(e, "option game type string default oware");
+    say_locked(e, "option hash type spin default 16 min 1 max 4096");
+    say_locked(e, "option threads type spin default 1 min 1 max 1");
+    say_locked(e, "option level type spin default 10 min 1 max 10");
+    say_locked(e, "option database type string default none");
+    say_locked(e, "ok hello");
+    pthread_mutex_unlock(&e->lock);
+    return 0;
+}
+
+static void reset_session(mc_engine *e, mc_session *s)
+{
+    mc_session_free(e->s);
+    e->s = s;
+}
+
+static int cmd_set(mc_engine *e, words *ws, const char *rest)
+{
+    if (ws->n < 3) {
+        say(e, "error set: usage: set <game|hash|threads|level|database> "
+               "<value>");
+        return 0;
+    }
+    const char *name = ws->w[1];
+    /* the value is the rest of the line after the name (paths may have
+       spaces) */
+    const char *v = rest + (ws->w[1] - ws->base) + strlen(name);
+    while (*v == ' ' || *v == '\t')
+        v++;
+    char val[1024];
+    if (strlen(v) >= sizeof val) {
+        say(e, "error set: the value of %.40s is longer than %zu bytes", name,
+            sizeof val - 1);
+        return 0;
+    }
+    snprintf(val, sizeof val, "%s", v);
+    size_t vl = strlen(val);
+    while (vl && (val[vl - 1] == ' ' || val[vl - 1] == '\t'))
+        val[--vl] = '\0';
+    if (strcmp(name, "game") == 0) {
+        mc_error err = {0, ""};
+        if (ws->n != 3) {
+            say(e, "error set: game takes one word (a game and its options)");
+            return 0;
+        }
+        mc_game *g = mc_game_new(val, &err);
+        if (!g) {
+            say(e, "error set: game: %s", err.msg);
+            return 0;
+        }
+        mc_session *s = mc_session_new(g, NULL);
+        if (!s) {
+            mc_game_free(g);
+            say(e, "error set: out of memory");
+            return 0;
+        }
+        reset_session(e, s);
+        mc_game_free(e->g);
+        e->g = g;
+        say(e, "ok set game %s", mc_game_spec(g));
+    } else if (strcmp(name, "hash") == 0 || strcmp(name, "threads") == 0 ||
+               strcmp(name, "level") == 0) {
+        long long hi = name[0] == 'h' ? 4096 : name[0] == 't' ? 1 : 10;
+        long long n = ws->n == 3 ? number(val, 1, hi) : -1;
+        if (n < 0) {
+            say(e, "error set: %s takes a whole number from 1 to %lld%s, not "
+                   "'%s'",
+                name, hi,
+                name[0] == 't' ? " (this build searches with one thread)"
+                               : "",
+                val);
+            return 0;
+        }
+        if (name[0] == 'h')
+            e->hash_mb = (int)n;
+        else if (name[0] == 't')
+            e->threads = (int)n;
+        else
+            e->level = (int)n;
+        say(e, "ok set %s %lld", name, n);
+    } else if (strcmp(name, "database") == 0) {
+        if (vl >= sizeof e->database - 1) {
+            say(e, "error set: database: path too long");
+            return 0;
+        }
+        if (strcmp(val, "none") != 0 && access(val, R_OK) != 0) {
+            say(e, "error set: database: cannot read '%s'", val);
+            return 0;
+        }
+        snprintf(e->database, sizeof e->database, "%s", val);
+        say(e, "ok set database %s", val);
+    } else {
+        say(e, "error set: unknown option '%s' (options: game, hash, "
+               "threads, level, database)",
+            name);
+    }
+    return 0;
+}
+
+static int cmd_newgame(mc_engine *e, words *ws, const char *rest)
+{
+    (void)rest;
+    if (ws->n > 1) {
+        say(e, "error newgame: no arguments expected");
+        return 0;
+    }
+    mc_session *s = mc_session_new(e->g, NULL);
+    if (!s) {
+        say(e, "error newgame: out of memory");
+        return 0;
+    }
+    reset_session(e, s);
+    say(e, "ok newgame");
+    return 0;
+}
+
+/* Play ws->w[from..] on s; on error writes the error line for `cmd`. */
+static int play_words(mc_engine *e, mc_session *s, words *ws, int from,
+                      const char *cmd)
+{
+    for (int i = from; i < ws->n; i++) {
+        mc_error err = {0, ""};
+        if (mc_session_play_str(s, ws->w[i], NULL, &err) != 0) {
+            say(e, "error %s: move %d '%s': %s", cmd, i - from + 1, ws->w[i],
+                err.msg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int cmd_position(mc_engine *e, words *ws, const char *rest)
+{
+    (void)rest;
+    if (ws->n < 2) {
+        say(e, "error position: usage: position <start|position> [moves "
+               "<m>...]");
+        return 0;
+    }
+    int mv = ws->n;
+    for (int i = 1; i < ws->n; i++)
+        if (strcmp(ws->w[i], "moves") == 0) {
+            mv = i;
+            break;
+        }
+    mc_pos p;
+    if (mv == 1) {
+        say(e, "error position: a position or 'start' must come before "
+               "'moves'");
+        return 0;
+    }
+    if (strcmp(ws->w[1], "start") == 0) {
+        if (mv != 2) {
+            say(e, "error position: 'start' is followed by 'moves' or "
+                   "nothing, not '%s'",
+                ws->w[2]);
+            return 0;
+        }
+        mc_start(e->g, &p);
+    } else {
+        char ps[MC_POS_STRLEN * 2];
+        size_t len = 0;
+        for (int i = 1; i < mv; i++) {
+            int w = snprintf(ps + len, sizeof ps - len, "%s%s",
+                             i > 1 ? " " : "", ws->w[i]);
+            if (w < 0 || (size_t)w >= sizeof ps - len) {
+                say(e, "error position: the position is too long");
+                return 0;
+            }
+            len += (size_t)w;
+        }
+        mc_error err = {0, ""};
+        if (mc_pos_parse(e->g, ps, &p, &err) != 0) {
+            say(e, "error position: %s", err.msg);
+            return 0;
+        }
+    }
+    mc_session *s = mc_session_new(e->g, &p);
+    if (!s) {
+        say(e, "error position: out of memory");
+        return 0;
+    }
+    if (play_words(e, s, ws, mv + 1, "position") != 0) {
+        mc_session_free(s);
+        return 0;
+    }
+    reset_session(e, s);
+    say(e, "ok position");
+    return 0;
+}
+
+static int cmd_play(mc_engine *e, words *ws, const char *rest)
+{
+    (void)rest;
+    if (ws->n < 2) {
+        say(e, "error play: usage: play <move>...");
+        return 0;
+    }
+    /* all or nothing: try on a copy of the game so far */
+    mc_session *s = mc_session_new(e->g, mc_session_pos_at(e->s, 0));
+    if (!s) {
+        say(e, "error play: out of memory");
+        return 0;
+    }
+    for (int i = 0; i < mc_session_ply(e->s); i++)
+        mc_session_play(s, mc_session_move_at(e->s, i), NULL, NULL);
+    if (play_words(e, s, ws, 1, "play") != 0) {
+        mc_session_free(s);
+        return 0;
+    }
+    reset_session(e, s);
+    say(e, "ok play");
+    return 0;
+}
+
+static int cmd_go(mc_engine *e, words *ws, const char *rest)
+{
+    (void)rest;
+    static const char *const keys[] = {"stime",    "ntime", "sinc",
+                                       "ninc",     "movestogo",
+                                       "movetime", "depth", "nodes"};
+    enum { K_STIME, K_NTIME, K_SINC, K_NINC, K_MTG, K_MOVETIME, K_DEPTH,
+           K_NODES, NKEYS };
+    long long v[NKEYS];
+    for (int k = 0; k < NKEYS; k++)
+        v[k] = -1;
+    int infinite = 0;
+    for (int i = 1; i < ws->n; i++) {
+        if (strcmp(ws->w[i], "infinite") == 0) {
+            infinite = 1;
+            continue;
+        }
+        int k = 0;
+        while (k < NKEYS && strcmp(ws->w[i], keys[k]) != 0)
+            k++;
+        if (k == NKEYS) {
+            say(e, "error go: unknown parameter '%s'", ws->w[i]);
+            return 0;
+        }
+        long long hi = k == K_DEPTH ? 64 : k == K_MTG ? 1000 : 1000000000000LL;
+        long long lo = k == K_DEPTH || k == K_MTG || k == K_NODES ? 1 : 0;
+        long long n = i + 1 < ws->n ? number(ws->w[i + 1], lo, hi) : -1;
+        if (n < 0) {
+            if (i + 1 < ws->n)
+                say(e, "error go: %s takes a whole number from %lld to %lld, "
+                       "not '%.40s'",
+                    keys[k], lo, hi, ws->w[i + 1]);
+            else
+                say(e, "error go: %s takes a whole number from %lld to %lld "
+                       "(missing)",
+                    keys[k], lo, hi);
+            return 0;
+        }
+        v[k] = n;
+        i++;
+    }
+    if (mc_session_over(e->s)) {
+        say(e, "error go: the game is over");
+        return 0;
+    }
+    mc_search_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.level = e->level;
+    lim.hash_mb = e->hash_mb;
+    lim.seed = ++e->searches;
+    if (v[K_DEPTH] > 0)
+        lim.depth = (int)v[K_DEPTH];
+    if (v[K_NODES] > 0)
+        lim.nodes = (uint64_t)v[K_NODES];
+    int side = mc_session_pos(e->s)->side;
+    long long clock = v[side == MC_SOUTH ? K_STIME : K_NTIME];
+    long long inc = v[side == MC_SOUTH ? K_SINC : K_NINC];
+    if (v[K_MOVETIME] >= 0) {
+        lim.seconds = (double)(v[K_MOVETIME] > 0 ? v[K_MOVETIME] : 1) / 1000.0;
+    } else if (clock >= 0 && !infinite) {
+        /* a share of the clock plus most of the increment, never more
+           than half of what is left */
+        long long togo = v[K_MTG] > 0 ? v[K_MTG] : 30;
+        long long ms = clock / togo + (inc > 0 ? inc * 3 / 4 : 0);
+        if (ms > clock / 2)
+            ms = clock / 2;
+        if (ms < 1)
+            ms = 1;
+        lim.seconds = (double)ms / 1000.0;
+    } else if (!infinite && v[K_DEPTH] < 0 && v[K_NODES] < 0) {
+        lim.seconds = 1.0; /* plain `go`: one second */
+    }
+    lim.on_info = on_info;
+    lim.info_ctx = e;
+    e->stop = 0;
+    lim.stop = &e->stop;
+    e->lim = lim;
+    e->infinite = infinite;
+    e->running = 1;
+    if (pthread_create(&e->th, NULL, search_main, e) != 0) {
+        e->running = 0;
+        say(e, "error go: cannot start the search thread");
+        return 0;
+    }
+    e->live = 1;
+    return 0;
+}
+
+static int cmd_stop(mc_engine *e, words *ws, const char *rest)
+{
+    (void)ws;
+    (void)rest;
+    if (e->live && is_running(e)) {
+        join_search(e, 1); /* the thread writes the best move */
+        return 0;
+    }
+    join_search(e, 0);
+    say(e, "ok stop (no search running)");
+    return 0;
+}
+
+static int cmd_isready(mc_engine *e, words *ws, const char *rest)
+{
+    (void)ws;
+    (void)rest;
+    say(e, "ok isready");
+    return 0;
+}
+
+static int cmd_moves(mc_engine *e, words *ws, const char *rest)
+{
+    (void)ws;
+    (void)rest;
+    mc_move mv[MC_MAX_MOVES];
+    int n = mc_session_moves(e->s, mv);
+    char b[MC_MAX_MOVES * 8 + 16];
+    size_t len = 0;
+    b[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char m[MC_MOVE_STRLEN];
+        mc_move_format(e->g, mc_session_pos(e->s), mv[i], m, sizeof m);
+        int w = snprintf(b + len, sizeof b - len, " %s", m);
+        if (w < 0 || (size_t)w >= sizeof b - len)
+            break;
+        len += (size_t)w;
+    }
+    say(e, "ok moves%s", b);
+    return 0;
+}
+
+static int cmd_board(mc_engine *e, words *ws, const char *rest)
+{
+    (void)ws;
+    (void)rest;
+    const mc_pos *p = mc_session_pos(e->s);
+    mc_layout l;
+    mc_layout_get(e->g, &l);
+    pthread_mutex_lock(&e->lock);
+    for (int r = 0; r < l.rows && r < 4; r++) {
+        char line[256];
+        size_t len = 0;
+        len += (size_t)snprintf(line, sizeof line, "# ");
+        for (int c = 0; c < l.cols && c < 8; c++) {
+            int pit = l.pit[r][c];
+            if (pit < 0)
+                len += (size_t)snprintf(line + len, sizeof line - len,
+                                        "      ");
+            else
+                len += (size_t)snprintf(line + len, sizeof line - len,
+                                        " %2s:%-2d", mc_pit_name(e->g, pit),
+                                        p->pit[pit]);
+        }
+        say_locked(e, "%s", line);
+    }
+    char ps[MC_POS_STRLEN];
+    mc_pos_format(e->g, p, ps, sizeof ps);
+    say_locked(e, "ok board %s", ps);
+    pthread_mutex_unlock(&e->lock);
+    return 0;
+}
+
+static int cmd_result(mc_engine *e, words *ws, const char *rest)
+{
+    (void)ws;
+    (void)rest;
+    mc_result r;
+    mc_session_result(e->s, &r);
+    if (!r.over) {
+        say(e, "ok result ongoing");
+        return 0;
+    }
+    const char *w = r.winner == MC_SOUTH   ? "S"
+                    : r.winner == MC_NORTH ? "N"
+                                           : "draw";
+    const char *why = r.reason >= 0 && r.reason <= MC_END_TIME
+                          ? reason_word[r.reason]
+                          : "none";
+    say(e, "ok result %s %s %s", w, why, r.detail);
+    return 0;
+}
+
+static int cmd_help(mc_engine *e, words *ws, const char *rest)
+{
+    (void)ws;
+    (void)rest;
+    pthread_mutex_lock(&e->lock);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        say_locked(e, "# %s", commands[i].help);
+    say_locked(e, "ok help");
+    pthread_mutex_unlock(&e->lock);
+    return 0;
+}
+
+static int cmd_quit(mc_engine *e, words *ws, const char *rest)
+{
+    (void)ws;
+    (void)rest;
+    join_search(e, 1);
+    say(e, "ok quit");
+    return 1;
+}
+
+/* ---- the engine ---- */
+
+mc_engine *mc_engine_new(mc_engine_out out, void *ctx)
+{
+    mc_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->out = out;
+    e->ctx = ctx;
+    e->hash_mb = 16;
+    e->threads = 1;
+    e->level = 10;
+    snprintf(e->database, sizeof e->database, "none");
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_cond_init(&e->cond, NULL);
+    e->g = mc_game_new("oware", NULL);
+    e->s = e->g ? mc_session_new(e->g, NULL) : NULL;
+    if (!e->s) {
+        mc_engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void mc_engine_free(mc_engine *e)
+{
+    if (!e)
+        return;
+    join_search(e, 1);
+    mc_session_free(e->s);
+    mc_game_free(e->g);
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->cond);
+    free(e);
+}
+
+void mc_engine_finish(mc_engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    int inf = e->infinite;
+    pthread_mutex_unlock(&e->lock);
+    join_search(e, inf);
+}
+
+int mc_engine_line(mc_engine *e, const char *line, size_t len)
+{
+    while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        len--;
+    if (len > MC_PROTOCOL_LINE_MAX) {
+        say(e, "error line too long (more than %d bytes)",
+            MC_PROTOCOL_LINE_MAX);
+        return 0;
+    }
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 32 && c != '\t') || c == 127) {
+            say(e, "error control character (byte %u) at column %zu", c,
+                i + 1);
+            return 0;
+        }
+    }
+    char *buf = malloc(len + 1), *rest = malloc(len + 1);
+    words *ws = malloc(sizeof *ws);
+    int rc = 0;
+    if (!buf || !rest || !ws) {
+        say(e, "error out of memory");
+        goto out;
+    }
+    memcpy(buf, line, len);
+    buf[len] = '\0';
+    memcpy(rest, buf, len + 1);
+    if (split(buf, ws) != 0) {
+        say(e, "error too many words on one line (at most %d)", MAX_WORDS);
+        goto out;
+    }
+    if (ws->n == 0 || ws->w[0][0] == '#')
+        goto out; /* blank lines and comments are not commands */
+    size_t i = 0;
+    while (i < NCOMMANDS && strcmp(commands[i].name, ws->w[0]) != 0)
+        i++;
+    if (i == NCOMMANDS) {
+        char name[40];
+        snprintf(name, sizeof name, "%s", ws->w[0]);
+        say(e, "error unknown command '%s%s' (try 'help')", name,
+            strlen(ws->w[0]) >= sizeof name ? "..." : "");
+        goto out;
+    }
+    if (e->live && !is_running(e))
+        join_search(e, 0); /* the last search is over: reap its thread */
+    if (e->live && !commands[i].while_busy) {
+        say(e, "error %s: a search is running (send stop first)",
+            commands[i].name);
+        goto out;
+    }
+    ws->base = buf;
+    rc = commands[i].fn(e, ws, rest);
+out:
+    free(buf);
+    free(rest);
+    free(ws);
+    return rc;
+}

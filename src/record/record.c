@@ -1,0 +1,1245 @@
+/*
+ * record.c - game records (docs/RECORDS.md): reading with every move checked
+ * through the session, writing, and atomic saving.  Uses the public API only
+ * (no rule is known here): the game tag makes the game, the Start tag is
+ * parsed by the game, each move token is played by the session.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mancala_record.h"
+
+#define TAG_NAME_MAX 64
+#define TAG_VALUE_MAX 1024
+#define COMMENT_MAX 4096
+#define WRAP 79
+/* Room for any derived tag: a spec (MC_SPEC_STRLEN), a position, a match
+   score. */
+#define DERIVED_LEN 320
+
+typedef struct tag {
+    char *name, *value;
+} tag;
+
+struct mc_record {
+    mc_game *g;
+    mc_session *s;
+    char start[MC_POS_STRLEN]; /* "" when the standard start */
+    tag *tags;
+    int ntags, tags_cap;
+    char **comment; /* comment[k]: after ply k (0: before the first move) */
+    int ncomment;
+    /* derived tags as last written or read (for mc_record_tag) */
+    char derived[7][DERIVED_LEN];
+};
+
+/* Derived tags: follow from the moves; written from the session. */
+static const char *const derived_names[] = {
+    "Game", "Start", "Result", "Termination", "Detail", "Glory", "Match"};
+enum { D_GAME, D_START, D_RESULT, D_TERM, D_DETAIL, D_GLORY, D_MATCH, ND };
+
+/* Free tags written first, in this order; the rest follow as added. */
+static const char *const seven[] = {"Event", "Site",  "Date",       "Round",
+                                    "South", "North", "TimeControl"};
+
+static const char *const reason_word[] = {
+    [MC_END_NONE] = "",
+    [MC_END_CAPTURES] = "captures",
+    [MC_END_REPETITION] = "repetition",
+    [MC_END_NOMOVE] = "nomove",
+    [MC_END_STUCK] = "stuck",
+    [MC_END_PLIES] = "plies",
+    [MC_END_BOARD] = "board",
+    [MC_END_POINTS] = "points",
+    [MC_END_ANNULLED] = "annulled",
+    [MC_END_RESIGN] = "resign",
+    [MC_END_TIME] = "time",
+};
+
+static int fail(mc_error *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fail(mc_error *err, int code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+        err->code = code;
+    }
+    return code;
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+/* ---- records ---- */
+
+mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
+{
+    mc_record *r = calloc(1, sizeof *r);
+    if (!r) {
+        fail(err, MC_ERR_ARG, "out of memory");
+        return NULL;
+    }
+    r->g = mc_game_new(spec, err);
+    if (!r->g) {
+        free(r);
+        return NULL;
+    }
+    mc_pos std;
+    mc_start(r->g, &std);
+    if (start) {
+        char a[MC_POS_STRLEN], b[MC_POS_STRLEN];
+        mc_pos_format(r->g, start, a, sizeof a);
+        mc_pos_format(r->g, &std, b, sizeof b);
+        if (strcmp(a, b) != 0)
+            snprintf(r->start, sizeof r->start, "%s", a);
+    }
+    r->s = mc_session_new(r->g, start ? start : &std);
+    if (!r->s) {
+        mc_record_free(r);
+        fail(err, MC_ERR_ARG, "out of memory");
+        return NULL;
+    }
+    return r;
+}
+
+void mc_record_free(mc_record *r)
+{
+    if (!r)
+        return;
+    for (int i = 0; i < r->ntags; i++) {
+        free(r->tags[i].name);
+        free(r->tags[i].value);
+    }
+    free(r->tags);
+    for (int i = 0; i < r->ncomment; i++)
+        free(r->comment[i]);
+    free(r->comment);
+    mc_session_free(r->s);
+    mc_game_free(r->g);
+    free(r);
+}
+
+const mc_game *mc_record_game(const mc_record *r) { return r->g; }
+mc_session *mc_record_session(mc_record *r) { return r->s; }
+
+static int derived_index(const char *name)
+{
+    for (int i = 0; i < ND; i++)
+        if (strcmp(name, derived_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int check_text(const char *what, const char *v, size_t max,
+                      int allow_newline, mc_error *err)
+{
+    size_t n = strlen(v);
+    if (n > max)
+        return fail(err, MC_ERR_ARG, "%s is longer than %zu bytes", what, max);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)v[i];
+        if (c == '\n' && allow_newline)
+            continue;
+        if (c < 32 || c == 127)
+            return fail(err, MC_ERR_ARG,
+                        "%s contains a control character (byte %zu)", what,
+                        i + 1);
+    }
+    return 0;
+}
+
+int mc_record_set_tag(mc_record *r, const char *name, const char *value,
+                      mc_error *err)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n > TAG_NAME_MAX)
+        return fail(err, MC_ERR_ARG, "a tag name has 1 to %d characters",
+                    TAG_NAME_MAX);
+    for (size_t i = 0; i < n; i++) {
+        char c = name[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_'))
+            return fail(err, MC_ERR_ARG,
+                        "tag name '%s': only letters, digits and '_'", name);
+    }
+    if (derived_index(name) >= 0)
+        return fail(err, MC_ERR_ARG,
+                    "the %s tag follows from the game and cannot be set",
+                    name);
+    if (value && check_text("tag value", value, TAG_VALUE_MAX, 0, err))
+        return MC_ERR_ARG;
+    int at = -1;
+    for (int i = 0; i < r->ntags; i++)
+        if (strcmp(r->tags[i].name, name) == 0)
+            at = i;
+    if (!value) {
+        if (at >= 0) {
+            free(r->tags[at].name);
+            free(r->tags[at].value);
+            memmove(&r->tags[at], &r->tags[at + 1],
+                    (size_t)(r->ntags - at - 1) * sizeof(tag));
+            r->ntags--;
+        }
+        return 0;
+    }
+    char *v = dup_str(value);
+    if (!v)
+        return fail(err, MC_ERR_ARG, "out of memory");
+    if (at >= 0) {
+        free(r->tags[at].value);
+        r->tags[at].value = v;
+        return 0;
+    }
+    if (r->ntags == r->tags_cap) {
+        int cap = r->tags_cap ? 2 * r->tags_cap : 8;
+        tag *t = realloc(r->tags, (size_t)cap * sizeof *t);
+        if (!t) {
+            free(v);
+            return fail(err, MC_ERR_ARG, "out of memory");
+        }
+        r->tags = t;
+        r->tags_cap = cap;
+    }
+    char *k = dup_str(name);
+    if (!k) {
+        free(v);
+        return fail(err, MC_ERR_ARG, "out of memory");
+    }
+    r->tags[r->ntags].name = k;
+    r->tags[r->ntags].value = v;
+    r->ntags++;
+    return 0;
+}
+
+/* Fill the derived tags that follow from the record alone. */
+static void derive(mc_record *r)
+{
+    mc_result res;
+    mc_session_result(r->s, &res);
+    snprintf(r->derived[D_GAME], DERIVED_LEN, "%s", mc_game_spec(r->g));
+    snprintf(r->derived[D_START], DERIVED_LEN, "%s", r->start);
+    const char *t = "*";
+    if (res.over)
+        t = res.winner == MC_SOUTH   ? "1-0"
+            : res.winner == MC_NORTH ? "0-1"
+                                     : "1/2-1/2";
+    snprintf(r->derived[D_RESULT], DERIVED_LEN, "%s", t);
+    const char *why = "";
+    if (res.over && res.reason > 0 && res.reason <= MC_END_TIME)
+        why = reason_word[res.reason];
+    snprintf(r->derived[D_TERM], DERIVED_LEN, "%s", why);
+    snprintf(r->derived[D_DETAIL], DERIVED_LEN, "%s",
+             res.over ? res.detail : "");
+    /* Goré G7: the game reports a refusing winner with the word noglory. */
+    const char *ng = res.over ? strstr(res.detail, "noglory") : NULL;
+    snprintf(r->derived[D_GLORY], DERIVED_LEN, "%s",
+             ng && (ng == res.detail || ng[-1] == ' ') &&
+                     (ng[7] == '\0' || ng[7] == ' ')
+                 ? "victory without glory"
+                 : "");
+}
+
+const char *mc_record_tag(const mc_record *r, const char *name)
+{
+    int d = derived_index(name);
+    if (d >= 0) {
+        if (d != D_MATCH)
+            derive((mc_record *)r);
+        return r->derived[d][0] ? r->derived[d] : NULL;
+    }
+    for (int i = 0; i < r->ntags; i++)
+        if (strcmp(r->tags[i].name, name) == 0)
+            return r->tags[i].value;
+    return NULL;
+}
+
+/* Free tags in writing order: the seven first, then the others. */
+static int tag_order(const mc_record *r, int *order)
+{
+    int k = 0;
+    for (size_t j = 0; j < sizeof seven / sizeof seven[0]; j++)
+        for (int i = 0; i < r->ntags; i++)
+            if (strcmp(r->tags[i].name, seven[j]) == 0)
+                order[k++] = i;
+    for (int i = 0; i < r->ntags; i++) {
+        int known = 0;
+        for (size_t j = 0; j < sizeof seven / sizeof seven[0]; j++)
+            known |= strcmp(r->tags[i].name, seven[j]) == 0;
+        if (!known)
+            order[k++] = i;
+    }
+    return k;
+}
+
+int mc_record_tag_at(const mc_record *r, int i, const char **name,
+                     const char **value)
+{
+    if (i < 0 || i >= r->ntags)
+        return 0;
+    int *order = malloc((size_t)r->ntags * sizeof *order);
+    if (!order)
+        return 0;
+    tag_order(r, order);
+    *name = r->tags[order[i]].name;
+    *value = r->tags[order[i]].value;
+    free(order);
+    return 1;
+}
+
+int mc_record_set_comment(mc_record *r, int ply, const char *text,
+                          mc_error *err)
+{
+    if (ply < 0 || ply > 1 << 24)
+        return fail(err, MC_ERR_ARG, "no ply %d", ply);
+    if (text) {
+        if (check_text("comment", text, COMMENT_MAX, 1, err))
+            return MC_ERR_ARG;
+        if (strchr(text, '}'))
+            return fail(err, MC_ERR_ARG, "a comment cannot contain '}'");
+    }
+    if (ply >= r->ncomment) {
+        if (!text)
+            return 0;
+        char **c = realloc(r->comment, (size_t)(ply + 1) * sizeof *c);
+        if (!c)
+            return fail(err, MC_ERR_ARG, "out of memory");
+        memset(c + r->ncomment, 0,
+               (size_t)(ply + 1 - r->ncomment) * sizeof *c);
+        r->comment = c;
+        r->ncomment = ply + 1;
+    }
+    char *d = NULL;
+    if (text && !(d = dup_str(text)))
+        return fail(err, MC_ERR_ARG, "out of memory");
+    free(r->comment[ply]);
+    r->comment[ply] = d;
+    return 0;
+}
+
+const char *mc_record_comment(const mc_record *r, int ply)
+{
+    return ply >= 0 && ply < r->ncomment ? r->comment[ply] : NULL;
+}
+
+/* ---- matches: consecutive games with Round 1, 2, ... ---- */
+
+typedef struct match_walk {
+    int active;       /* the previous record belongs to a running match */
+    int round;        /* its round */
+    char spec[MC_SPEC_STRLEN];
+    mc_match m;
+} match_walk;
+
+/* A match format other than a single game? */
+static int has_match(const mc_game *g)
+{
+    const char *f = mc_game_option(g, "match");
+    return f && strcmp(f, "single") != 0;
+}
+
+static long round_of(const mc_record *r)
+{
+    const char *v = mc_record_tag(r, "Round");
+    if (!v || !*v || strlen(v) > 6)
+        return -1;
+    long n = 0;
+    for (const char *p = v; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        n = n * 10 + (*p - '0');
+    }
+    return n;
+}
+
+/*
+ * Step the match through record r: fills r->derived[D_MATCH] with the score
+ * after it (empty when r is not part of a match).  Returns 0, or nonzero
+ * with a message when r breaks the match (wrong starter, a round after an
+ * unfinished game).
+ */
+static int match_step(match_walk *w, mc_record *r, mc_error *err)
+{
+    r->derived[D_MATCH][0] = '\0';
+    long rd = round_of(r);
+    if (!has_match(r->g) || rd < 1) {
+        w->active = 0;
+        return 0;
+    }
+    const mc_pos *p0 = mc_session_pos_at(r->s, 0);
+    if (rd == 1) {
+        mc_match_init(r->g, &w->m);
+        w->active = 1;
+        snprintf(w->spec, sizeof w->spec, "%s", mc_game_spec(r->g));
+    } else if (!w->active || rd != w->round + 1 ||
+               strcmp(w->spec, mc_game_spec(r->g)) != 0) {
+        return fail(err, MC_ERR_ARG,
+                    "round %ld of a match must follow round %ld of the same "
+                    "game",
+                    rd, rd - 1);
+    } else if (w->m.winner >= 0) {
+        return fail(err, MC_ERR_ARG,
+                    "round %ld: the match was already decided", rd);
+    }
+    if (rd > 1 && p0->side != w->m.next_first)
+        return fail(err, MC_ERR_ARG,
+                    "round %ld: %s should start (the match rules say who "
+                    "starts the next game)",
+                    rd, w->m.next_first == MC_SOUTH ? "South" : "North");
+    w->round = (int)rd;
+    mc_result res;
+    mc_session_result(r->s, &res);
+    if (res.over)
+        mc_match_record(r->g, &w->m, &res);
+    else
+        w->active = 0; /* an unfinished game ends the walk */
+    mc_match_describe(r->g, &w->m, r->derived[D_MATCH], DERIVED_LEN);
+    return 0;
+}
+
+/* ---- writing ---- */
+
+typedef struct dstr {
+    char *b;
+    size_t len, cap;
+    int oom;
+    size_t line_start;
+} dstr;
+
+static void ds_put(dstr *d, const char *s, size_t n)
+{
+    if (d->oom)
+        return;
+    if (d->len + n + 1 > d->cap) {
+        size_t cap = d->cap ? d->cap : 1024;
+        while (cap < d->len + n + 1)
+            cap *= 2;
+        char *b = realloc(d->b, cap);
+        if (!b) {
+            d->oom = 1;
+            return;
+        }
+        d->b = b;
+        d->cap = cap;
+    }
+    memcpy(d->b + d->len, s, n);
+    d->len += n;
+    d->b[d->len] = '\0';
+}
+
+static void ds_puts(dstr *d, const char *s) { ds_put(d, s, strlen(s)); }
+
+static void ds_tag(dstr *d, const char *name, const char *value)
+{
+    ds_puts(d, "[");
+    ds_puts(d, name);
+    ds_puts(d, " \"");
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            ds_put(d, "\\", 1);
+        ds_put(d, p, 1);
+    }
+    ds_puts(d, "\"]\n");
+}
+
+/* Append a movetext word, wrapping lines at WRAP columns. */
+static void ds_word(dstr *d, const char *w)
+{
+    size_t col = d->len - d->line_start, n = strlen(w);
+    if (col > 0 && col + 1 + n > WRAP) {
+        ds_puts(d, "\n");
+        d->line_start = d->len;
+    } else if (col > 0) {
+        ds_puts(d, " ");
+    }
+    ds_puts(d, w);
+    /* a comment may hold line breaks: the line restarts after the last */
+    const char *nl = strrchr(w, '\n');
+    if (nl)
+        d->line_start = d->len - strlen(nl + 1);
+}
+
+static void ds_comment(dstr *d, const char *c)
+{
+    size_t n = strlen(c);
+    char *w = malloc(n + 3);
+    if (!w) {
+        d->oom = 1;
+        return;
+    }
+    w[0] = '{';
+    memcpy(w + 1, c, n);
+    w[n + 1] = '}';
+    w[n + 2] = '\0';
+    ds_word(d, w);
+    free(w);
+}
+
+static void write_one(dstr *d, mc_record *r)
+{
+    derive(r);
+    ds_tag(d, "Game", r->derived[D_GAME]);
+    int *order = malloc((size_t)(r->ntags + 1) * sizeof *order);
+    if (!order) {
+        d->oom = 1;
+        return;
+    }
+    int k = tag_order(r, order);
+    for (int i = 0; i < k; i++)
+        ds_tag(d, r->tags[order[i]].name, r->tags[order[i]].value);
+    free(order);
+    for (int i = D_START; i < ND; i++)
+        if (r->derived[i][0])
+            ds_tag(d, derived_names[i], r->derived[i]);
+    ds_puts(d, "\n");
+    d->line_start = d->len;
+    int n = mc_session_ply(r->s), number = 1, prev = -1;
+    if (mc_record_comment(r, 0))
+        ds_comment(d, mc_record_comment(r, 0));
+    int after_comment = mc_record_comment(r, 0) != NULL;
+    for (int i = 0; i < n; i++) {
+        const mc_pos *p = mc_session_pos_at(r->s, i);
+        char w[MC_MOVE_STRLEN + 32];
+        if (p->side == MC_SOUTH && prev != MC_SOUTH) {
+            snprintf(w, sizeof w, "%d.", number);
+            ds_word(d, w);
+        } else if (p->side == MC_NORTH && (prev < 0 || after_comment)) {
+            snprintf(w, sizeof w, "%d...", number);
+            ds_word(d, w);
+        }
+        mc_move_format(r->g, p, mc_session_move_at(r->s, i), w, sizeof w);
+        ds_word(d, w);
+        const mc_pos *q = mc_session_pos_at(r->s, i + 1);
+        if (p->side == MC_NORTH && q->side == MC_SOUTH)
+            number++;
+        prev = p->side;
+        const char *c = mc_record_comment(r, i + 1);
+        after_comment = c != NULL;
+        if (c)
+            ds_comment(d, c);
+    }
+    ds_word(d, r->derived[D_RESULT]);
+    ds_puts(d, "\n");
+}
+
+char *mc_records_format(mc_record *const *recs, int n, size_t *len)
+{
+    dstr d = {0};
+    match_walk w = {0};
+    ds_puts(&d, "");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            ds_puts(&d, "\n");
+        if (match_step(&w, recs[i], NULL) != 0)
+            recs[i]->derived[D_MATCH][0] = '\0';
+        char keep[DERIVED_LEN];
+        memcpy(keep, recs[i]->derived[D_MATCH], sizeof keep);
+        derive(recs[i]);
+        memcpy(recs[i]->derived[D_MATCH], keep, sizeof keep);
+        write_one(&d, recs[i]);
+    }
+    if (d.oom) {
+        free(d.b);
+        return NULL;
+    }
+    if (len)
+        *len = d.len;
+    return d.b;
+}
+
+/* ---- atomic save ---- */
+
+static int write_all(int fd, const char *b, size_t n)
+{
+    while (n > 0) {
+        ssize_t k = write(fd, b, n);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        b += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+int mc_records_save(const char *path, mc_record *const *recs, int n,
+                    mc_error *err)
+{
+    size_t len;
+    char *text = mc_records_format(recs, n, &len);
+    if (!text)
+        return fail(err, MC_ERR_IO, "out of memory");
+    size_t pl = strlen(path);
+    char *tmp = malloc(pl + 16), *dir = malloc(pl + 2);
+    if (!tmp || !dir) {
+        free(text);
+        free(tmp);
+        free(dir);
+        return fail(err, MC_ERR_IO, "out of memory");
+    }
+    /* The temporary file sits beside the target so that rename is atomic. */
+    snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
+    memcpy(dir, path, pl + 1);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        strcpy(dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    int rc = 0;
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        rc = fail(err, MC_ERR_IO, "%s: cannot create a temporary file: %s",
+                  path, strerror(errno));
+        goto out;
+    }
+    if (write_all(fd, text, len) != 0 || fsync(fd) != 0) {
+        rc = fail(err, MC_ERR_IO, "%s: cannot write: %s", path,
+                  strerror(errno));
+        close(fd);
+        unlink(tmp);
+        goto out;
+    }
+    fchmod(fd, 0644);
+    if (close(fd) != 0) {
+        rc = fail(err, MC_ERR_IO, "%s: cannot write: %s", path,
+                  strerror(errno));
+        unlink(tmp);
+        goto out;
+    }
+    if (rename(tmp, path) != 0) {
+        rc = fail(err, MC_ERR_IO, "%s: cannot replace: %s", path,
+                  strerror(errno));
+        unlink(tmp);
+        goto out;
+    }
+    /* Make the rename itself durable. */
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+out:
+    free(text);
+    free(tmp);
+    free(dir);
+    return rc;
+}
+
+void mc_records_free(mc_record **recs, int n)
+{
+    if (!recs)
+        return;
+    for (int i = 0; i < n; i++)
+        mc_record_free(recs[i]);
+    free(recs);
+}
+
+/* ---- reading ---- */
+
+typedef struct lexer {
+    const char *t;
+    size_t len, i;
+    int line, col;
+    mc_record_loc *loc;
+    mc_error *err;
+} lexer;
+
+static int lx_peek(const lexer *x)
+{
+    return x->i < x->len ? (unsigned char)x->t[x->i] : -1;
+}
+
+static void lx_next(lexer *x)
+{
+    if (x->i >= x->len)
+        return;
+    if (x->t[x->i] == '\n') {
+        x->line++;
+        x->col = 1;
+    } else {
+        x->col++;
+    }
+    x->i++;
+}
+
+/* An error at (line, col). */
+static int lx_fail_at(lexer *x, int line, int col, int code, const char *fmt,
+                      ...) __attribute__((format(printf, 5, 6)));
+static int lx_fail_at(lexer *x, int line, int col, int code, const char *fmt,
+                      ...)
+{
+    char m[sizeof x->err->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m, sizeof m, fmt, ap);
+    va_end(ap);
+    if (x->loc) {
+        x->loc->line = line;
+        x->loc->col = col;
+    }
+    return fail(x->err, code, "line %d, column %d: %.200s", line, col, m);
+}
+
+/* Skip blanks, and comments when comments is NULL; else stop at them. */
+static int lx_blank(lexer *x)
+{
+    for (;;) {
+        int c = lx_peek(x);
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+            c == '\v')
+            lx_next(x);
+        else
+            return c;
+    }
+}
+
+static int is_blank(int c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+           c == '\v';
+}
+
+/* A ';' comment to the end of the line, or a '{' comment to '}'. */
+static int lx_comment(lexer *x, dstr *out)
+{
+    int line = x->line, col = x->col;
+    int c = lx_peek(x);
+    lx_next(x);
+    if (c == ';') {
+        while ((c = lx_peek(x)) >= 0 && c != '\n') {
+            if (c == 0)
+                return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
+                                  "NUL byte in a comment");
+            if (out)
+                ds_put(out, &x->t[x->i], 1);
+            lx_next(x);
+        }
+        return 0;
+    }
+    while ((c = lx_peek(x)) != '}') {
+        if (c < 0)
+            return lx_fail_at(x, line, col, MC_ERR_ARG,
+                              "comment opened here is never closed with '}'");
+        if (c == 0)
+            return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
+                              "NUL byte in a comment");
+        if (out && c != '\r')
+            ds_put(out, &x->t[x->i], 1);
+        lx_next(x);
+    }
+    lx_next(x);
+    if (out && out->len > COMMENT_MAX)
+        return lx_fail_at(x, line, col, MC_ERR_ARG,
+                          "comment longer than %d bytes", COMMENT_MAX);
+    return 0;
+}
+
+/* Parse one [Name "value"] tag into name/value buffers. */
+static int lx_tag(lexer *x, char *name, char *value)
+{
+    int line = x->line, col = x->col;
+    lx_next(x); /* '[' */
+    while (lx_peek(x) == ' ' || lx_peek(x) == '\t')
+        lx_next(x);
+    size_t n = 0;
+    int c;
+    while ((c = lx_peek(x)) >= 0 &&
+           ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+            (c >= '0' && c <= '9') || c == '_')) {
+        if (n >= TAG_NAME_MAX)
+            return lx_fail_at(x, line, col, MC_ERR_ARG,
+                              "tag name longer than %d characters",
+                              TAG_NAME_MAX);
+        name[n++] = (char)c;
+        lx_next(x);
+    }
+    name[n] = '\0';
+    if (n == 0)
+        return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
+                          "a tag name (letters, digits, '_') must follow '['");
+    if (lx_peek(x) != ' ' && lx_peek(x) != '\t')
+        return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
+                          "tag %s: a space and a quoted value must follow the "
+                          "name",
+                          name);
+    while (lx_peek(x) == ' ' || lx_peek(x) == '\t')
+        lx_next(x);
+    if (lx_peek(x) != '"')
+        return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
+                          "tag %s: the value must be in double quotes", name);
+    int vline = x->line, vcol = x->col;
+    lx_next(x);
+    n = 0;
+    for (;;) {
+        c = lx_peek(x);
+        if (c < 0 || c == '\n' || c == '\r')
+            return lx_fail_at(x, vline, vcol, MC_ERR_ARG,
+                              "tag %s: the value is not closed with '\"' on "
+                              "its line",
+                              name);
+        if (c == '"')
+            break;
+        if (c == '\\') {
+            lx_next(x);
+            c = lx_peek(x);
+            if (c != '"' && c != '\\')
+                return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
+                                  "tag %s: only \\\" and \\\\ are escapes",
+                                  name);
+        }
+        if (c < 32 || c == 127)
+            return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
+                              "tag %s: control character in the value", name);
+        if (n >= TAG_VALUE_MAX)
+            return lx_fail_at(x, vline, vcol, MC_ERR_ARG,
+                              "tag %s: value longer than %d bytes", name,
+                              TAG_VALUE_MAX);
+        value[n++] = (char)c;
+        lx_next(x);
+    }
+    value[n] = '\0';
+    lx_next(x); /* closing quote */
+    while (lx_peek(x) == ' ' || lx_peek(x) == '\t')
+        lx_next(x);
+    if (lx_peek(x) != ']')
+        return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
+                          "tag %s: ']' must follow the value", name);
+    lx_next(x);
+    return 0;
+}
+
+typedef struct tagpos {
+    int line, col;
+} tagpos;
+
+static int is_result(const char *w)
+{
+    return strcmp(w, "1-0") == 0 || strcmp(w, "0-1") == 0 ||
+           strcmp(w, "1/2-1/2") == 0 || strcmp(w, "*") == 0;
+}
+
+/* Check the derived tags read from the file against the replayed game. */
+static int check_derived(lexer *x, mc_record *r,
+                         char (*read)[TAG_VALUE_MAX + 1],
+                         const tagpos *at, int game)
+{
+    derive(r);
+    for (int i = D_RESULT; i <= D_GLORY; i++) {
+        if (!read[i][0] && !at[i].line)
+            continue;
+        if (strcmp(read[i], r->derived[i]) != 0)
+            return lx_fail_at(x, at[i].line, at[i].col, MC_ERR_ARG,
+                              "game %d: the %s tag says \"%s\" but the moves "
+                              "give \"%s\"",
+                              game, derived_names[i], read[i],
+                              r->derived[i]);
+    }
+    return 0;
+}
+
+static int read_game(lexer *x, mc_record **out, int game)
+{
+    char (*read)[TAG_VALUE_MAX + 1] = calloc(ND, sizeof *read);
+    char name[TAG_NAME_MAX + 1];
+    char value[TAG_VALUE_MAX + 1];
+    tagpos at[ND];
+    memset(at, 0, sizeof at);
+    mc_record *r = NULL;
+    int rc = 0, gline = x->line, gcol = x->col;
+    if (!read)
+        return lx_fail_at(x, gline, gcol, MC_ERR_ARG, "out of memory");
+    /* Free tags wait until the game exists. */
+    struct {
+        char *n, *v;
+        int line, col;
+    } *pend = NULL;
+    int npend = 0;
+    while (lx_blank(x) == '[' || lx_peek(x) == ';') {
+        if (lx_peek(x) == ';') {
+            if ((rc = lx_comment(x, NULL)))
+                goto out;
+            continue;
+        }
+        int line = x->line, col = x->col;
+        if ((rc = lx_tag(x, name, value)))
+            goto out;
+        int d = derived_index(name);
+        if (d >= 0) {
+            if (at[d].line) {
+                rc = lx_fail_at(x, line, col, MC_ERR_ARG,
+                                "the %s tag appears twice", name);
+                goto out;
+            }
+            at[d].line = line;
+            at[d].col = col;
+            memcpy(read[d], value, strlen(value) + 1);
+            continue;
+        }
+        for (int i = 0; i < npend; i++)
+            if (strcmp(pend[i].n, name) == 0) {
+                rc = lx_fail_at(x, line, col, MC_ERR_ARG,
+                                "the %s tag appears twice", name);
+                goto out;
+            }
+        void *np = realloc(pend, (size_t)(npend + 1) * sizeof *pend);
+        if (!np) {
+            rc = lx_fail_at(x, line, col, MC_ERR_ARG, "out of memory");
+            goto out;
+        }
+        pend = np;
+        pend[npend].n = dup_str(name);
+        pend[npend].v = dup_str(value);
+        pend[npend].line = line;
+        pend[npend].col = col;
+        npend++;
+        if (!pend[npend - 1].n || !pend[npend - 1].v) {
+            rc = lx_fail_at(x, line, col, MC_ERR_ARG, "out of memory");
+            goto out;
+        }
+    }
+    if (!at[D_GAME].line) {
+        rc = lx_fail_at(x, gline, gcol, MC_ERR_ARG,
+                        "game %d has no [Game \"...\"] tag naming the game",
+                        game);
+        goto out;
+    }
+    {
+        mc_error e = {0, ""};
+        mc_game *g = mc_game_new(read[D_GAME], &e);
+        if (!g) {
+            rc = lx_fail_at(x, at[D_GAME].line, at[D_GAME].col, MC_ERR_SPEC,
+                            "Game tag: %s", e.msg);
+            goto out;
+        }
+        mc_pos p0;
+        mc_start(g, &p0);
+        if (at[D_START].line &&
+            mc_pos_parse(g, read[D_START], &p0, &e) != 0) {
+            mc_game_free(g);
+            rc = lx_fail_at(x, at[D_START].line, at[D_START].col,
+                            MC_ERR_POSITION, "Start tag: %s", e.msg);
+            goto out;
+        }
+        r = mc_record_new(read[D_GAME], &p0, &e);
+        mc_game_free(g);
+        if (!r) {
+            rc = lx_fail_at(x, gline, gcol, MC_ERR_ARG, "%s", e.msg);
+            goto out;
+        }
+    }
+    for (int i = 0; i < npend; i++) {
+        mc_error e = {0, ""};
+        if (mc_record_set_tag(r, pend[i].n, pend[i].v, &e) != 0) {
+            rc = lx_fail_at(x, pend[i].line, pend[i].col, MC_ERR_ARG, "%s",
+                            e.msg);
+            goto out;
+        }
+    }
+    /* Movetext up to the result. */
+    int number = 1, prev = -1, moves = 0;
+    for (;;) {
+        int c = lx_blank(x);
+        int line = x->line, col = x->col;
+        if (c < 0) {
+            rc = lx_fail_at(x, line, col, MC_ERR_ARG,
+                            "game %d ends without a result (1-0, 0-1, "
+                            "1/2-1/2 or *)",
+                            game);
+            goto out;
+        }
+        if (c == '{' || c == ';') {
+            dstr cm = {0};
+            rc = lx_comment(x, &cm);
+            if (!rc && cm.oom)
+                rc = lx_fail_at(x, line, col, MC_ERR_ARG, "out of memory");
+            if (!rc && c == '{') {
+                /* several comments after one move are joined */
+                const char *old = mc_record_comment(r, moves);
+                mc_error e = {0, ""};
+                if (old) {
+                    dstr j = {0};
+                    ds_puts(&j, old);
+                    ds_puts(&j, " ");
+                    ds_puts(&j, cm.b ? cm.b : "");
+                    if (j.len > COMMENT_MAX)
+                        rc = lx_fail_at(x, line, col, MC_ERR_ARG,
+                                        "comment longer than %d bytes",
+                                        COMMENT_MAX);
+                    else if (mc_record_set_comment(r, moves, j.b ? j.b : "",
+                                                   &e))
+                        rc = lx_fail_at(x, line, col, MC_ERR_ARG, "%s",
+                                        e.msg);
+                    free(j.b);
+                } else if (mc_record_set_comment(r, moves, cm.b ? cm.b : "",
+                                                 &e)) {
+                    rc = lx_fail_at(x, line, col, MC_ERR_ARG, "%s", e.msg);
+                }
+            }
+            free(cm.b);
+            if (rc)
+                goto out;
+            continue;
+        }
+        if (c == '[') {
+            rc = lx_fail_at(x, line, col, MC_ERR_ARG,
+                            "a tag inside the moves of game %d (is the "
+                            "result, e.g. '*', missing?)",
+                            game);
+            goto out;
+        }
+        char w[MC_MOVE_STRLEN + 1];
+        size_t n = 0;
+        while ((c = lx_peek(x)) >= 0 && !is_blank(c) && c != '{' &&
+               c != ';' && c != '[') {
+            if (c == 0 || c < 0x20 || c == 0x7f) {
+                rc = lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
+                                "control character in the moves");
+                goto out;
+            }
+            if (n >= MC_MOVE_STRLEN) {
+                rc = lx_fail_at(x, line, col, MC_ERR_MOVE,
+                                "a word longer than %d bytes",
+                                MC_MOVE_STRLEN);
+                goto out;
+            }
+            w[n++] = (char)c;
+            lx_next(x);
+            /* "12." or "12..." glued to the move that follows */
+            if (c == '.' && w[0] >= '0' && w[0] <= '9' && lx_peek(x) != '.')
+                break;
+        }
+        w[n] = '\0';
+        if (is_result(w)) {
+            if (at[D_RESULT].line && strcmp(read[D_RESULT], w) != 0) {
+                rc = lx_fail_at(x, line, col, MC_ERR_ARG,
+                                "the result %s differs from the Result tag "
+                                "\"%s\"",
+                                w, read[D_RESULT]);
+                goto out;
+            }
+            mc_session *s = r->s;
+            mc_result res;
+            mc_session_result(s, &res);
+            const char *term = read[D_TERM];
+            int forfeit = strcmp(term, "resign") == 0 ? MC_END_RESIGN
+                          : strcmp(term, "time") == 0 ? MC_END_TIME
+                                                      : 0;
+            if (forfeit) {
+                if (res.over || (strcmp(w, "1-0") && strcmp(w, "0-1"))) {
+                    rc = lx_fail_at(
+                        x, line, col, MC_ERR_ARG,
+                        "game %d: Termination \"%s\" needs a game still "
+                        "going after the moves and a result 1-0 or 0-1",
+                        game, term);
+                    goto out;
+                }
+                mc_session_forfeit(s, strcmp(w, "1-0") == 0 ? MC_NORTH
+                                                            : MC_SOUTH,
+                                   forfeit);
+            }
+            derive(r);
+            if (strcmp(r->derived[D_RESULT], w) != 0) {
+                rc = lx_fail_at(
+                    x, line, col, MC_ERR_ARG,
+                    "game %d: the result %s does not match the moves, "
+                    "which give %s%s%s",
+                    game, w, r->derived[D_RESULT],
+                    res.over ? " " : " (the game is not over)",
+                    res.over ? res.detail : "");
+                goto out;
+            }
+            if ((rc = check_derived(x, r, read, at, game)))
+                goto out;
+            break;
+        }
+        if (w[0] >= '0' && w[0] <= '9') {
+            /* a move number: k. before South, k... before North */
+            char *end;
+            long k = strtol(w, &end, 10);
+            int dots = (int)strspn(end, ".");
+            if (end[dots] != '\0' || (dots != 1 && dots != 3) || k < 1) {
+                rc = lx_fail_at(x, line, col, MC_ERR_MOVE,
+                                "'%s' is neither a move number (12. or "
+                                "12...) nor a result",
+                                w);
+                goto out;
+            }
+            int side = mc_session_pos(r->s)->side;
+            if (k != number || (dots == 1) != (side == MC_SOUTH)) {
+                rc = lx_fail_at(x, line, col, MC_ERR_MOVE,
+                                "move number %s: expected %d%s (%s to move)",
+                                w, number,
+                                side == MC_SOUTH ? "." : "...",
+                                side == MC_SOUTH ? "South" : "North");
+                goto out;
+            }
+            continue;
+        }
+        const mc_pos *p = mc_session_pos(r->s);
+        int side = p->side;
+        mc_error e = {0, ""};
+        if (mc_session_play_str(r->s, w, NULL, &e) != 0) {
+            rc = lx_fail_at(x, line, col, e.code ? e.code : MC_ERR_MOVE,
+                            "game %d, move %d (%s): %s", game, moves + 1, w,
+                            e.msg);
+            goto out;
+        }
+        moves++;
+        const mc_pos *q = mc_session_pos(r->s);
+        if (side == MC_NORTH && q->side == MC_SOUTH)
+            number++;
+        prev = side;
+    }
+    (void)prev;
+    /* keep the Match tag read, for the match check */
+    snprintf(r->derived[D_MATCH], DERIVED_LEN, "%s",
+             at[D_MATCH].line ? read[D_MATCH] : "");
+    *out = r;
+    r = NULL;
+out:
+    for (int i = 0; i < npend; i++) {
+        free(pend[i].n);
+        free(pend[i].v);
+    }
+    free(pend);
+    free(read);
+    mc_record_free(r);
+    return rc;
+}
+
+int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
+                    mc_record_loc *loc, mc_error *err)
+{
+    lexer x = {text, len, 0, 1, 1, loc, err};
+    mc_record **recs = NULL;
+    int cnt = 0, cap = 0, rc = 0;
+    match_walk w = {0};
+    *out = NULL;
+    *n = 0;
+    if (loc)
+        loc->line = loc->col = 0;
+    if (err) {
+        err->code = 0;
+        err->msg[0] = '\0';
+    }
+    for (;;) {
+        int c = lx_blank(&x);
+        if (c < 0)
+            break;
+        if (c == ';' || c == '{') {
+            /* comments between games are not kept */
+            if ((rc = lx_comment(&x, NULL)))
+                goto fail;
+            continue;
+        }
+        int line = x.line, col = x.col;
+        if (c != '[') {
+            rc = lx_fail_at(&x, line, col, MC_ERR_ARG,
+                            "expected the tags of game %d ('[Game \"...\"]')",
+                            cnt + 1);
+            goto fail;
+        }
+        mc_record *r = NULL;
+        if ((rc = read_game(&x, &r, cnt + 1)))
+            goto fail;
+        if (cnt == cap) {
+            int nc = cap ? 2 * cap : 4;
+            mc_record **nr = realloc(recs, (size_t)nc * sizeof *nr);
+            if (!nr) {
+                mc_record_free(r);
+                rc = lx_fail_at(&x, line, col, MC_ERR_ARG, "out of memory");
+                goto fail;
+            }
+            recs = nr;
+            cap = nc;
+        }
+        recs[cnt++] = r;
+        /* matches: starters and the Match tag */
+        char said[DERIVED_LEN];
+        memcpy(said, r->derived[D_MATCH], sizeof said);
+        mc_error e = {0, ""};
+        if (match_step(&w, r, &e) != 0) {
+            rc = lx_fail_at(&x, line, col, MC_ERR_ARG, "game %d: %s", cnt,
+                            e.msg);
+            goto fail;
+        }
+        if (said[0] && strcmp(said, r->derived[D_MATCH]) != 0) {
+            rc = lx_fail_at(&x, line, col, MC_ERR_ARG,
+                            "game %d: the Match tag says \"%s\" but the "
+                            "games give \"%s\"",
+                            cnt, said,
+                            r->derived[D_MATCH][0] ? r->derived[D_MATCH]
+                                                   : "no match");
+            goto fail;
+        }
+    }
+    *out = recs;
+    *n = cnt;
+    return 0;
+fail:
+    mc_records_free(recs, cnt);
+    return rc ? rc : MC_ERR_ARG;
+}
+
+int mc_records_load(const char *path, mc_record ***out, int *n,
+                    mc_record_loc *loc, mc_error *err)
+{
+    *out = NULL;
+    *n = 0;
+    if (loc)
+        loc->line = loc->col = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail(err, MC_ERR_IO, "%s: %s", path, strerror(errno));
+    char *b = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len + 65536 > cap) {
+            size_t nc = cap ? 2 * cap : 65536;
+            if (nc > ((size_t)1 << 30)) {
+                free(b);
+                fclose(f);
+                return fail(err, MC_ERR_IO, "%s: larger than 1 GiB", path);
+            }
+            char *nb = realloc(b, nc);
+            if (!nb) {
+                free(b);
+                fclose(f);
+                return fail(err, MC_ERR_IO, "%s: out of memory", path);
+            }
+            b = nb;
+            cap = nc;
+        }
+        size_t k = fread(b + len, 1, cap - len, f);
+        len += k;
+        if (k == 0)
+            break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(b);
+        return fail(err, MC_ERR_IO, "%s: read error", path);
+    }
+    int rc = mc_records_read(b, len, out, n, loc, err);
+    free(b);
+    return rc;
+}
