@@ -303,6 +303,10 @@ typedef struct mc_search_limits {
     void (*on_info)(const struct mc_search_info *info, void *ctx);
     void *info_ctx;
     int hash_mb;     /* transposition table size in MiB; 0 = 16 */
+    /* Nonzero: exact search for proofs (mc_solve): no reductions, and the
+       table is used only at positions whose history cannot matter (right
+       after an irreversible move), so a proven score is a proof. */
+    int exact;
 } mc_search_limits;
 
 typedef struct mc_search_info {
@@ -319,6 +323,21 @@ typedef struct mc_search_info {
    (history included).  Returns 0, or MC_ERR_OVER if the game is over. */
 int mc_search(const mc_session *s, const mc_search_limits *lim,
               mc_search_info *out);
+
+/* Prove the value of the session's position by exact search, deepening up
+   to max_depth plies or `seconds`.  proven: 1 if the result is a proof;
+   winner: the side that wins with perfect play (MC_DRAW: not proven);
+   plies: the length of the longest forced line; wins[]: every move that
+   wins for the side to move (when it is the winner). */
+typedef struct mc_solve_info {
+    int proven, winner, plies, depth;
+    int nwins;
+    mc_move wins[MC_MAX_MOVES];
+    uint64_t nodes;
+    double seconds;
+} mc_solve_info;
+int mc_solve(const mc_session *s, int max_depth, double seconds,
+             mc_solve_info *out);
 
 /* ---- automatic games between two computer players --------------------- */
 

@@ -92,7 +92,7 @@ expect_grep "rules with options" "O8 End" $M rules oware:awari
 expect_grep "games" "grand_slam" $M games
 expect_grep "--help" "usage: mancala" $M --help
 expect_grep "--version" "mancala " $M --version
-for c in play moves apply perft rules games bench analyze; do
+for c in play moves apply perft rules games bench analyze solve selfplay; do
     expect_grep "$c --help" "usage: mancala $c" $M $c --help
 done
 
@@ -106,6 +106,12 @@ expect_grep "analyze a finished game" "over draw 24-24" \
 expect_err "analyze bad depth" 2 "bad value 'x' for --depth" $M analyze oware --depth x
 expect_err "analyze bad option" 2 "unknown option '--deep'" $M analyze oware --deep 3
 expect_err "analyze bad position" 1 "bad position" $M analyze oware "1,2" --depth 2
+expect_grep "solve a win in one" "South wins with perfect play (forced win in at most 1 plies" \
+    $M solve oware "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20" --depth 3
+expect_grep "solve lists F" "winning moves:.*F" \
+    $M solve oware "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20" --depth 3
+expect_grep "solve without proof" "not proven within depth 3" $M solve oware --depth 3
+expect_err "solve bad depth" 2 "bad value" $M solve oware --depth 0
 expect_grep "bench rules" "perft 3: 190 leaves" $M bench --game oware --perft 3 --games 10
 
 # --- bad input: message on stderr naming the culprit, nothing on stdout

@@ -137,8 +137,40 @@ static void test_info_and_stop(void)
     mc_game_free(g);
 }
 
+/* mc_solve proves short wins and names every winning move; it does not
+   claim a proof it has not got. */
+static void test_solve(void)
+{
+    mc_game *g = mc_game_new("oware", NULL);
+    /* F wins at once (see test_win_in_one), so it must be among the
+       winning moves, with a forced win of 1 ply. */
+    mc_session *s = session_at(g, "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20");
+    mc_solve_info info;
+    CHECK(mc_solve(s, 1, 10, &info) == 0);
+    CHECK(info.proven && info.winner == MC_SOUTH && info.plies == 1);
+    int has_f = 0;
+    for (int i = 0; i < info.nwins; i++)
+        has_f |= info.wins[i] == 5;
+    CHECK(has_f);
+    mc_session_free(s);
+    /* The start cannot be proven at depth 4. */
+    s = mc_session_new(g, NULL);
+    CHECK(mc_solve(s, 4, 10, &info) == 0);
+    CHECK(!info.proven && info.winner == MC_DRAW);
+    mc_session_free(s);
+    mc_game_free(g);
+    /* Sadeqa II: North to move holds no seeds: S7 has ended the game, and
+       the solver says so instead of searching. */
+    g = mc_game_new("sadeqa2", NULL);
+    s = session_at(g, "0,0,0,0,0,1/0,0,0,0,0,0 N first=-");
+    CHECK(mc_solve(s, 3, 10, &info) == MC_ERR_OVER);
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
 int main(void)
 {
+    test_solve();
     test_info_and_stop();
     test_win_in_one();
     test_over_and_deterministic();

@@ -21,6 +21,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_games(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 /* bench --rules: perft to depth and random games from the start. */
 int cli_bench_rules(const char *spec, int depth, long games);
 int cmd_engine(int argc, char **argv); /* engine.c */

@@ -20,6 +20,7 @@ static const command commands[] = {
     {"rules", cmd_rules, "print the rules of a game"},
     {"games", cmd_games, "list the games and their options"},
     {"analyze", cmd_analyze, "search a position and print the best line"},
+    {"solve", cmd_solve, "prove who wins a position with perfect play"},
     {"selfplay", cmd_selfplay, "games between two built-in players, with Elo"},
     {"bench", cmd_bench, "search signature; rules speed with --rules"},
     {"replay", cmd_replay, "step through a recorded game with the board"},

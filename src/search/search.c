@@ -43,6 +43,7 @@ typedef struct ctx {
     int stop;
     volatile int *ext_stop;
     kids *kid; /* one per ply */
+    int exact; /* proof search: see mc_search_limits.exact */
     mc_move killer[MAX_PLY][2];
     int history[MC_MAX_PITS * 4];
 } ctx;
@@ -188,10 +189,13 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
     tt_entry *e = &c->tt[key & c->tt_mask];
     int tt_move = -1;
     /* Cut on an entry only where history cannot change the verdict here:
-       this position has not occurred before in the line. */
+       this position has not occurred before in the line; in an exact
+       search, only right after an irreversible move, where no earlier
+       position can recur below (entries are stored only there too). */
+    int fresh = c->l.wstart[k] == k;
     if (e->key == key) {
         tt_move = e->move;
-        if (e->depth >= depth && h.occurrences == 1) {
+        if (e->depth >= depth && h.occurrences == 1 && (!c->exact || fresh)) {
             int v = from_tt(e->score, ply);
             if (e->bound == 3 || (e->bound == 2 && v >= beta) ||
                 (e->bound == 1 && v <= alpha))
@@ -212,7 +216,7 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
         } else {
             /* Principal variation search: prove the move no better with a
                null window; late quiet moves first at reduced depth. */
-            int reduce = lmr_amount(depth, oi, kd->key[i]);
+            int reduce = c->exact ? 0 : lmr_amount(depth, oi, kd->key[i]);
             v = child(c, k, ply, i, depth - 1 - reduce, alpha, alpha + 1);
             if (v > alpha && !c->stop && (reduce || v < beta))
                 v = child(c, k, ply, i, depth - 1, alpha, beta);
@@ -238,6 +242,8 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
             break;
         }
     }
+    if (c->exact && !fresh)
+        return best;
     e->key = key;
     e->score = to_tt(best, ply);
     e->depth = (int8_t)depth;
@@ -300,6 +306,7 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
         pow2 *= 2;
     c->tt_mask = pow2 - 1;
     c->ext_stop = lim->stop;
+    c->exact = lim->exact;
     c->tt = calloc(c->tt_mask + 1, sizeof *c->tt);
     c->kid = malloc(MAX_PLY * sizeof *c->kid);
     if (!c->tt || !c->kid || load_line(c, s) != 0) {
@@ -327,7 +334,7 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     int scores[MC_MAX_MOVES], prev = 0;
     for (int d = 1; d <= max_depth; d++) {
         /* Aspiration: expect the last score; widen on failure. */
-        int window = d >= 4 && level == 10 ? 50 : MC_SCORE_WIN + 1;
+        int window = d >= 4 && level == 10 && !c->exact ? 50 : MC_SCORE_WIN + 1;
         int lo = prev - window, hi = prev + window, best, best_oi;
         for (;;) {
             int alpha = lo < -MC_SCORE_WIN - 1 ? -MC_SCORE_WIN - 1 : lo;
@@ -411,5 +418,63 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     free(c->kid);
     mc_line_free(&c->l);
     free(c);
+    return 0;
+}
+
+int mc_solve(const mc_session *s, int max_depth, double seconds,
+             mc_solve_info *out)
+{
+    memset(out, 0, sizeof *out);
+    out->winner = MC_DRAW;
+    mc_search_limits lim = {0};
+    lim.depth = max_depth;
+    lim.seconds = seconds;
+    lim.exact = 1;
+    lim.hash_mb = 64;
+    mc_search_info info;
+    int rc = mc_search(s, &lim, &info);
+    if (rc != 0)
+        return rc;
+    out->depth = info.depth;
+    out->nodes = info.nodes;
+    out->seconds = info.seconds;
+    int side = mc_session_pos(s)->side;
+    if (info.score < MC_SCORE_PROVEN && info.score > -MC_SCORE_PROVEN)
+        return 0;
+    out->proven = 1;
+    out->winner = info.score > 0 ? side : 1 - side;
+    out->plies = MC_SCORE_WIN - (info.score > 0 ? info.score : -info.score);
+    if (out->winner != side)
+        return 0;
+    /* Every winning move: each root move searched exactly on its own. */
+    const mc_game *g = mc_session_game(s);
+    mc_move mv[MC_MAX_MOVES];
+    int n = mc_session_moves(s, mv);
+    for (int i = 0; i < n; i++) {
+        mc_session *c = mc_session_new(g, mc_session_pos_at(s, 0));
+        if (!c)
+            return MC_ERR_ARG;
+        for (int k = 0; k < mc_session_ply(s); k++)
+            mc_session_play(c, mc_session_move_at(s, k), NULL, NULL);
+        mc_session_play(c, mv[i], NULL, NULL);
+        mc_result r;
+        mc_session_result(c, &r);
+        int wins = r.over && r.winner == side;
+        if (!r.over) {
+            mc_search_limits l2 = lim;
+            l2.depth = out->plies + 1;
+            l2.seconds = seconds;
+            mc_search_info ci;
+            if (mc_search(c, &l2, &ci) == 0) {
+                int child_side = mc_session_pos(c)->side;
+                wins = child_side == side ? ci.score >= MC_SCORE_PROVEN
+                                          : ci.score <= -MC_SCORE_PROVEN;
+                out->nodes += ci.nodes;
+            }
+        }
+        if (wins)
+            out->wins[out->nwins++] = mv[i];
+        mc_session_free(c);
+    }
     return 0;
 }
