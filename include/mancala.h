@@ -359,6 +359,8 @@ typedef struct mc_selfplay_score {
 void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
                  const mc_selfplay_player *b, int pairs, int opening_plies,
                  uint64_t seed, mc_selfplay_score *out);
+/* Fill games, score and the Elo fields from wins, draws and losses. */
+void mc_score_elo(mc_selfplay_score *s);
 
 #ifdef __cplusplus
 }

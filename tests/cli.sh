@@ -112,6 +112,13 @@ expect_grep "solve lists F" "winning moves:.*F" \
     $M solve oware "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20" --depth 3
 expect_grep "solve without proof" "not proven within depth 3" $M solve oware --depth 3
 expect_err "solve bad depth" 2 "bad value" $M solve oware --depth 0
+expect_grep "match built-in players" "10 games, A won 10, drew 0, lost 0" \
+    $M match --player1 level=10,nodes=3000 --player2 random --games 10
+expect_grep "match engines with Elo" "engine 1 score" \
+    $M match --engine1 "$M engine" --engine2 "$M engine" --games 2 --depth 3
+expect_err "match built-in missing player" 2 "both" $M match --player1 random
+expect_grep "selfplay" "A won" $M selfplay oware --a depth=3 --b random --pairs 2
+expect_err "selfplay bad player" 2 "bad player setting" $M selfplay oware --a speed=3
 expect_grep "bench rules" "perft 3: 190 leaves" $M bench --game oware --perft 3 --games 10
 
 # --- bad input: message on stderr naming the culprit, nothing on stdout

@@ -22,6 +22,9 @@ int cmd_games(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+/* Built-in players (specs as for selfplay) in pairs of games, with Elo. */
+int cli_builtin_match(const char *spec, const char *a, const char *b,
+                      long pairs, long opening, long seed);
 /* bench --rules: perft to depth and random games from the start. */
 int cli_bench_rules(const char *spec, int depth, long games);
 int cmd_engine(int argc, char **argv); /* engine.c */

@@ -257,8 +257,13 @@ static const char match_usage[] =
     "asked with 'position ... moves ...' and 'go movetime MS' (default 100)\n"
     "or 'go depth D'.  A program that plays an illegal move, answers with an\n"
     "error, stops answering or exits loses that game.  Prints each result\n"
-    "and engine 1's wins, draws and losses; --save writes the games as a\n"
-    "record file (docs/RECORDS.md).\n";
+    "and engine 1's wins, draws, losses, score and Elo difference with its\n"
+    "95 % interval; --save writes the games as a record file\n"
+    "(docs/RECORDS.md).\n\n"
+    "       mancala match --player1 P --player2 P [--game G] [--games N]\n\n"
+    "Built-in players instead of programs: P is 'random' or settings\n"
+    "level=1..10,depth=D,nodes=N,time=S (as for 'mancala selfplay'); N games\n"
+    "(default 20) in pairs over shared random openings, sides alternating.\n";
 
 /* One game; returns the result's winner (MC_SOUTH/MC_NORTH/MC_DRAW). */
 static int match_game(const mc_game *g, client *south, client *north,
@@ -330,10 +335,46 @@ static int match_game(const mc_game *g, client *south, client *north,
     return r.winner;
 }
 
+/* match --player1 P --player2 P [--game G] [--games N]: built-in players
+   (see selfplay) instead of protocol engines. */
+static int builtin_match(int argc, char **argv)
+{
+    const char *p1 = NULL, *p2 = NULL, *spec = "oware";
+    long games = 20;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const char *a = argv[i], *v = argv[i + 1];
+        if (strcmp(a, "--player1") == 0)
+            p1 = v;
+        else if (strcmp(a, "--player2") == 0)
+            p2 = v;
+        else if (strcmp(a, "--game") == 0)
+            spec = v;
+        else if (strcmp(a, "--games") == 0 &&
+                 (games = cli_number(v, 100000)) >= 2)
+            ;
+        else {
+            fprintf(stderr, "mancala match: with --player1/--player2 the "
+                            "options are --game G and --games N (N >= 2), "
+                            "not '%s %s'\n", a, v);
+            return EXIT_USAGE;
+        }
+    }
+    if (argc % 2 == 0 || !p1 || !p2) {
+        fprintf(stderr, "mancala match: --player1 and --player2 are both "
+                        "needed, each with a value\n");
+        return EXIT_USAGE;
+    }
+    return cli_builtin_match(spec, p1, p2, games / 2, 2, 1);
+}
+
 int cmd_match(int argc, char **argv)
 {
     const char *e1 = NULL, *e2 = NULL, *spec = "oware", *save = NULL;
     long games = 2, movetime = 100, depth = 0;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--player1") == 0 ||
+            strcmp(argv[i], "--player2") == 0)
+            return builtin_match(argc, argv);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
@@ -453,6 +494,13 @@ int cmd_match(int argc, char **argv)
         }
     }
     printf("engine 1: %d wins, %d draws, %d losses\n", won, drawn, lost);
+    mc_selfplay_score sc = {0};
+    sc.wins = won;
+    sc.draws = drawn;
+    sc.losses = lost;
+    mc_score_elo(&sc);
+    printf("engine 1 score %.3f, Elo %+.0f [%+.0f, %+.0f]\n", sc.score, sc.elo,
+           sc.elo_low, sc.elo_high);
     mc_records_free(recs, nrec);
 out:
     finish_client(&c[0]);

@@ -111,6 +111,12 @@ int cmd_selfplay(int argc, char **argv)
                         "[--pairs N]\n");
         return EXIT_USAGE;
     }
+    return cli_builtin_match(spec, sa, sb, pairs, opening, seed);
+}
+
+int cli_builtin_match(const char *spec, const char *sa, const char *sb,
+                      long pairs, long opening, long seed)
+{
     mc_selfplay_player pa, pb;
     if (parse_player(sa, &pa) || parse_player(sb, &pb))
         return EXIT_USAGE;

@@ -43,6 +43,18 @@ static void play_one(const mc_game *g, const mc_pos *start,
     mc_session_free(s);
 }
 
+/* Elo difference of a score fraction, clamped away from 0 and 1 (where it
+   is infinite): +-1200 at the ends. */
+static double elo_of(double x)
+{
+    if (x < 0.001)
+        x = 0.001;
+    if (x > 0.999)
+        x = 0.999;
+    double e = round(-400.0 * log10(1.0 / x - 1.0));
+    return e == 0 ? 0 : e; /* no "-0" */
+}
+
 void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
                  const mc_selfplay_player *b, int pairs, int opening_plies,
                  uint64_t seed, mc_selfplay_score *out)
@@ -68,6 +80,12 @@ void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
                 out->losses++;
         }
     }
+    mc_score_elo(out);
+}
+
+void mc_score_elo(mc_selfplay_score *out)
+{
+    out->games = out->wins + out->draws + out->losses;
     double n = out->games;
     double p = n > 0 ? (out->wins + 0.5 * out->draws) / n : 0.5;
     out->score = p;
@@ -77,10 +95,7 @@ void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
                              n
                        : 0;
     double se = n > 0 ? sqrt(var / n) : 0;
-    /* Elo of a score fraction, clamped away from 0 and 1. */
-#define ELO(x) (-400.0 * log10(1.0 / ((x) < 0.001 ? 0.001 : (x) > 0.999 ? 0.999 : (x)) - 1.0))
-    out->elo = ELO(p);
-    out->elo_low = ELO(p - 1.96 * se);
-    out->elo_high = ELO(p + 1.96 * se);
-#undef ELO
+    out->elo = elo_of(p);
+    out->elo_low = elo_of(p - 1.96 * se);
+    out->elo_high = elo_of(p + 1.96 * se);
 }
