@@ -307,7 +307,13 @@ typedef struct mc_search_limits {
        table is used only at positions whose history cannot matter (right
        after an irreversible move), so a proven score is a proof. */
     int exact;
+    /* The algorithm: MC_ALGO_AUTO (the game's stronger one), MC_ALGO_AB
+       (alpha-beta) or MC_ALGO_MCTS (Monte Carlo tree search; nodes counts
+       playouts). */
+    int algo;
 } mc_search_limits;
+
+enum { MC_ALGO_AUTO = 0, MC_ALGO_AB = 1, MC_ALGO_MCTS = 2 };
 
 typedef struct mc_search_info {
     mc_move best;

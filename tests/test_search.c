@@ -168,8 +168,30 @@ static void test_solve(void)
     mc_game_free(g);
 }
 
+/* The second player: Monte Carlo tree search finds the win in one, is
+   deterministic for a fixed playout count, and beats random play. */
+static void test_mcts(void)
+{
+    mc_game *g = mc_game_new("oware", NULL);
+    mc_session *s = session_at(g, "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20");
+    mc_search_limits lim = {.nodes = 2000, .algo = MC_ALGO_MCTS};
+    mc_search_info a, b;
+    CHECK(mc_search(s, &lim, &a) == 0);
+    CHECK(a.best == 5); /* F */
+    CHECK(mc_search(s, &lim, &b) == 0);
+    CHECK(a.best == b.best && a.score == b.score && a.nodes == 2000);
+    mc_session_free(s);
+    mc_selfplay_player mcts = {.limits = {.nodes = 2000, .algo = MC_ALGO_MCTS}};
+    mc_selfplay_player rnd = {.random = 1};
+    mc_selfplay_score sc;
+    mc_selfplay(g, &mcts, &rnd, 5, 2, 3, &sc);
+    CHECK_MSG(sc.wins == 10, "MCTS won %d of 10 against random", sc.wins);
+    mc_game_free(g);
+}
+
 int main(void)
 {
+    test_mcts();
     test_solve();
     test_info_and_stop();
     test_win_in_one();

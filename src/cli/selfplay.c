@@ -40,10 +40,15 @@ static int parse_player(const char *spec, mc_selfplay_player *p)
             p->limits.nodes = (uint64_t)n;
         else if (strcmp(item, "time") == 0 && atof(v) > 0)
             p->limits.seconds = atof(v);
+        else if (strcmp(item, "algo") == 0 && strcmp(v, "ab") == 0)
+            p->limits.algo = MC_ALGO_AB;
+        else if (strcmp(item, "algo") == 0 && strcmp(v, "mcts") == 0)
+            p->limits.algo = MC_ALGO_MCTS;
         else {
             fprintf(stderr,
                     "mancala selfplay: bad player setting '%s=%s' (keys: "
-                    "level 1-10, depth, nodes, time, or 'random')\n",
+                    "level 1-10, depth, nodes, time, algo=ab|mcts, or "
+                    "'random')\n",
                     item, v);
             return -1;
         }
@@ -68,7 +73,7 @@ int cmd_selfplay(int argc, char **argv)
                    "plies (default 2), A is South in one\ngame and North in "
                    "the other.  A player P is 'random' or settings\n"
                    "key=value,... with level (1-10), depth, nodes, time "
-                   "(seconds a move);\ndefault A level=10, B level=3, 0.1 s "
+                   "(seconds a move),\nalgo (ab or mcts);\ndefault A level=10, B level=3, 0.1 s "
                    "a move.  Prints A's wins, draws,\nlosses, score and Elo "
                    "difference with its 95 %% interval.\n");
             return 0;

@@ -62,6 +62,9 @@ typedef struct mc_rules {
     /* Optional: static evaluation in hundredths of a seed from the view of
        the side to move (default: the difference of the stores). */
     int (*eval)(const mc_game *g, const mc_pos *p);
+    /* Nonzero when Monte Carlo tree search beat alpha-beta in self-play
+       for this game, making it the default computer player. */
+    int prefer_mcts;
 } mc_rules;
 
 struct mc_game {

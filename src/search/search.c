@@ -11,6 +11,7 @@
 
 #include "../games/game.h"
 #include "../session/line.h"
+#include "search_internal.h"
 
 #define MAX_PLY 128
 
@@ -291,6 +292,12 @@ static int load_line(ctx *c, const mc_session *s)
 int mc_search(const mc_session *s, const mc_search_limits *lim,
               mc_search_info *out)
 {
+    int algo = lim->algo;
+    if (algo == MC_ALGO_AUTO)
+        algo = mc_session_game(s)->rules->prefer_mcts ? MC_ALGO_MCTS
+                                                      : MC_ALGO_AB;
+    if (algo == MC_ALGO_MCTS && !lim->exact)
+        return mc_mcts(s, lim, out);
     memset(out, 0, sizeof *out);
     mc_move first[MC_MAX_MOVES];
     if (mc_session_moves(s, first) == 0)
