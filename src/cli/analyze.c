@@ -188,6 +188,13 @@ static const bench_pos bench_positions[] = {
     {"oware", "1,0,4,4,18,2/0,0,0,0,0,0 S cap=7,12", 16},
     {"oware", "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0", 16},
     {"oware", "2,1,5,5,0,4/2,2,2,2,2,2 N cap=7,12", 16},
+    {"gore", "start", 16},
+    {"gore:trades=off", "start", 18},
+    {"gore", "0,0,0,0/1,1,0,6 N own=SSSSNNNN cap=20,20", 16},
+    {"sadeqa2", "start", 20},
+    {"sadeqa2", "0,4,4,0,0,1/5,5,1,4,4,4 N first=N", 20},
+    {"omweso", "start", 9},
+    {"omweso:setup=all2", "start", 6},
 };
 
 static int bench_search(void)

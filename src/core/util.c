@@ -5,6 +5,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <time.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -179,4 +180,37 @@ uint32_t mc_rng_below(mc_rng *r, uint32_t n)
         }
     }
     return (uint32_t)(m >> 32);
+}
+
+/* ---- cooperative deadline ---- */
+
+static _Thread_local double dl_when;
+static _Thread_local volatile int *dl_stop;
+static _Thread_local int dl_fired;
+
+double mc_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void mc_deadline_set(double when, volatile int *stop)
+{
+    dl_when = when;
+    dl_stop = stop;
+    dl_fired = 0;
+}
+
+int mc_deadline_check(void)
+{
+    if (!dl_fired && ((dl_when > 0 && mc_now() >= dl_when) ||
+                      (dl_stop && *dl_stop)))
+        dl_fired = 1;
+    return dl_fired;
+}
+
+int mc_deadline_fired(void)
+{
+    return dl_fired;
 }

@@ -15,6 +15,18 @@
 #define MC_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
 #define MC_PRINTF(a, b)
+/*
+ * A cooperative deadline for long rule computations (an Omweso relay can
+ * walk tens of millions of laps before its cycle shows): the search sets it
+ * for its own thread; the game polls mc_deadline_check() every few million
+ * laps and, when it fires, gives up with a result the search discards
+ * (mc_deadline_fired() stays true until the next mc_deadline_set).
+ */
+void mc_deadline_set(double when, volatile int *stop);
+int mc_deadline_check(void);
+int mc_deadline_fired(void);
+double mc_now(void);
+
 #endif
 
 /* Fill err (if not NULL) and return code. */
@@ -56,5 +68,17 @@ static inline uint64_t mc_mix64(uint64_t x)
 
 /* Split the next whitespace-separated field of *s into buf; 0 if none. */
 int mc_next_field(const char **s, char *buf, size_t n);
+
+/*
+ * A cooperative deadline for long rule computations (an Omweso relay can
+ * walk tens of millions of laps before its cycle shows): the search sets it
+ * for its own thread; the game polls mc_deadline_check() every few million
+ * laps and, when it fires, gives up with a result the search discards
+ * (mc_deadline_fired() stays true until the next mc_deadline_set).
+ */
+void mc_deadline_set(double when, volatile int *stop);
+int mc_deadline_check(void);
+int mc_deadline_fired(void);
+double mc_now(void);
 
 #endif

@@ -274,6 +274,16 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
         n = v;
         idx++;
         lam++;
+        /* A search with a deadline may not wait for a cycle of hundreds of
+           millions of laps: give up (as a pruned path, never cached); the
+           search discards everything computed after the deadline fired. */
+        if ((idx & 0x3fffff) == 0 && mc_deadline_check()) {
+            r->kind = CH_CYCLE;
+            r->laps = idx;
+            r->nc = 0;
+            r->overflow = 0;
+            return;
+        }
         if ((w0 == t0 && w1 == t1 && o == to && n == tn) ||
             (w0 == s0 && w1 == s1 && o == x0->o && n == x0->n))
             break;
@@ -362,7 +372,7 @@ static void chain_get(om_data *d, const node *x0, unsigned mask, int rev,
     if ((long)r->laps > d->st[ST_LONGEST])
         d->st[ST_LONGEST] = (long)r->laps;
     if (e && r->laps >= CACHE_MIN_LAPS && r->nc <= CACHE_CHOICES &&
-        !r->overflow) {
+        !r->overflow && !mc_deadline_fired()) {
         e->key = *x0;
         e->mask = (uint16_t)mask;
         e->rev = (uint8_t)rev;

@@ -555,7 +555,10 @@ static int cmd_go(mc_engine *e, words *ws, const char *rest)
     long long clock = v[side == MC_SOUTH ? K_STIME : K_NTIME];
     long long inc = v[side == MC_SOUTH ? K_SINC : K_NINC];
     if (v[K_MOVETIME] >= 0) {
-        lim.seconds = (double)(v[K_MOVETIME] > 0 ? v[K_MOVETIME] : 1) / 1000.0;
+        /* Never overstep: keep a tenth (at least 10 ms) for finishing the
+           last node and answering. */
+        long long ms = v[K_MOVETIME] - (v[K_MOVETIME] / 10 > 10 ? v[K_MOVETIME] / 10 : 10);
+        lim.seconds = (double)(ms > 1 ? ms : 1) / 1000.0;
     } else if (clock >= 0 && !infinite) {
         /* a share of the clock plus most of the increment, never more
            than half of what is left */

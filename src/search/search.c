@@ -11,6 +11,7 @@
 
 #include "../games/game.h"
 #include "../session/line.h"
+#include "../core/util.h"
 #include "search_internal.h"
 
 #define MAX_PLY 128
@@ -181,6 +182,10 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
     mc_result r;
     mc_line_hist(&c->l, k, &h);
     mc_status(c->g, p, &h, &r);
+    if (mc_deadline_fired()) {
+        c->stop = 1; /* the rules gave up on a long computation */
+        return 0;
+    }
     if (r.over)
         return terminal(&r, p->side, ply);
     if (depth <= 0 || ply >= MAX_PLY - 1)
@@ -208,6 +213,10 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
         return 0;
     }
     int n = make_kids(c, k, ply, tt_move);
+    if (mc_deadline_fired()) {
+        c->stop = 1;
+        return 0;
+    }
     kids *kd = &c->kid[ply];
     int best = -MC_SCORE_WIN - 1, best_i = kd->order[0], a0 = alpha;
     for (int oi = 0; oi < n; oi++) {
@@ -335,8 +344,10 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     const mc_pos *root = &c->l.pos[c->root];
     /* The root's children: kid[0] belongs to the root alone, since the
        nodes below it are at ply 1 and deeper. */
+    mc_deadline_set(0, NULL); /* the root's moves must be complete */
     int n = make_kids(c, c->root, 0, -1);
     kids *const rk = &c->kid[0];
+    mc_deadline_set(c->deadline, lim->stop);
     out->best = rk->mv[rk->order[0]];
     int scores[MC_MAX_MOVES], prev = 0;
     for (int d = 1; d <= max_depth; d++) {
@@ -420,6 +431,7 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     }
     out->nodes = c->nodes;
     out->seconds = now_seconds() - t0;
+    mc_deadline_set(0, NULL);
     build_pv(c, root, out);
     free(c->tt);
     free(c->kid);
