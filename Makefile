@@ -34,7 +34,7 @@ else
 B       := build
 endif
 CFLAGS  ?=
-CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -pthread -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
+CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -pthread -Iinclude -Isrc -D_DEFAULT_SOURCE
 LDFLAGS += $(LDSAN) -pthread
 LDLIBS  += -lm
 
