@@ -107,6 +107,38 @@ int mc_parse_counts(const char *s, int count, int max, uint8_t *out,
  * never needs incremental updates because positions are copied, not unmade.
  * Unused pits and fields are 0 by convention, so whole words can be read.
  */
+int mc_parse_head(const char *s, const mc_head_fmt *f, mc_pos *p,
+                  const char **rest, mc_error *err)
+{
+    const char *e;
+    if (mc_parse_counts(s, f->per_side, f->max, p->pit, &e, f->row[0], err))
+        return MC_ERR_POSITION;
+    if (*e != '/')
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 1: expected '/' after %s; %s", f->after0,
+                      f->form);
+    if (mc_parse_counts(e + 1, f->per_side, f->max, p->pit + f->per_side, &e,
+                        f->row[1], err))
+        return MC_ERR_POSITION;
+    if (*e != ' ')
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 1 must be followed by one space and the side "
+                      "to move; %s",
+                      f->form);
+    e++;
+    if ((*e == 'S' || *e == 'N') && e[1] == '\0')
+        return mc_err(err, MC_ERR_POSITION, "field 3 (%s) is missing; %s",
+                      f->next, f->form);
+    if ((*e != 'S' && *e != 'N') || e[1] != ' ')
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 2 (side to move): expected 'S' or 'N' followed "
+                      "by one space; %s",
+                      f->form);
+    p->side = *e == 'S' ? MC_SOUTH : MC_NORTH;
+    *rest = e + 2;
+    return 0;
+}
+
 uint64_t mc_pos_hash(const mc_pos *p, int npits)
 {
     uint64_t scal;

@@ -49,6 +49,24 @@ void mc_sb_putc(mc_sb *b, char c);
  */
 int mc_parse_counts(const char *s, int count, int max, uint8_t *out,
                     const char **end, const char *what, mc_error *err);
+/*
+ * The head every two-sided position string shares:
+ * "<South's pits>/<North's pits> <S|N> ", per_side counts in [0, max] into
+ * p->pit[0 .. 2 * per_side) and the side into p->side.  Errors name the
+ * field: row[] label the two lists of counts, after0 says what the '/'
+ * follows, next names the field after the side (for "is missing"), form
+ * shows the whole string.  On success *rest points to the third field.
+ */
+typedef struct mc_head_fmt {
+    int per_side, max;
+    const char *row[2];
+    const char *after0;
+    const char *next;
+    const char *form;
+} mc_head_fmt;
+int mc_parse_head(const char *s, const mc_head_fmt *f, mc_pos *p,
+                  const char **rest, mc_error *err);
+
 /* Parse a decimal number in [0, max]; returns -1 if s is not one. */
 long mc_parse_uint(const char *s, size_t len, long max);
 

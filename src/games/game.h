@@ -80,6 +80,18 @@ extern const mc_rules mc_rules_gore;
 extern const mc_rules mc_rules_sadeqa2;
 extern const mc_rules mc_rules_omweso;
 
+/* Layout helper for the two-row games: North's row on top, right to left
+   as South sees it (indices per_side..2*per_side-1), South's below. */
+static inline void mc_layout_two_rows(mc_layout *l, int per_side)
+{
+    l->rows = 2;
+    l->cols = per_side;
+    for (int c = 0; c < per_side; c++) {
+        l->pit[0][c] = (int8_t)(2 * per_side - 1 - c);
+        l->pit[1][c] = (int8_t)c;
+    }
+}
+
 /* Trace helper: append an event if there is room, else count it dropped. */
 static inline void mc_trace_add(mc_trace *t, int kind, int pit, uint32_t n,
                                 int aux)

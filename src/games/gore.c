@@ -387,33 +387,12 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                         mc_error *err)
 {
     const char *e;
-    if (mc_parse_counts(s, 4, 48, p->pit, &e,
-                        "pits A-D (field 1, South's row)", err))
+    const mc_head_fmt head = {4, 48, {"pits A-D (field 1, South's row)",
+                                      "pits a-d (field 1, North's row)"},
+                              "the 4 pits A-D", "own=<8 letters S|N>",
+                              pos_form};
+    if (mc_parse_head(s, &head, p, &e, err))
         return MC_ERR_POSITION;
-    if (*e != '/')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 1: expected '/' after the 4 pits A-D; %s",
-                      pos_form);
-    if (mc_parse_counts(e + 1, 4, 48, p->pit + 4, &e,
-                        "pits a-d (field 1, North's row)", err))
-        return MC_ERR_POSITION;
-    if (*e != ' ')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 1 (the pits) must be followed by one space and "
-                      "the side to move; %s",
-                      pos_form);
-    e++;
-    if ((*e != 'S' && *e != 'N') || (e[1] != ' ' && e[1] != '\0'))
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 2 (side to move): expected 'S' or 'N'; %s",
-                      pos_form);
-    p->side = *e == 'S' ? MC_SOUTH : MC_NORTH;
-    e++;
-    if (*e == '\0')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 3 (own=<8 letters S|N>) is missing; %s",
-                      pos_form);
-    e++;
     if (strncmp(e, "own=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       "field 3: expected 'own=' and 8 letters S or N, the "
@@ -791,12 +770,7 @@ static void legal_list(const mc_game *g, const mc_pos *p, char *buf, size_t n)
 static void gr_layout(const mc_game *g, mc_layout *l)
 {
     (void)g;
-    l->rows = 2;
-    l->cols = 4;
-    for (int c = 0; c < 4; c++) {
-        l->pit[0][c] = (int8_t)(7 - c);
-        l->pit[1][c] = (int8_t)c;
-    }
+    mc_layout_two_rows(l, 4);
     l->stores = 1;
     l->store_name = "captured";
 }

@@ -853,30 +853,11 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                         mc_error *err)
 {
     const char *e;
-    if (mc_parse_counts(s, 16, 64, p->pit, &e, "South's pits (field 1)", err))
+    const mc_head_fmt head = {16, 64, {"South's pits (field 1)",
+                                       "North's pits (field 1)"},
+                              "South's 16 pits", "first=<SN|S|N|->", pos_form};
+    if (mc_parse_head(s, &head, p, &e, err))
         return MC_ERR_POSITION;
-    if (*e != '/')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 1: expected '/' after South's 16 pits; %s",
-                      pos_form);
-    if (mc_parse_counts(e + 1, 16, 64, p->pit + 16, &e,
-                        "North's pits (field 1)", err))
-        return MC_ERR_POSITION;
-    if (*e != ' ')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 1 must be followed by one space and the side to "
-                      "move; %s",
-                      pos_form);
-    e++;
-    if ((*e == 'S' || *e == 'N') && e[1] == '\0')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 3 (first=<SN|S|N|->) is missing; %s", pos_form);
-    if ((*e != 'S' && *e != 'N') || e[1] != ' ')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 2 (side to move): expected 'S' or 'N' followed "
-                      "by one space");
-    p->side = *e == 'S' ? MC_SOUTH : MC_NORTH;
-    e += 2;
     if (strncmp(e, "first=", 6) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       "field 3: expected 'first=' and the players who have "

@@ -297,31 +297,11 @@ static int ow_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     static const char form[] =
         "expected '<A..F>/<a..f> <S|N> cap=<South>,<North>', e.g. "
         "'4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0'";
-    if (mc_parse_counts(s, 6, max, p->pit, &e, "South's houses (field 1)",
-                        err))
+    const mc_head_fmt head = {6, max, {"South's houses (field 1)",
+                                       "North's houses (field 1)"},
+                              "South's 6 houses", "cap=<South>,<North>", form};
+    if (mc_parse_head(s, &head, p, &e, err))
         return MC_ERR_POSITION;
-    if (*e != '/')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 1: expected '/' after South's 6 houses; %s",
-                      form);
-    if (mc_parse_counts(e + 1, 6, max, p->pit + 6, &e,
-                        "North's houses (field 1)", err))
-        return MC_ERR_POSITION;
-    if (*e != ' ')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 1 must be followed by one space and the side "
-                      "to move; %s",
-                      form);
-    e++;
-    if ((*e == 'S' || *e == 'N') && e[1] == '\0')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 3 (cap=<South>,<North>) is missing");
-    if ((*e != 'S' && *e != 'N') || e[1] != ' ')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 2 (side to move): expected 'S' or 'N' followed "
-                      "by one space");
-    p->side = *e == 'S' ? MC_SOUTH : MC_NORTH;
-    e += 2;
     if (strncmp(e, "cap=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       "field 3: expected 'cap=<South>,<North>'");
@@ -438,12 +418,7 @@ static size_t ow_move_format(const mc_game *g, const mc_pos *p, mc_move m,
 static void ow_layout(const mc_game *g, mc_layout *l)
 {
     (void)g;
-    l->rows = 2;
-    l->cols = 6;
-    for (int c = 0; c < 6; c++) {
-        l->pit[0][c] = (int8_t)(11 - c);
-        l->pit[1][c] = (int8_t)c;
-    }
+    mc_layout_two_rows(l, 6);
     l->stores = 1;
     l->store_name = "captured";
 }

@@ -547,30 +547,11 @@ static int sq_pos_parse(const mc_game *g, const char *s, mc_pos *p,
 {
     (void)g;
     const char *e;
-    if (mc_parse_counts(s, 6, MAXS, p->pit, &e, "South's holes (field 1)",
-                        err))
+    const mc_head_fmt head = {6, MAXS, {"South's holes (field 1)",
+                                        "North's holes (field 1)"},
+                              "South's 6 holes", "first=<SN|S|N|->", form};
+    if (mc_parse_head(s, &head, p, &e, err))
         return MC_ERR_POSITION;
-    if (*e != '/')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 1: expected '/' after South's 6 holes; %s", form);
-    if (mc_parse_counts(e + 1, 6, MAXS, p->pit + 6, &e,
-                        "North's holes (field 1)", err))
-        return MC_ERR_POSITION;
-    if (*e != ' ')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 1 must be followed by one space and the side "
-                      "to move; %s",
-                      form);
-    e++;
-    if ((*e == 'S' || *e == 'N') && e[1] == '\0')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 3 (first=<SN|S|N|->) is missing");
-    if ((*e != 'S' && *e != 'N') || e[1] != ' ')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 2 (side to move): expected 'S' or 'N' followed "
-                      "by one space");
-    p->side = *e == 'S' ? MC_SOUTH : MC_NORTH;
-    e += 2;
     if (strncmp(e, "first=", 6) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       "field 3: expected 'first=' and the players yet to "
@@ -704,12 +685,7 @@ static size_t sq_move_format(const mc_game *g, const mc_pos *p, mc_move m,
 static void sq_layout(const mc_game *g, mc_layout *l)
 {
     (void)g;
-    l->rows = 2;
-    l->cols = 6;
-    for (int c = 0; c < 6; c++) {
-        l->pit[0][c] = (int8_t)(11 - c);
-        l->pit[1][c] = (int8_t)c;
-    }
+    mc_layout_two_rows(l, 6);
     l->stores = 0; /* removed seeds leave the game: nothing to show */
     l->store_name = "removed";
 }

@@ -369,8 +369,19 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     if (level < 10 && max_depth > 2 * level - 1)
         max_depth = 2 * level - 1;
     double t0 = now_seconds();
-    c->deadline = lim->seconds > 0 ? t0 + lim->seconds : 0;
-    c->node_limit = lim->nodes;
+    /* Below full strength each level also halves the budget of the one
+       above, so a level is stronger than the one below under any limit
+       (depth caps alone do not bite under a small node or time budget). */
+    double secs = lim->seconds;
+    uint64_t nodes = lim->nodes;
+    if (level < 10) {
+        secs /= (double)(1u << (10 - level));
+        nodes >>= 10 - level;
+        if (lim->nodes && nodes < 64)
+            nodes = 64;
+    }
+    c->deadline = secs > 0 ? t0 + secs : 0;
+    c->node_limit = nodes;
     const mc_pos *root = &c->l.pos[c->root];
     /* The root's children: kid[0] belongs to the root alone, since the
        nodes below it are at ply 1 and deeper. */
