@@ -1,6 +1,6 @@
 /*
  * util.h - small shared helpers: errors, bounded string building, parsing of
- * comma-separated numbers, zobrist hashing of a position.
+ * comma-separated numbers, hashing of a position, a cooperative deadline.
  */
 #ifndef MC_UTIL_H
 #define MC_UTIL_H
@@ -70,10 +70,8 @@ int mc_parse_head(const char *s, const mc_head_fmt *f, mc_pos *p,
 /* Parse a decimal number in [0, max]; returns -1 if s is not one. */
 long mc_parse_uint(const char *s, size_t len, long max);
 
-/* Hash of pits[0..npits) and the scalar fields of a position (not `last`).
-   mc_zobrist is its former name. */
+/* Hash of pits[0..npits) and the scalar fields of a position (not `last`). */
 uint64_t mc_pos_hash(const mc_pos *p, int npits);
-#define mc_zobrist mc_pos_hash
 
 /* splitmix64 step, for seeding and mixing. */
 static inline uint64_t mc_mix64(uint64_t x)

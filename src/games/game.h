@@ -57,7 +57,8 @@ typedef struct mc_rules {
     int (*pit_owner)(const mc_game *g, const mc_pos *p, int pit);
     size_t (*describe)(const mc_game *g, const mc_trace_event *e, char *buf,
                        size_t n);
-    /* Optional: zobrist hash of the position string's content. */
+    /* Optional: a hash of the position string's content (default:
+       mc_pos_hash over the game's pits and the scalar fields). */
     uint64_t (*hash)(const mc_game *g, const mc_pos *p);
     /* Optional: static evaluation in hundredths of a seed from the view of
        the side to move (default: the difference of the stores). */
