@@ -311,6 +311,12 @@ typedef struct mc_search_limits {
        (alpha-beta) or MC_ALGO_MCTS (Monte Carlo tree search; nodes counts
        playouts). */
     int algo;
+    /* Optional oracle (an endgame database): asked at every node below the
+       root whose game goes on; returns nonzero with *score (from the
+       mover's view, in the search's units) when it knows the exact result.
+       fresh: no position has occurred since the last irreversible move. */
+    int (*oracle)(void *ctx, const mc_pos *p, int fresh, int ply, int *score);
+    void *oracle_ctx;
 } mc_search_limits;
 
 enum { MC_ALGO_AUTO = 0, MC_ALGO_AB = 1, MC_ALGO_MCTS = 2 };

@@ -189,8 +189,38 @@ static void test_mcts(void)
     mc_game_free(g);
 }
 
+static int oracle_calls;
+
+/* A fake database: every position with North to move is lost for North. */
+static int north_loses(void *ctx, const mc_pos *p, int fresh, int ply,
+                       int *score)
+{
+    (void)ctx;
+    (void)fresh;
+    oracle_calls++;
+    if (p->side != MC_NORTH)
+        return 0;
+    *score = -(MC_SCORE_WIN - 5000 - ply);
+    return 1;
+}
+
+/* The oracle hook: consulted below the root, and its verdict is final. */
+static void test_oracle(void)
+{
+    mc_game *g = mc_game_new("oware", NULL);
+    mc_session *s = mc_session_new(g, NULL);
+    mc_search_limits lim = {.depth = 3, .oracle = north_loses};
+    mc_search_info info;
+    CHECK(mc_search(s, &lim, &info) == 0);
+    CHECK(oracle_calls >= 6);
+    CHECK(info.score >= MC_SCORE_PROVEN); /* South wins whatever it plays */
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
 int main(void)
 {
+    test_oracle();
     test_mcts();
     test_solve();
     test_info_and_stop();

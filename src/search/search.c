@@ -47,6 +47,9 @@ typedef struct ctx {
     volatile int *ext_stop;
     kids *kid; /* one per ply */
     int exact; /* proof search: see mc_search_limits.exact */
+    int (*oracle)(void *, const mc_pos *, int, int, int *);
+    void *oracle_ctx;
+    uint64_t oracle_hits;
     mc_move killer[MAX_PLY][2];
     int history[MC_MAX_PITS * 4];
 } ctx;
@@ -218,6 +221,14 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
     }
     if (r.over)
         return terminal(&r, p->side, ply);
+    int fresh = c->l.wstart[k] == k;
+    if (c->oracle) {
+        int v;
+        if (c->oracle(c->oracle_ctx, p, fresh, ply, &v)) {
+            c->oracle_hits++;
+            return v;
+        }
+    }
     if (depth <= 0 || ply >= MAX_PLY - 1)
         return evaluate(c, p);
 
@@ -228,7 +239,6 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
        this position has not occurred before in the line; in an exact
        search, only right after an irreversible move, where no earlier
        position can recur below (entries are stored only there too). */
-    int fresh = c->l.wstart[k] == k;
     if (e->key == key) {
         tt_move = e->move;
         if (e->depth >= depth && h.occurrences == 1 && (!c->exact || fresh)) {
@@ -353,6 +363,8 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     c->tt_mask = pow2 - 1;
     c->ext_stop = lim->stop;
     c->exact = lim->exact;
+    c->oracle = lim->oracle;
+    c->oracle_ctx = lim->oracle_ctx;
     c->tt = tt_alloc(c->tt_mask + 1);
     c->kid = malloc(MAX_PLY * sizeof *c->kid);
     if (!c->tt || !c->kid || load_line(c, s) != 0) {
