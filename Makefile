@@ -36,9 +36,9 @@ endif
 CFLAGS  ?=
 CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
 LDFLAGS += $(LDSAN)
-LDLIBS  += -lm
+LDLIBS  += -lm -pthread
 
-LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c)
+LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c src/egdb/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 RULES_MD := $(wildcard docs/rules/*.md)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o
@@ -60,7 +60,7 @@ $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
 
 $(B)/dirs:
 	mkdir -p $(B)/src/core $(B)/src/games $(B)/src/session $(B)/src/search \
-	  $(B)/src/cli $(B)/gen $(B)/tests
+	  $(B)/src/cli $(B)/src/egdb $(B)/gen $(B)/tests
 	touch $@
 
 $(B)/embed: tools/embed.c | $(B)/dirs

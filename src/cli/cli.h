@@ -19,6 +19,7 @@ int cmd_rules(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_games(int argc, char **argv);
+int cmd_egdb(int argc, char **argv);
 
 /* Helpers shared by the subcommands. */
 int cli_is_help(const char *arg);

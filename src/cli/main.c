@@ -20,6 +20,7 @@ static const command commands[] = {
     {"rules", cmd_rules, "print the rules of a game"},
     {"games", cmd_games, "list the games and their options"},
     {"bench", cmd_bench, "measure perft and random-play speed"},
+    {"egdb", cmd_egdb, "Oware endgame databases: build, verify, info, probe"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
