@@ -71,11 +71,20 @@ int eg_expand(const eg_rules *r, int n, const uint8_t h[12], eg_move *out)
 
 int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out)
 {
-    /* In the predecessor's frame the board after its move is swap(x): its
-       mover sowed from an origin o in 0..5 that is now empty. */
+    /* In the predecessor's frame the board after its move is b = swap(x):
+       its mover sowed from an origin o in 0..5 that is now empty.  The
+       move stayed in the layer, so it captured nothing.  Legality: if the
+       other row (x's own) is empty after the move, the move did not feed
+       an empty row and did not capture: no predecessor.  Otherwise O7 is
+       met.  A last seed making a chain of 2s and 3s in the other row is a
+       capture, except an abapa grand slam (forfeited, O6): under awari a
+       grand slam is illegal or captures, never stays in the layer.
+       test_egdb checks the results against the rules engine. */
+    if ((x[0] | x[1] | x[2] | x[3] | x[4] | x[5]) == 0)
+        return 0;
     uint8_t b[12];
     eg_swap(x, b);
-    uint64_t want = mc_egdb_rank(x);
+    int other = b[6] + b[7] + b[8] + b[9] + b[10] + b[11];
     int cnt = 0;
     for (int o = 0; o < 6; o++) {
         if (b[o] != 0)
@@ -91,29 +100,17 @@ int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out)
             if (t[pos] == 0)
                 break; /* every longer sowing passes here too */
             t[pos]--;
-            /* Candidate: t with s seeds in o; check it forward. */
-            mc_pos q;
-            memset(&q, 0, sizeof q);
-            memcpy(q.pit, t, 12);
-            q.pit[o] = (uint8_t)s;
-            q.side = MC_SOUTH;
-            mc_move mv[MC_MAX_MOVES];
-            int k = mc_moves(r->g, &q, mv), legal = 0;
-            for (int i = 0; i < k; i++)
-                legal |= (int)mv[i] == o;
-            if (!legal)
-                continue;
-            mc_pos c = q;
-            mc_play(r->g, &c, (mc_move)o, NULL);
-            if (c.cap[MC_SOUTH] != 0)
-                continue;
-            uint8_t cs[12];
-            eg_swap(c.pit, cs);
-            if (memcmp(cs, x, 12) != 0)
-                continue;
-            (void)want;
+            if (pos >= 6 && (b[pos] == 2 || b[pos] == 3)) {
+                int c = 0;
+                for (int j = pos; j >= 6 && (b[j] == 2 || b[j] == 3); j--)
+                    c += b[j];
+                if (r->preset == MC_EGDB_AWARI || c != other)
+                    continue; /* a capture: the move left the layer */
+            }
+            t[o] = (uint8_t)s;
             if (cnt < EG_MAX_PREDS)
-                out[cnt++] = mc_egdb_rank(q.pit);
+                out[cnt++] = mc_egdb_rank(t);
+            t[o] = 0;
         }
     }
     return cnt;
@@ -279,20 +276,41 @@ int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
     }
     stack s = {0};
     int rc = -1;
+    uint32_t *border = NULL;
+    uint64_t bstart[2 * MC_EGDB_MAX_SEEDS + 2] = {0};
     if (!eb || !cnt || !st || !cnt0 || !b->P || !b->O || !b->hp ||
         (want_ranks && (!b->rank_a || !b->rank_l)))
         goto out;
     forward_pass(r, n, threads, eb, cnt, b->hp, progress, ctx);
     memcpy(cnt0, cnt, N);
+    /* Positions by best exit value (counting sort): the seeds of each
+       threshold without scanning the layer. */
+    border = malloc(N * sizeof *border);
+    if (!border)
+        goto out;
+    for (uint64_t i = 0; i < N; i++)
+        if (eb[i] != EG_NO_EXIT)
+            bstart[eb[i] + n + 1]++;
+    for (int v = 0; v <= 2 * n; v++)
+        bstart[v + 1] += bstart[v];
+    {
+        uint64_t cur[2 * MC_EGDB_MAX_SEEDS + 2];
+        memcpy(cur, bstart, sizeof cur);
+        for (uint64_t i = 0; i < N; i++)
+            if (eb[i] != EG_NO_EXIT)
+                border[cur[eb[i] + n]++] = (uint32_t)i;
+    }
 
     uint64_t rank = 0, decided = 0;
     uint8_t h[12];
     uint64_t pred[EG_MAX_PREDS];
     for (int t = n; t >= -n; t--) {
         /* Seeds: an exit (or a terminal value) reaching t puts p in A_t;
-           all children already in A and every exit <= -t put p in L_t. */
-        for (uint64_t i = 0; i < N; i++) {
-            if (!(st[i] & IN_A) && eb[i] == t) {
+           all children already in A and every exit <= -t put p in L_t.
+           The positions whose best exit is t (or -t) are one bucket. */
+        for (uint64_t j = bstart[t + n]; j < bstart[t + n + 1]; j++) {
+            uint64_t i = border[j];
+            if (!(st[i] & IN_A)) {
                 st[i] |= IN_A;
                 b->P[i] = (int8_t)t;
                 if (want_ranks)
@@ -300,7 +318,10 @@ int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
                 if (push(&s, i << 1))
                     goto out;
             }
-            if (!(st[i] & IN_L) && cnt[i] == 0 && eb[i] == -t) {
+        }
+        for (uint64_t j = bstart[-t + n]; j < bstart[-t + n + 1]; j++) {
+            uint64_t i = border[j];
+            if (!(st[i] & IN_L) && cnt[i] == 0) {
                 st[i] |= IN_L;
                 b->O[i] = (int8_t)-t;
                 if (want_ranks)
@@ -377,6 +398,7 @@ out:
     free(cnt0);
     free(st);
     free(s.v);
+    free(border);
     if (rc)
         eg_bounds_free(b);
     return rc;
