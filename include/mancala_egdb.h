@@ -126,6 +126,19 @@ int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
 enum { MC_EGDB_UNKNOWN = 0, MC_EGDB_EXACT = 1 };
 int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
 
+/* The whole of the search's use at one node, in one call.  Call it only
+   at a node whose game is not over (mc_status first), with fresh as for
+   mc_egdb_lookup (in a mc_line: fresh = (l->wstart[k] == k)).  Returns
+   MC_EGDB_EXACT and a search score from the mover's view: 0 for a draw, a
+   win within the proven range (>= MC_SCORE_PROVEN, so iterative
+   deepening may stop) but below any win the search itself proves (it
+   knows the distance; the table does not), a larger margin scoring
+   higher: MC_SCORE_WIN - 5000 + 50 * diff - ply; a loss the negative.
+   MC_EGDB_UNKNOWN: search on (the position is deeper than the tables, or
+   it has history and its entry is not history-proof). */
+int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
+                         int ply, int *score);
+
 /* ---- verifying -------------------------------------------------------- */
 
 typedef struct mc_egdb_verify_report {

@@ -469,6 +469,13 @@ static void test_preset(int preset, int write_golden)
         CHECK(d1 == -2 + v1 && d2 == d1);
         CHECK(mc_egdb_lookup(db, &p, 0, &d1) ==
               (h1 ? MC_EGDB_EXACT : MC_EGDB_UNKNOWN));
+        int sc = 12345, d = -2 + v1;
+        CHECK(mc_egdb_search_probe(db, &p, 1, 3, &sc) == MC_EGDB_EXACT);
+        CHECK(d > 0 ? sc >= MC_SCORE_PROVEN && sc < MC_SCORE_WIN - 100
+              : d < 0 ? sc <= -MC_SCORE_PROVEN && sc > -MC_SCORE_WIN + 100
+                      : sc == 0);
+        CHECK(mc_egdb_search_probe(db, &p, 0, 3, &sc) ==
+              (h1 ? MC_EGDB_EXACT : MC_EGDB_UNKNOWN));
         mc_pos big;
         memset(&big, 0, sizeof big);
         big.pit[0] = (uint8_t)(top + 1);

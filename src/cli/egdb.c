@@ -35,6 +35,7 @@ typedef struct eopts {
     long seeds;
     long threads;
     int quiet;
+    int bench;
 } eopts;
 
 /* Parse argv[1..]: one or two positional arguments and the options;
@@ -76,6 +77,9 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                 o->threads = x;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--bench") && !strcmp(cmd, "probe")) {
+            o->bench = 1;
+            npos = 1;
         } else if (a[0] == '-' && a[1] == '-') {
             fprintf(stderr, "mancala egdb %s: unknown option '%s'\n", cmd, a);
             return 1;
@@ -346,6 +350,46 @@ static void say_result(int mover, int cap_m, int cap_o, int v, int n)
     }
 }
 
+/* Probes a second of random positions of every open layer (mixed sides,
+   all layers equally likely): the speed a search sees. */
+static int probe_bench(const char *dir, int preset)
+{
+    mc_error err = {0, ""};
+    double t0 = now_s();
+    mc_egdb *db = mc_egdb_open(dir, preset, -1, &err);
+    if (!db) {
+        fprintf(stderr, "mancala: %s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    double t1 = now_s();
+    int top = mc_egdb_max_seeds(db);
+    mc_rng rng;
+    mc_rng_seed(&rng, 1);
+    uint64_t probes = 0;
+    long sum = 0;
+    double t = t1;
+    while (t - t1 < 1.0) {
+        for (int k = 0; k < 4096; k++) {
+            mc_pos p;
+            memset(&p, 0, sizeof p);
+            int n = (int)mc_rng_below(&rng, (uint32_t)top + 1);
+            mc_egdb_unrank(n, mc_rng_next(&rng) % mc_egdb_layer_size(n),
+                           p.pit);
+            p.side = (uint8_t)(k & 1);
+            int v, hp;
+            if (mc_egdb_probe(db, &p, &v, &hp))
+                sum += v;
+            probes++;
+        }
+        t = now_s();
+    }
+    printf("opened layers 0-%d in %.3f s; %.0f probes/s (random positions, "
+           "checksum %ld)\n",
+           top, t1 - t0, (double)probes / (t - t1), sum);
+    mc_egdb_close(db);
+    return 0;
+}
+
 static int egdb_probe(int argc, char **argv)
 {
     eopts o = {0};
@@ -354,6 +398,8 @@ static int egdb_probe(int argc, char **argv)
     int preset = preset_or_die(o.game);
     if (preset < 0)
         return EXIT_BAD_INPUT;
+    if (o.bench)
+        return probe_bench(o.dir, preset);
     /* Positions with any total: the stores only turn values into results. */
     char spec[300];
     snprintf(spec, sizeof spec, "%s%sseeds=any", o.game,
@@ -464,12 +510,14 @@ static const char *const sub_help[] = {
     "Print each layer's header: rules, entries, history-proof count,\n"
     "approx_cycles, checksums and the value histogram.\n",
     "probe",
-    "usage: mancala egdb probe oware[:awari] <position> [--dir D]\n\n"
+    "usage: mancala egdb probe oware[:awari] <position> [--dir D]\n"
+    "       mancala egdb probe oware[:awari] --bench [--dir D]\n\n"
     "The position's value (the mover's best future seed difference), the\n"
     "result of perfect play with the stores, and the value of every move\n"
     "(a capture: the seeds taken minus the opponent's value after it).\n"
     "Any seed total is accepted; the board must hold at most the deepest\n"
-    "layer built.\n",
+    "layer built.  --bench: probes a second of random positions and\n"
+    "prints the rate.\n",
     NULL};
 
 int cmd_egdb(int argc, char **argv)

@@ -176,3 +176,19 @@ const uint8_t *eg_layer_data(const mc_egdb *db, int n)
 {
     return db && n >= 0 && n <= db->max ? db->data[n] : NULL;
 }
+
+int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
+                         int ply, int *score)
+{
+    int diff;
+    if (mc_egdb_lookup(db, p, fresh, &diff) != MC_EGDB_EXACT)
+        return MC_EGDB_UNKNOWN;
+    int s = 0;
+    if (diff > 0)
+        s = MC_SCORE_WIN - 5000 + 50 * diff - ply;
+    else if (diff < 0)
+        s = -(MC_SCORE_WIN - 5000 + 50 * -diff - ply);
+    if (score)
+        *score = s;
+    return MC_EGDB_EXACT;
+}
