@@ -568,6 +568,21 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         rc = eg_write_layer(o->dir, &info, own[n], err);
         hsum[n] = info.header_sum;
         r.lower[n] = own[n];
+        if (rc == 0) {
+            /* Lower layers are read from the mapped files: the page cache
+               holds them, not the build's own memory. */
+            mc_egdb_info chk;
+            const uint8_t *d2;
+            rc = eg_map_layer(path, &chk, &d2, &map[n], &maplen[n], err);
+            if (rc == 0 && chk.header_sum != info.header_sum)
+                rc = mc_err(err, MC_ERR_IO, "%s changed while building",
+                            path);
+            if (rc == 0) {
+                r.lower[n] = d2;
+                free(own[n]);
+                own[n] = NULL;
+            }
+        }
         o->seconds[n] = now() - t0;
         if (o->progress)
             o->progress(o->progress_ctx, n, "done", N, N);

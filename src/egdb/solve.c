@@ -229,7 +229,14 @@ static int forward_pass(const eg_rules *r, int n, int threads, int8_t *eb,
 
 /* ---- the threshold sweep ---------------------------------------------- */
 
-enum { IN_A = 1, IN_L = 2 };
+/* One state byte per position: in-layer moves whose child is not yet in A
+   (bits 0-2), all in-layer moves (bits 3-5, for the cycle peel), in A
+   (bit 6), in L (bit 7).  With the best exit, P, O and the flags: 5 bytes
+   a position. */
+#define CNT(x) ((x) & 7)
+#define CNT0(x) (((x) >> 3) & 7)
+#define IN_A 0x40
+#define IN_L 0x80
 
 typedef struct stack {
     uint64_t *v;
@@ -260,13 +267,76 @@ void eg_bounds_free(eg_bounds *b)
     memset(b, 0, sizeof *b);
 }
 
+typedef struct sweep {
+    const eg_rules *r;
+    int n;
+    uint8_t *cs;
+    const int8_t *eb;
+    eg_bounds *b;
+    int want_ranks;
+    uint64_t rank, decided, N;
+    stack s;
+    mc_egdb_progress progress;
+    void *ctx;
+} sweep;
+
+static void set_a(sweep *w, uint64_t q, int t)
+{
+    w->cs[q] |= IN_A;
+    w->b->P[q] = (int8_t)t;
+    if (w->want_ranks)
+        w->b->rank_a[q] = (uint32_t)++w->rank;
+}
+
+static void set_l(sweep *w, uint64_t q, int t)
+{
+    w->cs[q] |= IN_L;
+    w->b->O[q] = (int8_t)-t;
+    if (w->want_ranks)
+        w->b->rank_l[q] = (uint32_t)++w->rank;
+}
+
+/* Propagate from the entries on the stack at threshold t (retrograde
+   attractor): a position entering A decrements its predecessors' counts;
+   one entering L puts every predecessor in A. */
+static int drain(sweep *w, int t)
+{
+    uint8_t h[12];
+    uint64_t pred[EG_MAX_PREDS];
+    while (w->s.len) {
+        uint64_t e = w->s.v[--w->s.len], x = e >> 1;
+        w->decided++;
+        mc_egdb_unrank(w->n, x, h);
+        int np = eg_unmove(w->r, w->n, h, pred);
+        for (int k = 0; k < np; k++) {
+            uint64_t q = pred[k];
+            if (!(e & 1)) {
+                w->cs[q]--; /* bits 0-2: never below 0 (one per edge) */
+                if (CNT(w->cs[q]) == 0 && !(w->cs[q] & IN_L) &&
+                    w->eb[q] <= -t) {
+                    set_l(w, q, t);
+                    if (push(&w->s, q << 1 | 1))
+                        return -1;
+                }
+            } else if (!(w->cs[q] & IN_A)) {
+                set_a(w, q, t);
+                if (push(&w->s, q << 1))
+                    return -1;
+            }
+        }
+        if (w->progress && (w->decided & 0xfffff) == 0)
+            w->progress(w->ctx, w->n, "sweep", w->decided, 2 * w->N);
+    }
+    return 0;
+}
+
 int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
                       int want_ranks, mc_egdb_progress progress, void *ctx)
 {
     uint64_t N = mc_egdb_layer_size(n);
     memset(b, 0, sizeof *b);
     int8_t *eb = malloc(N);
-    uint8_t *cnt = malloc(N), *st = calloc(N, 1), *cnt0 = malloc(N);
+    uint8_t *cs = malloc(N);
     b->P = malloc(N);
     b->O = malloc(N);
     b->hp = malloc(N);
@@ -274,131 +344,75 @@ int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
         b->rank_a = calloc(N, sizeof *b->rank_a);
         b->rank_l = calloc(N, sizeof *b->rank_l);
     }
-    stack s = {0};
+    sweep w = {r, n, cs, eb, b, want_ranks, 0, 0, N, {0}, progress, ctx};
     int rc = -1;
-    uint32_t *border = NULL;
-    uint64_t bstart[2 * MC_EGDB_MAX_SEEDS + 2] = {0};
-    if (!eb || !cnt || !st || !cnt0 || !b->P || !b->O || !b->hp ||
+    if (!eb || !cs || !b->P || !b->O || !b->hp ||
         (want_ranks && (!b->rank_a || !b->rank_l)))
         goto out;
-    forward_pass(r, n, threads, eb, cnt, b->hp, progress, ctx);
-    memcpy(cnt0, cnt, N);
-    /* Positions by best exit value (counting sort): the seeds of each
-       threshold without scanning the layer. */
-    border = malloc(N * sizeof *border);
-    if (!border)
-        goto out;
+    forward_pass(r, n, threads, eb, cs, b->hp, progress, ctx);
     for (uint64_t i = 0; i < N; i++)
-        if (eb[i] != EG_NO_EXIT)
-            bstart[eb[i] + n + 1]++;
-    for (int v = 0; v <= 2 * n; v++)
-        bstart[v + 1] += bstart[v];
-    {
-        uint64_t cur[2 * MC_EGDB_MAX_SEEDS + 2];
-        memcpy(cur, bstart, sizeof cur);
-        for (uint64_t i = 0; i < N; i++)
-            if (eb[i] != EG_NO_EXIT)
-                border[cur[eb[i] + n]++] = (uint32_t)i;
-    }
+        cs[i] = (uint8_t)(cs[i] | cs[i] << 3);
 
-    uint64_t rank = 0, decided = 0;
-    uint8_t h[12];
-    uint64_t pred[EG_MAX_PREDS];
     for (int t = n; t >= -n; t--) {
         /* Seeds: an exit (or a terminal value) reaching t puts p in A_t;
            all children already in A and every exit <= -t put p in L_t.
-           The positions whose best exit is t (or -t) are one bucket. */
-        for (uint64_t j = bstart[t + n]; j < bstart[t + n + 1]; j++) {
-            uint64_t i = border[j];
-            if (!(st[i] & IN_A)) {
-                st[i] |= IN_A;
-                b->P[i] = (int8_t)t;
-                if (want_ranks)
-                    b->rank_a[i] = (uint32_t)++rank;
-                if (push(&s, i << 1))
+           Each seed is propagated at once, which keeps the stack small. */
+        for (uint64_t i = 0; i < N; i++) {
+            int e = eb[i];
+            if (e != t && e != -t)
+                continue;
+            if (e == t && !(cs[i] & IN_A)) {
+                set_a(&w, i, t);
+                if (push(&w.s, i << 1) || drain(&w, t))
                     goto out;
             }
-        }
-        for (uint64_t j = bstart[-t + n]; j < bstart[-t + n + 1]; j++) {
-            uint64_t i = border[j];
-            if (!(st[i] & IN_L) && cnt[i] == 0) {
-                st[i] |= IN_L;
-                b->O[i] = (int8_t)-t;
-                if (want_ranks)
-                    b->rank_l[i] = (uint32_t)++rank;
-                if (push(&s, i << 1 | 1))
+            if (e == -t && !(cs[i] & IN_L) && CNT(cs[i]) == 0) {
+                set_l(&w, i, t);
+                if (push(&w.s, i << 1 | 1) || drain(&w, t))
                     goto out;
             }
-        }
-        while (s.len) {
-            uint64_t e = s.v[--s.len], x = e >> 1;
-            decided++;
-            mc_egdb_unrank(n, x, h);
-            int np = eg_unmove(r, n, h, pred);
-            for (int k = 0; k < np; k++) {
-                uint64_t q = pred[k];
-                if (!(e & 1)) {
-                    /* x entered A_t: one more child of q is in A. */
-                    cnt[q]--;
-                    if (cnt[q] == 0 && !(st[q] & IN_L) && eb[q] <= -t) {
-                        st[q] |= IN_L;
-                        b->O[q] = (int8_t)-t;
-                        if (want_ranks)
-                            b->rank_l[q] = (uint32_t)++rank;
-                        if (push(&s, q << 1 | 1))
-                            goto out;
-                    }
-                } else if (!(st[q] & IN_A)) {
-                    /* x entered L_t: q can move there and get >= t. */
-                    st[q] |= IN_A;
-                    b->P[q] = (int8_t)t;
-                    if (want_ranks)
-                        b->rank_a[q] = (uint32_t)++rank;
-                    if (push(&s, q << 1))
-                        goto out;
-                }
-            }
-            if (progress && (decided & 0xfffff) == 0)
-                progress(ctx, n, "sweep", decided, 2 * N);
         }
     }
     for (uint64_t i = 0; i < N; i++) {
-        if (!(st[i] & IN_A))
+        if (!(cs[i] & IN_A))
             b->P[i] = (int8_t)-n;
-        if (!(st[i] & IN_L))
+        if (!(cs[i] & IN_L))
             b->O[i] = (int8_t)n;
         b->open += b->P[i] < b->O[i];
     }
 
     /* history_proof: peel the positions from which no cycle is reachable
-       (all in-layer children peeled first). */
-    memcpy(cnt, cnt0, N);
-    s.len = 0;
+       (all in-layer children peeled first); bits 0-2 count again. */
     for (uint64_t i = 0; i < N; i++)
-        if (cnt[i] == 0 && push(&s, i))
+        cs[i] = (uint8_t)CNT0(cs[i]);
+    w.s.len = 0;
+    uint8_t h[12];
+    uint64_t pred[EG_MAX_PREDS], peeled = 0;
+    for (uint64_t i = 0; i < N; i++) {
+        if (cs[i] != 0)
+            continue;
+        if (push(&w.s, i))
             goto out;
-    uint64_t peeled = 0;
-    while (s.len) {
-        uint64_t x = s.v[--s.len];
-        b->hp[x] |= 1;
-        if (progress && (++peeled & 0xfffff) == 0)
-            progress(ctx, n, "cycles", peeled, N);
-        mc_egdb_unrank(n, x, h);
-        int np = eg_unmove(r, n, h, pred);
-        for (int k = 0; k < np; k++)
-            if (--cnt[pred[k]] == 0 && push(&s, pred[k]))
-                goto out;
+        while (w.s.len) {
+            uint64_t x = w.s.v[--w.s.len];
+            b->hp[x] |= 1;
+            cs[x] = 8; /* peeled: never pushed again */
+            if (progress && (++peeled & 0xfffff) == 0)
+                progress(ctx, n, "cycles", peeled, N);
+            mc_egdb_unrank(n, x, h);
+            int np = eg_unmove(r, n, h, pred);
+            for (int k = 0; k < np; k++)
+                if (--cs[pred[k]] == 0 && push(&w.s, pred[k]))
+                    goto out;
+        }
     }
     for (uint64_t i = 0; i < N; i++)
-        b->hp[i] = (uint8_t)((b->hp[i] & 1) || (b->hp[i] & 2));
+        b->hp[i] = (uint8_t)(b->hp[i] != 0);
     rc = 0;
 out:
     free(eb);
-    free(cnt);
-    free(cnt0);
-    free(st);
-    free(s.v);
-    free(border);
+    free(cs);
+    free(w.s.v);
     if (rc)
         eg_bounds_free(b);
     return rc;
