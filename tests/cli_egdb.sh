@@ -57,11 +57,13 @@ expect_grep "resume finds the layers" "layers 0-6 found complete" $M egdb build 
 rm "$D/oware-abapa-05.egdb"
 expect_grep "resume at layer 5" "layer  5:" $M egdb build oware --seeds 6 --dir "$D"
 
-# O8c: South to move has no seeds: North takes its 4 (value -4 for South).
-expect_out "probe empty mover" "layer 4 (abapa): value -4 for South, the side to move (history_proof yes)
-future seeds: South 0, North 4
+# O8c: South to move has no seeds: North takes its 3 (value -3 for South).
+expect_out "probe empty mover" "layer 3 (abapa): value -3 for South, the side to move (history_proof yes)
+future seeds: South 0, North 3
 perfect play: North wins by 14 (31-17)
 no legal move: the game ends (each side takes its row)" \
+    $M egdb probe oware "0,0,0,0,0,0/0,0,0,0,1,2 S cap=17,28" --dir "$D"
+expect_grep "probe empty mover, layer 4" "value -4 for South" \
     $M egdb probe oware "0,0,0,0,0,0/0,0,0,1,1,2 S cap=17,27" --dir "$D"
 # O7 + O8c: North is empty and South's single seed in A cannot reach it.
 expect_grep "probe cannot feed" "value +1 for South" \

@@ -439,6 +439,10 @@ static int egdb_probe(int argc, char **argv)
     printf("future seeds: %s %g, %s %g\n", who, (n + v) / 2.0,
            me == MC_NORTH ? "South" : "North", (n - v) / 2.0);
     say_result(me, p.cap[me], p.cap[1 - me], v, n);
+    if (mc_egdb_layer_info(db, n)->approx_cycles)
+        printf("note: layer %d is built on approximated cycle values "
+               "(approx_cycles=1): exact only where no cycle matters\n",
+               n);
     mc_move mv[MC_MAX_MOVES];
     int k = mc_moves(g, &p, mv);
     if (k == 0)
