@@ -19,7 +19,7 @@
 static uint64_t f_budget(void)
 {
     const char *e = getenv("MANCALA_EGDB_BUDGET");
-    return e ? strtoull(e, NULL, 10) : 1000000;
+    return e ? strtoull(e, NULL, 10) : 50000000;
 }
 
 /*
