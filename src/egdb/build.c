@@ -380,6 +380,8 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
         free(cur);
     }
     uint64_t budget = f_budget();
+    const char *mce = getenv("MANCALA_EGDB_MAXCOMP");
+    uint32_t maxcomp = mce ? (uint32_t)strtoul(mce, NULL, 10) : 2000;
     for (uint64_t i = 0; i < nopen;) {
         uint32_t c = comp[order[i]];
         uint32_t s = cstart[c + 1] - cstart[c];
@@ -410,7 +412,7 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
             f.sweeps = 0;
             /* Large components: straight to the approximation (the
                search does not finish there in reasonable time). */
-            f.budget = s > 2000 ? 0 : budget;
+            f.budget = s > maxcomp ? 0 : budget;
             f.aborted = 0;
             f.inS[xs] = 1;
             int v = fc_search(&f, xs, b->P[x] - 1, b->O[x] + 1);
