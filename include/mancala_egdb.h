@@ -122,7 +122,11 @@ int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
    whose history since the last capture is empty).  Returns MC_EGDB_EXACT
    with *diff = the final seed difference from the mover's view, stores
    included (cap[mover] - cap[other] + value), or MC_EGDB_UNKNOWN: keep
-   searching (the value then only orders moves, via mc_egdb_probe). */
+   searching (the value then only orders moves, via mc_egdb_probe).
+   An abapa layer with approx_cycles=1 (see mc_egdb_layer_info) holds
+   clamp(own split, P, O) where its history search gave up: the lookup
+   still answers EXACT there; a caller that wants certainty checks the
+   flag. */
 enum { MC_EGDB_UNKNOWN = 0, MC_EGDB_EXACT = 1 };
 int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
 
