@@ -656,6 +656,29 @@ static void test_damage(void)
         expect_refusal(d, "unknown format version 99");
     }
 
+    /* Another rules string (e.g. repetition=threefold) with a consistent
+       header checksum. */
+    fresh_copy(d);
+    {
+        FILE *f = fopen(p3, "r+b");
+        unsigned char h[EG_HEADER_SIZE];
+        if (f && fread(h, 1, sizeof h, f) == sizeof h) {
+            const char *other = "oware:grand_slam=forfeit,repetition="
+                                "threefold,cycle_split=ownership";
+            memset(h + 48, 0, 128);
+            memcpy(h + 48, other, strlen(other));
+            uint64_t s = eg_checksum(h, 1632, 0);
+            for (int i = 0; i < 8; i++)
+                h[1632 + i] = (unsigned char)(s >> (8 * i));
+            fseek(f, 0, SEEK_SET);
+            fwrite(h, 1, sizeof h, f);
+        }
+        if (f)
+            fclose(f);
+        expect_refusal(d, "built for the rules 'oware:grand_slam=forfeit,"
+                          "repetition=threefold");
+    }
+
     /* A killed build: layer 4 missing; the build resumes there. */
     fresh_copy(d);
     remove(p4);

@@ -555,7 +555,7 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         memset(&info, 0, sizeof info);
         info.preset = o->preset;
         info.n = n;
-        snprintf(info.spec, sizeof info.spec, "%s", mc_game_spec(r.g));
+        eg_full_spec(r.g, info.spec, sizeof info.spec);
         info.entries = N;
         info.builder_version = EG_BUILDER_VERSION;
         for (uint64_t i = 0; i < N; i++) {

@@ -42,7 +42,11 @@ static inline uint8_t eg_entry(int v, int hp)
 
 int eg_rules_init(eg_rules *r, int preset, mc_error *err);
 void eg_rules_free(eg_rules *r);
-/* The spec string the tables of a preset obey (seeds=any included). */
+/* The rules string stored in a layer's header: every option that decides
+   the values, spelled out ("oware:grand_slam=forfeit,repetition=first,
+   cycle_split=ownership"). */
+void eg_full_spec(const mc_game *g, char *buf, size_t sz);
+/* The spec the builder plays with (seeds=any included). */
 const char *eg_preset_spec(int preset);
 
 /* Legal moves of h (n seeds, mover-first); 0 when the mover has none. */

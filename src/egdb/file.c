@@ -203,9 +203,10 @@ static int header_decode(const unsigned char *h, size_t avail,
                       "%s: inconsistent header (n=%d, %llu entries)", what,
                       out->n, (unsigned long long)out->entries);
     mc_game *g = mc_game_new(eg_preset_spec(out->preset), NULL);
-    int same = g && strcmp(mc_game_spec(g), out->spec) == 0;
-    char want[128];
-    snprintf(want, sizeof want, "%s", g ? mc_game_spec(g) : "?");
+    char want[128] = "?";
+    if (g)
+        eg_full_spec(g, want, sizeof want);
+    int same = g && strcmp(want, out->spec) == 0;
     mc_game_free(g);
     if (!same)
         return mc_err(err, MC_ERR_IO,

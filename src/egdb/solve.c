@@ -6,6 +6,7 @@
  * (shared EGDB.md, "The history problem, and the two bounds").
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,16 @@ const char *eg_preset_spec(int preset)
 {
     return preset == MC_EGDB_AWARI ? "oware:awari,seeds=any"
                                    : "oware:abapa,seeds=any";
+}
+
+void eg_full_spec(const mc_game *g, char *buf, size_t sz)
+{
+    const char *gs = mc_game_option(g, "grand_slam");
+    const char *rep = mc_game_option(g, "repetition");
+    const char *cs = mc_game_option(g, "cycle_split");
+    snprintf(buf, sz, "%s:grand_slam=%s,repetition=%s,cycle_split=%s",
+             mc_game_name(g), gs ? gs : "?", rep ? rep : "?",
+             cs ? cs : "?");
 }
 
 int eg_rules_init(eg_rules *r, int preset, mc_error *err)
