@@ -39,7 +39,7 @@ LDFLAGS += $(LDSAN) -pthread
 LDLIBS  += -lm
 
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c \
-             src/record/*.c src/protocol/*.c)
+             src/record/*.c src/protocol/*.c src/egdb/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 RULES_MD := $(wildcard docs/rules/*.md)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o
@@ -62,7 +62,7 @@ $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
 
 $(B)/dirs:
 	mkdir -p $(B)/src/core $(B)/src/games $(B)/src/session $(B)/src/search \
-	  $(B)/src/record $(B)/src/protocol \
+	  $(B)/src/record $(B)/src/protocol $(B)/src/egdb \
 	  $(B)/src/cli $(B)/gen $(B)/tests
 	touch $@
 

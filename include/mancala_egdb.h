@@ -1,0 +1,170 @@
+/*
+ * mancala_egdb.h - Oware endgame databases (the contract: shared EGDB.md,
+ * described in docs/EGDB.md): build, open, probe and verify the tables of
+ * every position with few seeds on the board.
+ *
+ * Layer n holds the C(n+11, 11) configurations of n seeds, stored
+ * mover-first (the mover's houses are 0..5), ranked lexicographically.
+ * An entry is the mover's best future seed difference (-n..n) plus a
+ * `history_proof` bit.  Two presets have tables: abapa (the default rules:
+ * the exact value of a fresh start) and awari (cycles count as an even
+ * split).  Nothing here prints: progress goes through a callback.
+ */
+#ifndef MANCALA_EGDB_H
+#define MANCALA_EGDB_H
+
+#include <stdint.h>
+
+#include "mancala.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { MC_EGDB_ABAPA = 0, MC_EGDB_AWARI = 1 };
+/* Deepest layer the format and index support. */
+#define MC_EGDB_MAX_SEEDS 48
+
+/* The preset whose tables serve game g (oware with the abapa or awari rules
+   for grand_slam, repetition and cycle_split), or -1 with a message. */
+int mc_egdb_preset_of(const mc_game *g, mc_error *err);
+const char *mc_egdb_preset_name(int preset);
+/* "oware" -> abapa, "oware:awari" -> awari, ...; -1 with a message. */
+int mc_egdb_preset_parse(const char *spec, mc_error *err);
+
+/* ---- index: configurations of n seeds in 12 houses -------------------- */
+
+/* C(n+11, 11): the entries of layer n. */
+uint64_t mc_egdb_layer_size(int n);
+/* Lexicographic rank of h[0..11] among the configurations of its seeds. */
+uint64_t mc_egdb_rank(const uint8_t h[12]);
+/* Inverse of mc_egdb_rank for layer n. */
+void mc_egdb_unrank(int n, uint64_t r, uint8_t h[12]);
+
+/* ---- files ------------------------------------------------------------ */
+
+typedef struct mc_egdb_info {
+    uint32_t format_version;
+    uint32_t builder_version;
+    int preset;
+    int n;
+    char spec[128];          /* the full rules string the layer obeys */
+    uint64_t entries;
+    uint64_t hist[128];      /* hist[v + 64]: entries of value v */
+    uint64_t history_proof;  /* entries with the history_proof bit */
+    uint32_t approx_cycles;  /* 1: some abapa value is approximated */
+    uint32_t ndeps;          /* lower layers it was built from (0..n-1) */
+    uint64_t dep_sum[MC_EGDB_MAX_SEEDS];
+    uint64_t payload_sum, header_sum;
+    uint64_t file_size;
+} mc_egdb_info;
+
+/* The file name of layer n of a preset inside dir (buf of size sz). */
+void mc_egdb_path(const char *dir, int preset, int n, char *buf, size_t sz);
+/* Read and check one layer file (header, sizes, both checksums); the
+   dependency checks need the lower layers: see mc_egdb_open. */
+int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err);
+
+/* ---- building --------------------------------------------------------- */
+
+/* Progress of a build: layer n, phase name, work done of total (phase
+   units), for a progress bar.  Called often; keep it cheap. */
+typedef void (*mc_egdb_progress)(void *ctx, int n, const char *phase,
+                                 uint64_t done, uint64_t total);
+
+typedef struct mc_egdb_build_opts {
+    const char *dir;    /* where the layer files go (must exist) */
+    int preset;         /* MC_EGDB_ABAPA or MC_EGDB_AWARI */
+    int max_seeds;      /* build layers 0..max_seeds */
+    int threads;        /* 1 or more (the forward pass is shared) */
+    mc_egdb_progress progress; /* may be NULL */
+    void *progress_ctx;
+    /* Filled on return: the first layer built by this call (layers below it
+       were found complete on disk), or max_seeds + 1 if none. */
+    int first_built;
+    /* Per layer: seconds spent (0 for layers found on disk). */
+    double seconds[MC_EGDB_MAX_SEEDS + 1];
+    /* Per layer: positions whose abapa bounds differ (P < O). */
+    uint64_t open_bounds[MC_EGDB_MAX_SEEDS + 1];
+} mc_egdb_build_opts;
+
+/* Build every missing layer from 0 to max_seeds, bottom-up, resuming at
+   the first layer not complete on disk.  0 or an MC_ERR_* with a message. */
+int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err);
+
+/* ---- opening and probing ---------------------------------------------- */
+
+typedef struct mc_egdb mc_egdb;
+
+/* Open layers 0..max_seeds (-1: as many as are complete and consistent,
+   stopping at the first missing one) of a preset from dir: each is mapped,
+   its checksums and the dependency checksums are verified. */
+mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
+                      mc_error *err);
+void mc_egdb_close(mc_egdb *db);
+/* The deepest layer open (-1 when none). */
+int mc_egdb_max_seeds(const mc_egdb *db);
+int mc_egdb_preset(const mc_egdb *db);
+/* The info of an open layer, or NULL. */
+const mc_egdb_info *mc_egdb_layer_info(const mc_egdb *db, int n);
+/* Raw entry of a configuration (mover-first houses) of layer n. */
+int mc_egdb_entry(const mc_egdb *db, int n, const uint8_t h[12]);
+
+/* The entry of position p (board seeds only; the stores are ignored):
+   1 and *value (the mover's best future seed difference) and
+   *history_proof when the layer is open, 0 when it is not. */
+int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
+                  int *history_proof);
+
+/* What the search may conclude at p (see shared EGDB.md, "How the search
+   uses it").  fresh: no position has been played since the last capture
+   (p is the root of a game, a position right after a capture, or a root
+   whose history since the last capture is empty).  Returns MC_EGDB_EXACT
+   with *diff = the final seed difference from the mover's view, stores
+   included (cap[mover] - cap[other] + value), or MC_EGDB_UNKNOWN: keep
+   searching (the value then only orders moves, via mc_egdb_probe).
+   An abapa layer with approx_cycles=1 (see mc_egdb_layer_info) holds
+   clamp(own split, P, O) where its history search gave up: the lookup
+   still answers EXACT there; a caller that wants certainty checks the
+   flag. */
+enum { MC_EGDB_UNKNOWN = 0, MC_EGDB_EXACT = 1 };
+int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
+
+/* The whole of the search's use at one node, in one call.  Call it only
+   at a node whose game is not over (mc_status first), with fresh as for
+   mc_egdb_lookup (in a mc_line: fresh = (l->wstart[k] == k)).  Returns
+   MC_EGDB_EXACT and a search score from the mover's view: 0 for a draw, a
+   win within the proven range (>= MC_SCORE_PROVEN, so iterative
+   deepening may stop) but below any win the search itself proves (it
+   knows the distance; the table does not), a larger margin scoring
+   higher: MC_SCORE_WIN - 5000 + 50 * diff - ply; a loss the negative.
+   MC_EGDB_UNKNOWN: search on (the position is deeper than the tables, or
+   it has history and its entry is not history-proof). */
+int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
+                         int ply, int *score);
+
+/* ---- verifying -------------------------------------------------------- */
+
+typedef struct mc_egdb_verify_report {
+    int n;
+    uint64_t entries;
+    uint64_t bellman_errors;   /* P, O (and awari v) identities */
+    uint64_t wf_errors;        /* decided values without an earlier witness */
+    uint64_t value_errors;     /* stored value inconsistent with P and O */
+    uint64_t invariant_errors; /* parity, empty mover, cannot feed, header */
+    uint64_t open_bounds;      /* positions with P < O */
+} mc_egdb_verify_report;
+
+/* Re-derive the bounds P and O of each open layer of db (lowest first,
+   layers lo..hi) and check: Bellman identities, well-foundedness (every
+   decided value has a witness decided earlier), the stored value against
+   P and O, the invariants and the header's histogram.  report[n] is
+   filled per layer; returns the total number of errors found. */
+uint64_t mc_egdb_verify(const mc_egdb *db, int lo, int hi,
+                        mc_egdb_verify_report *report,
+                        mc_egdb_progress progress, void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,103 @@
+/*
+ * egdb_int.h - internals shared by the endgame-database files: move
+ * generation in the mover-first frame (forward and backward), the bounds
+ * sweep, the file layout.  Not installed; the API is mancala_egdb.h.
+ */
+#ifndef MC_EGDB_INT_H
+#define MC_EGDB_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mancala_egdb.h"
+
+#define EG_FORMAT_VERSION 1
+#define EG_BUILDER_VERSION 1
+#define EG_INDEX_SCHEME 1   /* lexicographic, mover-first */
+#define EG_ENCODING 1       /* byte: value + 64, bit 7 history_proof */
+#define EG_HEADER_SIZE 4096
+#define EG_NO_EXIT (-128)
+
+/* The rules of one preset plus the lower layers' entries (exits). */
+typedef struct eg_rules {
+    mc_game *g;
+    int preset;
+    const uint8_t *lower[MC_EGDB_MAX_SEEDS + 1];
+} eg_rules;
+
+/* One legal move of a mover-first configuration. */
+typedef struct eg_move {
+    int8_t house;  /* 0..5 */
+    int8_t exit;   /* 1: captures (leaves the layer); 0: stays in it */
+    int8_t val;    /* exit: c - v_m(child), the mover's difference */
+    int8_t all;    /* exit that captures every seed on the board */
+    uint64_t child; /* in-layer: rank of the child (its mover first) */
+} eg_move;
+
+static inline int eg_val(uint8_t e) { return (int)(e & 0x7f) - 64; }
+static inline uint8_t eg_entry(int v, int hp)
+{
+    return (uint8_t)((v + 64) | (hp ? 0x80 : 0));
+}
+
+int eg_rules_init(eg_rules *r, int preset, mc_error *err);
+void eg_rules_free(eg_rules *r);
+/* The rules string stored in a layer's header: every option that decides
+   the values, spelled out ("oware:grand_slam=forfeit,repetition=first,
+   cycle_split=ownership"). */
+void eg_full_spec(const mc_game *g, char *buf, size_t sz);
+/* The spec the builder plays with (seeds=any included). */
+const char *eg_preset_spec(int preset);
+
+/* Legal moves of h (n seeds, mover-first); 0 when the mover has none. */
+int eg_expand(const eg_rules *r, int n, const uint8_t h[12], eg_move *out);
+/* Terminal value of a configuration with no legal move: own - other. */
+int eg_terminal(const uint8_t h[12]);
+/* Predecessors inside layer n of configuration x: one rank per (position,
+   move) edge.  Returns the count (out must hold EG_MAX_PREDS). */
+#define EG_MAX_PREDS 512
+int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out);
+/* Swap the two rows (change of mover). */
+static inline void eg_swap(const uint8_t *a, uint8_t *b)
+{
+    for (int i = 0; i < 6; i++) {
+        b[i] = a[i + 6];
+        b[i + 6] = a[i];
+    }
+}
+
+/* The bounds of layer n (lower layers in r): P and O, per position, and
+   flags: bit 0 history_proof (no cycle reachable, or a move takes all).
+   rank_a / rank_l (may be NULL): the sweep rank at which P resp. O was
+   decided (0: never decided, the clamped default).  Returns 0, or -1 when
+   out of memory. */
+typedef struct eg_bounds {
+    int8_t *P, *O;
+    uint8_t *hp;
+    uint32_t *rank_a, *rank_l;
+    uint64_t open; /* positions with P < O */
+} eg_bounds;
+int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
+                      int want_ranks, mc_egdb_progress progress, void *ctx);
+void eg_bounds_free(eg_bounds *b);
+
+/* Files (file.c). */
+int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,
+                   mc_error *err);
+/* Map a layer file and check header, size, payload checksum, histogram
+   (not the dependencies). */
+int eg_map_layer(const char *path, mc_egdb_info *info, const uint8_t **data,
+                 void **map, size_t *maplen, mc_error *err);
+
+/* The values of layer n from its bounds (build.c): abapa F, awari
+   median(P, 0, O).  *approx set when some abapa value is approximated. */
+int eg_values(const eg_rules *r, int n, const eg_bounds *b, uint8_t *out,
+              int *approx, mc_error *err);
+
+/* The entries of an open layer (probe.c). */
+const uint8_t *eg_layer_data(const mc_egdb *db, int n);
+
+/* Checksum of a byte range (64-bit, word at a time). */
+uint64_t eg_checksum(const void *p, size_t len, uint64_t seed);
+
+#endif

@@ -1,0 +1,294 @@
+/*
+ * file.c - the layer file format (docs/EGDB.md): a fixed little-endian
+ * header of EG_HEADER_SIZE bytes (magic, versions, rules string, n, index
+ * scheme, encoding, entry count, histogram, history-proof count,
+ * approx_cycles, the checksums of the lower layers it was built from, the
+ * payload checksum and the header checksum), then one byte per entry.
+ * Writing goes to a temporary name renamed into place, so a killed build
+ * never leaves a complete-looking file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../core/util.h"
+#include "egdb_int.h"
+
+static const char magic[8] = {'M', 'C', 'E', 'G', 'D', 'B', '\r', '\n'};
+
+enum {
+    OFF_MAGIC = 0, OFF_VERSION = 8, OFF_HSIZE = 12, OFF_GAME = 16,
+    OFF_PRESET = 32, OFF_SPEC = 48, OFF_N = 176, OFF_SCHEME = 180,
+    OFF_ENC = 184, OFF_BUILDER = 188, OFF_ENTRIES = 192, OFF_HIST = 200,
+    OFF_HP = 1224, OFF_APPROX = 1232, OFF_NDEPS = 1236, OFF_DEPS = 1240,
+    OFF_PSUM = 1624, OFF_HSUM = 1632
+};
+
+uint64_t eg_checksum(const void *p, size_t len, uint64_t seed)
+{
+    const unsigned char *b = p;
+    uint64_t h = seed ^ 0x243f6a8885a308d3ull ^ (uint64_t)len;
+    uint64_t h2 = 0x13198a2e03707344ull;
+    size_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        uint64_t w, w2;
+        memcpy(&w, b + i, 8);
+        memcpy(&w2, b + i + 8, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+        h = (h << 29) | (h >> 35);
+        h2 = (h2 ^ w2) * 0xc2b2ae3d27d4eb4full;
+        h2 = (h2 << 31) | (h2 >> 33);
+    }
+    for (; i < len; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return mc_mix64(h ^ mc_mix64(h2));
+}
+
+static void put32(unsigned char *b, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+}
+static void put64(unsigned char *b, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+}
+static uint32_t get32(const unsigned char *b)
+{
+    uint32_t v = 0;
+    for (int i = 3; i >= 0; i--)
+        v = v << 8 | b[i];
+    return v;
+}
+static uint64_t get64(const unsigned char *b)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | b[i];
+    return v;
+}
+
+const char *mc_egdb_preset_name(int preset)
+{
+    return preset == MC_EGDB_AWARI ? "awari" : "abapa";
+}
+
+void mc_egdb_path(const char *dir, int preset, int n, char *buf, size_t sz)
+{
+    snprintf(buf, sz, "%s/oware-%s-%02d.egdb", dir && *dir ? dir : ".",
+             mc_egdb_preset_name(preset), n);
+}
+
+/* Header bytes of a layer (h must be EG_HEADER_SIZE, zeroed). */
+static void header_encode(unsigned char *h, const mc_egdb_info *in)
+{
+    memset(h, 0, EG_HEADER_SIZE);
+    memcpy(h + OFF_MAGIC, magic, 8);
+    put32(h + OFF_VERSION, EG_FORMAT_VERSION);
+    put32(h + OFF_HSIZE, EG_HEADER_SIZE);
+    memcpy(h + OFF_GAME, "oware", 5);
+    const char *pn = mc_egdb_preset_name(in->preset);
+    memcpy(h + OFF_PRESET, pn, strlen(pn));
+    size_t sl = strlen(in->spec);
+    memcpy(h + OFF_SPEC, in->spec, sl < 127 ? sl : 127);
+    put32(h + OFF_N, (uint32_t)in->n);
+    put32(h + OFF_SCHEME, EG_INDEX_SCHEME);
+    put32(h + OFF_ENC, EG_ENCODING);
+    put32(h + OFF_BUILDER, in->builder_version);
+    put64(h + OFF_ENTRIES, in->entries);
+    for (int i = 0; i < 128; i++)
+        put64(h + OFF_HIST + 8 * i, in->hist[i]);
+    put64(h + OFF_HP, in->history_proof);
+    put32(h + OFF_APPROX, in->approx_cycles);
+    put32(h + OFF_NDEPS, in->ndeps);
+    for (uint32_t i = 0; i < in->ndeps && i < MC_EGDB_MAX_SEEDS; i++)
+        put64(h + OFF_DEPS + 8 * i, in->dep_sum[i]);
+    put64(h + OFF_PSUM, in->payload_sum);
+    put64(h + OFF_HSUM, eg_checksum(h, OFF_HSUM, 0));
+}
+
+int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,
+                   mc_error *err)
+{
+    char path[4096], tmp[4200];
+    mc_egdb_path(dir, in->preset, in->n, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    in->format_version = EG_FORMAT_VERSION;
+    in->payload_sum = eg_checksum(data, in->entries, 0);
+    unsigned char h[EG_HEADER_SIZE];
+    header_encode(h, in);
+    in->header_sum = get64(h + OFF_HSUM);
+    in->file_size = EG_HEADER_SIZE + in->entries;
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return mc_err(err, MC_ERR_IO, "cannot create %s: %s", tmp,
+                      strerror(errno));
+    int ok = fwrite(h, 1, EG_HEADER_SIZE, f) == EG_HEADER_SIZE &&
+             fwrite(data, 1, in->entries, f) == in->entries;
+    ok = (fflush(f) == 0) && ok;
+    ok = (fsync(fileno(f)) == 0) && ok;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        int e = errno;
+        remove(tmp);
+        return mc_err(err, MC_ERR_IO, "cannot write %s: %s", path,
+                      strerror(e));
+    }
+    return 0;
+}
+
+/* Decode and check a header (everything but the payload and the
+   dependencies).  `what` names the file in messages. */
+static int header_decode(const unsigned char *h, size_t avail,
+                         mc_egdb_info *out, const char *what, mc_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (avail < EG_HEADER_SIZE)
+        return mc_err(err, MC_ERR_IO,
+                      "%s: truncated: %zu bytes, shorter than the %d-byte "
+                      "header",
+                      what, avail, EG_HEADER_SIZE);
+    if (memcmp(h, magic, 8) != 0)
+        return mc_err(err, MC_ERR_IO,
+                      "%s: not an endgame table (bad magic number)", what);
+    out->format_version = get32(h + OFF_VERSION);
+    if (out->format_version != EG_FORMAT_VERSION)
+        return mc_err(err, MC_ERR_IO,
+                      "%s: unknown format version %u (this program reads "
+                      "version %d)",
+                      what, out->format_version, EG_FORMAT_VERSION);
+    if (get64(h + OFF_HSUM) != eg_checksum(h, OFF_HSUM, 0))
+        return mc_err(err, MC_ERR_IO,
+                      "%s: header checksum mismatch (damaged header)", what);
+    if (get32(h + OFF_HSIZE) != EG_HEADER_SIZE ||
+        get32(h + OFF_SCHEME) != EG_INDEX_SCHEME ||
+        get32(h + OFF_ENC) != EG_ENCODING)
+        return mc_err(err, MC_ERR_IO,
+                      "%s: unknown header size, index scheme or entry "
+                      "encoding",
+                      what);
+    char preset[17] = {0};
+    memcpy(preset, h + OFF_PRESET, 16);
+    if (strcmp(preset, "abapa") == 0)
+        out->preset = MC_EGDB_ABAPA;
+    else if (strcmp(preset, "awari") == 0)
+        out->preset = MC_EGDB_AWARI;
+    else
+        return mc_err(err, MC_ERR_IO, "%s: unknown preset '%s'", what,
+                      preset);
+    memcpy(out->spec, h + OFF_SPEC, 127);
+    out->spec[127] = 0;
+    out->n = (int)get32(h + OFF_N);
+    out->builder_version = get32(h + OFF_BUILDER);
+    out->entries = get64(h + OFF_ENTRIES);
+    for (int i = 0; i < 128; i++)
+        out->hist[i] = get64(h + OFF_HIST + 8 * i);
+    out->history_proof = get64(h + OFF_HP);
+    out->approx_cycles = get32(h + OFF_APPROX);
+    out->ndeps = get32(h + OFF_NDEPS);
+    for (uint32_t i = 0; i < out->ndeps && i < MC_EGDB_MAX_SEEDS; i++)
+        out->dep_sum[i] = get64(h + OFF_DEPS + 8 * i);
+    out->payload_sum = get64(h + OFF_PSUM);
+    out->header_sum = get64(h + OFF_HSUM);
+    if (out->n < 0 || out->n > MC_EGDB_MAX_SEEDS ||
+        out->entries != mc_egdb_layer_size(out->n) ||
+        out->ndeps != (uint32_t)out->n)
+        return mc_err(err, MC_ERR_IO,
+                      "%s: inconsistent header (n=%d, %llu entries)", what,
+                      out->n, (unsigned long long)out->entries);
+    mc_game *g = mc_game_new(eg_preset_spec(out->preset), NULL);
+    char want[128] = "?";
+    if (g)
+        eg_full_spec(g, want, sizeof want);
+    int same = g && strcmp(want, out->spec) == 0;
+    mc_game_free(g);
+    if (!same)
+        return mc_err(err, MC_ERR_IO,
+                      "%s: built for the rules '%s', not '%s'", what,
+                      out->spec, want);
+    return 0;
+}
+
+int eg_map_layer(const char *path, mc_egdb_info *info, const uint8_t **data,
+                 void **map, size_t *maplen, mc_error *err)
+{
+    *map = NULL;
+    *data = NULL;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return mc_err(err, MC_ERR_IO, "cannot open %s: %s", path,
+                      strerror(errno));
+    struct stat sb;
+    if (fstat(fd, &sb) != 0) {
+        close(fd);
+        return mc_err(err, MC_ERR_IO, "cannot stat %s", path);
+    }
+    size_t len = (size_t)sb.st_size;
+    if (len < EG_HEADER_SIZE) {
+        close(fd);
+        return mc_err(err, MC_ERR_IO,
+                      "%s: truncated: %zu bytes, shorter than the %d-byte "
+                      "header",
+                      path, len, EG_HEADER_SIZE);
+    }
+    void *m = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+    close(fd);
+    if (m == MAP_FAILED)
+        return mc_err(err, MC_ERR_IO, "cannot map %s: %s", path,
+                      strerror(errno));
+    int rc = header_decode(m, len, info, path, err);
+    if (rc == 0 && len != EG_HEADER_SIZE + info->entries)
+        rc = mc_err(err, MC_ERR_IO,
+                    "%s: %s: %zu bytes, expected %llu (header + %llu "
+                    "entries)",
+                    path, len < EG_HEADER_SIZE + info->entries ? "truncated"
+                                                               : "too long",
+                    len, (unsigned long long)(EG_HEADER_SIZE + info->entries),
+                    (unsigned long long)info->entries);
+    const uint8_t *d = (const uint8_t *)m + EG_HEADER_SIZE;
+    if (rc == 0 && eg_checksum(d, info->entries, 0) != info->payload_sum)
+        rc = mc_err(err, MC_ERR_IO,
+                    "%s: payload checksum mismatch (damaged entries)", path);
+    if (rc == 0) {
+        /* The histogram in the header must describe the payload. */
+        uint64_t hist[256] = {0}, hp = 0;
+        for (uint64_t i = 0; i < info->entries; i++)
+            hist[d[i]]++;
+        for (int v = 0; v < 128; v++) {
+            hp += hist[v + 128];
+            if (hist[v] + hist[v + 128] != info->hist[v])
+                rc = 1;
+        }
+        if (rc || hp != info->history_proof)
+            rc = mc_err(err, MC_ERR_IO,
+                        "%s: the header's histogram does not match the "
+                        "entries",
+                        path);
+    }
+    if (rc) {
+        munmap(m, len);
+        return rc;
+    }
+    info->file_size = len;
+    *map = m;
+    *maplen = len;
+    *data = d;
+    return 0;
+}
+
+int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err)
+{
+    const uint8_t *d;
+    void *m;
+    size_t len;
+    int rc = eg_map_layer(path, info, &d, &m, &len, err);
+    if (rc == 0)
+        munmap(m, len);
+    return rc;
+}

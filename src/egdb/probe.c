@@ -1,0 +1,194 @@
+/*
+ * probe.c - opening a directory of layer files (mapped, every checksum and
+ * dependency checked) and probing them: the raw entry of a position, and
+ * what the search may conclude from it (shared EGDB.md, "How the search
+ * uses it").
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "../core/util.h"
+#include "egdb_int.h"
+
+struct mc_egdb {
+    int preset;
+    int max;
+    const uint8_t *data[MC_EGDB_MAX_SEEDS + 1];
+    void *map[MC_EGDB_MAX_SEEDS + 1];
+    size_t maplen[MC_EGDB_MAX_SEEDS + 1];
+    mc_egdb_info info[MC_EGDB_MAX_SEEDS + 1];
+};
+
+int mc_egdb_preset_of(const mc_game *g, mc_error *err)
+{
+    if (strcmp(mc_game_name(g), "oware") != 0)
+        return mc_err(err, MC_ERR_SPEC,
+                      "endgame tables exist for oware only, not %s",
+                      mc_game_name(g)),
+               -1;
+    const char *gs = mc_game_option(g, "grand_slam");
+    const char *rep = mc_game_option(g, "repetition");
+    const char *cs = mc_game_option(g, "cycle_split");
+    if (gs && rep && cs && !strcmp(gs, "forfeit") && !strcmp(rep, "first") &&
+        !strcmp(cs, "ownership"))
+        return MC_EGDB_ABAPA;
+    if (gs && rep && cs && !strcmp(gs, "illegal_unless_only") &&
+        !strcmp(rep, "threefold") && !strcmp(cs, "even"))
+        return MC_EGDB_AWARI;
+    mc_err(err, MC_ERR_SPEC,
+           "no endgame tables for these rules (%s): tables exist for the "
+           "presets abapa (oware) and awari (oware:awari)",
+           mc_game_spec(g));
+    return -1;
+}
+
+int mc_egdb_preset_parse(const char *spec, mc_error *err)
+{
+    mc_game *g = mc_game_new(spec, err);
+    if (!g)
+        return -1;
+    int p = mc_egdb_preset_of(g, err);
+    mc_game_free(g);
+    return p;
+}
+
+void mc_egdb_close(mc_egdb *db)
+{
+    if (!db)
+        return;
+    for (int n = 0; n <= MC_EGDB_MAX_SEEDS; n++)
+        if (db->map[n])
+            munmap(db->map[n], db->maplen[n]);
+    free(db);
+}
+
+mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
+                      mc_error *err)
+{
+    if (preset != MC_EGDB_ABAPA && preset != MC_EGDB_AWARI) {
+        mc_err(err, MC_ERR_ARG, "unknown preset %d", preset);
+        return NULL;
+    }
+    mc_egdb *db = calloc(1, sizeof *db);
+    if (!db) {
+        mc_err(err, MC_ERR_IO, "out of memory");
+        return NULL;
+    }
+    db->preset = preset;
+    db->max = -1;
+    int hi = max_seeds < 0 ? MC_EGDB_MAX_SEEDS : max_seeds;
+    if (hi > MC_EGDB_MAX_SEEDS)
+        hi = MC_EGDB_MAX_SEEDS;
+    for (int n = 0; n <= hi; n++) {
+        char path[4096];
+        mc_egdb_path(dir, preset, n, path, sizeof path);
+        if (max_seeds < 0) {
+            FILE *f = fopen(path, "rb");
+            if (!f)
+                break; /* as many layers as there are */
+            fclose(f);
+        }
+        mc_egdb_info *in = &db->info[n];
+        if (eg_map_layer(path, in, &db->data[n], &db->map[n], &db->maplen[n],
+                         err) != 0) {
+            mc_egdb_close(db);
+            return NULL;
+        }
+        if (in->preset != preset || in->n != n) {
+            mc_err(err, MC_ERR_IO,
+                   "%s: holds layer %d of %s, not layer %d of %s", path,
+                   in->n, mc_egdb_preset_name(in->preset), n,
+                   mc_egdb_preset_name(preset));
+            mc_egdb_close(db);
+            return NULL;
+        }
+        for (int m = 0; m < n; m++)
+            if (in->dep_sum[m] != db->info[m].header_sum) {
+                mc_err(err, MC_ERR_IO,
+                       "%s: built from a different layer %d (dependency "
+                       "checksum mismatch): rebuild from layer %d up",
+                       path, m, m);
+                mc_egdb_close(db);
+                return NULL;
+            }
+        db->max = n;
+    }
+    if (db->max < 0 && max_seeds < 0) {
+        char path[4096];
+        mc_egdb_path(dir, preset, 0, path, sizeof path);
+        mc_err(err, MC_ERR_IO, "no tables in %s (no %s)", dir, path);
+        mc_egdb_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+int mc_egdb_max_seeds(const mc_egdb *db) { return db ? db->max : -1; }
+int mc_egdb_preset(const mc_egdb *db) { return db->preset; }
+
+const mc_egdb_info *mc_egdb_layer_info(const mc_egdb *db, int n)
+{
+    return db && n >= 0 && n <= db->max ? &db->info[n] : NULL;
+}
+
+int mc_egdb_entry(const mc_egdb *db, int n, const uint8_t h[12])
+{
+    if (!db || n < 0 || n > db->max)
+        return -1;
+    return db->data[n][mc_egdb_rank(h)];
+}
+
+int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
+                  int *history_proof)
+{
+    uint8_t h[12];
+    int n = 0;
+    for (int i = 0; i < 12; i++) {
+        h[i] = p->pit[p->side == MC_NORTH ? (i + 6) % 12 : i];
+        n += h[i];
+    }
+    if (!db || n > db->max)
+        return 0;
+    uint8_t e = db->data[n][mc_egdb_rank(h)];
+    if (value)
+        *value = eg_val(e);
+    if (history_proof)
+        *history_proof = e >> 7;
+    return 1;
+}
+
+int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff)
+{
+    int v, hp;
+    if (!mc_egdb_probe(db, p, &v, &hp))
+        return MC_EGDB_UNKNOWN;
+    if (!fresh && !hp)
+        return MC_EGDB_UNKNOWN;
+    int me = p->side == MC_NORTH;
+    if (diff)
+        *diff = (int)p->cap[me] - (int)p->cap[1 - me] + v;
+    return MC_EGDB_EXACT;
+}
+
+const uint8_t *eg_layer_data(const mc_egdb *db, int n)
+{
+    return db && n >= 0 && n <= db->max ? db->data[n] : NULL;
+}
+
+int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
+                         int ply, int *score)
+{
+    int diff;
+    if (mc_egdb_lookup(db, p, fresh, &diff) != MC_EGDB_EXACT)
+        return MC_EGDB_UNKNOWN;
+    int s = 0;
+    if (diff > 0)
+        s = MC_SCORE_WIN - 5000 + 50 * diff - ply;
+    else if (diff < 0)
+        s = -(MC_SCORE_WIN - 5000 + 50 * -diff - ply);
+    if (score)
+        *score = s;
+    return MC_EGDB_EXACT;
+}

@@ -1,0 +1,126 @@
+#!/bin/sh
+# tests/cli_egdb.sh - `mancala egdb`: build a small table set, probe
+# positions whose values follow from the rules by hand, info, verify,
+# resume, and clear errors (message on stderr, exit 1 or 2).
+M=${MANCALA:-./mancala}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
+
+# expect_out DESC EXPECTED CMD...: exit 0 and stdout exactly EXPECTED
+expect_out() {
+    desc=$1 want=$2
+    shift 2
+    got=$("$@" 2>"$tmp/err")
+    rc=$?
+    if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then ok; else
+        bad "$desc: rc=$rc stdout='$got' want='$want' stderr='$(cat "$tmp/err")'"
+    fi
+}
+
+# expect_grep DESC TEXT CMD...: exit 0 and TEXT somewhere in stdout
+expect_grep() {
+    desc=$1 text=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q -- "$text" "$tmp/out"; then ok; else
+        bad "$desc: rc=$rc, '$text' not in '$(cat "$tmp/out")' stderr='$(cat "$tmp/err")'"
+    fi
+}
+
+# expect_err DESC STATUS TEXT CMD...: exit STATUS, empty stdout, TEXT on stderr
+expect_err() {
+    desc=$1 want_rc=$2 text=$3
+    shift 3
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq "$want_rc" ] && [ ! -s "$tmp/out" ] &&
+        grep -q -- "$text" "$tmp/err"; then ok; else
+        bad "$desc: rc=$rc (want $want_rc) stdout='$(cat "$tmp/out")' stderr='$(cat "$tmp/err")' (want '$text')"
+    fi
+}
+
+D=$tmp/tables
+expect_grep "build abapa 0-6" "built abapa layers 0-6" $M egdb build oware --seeds 6 --dir "$D"
+expect_grep "build awari 0-6" "built awari layers 0-6" $M egdb build oware:awari --seeds 6 --dir "$D"
+n=0
+for f in "$D"/oware-abapa-0[0-6].egdb "$D"/oware-awari-0[0-6].egdb; do
+    [ -f "$f" ] && n=$((n + 1))
+done
+if [ $n -eq 14 ]; then ok; else bad "expected 14 layer files, found $n"; fi
+expect_grep "resume finds the layers" "layers 0-6 found complete" $M egdb build oware --seeds 6 --dir "$D"
+rm "$D/oware-abapa-05.egdb"
+expect_grep "resume at layer 5" "layer  5:" $M egdb build oware --seeds 6 --dir "$D"
+
+# O8c: South to move has no seeds: North takes its 3 (value -3 for South).
+expect_out "probe empty mover" "layer 3 (abapa): value -3 for South, the side to move (history_proof yes)
+future seeds: South 0, North 3
+perfect play: North wins by 14 (31-17)
+no legal move: the game ends (each side takes its row)" \
+    $M egdb probe oware "0,0,0,0,0,0/0,0,0,0,1,2 S cap=17,28" --dir "$D"
+expect_grep "probe empty mover, layer 4" "value -4 for South" \
+    $M egdb probe oware "0,0,0,0,0,0/0,0,0,1,1,2 S cap=17,27" --dir "$D"
+# O7 + O8c: North is empty and South's single seed in A cannot reach it.
+expect_grep "probe cannot feed" "value +1 for South" \
+    $M egdb probe oware "1,0,0,0,0,0/0,0,0,0,0,0 S cap=23,24" --dir "$D"
+expect_grep "probe cannot feed: draw" "perfect play: draw, 24-24" \
+    $M egdb probe oware "1,0,0,0,0,0/0,0,0,0,0,0 S cap=23,24" --dir "$D"
+# South must feed with F; then North (a=1) cannot feed South and takes
+# its seed: 24-24, so F is worth -1 and the child is history-proof.
+expect_out "probe one forced move" "layer 1 (abapa): value -1 for South, the side to move (history_proof yes)
+future seeds: South 0, North 1
+perfect play: draw, 24-24
+  F -1  best" \
+    $M egdb probe oware "0,0,0,0,0,1/0,0,0,0,0,0 S cap=24,23" --dir "$D"
+# North to move: the value is for North (mover-first tables).
+expect_grep "probe North to move" "value -4 for North" \
+    $M egdb probe oware "0,0,0,1,1,2/0,0,0,0,0,0 N cap=27,17" --dir "$D"
+expect_grep "probe awari" "layer 4 (awari): value -4" \
+    $M egdb probe oware:awari "0,0,0,0,0,0/0,0,0,1,1,2 S cap=17,27" --dir "$D"
+expect_grep "probe via MANCALA_EGDB" "value -4" \
+    env MANCALA_EGDB="$D" $M egdb probe oware "0,0,0,0,0,0/0,0,0,1,1,2 S cap=17,27"
+
+expect_grep "info layer 2" "entries 78," $M egdb info oware --seeds 2 --dir "$D"
+expect_grep "info histogram" "histogram" $M egdb info oware --dir "$D"
+expect_grep "info of a file" "layer 3 of awari" $M egdb info "$D/oware-awari-03.egdb"
+expect_grep "verify abapa" "verify: ok" $M egdb verify oware --dir "$D"
+expect_grep "verify awari" "verify: ok" $M egdb verify oware:awari --dir "$D"
+
+for c in build verify info probe; do
+    expect_grep "help $c" "usage: mancala egdb $c" $M egdb $c --help
+done
+expect_grep "help egdb" "mancala egdb build" $M egdb --help
+expect_grep "egdb in the command list" "egdb" $M --help
+
+expect_err "build without --seeds" 2 "seeds N is required" $M egdb build oware --dir "$D"
+expect_err "bad --seeds" 2 "expected a number" $M egdb build oware --seeds 99 --dir "$D"
+expect_err "unknown option" 2 "unknown option '--fast'" $M egdb build oware --fast
+expect_err "unknown subcommand" 2 "unknown subcommand 'make'" $M egdb make
+expect_err "rules without tables" 1 "no endgame tables for these rules" \
+    $M egdb build oware:grand_slam=win25 --seeds 3 --dir "$D"
+expect_err "bad game" 1 "mancala:" $M egdb probe nosuchgame "x" --dir "$D"
+expect_err "probe missing position" 2 "missing the position" $M egdb probe oware --dir "$D"
+expect_err "probe bad position" 1 "bad position" $M egdb probe oware "1,2,3" --dir "$D"
+expect_err "probe too many seeds" 1 "go up to 6" \
+    $M egdb probe oware "4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0" --dir "$D"
+expect_err "no tables" 1 "no tables in" $M egdb probe oware "1,0,0,0,0,0/0,0,0,0,0,0 S cap=23,24" --dir "$tmp/none"
+
+# Damage: one entry byte of layer 3 flipped; a truncated layer 4.
+cp "$D/oware-abapa-03.egdb" "$tmp/l3"
+printf '\377' | dd of="$D/oware-abapa-03.egdb" bs=1 seek=4200 conv=notrunc 2>/dev/null
+expect_err "damaged payload" 1 "payload checksum mismatch" \
+    $M egdb probe oware "1,0,0,0,0,0/0,0,0,0,0,0 S cap=23,24" --dir "$D"
+expect_err "damaged: verify refuses" 1 "payload checksum mismatch" $M egdb verify oware --dir "$D"
+cp "$tmp/l3" "$D/oware-abapa-03.egdb"
+head -c 5000 "$D/oware-awari-04.egdb" > "$tmp/l4" && cp "$tmp/l4" "$D/oware-awari-04.egdb"
+expect_err "truncated" 1 "truncated" $M egdb info oware:awari --dir "$D"
+expect_grep "a damaged layer is rebuilt" "layer  4:" $M egdb build oware:awari --seeds 6 --dir "$D"
+expect_grep "rebuilt set verifies" "verify: ok" $M egdb verify oware:awari --dir "$D"
+
+echo "cli_egdb.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

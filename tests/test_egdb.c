@@ -1,0 +1,719 @@
+/*
+ * test_egdb.c - the Oware endgame databases against independent checks:
+ * the index against a plain enumeration, layer sizes against Pascal's
+ * triangle and the published Awari position count, the built tables
+ * (layers 0..12 of both presets) against plain value iteration computed
+ * here from the public rules API, brute-force minimax with the real
+ * history rules (sessions) on the smallest layers, golden histograms,
+ * verify, and the refusal of damaged, truncated and mismatched files.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "egdb/egdb_int.h"
+#include "mancala_egdb.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SAN 1
+#endif
+#endif
+#ifndef SAN
+#define SAN 0
+#endif
+
+static int top_layer(void)
+{
+    /* Sanitizer builds are ~10x slower: fewer layers, same checks. */
+    return SAN || getenv("MANCALA_SAN") ? 9 : 12;
+}
+
+/* ---- index ---------------------------------------------------------------- */
+
+static uint64_t binom(int n, int k)
+{
+    uint64_t r = 1;
+    for (int i = 1; i <= k; i++)
+        r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    return r;
+}
+
+/* Every configuration of n seeds in lexicographic order, by recursion. */
+static uint64_t enum_next;
+static int enum_ok;
+static void enum_rec(uint8_t *h, int i, int left)
+{
+    if (i == 11) {
+        h[11] = (uint8_t)left;
+        uint8_t u[12];
+        uint64_t r = mc_egdb_rank(h);
+        mc_egdb_unrank(left + 0, 0, u); /* exercised below */
+        if (r != enum_next)
+            enum_ok = 0;
+        enum_next++;
+        return;
+    }
+    for (int v = 0; v <= left; v++) {
+        h[i] = (uint8_t)v;
+        enum_rec(h, i + 1, left - v);
+    }
+}
+
+static void test_index(void)
+{
+    for (int n = 0; n <= 48; n++)
+        CHECK_MSG(mc_egdb_layer_size(n) == binom(n + 11, 11), "n=%d", n);
+    for (int n = 0; n <= 5; n++) {
+        uint8_t h[12];
+        enum_next = 0;
+        enum_ok = 1;
+        enum_rec(h, 0, n);
+        CHECK_MSG(enum_ok && enum_next == mc_egdb_layer_size(n),
+                  "lexicographic ranks of layer %d", n);
+    }
+    mc_rng rng;
+    mc_rng_seed(&rng, 7);
+    int bad = 0;
+    for (int k = 0; k < 20000; k++) {
+        int n = (int)mc_rng_below(&rng, 49);
+        uint64_t r = mc_rng_next(&rng) % mc_egdb_layer_size(n);
+        uint8_t h[12];
+        mc_egdb_unrank(n, r, h);
+        int s = 0;
+        for (int i = 0; i < 12; i++)
+            s += h[i];
+        bad += s != n || mc_egdb_rank(h) != r;
+    }
+    CHECK_MSG(bad == 0, "%d rank/unrank round trips failed", bad);
+    /* rules/oware.md: positions reachable under Awari rules (the player
+       not to move has an empty house, except at the start; no 47-seed
+       positions) number 889,063,398,406 over n = 0..48, 203,648,015,936
+       of them with 48 seeds.  With our layer sizes: the configurations
+       whose second row has no empty house are those of n - 6 seeds. */
+    uint64_t total = 0, c48 = 0;
+    for (int n = 0; n <= 48; n++) {
+        if (n == 47)
+            continue;
+        uint64_t c = mc_egdb_layer_size(n) -
+                     (n >= 6 ? mc_egdb_layer_size(n - 6) : 0) + (n == 48);
+        total += c;
+        if (n == 48)
+            c48 = c;
+    }
+    CHECK(c48 == 203648015936ull);
+    CHECK(total == 889063398406ull);
+}
+
+/* ---- value iteration: a second, independent algorithm ---------------------- */
+
+typedef struct vi_layer {
+    int n;
+    uint64_t N;
+    int8_t *P, *O, *v; /* v: the value as the preset defines it */
+    uint8_t *hp;
+    uint64_t open;
+} vi_layer;
+
+/* One move of a configuration, from the public rules API. */
+typedef struct vi_move {
+    int exit;
+    int val;
+    uint64_t child;
+    int all;
+} vi_move;
+
+static int vi_moves(const mc_game *g, const vi_layer *L, int n,
+                    const uint8_t h[12], vi_move *out)
+{
+    mc_pos p;
+    memset(&p, 0, sizeof p);
+    memcpy(p.pit, h, 12);
+    p.side = MC_SOUTH;
+    mc_move mv[MC_MAX_MOVES];
+    int k = mc_moves(g, &p, mv);
+    for (int i = 0; i < k; i++) {
+        mc_pos q = p;
+        mc_play(g, &q, mv[i], NULL);
+        uint8_t c[12];
+        for (int j = 0; j < 12; j++)
+            c[j] = q.pit[(j + 6) % 12];
+        int cap = q.cap[0];
+        out[i].all = cap == n;
+        if (cap) {
+            out[i].exit = 1;
+            out[i].val = cap - L[n - cap].v[mc_egdb_rank(c)];
+        } else {
+            out[i].exit = 0;
+            out[i].child = mc_egdb_rank(c);
+        }
+    }
+    return k;
+}
+
+/* P and O by plain value iteration from (P, O) = (-n, +n), the awari
+   value as median(P, 0, O), and history_proof by iterating "every child
+   is acyclic" to a fixed point.  For abapa, positions with P < O take the
+   builder's value (tab), since F needs the history search. */
+static int vi_layer_build(const mc_game *g, vi_layer *L, int n, int awari,
+                          const uint8_t *tab)
+{
+    vi_layer *me = &L[n];
+    me->n = n;
+    me->N = mc_egdb_layer_size(n);
+    uint64_t N = me->N;
+    me->P = malloc(N);
+    me->O = malloc(N);
+    me->v = malloc(N);
+    me->hp = malloc(N);
+    uint32_t *off = malloc((N + 1) * sizeof *off);
+    vi_move *mv = malloc(N * 6 * sizeof *mv);
+    int8_t *term = malloc(N);
+    if (!me->P || !me->O || !me->v || !me->hp || !off || !mv || !term)
+        return -1;
+    uint32_t len = 0;
+    for (uint64_t i = 0; i < N; i++) {
+        uint8_t h[12];
+        mc_egdb_unrank(n, i, h);
+        off[i] = len;
+        int k = vi_moves(g, L, n, h, mv + len);
+        len += (uint32_t)k;
+        int d = 0;
+        for (int j = 0; j < 6; j++)
+            d += h[j] - h[j + 6];
+        term[i] = (int8_t)d;
+        me->P[i] = (int8_t)-n;
+        me->O[i] = (int8_t)n;
+        me->hp[i] = 0;
+    }
+    off[N] = len;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint64_t i = 0; i < N; i++) {
+            int p = -1000, o = -1000, acyc = 1, all = 0;
+            if (off[i] == off[i + 1])
+                p = o = term[i];
+            for (uint32_t k = off[i]; k < off[i + 1]; k++) {
+                int ep, eo;
+                if (mv[k].exit) {
+                    ep = eo = mv[k].val;
+                    all |= mv[k].all;
+                } else {
+                    ep = -me->O[mv[k].child];
+                    eo = -me->P[mv[k].child];
+                    acyc &= me->hp[mv[k].child] & 1;
+                }
+                p = ep > p ? ep : p;
+                o = eo > o ? eo : o;
+            }
+            int hp = acyc | (all << 1);
+            if (p != me->P[i] || o != me->O[i] || hp != me->hp[i]) {
+                me->P[i] = (int8_t)p;
+                me->O[i] = (int8_t)o;
+                me->hp[i] = (uint8_t)hp;
+                changed = 1;
+            }
+        }
+    }
+    me->open = 0;
+    for (uint64_t i = 0; i < N; i++) {
+        int P = me->P[i], O = me->O[i];
+        me->hp[i] = me->hp[i] != 0;
+        me->open += P < O;
+        if (awari)
+            me->v[i] = (int8_t)(P > 0 ? P : O < 0 ? O : 0);
+        else
+            me->v[i] = (int8_t)(P == O ? P : eg_val(tab[i]));
+    }
+    free(off);
+    free(mv);
+    free(term);
+    return 0;
+}
+
+static void vi_free(vi_layer *L, int top)
+{
+    for (int n = 0; n <= top; n++) {
+        free(L[n].P);
+        free(L[n].O);
+        free(L[n].v);
+        free(L[n].hp);
+    }
+}
+
+/* ---- brute force with the real history rules -------------------------------- */
+
+static uint64_t bf_nodes, bf_limit;
+static int bf_aborted;
+
+/* Final seed difference for the side to move at the session's position
+   (stores start at 0: every seed still counts), by full minimax. */
+static int brute(mc_session *s, int alpha, int beta)
+{
+    if (++bf_nodes > bf_limit) {
+        bf_aborted = 1;
+        return 0;
+    }
+    if (mc_session_over(s)) {
+        mc_result r;
+        mc_session_result(s, &r);
+        int me = mc_session_pos(s)->side;
+        return (r.score2[me] - r.score2[1 - me]) / 2;
+    }
+    mc_move mv[MC_MAX_MOVES];
+    int k = mc_session_moves(s, mv), best = -1000;
+    for (int i = 0; i < k; i++) {
+        mc_error err;
+        mc_session_play(s, mv[i], NULL, &err);
+        int a = best > alpha ? best : alpha;
+        int v = -brute(s, -beta, -a);
+        mc_session_undo(s);
+        if (bf_aborted)
+            return 0;
+        if (v > best)
+            best = v;
+        if (best >= beta)
+            break;
+    }
+    return best;
+}
+
+/* ---- the tables --------------------------------------------------------------- */
+
+static char tmpdir[256];
+
+static void rm_tree(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+}
+
+static void hist_line(char *buf, size_t sz, const char *preset, int n,
+                      const uint64_t *hist)
+{
+    size_t len = (size_t)snprintf(buf, sz, "%s %d", preset, n);
+    for (int v = -64; v < 64; v++)
+        if (hist[v + 64] && len < sz)
+            len += (size_t)snprintf(buf + len, sz - len, " %d:%llu", v,
+                                    (unsigned long long)hist[v + 64]);
+}
+
+/* The golden line of layer n, or "" if the file has none. */
+static void golden_line(const char *preset, int n, char *out, size_t sz)
+{
+    char path[300], line[8192], want[32];
+    out[0] = 0;
+    snprintf(path, sizeof path, "tests/egdb/golden-%s.txt", preset);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    snprintf(want, sizeof want, "%s %d ", preset, n);
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (strncmp(line, want, strlen(want)) == 0) {
+            snprintf(out, sz, "%s", line);
+            break;
+        }
+    }
+    fclose(f);
+}
+
+static void test_preset(int preset, int write_golden)
+{
+    const char *pn = mc_egdb_preset_name(preset);
+    int top = top_layer();
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/%s", tmpdir, pn);
+    mkdir(dir, 0777);
+    mc_egdb_build_opts o;
+    memset(&o, 0, sizeof o);
+    o.dir = dir;
+    o.preset = preset;
+    o.max_seeds = top;
+    o.threads = 2;
+    mc_error err = {0, ""};
+    int rc = mc_egdb_build(&o, &err);
+    CHECK_MSG(rc == 0, "build %s: %s", pn, err.msg);
+    if (rc)
+        return;
+    CHECK(o.first_built == 0);
+    mc_egdb *db = mc_egdb_open(dir, preset, -1, &err);
+    CHECK_MSG(db != NULL, "open: %s", err.msg);
+    if (!db)
+        return;
+    CHECK(mc_egdb_max_seeds(db) == top);
+
+    /* A second build finds every layer complete (resume). */
+    mc_egdb_build_opts o2 = o;
+    CHECK(mc_egdb_build(&o2, &err) == 0 && o2.first_built == top + 1);
+
+    mc_game *g = mc_game_new(preset == MC_EGDB_AWARI ? "oware:awari,seeds=any"
+                                                     : "oware:seeds=any",
+                             NULL);
+    vi_layer L[MC_EGDB_MAX_SEEDS + 1];
+    memset(L, 0, sizeof L);
+    for (int n = 0; n <= top; n++) {
+        const uint8_t *tab = eg_layer_data(db, n);
+        if (vi_layer_build(g, L, n, preset == MC_EGDB_AWARI, tab) != 0) {
+            CHECK(!"out of memory");
+            break;
+        }
+        const mc_egdb_info *in = mc_egdb_layer_info(db, n);
+        uint64_t bad_v = 0, bad_hp = 0, bad_par = 0, bad_term = 0;
+        uint64_t hist[128] = {0};
+        for (uint64_t i = 0; i < L[n].N; i++) {
+            int v = eg_val(tab[i]), P = L[n].P[i], O = L[n].O[i];
+            hist[L[n].v[i] + 64]++;
+            bad_v += v != L[n].v[i] || v < P || v > O;
+            bad_hp += (tab[i] >> 7) != L[n].hp[i];
+            if (preset == MC_EGDB_ABAPA)
+                bad_par += ((v - n) & 1) != 0;
+            uint8_t h[12];
+            mc_egdb_unrank(n, i, h);
+            int mine = 0, theirs = 0;
+            for (int j = 0; j < 6; j++)
+                mine += h[j], theirs += h[j + 6];
+            if (mine == 0)
+                bad_term += v != -n; /* empty mover */
+            else if (theirs == 0) {
+                /* the mover must feed; if no house reaches, +n */
+                int feeds = 0;
+                for (int j = 0; j < 6; j++)
+                    feeds |= h[j] >= 6 - j;
+                if (!feeds)
+                    bad_term += v != n;
+            }
+        }
+        CHECK_MSG(bad_v == 0, "%s layer %d: %llu values differ from value "
+                  "iteration", pn, n, (unsigned long long)bad_v);
+        CHECK_MSG(bad_hp == 0, "%s layer %d: %llu history_proof bits "
+                  "differ", pn, n, (unsigned long long)bad_hp);
+        CHECK_MSG(bad_par == 0, "%s layer %d: parity", pn, n);
+        CHECK_MSG(bad_term == 0, "%s layer %d: empty / cannot feed", pn, n);
+        CHECK_MSG(L[n].open == o.open_bounds[n], "%s layer %d: P<O %llu vs "
+                  "builder %llu", pn, n, (unsigned long long)L[n].open,
+                  (unsigned long long)o.open_bounds[n]);
+        if (preset == MC_EGDB_ABAPA && n >= 12)
+            CHECK_MSG(L[n].open == 0, "abapa layer %d has P < O", n);
+        CHECK(memcmp(hist, in->hist, sizeof hist) == 0);
+        char line[8192], gold[8192];
+        hist_line(line, sizeof line, pn, n, hist);
+        if (write_golden) {
+            printf("%s\n", line);
+        } else {
+            golden_line(pn, n, gold, sizeof gold);
+            CHECK_MSG(strcmp(line, gold) == 0, "golden %s layer %d:\n got "
+                      "%s\nwant %s", pn, n, line, gold);
+        }
+    }
+
+    /* Brute force: full minimax through sessions, the real rules with
+       history, from every position of the smallest layers.  abapa: the
+       exact fresh value F where the builder's layer is exact (no
+       approx_cycles); awari: the value wherever it is history-proof. */
+    mc_game *gr = mc_game_new(preset == MC_EGDB_AWARI ? "oware:awari,seeds=any"
+                                                      : "oware:seeds=any",
+                              NULL);
+    uint64_t checked = 0, bad = 0, skipped = 0, open_checked = 0;
+    for (int n = 0; n <= 4; n++) {
+        const mc_egdb_info *in = mc_egdb_layer_info(db, n);
+        for (uint64_t i = 0; i < mc_egdb_layer_size(n); i++) {
+            uint8_t e = eg_layer_data(db, n)[i];
+            if (preset == MC_EGDB_AWARI ? !(e >> 7) : in->approx_cycles)
+                continue;
+            mc_pos p;
+            memset(&p, 0, sizeof p);
+            mc_egdb_unrank(n, i, p.pit);
+            p.side = MC_SOUTH;
+            mc_session *s = mc_session_new(gr, &p);
+            bf_nodes = 0;
+            bf_aborted = 0;
+            /* Layer 4's cycles are long: a node cap keeps the test fast;
+               the positions it leaves out are counted. */
+            bf_limit = n <= 3 ? UINT64_MAX : 20000;
+            int v = brute(s, -n - 1, n + 1);
+            mc_session_free(s);
+            if (bf_aborted) {
+                skipped++;
+                continue;
+            }
+            checked++;
+            open_checked += L[n].P[i] < L[n].O[i];
+            if (v != eg_val(e)) {
+                bad++;
+                if (bad < 5)
+                    fprintf(stderr, "%s n=%d rank %llu: brute %d table %d\n",
+                            pn, n, (unsigned long long)i, v, eg_val(e));
+            }
+        }
+    }
+    CHECK_MSG(bad == 0, "%s: %llu of %llu brute-force values differ", pn,
+              (unsigned long long)bad, (unsigned long long)checked);
+    CHECK(checked > 300);
+    if (preset == MC_EGDB_ABAPA)
+        CHECK_MSG(open_checked >= 77, "only %llu positions with P < O "
+                  "brute-forced", (unsigned long long)open_checked);
+    if (getenv("MANCALA_TEST_VERBOSE"))
+        printf("%s brute force: %llu positions (%llu with P < O), %llu "
+               "over the node cap\n", pn, (unsigned long long)checked,
+               (unsigned long long)open_checked,
+               (unsigned long long)skipped);
+
+    /* Probing a position and its mirror (North to move) agree; lookup is
+       exact when fresh, and with history only when history-proof. */
+    {
+        mc_pos p;
+        memset(&p, 0, sizeof p);
+        mc_egdb_unrank(6, 4321, p.pit);
+        p.side = MC_SOUTH;
+        p.cap[0] = 20;
+        p.cap[1] = 22;
+        mc_pos q = p;
+        for (int j = 0; j < 12; j++)
+            q.pit[j] = p.pit[(j + 6) % 12];
+        q.side = MC_NORTH;
+        q.cap[0] = 22;
+        q.cap[1] = 20;
+        int v1, v2, h1, h2, d1, d2;
+        CHECK(mc_egdb_probe(db, &p, &v1, &h1) == 1);
+        CHECK(mc_egdb_probe(db, &q, &v2, &h2) == 1);
+        CHECK(v1 == v2 && h1 == h2);
+        CHECK(v1 == L[6].v[4321]);
+        CHECK(mc_egdb_lookup(db, &p, 1, &d1) == MC_EGDB_EXACT);
+        CHECK(mc_egdb_lookup(db, &q, 1, &d2) == MC_EGDB_EXACT);
+        CHECK(d1 == -2 + v1 && d2 == d1);
+        CHECK(mc_egdb_lookup(db, &p, 0, &d1) ==
+              (h1 ? MC_EGDB_EXACT : MC_EGDB_UNKNOWN));
+        int sc = 12345, d = -2 + v1;
+        CHECK(mc_egdb_search_probe(db, &p, 1, 3, &sc) == MC_EGDB_EXACT);
+        CHECK(d > 0 ? sc >= MC_SCORE_PROVEN && sc < MC_SCORE_WIN - 100
+              : d < 0 ? sc <= -MC_SCORE_PROVEN && sc > -MC_SCORE_WIN + 100
+                      : sc == 0);
+        CHECK(mc_egdb_search_probe(db, &p, 0, 3, &sc) ==
+              (h1 ? MC_EGDB_EXACT : MC_EGDB_UNKNOWN));
+        mc_pos big;
+        memset(&big, 0, sizeof big);
+        big.pit[0] = (uint8_t)(top + 1);
+        CHECK(mc_egdb_probe(db, &big, &v1, &h1) == 0);
+    }
+
+    /* verify re-derives P and O and checks the tables (layers up to 9). */
+    mc_egdb_verify_report rep[MC_EGDB_MAX_SEEDS + 1];
+    int vtop = top < 9 ? top : 9;
+    CHECK(mc_egdb_verify(db, 0, vtop, rep, NULL, NULL) == 0);
+    for (int n = 0; n <= vtop; n++)
+        CHECK(rep[n].open_bounds == L[n].open);
+
+    vi_free(L, top);
+    mc_game_free(g);
+    mc_game_free(gr);
+    mc_egdb_close(db);
+}
+
+/* ---- damaged files ----------------------------------------------------------- */
+
+static int copy_file(const char *from, const char *to)
+{
+    FILE *a = fopen(from, "rb"), *b = fopen(to, "wb");
+    int ok = a && b;
+    char buf[65536];
+    size_t k;
+    while (ok && (k = fread(buf, 1, sizeof buf, a)) > 0)
+        ok = fwrite(buf, 1, k, b) == k;
+    if (a)
+        fclose(a);
+    if (b)
+        fclose(b);
+    return ok ? 0 : -1;
+}
+
+/* Copy layers 0..5 of abapa into dir d. */
+static void fresh_copy(const char *d)
+{
+    rm_tree(d);
+    mkdir(d, 0777);
+    char src[300], dst[300], a[600], b[600];
+    snprintf(src, sizeof src, "%s/abapa", tmpdir);
+    snprintf(dst, sizeof dst, "%s", d);
+    for (int n = 0; n <= 5; n++) {
+        mc_egdb_path(src, MC_EGDB_ABAPA, n, a, sizeof a);
+        mc_egdb_path(dst, MC_EGDB_ABAPA, n, b, sizeof b);
+        copy_file(a, b);
+    }
+}
+
+static void poke(const char *path, long off, int xor_mask)
+{
+    FILE *f = fopen(path, "r+b");
+    if (!f)
+        return;
+    fseek(f, off, SEEK_SET);
+    int c = fgetc(f);
+    fseek(f, off, SEEK_SET);
+    fputc(c ^ xor_mask, f);
+    fclose(f);
+}
+
+static void expect_refusal(const char *d, const char *what)
+{
+    mc_error err = {0, ""};
+    mc_egdb *db = mc_egdb_open(d, MC_EGDB_ABAPA, 5, &err);
+    CHECK_MSG(db == NULL, "opened despite: %s", what);
+    CHECK_MSG(strstr(err.msg, what) != NULL, "message '%s' lacks '%s'",
+              err.msg, what);
+    mc_egdb_close(db);
+}
+
+static void test_damage(void)
+{
+    char d[300], p3[600], p4[600];
+    snprintf(d, sizeof d, "%s/damaged", tmpdir);
+    mc_egdb_path(d, MC_EGDB_ABAPA, 3, p3, sizeof p3);
+    mc_egdb_path(d, MC_EGDB_ABAPA, 4, p4, sizeof p4);
+    mc_error err = {0, ""};
+
+    fresh_copy(d);
+    mc_egdb *db = mc_egdb_open(d, MC_EGDB_ABAPA, 5, &err);
+    CHECK_MSG(db != NULL, "intact copy: %s", err.msg);
+    mc_egdb_close(db);
+
+    fresh_copy(d);
+    poke(p3, EG_HEADER_SIZE + 100, 0x01); /* one entry bit */
+    expect_refusal(d, "payload checksum");
+
+    fresh_copy(d);
+    poke(p3, 200, 0x01); /* histogram, header checksum not updated */
+    expect_refusal(d, "header checksum");
+
+    fresh_copy(d);
+    if (truncate(p4, EG_HEADER_SIZE + 1000) != 0)
+        CHECK(!"truncate");
+    expect_refusal(d, "truncated");
+
+    fresh_copy(d);
+    if (truncate(p4, 100) != 0)
+        CHECK(!"truncate");
+    expect_refusal(d, "truncated");
+
+    /* An awari layer in place of an abapa one. */
+    fresh_copy(d);
+    {
+        char a[600], awdir[300];
+        snprintf(awdir, sizeof awdir, "%s/awari", tmpdir);
+        mc_egdb_path(awdir, MC_EGDB_AWARI, 3, a, sizeof a);
+        copy_file(a, p3);
+        expect_refusal(d, "not layer 3 of abapa");
+    }
+
+    /* A valid layer 3 that differs from the one layer 4 was built from. */
+    fresh_copy(d);
+    {
+        mc_egdb_info in;
+        CHECK(mc_egdb_file_info(p3, &in, &err) == 0);
+        uint8_t *data = malloc(in.entries);
+        FILE *f = fopen(p3, "rb");
+        if (f && data) {
+            fseek(f, EG_HEADER_SIZE, SEEK_SET);
+            CHECK(fread(data, 1, in.entries, f) == in.entries);
+            fclose(f);
+            /* Swap two entries of different value: still a valid file. */
+            uint64_t j = 1;
+            while (j < in.entries && data[j] == data[0])
+                j++;
+            uint8_t t = data[0];
+            data[0] = data[j];
+            data[j] = t;
+            CHECK(eg_write_layer(d, &in, data, &err) == 0);
+            CHECK(mc_egdb_file_info(p3, &in, &err) == 0);
+        }
+        free(data);
+        expect_refusal(d, "dependency checksum mismatch");
+    }
+
+    /* An unknown format version with a consistent header checksum. */
+    fresh_copy(d);
+    {
+        FILE *f = fopen(p3, "r+b");
+        unsigned char h[EG_HEADER_SIZE];
+        if (f && fread(h, 1, sizeof h, f) == sizeof h) {
+            h[8] = 99;
+            uint64_t s = eg_checksum(h, 1632, 0);
+            for (int i = 0; i < 8; i++)
+                h[1632 + i] = (unsigned char)(s >> (8 * i));
+            fseek(f, 0, SEEK_SET);
+            fwrite(h, 1, sizeof h, f);
+        }
+        if (f)
+            fclose(f);
+        expect_refusal(d, "unknown format version 99");
+    }
+
+    /* Another rules string (e.g. repetition=threefold) with a consistent
+       header checksum. */
+    fresh_copy(d);
+    {
+        FILE *f = fopen(p3, "r+b");
+        unsigned char h[EG_HEADER_SIZE];
+        if (f && fread(h, 1, sizeof h, f) == sizeof h) {
+            const char *other = "oware:grand_slam=forfeit,repetition="
+                                "threefold,cycle_split=ownership";
+            memset(h + 48, 0, 128);
+            memcpy(h + 48, other, strlen(other));
+            uint64_t s = eg_checksum(h, 1632, 0);
+            for (int i = 0; i < 8; i++)
+                h[1632 + i] = (unsigned char)(s >> (8 * i));
+            fseek(f, 0, SEEK_SET);
+            fwrite(h, 1, sizeof h, f);
+        }
+        if (f)
+            fclose(f);
+        expect_refusal(d, "built for the rules 'oware:grand_slam=forfeit,"
+                          "repetition=threefold");
+    }
+
+    /* A killed build: layer 4 missing; the build resumes there. */
+    fresh_copy(d);
+    remove(p4);
+    {
+        mc_egdb_build_opts o;
+        memset(&o, 0, sizeof o);
+        o.dir = d;
+        o.preset = MC_EGDB_ABAPA;
+        o.max_seeds = 5;
+        o.threads = 1;
+        CHECK(mc_egdb_build(&o, &err) == 0);
+        CHECK(o.first_built == 4);
+        db = mc_egdb_open(d, MC_EGDB_ABAPA, 5, &err);
+        CHECK(db != NULL);
+        mc_egdb_close(db);
+    }
+    rm_tree(d);
+}
+
+int main(int argc, char **argv)
+{
+    int golden = argc > 1 && strcmp(argv[1], "--golden") == 0;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/mancala-egdb-test-XXXXXX");
+    if (!mkdtemp(tmpdir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    if (!golden)
+        test_index();
+    test_preset(MC_EGDB_ABAPA, golden);
+    test_preset(MC_EGDB_AWARI, golden);
+    if (!golden)
+        test_damage();
+    rm_tree(tmpdir);
+    if (golden)
+        return 0;
+    return check_report("test_egdb");
+}
