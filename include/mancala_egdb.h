@@ -143,6 +143,10 @@ int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
 int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
                          int ply, int *score);
 
+/* mc_egdb_search_probe in the shape of mc_search_limits.oracle, with the
+   open database (mc_egdb *) as its context. */
+int mc_egdb_oracle(void *db, const mc_pos *p, int fresh, int ply, int *score);
+
 /* ---- verifying -------------------------------------------------------- */
 
 typedef struct mc_egdb_verify_report {

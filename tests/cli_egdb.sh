@@ -53,6 +53,20 @@ for f in "$D"/oware-abapa-0[0-6].egdb "$D"/oware-awari-0[0-6].egdb; do
     [ -f "$f" ] && n=$((n + 1))
 done
 if [ $n -eq 14 ]; then ok; else bad "expected 14 layer files, found $n"; fi
+# The search and its front-ends use the tables: analyze reports a root the
+# tables solve, in agreement with `egdb probe` (the tables ignore the 25
+# rule, so F's capture and the seeds left give 28-20), and the engine
+# protocol probes them after `set database`.
+expect_grep "analyze reports perfect play" "perfect play: South wins by 8" \
+    $M analyze oware "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20" --depth 3 --egdb "$D"
+expect_grep "probe agrees" "perfect play: South wins by 8 (28-20)" \
+    $M egdb probe oware "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20" --dir "$D"
+expect_err "analyze with rules that have no tables" 1 "no endgame tables for these rules" \
+    $M analyze oware:grand_slam=win25 --depth 2 --egdb "$D"
+expect_grep "engine probes the tables" "bestmove F" sh -c \
+    "printf 'set database $D\\nposition 0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20\\ngo depth 2\\n' | $M engine"
+expect_grep "engine without usable tables says so" "info string database not used" sh -c \
+    "printf 'set database $tmp\\ngo depth 1\\n' | $M engine"
 expect_grep "resume finds the layers" "layers 0-6 found complete" $M egdb build oware --seeds 6 --dir "$D"
 rm "$D/oware-abapa-05.egdb"
 expect_grep "resume at layer 5" "layer  5:" $M egdb build oware --seeds 6 --dir "$D"

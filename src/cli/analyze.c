@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "mancala_egdb.h"
 
 /* "+1.25" seeds, or "win in 3" / "loss in 4" plies for proven results. */
 static void format_score(char *buf, size_t n, int score)
@@ -54,7 +55,7 @@ static void on_info(const mc_search_info *info, void *vctx)
 /* Parse --depth/--time/--nodes/--level/--hash into lim; returns the index of
    the first unused argument or -1 after printing an error. */
 static int parse_limits(int argc, char **argv, int i, mc_search_limits *lim,
-                        const char *cmd)
+                        const char *cmd, const char **egdb_dir)
 {
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -65,6 +66,10 @@ static int parse_limits(int argc, char **argv, int i, mc_search_limits *lim,
             return -1;
         }
         const char *v = argv[++i];
+        if (strcmp(a, "--egdb") == 0 && egdb_dir) {
+            *egdb_dir = v;
+            continue;
+        }
         long n = cli_number(v, 1000000000L);
         if (strcmp(a, "--depth") == 0 && n >= 1 && n <= 100) {
             lim->depth = (int)n;
@@ -107,7 +112,10 @@ int cmd_analyze(int argc, char **argv)
                    "  depth D score S nodes N nps R time T pv MOVES\n"
                    "(S in seeds from the mover's view, or 'win in P' / "
                    "'loss in P' plies),\n"
-                   "then 'bestmove M'.  Default: 5 seconds.\n");
+                   "then 'bestmove M'.  Default: 5 seconds.\n"
+                   "--egdb DIR: probe the Oware endgame databases in DIR\n"
+                   "(mancala egdb build); a position they solve is first\n"
+                   "reported as 'perfect play: ...'.\n");
             return 0;
         }
     if (argc < 2) {
@@ -123,7 +131,9 @@ int cmd_analyze(int argc, char **argv)
     if (i < argc && strncmp(argv[i], "--", 2) != 0)
         pos = argv[i++];
     mc_search_limits lim = {0};
-    int rest = parse_limits(argc, argv, i, &lim, "analyze");
+    const char *egdb_dir = NULL;
+    mc_egdb *db = NULL;
+    int rest = parse_limits(argc, argv, i, &lim, "analyze", &egdb_dir);
     mc_pos p;
     int rc = EXIT_USAGE;
     if (rest < 0)
@@ -138,6 +148,22 @@ int cmd_analyze(int argc, char **argv)
         goto out;
     if (!lim.depth && !lim.nodes && lim.seconds <= 0)
         lim.seconds = 5;
+    if (egdb_dir && !(db = cli_open_egdb(g, egdb_dir, "analyze")))
+        goto out;
+    if (db) {
+        lim.oracle = mc_egdb_oracle;
+        lim.oracle_ctx = db;
+        int diff;
+        if (mc_egdb_lookup(db, &p, 1, &diff) == MC_EGDB_EXACT) {
+            /* diff: the final seed difference from the mover's view */
+            int south = p.side == MC_SOUTH ? diff : -diff;
+            if (south == 0)
+                printf("perfect play: a draw\n");
+            else
+                printf("perfect play: %s wins by %d\n",
+                       south > 0 ? "South" : "North", south > 0 ? south : -south);
+        }
+    }
     mc_session *s = mc_session_new(g, &p);
     analyze_ctx a = {g, &p};
     lim.on_info = on_info;
@@ -163,8 +189,23 @@ int cmd_analyze(int argc, char **argv)
     mc_session_free(s);
     rc = 0;
 out:
+    mc_egdb_close(db);
     mc_game_free(g);
     return rc;
+}
+
+mc_egdb *cli_open_egdb(const mc_game *g, const char *dir, const char *cmd)
+{
+    mc_error err = {0, ""};
+    int preset = mc_egdb_preset_of(g, &err);
+    if (preset < 0) {
+        fprintf(stderr, "mancala %s: --egdb: %s\n", cmd, err.msg);
+        return NULL;
+    }
+    mc_egdb *db = mc_egdb_open(dir, preset, -1, &err);
+    if (!db)
+        fprintf(stderr, "mancala %s: --egdb %s: %s\n", cmd, dir, err.msg);
+    return db;
 }
 
 /* ---- bench ---- */
@@ -328,7 +369,7 @@ int cmd_solve(int argc, char **argv)
     if (i < argc && strncmp(argv[i], "--", 2) != 0)
         pos = argv[i++];
     mc_search_limits lim = {0};
-    int rest = parse_limits(argc, argv, i, &lim, "solve");
+    int rest = parse_limits(argc, argv, i, &lim, "solve", NULL);
     mc_session *s = NULL;
     mc_pos p;
     if (rest < 0)

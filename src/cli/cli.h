@@ -34,6 +34,10 @@ int cmd_check(int argc, char **argv);  /* records.c */
 int cmd_egdb(int argc, char **argv);
 
 /* Helpers shared by the subcommands. */
+struct mc_egdb;
+/* Open the endgame databases in dir for game g, printing the error. */
+struct mc_egdb *cli_open_egdb(const mc_game *g, const char *dir,
+                              const char *cmd);
 int cli_is_help(const char *arg);
 /* Create a game from a spec, printing the error; NULL on failure. */
 mc_game *cli_game(const char *spec);

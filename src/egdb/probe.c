@@ -192,3 +192,8 @@ int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
         *score = s;
     return MC_EGDB_EXACT;
 }
+
+int mc_egdb_oracle(void *db, const mc_pos *p, int fresh, int ply, int *score)
+{
+    return mc_egdb_search_probe(db, p, fresh, ply, score) == MC_EGDB_EXACT;
+}

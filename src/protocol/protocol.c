@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "mancala_protocol.h"
+#include "mancala_egdb.h"
 
 #define MAX_WORDS 8192 /* a position string and the moves of a long game */
 
@@ -27,6 +28,8 @@ struct mc_engine {
     mc_session *s;
     int hash_mb, threads, level;
     char database[1024];
+    mc_egdb *db;        /* opened at the first `go` that can use it */
+    char db_key[1100];  /* the directory and rules it was opened for */
     /* search */
     pthread_t th;
     int live;     /* a thread to join */
@@ -497,6 +500,33 @@ static int cmd_play(mc_engine *e, words *ws, const char *rest)
     return 0;
 }
 
+/* The endgame databases of `set database`, for a game that has them
+   (Oware under abapa or awari rules): opened once per directory and rules,
+   probed by the search through its oracle hook.  A database that cannot be
+   opened is reported and the search goes on without it. */
+static void use_database(mc_engine *e, mc_search_limits *lim)
+{
+    if (strcmp(e->database, "none") == 0 || !e->g)
+        return;
+    mc_error err = {0, ""};
+    int preset = mc_egdb_preset_of(e->g, &err);
+    if (preset < 0)
+        return; /* no tables for these rules */
+    char key[sizeof e->db_key];
+    snprintf(key, sizeof key, "%d %s", preset, e->database);
+    if (!e->db || strcmp(key, e->db_key) != 0) {
+        mc_egdb_close(e->db);
+        e->db = mc_egdb_open(e->database, preset, -1, &err);
+        snprintf(e->db_key, sizeof e->db_key, "%s", key);
+        if (!e->db)
+            say(e, "info string database not used: %s", err.msg);
+    }
+    if (e->db) {
+        lim->oracle = mc_egdb_oracle;
+        lim->oracle_ctx = e->db;
+    }
+}
+
 static int cmd_go(mc_engine *e, words *ws, const char *rest)
 {
     (void)rest;
@@ -572,6 +602,7 @@ static int cmd_go(mc_engine *e, words *ws, const char *rest)
     } else if (!infinite && v[K_DEPTH] < 0 && v[K_NODES] < 0) {
         lim.seconds = 1.0; /* plain `go`: one second */
     }
+    use_database(e, &lim);
     lim.on_info = on_info;
     lim.info_ctx = e;
     e->stop = 0;
@@ -731,6 +762,7 @@ void mc_engine_free(mc_engine *e)
     if (!e)
         return;
     join_search(e, 1);
+    mc_egdb_close(e->db); /* after the search that may probe it */
     mc_session_free(e->s);
     mc_game_free(e->g);
     pthread_mutex_destroy(&e->lock);
