@@ -20,5 +20,6 @@ for preset in oware:awari oware; do
     grep -E "Elapsed|Maximum resident" "$D/$name.time"
     du -sh "$D/$name"
 done
-# Probe speed: a sweep of probes through the search helper.
-$M egdb probe oware "0,0,1,2,0,3/1,0,0,2,0,1 S cap=20,18" --dir "$D/abapa"
+# Probe speed: opening (every checksum) and a second of random probes.
+$M egdb probe oware --bench --dir "$D/abapa"
+$M egdb probe oware:awari --bench --dir "$D/awari"
