@@ -31,6 +31,7 @@ int cmd_engine(int argc, char **argv); /* engine.c */
 int cmd_match(int argc, char **argv);  /* engine.c */
 int cmd_replay(int argc, char **argv); /* records.c */
 int cmd_check(int argc, char **argv);  /* records.c */
+int cmd_serve(int argc, char **argv);  /* serve.c */
 
 /* Helpers shared by the subcommands. */
 int cli_is_help(const char *arg);

@@ -27,6 +27,7 @@ static const command commands[] = {
     {"check", cmd_check, "validate game record files"},
     {"engine", cmd_engine, "speak the engine protocol on stdin/stdout"},
     {"match", cmd_match, "play two protocol engines against each other"},
+    {"serve", cmd_serve, "the browser board: a web server on localhost"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
