@@ -85,8 +85,11 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
         *con_cls = u;
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                      "Content-Length");
-        if (cl && strtoull(cl, NULL, 10) > MC_API_MAX_BODY)
+        if (cl && strtoull(cl, NULL, 10) > MC_API_MAX_BODY) {
             u->too_big = 1;
+            return send_error(c, 413, "too_large",
+                              "the request body is too large");
+        }
         return MHD_YES;
     }
     if (*size) {
