@@ -59,7 +59,7 @@ else
 PROG    := mancala
 endif
 
-.PHONY: all check bench install uninstall clean fuzz
+.PHONY: all check bench install uninstall clean fuzz screenshots
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
 $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
@@ -133,6 +133,10 @@ build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c $(LIB_SRC) $(B)/gen/rules_
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(B)/gen/rules_text.c $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(B)/gen/rules_text.c -lm
+
+# The README's board pictures, taken by the browser tests.
+screenshots: $(PROG)
+	MANCALA_SHOTS=docs/img sh tests/e2e/run.sh ./$(PROG)
 
 bench: $(PROG)
 	sh bench/run.sh ./$(PROG)
