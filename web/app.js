@@ -51,6 +51,7 @@ function el(tag, attrs, parent) {
 }
 
 function draw() {
+  document.body.dataset.busy = busy ? '1' : '0'; // for the browser tests
   const svg = $('board');
   svg.textContent = '';
   if (!st) return;

@@ -53,6 +53,43 @@ static const char *const reason_names[] = {
 
 /* ---- replies ---------------------------------------------------------- */
 
+/* A JSON string of s with every byte that is not part of valid UTF-8 (a
+   message cut in the middle of a character, a tag read from a file) turned
+   into '?': Jansson refuses invalid UTF-8. */
+static json_t *safe_str(const char *s)
+{
+    size_t n = strlen(s);
+    char *t = malloc(n + 1);
+    if (!t)
+        return NULL;
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        int len = u[i] < 0x80 ? 1 : (u[i] >> 5) == 6 ? 2 : (u[i] >> 4) == 14 ? 3
+                                  : (u[i] >> 3) == 30 ? 4 : 0;
+        int ok = len > 0 && i + (size_t)len <= n;
+        for (int k = 1; ok && k < len; k++)
+            ok = (u[i + (size_t)k] >> 6) == 2;
+        if (ok && len > 1) {
+            memcpy(t + i, s + i, (size_t)len);
+            i += (size_t)len;
+        } else {
+            t[i] = ok ? s[i] : '?';
+            i++;
+        }
+    }
+    t[n] = 0;
+    json_t *j = json_string(t);
+    if (!j) /* overlong forms or surrogates: keep the ASCII only */
+        for (i = 0; i < n; i++)
+            if ((unsigned char)t[i] >= 0x80)
+                t[i] = '?';
+    if (!j)
+        j = json_string(t);
+    free(t);
+    return j;
+}
+
 static void reply_json(mc_api_reply *out, int status, json_t *j)
 {
     out->status = status;
@@ -79,8 +116,8 @@ static void reply_error(mc_api_reply *out, int status, const char *code,
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     reply_json(out, status,
-               json_pack("{s:{s:s,s:s}}", "error", "code", code, "message",
-                         msg));
+               json_pack("{s:{s:s,s:o}}", "error", "code", code, "message",
+                         safe_str(msg)));
 }
 
 static const char *err_code(int code)
@@ -301,13 +338,13 @@ static json_t *result_json(const mc_result *r)
 {
     if (!r->over)
         return json_null();
-    return json_pack("{s:s,s:s,s:s,s:i,s:[f,f]}", "winner",
+    return json_pack("{s:s,s:s,s:o,s:i,s:[f,f]}", "winner",
                      r->winner == MC_SOUTH ? "S" : r->winner == MC_NORTH ? "N"
                                                                         : "draw",
                      "reason",
                      r->reason >= 0 && r->reason <= MC_END_TIME
                          ? reason_names[r->reason] : "other",
-                     "detail", r->detail, "points", r->points, "score",
+                     "detail", safe_str(r->detail), "points", r->points, "score",
                      r->score2[0] / 2.0, r->score2[1] / 2.0);
 }
 
@@ -384,7 +421,7 @@ static json_t *state_json(const game_entry *e)
     json_t *tags = json_object();
     const char *tn, *tv;
     for (int i = 0; mc_record_tag_at(rec, i, &tn, &tv); i++)
-        json_object_set_new(tags, tn, json_string(tv));
+        json_object_set_new(tags, tn, safe_str(tv));
     json_object_set_new(st, "tags", tags);
 
     mc_match m;
@@ -410,11 +447,11 @@ static json_t *trace_json(const mc_game *g, const mc_trace *tr)
         const mc_trace_event *ev = &tr->ev[i];
         mc_trace_describe(g, ev, buf, sizeof buf);
         json_array_append_new(
-            a, json_pack("{s:s,s:i,s:i,s:i,s:s}", "kind",
+            a, json_pack("{s:s,s:i,s:i,s:i,s:o}", "kind",
                          ev->kind < sizeof kind_names / sizeof *kind_names
                              ? kind_names[ev->kind] : "other",
                          "pit", ev->pit, "aux", ev->aux, "n", (json_int_t)ev->n,
-                         "text", buf));
+                         "text", safe_str(buf)));
     }
     return a;
 }

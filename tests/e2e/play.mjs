@@ -52,7 +52,8 @@ async function settled(page, ply) {
     const st = await stateOf(page);
     const drawn = await page.$$eval('g.pit', (gs) => gs.map((g) => [Number(g.dataset.pit), Number(g.dataset.count)]));
     const same = drawn.length === st.pits.length && drawn.every(([i, n]) => st.pits[i] === n);
-    if ((ply === undefined || st.ply === ply) && same) return st;
+    const idle = await page.evaluate(() => document.body.dataset.busy === '0');
+    if ((ply === undefined || st.ply === ply) && same && idle) return st;
     await new Promise((r) => setTimeout(r, 100));
   }
   return stateOf(page);
