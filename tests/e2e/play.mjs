@@ -169,7 +169,24 @@ async function twoBrowsers() {
   await b.close();
 }
 
+async function omwesoSetup() {
+  // the set-up editor: move seeds into South's inner row, then play from it
+  const page = await newPage();
+  await page.goto(url);
+  await page.selectOption('#opponent', 'here');
+  await page.click('#edit-setup');
+  await page.waitForSelector('#setup-bar:not([hidden])');
+  for (let k = 0; k < 3; k++) await page.click('g.pit[data-name="A"]');
+  check((await page.getAttribute('g.pit[data-name="A"]', 'data-count')) === '3', 'omweso set-up: A holds 3 seeds');
+  await page.click('#setup-play');
+  const st = await settled(page, 0);
+  check(st.game === 'omweso' && st.pits[st.names.indexOf('A')] === 3, 'omweso set-up: the game starts from it');
+  check(st.pits.slice(0, 16).reduce((a, b) => a + b, 0) === 32, 'omweso set-up: South still has 32 seeds');
+  await page.close();
+}
+
 try {
+  await omwesoSetup();
   await shortGame('oware', '', 6);
   await shortGame('omweso', '', 4);
   await shortGame('gore', '', 6);
