@@ -5,6 +5,7 @@
  * $XDG_DATA_HOME/mancala/games or ~/.local/share/mancala/games).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,14 +15,6 @@
 
 #include "cli.h"
 #include "server/server.h"
-
-static volatile sig_atomic_t stop_now;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_now = 1;
-}
 
 /* mkdir -p for the default directory. */
 static int make_dirs(char *path)
@@ -91,6 +84,13 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "mancala serve: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
+    /* SIGINT and SIGTERM are blocked before the server's threads start (they
+       inherit the mask) and taken with sigwait below: no handler, no race. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
     int bound = 0;
     mc_server *s = mc_server_start(api, bind, (int)port, &bound, &err);
     if (!s) {
@@ -98,15 +98,13 @@ int cmd_serve(int argc, char **argv)
         mc_api_free(api);
         return EXIT_BAD_INPUT;
     }
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
     printf("mancala serve: open http://%s:%d/ in a browser (%d saved game%s in "
            "%s; Ctrl-C stops)\n",
            strcmp(bind, "0.0.0.0") == 0 ? "localhost" : bind, bound,
            mc_api_count(api), mc_api_count(api) == 1 ? "" : "s", dir);
     fflush(stdout);
-    while (!stop_now)
-        pause();
+    int sig;
+    sigwait(&stop, &sig);
     mc_server_stop(s);
     mc_api_free(api);
     printf("mancala serve: stopped\n");
