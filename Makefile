@@ -41,9 +41,15 @@ LDLIBS  += -lm
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c \
              src/record/*.c src/protocol/*.c src/egdb/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
+# The web server (mancala serve): libmicrohttpd for HTTP, Jansson for JSON,
+# and the page (web/) embedded by tools/embed_web.c.
+SERVER_SRC := $(wildcard src/server/*.c)
+WEB_FILES := $(wildcard web/*)
+SERVER_OBJ := $(SERVER_SRC:%.c=$(B)/%.o) $(B)/gen/web_files.o
+SERVER_LIBS := -lmicrohttpd -ljansson
 RULES_MD := $(wildcard docs/rules/*.md)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o
-CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(SERVER_OBJ)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
@@ -53,7 +59,7 @@ else
 PROG    := mancala
 endif
 
-.PHONY: all check bench install uninstall clean fuzz
+.PHONY: all check bench install uninstall clean fuzz screenshots
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
 $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
@@ -62,7 +68,7 @@ $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
 
 $(B)/dirs:
 	mkdir -p $(B)/src/core $(B)/src/games $(B)/src/session $(B)/src/search \
-	  $(B)/src/record $(B)/src/protocol $(B)/src/egdb \
+	  $(B)/src/record $(B)/src/protocol $(B)/src/egdb $(B)/src/server \
 	  $(B)/src/cli $(B)/gen $(B)/tests
 	touch $@
 
@@ -75,6 +81,15 @@ $(B)/gen/rules_text.c: $(B)/embed $(RULES_MD)
 $(B)/gen/rules_text.o: $(B)/gen/rules_text.c
 	$(CC) $(CFLAGS) -c $< -o $@
 
+$(B)/embed_web: tools/embed_web.c | $(B)/dirs
+	$(CC) -O1 -o $@ $<
+
+$(B)/gen/web_files.c: $(B)/embed_web $(WEB_FILES)
+	$(B)/embed_web $@ $(WEB_FILES)
+
+$(B)/gen/web_files.o: $(B)/gen/web_files.c src/server/server.h
+	$(CC) $(CFLAGS) -c $< -o $@
+
 $(B)/libmancala.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
@@ -83,15 +98,21 @@ $(B)/libmancala.so.$(VERSION): $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libmancala.so.$(SOVER) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(PROG): $(CLI_OBJ) $(B)/libmancala.a
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(SERVER_LIBS) $(LDLIBS)
 
 $(B)/tests/%: tests/%.c tests/check.h $(B)/libmancala.a
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
+
+# The server's API tests link the server objects.
+$(B)/tests/test_server: tests/test_server.c tests/check.h $(SERVER_OBJ) $(B)/libmancala.a
+	$(CC) $(CFLAGS) -Itests -o $@ $< $(SERVER_OBJ) $(B)/libmancala.a $(LDFLAGS) \
+	  $(SERVER_LIBS) $(LDLIBS)
 
 check: $(PROG) $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
 	  echo "== $$t"; MANCALA=./$(PROG) $$t tests || fail=1; done; \
 	for t in tests/cli*.sh; do echo "== $$t"; MANCALA=./$(PROG) sh $$t || fail=1; done; \
+	echo "== tests/e2e (headless Chromium)"; sh tests/e2e/run.sh ./$(PROG) || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; \
 	echo "make check: all test programs passed"
 
@@ -102,11 +123,20 @@ FUZZ_CC    ?= clang
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
               -fno-sanitize-recover=all -pthread -Iinclude -Isrc \
               -D_POSIX_C_SOURCE=200809L
-fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record
+fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api
+
+# The JSON API's request handler, fed method, path and body.
+build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c $(LIB_SRC) $(B)/gen/rules_text.c $(wildcard include/*.h src/*/*.h)
+	mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< src/server/api.c $(LIB_SRC) $(B)/gen/rules_text.c -ljansson -lm
 
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(B)/gen/rules_text.c $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(B)/gen/rules_text.c -lm
+
+# The README's board pictures, taken by the browser tests.
+screenshots: $(PROG)
+	MANCALA_SHOTS=docs/img sh tests/e2e/run.sh ./$(PROG)
 
 bench: $(PROG)
 	sh bench/run.sh ./$(PROG)

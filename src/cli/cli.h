@@ -32,6 +32,7 @@ int cmd_match(int argc, char **argv);  /* engine.c */
 int cmd_replay(int argc, char **argv); /* records.c */
 int cmd_check(int argc, char **argv);  /* records.c */
 int cmd_egdb(int argc, char **argv);
+int cmd_serve(int argc, char **argv);  /* serve.c */
 
 /* Helpers shared by the subcommands. */
 struct mc_egdb;

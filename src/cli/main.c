@@ -28,6 +28,7 @@ static const command commands[] = {
     {"engine", cmd_engine, "speak the engine protocol on stdin/stdout"},
     {"match", cmd_match, "play two protocol engines against each other"},
     {"egdb", cmd_egdb, "Oware endgame databases: build, verify, info, probe"},
+    {"serve", cmd_serve, "the browser board: a web server on localhost"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

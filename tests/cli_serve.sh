@@ -1,0 +1,32 @@
+#!/bin/sh
+# tests/cli_serve.sh - `mancala serve` as a command: help, bad arguments
+# (exit 2), an address it cannot use (exit 1), and a start on an ephemeral
+# loopback port that prints the address and stops cleanly on SIGTERM.
+M=${MANCALA:-./mancala}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
+
+"$M" serve --help >"$tmp/out" 2>&1 && grep -q -- '--port' "$tmp/out" && ok || bad "serve --help"
+"$M" serve --port nine >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "bad port" "$tmp/err" && ok || bad "bad port: rc=$rc"
+"$M" serve --frobnicate >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "unknown argument" "$tmp/err" && ok || bad "unknown argument: rc=$rc"
+"$M" serve --bind 999.1.1.1 --port 0 --dir "$tmp/g" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "999.1.1.1" "$tmp/err" && ok || bad "bad address: rc=$rc"
+
+"$M" serve --port 0 --dir "$tmp/games" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+i=0
+while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+grep -q 'open http://127.0.0.1:[0-9]*/ ' "$tmp/out" && ok || bad "address printed: $(cat "$tmp/out" "$tmp/err")"
+[ -d "$tmp/games" ] && ok || bad "game directory created"
+kill -TERM "$pid"
+wait "$pid"; rc=$?
+[ $rc -eq 0 ] && grep -q "stopped" "$tmp/out" && ok || bad "clean stop: rc=$rc"
+
+echo "cli_serve.sh: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,36 @@
+#!/bin/sh
+# tests/e2e/run.sh - make check's browser tests: start `mancala serve` on an
+# ephemeral port of 127.0.0.1 with a fresh game directory, play a short game
+# of each kind by clicking in headless Chromium (play.mjs), stop the server.
+# usage: sh tests/e2e/run.sh ./mancala   (MANCALA_SHOTS=docs/img: keep the
+# screenshots there, as `make screenshots` does)
+M=${1:-./mancala}
+here=$(dirname "$0")
+if [ ! -d "$here/node_modules/playwright-core" ]; then
+    (cd "$here" && npm ci --no-audit --no-fund >/dev/null) || {
+        echo "e2e: npm ci failed (run sh tools/deps.sh)"; echo "0 passed, 1 failed"; exit 1; }
+fi
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "e2e: chromium is not installed (run sh tools/deps.sh)"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+tmp=$(mktemp -d)
+"$M" serve --port 0 --dir "$tmp/games" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+i=0
+while ! grep -q 'http://' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+url=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/out")
+if [ -z "$url" ]; then
+    echo "e2e: the server did not start: $(cat "$tmp/err")"
+    kill "$pid" 2>/dev/null
+    rm -rf "$tmp"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+MANCALA_URL=$url MANCALA_TMP=$tmp node "$here/play.mjs"
+rc=$?
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+rm -rf "$tmp"
+exit $rc
