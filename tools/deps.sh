@@ -6,6 +6,9 @@ set -e
 need=""
 command -v make >/dev/null 2>&1 || need="$need make"
 command -v gcc >/dev/null 2>&1 || need="$need gcc libc6-dev"
+# The full-screen game links ncurses; make check drives it through tmux.
+dpkg -s libncurses-dev >/dev/null 2>&1 || need="$need libncurses-dev"
+command -v tmux >/dev/null 2>&1 || need="$need tmux"
 # CI also compiles with clang and checks the installed pkg-config file.
 if [ "${MANCALA_CI:-0}" = 1 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"

@@ -20,7 +20,7 @@
 
 static const char *const side_name[2] = {"South", "North"};
 
-#define NMSG 7
+#define NMSG 9
 static struct {
     SCREEN *screen;
     int on;
@@ -76,16 +76,34 @@ void tui_end(void)
 
 void tui_say(const char *fmt, ...)
 {
-    char b[200];
+    char b[1400];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(b, sizeof b, fmt, ap);
     va_end(ap);
-    if (ui.nmsg == NMSG) {
-        memmove(ui.msg[0], ui.msg[1], sizeof ui.msg[0] * (NMSG - 1));
-        ui.nmsg--;
+    /* wrapped at spaces to the width of the screen */
+    int width = ui.on && COLS > 20 ? COLS - 1 : 79;
+    if (width > (int)sizeof ui.msg[0] - 1)
+        width = (int)sizeof ui.msg[0] - 1;
+    const char *q = b;
+    while (*q) {
+        int len = (int)strlen(q);
+        if (len > width) {
+            len = width;
+            while (len > width / 2 && q[len] != ' ')
+                len--;
+            if (q[len] != ' ')
+                len = width;
+        }
+        if (ui.nmsg == NMSG) {
+            memmove(ui.msg[0], ui.msg[1], sizeof ui.msg[0] * (NMSG - 1));
+            ui.nmsg--;
+        }
+        snprintf(ui.msg[ui.nmsg++], sizeof ui.msg[0], "%.*s", len, q);
+        q += len;
+        while (*q == ' ')
+            q++;
     }
-    snprintf(ui.msg[ui.nmsg++], sizeof ui.msg[0], "%s", b);
 }
 
 /* ---- drawing ---- */

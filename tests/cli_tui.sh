@@ -1,0 +1,225 @@
+#!/bin/sh
+# tests/cli_tui.sh - the full-screen `mancala play`, driven through a real
+# pseudo-terminal by tmux: keys go in with send-keys, the screen comes back
+# with capture-pane, and the tests check what a player would see (each
+# game's board, a move, undo and redo, hints, the Gore offer dialogs,
+# Omweso's four rows and contract mode, results, matches, autosave and
+# resume, and the line mode when input is piped).  Computer players use
+# node budgets and animations run at speed 0, so the screens are
+# deterministic.  Without tmux the test fails: it never skips.
+M=${MANCALA:-./mancala}
+case $M in /*) ;; *) M="$PWD/$M" ;; esac
+pass=0
+fail=0
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "FAILED: tmux is not installed (sh tools/deps.sh installs it)" >&2
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+tmp=$(mktemp -d)
+n=0
+sock="mancala-tui-$$-$n"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+# a fresh tmux server (own socket) for each terminal
+fresh() {
+    T kill-server 2>/dev/null
+    n=$((n + 1))
+    sock="mancala-tui-$$-$n"
+}
+state="$tmp/state"
+
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    echo "FAILED: $*" >&2
+    echo "--- screen:" >&2
+    screen >&2
+    echo "---" >&2
+}
+
+# start ARGS...: a new 110x40 terminal running `mancala play ARGS`; the
+# shell prints EXITED <status> when the program ends.
+start() {
+    fresh
+    T new-session -d -s t -x 110 -y 40 -c "$tmp" \
+        "XDG_STATE_HOME='$state' '$M' play $*; echo EXITED \$?; sleep 600" ||
+        { echo "FAILED: tmux cannot start a session" >&2; fail=$((fail + 1)); }
+}
+screen() { T capture-pane -p -t t 2>/dev/null; }
+keys() { T send-keys -t t "$@"; }
+# wait_for TEXT: up to 10 s for TEXT (fixed string) on the screen
+wait_for() {
+    i=0
+    while [ $i -lt 100 ]; do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+# expect DESC TEXT: TEXT appears on the screen
+expect() { if wait_for "$2"; then ok; else bad "$1: no '$2'"; fi; }
+# expect_not DESC TEXT: TEXT is not on the screen now
+expect_not() { if screen | grep -qF -- "$2"; then bad "$1: '$2' shown"; else ok; fi; }
+
+# ---- Oware: the board, a move, undo, redo, hint, evaluation, move list ----
+start oware --nodes 2000 --speed 0
+expect "oware board north" "North   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]    captured 0"
+expect "oware board south" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]    captured 0"
+expect "oware letters" "A     B     C     D     E     F"
+expect "oware north letters" "f     e     d     c     b     a"
+expect "oware to move" "South to move"
+expect "autosave announced" "Every move is saved in $state/mancala/autosave.mcr"
+keys C
+expect "move explained" "South plays C: lifts 4 seeds from C; the last seed falls in a (now 5)."
+expect "computer replies" "North plays f: lifts 4 seeds from f; the last seed falls in D (now 6)."
+expect "board after the moves" "South   [ 5]  [ 5]  [ 1]  [ 6]  [ 5]  [ 5]"
+if [ -s "$state/mancala/autosave.mcr" ] && grep -q "C f" "$state/mancala/autosave.mcr"; then ok; else
+    bad "autosave holds the moves: $(cat "$state/mancala/autosave.mcr" 2>&1)"; fi
+keys u
+expect "undo restores the start" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]"
+keys r
+expect "redo replays" "South   [ 5]  [ 5]  [ 1]  [ 6]  [ 5]  [ 5]"
+keys '?'
+expect "hint" "Hint: the engine would play"
+keys =
+expect "evaluation" "Evaluation: "
+keys '#'
+expect "move list" "Moves"
+expect "move list entries" "1. C"
+keys Z
+expect "illegal key explained" "Not possible:"
+keys q
+expect "quit" "EXITED 0"
+expect "saved note" "The game is saved in"
+
+# ---- resume after leaving: the autosave is offered ----
+start oware --nodes 2000 --speed 0
+expect "resume offered" "An unfinished game is saved in"
+expect "resume says what" "oware, game 1, 2 moves played"
+keys y
+expect "resumed board" "South   [ 5]  [ 5]  [ 1]  [ 6]  [ 5]  [ 5]"
+expect "resumed note" "Resuming"
+keys q
+expect "quit again" "EXITED 0"
+# declining keeps the old game aside and starts afresh
+start oware --nodes 2000 --speed 0
+expect "resume offered again" "Resume it?"
+keys n
+expect "fresh board" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]"
+if [ -s "$state/mancala/autosave.old.mcr" ]; then ok; else bad "declined game kept"; fi
+keys q
+expect "quit fresh" "EXITED 0"
+rm -rf "$state"
+
+# ---- arrows and Enter pick a pit ----
+start oware --nodes 2000 --speed 0
+expect "arrows start" "South to move"
+keys Right Right Enter
+expect "arrows played C" "South plays C:"
+keys q
+expect "arrows quit" "EXITED 0"
+rm -rf "$state"
+
+# ---- the result and the end of a game: two computers ----
+start oware --south computer --north computer --nodes 300 --speed 0 --level 1
+expect "game result" "Game over:"
+expect "leave prompt" "Any key: leave."
+keys x
+expect "left after the game" "EXITED 0"
+rm -rf "$state"
+
+# ---- an Oware match: the score line between games ----
+start oware:match=bo3 --south random --north random --speed 0
+expect "match score line" "Match: "
+expect "next game prompt" "Any key: the next game."
+keys q
+expect "match quit" "EXITED 0"
+rm -rf "$state"
+
+# ---- Omweso: four rows, contract mode refuses undo ----
+start omweso --nodes 500 --speed 0 --mode contract --seed 1
+expect "omweso north outer row" "p     o     n     m     l     k     j     i"
+expect "omweso north inner row" "h     g     f     e     d     c     b     a"
+expect "omweso south inner row" "A     B     C     D     E     F     G     H"
+expect "omweso south outer row" "I     J     K     L     M     N     O     P"
+expect "omweso south pits" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]"
+expect "omweso lot" "Drawn by lot: North starts the first game."
+expect "omweso mode shown" "[contract]"
+expect "omweso to move" "to move"
+keys u
+expect "contract refuses undo" "Undo is refused: this is a contract game (W16)."
+keys q
+expect "omweso quit" "EXITED 0"
+rm -rf "$state"
+
+# ---- Omweso blitz with blitz_timeout=loss: the flag falls after 3 s ----
+start omweso --nodes 500 --speed 0 --mode blitz,blitz_timeout=loss --seed 1 --you north
+expect "blitz move limit shown" "(3 s a move)"
+expect "blitz flag falls" "time ran out"
+expect "blitz loss" "North lost on time"
+keys q
+rm -rf "$state"
+
+# ---- Goré: making an offer shows its payment; answering one ----
+cat > "$tmp/offer.mcr" <<'EOF'
+[Game "gore"]
+[Start "0,0,0,0/0,2,0,6 S own=SSSSNNNN cap=20,20"]
+[Result "*"]
+
+*
+EOF
+start gore --nodes 500 --speed 0 --resume "$tmp/offer.mcr"
+expect "gore stores" "captured 20"
+keys o
+expect "offer dialog" "Offer: pick your pits by letter"
+keys A
+expect "offer payment" "Offer offer:A: Enter to make it."
+keys C
+expect "offer of two" "Offer offer:AC: Enter to make it."
+keys Enter
+expect "offer made" "South plays offer:AC"
+keys q
+expect "gore quit" "EXITED 0"
+cat > "$tmp/answer.mcr" <<'EOF'
+[Game "gore"]
+[Start "0,0,0,0/6,2,0,6 S own=SSSSNNNN cap=20,14 offer=a"]
+[Result "*"]
+
+*
+EOF
+start gore --nodes 500 --speed 0 --resume "$tmp/answer.mcr"
+expect "answer dialog" "North makes an offer"
+expect "answer keys" "Accept it (y) or refuse it (n)?"
+keys y
+expect "offer accepted" "South plays accept"
+expect "ownership marked" "<n> marks a pit owned by the player across the board"
+keys q
+expect "answer quit" "EXITED 0"
+
+# ---- Sadeqa II and Goré boards ----
+start sadeqa2 --nodes 500 --speed 0
+expect "sadeqa2 board" "South   [ 3]  [ 3]  [ 3]  [ 3]  [ 3]  [ 3]"
+keys q
+expect "sadeqa2 quit" "EXITED 0"
+rm -rf "$state"
+start gore --nodes 500 --speed 0
+expect "gore board" "North   [ 6]  [ 6]  [ 6]  [ 6]    captured 0"
+keys q
+expect "gore board quit" "EXITED 0"
+rm -rf "$state"
+
+# ---- without a terminal, or with --plain: the line mode ----
+fresh
+T new-session -d -s t -x 110 -y 40 -c "$tmp" \
+    "echo quit | XDG_STATE_HOME='$state' '$M' play oware; echo EXITED \$?; sleep 600"
+expect "piped input: line mode" "South to move (a move, or: moves"
+expect "piped input: exits" "EXITED 0"
+start oware --plain
+expect "--plain: line mode" "South to move (a move, or: moves"
+keys quit Enter
+expect "--plain quit" "Goodbye."
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
