@@ -154,6 +154,35 @@ keys q
 expect "omweso quit" "EXITED 0"
 rm -rf "$state"
 
+# ---- Omweso: the set-up editor (setup=custom; the library checks it) ----
+start omweso:setup=custom --nodes 500 --speed 0 --seed 1
+expect "setup editor" "South's set-up: arrows: pit"
+keys -l -- -
+expect "seed taken into the hand" "In hand 1."
+keys Right
+keys -l +
+expect "seed put back" "South   [ 3]  [ 5]  [ 4]  [ 4]"
+expect "setup ready" "In hand 0.  Ready."
+keys Left
+keys -l -- ---
+keys Right Right
+keys -l -- ---
+keys Left
+keys -l ++++++
+expect "setup over the cap" "South   [ 0]  [11]  [ 1]  [ 4]"
+expect "cap explained by the library" "at most 10"
+keys -l -- -
+keys Right
+keys -l +
+expect "setup fixed" "South   [ 0]  [10]  [ 2]  [ 4]"
+keys Enter
+expect "custom game starts" "Drawn by lot"
+keys q
+expect "custom quit" "EXITED 0"
+if grep -q 'Start "0,10,2,4,4,4,4,4,0,0,0,0,0,0,0,0/' "$state/mancala/autosave.mcr"; then ok; else
+    bad "custom set-up saved: $(cat "$state/mancala/autosave.mcr")"; fi
+rm -rf "$state"
+
 # ---- Omweso blitz with blitz_timeout=loss: the flag falls after 3 s ----
 start omweso --nodes 500 --speed 0 --mode blitz,blitz_timeout=loss --seed 1 --you north
 expect "blitz move limit shown" "(3 s a move)"

@@ -862,6 +862,14 @@ static int play_run(const char *spec, const char *kind[2], const char *resume,
         mc_pos start;
         mc_match_start(g, &match, &start);
         mc_result r;
+        const char *setup = mc_game_option(g, "setup");
+        int quit_setup = 0;
+        if (!cont && screen.on && setup && strcmp(setup, "custom") == 0)
+            for (int i = 0; i < 2 && !quit_setup; i++)
+                if (pl[i].choose == choose_human)
+                    quit_setup = tui_setup(g, &start, i, &screen.view);
+        if (quit_setup)
+            break;
         mc_session *s = cont ? cont : new_game(g, &start, pl);
         if (!s) {
             fprintf(stderr, "mancala play: out of memory\n");

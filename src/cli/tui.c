@@ -657,3 +657,79 @@ int tui_ask_yes(const char *question)
             return 0;
     }
 }
+
+/* ---- a custom set-up (Omweso setup=custom) ---- */
+
+int tui_setup(const mc_game *g, mc_pos *p, int side, const tui_view *v)
+{
+    int pits[MC_MAX_PITS], n = 0;
+    mc_layout l;
+    mc_layout_get(g, &l);
+    for (int r = 0; r < l.rows; r++) /* screen order: cursor moves as seen */
+        for (int c = 0; c < l.cols; c++)
+            if (l.pit[r][c] >= 0 && mc_pit_owner(g, p, l.pit[r][c]) == side)
+                pits[n++] = l.pit[r][c];
+    if (n == 0)
+        return 0;
+    mc_pos work = *p;
+    int hand = 0, cur = 0;
+    while (cur < n - 1 && work.pit[pits[cur]] == 0)
+        cur++; /* start on the first pit with seeds */
+    char status[400];
+    snprintf(status, sizeof status, "%s", "");
+    for (;;) {
+        mc_session *s = mc_session_new(g, &work);
+        if (!s)
+            return -1;
+        char b[MC_POS_STRLEN];
+        mc_pos q;
+        mc_error err = {0, ""};
+        mc_pos_format(g, &work, b, sizeof b);
+        int valid = hand == 0 && mc_pos_parse(g, b, &q, &err) == 0;
+        snprintf(status, sizeof status,
+                 "%s's set-up: arrows: pit, -: take a seed, +: put one, "
+                 "Enter: start.  In hand %d.  %s",
+                 side_name[side], hand,
+                 hand ? "" : valid ? "Ready." : err.msg);
+        marks mk = {NULL, 0, -1, pits[cur], 0};
+        draw_all(s, v, &mk, status);
+        mc_session_free(s);
+        timeout(-1);
+        int k = getch();
+        switch (k) {
+        case KEY_LEFT:
+        case KEY_UP:
+            cur = (cur + n - 1) % n;
+            break;
+        case KEY_RIGHT:
+        case KEY_DOWN:
+        case '\t':
+            cur = (cur + 1) % n;
+            break;
+        case '+':
+            if (hand > 0 && work.pit[pits[cur]] < 255) {
+                work.pit[pits[cur]]++;
+                hand--;
+            }
+            break;
+        case '-':
+            if (work.pit[pits[cur]] > 0) {
+                work.pit[pits[cur]]--;
+                hand++;
+            }
+            break;
+        case '\n':
+        case '\r':
+        case KEY_ENTER:
+            if (valid) {
+                *p = q;
+                return 0;
+            }
+            break;
+        case 'q':
+            return 1;
+        default:
+            break;
+        }
+    }
+}

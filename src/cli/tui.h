@@ -50,6 +50,9 @@ int tui_choose(mc_session *s, tui_view *v, mc_move *m, double *elapsed);
 /* Show a move seed by seed from `before`, then explain it in words. */
 void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
                  int side, const char *tok, const mc_trace *t);
+/* Let `side` arrange its seeds in p (Omweso's custom set-up): the library
+   checks the result (mc_pos_parse).  0 when done, 1 to quit. */
+int tui_setup(const mc_game *g, mc_pos *p, int side, const tui_view *v);
 /* Wait for a key with a prompt; returns the key. */
 int tui_wait_key(const mc_session *s, const tui_view *v, const char *prompt);
 /* Ask a yes/no question before a game is on the screen. */
