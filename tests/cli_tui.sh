@@ -219,7 +219,8 @@ cat > "$tmp/answer.mcr" <<'EOF'
 *
 EOF
 start gore --nodes 500 --speed 0 --resume "$tmp/answer.mcr"
-expect "answer dialog" "North makes an offer"
+expect "answer dialog" "North offers a.  Accept it (y) or refuse it (n)?"
+expect "answer shows the payment" "If you accept: South accepts a, paying 6 captured stones"
 expect "answer keys" "Accept it (y) or refuse it (n)?"
 keys y
 expect "offer accepted" "South plays accept"

@@ -144,7 +144,7 @@ static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
     mvprintw(1, 0, "South: %s   North: %s", v->player[0], v->player[1]);
     if (v->score[0])
         mvprintw(2, 0, "Match: %s", v->score);
-    int y = 4;
+    int y = 4, foreign = 0;
     for (int r = 0; r < l.rows; r++) {
         int home = r < l.rows / 2 ? MC_NORTH : MC_SOUTH;
         if (home == MC_SOUTH && r == l.rows / 2)
@@ -165,6 +165,7 @@ static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
             mvprintw(name_y, x + 1, "%2s", mc_pit_name(g, pit));
             int n = mk && mk->seeds ? mk->seeds[pit] : p->pit[pit];
             int other = mc_pit_owner(g, p, pit) != home;
+            foreign |= other;
             attr_t a = A_NORMAL;
             if (other)
                 a |= COLOR_PAIR(3);
@@ -186,7 +187,7 @@ static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
                      p->cap[home]);
         y += 2;
     }
-    if (p->own) /* Goré's trades have moved pits across the board */
+    if (foreign) /* Goré's trades have moved pits across the board */
         mvprintw(y++, 0, "<n> marks a pit owned by the player across the "
                          "board");
     y++;
@@ -204,6 +205,8 @@ static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
         attron(A_BOLD);
         mvprintw(y, 0, "%s", status);
         attroff(A_BOLD);
+        for (const char *q = status; *q; q++)
+            y += *q == '\n';
     }
     y++;
     board_bottom = y;
@@ -225,9 +228,12 @@ static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
                      i % 2 ? "" : "", i + 1, tok);
         }
     }
+    mvprintw(LINES - 2, 0,
+             "Move: a pit's letter, or arrows and Enter.  o: make an offer "
+             "(Gore)");
     mvprintw(LINES - 1, 0,
-             "letter/arrows+Enter: move  u/<: undo  r/>: redo  ?: hint  "
-             "=: eval  #: moves  +/-: speed  !: resign  q: quit");
+             "u undo  r redo  ? hint  = evaluation  # move list  +/- speed  "
+             "! resign  q quit");
     refresh();
 }
 
@@ -384,7 +390,7 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
 {
     const mc_game *g = mc_session_game(s);
     const mc_pos *p = mc_session_pos(s);
-    char status[300];
+    char status[700];
     char what[200] = "";
     /* what the offer is: the trace of the offering move says it */
     int n = mc_session_ply(s);
@@ -398,10 +404,30 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
                 mc_trace_describe(g, &ev[i], what, sizeof what);
     }
     uint32_t offered = p->offer;
+    char names[64] = "", pay[200] = "";
+    for (int i = 0; i < mc_game_pits(g); i++)
+        if (offered >> i & 1)
+            snprintf(names + strlen(names), sizeof names - strlen(names),
+                     "%s%s", names[0] ? " " : "", mc_pit_name(g, i));
+    /* the payment, in the library's words: accept on a copy */
+    mc_move am;
+    mc_error e0 = {0, ""};
+    if (mc_move_parse(g, p, "accept", &am, &e0) == 0) {
+        mc_pos copy = *p;
+        mc_trace_event ev[64];
+        mc_trace t = {ev, 64, 0, 0};
+        mc_play(g, &copy, am, &t);
+        for (size_t i = 0; i < t.len; i++)
+            if (ev[i].kind == MC_TR_TRADE)
+                mc_trace_describe(g, &ev[i], pay, sizeof pay);
+    }
     for (;;) {
         snprintf(status, sizeof status,
-                 "%s makes an offer%s%s.  Accept it (y) or refuse it (n)?",
-                 side_name[1 - p->side], what[0] ? ": " : "", what);
+                 "%s offers %s%s%s.  Accept it (y) or refuse it (n)?",
+                 side_name[1 - p->side], names, what[0] ? ": " : "", what);
+        if (pay[0])
+            snprintf(status + strlen(status), sizeof status - strlen(status),
+                     "\nIf you accept: %s.", pay);
         marks mk = {NULL, 0, -1, -1, offered};
         draw_all(s, v, &mk, status);
         int k = getch();
