@@ -251,5 +251,14 @@ expect "--plain: line mode" "South to move (a move, or: moves"
 keys quit Enter
 expect "--plain quit" "Goodbye."
 
+# ---- modes in the line mode too ----
+out=$(printf 'C\nundo\nquit\n' | "$M" play oware --mode contract --nodes 100 2>&1)
+case $out in *"Refused: this is a contract game"*) ok ;; *) bad "line mode contract: $out" ;; esac
+out=$("$M" play omweso --mode blitz 2>&1 </dev/null)
+rc=$?
+case "$rc:$out" in 2:*"blitz_timeout=pass is not available yet"*) ok ;; *) bad "blitz pass refused: $rc $out" ;; esac
+out=$("$M" play oware --mode fast 2>&1 </dev/null)
+case "$?:$out" in 2:*"--mode takes classic"*) ok ;; *) bad "bad mode: $out" ;; esac
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -233,6 +233,12 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
             cli_draw_board(stdout, g, mc_session_pos(s));
             continue;
         }
+        if ((strcmp(line, "undo") == 0 || strcmp(line, "redo") == 0) &&
+            screen.view.no_undo) {
+            printf("Refused: this is a contract game, without take-backs "
+                   "(W16).\n");
+            continue;
+        }
         if (strcmp(line, "undo") == 0 || strcmp(line, "redo") == 0) {
             int undo = line[0] == 'u', k = 0;
             int plies = pl->undo_plies ? *pl->undo_plies : 1;
@@ -508,8 +514,10 @@ static const char play_usage[] =
     "line mode above is used.  The full screen saves every move to\n"
     "$XDG_STATE_HOME/mancala/autosave.mcr (~/.local/state/mancala) unless\n"
     "--save is given, and offers to resume an unfinished game.\n"
-    "  --mode classic|contract|blitz[,blitz_timeout=loss]\n"
-    "        contract: undo refused; blitz: 3 s a move (Omweso W16)\n"
+    "  --mode classic|contract|blitz,blitz_timeout=loss\n"
+    "        contract: undo refused; blitz: 3 s a move, and running out\n"
+    "        of time loses (Omweso W16; the turn-passing default is not\n"
+    "        available yet)\n"
     "  --move-time S   seconds a move      --game-time S  seconds a game\n"
     "  --nodes N       computer: N nodes a move (deterministic)\n"
     "  --speed 0..4    animation speed (0 instant)\n"
@@ -609,9 +617,19 @@ int cmd_play(int argc, char **argv)
             }
             const char *v = argv[++i];
             if (strcmp(a, "--mode") == 0) {
-                if (strcmp(v, "classic") == 0 || strcmp(v, "contract") == 0 ||
-                    strcmp(v, "blitz") == 0) {
+                if (strcmp(v, "classic") == 0 || strcmp(v, "contract") == 0) {
                     mode = v;
+                } else if (strcmp(v, "blitz") == 0 ||
+                           strcmp(v, "blitz,blitz_timeout=pass") == 0) {
+                    /* W16's default hands the turn over when time runs
+                       out; the session has no passed turn yet (it is not
+                       a move of the rules engine), so it is refused
+                       rather than played as something else */
+                    fprintf(stderr,
+                            "mancala play: blitz with blitz_timeout=pass is "
+                            "not available yet (the session cannot pass a "
+                            "turn); use --mode blitz,blitz_timeout=loss\n");
+                    return EXIT_USAGE;
                 } else if (strcmp(v, "blitz,blitz_timeout=loss") == 0 ||
                            strcmp(v, "blitz:blitz_timeout=loss") == 0) {
                     mode = "blitz";
@@ -714,16 +732,16 @@ int cmd_play(int argc, char **argv)
     }
     if (strcmp(mode, "blitz") == 0)
         move_time = 3; /* Omweso W16 */
+    screen.view.mode = mode;
+    screen.view.no_undo = strcmp(mode, "contract") == 0;
+    screen.view.hint_nodes = hint_nodes;
+    screen.view.move_limit = move_time;
+    screen.game_time = game_time;
+    screen.blitz_loss = blitz_loss;
+    screen.view.clock[0] = screen.view.clock[1] = -1;
     if (!plain && isatty(0) && isatty(1) && tui_begin() == 0) {
         screen.on = 1;
         tui_set_speed((int)speed);
-        screen.view.mode = mode;
-        screen.view.no_undo = strcmp(mode, "contract") == 0;
-        screen.view.hint_nodes = hint_nodes;
-        screen.view.move_limit = move_time;
-        screen.game_time = game_time;
-        screen.blitz_loss = blitz_loss;
-        screen.view.clock[0] = screen.view.clock[1] = -1;
         if (!saving.path && !resume) {
             const char *auto_path = autosave_path();
             char what[300], q[5000];
