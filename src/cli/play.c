@@ -445,8 +445,18 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
             break;
         }
         if (rc == 3) { /* a person's flag fell */
-            say("%s's time ran out.", side_name[p->side]);
-            mc_session_forfeit(s, p->side, MC_END_TIME);
+            mc_error err = {0, ""};
+            int side = p->side;
+            if (screen.view.mode && strcmp(screen.view.mode, "blitz") == 0 &&
+                !screen.blitz_loss &&
+                mc_session_pass_turn(s, &err) == 0) {
+                /* W16: the turn passes to the opponent */
+                say("%s's time ran out: the turn passes to %s (W16).",
+                    side_name[side], side_name[1 - side]);
+            } else {
+                say("%s's time ran out.", side_name[side]);
+                mc_session_forfeit(s, side, MC_END_TIME);
+            }
             rc = 2;
         }
         if (rc == 2) {
@@ -514,10 +524,9 @@ static const char play_usage[] =
     "line mode above is used.  The full screen saves every move to\n"
     "$XDG_STATE_HOME/mancala/autosave.mcr (~/.local/state/mancala) unless\n"
     "--save is given, and offers to resume an unfinished game.\n"
-    "  --mode classic|contract|blitz,blitz_timeout=loss\n"
-    "        contract: undo refused; blitz: 3 s a move, and running out\n"
-    "        of time loses (Omweso W16; the turn-passing default is not\n"
-    "        available yet)\n"
+    "  --mode classic|contract|blitz[,blitz_timeout=loss]\n"
+    "        contract: undo refused; blitz: 3 s a move, when the time runs\n"
+    "        out the turn passes (or the game is lost) (Omweso W16)\n"
     "  --move-time S   seconds a move      --game-time S  seconds a game\n"
     "  --nodes N       computer: N nodes a move (deterministic)\n"
     "  --speed 0..4    animation speed (0 instant)\n"
@@ -620,16 +629,9 @@ int cmd_play(int argc, char **argv)
                 if (strcmp(v, "classic") == 0 || strcmp(v, "contract") == 0) {
                     mode = v;
                 } else if (strcmp(v, "blitz") == 0 ||
-                           strcmp(v, "blitz,blitz_timeout=pass") == 0) {
-                    /* W16's default hands the turn over when time runs
-                       out; the session has no passed turn yet (it is not
-                       a move of the rules engine), so it is refused
-                       rather than played as something else */
-                    fprintf(stderr,
-                            "mancala play: blitz with blitz_timeout=pass is "
-                            "not available yet (the session cannot pass a "
-                            "turn); use --mode blitz,blitz_timeout=loss\n");
-                    return EXIT_USAGE;
+                           strcmp(v, "blitz,blitz_timeout=pass") == 0 ||
+                           strcmp(v, "blitz:blitz_timeout=pass") == 0) {
+                    mode = "blitz";
                 } else if (strcmp(v, "blitz,blitz_timeout=loss") == 0 ||
                            strcmp(v, "blitz:blitz_timeout=loss") == 0) {
                     mode = "blitz";
