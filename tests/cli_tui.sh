@@ -263,6 +263,11 @@ expect "--plain: line mode" "South to move (a move, or: moves"
 keys quit Enter
 expect "--plain quit" "Goodbye."
 
+# ---- errors are readable: reported before any full screen ----
+start nosuchgame
+expect "bad game on a terminal" "unknown game 'nosuchgame'"
+expect "bad game status" "EXITED 1"
+
 # ---- modes in the line mode too ----
 out=$(printf 'C\nundo\nquit\n' | "$M" play oware --mode contract --nodes 100 2>&1)
 case $out in *"Refused: this is a contract game"*) ok ;; *) bad "line mode contract: $out" ;; esac

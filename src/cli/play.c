@@ -360,8 +360,12 @@ static void save_now(void)
 {
     mc_error err = {0, ""};
     if (saving.path &&
-        mc_records_save(saving.path, saving.recs, saving.n, &err) != 0)
-        fprintf(stderr, "mancala play: cannot save: %s\n", err.msg);
+        mc_records_save(saving.path, saving.recs, saving.n, &err) != 0) {
+        if (screen.on)
+            tui_say("Cannot save: %s", err.msg);
+        else
+            fprintf(stderr, "mancala play: cannot save: %s\n", err.msg);
+    }
 }
 
 /* A new game's session: a record when saving, else a plain session. */
@@ -561,6 +565,29 @@ static const char *autosave_path(void)
     return path;
 }
 
+/* Whether the game, the players and the file to resume are fine, checked
+   quietly before the full screen starts: when they are not, the line mode
+   reports the error where it can be read. */
+static int inputs_ok(const char *spec, const char *kind[2], const char *resume)
+{
+    mc_game *g = mc_game_new(spec ? spec : "oware", NULL);
+    int ok = g != NULL;
+    mc_game_free(g);
+    for (int i = 0; i < 2; i++)
+        ok &= strcmp(kind[i], "human") == 0 ||
+              strcmp(kind[i], "computer") == 0 ||
+              strcmp(kind[i], "random") == 0;
+    if (ok && resume) {
+        mc_record **recs = NULL;
+        int n = 0;
+        mc_record_loc loc;
+        mc_error err = {0, ""};
+        ok = mc_records_load(resume, &recs, &n, &loc, &err) == 0 && n > 0;
+        mc_records_free(recs, n);
+    }
+    return ok;
+}
+
 /* Whether a saved file holds a game or match that goes on. */
 static int unfinished(const char *path, char *what, size_t n)
 {
@@ -741,7 +768,8 @@ int cmd_play(int argc, char **argv)
     screen.game_time = game_time;
     screen.blitz_loss = blitz_loss;
     screen.view.clock[0] = screen.view.clock[1] = -1;
-    if (!plain && isatty(0) && isatty(1) && tui_begin() == 0) {
+    if (!plain && isatty(0) && isatty(1) && inputs_ok(spec, kind, resume) &&
+        tui_begin() == 0) {
         screen.on = 1;
         tui_set_speed((int)speed);
         if (!saving.path && !resume) {
