@@ -138,6 +138,27 @@ keys q
 expect "match quit" "EXITED 0"
 rm -rf "$state"
 
+# ---- an Omweso 12-point match: points per kind of win, the loser starts ----
+start omweso --south random --north random --speed 0 --seed 3
+expect "omweso first game" "Game over: South wins, 2 okutema (points were won)."
+expect "omweso points" "Match: South 2, North 0 (first to 12 points)"
+expect "omweso loser starts" "Next game: North starts."
+keys x
+expect "omweso second game" "Match: South 2, North 1 (first to 12 points)"
+if [ "$(screen | sed -n 3p)" = "Match: South 2, North 1 (first to 12 points)" ]; then ok; else
+    bad "score line above the board"; fi
+keys q
+expect "omweso match quit" "EXITED 0"
+rm -rf "$state"
+
+# ---- clocks: a game time for each player ----
+start oware --nodes 500 --speed 0 --game-time 90 --move-time 30
+expect "clocks shown" "Clock  South 1:"
+expect "move limit shown" "(30 s a move)"
+keys q
+expect "clocks quit" "EXITED 0"
+rm -rf "$state"
+
 # ---- Omweso: four rows, contract mode refuses undo ----
 start omweso --nodes 500 --speed 0 --mode contract --seed 1
 expect "omweso north outer row" "p     o     n     m     l     k     j     i"
