@@ -224,6 +224,25 @@ if grep -q -- "-- " "$state/mancala/autosave.mcr"; then ok; else
     bad "the pass saved: $(cat "$state/mancala/autosave.mcr")"; fi
 rm -rf "$state"
 
+# ---- a capture, explained in words; Ctrl-C leaves with the game saved ----
+cat > "$tmp/capture.mcr" <<'EOF'
+[Game "oware"]
+[Start "0,0,8,0,0,1/1,1,1,1,2,3 S cap=10,20"]
+[Result "*"]
+
+*
+EOF
+start --nodes 500 --speed 0 --resume "$tmp/capture.mcr"
+expect "capture position" "South   [ 0]  [ 0]  [ 8]  [ 0]  [ 0]  [ 1]    captured 10"
+keys C
+expect "capture explained" "the last seed falls in e (now 3); South captures 3 from e;"
+expect "capture explained, next line" "captures 2 from d; South captures 2 from c;"
+expect "captured seeds counted" "captured 21"
+keys C-c
+expect "Ctrl-C leaves" "EXITED 130"
+if grep -q "1\. C" "$tmp/capture.mcr"; then ok; else
+    bad "the capture saved: $(cat "$tmp/capture.mcr")"; fi
+
 # ---- Goré: making an offer shows its payment; answering one ----
 cat > "$tmp/offer.mcr" <<'EOF'
 [Game "gore"]

@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tui.h"
 
@@ -40,6 +42,14 @@ void tui_set_speed(int speed)
     ui.speed = speed < 0 ? 0 : speed > 4 ? 4 : speed;
 }
 
+/* Ctrl-C or a kill: give the terminal back before leaving (every move is
+   already saved).  endwin here is the usual curses practice. */
+static void on_signal(int sig)
+{
+    endwin();
+    _exit(128 + sig);
+}
+
 int tui_begin(void)
 {
     const char *term = getenv("TERM");
@@ -60,6 +70,8 @@ int tui_begin(void)
         init_pair(3, COLOR_CYAN, -1);   /* pits owned across the board */
         init_pair(4, COLOR_GREEN, -1);  /* the pit being sown */
     }
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
     ui.on = 1;
     return 0;
 }
@@ -68,6 +80,8 @@ void tui_end(void)
 {
     if (!ui.on)
         return;
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     endwin();
     delscreen(ui.screen);
     ui.screen = NULL;
