@@ -130,8 +130,6 @@ int mc_session_play_str(mc_session *s, const char *tok, mc_trace *trace,
     if (s->res.over)
         return mc_err(err, MC_ERR_OVER, "the game is over; %s cannot be played",
                       tok);
-    if (strcmp(tok, MC_PASS_TOKEN) == 0) /* a passed turn, from a record */
-        return mc_session_pass_turn(s, err);
     int rc = mc_move_parse(s->g, &s->l.pos[s->n], tok, &m, err);
     if (rc)
         return rc;
