@@ -130,6 +130,13 @@ keys x
 expect "left after the game" "EXITED 0"
 rm -rf "$state"
 
+# ---- q stops a game between programs ----
+start oware --south computer --north computer --nodes 20000 --speed 4
+expect "programs play" "plays"
+keys q
+expect "q stops the programs" "EXITED 0"
+rm -rf "$state"
+
 # ---- an Oware match: the score line between games ----
 start oware:match=bo3 --south random --north random --speed 0
 expect "match score line" "Match: "

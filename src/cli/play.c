@@ -443,6 +443,13 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
         const mc_pos *p = mc_session_pos(s);
         player *cur = &pl[p->side];
         mc_move m;
+        if (screen.on && cur->choose != choose_human) {
+            int k = tui_poll_key(); /* q stops the programs' game */
+            if (k == 'q' || k == 'Q') {
+                quit = 1;
+                break;
+            }
+        }
         int rc = cur->choose(cur, s, &m);
         if (rc == 1) {
             quit = 1;

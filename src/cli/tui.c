@@ -664,8 +664,12 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
         int pause = e->kind == MC_TR_CAPTURE || e->kind == MC_TR_LAP ? 4 * ms
                                                                      : ms;
         napms(pause);
-        if (getch() == ' ')
+        int k = getch();
+        if (k != ERR) { /* any key skips; other than space it counts too */
             skip = 1;
+            if (k != ' ')
+                ungetch(k);
+        }
         if (e->kind == MC_TR_CAPTURE)
             seeds[e->pit] = 0;
     }
@@ -680,6 +684,16 @@ int tui_wait_key(const mc_session *s, const tui_view *v, const char *prompt)
     draw_all(s, v, NULL, prompt);
     timeout(-1);
     return getch();
+}
+
+int tui_poll_key(void)
+{
+    if (!ui.on)
+        return -1;
+    timeout(0);
+    int k = getch();
+    timeout(-1);
+    return k == ERR ? -1 : k;
 }
 
 int tui_ask_yes(const char *question)

@@ -55,6 +55,8 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
 int tui_setup(const mc_game *g, mc_pos *p, int side, const tui_view *v);
 /* Wait for a key with a prompt; returns the key. */
 int tui_wait_key(const mc_session *s, const tui_view *v, const char *prompt);
+/* A key pressed meanwhile (computer against computer), or -1. */
+int tui_poll_key(void);
 /* Ask a yes/no question before a game is on the screen. */
 int tui_ask_yes(const char *question);
 
