@@ -37,6 +37,11 @@ CFLAGS  ?=
 CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -pthread -Iinclude -Isrc -D_DEFAULT_SOURCE
 LDFLAGS += $(LDSAN) -pthread
 LDLIBS  += -lm
+# The full-screen game (src/cli/tui.c) needs ncurses (Debian: libncurses-dev);
+# only the program links it, never the library.
+CURSES_CFLAGS ?= $(shell pkg-config --cflags ncursesw 2>/dev/null)
+CURSES_LIBS   ?= $(shell pkg-config --libs ncursesw 2>/dev/null || \
+                   pkg-config --libs ncurses 2>/dev/null || echo -lncursesw)
 
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c \
              src/record/*.c src/protocol/*.c src/egdb/*.c)
@@ -97,8 +102,10 @@ $(B)/libmancala.a: $(LIB_OBJ)
 $(B)/libmancala.so.$(VERSION): $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libmancala.so.$(SOVER) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+$(B)/src/cli/tui.o: CFLAGS += $(CURSES_CFLAGS)
+
 $(PROG): $(CLI_OBJ) $(B)/libmancala.a
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(SERVER_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(CURSES_LIBS) $(SERVER_LIBS) $(LDLIBS)
 
 $(B)/tests/%: tests/%.c tests/check.h $(B)/libmancala.a
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)

@@ -42,6 +42,12 @@ enum { MC_SOUTH = 0, MC_NORTH = 1, MC_DRAW = 2 };
 
 typedef uint64_t mc_move;
 
+/* A passed turn: not a move of any game's rules.  Only the session plays
+   it (mc_session_pass_turn: time ran out in Omweso's blitz, W16); mc_play
+   then just hands the turn over, and it is written "--". */
+#define MC_MOVE_PASS ((mc_move)UINT64_MAX)
+#define MC_PASS_TOKEN "--"
+
 /*
  * A position: everything that decides the legal moves except history.
  * Field meaning per game is documented in docs/GAMES.md; unused fields are 0
@@ -231,6 +237,11 @@ mc_move mc_session_move_at(const mc_session *s, int n);
 const mc_pos *mc_session_pos_at(const mc_session *s, int n);
 int mc_session_undo(mc_session *s);
 int mc_session_redo(mc_session *s);
+/* Hand the turn to the other player without a move (Omweso blitz, W16:
+   the time ran out and blitz_timeout=pass).  The position stays as it is
+   but for the side to move; undo takes it back like a move.  Returns 0, or
+   MC_ERR_OVER when the game is over. */
+int mc_session_pass_turn(mc_session *s, mc_error *err);
 /* End the game by resignation or flag fall of `side`. */
 void mc_session_forfeit(mc_session *s, int side, int reason);
 /* The history facts for the current position (for search and tools). */

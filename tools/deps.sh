@@ -1,26 +1,43 @@
 #!/bin/sh
-# tools/deps.sh - install what building and testing mancala needs on a
-# Debian machine, and nothing when it is already there.  Uses sudo when not
-# run as root.
+# tools/deps.sh - install what building, playing and (with the argument
+# `test`) testing mancala needs on a Debian machine, and nothing when it is
+# already there.  Uses sudo when not run as root.
+#   sh tools/deps.sh          build and play: compiler, make, libraries
+#   sh tools/deps.sh test     also what make check drives: tmux, chromium,
+#                             node and npm, and tests/e2e's npm packages
+# MANCALA_CI=1 adds what CI builds with: clang, pkg-config, libFuzzer.
 set -e
+mode=${1:-build}
+case $mode in
+build | test) ;;
+*)
+    echo "usage: sh tools/deps.sh [test]" >&2
+    exit 2
+    ;;
+esac
 need=""
+have_pkg() { dpkg -s "$1" >/dev/null 2>&1; }
 command -v make >/dev/null 2>&1 || need="$need make"
 command -v gcc >/dev/null 2>&1 || need="$need gcc libc6-dev"
-# mancala serve: HTTP (libmicrohttpd) and JSON (Jansson).
-dpkg -s libmicrohttpd-dev >/dev/null 2>&1 || need="$need libmicrohttpd-dev"
-dpkg -s libjansson-dev >/dev/null 2>&1 || need="$need libjansson-dev"
-# make check's browser tests (tests/e2e): Chromium driven by playwright-core.
-command -v chromium >/dev/null 2>&1 || need="$need chromium"
-command -v node >/dev/null 2>&1 || need="$need nodejs"
-command -v npm >/dev/null 2>&1 || need="$need npm"
-# CI also compiles with clang and checks the installed pkg-config file.
+# mancala serve: HTTP (libmicrohttpd) and JSON (Jansson); play: ncurses.
+have_pkg libmicrohttpd-dev || need="$need libmicrohttpd-dev"
+have_pkg libjansson-dev || need="$need libjansson-dev"
+have_pkg libncurses-dev || need="$need libncurses-dev"
+if [ "$mode" = test ]; then
+    # The full-screen game's tests run it in tmux; the browser tests drive
+    # Debian's Chromium with playwright-core from npm.
+    command -v tmux >/dev/null 2>&1 || need="$need tmux"
+    command -v chromium >/dev/null 2>&1 || need="$need chromium"
+    command -v node >/dev/null 2>&1 || need="$need nodejs"
+    command -v npm >/dev/null 2>&1 || need="$need npm"
+fi
 if [ "${MANCALA_CI:-0}" = 1 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"
     command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
     # libFuzzer's runtime for clang (make fuzz): libclang-rt-<major>-dev
     v=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1)
     v=${v:-14}
-    dpkg -s "libclang-rt-$v-dev" >/dev/null 2>&1 || need="$need libclang-rt-$v-dev"
+    have_pkg "libclang-rt-$v-dev" || need="$need libclang-rt-$v-dev"
 fi
 if [ -n "$need" ]; then
     if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
@@ -31,6 +48,7 @@ if [ -n "$need" ]; then
 fi
 # playwright-core for tests/e2e, exactly as package-lock.json pins it (no
 # browser download: the tests use Debian's chromium).
-if [ ! -d "$(dirname "$0")/../tests/e2e/node_modules/playwright-core" ]; then
+if [ "$mode" = test ] &&
+    [ ! -d "$(dirname "$0")/../tests/e2e/node_modules/playwright-core" ]; then
     (cd "$(dirname "$0")/../tests/e2e" && npm ci --no-audit --no-fund)
 fi

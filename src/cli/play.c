@@ -3,13 +3,18 @@
  * may be a person or a program (a player is a function that picks a move);
  * matches (Oware O10) are played game after game with the score between.
  */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "mancala_record.h"
+#include "tui.h"
 
 static const char *const side_name[2] = {"South", "North"};
 
@@ -63,7 +68,7 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p)
     fprintf(f, "\n");
 }
 
-void cli_describe_result(FILE *f, const mc_result *r)
+static void result_text(char *buf, size_t n, const mc_result *r)
 {
     static const char *const why[] = {
         [MC_END_NONE] = "",
@@ -81,10 +86,40 @@ void cli_describe_result(FILE *f, const mc_result *r)
     const char *reason =
         r->reason >= 0 && r->reason <= MC_END_TIME ? why[r->reason] : "";
     if (r->winner == MC_DRAW)
-        fprintf(f, "Game over: draw, %s (%s).\n", r->detail, reason);
+        snprintf(buf, n, "Game over: draw, %s (%s).", r->detail, reason);
     else
-        fprintf(f, "Game over: %s wins, %s (%s).\n", side_name[r->winner],
-                r->detail, reason);
+        snprintf(buf, n, "Game over: %s wins, %s (%s).",
+                 side_name[r->winner], r->detail, reason);
+}
+
+void cli_describe_result(FILE *f, const mc_result *r)
+{
+    char b[200];
+    result_text(b, sizeof b, r);
+    fprintf(f, "%s\n", b);
+}
+
+/* ---- the full screen (tui.c) or the line mode ---- */
+
+static struct {
+    int on;          /* the full screen is in use */
+    tui_view view;   /* what it shows besides the board */
+    double game_time; /* seconds a player has for the game, 0: none */
+    int blitz_loss;  /* blitz: running out of time loses the game */
+} screen;
+
+/* A line of news: printed in line mode, shown on the full screen. */
+static void say(const char *fmt, ...)
+{
+    char b[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b, sizeof b, fmt, ap);
+    va_end(ap);
+    if (screen.on)
+        tui_say("%s", b);
+    else
+        printf("%s\n", b);
 }
 
 /* ---- players ---- */
@@ -100,6 +135,7 @@ struct player {
     int side;
     int level;       /* computer: 1..10 */
     double seconds;  /* computer: time a move */
+    uint64_t nodes;  /* computer: node budget a move (0: none) */
     int *undo_plies; /* plies to undo for a person's take-back */
 };
 
@@ -127,9 +163,43 @@ static void trim(char *s)
     memmove(s, s + k, strlen(s + k) + 1);
 }
 
+/* A person's turn on the full screen: 3 means the clock ran out. */
+static int choose_screen(player *pl, mc_session *s, mc_move *m)
+{
+    double elapsed = 0;
+    for (;;) {
+        int rc = tui_choose(s, &screen.view, m, &elapsed);
+        if (screen.view.clock[pl->side] >= 0)
+            screen.view.clock[pl->side] -= elapsed;
+        switch (rc) {
+        case TUI_MOVE:
+            return 0;
+        case TUI_QUIT:
+            return 1;
+        case TUI_TIMEOUT:
+            return 3;
+        case TUI_RESIGN:
+            mc_session_forfeit(s, pl->side, MC_END_RESIGN);
+            return 2;
+        default: {
+            int undo = rc == TUI_UNDO, k = 0;
+            int plies = pl->undo_plies ? *pl->undo_plies : 1;
+            for (int i = 0; i < plies; i++)
+                k += undo ? mc_session_undo(s) : mc_session_redo(s);
+            if (k)
+                return 2;
+            tui_say("Nothing to %s.", undo ? "undo" : "redo");
+            elapsed = 0;
+        }
+        }
+    }
+}
+
 static int choose_human(player *pl, mc_session *s, mc_move *m)
 {
     const mc_game *g = mc_session_game(s);
+    if (screen.on)
+        return choose_screen(pl, s, m);
     for (;;) {
         printf("%s to move (a move, or: moves, undo, redo, board, resign, "
                "quit, help)> ",
@@ -161,6 +231,12 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
         }
         if (strcmp(line, "board") == 0) {
             cli_draw_board(stdout, g, mc_session_pos(s));
+            continue;
+        }
+        if ((strcmp(line, "undo") == 0 || strcmp(line, "redo") == 0) &&
+            screen.view.no_undo) {
+            printf("Refused: this is a contract game, without take-backs "
+                   "(W16).\n");
             continue;
         }
         if (strcmp(line, "undo") == 0 || strcmp(line, "redo") == 0) {
@@ -198,12 +274,26 @@ static int choose_random(player *pl, mc_session *s, mc_move *m)
 static int choose_computer(player *pl, mc_session *s, mc_move *m)
 {
     mc_search_limits lim = {0};
-    lim.seconds = pl->seconds;
+    lim.seconds = pl->nodes ? 0 : pl->seconds;
+    lim.nodes = pl->nodes;
     lim.level = pl->level;
+    /* the clocks bound the thinking time too */
+    double left = screen.view.clock[pl->side];
+    if (screen.view.move_limit > 0 && lim.seconds > 0 &&
+        lim.seconds > 0.8 * screen.view.move_limit)
+        lim.seconds = 0.8 * screen.view.move_limit;
+    if (screen.game_time > 0 && left >= 0 && lim.seconds > left / 20)
+        lim.seconds = left / 20 > 0.01 ? left / 20 : 0.01;
+    if (screen.on) {
+        tui_say("%s (computer) is thinking...", side_name[pl->side]);
+        tui_draw(s, &screen.view);
+    }
     lim.seed = mc_rng_next(&pl->rng);
     mc_search_info info;
     if (mc_search(s, &lim, &info) != 0)
         return 1;
+    if (left >= 0)
+        screen.view.clock[pl->side] -= info.seconds;
     *m = info.best;
     return 0;
 }
@@ -255,6 +345,10 @@ static void narrate(const mc_game *g, int side, const char *mv,
 
 /* ---- --save / --resume: the games of this run kept as records ---- */
 
+static char saving_path_shown[4096]; /* told after the full screen ends */
+static int play_run(const char *spec, const char *kind[2], const char *resume,
+                    uint64_t seed, long level, double seconds, uint64_t nodes);
+
 static struct {
     const char *path; /* NULL: not saving */
     mc_record **recs;
@@ -266,8 +360,12 @@ static void save_now(void)
 {
     mc_error err = {0, ""};
     if (saving.path &&
-        mc_records_save(saving.path, saving.recs, saving.n, &err) != 0)
-        fprintf(stderr, "mancala play: cannot save: %s\n", err.msg);
+        mc_records_save(saving.path, saving.recs, saving.n, &err) != 0) {
+        if (screen.on)
+            tui_say("Cannot save: %s", err.msg);
+        else
+            fprintf(stderr, "mancala play: cannot save: %s\n", err.msg);
+    }
 }
 
 /* A new game's session: a record when saving, else a plain session. */
@@ -333,22 +431,56 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
         humans += pl[i].choose == choose_human;
     int undo_plies = humans == 1 ? 2 : 1;
     pl[0].undo_plies = pl[1].undo_plies = &undo_plies;
-    cli_draw_board(stdout, g, mc_session_pos(s));
+    if (screen.on) {
+        for (int i = 0; i < 2; i++)
+            screen.view.clock[i] =
+                screen.game_time > 0 ? screen.game_time : -1;
+        tui_draw(s, &screen.view);
+    } else {
+        cli_draw_board(stdout, g, mc_session_pos(s));
+    }
     while (!mc_session_over(s)) {
         const mc_pos *p = mc_session_pos(s);
         player *cur = &pl[p->side];
         mc_move m;
+        if (screen.on && cur->choose != choose_human) {
+            int k = tui_poll_key(); /* q stops the programs' game */
+            if (k == 'q' || k == 'Q') {
+                quit = 1;
+                break;
+            }
+        }
         int rc = cur->choose(cur, s, &m);
         if (rc == 1) {
             quit = 1;
             break;
         }
+        if (rc == 3) { /* a person's flag fell */
+            mc_error err = {0, ""};
+            int side = p->side;
+            if (screen.view.mode && strcmp(screen.view.mode, "blitz") == 0 &&
+                !screen.blitz_loss &&
+                mc_session_pass_turn(s, &err) == 0) {
+                /* W16: the turn passes to the opponent */
+                say("%s's time ran out: the turn passes to %s (W16).",
+                    side_name[side], side_name[1 - side]);
+            } else {
+                say("%s's time ran out.", side_name[side]);
+                mc_session_forfeit(s, side, MC_END_TIME);
+            }
+            rc = 2;
+        }
         if (rc == 2) {
             save_now();
-            if (!mc_session_over(s))
+            if (mc_session_over(s))
+                ;
+            else if (screen.on)
+                tui_draw(s, &screen.view);
+            else
                 cli_draw_board(stdout, g, mc_session_pos(s));
             continue;
         }
+        mc_pos before = *p;
         char tok[MC_MOVE_STRLEN];
         mc_move_format(g, p, m, tok, sizeof tok);
         int side = p->side;
@@ -360,13 +492,20 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
             quit = 1;
             break;
         }
-        narrate(g, side, tok, &t);
         save_now();
-        cli_draw_board(stdout, g, mc_session_pos(s));
+        if (screen.on) {
+            tui_animate(s, &screen.view, &before, side, tok, &t);
+        } else {
+            narrate(g, side, tok, &t);
+            cli_draw_board(stdout, g, mc_session_pos(s));
+        }
     }
     mc_session_result(s, r);
-    if (!quit)
-        cli_describe_result(stdout, r);
+    if (!quit) {
+        char b[200];
+        result_text(b, sizeof b, r);
+        say("%s", b);
+    }
     return quit;
 }
 
@@ -388,25 +527,126 @@ static const char play_usage[] =
     "match option (oware:match=bo3) is played as a match.\n"
     "--save FILE writes the game record (docs/RECORDS.md) after every\n"
     "move, atomically; --resume FILE goes on with the saved game (or the\n"
-    "next game of a saved match) and keeps saving to FILE.\n";
+    "next game of a saved match) and keeps saving to FILE.\n\n"
+    "On a terminal the game is played full screen (letters or arrows and\n"
+    "Enter to move; u undo, r redo, ? hint, = evaluation, # move list,\n"
+    "+/- animation speed, space skips an animation, o makes an offer in\n"
+    "Gore, ! resigns, q quits).  Without a terminal, or with --plain, the\n"
+    "line mode above is used.  The full screen saves every move to\n"
+    "$XDG_STATE_HOME/mancala/autosave.mcr (~/.local/state/mancala) unless\n"
+    "--save is given, and offers to resume an unfinished game.\n"
+    "  --mode classic|contract|blitz[,blitz_timeout=loss]\n"
+    "        contract: undo refused; blitz: 3 s a move, when the time runs\n"
+    "        out the turn passes (or the game is lost) (Omweso W16)\n"
+    "  --move-time S   seconds a move      --game-time S  seconds a game\n"
+    "  --nodes N       computer: N nodes a move (deterministic)\n"
+    "  --speed 0..4    animation speed (0 instant)\n"
+    "  --hint-nodes N  node budget of hints and evaluations\n";
+
+/* $XDG_STATE_HOME/mancala/autosave.mcr or ~/.local/state/mancala/...;
+   the directories are created.  NULL if there is no home. */
+static const char *autosave_path(void)
+{
+    static char path[4096];
+    char dir[4000];
+    const char *x = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    if (x && *x)
+        snprintf(dir, sizeof dir, "%s", x);
+    else if (home && *home)
+        snprintf(dir, sizeof dir, "%s/.local/state", home);
+    else
+        return NULL;
+    /* mkdir -p of dir, then dir/mancala */
+    for (char *q = dir + 1; *q; q++)
+        if (*q == '/') {
+            *q = '\0';
+            mkdir(dir, 0700);
+            *q = '/';
+        }
+    mkdir(dir, 0700);
+    size_t n = strlen(dir);
+    snprintf(dir + n, sizeof dir - n, "/mancala");
+    if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+        return NULL;
+    snprintf(path, sizeof path, "%s/autosave.mcr", dir);
+    return path;
+}
+
+/* Whether the game, the players and the file to resume are fine, checked
+   quietly before the full screen starts: when they are not, the line mode
+   reports the error where it can be read. */
+static int inputs_ok(const char *spec, const char *kind[2], const char *resume)
+{
+    mc_game *g = mc_game_new(spec ? spec : "oware", NULL);
+    int ok = g != NULL;
+    mc_game_free(g);
+    for (int i = 0; i < 2; i++)
+        ok &= strcmp(kind[i], "human") == 0 ||
+              strcmp(kind[i], "computer") == 0 ||
+              strcmp(kind[i], "random") == 0;
+    if (ok && resume) {
+        mc_record **recs = NULL;
+        int n = 0;
+        mc_record_loc loc;
+        mc_error err = {0, ""};
+        ok = mc_records_load(resume, &recs, &n, &loc, &err) == 0 && n > 0;
+        mc_records_free(recs, n);
+    }
+    return ok;
+}
+
+/* Whether a saved file holds a game or match that goes on. */
+static int unfinished(const char *path, char *what, size_t n)
+{
+    mc_record **recs = NULL;
+    int nrec = 0, open = 0;
+    mc_record_loc loc;
+    mc_error err = {0, ""};
+    if (access(path, R_OK) != 0 ||
+        mc_records_load(path, &recs, &nrec, &loc, &err) != 0 || nrec == 0)
+        return 0;
+    mc_session *last = mc_record_session(recs[nrec - 1]);
+    const mc_game *g = mc_record_game(recs[nrec - 1]);
+    mc_match m;
+    mc_match_init(g, &m);
+    for (int i = 0; i < nrec; i++) {
+        mc_result r;
+        mc_session_result(mc_record_session(recs[i]), &r);
+        if (r.over)
+            mc_match_record(g, &m, &r);
+    }
+    open = !mc_session_over(last) || m.winner < 0;
+    snprintf(what, n, "%s, game %d, %d moves played", mc_game_spec(g), nrec,
+             mc_session_ply(last));
+    mc_records_free(recs, nrec);
+    return open;
+}
 
 int cmd_play(int argc, char **argv)
 {
     const char *spec = NULL, *kind[2] = {"human", "computer"};
-    const char *resume = NULL;
-    uint64_t seed = 0;
-    long level = 5;
-    double seconds = 1.0;
+    const char *resume = NULL, *mode = "classic";
+    uint64_t seed = 0, nodes = 0;
+    long level = 5, speed = 2;
+    double seconds = 1.0, move_time = 0, game_time = 0;
+    int plain = 0, blitz_loss = 0;
+    unsigned long long hint_nodes = 20000;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
             fputs(play_usage, stdout);
             return 0;
         }
+        if (strcmp(a, "--plain") == 0) {
+            plain = 1;
+            continue;
+        }
         if (a[0] == '-' && a[1] == '-') {
             static const char *const valued[] = {
-                "--south", "--north", "--you",  "--seed",
-                "--level", "--time",  "--save", "--resume"};
+                "--south", "--north",     "--you",       "--seed",
+                "--level", "--time",      "--save",      "--resume",
+                "--mode",  "--move-time", "--game-time", "--nodes",
+                "--speed", "--hint-nodes"};
             int known = 0;
             for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
                 known |= strcmp(a, valued[k]) == 0;
@@ -419,7 +659,57 @@ int cmd_play(int argc, char **argv)
                 return EXIT_USAGE;
             }
             const char *v = argv[++i];
-            if (strcmp(a, "--save") == 0) {
+            if (strcmp(a, "--mode") == 0) {
+                if (strcmp(v, "classic") == 0 || strcmp(v, "contract") == 0) {
+                    mode = v;
+                } else if (strcmp(v, "blitz") == 0 ||
+                           strcmp(v, "blitz,blitz_timeout=pass") == 0 ||
+                           strcmp(v, "blitz:blitz_timeout=pass") == 0) {
+                    mode = "blitz";
+                } else if (strcmp(v, "blitz,blitz_timeout=loss") == 0 ||
+                           strcmp(v, "blitz:blitz_timeout=loss") == 0) {
+                    mode = "blitz";
+                    blitz_loss = 1;
+                } else {
+                    fprintf(stderr,
+                            "mancala play: --mode takes classic, contract, "
+                            "blitz or blitz,blitz_timeout=loss, not '%s'\n",
+                            v);
+                    return EXIT_USAGE;
+                }
+            } else if (strcmp(a, "--move-time") == 0 ||
+                       strcmp(a, "--game-time") == 0) {
+                char *end;
+                double t = strtod(v, &end);
+                if (*end || end == v || !(t > 0 && t <= 360000)) {
+                    fprintf(stderr,
+                            "mancala play: %s takes seconds, not '%s'\n", a,
+                            v);
+                    return EXIT_USAGE;
+                }
+                *(a[2] == 'm' ? &move_time : &game_time) = t;
+            } else if (strcmp(a, "--nodes") == 0 ||
+                       strcmp(a, "--hint-nodes") == 0) {
+                long n = cli_number(v, 2000000000L);
+                if (n < 1) {
+                    fprintf(stderr,
+                            "mancala play: %s takes a node count, not '%s'\n",
+                            a, v);
+                    return EXIT_USAGE;
+                }
+                if (a[2] == 'n')
+                    nodes = (uint64_t)n;
+                else
+                    hint_nodes = (unsigned long long)n;
+            } else if (strcmp(a, "--speed") == 0) {
+                speed = cli_number(v, 4);
+                if (speed < 0) {
+                    fprintf(stderr,
+                            "mancala play: --speed takes 0..4, not '%s'\n",
+                            v);
+                    return EXIT_USAGE;
+                }
+            } else if (strcmp(a, "--save") == 0) {
                 saving.path = v;
             } else if (strcmp(a, "--resume") == 0) {
                 resume = v;
@@ -476,6 +766,55 @@ int cmd_play(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
+    if (strcmp(mode, "blitz") == 0)
+        move_time = 3; /* Omweso W16 */
+    screen.view.mode = mode;
+    screen.view.no_undo = strcmp(mode, "contract") == 0;
+    screen.view.hint_nodes = hint_nodes;
+    screen.view.move_limit = move_time;
+    screen.game_time = game_time;
+    screen.blitz_loss = blitz_loss;
+    screen.view.clock[0] = screen.view.clock[1] = -1;
+    if (!plain && isatty(0) && isatty(1) && inputs_ok(spec, kind, resume) &&
+        tui_begin() == 0) {
+        screen.on = 1;
+        tui_set_speed((int)speed);
+        if (!saving.path && !resume) {
+            const char *auto_path = autosave_path();
+            char what[300], q[5000];
+            if (auto_path && unfinished(auto_path, what, sizeof what)) {
+                snprintf(q, sizeof q,
+                         "An unfinished game is saved in %s\n(%s).\n\n"
+                         "Resume it?  (No keeps it as autosave.old.mcr and "
+                         "starts a new game.)",
+                         auto_path, what);
+                if (tui_ask_yes(q)) {
+                    resume = auto_path;
+                } else {
+                    char old_path[4200];
+                    snprintf(old_path, sizeof old_path, "%.*s.old.mcr",
+                             (int)(strlen(auto_path) - 4), auto_path);
+                    rename(auto_path, old_path);
+                }
+            }
+            if (!resume)
+                saving.path = auto_path;
+        }
+    }
+    int rc = play_run(spec, kind, resume, seed, level, seconds, nodes);
+    if (screen.on) {
+        tui_end();
+        screen.on = 0;
+        if (saving_path_shown[0])
+            printf("The game is saved in %s.\n", saving_path_shown);
+    }
+    return rc;
+}
+
+/* The games of `mancala play` once the options are read. */
+static int play_run(const char *spec, const char *kind[2], const char *resume,
+                    uint64_t seed, long level, double seconds, uint64_t nodes)
+{
     mc_record **old = NULL;
     int nold = 0;
     if (resume) {
@@ -519,19 +858,39 @@ int cmd_play(int argc, char **argv)
         mc_game_free(g);
         return EXIT_USAGE;
     }
-    printf("mancala %s: %s. South: %s, North: %s", mc_version(),
-           mc_game_spec(g), pl[0].kind, pl[1].kind);
-    if (pl[0].choose == choose_computer || pl[1].choose == choose_computer)
-        printf(" (computer: level %ld, %.1f s a move)", level, seconds);
-    printf(".\n");
+    pl[0].nodes = pl[1].nodes = nodes;
+    if (screen.on) {
+        static char names[2][80];
+        for (int i = 0; i < 2; i++) {
+            if (pl[i].choose != choose_computer)
+                snprintf(names[i], sizeof names[i], "%s", pl[i].kind);
+            else if (nodes)
+                snprintf(names[i], sizeof names[i],
+                         "computer (level %ld, %llu nodes)", level,
+                         (unsigned long long)nodes);
+            else
+                snprintf(names[i], sizeof names[i],
+                         "computer (level %ld, %.1f s)", level, seconds);
+            screen.view.player[i] = names[i];
+        }
+        if (saving.path)
+            say("Every move is saved in %s.", saving.path);
+    } else {
+        printf("mancala %s: %s. South: %s, North: %s", mc_version(),
+               mc_game_spec(g), pl[0].kind, pl[1].kind);
+        if (pl[0].choose == choose_computer ||
+            pl[1].choose == choose_computer)
+            printf(" (computer: level %ld, %.1f s a move)", level, seconds);
+        printf(".\n");
+    }
     mc_match match;
     mc_match_init(g, &match);
     if (match.by_lot && !resume) {
         mc_rng lot;
         mc_rng_seed(&lot, seed ^ 0x6c6f74ull);
         match.next_first = (int)mc_rng_below(&lot, 2);
-        printf("Drawn by lot: %s starts the first game.\n",
-               side_name[match.next_first]);
+        say("Drawn by lot: %s starts the first game.",
+            side_name[match.next_first]);
     }
     mc_session *cont = NULL; /* a saved game to go on with */
     if (resume) {
@@ -546,17 +905,26 @@ int cmd_play(int argc, char **argv)
             else if (i == nold - 1)
                 cont = os;
         }
-        printf("Resuming %s: %d game%s saved%s.\n", resume, nold,
-               nold == 1 ? "" : "s",
-               cont ? ", the last one goes on" : "");
+        say("Resuming %s: %d game%s saved%s.", resume, nold,
+            nold == 1 ? "" : "s", cont ? ", the last one goes on" : "");
         if (!cont && match.winner >= 0)
-            printf("The saved %s is over.\n",
-                   match.games > 1 ? "match" : "game");
+            say("The saved %s is over.", match.games > 1 ? "match" : "game");
+        if (match.games > 0)
+            mc_match_describe(g, &match, screen.view.score,
+                              sizeof screen.view.score);
     }
     while (match.winner < 0) {
         mc_pos start;
         mc_match_start(g, &match, &start);
         mc_result r;
+        const char *setup = mc_game_option(g, "setup");
+        int quit_setup = 0;
+        if (!cont && screen.on && setup && strcmp(setup, "custom") == 0)
+            for (int i = 0; i < 2 && !quit_setup; i++)
+                if (pl[i].choose == choose_human)
+                    quit_setup = tui_setup(g, &start, i, &screen.view);
+        if (quit_setup)
+            break;
         mc_session *s = cont ? cont : new_game(g, &start, pl);
         if (!s) {
             fprintf(stderr, "mancala play: out of memory\n");
@@ -564,20 +932,38 @@ int cmd_play(int argc, char **argv)
         }
         cont = NULL;
         int quit = play_game(g, s, pl, &r);
-        if (!saving.path)
-            mc_session_free(s);
         if (quit) {
-            printf("Goodbye.\n");
+            if (!saving.path)
+                mc_session_free(s);
+            if (!screen.on)
+                printf("Goodbye.\n");
             break;
         }
         mc_match_record(g, &match, &r);
         char b[160];
         mc_match_describe(g, &match, b, sizeof b);
-        if (match.games > 1 || match.winner < 0)
-            printf("Match: %s\n", b);
+        if (match.games > 1 || match.winner < 0) {
+            say("Match: %s", b);
+            snprintf(screen.view.score, sizeof screen.view.score, "%s", b);
+        }
         if (match.winner < 0)
-            printf("Next game: %s starts.\n", side_name[match.next_first]);
+            say("Next game: %s starts.", side_name[match.next_first]);
+        if (screen.on) {
+            int k = tui_wait_key(s, &screen.view,
+                                 match.winner < 0
+                                     ? "Any key: the next game.  q: quit."
+                                     : "Any key: leave.");
+            if (k == 'q' || k == 'Q')
+                match.winner = match.winner < 0 ? -2 : match.winner;
+        }
+        if (!saving.path)
+            mc_session_free(s);
+        if (match.winner == -2)
+            break;
     }
+    if (saving.path)
+        snprintf(saving_path_shown, sizeof saving_path_shown, "%s",
+                 saving.path);
     mc_records_free(saving.recs, saving.n);
     saving.recs = NULL;
     saving.n = saving.cap = 0;

@@ -279,6 +279,10 @@ int mc_moves(const mc_game *g, const mc_pos *p, mc_move *out)
 
 int mc_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
 {
+    if (m == MC_MOVE_PASS) { /* a passed turn (the session's, W16) */
+        p->side ^= 1;
+        return 0;
+    }
     return g->rules->play(g, p, m, t);
 }
 
@@ -352,6 +356,15 @@ int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s,
 size_t mc_move_format(const mc_game *g, const mc_pos *p, mc_move m, char *buf,
                       size_t n)
 {
+    if (m == MC_MOVE_PASS) {
+        size_t len = strlen(MC_PASS_TOKEN);
+        if (n) {
+            size_t k = len < n ? len : n - 1;
+            memcpy(buf, MC_PASS_TOKEN, k);
+            buf[k] = '\0';
+        }
+        return len;
+    }
     return g->rules->move_format(g, p, m, buf, n);
 }
 

@@ -1096,7 +1096,9 @@ static int read_game(lexer *x, mc_record **out, int game)
         const mc_pos *p = mc_session_pos(r->s);
         int side = p->side;
         mc_error e = {0, ""};
-        if (mc_session_play_str(r->s, w, NULL, &e) != 0) {
+        if (strcmp(w, MC_PASS_TOKEN) == 0 /* a passed turn (W16 blitz) */
+                ? mc_session_pass_turn(r->s, &e) != 0
+                : mc_session_play_str(r->s, w, NULL, &e) != 0) {
             rc = lx_fail_at(x, line, col, e.code ? e.code : MC_ERR_MOVE,
                             "game %d, move %d (%s): %s", game, moves + 1, w,
                             e.msg);

@@ -105,7 +105,8 @@ int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err)
     if (s->res.over)
         return mc_err(err, MC_ERR_OVER, "the game is over");
     mc_move list[MC_MAX_MOVES];
-    int n = mc_moves(s->g, &s->l.pos[s->n], list), ok = 0;
+    int n = m == MC_MOVE_PASS ? 0 : mc_moves(s->g, &s->l.pos[s->n], list);
+    int ok = m == MC_MOVE_PASS; /* replaying a passed turn */
     for (int i = 0; i < n && !ok; i++)
         ok = list[i] == m;
     if (!ok)
@@ -133,6 +134,13 @@ int mc_session_play_str(mc_session *s, const char *tok, mc_trace *trace,
     if (rc)
         return rc;
     return mc_session_play(s, m, trace, err);
+}
+
+int mc_session_pass_turn(mc_session *s, mc_error *err)
+{
+    if (s->res.over)
+        return mc_err(err, MC_ERR_OVER, "the game is over: no turn to pass");
+    return mc_session_play(s, MC_MOVE_PASS, NULL, err);
 }
 
 int mc_session_undo(mc_session *s)

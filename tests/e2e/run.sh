@@ -8,10 +8,10 @@ M=${1:-./mancala}
 here=$(dirname "$0")
 if [ ! -d "$here/node_modules/playwright-core" ]; then
     (cd "$here" && npm ci --no-audit --no-fund >/dev/null) || {
-        echo "e2e: npm ci failed (run sh tools/deps.sh)"; echo "0 passed, 1 failed"; exit 1; }
+        echo "e2e: npm ci failed (run sh tools/deps.sh test)"; echo "0 passed, 1 failed"; exit 1; }
 fi
 if ! command -v chromium >/dev/null 2>&1; then
-    echo "e2e: chromium is not installed (run sh tools/deps.sh)"
+    echo "e2e: chromium is not installed (run sh tools/deps.sh test)"
     echo "0 passed, 1 failed"
     exit 1
 fi
