@@ -12,7 +12,7 @@ case $M in /*) ;; *) M="$PWD/$M" ;; esac
 pass=0
 fail=0
 if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAILED: tmux is not installed (sh tools/deps.sh installs it)" >&2
+    echo "FAILED: tmux is not installed (sh tools/deps.sh test installs it)" >&2
     echo "0 passed, 1 failed"
     exit 1
 fi
