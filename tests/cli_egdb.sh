@@ -67,6 +67,11 @@ expect_grep "engine probes the tables" "bestmove F" sh -c \
     "printf 'set database $D\\nposition 0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20\\ngo depth 2\\n' | $M engine"
 expect_grep "engine without usable tables says so" "info string database not used" sh -c \
     "printf 'set database $tmp\\ngo depth 1\\n' | $M engine"
+printf '[Game "oware"]\n[Start "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20"]\n\n*\n' >"$tmp/end.mcr"
+expect_grep "play reports perfect play" "perfect play: South wins by 8" sh -c \
+    "printf 'quit\\n' | $M play --plain --resume '$tmp/end.mcr' --egdb '$D'"
+expect_err "play with a directory without tables" 1 "no tables in" \
+    $M play --plain --egdb "$tmp/none"
 expect_grep "resume finds the layers" "layers 0-6 found complete" $M egdb build oware --seeds 6 --dir "$D"
 rm "$D/oware-abapa-05.egdb"
 expect_grep "resume at layer 5" "layer  5:" $M egdb build oware --seeds 6 --dir "$D"

@@ -13,8 +13,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mancala_egdb.h"
 #include "mancala_record.h"
 #include "tui.h"
+
+/* The endgame databases of --egdb (Oware), or NULL; the directory named. */
+static mc_egdb *play_db;
+static const char *play_egdb_dir;
 
 static const char *const side_name[2] = {"South", "North"};
 
@@ -289,6 +294,10 @@ static int choose_computer(player *pl, mc_session *s, mc_move *m)
         tui_draw(s, &screen.view);
     }
     lim.seed = mc_rng_next(&pl->rng);
+    if (play_db) {
+        lim.oracle = mc_egdb_oracle;
+        lim.oracle_ctx = play_db;
+    }
     mc_search_info info;
     if (mc_search(s, &lim, &info) != 0)
         return 1;
@@ -423,6 +432,25 @@ static mc_session *new_game(const mc_game *g, const mc_pos *start,
 
 /* One game in session s; returns 1 if the user quit, else 0 with the
    result in r. */
+/* With --egdb: say when the tables solve the position to move from.  Exact
+   at the start and right after a capture (no history can matter then);
+   otherwise only where the entry is history-proof. */
+static void report_solved(const mc_session *s)
+{
+    int ply = mc_session_ply(s), diff;
+    const mc_pos *p = mc_session_pos(s);
+    const mc_pos *prev = ply > 0 ? mc_session_pos_at(s, ply - 1) : NULL;
+    int fresh = !prev || prev->cap[0] + prev->cap[1] != p->cap[0] + p->cap[1];
+    if (mc_egdb_lookup(play_db, p, fresh, &diff) != MC_EGDB_EXACT)
+        return;
+    int south = p->side == MC_SOUTH ? diff : -diff;
+    if (south == 0)
+        say("perfect play: a draw.");
+    else
+        say("perfect play: %s wins by %d.", south > 0 ? "South" : "North",
+            south > 0 ? south : -south);
+}
+
 static int play_game(const mc_game *g, mc_session *s, player pl[2],
                      mc_result *r)
 {
@@ -439,10 +467,15 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
     } else {
         cli_draw_board(stdout, g, mc_session_pos(s));
     }
+    int told = -1; /* the ply whose solved position was last reported */
     while (!mc_session_over(s)) {
         const mc_pos *p = mc_session_pos(s);
         player *cur = &pl[p->side];
         mc_move m;
+        if (play_db && told != mc_session_ply(s)) {
+            told = mc_session_ply(s);
+            report_solved(s);
+        }
         if (screen.on && cur->choose != choose_human) {
             int k = tui_poll_key(); /* q stops the programs' game */
             if (k == 'q' || k == 'Q') {
@@ -541,7 +574,10 @@ static const char play_usage[] =
     "  --move-time S   seconds a move      --game-time S  seconds a game\n"
     "  --nodes N       computer: N nodes a move (deterministic)\n"
     "  --speed 0..4    animation speed (0 instant)\n"
-    "  --hint-nodes N  node budget of hints and evaluations\n";
+    "  --hint-nodes N  node budget of hints and evaluations\n"
+    "  --egdb DIR      Oware endgame databases (mancala egdb build): the\n"
+    "                  computer plays them, and a solved position is\n"
+    "                  reported ('perfect play: South wins by 4')\n";
 
 /* $XDG_STATE_HOME/mancala/autosave.mcr or ~/.local/state/mancala/...;
    the directories are created.  NULL if there is no home. */
@@ -646,7 +682,7 @@ int cmd_play(int argc, char **argv)
                 "--south", "--north",     "--you",       "--seed",
                 "--level", "--time",      "--save",      "--resume",
                 "--mode",  "--move-time", "--game-time", "--nodes",
-                "--speed", "--hint-nodes"};
+                "--speed", "--hint-nodes", "--egdb"};
             int known = 0;
             for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
                 known |= strcmp(a, valued[k]) == 0;
@@ -659,6 +695,10 @@ int cmd_play(int argc, char **argv)
                 return EXIT_USAGE;
             }
             const char *v = argv[++i];
+            if (strcmp(a, "--egdb") == 0) {
+                play_egdb_dir = v;
+                continue;
+            }
             if (strcmp(a, "--mode") == 0) {
                 if (strcmp(v, "classic") == 0 || strcmp(v, "contract") == 0) {
                     mode = v;
@@ -851,10 +891,17 @@ static int play_run(const char *spec, const char *kind[2], const char *resume,
         mc_records_free(old, nold);
         return EXIT_BAD_INPUT;
     }
+    if (play_egdb_dir && !(play_db = cli_open_egdb(g, play_egdb_dir, "play"))) {
+        mc_records_free(old, nold);
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
     player pl[2];
     if (make_player(&pl[0], kind[0], MC_SOUTH, seed, (int)level, seconds) ||
         make_player(&pl[1], kind[1], MC_NORTH, seed, (int)level, seconds)) {
         mc_records_free(old, nold);
+        mc_egdb_close(play_db);
+        play_db = NULL;
         mc_game_free(g);
         return EXIT_USAGE;
     }
@@ -967,6 +1014,8 @@ static int play_run(const char *spec, const char *kind[2], const char *resume,
     mc_records_free(saving.recs, saving.n);
     saving.recs = NULL;
     saving.n = saving.cap = 0;
+    mc_egdb_close(play_db);
+    play_db = NULL;
     mc_game_free(g);
     return 0;
 }
