@@ -139,6 +139,16 @@ int mc_parse_head(const char *s, const mc_head_fmt *f, mc_pos *p,
     return 0;
 }
 
+void mc_format_head(mc_sb *b, const mc_pos *p, int per_side)
+{
+    for (int i = 0; i < 2 * per_side; i++)
+        mc_sb_printf(b, "%d%s", p->pit[i],
+                     i == per_side - 1       ? "/"
+                     : i == 2 * per_side - 1 ? ""
+                                             : ",");
+    mc_sb_printf(b, " %c", p->side ? 'N' : 'S');
+}
+
 uint64_t mc_pos_hash(const mc_pos *p, int npits)
 {
     uint64_t scal;

@@ -67,6 +67,9 @@ typedef struct mc_head_fmt {
 int mc_parse_head(const char *s, const mc_head_fmt *f, mc_pos *p,
                   const char **rest, mc_error *err);
 
+/* Write the same head, "<South's pits>/<North's pits> <S|N>". */
+void mc_format_head(mc_sb *b, const mc_pos *p, int per_side);
+
 /* Parse a decimal number in [0, max]; returns -1 if s is not one. */
 long mc_parse_uint(const char *s, size_t len, long max);
 

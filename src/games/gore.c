@@ -506,9 +506,8 @@ static size_t gr_pos_format(const mc_game *g, const mc_pos *p, char *buf,
     (void)g;
     mc_sb b;
     mc_sb_init(&b, buf, n);
-    for (int i = 0; i < NP; i++)
-        mc_sb_printf(&b, "%d%s", p->pit[i], i == 3 ? "/" : i == 7 ? "" : ",");
-    mc_sb_printf(&b, " %c own=", p->side ? 'N' : 'S');
+    mc_format_head(&b, p, 4);
+    mc_sb_printf(&b, " own=");
     for (int i = 0; i < NP; i++)
         mc_sb_putc(&b, (p->own >> i & 1) ? 'N' : 'S');
     mc_sb_printf(&b, " cap=%d,%d", p->cap[0], p->cap[1]);

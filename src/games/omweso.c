@@ -928,11 +928,9 @@ static size_t om_pos_format(const mc_game *g, const mc_pos *p, char *buf,
     (void)g;
     mc_sb b;
     mc_sb_init(&b, buf, n);
-    for (int i = 0; i < 32; i++)
-        mc_sb_printf(&b, "%d%s", p->pit[i],
-                     i == 15 ? "/" : i == 31 ? "" : ",");
-    mc_sb_printf(&b, " %c first=%s captures=%d,%d", p->side ? 'N' : 'S',
-                 first[p->first & 3], p->cap[0], p->cap[1]);
+    mc_format_head(&b, p, 16);
+    mc_sb_printf(&b, " first=%s captures=%d,%d", first[p->first & 3],
+                 p->cap[0], p->cap[1]);
     return b.len;
 }
 

@@ -336,10 +336,8 @@ static size_t ow_pos_format(const mc_game *g, const mc_pos *p, char *buf,
     (void)g;
     mc_sb b;
     mc_sb_init(&b, buf, n);
-    for (int i = 0; i < NH; i++)
-        mc_sb_printf(&b, "%d%s", p->pit[i], i == 5 ? "/" : i == 11 ? "" : ",");
-    mc_sb_printf(&b, " %c cap=%d,%d", p->side ? 'N' : 'S', p->cap[0],
-                 p->cap[1]);
+    mc_format_head(&b, p, 6);
+    mc_sb_printf(&b, " cap=%d,%d", p->cap[0], p->cap[1]);
     return b.len;
 }
 

@@ -595,9 +595,8 @@ static size_t sq_pos_format(const mc_game *g, const mc_pos *p, char *buf,
     static const char *const first[4] = {"-", "S", "N", "SN"};
     mc_sb b;
     mc_sb_init(&b, buf, n);
-    for (int i = 0; i < NH; i++)
-        mc_sb_printf(&b, "%d%s", p->pit[i], i == 5 ? "/" : i == 11 ? "" : ",");
-    mc_sb_printf(&b, " %c first=%s", p->side ? 'N' : 'S', first[p->first & 3]);
+    mc_format_head(&b, p, 6);
+    mc_sb_printf(&b, " first=%s", first[p->first & 3]);
     return b.len;
 }
 
