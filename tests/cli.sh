@@ -2,48 +2,7 @@
 # tests/cli.sh - the mancala program's scriptable face (rules/README.md):
 # exact outputs of moves/apply/perft, help on every command, and clear
 # errors (message on stderr, nothing on stdout, exit 1) for bad input.
-M=${MANCALA:-./mancala}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
-
-# expect_out DESC EXPECTED CMD...: exit 0 and stdout exactly EXPECTED
-expect_out() {
-    desc=$1 want=$2
-    shift 2
-    got=$("$@" 2>"$tmp/err")
-    rc=$?
-    if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then ok; else
-        bad "$desc: rc=$rc stdout='$got' want='$want' stderr='$(cat "$tmp/err")'"
-    fi
-}
-
-# expect_err DESC STATUS TEXT CMD...: exit STATUS, empty stdout, TEXT on stderr
-expect_err() {
-    desc=$1 want_rc=$2 text=$3
-    shift 3
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    if [ $rc -eq "$want_rc" ] && [ ! -s "$tmp/out" ] &&
-        grep -q -- "$text" "$tmp/err"; then ok; else
-        bad "$desc: rc=$rc (want $want_rc) stdout='$(cat "$tmp/out")' stderr='$(cat "$tmp/err")' (want '$text')"
-    fi
-}
-
-# expect_grep DESC TEXT CMD...: exit 0 and TEXT somewhere in stdout
-expect_grep() {
-    desc=$1 text=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    if [ $rc -eq 0 ] && grep -q -- "$text" "$tmp/out"; then ok; else
-        bad "$desc: rc=$rc, '$text' not in: $(head -c 600 "$tmp/out") $(cat "$tmp/err")"
-    fi
-}
+. tests/lib/harness.sh
 
 # --- moves (O3, O7)
 expect_out "moves start" "A B C D E F" $M moves oware
@@ -164,5 +123,4 @@ expect_err "play bad time" 2 "time takes seconds" $M play --time -1
 expect_err "play bad side" 2 "takes south or north" $M play --you east
 expect_grep "board shows captures" "captured 0" sh -c "printf 'quit\n' | $M play oware"
 
-echo "cli.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish cli.sh

@@ -2,48 +2,7 @@
 # tests/cli_egdb.sh - `mancala egdb`: build a small table set, probe
 # positions whose values follow from the rules by hand, info, verify,
 # resume, and clear errors (message on stderr, exit 1 or 2).
-M=${MANCALA:-./mancala}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
-
-# expect_out DESC EXPECTED CMD...: exit 0 and stdout exactly EXPECTED
-expect_out() {
-    desc=$1 want=$2
-    shift 2
-    got=$("$@" 2>"$tmp/err")
-    rc=$?
-    if [ $rc -eq 0 ] && [ "$got" = "$want" ]; then ok; else
-        bad "$desc: rc=$rc stdout='$got' want='$want' stderr='$(cat "$tmp/err")'"
-    fi
-}
-
-# expect_grep DESC TEXT CMD...: exit 0 and TEXT somewhere in stdout
-expect_grep() {
-    desc=$1 text=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    if [ $rc -eq 0 ] && grep -q -- "$text" "$tmp/out"; then ok; else
-        bad "$desc: rc=$rc, '$text' not in '$(cat "$tmp/out")' stderr='$(cat "$tmp/err")'"
-    fi
-}
-
-# expect_err DESC STATUS TEXT CMD...: exit STATUS, empty stdout, TEXT on stderr
-expect_err() {
-    desc=$1 want_rc=$2 text=$3
-    shift 3
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    if [ $rc -eq "$want_rc" ] && [ ! -s "$tmp/out" ] &&
-        grep -q -- "$text" "$tmp/err"; then ok; else
-        bad "$desc: rc=$rc (want $want_rc) stdout='$(cat "$tmp/out")' stderr='$(cat "$tmp/err")' (want '$text')"
-    fi
-}
+. tests/lib/harness.sh
 
 D=$tmp/tables
 expect_grep "build abapa 0-6" "built abapa layers 0-6" $M egdb build oware --seeds 6 --dir "$D"
@@ -141,5 +100,4 @@ expect_err "truncated" 1 "truncated" $M egdb info oware:awari --dir "$D"
 expect_grep "a damaged layer is rebuilt" "layer  4:" $M egdb build oware:awari --seeds 6 --dir "$D"
 expect_grep "rebuilt set verifies" "verify: ok" $M egdb verify oware:awari --dir "$D"
 
-echo "cli_egdb.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish cli_egdb.sh
