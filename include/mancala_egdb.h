@@ -24,6 +24,7 @@ extern "C" {
 enum { MC_EGDB_ABAPA = 0, MC_EGDB_AWARI = 1 };
 /* Deepest layer the format and index support. */
 #define MC_EGDB_MAX_SEEDS 48
+#define MC_EGDB_NOT_COUNTED UINT64_MAX
 
 /* The preset whose tables serve game g (oware with the abapa or awari rules
    for grand_slam, repetition and cycle_split), or -1 with a message. */
@@ -84,7 +85,9 @@ typedef struct mc_egdb_build_opts {
     int first_built;
     /* Per layer: seconds spent (0 for layers found on disk). */
     double seconds[MC_EGDB_MAX_SEEDS + 1];
-    /* Per layer: positions whose abapa bounds differ (P < O). */
+    /* Per layer: positions whose bounds differ (P < O);
+       MC_EGDB_NOT_COUNTED for awari layers built by the compact sweep,
+       which stops at 1 and never sees the bounds below it. */
     uint64_t open_bounds[MC_EGDB_MAX_SEEDS + 1];
 } mc_egdb_build_opts;
 

@@ -223,11 +223,14 @@ static int egdb_build(int argc, char **argv)
                bo.first_built - 1 < bo.max_seeds ? bo.first_built - 1
                                                  : bo.max_seeds,
                o.dir);
-    for (int n = bo.first_built; n <= bo.max_seeds; n++)
-        if (!o.quiet)
-            printf("layer %2d: %12llu positions  %8.2f s  %llu with P < O\n",
-                   n, (unsigned long long)mc_egdb_layer_size(n),
-                   bo.seconds[n], (unsigned long long)bo.open_bounds[n]);
+    for (int n = bo.first_built; n <= bo.max_seeds && !o.quiet; n++) {
+        printf("layer %2d: %12llu positions  %8.2f s", n,
+               (unsigned long long)mc_egdb_layer_size(n), bo.seconds[n]);
+        if (bo.open_bounds[n] != MC_EGDB_NOT_COUNTED)
+            printf("  %llu with P < O",
+                   (unsigned long long)bo.open_bounds[n]);
+        printf("\n");
+    }
     if (!o.quiet)
         printf("built %s layers 0-%d in %s: %.1f s\n",
                mc_egdb_preset_name(preset), bo.max_seeds, o.dir,

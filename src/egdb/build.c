@@ -454,6 +454,15 @@ out:
     return rc;
 }
 
+static int eg_open_error(int n, uint64_t open, mc_error *err)
+{
+    return mc_err(err, MC_ERR_ARG,
+                  "layer %d: %llu positions have different bounds (P < O); "
+                  "the contract says this never happens from 12 seeds up: "
+                  "stopping",
+                  n, (unsigned long long)open);
+}
+
 int eg_values(const eg_rules *r, int n, const eg_bounds *b, uint8_t *out,
               int *approx, mc_error *err)
 {
@@ -466,11 +475,7 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, uint8_t *out,
         return 0;
     }
     if (b->open && n >= 12)
-        return mc_err(err, MC_ERR_ARG,
-                      "layer %d: %llu positions have different bounds "
-                      "(P < O); the contract says this never happens from "
-                      "12 seeds up: stopping",
-                      n, (unsigned long long)b->open);
+        return eg_open_error(n, b->open, err);
     if (!b->open) {
         for (uint64_t i = 0; i < N; i++)
             out[i] = eg_entry(b->P[i], b->hp[i]);
@@ -535,23 +540,42 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         if (o->first_built > n)
             o->first_built = n;
         double t0 = now();
-        eg_bounds b;
-        if (eg_compute_bounds(&r, n, o->threads, &b, 0, o->progress,
-                              o->progress_ctx) != 0) {
-            rc = mc_err(err, MC_ERR_IO, "out of memory building layer %d", n);
-            break;
-        }
-        o->open_bounds[n] = b.open;
         uint64_t N = mc_egdb_layer_size(n);
         own[n] = malloc(N);
         int approx = approx_below;
-        if (!own[n])
+        if (!own[n]) {
             rc = mc_err(err, MC_ERR_IO, "out of memory building layer %d", n);
-        else
-            rc = eg_values(&r, n, &b, own[n], &approx, err);
-        eg_bounds_free(&b);
-        if (rc)
             break;
+        }
+        if (n >= EG_COMPACT_FROM) {
+            /* 3 bytes a position; P = O asserted under abapa. */
+            uint64_t open;
+            if (eg_compute_entries(&r, n, o->threads, own[n], &open,
+                                   o->progress, o->progress_ctx) != 0) {
+                rc = mc_err(err, MC_ERR_IO, "out of memory building layer %d",
+                            n);
+                break;
+            }
+            if (o->preset == MC_EGDB_AWARI) {
+                o->open_bounds[n] = MC_EGDB_NOT_COUNTED;
+            } else if ((o->open_bounds[n] = open) != 0) {
+                rc = eg_open_error(n, open, err);
+                break;
+            }
+        } else {
+            eg_bounds b;
+            if (eg_compute_bounds(&r, n, o->threads, &b, 0, o->progress,
+                                  o->progress_ctx) != 0) {
+                rc = mc_err(err, MC_ERR_IO, "out of memory building layer %d",
+                            n);
+                break;
+            }
+            o->open_bounds[n] = b.open;
+            rc = eg_values(&r, n, &b, own[n], &approx, err);
+            eg_bounds_free(&b);
+            if (rc)
+                break;
+        }
         memset(&info, 0, sizeof info);
         info.preset = o->preset;
         info.n = n;

@@ -17,6 +17,8 @@
 #define EG_ENCODING 1       /* byte: value + 64, bit 7 history_proof */
 #define EG_HEADER_SIZE 4096
 #define EG_NO_EXIT (-128)
+/* Layers from this size up are built by the compact sweep. */
+#define EG_COMPACT_FROM 13
 
 /* The rules of one preset plus the lower layers' entries (exits). */
 typedef struct eg_rules {
@@ -80,6 +82,13 @@ typedef struct eg_bounds {
 int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
                       int want_ranks, mc_egdb_progress progress, void *ctx);
 void eg_bounds_free(eg_bounds *b);
+/* The entries of layer n straight from the sweep, in 3 bytes a position
+   (the builder's path for large layers): awari median(P, 0, O), the sweep
+   stopping at 1; abapa P where P = O, *open counting the positions where
+   the bounds differ (the entries are then not valid).  Returns 0, or -1
+   when out of memory. */
+int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
+                       uint64_t *open, mc_egdb_progress progress, void *ctx);
 
 /* Files (file.c). */
 int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,

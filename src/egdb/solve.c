@@ -129,13 +129,18 @@ int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out)
 
 /* ---- the forward pass, shared by threads ------------------------------ */
 
+/* Best exit byte: bits 0-6 the best exit (or terminal) value + 64, 0 when
+   the position has no exit (read as -64, below every threshold); bit 7:
+   some move takes every seed. */
+#define EB_ALL 0x80
+static inline int eb_best(uint8_t e) { return (int)(e & 0x7f) - 64; }
+
 typedef struct fwd_job {
     const eg_rules *r;
     int n;
     uint64_t lo, hi;
-    int8_t *eb;     /* best exit (or terminal value), EG_NO_EXIT if none */
+    uint8_t *eb;    /* best exit, see above */
     uint8_t *cnt;   /* in-layer moves */
-    uint8_t *hp;    /* bit 1: some move takes every seed */
     volatile uint64_t *done;
 } fwd_job;
 
@@ -149,7 +154,7 @@ static void *fwd_run(void *arg)
     mc_egdb_unrank(j->n, j->lo, h);
     for (uint64_t i = j->lo; i < j->hi; i++) {
         int k = eg_expand(j->r, j->n, h, mv);
-        int best = EG_NO_EXIT, in = 0, all = 0;
+        int best = -64, in = 0, all = 0;
         if (k == 0)
             best = eg_terminal(h);
         for (int m = 0; m < k; m++) {
@@ -161,9 +166,8 @@ static void *fwd_run(void *arg)
                 in++;
             }
         }
-        j->eb[i] = (int8_t)best;
+        j->eb[i] = (uint8_t)((best + 64) | (all ? EB_ALL : 0));
         j->cnt[i] = (uint8_t)in;
-        j->hp[i] = (uint8_t)(all ? 2 : 0);
         if (((i - j->lo) & 0xffff) == 0xffff)
             __atomic_add_fetch(j->done, 0x10000, __ATOMIC_RELAXED);
         /* Next configuration in lexicographic order: move one seed from
@@ -181,9 +185,8 @@ static void *fwd_run(void *arg)
     return NULL;
 }
 
-static int forward_pass(const eg_rules *r, int n, int threads, int8_t *eb,
-                        uint8_t *cnt, uint8_t *hp, mc_egdb_progress progress,
-                        void *ctx)
+static void forward_pass(const eg_rules *r, int n, int threads, uint8_t *eb,
+                         uint8_t *cnt, mc_egdb_progress progress, void *ctx)
 {
     uint64_t N = mc_egdb_layer_size(n);
     if (threads < 1)
@@ -198,7 +201,7 @@ static int forward_pass(const eg_rules *r, int n, int threads, int8_t *eb,
     for (int t = 0; t < threads; t++) {
         jobs[t] = (fwd_job){r, n, N * (uint64_t)t / (uint64_t)threads,
                             N * (uint64_t)(t + 1) / (uint64_t)threads,
-                            eb, cnt, hp, &done};
+                            eb, cnt, &done};
     }
     int started = 0;
     for (int t = 1; t < threads; t++) {
@@ -206,44 +209,28 @@ static int forward_pass(const eg_rules *r, int n, int threads, int8_t *eb,
             break;
         started = t;
     }
-    /* The calling thread does job 0, then any job whose thread did not
-       start, reporting progress between chunks is left to the workers'
-       counter. */
-    if (progress && threads > 1) {
-        /* Run job 0 in slices so that progress can be reported. */
-        uint64_t lo = jobs[0].lo, hi = jobs[0].hi, step = 1u << 20;
-        for (uint64_t a = lo; a < hi; a += step) {
-            fwd_job s = jobs[0];
-            s.lo = a;
-            s.hi = a + step < hi ? a + step : hi;
-            fwd_run(&s);
-            progress(ctx, n, "moves", done, N);
-        }
-    } else if (progress) {
-        uint64_t lo = jobs[0].lo, hi = jobs[0].hi, step = 1u << 20;
-        for (uint64_t a = lo; a < hi; a += step) {
-            fwd_job s = jobs[0];
-            s.lo = a;
-            s.hi = a + step < hi ? a + step : hi;
-            fwd_run(&s);
-            progress(ctx, n, "moves", s.hi, N);
-        }
-    } else {
-        fwd_run(&jobs[0]);
+    /* The calling thread does job 0 in slices, reporting progress between
+       them, then any job whose thread did not start. */
+    uint64_t lo = jobs[0].lo, hi = jobs[0].hi, step = 1u << 20;
+    for (uint64_t a = lo; a < hi; a += step) {
+        fwd_job s = jobs[0];
+        s.lo = a;
+        s.hi = a + step < hi ? a + step : hi;
+        fwd_run(&s);
+        if (progress)
+            progress(ctx, n, "moves", threads > 1 ? done : s.hi, N);
     }
     for (int t = started + 1; t < threads; t++)
         fwd_run(&jobs[t]);
     for (int t = 1; t <= started; t++)
         pthread_join(tid[t], NULL);
-    return 0;
 }
 
 /* ---- the threshold sweep ---------------------------------------------- */
 
 /* One state byte per position: in-layer moves whose child is not yet in A
    (bits 0-2), all in-layer moves (bits 3-5, for the cycle peel), in A
-   (bit 6), in L (bit 7).  With the best exit, P, O and the flags: 5 bytes
-   a position. */
+   (bit 6), in L (bit 7). */
 #define CNT(x) ((x) & 7)
 #define CNT0(x) (((x) >> 3) & 7)
 #define IN_A 0x40
@@ -278,33 +265,77 @@ void eg_bounds_free(eg_bounds *b)
     memset(b, 0, sizeof *b);
 }
 
+/* Un-moves are generated for a batch of popped positions at once and
+   their predecessors' state bytes prefetched: the sweep is bound by the
+   latency of those scattered reads. */
+#define BATCH 32
+
+/* The sweep of one layer.  Full mode records P and O (and the sweep
+   ranks); compact mode (val) keeps one byte a position: the value + 64 of
+   the first bound decided, and counts the positions whose second bound
+   differs from it (clash). */
 typedef struct sweep {
     const eg_rules *r;
     int n;
     uint8_t *cs;
-    const int8_t *eb;
-    eg_bounds *b;
-    int want_ranks;
-    uint64_t rank, decided, N;
+    const uint8_t *eb;
+    int8_t *P, *O;
+    uint8_t *val;
+    uint32_t *rank_a, *rank_l;
+    uint64_t rank, decided, N, clash;
     stack s;
+    uint64_t (*pred)[EG_MAX_PREDS];
     mc_egdb_progress progress;
     void *ctx;
 } sweep;
 
+static void note(sweep *w, uint64_t q, int v)
+{
+    uint8_t e = (uint8_t)(v + 64);
+    if (!w->val[q])
+        w->val[q] = e;
+    else if (w->val[q] != e)
+        w->clash++;
+}
+
 static void set_a(sweep *w, uint64_t q, int t)
 {
     w->cs[q] |= IN_A;
-    w->b->P[q] = (int8_t)t;
-    if (w->want_ranks)
-        w->b->rank_a[q] = (uint32_t)++w->rank;
+    if (w->P)
+        w->P[q] = (int8_t)t;
+    else
+        note(w, q, t);
+    if (w->rank_a)
+        w->rank_a[q] = (uint32_t)++w->rank;
 }
 
 static void set_l(sweep *w, uint64_t q, int t)
 {
     w->cs[q] |= IN_L;
-    w->b->O[q] = (int8_t)-t;
-    if (w->want_ranks)
-        w->b->rank_l[q] = (uint32_t)++w->rank;
+    if (w->O)
+        w->O[q] = (int8_t)-t;
+    else
+        note(w, q, -t);
+    if (w->rank_l)
+        w->rank_l[q] = (uint32_t)++w->rank;
+}
+
+/* Pop up to BATCH entries (value e >> shift is the position), generate
+   their predecessors into w->pred and prefetch the state bytes. */
+static int pop_batch(sweep *w, uint64_t *ent, int *np, int shift)
+{
+    uint8_t h[12];
+    int nb = 0;
+    while (nb < BATCH && w->s.len) {
+        uint64_t e = w->s.v[--w->s.len];
+        ent[nb] = e;
+        mc_egdb_unrank(w->n, e >> shift, h);
+        np[nb] = eg_unmove(w->r, w->n, h, w->pred[nb]);
+        for (int k = 0; k < np[nb]; k++)
+            __builtin_prefetch(&w->cs[w->pred[nb][k]], 1, 0);
+        nb++;
+    }
+    return nb;
 }
 
 /* Propagate from the entries on the stack at threshold t (retrograde
@@ -312,33 +343,138 @@ static void set_l(sweep *w, uint64_t q, int t)
    one entering L puts every predecessor in A. */
 static int drain(sweep *w, int t)
 {
-    uint8_t h[12];
-    uint64_t pred[EG_MAX_PREDS];
+    uint64_t ent[BATCH];
+    int np[BATCH];
     while (w->s.len) {
-        uint64_t e = w->s.v[--w->s.len], x = e >> 1;
-        w->decided++;
-        mc_egdb_unrank(w->n, x, h);
-        int np = eg_unmove(w->r, w->n, h, pred);
-        for (int k = 0; k < np; k++) {
-            uint64_t q = pred[k];
-            if (!(e & 1)) {
-                w->cs[q]--; /* bits 0-2: never below 0 (one per edge) */
-                if (CNT(w->cs[q]) == 0 && !(w->cs[q] & IN_L) &&
-                    w->eb[q] <= -t) {
-                    set_l(w, q, t);
-                    if (push(&w->s, q << 1 | 1))
+        int nb = pop_batch(w, ent, np, 1);
+        for (int b = 0; b < nb; b++) {
+            uint64_t e = ent[b];
+            const uint64_t *pred = w->pred[b];
+            w->decided++;
+            for (int k = 0; k < np[b]; k++) {
+                uint64_t q = pred[k];
+                if (!(e & 1)) {
+                    w->cs[q]--; /* bits 0-2: never below 0 (one per edge) */
+                    if (CNT(w->cs[q]) == 0 && !(w->cs[q] & IN_L) &&
+                        eb_best(w->eb[q]) <= -t) {
+                        set_l(w, q, t);
+                        if (push(&w->s, q << 1 | 1))
+                            return -1;
+                    }
+                } else if (!(w->cs[q] & IN_A)) {
+                    set_a(w, q, t);
+                    if (push(&w->s, q << 1))
                         return -1;
                 }
-            } else if (!(w->cs[q] & IN_A)) {
-                set_a(w, q, t);
-                if (push(&w->s, q << 1))
+            }
+            if (w->progress && (w->decided & 0xfffff) == 0)
+                w->progress(w->ctx, w->n, "sweep", w->decided, 2 * w->N);
+        }
+    }
+    return 0;
+}
+
+/* The thresholds n, n-1, ..., tmin.  abapa values have the parity of n
+   (so have its exits: c - v with v of the parity of n - c), and the other
+   thresholds decide nothing; awari ones do not (a cycle counts 0). */
+static int thresholds(sweep *w, int tmin)
+{
+    int step = w->r->preset == MC_EGDB_AWARI ? 1 : 2;
+    int n = w->n;
+    uint64_t N = w->N;
+    uint8_t *cs = w->cs;
+    for (int t = n; t >= tmin; t -= step) {
+        /* Seeds: an exit (or a terminal value) reaching t puts p in A_t;
+           all children already in A and every exit <= -t put p in L_t.
+           Each seed is propagated at once, which keeps the stack small. */
+        for (uint64_t i = 0; i < N; i++) {
+            int e = eb_best(w->eb[i]);
+            if (e != t && e != -t)
+                continue;
+            if (e == t && !(cs[i] & IN_A)) {
+                set_a(w, i, t);
+                if (push(&w->s, i << 1) || drain(w, t))
+                    return -1;
+            }
+            if (e == -t && !(cs[i] & IN_L) && CNT(cs[i]) == 0) {
+                set_l(w, i, t);
+                if (push(&w->s, i << 1 | 1) || drain(w, t))
                     return -1;
             }
         }
-        if (w->progress && (w->decided & 0xfffff) == 0)
-            w->progress(w->ctx, w->n, "sweep", w->decided, 2 * w->N);
     }
     return 0;
+}
+
+/* history_proof: peel the positions from which no cycle is reachable
+   (all in-layer children peeled first); bits 0-2 count again, 8 marks
+   a peeled position.  The bit goes to hp[x] |= 1 (full mode) or
+   val[x] |= 0x80 (compact). */
+static int peel(sweep *w, uint8_t *hp)
+{
+    uint64_t N = w->N;
+    uint8_t *cs = w->cs;
+    for (uint64_t i = 0; i < N; i++)
+        cs[i] = (uint8_t)CNT0(cs[i]);
+    w->s.len = 0;
+    uint64_t ent[BATCH], peeled = 0;
+    int np[BATCH];
+    for (uint64_t i = 0; i < N; i++) {
+        if (cs[i] != 0)
+            continue;
+        cs[i] = 8;
+        if (push(&w->s, i))
+            return -1;
+        while (w->s.len) {
+            int nb = pop_batch(w, ent, np, 0);
+            for (int b = 0; b < nb; b++) {
+                if (hp)
+                    hp[ent[b]] |= 1;
+                else
+                    w->val[ent[b]] |= 0x80;
+                if (w->progress && (++peeled & 0xfffff) == 0)
+                    w->progress(w->ctx, w->n, "cycles", peeled, N);
+                for (int k = 0; k < np[b]; k++) {
+                    uint64_t q = w->pred[b][k];
+                    if (--cs[q] == 0) {
+                        cs[q] = 8;
+                        if (push(&w->s, q))
+                            return -1;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
+                      mc_egdb_progress progress, void *ctx)
+{
+    memset(w, 0, sizeof *w);
+    w->r = r;
+    w->n = n;
+    w->N = mc_egdb_layer_size(n);
+    w->progress = progress;
+    w->ctx = ctx;
+    w->cs = malloc(w->N);
+    uint8_t *eb = malloc(w->N);
+    w->eb = eb;
+    w->pred = malloc(BATCH * sizeof *w->pred);
+    if (!w->cs || !eb || !w->pred)
+        return -1;
+    forward_pass(r, n, threads, eb, w->cs, progress, ctx);
+    for (uint64_t i = 0; i < w->N; i++)
+        w->cs[i] = (uint8_t)(w->cs[i] | w->cs[i] << 3);
+    return 0;
+}
+
+static void sweep_free(sweep *w)
+{
+    free(w->cs);
+    free((void *)w->eb);
+    free(w->pred);
+    free(w->s.v);
 }
 
 int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
@@ -346,85 +482,73 @@ int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
 {
     uint64_t N = mc_egdb_layer_size(n);
     memset(b, 0, sizeof *b);
-    int8_t *eb = malloc(N);
-    uint8_t *cs = malloc(N);
-    b->P = malloc(N);
-    b->O = malloc(N);
-    b->hp = malloc(N);
-    if (want_ranks) {
-        b->rank_a = calloc(N, sizeof *b->rank_a);
-        b->rank_l = calloc(N, sizeof *b->rank_l);
-    }
-    sweep w = {r, n, cs, eb, b, want_ranks, 0, 0, N, {0}, progress, ctx};
+    sweep w;
     int rc = -1;
-    if (!eb || !cs || !b->P || !b->O || !b->hp ||
-        (want_ranks && (!b->rank_a || !b->rank_l)))
+    if (sweep_init(&w, r, n, threads, progress, ctx) != 0)
         goto out;
-    forward_pass(r, n, threads, eb, cs, b->hp, progress, ctx);
-    for (uint64_t i = 0; i < N; i++)
-        cs[i] = (uint8_t)(cs[i] | cs[i] << 3);
-
-    for (int t = n; t >= -n; t--) {
-        /* Seeds: an exit (or a terminal value) reaching t puts p in A_t;
-           all children already in A and every exit <= -t put p in L_t.
-           Each seed is propagated at once, which keeps the stack small. */
-        for (uint64_t i = 0; i < N; i++) {
-            int e = eb[i];
-            if (e != t && e != -t)
-                continue;
-            if (e == t && !(cs[i] & IN_A)) {
-                set_a(&w, i, t);
-                if (push(&w.s, i << 1) || drain(&w, t))
-                    goto out;
-            }
-            if (e == -t && !(cs[i] & IN_L) && CNT(cs[i]) == 0) {
-                set_l(&w, i, t);
-                if (push(&w.s, i << 1 | 1) || drain(&w, t))
-                    goto out;
-            }
-        }
+    b->P = w.P = malloc(N);
+    b->O = w.O = malloc(N);
+    b->hp = calloc(N, 1);
+    if (want_ranks) {
+        b->rank_a = w.rank_a = calloc(N, sizeof *b->rank_a);
+        b->rank_l = w.rank_l = calloc(N, sizeof *b->rank_l);
     }
+    if (!b->P || !b->O || !b->hp || (want_ranks && (!b->rank_a || !b->rank_l)))
+        goto out;
+    /* Defaults of the positions a bound never reaches (the clamp). */
+    memset(b->P, -n, N);
+    memset(b->O, n, N);
+    if (thresholds(&w, -n) != 0 || peel(&w, b->hp) != 0)
+        goto out;
     for (uint64_t i = 0; i < N; i++) {
-        if (!(cs[i] & IN_A))
-            b->P[i] = (int8_t)-n;
-        if (!(cs[i] & IN_L))
-            b->O[i] = (int8_t)n;
         b->open += b->P[i] < b->O[i];
+        b->hp[i] = (uint8_t)((b->hp[i] | w.eb[i] >> 7) != 0);
     }
-
-    /* history_proof: peel the positions from which no cycle is reachable
-       (all in-layer children peeled first); bits 0-2 count again. */
-    for (uint64_t i = 0; i < N; i++)
-        cs[i] = (uint8_t)CNT0(cs[i]);
-    w.s.len = 0;
-    uint8_t h[12];
-    uint64_t pred[EG_MAX_PREDS], peeled = 0;
-    for (uint64_t i = 0; i < N; i++) {
-        if (cs[i] != 0)
-            continue;
-        if (push(&w.s, i))
-            goto out;
-        while (w.s.len) {
-            uint64_t x = w.s.v[--w.s.len];
-            b->hp[x] |= 1;
-            cs[x] = 8; /* peeled: never pushed again */
-            if (progress && (++peeled & 0xfffff) == 0)
-                progress(ctx, n, "cycles", peeled, N);
-            mc_egdb_unrank(n, x, h);
-            int np = eg_unmove(r, n, h, pred);
-            for (int k = 0; k < np; k++)
-                if (--cs[pred[k]] == 0 && push(&w.s, pred[k]))
-                    goto out;
-        }
-    }
-    for (uint64_t i = 0; i < N; i++)
-        b->hp[i] = (uint8_t)(b->hp[i] != 0);
     rc = 0;
 out:
-    free(eb);
-    free(cs);
-    free(w.s.v);
+    sweep_free(&w);
     if (rc)
         eg_bounds_free(b);
+    return rc;
+}
+
+int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
+                       uint64_t *open, mc_egdb_progress progress, void *ctx)
+{
+    uint64_t N = mc_egdb_layer_size(n);
+    sweep w;
+    int rc = -1;
+    *open = 0;
+    if (sweep_init(&w, r, n, threads, progress, ctx) != 0)
+        goto out;
+    w.val = out;
+    memset(out, 0, N);
+    /* awari stores median(P, 0, O): only the bounds beyond 0 matter, and
+       a position has at most one of them. */
+    int awari = r->preset == MC_EGDB_AWARI;
+    if (thresholds(&w, awari ? 1 : -n) != 0)
+        goto out;
+    /* abapa: P = O everywhere, or count where not.  A position in A only
+       has O = n, so P = O needs P = n; one in L only has P = -n; one in
+       neither is open; one in both clashed if its bounds differ. */
+    uint64_t bad = w.clash;
+    for (uint64_t i = 0; i < N && !awari; i++) {
+        int f = w.cs[i] & (IN_A | IN_L);
+        if ((f == IN_A && out[i] != n + 64) ||
+            (f == IN_L && out[i] != 64 - n) || f == 0)
+            bad++;
+    }
+    if (peel(&w, NULL) != 0)
+        goto out;
+    for (uint64_t i = 0; i < N; i++) {
+        uint8_t v = out[i] & 0x7f;
+        if (!v)
+            v = 64; /* awari: median(P, 0, O) = 0 */
+        out[i] = (uint8_t)(v | (out[i] & 0x80) | (w.eb[i] & EB_ALL));
+    }
+    *open = bad;
+    rc = 0;
+out:
+    sweep_free(&w);
     return rc;
 }
