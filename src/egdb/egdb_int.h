@@ -56,9 +56,11 @@ int eg_expand(const eg_rules *r, int n, const uint8_t h[12], eg_move *out);
 /* Terminal value of a configuration with no legal move: own - other. */
 int eg_terminal(const uint8_t h[12]);
 /* Predecessors inside layer n of configuration x: one rank per (position,
-   move) edge.  Returns the count (out must hold EG_MAX_PREDS). */
-#define EG_MAX_PREDS 512
-int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out);
+   move) edge, and its board when boards is not NULL.  Returns the count
+   (out and boards must hold EG_MAX_PREDS). */
+#define EG_MAX_PREDS 320
+int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out,
+              uint8_t (*boards)[12]);
 /* Swap the two rows (change of mover). */
 static inline void eg_swap(const uint8_t *a, uint8_t *b)
 {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "egdb_int.h"
+#include "../core/util.h"
 
 const char *eg_preset_spec(int preset)
 {
@@ -80,7 +81,8 @@ int eg_expand(const eg_rules *r, int n, const uint8_t h[12], eg_move *out)
     return k;
 }
 
-int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out)
+int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out,
+              uint8_t (*boards)[12])
 {
     /* In the predecessor's frame the board after its move is b = swap(x):
        its mover sowed from an origin o in 0..5 that is now empty.  The
@@ -119,8 +121,11 @@ int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out)
                     continue; /* a capture: the move left the layer */
             }
             t[o] = (uint8_t)s;
-            if (cnt < EG_MAX_PREDS)
+            if (cnt < EG_MAX_PREDS) {
+                if (boards)
+                    memcpy(boards[cnt], t, 12);
                 out[cnt++] = mc_egdb_rank(t);
+            }
             t[o] = 0;
         }
     }
@@ -230,28 +235,39 @@ static void forward_pass(const eg_rules *r, int n, int threads, uint8_t *eb,
 
 /* One state byte per position: in-layer moves whose child is not yet in A
    (bits 0-2), all in-layer moves (bits 3-5, for the cycle peel), in A
-   (bit 6), in L (bit 7). */
+   (bit 6), in L (bit 7).  Threads share these bytes: a count is changed
+   by an atomic decrement and a flag is claimed by an atomic or, so each
+   position is decided, pushed and propagated by exactly one thread. */
 #define CNT(x) ((x) & 7)
 #define CNT0(x) (((x) >> 3) & 7)
 #define IN_A 0x40
 #define IN_L 0x80
+#define PEELED 8
+
+/* A stack entry carries the position's board, so that popping it needs
+   no unranking. */
+typedef struct sentry {
+    uint64_t e;
+    uint8_t h[12];
+} sentry;
 
 typedef struct stack {
-    uint64_t *v;
+    sentry *v;
     size_t len, cap;
 } stack;
 
-static int push(stack *s, uint64_t x)
+static int push(stack *s, uint64_t x, const uint8_t h[12])
 {
     if (s->len == s->cap) {
-        size_t nc = s->cap ? s->cap * 2 : 1 << 16;
-        uint64_t *nv = realloc(s->v, nc * sizeof *nv);
+        size_t nc = s->cap ? s->cap * 2 : 1 << 14;
+        sentry *nv = realloc(s->v, nc * sizeof *nv);
         if (!nv)
             return -1;
         s->v = nv;
         s->cap = nc;
     }
-    s->v[s->len++] = x;
+    s->v[s->len].e = x;
+    memcpy(s->v[s->len++].h, h, 12);
     return 0;
 }
 
@@ -269,70 +285,102 @@ void eg_bounds_free(eg_bounds *b)
    their predecessors' state bytes prefetched: the sweep is bound by the
    latency of those scattered reads. */
 #define BATCH 32
+#define MAX_THREADS 16
 
 /* The sweep of one layer.  Full mode records P and O (and the sweep
-   ranks); compact mode (val) keeps one byte a position: the value + 64 of
-   the first bound decided, and counts the positions whose second bound
-   differs from it (clash). */
+   ranks, single-threaded); compact mode (val) keeps one byte a position:
+   the value + 64 of the first bound decided, counting the positions whose
+   second bound differs from it (clash). */
 typedef struct sweep {
     const eg_rules *r;
-    int n;
+    int n, threads;
     uint8_t *cs;
     const uint8_t *eb;
     int8_t *P, *O;
-    uint8_t *val;
+    uint8_t *val, *hp;
     uint32_t *rank_a, *rank_l;
-    uint64_t rank, decided, N, clash;
-    stack s;
-    uint64_t (*pred)[EG_MAX_PREDS];
+    uint64_t rank, N, clash;
     mc_egdb_progress progress;
     void *ctx;
 } sweep;
 
-static void note(sweep *w, uint64_t q, int v)
+/* One thread's part: its chunks of the scans (the first at lo) and its own
+   stack. */
+typedef struct worker {
+    sweep *w;
+    uint64_t lo, clash;
+    stack s;
+    uint64_t (*pred)[EG_MAX_PREDS];
+    uint8_t (*board)[EG_MAX_PREDS][12];
+    int t, peel, rc;
+} worker;
+
+/* The scans deal the positions out in chunks, round robin: the work of a
+   threshold is not spread evenly over the ranks. */
+#define CHUNK 4096
+
+static uint64_t next_index(const worker *k, uint64_t i)
 {
-    uint8_t e = (uint8_t)(v + 64);
-    if (!w->val[q])
-        w->val[q] = e;
-    else if (w->val[q] != e)
-        w->clash++;
+    i++;
+    if (i % CHUNK == 0)
+        i += (uint64_t)(k->w->threads - 1) * CHUNK;
+    return i;
 }
 
-static void set_a(sweep *w, uint64_t q, int t)
+static int claim(uint8_t *p, uint8_t bit)
 {
-    w->cs[q] |= IN_A;
+    return !(__atomic_fetch_or(p, bit, __ATOMIC_RELAXED) & bit);
+}
+
+static uint8_t load(const uint8_t *p)
+{
+    return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+static void note(worker *k, uint64_t q, int v)
+{
+    uint8_t e = (uint8_t)(v + 64), cur = 0;
+    if (!__atomic_compare_exchange_n(&k->w->val[q], &cur, e, 0,
+                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED) &&
+        cur != e)
+        k->clash++;
+}
+
+/* Position q (claimed for A, resp. L, at threshold t) gets its bound. */
+static void set_a(worker *k, uint64_t q, int t)
+{
+    sweep *w = k->w;
     if (w->P)
         w->P[q] = (int8_t)t;
     else
-        note(w, q, t);
+        note(k, q, t);
     if (w->rank_a)
         w->rank_a[q] = (uint32_t)++w->rank;
 }
 
-static void set_l(sweep *w, uint64_t q, int t)
+static void set_l(worker *k, uint64_t q, int t)
 {
-    w->cs[q] |= IN_L;
+    sweep *w = k->w;
     if (w->O)
         w->O[q] = (int8_t)-t;
     else
-        note(w, q, -t);
+        note(k, q, -t);
     if (w->rank_l)
         w->rank_l[q] = (uint32_t)++w->rank;
 }
 
-/* Pop up to BATCH entries (value e >> shift is the position), generate
-   their predecessors into w->pred and prefetch the state bytes. */
-static int pop_batch(sweep *w, uint64_t *ent, int *np, int shift)
+/* Pop up to BATCH entries, generate their predecessors into k->pred and
+   k->board and prefetch the state bytes. */
+static int pop_batch(worker *k, uint64_t *ent, int *np)
 {
-    uint8_t h[12];
     int nb = 0;
-    while (nb < BATCH && w->s.len) {
-        uint64_t e = w->s.v[--w->s.len];
-        ent[nb] = e;
-        mc_egdb_unrank(w->n, e >> shift, h);
-        np[nb] = eg_unmove(w->r, w->n, h, w->pred[nb]);
-        for (int k = 0; k < np[nb]; k++)
-            __builtin_prefetch(&w->cs[w->pred[nb][k]], 1, 0);
+    while (nb < BATCH && k->s.len) {
+        const sentry *se = &k->s.v[--k->s.len];
+        ent[nb] = se->e;
+        np[nb] = eg_unmove(k->w->r, k->w->n, se->h, k->pred[nb],
+                           k->board[nb]);
+        for (int j = 0; j < np[nb]; j++)
+            __builtin_prefetch(&k->w->cs[k->pred[nb][j]], 1, 0);
         nb++;
     }
     return nb;
@@ -341,111 +389,191 @@ static int pop_batch(sweep *w, uint64_t *ent, int *np, int shift)
 /* Propagate from the entries on the stack at threshold t (retrograde
    attractor): a position entering A decrements its predecessors' counts;
    one entering L puts every predecessor in A. */
-static int drain(sweep *w, int t)
+static int drain(worker *k)
 {
+    sweep *w = k->w;
+    uint8_t *cs = w->cs;
+    int t = k->t;
     uint64_t ent[BATCH];
     int np[BATCH];
-    while (w->s.len) {
-        int nb = pop_batch(w, ent, np, 1);
+    while (k->s.len) {
+        int nb = pop_batch(k, ent, np);
         for (int b = 0; b < nb; b++) {
             uint64_t e = ent[b];
-            const uint64_t *pred = w->pred[b];
-            w->decided++;
-            for (int k = 0; k < np[b]; k++) {
-                uint64_t q = pred[k];
+            const uint64_t *pred = k->pred[b];
+            for (int j = 0; j < np[b]; j++) {
+                uint64_t q = pred[j];
                 if (!(e & 1)) {
-                    w->cs[q]--; /* bits 0-2: never below 0 (one per edge) */
-                    if (CNT(w->cs[q]) == 0 && !(w->cs[q] & IN_L) &&
-                        eb_best(w->eb[q]) <= -t) {
-                        set_l(w, q, t);
-                        if (push(&w->s, q << 1 | 1))
+                    /* bits 0-2 never go below 0: one decrement an edge */
+                    uint8_t c = __atomic_sub_fetch(&cs[q], 1,
+                                                   __ATOMIC_RELAXED);
+                    if (CNT(c) == 0 && !(c & IN_L) &&
+                        eb_best(w->eb[q]) <= -t && claim(&cs[q], IN_L)) {
+                        set_l(k, q, t);
+                        if (push(&k->s, q << 1 | 1, k->board[b][j]))
                             return -1;
                     }
-                } else if (!(w->cs[q] & IN_A)) {
-                    set_a(w, q, t);
-                    if (push(&w->s, q << 1))
+                } else if (!(load(&cs[q]) & IN_A) && claim(&cs[q], IN_A)) {
+                    set_a(k, q, t);
+                    if (push(&k->s, q << 1, k->board[b][j]))
                         return -1;
                 }
             }
-            if (w->progress && (w->decided & 0xfffff) == 0)
-                w->progress(w->ctx, w->n, "sweep", w->decided, 2 * w->N);
         }
     }
     return 0;
 }
 
-/* The thresholds n, n-1, ..., tmin.  abapa values have the parity of n
-   (so have its exits: c - v with v of the parity of n - c), and the other
-   thresholds decide nothing; awari ones do not (a cycle counts 0). */
-static int thresholds(sweep *w, int tmin)
+/* Threshold k->t over the slice: seeds are an exit (or a terminal value)
+   reaching t, for A_t, and all children already in A with every exit at
+   most -t, for L_t.  Each seed is propagated at once, which keeps the
+   stack small. */
+static int seed_scan(worker *k)
 {
-    int step = w->r->preset == MC_EGDB_AWARI ? 1 : 2;
-    int n = w->n;
-    uint64_t N = w->N;
-    uint8_t *cs = w->cs;
-    for (int t = n; t >= tmin; t -= step) {
-        /* Seeds: an exit (or a terminal value) reaching t puts p in A_t;
-           all children already in A and every exit <= -t put p in L_t.
-           Each seed is propagated at once, which keeps the stack small. */
-        for (uint64_t i = 0; i < N; i++) {
-            int e = eb_best(w->eb[i]);
-            if (e != t && e != -t)
-                continue;
-            if (e == t && !(cs[i] & IN_A)) {
-                set_a(w, i, t);
-                if (push(&w->s, i << 1) || drain(w, t))
-                    return -1;
-            }
-            if (e == -t && !(cs[i] & IN_L) && CNT(cs[i]) == 0) {
-                set_l(w, i, t);
-                if (push(&w->s, i << 1 | 1) || drain(w, t))
-                    return -1;
-            }
-        }
-    }
-    return 0;
-}
-
-/* history_proof: peel the positions from which no cycle is reachable
-   (all in-layer children peeled first); bits 0-2 count again, 8 marks
-   a peeled position.  The bit goes to hp[x] |= 1 (full mode) or
-   val[x] |= 0x80 (compact). */
-static int peel(sweep *w, uint8_t *hp)
-{
-    uint64_t N = w->N;
-    uint8_t *cs = w->cs;
-    for (uint64_t i = 0; i < N; i++)
-        cs[i] = (uint8_t)CNT0(cs[i]);
-    w->s.len = 0;
-    uint64_t ent[BATCH], peeled = 0;
-    int np[BATCH];
-    for (uint64_t i = 0; i < N; i++) {
-        if (cs[i] != 0)
+    sweep *w = k->w;
+    uint8_t *cs = w->cs, h[12];
+    int t = k->t;
+    for (uint64_t i = k->lo; i < w->N; i = next_index(k, i)) {
+        int e = eb_best(w->eb[i]);
+        if (e != t && e != -t)
             continue;
-        cs[i] = 8;
-        if (push(&w->s, i))
+        mc_egdb_unrank(w->n, i, h);
+        if (e == t && !(load(&cs[i]) & IN_A) && claim(&cs[i], IN_A)) {
+            set_a(k, i, t);
+            if (push(&k->s, i << 1, h) || drain(k))
+                return -1;
+        }
+        uint8_t c = load(&cs[i]);
+        if (e == -t && !(c & IN_L) && CNT(c) == 0 && claim(&cs[i], IN_L)) {
+            set_l(k, i, t);
+            if (push(&k->s, i << 1 | 1, h) || drain(k))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* history_proof: peel the positions from which no cycle is reachable (all
+   in-layer children peeled first).  Bits 0-2 count the children not yet
+   peeled; PEELED is claimed by one thread, which marks the position:
+   hp[x] |= 1 (full mode) or val[x] |= 0x80 (compact). */
+static int peel_scan(worker *k)
+{
+    sweep *w = k->w;
+    uint8_t *cs = w->cs, h[12];
+    uint64_t ent[BATCH];
+    int np[BATCH];
+    for (uint64_t i = k->lo; i < w->N; i = next_index(k, i)) {
+        uint8_t zero = 0;
+        if (load(&cs[i]) != 0 ||
+            !__atomic_compare_exchange_n(&cs[i], &zero, PEELED, 0,
+                                         __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            continue;
+        mc_egdb_unrank(w->n, i, h);
+        if (push(&k->s, i, h))
             return -1;
-        while (w->s.len) {
-            int nb = pop_batch(w, ent, np, 0);
+        while (k->s.len) {
+            int nb = pop_batch(k, ent, np);
             for (int b = 0; b < nb; b++) {
-                if (hp)
-                    hp[ent[b]] |= 1;
+                if (w->hp)
+                    w->hp[ent[b]] |= 1;
                 else
                     w->val[ent[b]] |= 0x80;
-                if (w->progress && (++peeled & 0xfffff) == 0)
-                    w->progress(w->ctx, w->n, "cycles", peeled, N);
-                for (int k = 0; k < np[b]; k++) {
-                    uint64_t q = w->pred[b][k];
-                    if (--cs[q] == 0) {
-                        cs[q] = 8;
-                        if (push(&w->s, q))
-                            return -1;
-                    }
+                for (int j = 0; j < np[b]; j++) {
+                    uint64_t q = k->pred[b][j];
+                    zero = 0;
+                    if (__atomic_sub_fetch(&cs[q], 1, __ATOMIC_RELAXED) == 0 &&
+                        __atomic_compare_exchange_n(&cs[q], &zero, PEELED, 0,
+                                                    __ATOMIC_RELAXED,
+                                                    __ATOMIC_RELAXED) &&
+                        push(&k->s, q, k->board[b][j]))
+                        return -1;
                 }
             }
         }
     }
     return 0;
+}
+
+static void *work_run(void *arg)
+{
+    worker *k = arg;
+    k->rc = k->peel ? peel_scan(k) : seed_scan(k);
+    return NULL;
+}
+
+/* Run one phase (a threshold, or the peel) on every worker. */
+static int run_workers(sweep *w, worker *ks, int t, int peel,
+                       const char *phase, uint64_t done, uint64_t total)
+{
+    pthread_t tid[MAX_THREADS];
+    int started = 0;
+    for (int i = 0; i < w->threads; i++) {
+        ks[i].t = t;
+        ks[i].peel = peel;
+        ks[i].rc = 0;
+    }
+    for (int i = 1; i < w->threads; i++) {
+        if (pthread_create(&tid[i], NULL, work_run, &ks[i]) != 0)
+            break;
+        started = i;
+    }
+    work_run(&ks[0]);
+    for (int i = started + 1; i < w->threads; i++)
+        work_run(&ks[i]);
+    int rc = ks[0].rc;
+    for (int i = 1; i <= started; i++)
+        pthread_join(tid[i], NULL);
+    for (int i = 1; i < w->threads; i++)
+        rc |= ks[i].rc;
+    if (w->progress)
+        w->progress(w->ctx, w->n, phase, done, total);
+    return rc;
+}
+
+/* The thresholds n, n-1, ..., tmin, then the peel.  abapa values have the
+   parity of n (so have its exits: c - v with v of the parity of n - c),
+   and the other thresholds decide nothing; awari ones do not (a cycle
+   counts 0).  between (may be NULL) runs after the thresholds, while the
+   A and L flags are still there. */
+static int run_sweep(sweep *w, int tmin, void (*between)(sweep *))
+{
+    worker ks[MAX_THREADS];
+    int rc = -1;
+    memset(ks, 0, sizeof ks);
+    for (int i = 0; i < w->threads; i++) {
+        ks[i].w = w;
+        ks[i].lo = (uint64_t)i * CHUNK;
+        ks[i].pred = malloc(BATCH * sizeof *ks[i].pred);
+        ks[i].board = malloc(BATCH * sizeof *ks[i].board);
+        if (!ks[i].pred || !ks[i].board)
+            goto out;
+    }
+    int step = w->r->preset == MC_EGDB_AWARI ? 1 : 2;
+    double T0 = mc_now();
+    for (int t = w->n; t >= tmin; t -= step)
+        if (run_workers(w, ks, t, 0, "sweep", (uint64_t)(w->n - t + 1),
+                        (uint64_t)(w->n - tmin + 1)) != 0)
+            goto out;
+    for (int i = 0; i < w->threads; i++)
+        w->clash += ks[i].clash;
+    if (between)
+        between(w);
+    for (uint64_t i = 0; i < w->N; i++)
+        w->cs[i] = (uint8_t)CNT0(w->cs[i]);
+    double T1 = mc_now();
+    if (run_workers(w, ks, 0, 1, "cycles", 1, 1) != 0)
+        goto out;
+    if (getenv("EG_TIMING"))
+        fprintf(stderr, "n=%d sweep %.2f peel %.2f\n", w->n, T1 - T0, mc_now() - T1);
+    rc = 0;
+out:
+    for (int i = 0; i < w->threads; i++) {
+        free(ks[i].pred);
+        free(ks[i].board);
+        free(ks[i].s.v);
+    }
+    return rc;
 }
 
 static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
@@ -455,15 +583,21 @@ static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
     w->r = r;
     w->n = n;
     w->N = mc_egdb_layer_size(n);
+    w->threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS
+                                                          : threads;
+    if (w->N < 4096)
+        w->threads = 1;
     w->progress = progress;
     w->ctx = ctx;
     w->cs = malloc(w->N);
     uint8_t *eb = malloc(w->N);
     w->eb = eb;
-    w->pred = malloc(BATCH * sizeof *w->pred);
-    if (!w->cs || !eb || !w->pred)
+    if (!w->cs || !eb)
         return -1;
-    forward_pass(r, n, threads, eb, w->cs, progress, ctx);
+    double T0 = mc_now();
+    forward_pass(r, n, w->threads, eb, w->cs, progress, ctx);
+    if (getenv("EG_TIMING"))
+        fprintf(stderr, "n=%d forward %.2f\n", n, mc_now() - T0);
     for (uint64_t i = 0; i < w->N; i++)
         w->cs[i] = (uint8_t)(w->cs[i] | w->cs[i] << 3);
     return 0;
@@ -473,8 +607,6 @@ static void sweep_free(sweep *w)
 {
     free(w->cs);
     free((void *)w->eb);
-    free(w->pred);
-    free(w->s.v);
 }
 
 int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
@@ -488,8 +620,10 @@ int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
         goto out;
     b->P = w.P = malloc(N);
     b->O = w.O = malloc(N);
-    b->hp = calloc(N, 1);
+    b->hp = w.hp = calloc(N, 1);
     if (want_ranks) {
+        /* Ranks are one global order: a single thread. */
+        w.threads = 1;
         b->rank_a = w.rank_a = calloc(N, sizeof *b->rank_a);
         b->rank_l = w.rank_l = calloc(N, sizeof *b->rank_l);
     }
@@ -498,7 +632,7 @@ int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
     /* Defaults of the positions a bound never reaches (the clamp). */
     memset(b->P, -n, N);
     memset(b->O, n, N);
-    if (thresholds(&w, -n) != 0 || peel(&w, b->hp) != 0)
+    if (run_sweep(&w, -n, NULL) != 0)
         goto out;
     for (uint64_t i = 0; i < N; i++) {
         b->open += b->P[i] < b->O[i];
@@ -510,6 +644,21 @@ out:
     if (rc)
         eg_bounds_free(b);
     return rc;
+}
+
+/* abapa, compact: P = O everywhere, or count where not.  A position in A
+   only has O = n, so P = O needs P = n; one in L only has P = -n; one in
+   neither is open; one in both clashed if its bounds differ. */
+static void count_open(sweep *w)
+{
+    uint64_t bad = w->clash;
+    for (uint64_t i = 0; i < w->N; i++) {
+        int f = w->cs[i] & (IN_A | IN_L);
+        if ((f == IN_A && w->val[i] != w->n + 64) ||
+            (f == IN_L && w->val[i] != 64 - w->n) || f == 0)
+            bad++;
+    }
+    w->clash = bad;
 }
 
 int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
@@ -526,19 +675,7 @@ int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
     /* awari stores median(P, 0, O): only the bounds beyond 0 matter, and
        a position has at most one of them. */
     int awari = r->preset == MC_EGDB_AWARI;
-    if (thresholds(&w, awari ? 1 : -n) != 0)
-        goto out;
-    /* abapa: P = O everywhere, or count where not.  A position in A only
-       has O = n, so P = O needs P = n; one in L only has P = -n; one in
-       neither is open; one in both clashed if its bounds differ. */
-    uint64_t bad = w.clash;
-    for (uint64_t i = 0; i < N && !awari; i++) {
-        int f = w.cs[i] & (IN_A | IN_L);
-        if ((f == IN_A && out[i] != n + 64) ||
-            (f == IN_L && out[i] != 64 - n) || f == 0)
-            bad++;
-    }
-    if (peel(&w, NULL) != 0)
+    if (run_sweep(&w, awari ? 1 : -n, awari ? NULL : count_open) != 0)
         goto out;
     for (uint64_t i = 0; i < N; i++) {
         uint8_t v = out[i] & 0x7f;
@@ -546,7 +683,7 @@ int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
             v = 64; /* awari: median(P, 0, O) = 0 */
         out[i] = (uint8_t)(v | (out[i] & 0x80) | (w.eb[i] & EB_ALL));
     }
-    *open = bad;
+    *open = awari ? 0 : w.clash;
     rc = 0;
 out:
     sweep_free(&w);
