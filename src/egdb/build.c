@@ -14,25 +14,40 @@
 #include "../core/util.h"
 #include "egdb_int.h"
 
-/* Work (states scanned by bound sweeps) a single F search may do before the layer falls back to
+/* Work (search nodes) one F search may do before the layer falls back to
    the approximation of shared EGDB.md (approx_cycles). */
 static uint64_t f_budget(void)
 {
     const char *e = getenv("MANCALA_EGDB_BUDGET");
-    return e ? strtoull(e, NULL, 10) : 50000000;
+    return e ? strtoull(e, NULL, 10) : 100000;
+}
+
+/* Components of more members than this go straight to the approximation:
+   the attractors of each search node cost a pass over the component, and
+   the searches in the giant components of layers 6 and up (9,412 members
+   in layer 6) mostly do not finish within the budget. */
+static uint32_t f_maxcomp(void)
+{
+    const char *e = getenv("MANCALA_EGDB_MAXCOMP");
+    return e ? (uint32_t)strtoul(e, NULL, 10) : 2000;
 }
 
 /*
  * The history-aware search for F inside one strongly connected component
  * C.  A state is (member of C, parity of the plies since the root): the
  * same position recurs only at an even distance.  With S the states played
- * since the last capture, the game from the current state is bracketed by
- * the bounds of the graph in which entering a state of S ends the game
- * (each side takes its row): an attractor strategy never repeats a state,
- * so P_S <= value <= O_S exactly as for a fresh start.  Where the bounds of
- * a move meet, its value is known; otherwise the search plays it and adds
- * the child to S.  Moves leaving C lead to fresh positions (no position of
- * S is reachable from there): their value is -F(child).
+ * since the last capture (the current one included), entering a state of
+ * S ends the game, each side taking its row.
+ *
+ * The search answers tests "can the mover at x, with history S, make at
+ * least t?" (values have the parity of n, so "more than -t" is "at least
+ * 2 - t").  At each node two retrograde attractors on the graph in which S
+ * is terminal bracket the children: a child in L_t (its mover makes at
+ * most -t whatever the other does) proves the test, a child in A_{2-t}
+ * refutes its move.  Attractor strategies never visit a state twice, so
+ * these bounds hold with the child added to S as well.  Moves leaving C
+ * lead to fresh positions (no state of S is reachable from there): their
+ * value is -F(child).  F itself is found by bisection between P and O.
  */
 static int own_diff(int n, uint64_t x)
 {
@@ -42,181 +57,239 @@ static int own_diff(int n, uint64_t x)
 }
 
 typedef struct fcomp {
-    const eg_rules *r;
     int n;
-    const uint32_t *off;
-    const eg_move *mv;
-    const uint32_t *comp;
-    const int8_t *F;
-    uint32_t id;          /* the component */
-    uint32_t s;           /* members */
-    const uint32_t *mem;  /* members, global ranks */
-    const uint32_t *loc;  /* global rank -> local index (members only) */
+    uint32_t s;           /* members; states are 2 * member + parity */
     int8_t *own;          /* own split of each member */
-    /* Work arrays over the 2s states. */
-    uint8_t *inS, *st, *cnt;
-    int8_t *eb, *P, *O;
-    uint32_t *poff, *pred, *stack;
-    uint64_t sweeps, budget;
-    int aborted;
+    int8_t *ebc;          /* best exit or move out of C (-64: none) */
+    uint32_t *coff, *cto; /* children in C, CSR by member */
+    uint32_t *poff, *pfrom; /* parents in C, CSR by member */
+    /* Over the 2s states: in S, best known move with S terminal, moves
+       into C \ S; attractor work arrays. */
+    uint8_t *inS, *cntS, *cnt, *st;
+    int8_t *ebS;
+    uint32_t *stack;
+    int8_t *undo;         /* ebS values saved by s_add */
+    uint32_t nundo, undocap;
+    uint64_t nodes, budget;
+    int depth, aborted;
 } fcomp;
 
-/* Bounds of every state with S terminal on entry. */
-static void fc_bounds(fcomp *f)
+/* Recursion depth at which a search gives up (each level is a frame). */
+#define FC_MAX_DEPTH 20000
+
+/* Add state z to S: its parents lose a move into C \ S and gain the
+   repetition's value -own(z).  s_del undoes it (in reverse order). */
+static int s_add(fcomp *f, uint32_t z)
 {
-    uint32_t ns = 2 * f->s, E = 0;
-    f->sweeps += (uint64_t)(2 * f->n + 2) * 2 * f->s;
-    for (uint32_t x = 0; x < ns; x++)
-        f->poff[x] = 0;
-    for (uint32_t x = 0; x < ns; x++) {
-        uint32_t y = f->mem[x >> 1], par = x & 1;
-        int best = EG_NO_EXIT, c = 0;
-        for (uint32_t k = f->off[y]; k < f->off[y + 1]; k++) {
-            const eg_move *m = &f->mv[k];
+    uint32_t m = z >> 1, pp = (z & 1) ^ 1;
+    f->inS[z] = 1;
+    for (uint32_t k = f->poff[m]; k < f->poff[m + 1]; k++) {
+        uint32_t y = 2 * f->pfrom[k] + pp;
+        if (f->nundo == f->undocap) {
+            uint32_t nc = f->undocap ? 2 * f->undocap : 4096;
+            int8_t *nu = realloc(f->undo, nc);
+            if (!nu)
+                return -1;
+            f->undo = nu;
+            f->undocap = nc;
+        }
+        f->undo[f->nundo++] = f->ebS[y];
+        f->cntS[y]--;
+        if (-f->own[m] > f->ebS[y])
+            f->ebS[y] = (int8_t)-f->own[m];
+    }
+    return 0;
+}
+
+static void s_del(fcomp *f, uint32_t z)
+{
+    uint32_t m = z >> 1, pp = (z & 1) ^ 1;
+    f->inS[z] = 0;
+    for (uint32_t k = f->poff[m + 1]; k-- > f->poff[m];) {
+        uint32_t y = 2 * f->pfrom[k] + pp;
+        f->ebS[y] = f->undo[--f->nundo];
+        f->cntS[y]++;
+    }
+}
+
+/* The attractor at threshold t of the graph with S terminal: st bit 1
+   for A_t (the mover makes at least t), bit 2 for L_t (at most -t). */
+static void attract(fcomp *f, int t)
+{
+    uint32_t ns = 2 * f->s, sp = 0;
+    memcpy(f->cnt, f->cntS, ns);
+    memset(f->st, 0, ns);
+    for (uint32_t y = 0; y < ns; y++) {
+        if (f->inS[y])
+            continue;
+        if (f->ebS[y] >= t) {
+            f->st[y] = 1;
+            f->stack[sp++] = y;
+        } else if (f->cnt[y] == 0 && f->ebS[y] <= -t) {
+            f->st[y] = 2;
+            f->stack[sp++] = y;
+        }
+    }
+    while (sp) {
+        uint32_t y = f->stack[--sp], m = y >> 1, pp = (y & 1) ^ 1;
+        for (uint32_t k = f->poff[m]; k < f->poff[m + 1]; k++) {
+            uint32_t q = 2 * f->pfrom[k] + pp;
+            if (f->inS[q] || f->st[q])
+                continue;
+            if (f->st[y] == 2) {
+                f->st[q] = 1;
+                f->stack[sp++] = q;
+            } else if (--f->cnt[q] == 0 && f->ebS[q] <= -t) {
+                f->st[q] = 2;
+                f->stack[sp++] = q;
+            }
+        }
+    }
+}
+
+/* Can the mover at x (in S) make at least t?  1 yes, 0 no (or aborted). */
+static int fc_test(fcomp *f, uint32_t x, int t)
+{
+    if (++f->nodes > f->budget || f->depth >= FC_MAX_DEPTH) {
+        f->aborted = 1;
+        return 0;
+    }
+    uint32_t m = x >> 1, cp = (x & 1) ^ 1;
+    if (f->ebc[m] >= t)
+        return 1;
+    uint32_t open[8], no = 0;
+    for (uint32_t k = f->coff[m]; k < f->coff[m + 1]; k++) {
+        uint32_t z = 2 * f->cto[k] + cp;
+        if (f->inS[z]) {
+            if (-f->own[z >> 1] >= t)
+                return 1;
+        } else {
+            open[no++] = z;
+        }
+    }
+    if (no == 0)
+        return 0;
+    /* A child whose mover makes at most -t proves the test; one whose
+       mover makes at least 2 - t refutes its move. */
+    attract(f, t);
+    for (uint32_t i = 0; i < no; i++)
+        if (f->st[open[i]] == 2)
+            return 1;
+    attract(f, 2 - t);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < no; i++)
+        if (f->st[open[i]] != 1)
+            open[k++] = open[i];
+    for (uint32_t i = 0; i < k; i++) {
+        if (s_add(f, open[i]) != 0) {
+            f->aborted = 1;
+            return 0;
+        }
+        f->depth++;
+        int r = fc_test(f, open[i], 2 - t);
+        f->depth--;
+        s_del(f, open[i]);
+        if (f->aborted)
+            return 0;
+        if (!r)
+            return 1;
+    }
+    return 0;
+}
+
+/* Member arrays of component C (members mem[0..s)) and the state arrays. */
+static int fc_init(fcomp *f, int n, uint32_t s, const uint32_t *mem,
+                   const uint32_t *loc, const uint32_t *comp, uint32_t id,
+                   const uint32_t *off, const eg_move *mv, const int8_t *F)
+{
+    memset(f, 0, sizeof *f);
+    f->n = n;
+    f->s = s;
+    size_t ns = 2 * (size_t)s, ne = 0;
+    for (uint32_t j = 0; j < s; j++)
+        ne += off[mem[j] + 1] - off[mem[j]];
+    f->own = malloc(s);
+    f->ebc = malloc(s);
+    f->coff = calloc((size_t)s + 1, sizeof *f->coff);
+    f->cto = malloc((ne + 1) * sizeof *f->cto);
+    f->poff = calloc((size_t)s + 2, sizeof *f->poff);
+    f->pfrom = malloc((ne + 1) * sizeof *f->pfrom);
+    f->inS = calloc(ns, 1);
+    f->cntS = malloc(ns);
+    f->cnt = malloc(ns);
+    f->st = malloc(ns);
+    f->ebS = malloc(ns);
+    f->stack = malloc((ns + 1) * sizeof *f->stack);
+    if (!f->own || !f->ebc || !f->coff || !f->cto || !f->poff || !f->pfrom ||
+        !f->inS || !f->cntS || !f->cnt || !f->st || !f->ebS || !f->stack)
+        return -1;
+    uint32_t e = 0;
+    for (uint32_t j = 0; j < s; j++) {
+        uint32_t y = mem[j];
+        int best = off[y] == off[y + 1] ? own_diff(n, y) : -64;
+        f->own[j] = (int8_t)own_diff(n, y);
+        f->coff[j] = e;
+        for (uint32_t k = off[y]; k < off[y + 1]; k++) {
+            const eg_move *m = &mv[k];
             int v;
             if (m->exit)
                 v = m->val;
-            else if (f->comp[m->child] != f->id)
-                v = -f->F[m->child];
+            else if (comp[m->child] != id)
+                v = -F[m->child];
             else {
-                uint32_t cs = 2 * f->loc[m->child] + (1 - par);
-                if (f->inS[cs])
-                    v = -f->own[cs >> 1];
-                else {
-                    c++;
-                    f->poff[cs]++;
-                    continue;
-                }
+                f->cto[e++] = loc[m->child];
+                f->poff[loc[m->child] + 2]++;
+                continue;
             }
             if (v > best)
                 best = v;
         }
-        f->eb[x] = (int8_t)best;
-        f->cnt[x] = (uint8_t)c;
-        f->st[x] = 0;
-        E += (uint32_t)c;
+        f->ebc[j] = (int8_t)best;
     }
-    /* Predecessor lists (CSR) of the edges inside the graph. */
-    uint32_t acc = 0;
-    for (uint32_t x = 0; x < ns; x++) {
-        uint32_t c = f->poff[x];
-        f->poff[x] = acc;
-        acc += c;
+    f->coff[s] = e;
+    for (uint32_t j = 0; j < s; j++)
+        f->poff[j + 2] += f->poff[j + 1];
+    for (uint32_t j = 0; j < s; j++)
+        for (uint32_t k = f->coff[j]; k < f->coff[j + 1]; k++)
+            f->pfrom[f->poff[f->cto[k] + 1]++] = j;
+    for (size_t y = 0; y < ns; y++) {
+        uint32_t j = (uint32_t)(y >> 1);
+        f->ebS[y] = f->ebc[j];
+        f->cntS[y] = (uint8_t)(f->coff[j + 1] - f->coff[j]);
     }
-    f->poff[ns] = acc;
-    for (uint32_t x = 0; x < ns; x++) {
-        uint32_t y = f->mem[x >> 1], par = x & 1;
-        for (uint32_t k = f->off[y]; k < f->off[y + 1]; k++) {
-            const eg_move *m = &f->mv[k];
-            if (m->exit || f->comp[m->child] != f->id)
-                continue;
-            uint32_t cs = 2 * f->loc[m->child] + (1 - par);
-            if (!f->inS[cs])
-                f->pred[f->poff[cs]++] = x;
-        }
-    }
-    for (uint32_t x = ns; x > 0; x--)
-        f->poff[x] = f->poff[x - 1];
-    f->poff[0] = 0;
-    (void)E;
-    int n = f->n;
-    for (int t = n; t >= -n; t--) {
-        uint32_t sp = 0;
-        for (uint32_t x = 0; x < ns; x++) {
-            if (!(f->st[x] & 1) && f->eb[x] == t) {
-                f->st[x] |= 1;
-                f->P[x] = (int8_t)t;
-                f->stack[sp++] = x << 1;
-            }
-            if (!(f->st[x] & 2) && f->cnt[x] == 0 && f->eb[x] == -t) {
-                f->st[x] |= 2;
-                f->O[x] = (int8_t)-t;
-                f->stack[sp++] = x << 1 | 1;
-            }
-        }
-        while (sp) {
-            uint32_t e = f->stack[--sp], x = e >> 1;
-            for (uint32_t k = f->poff[x]; k < f->poff[x + 1]; k++) {
-                uint32_t q = f->pred[k];
-                if (!(e & 1)) {
-                    if (--f->cnt[q] == 0 && !(f->st[q] & 2) &&
-                        f->eb[q] <= -t) {
-                        f->st[q] |= 2;
-                        f->O[q] = (int8_t)-t;
-                        f->stack[sp++] = q << 1 | 1;
-                    }
-                } else if (!(f->st[q] & 1)) {
-                    f->st[q] |= 1;
-                    f->P[q] = (int8_t)t;
-                    f->stack[sp++] = q << 1;
-                }
-            }
-        }
-    }
-    for (uint32_t x = 0; x < ns; x++) {
-        if (!(f->st[x] & 1))
-            f->P[x] = (int8_t)-n;
-        if (!(f->st[x] & 2))
-            f->O[x] = (int8_t)n;
-    }
+    return 0;
 }
 
-/* Value of state x (already in S) for its mover; fail-soft alpha-beta. */
-static int fc_search(fcomp *f, uint32_t x, int alpha, int beta)
+static void fc_free(fcomp *f)
 {
-    if (f->sweeps >= f->budget) {
-        f->aborted = 1;
-        return 0;
+    free(f->own), free(f->ebc), free(f->coff), free(f->cto);
+    free(f->poff), free(f->pfrom), free(f->inS), free(f->cntS);
+    free(f->cnt), free(f->st), free(f->ebS), free(f->stack), free(f->undo);
+}
+
+/* F of member j (fresh start) between its bounds P <= F <= O, by
+   bisection over tests; *aborted when the budget ran out. */
+static int fc_value(fcomp *f, uint32_t j, int P, int O, uint64_t budget,
+                    int *aborted)
+{
+    uint32_t x = 2 * j;
+    f->nodes = 0;
+    f->budget = budget;
+    f->aborted = 0;
+    f->depth = 0;
+    if (s_add(f, x) != 0)
+        return *aborted = 1, P;
+    int lo = P, hi = O; /* F >= lo is known; F <= hi */
+    while (lo < hi && !f->aborted) {
+        int mid = lo + 2 * ((hi - lo) / 4 + 1); /* parity of n, > lo */
+        if (fc_test(f, x, mid))
+            lo = mid;
+        else if (!f->aborted)
+            hi = mid - 2;
     }
-    fc_bounds(f);
-    uint32_t y = f->mem[x >> 1], par = x & 1;
-    int lo[MC_MAX_MOVES / 8], hi[MC_MAX_MOVES / 8], k = 0, best = -1000;
-    uint32_t child[MC_MAX_MOVES / 8];
-    for (uint32_t j = f->off[y]; j < f->off[y + 1]; j++, k++) {
-        const eg_move *m = &f->mv[j];
-        child[k] = 0xffffffffu;
-        if (m->exit)
-            lo[k] = hi[k] = m->val;
-        else if (f->comp[m->child] != f->id)
-            lo[k] = hi[k] = -f->F[m->child];
-        else {
-            uint32_t cs = 2 * f->loc[m->child] + (1 - par);
-            if (f->inS[cs])
-                lo[k] = hi[k] = -f->own[cs >> 1];
-            else {
-                lo[k] = -f->O[cs];
-                hi[k] = -f->P[cs];
-                child[k] = cs;
-            }
-        }
-        if (lo[k] > best)
-            best = lo[k];
-    }
-    if (best >= beta)
-        return best;
-    /* Open moves, most promising (highest upper bound) first. */
-    for (;;) {
-        int pick = -1;
-        for (int i = 0; i < k; i++)
-            if (lo[i] < hi[i] && hi[i] > best &&
-                (pick < 0 || hi[i] > hi[pick]))
-                pick = i;
-        if (pick < 0)
-            break;
-        uint32_t cs = child[pick];
-        int a = best > alpha ? best : alpha;
-        f->inS[cs] = 1;
-        int v = -fc_search(f, cs, -beta, -a);
-        f->inS[cs] = 0;
-        if (f->aborted)
-            return 0;
-        lo[pick] = hi[pick] = v;
-        if (v > best)
-            best = v;
-        if (best >= beta)
-            return best;
-    }
-    return best;
+    s_del(f, x);
+    *aborted = f->aborted;
+    return lo;
 }
 
 /* Tarjan's algorithm without recursion; components are numbered in the
@@ -380,65 +453,39 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
         free(cur);
     }
     uint64_t budget = f_budget();
-    const char *mce = getenv("MANCALA_EGDB_MAXCOMP");
-    uint32_t maxcomp = mce ? (uint32_t)strtoul(mce, NULL, 10) : 2000;
+    uint32_t maxcomp = f_maxcomp();
     for (uint64_t i = 0; i < nopen;) {
         uint32_t c = comp[order[i]];
         uint32_t s = cstart[c + 1] - cstart[c];
         fcomp f;
-        memset(&f, 0, sizeof f);
-        f.r = r, f.n = n, f.off = off, f.mv = mv, f.comp = comp, f.F = F;
-        f.id = c, f.s = s, f.mem = members + cstart[c], f.loc = loc;
-        size_t ns = 2 * (size_t)s, ne = 0;
-        for (uint32_t j = 0; j < s; j++)
-            ne += off[f.mem[j] + 1] - off[f.mem[j]];
-        f.own = malloc(s);
-        f.inS = calloc(ns, 1);
-        f.st = malloc(ns);
-        f.cnt = malloc(ns);
-        f.eb = malloc(ns);
-        f.P = malloc(ns);
-        f.O = malloc(ns);
-        f.poff = malloc((ns + 1) * sizeof *f.poff);
-        f.pred = malloc((2 * ne + 1) * sizeof *f.pred);
-        f.stack = malloc((2 * ns + 1) * sizeof *f.stack);
-        int ok = f.own && f.inS && f.st && f.cnt && f.eb && f.P && f.O &&
-                 f.poff && f.pred && f.stack;
-        for (uint32_t j = 0; ok && j < s; j++)
-            f.own[j] = (int8_t)own_diff(n, f.mem[j]);
-        for (; ok && i < nopen && comp[order[i]] == c; i++) {
-            uint64_t x = order[i];
-            uint32_t xs = 2 * loc[x];
-            f.sweeps = 0;
-            /* Large components: straight to the approximation (the
-               search does not finish there in reasonable time). */
-            f.budget = s > maxcomp ? 0 : budget;
-            f.aborted = 0;
-            f.inS[xs] = 1;
-            int v = fc_search(&f, xs, b->P[x] - 1, b->O[x] + 1);
-            f.inS[xs] = 0;
-            if (f.aborted) {
-                /* shared EGDB.md: clamp(own split, P, O), flagged. */
-                v = own_diff(n, x);
-                *approx = 1;
-            }
-            if (v < b->P[x])
-                v = b->P[x];
-            if (v > b->O[x])
-                v = b->O[x];
-            if (getenv("EG_DEBUG"))
-                fprintf(stderr, "n=%d x=%llu P=%d O=%d F=%d sweeps=%llu "
-                        "comp=%u size=%u%s\n", n, (unsigned long long)x,
-                        b->P[x], b->O[x], v, (unsigned long long)f.sweeps,
-                        c, s, f.aborted ? " ABORTED" : "");
-            F[x] = (int8_t)v;
-        }
-        free(f.own), free(f.inS), free(f.st), free(f.cnt), free(f.eb);
-        free(f.P), free(f.O), free(f.poff), free(f.pred), free(f.stack);
-        if (!ok) {
+        if (fc_init(&f, n, s, members + cstart[c], loc, comp, c, off, mv,
+                    F) != 0) {
+            fc_free(&f);
             free(loc), free(cstart), free(members);
             goto oom;
         }
+        for (; i < nopen && comp[order[i]] == c; i++) {
+            uint64_t x = order[i];
+            int aborted;
+            int v = fc_value(&f, loc[x], b->P[x], b->O[x],
+                             s > maxcomp ? 0 : budget, &aborted);
+            if (aborted) {
+                /* shared EGDB.md: clamp(own split, P, O), flagged. */
+                v = own_diff(n, x);
+                *approx = 1;
+                if (v < b->P[x])
+                    v = b->P[x];
+                if (v > b->O[x])
+                    v = b->O[x];
+            }
+            if (getenv("EG_DEBUG"))
+                fprintf(stderr, "n=%d x=%llu P=%d O=%d F=%d nodes=%llu "
+                        "comp=%u size=%u%s\n", n, (unsigned long long)x,
+                        b->P[x], b->O[x], v, (unsigned long long)f.nodes,
+                        c, s, aborted ? " ABORTED" : "");
+            F[x] = (int8_t)v;
+        }
+        fc_free(&f);
     }
     free(loc), free(cstart), free(members);
     rc = 0;
