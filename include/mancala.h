@@ -323,9 +323,12 @@ typedef struct mc_search_limits {
        playouts). */
     int algo;
     /* Optional oracle (an endgame database): asked at every node below the
-       root whose game goes on; returns nonzero with *score (from the
-       mover's view, in the search's units) when it knows the exact result.
-       fresh: no position has occurred since the last irreversible move. */
+       root whose game goes on; returns 1 with *score (from the mover's
+       view, in the search's units) when it knows the exact result, 0 when
+       it knows nothing, -1 when its answer at p depends on the line's
+       history: the search then neither stores nor cuts on transposition
+       entries at p.  fresh: no position has occurred since the last
+       irreversible move. */
     int (*oracle)(void *ctx, const mc_pos *p, int fresh, int ply, int *score);
     void *oracle_ctx;
 } mc_search_limits;

@@ -124,13 +124,16 @@ int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
    (p is the root of a game, a position right after a capture, or a root
    whose history since the last capture is empty).  Returns MC_EGDB_EXACT
    with *diff = the final seed difference from the mover's view, stores
-   included (cap[mover] - cap[other] + value), or MC_EGDB_UNKNOWN: keep
-   searching (the value then only orders moves, via mc_egdb_probe).
+   included (cap[mover] - cap[other] + value); MC_EGDB_HISTORY: p is in
+   the tables but its value depends on the positions played since the
+   last capture (not fresh, entry not history-proof): keep searching, and
+   do not store or use path-independent results (transposition entries)
+   at p; MC_EGDB_UNKNOWN: p is deeper than the tables.
    An abapa layer with approx_cycles=1 (see mc_egdb_layer_info) holds
    clamp(own split, P, O) where its history search gave up: the lookup
    still answers EXACT there; a caller that wants certainty checks the
    flag. */
-enum { MC_EGDB_UNKNOWN = 0, MC_EGDB_EXACT = 1 };
+enum { MC_EGDB_UNKNOWN = 0, MC_EGDB_EXACT = 1, MC_EGDB_HISTORY = 2 };
 int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
 
 /* The whole of the search's use at one node, in one call.  Call it only
@@ -141,8 +144,7 @@ int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
    deepening may stop) but below any win the search itself proves (it
    knows the distance; the table does not), a larger margin scoring
    higher: MC_SCORE_WIN - 5000 + 50 * diff - ply; a loss the negative.
-   MC_EGDB_UNKNOWN: search on (the position is deeper than the tables, or
-   it has history and its entry is not history-proof). */
+   MC_EGDB_HISTORY or MC_EGDB_UNKNOWN as for mc_egdb_lookup: search on. */
 int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
                          int ply, int *score);
 

@@ -521,18 +521,36 @@ static void test_preset(int preset, int write_golden)
         CHECK(mc_egdb_lookup(db, &q, 1, &d2) == MC_EGDB_EXACT);
         CHECK(d1 == -2 + v1 && d2 == d1);
         CHECK(mc_egdb_lookup(db, &p, 0, &d1) ==
-              (h1 ? MC_EGDB_EXACT : MC_EGDB_UNKNOWN));
+              (h1 ? MC_EGDB_EXACT : MC_EGDB_HISTORY));
         int sc = 12345, d = -2 + v1;
         CHECK(mc_egdb_search_probe(db, &p, 1, 3, &sc) == MC_EGDB_EXACT);
         CHECK(d > 0 ? sc >= MC_SCORE_PROVEN && sc < MC_SCORE_WIN - 100
               : d < 0 ? sc <= -MC_SCORE_PROVEN && sc > -MC_SCORE_WIN + 100
                       : sc == 0);
         CHECK(mc_egdb_search_probe(db, &p, 0, 3, &sc) ==
-              (h1 ? MC_EGDB_EXACT : MC_EGDB_UNKNOWN));
+              (h1 ? MC_EGDB_EXACT : MC_EGDB_HISTORY));
+        /* The oracle of the search: exact when fresh or history-proof,
+           path-dependent (-1) otherwise, nothing beyond the tables. */
+        int seen[2] = {0, 0};
+        const uint8_t *t6 = eg_layer_data(db, 6);
+        for (uint64_t i = 0; i < L[6].N && !(seen[0] && seen[1]); i++) {
+            int hp = t6[i] >> 7;
+            if (seen[hp])
+                continue;
+            seen[hp] = 1;
+            mc_pos o;
+            memset(&o, 0, sizeof o);
+            mc_egdb_unrank(6, i, o.pit);
+            o.side = MC_SOUTH;
+            CHECK(mc_egdb_oracle(db, &o, 0, 3, &sc) == (hp ? 1 : -1));
+            CHECK(mc_egdb_oracle(db, &o, 1, 3, &sc) == 1);
+        }
+        CHECK(seen[0] && seen[1]);
         mc_pos big;
         memset(&big, 0, sizeof big);
         big.pit[0] = (uint8_t)(top + 1);
         CHECK(mc_egdb_probe(db, &big, &v1, &h1) == 0);
+        CHECK(mc_egdb_oracle(db, &big, 0, 3, &sc) == 0);
     }
 
     /* verify re-derives P and O and checks the tables (layers up to 9). */

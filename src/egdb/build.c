@@ -577,12 +577,15 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
                 ok = info.dep_sum[m] == hsum[m];
             if (ok) {
                 r.lower[n] = d;
+                r.map[n] = map[n];
+                r.maplen[n] = maplen[n];
                 hsum[n] = info.header_sum;
                 approx_below |= (int)info.approx_cycles;
                 continue;
             }
             munmap(map[n], maplen[n]);
             map[n] = NULL;
+            maplen[n] = 0;
         }
         if (o->first_built > n)
             o->first_built = n;
@@ -652,6 +655,8 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
                             path);
             if (rc == 0) {
                 r.lower[n] = d2;
+                r.map[n] = map[n];
+                r.maplen[n] = maplen[n];
                 free(own[n]);
                 own[n] = NULL;
             }

@@ -25,6 +25,10 @@ typedef struct eg_rules {
     mc_game *g;
     int preset;
     const uint8_t *lower[MC_EGDB_MAX_SEEDS + 1];
+    /* The builder's file mappings of the lower layers (may be NULL):
+       released from memory once a layer's forward pass has read them. */
+    void *map[MC_EGDB_MAX_SEEDS + 1];
+    size_t maplen[MC_EGDB_MAX_SEEDS + 1];
 } eg_rules;
 
 /* One legal move of a mover-first configuration. */

@@ -165,7 +165,7 @@ int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff)
     if (!mc_egdb_probe(db, p, &v, &hp))
         return MC_EGDB_UNKNOWN;
     if (!fresh && !hp)
-        return MC_EGDB_UNKNOWN;
+        return MC_EGDB_HISTORY;
     int me = p->side == MC_NORTH;
     if (diff)
         *diff = (int)p->cap[me] - (int)p->cap[1 - me] + v;
@@ -180,9 +180,9 @@ const uint8_t *eg_layer_data(const mc_egdb *db, int n)
 int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
                          int ply, int *score)
 {
-    int diff;
-    if (mc_egdb_lookup(db, p, fresh, &diff) != MC_EGDB_EXACT)
-        return MC_EGDB_UNKNOWN;
+    int diff, rc = mc_egdb_lookup(db, p, fresh, &diff);
+    if (rc != MC_EGDB_EXACT)
+        return rc;
     int s = 0;
     if (diff > 0)
         s = MC_SCORE_WIN - 5000 + 50 * diff - ply;
@@ -195,5 +195,6 @@ int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
 
 int mc_egdb_oracle(void *db, const mc_pos *p, int fresh, int ply, int *score)
 {
-    return mc_egdb_search_probe(db, p, fresh, ply, score) == MC_EGDB_EXACT;
+    int rc = mc_egdb_search_probe(db, p, fresh, ply, score);
+    return rc == MC_EGDB_EXACT ? 1 : rc == MC_EGDB_HISTORY ? -1 : 0;
 }

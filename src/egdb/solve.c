@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "egdb_int.h"
 #include "../core/util.h"
@@ -596,6 +597,11 @@ static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
         return -1;
     double T0 = mc_now();
     forward_pass(r, n, w->threads, eb, w->cs, progress, ctx);
+    /* The sweep reads no lower layer: drop their pages from this
+       process (the page cache keeps them for the next layer). */
+    for (int m = 0; m < n; m++)
+        if (r->map[m])
+            madvise(r->map[m], r->maplen[m], MADV_DONTNEED);
     if (getenv("EG_TIMING"))
         fprintf(stderr, "n=%d forward %.2f\n", n, mc_now() - T0);
     for (uint64_t i = 0; i < w->N; i++)

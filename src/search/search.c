@@ -221,13 +221,17 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
     }
     if (r.over)
         return terminal(&r, p->side, ply);
-    int fresh = c->l.wstart[k] == k;
+    int fresh = c->l.wstart[k] == k, pathdep = 0;
     if (c->oracle) {
-        int v;
-        if (c->oracle(c->oracle_ctx, p, fresh, ply, &v)) {
+        int v, o = c->oracle(c->oracle_ctx, p, fresh, ply, &v);
+        if (o > 0) {
             c->oracle_hits++;
             return v;
         }
+        /* In the oracle's range but path-dependent (shared EGDB.md): a
+           transposition entry here would carry one line's history to
+           another. */
+        pathdep = o < 0;
     }
     if (depth <= 0 || ply >= MAX_PLY - 1)
         return evaluate(c, p);
@@ -241,7 +245,8 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
        position can recur below (entries are stored only there too). */
     if (e->key == key) {
         tt_move = e->move;
-        if (e->depth >= depth && h.occurrences == 1 && (!c->exact || fresh)) {
+        if (e->depth >= depth && h.occurrences == 1 && !pathdep &&
+            (!c->exact || fresh)) {
             int v = from_tt(e->score, ply);
             if (e->bound == 3 || (e->bound == 2 && v >= beta) ||
                 (e->bound == 1 && v <= alpha))
@@ -292,7 +297,7 @@ static int negamax(ctx *c, int k, int depth, int alpha, int beta)
             break;
         }
     }
-    if (c->exact && !fresh)
+    if ((c->exact && !fresh) || pathdep)
         return best;
     e->key = key;
     e->score = to_tt(best, ply);
