@@ -478,7 +478,7 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
                 if (v > b->O[x])
                     v = b->O[x];
             }
-            if (getenv("EG_DEBUG"))
+            if (getenv("MANCALA_EGDB_DEBUG"))
                 fprintf(stderr, "n=%d x=%llu P=%d O=%d F=%d nodes=%llu "
                         "comp=%u size=%u%s\n", n, (unsigned long long)x,
                         b->P[x], b->O[x], v, (unsigned long long)f.nodes,

@@ -565,7 +565,7 @@ static int run_sweep(sweep *w, int tmin, void (*between)(sweep *))
     double T1 = mc_now();
     if (run_workers(w, ks, 0, 1, "cycles", 1, 1) != 0)
         goto out;
-    if (getenv("EG_TIMING"))
+    if (getenv("MANCALA_EGDB_TIMING"))
         fprintf(stderr, "n=%d sweep %.2f peel %.2f\n", w->n, T1 - T0, mc_now() - T1);
     rc = 0;
 out:
@@ -602,7 +602,7 @@ static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
     for (int m = 0; m < n; m++)
         if (r->map[m])
             madvise(r->map[m], r->maplen[m], MADV_DONTNEED);
-    if (getenv("EG_TIMING"))
+    if (getenv("MANCALA_EGDB_TIMING"))
         fprintf(stderr, "n=%d forward %.2f\n", n, mc_now() - T0);
     for (uint64_t i = 0; i < w->N; i++)
         w->cs[i] = (uint8_t)(w->cs[i] | w->cs[i] << 3);
