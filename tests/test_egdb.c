@@ -538,12 +538,12 @@ static void test_preset(int preset, int write_golden)
             if (seen[hp])
                 continue;
             seen[hp] = 1;
-            mc_pos o;
-            memset(&o, 0, sizeof o);
-            mc_egdb_unrank(6, i, o.pit);
-            o.side = MC_SOUTH;
-            CHECK(mc_egdb_oracle(db, &o, 0, 3, &sc) == (hp ? 1 : -1));
-            CHECK(mc_egdb_oracle(db, &o, 1, 3, &sc) == 1);
+            mc_pos op;
+            memset(&op, 0, sizeof op);
+            mc_egdb_unrank(6, i, op.pit);
+            op.side = MC_SOUTH;
+            CHECK(mc_egdb_oracle(db, &op, 0, 3, &sc) == (hp ? 1 : -1));
+            CHECK(mc_egdb_oracle(db, &op, 1, 3, &sc) == 1);
         }
         CHECK(seen[0] && seen[1]);
         mc_pos big;
