@@ -129,7 +129,7 @@ check: $(PROG) $(TEST_BIN)
 FUZZ_CC    ?= clang
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
               -fno-sanitize-recover=all -pthread -Iinclude -Isrc \
-              -D_POSIX_C_SOURCE=200809L
+              -D_DEFAULT_SOURCE
 fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api
 
 # The JSON API's request handler, fed method, path and body.
