@@ -143,10 +143,17 @@ int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
    win within the proven range (>= MC_SCORE_PROVEN, so iterative
    deepening may stop) but below any win the search itself proves (it
    knows the distance; the table does not), a larger margin scoring
-   higher: MC_SCORE_WIN - 5000 + 50 * diff - ply; a loss the negative.
+   higher: MC_SCORE_PROVEN + 10 + 150 * diff - min(ply, 149); a loss the
+   negative.  mc_egdb_score_margin turns it back into the margin.
    MC_EGDB_HISTORY or MC_EGDB_UNKNOWN as for mc_egdb_lookup: search on. */
 int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
                          int ply, int *score);
+
+/* The final seed margin a score from mc_egdb_search_probe stands for
+   (> 0 a win, < 0 a loss; exact when the probe was fewer than 150 plies
+   below the root), or 0 for any other score (a draw, an evaluation, a
+   win the search proved itself, in plies). */
+int mc_egdb_score_margin(int score);
 
 /* mc_egdb_search_probe in the shape of mc_search_limits.oracle, with the
    open database (mc_egdb *) as its context. */

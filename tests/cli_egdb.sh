@@ -20,6 +20,16 @@ expect_grep "analyze reports perfect play" "perfect play: South wins by 8" \
     $M analyze oware "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20" --depth 3 --egdb "$D"
 expect_grep "probe agrees" "perfect play: South wins by 8 (28-20)" \
     $M egdb probe oware "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20" --dir "$D"
+# A table score reads as the final margin: F captures 2 (24-21), the
+# tables then say South gets the 3 seeds left (27-21).
+expect_grep "analyze shows a table score as the margin" "score win by 6 (tables)" \
+    $M analyze oware "2,0,0,0,0,1/1,0,0,1,0,0 S cap=22,21" --depth 2 --egdb "$D"
+expect_grep "and agrees with the root's probe" "perfect play: South wins by 6" \
+    $M analyze oware "2,0,0,0,0,1/1,0,0,1,0,0 S cap=22,21" --depth 2 --egdb "$D"
+expect_grep "the engine reports it as tablewin" "score tablewin 6" sh -c \
+    "printf 'set database $D\\nposition 2,0,0,0,0,1/1,0,0,1,0,0 S cap=22,21\\ngo depth 2\\n' | $M engine"
+expect_grep "and a lost one as tableloss" "score tableloss 2" sh -c \
+    "printf 'set database $D\\nposition 0,0,0,0,1,1/2,1,0,0,0,0 S cap=20,23\\ngo depth 2\\n' | $M engine"
 expect_err "analyze with rules that have no tables" 1 "no endgame tables for these rules" \
     $M analyze oware:grand_slam=win25 --depth 2 --egdb "$D"
 expect_grep "engine probes the tables" "bestmove F" sh -c \

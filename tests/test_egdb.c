@@ -546,6 +546,35 @@ static void test_preset(int preset, int write_golden)
             CHECK(mc_egdb_oracle(db, &op, 1, 3, &sc) == 1);
         }
         CHECK(seen[0] && seen[1]);
+        /* Table scores decode to the margin whatever the probe's depth;
+           other scores decode to 0. */
+        {
+            int margins_ok = 1;
+            for (int ply = 0; ply < 150; ply++) {
+                mc_pos m2;
+                memset(&m2, 0, sizeof m2);
+                /* 1 seed, South to move: value -1 or +1 from the table;
+                   the stores give margins from -48 to 48. */
+                mc_egdb_unrank(1, 0, m2.pit);
+                m2.side = MC_SOUTH;
+                for (int c0 = 0; c0 <= 47 && margins_ok; c0 += 5) {
+                    m2.cap[0] = (uint8_t)c0;
+                    m2.cap[1] = (uint8_t)(47 - c0);
+                    int dif, s2;
+                    if (mc_egdb_lookup(db, &m2, 1, &dif) != MC_EGDB_EXACT ||
+                        mc_egdb_search_probe(db, &m2, 1, ply, &s2) !=
+                            MC_EGDB_EXACT ||
+                        mc_egdb_score_margin(s2) != dif)
+                        margins_ok = 0;
+                }
+            }
+            CHECK(margins_ok);
+        }
+        CHECK(mc_egdb_score_margin(0) == 0);
+        CHECK(mc_egdb_score_margin(250) == 0);
+        CHECK(mc_egdb_score_margin(MC_SCORE_WIN - 7) == 0);
+        CHECK(mc_egdb_score_margin(-(MC_SCORE_WIN - 30)) == 0);
+        CHECK(mc_egdb_score_margin(MC_SCORE_PROVEN) == 0);
         mc_pos big;
         memset(&big, 0, sizeof big);
         big.pit[0] = (uint8_t)(top + 1);

@@ -11,10 +11,16 @@
 #include "cli.h"
 #include "mancala_egdb.h"
 
-/* "+1.25" seeds, or "win in 3" / "loss in 4" plies for proven results. */
+/* "+1.25" seeds, "win in 3" / "loss in 4" plies for proven results, or
+   "win by 3 (tables)" for results the endgame tables proved. */
 static void format_score(char *buf, size_t n, int score)
 {
-    if (score >= MC_SCORE_PROVEN)
+    int margin = mc_egdb_score_margin(score);
+    if (margin > 0)
+        snprintf(buf, n, "win by %d (tables)", margin);
+    else if (margin < 0)
+        snprintf(buf, n, "loss by %d (tables)", -margin);
+    else if (score >= MC_SCORE_PROVEN)
         snprintf(buf, n, "win in %d", MC_SCORE_WIN - score);
     else if (score <= -MC_SCORE_PROVEN)
         snprintf(buf, n, "loss in %d", MC_SCORE_WIN + score);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "tui.h"
+#include "mancala_egdb.h"
 
 static const char *const side_name[2] = {"South", "North"};
 
@@ -332,7 +333,14 @@ static void search_say(mc_session *s, const tui_view *v, int eval)
         tui_say("Hint: the engine would play %s.", tok);
         return;
     }
-    if (info.score >= MC_SCORE_PROVEN)
+    int margin = mc_egdb_score_margin(info.score);
+    if (margin != 0)
+        tui_say("Evaluation: %s %s by %d seeds with perfect play (the "
+                "endgame tables; best %s).",
+                side_name[mc_session_pos(s)->side],
+                margin > 0 ? "wins" : "loses", margin > 0 ? margin : -margin,
+                tok);
+    else if (info.score >= MC_SCORE_PROVEN)
         tui_say("Evaluation: %s wins in %d plies (best %s, depth %d).",
                 side_name[mc_session_pos(s)->side],
                 MC_SCORE_WIN - info.score, tok, info.depth);

@@ -177,6 +177,21 @@ const uint8_t *eg_layer_data(const mc_egdb *db, int n)
     return db && n >= 0 && n <= db->max ? db->data[n] : NULL;
 }
 
+/* Table scores: above MC_SCORE_PROVEN, below any win the search proves
+   itself (MC_SCORE_WIN minus at most a few hundred plies), a larger
+   margin higher, a nearer probe higher among equal margins. */
+#define EG_SCORE_BASE (MC_SCORE_PROVEN + 10)
+#define EG_SCORE_STEP 150
+
+int mc_egdb_score_margin(int score)
+{
+    int a = score < 0 ? -score : score;
+    if (a <= EG_SCORE_BASE || a > EG_SCORE_BASE + EG_SCORE_STEP * 48)
+        return 0;
+    int d = (a - EG_SCORE_BASE + EG_SCORE_STEP - 1) / EG_SCORE_STEP;
+    return score < 0 ? -d : d;
+}
+
 int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
                          int ply, int *score)
 {
@@ -184,10 +199,14 @@ int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
     if (rc != MC_EGDB_EXACT)
         return rc;
     int s = 0;
+    if (ply < 0)
+        ply = 0;
+    if (ply >= EG_SCORE_STEP)
+        ply = EG_SCORE_STEP - 1;
     if (diff > 0)
-        s = MC_SCORE_WIN - 5000 + 50 * diff - ply;
+        s = EG_SCORE_BASE + EG_SCORE_STEP * diff - ply;
     else if (diff < 0)
-        s = -(MC_SCORE_WIN - 5000 + 50 * -diff - ply);
+        s = -(EG_SCORE_BASE + EG_SCORE_STEP * -diff - ply);
     if (score)
         *score = s;
     return MC_EGDB_EXACT;

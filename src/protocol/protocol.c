@@ -98,7 +98,12 @@ static void on_info(const mc_search_info *in, void *ctx)
     mc_engine *e = ctx;
     char pv[4096], score[48];
     format_pv(e->g, mc_session_pos(e->s), in, pv, sizeof pv);
-    if (in->score >= MC_SCORE_PROVEN)
+    int margin = mc_egdb_score_margin(in->score);
+    if (margin > 0)
+        snprintf(score, sizeof score, "tablewin %d", margin);
+    else if (margin < 0)
+        snprintf(score, sizeof score, "tableloss %d", -margin);
+    else if (in->score >= MC_SCORE_PROVEN)
         snprintf(score, sizeof score, "win %d", MC_SCORE_WIN - in->score);
     else if (in->score <= -MC_SCORE_PROVEN)
         snprintf(score, sizeof score, "loss %d", MC_SCORE_WIN + in->score);
