@@ -553,8 +553,8 @@ static void test_preset(int preset, int write_golden)
             for (int ply = 0; ply < 150; ply++) {
                 mc_pos m2;
                 memset(&m2, 0, sizeof m2);
-                /* 1 seed, South to move: value -1 or +1 from the table;
-                   the stores give margins from -48 to 48. */
+                /* 1 seed, in North's last house: South, to move, has
+                   none and scores -1; the stores give margins -48..42. */
                 mc_egdb_unrank(1, 0, m2.pit);
                 m2.side = MC_SOUTH;
                 for (int c0 = 0; c0 <= 47 && margins_ok; c0 += 5) {
