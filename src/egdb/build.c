@@ -60,7 +60,7 @@ typedef struct fcomp {
     int n;
     uint32_t s;           /* members; states are 2 * member + parity */
     int8_t *own;          /* own split of each member */
-    int8_t *ebc;          /* best exit or move out of C (-64: none) */
+    int8_t *ebc;          /* best exit or move out of C, or EG_NO_EXIT */
     uint32_t *coff, *cto; /* children in C, CSR by member */
     uint32_t *poff, *pfrom; /* parents in C, CSR by member */
     /* Over the 2s states: in S, best known move with S terminal, moves
@@ -226,8 +226,8 @@ static int fc_init(fcomp *f, int n, uint32_t s, const uint32_t *mem,
     uint32_t e = 0;
     for (uint32_t j = 0; j < s; j++) {
         uint32_t y = mem[j];
-        int best = off[y] == off[y + 1] ? own_diff(n, y) : -64;
         f->own[j] = (int8_t)own_diff(n, y);
+        int best = off[y] == off[y + 1] ? f->own[j] : EG_NO_EXIT;
         f->coff[j] = e;
         for (uint32_t k = off[y]; k < off[y + 1]; k++) {
             const eg_move *m = &mv[k];
@@ -548,6 +548,39 @@ static double now(void)
 
 #include <sys/mman.h>
 
+static int eg_oom(int n, mc_error *err)
+{
+    return mc_err(err, MC_ERR_IO, "out of memory building layer %d", n);
+}
+
+/* The entries of layer n into out: the compact sweep from EG_COMPACT_FROM
+   seeds up (3 bytes a position, P = O asserted under abapa), the full
+   sweep and the history search below. */
+static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
+                         uint8_t *out, int *approx, mc_error *err)
+{
+    if (n >= EG_COMPACT_FROM) {
+        uint64_t open;
+        if (eg_compute_entries(r, n, o->threads, out, &open, o->progress,
+                               o->progress_ctx) != 0)
+            return eg_oom(n, err);
+        if (o->preset == MC_EGDB_AWARI) {
+            o->open_bounds[n] = MC_EGDB_NOT_COUNTED;
+            return 0;
+        }
+        o->open_bounds[n] = open;
+        return open ? eg_open_error(n, open, err) : 0;
+    }
+    eg_bounds b;
+    if (eg_compute_bounds(r, n, o->threads, &b, 0, o->progress,
+                          o->progress_ctx) != 0)
+        return eg_oom(n, err);
+    o->open_bounds[n] = b.open;
+    int rc = eg_values(r, n, &b, out, approx, err);
+    eg_bounds_free(&b);
+    return rc;
+}
+
 int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
 {
     if (o->max_seeds < 0 || o->max_seeds > MC_EGDB_MAX_SEEDS)
@@ -557,8 +590,6 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
     int rc = eg_rules_init(&r, o->preset, err);
     if (rc)
         return rc;
-    void *map[MC_EGDB_MAX_SEEDS + 1] = {0};
-    size_t maplen[MC_EGDB_MAX_SEEDS + 1] = {0};
     uint8_t *own[MC_EGDB_MAX_SEEDS + 1] = {0};
     uint64_t hsum[MC_EGDB_MAX_SEEDS + 1];
     int approx_below = 0;
@@ -571,21 +602,20 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         mc_egdb_info info;
         const uint8_t *d;
         if (o->first_built > o->max_seeds &&
-            eg_map_layer(path, &info, &d, &map[n], &maplen[n], NULL) == 0) {
+            eg_map_layer(path, &info, &d, &r.map[n], &r.maplen[n], NULL) ==
+                0) {
             int ok = info.preset == o->preset;
             for (int m = 0; m < n && ok; m++)
                 ok = info.dep_sum[m] == hsum[m];
             if (ok) {
                 r.lower[n] = d;
-                r.map[n] = map[n];
-                r.maplen[n] = maplen[n];
                 hsum[n] = info.header_sum;
                 approx_below |= (int)info.approx_cycles;
                 continue;
             }
-            munmap(map[n], maplen[n]);
-            map[n] = NULL;
-            maplen[n] = 0;
+            munmap(r.map[n], r.maplen[n]);
+            r.map[n] = NULL;
+            r.maplen[n] = 0;
         }
         if (o->first_built > n)
             o->first_built = n;
@@ -593,39 +623,10 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         uint64_t N = mc_egdb_layer_size(n);
         own[n] = malloc(N);
         int approx = approx_below;
-        if (!own[n]) {
-            rc = mc_err(err, MC_ERR_IO, "out of memory building layer %d", n);
+        rc = own[n] ? layer_entries(&r, n, o, own[n], &approx, err)
+                    : eg_oom(n, err);
+        if (rc)
             break;
-        }
-        if (n >= EG_COMPACT_FROM) {
-            /* 3 bytes a position; P = O asserted under abapa. */
-            uint64_t open;
-            if (eg_compute_entries(&r, n, o->threads, own[n], &open,
-                                   o->progress, o->progress_ctx) != 0) {
-                rc = mc_err(err, MC_ERR_IO, "out of memory building layer %d",
-                            n);
-                break;
-            }
-            if (o->preset == MC_EGDB_AWARI) {
-                o->open_bounds[n] = MC_EGDB_NOT_COUNTED;
-            } else if ((o->open_bounds[n] = open) != 0) {
-                rc = eg_open_error(n, open, err);
-                break;
-            }
-        } else {
-            eg_bounds b;
-            if (eg_compute_bounds(&r, n, o->threads, &b, 0, o->progress,
-                                  o->progress_ctx) != 0) {
-                rc = mc_err(err, MC_ERR_IO, "out of memory building layer %d",
-                            n);
-                break;
-            }
-            o->open_bounds[n] = b.open;
-            rc = eg_values(&r, n, &b, own[n], &approx, err);
-            eg_bounds_free(&b);
-            if (rc)
-                break;
-        }
         memset(&info, 0, sizeof info);
         info.preset = o->preset;
         info.n = n;
@@ -649,14 +650,12 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
                holds them, not the build's own memory. */
             mc_egdb_info chk;
             const uint8_t *d2;
-            rc = eg_map_layer(path, &chk, &d2, &map[n], &maplen[n], err);
+            rc = eg_map_layer(path, &chk, &d2, &r.map[n], &r.maplen[n], err);
             if (rc == 0 && chk.header_sum != info.header_sum)
                 rc = mc_err(err, MC_ERR_IO, "%s changed while building",
                             path);
             if (rc == 0) {
                 r.lower[n] = d2;
-                r.map[n] = map[n];
-                r.maplen[n] = maplen[n];
                 free(own[n]);
                 own[n] = NULL;
             }
@@ -666,8 +665,8 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
             o->progress(o->progress_ctx, n, "done", N, N);
     }
     for (int n = 0; n <= MC_EGDB_MAX_SEEDS; n++) {
-        if (map[n])
-            munmap(map[n], maplen[n]);
+        if (r.map[n])
+            munmap(r.map[n], r.maplen[n]);
         free(own[n]);
     }
     eg_rules_free(&r);

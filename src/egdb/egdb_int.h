@@ -16,7 +16,9 @@
 #define EG_INDEX_SCHEME 1   /* lexicographic, mover-first */
 #define EG_ENCODING 1       /* byte: value + 64, bit 7 history_proof */
 #define EG_HEADER_SIZE 4096
-#define EG_NO_EXIT (-128)
+/* The best exit of a position that has none: below every threshold, and
+   0 once biased by 64 as entries are. */
+#define EG_NO_EXIT (-64)
 /* Layers from this size up are built by the compact sweep. */
 #define EG_COMPACT_FROM 13
 

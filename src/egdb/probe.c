@@ -186,7 +186,8 @@ const uint8_t *eg_layer_data(const mc_egdb *db, int n)
 int mc_egdb_score_margin(int score)
 {
     int a = score < 0 ? -score : score;
-    if (a <= EG_SCORE_BASE || a > EG_SCORE_BASE + EG_SCORE_STEP * 48)
+    if (a <= EG_SCORE_BASE ||
+        a > EG_SCORE_BASE + EG_SCORE_STEP * MC_EGDB_MAX_SEEDS)
         return 0;
     int d = (a - EG_SCORE_BASE + EG_SCORE_STEP - 1) / EG_SCORE_STEP;
     return score < 0 ? -d : d;

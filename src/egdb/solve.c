@@ -135,11 +135,17 @@ int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out,
 
 /* ---- the forward pass, shared by threads ------------------------------ */
 
+/* Threads of the forward pass and the sweep (sweep_init clamps to it). */
+#define MAX_THREADS 16
+
 /* Best exit byte: bits 0-6 the best exit (or terminal) value + 64, 0 when
-   the position has no exit (read as -64, below every threshold); bit 7:
-   some move takes every seed. */
+   the position has no exit (EG_NO_EXIT); bit 7: some move takes every
+   seed. */
 #define EB_ALL 0x80
-static inline int eb_best(uint8_t e) { return (int)(e & 0x7f) - 64; }
+static inline int eb_best(uint8_t e)
+{
+    return (int)(e & 0x7f) + EG_NO_EXIT;
+}
 
 typedef struct fwd_job {
     const eg_rules *r;
@@ -160,7 +166,7 @@ static void *fwd_run(void *arg)
     mc_egdb_unrank(j->n, j->lo, h);
     for (uint64_t i = j->lo; i < j->hi; i++) {
         int k = eg_expand(j->r, j->n, h, mv);
-        int best = -64, in = 0, all = 0;
+        int best = EG_NO_EXIT, in = 0, all = 0;
         if (k == 0)
             best = eg_terminal(h);
         for (int m = 0; m < k; m++) {
@@ -172,7 +178,7 @@ static void *fwd_run(void *arg)
                 in++;
             }
         }
-        j->eb[i] = (uint8_t)((best + 64) | (all ? EB_ALL : 0));
+        j->eb[i] = (uint8_t)((best - EG_NO_EXIT) | (all ? EB_ALL : 0));
         j->cnt[i] = (uint8_t)in;
         if (((i - j->lo) & 0xffff) == 0xffff)
             __atomic_add_fetch(j->done, 0x10000, __ATOMIC_RELAXED);
@@ -191,18 +197,13 @@ static void *fwd_run(void *arg)
     return NULL;
 }
 
+/* threads: 1..MAX_THREADS. */
 static void forward_pass(const eg_rules *r, int n, int threads, uint8_t *eb,
                          uint8_t *cnt, mc_egdb_progress progress, void *ctx)
 {
     uint64_t N = mc_egdb_layer_size(n);
-    if (threads < 1)
-        threads = 1;
-    if (threads > 16)
-        threads = 16;
-    if (N < 4096)
-        threads = 1;
-    fwd_job jobs[16];
-    pthread_t tid[16];
+    fwd_job jobs[MAX_THREADS];
+    pthread_t tid[MAX_THREADS];
     volatile uint64_t done = 0;
     for (int t = 0; t < threads; t++) {
         jobs[t] = (fwd_job){r, n, N * (uint64_t)t / (uint64_t)threads,
@@ -286,7 +287,6 @@ void eg_bounds_free(eg_bounds *b)
    their predecessors' state bytes prefetched: the sweep is bound by the
    latency of those scattered reads. */
 #define BATCH 32
-#define MAX_THREADS 16
 
 /* The sweep of one layer.  Full mode records P and O (and the sweep
    ranks, single-threaded); compact mode (val) keeps one byte a position:
@@ -425,7 +425,7 @@ static int drain(worker *k)
     return 0;
 }
 
-/* Threshold k->t over the slice: seeds are an exit (or a terminal value)
+/* Threshold k->t over the worker's chunks: seeds are an exit (or a terminal value)
    reaching t, for A_t, and all children already in A with every exit at
    most -t, for L_t.  Each seed is propagated at once, which keeps the
    stack small. */
@@ -566,7 +566,8 @@ static int run_sweep(sweep *w, int tmin, void (*between)(sweep *))
     if (run_workers(w, ks, 0, 1, "cycles", 1, 1) != 0)
         goto out;
     if (getenv("MANCALA_EGDB_TIMING"))
-        fprintf(stderr, "n=%d sweep %.2f peel %.2f\n", w->n, T1 - T0, mc_now() - T1);
+        fprintf(stderr, "n=%d sweep %.2f peel %.2f\n", w->n, T1 - T0,
+                mc_now() - T1);
     rc = 0;
 out:
     for (int i = 0; i < w->threads; i++) {
