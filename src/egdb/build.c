@@ -6,8 +6,11 @@
  * bottom-up; a layer already complete on disk, with matching dependency
  * checksums, is kept, so a killed build resumes where it stopped.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include <time.h>
 
@@ -22,14 +25,14 @@ static uint64_t f_budget(void)
     return e ? strtoull(e, NULL, 10) : 100000;
 }
 
-/* Components of more members than this go straight to the approximation:
-   the attractors of each search node cost a pass over the component, and
-   the searches in the giant components of layers 6 and up (9,412 members
-   in layer 6) mostly do not finish within the budget. */
+/* Components of more members than this go straight to the approximation.
+   Each search node costs a few passes over its component: layer 6's
+   giant component (9,412 members) is searched in minutes, layer 7's
+   (26,127) would take hours (docs/EGDB.md has the figures). */
 static uint32_t f_maxcomp(void)
 {
     const char *e = getenv("MANCALA_EGDB_MAXCOMP");
-    return e ? (uint32_t)strtoul(e, NULL, 10) : 2000;
+    return e ? (uint32_t)strtoul(e, NULL, 10) : 12000;
 }
 
 /*
@@ -41,13 +44,12 @@ static uint32_t f_maxcomp(void)
  *
  * The search answers tests "can the mover at x, with history S, make at
  * least t?" (values have the parity of n, so "more than -t" is "at least
- * 2 - t").  At each node two retrograde attractors on the graph in which S
- * is terminal bracket the children: a child in L_t (its mover makes at
- * most -t whatever the other does) proves the test, a child in A_{2-t}
- * refutes its move.  Attractor strategies never visit a state twice, so
- * these bounds hold with the child added to S as well.  Moves leaving C
- * lead to fresh positions (no state of S is reachable from there): their
- * value is -F(child).  F itself is found by bisection between P and O.
+ * 2 - t").  At each node two co-Buchi games (below) on the graph in which
+ * S is terminal bracket the children: a child won by the mover here
+ * proves the test, a child won by its own mover refutes its move.  The
+ * strategies behind them win with the child added to S as well.  Moves
+ * leaving C lead to fresh positions (no state of S is reachable from
+ * there): their value is -F(child).  F itself is found by bisection between P and O.
  */
 static int own_diff(int n, uint64_t x)
 {
@@ -64,14 +66,26 @@ typedef struct fcomp {
     uint32_t *coff, *cto; /* children in C, CSR by member */
     uint32_t *poff, *pfrom; /* parents in C, CSR by member */
     /* Over the 2s states: in S, best known move with S terminal, moves
-       into C \ S; attractor work arrays. */
+       into C \ S; work arrays of the co-Buchi games. */
     uint8_t *inS, *cntS, *cnt, *st;
     int8_t *ebS;
-    uint32_t *stack;
+    uint32_t *stack, *vl;
+    uint8_t *win1, *cnt2, *gd;
+    uint8_t *safe;        /* bit p: in the safe region of the parity-p mover */
+    /* Per test, with S empty (cb_safe): the states outside both safe
+       regions, their successors outside them, whether they have a good
+       terminal or a move into their mover's safe region, and each
+       player's safe region as win[] starts. */
+    uint32_t *nsl, nns;
+    uint8_t *acnt0, *gd0, *sw[2];
+    uint32_t *path, npath, pathcap; /* the states of S, in order */
+    int safe_t;           /* the root threshold safe is for, or INT_MIN */
     int8_t *undo;         /* ebS values saved by s_add */
     uint32_t nundo, undocap;
     uint64_t nodes, budget;
     int depth, aborted;
+    uint8_t **wlev;       /* fc_level */
+    uint32_t nlev;
 } fcomp;
 
 /* Recursion depth at which a search gives up (each level is a frame). */
@@ -82,6 +96,15 @@ typedef struct fcomp {
 static int s_add(fcomp *f, uint32_t z)
 {
     uint32_t m = z >> 1, pp = (z & 1) ^ 1;
+    if (f->npath == f->pathcap) {
+        uint32_t nc = f->pathcap ? 2 * f->pathcap : 256;
+        uint32_t *np = realloc(f->path, nc * sizeof *np);
+        if (!np)
+            return -1;
+        f->path = np;
+        f->pathcap = nc;
+    }
+    f->path[f->npath++] = z;
     f->inS[z] = 1;
     for (uint32_t k = f->poff[m]; k < f->poff[m + 1]; k++) {
         uint32_t y = 2 * f->pfrom[k] + pp;
@@ -104,6 +127,7 @@ static int s_add(fcomp *f, uint32_t z)
 static void s_del(fcomp *f, uint32_t z)
 {
     uint32_t m = z >> 1, pp = (z & 1) ^ 1;
+    f->npath--;
     f->inS[z] = 0;
     for (uint32_t k = f->poff[m + 1]; k-- > f->poff[m];) {
         uint32_t y = 2 * f->pfrom[k] + pp;
@@ -112,43 +136,249 @@ static void s_del(fcomp *f, uint32_t z)
     }
 }
 
-/* The attractor at threshold t of the graph with S terminal: st bit 1
-   for A_t (the mover makes at least t), bit 2 for L_t (at most -t). */
-static void attract(fcomp *f, int t)
+/*
+ * The bracket of a search node: the co-Buchi game on the graph in which S
+ * is terminal.  Player X (the mover at the states of parity px) wins it
+ * when the play ends in a terminal good for X, or goes on forever visiting
+ * the states bad for X to close a cycle at only finitely often.  A
+ * memoryless winning strategy of that game also wins the first-cycle game:
+ * a play following it that closes a cycle at w has gone round a cycle of
+ * the strategy's graph through w, which the other player could make it go
+ * round forever, so w is not bad for X.  (The retrograde attractor, where
+ * any endless play is lost, is the special case without cycles; the
+ * co-Buchi region contains it and is much larger where the cycles have
+ * only good states.)  Classic algorithm: R is the other player's attractor
+ * to the states bad for X and to its own good terminals; from outside R, X
+ * keeps the play away from them for ever, so X's attractor B to the rest
+ * (and to X's good terminals) is X's; remove B and repeat until B is empty.
+ * win[y] = 1 marks X's winning states.
+ */
+static int cb_good(const fcomp *f, const int thr[2], uint32_t y)
 {
-    uint32_t ns = 2 * f->s, sp = 0;
-    memcpy(f->cnt, f->cntS, ns);
-    memset(f->st, 0, ns);
-    for (uint32_t y = 0; y < ns; y++) {
-        if (f->inS[y])
-            continue;
-        if (f->ebS[y] >= t) {
-            f->st[y] = 1;
-            f->stack[sp++] = y;
-        } else if (f->cnt[y] == 0 && f->ebS[y] <= -t) {
-            f->st[y] = 2;
-            f->stack[sp++] = y;
-        }
-    }
+    return f->ebS[y] >= thr[y & 1];
+}
+
+/* Attractor inside the arena (mark bit 1) of the states seeded on the
+   stack: a state of player `who` joins when one successor has joined, one
+   of the other player when all its arena successors have and it has no
+   good terminal.  Joined states get mark bit `bit`; returns how many. */
+static uint32_t cb_attr(fcomp *f, uint32_t who, uint8_t bit, uint32_t sp)
+{
+    /* Locals: the byte stores below could alias f's fields. */
+    uint8_t *mark = f->st, *cnt = f->cnt;
+    const uint8_t *gd = f->gd;
+    const uint32_t *poff = f->poff, *pfrom = f->pfrom;
+    uint32_t *stack = f->stack;
+    uint32_t n = sp;
     while (sp) {
-        uint32_t y = f->stack[--sp], m = y >> 1, pp = (y & 1) ^ 1;
-        for (uint32_t k = f->poff[m]; k < f->poff[m + 1]; k++) {
-            uint32_t q = 2 * f->pfrom[k] + pp;
-            if (f->inS[q] || f->st[q])
+        uint32_t y = stack[--sp], m = y >> 1, pp = (y & 1) ^ 1;
+        for (uint32_t k = poff[m]; k < poff[m + 1]; k++) {
+            uint32_t q = 2 * pfrom[k] + pp;
+            if ((mark[q] & (1 | bit)) != 1)
                 continue;
-            if (f->st[y] == 2) {
-                f->st[q] = 1;
-                f->stack[sp++] = q;
-            } else if (--f->cnt[q] == 0 && f->ebS[q] <= -t) {
-                f->st[q] = 2;
-                f->stack[sp++] = q;
+            if ((q & 1) == who || (--cnt[q] == 0 && !gd[q])) {
+                mark[q] |= bit;
+                stack[sp++] = q;
+                n++;
             }
         }
     }
+    return n;
 }
 
-/* Can the mover at x (in S) make at least t?  1 yes, 0 no (or aborted). */
-static int fc_test(fcomp *f, uint32_t x, int t)
+/*
+ * The safe regions of a test, found once with S empty: the states from
+ * which a player can keep the play, for ever, on states good for it to
+ * close a cycle at (or end it in a good terminal).  Such a player wins
+ * whatever the history: every state its play enters is good for it, in S
+ * or not.  So the co-Buchi games of every node of the test leave these
+ * states out, which halves their arena.  Each region is the complement of
+ * the other player's attractor to the states bad for the first.
+ */
+static void cb_safe(fcomp *f, int t)
+{
+    if (f->safe_t == t)
+        return;
+    f->safe_t = t;
+    int thr[2] = {t, 2 - t};
+    uint32_t ns = 2 * f->s;
+    uint8_t *mark = f->st;
+    memset(f->safe, 0, ns);
+    for (uint32_t px = 0; px < 2; px++) {
+        uint32_t sp = 0;
+        for (uint32_t y = 0; y < ns; y++) {
+            uint32_t m = y >> 1;
+            int xs = (y & 1) == px, g = f->ebc[m] >= thr[y & 1];
+            int bad = xs ? f->own[m] < thr[px] : f->own[m] >= thr[px ^ 1];
+            mark[y] = 1;
+            f->gd[y] = (uint8_t)g;
+            f->cnt[y] = (uint8_t)(f->coff[m + 1] - f->coff[m]);
+            if (bad || (!xs && g) || (xs && !g && f->cnt[y] == 0)) {
+                mark[y] |= 2;
+                f->stack[sp++] = y;
+            }
+        }
+        cb_attr(f, px ^ 1, 2, sp);
+        for (uint32_t y = 0; y < ns; y++)
+            if (!(mark[y] & 2))
+                f->safe[y] |= (uint8_t)(1u << px);
+    }
+    f->nns = 0;
+    for (uint32_t y = 0; y < ns; y++) {
+        f->sw[0][y] = f->safe[y] & 1;
+        f->sw[1][y] = (f->safe[y] >> 1) & 1;
+        if (f->safe[y])
+            continue;
+        f->nsl[f->nns++] = y;
+        uint32_t m = y >> 1, cp = (y & 1) ^ 1, c = 0;
+        uint8_t own = (uint8_t)(1u << (y & 1));
+        int g = f->ebc[m] >= thr[y & 1];
+        for (uint32_t k = f->coff[m]; k < f->coff[m + 1]; k++) {
+            uint32_t z = 2 * f->cto[k] + cp;
+            c += !f->safe[z];
+            g |= (f->safe[z] & own) != 0;
+        }
+        f->acnt0[y] = (uint8_t)c;
+        f->gd0[y] = (uint8_t)g;
+    }
+}
+
+static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win)
+{
+    /* Locals throughout: the byte stores could alias f's fields. */
+    uint32_t ns = 2 * f->s, nv = 0;
+    uint8_t *mark = f->st;   /* 1 in the arena, 2 in R, 4 in B */
+    uint8_t *acnt = f->cnt2; /* successors in the arena */
+    uint8_t *cnt = f->cnt, *gd = f->gd;
+    const uint8_t *inS = f->inS;
+    const int8_t *own = f->own;
+    const uint32_t *poff = f->poff, *pfrom = f->pfrom, *nsl = f->nsl;
+    uint32_t *vl = f->vl, *stack = f->stack;
+    /* The arena: states outside S and outside both safe regions; a move
+       into the mover's own safe region is a good terminal, one into the
+       other's a bad one.  cb_safe counted the rest with S empty; the
+       parents of S's states lose a move and may gain a good terminal. */
+    memcpy(win, f->sw[px], ns);
+    memset(mark, 0, ns);
+    for (uint32_t i = 0, nn = f->nns; i < nn; i++) {
+        uint32_t y = nsl[i];
+        if (!inS[y]) {
+            mark[y] = 1;
+            vl[nv++] = y;
+        }
+    }
+    memcpy(acnt, f->acnt0, ns);
+    memcpy(gd, f->gd0, ns);
+    for (uint32_t i = 0; i < f->npath; i++) {
+        uint32_t z = f->path[i], m = z >> 1, pp = (z & 1) ^ 1;
+        int ns_z = !f->safe[z];
+        for (uint32_t k = poff[m]; k < poff[m + 1]; k++) {
+            uint32_t q = 2 * pfrom[k] + pp;
+            acnt[q] = (uint8_t)(acnt[q] - ns_z);
+            gd[q] |= cb_good(f, thr, q);
+        }
+    }
+    int tx = thr[px], ty = thr[px ^ 1];
+    for (;;) {
+        /* R: the other player's attractor to the states bad for X to
+           close at, and to its own good terminals. */
+        uint32_t sp = 0;
+        for (uint32_t i = 0; i < nv; i++) {
+            uint32_t y = vl[i];
+            int xs = (y & 1) == px, g = gd[y];
+            int bad = xs ? own[y >> 1] < tx : own[y >> 1] >= ty;
+            cnt[y] = acnt[y];
+            if (bad || (!xs && g) || (xs && !g && acnt[y] == 0)) {
+                mark[y] |= 2;
+                stack[sp++] = y;
+            }
+        }
+        cb_attr(f, px ^ 1, 2, sp);
+        /* B: X's attractor to the rest and to X's own good terminals. */
+        sp = 0;
+        for (uint32_t i = 0; i < nv; i++) {
+            uint32_t y = vl[i];
+            int xs = (y & 1) == px, g = gd[y];
+            cnt[y] = acnt[y];
+            if (!(mark[y] & 2) || (xs && g) ||
+                (!xs && !g && acnt[y] == 0)) {
+                mark[y] |= 4;
+                stack[sp++] = y;
+            }
+        }
+        if (!cb_attr(f, px, 4, sp))
+            break;
+        /* B is X's: out of the arena.  If no state of B was in R, R's
+           derivations stand without B: the next round's R is the whole
+           arena and its B empty, so stop here. */
+        uint32_t k = 0, both = 0;
+        for (uint32_t i = 0; i < nv; i++) {
+            uint32_t y = vl[i];
+            both += (mark[y] & 6) == 6;
+            if (mark[y] & 4) {
+                win[y] = 1;
+                mark[y] = 0;
+                uint32_t m = y >> 1, pp = (y & 1) ^ 1;
+                for (uint32_t j = poff[m]; j < poff[m + 1]; j++)
+                    acnt[2 * pfrom[j] + pp]--;
+            } else {
+                mark[y] = 1;
+                vl[k++] = y;
+            }
+        }
+        nv = k;
+        if (!both)
+            break;
+    }
+}
+
+/* The two co-Buchi regions of depth d (mover's, other's), made on first
+   use; NULL when out of memory. */
+static uint8_t *fc_level(fcomp *f, int d, int which)
+{
+    if ((uint32_t)d >= f->nlev) {
+        uint32_t nl = f->nlev ? 2 * f->nlev : 64;
+        while (nl <= (uint32_t)d)
+            nl *= 2;
+        uint8_t **nw = realloc(f->wlev, 2 * (size_t)nl * sizeof *nw);
+        if (!nw)
+            return NULL;
+        memset(nw + 2 * (size_t)f->nlev, 0,
+               2 * (size_t)(nl - f->nlev) * sizeof *nw);
+        f->wlev = nw;
+        f->nlev = nl;
+    }
+    uint8_t **w = &f->wlev[2 * (size_t)d + (size_t)which];
+    if (!*w)
+        *w = malloc(2 * (size_t)f->s);
+    return *w;
+}
+
+/*
+ * Can the mover M at x (in S) make at least t?  1 yes, 0 no (or aborted).
+ *
+ * pm and po carry regions of M and of the other player O from the parent
+ * (NULL at the root), with flags for S less x: RG_SUB, the region is
+ * inside the player's true one; RG_SUP, it contains it.  Adding x to S
+ * moves the true regions one way only (a terminal good for a player can
+ * only help it): if x is good for M to close at, M's region grows (SUB
+ * survives) and O's shrinks (SUP survives); if bad, the reverse.  A region
+ * known to be inside the true one may prove (M's) or refute (O's) moves; one
+ * containing it may show that computing the true one would not.  The
+ * computed regions are exact (both flags).  Where O's could only grow, its
+ * computation is skipped and the inherited part used: fewer refutations,
+ * far less work.
+ */
+#define RG_SUB 1
+#define RG_SUP 2
+
+static int rg_after(int flags, int grows)
+{
+    return flags & (grows ? RG_SUB : RG_SUP);
+}
+
+static int fc_test(fcomp *f, uint32_t x, int t, const uint8_t *pm, int fm,
+                   const uint8_t *po, int fo)
 {
     if (++f->nodes > f->budget || f->depth >= FC_MAX_DEPTH) {
         f->aborted = 1;
@@ -169,16 +399,47 @@ static int fc_test(fcomp *f, uint32_t x, int t)
     }
     if (no == 0)
         return 0;
-    /* A child whose mover makes at most -t proves the test; one whose
-       mover makes at least 2 - t refutes its move. */
-    attract(f, t);
-    for (uint32_t i = 0; i < no; i++)
-        if (f->st[open[i]] == 2)
-            return 1;
-    attract(f, 2 - t);
+    int thr[2];
+    thr[x & 1] = t;
+    thr[(x & 1) ^ 1] = 2 - t;
+    int xgood = f->own[m] >= t;
+    if (!pm)
+        fm = fo = 0;
+    fm = rg_after(fm, xgood);
+    fo = rg_after(fo, !xgood);
+    uint8_t *wm = fc_level(f, f->depth, 0), *wo = fc_level(f, f->depth, 1);
+    if (!wm || !wo) {
+        f->aborted = 1;
+        return 0;
+    }
+    /* A child in M's region proves the test. */
+    uint32_t in = 0;
+    for (uint32_t i = 0; fm && i < no; i++)
+        in += pm[open[i]];
+    const uint8_t *rm = pm;
+    if ((fm & RG_SUB) && in)
+        return 1;
+    if (!((fm & RG_SUP) && !in)) {
+        cobuchi(f, thr, x & 1, wm);
+        for (uint32_t i = 0; i < no; i++)
+            if (wm[open[i]])
+                return 1;
+        rm = wm;
+        fm = RG_SUB | RG_SUP;
+    }
+    /* A child in O's region (at threshold 2 - t for O) refutes its move. */
+    in = 0;
+    for (uint32_t i = 0; fo && i < no; i++)
+        in += po[open[i]];
+    const uint8_t *ro = po;
+    if (!(fo & RG_SUB) && !((fo & RG_SUP) && !in)) {
+        cobuchi(f, thr, (x & 1) ^ 1, wo);
+        ro = wo;
+        fo = RG_SUB | RG_SUP;
+    }
     uint32_t k = 0;
     for (uint32_t i = 0; i < no; i++)
-        if (f->st[open[i]] != 1)
+        if (!((fo & RG_SUB) && ro[open[i]]))
             open[k++] = open[i];
     for (uint32_t i = 0; i < k; i++) {
         if (s_add(f, open[i]) != 0) {
@@ -186,7 +447,7 @@ static int fc_test(fcomp *f, uint32_t x, int t)
             return 0;
         }
         f->depth++;
-        int r = fc_test(f, open[i], 2 - t);
+        int r = fc_test(f, open[i], 2 - t, ro, fo, rm, fm);
         f->depth--;
         s_del(f, open[i]);
         if (f->aborted)
@@ -220,8 +481,21 @@ static int fc_init(fcomp *f, int n, uint32_t s, const uint32_t *mem,
     f->st = malloc(ns);
     f->ebS = malloc(ns);
     f->stack = malloc((ns + 1) * sizeof *f->stack);
+    f->vl = malloc((ns + 1) * sizeof *f->vl);
+    f->win1 = malloc(ns);
+    f->cnt2 = malloc(ns);
+    f->gd = malloc(ns);
+    f->safe = malloc(ns);
+    f->nsl = malloc((ns + 1) * sizeof *f->nsl);
+    f->acnt0 = malloc(ns);
+    f->gd0 = malloc(ns);
+    f->sw[0] = malloc(ns);
+    f->sw[1] = malloc(ns);
+    f->safe_t = INT_MIN;
     if (!f->own || !f->ebc || !f->coff || !f->cto || !f->poff || !f->pfrom ||
-        !f->inS || !f->cntS || !f->cnt || !f->st || !f->ebS || !f->stack)
+        !f->inS || !f->cntS || !f->cnt || !f->st || !f->ebS || !f->stack ||
+        !f->vl || !f->win1 || !f->cnt2 || !f->gd || !f->safe ||
+        !f->nsl || !f->acnt0 || !f->gd0 || !f->sw[0] || !f->sw[1])
         return -1;
     uint32_t e = 0;
     for (uint32_t j = 0; j < s; j++) {
@@ -265,10 +539,18 @@ static void fc_free(fcomp *f)
     free(f->own), free(f->ebc), free(f->coff), free(f->cto);
     free(f->poff), free(f->pfrom), free(f->inS), free(f->cntS);
     free(f->cnt), free(f->st), free(f->ebS), free(f->stack), free(f->undo);
+    free(f->vl), free(f->win1), free(f->cnt2), free(f->gd), free(f->safe);
+    free(f->nsl), free(f->acnt0), free(f->gd0), free(f->sw[0]), free(f->sw[1]);
+    free(f->path);
+    for (uint32_t i = 0; i < 2 * f->nlev; i++)
+        free(f->wlev[i]);
+    free(f->wlev);
 }
 
-/* F of member j (fresh start) between its bounds P <= F <= O, by
-   bisection over tests; *aborted when the budget ran out. */
+/* F of member j (fresh start) between its bounds P <= F <= O, by tests;
+   *aborted when the budget ran out.  Most open positions (84% in layer 6)
+   have F = 0 (or 1 with an odd number of seeds): the first two tests
+   bracket that value, then bisection. */
 static int fc_value(fcomp *f, uint32_t j, int P, int O, uint64_t budget,
                     int *aborted)
 {
@@ -280,9 +562,13 @@ static int fc_value(fcomp *f, uint32_t j, int P, int O, uint64_t budget,
     if (s_add(f, x) != 0)
         return *aborted = 1, P;
     int lo = P, hi = O; /* F >= lo is known; F <= hi */
-    while (lo < hi && !f->aborted) {
+    int z = f->n & 1;    /* the value nearest an even split */
+    for (int k = 0; lo < hi && !f->aborted; k++) {
         int mid = lo + 2 * ((hi - lo) / 4 + 1); /* parity of n, > lo */
-        if (fc_test(f, x, mid))
+        if (k < 2 && lo < z + 2 * k && z + 2 * k <= hi)
+            mid = z + 2 * k;
+        cb_safe(f, mid);
+        if (fc_test(f, x, mid, NULL, 0, NULL, 0))
             lo = mid;
         else if (!f->aborted)
             hi = mid - 2;
@@ -357,9 +643,154 @@ static int tarjan(uint64_t N, const uint32_t *off, const eg_move *mv,
 }
 
 
+/* The searches of one component's open positions, shared by threads: each
+   thread builds its own search arrays and takes the next position.  A
+   position's F does not depend on which thread finds it, nor on when. */
+typedef struct fjob {
+    int n;
+    uint32_t c, s;
+    const uint32_t *mem, *loc, *comp, *off;
+    const eg_move *mv;
+    int8_t *F;
+    const eg_bounds *b;
+    const uint32_t *order;
+    _Atomic uint64_t next;
+    uint64_t end, budget;
+    _Atomic uint64_t done;
+    _Atomic int approx, oom;
+    mc_egdb_progress progress;
+    void *ctx;
+    uint64_t total;
+    int8_t *lo, *hi; /* by member: the fresh bracket (fc_bracket) */
+    const uint64_t *pick; /* searched whatever their component's size */
+    size_t npick;
+} fjob;
+
+/*
+ * The co-Buchi games with S empty bracket every fresh start of the
+ * component at once: the argument above holds for the root itself (a play
+ * that comes back to the root has gone round a cycle through it).  So a
+ * member whose state at parity 0 is won by the mover at threshold t has
+ * F >= t, one won by the other player has F <= t - 2.  This settles a
+ * sixth of layer 6's open positions for almost nothing, and narrows the
+ * bisection of others.
+ */
+static void fc_bracket(fcomp *f, int8_t *lo, int8_t *hi)
+{
+    int n = f->n;
+    for (uint32_t j = 0; j < f->s; j++)
+        lo[j] = (int8_t)-n, hi[j] = (int8_t)n;
+    for (int t = 2 - n; t <= n; t += 2) {
+        int thr[2] = {t, 2 - t};
+        cb_safe(f, t);
+        cobuchi(f, thr, 0, f->win1);
+        for (uint32_t j = 0; j < f->s; j++)
+            if (f->win1[2 * j] && lo[j] < t)
+                lo[j] = (int8_t)t;
+        cobuchi(f, thr, 1, f->win1);
+        for (uint32_t j = 0; j < f->s; j++)
+            if (f->win1[2 * j] && hi[j] > t - 2)
+                hi[j] = (int8_t)(t - 2);
+    }
+}
+
+static void fc_one(fjob *J, fcomp *f, uint64_t x)
+{
+    if (getenv("ONLY") && strtoull(getenv("ONLY"), NULL, 10) != x) { J->F[x] = J->b->P[x]; return; }
+    const eg_bounds *b = J->b;
+    uint32_t j = J->loc[x];
+    int P = b->P[x] > J->lo[j] ? b->P[x] : J->lo[j];
+    int O = b->O[x] < J->hi[j] ? b->O[x] : J->hi[j];
+    uint64_t budget = J->budget;
+    for (size_t i = 0; !budget && i < J->npick; i++)
+        if (J->pick[i] == x)
+            budget = f_budget();
+    int aborted;
+    int v = fc_value(f, j, P, O, budget, &aborted);
+    if (aborted) {
+        /* shared EGDB.md: clamp(own split, P, O), flagged. */
+        v = own_diff(J->n, x);
+        atomic_store(&J->approx, 1);
+        if (v < b->P[x])
+            v = b->P[x];
+        if (v > b->O[x])
+            v = b->O[x];
+    }
+    if (getenv("MANCALA_EGDB_DEBUG"))
+        fprintf(stderr, "n=%d x=%llu P=%d O=%d F=%d nodes=%llu comp=%u "
+                "size=%u%s\n", J->n, (unsigned long long)x, b->P[x], b->O[x],
+                v, (unsigned long long)f->nodes, J->c, J->s,
+                aborted ? " ABORTED" : "");
+    J->F[x] = (int8_t)v;
+}
+
+typedef struct fthread {
+    fjob *J;
+    int first;
+} fthread;
+
+static void *fc_thread(void *arg)
+{
+    fthread *t = arg;
+    fjob *J = t->J;
+    fcomp f;
+    if (fc_init(&f, J->n, J->s, J->mem, J->loc, J->comp, J->c, J->off,
+                J->mv, J->F) != 0) {
+        atomic_store(&J->oom, 1);
+    } else {
+        for (;;) {
+            uint64_t i = atomic_fetch_add(&J->next, 1);
+            if (i >= J->end)
+                break;
+            fc_one(J, &f, J->order[i]);
+            uint64_t d = atomic_fetch_add(&J->done, 1) + 1;
+            if (t->first && J->progress)
+                J->progress(J->ctx, J->n, "cycles", d, J->total);
+        }
+    }
+    fc_free(&f);
+    return NULL;
+}
+
+/* Run the job on k threads (the caller's among them). */
+static int fc_run(fjob *J, int k)
+{
+    pthread_t tid[EG_MAX_THREADS];
+    fthread ts[EG_MAX_THREADS];
+    int started = 0;
+    fcomp f;
+    memset(&f, 0, sizeof f);
+    J->lo = malloc(J->s);
+    J->hi = malloc(J->s);
+    int rc = !J->lo || !J->hi ||
+             fc_init(&f, J->n, J->s, J->mem, J->loc, J->comp, J->c, J->off,
+                     J->mv, J->F) != 0;
+    if (!rc)
+        fc_bracket(&f, J->lo, J->hi);
+    fc_free(&f);
+    if (rc) {
+        free(J->lo), free(J->hi);
+        return -1;
+    }
+    for (int i = 0; i < k; i++)
+        ts[i] = (fthread){J, i == 0};
+    for (int i = 1; i < k; i++) {
+        if (pthread_create(&tid[i], NULL, fc_thread, &ts[i]) != 0)
+            break;
+        started = i;
+    }
+    fc_thread(&ts[0]);
+    for (int i = 1; i <= started; i++)
+        pthread_join(tid[i], NULL);
+    free(J->lo), free(J->hi);
+    return atomic_load(&J->oom) ? -1 : 0;
+}
+
 /* abapa: F where P < O (layers of few seeds only). */
 static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
-                        int8_t *F, int *approx, mc_error *err)
+                        int threads, mc_egdb_progress progress, void *ctx,
+                        const uint64_t *pick, size_t npick, int8_t *F,
+                        int *approx, mc_error *err)
 {
     uint64_t N = mc_egdb_layer_size(n);
     if (N > 0xfffffff0u)
@@ -452,41 +883,43 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
         }
         free(cur);
     }
-    uint64_t budget = f_budget();
+    fjob J;
+    memset(&J, 0, sizeof J);
+    J.n = n;
+    J.loc = loc;
+    J.comp = comp;
+    J.off = off;
+    J.mv = mv;
+    J.F = F;
+    J.b = b;
+    J.order = order;
+    J.progress = progress;
+    J.ctx = ctx;
+    J.total = nopen;
+    J.pick = pick;
+    J.npick = npick;
     uint32_t maxcomp = f_maxcomp();
+    int nt = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
+                                                        : threads;
     for (uint64_t i = 0; i < nopen;) {
         uint32_t c = comp[order[i]];
-        uint32_t s = cstart[c + 1] - cstart[c];
-        fcomp f;
-        if (fc_init(&f, n, s, members + cstart[c], loc, comp, c, off, mv,
-                    F) != 0) {
-            fc_free(&f);
+        uint64_t end = i;
+        while (end < nopen && comp[order[end]] == c)
+            end++;
+        J.c = c;
+        J.s = cstart[c + 1] - cstart[c];
+        J.mem = members + cstart[c];
+        J.budget = J.s > maxcomp ? 0 : f_budget();
+        atomic_store(&J.next, i);
+        J.end = end;
+        /* Small components are quick: one thread. */
+        if (fc_run(&J, J.s > 100 && end - i > 1 ? nt : 1) != 0) {
             free(loc), free(cstart), free(members);
             goto oom;
         }
-        for (; i < nopen && comp[order[i]] == c; i++) {
-            uint64_t x = order[i];
-            int aborted;
-            int v = fc_value(&f, loc[x], b->P[x], b->O[x],
-                             s > maxcomp ? 0 : budget, &aborted);
-            if (aborted) {
-                /* shared EGDB.md: clamp(own split, P, O), flagged. */
-                v = own_diff(n, x);
-                *approx = 1;
-                if (v < b->P[x])
-                    v = b->P[x];
-                if (v > b->O[x])
-                    v = b->O[x];
-            }
-            if (getenv("MANCALA_EGDB_DEBUG"))
-                fprintf(stderr, "n=%d x=%llu P=%d O=%d F=%d nodes=%llu "
-                        "comp=%u size=%u%s\n", n, (unsigned long long)x,
-                        b->P[x], b->O[x], v, (unsigned long long)f.nodes,
-                        c, s, aborted ? " ABORTED" : "");
-            F[x] = (int8_t)v;
-        }
-        fc_free(&f);
+        i = end;
     }
+    *approx |= atomic_load(&J.approx);
     free(loc), free(cstart), free(members);
     rc = 0;
     goto out;
@@ -501,6 +934,15 @@ out:
     return rc;
 }
 
+int eg_fresh_search(const eg_rules *r, int n, const eg_bounds *b,
+                    const uint64_t *pick, size_t npick, int8_t *F,
+                    mc_error *err)
+{
+    int approx = 0;
+    return fresh_values(r, n, b, 1, NULL, NULL, pick, npick, F, &approx,
+                        err);
+}
+
 static int eg_open_error(int n, uint64_t open, mc_error *err)
 {
     return mc_err(err, MC_ERR_ARG,
@@ -510,8 +952,9 @@ static int eg_open_error(int n, uint64_t open, mc_error *err)
                   n, (unsigned long long)open);
 }
 
-int eg_values(const eg_rules *r, int n, const eg_bounds *b, uint8_t *out,
-              int *approx, mc_error *err)
+int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
+              mc_egdb_progress progress, void *ctx, uint8_t *out, int *approx,
+              mc_error *err)
 {
     uint64_t N = mc_egdb_layer_size(n);
     if (r->preset == MC_EGDB_AWARI) {
@@ -531,7 +974,8 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, uint8_t *out,
     int8_t *F = malloc(N);
     if (!F)
         return mc_err(err, MC_ERR_IO, "out of memory");
-    int rc = fresh_values(r, n, b, F, approx, err);
+    int rc = fresh_values(r, n, b, threads, progress, ctx, NULL, 0, F, approx,
+                          err);
     if (rc == 0)
         for (uint64_t i = 0; i < N; i++)
             out[i] = eg_entry(F[i], b->hp[i]);
@@ -576,7 +1020,8 @@ static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
                           o->progress_ctx) != 0)
         return eg_oom(n, err);
     o->open_bounds[n] = b.open;
-    int rc = eg_values(r, n, &b, out, approx, err);
+    int rc = eg_values(r, n, &b, o->threads, o->progress, o->progress_ctx,
+                       out, approx, err);
     eg_bounds_free(&b);
     return rc;
 }

@@ -106,10 +106,23 @@ int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,
 int eg_map_layer(const char *path, mc_egdb_info *info, const uint8_t **data,
                  void **map, size_t *maplen, mc_error *err);
 
+/* Threads a build uses at most. */
+#define EG_MAX_THREADS 16
+
 /* The values of layer n from its bounds (build.c): abapa F, awari
-   median(P, 0, O).  *approx set when some abapa value is approximated. */
-int eg_values(const eg_rules *r, int n, const eg_bounds *b, uint8_t *out,
-              int *approx, mc_error *err);
+   median(P, 0, O); the abapa searches on `threads` threads, reporting
+   progress as phase "cycles".  *approx set when some abapa value is
+   approximated. */
+int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
+              mc_egdb_progress progress, void *ctx, uint8_t *out, int *approx,
+              mc_error *err);
+
+/* Tests: the abapa values F of layer n (N bytes), searching the positions
+   of pick whatever the size of their component (the others as the builder
+   does).  A picked value is exact when the components below it are. */
+int eg_fresh_search(const eg_rules *r, int n, const eg_bounds *b,
+                    const uint64_t *pick, size_t npick, int8_t *F,
+                    mc_error *err);
 
 /* The entries of an open layer (probe.c). */
 const uint8_t *eg_layer_data(const mc_egdb *db, int n);

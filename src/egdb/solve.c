@@ -136,7 +136,6 @@ int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out,
 /* ---- the forward pass, shared by threads ------------------------------ */
 
 /* Threads of the forward pass and the sweep (sweep_init clamps to it). */
-#define MAX_THREADS 16
 
 /* Best exit byte: bits 0-6 the best exit (or terminal) value + 64, 0 when
    the position has no exit (EG_NO_EXIT); bit 7: some move takes every
@@ -197,13 +196,13 @@ static void *fwd_run(void *arg)
     return NULL;
 }
 
-/* threads: 1..MAX_THREADS. */
+/* threads: 1..EG_MAX_THREADS. */
 static void forward_pass(const eg_rules *r, int n, int threads, uint8_t *eb,
                          uint8_t *cnt, mc_egdb_progress progress, void *ctx)
 {
     uint64_t N = mc_egdb_layer_size(n);
-    fwd_job jobs[MAX_THREADS];
-    pthread_t tid[MAX_THREADS];
+    fwd_job jobs[EG_MAX_THREADS];
+    pthread_t tid[EG_MAX_THREADS];
     volatile uint64_t done = 0;
     for (int t = 0; t < threads; t++) {
         jobs[t] = (fwd_job){r, n, N * (uint64_t)t / (uint64_t)threads,
@@ -507,7 +506,7 @@ static void *work_run(void *arg)
 static int run_workers(sweep *w, worker *ks, int t, int peel,
                        const char *phase, uint64_t done, uint64_t total)
 {
-    pthread_t tid[MAX_THREADS];
+    pthread_t tid[EG_MAX_THREADS];
     int started = 0;
     for (int i = 0; i < w->threads; i++) {
         ks[i].t = t;
@@ -539,7 +538,7 @@ static int run_workers(sweep *w, worker *ks, int t, int peel,
    A and L flags are still there. */
 static int run_sweep(sweep *w, int tmin, void (*between)(sweep *))
 {
-    worker ks[MAX_THREADS];
+    worker ks[EG_MAX_THREADS];
     int rc = -1;
     memset(ks, 0, sizeof ks);
     for (int i = 0; i < w->threads; i++) {
@@ -585,7 +584,7 @@ static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
     w->r = r;
     w->n = n;
     w->N = mc_egdb_layer_size(n);
-    w->threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS
+    w->threads = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
                                                           : threads;
     if (w->N < 4096)
         w->threads = 1;
