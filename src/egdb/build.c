@@ -49,7 +49,8 @@ static uint32_t f_maxcomp(void)
  * proves the test, a child won by its own mover refutes its move.  The
  * strategies behind them win with the child added to S as well.  Moves
  * leaving C lead to fresh positions (no state of S is reachable from
- * there): their value is -F(child).  F itself is found by bisection between P and O.
+ * there): their value is -F(child).  F itself is found by tests between
+ * P and O (fc_value).
  */
 static int own_diff(int n, uint64_t x)
 {
@@ -69,7 +70,7 @@ typedef struct fcomp {
        into C \ S; work arrays of the co-Buchi games. */
     uint8_t *inS, *cntS, *cnt, *st;
     int8_t *ebS;
-    uint32_t *stack, *vl;
+    uint32_t *stack, *vl, *wit;
     uint8_t *win1, *cnt2, *gd;
     uint8_t *safe;        /* bit p: in the safe region of the parity-p mover */
     /* Per test, with S empty (cb_safe): the states outside both safe
@@ -161,8 +162,11 @@ static int cb_good(const fcomp *f, const int thr[2], uint32_t y)
 /* Attractor inside the arena (mark bit 1) of the states seeded on the
    stack: a state of player `who` joins when one successor has joined, one
    of the other player when all its arena successors have and it has no
-   good terminal.  Joined states get mark bit `bit`; returns how many. */
-static uint32_t cb_attr(fcomp *f, uint32_t who, uint8_t bit, uint32_t sp)
+   good terminal.  Joined states get mark bit `bit`; returns how many.
+   wit (or NULL) gets, for each state of `who` that joined, the successor
+   it joined by. */
+static uint32_t cb_attr(fcomp *f, uint32_t who, uint8_t bit, uint32_t sp,
+                        uint32_t *wit)
 {
     /* Locals: the byte stores below could alias f's fields. */
     uint8_t *mark = f->st, *cnt = f->cnt;
@@ -180,6 +184,8 @@ static uint32_t cb_attr(fcomp *f, uint32_t who, uint8_t bit, uint32_t sp)
                 mark[q] |= bit;
                 stack[sp++] = q;
                 n++;
+                if (wit && (q & 1) == who)
+                    wit[q] = y;
             }
         }
     }
@@ -218,7 +224,7 @@ static void cb_safe(fcomp *f, int t)
                 f->stack[sp++] = y;
             }
         }
-        cb_attr(f, px ^ 1, 2, sp);
+        cb_attr(f, px ^ 1, 2, sp, NULL);
         for (uint32_t y = 0; y < ns; y++)
             if (!(mark[y] & 2))
                 f->safe[y] |= (uint8_t)(1u << px);
@@ -253,7 +259,7 @@ static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win)
     const uint8_t *inS = f->inS;
     const int8_t *own = f->own;
     const uint32_t *poff = f->poff, *pfrom = f->pfrom, *nsl = f->nsl;
-    uint32_t *vl = f->vl, *stack = f->stack;
+    uint32_t *vl = f->vl, *stack = f->stack, *wit = f->wit;
     /* The arena: states outside S and outside both safe regions; a move
        into the mover's own safe region is a good terminal, one into the
        other's a bad one.  cb_safe counted the rest with S empty; the
@@ -288,12 +294,13 @@ static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win)
             int xs = (y & 1) == px, g = gd[y];
             int bad = xs ? own[y >> 1] < tx : own[y >> 1] >= ty;
             cnt[y] = acnt[y];
+            wit[y] = UINT32_MAX;
             if (bad || (!xs && g) || (xs && !g && acnt[y] == 0)) {
                 mark[y] |= 2;
                 stack[sp++] = y;
             }
         }
-        cb_attr(f, px ^ 1, 2, sp);
+        cb_attr(f, px ^ 1, 2, sp, wit);
         /* B: X's attractor to the rest and to X's own good terminals. */
         sp = 0;
         for (uint32_t i = 0; i < nv; i++) {
@@ -306,15 +313,12 @@ static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win)
                 stack[sp++] = y;
             }
         }
-        if (!cb_attr(f, px, 4, sp))
+        if (!cb_attr(f, px, 4, sp, NULL))
             break;
-        /* B is X's: out of the arena.  If no state of B was in R, R's
-           derivations stand without B: the next round's R is the whole
-           arena and its B empty, so stop here. */
-        uint32_t k = 0, both = 0;
+        /* B is X's: out of the arena. */
+        uint32_t k = 0;
         for (uint32_t i = 0; i < nv; i++) {
             uint32_t y = vl[i];
-            both += (mark[y] & 6) == 6;
             if (mark[y] & 4) {
                 win[y] = 1;
                 mark[y] = 0;
@@ -327,15 +331,29 @@ static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win)
             }
         }
         nv = k;
-        if (!both)
+        /* What is left was all in R.  If no state of the other player
+           there joined R by a state of B, R's derivations stand without
+           B: the next round's R is the whole arena and its B empty, so
+           stop here.  (The states of X there had no move into B.) */
+        int again = 0;
+        for (uint32_t i = 0; i < nv && !again; i++) {
+            uint32_t y = vl[i];
+            again = (y & 1) != px && wit[y] != UINT32_MAX && win[wit[y]];
+        }
+        if (!again)
             break;
     }
 }
 
 /* The two co-Buchi regions of depth d (mover's, other's), made on first
-   use; NULL when out of memory. */
+   use; NULL when out of memory or past FC_LEVEL_BYTES in all (the search
+   then gives up, as at its budget: searches seldom go 100 plies deep). */
+#define FC_LEVEL_BYTES ((size_t)256 << 20)
+
 static uint8_t *fc_level(fcomp *f, int d, int which)
 {
+    if (((size_t)d + 1) * 4 * f->s > FC_LEVEL_BYTES)
+        return NULL;
     if ((uint32_t)d >= f->nlev) {
         uint32_t nl = f->nlev ? 2 * f->nlev : 64;
         while (nl <= (uint32_t)d)
@@ -482,6 +500,7 @@ static int fc_init(fcomp *f, int n, uint32_t s, const uint32_t *mem,
     f->ebS = malloc(ns);
     f->stack = malloc((ns + 1) * sizeof *f->stack);
     f->vl = malloc((ns + 1) * sizeof *f->vl);
+    f->wit = malloc((ns + 1) * sizeof *f->wit);
     f->win1 = malloc(ns);
     f->cnt2 = malloc(ns);
     f->gd = malloc(ns);
@@ -494,7 +513,7 @@ static int fc_init(fcomp *f, int n, uint32_t s, const uint32_t *mem,
     f->safe_t = INT_MIN;
     if (!f->own || !f->ebc || !f->coff || !f->cto || !f->poff || !f->pfrom ||
         !f->inS || !f->cntS || !f->cnt || !f->st || !f->ebS || !f->stack ||
-        !f->vl || !f->win1 || !f->cnt2 || !f->gd || !f->safe ||
+        !f->vl || !f->wit || !f->win1 || !f->cnt2 || !f->gd || !f->safe ||
         !f->nsl || !f->acnt0 || !f->gd0 || !f->sw[0] || !f->sw[1])
         return -1;
     uint32_t e = 0;
@@ -539,7 +558,8 @@ static void fc_free(fcomp *f)
     free(f->own), free(f->ebc), free(f->coff), free(f->cto);
     free(f->poff), free(f->pfrom), free(f->inS), free(f->cntS);
     free(f->cnt), free(f->st), free(f->ebS), free(f->stack), free(f->undo);
-    free(f->vl), free(f->win1), free(f->cnt2), free(f->gd), free(f->safe);
+    free(f->vl), free(f->wit), free(f->win1), free(f->cnt2), free(f->gd);
+    free(f->safe);
     free(f->nsl), free(f->acnt0), free(f->gd0), free(f->sw[0]), free(f->sw[1]);
     free(f->path);
     for (uint32_t i = 0; i < 2 * f->nlev; i++)
@@ -696,7 +716,6 @@ static void fc_bracket(fcomp *f, int8_t *lo, int8_t *hi)
 
 static void fc_one(fjob *J, fcomp *f, uint64_t x)
 {
-    if (getenv("ONLY") && strtoull(getenv("ONLY"), NULL, 10) != x) { J->F[x] = J->b->P[x]; return; }
     const eg_bounds *b = J->b;
     uint32_t j = J->loc[x];
     int P = b->P[x] > J->lo[j] ? b->P[x] : J->lo[j];
