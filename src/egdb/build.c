@@ -154,6 +154,13 @@ static void s_del(fcomp *f, uint32_t z)
  * (and to X's good terminals) is X's; remove B and repeat until B is empty.
  * win[y] = 1 marks X's winning states.
  */
+/* cobuchi's arena: all of it; only outside rg, a part of X's region
+   (whose states are then won by X); only inside rg, a region containing
+   X's (the states outside it are then lost by X).  Either way the region
+   found is X's true one: a player's winning region is a trap for the
+   other, and the game is determined. */
+enum { CB_ALL, CB_GROW, CB_SHRINK };
+
 static int cb_good(const fcomp *f, const int thr[2], uint32_t y)
 {
     return f->ebS[y] >= thr[y & 1];
@@ -249,7 +256,8 @@ static void cb_safe(fcomp *f, int t)
     }
 }
 
-static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win)
+static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win,
+                    const uint8_t *rg, int mode)
 {
     /* Locals throughout: the byte stores could alias f's fields. */
     uint32_t ns = 2 * f->s, nv = 0;
@@ -264,17 +272,29 @@ static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win)
        into the mover's own safe region is a good terminal, one into the
        other's a bad one.  cb_safe counted the rest with S empty; the
        parents of S's states lose a move and may gain a good terminal. */
-    memcpy(win, f->sw[px], ns);
+    memcpy(win, mode == CB_GROW ? rg : f->sw[px], ns);
     memset(mark, 0, ns);
-    for (uint32_t i = 0, nn = f->nns; i < nn; i++) {
-        uint32_t y = nsl[i];
-        if (!inS[y]) {
-            mark[y] = 1;
-            vl[nv++] = y;
-        }
-    }
     memcpy(acnt, f->acnt0, ns);
     memcpy(gd, f->gd0, ns);
+    for (uint32_t i = 0, nn = f->nns; i < nn; i++) {
+        uint32_t y = nsl[i];
+        if (inS[y])
+            continue;
+        if (mode == CB_ALL || (mode == CB_GROW) == !rg[y]) {
+            mark[y] = 1;
+            vl[nv++] = y;
+            continue;
+        }
+        /* Left out by rg: won by X (GROW) or by the other (SHRINK). */
+        uint32_t m = y >> 1, pp = (y & 1) ^ 1;
+        uint32_t helps = mode == CB_GROW ? px : px ^ 1;
+        for (uint32_t k = poff[m]; k < poff[m + 1]; k++) {
+            uint32_t q = 2 * pfrom[k] + pp;
+            acnt[q]--;
+            if ((q & 1) == helps)
+                gd[q] = 1;
+        }
+    }
     for (uint32_t i = 0; i < f->npath; i++) {
         uint32_t z = f->path[i], m = z >> 1, pp = (z & 1) ^ 1;
         int ns_z = !f->safe[z];
@@ -395,6 +415,12 @@ static int rg_after(int flags, int grows)
     return flags & (grows ? RG_SUB : RG_SUP);
 }
 
+/* An inherited region narrows the game that finds the true one. */
+static int cb_mode(int flags)
+{
+    return flags & RG_SUB ? CB_GROW : flags & RG_SUP ? CB_SHRINK : CB_ALL;
+}
+
 static int fc_test(fcomp *f, uint32_t x, int t, const uint8_t *pm, int fm,
                    const uint8_t *po, int fo)
 {
@@ -438,7 +464,7 @@ static int fc_test(fcomp *f, uint32_t x, int t, const uint8_t *pm, int fm,
     if ((fm & RG_SUB) && in)
         return 1;
     if (!((fm & RG_SUP) && !in)) {
-        cobuchi(f, thr, x & 1, wm);
+        cobuchi(f, thr, x & 1, wm, pm, cb_mode(fm));
         for (uint32_t i = 0; i < no; i++)
             if (wm[open[i]])
                 return 1;
@@ -451,7 +477,7 @@ static int fc_test(fcomp *f, uint32_t x, int t, const uint8_t *pm, int fm,
         in += po[open[i]];
     const uint8_t *ro = po;
     if (!(fo & RG_SUB) && !((fo & RG_SUP) && !in)) {
-        cobuchi(f, thr, (x & 1) ^ 1, wo);
+        cobuchi(f, thr, (x & 1) ^ 1, wo, po, cb_mode(fo));
         ro = wo;
         fo = RG_SUB | RG_SUP;
     }
@@ -703,11 +729,11 @@ static void fc_bracket(fcomp *f, int8_t *lo, int8_t *hi)
     for (int t = 2 - n; t <= n; t += 2) {
         int thr[2] = {t, 2 - t};
         cb_safe(f, t);
-        cobuchi(f, thr, 0, f->win1);
+        cobuchi(f, thr, 0, f->win1, NULL, CB_ALL);
         for (uint32_t j = 0; j < f->s; j++)
             if (f->win1[2 * j] && lo[j] < t)
                 lo[j] = (int8_t)t;
-        cobuchi(f, thr, 1, f->win1);
+        cobuchi(f, thr, 1, f->win1, NULL, CB_ALL);
         for (uint32_t j = 0; j < f->s; j++)
             if (f->win1[2 * j] && hi[j] > t - 2)
                 hi[j] = (int8_t)(t - 2);
