@@ -509,7 +509,15 @@ static const char *const sub_help[] = {
     "into D, one file per layer (oware-<preset>-NN.egdb).  Layers already\n"
     "complete on disk with matching checksums are kept: a killed build\n"
     "resumes at the first unfinished layer.  A progress bar with the time\n"
-    "left goes to stderr.  T threads share the forward pass (default 2).\n",
+    "left goes to stderr.  T threads share the forward pass, the sweep and\n"
+    "the history search (default 2).\n\n"
+    "Under abapa, positions whose value depends on cycles (P < O, layers\n"
+    "of 11 seeds or fewer) get their exact fresh value from a history\n"
+    "search, by default in components of up to 12,000 positions: layers\n"
+    "0-6 exact, about a minute for layer 6.  Larger components take the\n"
+    "contract's approximation, flagged approx_cycles in the header.\n"
+    "MANCALA_EGDB_MAXCOMP=30000 makes layer 7 exact too (about an hour);\n"
+    "MANCALA_EGDB_BUDGET=N caps a search's nodes (default 100000).\n",
     "verify",
     "usage: mancala egdb verify oware[:awari] [--seeds N] [--dir D]\n\n"
     "Open the layers (checksums, dependencies) and, for each, re-derive the\n"
