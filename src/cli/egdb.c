@@ -516,7 +516,7 @@ static const char *const sub_help[] = {
     "search, by default in components of up to 12,000 positions: layers\n"
     "0-6 exact, about a minute for layer 6.  Larger components take the\n"
     "contract's approximation, flagged approx_cycles in the header.\n"
-    "MANCALA_EGDB_MAXCOMP=30000 makes layer 7 exact too (about an hour);\n"
+    "MANCALA_EGDB_MAXCOMP=30000 makes layer 7 exact too (about two hours);\n"
     "MANCALA_EGDB_BUDGET=N caps a search's nodes (default 100000).\n",
     "verify",
     "usage: mancala egdb verify oware[:awari] [--seeds N] [--dir D]\n\n"
