@@ -771,6 +771,7 @@ static void fc_one(fjob *J, fcomp *f, uint64_t x)
 
 typedef struct fthread {
     fjob *J;
+    fcomp *f; /* search arrays made already (the bracket's), or NULL */
     int first;
 } fthread;
 
@@ -778,26 +779,32 @@ static void *fc_thread(void *arg)
 {
     fthread *t = arg;
     fjob *J = t->J;
-    fcomp f;
-    if (fc_init(&f, J->n, J->s, J->mem, J->loc, J->comp, J->c, J->off,
-                J->mv, J->F) != 0) {
-        atomic_store(&J->oom, 1);
-    } else {
-        for (;;) {
-            uint64_t i = atomic_fetch_add(&J->next, 1);
-            if (i >= J->end)
-                break;
-            fc_one(J, &f, J->order[i]);
-            uint64_t d = atomic_fetch_add(&J->done, 1) + 1;
-            if (t->first && J->progress)
-                J->progress(J->ctx, J->n, "cycles", d, J->total);
+    fcomp own, *f = t->f;
+    if (!f) {
+        f = &own;
+        if (fc_init(f, J->n, J->s, J->mem, J->loc, J->comp, J->c, J->off,
+                    J->mv, J->F) != 0) {
+            atomic_store(&J->oom, 1);
+            fc_free(f);
+            return NULL;
         }
     }
-    fc_free(&f);
+    for (;;) {
+        uint64_t i = atomic_fetch_add(&J->next, 1);
+        if (i >= J->end)
+            break;
+        fc_one(J, f, J->order[i]);
+        uint64_t d = atomic_fetch_add(&J->done, 1) + 1;
+        if (t->first && J->progress)
+            J->progress(J->ctx, J->n, "cycles", d, J->total);
+    }
+    if (f == &own)
+        fc_free(f);
     return NULL;
 }
 
-/* Run the job on k threads (the caller's among them). */
+/* Run the job on k threads (the caller's among them): the fresh bracket
+   first, whose search arrays the caller's thread then keeps. */
 static int fc_run(fjob *J, int k)
 {
     pthread_t tid[EG_MAX_THREADS];
@@ -807,18 +814,16 @@ static int fc_run(fjob *J, int k)
     memset(&f, 0, sizeof f);
     J->lo = malloc(J->s);
     J->hi = malloc(J->s);
-    int rc = !J->lo || !J->hi ||
-             fc_init(&f, J->n, J->s, J->mem, J->loc, J->comp, J->c, J->off,
-                     J->mv, J->F) != 0;
-    if (!rc)
-        fc_bracket(&f, J->lo, J->hi);
-    fc_free(&f);
-    if (rc) {
+    if (!J->lo || !J->hi ||
+        fc_init(&f, J->n, J->s, J->mem, J->loc, J->comp, J->c, J->off,
+                J->mv, J->F) != 0) {
+        fc_free(&f);
         free(J->lo), free(J->hi);
         return -1;
     }
+    fc_bracket(&f, J->lo, J->hi);
     for (int i = 0; i < k; i++)
-        ts[i] = (fthread){J, i == 0};
+        ts[i] = (fthread){J, i == 0 ? &f : NULL, i == 0};
     for (int i = 1; i < k; i++) {
         if (pthread_create(&tid[i], NULL, fc_thread, &ts[i]) != 0)
             break;
@@ -827,6 +832,7 @@ static int fc_run(fjob *J, int k)
     fc_thread(&ts[0]);
     for (int i = 1; i <= started; i++)
         pthread_join(tid[i], NULL);
+    fc_free(&f);
     free(J->lo), free(J->hi);
     return atomic_load(&J->oom) ? -1 : 0;
 }
@@ -928,21 +934,9 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
         }
         free(cur);
     }
-    fjob J;
-    memset(&J, 0, sizeof J);
-    J.n = n;
-    J.loc = loc;
-    J.comp = comp;
-    J.off = off;
-    J.mv = mv;
-    J.F = F;
-    J.b = b;
-    J.order = order;
-    J.progress = progress;
-    J.ctx = ctx;
-    J.total = nopen;
-    J.pick = pick;
-    J.npick = npick;
+    fjob J = {.n = n, .loc = loc, .comp = comp, .off = off, .mv = mv,
+              .F = F, .b = b, .order = order, .progress = progress,
+              .ctx = ctx, .total = nopen, .pick = pick, .npick = npick};
     uint32_t maxcomp = f_maxcomp();
     int nt = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
                                                         : threads;
