@@ -16,6 +16,7 @@
 #include "mancala_egdb.h"
 #include "mancala_record.h"
 #include "tui.h"
+#include "../core/util.h"
 
 /* The endgame databases of --egdb (Oware), or NULL; the directory named. */
 static mc_egdb *play_db;
@@ -389,16 +390,13 @@ static mc_session *new_game(const mc_game *g, const mc_pos *start,
         fprintf(stderr, "mancala play: %s\n", err.msg);
         return NULL;
     }
-    if (saving.n == saving.cap) {
-        int cap = saving.cap ? 2 * saving.cap : 8;
-        mc_record **nr = realloc(saving.recs, (size_t)cap * sizeof *nr);
-        if (!nr) {
-            mc_record_free(r);
-            return NULL;
-        }
-        saving.recs = nr;
-        saving.cap = cap;
+    size_t cap = mc_grow(&saving.recs, (size_t)saving.cap,
+                         (size_t)saving.n + 1, sizeof *saving.recs, 8);
+    if (!cap) {
+        mc_record_free(r);
+        return NULL;
     }
+    saving.cap = (int)cap;
     saving.recs[saving.n++] = r;
     time_t now = time(NULL);
     struct tm tm;

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <time.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int mc_err(mc_error *err, int code, const char *fmt, ...)
@@ -39,6 +40,24 @@ void mc_sb_printf(mc_sb *b, const char *fmt, ...)
     va_end(ap);
     if (k > 0)
         b->len += (size_t)k;
+}
+
+size_t mc_grow(void *arr, size_t cap, size_t need, size_t elem, size_t first)
+{
+    if (need <= cap)
+        return cap;
+    size_t nc = cap ? cap : first ? first : 1;
+    while (nc < need) {
+        if (nc > SIZE_MAX / 2 / elem)
+            return 0;
+        nc *= 2;
+    }
+    void *old, *nw;
+    memcpy(&old, arr, sizeof old);
+    if (nc > SIZE_MAX / elem || !(nw = realloc(old, nc * elem)))
+        return 0;
+    memcpy(arr, &nw, sizeof nw);
+    return nc;
 }
 
 void mc_sb_putc(mc_sb *b, char c)

@@ -43,6 +43,14 @@ void mc_sb_printf(mc_sb *b, const char *fmt, ...) MC_PRINTF(2, 3);
 void mc_sb_putc(mc_sb *b, char c);
 
 /*
+ * Make room in a growable array: *(T **)arr holds cap elements of elem
+ * bytes; if need > cap, it grows (doubling, from `first`) to hold need.
+ * Returns the capacity, at least need, or 0 when out of memory (the array
+ * is then unchanged).  The new elements are not initialised.
+ */
+size_t mc_grow(void *arr, size_t cap, size_t need, size_t elem, size_t first);
+
+/*
  * Parse exactly `count` comma-separated decimal numbers in [0, max] from s up
  * to the end of s or the first character in `stop`.  On error, fills err
  * mentioning `what` and returns nonzero.  *end receives the position after.

@@ -79,10 +79,12 @@ typedef struct fcomp {
        player's safe region as win[] starts. */
     uint32_t *nsl, nns;
     uint8_t *acnt0, *gd0, *sw[2];
-    uint32_t *path, npath, pathcap; /* the states of S, in order */
+    uint32_t *path, npath;    /* the states of S, in order */
+    size_t pathcap;
     int safe_t;           /* the root threshold safe is for, or INT_MIN */
     int8_t *undo;         /* ebS values saved by s_add */
-    uint32_t nundo, undocap;
+    uint32_t nundo;
+    size_t undocap;
     uint64_t nodes, budget;
     int depth, aborted;
     uint8_t **wlev;       /* fc_level */
@@ -97,26 +99,19 @@ typedef struct fcomp {
 static int s_add(fcomp *f, uint32_t z)
 {
     uint32_t m = z >> 1, pp = (z & 1) ^ 1;
-    if (f->npath == f->pathcap) {
-        uint32_t nc = f->pathcap ? 2 * f->pathcap : 256;
-        uint32_t *np = realloc(f->path, nc * sizeof *np);
-        if (!np)
-            return -1;
-        f->path = np;
-        f->pathcap = nc;
-    }
+    size_t cap = mc_grow(&f->path, f->pathcap, (size_t)f->npath + 1,
+                         sizeof *f->path, 256);
+    if (!cap)
+        return -1;
+    f->pathcap = cap;
     f->path[f->npath++] = z;
     f->inS[z] = 1;
     for (uint32_t k = f->poff[m]; k < f->poff[m + 1]; k++) {
         uint32_t y = 2 * f->pfrom[k] + pp;
-        if (f->nundo == f->undocap) {
-            uint32_t nc = f->undocap ? 2 * f->undocap : 4096;
-            int8_t *nu = realloc(f->undo, nc);
-            if (!nu)
-                return -1;
-            f->undo = nu;
-            f->undocap = nc;
-        }
+        cap = mc_grow(&f->undo, f->undocap, (size_t)f->nundo + 1, 1, 4096);
+        if (!cap)
+            return -1;
+        f->undocap = cap;
         f->undo[f->nundo++] = f->ebS[y];
         f->cntS[y]--;
         if (-f->own[m] > f->ebS[y])

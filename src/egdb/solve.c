@@ -259,14 +259,10 @@ typedef struct stack {
 
 static int push(stack *s, uint64_t x, const uint8_t h[12])
 {
-    if (s->len == s->cap) {
-        size_t nc = s->cap ? s->cap * 2 : 1 << 14;
-        sentry *nv = realloc(s->v, nc * sizeof *nv);
-        if (!nv)
-            return -1;
-        s->v = nv;
-        s->cap = nc;
-    }
+    size_t cap = mc_grow(&s->v, s->cap, s->len + 1, sizeof *s->v, 1 << 14);
+    if (!cap)
+        return -1;
+    s->cap = cap;
     s->v[s->len].e = x;
     memcpy(s->v[s->len++].h, h, 12);
     return 0;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "mancala_record.h"
+#include "../core/util.h"
 
 #define TAG_NAME_MAX 64
 #define TAG_VALUE_MAX 1024
@@ -205,16 +206,13 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
         r->tags[at].value = v;
         return 0;
     }
-    if (r->ntags == r->tags_cap) {
-        int cap = r->tags_cap ? 2 * r->tags_cap : 8;
-        tag *t = realloc(r->tags, (size_t)cap * sizeof *t);
-        if (!t) {
-            free(v);
-            return fail(err, MC_ERR_ARG, "out of memory");
-        }
-        r->tags = t;
-        r->tags_cap = cap;
+    size_t cap = mc_grow(&r->tags, (size_t)r->tags_cap,
+                         (size_t)r->ntags + 1, sizeof *r->tags, 8);
+    if (!cap) {
+        free(v);
+        return fail(err, MC_ERR_ARG, "out of memory");
     }
+    r->tags_cap = (int)cap;
     char *k = dup_str(name);
     if (!k) {
         free(v);
@@ -425,15 +423,11 @@ static void ds_put(dstr *d, const char *s, size_t n)
     if (d->oom)
         return;
     if (d->len + n + 1 > d->cap) {
-        size_t cap = d->cap ? d->cap : 1024;
-        while (cap < d->len + n + 1)
-            cap *= 2;
-        char *b = realloc(d->b, cap);
-        if (!b) {
+        size_t cap = mc_grow(&d->b, d->cap, d->len + n + 1, 1, 1024);
+        if (!cap) {
             d->oom = 1;
             return;
         }
-        d->b = b;
         d->cap = cap;
     }
     memcpy(d->b + d->len, s, n);
@@ -1162,17 +1156,14 @@ int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
         mc_record *r = NULL;
         if ((rc = read_game(&x, &r, cnt + 1)))
             goto fail;
-        if (cnt == cap) {
-            int nc = cap ? 2 * cap : 4;
-            mc_record **nr = realloc(recs, (size_t)nc * sizeof *nr);
-            if (!nr) {
-                mc_record_free(r);
-                rc = lx_fail_at(&x, line, col, MC_ERR_ARG, "out of memory");
-                goto fail;
-            }
-            recs = nr;
-            cap = nc;
+        size_t nc = mc_grow(&recs, (size_t)cap, (size_t)cnt + 1,
+                            sizeof *recs, 4);
+        if (!nc) {
+            mc_record_free(r);
+            rc = lx_fail_at(&x, line, col, MC_ERR_ARG, "out of memory");
+            goto fail;
         }
+        cap = (int)nc;
         recs[cnt++] = r;
         /* matches: starters and the Match tag */
         char said[DERIVED_LEN];
@@ -1214,22 +1205,18 @@ int mc_records_load(const char *path, mc_record ***out, int *n,
     char *b = NULL;
     size_t len = 0, cap = 0;
     for (;;) {
-        if (len + 65536 > cap) {
-            size_t nc = cap ? 2 * cap : 65536;
-            if (nc > ((size_t)1 << 30)) {
-                free(b);
-                fclose(f);
-                return fail(err, MC_ERR_IO, "%s: larger than 1 GiB", path);
-            }
-            char *nb = realloc(b, nc);
-            if (!nb) {
-                free(b);
-                fclose(f);
-                return fail(err, MC_ERR_IO, "%s: out of memory", path);
-            }
-            b = nb;
-            cap = nc;
+        if (len + 65536 > ((size_t)1 << 30)) {
+            free(b);
+            fclose(f);
+            return fail(err, MC_ERR_IO, "%s: larger than 1 GiB", path);
         }
+        size_t nc = mc_grow(&b, cap, len + 65536, 1, 65536);
+        if (!nc) {
+            free(b);
+            fclose(f);
+            return fail(err, MC_ERR_IO, "%s: out of memory", path);
+        }
+        cap = nc;
         size_t k = fread(b + len, 1, cap - len, f);
         len += k;
         if (k == 0)

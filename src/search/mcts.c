@@ -15,6 +15,7 @@
 #include "../games/game.h"
 #include "../session/line.h"
 #include "search_internal.h"
+#include "../core/util.h"
 
 typedef struct node {
     mc_move move;     /* the move that led here */
@@ -35,14 +36,10 @@ typedef struct tree {
 
 static int32_t add_node(tree *t, mc_move m, int32_t parent, int mover)
 {
-    if (t->len == t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 4096;
-        node *nn = realloc(t->n, cap * sizeof *nn);
-        if (!nn)
-            return -1;
-        t->n = nn;
-        t->cap = cap;
-    }
+    size_t cap = mc_grow(&t->n, t->cap, t->len + 1, sizeof *t->n, 4096);
+    if (!cap)
+        return -1;
+    t->cap = cap;
     node *x = &t->n[t->len];
     memset(x, 0, sizeof *x);
     x->move = m;

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "api.h"
+#include "../core/util.h"
 #include "mancala_record.h"
 
 #define ID_LEN 12
@@ -248,28 +249,22 @@ static void entry_free(game_entry *e)
 
 static int add_round(game_entry *e, mc_record *r)
 {
-    if (e->n == e->cap) {
-        int cap = e->cap ? 2 * e->cap : 4;
-        mc_record **nr = realloc(e->recs, (size_t)cap * sizeof *nr);
-        if (!nr)
-            return -1;
-        e->recs = nr;
-        e->cap = cap;
-    }
+    size_t cap = mc_grow(&e->recs, (size_t)e->cap, (size_t)e->n + 1,
+                         sizeof *e->recs, 4);
+    if (!cap)
+        return -1;
+    e->cap = (int)cap;
     e->recs[e->n++] = r;
     return 0;
 }
 
 static int add_game(mc_api *a, game_entry *e)
 {
-    if (a->n == a->cap) {
-        int cap = a->cap ? 2 * a->cap : 16;
-        game_entry **ng = realloc(a->games, (size_t)cap * sizeof *ng);
-        if (!ng)
-            return -1;
-        a->games = ng;
-        a->cap = cap;
-    }
+    size_t cap = mc_grow(&a->games, (size_t)a->cap, (size_t)a->n + 1,
+                         sizeof *a->games, 16);
+    if (!cap)
+        return -1;
+    a->cap = (int)cap;
     a->games[a->n++] = e;
     return 0;
 }

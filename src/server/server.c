@@ -14,6 +14,7 @@
 #include <sys/socket.h>
 
 #include "server.h"
+#include "../core/util.h"
 
 struct mc_server {
     struct MHD_Daemon *d;
@@ -94,16 +95,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
     }
     if (*size) {
         if (!u->too_big && u->len + *size <= MC_API_MAX_BODY) {
-            if (u->len + *size > u->cap) {
-                size_t cap = u->cap ? u->cap : 1024;
-                while (cap < u->len + *size)
-                    cap *= 2;
-                char *nb = realloc(u->buf, cap);
-                if (!nb)
-                    return MHD_NO;
-                u->buf = nb;
-                u->cap = cap;
-            }
+            size_t cap = mc_grow(&u->buf, u->cap, u->len + *size, 1, 1024);
+            if (!cap)
+                return MHD_NO;
+            u->cap = cap;
             memcpy(u->buf + u->len, data, *size);
             u->len += *size;
         } else {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "line.h"
+#include "../core/util.h"
 
 void mc_line_free(mc_line *l)
 {
@@ -19,26 +20,15 @@ void mc_line_free(mc_line *l)
 /* Make room for position index `need`; 0 on success. */
 int mc_line_grow(mc_line *l, int need)
 {
-    if (need < l->cap)
-        return 0;
-    int cap = l->cap ? l->cap * 2 : 128;
-    while (cap <= need)
-        cap *= 2;
-    mc_pos *pos = realloc(l->pos, (size_t)cap * sizeof *pos);
-    if (pos)
-        l->pos = pos;
-    uint64_t *hash = realloc(l->hash, (size_t)cap * sizeof *hash);
-    if (hash)
-        l->hash = hash;
-    int *ws = realloc(l->wstart, (size_t)cap * sizeof *ws);
-    if (ws)
-        l->wstart = ws;
-    int *qs = realloc(l->qstart, (size_t)cap * sizeof *qs);
-    if (qs)
-        l->qstart = qs;
-    if (!pos || !hash || !ws || !qs)
+    /* The four arrays grow alike (same capacity, need and start). */
+    size_t cap = (size_t)l->cap, want = (size_t)need + 1;
+    size_t a = mc_grow(&l->pos, cap, want, sizeof *l->pos, 128);
+    size_t b = mc_grow(&l->hash, cap, want, sizeof *l->hash, 128);
+    size_t c = mc_grow(&l->wstart, cap, want, sizeof *l->wstart, 128);
+    size_t d = mc_grow(&l->qstart, cap, want, sizeof *l->qstart, 128);
+    if (!a || !b || !c || !d)
         return -1;
-    l->cap = cap;
+    l->cap = (int)a;
     return 0;
 }
 
