@@ -128,11 +128,12 @@ typedef struct bar {
 
 /* Work units of a layer for the time estimate (6-8 million a second on 2
    threads at 24 seeds).  Under abapa, the history search of layer 6's
-   giant component costs about as much as a layer of 19 seeds. */
+   giant component (about 19 s) costs about as much as a layer of 18
+   seeds. */
 static double layer_work(const bar *b, int n)
 {
     double w = (double)mc_egdb_layer_size(n) * (1.0 + n / 8.0);
-    return b->abapa && n == 6 ? w + 1e9 : w;
+    return b->abapa && n == 6 ? w + 1.5e8 : w;
 }
 
 static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
@@ -514,9 +515,9 @@ static const char *const sub_help[] = {
     "Under abapa, positions whose value depends on cycles (P < O, layers\n"
     "of 11 seeds or fewer) get their exact fresh value from a history\n"
     "search, by default in components of up to 12,000 positions: layers\n"
-    "0-6 exact, about a minute for layer 6.  Larger components take the\n"
+    "0-6 exact, about 20 seconds for layer 6.  Larger components take the\n"
     "contract's approximation, flagged approx_cycles in the header.\n"
-    "MANCALA_EGDB_MAXCOMP=30000 makes layer 7 exact too (about two hours);\n"
+    "MANCALA_EGDB_MAXCOMP=30000 makes layer 7 exact too (about 22 minutes);\n"
     "MANCALA_EGDB_BUDGET=N caps a search's nodes (default 100000).\n",
     "verify",
     "usage: mancala egdb verify oware[:awari] [--seeds N] [--dir D]\n\n"
