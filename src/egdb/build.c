@@ -425,8 +425,9 @@ static int cb_mode(int flags)
  * replies inside our region and options inside the other's are settled
  * and cost nothing (regions count only when known to be inside the true
  * one: mine, theirs).  A reply with no option left costs 1,000: that child
- * is probably lost.  On layer 7's first 421 open positions this took the
- * search from 593,000 nodes (children in move order) to 195,125.
+ * is probably lost.  Measured against children in move order: layer 6's
+ * 1,528 open positions take 253,613 nodes instead of 878,208, layer 7's
+ * first 337 take 161,539 instead of 661,383 (docs/EGDB.md).
  */
 static int fc_settled(const fcomp *f, uint32_t y, const uint8_t *reg)
 {
