@@ -106,12 +106,16 @@ static int s_add(fcomp *f, uint32_t z)
     f->pathcap = cap;
     f->path[f->npath++] = z;
     f->inS[z] = 1;
-    for (uint32_t k = f->poff[m]; k < f->poff[m + 1]; k++) {
-        uint32_t y = 2 * f->pfrom[k] + pp;
-        cap = mc_grow(&f->undo, f->undocap, (size_t)f->nundo + 1, 1, 4096);
+    /* One saved value per parent (mc_grow needs at least one). */
+    uint32_t np = f->poff[m + 1] - f->poff[m];
+    if (np) {
+        cap = mc_grow(&f->undo, f->undocap, (size_t)f->nundo + np, 1, 4096);
         if (!cap)
             return -1;
         f->undocap = cap;
+    }
+    for (uint32_t k = f->poff[m]; k < f->poff[m + 1]; k++) {
+        uint32_t y = 2 * f->pfrom[k] + pp;
         f->undo[f->nundo++] = f->ebS[y];
         f->cntS[y]--;
         if (-f->own[m] > f->ebS[y])

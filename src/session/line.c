@@ -20,6 +20,8 @@ void mc_line_free(mc_line *l)
 /* Make room for position index `need`; 0 on success. */
 int mc_line_grow(mc_line *l, int need)
 {
+    if (need < l->cap)
+        return 0; /* the search calls this at every node */
     /* The four arrays grow alike (same capacity, need and start). */
     size_t cap = (size_t)l->cap, want = (size_t)need + 1;
     size_t a = mc_grow(&l->pos, cap, want, sizeof *l->pos, 128);
