@@ -59,6 +59,11 @@ static int own_diff(int n, uint64_t x)
     return eg_terminal(h);
 }
 
+typedef struct fc_log {
+    uint32_t y, sig;
+    uint8_t g, win;
+} fc_log;
+
 typedef struct fcomp {
     int n;
     uint32_t s;           /* members; states are 2 * member + parity */
@@ -66,29 +71,30 @@ typedef struct fcomp {
     int8_t *ebc;          /* best exit or move out of C, or EG_NO_EXIT */
     uint32_t *coff, *cto; /* children in C, CSR by member */
     uint32_t *poff, *pfrom; /* parents in C, CSR by member */
-    /* Over the 2s states: in S, best known move with S terminal, moves
-       into C \ S; work arrays of the co-Buchi games. */
-    uint8_t *inS, *cntS, *cnt, *st;
+    /* Over the 2s states: in S, best known move with S terminal; work
+       arrays of the co-Buchi games. */
+    uint8_t *inS, *cnt, *st;
     int8_t *ebS;
-    uint32_t *stack, *vl, *wit;
-    uint8_t *win1, *cnt2, *gd;
+    uint32_t *stack, *vl, *wit, *gto;
+    uint8_t *cnt2, *gd;
     uint8_t *safe;        /* bit p: in the safe region of the parity-p mover */
-    /* Per test, with S empty (cb_safe): the states outside both safe
-       regions, their successors outside them, whether they have a good
-       terminal or a move into their mover's safe region, and each
-       player's safe region as win[] starts. */
-    uint32_t *nsl, nns;
-    uint8_t *acnt0, *gd0, *sw[2];
+    uint32_t *nsl, nns;   /* the states outside both safe regions */
+    int thr[2];           /* the test's threshold for each parity's mover */
+    int safe_t;           /* the threshold safe is for, or INT_MIN */
+    /* The two games kept solved (cb_solve), and the log that undoes them
+       (lmark: where each inc_add's entries start). */
+    uint8_t *win[2];
+    uint32_t *sig[2];
+    fc_log *log;
+    size_t nlog, logcap;
+    size_t *lmark, nlmark, lmarkcap;
     uint32_t *path, npath;    /* the states of S, in order */
     size_t pathcap;
-    int safe_t;           /* the root threshold safe is for, or INT_MIN */
     int8_t *undo;         /* ebS values saved by s_add */
     uint32_t nundo;
     size_t undocap;
     uint64_t nodes, budget;
     int depth, aborted;
-    uint8_t **wlev;       /* fc_level */
-    uint32_t nlev;
 } fcomp;
 
 /* Recursion depth at which a search gives up (each level is a frame). */
@@ -104,8 +110,6 @@ static int s_add(fcomp *f, uint32_t z)
     if (!cap)
         return -1;
     f->pathcap = cap;
-    f->path[f->npath++] = z;
-    f->inS[z] = 1;
     /* One saved value per parent (mc_grow needs at least one). */
     uint32_t np = f->poff[m + 1] - f->poff[m];
     if (np) {
@@ -114,10 +118,11 @@ static int s_add(fcomp *f, uint32_t z)
             return -1;
         f->undocap = cap;
     }
+    f->path[f->npath++] = z;
+    f->inS[z] = 1;
     for (uint32_t k = f->poff[m]; k < f->poff[m + 1]; k++) {
         uint32_t y = 2 * f->pfrom[k] + pp;
         f->undo[f->nundo++] = f->ebS[y];
-        f->cntS[y]--;
         if (-f->own[m] > f->ebS[y])
             f->ebS[y] = (int8_t)-f->own[m];
     }
@@ -129,11 +134,8 @@ static void s_del(fcomp *f, uint32_t z)
     uint32_t m = z >> 1, pp = (z & 1) ^ 1;
     f->npath--;
     f->inS[z] = 0;
-    for (uint32_t k = f->poff[m + 1]; k-- > f->poff[m];) {
-        uint32_t y = 2 * f->pfrom[k] + pp;
-        f->ebS[y] = f->undo[--f->nundo];
-        f->cntS[y]++;
-    }
+    for (uint32_t k = f->poff[m + 1]; k-- > f->poff[m];)
+        f->ebS[2 * f->pfrom[k] + pp] = f->undo[--f->nundo];
 }
 
 /*
@@ -151,19 +153,23 @@ static void s_del(fcomp *f, uint32_t z)
  * to the states bad for X and to its own good terminals; from outside R, X
  * keeps the play away from them for ever, so X's attractor B to the rest
  * (and to X's good terminals) is X's; remove B and repeat until B is empty.
- * win[y] = 1 marks X's winning states.
+ *
+ * Within one test the thresholds of the two parities are fixed, so there
+ * are two games, game px for X = the parity-px mover, and a search step
+ * changes each by one state joining S.  Both games are kept solved: win[px]
+ * marks X's winning states of game px (the rest of the arena is the other
+ * player's), sig[px] a memoryless winning strategy of the winner at each
+ * arena state (a successor, or FC_TERM for a good terminal).  When z joins
+ * S, the winners change only where the old winner's strategy could lead
+ * to z: from elsewhere the old winner keeps winning as before, the loser
+ * as before (its region is a trap that z is not in).  So inc_add solves
+ * the game again on that set D alone (backward reach from z over the
+ * winner's strategy moves and all the loser's moves), the states around it
+ * fixed; and nothing at all when z was already won by the player it is
+ * good for.  Measured on layer 7, D is a few hundred states where the
+ * whole arena is 16,000.
  */
-/* cobuchi's arena: all of it; only outside rg, a part of X's region
-   (whose states are then won by X); only inside rg, a region containing
-   X's (the states outside it are then lost by X).  Either way the region
-   found is X's true one: a player's winning region is a trap for the
-   other, and the game is determined. */
-enum { CB_ALL, CB_GROW, CB_SHRINK };
-
-static int cb_good(const fcomp *f, const int thr[2], uint32_t y)
-{
-    return f->ebS[y] >= thr[y & 1];
-}
+#define FC_TERM UINT32_MAX
 
 /* Attractor inside the arena (mark bit 1) of the states seeded on the
    stack: a state of player `who` joins when one successor has joined, one
@@ -198,21 +204,25 @@ static uint32_t cb_attr(fcomp *f, uint32_t who, uint8_t bit, uint32_t sp,
     return n;
 }
 
+/* Whether state y is bad for X = the parity-px mover to close a cycle at. */
+static int cb_bad(const fcomp *f, uint32_t px, uint32_t y)
+{
+    return (y & 1) == px ? f->own[y >> 1] < f->thr[px]
+                         : f->own[y >> 1] >= f->thr[px ^ 1];
+}
+
 /*
  * The safe regions of a test, found once with S empty: the states from
  * which a player can keep the play, for ever, on states good for it to
  * close a cycle at (or end it in a good terminal).  Such a player wins
  * whatever the history: every state its play enters is good for it, in S
- * or not.  So the co-Buchi games of every node of the test leave these
- * states out, which halves their arena.  Each region is the complement of
- * the other player's attractor to the states bad for the first.
+ * or not.  So the co-Buchi games of the test leave these states out,
+ * which halves their arena.  Each region is the complement of the other
+ * player's attractor to the states bad for the first.  nsl lists the
+ * states outside both.
  */
-static void cb_safe(fcomp *f, int t)
+static void cb_safe(fcomp *f)
 {
-    if (f->safe_t == t)
-        return;
-    f->safe_t = t;
-    int thr[2] = {t, 2 - t};
     uint32_t ns = 2 * f->s;
     uint8_t *mark = f->st;
     memset(f->safe, 0, ns);
@@ -220,12 +230,12 @@ static void cb_safe(fcomp *f, int t)
         uint32_t sp = 0;
         for (uint32_t y = 0; y < ns; y++) {
             uint32_t m = y >> 1;
-            int xs = (y & 1) == px, g = f->ebc[m] >= thr[y & 1];
-            int bad = xs ? f->own[m] < thr[px] : f->own[m] >= thr[px ^ 1];
+            int xs = (y & 1) == px, g = f->ebc[m] >= f->thr[y & 1];
             mark[y] = 1;
             f->gd[y] = (uint8_t)g;
             f->cnt[y] = (uint8_t)(f->coff[m + 1] - f->coff[m]);
-            if (bad || (!xs && g) || (xs && !g && f->cnt[y] == 0)) {
+            if (cb_bad(f, px, y) || (!xs && g) ||
+                (xs && !g && f->cnt[y] == 0)) {
                 mark[y] |= 2;
                 f->stack[sp++] = y;
             }
@@ -235,75 +245,83 @@ static void cb_safe(fcomp *f, int t)
             if (!(mark[y] & 2))
                 f->safe[y] |= (uint8_t)(1u << px);
     }
+    memset(mark, 0, ns);
     f->nns = 0;
-    for (uint32_t y = 0; y < ns; y++) {
-        f->sw[0][y] = f->safe[y] & 1;
-        f->sw[1][y] = (f->safe[y] >> 1) & 1;
-        if (f->safe[y])
-            continue;
-        f->nsl[f->nns++] = y;
-        uint32_t m = y >> 1, cp = (y & 1) ^ 1, c = 0;
-        uint8_t own = (uint8_t)(1u << (y & 1));
-        int g = f->ebc[m] >= thr[y & 1];
-        for (uint32_t k = f->coff[m]; k < f->coff[m + 1]; k++) {
-            uint32_t z = 2 * f->cto[k] + cp;
-            c += !f->safe[z];
-            g |= (f->safe[z] & own) != 0;
-        }
-        f->acnt0[y] = (uint8_t)c;
-        f->gd0[y] = (uint8_t)g;
-    }
+    for (uint32_t y = 0; y < ns; y++)
+        if (!f->safe[y])
+            f->nsl[f->nns++] = y;
 }
 
-static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win,
-                    const uint8_t *rg, int mode)
+/* The first successor of y inside the arena and outside mark bits `out`
+   (one exists where the callers ask). */
+static uint32_t cb_succ(const fcomp *f, uint32_t y, uint8_t out)
+{
+    uint32_t m = y >> 1, cp = (y & 1) ^ 1;
+    for (uint32_t k = f->coff[m]; k < f->coff[m + 1]; k++) {
+        uint32_t w = 2 * f->cto[k] + cp;
+        if ((f->st[w] & (1 | out)) == 1)
+            return w;
+    }
+    return FC_TERM;
+}
+
+/* Save win and sig of game px at the arena's states (vl[0..nv)) in the
+   log, for inc_del. */
+static int cb_log(fcomp *f, uint32_t px, uint32_t nv)
+{
+    size_t cap = mc_grow(&f->log, f->logcap, (size_t)f->nlog + nv,
+                         sizeof *f->log, 4096);
+    if (!cap)
+        return -1;
+    f->logcap = cap;
+    for (uint32_t i = 0; i < nv; i++) {
+        uint32_t y = f->vl[i];
+        f->log[f->nlog++] = (fc_log){y, f->sig[px][y], (uint8_t)px,
+                                     f->win[px][y]};
+    }
+    return 0;
+}
+
+/*
+ * Solve game px on the arena vl[0..nv) (mark bit 1 set there, clear
+ * elsewhere); every other state outside S and the safe regions keeps its
+ * winner, a move into it ending the play in that winner's favour.  Sets
+ * win and sig on the arena and clears its marks.
+ */
+static void cb_solve(fcomp *f, uint32_t px, uint32_t nv)
 {
     /* Locals throughout: the byte stores could alias f's fields. */
-    uint32_t ns = 2 * f->s, nv = 0;
     uint8_t *mark = f->st;   /* 1 in the arena, 2 in R, 4 in B */
     uint8_t *acnt = f->cnt2; /* successors in the arena */
-    uint8_t *cnt = f->cnt, *gd = f->gd;
-    const uint8_t *inS = f->inS;
-    const int8_t *own = f->own;
-    const uint32_t *poff = f->poff, *pfrom = f->pfrom, *nsl = f->nsl;
-    uint32_t *vl = f->vl, *stack = f->stack, *wit = f->wit;
-    /* The arena: states outside S and outside both safe regions; a move
-       into the mover's own safe region is a good terminal, one into the
-       other's a bad one.  cb_safe counted the rest with S empty; the
-       parents of S's states lose a move and may gain a good terminal. */
-    memcpy(win, mode == CB_GROW ? rg : f->sw[px], ns);
-    memset(mark, 0, ns);
-    memcpy(acnt, f->acnt0, ns);
-    memcpy(gd, f->gd0, ns);
-    for (uint32_t i = 0, nn = f->nns; i < nn; i++) {
-        uint32_t y = nsl[i];
-        if (inS[y])
-            continue;
-        if (mode == CB_ALL || (mode == CB_GROW) == !rg[y]) {
-            mark[y] = 1;
-            vl[nv++] = y;
-            continue;
+    uint8_t *cnt = f->cnt, *gd = f->gd, *win = f->win[px];
+    const uint8_t *inS = f->inS, *safe = f->safe;
+    const int8_t *ebS = f->ebS;
+    const uint32_t *coff = f->coff, *cto = f->cto;
+    const uint32_t *poff = f->poff, *pfrom = f->pfrom;
+    uint32_t *vl = f->vl, *stack = f->stack, *wit = f->wit, *sig = f->sig[px];
+    uint32_t *gto = f->gto;
+    for (uint32_t i = 0; i < nv; i++)
+        win[vl[i]] = 0;
+    for (uint32_t i = 0; i < nv; i++) {
+        uint32_t y = vl[i], m = y >> 1, mv = y & 1, cp = mv ^ 1, c = 0;
+        uint8_t me = (uint8_t)(1u << mv), wx = mv == px;
+        int g = ebS[y] >= f->thr[mv];
+        uint32_t to = FC_TERM;
+        for (uint32_t k = coff[m]; k < coff[m + 1]; k++) {
+            uint32_t w = 2 * cto[k] + cp;
+            if (inS[w])
+                continue;
+            if (safe[w])
+                g |= (safe[w] & me) != 0;
+            else if (mark[w] & 1)
+                c++;
+            else if (win[w] == wx && to == FC_TERM)
+                to = w;
         }
-        /* Left out by rg: won by X (GROW) or by the other (SHRINK). */
-        uint32_t m = y >> 1, pp = (y & 1) ^ 1;
-        uint32_t helps = mode == CB_GROW ? px : px ^ 1;
-        for (uint32_t k = poff[m]; k < poff[m + 1]; k++) {
-            uint32_t q = 2 * pfrom[k] + pp;
-            acnt[q]--;
-            if ((q & 1) == helps)
-                gd[q] = 1;
-        }
+        acnt[y] = (uint8_t)c;
+        gd[y] = (uint8_t)(g || to != FC_TERM);
+        gto[y] = g ? FC_TERM : to;
     }
-    for (uint32_t i = 0; i < f->npath; i++) {
-        uint32_t z = f->path[i], m = z >> 1, pp = (z & 1) ^ 1;
-        int ns_z = !f->safe[z];
-        for (uint32_t k = poff[m]; k < poff[m + 1]; k++) {
-            uint32_t q = 2 * pfrom[k] + pp;
-            acnt[q] = (uint8_t)(acnt[q] - ns_z);
-            gd[q] |= cb_good(f, thr, q);
-        }
-    }
-    int tx = thr[px], ty = thr[px ^ 1];
     for (;;) {
         /* R: the other player's attractor to the states bad for X to
            close at, and to its own good terminals. */
@@ -311,28 +329,28 @@ static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win,
         for (uint32_t i = 0; i < nv; i++) {
             uint32_t y = vl[i];
             int xs = (y & 1) == px, g = gd[y];
-            int bad = xs ? own[y >> 1] < tx : own[y >> 1] >= ty;
             cnt[y] = acnt[y];
-            wit[y] = UINT32_MAX;
-            if (bad || (!xs && g) || (xs && !g && acnt[y] == 0)) {
+            wit[y] = FC_TERM;
+            if (cb_bad(f, px, y) || (!xs && g) || (xs && !g && !acnt[y])) {
                 mark[y] |= 2;
                 stack[sp++] = y;
             }
         }
         cb_attr(f, px ^ 1, 2, sp, wit);
-        /* B: X's attractor to the rest and to X's own good terminals. */
+        /* B: X's attractor to the rest and to X's own good terminals.  X
+           keeps to the rest by a move outside R (or a good terminal). */
         sp = 0;
         for (uint32_t i = 0; i < nv; i++) {
             uint32_t y = vl[i];
             int xs = (y & 1) == px, g = gd[y];
             cnt[y] = acnt[y];
-            if (!(mark[y] & 2) || (xs && g) ||
-                (!xs && !g && acnt[y] == 0)) {
+            if (!(mark[y] & 2) || (xs && g) || (!xs && !g && !acnt[y])) {
                 mark[y] |= 4;
                 stack[sp++] = y;
+                sig[y] = !xs ? FC_TERM : g ? gto[y] : cb_succ(f, y, 2);
             }
         }
-        if (!cb_attr(f, px, 4, sp, NULL))
+        if (!cb_attr(f, px, 4, sp, sig))
             break;
         /* B is X's: out of the arena. */
         uint32_t k = 0;
@@ -341,6 +359,8 @@ static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win,
             if (mark[y] & 4) {
                 win[y] = 1;
                 mark[y] = 0;
+                if ((y & 1) != px)
+                    sig[y] = FC_TERM;
                 uint32_t m = y >> 1, pp = (y & 1) ^ 1;
                 for (uint32_t j = poff[m]; j < poff[m + 1]; j++)
                     acnt[2 * pfrom[j] + pp]--;
@@ -357,67 +377,127 @@ static void cobuchi(fcomp *f, const int thr[2], uint32_t px, uint8_t *win,
         int again = 0;
         for (uint32_t i = 0; i < nv && !again; i++) {
             uint32_t y = vl[i];
-            again = (y & 1) != px && wit[y] != UINT32_MAX && win[wit[y]];
+            again = (y & 1) != px && wit[y] != FC_TERM && win[wit[y]];
         }
         if (!again)
             break;
     }
-}
-
-/* The two co-Buchi regions of depth d (mover's, other's), made on first
-   use; NULL when out of memory or past FC_LEVEL_BYTES in all (the search
-   then gives up, as at its budget: searches seldom go 100 plies deep). */
-#define FC_LEVEL_BYTES ((size_t)256 << 20)
-
-static uint8_t *fc_level(fcomp *f, int d, int which)
-{
-    if (((size_t)d + 1) * 4 * f->s > FC_LEVEL_BYTES)
-        return NULL;
-    if ((uint32_t)d >= f->nlev) {
-        uint32_t nl = f->nlev ? 2 * f->nlev : 64;
-        while (nl <= (uint32_t)d)
-            nl *= 2;
-        uint8_t **nw = realloc(f->wlev, 2 * (size_t)nl * sizeof *nw);
-        if (!nw)
-            return NULL;
-        memset(nw + 2 * (size_t)f->nlev, 0,
-               2 * (size_t)(nl - f->nlev) * sizeof *nw);
-        f->wlev = nw;
-        f->nlev = nl;
+    /* The rest is the other player's: it keeps to R by its attractor
+       moves, and from the states bad for X by any move (all of the rest
+       is R) or a good terminal. */
+    for (uint32_t i = 0; i < nv; i++) {
+        uint32_t y = vl[i];
+        mark[y] = 1;
     }
-    uint8_t **w = &f->wlev[2 * (size_t)d + (size_t)which];
-    if (!*w)
-        *w = malloc(2 * (size_t)f->s);
-    return *w;
+    for (uint32_t i = 0; i < nv; i++) {
+        uint32_t y = vl[i];
+        if ((y & 1) == px)
+            sig[y] = FC_TERM;
+        else if (wit[y] != FC_TERM)
+            sig[y] = wit[y];
+        else
+            sig[y] = gd[y] ? gto[y] : cb_succ(f, y, 0);
+    }
+    for (uint32_t i = 0; i < nv; i++)
+        mark[vl[i]] = 0;
 }
 
-/*
- * Can the mover M at x (in S) make at least t?  1 yes, 0 no (or aborted).
- *
- * pm and po carry regions of M and of the other player O from the parent
- * (NULL at the root), with flags for S less x: RG_SUB, the region is
- * inside the player's true one; RG_SUP, it contains it.  Adding x to S
- * moves the true regions one way only (a terminal good for a player can
- * only help it): if x is good for M to close at, M's region grows (SUB
- * survives) and O's shrinks (SUP survives); if bad, the reverse.  A region
- * known to be inside the true one may prove (M's) or refute (O's) moves; one
- * containing it may show that computing the true one would not.  The
- * computed regions are exact (both flags).  Where O's could only grow, its
- * computation is skipped and the inherited part used: fewer refutations,
- * far less work.
- */
-#define RG_SUB 1
-#define RG_SUP 2
-
-static int rg_after(int flags, int grows)
+/* A test's thresholds: t for the parity-0 mover (the root's), 2 - t for
+   the other; the safe regions follow. */
+static void fc_thr(fcomp *f, int t)
 {
-    return flags & (grows ? RG_SUB : RG_SUP);
+    f->thr[0] = t;
+    f->thr[1] = 2 - t;
+    if (f->safe_t != t) {
+        f->safe_t = t;
+        cb_safe(f);
+    }
 }
 
-/* An inherited region narrows the game that finds the true one. */
-static int cb_mode(int flags)
+/* Both games solved from scratch, with the current S (at a test's root,
+   and for the bracket).  f->thr is the test's. */
+static void cb_full(fcomp *f)
 {
-    return flags & RG_SUB ? CB_GROW : flags & RG_SUP ? CB_SHRINK : CB_ALL;
+    uint32_t ns = 2 * f->s;
+    for (uint32_t px = 0; px < 2; px++) {
+        for (uint32_t y = 0; y < ns; y++) {
+            f->win[px][y] = (f->safe[y] >> px) & 1;
+            f->sig[px][y] = FC_TERM;
+        }
+        uint32_t nv = 0;
+        for (uint32_t i = 0; i < f->nns; i++) {
+            uint32_t y = f->nsl[i];
+            if (!f->inS[y]) {
+                f->st[y] = 1;
+                f->vl[nv++] = y;
+            }
+        }
+        cb_solve(f, px, nv);
+    }
+}
+
+/* z has just joined S: both games solved again where they may change
+   (above).  inc_del undoes it; -1 when out of memory (nothing changed). */
+static int inc_add(fcomp *f, uint32_t z)
+{
+    size_t cap = mc_grow(&f->lmark, f->lmarkcap, (size_t)f->nlmark + 1,
+                         sizeof *f->lmark, 256);
+    if (!cap)
+        return -1;
+    f->lmarkcap = cap;
+    f->lmark[f->nlmark++] = f->nlog;
+    if (f->safe[z])
+        return 0;
+    uint8_t *mark = f->st;
+    const uint8_t *inS = f->inS, *safe = f->safe;
+    const uint32_t *poff = f->poff, *pfrom = f->pfrom;
+    uint32_t *vl = f->vl, *stack = f->stack;
+    for (uint32_t px = 0; px < 2; px++) {
+        const uint8_t *win = f->win[px];
+        const uint32_t *sig = f->sig[px];
+        uint8_t wz = win[z];
+        if (wz == !cb_bad(f, px, z))
+            continue;
+        uint32_t wp = wz ? px : px ^ 1, nv = 0, sp = 0;
+        stack[sp++] = z;
+        while (sp) {
+            uint32_t v = stack[--sp], m = v >> 1, pp = (v & 1) ^ 1;
+            for (uint32_t k = poff[m]; k < poff[m + 1]; k++) {
+                uint32_t u = 2 * pfrom[k] + pp;
+                if (mark[u] || inS[u] || safe[u] || win[u] != wz ||
+                    ((u & 1) == wp && sig[u] != v))
+                    continue;
+                mark[u] = 1;
+                vl[nv++] = u;
+                stack[sp++] = u;
+            }
+        }
+        if (!nv)
+            continue;
+        if (cb_log(f, px, nv) != 0) {
+            for (uint32_t i = 0; i < nv; i++)
+                mark[vl[i]] = 0;
+            f->nlmark--;
+            while (f->nlog > f->lmark[f->nlmark]) {
+                fc_log e = f->log[--f->nlog];
+                f->win[e.g][e.y] = e.win;
+                f->sig[e.g][e.y] = e.sig;
+            }
+            return -1;
+        }
+        cb_solve(f, px, nv);
+    }
+    return 0;
+}
+
+static void inc_del(fcomp *f)
+{
+    uint32_t to = f->lmark[--f->nlmark];
+    while (f->nlog > to) {
+        fc_log e = f->log[--f->nlog];
+        f->win[e.g][e.y] = e.win;
+        f->sig[e.g][e.y] = e.sig;
+    }
 }
 
 /*
@@ -427,15 +507,14 @@ static int cb_mode(int flags)
  * reply our side needs one good option, so a reply costs 1 plus its
  * cheapest option; an option costs the replies it leaves.  States of S,
  * replies inside our region and options inside the other's are settled
- * and cost nothing (regions count only when known to be inside the true
- * one: mine, theirs).  A reply with no option left costs 1,000: that child
+ * and cost nothing.  A reply with no option left costs 1,000: that child
  * is probably lost.  Measured against children in move order: layer 6's
  * 1,528 open positions take 253,613 nodes instead of 878,208, layer 7's
  * first 337 take 161,539 instead of 661,383 (docs/EGDB.md).
  */
 static int fc_settled(const fcomp *f, uint32_t y, const uint8_t *reg)
 {
-    return f->inS[y] || (reg && reg[y]);
+    return f->inS[y] || reg[y];
 }
 
 static int32_t fc_cost(const fcomp *f, uint32_t z, const uint8_t *mine,
@@ -479,8 +558,12 @@ static void fc_order(const fcomp *f, uint32_t *open, uint32_t k,
     }
 }
 
-static int fc_test(fcomp *f, uint32_t x, int t, const uint8_t *pm, int fm,
-                   const uint8_t *po, int fo)
+/*
+ * Can the mover M at x (in S) make at least t?  1 yes, 0 no (or aborted).
+ * A child won by M in M's game proves it; a child won by the other player
+ * O in O's game refutes its move (at threshold 2 - t for O).
+ */
+static int fc_test(fcomp *f, uint32_t x, int t)
 {
     if (++f->nodes > f->budget || f->depth >= FC_MAX_DEPTH) {
         f->aborted = 1;
@@ -499,61 +582,30 @@ static int fc_test(fcomp *f, uint32_t x, int t, const uint8_t *pm, int fm,
             open[no++] = z;
         }
     }
-    if (no == 0)
-        return 0;
-    int thr[2];
-    thr[x & 1] = t;
-    thr[(x & 1) ^ 1] = 2 - t;
-    int xgood = f->own[m] >= t;
-    if (!pm)
-        fm = fo = 0;
-    fm = rg_after(fm, xgood);
-    fo = rg_after(fo, !xgood);
-    uint8_t *wm = fc_level(f, f->depth, 0), *wo = fc_level(f, f->depth, 1);
-    if (!wm || !wo) {
-        f->aborted = 1;
-        return 0;
-    }
-    /* A child in M's region proves the test. */
-    uint32_t in = 0;
-    for (uint32_t i = 0; fm && i < no; i++)
-        in += pm[open[i]];
-    const uint8_t *rm = pm;
-    if ((fm & RG_SUB) && in)
-        return 1;
-    if (!((fm & RG_SUP) && !in)) {
-        cobuchi(f, thr, x & 1, wm, pm, cb_mode(fm));
-        for (uint32_t i = 0; i < no; i++)
-            if (wm[open[i]])
-                return 1;
-        rm = wm;
-        fm = RG_SUB | RG_SUP;
-    }
-    /* A child in O's region (at threshold 2 - t for O) refutes its move. */
-    in = 0;
-    for (uint32_t i = 0; fo && i < no; i++)
-        in += po[open[i]];
-    const uint8_t *ro = po;
-    if (!(fo & RG_SUB) && !((fo & RG_SUP) && !in)) {
-        cobuchi(f, thr, (x & 1) ^ 1, wo, po, cb_mode(fo));
-        ro = wo;
-        fo = RG_SUB | RG_SUP;
-    }
+    const uint8_t *wm = f->win[x & 1], *wo = f->win[cp];
     uint32_t k = 0;
-    for (uint32_t i = 0; i < no; i++)
-        if (!((fo & RG_SUB) && ro[open[i]]))
+    for (uint32_t i = 0; i < no; i++) {
+        if (wm[open[i]])
+            return 1;
+        if (!wo[open[i]])
             open[k++] = open[i];
+    }
     if (k > 1)
-        fc_order(f, open, k, fm & RG_SUB ? rm : NULL,
-                 fo & RG_SUB ? ro : NULL);
+        fc_order(f, open, k, wm, wo);
     for (uint32_t i = 0; i < k; i++) {
         if (s_add(f, open[i]) != 0) {
             f->aborted = 1;
             return 0;
         }
+        if (inc_add(f, open[i]) != 0) {
+            s_del(f, open[i]);
+            f->aborted = 1;
+            return 0;
+        }
         f->depth++;
-        int r = fc_test(f, open[i], 2 - t, ro, fo, rm, fm);
+        int r = fc_test(f, open[i], 2 - t);
         f->depth--;
+        inc_del(f);
         s_del(f, open[i]);
         if (f->aborted)
             return 0;
@@ -581,27 +633,26 @@ static int fc_init(fcomp *f, int n, uint32_t s, const uint32_t *mem,
     f->poff = calloc((size_t)s + 2, sizeof *f->poff);
     f->pfrom = malloc((ne + 1) * sizeof *f->pfrom);
     f->inS = calloc(ns, 1);
-    f->cntS = malloc(ns);
     f->cnt = malloc(ns);
-    f->st = malloc(ns);
+    f->st = calloc(ns, 1);
     f->ebS = malloc(ns);
     f->stack = malloc((ns + 1) * sizeof *f->stack);
     f->vl = malloc((ns + 1) * sizeof *f->vl);
     f->wit = malloc((ns + 1) * sizeof *f->wit);
-    f->win1 = malloc(ns);
+    f->gto = malloc((ns + 1) * sizeof *f->gto);
     f->cnt2 = malloc(ns);
     f->gd = malloc(ns);
     f->safe = malloc(ns);
     f->nsl = malloc((ns + 1) * sizeof *f->nsl);
-    f->acnt0 = malloc(ns);
-    f->gd0 = malloc(ns);
-    f->sw[0] = malloc(ns);
-    f->sw[1] = malloc(ns);
+    for (int p = 0; p < 2; p++) {
+        f->win[p] = malloc(ns);
+        f->sig[p] = malloc((ns + 1) * sizeof *f->sig[p]);
+    }
     f->safe_t = INT_MIN;
     if (!f->own || !f->ebc || !f->coff || !f->cto || !f->poff || !f->pfrom ||
-        !f->inS || !f->cntS || !f->cnt || !f->st || !f->ebS || !f->stack ||
-        !f->vl || !f->wit || !f->win1 || !f->cnt2 || !f->gd || !f->safe ||
-        !f->nsl || !f->acnt0 || !f->gd0 || !f->sw[0] || !f->sw[1])
+        !f->inS || !f->cnt || !f->st || !f->ebS || !f->stack || !f->vl ||
+        !f->wit || !f->gto || !f->cnt2 || !f->gd || !f->safe || !f->nsl || !f->win[0] ||
+        !f->win[1] || !f->sig[0] || !f->sig[1])
         return -1;
     uint32_t e = 0;
     for (uint32_t j = 0; j < s; j++) {
@@ -632,26 +683,21 @@ static int fc_init(fcomp *f, int n, uint32_t s, const uint32_t *mem,
     for (uint32_t j = 0; j < s; j++)
         for (uint32_t k = f->coff[j]; k < f->coff[j + 1]; k++)
             f->pfrom[f->poff[f->cto[k] + 1]++] = j;
-    for (size_t y = 0; y < ns; y++) {
-        uint32_t j = (uint32_t)(y >> 1);
-        f->ebS[y] = f->ebc[j];
-        f->cntS[y] = (uint8_t)(f->coff[j + 1] - f->coff[j]);
-    }
+    for (size_t y = 0; y < ns; y++)
+        f->ebS[y] = f->ebc[y >> 1];
     return 0;
 }
 
 static void fc_free(fcomp *f)
 {
     free(f->own), free(f->ebc), free(f->coff), free(f->cto);
-    free(f->poff), free(f->pfrom), free(f->inS), free(f->cntS);
-    free(f->cnt), free(f->st), free(f->ebS), free(f->stack), free(f->undo);
-    free(f->vl), free(f->wit), free(f->win1), free(f->cnt2), free(f->gd);
-    free(f->safe);
-    free(f->nsl), free(f->acnt0), free(f->gd0), free(f->sw[0]), free(f->sw[1]);
-    free(f->path);
-    for (uint32_t i = 0; i < 2 * f->nlev; i++)
-        free(f->wlev[i]);
-    free(f->wlev);
+    free(f->poff), free(f->pfrom), free(f->inS), free(f->cnt), free(f->st);
+    free(f->ebS), free(f->stack), free(f->undo), free(f->vl), free(f->wit);
+    free(f->gto);
+    free(f->cnt2), free(f->gd), free(f->safe), free(f->nsl), free(f->path);
+    for (int p = 0; p < 2; p++)
+        free(f->win[p]), free(f->sig[p]);
+    free(f->log), free(f->lmark);
 }
 
 /* F of member j (fresh start) between its bounds P <= F <= O, by tests;
@@ -674,8 +720,13 @@ static int fc_value(fcomp *f, uint32_t j, int P, int O, uint64_t budget,
         int mid = lo + 2 * ((hi - lo) / 4 + 1); /* parity of n, > lo */
         if (k < 2 && lo < z + 2 * k && z + 2 * k <= hi)
             mid = z + 2 * k;
-        cb_safe(f, mid);
-        if (fc_test(f, x, mid, NULL, 0, NULL, 0))
+        if (f->nodes >= f->budget) {
+            f->aborted = 1; /* as fc_test would, before solving the games */
+            break;
+        }
+        fc_thr(f, mid);
+        cb_full(f);
+        if (fc_test(f, x, mid))
             lo = mid;
         else if (!f->aborted)
             hi = mid - 2;
@@ -788,16 +839,14 @@ static void fc_bracket(fcomp *f, int8_t *lo, int8_t *hi)
     for (uint32_t j = 0; j < f->s; j++)
         lo[j] = (int8_t)-n, hi[j] = (int8_t)n;
     for (int t = 2 - n; t <= n; t += 2) {
-        int thr[2] = {t, 2 - t};
-        cb_safe(f, t);
-        cobuchi(f, thr, 0, f->win1, NULL, CB_ALL);
-        for (uint32_t j = 0; j < f->s; j++)
-            if (f->win1[2 * j] && lo[j] < t)
+        fc_thr(f, t);
+        cb_full(f);
+        for (uint32_t j = 0; j < f->s; j++) {
+            if (f->win[0][2 * j] && lo[j] < t)
                 lo[j] = (int8_t)t;
-        cobuchi(f, thr, 1, f->win1, NULL, CB_ALL);
-        for (uint32_t j = 0; j < f->s; j++)
-            if (f->win1[2 * j] && hi[j] > t - 2)
+            if (f->win[1][2 * j] && hi[j] > t - 2)
                 hi[j] = (int8_t)(t - 2);
+        }
     }
 }
 
