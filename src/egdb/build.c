@@ -563,7 +563,41 @@ static void fc_order(const fcomp *f, uint32_t *open, uint32_t k,
  * A child won by M in M's game proves it; a child won by the other player
  * O in O's game refutes its move (at threshold 2 - t for O).
  */
-static int fc_test(fcomp *f, uint32_t x, int t)
+static int fc_test(fcomp *f, uint32_t x, int t, int upd);
+
+static int fc_children(fcomp *f, uint32_t x, int t, uint32_t *open,
+                       uint32_t no)
+{
+    const uint8_t *wm = f->win[x & 1], *wo = f->win[(x & 1) ^ 1];
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < no; i++) {
+        if (wm[open[i]])
+            return 1;
+        if (!wo[open[i]])
+            open[k++] = open[i];
+    }
+    if (k > 1)
+        fc_order(f, open, k, wm, wo);
+    for (uint32_t i = 0; i < k; i++) {
+        if (s_add(f, open[i]) != 0) {
+            f->aborted = 1;
+            return 0;
+        }
+        f->depth++;
+        int r = fc_test(f, open[i], 2 - t, 1);
+        f->depth--;
+        s_del(f, open[i]);
+        if (f->aborted)
+            return 0;
+        if (!r)
+            return 1;
+    }
+    return 0;
+}
+
+/* upd: x has just joined S and the games are still to be updated (done
+   only past the checks that need no game). */
+static int fc_test(fcomp *f, uint32_t x, int t, int upd)
 {
     if (++f->nodes > f->budget || f->depth >= FC_MAX_DEPTH) {
         f->aborted = 1;
@@ -582,37 +616,16 @@ static int fc_test(fcomp *f, uint32_t x, int t)
             open[no++] = z;
         }
     }
-    const uint8_t *wm = f->win[x & 1], *wo = f->win[cp];
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < no; i++) {
-        if (wm[open[i]])
-            return 1;
-        if (!wo[open[i]])
-            open[k++] = open[i];
+    if (no == 0)
+        return 0;
+    if (upd && inc_add(f, x) != 0) {
+        f->aborted = 1;
+        return 0;
     }
-    if (k > 1)
-        fc_order(f, open, k, wm, wo);
-    for (uint32_t i = 0; i < k; i++) {
-        if (s_add(f, open[i]) != 0) {
-            f->aborted = 1;
-            return 0;
-        }
-        if (inc_add(f, open[i]) != 0) {
-            s_del(f, open[i]);
-            f->aborted = 1;
-            return 0;
-        }
-        f->depth++;
-        int r = fc_test(f, open[i], 2 - t);
-        f->depth--;
+    int r = fc_children(f, x, t, open, no);
+    if (upd)
         inc_del(f);
-        s_del(f, open[i]);
-        if (f->aborted)
-            return 0;
-        if (!r)
-            return 1;
-    }
-    return 0;
+    return r;
 }
 
 /* Member arrays of component C (members mem[0..s)) and the state arrays. */
@@ -726,7 +739,7 @@ static int fc_value(fcomp *f, uint32_t j, int P, int O, uint64_t budget,
         }
         fc_thr(f, mid);
         cb_full(f);
-        if (fc_test(f, x, mid))
+        if (fc_test(f, x, mid, 0))
             lo = mid;
         else if (!f->aborted)
             hi = mid - 2;
