@@ -806,6 +806,60 @@ static void test_damage(void)
     rm_tree(d);
 }
 
+/* Positions with P < O from 12 seeds up: the contract's measurement (none)
+   is on exact lower layers, and the builder stops there.  Approximated
+   lower layers (approx_cycles) can open some (exact layer 7 under
+   approximated 8-11 opens 134 of layer 13): each then gets the
+   approximation clamp(own split, P, O). */
+static void test_open_above(void)
+{
+    eg_rules rr;
+    CHECK(eg_rules_init(&rr, MC_EGDB_ABAPA, NULL) == 0);
+    int n = 12;
+    uint64_t N = mc_egdb_layer_size(n);
+    eg_bounds b;
+    memset(&b, 0, sizeof b);
+    b.P = malloc(N), b.O = malloc(N), b.hp = calloc(N, 1);
+    uint8_t *out = malloc(N);
+    CHECK(b.P && b.O && b.hp && out);
+    if (!b.P || !b.O || !b.hp || !out)
+        return;
+    memset(b.P, 2, N);
+    memset(b.O, 2, N);
+    /* Open: rank 0 (all 12 seeds in the other player's last house: own
+       split -12), the last rank (all in the mover's first house: +12)
+       and one with 6 seeds a side (own split 0). */
+    uint8_t h[12] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    uint64_t mid = mc_egdb_rank(h);
+    uint64_t open[3] = {0, N - 1, mid};
+    for (int i = 0; i < 3; i++)
+        b.P[open[i]] = -4, b.O[open[i]] = 4;
+    b.hp[mid] = 1;
+    b.open = 3;
+    mc_error err;
+    int approx = 0;
+    CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, &err) != 0);
+    CHECK(strstr(err.msg, "3 positions have different bounds") != NULL);
+    approx = 1;
+    CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, &err) == 0);
+    int want[3] = {-4, 4, 0};
+    for (int i = 0; i < 3; i++) {
+        uint8_t g[12];
+        mc_egdb_unrank(n, open[i], g);
+        int own = 0;
+        for (int k = 0; k < 12; k++)
+            own += k < 6 ? g[k] : -g[k];
+        CHECK_MSG(own == 3 * want[i], "position %d: own split %d", i, own);
+        CHECK_MSG((out[open[i]] & 0x7f) == want[i] + 64,
+                  "open position %d: value %d, want %d", i,
+                  (out[open[i]] & 0x7f) - 64, want[i]);
+    }
+    CHECK(out[mid] >> 7 == 1 && out[0] >> 7 == 0);
+    CHECK((out[1] & 0x7f) == 2 + 64);
+    CHECK(approx == 1);
+    free(b.P), free(b.O), free(b.hp), free(out);
+}
+
 int main(int argc, char **argv)
 {
     int golden = argc > 1 && strcmp(argv[1], "--golden") == 0;
@@ -823,8 +877,10 @@ int main(int argc, char **argv)
         test_index();
     test_preset(MC_EGDB_ABAPA, golden);
     test_preset(MC_EGDB_AWARI, golden);
-    if (!golden)
+    if (!golden) {
         test_damage();
+        test_open_above();
+    }
     rm_tree(tmpdir);
     if (golden)
         return 0;

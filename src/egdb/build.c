@@ -32,7 +32,7 @@ static uint64_t f_budget(void)
 static uint32_t f_maxcomp(void)
 {
     const char *e = getenv("MANCALA_EGDB_MAXCOMP");
-    return e ? (uint32_t)strtoul(e, NULL, 10) : 12000;
+    return e ? (uint32_t)strtoul(e, NULL, 10) : 30000;
 }
 
 /*
@@ -57,6 +57,14 @@ static int own_diff(int n, uint64_t x)
     uint8_t h[12];
     mc_egdb_unrank(n, x, h);
     return eg_terminal(h);
+}
+
+/* shared EGDB.md's approximation of an open position (approx_cycles):
+   clamp(own split, P, O). */
+static int clamp_own(int n, uint64_t x, const eg_bounds *b)
+{
+    int v = own_diff(n, x);
+    return v < b->P[x] ? b->P[x] : v > b->O[x] ? b->O[x] : v;
 }
 
 typedef struct fc_log {
@@ -618,6 +626,13 @@ static int fc_test(fcomp *f, uint32_t x, int t, int upd)
     }
     if (no == 0)
         return 0;
+    /* x good for M to close at: M's region can only have grown, so a
+       child in it before x joined S still proves the test (as the
+       updated games would). */
+    if (upd && !cb_bad(f, x & 1, x))
+        for (uint32_t i = 0; i < no; i++)
+            if (f->win[x & 1][open[i]])
+                return 1;
     if (upd && inc_add(f, x) != 0) {
         f->aborted = 1;
         return 0;
@@ -876,13 +891,8 @@ static void fc_one(fjob *J, fcomp *f, uint64_t x)
     int aborted;
     int v = fc_value(f, j, P, O, budget, &aborted);
     if (aborted) {
-        /* shared EGDB.md: clamp(own split, P, O), flagged. */
-        v = own_diff(J->n, x);
+        v = clamp_own(J->n, x, b);
         atomic_store(&J->approx, 1);
-        if (v < b->P[x])
-            v = b->P[x];
-        if (v > b->O[x])
-            v = b->O[x];
     }
     if (getenv("MANCALA_EGDB_DEBUG"))
         fprintf(stderr, "n=%d x=%llu P=%d O=%d F=%d nodes=%llu comp=%u "
@@ -1126,8 +1136,17 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
         }
         return 0;
     }
-    if (b->open && n >= 12)
-        return eg_open_error(n, b->open, err);
+    if (b->open && n >= 12) {
+        /* Measured on exact lower layers; approximated ones (*approx on
+           entry) can open positions here: the approximation, flagged. */
+        if (!*approx)
+            return eg_open_error(n, b->open, err);
+        for (uint64_t i = 0; i < N; i++)
+            out[i] = eg_entry(b->P[i] == b->O[i] ? b->P[i]
+                                                 : clamp_own(n, i, b),
+                              b->hp[i]);
+        return 0;
+    }
     if (!b->open) {
         for (uint64_t i = 0; i < N; i++)
             out[i] = eg_entry(b->P[i], b->hp[i]);
@@ -1175,7 +1194,12 @@ static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
             return 0;
         }
         o->open_bounds[n] = open;
-        return open ? eg_open_error(n, open, err) : 0;
+        if (!open)
+            return 0;
+        if (!*approx)
+            return eg_open_error(n, open, err);
+        /* Approximated layers below opened positions: the full sweep,
+           whose bounds the approximation needs (eg_values). */
     }
     eg_bounds b;
     if (eg_compute_bounds(r, n, o->threads, &b, 0, o->progress,
