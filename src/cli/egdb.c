@@ -127,13 +127,21 @@ typedef struct bar {
 } bar;
 
 /* Work units of a layer for the time estimate (6-8 million a second on 2
-   threads at 24 seeds).  Under abapa, the history search of layer 6's
-   giant component (about 19 s) costs about as much as a layer of 18
-   seeds. */
+   threads at 24 seeds).  Under abapa, the history searches of layers 6
+   and 7 (about 3.5 s and 150 s, the latter when MANCALA_EGDB_MAXCOMP
+   lets it search layer 7's 26,127 positions) weigh as much as a layer of
+   14 and one of 20 seeds. */
 static double layer_work(const bar *b, int n)
 {
     double w = (double)mc_egdb_layer_size(n) * (1.0 + n / 8.0);
-    return b->abapa && n == 6 ? w + 1.5e8 : w;
+    if (!b->abapa)
+        return w;
+    const char *mc = getenv("MANCALA_EGDB_MAXCOMP");
+    if (n == 6)
+        return w + 2.5e7;
+    if (n == 7 && (!mc || strtoul(mc, NULL, 10) >= 26127))
+        return w + 1.05e9;
+    return w;
 }
 
 static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
@@ -514,11 +522,12 @@ static const char *const sub_help[] = {
     "the history search (default 2).\n\n"
     "Under abapa, positions whose value depends on cycles (P < O, layers\n"
     "of 11 seeds or fewer) get their exact fresh value from a history\n"
-    "search, by default in components of up to 12,000 positions: layers\n"
-    "0-6 exact, about 20 seconds for layer 6.  Larger components take the\n"
+    "search, by default in components of up to 30,000 positions: layers\n"
+    "0-7 exact, about 2.5 minutes for layer 7 on 2 threads.  Larger\n"
+    "components (layer 8's has 65,036 positions: about 3 hours) take the\n"
     "contract's approximation, flagged approx_cycles in the header.\n"
-    "MANCALA_EGDB_MAXCOMP=30000 makes layer 7 exact too (about 22 minutes);\n"
-    "MANCALA_EGDB_BUDGET=N caps a search's nodes (default 100000).\n",
+    "MANCALA_EGDB_MAXCOMP=N sets that limit; MANCALA_EGDB_BUDGET=N caps a\n"
+    "search's nodes (default 100000).\n",
     "verify",
     "usage: mancala egdb verify oware[:awari] [--seeds N] [--dir D]\n\n"
     "Open the layers (checksums, dependencies) and, for each, re-derive the\n"
