@@ -599,7 +599,15 @@ static void test_preset(int preset, int write_golden)
         int8_t *F6 = malloc(L[6].N);
         CHECK(F6 && eg_compute_bounds(&rr, 6, 2, &b6, 0, NULL, NULL) == 0);
         if (F6) {
+            /* With every node's kept games checked against a full
+               solve (the search's exactness rests on them). */
+            eg_games_check = 1;
             CHECK(eg_fresh_search(&rr, 6, &b6, pick, np, F6, &err) == 0);
+            eg_games_check = 0;
+            CHECK(eg_games_checked > 50);
+            CHECK_MSG(eg_games_mismatch == 0, "%llu winners differ from a "
+                      "full solve",
+                      (unsigned long long)eg_games_mismatch);
             for (size_t i = 0; i < np; i++) {
                 CHECK_MSG(b6.P[pick[i]] < b6.O[pick[i]], "layer 6 position "
                           "%llu has P = O", (unsigned long long)pick[i]);

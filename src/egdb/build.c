@@ -444,6 +444,17 @@ static void cb_full(fcomp *f)
     }
 }
 
+/* Undo the last inc_add. */
+static void inc_del(fcomp *f)
+{
+    uint32_t to = f->lmark[--f->nlmark];
+    while (f->nlog > to) {
+        fc_log e = f->log[--f->nlog];
+        f->win[e.g][e.y] = e.win;
+        f->sig[e.g][e.y] = e.sig;
+    }
+}
+
 /* z has just joined S: both games solved again where they may change
    (above).  inc_del undoes it; -1 when out of memory (nothing changed). */
 static int inc_add(fcomp *f, uint32_t z)
@@ -485,12 +496,7 @@ static int inc_add(fcomp *f, uint32_t z)
         if (cb_log(f, px, nv) != 0) {
             for (uint32_t i = 0; i < nv; i++)
                 mark[vl[i]] = 0;
-            f->nlmark--;
-            while (f->nlog > f->lmark[f->nlmark]) {
-                fc_log e = f->log[--f->nlog];
-                f->win[e.g][e.y] = e.win;
-                f->sig[e.g][e.y] = e.sig;
-            }
+            inc_del(f);
             return -1;
         }
         cb_solve(f, px, nv);
@@ -498,15 +504,6 @@ static int inc_add(fcomp *f, uint32_t z)
     return 0;
 }
 
-static void inc_del(fcomp *f)
-{
-    uint32_t to = f->lmark[--f->nlmark];
-    while (f->nlog > to) {
-        fc_log e = f->log[--f->nlog];
-        f->win[e.g][e.y] = e.win;
-        f->sig[e.g][e.y] = e.sig;
-    }
-}
 
 /*
  * Children are searched in the order of the size their proofs are likely
@@ -603,6 +600,36 @@ static int fc_children(fcomp *f, uint32_t x, int t, uint32_t *open,
     return 0;
 }
 
+/* Tests (egdb_int.h): the kept games against a full solve. */
+_Atomic uint64_t eg_games_checked, eg_games_mismatch;
+int eg_games_check;
+
+static void fc_check(fcomp *f)
+{
+    size_t ns = 2 * (size_t)f->s;
+    uint8_t *w = malloc(2 * ns);
+    uint32_t *g = malloc(2 * ns * sizeof *g);
+    if (w && g) {
+        for (int p = 0; p < 2; p++) {
+            memcpy(w + p * ns, f->win[p], ns);
+            memcpy(g + p * ns, f->sig[p], ns * sizeof *g);
+        }
+        cb_full(f);
+        uint64_t bad = 0;
+        for (int p = 0; p < 2; p++)
+            for (size_t y = 0; y < ns; y++)
+                bad += !f->inS[y] && w[p * ns + y] != f->win[p][y];
+        for (int p = 0; p < 2; p++) {
+            memcpy(f->win[p], w + p * ns, ns);
+            memcpy(f->sig[p], g + p * ns, ns * sizeof *g);
+        }
+        eg_games_checked++;
+        eg_games_mismatch += bad;
+    }
+    free(w);
+    free(g);
+}
+
 /* upd: x has just joined S and the games are still to be updated (done
    only past the checks that need no game). */
 static int fc_test(fcomp *f, uint32_t x, int t, int upd)
@@ -637,6 +664,8 @@ static int fc_test(fcomp *f, uint32_t x, int t, int upd)
         f->aborted = 1;
         return 0;
     }
+    if (eg_games_check)
+        fc_check(f);
     int r = fc_children(f, x, t, open, no);
     if (upd)
         inc_del(f);

@@ -7,6 +7,7 @@
 #define MC_EGDB_INT_H
 
 #include <stddef.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "mancala_egdb.h"
@@ -123,6 +124,11 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
 int eg_fresh_search(const eg_rules *r, int n, const eg_bounds *b,
                     const uint64_t *pick, size_t npick, int8_t *F,
                     mc_error *err);
+/* Tests: with eg_games_check set, every node of the history search
+   compares the two games it keeps solved with a full solve; the winners
+   that differ add to eg_games_mismatch, the nodes to eg_games_checked. */
+extern int eg_games_check;
+extern _Atomic uint64_t eg_games_checked, eg_games_mismatch;
 
 /* The entries of an open layer (probe.c). */
 const uint8_t *eg_layer_data(const mc_egdb *db, int n);
