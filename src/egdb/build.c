@@ -219,6 +219,17 @@ static int cb_bad(const fcomp *f, uint32_t px, uint32_t y)
                          : f->own[y >> 1] >= f->thr[px ^ 1];
 }
 
+/* Whether state y seeds R, the other player's attractor in game px: bad
+   for X, a good terminal of the other player's (g: the mover's), or a
+   state of X's with neither a good terminal nor a move in the arena
+   (c). */
+static int cb_rseed(const fcomp *f, uint32_t px, uint32_t y, int g,
+                    uint32_t c)
+{
+    int xs = (y & 1) == px;
+    return cb_bad(f, px, y) || (!xs && g) || (xs && !g && !c);
+}
+
 /*
  * The safe regions of a test, found once with S empty: the states from
  * which a player can keep the play, for ever, on states good for it to
@@ -238,12 +249,11 @@ static void cb_safe(fcomp *f)
         uint32_t sp = 0;
         for (uint32_t y = 0; y < ns; y++) {
             uint32_t m = y >> 1;
-            int xs = (y & 1) == px, g = f->ebc[m] >= f->thr[y & 1];
+            int g = f->ebc[m] >= f->thr[y & 1];
             mark[y] = 1;
             f->gd[y] = (uint8_t)g;
             f->cnt[y] = (uint8_t)(f->coff[m + 1] - f->coff[m]);
-            if (cb_bad(f, px, y) || (!xs && g) ||
-                (xs && !g && f->cnt[y] == 0)) {
+            if (cb_rseed(f, px, y, g, f->cnt[y])) {
                 mark[y] |= 2;
                 f->stack[sp++] = y;
             }
@@ -336,10 +346,9 @@ static void cb_solve(fcomp *f, uint32_t px, uint32_t nv)
         uint32_t sp = 0;
         for (uint32_t i = 0; i < nv; i++) {
             uint32_t y = vl[i];
-            int xs = (y & 1) == px, g = gd[y];
             cnt[y] = acnt[y];
             wit[y] = FC_TERM;
-            if (cb_bad(f, px, y) || (!xs && g) || (xs && !g && !acnt[y])) {
+            if (cb_rseed(f, px, y, gd[y], acnt[y])) {
                 mark[y] |= 2;
                 stack[sp++] = y;
             }
