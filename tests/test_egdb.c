@@ -830,8 +830,11 @@ static void test_open_above(void)
     b.P = malloc(N), b.O = malloc(N), b.hp = calloc(N, 1);
     uint8_t *out = malloc(N);
     CHECK(b.P && b.O && b.hp && out);
-    if (!b.P || !b.O || !b.hp || !out)
+    if (!b.P || !b.O || !b.hp || !out) {
+        free(b.P), free(b.O), free(b.hp), free(out);
+        eg_rules_free(&rr);
         return;
+    }
     memset(b.P, 2, N);
     memset(b.O, 2, N);
     /* Open: rank 0 (all 12 seeds in the other player's last house: own
@@ -866,6 +869,7 @@ static void test_open_above(void)
     CHECK((out[1] & 0x7f) == 2 + 64);
     CHECK(approx == 1);
     free(b.P), free(b.O), free(b.hp), free(out);
+    eg_rules_free(&rr);
 }
 
 int main(int argc, char **argv)
