@@ -174,8 +174,8 @@ static void s_del(fcomp *f, uint32_t z)
  * the game again on that set D alone (backward reach from z over the
  * winner's strategy moves and all the loser's moves), the states around it
  * fixed; and nothing at all when z was already won by the player it is
- * good for.  Measured on layer 7, D is a few hundred states where the
- * whole arena is 16,000.
+ * good for.  Measured on layer 8, D averages 1,122 states of the
+ * component's 130,072.
  */
 #define FC_TERM UINT32_MAX
 
@@ -522,9 +522,10 @@ static int inc_add(fcomp *f, uint32_t z)
  * cheapest option; an option costs the replies it leaves.  States of S,
  * replies inside our region and options inside the other's are settled
  * and cost nothing.  A reply with no option left costs 1,000: that child
- * is probably lost.  Measured against children in move order: layer 6's
- * 1,528 open positions take 253,613 nodes instead of 878,208, layer 7's
- * first 337 take 161,539 instead of 661,383 (docs/EGDB.md).
+ * is probably lost.  Measured against children in move order, when the
+ * games were still solved at every node: layer 6's 1,528 open positions
+ * took 253,613 nodes instead of 878,208, layer 7's first 337 took 161,539
+ * instead of 661,383 (docs/EGDB.md).
  */
 static int fc_settled(const fcomp *f, uint32_t y, const uint8_t *reg)
 {
