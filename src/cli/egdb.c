@@ -521,11 +521,13 @@ static const char *const sub_help[] = {
     "left goes to stderr.  T threads share the forward pass, the sweep and\n"
     "the history search (default 2).\n\n"
     "Under abapa, positions whose value depends on cycles (P < O, layers\n"
-    "of 11 seeds or fewer) get their exact fresh value from a history\n"
-    "search, by default in components of up to 30,000 positions: layers\n"
-    "0-7 exact, about 2.5 minutes for layer 7 on 2 threads.  Larger\n"
-    "components (layer 8's has 65,036 positions: about 3 hours) take the\n"
-    "contract's approximation, flagged approx_cycles in the header.\n"
+    "of 11 seeds or fewer; above, only where approximated layers below\n"
+    "open some, which take the approximation) get their exact fresh value\n"
+    "from a history search, by default in components of up to 30,000\n"
+    "positions: layers 0-7 exact, about 2.5 minutes for layer 7 on 2\n"
+    "threads.  Larger components (layer 8's has 65,036 positions: about 4\n"
+    "hours) take the contract's approximation, flagged approx_cycles in\n"
+    "the header.\n"
     "MANCALA_EGDB_MAXCOMP=N sets that limit; MANCALA_EGDB_BUDGET=N caps a\n"
     "search's nodes (default 100000).\n",
     "verify",

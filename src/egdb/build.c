@@ -27,7 +27,7 @@ static uint64_t f_budget(void)
 
 /* Components of more members than this go straight to the approximation:
    layer 7's giant component (26,127 members) is searched in about 2.5
-   minutes on 2 threads, layer 8's (65,036) would take about 3 hours
+   minutes on 2 threads, layer 8's (65,036) would take about 4 hours
    (docs/EGDB.md has the figures). */
 static uint32_t f_maxcomp(void)
 {
