@@ -46,7 +46,8 @@ void mc_sb_putc(mc_sb *b, char c);
  * Make room in a growable array: *(T **)arr holds cap elements of elem
  * bytes; if need > cap, it grows (doubling, from `first`) to hold need
  * (at least 1: a result of 0 means failure).  Returns the capacity, at
- * least need, or 0 when out of memory (the array is then unchanged).  The new elements are not initialised.
+ * least need, or 0 when out of memory (the array is then unchanged).  The
+ * new elements are not initialised.
  */
 size_t mc_grow(void *arr, size_t cap, size_t need, size_t elem, size_t first);
 

@@ -96,8 +96,6 @@ typedef struct fcomp {
     fc_log *log;
     size_t nlog, logcap;
     size_t *lmark, nlmark, lmarkcap;
-    uint32_t *path, npath;    /* the states of S, in order */
-    size_t pathcap;
     int8_t *undo;         /* ebS values saved by s_add */
     uint32_t nundo;
     size_t undocap;
@@ -113,20 +111,15 @@ typedef struct fcomp {
 static int s_add(fcomp *f, uint32_t z)
 {
     uint32_t m = z >> 1, pp = (z & 1) ^ 1;
-    size_t cap = mc_grow(&f->path, f->pathcap, (size_t)f->npath + 1,
-                         sizeof *f->path, 256);
-    if (!cap)
-        return -1;
-    f->pathcap = cap;
     /* One saved value per parent (mc_grow needs at least one). */
     uint32_t np = f->poff[m + 1] - f->poff[m];
     if (np) {
-        cap = mc_grow(&f->undo, f->undocap, (size_t)f->nundo + np, 1, 4096);
+        size_t cap = mc_grow(&f->undo, f->undocap, (size_t)f->nundo + np,
+                             1, 4096);
         if (!cap)
             return -1;
         f->undocap = cap;
     }
-    f->path[f->npath++] = z;
     f->inS[z] = 1;
     for (uint32_t k = f->poff[m]; k < f->poff[m + 1]; k++) {
         uint32_t y = 2 * f->pfrom[k] + pp;
@@ -140,7 +133,6 @@ static int s_add(fcomp *f, uint32_t z)
 static void s_del(fcomp *f, uint32_t z)
 {
     uint32_t m = z >> 1, pp = (z & 1) ^ 1;
-    f->npath--;
     f->inS[z] = 0;
     for (uint32_t k = f->poff[m + 1]; k-- > f->poff[m];)
         f->ebS[2 * f->pfrom[k] + pp] = f->undo[--f->nundo];
@@ -761,7 +753,7 @@ static void fc_free(fcomp *f)
     free(f->poff), free(f->pfrom), free(f->inS), free(f->cnt), free(f->st);
     free(f->ebS), free(f->stack), free(f->undo), free(f->vl), free(f->wit);
     free(f->gto);
-    free(f->cnt2), free(f->gd), free(f->safe), free(f->nsl), free(f->path);
+    free(f->cnt2), free(f->gd), free(f->safe), free(f->nsl);
     for (int p = 0; p < 2; p++)
         free(f->win[p]), free(f->sig[p]);
     free(f->log), free(f->lmark);
