@@ -351,6 +351,13 @@ static void test_preset(int preset, int write_golden)
         return;
     CHECK(mc_egdb_max_seeds(db) == top);
 
+    /* A complete layer leaves no search journal behind. */
+    for (int n = 0; n <= top; n++) {
+        char jp[600];
+        eg_journal_path(dir, preset, n, jp, sizeof jp);
+        CHECK_MSG(access(jp, F_OK) != 0, "%s left behind", jp);
+    }
+
     /* A second build finds every layer complete (resume). */
     mc_egdb_build_opts o2 = o;
     CHECK(mc_egdb_build(&o2, &err) == 0 && o2.first_built == top + 1);
@@ -849,10 +856,12 @@ static void test_open_above(void)
     b.open = 3;
     mc_error err;
     int approx = 0;
-    CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, &err) != 0);
+    CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, NULL, NULL,
+                    &err) != 0);
     CHECK(strstr(err.msg, "3 positions have different bounds") != NULL);
     approx = 1;
-    CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, &err) == 0);
+    CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, NULL, NULL,
+                    &err) == 0);
     int want[3] = {-4, 4, 0};
     for (int i = 0; i < 3; i++) {
         uint8_t g[12];
@@ -870,6 +879,160 @@ static void test_open_above(void)
     CHECK(approx == 1);
     free(b.P), free(b.O), free(b.hp), free(out);
     eg_rules_free(&rr);
+}
+
+/* ---- the search journal ------------------------------------------------------ */
+
+/* Lines of a file, -1 when it is missing or does not end in a newline. */
+static long file_lines(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    long n = 0;
+    int c, last = '\n';
+    while ((c = fgetc(f)) != EOF) {
+        n += c == '\n';
+        last = c;
+    }
+    fclose(f);
+    return last == '\n' ? n : -1;
+}
+
+/* The journal's lines after head that give an open position (each once)
+   the value of out; -1 when head differs. */
+static long journal_good(const char *path, const char *head,
+                         const eg_bounds *b, const uint8_t *out)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    uint64_t N = mc_egdb_layer_size(4);
+    uint8_t *seen = calloc(N, 1);
+    char line[600];
+    long good = -1;
+    if (seen && fgets(line, sizeof line, f) && strcmp(line, head) == 0) {
+        good = 0;
+        while (fgets(line, sizeof line, f)) {
+            unsigned long long x;
+            int v, len;
+            if (sscanf(line, "%llu %d%n", &x, &v, &len) == 2 &&
+                strcmp(line + len, "\n") == 0 && x < N && !seen[x] &&
+                b->P[x] < b->O[x] && v == eg_val(out[x])) {
+                seen[x] = 1;
+                good++;
+            }
+        }
+    }
+    free(seen);
+    fclose(f);
+    return good;
+}
+
+/* eg_values on abapa layer 4 (246 positions with P < O, all searched)
+   with the journal at jp; 0 when it ran. */
+static int journal_values(eg_rules *rr, const eg_bounds *b, const char *jp,
+                          const char *head, uint8_t *out)
+{
+    mc_error err = {0, ""};
+    int approx = 0;
+    int rc = eg_values(rr, 4, b, 1, NULL, NULL, out, &approx, jp, head, &err);
+    CHECK_MSG(rc == 0, "eg_values: %s", err.msg);
+    CHECK(approx == 0);
+    return rc;
+}
+
+/* A killed search resumes from its journal: the journal's values are
+   taken as they stand (a planted one shows it), a line cut short is
+   dropped, and a journal with a value outside the bounds or another first
+   line is started again. */
+static void test_journal(void)
+{
+    char dir[300], jp[600], head[512], other[512];
+    snprintf(dir, sizeof dir, "%s/abapa", tmpdir);
+    mc_error err = {0, ""};
+    mc_egdb *db = mc_egdb_open(dir, MC_EGDB_ABAPA, 3, &err);
+    CHECK_MSG(db != NULL, "open: %s", err.msg);
+    if (!db)
+        return;
+    eg_rules rr;
+    eg_bounds b;
+    CHECK(eg_rules_init(&rr, MC_EGDB_ABAPA, NULL) == 0);
+    for (int m = 0; m < 4; m++)
+        rr.lower[m] = eg_layer_data(db, m);
+    uint64_t N = mc_egdb_layer_size(4);
+    uint8_t *want = malloc(N), *out = malloc(N);
+    int ok = want && out &&
+             eg_compute_bounds(&rr, 4, 1, &b, 0, NULL, NULL) == 0;
+    CHECK(ok);
+    if (!ok) {
+        free(want), free(out);
+        eg_rules_free(&rr);
+        mc_egdb_close(db);
+        return;
+    }
+    CHECK(b.open == 246);
+    snprintf(jp, sizeof jp, "%s/layer4.journal", tmpdir);
+    uint64_t deps[4] = {1, 2, 3, 4}, deps2[4] = {1, 2, 3, 5};
+    eg_journal_head("oware:test", 4, deps, head, sizeof head);
+    eg_journal_head("oware:test", 4, deps2, other, sizeof other);
+    CHECK(strcmp(head, other) != 0);
+    int mc = journal_values(&rr, &b, NULL, NULL, want);
+    /* Written: the first line and one line a search. */
+    mc |= journal_values(&rr, &b, jp, head, out);
+    CHECK(memcmp(out, want, N) == 0);
+    CHECK(file_lines(jp) == 1 + 246);
+    CHECK(journal_good(jp, head, &b, out) == 246);
+    /* The first two open positions; x2 gets a value it does not have, in
+       its bounds. */
+    uint64_t x1 = 0, x2 = 0;
+    while (b.P[x1] == b.O[x1])
+        x1++;
+    for (x2 = x1 + 1; b.P[x2] == b.O[x2];)
+        x2++;
+    int v1 = eg_val(want[x1]), v2 = eg_val(want[x2]);
+    int planted = v2 == b.P[x2] ? v2 + 2 : v2 - 2;
+    FILE *f = fopen(jp, "w");
+    if (f) {
+        fprintf(f, "%s%llu %d\n%llu %d\n%llu", head, (unsigned long long)x1,
+                v1, (unsigned long long)x2, planted, (unsigned long long)x1);
+        fclose(f);
+    }
+    mc |= journal_values(&rr, &b, jp, head, out);
+    CHECK_MSG(eg_val(out[x2]) == planted, "planted %d, got %d", planted,
+              eg_val(out[x2]));
+    uint64_t differ = 0;
+    for (uint64_t i = 0; i < N; i++)
+        differ += i != x2 && out[i] != want[i];
+    CHECK(differ == 0);
+    /* The cut line went; the others were searched and added. */
+    CHECK(file_lines(jp) == 1 + 246);
+    CHECK(journal_good(jp, head, &b, out) == 246);
+    /* A value outside the bounds: stale, every value searched again. */
+    f = fopen(jp, "w");
+    if (f) {
+        fprintf(f, "%s%llu %d\n%llu %d\n", head, (unsigned long long)x2,
+                planted, (unsigned long long)x1, b.O[x1] + 2);
+        fclose(f);
+    }
+    mc |= journal_values(&rr, &b, jp, head, out);
+    CHECK(memcmp(out, want, N) == 0);
+    CHECK(file_lines(jp) == 1 + 246);
+    CHECK(journal_good(jp, head, &b, out) == 246);
+    /* Another first line (other lower layers): stale. */
+    f = fopen(jp, "w");
+    if (f) {
+        fprintf(f, "%s%llu %d\n", other, (unsigned long long)x2, planted);
+        fclose(f);
+    }
+    mc |= journal_values(&rr, &b, jp, head, out);
+    CHECK(memcmp(out, want, N) == 0);
+    CHECK(mc == 0);
+    remove(jp);
+    eg_bounds_free(&b);
+    free(want), free(out);
+    eg_rules_free(&rr);
+    mc_egdb_close(db);
 }
 
 int main(int argc, char **argv)
@@ -892,6 +1055,7 @@ int main(int argc, char **argv)
     if (!golden) {
         test_damage();
         test_open_above();
+        test_journal();
     }
     rm_tree(tmpdir);
     if (golden)

@@ -881,6 +881,7 @@ typedef struct fjob {
     int8_t *lo, *hi; /* by member: the fresh bracket (fc_bracket) */
     const uint64_t *pick; /* searched whatever their component's size */
     size_t npick;
+    eg_journal *jn;       /* or NULL */
 } fjob;
 
 /*
@@ -924,6 +925,8 @@ static void fc_one(fjob *J, fcomp *f, uint64_t x)
     if (aborted) {
         v = clamp_own(J->n, x, b);
         atomic_store(&J->approx, 1);
+    } else {
+        eg_journal_add(J->jn, x, v);
     }
     if (getenv("MANCALA_EGDB_DEBUG"))
         fprintf(stderr, "n=%d x=%llu P=%d O=%d F=%d nodes=%llu comp=%u "
@@ -1005,7 +1008,8 @@ static int fc_run(fjob *J, int k)
 static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
                         int threads, mc_egdb_progress progress, void *ctx,
                         const uint64_t *pick, size_t npick, int8_t *F,
-                        int *approx, mc_error *err)
+                        int *approx, eg_journal *jn, uint8_t *done,
+                        mc_error *err)
 {
     uint64_t N = mc_egdb_layer_size(n);
     if (N > 0xfffffff0u)
@@ -1037,18 +1041,17 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
     if (tarjan(N, off, mv, comp, &nc) != 0)
         goto oom;
     /* Positions with P < O, by component number (children's components
-       first), so that every child outside the component is known. */
+       first), so that every child outside the component is known.
+       Those done already (the journal's) are left out. */
     uint64_t nopen = 0;
-    for (uint64_t i = 0; i < N; i++) {
-        F[i] = b->P[i];
-        nopen += b->P[i] < b->O[i];
-    }
+    for (uint64_t i = 0; i < N; i++)
+        nopen += b->P[i] < b->O[i] && !(done && done[i]);
     order = malloc((nopen + 1) * sizeof *order);
     if (!order)
         goto oom;
     uint64_t k = 0;
     for (uint64_t i = 0; i < N; i++)
-        if (b->P[i] < b->O[i])
+        if (b->P[i] < b->O[i] && !(done && done[i]))
             order[k++] = (uint32_t)i;
     /* Sort by component (insertion via counting would be faster; the
        open positions are few). */
@@ -1100,7 +1103,8 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
     }
     fjob J = {.n = n, .loc = loc, .comp = comp, .off = off, .mv = mv,
               .F = F, .b = b, .order = order, .progress = progress,
-              .ctx = ctx, .total = nopen, .pick = pick, .npick = npick};
+              .ctx = ctx, .total = nopen, .pick = pick, .npick = npick,
+              .jn = jn};
     uint32_t maxcomp = f_maxcomp();
     int nt = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
                                                         : threads;
@@ -1142,8 +1146,10 @@ int eg_fresh_search(const eg_rules *r, int n, const eg_bounds *b,
                     mc_error *err)
 {
     int approx = 0;
+    for (uint64_t i = 0; i < mc_egdb_layer_size(n); i++)
+        F[i] = b->P[i];
     return fresh_values(r, n, b, 1, NULL, NULL, pick, npick, F, &approx,
-                        err);
+                        NULL, NULL, err);
 }
 
 static int eg_open_error(int n, uint64_t open, mc_error *err)
@@ -1157,7 +1163,7 @@ static int eg_open_error(int n, uint64_t open, mc_error *err)
 
 int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
               mc_egdb_progress progress, void *ctx, uint8_t *out, int *approx,
-              mc_error *err)
+              const char *journal, const char *head, mc_error *err)
 {
     uint64_t N = mc_egdb_layer_size(n);
     if (r->preset == MC_EGDB_AWARI) {
@@ -1184,14 +1190,31 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
         return 0;
     }
     int8_t *F = malloc(N);
-    if (!F)
+    uint8_t *done = journal ? calloc(N, 1) : NULL;
+    if (!F || (journal && !done)) {
+        free(F), free(done);
         return mc_err(err, MC_ERR_IO, "out of memory");
-    int rc = fresh_values(r, n, b, threads, progress, ctx, NULL, 0, F, approx,
-                          err);
+    }
+    for (uint64_t i = 0; i < N; i++)
+        F[i] = b->P[i];
+    eg_journal jn = {0}, *jp = NULL;
+    uint64_t loaded = 0;
+    int rc = 0;
+    if (journal) {
+        rc = eg_journal_open(&jn, journal, head, n, b, F, done, &loaded, err);
+        jp = &jn;
+    }
+    if (rc == 0)
+        rc = fresh_values(r, n, b, threads, progress, ctx, NULL, 0, F, approx,
+                          jp, done, err);
+    /* The journal is only for resuming: a line it lost costs a search
+       again, never a value. */
+    if (jp)
+        eg_journal_close(jp);
     if (rc == 0)
         for (uint64_t i = 0; i < N; i++)
             out[i] = eg_entry(F[i], b->hp[i]);
-    free(F);
+    free(F), free(done);
     return rc;
 }
 
@@ -1213,7 +1236,8 @@ static int eg_oom(int n, mc_error *err)
    seeds up (3 bytes a position, P = O asserted under abapa), the full
    sweep and the history search below. */
 static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
-                         uint8_t *out, int *approx, mc_error *err)
+                         const uint64_t *dep_sum, uint8_t *out, int *approx,
+                         mc_error *err)
 {
     if (n >= EG_COMPACT_FROM) {
         uint64_t open;
@@ -1237,8 +1261,12 @@ static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
                           o->progress_ctx) != 0)
         return eg_oom(n, err);
     o->open_bounds[n] = b.open;
+    char jpath[4096], head[512], spec[256];
+    eg_journal_path(o->dir, o->preset, n, jpath, sizeof jpath);
+    eg_full_spec(r->g, spec, sizeof spec);
+    eg_journal_head(spec, n, dep_sum, head, sizeof head);
     int rc = eg_values(r, n, &b, o->threads, o->progress, o->progress_ctx,
-                       out, approx, err);
+                       out, approx, b.open ? jpath : NULL, head, err);
     eg_bounds_free(&b);
     return rc;
 }
@@ -1285,7 +1313,7 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         uint64_t N = mc_egdb_layer_size(n);
         own[n] = malloc(N);
         int approx = approx_below;
-        rc = own[n] ? layer_entries(&r, n, o, own[n], &approx, err)
+        rc = own[n] ? layer_entries(&r, n, o, hsum, own[n], &approx, err)
                     : eg_oom(n, err);
         if (rc)
             break;
@@ -1306,6 +1334,12 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
             info.dep_sum[m] = hsum[m];
         rc = eg_write_layer(o->dir, &info, own[n], err);
         hsum[n] = info.header_sum;
+        if (rc == 0) {
+            /* The layer holds its values now: its journal is done with. */
+            eg_journal_path(o->dir, o->preset, n, path, sizeof path);
+            remove(path);
+            mc_egdb_path(o->dir, o->preset, n, path, sizeof path);
+        }
         r.lower[n] = own[n];
         if (rc == 0) {
             /* Lower layers are read from the mapped files: the page cache

@@ -6,9 +6,11 @@
 #ifndef MC_EGDB_INT_H
 #define MC_EGDB_INT_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "mancala_egdb.h"
 
@@ -116,7 +118,30 @@ int eg_map_layer(const char *path, mc_egdb_info *info, const uint8_t **data,
    approximated. */
 int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
               mc_egdb_progress progress, void *ctx, uint8_t *out, int *approx,
-              mc_error *err);
+              const char *journal, const char *head, mc_error *err);
+
+/* The search journal of a layer (journal.c): the abapa search's exact
+   values, a line each, so that a killed build resumes inside the layer.
+   eg_values(journal = path, head = eg_journal_head) keeps it. */
+typedef struct eg_journal {
+    FILE *f;
+    pthread_mutex_t mu;
+} eg_journal;
+/* The journal's first line: what its values depend on. */
+void eg_journal_head(const char *spec, int n, const uint64_t *dep_sum,
+                     char *buf, size_t sz);
+void eg_journal_path(const char *dir, int preset, int n, char *buf,
+                     size_t sz);
+/* Open the journal at path for appending, after reading its values into
+   F (done[x] = 1 for each; *loaded counts them) when its first line is
+   head and they all fit the bounds; a missing or stale journal is started
+   again.  0 or an MC_ERR_* with a message. */
+int eg_journal_open(eg_journal *j, const char *path, const char *head, int n,
+                    const eg_bounds *b, int8_t *F, uint8_t *done,
+                    uint64_t *loaded, mc_error *err);
+void eg_journal_add(eg_journal *j, uint64_t x, int v);
+/* 0, or -1 when some line could not be written. */
+int eg_journal_close(eg_journal *j);
 
 /* Tests: the abapa values F of layer n (N bytes), searching the positions
    of pick whatever the size of their component (the others as the builder

@@ -1,0 +1,152 @@
+/*
+ * journal.c - the search journal of a layer (docs/EGDB.md, "Resuming a
+ * layer"): the abapa history search appends each value it finds, exact
+ * ones only, as a line "rank value", so a killed build resumes inside the
+ * layer instead of searching it again from the start.  The first line
+ * names what the values depend on (the rules string, the layer, the
+ * builder version and the checksums of the lower layers); a journal whose
+ * first line differs, or with a value outside its position's bounds, is
+ * stale and started again.  A line cut short by a kill is cut off.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/util.h"
+#include "egdb_int.h"
+
+/* Whether line s (without its newline) is "rank value" with a rank below
+   N and a value within [-n, n]. */
+static int parse_line(const char *s, uint64_t N, int n, uint64_t *x, int *v)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return 0;
+    errno = 0;
+    unsigned long long r = strtoull(s, &end, 10);
+    if (errno || *end != ' ' || r >= N)
+        return 0;
+    s = end + 1;
+    if (!(*s == '-' || (*s >= '0' && *s <= '9')))
+        return 0;
+    long w = strtol(s, &end, 10);
+    if (*end != '\0' || w < -n || w > n)
+        return 0;
+    *x = r;
+    *v = (int)w;
+    return 1;
+}
+
+/* The entries of the journal at path into F and done; 1 when its first
+   line is head and every entry fits, with *keep the length of its valid
+   lines; 0 when it is missing or stale. */
+static int load(const char *path, const char *head, int n,
+                const eg_bounds *b, int8_t *F, uint8_t *done,
+                uint64_t *loaded, long *keep)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    uint64_t N = mc_egdb_layer_size(n);
+    char line[512];
+    int ok = fgets(line, sizeof line, f) && strcmp(line, head) == 0;
+    *keep = ok ? ftell(f) : 0;
+    *loaded = 0;
+    while (ok && fgets(line, sizeof line, f)) {
+        size_t len = strlen(line);
+        if (len == 0 || line[len - 1] != '\n')
+            break; /* cut short by a kill: dropped */
+        line[len - 1] = '\0';
+        uint64_t x;
+        int v;
+        if (!parse_line(line, N, n, &x, &v))
+            break; /* not ours: what follows is dropped */
+        if (b->P[x] >= b->O[x] || v < b->P[x] || v > b->O[x] ||
+            ((v - n) & 1)) {
+            ok = 0; /* a value the bounds rule out: stale */
+            break;
+        }
+        if (!done[x]) {
+            F[x] = (int8_t)v;
+            done[x] = 1;
+            ++*loaded;
+        }
+        *keep = ftell(f);
+    }
+    fclose(f);
+    if (!ok) {
+        for (uint64_t x = 0; x < N; x++)
+            if (done[x])
+                F[x] = b->P[x], done[x] = 0;
+        *loaded = 0;
+    }
+    return ok;
+}
+
+int eg_journal_open(eg_journal *j, const char *path, const char *head, int n,
+                    const eg_bounds *b, int8_t *F, uint8_t *done,
+                    uint64_t *loaded, mc_error *err)
+{
+    long keep = 0;
+    j->f = NULL;
+    if (load(path, head, n, b, F, done, loaded, &keep)) {
+        if (truncate(path, keep) == 0)
+            j->f = fopen(path, "a");
+    } else {
+        j->f = fopen(path, "w");
+        if (j->f && (fputs(head, j->f) == EOF || fflush(j->f) != 0)) {
+            fclose(j->f);
+            j->f = NULL;
+        }
+    }
+    if (!j->f)
+        return mc_err(err, MC_ERR_IO, "cannot write the search journal %s: %s",
+                      path, strerror(errno));
+    if (pthread_mutex_init(&j->mu, NULL) != 0) {
+        fclose(j->f);
+        j->f = NULL;
+        return mc_err(err, MC_ERR_IO, "cannot start the search journal");
+    }
+    return 0;
+}
+
+void eg_journal_add(eg_journal *j, uint64_t x, int v)
+{
+    if (!j || !j->f)
+        return;
+    pthread_mutex_lock(&j->mu);
+    fprintf(j->f, "%" PRIu64 " %d\n", x, v);
+    fflush(j->f);
+    pthread_mutex_unlock(&j->mu);
+}
+
+int eg_journal_close(eg_journal *j)
+{
+    if (!j->f)
+        return 0;
+    int rc = ferror(j->f) ? -1 : 0;
+    if (fclose(j->f) != 0)
+        rc = -1;
+    j->f = NULL;
+    pthread_mutex_destroy(&j->mu);
+    return rc;
+}
+
+void eg_journal_head(const char *spec, int n, const uint64_t *dep_sum,
+                     char *buf, size_t sz)
+{
+    uint64_t key = eg_checksum(dep_sum, (size_t)n * sizeof *dep_sum,
+                               (uint64_t)n);
+    snprintf(buf, sz, "mancala egdb search journal 1 %s n=%d builder=%d "
+             "deps=%016" PRIx64 "\n", spec, n, EG_BUILDER_VERSION, key);
+}
+
+void eg_journal_path(const char *dir, int preset, int n, char *buf,
+                     size_t sz)
+{
+    snprintf(buf, sz, "%s/oware-%s-%02d.journal", dir && *dir ? dir : ".",
+             mc_egdb_preset_name(preset), n);
+}
