@@ -53,7 +53,10 @@ WEB_FILES := $(wildcard web/*)
 SERVER_OBJ := $(SERVER_SRC:%.c=$(B)/%.o) $(B)/gen/web_files.o
 SERVER_LIBS := -lmicrohttpd -ljansson
 RULES_MD := $(wildcard docs/rules/*.md)
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o
+# Search journals shipped with the library (docs/EGDB.md), embedded too.
+EGDB_JOURNALS := $(wildcard data/egdb/*.journal)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o \
+           $(B)/gen/egdb_journals.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(SERVER_OBJ)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
@@ -81,9 +84,15 @@ $(B)/embed: tools/embed.c | $(B)/dirs
 	$(CC) -O1 -o $@ $<
 
 $(B)/gen/rules_text.c: $(B)/embed $(RULES_MD)
-	$(B)/embed $@ $(RULES_MD)
+	$(B)/embed $@ mancala.h mc_rules_text $(RULES_MD)
 
 $(B)/gen/rules_text.o: $(B)/gen/rules_text.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/gen/egdb_journals.c: $(B)/embed $(EGDB_JOURNALS)
+	$(B)/embed $@ egdb/egdb_int.h eg_shipped_journal $(EGDB_JOURNALS)
+
+$(B)/gen/egdb_journals.o: $(B)/gen/egdb_journals.c src/egdb/egdb_int.h
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(B)/embed_web: tools/embed_web.c | $(B)/dirs
@@ -132,14 +141,16 @@ FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
               -D_DEFAULT_SOURCE
 fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api
 
-# The JSON API's request handler, fed method, path and body.
-build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c $(LIB_SRC) $(B)/gen/rules_text.c $(wildcard include/*.h src/*/*.h)
-	mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< src/server/api.c $(LIB_SRC) $(B)/gen/rules_text.c -ljansson -lm
+GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c
 
-build-fuzz/%: fuzz/%.c $(LIB_SRC) $(B)/gen/rules_text.c $(wildcard include/*.h src/*/*.h)
+# The JSON API's request handler, fed method, path and body.
+build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(B)/gen/rules_text.c -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< src/server/api.c $(LIB_SRC) $(GEN_SRC) -ljansson -lm
+
+build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
+	mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(GEN_SRC) -lm
 
 # The README's board pictures, taken by the browser tests.
 screenshots: $(PROG)

@@ -857,11 +857,11 @@ static void test_open_above(void)
     mc_error err;
     int approx = 0;
     CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, NULL, NULL,
-                    &err) != 0);
+                    NULL, &err) != 0);
     CHECK(strstr(err.msg, "3 positions have different bounds") != NULL);
     approx = 1;
     CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, NULL, NULL,
-                    &err) == 0);
+                    NULL, &err) == 0);
     int want[3] = {-4, 4, 0};
     for (int i = 0; i < 3; i++) {
         uint8_t g[12];
@@ -932,11 +932,12 @@ static long journal_good(const char *path, const char *head,
 /* eg_values on abapa layer 4 (246 positions with P < O, all searched)
    with the journal at jp; 0 when it ran. */
 static int journal_values(eg_rules *rr, const eg_bounds *b, const char *jp,
-                          const char *head, uint8_t *out)
+                          const char *head, const char *shipped, uint8_t *out)
 {
     mc_error err = {0, ""};
     int approx = 0;
-    int rc = eg_values(rr, 4, b, 1, NULL, NULL, out, &approx, jp, head, &err);
+    int rc = eg_values(rr, 4, b, 1, NULL, NULL, out, &approx, jp, head,
+                       shipped, &err);
     CHECK_MSG(rc == 0, "eg_values: %s", err.msg);
     CHECK(approx == 0);
     return rc;
@@ -977,9 +978,9 @@ static void test_journal(void)
     eg_journal_head("oware:test", 4, deps, head, sizeof head);
     eg_journal_head("oware:test", 4, deps2, other, sizeof other);
     CHECK(strcmp(head, other) != 0);
-    int mc = journal_values(&rr, &b, NULL, NULL, want);
+    int mc = journal_values(&rr, &b, NULL, NULL, NULL, want);
     /* Written: the first line and one line a search. */
-    mc |= journal_values(&rr, &b, jp, head, out);
+    mc |= journal_values(&rr, &b, jp, head, NULL, out);
     CHECK(memcmp(out, want, N) == 0);
     CHECK(file_lines(jp) == 1 + 246);
     CHECK(journal_good(jp, head, &b, out) == 246);
@@ -998,7 +999,7 @@ static void test_journal(void)
                 v1, (unsigned long long)x2, planted, (unsigned long long)x1);
         fclose(f);
     }
-    mc |= journal_values(&rr, &b, jp, head, out);
+    mc |= journal_values(&rr, &b, jp, head, NULL, out);
     CHECK_MSG(eg_val(out[x2]) == planted, "planted %d, got %d", planted,
               eg_val(out[x2]));
     uint64_t differ = 0;
@@ -1015,7 +1016,7 @@ static void test_journal(void)
                 planted, (unsigned long long)x1, b.O[x1] + 2);
         fclose(f);
     }
-    mc |= journal_values(&rr, &b, jp, head, out);
+    mc |= journal_values(&rr, &b, jp, head, NULL, out);
     CHECK(memcmp(out, want, N) == 0);
     CHECK(file_lines(jp) == 1 + 246);
     CHECK(journal_good(jp, head, &b, out) == 246);
@@ -1025,8 +1026,39 @@ static void test_journal(void)
         fprintf(f, "%s%llu %d\n", other, (unsigned long long)x2, planted);
         fclose(f);
     }
-    mc |= journal_values(&rr, &b, jp, head, out);
+    mc |= journal_values(&rr, &b, jp, head, NULL, out);
     CHECK(memcmp(out, want, N) == 0);
+    /* A shipped journal (data/egdb, embedded): taken first, so nothing is
+       left to search; ignored under another first line or with a value
+       outside the bounds. */
+    size_t cap = 600 + 16 * (size_t)b.open, len = 0;
+    char *text = malloc(cap);
+    CHECK(text != NULL);
+    for (int pass = 0; text && pass < 3; pass++) {
+        len = (size_t)snprintf(text, cap, "%s", pass == 1 ? other : head);
+        for (uint64_t i = 0; i < N; i++)
+            if (b.P[i] < b.O[i])
+                len += (size_t)snprintf(text + len, cap - len, "%llu %d\n",
+                                        (unsigned long long)i,
+                                        i == x2 ? planted
+                                        : pass == 2 && i == x1
+                                            ? b.O[i] + 2
+                                            : eg_val(want[i]));
+        remove(jp);
+        mc |= journal_values(&rr, &b, jp, head, text, out);
+        differ = 0;
+        for (uint64_t i = 0; i < N; i++)
+            differ += i != x2 && out[i] != want[i];
+        CHECK(differ == 0);
+        if (pass == 0) {
+            CHECK(eg_val(out[x2]) == planted);
+            CHECK(file_lines(jp) == 1);
+        } else {
+            CHECK(out[x2] == want[x2]);
+            CHECK(file_lines(jp) == 1 + 246);
+        }
+    }
+    free(text);
     CHECK(mc == 0);
     remove(jp);
     eg_bounds_free(&b);

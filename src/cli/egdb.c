@@ -531,7 +531,8 @@ static const char *const sub_help[] = {
     "hours) take the contract's approximation, flagged approx_cycles in\n"
     "the header.\n"
     "MANCALA_EGDB_MAXCOMP=N sets that limit; MANCALA_EGDB_BUDGET=N caps a\n"
-    "search's nodes (default 100000).\n",
+    "search's nodes (default 100000).  Journals shipped with the library\n"
+    "give values found before; MANCALA_EGDB_SHIPPED=0 searches them again.\n",
     "verify",
     "usage: mancala egdb verify oware[:awari] [--seeds N] [--dir D]\n\n"
     "Open the layers (checksums, dependencies) and, for each, re-derive the\n"

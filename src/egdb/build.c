@@ -1163,7 +1163,8 @@ static int eg_open_error(int n, uint64_t open, mc_error *err)
 
 int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
               mc_egdb_progress progress, void *ctx, uint8_t *out, int *approx,
-              const char *journal, const char *head, mc_error *err)
+              const char *journal, const char *head, const char *shipped,
+              mc_error *err)
 {
     uint64_t N = mc_egdb_layer_size(n);
     if (r->preset == MC_EGDB_AWARI) {
@@ -1201,7 +1202,8 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
     uint64_t loaded = 0;
     int rc = 0;
     if (journal) {
-        rc = eg_journal_open(&jn, journal, head, n, b, F, done, &loaded, err);
+        rc = eg_journal_open(&jn, journal, head, n, b, shipped, F, done,
+                             &loaded, err);
         jp = &jn;
     }
     if (rc == 0)
@@ -1265,8 +1267,18 @@ static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
     eg_journal_path(o->dir, o->preset, n, jpath, sizeof jpath);
     eg_full_spec(r->g, spec, sizeof spec);
     eg_journal_head(spec, n, dep_sum, head, sizeof head);
+    /* The values shipped with the library, unless told not to (to
+       search them again). */
+    char name[64];
+    snprintf(name, sizeof name, "oware-%s-%02d",
+             mc_egdb_preset_name(o->preset), n);
+    const char *no = getenv("MANCALA_EGDB_SHIPPED");
+    const char *shipped = no && strcmp(no, "0") == 0
+                              ? NULL
+                              : eg_shipped_journal(name);
     int rc = eg_values(r, n, &b, o->threads, o->progress, o->progress_ctx,
-                       out, approx, b.open ? jpath : NULL, head, err);
+                       out, approx, b.open ? jpath : NULL, head, shipped,
+                       err);
     eg_bounds_free(&b);
     return rc;
 }

@@ -118,11 +118,13 @@ int eg_map_layer(const char *path, mc_egdb_info *info, const uint8_t **data,
    approximated. */
 int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
               mc_egdb_progress progress, void *ctx, uint8_t *out, int *approx,
-              const char *journal, const char *head, mc_error *err);
+              const char *journal, const char *head, const char *shipped,
+              mc_error *err);
 
 /* The search journal of a layer (journal.c): the abapa search's exact
    values, a line each, so that a killed build resumes inside the layer.
-   eg_values(journal = path, head = eg_journal_head) keeps it. */
+   eg_values(journal = path, head = eg_journal_head, shipped =
+   eg_shipped_journal or NULL) keeps it. */
 typedef struct eg_journal {
     FILE *f;
     pthread_mutex_t mu;
@@ -133,12 +135,16 @@ void eg_journal_head(const char *spec, int n, const uint64_t *dep_sum,
 void eg_journal_path(const char *dir, int preset, int n, char *buf,
                      size_t sz);
 /* Open the journal at path for appending, after reading its values into
-   F (done[x] = 1 for each; *loaded counts them) when its first line is
+   F (done[x] set for each; *loaded counts them) when its first line is
    head and they all fit the bounds; a missing or stale journal is started
-   again.  0 or an MC_ERR_* with a message. */
+   again.  shipped (or NULL): the text of a journal shipped with the
+   library, read first, the same way.  0 or an MC_ERR_* with a message. */
 int eg_journal_open(eg_journal *j, const char *path, const char *head, int n,
-                    const eg_bounds *b, int8_t *F, uint8_t *done,
-                    uint64_t *loaded, mc_error *err);
+                    const eg_bounds *b, const char *shipped, int8_t *F,
+                    uint8_t *done, uint64_t *loaded, mc_error *err);
+/* The journal shipped with the library for name ("oware-abapa-08"), from
+   data/egdb/<name>.journal (embedded by tools/embed.c), or NULL. */
+const char *eg_shipped_journal(const char *name);
 void eg_journal_add(eg_journal *j, uint64_t x, int v);
 /* 0, or -1 when some line could not be written. */
 int eg_journal_close(eg_journal *j);

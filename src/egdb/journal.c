@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,21 +41,18 @@ static int parse_line(const char *s, uint64_t N, int n, uint64_t *x, int *v)
     return 1;
 }
 
-/* The entries of the journal at path into F and done; 1 when its first
-   line is head and every entry fits, with *keep the length of its valid
-   lines; 0 when it is missing or stale. */
-static int load(const char *path, const char *head, int n,
-                const eg_bounds *b, int8_t *F, uint8_t *done,
-                uint64_t *loaded, long *keep)
+/* The entries of a journal (stream f) into F and done, marking them
+   `mark`; 1 when its first line is head and every entry fits the bounds,
+   with *keep the length of its valid lines; 0 when it is stale (then it
+   leaves F and done as they were). */
+static int load(FILE *f, const char *head, int n, const eg_bounds *b,
+                int8_t *F, uint8_t *done, uint8_t mark, uint64_t *loaded,
+                long *keep)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
-    uint64_t N = mc_egdb_layer_size(n);
+    uint64_t N = mc_egdb_layer_size(n), got = 0;
     char line[512];
     int ok = fgets(line, sizeof line, f) && strcmp(line, head) == 0;
     *keep = ok ? ftell(f) : 0;
-    *loaded = 0;
     while (ok && fgets(line, sizeof line, f)) {
         size_t len = strlen(line);
         if (len == 0 || line[len - 1] != '\n')
@@ -71,28 +69,40 @@ static int load(const char *path, const char *head, int n,
         }
         if (!done[x]) {
             F[x] = (int8_t)v;
-            done[x] = 1;
-            ++*loaded;
+            done[x] = mark;
+            got++;
         }
         *keep = ftell(f);
     }
-    fclose(f);
     if (!ok) {
         for (uint64_t x = 0; x < N; x++)
-            if (done[x])
+            if (done[x] == mark)
                 F[x] = b->P[x], done[x] = 0;
-        *loaded = 0;
+        got = 0;
     }
+    *loaded += got;
     return ok;
 }
 
 int eg_journal_open(eg_journal *j, const char *path, const char *head, int n,
-                    const eg_bounds *b, int8_t *F, uint8_t *done,
-                    uint64_t *loaded, mc_error *err)
+                    const eg_bounds *b, const char *shipped, int8_t *F,
+                    uint8_t *done, uint64_t *loaded, mc_error *err)
 {
     long keep = 0;
+    *loaded = 0;
     j->f = NULL;
-    if (load(path, head, n, b, F, done, loaded, &keep)) {
+    if (shipped) {
+        FILE *s = fmemopen((void *)(uintptr_t)shipped, strlen(shipped), "r");
+        if (s) {
+            load(s, head, n, b, F, done, 1, loaded, &keep);
+            fclose(s);
+        }
+    }
+    FILE *old = fopen(path, "r");
+    int ok = old && load(old, head, n, b, F, done, 2, loaded, &keep);
+    if (old)
+        fclose(old);
+    if (ok) {
         if (truncate(path, keep) == 0)
             j->f = fopen(path, "a");
     } else {
