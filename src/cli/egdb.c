@@ -131,17 +131,29 @@ typedef struct bar {
    and 7 (about 3.5 s and 150 s, the latter when MANCALA_EGDB_MAXCOMP
    lets it search layer 7's 26,127 positions) weigh as much as a layer of
    14 and one of 20 seeds. */
+/* The history search's share of layer n (abapa), in the same units as
+   layer_work's: layer 6's 3.4 s, layer 7's 150 s where its component
+   (26,127 positions) is searched, layer 8's 4 hours where its component
+   (65,036) is (docs/EGDB.md). */
+static double search_work(const bar *b, int n)
+{
+    const char *mc = getenv("MANCALA_EGDB_MAXCOMP");
+    unsigned long maxcomp = mc ? strtoul(mc, NULL, 10) : 30000;
+    if (!b->abapa)
+        return 0;
+    if (n == 6)
+        return 2.5e7;
+    if (n == 7 && maxcomp >= 26127)
+        return 1.05e9;
+    if (n == 8 && maxcomp >= 65036)
+        return 1.0e11;
+    return 0;
+}
+
 static double layer_work(const bar *b, int n)
 {
-    double w = (double)mc_egdb_layer_size(n) * (1.0 + n / 8.0);
-    if (!b->abapa)
-        return w;
-    const char *mc = getenv("MANCALA_EGDB_MAXCOMP");
-    if (n == 6)
-        return w + 2.5e7;
-    if (n == 7 && (!mc || strtoul(mc, NULL, 10) >= 26127))
-        return w + 1.05e9;
-    return w;
+    return (double)mc_egdb_layer_size(n) * (1.0 + n / 8.0) +
+           search_work(b, n);
 }
 
 static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
@@ -168,7 +180,8 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
     double lf = !strcmp(phase, "moves")    ? 0.25 * f
                 : !strcmp(phase, "sweep")  ? 0.25 + 0.6 * f
                 : !strcmp(phase, "cycles")
-                    ? (b->abapa && n == 6 ? 0.02 + 0.97 * f : 0.85 + 0.1 * f)
+                    ? (search_work(b, n) > 0 ? 0.02 + 0.97 * f
+                                             : 0.85 + 0.1 * f)
                                            : 1.0;
     double frac = (b->work_before + lf * layer_work(b, n)) / b->work_total;
     if (frac > 1)
