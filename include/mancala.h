@@ -370,6 +370,10 @@ int mc_solve(const mc_session *s, int max_depth, double seconds,
 typedef struct mc_selfplay_player {
     mc_search_limits limits; /* level, depth, nodes or time */
     int random;              /* nonzero: uniform random moves */
+    /* Called (when set) before each of this player's searches, with ctx:
+       where players differ in global tuning knobs (bench/tune_*.c). */
+    void (*prepare)(void *ctx);
+    void *ctx;
 } mc_selfplay_player;
 
 typedef struct mc_selfplay_score {

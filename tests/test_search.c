@@ -170,6 +170,13 @@ static void test_solve(void)
 
 /* The second player: Monte Carlo tree search finds the win in one, is
    deterministic for a fixed playout count, and beats random play. */
+
+/* mc_selfplay_player.prepare for the tests: counts its calls. */
+static void count_call(void *ctx)
+{
+    ++*(int *)ctx;
+}
+
 static void test_mcts(void)
 {
     mc_game *g = mc_game_new("oware", NULL);
@@ -181,11 +188,17 @@ static void test_mcts(void)
     CHECK(mc_search(s, &lim, &b) == 0);
     CHECK(a.best == b.best && a.score == b.score && a.nodes == 2000);
     mc_session_free(s);
-    mc_selfplay_player mcts = {.limits = {.nodes = 2000, .algo = MC_ALGO_MCTS}};
-    mc_selfplay_player rnd = {.random = 1};
+    int prepared[2] = {0, 0};
+    mc_selfplay_player mcts = {.limits = {.nodes = 2000, .algo = MC_ALGO_MCTS},
+                               .prepare = count_call, .ctx = &prepared[0]};
+    mc_selfplay_player rnd = {.random = 1, .prepare = count_call,
+                              .ctx = &prepared[1]};
     mc_selfplay_score sc;
     mc_selfplay(g, &mcts, &rnd, 5, 2, 3, &sc);
     CHECK_MSG(sc.wins == 10, "MCTS won %d of 10 against random", sc.wins);
+    /* prepare comes before each search (at least one a game), never for
+       a random move. */
+    CHECK(prepared[0] >= 10 && prepared[1] == 0);
     mc_game_free(g);
 }
 

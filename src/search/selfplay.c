@@ -30,6 +30,8 @@ static void play_one(const mc_game *g, const mc_pos *start,
         } else {
             mc_search_limits lim = pl->limits;
             lim.seed = mc_rng_next(&rng);
+            if (pl->prepare)
+                pl->prepare(pl->ctx);
             mc_search_info info;
             if (mc_search(s, &lim, &info) != 0)
                 break;
