@@ -62,6 +62,15 @@ typedef struct mc_egdb_info {
 
 /* The file name of layer n of a preset inside dir (buf of size sz). */
 void mc_egdb_path(const char *dir, int preset, int n, char *buf, size_t sz);
+/* The search journal of layer n inside dir: the exact values the abapa
+   history search has found while the layer is being built, which a
+   resumed build takes back (docs/EGDB.md); removed once the layer is
+   written. */
+void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,
+                          size_t sz);
+/* The values a layer's journal holds (its complete lines after the
+   first), or -1 when it has none. */
+long long mc_egdb_journal_values(const char *dir, int preset, int n);
 /* Read and check one layer file (header, sizes, both checksums); the
    dependency checks need the lower layers: see mc_egdb_open. */
 int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err);

@@ -81,6 +81,11 @@ expect_grep "probe via MANCALA_EGDB" "value -4" \
 expect_grep "info layer 2" "entries 78," $M egdb info oware --seeds 2 --dir "$D"
 expect_grep "info histogram" "histogram" $M egdb info oware --dir "$D"
 expect_grep "info of a file" "layer 3 of awari" $M egdb info "$D/oware-awari-03.egdb"
+# A layer killed while building: info tells how far its search got.
+printf 'mancala egdb search journal 1 x n=7\n12 1\n40 -1\n7' > "$D/oware-abapa-07.journal"
+expect_grep "info of a journal" "layer 7 not complete: its history search's journal holds 2 values" \
+    $M egdb info oware --dir "$D"
+rm -f "$D/oware-abapa-07.journal"
 expect_grep "verify abapa" "verify: ok" $M egdb verify oware --dir "$D"
 expect_grep "verify awari" "verify: ok" $M egdb verify oware:awari --dir "$D"
 

@@ -354,7 +354,7 @@ static void test_preset(int preset, int write_golden)
     /* A complete layer leaves no search journal behind. */
     for (int n = 0; n <= top; n++) {
         char jp[600];
-        eg_journal_path(dir, preset, n, jp, sizeof jp);
+        mc_egdb_journal_path(dir, preset, n, jp, sizeof jp);
         CHECK_MSG(access(jp, F_OK) != 0, "%s left behind", jp);
     }
 

@@ -316,12 +316,25 @@ static int egdb_info(int argc, char **argv)
         fprintf(stderr, "mancala: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
-    for (int n = 0; n <= mc_egdb_max_seeds(db); n++) {
+    int top = mc_egdb_max_seeds(db);
+    for (int n = 0; n <= top; n++) {
         char path[4096];
         mc_egdb_path(o.dir, preset, n, path, sizeof path);
         print_info(path, mc_egdb_layer_info(db, n));
     }
     mc_egdb_close(db);
+    /* A layer being built (or killed while building): how far its history
+       search has got. */
+    long long v = top < MC_EGDB_MAX_SEEDS
+                      ? mc_egdb_journal_values(o.dir, preset, top + 1)
+                      : -1;
+    if (v >= 0) {
+        char path[4096];
+        mc_egdb_journal_path(o.dir, preset, top + 1, path, sizeof path);
+        printf("%s\n  layer %d not complete: its history search's journal "
+               "holds %lld values (a resumed build takes them)\n",
+               path, top + 1, v);
+    }
     return 0;
 }
 
@@ -557,7 +570,9 @@ static const char *const sub_help[] = {
     "usage: mancala egdb info oware[:awari] [--seeds N] [--dir D]\n"
     "       mancala egdb info <file.egdb>\n\n"
     "Print each layer's header: rules, entries, history-proof count,\n"
-    "approx_cycles, checksums and the value histogram.\n",
+    "approx_cycles, checksums and the value histogram; and, for a layer\n"
+    "being built (or killed while building), how many values its history\n"
+    "search's journal holds.\n",
     "probe",
     "usage: mancala egdb probe oware[:awari] <position> [--dir D]\n"
     "       mancala egdb probe oware[:awari] --bench [--dir D]\n\n"

@@ -1264,7 +1264,7 @@ static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
         return eg_oom(n, err);
     o->open_bounds[n] = b.open;
     char jpath[4096], head[512], spec[256];
-    eg_journal_path(o->dir, o->preset, n, jpath, sizeof jpath);
+    mc_egdb_journal_path(o->dir, o->preset, n, jpath, sizeof jpath);
     eg_full_spec(r->g, spec, sizeof spec);
     eg_journal_head(spec, n, dep_sum, head, sizeof head);
     /* The values shipped with the library, unless told not to (to
@@ -1348,7 +1348,7 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         hsum[n] = info.header_sum;
         if (rc == 0) {
             /* The layer holds its values now: its journal is done with. */
-            eg_journal_path(o->dir, o->preset, n, path, sizeof path);
+            mc_egdb_journal_path(o->dir, o->preset, n, path, sizeof path);
             remove(path);
             mc_egdb_path(o->dir, o->preset, n, path, sizeof path);
         }

@@ -132,8 +132,6 @@ typedef struct eg_journal {
 /* The journal's first line: what its values depend on. */
 void eg_journal_head(const char *spec, int n, const uint64_t *dep_sum,
                      char *buf, size_t sz);
-void eg_journal_path(const char *dir, int preset, int n, char *buf,
-                     size_t sz);
 /* Open the journal at path for appending, after reading its values into
    F (done[x] set for each; *loaded counts them) when its first line is
    head and they all fit the bounds; a missing or stale journal is started

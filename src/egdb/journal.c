@@ -154,9 +154,24 @@ void eg_journal_head(const char *spec, int n, const uint64_t *dep_sum,
              "deps=%016" PRIx64 "\n", spec, n, EG_BUILDER_VERSION, key);
 }
 
-void eg_journal_path(const char *dir, int preset, int n, char *buf,
-                     size_t sz)
+void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,
+                          size_t sz)
 {
     snprintf(buf, sz, "%s/oware-%s-%02d.journal", dir && *dir ? dir : ".",
              mc_egdb_preset_name(preset), n);
+}
+
+long long mc_egdb_journal_values(const char *dir, int preset, int n)
+{
+    char path[4096];
+    mc_egdb_journal_path(dir, preset, n, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    long long lines = 0;
+    int c;
+    while ((c = getc(f)) != EOF)
+        lines += c == '\n';
+    fclose(f);
+    return lines > 0 ? lines - 1 : 0;
 }
