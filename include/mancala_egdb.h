@@ -71,6 +71,10 @@ void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,
 /* The values a layer's journal holds (its complete lines after the
    first), or -1 when it has none. */
 long long mc_egdb_journal_values(const char *dir, int preset, int n);
+/* 1 when the library ships the journal of layer n of a preset (the
+   builder takes its values where the lower layers are the ones they were
+   found over) and MANCALA_EGDB_SHIPPED is not 0, else 0. */
+int mc_egdb_shipped(int preset, int n);
 /* Read and check one layer file (header, sizes, both checksums); the
    dependency checks need the lower layers: see mc_egdb_open. */
 int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err);

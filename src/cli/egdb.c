@@ -134,12 +134,13 @@ typedef struct bar {
 /* The history search's share of layer n (abapa), in the same units as
    layer_work's: layer 6's 3.4 s, layer 7's 150 s where its component
    (26,127 positions) is searched, layer 8's 4 hours where its component
-   (65,036) is (docs/EGDB.md). */
+   (65,036) is (docs/EGDB.md); none where the library ships the layer's
+   values. */
 static double search_work(const bar *b, int n)
 {
     const char *mc = getenv("MANCALA_EGDB_MAXCOMP");
     unsigned long maxcomp = mc ? strtoul(mc, NULL, 10) : 30000;
-    if (!b->abapa)
+    if (!b->abapa || mc_egdb_shipped(MC_EGDB_ABAPA, n))
         return 0;
     if (n == 6)
         return 2.5e7;

@@ -1267,15 +1267,7 @@ static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
     mc_egdb_journal_path(o->dir, o->preset, n, jpath, sizeof jpath);
     eg_full_spec(r->g, spec, sizeof spec);
     eg_journal_head(spec, n, dep_sum, head, sizeof head);
-    /* The values shipped with the library, unless told not to (to
-       search them again). */
-    char name[64];
-    snprintf(name, sizeof name, "oware-%s-%02d",
-             mc_egdb_preset_name(o->preset), n);
-    const char *no = getenv("MANCALA_EGDB_SHIPPED");
-    const char *shipped = no && strcmp(no, "0") == 0
-                              ? NULL
-                              : eg_shipped_journal(name);
+    const char *shipped = eg_shipped(o->preset, n);
     int rc = eg_values(r, n, &b, o->threads, o->progress, o->progress_ctx,
                        out, approx, b.open ? jpath : NULL, head, shipped,
                        err);

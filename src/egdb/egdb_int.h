@@ -143,6 +143,10 @@ int eg_journal_open(eg_journal *j, const char *path, const char *head, int n,
 /* The journal shipped with the library for name ("oware-abapa-08"), from
    data/egdb/<name>.journal (embedded by tools/embed.c), or NULL. */
 const char *eg_shipped_journal(const char *name);
+/* The journal the library ships for layer n of a preset, or NULL (NULL
+   too under MANCALA_EGDB_SHIPPED=0, which has the values searched
+   again). */
+const char *eg_shipped(int preset, int n);
 void eg_journal_add(eg_journal *j, uint64_t x, int v);
 /* 0, or -1 when some line could not be written. */
 int eg_journal_close(eg_journal *j);

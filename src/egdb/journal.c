@@ -161,6 +161,22 @@ void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,
              mc_egdb_preset_name(preset), n);
 }
 
+const char *eg_shipped(int preset, int n)
+{
+    const char *no = getenv("MANCALA_EGDB_SHIPPED");
+    if (no && strcmp(no, "0") == 0)
+        return NULL;
+    char name[64];
+    snprintf(name, sizeof name, "oware-%s-%02d", mc_egdb_preset_name(preset),
+             n);
+    return eg_shipped_journal(name);
+}
+
+int mc_egdb_shipped(int preset, int n)
+{
+    return eg_shipped(preset, n) != NULL;
+}
+
 long long mc_egdb_journal_values(const char *dir, int preset, int n)
 {
     char path[4096];
