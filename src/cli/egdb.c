@@ -127,10 +127,7 @@ typedef struct bar {
 } bar;
 
 /* Work units of a layer for the time estimate (6-8 million a second on 2
-   threads at 24 seeds).  Under abapa, the history searches of layers 6
-   and 7 (about 3.5 s and 150 s, the latter when MANCALA_EGDB_MAXCOMP
-   lets it search layer 7's 26,127 positions) weigh as much as a layer of
-   14 and one of 20 seeds. */
+   threads at 24 seeds), with search_work's. */
 /* The history search's share of layer n (abapa), in the same units as
    layer_work's: layer 6's 3.4 s, layer 7's 150 s where its component
    (26,127 positions) is searched, layer 8's 4 hours where its component
@@ -553,10 +550,10 @@ static const char *const sub_help[] = {
     "of 11 seeds or fewer; above, only where approximated layers below\n"
     "open some, which take the approximation) get their exact fresh value\n"
     "from a history search, by default in components of up to 30,000\n"
-    "positions: layers 0-7 exact, about 2.5 minutes for layer 7 on 2\n"
-    "threads.  Larger components (layer 8's has 65,036 positions: about 4\n"
-    "hours) take the contract's approximation, flagged approx_cycles in\n"
-    "the header.\n"
+    "positions: layers 0-7 exact (layer 7's values ship with the library;\n"
+    "searching them takes about 2.5 minutes on 2 threads).  Larger\n"
+    "components (layer 8's has 65,036 positions: about 4 hours) take the\n"
+    "contract's approximation, flagged approx_cycles in the header.\n"
     "MANCALA_EGDB_MAXCOMP=N sets that limit; MANCALA_EGDB_BUDGET=N caps a\n"
     "search's nodes (default 100000).  Journals shipped with the library\n"
     "give values found before; MANCALA_EGDB_SHIPPED=0 searches them again.\n",
