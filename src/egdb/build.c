@@ -1338,8 +1338,10 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
             info.dep_sum[m] = hsum[m];
         rc = eg_write_layer(o->dir, &info, own[n], err);
         hsum[n] = info.header_sum;
-        if (rc == 0) {
-            /* The layer holds its values now: its journal is done with. */
+        const char *keep = getenv("MANCALA_EGDB_KEEP_JOURNAL");
+        if (rc == 0 && !(keep && strcmp(keep, "1") == 0)) {
+            /* The layer holds its values now: its journal is done with
+               (kept on request, to ship it: tools/ship-journal.sh). */
             mc_egdb_journal_path(o->dir, o->preset, n, path, sizeof path);
             remove(path);
             mc_egdb_path(o->dir, o->preset, n, path, sizeof path);
