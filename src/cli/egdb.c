@@ -330,7 +330,8 @@ static int egdb_info(int argc, char **argv)
         char path[4096];
         mc_egdb_journal_path(o.dir, preset, top + 1, path, sizeof path);
         printf("%s\n  layer %d not complete: its history search's journal "
-               "holds %lld values (a resumed build takes them)\n",
+               "holds %lld values (a resumed build over the same lower "
+               "layers takes them)\n",
                path, top + 1, v);
     }
     return 0;
