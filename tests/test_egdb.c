@@ -1067,52 +1067,67 @@ static void test_journal(void)
     mc_egdb_close(db);
 }
 
-/* The journals shipped with the library (data/egdb, embedded): layer 7's
-   first line names the exact layers 0-6 this builder makes, it holds
-   every position with P < O once, each value fits its bounds, and the
-   search finds the same values again on a dozen positions of the giant
-   component (one to seven seeds' difference, 20 to 930 nodes each when
-   searched); a build then takes them, searching nothing, and
-   MANCALA_EGDB_SHIPPED=0 leaves them out. */
-static void test_shipped(void)
+/* Build abapa layers 0..n of dir (those on disk kept); 0 when it did. */
+static int build_to(const char *dir, int n)
 {
-    char dir[300];
-    snprintf(dir, sizeof dir, "%s/exact", tmpdir);
-    mkdir(dir, 0777);
     mc_egdb_build_opts o;
     memset(&o, 0, sizeof o);
     o.dir = dir;
     o.preset = MC_EGDB_ABAPA;
-    o.max_seeds = 6;
+    o.max_seeds = n;
     o.threads = 2;
     mc_error err = {0, ""};
-    setenv("MANCALA_EGDB_MAXCOMP", "30000", 1); /* layer 6 exact */
     int rc = mc_egdb_build(&o, &err);
-    setenv("MANCALA_EGDB_MAXCOMP", "2000", 1);
-    CHECK_MSG(rc == 0, "build: %s", err.msg);
-    mc_egdb *db = rc ? NULL : mc_egdb_open(dir, MC_EGDB_ABAPA, 6, &err);
-    CHECK(db != NULL);
+    CHECK_MSG(rc == 0, "build 0-%d: %s", n, err.msg);
+    return rc;
+}
+
+/* approx_cycles of layer n in dir, -1 when it does not open. */
+static int layer_approx(const char *dir, int n)
+{
+    mc_error err = {0, ""};
+    mc_egdb *db = mc_egdb_open(dir, MC_EGDB_ABAPA, n, &err);
+    int a = db ? (int)mc_egdb_layer_info(db, n)->approx_cycles : -1;
+    mc_egdb_close(db);
+    return a;
+}
+
+/* The journal shipped for abapa layer n, over the exact layers 0..n-1 in
+   dir: its first line is the one the builder writes over them, it holds
+   every position with P < O once, each value fits its bounds, and the
+   search finds the same values again on the positions of pick (mask: the
+   values among them, bit v + n); a build then takes them, searching
+   nothing, exact although the giant component is over the test's limit of
+   2,000 positions, and MANCALA_EGDB_SHIPPED=0 leaves them out (the
+   component approximated).  Leaves layer n exact in dir. */
+static void shipped_layer(const char *dir, int n, const uint64_t *pick,
+                          size_t np, int mask)
+{
+    mc_error err = {0, ""};
+    mc_egdb *db = mc_egdb_open(dir, MC_EGDB_ABAPA, n - 1, &err);
+    CHECK_MSG(db != NULL, "open: %s", err.msg);
     if (!db)
         return;
-    CHECK(mc_egdb_layer_info(db, 6)->approx_cycles == 0);
     eg_rules rr;
     eg_bounds b;
     CHECK(eg_rules_init(&rr, MC_EGDB_ABAPA, NULL) == 0);
-    uint64_t deps[7];
-    for (int m = 0; m < 7; m++) {
+    uint64_t deps[MC_EGDB_MAX_SEEDS];
+    for (int m = 0; m < n; m++) {
         rr.lower[m] = eg_layer_data(db, m);
         deps[m] = mc_egdb_layer_info(db, m)->header_sum;
+        CHECK(mc_egdb_layer_info(db, m)->approx_cycles == 0);
     }
-    char spec[256], head[512];
+    char spec[256], head[512], name[64];
     eg_full_spec(rr.g, spec, sizeof spec);
-    eg_journal_head(spec, 7, deps, head, sizeof head);
-    const char *text = eg_shipped_journal("oware-abapa-07");
-    uint64_t N = mc_egdb_layer_size(7);
+    eg_journal_head(spec, n, deps, head, sizeof head);
+    snprintf(name, sizeof name, "oware-abapa-%02d", n);
+    const char *text = eg_shipped_journal(name);
+    uint64_t N = mc_egdb_layer_size(n);
     uint8_t *seen = calloc(N, 1);
     int8_t *want = malloc(N), *F = malloc(N);
     int ok = text && seen && want && F &&
-             eg_compute_bounds(&rr, 7, 2, &b, 0, NULL, NULL) == 0;
-    CHECK_MSG(ok, "no shipped journal of layer 7, or out of memory");
+             eg_compute_bounds(&rr, n, 2, &b, 0, NULL, NULL) == 0;
+    CHECK_MSG(ok, "no shipped journal of layer %d, or out of memory", n);
     if (!ok) {
         free(seen), free(want), free(F);
         eg_rules_free(&rr);
@@ -1120,15 +1135,15 @@ static void test_shipped(void)
         return;
     }
     size_t hl = strlen(head);
-    CHECK_MSG(strncmp(text, head, hl) == 0, "shipped first line differs "
-              "from the builder's: %.200s", text);
+    CHECK_MSG(strncmp(text, head, hl) == 0, "layer %d: shipped first line "
+              "differs from the builder's: %.200s", n, text);
     uint64_t lines = 0, bad = 0;
     for (const char *t = text + hl; *t;) {
         unsigned long long x;
         int v, len;
         if (sscanf(t, "%llu %d%n", &x, &v, &len) != 2 || t[len] != '\n' ||
             x >= N || seen[x] || b.P[x] >= b.O[x] || v < b.P[x] ||
-            v > b.O[x] || ((v - 7) & 1)) {
+            v > b.O[x] || ((v - n) & 1)) {
             bad++;
             break;
         }
@@ -1137,58 +1152,70 @@ static void test_shipped(void)
         lines++;
         t += len + 1;
     }
-    CHECK_MSG(bad == 0 && lines == b.open, "shipped layer 7: %llu good "
-              "lines of %llu open positions", (unsigned long long)lines,
+    CHECK_MSG(bad == 0 && lines == b.open, "shipped layer %d: %llu good "
+              "lines of %llu open positions", n, (unsigned long long)lines,
               (unsigned long long)b.open);
-    static const uint64_t pick[] = {947,   1788,  6580,  11203, 13591, 15811,
-                                    21749, 24887, 25448, 26994, 27864, 30621};
-    size_t np = sizeof pick / sizeof *pick;
-    int vals = 0; /* the distinct values among the picks, as bits */
-    CHECK(eg_fresh_search(&rr, 7, &b, pick, np, F, &err) == 0);
+    int vals = 0;
+    CHECK(eg_fresh_search(&rr, n, &b, pick, np, F, &err) == 0);
     for (size_t i = 0; i < np; i++) {
         CHECK_MSG(seen[pick[i]] && F[pick[i]] == want[pick[i]],
-                  "layer 7 position %llu: searched %d, shipped %d",
+                  "layer %d position %llu: searched %d, shipped %d", n,
                   (unsigned long long)pick[i], F[pick[i]], want[pick[i]]);
-        vals |= 1 << (want[pick[i]] + 7);
+        vals |= 1 << (want[pick[i]] + n);
     }
-    CHECK(vals == 0x5554); /* -5 -3 -1 1 3 5 7 */
-    /* A build takes them: layer 7 exact although its giant component
-       (26,127 positions) is over this test's limit of 2,000. */
-    o.max_seeds = 7;
-    rc = mc_egdb_build(&o, &err);
-    CHECK_MSG(rc == 0, "build 7: %s", err.msg);
-    mc_egdb *d7 = rc ? NULL : mc_egdb_open(dir, MC_EGDB_ABAPA, 7, &err);
-    CHECK(d7 != NULL);
-    if (d7) {
-        const uint8_t *e = eg_layer_data(d7, 7);
-        uint64_t differ = 0;
-        for (uint64_t x = 0; x < N; x++)
-            differ += seen[x] && eg_val(e[x]) != want[x];
-        CHECK(differ == 0);
-        CHECK(mc_egdb_layer_info(d7, 7)->approx_cycles == 0);
-        mc_egdb_close(d7);
+    CHECK_MSG(vals == mask, "layer %d: picked values 0x%x", n, vals);
+    CHECK(mc_egdb_shipped(MC_EGDB_ABAPA, n) == 1);
+    /* A build takes them. */
+    if (build_to(dir, n) == 0) {
+        mc_egdb *dn = mc_egdb_open(dir, MC_EGDB_ABAPA, n, &err);
+        CHECK(dn != NULL);
+        if (dn) {
+            const uint8_t *e = eg_layer_data(dn, n);
+            uint64_t differ = 0;
+            for (uint64_t x = 0; x < N; x++)
+                differ += seen[x] && eg_val(e[x]) != want[x];
+            CHECK(differ == 0);
+            CHECK(mc_egdb_layer_info(dn, n)->approx_cycles == 0);
+            mc_egdb_close(dn);
+        }
     }
     /* Left out, the giant component takes the approximation. */
-    char p7[600];
-    mc_egdb_path(dir, MC_EGDB_ABAPA, 7, p7, sizeof p7);
-    remove(p7);
-    CHECK(mc_egdb_shipped(MC_EGDB_ABAPA, 7) == 1);
-    CHECK(mc_egdb_shipped(MC_EGDB_ABAPA, 9) == 0);
-    CHECK(mc_egdb_shipped(MC_EGDB_AWARI, 7) == 0);
+    char pn[600];
+    mc_egdb_path(dir, MC_EGDB_ABAPA, n, pn, sizeof pn);
+    remove(pn);
     setenv("MANCALA_EGDB_SHIPPED", "0", 1);
-    CHECK(mc_egdb_shipped(MC_EGDB_ABAPA, 7) == 0);
-    rc = mc_egdb_build(&o, &err);
+    CHECK(mc_egdb_shipped(MC_EGDB_ABAPA, n) == 0);
+    if (build_to(dir, n) == 0)
+        CHECK(layer_approx(dir, n) == 1);
     unsetenv("MANCALA_EGDB_SHIPPED");
-    d7 = rc ? NULL : mc_egdb_open(dir, MC_EGDB_ABAPA, 7, &err);
-    CHECK(d7 != NULL);
-    if (d7) {
-        CHECK(mc_egdb_layer_info(d7, 7)->approx_cycles == 1);
-        mc_egdb_close(d7);
-    }
+    remove(pn);
+    if (build_to(dir, n) == 0)
+        CHECK(layer_approx(dir, n) == 0);
     eg_bounds_free(&b);
     free(seen), free(want), free(F);
     eg_rules_free(&rr);
     mc_egdb_close(db);
+}
+
+/* The journals shipped with the library (data/egdb, embedded), over the
+   exact layers a default build makes.  Layer 7's picks: values -5 to 7,
+   20 to 930 nodes each when searched. */
+static void test_shipped(void)
+{
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/exact", tmpdir);
+    mkdir(dir, 0777);
+    setenv("MANCALA_EGDB_MAXCOMP", "30000", 1); /* layer 6 exact */
+    int rc = build_to(dir, 6);
+    setenv("MANCALA_EGDB_MAXCOMP", "2000", 1);
+    if (rc)
+        return;
+    static const uint64_t pick7[] = {947,   1788,  6580,  11203, 13591, 15811,
+                                     21749, 24887, 25448, 26994, 27864, 30621};
+    shipped_layer(dir, 7, pick7, sizeof pick7 / sizeof *pick7,
+                  0x5554); /* -5 -3 -1 1 3 5 7 */
+    CHECK(mc_egdb_shipped(MC_EGDB_ABAPA, 9) == 0);
+    CHECK(mc_egdb_shipped(MC_EGDB_AWARI, 7) == 0);
 }
 
 int main(int argc, char **argv)
