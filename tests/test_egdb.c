@@ -326,6 +326,17 @@ static void golden_line(const char *preset, int n, char *out, size_t sz)
     fclose(f);
 }
 
+/* Options of a build of layers 0..n of a preset into dir, on 2 threads. */
+static void build_opts(mc_egdb_build_opts *o, const char *dir, int preset,
+                       int n)
+{
+    memset(o, 0, sizeof *o);
+    o->dir = dir;
+    o->preset = preset;
+    o->max_seeds = n;
+    o->threads = 2;
+}
+
 static void test_preset(int preset, int write_golden)
 {
     const char *pn = mc_egdb_preset_name(preset);
@@ -334,11 +345,7 @@ static void test_preset(int preset, int write_golden)
     snprintf(dir, sizeof dir, "%s/%s", tmpdir, pn);
     mkdir(dir, 0777);
     mc_egdb_build_opts o;
-    memset(&o, 0, sizeof o);
-    o.dir = dir;
-    o.preset = preset;
-    o.max_seeds = top;
-    o.threads = 2;
+    build_opts(&o, dir, preset, top);
     mc_error err = {0, ""};
     int rc = mc_egdb_build(&o, &err);
     CHECK_MSG(rc == 0, "build %s: %s", pn, err.msg);
@@ -883,6 +890,21 @@ static void test_open_above(void)
 
 /* ---- the search journal ------------------------------------------------------ */
 
+/* Open abapa layers 0..n-1 of dir, rr's lower layers pointing at them:
+   the tables, or NULL (a failed check). */
+static mc_egdb *open_lower(const char *dir, int n, eg_rules *rr)
+{
+    mc_error err = {0, ""};
+    mc_egdb *db = mc_egdb_open(dir, MC_EGDB_ABAPA, n - 1, &err);
+    CHECK_MSG(db != NULL, "open: %s", err.msg);
+    if (!db)
+        return NULL;
+    CHECK(eg_rules_init(rr, MC_EGDB_ABAPA, NULL) == 0);
+    for (int m = 0; m < n; m++)
+        rr->lower[m] = eg_layer_data(db, m);
+    return db;
+}
+
 /* Lines of a file, -1 when it is missing or does not end in a newline. */
 static long file_lines(const char *path)
 {
@@ -951,16 +973,11 @@ static void test_journal(void)
 {
     char dir[300], jp[600], head[512], other[512];
     snprintf(dir, sizeof dir, "%s/abapa", tmpdir);
-    mc_error err = {0, ""};
-    mc_egdb *db = mc_egdb_open(dir, MC_EGDB_ABAPA, 3, &err);
-    CHECK_MSG(db != NULL, "open: %s", err.msg);
-    if (!db)
-        return;
     eg_rules rr;
     eg_bounds b;
-    CHECK(eg_rules_init(&rr, MC_EGDB_ABAPA, NULL) == 0);
-    for (int m = 0; m < 4; m++)
-        rr.lower[m] = eg_layer_data(db, m);
+    mc_egdb *db = open_lower(dir, 4, &rr);
+    if (!db)
+        return;
     uint64_t N = mc_egdb_layer_size(4);
     uint8_t *want = malloc(N), *out = malloc(N);
     int ok = want && out &&
@@ -1071,11 +1088,7 @@ static void test_journal(void)
 static int build_to(const char *dir, int n)
 {
     mc_egdb_build_opts o;
-    memset(&o, 0, sizeof o);
-    o.dir = dir;
-    o.preset = MC_EGDB_ABAPA;
-    o.max_seeds = n;
-    o.threads = 2;
+    build_opts(&o, dir, MC_EGDB_ABAPA, n);
     mc_error err = {0, ""};
     int rc = mc_egdb_build(&o, &err);
     CHECK_MSG(rc == 0, "build 0-%d: %s", n, err.msg);
@@ -1104,16 +1117,13 @@ static void shipped_layer(const char *dir, int n, const uint64_t *pick,
                           size_t np, int mask)
 {
     mc_error err = {0, ""};
-    mc_egdb *db = mc_egdb_open(dir, MC_EGDB_ABAPA, n - 1, &err);
-    CHECK_MSG(db != NULL, "open: %s", err.msg);
-    if (!db)
-        return;
     eg_rules rr;
     eg_bounds b;
-    CHECK(eg_rules_init(&rr, MC_EGDB_ABAPA, NULL) == 0);
+    mc_egdb *db = open_lower(dir, n, &rr);
+    if (!db)
+        return;
     uint64_t deps[MC_EGDB_MAX_SEEDS];
     for (int m = 0; m < n; m++) {
-        rr.lower[m] = eg_layer_data(db, m);
         deps[m] = mc_egdb_layer_info(db, m)->header_sum;
         CHECK(mc_egdb_layer_info(db, m)->approx_cycles == 0);
     }
