@@ -126,8 +126,6 @@ typedef struct bar {
     int cur;
 } bar;
 
-/* Work units of a layer for the time estimate (6-8 million a second on 2
-   threads at 24 seeds), with search_work's. */
 /* The history search's share of layer n (abapa), in the same units as
    layer_work's: layer 6's 3.4 s, layer 7's 150 s where its component
    (26,127 positions) is searched, layer 8's 4 hours where its component
@@ -148,6 +146,8 @@ static double search_work(const bar *b, int n)
     return 0;
 }
 
+/* Work units of a layer for the time estimate (6-8 million a second on 2
+   threads at 24 seeds), with search_work's. */
 static double layer_work(const bar *b, int n)
 {
     return (double)mc_egdb_layer_size(n) * (1.0 + n / 8.0) +

@@ -1042,10 +1042,15 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
         goto oom;
     /* Positions with P < O, by component number (children's components
        first), so that every child outside the component is known.
-       Those done already (the journal's) are left out. */
+       Those done already (the journal's) keep their values and are left
+       out; the others start at P. */
     uint64_t nopen = 0;
-    for (uint64_t i = 0; i < N; i++)
-        nopen += b->P[i] < b->O[i] && !(done && done[i]);
+    for (uint64_t i = 0; i < N; i++) {
+        if (done && done[i])
+            continue;
+        F[i] = b->P[i];
+        nopen += b->P[i] < b->O[i];
+    }
     order = malloc((nopen + 1) * sizeof *order);
     if (!order)
         goto oom;
@@ -1146,8 +1151,6 @@ int eg_fresh_search(const eg_rules *r, int n, const eg_bounds *b,
                     mc_error *err)
 {
     int approx = 0;
-    for (uint64_t i = 0; i < mc_egdb_layer_size(n); i++)
-        F[i] = b->P[i];
     return fresh_values(r, n, b, 1, NULL, NULL, pick, npick, F, &approx,
                         NULL, NULL, err);
 }
@@ -1196,8 +1199,6 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
         free(F), free(done);
         return mc_err(err, MC_ERR_IO, "out of memory");
     }
-    for (uint64_t i = 0; i < N; i++)
-        F[i] = b->P[i];
     eg_journal jn = {0}, *jp = NULL;
     uint64_t loaded = 0;
     int rc = 0;
@@ -1342,9 +1343,9 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         if (rc == 0 && !(keep && strcmp(keep, "1") == 0)) {
             /* The layer holds its values now: its journal is done with
                (kept on request, to ship it: tools/ship-journal.sh). */
-            mc_egdb_journal_path(o->dir, o->preset, n, path, sizeof path);
-            remove(path);
-            mc_egdb_path(o->dir, o->preset, n, path, sizeof path);
+            char jpath[4096];
+            mc_egdb_journal_path(o->dir, o->preset, n, jpath, sizeof jpath);
+            remove(jpath);
         }
         r.lower[n] = own[n];
         if (rc == 0) {

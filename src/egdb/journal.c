@@ -43,8 +43,8 @@ static int parse_line(const char *s, uint64_t N, int n, uint64_t *x, int *v)
 
 /* The entries of a journal (stream f) into F and done, marking them
    `mark`; 1 when its first line is head and every entry fits the bounds,
-   with *keep the length of its valid lines; 0 when it is stale (then it
-   leaves F and done as they were). */
+   with *keep the length of its valid lines; 0 when it is stale (then none
+   of its entries stays done: the caller sets their F with the others'). */
 static int load(FILE *f, const char *head, int n, const eg_bounds *b,
                 int8_t *F, uint8_t *done, uint8_t mark, uint64_t *loaded,
                 long *keep)
@@ -77,7 +77,7 @@ static int load(FILE *f, const char *head, int n, const eg_bounds *b,
     if (!ok) {
         for (uint64_t x = 0; x < N; x++)
             if (done[x] == mark)
-                F[x] = b->P[x], done[x] = 0;
+                done[x] = 0; /* its F is set again by the caller */
         got = 0;
     }
     *loaded += got;
