@@ -1209,7 +1209,8 @@ static void shipped_layer(const char *dir, int n, const uint64_t *pick,
 
 /* The journals shipped with the library (data/egdb, embedded), over the
    exact layers a default build makes.  Layer 7's picks: values -5 to 7,
-   20 to 930 nodes each when searched. */
+   20 to 930 nodes each when searched; layer 8's: -4 to 4, 0 (settled by
+   the fresh bracket) to 1,101 nodes. */
 static void test_shipped(void)
 {
     char dir[300];
@@ -1224,6 +1225,10 @@ static void test_shipped(void)
                                      21749, 24887, 25448, 26994, 27864, 30621};
     shipped_layer(dir, 7, pick7, sizeof pick7 / sizeof *pick7,
                   0x5554); /* -5 -3 -1 1 3 5 7 */
+    static const uint64_t pick8[] = {1326,  1331,  1371,  3882,  6852, 9462,
+                                     11388, 13785, 20936, 22897, 28939};
+    shipped_layer(dir, 8, pick8, sizeof pick8 / sizeof *pick8,
+                  0x1550); /* -4 -2 0 2 4 */
     CHECK(mc_egdb_shipped(MC_EGDB_ABAPA, 9) == 0);
     CHECK(mc_egdb_shipped(MC_EGDB_AWARI, 7) == 0);
 }
