@@ -128,9 +128,9 @@ typedef struct bar {
 
 /* The history search's share of layer n (abapa), in the same units as
    layer_work's: layer 6's 3.4 s, layer 7's 150 s where its component
-   (26,127 positions) is searched, layer 8's 4 hours where its component
-   (65,036) is (docs/EGDB.md); none where the library ships the layer's
-   values. */
+   (26,127 positions) is searched, layer 8's 2.6 hours where its
+   component (65,036) is (docs/EGDB.md); none where the library ships the
+   layer's values. */
 static double search_work(const bar *b, int n)
 {
     const char *mc = getenv("MANCALA_EGDB_MAXCOMP");
@@ -142,7 +142,7 @@ static double search_work(const bar *b, int n)
     if (n == 7 && maxcomp >= 26127)
         return 1.05e9;
     if (n == 8 && maxcomp >= 65036)
-        return 1.0e11;
+        return 6.5e10;
     return 0;
 }
 
@@ -551,10 +551,11 @@ static const char *const sub_help[] = {
     "of 11 seeds or fewer; above, only where approximated layers below\n"
     "open some, which take the approximation) get their exact fresh value\n"
     "from a history search, by default in components of up to 30,000\n"
-    "positions: layers 0-7 exact (layer 7's values ship with the library;\n"
-    "searching them takes about 2.5 minutes on 2 threads).  Larger\n"
-    "components (layer 8's has 65,036 positions: about 4 hours) take the\n"
-    "contract's approximation, flagged approx_cycles in the header.\n"
+    "positions.  The values of layers 7 and 8 ship with the library\n"
+    "(searching them again takes about 2.5 minutes and 2.6 hours on 2\n"
+    "threads), so layers 0-8 are exact; larger components, from layer 9\n"
+    "up, take the contract's approximation, flagged approx_cycles in the\n"
+    "header.\n"
     "MANCALA_EGDB_MAXCOMP=N sets that limit; MANCALA_EGDB_BUDGET=N caps a\n"
     "search's nodes (default 100000).  Journals shipped with the library\n"
     "give values found before; MANCALA_EGDB_SHIPPED=0 searches them again.\n",

@@ -25,10 +25,10 @@ static uint64_t f_budget(void)
     return e ? strtoull(e, NULL, 10) : 100000;
 }
 
-/* Components of more members than this go straight to the approximation:
-   layer 7's giant component (26,127 members) is searched in about 2.5
-   minutes on 2 threads, layer 8's (65,036) would take about 4 hours
-   (docs/EGDB.md has the figures). */
+/* Components of more members than this go straight to the approximation
+   (unless a journal gives their values): layer 7's giant component
+   (26,127 members) is searched in about 2.5 minutes on 2 threads, layer
+   8's (65,036) took about 2.6 hours (docs/EGDB.md has the figures). */
 static uint32_t f_maxcomp(void)
 {
     const char *e = getenv("MANCALA_EGDB_MAXCOMP");
