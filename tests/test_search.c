@@ -168,15 +168,14 @@ static void test_solve(void)
     mc_game_free(g);
 }
 
-/* The second player: Monte Carlo tree search finds the win in one, is
-   deterministic for a fixed playout count, and beats random play. */
-
 /* mc_selfplay_player.prepare for the tests: counts its calls. */
 static void count_call(void *ctx)
 {
     ++*(int *)ctx;
 }
 
+/* The second player: Monte Carlo tree search finds the win in one, is
+   deterministic for a fixed playout count, and beats random play. */
 static void test_mcts(void)
 {
     mc_game *g = mc_game_new("oware", NULL);

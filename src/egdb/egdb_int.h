@@ -59,6 +59,11 @@ void eg_rules_free(eg_rules *r);
 void eg_full_spec(const mc_game *g, char *buf, size_t sz);
 /* The spec the builder plays with (seeds=any included). */
 const char *eg_preset_spec(int preset);
+/* The name of layer n's files, "oware-<preset>-NN" then ext, inside dir
+   ("." when empty), or alone when dir is NULL (file.c): the one place the
+   layer files, their journals and the shipped journals are named. */
+void eg_layer_file(const char *dir, int preset, int n, const char *ext,
+                   char *buf, size_t sz);
 
 /* Legal moves of h (n seeds, mover-first); 0 when the mover has none. */
 int eg_expand(const eg_rules *r, int n, const uint8_t h[12], eg_move *out);

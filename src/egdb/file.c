@@ -79,10 +79,16 @@ const char *mc_egdb_preset_name(int preset)
     return preset == MC_EGDB_AWARI ? "awari" : "abapa";
 }
 
+void eg_layer_file(const char *dir, int preset, int n, const char *ext,
+                   char *buf, size_t sz)
+{
+    snprintf(buf, sz, "%s%soware-%s-%02d%s", dir ? (*dir ? dir : ".") : "",
+             dir ? "/" : "", mc_egdb_preset_name(preset), n, ext);
+}
+
 void mc_egdb_path(const char *dir, int preset, int n, char *buf, size_t sz)
 {
-    snprintf(buf, sz, "%s/oware-%s-%02d.egdb", dir && *dir ? dir : ".",
-             mc_egdb_preset_name(preset), n);
+    eg_layer_file(dir ? dir : "", preset, n, ".egdb", buf, sz);
 }
 
 /* Header bytes of a layer (h must be EG_HEADER_SIZE, zeroed). */

@@ -157,8 +157,7 @@ void eg_journal_head(const char *spec, int n, const uint64_t *dep_sum,
 void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,
                           size_t sz)
 {
-    snprintf(buf, sz, "%s/oware-%s-%02d.journal", dir && *dir ? dir : ".",
-             mc_egdb_preset_name(preset), n);
+    eg_layer_file(dir ? dir : "", preset, n, ".journal", buf, sz);
 }
 
 const char *eg_shipped(int preset, int n)
@@ -167,8 +166,7 @@ const char *eg_shipped(int preset, int n)
     if (no && strcmp(no, "0") == 0)
         return NULL;
     char name[64];
-    snprintf(name, sizeof name, "oware-%s-%02d", mc_egdb_preset_name(preset),
-             n);
+    eg_layer_file(NULL, preset, n, "", name, sizeof name);
     return eg_shipped_journal(name);
 }
 
