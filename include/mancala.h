@@ -343,12 +343,115 @@ typedef struct mc_search_info {
     double seconds;
     int pvlen;
     mc_move pv[64];  /* principal variation from the root */
+    int hashfull;    /* permille of the table written by this search */
+    int threads;     /* threads that searched */
 } mc_search_info;
 
 /* Choose a move for the side to move in the session's current position
-   (history included).  Returns 0, or MC_ERR_OVER if the game is over. */
+   (history included), with a player made for this one search (its table
+   is allocated and freed here: a front-end that plays more than one move
+   keeps an mc_player instead).  Returns 0, or MC_ERR_OVER if the game is
+   over. */
 int mc_search(const mc_session *s, const mc_search_limits *lim,
               mc_search_info *out);
+
+/* ---- the player: a computer opponent that keeps its mind --------------- */
+
+/*
+ * A player is made once per game or engine and asked for a move again and
+ * again.  It owns its copy of the game and of the history, its
+ * transposition table (allocated when the player is made or its size
+ * changes, kept between moves, cleared by mc_player_newgame), its search
+ * threads and their buffers, its clock, and the Oware endgame tables it
+ * probes.  Every front-end (line play, the full screen, the web server,
+ * the engine protocol, selfplay and match, analyze) thinks through one.
+ *
+ * Threads: a player is used from one thread at a time, except that
+ * mc_player_stop and mc_player_ponderhit may be called from any thread
+ * while mc_player_go runs.  Games (mc_game) and sessions are not safe to
+ * share between threads that use them at once (a game keeps caches);
+ * the player never touches the caller's game or session after
+ * mc_player_new and mc_player_sync return.  Endgame tables (mc_egdb) are
+ * read-only once open and may be shared.
+ */
+typedef struct mc_player mc_player;
+
+/* The most search threads a player runs. */
+#define MC_MAX_THREADS 64
+
+typedef struct mc_player_opts {
+    int level;          /* 1 (beginner) .. 10 (full strength); 0 = 10 */
+    int threads;        /* search threads, 1..MC_MAX_THREADS; 0 = 1 */
+    int hash_mb;        /* transposition table in MiB; 0 = 16 */
+    int algo;           /* MC_ALGO_* */
+    uint64_t seed;      /* randomness of the lower levels */
+    /* Oware endgame tables: NULL = the default places (mancala_egdb.h,
+       mc_egdb_open_default), "none" = no tables, else a directory. */
+    const char *tables;
+    int reserved[8];    /* zero */
+} mc_player_opts;
+
+/* A player for game g (copied: g may be freed after this call); NULL with
+   a message when out of memory, or when `tables` names a directory whose
+   tables cannot be opened (the default places are only used when they
+   hold tables: none is not an error). */
+mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
+                         mc_error *err);
+void mc_player_free(mc_player *pl);
+/* Change the options between searches: the table is reallocated (and
+   cleared) only when hash_mb changes, the tables reopened only when
+   `tables` changes.  0, or an error (the old settings then stay). */
+int mc_player_set_opts(mc_player *pl, const mc_player_opts *o,
+                       mc_error *err);
+/* A new game: forget the table and what the search learnt. */
+void mc_player_newgame(mc_player *pl);
+/* Think about this game from now on: the player copies the session's
+   start and moves (its game must have the player's spec). */
+int mc_player_sync(mc_player *pl, const mc_session *s, mc_error *err);
+/* The player's copy of the game it thinks about. */
+const mc_session *mc_player_session(const mc_player *pl);
+/* The directory of the endgame tables in use, or NULL. */
+const char *mc_player_tables(const mc_player *pl);
+struct mc_egdb;
+/* The endgame tables in use, or NULL (owned by the player). */
+const struct mc_egdb *mc_player_egdb(const mc_player *pl);
+
+/* What a search may spend.  A zeroed struct means "one second". */
+typedef struct mc_go {
+    int depth;          /* deepest iteration; 0 = no limit */
+    uint64_t nodes;     /* node budget; 0 = none (with one thread and
+                           nothing else: deterministic) */
+    double movetime;    /* seconds for this move, used in full; 0 = none */
+    double clock[2];    /* remaining time of South and North, seconds;
+                           0 = no clock */
+    double inc[2];      /* their increments per move, seconds */
+    int movestogo;      /* moves to the next time control; 0 = unknown */
+    int infinite;       /* search until mc_player_stop */
+    int ponder;         /* think on the opponent's time: as infinite until
+                           mc_player_ponderhit, then the limits above count
+                           from the ponderhit */
+    double start;       /* mc_clock() when the move was asked for: time
+                           spent before the search counts; 0 = now */
+    /* Optional: called after each completed iteration (from the thread
+       that called mc_player_go). */
+    void (*on_info)(const struct mc_search_info *info, void *ctx);
+    void *info_ctx;
+    /* Optional: a flag another thread sets (with an atomic store, e.g.
+       __atomic_store_n) to end the search; unlike mc_player_stop it
+       cannot be missed by a search that has not begun yet. */
+    int *stop;
+    int reserved[8];    /* zero */
+} mc_go;
+
+/* Choose a move in the position of the last mc_player_sync.  Returns 0,
+   MC_ERR_OVER when the game is over, MC_ERR_ARG when out of memory. */
+int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out);
+/* End the running search soon; it returns its best move so far. */
+void mc_player_stop(mc_player *pl);
+/* The opponent played the move pondered on: the clock starts now. */
+void mc_player_ponderhit(mc_player *pl);
+/* Seconds on a monotonic clock (for mc_go.start). */
+double mc_clock(void);
 
 /* Prove the value of the session's position by exact search, deepening up
    to max_depth plies or `seconds`.  proven: 1 if the result is a proof;

@@ -17,6 +17,8 @@ extern "C" {
 #endif
 
 #define MC_PROTOCOL_VERSION 1
+/* The largest transposition table `set hash` takes, MiB. */
+#define MC_PROTOCOL_HASH_MAX 4096
 /* Longest input line accepted (longer ones get an error line). */
 #define MC_PROTOCOL_LINE_MAX 65536
 
@@ -31,8 +33,9 @@ void mc_engine_free(mc_engine *e);
 /* Handle one input line (len bytes, any content; a trailing CR or LF is
    ignored).  Returns 1 after `quit`, else 0. */
 int mc_engine_line(mc_engine *e, const char *line, size_t len);
-/* End of input: an infinite search is stopped, a bounded one finishes;
-   returns when its best move has been written. */
+/* End of input: an infinite or pondering search is stopped, a bounded one
+   may finish within half a second and is then stopped; returns when its
+   best move has been written. */
 void mc_engine_finish(mc_engine *e);
 
 #ifdef __cplusplus

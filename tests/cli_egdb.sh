@@ -39,7 +39,7 @@ expect_err "analyze with rules that have no tables" 1 "no endgame tables for the
     $M analyze oware:grand_slam=win25 --depth 2 --egdb "$D"
 expect_grep "engine probes the tables" "bestmove F" sh -c \
     "printf 'set database $D\\nposition 0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20\\ngo depth 2\\n' | $M engine"
-expect_grep "engine without usable tables says so" "info string database not used" sh -c \
+expect_grep "engine refuses a folder without tables at once" "error set: database: no tables in" sh -c \
     "printf 'set database $tmp\\ngo depth 1\\n' | $M engine"
 printf '[Game "oware"]\n[Start "0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20"]\n\n*\n' >"$tmp/end.mcr"
 expect_grep "play reports perfect play" "perfect play: South wins by 8" sh -c \

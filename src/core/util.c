@@ -246,7 +246,7 @@ uint32_t mc_rng_below(mc_rng *r, uint32_t n)
 /* ---- cooperative deadline ---- */
 
 static _Thread_local double dl_when;
-static _Thread_local volatile int *dl_stop;
+static _Thread_local const _Atomic int *dl_stop;
 static _Thread_local int dl_fired;
 
 double mc_now(void)
@@ -256,7 +256,7 @@ double mc_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void mc_deadline_set(double when, volatile int *stop)
+void mc_deadline_set(double when, const _Atomic int *stop)
 {
     dl_when = when;
     dl_stop = stop;
@@ -266,7 +266,7 @@ void mc_deadline_set(double when, volatile int *stop)
 int mc_deadline_check(void)
 {
     if (!dl_fired && ((dl_when > 0 && mc_now() >= dl_when) ||
-                      (dl_stop && *dl_stop)))
+                      (dl_stop && atomic_load_explicit(dl_stop, memory_order_relaxed))))
         dl_fired = 1;
     return dl_fired;
 }

@@ -12,10 +12,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "mancala_protocol.h"
 #include "mancala_egdb.h"
+
+/* A bounded search may finish after the end of input, but no longer than
+   this: the engine is gone within a second of its input. */
+#define FINISH_GRACE 0.5
 
 #define MAX_WORDS 8192 /* a position string and the moves of a long game */
 
@@ -24,19 +29,22 @@ struct mc_engine {
     void *ctx;
     pthread_mutex_t lock; /* output, and the search state below */
     pthread_cond_t cond;
-    mc_game *g;
+    mc_game *g;           /* the engine's game: the commands read it */
     mc_session *s;
-    int hash_mb, threads, level;
-    char database[1024];
-    mc_egdb *db;        /* opened at the first `go` that can use it */
-    char db_key[1100];  /* the directory and rules it was opened for */
+    /* The player thinks on its own copy of the game and history, so the
+       commands answered during a search never share state with it. */
+    mc_player *pl;
+    mc_player_opts opts;
+    char database[1024];  /* "default", "none" or a directory */
+    double line_start;    /* when the current command arrived */
     /* search */
     pthread_t th;
     int live;     /* a thread to join */
     int running;  /* it has not written its best move yet */
     int infinite; /* hold the best move until stop */
-    volatile int stop;
-    mc_search_limits lim;
+    int ponder;   /* pondering: hold the best move until ponderhit or stop */
+    int stop;     /* atomic: set by stop, quit, the end of input */
+    mc_go go;
     uint64_t searches;
 };
 
@@ -113,21 +121,29 @@ static void on_info(const mc_search_info *in, void *ctx)
     unsigned long long nps =
         in->seconds > 0 ? (unsigned long long)((double)in->nodes / in->seconds)
                         : 0;
-    say(e, "info depth %d score %s nodes %llu time %ld nps %llu pv %s",
-        in->depth, score, (unsigned long long)in->nodes, ms, nps, pv);
+    say(e, "info depth %d score %s nodes %llu time %ld nps %llu hashfull %d "
+           "pv %s",
+        in->depth, score, (unsigned long long)in->nodes, ms, nps,
+        in->hashfull, pv);
+}
+
+static int stopped(mc_engine *e)
+{
+    return __atomic_load_n(&e->stop, __ATOMIC_SEQ_CST);
 }
 
 static void *search_main(void *arg)
 {
     mc_engine *e = arg;
     mc_search_info info;
-    int rc = mc_search(e->s, &e->lim, &info);
+    int rc = mc_player_go(e->pl, &e->go, &info);
     char m[MC_MOVE_STRLEN] = "";
     if (rc == 0)
         mc_move_format(e->g, mc_session_pos(e->s), info.best, m, sizeof m);
     pthread_mutex_lock(&e->lock);
-    /* `go infinite` reports only when told to stop. */
-    while (e->infinite && !e->stop)
+    /* `go infinite` reports only when told to stop, `go ponder` when told
+       to stop or that the pondered move was played. */
+    while ((e->infinite || e->ponder) && !stopped(e))
         pthread_cond_wait(&e->cond, &e->lock);
     if (rc == 0)
         say_locked(e, "bestmove %s", m);
@@ -135,8 +151,17 @@ static void *search_main(void *arg)
         say_locked(e, "error go: the search failed (%s)",
                    rc == MC_ERR_OVER ? "the game is over" : "out of memory");
     e->running = 0;
+    pthread_cond_broadcast(&e->cond);
     pthread_mutex_unlock(&e->lock);
     return NULL;
+}
+
+/* Ask the search to end (the player and the engine's own flag). */
+static void raise_stop_locked(mc_engine *e)
+{
+    __atomic_store_n(&e->stop, 1, __ATOMIC_SEQ_CST);
+    mc_player_stop(e->pl);
+    pthread_cond_broadcast(&e->cond);
 }
 
 static int is_running(mc_engine *e)
@@ -153,10 +178,8 @@ static void join_search(mc_engine *e, int now)
     if (!e->live)
         return;
     pthread_mutex_lock(&e->lock);
-    if (now) {
-        e->stop = 1;
-        pthread_cond_broadcast(&e->cond);
-    }
+    if (now)
+        raise_stop_locked(e);
     pthread_mutex_unlock(&e->lock);
     pthread_join(e->th, NULL);
     e->live = 0;
@@ -216,6 +239,7 @@ static int cmd_position(mc_engine *e, words *ws, const char *rest);
 static int cmd_play(mc_engine *e, words *ws, const char *rest);
 static int cmd_go(mc_engine *e, words *ws, const char *rest);
 static int cmd_stop(mc_engine *e, words *ws, const char *rest);
+static int cmd_ponderhit(mc_engine *e, words *ws, const char *rest);
 static int cmd_isready(mc_engine *e, words *ws, const char *rest);
 static int cmd_moves(mc_engine *e, words *ws, const char *rest);
 static int cmd_board(mc_engine *e, words *ws, const char *rest);
@@ -233,8 +257,10 @@ static int cmd_quit(mc_engine *e, words *ws, const char *rest);
  * | position  | start|POSITION [moves M...]             | no     | ok     |
  * | play      | M...                                    | no     | ok     |
  * | go        | [stime|ntime|sinc|ninc|movestogo|       | no     | info*, |
- * |           |  movetime|depth|nodes N]... [infinite]  |        | bestmove
+ * |           |  movetime|depth|nodes N]...             |        | bestmove
+ * |           |  [infinite|ponder]                      |        |        |
  * | stop      |                                         | yes    | bestmove or ok
+ * | ponderhit |                                         | yes    | (bestmove) or error
  * | isready   |                                         | yes    | ok     |
  * | moves     |                                         | yes    | ok     |
  * | board     |                                         | yes    | #*, ok |
@@ -257,8 +283,10 @@ static const struct {
     {"play", cmd_play, 0, "play <m>...: play moves on the current position"},
     {"go", cmd_go, 0,
      "go [stime|ntime|sinc|ninc|movestogo|movetime|depth|nodes <n>]... "
-     "[infinite]"},
+     "[infinite|ponder]"},
     {"stop", cmd_stop, 1, "stop: end the search, answer its best move"},
+    {"ponderhit", cmd_ponderhit, 1,
+     "ponderhit: the move pondered on was played: think on the clock"},
     {"isready", cmd_isready, 1, "isready: answered at once"},
     {"moves", cmd_moves, 1, "moves: the legal moves"},
     {"board", cmd_board, 1, "board: the board drawn, and its position"},
@@ -271,6 +299,21 @@ static const struct {
 static const char *const reason_word[] = {
     "none",   "captures", "repetition", "nomove",   "stuck", "plies",
     "board",  "points",   "annulled",   "resign",   "time"};
+
+/* Threads up to the cores the machine has online. */
+static int max_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MC_MAX_THREADS ? MC_MAX_THREADS : (int)n;
+}
+
+/* The player's options with `database` as its tables option. */
+static int apply_opts(mc_engine *e, mc_player_opts *o, const char *database,
+                      mc_error *err)
+{
+    o->tables = strcmp(database, "default") == 0 ? NULL : database;
+    return mc_player_set_opts(e->pl, o, err);
+}
 
 static int cmd_hello(mc_engine *e, words *ws, const char *rest)
 {
@@ -291,10 +334,12 @@ static int cmd_hello(mc_engine *e, words *ws, const char *rest)
     }
     say_locked(e, "id games%s", games);
     say_locked(e, "option game type string default oware");
-    say_locked(e, "option hash type spin default 16 min 1 max 4096");
-    say_locked(e, "option threads type spin default 1 min 1 max 1");
+    say_locked(e, "option hash type spin default 16 min 1 max %d",
+               MC_PROTOCOL_HASH_MAX);
+    say_locked(e, "option threads type spin default 1 min 1 max %d",
+               max_threads());
     say_locked(e, "option level type spin default 10 min 1 max 10");
-    say_locked(e, "option database type string default none");
+    say_locked(e, "option database type string default default");
     say_locked(e, "ok hello");
     pthread_mutex_unlock(&e->lock);
     return 0;
@@ -341,45 +386,70 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
             return 0;
         }
         mc_session *s = mc_session_new(g, NULL);
-        if (!s) {
+        mc_player_opts o = e->opts;
+        o.tables = strcmp(e->database, "default") == 0 ? NULL : e->database;
+        mc_player *pl = s ? mc_player_new(g, &o, &err) : NULL;
+        if (!pl) {
+            mc_session_free(s);
             mc_game_free(g);
-            say(e, "error set: out of memory");
+            say(e, "error set: game: %s", s ? err.msg : "out of memory");
             return 0;
         }
+        mc_player_free(e->pl);
+        e->pl = pl;
         reset_session(e, s);
         mc_game_free(e->g);
         e->g = g;
         say(e, "ok set game %s", mc_game_spec(g));
     } else if (strcmp(name, "hash") == 0 || strcmp(name, "threads") == 0 ||
                strcmp(name, "level") == 0) {
-        long long hi = name[0] == 'h' ? 4096 : name[0] == 't' ? 1 : 10;
+        long long hi = name[0] == 'h'   ? MC_PROTOCOL_HASH_MAX
+                       : name[0] == 't' ? max_threads()
+                                        : 10;
         long long n = ws->n == 3 ? number(val, 1, hi) : -1;
         if (n < 0) {
             say(e, "error set: %s takes a whole number from 1 to %lld%s, not "
                    "'%s'",
                 name, hi,
-                name[0] == 't' ? " (this build searches with one thread)"
-                               : "",
-                val);
+                name[0] == 't' ? " (the cores of this machine)" : "", val);
             return 0;
         }
+        mc_player_opts o = e->opts;
         if (name[0] == 'h')
-            e->hash_mb = (int)n;
+            o.hash_mb = (int)n; /* allocated now, not at the next go */
         else if (name[0] == 't')
-            e->threads = (int)n;
+            o.threads = (int)n;
         else
-            e->level = (int)n;
+            o.level = (int)n;
+        mc_error err = {0, ""};
+        if (apply_opts(e, &o, e->database, &err) != 0) {
+            say(e, "error set: %s: %s", name, err.msg);
+            return 0;
+        }
+        e->opts = o;
         say(e, "ok set %s %lld", name, n);
     } else if (strcmp(name, "database") == 0) {
         if (vl >= sizeof e->database - 1) {
             say(e, "error set: database: path too long");
             return 0;
         }
-        if (strcmp(val, "none") != 0 && access(val, R_OK) != 0) {
-            say(e, "error set: database: cannot read '%s'", val);
+        /* Opened (and every checksum verified) now, not inside the time
+           of the next move. */
+        mc_error err = {0, ""};
+        mc_player_opts o = e->opts;
+        if (apply_opts(e, &o, val, &err) != 0) {
+            say(e, "error set: database: %s", err.msg);
+            apply_opts(e, &o, e->database, &err);
             return 0;
         }
         snprintf(e->database, sizeof e->database, "%s", val);
+        const char *dir = mc_player_tables(e->pl);
+        if (dir && strcmp(val, "default") == 0)
+            say(e, "info string database %s", dir);
+        else if (!dir && strcmp(val, "none") != 0)
+            say(e, "info string database not used: the game %s has no "
+                   "tables",
+                mc_game_spec(e->g));
         say(e, "ok set database %s", val);
     } else {
         say(e, "error set: unknown option '%s' (options: game, hash, "
@@ -402,6 +472,7 @@ static int cmd_newgame(mc_engine *e, words *ws, const char *rest)
         return 0;
     }
     reset_session(e, s);
+    mc_player_newgame(e->pl);
     say(e, "ok newgame");
     return 0;
 }
@@ -505,33 +576,6 @@ static int cmd_play(mc_engine *e, words *ws, const char *rest)
     return 0;
 }
 
-/* The endgame databases of `set database`, for a game that has them
-   (Oware under abapa or awari rules): opened once per directory and rules,
-   probed by the search through its oracle hook.  A database that cannot be
-   opened is reported and the search goes on without it. */
-static void use_database(mc_engine *e, mc_search_limits *lim)
-{
-    if (strcmp(e->database, "none") == 0 || !e->g)
-        return;
-    mc_error err = {0, ""};
-    int preset = mc_egdb_preset_of(e->g, &err);
-    if (preset < 0)
-        return; /* no tables for these rules */
-    char key[sizeof e->db_key];
-    snprintf(key, sizeof key, "%d %s", preset, e->database);
-    if (!e->db || strcmp(key, e->db_key) != 0) {
-        mc_egdb_close(e->db);
-        e->db = mc_egdb_open(e->database, preset, -1, &err);
-        snprintf(e->db_key, sizeof e->db_key, "%s", key);
-        if (!e->db)
-            say(e, "info string database not used: %s", err.msg);
-    }
-    if (e->db) {
-        lim->oracle = mc_egdb_oracle;
-        lim->oracle_ctx = e->db;
-    }
-}
-
 static int cmd_go(mc_engine *e, words *ws, const char *rest)
 {
     (void)rest;
@@ -543,10 +587,14 @@ static int cmd_go(mc_engine *e, words *ws, const char *rest)
     long long v[NKEYS];
     for (int k = 0; k < NKEYS; k++)
         v[k] = -1;
-    int infinite = 0;
+    int infinite = 0, ponder = 0;
     for (int i = 1; i < ws->n; i++) {
         if (strcmp(ws->w[i], "infinite") == 0) {
             infinite = 1;
+            continue;
+        }
+        if (strcmp(ws->w[i], "ponder") == 0) {
+            ponder = 1;
             continue;
         }
         int k = 0;
@@ -573,47 +621,62 @@ static int cmd_go(mc_engine *e, words *ws, const char *rest)
         v[k] = n;
         i++;
     }
+    if (infinite && ponder) {
+        say(e, "error go: infinite and ponder exclude each other");
+        return 0;
+    }
     if (mc_session_over(e->s)) {
         say(e, "error go: the game is over");
         return 0;
     }
-    mc_search_limits lim;
-    memset(&lim, 0, sizeof lim);
-    lim.level = e->level;
-    lim.hash_mb = e->hash_mb;
-    lim.seed = ++e->searches;
-    if (v[K_DEPTH] > 0)
-        lim.depth = (int)v[K_DEPTH];
-    if (v[K_NODES] > 0)
-        lim.nodes = (uint64_t)v[K_NODES];
     int side = mc_session_pos(e->s)->side;
-    long long clock = v[side == MC_SOUTH ? K_STIME : K_NTIME];
-    long long inc = v[side == MC_SOUTH ? K_SINC : K_NINC];
-    if (v[K_MOVETIME] >= 0) {
-        /* Never overstep: keep a tenth (at least 10 ms) for finishing the
-           last node and answering. */
-        long long ms = v[K_MOVETIME] - (v[K_MOVETIME] / 10 > 10 ? v[K_MOVETIME] / 10 : 10);
-        lim.seconds = (double)(ms > 1 ? ms : 1) / 1000.0;
-    } else if (clock >= 0 && !infinite) {
-        /* a share of the clock plus most of the increment, never more
-           than half of what is left */
-        long long togo = v[K_MTG] > 0 ? v[K_MTG] : 30;
-        long long ms = clock / togo + (inc > 0 ? inc * 3 / 4 : 0);
-        if (ms > clock / 2)
-            ms = clock / 2;
-        if (ms < 1)
-            ms = 1;
-        lim.seconds = (double)ms / 1000.0;
-    } else if (!infinite && v[K_DEPTH] < 0 && v[K_NODES] < 0) {
-        lim.seconds = 1.0; /* plain `go`: one second */
+    int mine = side == MC_SOUTH ? K_STIME : K_NTIME;
+    int theirs = side == MC_SOUTH ? K_NTIME : K_STIME;
+    if (v[mine] < 0 && v[theirs] >= 0) {
+        say(e, "error go: %s is %s's clock, but %s is to move (give %s)",
+            keys[theirs], side == MC_SOUTH ? "North" : "South",
+            side == MC_SOUTH ? "South" : "North", keys[mine]);
+        return 0;
     }
-    use_database(e, &lim);
-    lim.on_info = on_info;
-    lim.info_ctx = e;
-    e->stop = 0;
-    lim.stop = &e->stop;
-    e->lim = lim;
+    mc_error err = {0, ""};
+    if (mc_player_sync(e->pl, e->s, &err) != 0) {
+        say(e, "error go: %s", err.msg);
+        return 0;
+    }
+    mc_go go;
+    memset(&go, 0, sizeof go);
+    /* The clock started when the command arrived. */
+    go.start = e->line_start;
+    if (v[K_DEPTH] > 0)
+        go.depth = (int)v[K_DEPTH];
+    if (v[K_NODES] > 0)
+        go.nodes = (uint64_t)v[K_NODES];
+    if (v[K_MOVETIME] >= 0)
+        go.movetime = v[K_MOVETIME] > 0 ? (double)v[K_MOVETIME] / 1000.0
+                                        : 0.0005;
+    for (int sd = 0; sd < 2; sd++) {
+        long long c = v[sd == MC_SOUTH ? K_STIME : K_NTIME];
+        long long in = v[sd == MC_SOUTH ? K_SINC : K_NINC];
+        /* a clock at 0 still asks for a move: as fast as can be */
+        go.clock[sd] = c > 0 ? (double)c / 1000.0 : c == 0 ? 0.0005 : 0;
+        go.inc[sd] = in > 0 ? (double)in / 1000.0 : 0;
+    }
+    go.movestogo = v[K_MTG] > 0 ? (int)v[K_MTG] : 0;
+    go.infinite = infinite;
+    go.ponder = ponder;
+    if (!infinite && !ponder && v[K_DEPTH] < 0 && v[K_NODES] < 0 &&
+        v[K_MOVETIME] < 0 && v[mine] < 0)
+        go.movetime = 1.0; /* plain `go`: one second */
+    go.on_info = on_info;
+    go.info_ctx = e;
+    __atomic_store_n(&e->stop, 0, __ATOMIC_SEQ_CST);
+    go.stop = &e->stop;
+    e->opts.seed = ++e->searches;
+    mc_player_opts o = e->opts;
+    apply_opts(e, &o, e->database, &err); /* the seed only: cannot fail */
+    e->go = go;
     e->infinite = infinite;
+    e->ponder = ponder;
     e->running = 1;
     if (pthread_create(&e->th, NULL, search_main, e) != 0) {
         e->running = 0;
@@ -634,6 +697,24 @@ static int cmd_stop(mc_engine *e, words *ws, const char *rest)
     }
     join_search(e, 0);
     say(e, "ok stop (no search running)");
+    return 0;
+}
+
+static int cmd_ponderhit(mc_engine *e, words *ws, const char *rest)
+{
+    (void)ws;
+    (void)rest;
+    pthread_mutex_lock(&e->lock);
+    if (!e->running || !e->ponder) {
+        say_locked(e, "error ponderhit: no search is pondering");
+        pthread_mutex_unlock(&e->lock);
+        return 0;
+    }
+    /* The search goes on, now on the clock; its bestmove is the answer. */
+    mc_player_ponderhit(e->pl);
+    e->ponder = 0;
+    pthread_cond_broadcast(&e->cond);
+    pthread_mutex_unlock(&e->lock);
     return 0;
 }
 
@@ -747,15 +828,18 @@ mc_engine *mc_engine_new(mc_engine_out out, void *ctx)
         return NULL;
     e->out = out;
     e->ctx = ctx;
-    e->hash_mb = 16;
-    e->threads = 1;
-    e->level = 10;
-    snprintf(e->database, sizeof e->database, "none");
+    e->opts.hash_mb = 16;
+    e->opts.threads = 1;
+    e->opts.level = 10;
+    /* Tables from the default places (mancala_egdb.h) unless told. */
+    snprintf(e->database, sizeof e->database, "default");
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->cond, NULL);
     e->g = mc_game_new("oware", NULL);
     e->s = e->g ? mc_session_new(e->g, NULL) : NULL;
-    if (!e->s) {
+    mc_player_opts o = e->opts;
+    e->pl = e->s ? mc_player_new(e->g, &o, NULL) : NULL;
+    if (!e->pl) {
         mc_engine_free(e);
         return NULL;
     }
@@ -767,7 +851,7 @@ void mc_engine_free(mc_engine *e)
     if (!e)
         return;
     join_search(e, 1);
-    mc_egdb_close(e->db); /* after the search that may probe it */
+    mc_player_free(e->pl); /* after the search that uses it */
     mc_session_free(e->s);
     mc_game_free(e->g);
     pthread_mutex_destroy(&e->lock);
@@ -777,14 +861,33 @@ void mc_engine_free(mc_engine *e)
 
 void mc_engine_finish(mc_engine *e)
 {
+    if (!e->live)
+        return;
+    /* An infinite or pondering search is stopped at once; a bounded one
+       may finish, within FINISH_GRACE: nobody may be reading any more
+       (the input is closed, and so may the output be). */
     pthread_mutex_lock(&e->lock);
-    int inf = e->infinite;
+    if (e->infinite || e->ponder) {
+        raise_stop_locked(e);
+    } else {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        long long ns = until.tv_nsec + (long long)(FINISH_GRACE * 1e9);
+        until.tv_sec += (time_t)(ns / 1000000000);
+        until.tv_nsec = (long)(ns % 1000000000);
+        while (e->running &&
+               pthread_cond_timedwait(&e->cond, &e->lock, &until) == 0)
+            ;
+        if (e->running)
+            raise_stop_locked(e);
+    }
     pthread_mutex_unlock(&e->lock);
-    join_search(e, inf);
+    join_search(e, 0);
 }
 
 int mc_engine_line(mc_engine *e, const char *line, size_t len)
 {
+    e->line_start = mc_clock();
     while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
     if (len > MC_PROTOCOL_LINE_MAX) {

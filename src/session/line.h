@@ -26,12 +26,19 @@ int mc_line_grow(mc_line *l, int need);
 void mc_line_root(mc_line *l, const mc_game *g, const mc_pos *p);
 
 /* Inline: perft and search call these at every node. */
+/* pos[k + 1] has been set by playing a move with play flags `fl` at k, and
+   its hash is known. */
+static inline void mc_line_link_hash(mc_line *l, int k, int fl, uint64_t h)
+{
+    l->hash[k + 1] = h;
+    l->wstart[k + 1] = (fl & MC_PLAY_IRREVERSIBLE) ? k + 1 : l->wstart[k];
+    l->qstart[k + 1] = (fl & MC_PLAY_RESET_QUIET) ? k + 1 : l->qstart[k];
+}
+
 /* pos[k + 1] has been set by playing a move with play flags `fl` at k. */
 static inline void mc_line_link(mc_line *l, const mc_game *g, int k, int fl)
 {
-    l->hash[k + 1] = mc_hash(g, &l->pos[k + 1]);
-    l->wstart[k + 1] = (fl & MC_PLAY_IRREVERSIBLE) ? k + 1 : l->wstart[k];
-    l->qstart[k + 1] = (fl & MC_PLAY_RESET_QUIET) ? k + 1 : l->qstart[k];
+    mc_line_link_hash(l, k, fl, mc_hash(g, &l->pos[k + 1]));
 }
 
 /* History facts for position k of the line. */

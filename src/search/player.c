@@ -1,0 +1,468 @@
+/*
+ * player.c - the computer player that keeps its mind between moves
+ * (mancala.h, "the player"): its own copy of the game and history, one
+ * transposition table allocated once, one search worker per thread (Lazy
+ * SMP: every thread searches the same root over the shared table, worker 0
+ * keeps the time and chooses), the clock, and the Oware endgame tables,
+ * which also decide the root moves where they know the value.  mc_search
+ * is a player made for one search.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mancala_egdb.h"
+#include "../games/game.h"
+#include "../core/util.h"
+#include "search_internal.h"
+
+struct mc_player {
+    mc_game *g;
+    mc_session *s;
+    mc_player_opts o;
+    int tt_mb;
+    mc_tt tt;
+    mc_worker *w[MC_MAX_THREADS];
+    int nworkers;
+    /* tables */
+    char tables_opt[4096]; /* o.tables as given ("" for NULL) */
+    char tables_dir[4096]; /* where the open tables are */
+    mc_egdb *db;
+    /* one search */
+    atomic_int stop;
+    mc_think think;
+    unsigned char allow[MC_MAX_MOVES];
+    /* mc_search's extras */
+    int exact;
+    int (*oracle)(void *, const mc_pos *, int, int, int *);
+    void *oracle_ctx;
+    volatile int *legacy_stop;
+};
+
+double mc_clock(void)
+{
+    return mc_now();
+}
+
+/* ---- tables ---- */
+
+static void close_tables(mc_player *pl)
+{
+    mc_egdb_close(pl->db);
+    pl->db = NULL;
+    pl->tables_dir[0] = '\0';
+}
+
+/* Open the tables o->tables asks for (for a game that has them). */
+static int open_tables(mc_player *pl, const char *want, mc_error *err)
+{
+    close_tables(pl);
+    snprintf(pl->tables_opt, sizeof pl->tables_opt, "%s", want ? want : "");
+    if (want && strcmp(want, "none") == 0)
+        return 0;
+    mc_error e2 = {0, ""};
+    int preset = mc_egdb_preset_of(pl->g, &e2);
+    if (preset < 0)
+        return 0; /* no tables for these rules: nothing to use */
+    if (!want) {
+        pl->db = mc_egdb_open_default(preset, pl->tables_dir,
+                                      sizeof pl->tables_dir, &e2);
+        if (!pl->db)
+            pl->tables_dir[0] = '\0';
+        return 0; /* none in the default places is no error */
+    }
+    pl->db = mc_egdb_open(want, preset, -1, err);
+    if (!pl->db)
+        return err ? err->code : MC_ERR_IO;
+    snprintf(pl->tables_dir, sizeof pl->tables_dir, "%s", want);
+    return 0;
+}
+
+const char *mc_player_tables(const mc_player *pl)
+{
+    return pl->db ? pl->tables_dir : NULL;
+}
+
+const struct mc_egdb *mc_player_egdb(const mc_player *pl)
+{
+    return pl->db;
+}
+
+/* ---- making and setting ---- */
+
+static int clamp_threads(int n)
+{
+    return n < 1 ? 1 : n > MC_MAX_THREADS ? MC_MAX_THREADS : n;
+}
+
+mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
+                         mc_error *err)
+{
+    mc_player *pl = calloc(1, sizeof *pl);
+    if (!pl) {
+        mc_err(err, MC_ERR_ARG, "out of memory");
+        return NULL;
+    }
+    mc_player_opts zero = {0};
+    if (!o)
+        o = &zero;
+    pl->g = mc_game_new(mc_game_spec(g), err);
+    pl->s = pl->g ? mc_session_new(pl->g, NULL) : NULL;
+    pl->w[0] = pl->s ? mc_worker_new(pl->g, 0) : NULL;
+    if (!pl->w[0]) {
+        mc_err(err, MC_ERR_ARG, "out of memory");
+        mc_player_free(pl);
+        return NULL;
+    }
+    pl->nworkers = 1;
+    pl->tt_mb = -1;
+    /* tables_opt starts unlike any request, so that they are opened */
+    snprintf(pl->tables_opt, sizeof pl->tables_opt, "\001");
+    if (mc_player_set_opts(pl, o, err) != 0) {
+        mc_player_free(pl);
+        return NULL;
+    }
+    return pl;
+}
+
+void mc_player_free(mc_player *pl)
+{
+    if (!pl)
+        return;
+    for (int i = 0; i < pl->nworkers; i++)
+        mc_worker_free(pl->w[i]);
+    mc_tt_free(&pl->tt);
+    close_tables(pl);
+    mc_session_free(pl->s);
+    mc_game_free(pl->g);
+    free(pl);
+}
+
+int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
+{
+    int mb = o->hash_mb > 0 ? o->hash_mb : 16;
+    if (o->level < 0 || o->level > 10)
+        return mc_err(err, MC_ERR_ARG, "the level is 1 to 10, not %d",
+                      o->level);
+    if (o->threads < 0 || o->threads > MC_MAX_THREADS)
+        return mc_err(err, MC_ERR_ARG, "threads are 1 to %d, not %d",
+                      MC_MAX_THREADS, o->threads);
+    const char *want = o->tables;
+    if (strcmp(want ? want : "", pl->tables_opt) != 0 ||
+        (want == NULL) != (pl->tables_opt[0] == '\0')) {
+        int rc = open_tables(pl, want, err);
+        if (rc != 0)
+            return rc;
+    }
+    if (mb != pl->tt_mb) {
+        if (mc_tt_resize(&pl->tt, mb) != 0) {
+            pl->tt_mb = -1;
+            return mc_err(err, MC_ERR_ARG,
+                          "out of memory for a %d MiB table", mb);
+        }
+        pl->tt_mb = mb;
+    }
+    pl->o = *o;
+    pl->o.tables = NULL; /* not kept: the caller's string */
+    return 0;
+}
+
+void mc_player_newgame(mc_player *pl)
+{
+    mc_tt_clear(&pl->tt);
+    for (int i = 0; i < pl->nworkers; i++)
+        mc_worker_clear(pl->w[i]);
+}
+
+int mc_player_sync(mc_player *pl, const mc_session *s, mc_error *err)
+{
+    if (strcmp(mc_game_spec(mc_session_game(s)), mc_game_spec(pl->g)) != 0)
+        return mc_err(err, MC_ERR_ARG,
+                      "the player plays %s, not %s", mc_game_spec(pl->g),
+                      mc_game_spec(mc_session_game(s)));
+    mc_session *c = mc_session_new(pl->g, mc_session_pos_at(s, 0));
+    if (!c)
+        return mc_err(err, MC_ERR_ARG, "out of memory");
+    for (int i = 0; i < mc_session_ply(s); i++) {
+        mc_move m = mc_session_move_at(s, i);
+        int rc = m == MC_MOVE_PASS ? mc_session_pass_turn(c, err)
+                                   : mc_session_play(c, m, NULL, err);
+        if (rc != 0) {
+            mc_session_free(c);
+            return rc;
+        }
+    }
+    mc_result r;
+    mc_session_result(s, &r);
+    if (r.over && (r.reason == MC_END_RESIGN || r.reason == MC_END_TIME))
+        mc_session_forfeit(c, r.winner == MC_SOUTH ? MC_NORTH : MC_SOUTH,
+                           r.reason);
+    mc_session_free(pl->s);
+    pl->s = c;
+    return 0;
+}
+
+const mc_session *mc_player_session(const mc_player *pl)
+{
+    return pl->s;
+}
+
+void mc_player_stop(mc_player *pl)
+{
+    atomic_store(&pl->stop, 1);
+}
+
+void mc_player_ponderhit(mc_player *pl)
+{
+    long long ns = (long long)(mc_now() * 1e9);
+    atomic_store(&pl->think.ponderhit_ns, ns > 0 ? ns : 1);
+}
+
+/* ---- the root moves the tables choose ---- */
+
+/* The final seed difference after child position c (from the view of
+   `me`), as far as the tables or the game's end tell; 0 when unknown. */
+static int child_value(mc_player *pl, mc_worker *w, int i, int me, int *diff)
+{
+    mc_kids *rk = &w->kid[0];
+    int k = w->root;
+    w->l.pos[k + 1] = rk->pos[i];
+    mc_line_link(&w->l, w->g, k, rk->flags[i]);
+    mc_hist h;
+    mc_result r;
+    mc_line_hist(&w->l, k + 1, &h);
+    mc_status(w->g, &rk->pos[i], &h, &r);
+    if (r.over) {
+        *diff = (r.score2[me] - r.score2[1 - me]) / 2;
+        return 1;
+    }
+    const mc_pos *c = &rk->pos[i];
+    int fresh = w->l.wstart[k + 1] == k + 1, d = 0;
+    int rc = mc_egdb_lookup(pl->db, c, fresh, &d);
+    if (rc == MC_EGDB_HISTORY) {
+        /* Its value for a fresh start: right unless the line comes back
+           to a position played before. */
+        int v, hp;
+        if (!mc_egdb_probe(pl->db, c, &v, &hp))
+            return 0;
+        int cm = c->side == MC_NORTH;
+        d = (int)c->cap[cm] - (int)c->cap[1 - cm] + v;
+    } else if (rc != MC_EGDB_EXACT) {
+        return 0;
+    }
+    *diff = c->side == me ? d : -d;
+    return 1;
+}
+
+/* When the tables know the root's value, allow only the moves that keep
+   it (none filtered when no move provably does). */
+static const unsigned char *root_filter(mc_player *pl, mc_worker *w)
+{
+    if (!pl->db || pl->exact || (pl->o.level > 0 && pl->o.level < 10))
+        return NULL;
+    const mc_pos *p = &w->l.pos[w->root];
+    int fresh = w->l.wstart[w->root] == w->root, best;
+    if (mc_egdb_lookup(pl->db, p, fresh, &best) != MC_EGDB_EXACT)
+        return NULL;
+    mc_kids *rk = &w->kid[0];
+    int n = mc_moves(w->g, p, rk->mv), kept = 0;
+    if (mc_line_grow(&w->l, w->root + 2) != 0)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        rk->pos[i] = *p;
+        rk->flags[i] = mc_play(w->g, &rk->pos[i], rk->mv[i], NULL);
+        int d;
+        pl->allow[i] = child_value(pl, w, i, p->side, &d) && d == best;
+        kept += pl->allow[i];
+    }
+    return kept ? pl->allow : NULL;
+}
+
+/* ---- thinking ---- */
+
+static void *helper_main(void *arg)
+{
+    mc_worker *w = arg;
+    w->rc = mc_worker_think(w);
+    return NULL;
+}
+
+/* Workers 0..n-1, each helper with its own game (caches are per game). */
+static int ensure_workers(mc_player *pl, int n)
+{
+    while (pl->nworkers < n) {
+        mc_game *g = mc_game_new(mc_game_spec(pl->g), NULL);
+        mc_worker *w = g ? mc_worker_new(g, 1) : NULL;
+        if (!w) {
+            mc_game_free(g);
+            return -1;
+        }
+        w->id = pl->nworkers;
+        pl->w[pl->nworkers++] = w;
+    }
+    return 0;
+}
+
+static int think_mcts(mc_player *pl, const mc_go *go, double start,
+                      mc_search_info *out)
+{
+    mc_search_limits lim = {0};
+    lim.depth = go->depth;
+    lim.nodes = go->nodes;
+    lim.level = pl->o.level;
+    lim.seed = pl->o.seed;
+    lim.stop = pl->legacy_stop;
+    if (go->movetime > 0)
+        lim.seconds = go->movetime - (mc_now() - start);
+    else if (!go->infinite && !go->ponder) {
+        mc_timeman tm;
+        int side = mc_session_pos(pl->s)->side;
+        mc_tm_init(&tm, go, side, start, 1.0);
+        lim.seconds = tm.soft > 0 ? tm.soft - (mc_now() - start) : 0;
+        if (!go->nodes && !go->depth && lim.seconds <= 0)
+            lim.seconds = 1.0;
+    }
+    if (lim.seconds < 0)
+        lim.seconds = 0.001;
+    return mc_mcts(pl->s, &lim, out);
+}
+
+int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
+{
+    double start = go->start > 0 ? go->start : mc_now();
+    memset(out, 0, sizeof *out);
+    if (mc_session_over(pl->s))
+        return MC_ERR_OVER;
+    int algo = pl->o.algo;
+    if (algo == MC_ALGO_AUTO)
+        algo = pl->g->rules->prefer_mcts ? MC_ALGO_MCTS : MC_ALGO_AB;
+    if (algo == MC_ALGO_MCTS && !pl->exact) {
+        int rc = think_mcts(pl, go, start, out);
+        atomic_store(&pl->stop, 0);
+        atomic_store(&pl->think.ponderhit_ns, 0);
+        return rc;
+    }
+    int level = pl->o.level > 0 && pl->o.level < 10 ? pl->o.level : 10;
+    int threads = level < 10 || pl->exact ? 1 : clamp_threads(pl->o.threads);
+    if (ensure_workers(pl, threads) != 0)
+        return MC_ERR_ARG;
+    mc_think *t = &pl->think;
+    t->tt = &pl->tt;
+    t->stop = &pl->stop;
+    t->legacy_stop = pl->legacy_stop;
+    t->ext_stop = go->stop;
+    t->level = level;
+    t->exact = pl->exact;
+    t->max_depth = go->depth > 0 ? go->depth : 64;
+    if (t->max_depth > MC_MAX_PLY - 2)
+        t->max_depth = MC_MAX_PLY - 2;
+    if (level < 10 && t->max_depth > 2 * level - 1)
+        t->max_depth = 2 * level - 1;
+    /* Below full strength each level also halves the budget of the one
+       above, so a level is stronger than the one below under any limit
+       (depth caps alone do not bite under a small node or time budget). */
+    double scale = level < 10 ? 1.0 / (double)(1u << (10 - level)) : 1.0;
+    t->node_limit = go->nodes;
+    if (level < 10 && go->nodes) {
+        t->node_limit >>= 10 - level;
+        if (t->node_limit < 64)
+            t->node_limit = 64;
+    }
+    mc_go g2 = *go;
+    int side = mc_session_pos(pl->s)->side;
+    if (!g2.depth && !g2.nodes && g2.movetime <= 0 && g2.clock[side] <= 0 &&
+        !g2.infinite && !g2.ponder)
+        g2.movetime = 1.0; /* nothing asked: one second */
+    mc_tm_init(&t->tm, &g2, side, start, scale);
+    t->infinite = g2.infinite;
+    t->timed = !g2.infinite && t->tm.hard > 0;
+    atomic_store(&t->ponder, g2.ponder ? 1 : 0);
+    t->oracle = pl->oracle;
+    t->oracle_ctx = pl->oracle_ctx;
+    if (pl->db && !pl->oracle) {
+        t->oracle = mc_egdb_oracle;
+        t->oracle_ctx = pl->db;
+    }
+    t->seed = pl->o.seed;
+    t->nthreads = threads;
+    t->workers = pl->w;
+    t->on_info = go->on_info;
+    t->info_ctx = go->info_ctx;
+    mc_tt_new_search(&pl->tt);
+    for (int i = 0; i < threads; i++) {
+        pl->w[i]->t = t;
+        if (mc_worker_load(pl->w[i], pl->s) != 0)
+            return MC_ERR_ARG;
+    }
+    t->root_allow = root_filter(pl, pl->w[0]);
+    pthread_t th[MC_MAX_THREADS];
+    int started = 1;
+    for (int i = 1; i < threads; i++) {
+        if (pthread_create(&th[i], NULL, helper_main, pl->w[i]) != 0)
+            break;
+        started++;
+    }
+    t->nthreads = started;
+    int rc = mc_worker_think(pl->w[0]);
+    atomic_store(&pl->stop, 1);
+    uint64_t nodes = pl->w[0]->nodes;
+    for (int i = 1; i < started; i++) {
+        pthread_join(th[i], NULL);
+        nodes += pl->w[i]->nodes;
+    }
+    *out = pl->w[0]->out;
+    out->nodes = nodes;
+    out->seconds = mc_now() - start;
+    out->threads = started;
+    out->hashfull = mc_tt_hashfull(&pl->tt);
+    atomic_store(&pl->stop, 0);
+    atomic_store(&t->ponderhit_ns, 0);
+    return rc;
+}
+
+/* ---- one search ---- */
+
+int mc_search(const mc_session *s, const mc_search_limits *lim,
+              mc_search_info *out)
+{
+    memset(out, 0, sizeof *out);
+    int algo = lim->algo;
+    if (algo == MC_ALGO_AUTO)
+        algo = mc_session_game(s)->rules->prefer_mcts ? MC_ALGO_MCTS
+                                                      : MC_ALGO_AB;
+    if (algo == MC_ALGO_MCTS && !lim->exact)
+        return mc_mcts(s, lim, out);
+    if (mc_session_over(s))
+        return MC_ERR_OVER;
+    mc_player_opts o = {0};
+    o.level = lim->level;
+    o.hash_mb = lim->hash_mb;
+    o.threads = 1;
+    o.algo = MC_ALGO_AB;
+    o.seed = lim->seed;
+    o.tables = "none";
+    mc_player *pl = mc_player_new(mc_session_game(s), &o, NULL);
+    if (!pl)
+        return MC_ERR_ARG;
+    pl->exact = lim->exact;
+    pl->oracle = lim->oracle;
+    pl->oracle_ctx = lim->oracle_ctx;
+    pl->legacy_stop = lim->stop;
+    int rc = mc_player_sync(pl, s, NULL);
+    if (rc == 0) {
+        mc_go go = {0};
+        go.depth = lim->depth;
+        go.nodes = lim->nodes;
+        go.movetime = lim->seconds;
+        go.on_info = lim->on_info;
+        go.info_ctx = lim->info_ctx;
+        if (!go.depth && !go.nodes && go.movetime <= 0)
+            go.depth = 64; /* no limit given: as deep as it goes */
+        rc = mc_player_go(pl, &go, out);
+    } else {
+        rc = MC_ERR_ARG;
+    }
+    mc_player_free(pl);
+    return rc;
+}
