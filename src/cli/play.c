@@ -143,6 +143,7 @@ struct player {
     double seconds;  /* computer: time a move */
     uint64_t nodes;  /* computer: node budget a move (0: none) */
     int *undo_plies; /* plies to undo for a person's take-back */
+    mc_player *ai;   /* computer: made at its first move, kept */
 };
 
 static void show_moves(const mc_session *s)
@@ -277,30 +278,52 @@ static int choose_random(player *pl, mc_session *s, mc_move *m)
     return 0;
 }
 
+/* The computer's player, made at its first move: the table, the threads
+   (the cores, at full strength) and the endgame tables (--egdb, or the
+   default places) are kept for the whole run. */
+static mc_player *computer_of(player *pl, const mc_session *s)
+{
+    if (pl->ai)
+        return pl->ai;
+    mc_player_opts o = {0};
+    o.level = pl->level;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    o.threads = cores > 1 ? (int)(cores < MC_MAX_THREADS ? cores
+                                                         : MC_MAX_THREADS)
+                          : 1;
+    o.tables = play_egdb_dir;
+    o.seed = mc_rng_next(&pl->rng);
+    mc_error err = {0, ""};
+    pl->ai = mc_player_new(mc_session_game(s), &o, &err);
+    if (!pl->ai)
+        say("The computer cannot play: %s", err.msg);
+    return pl->ai;
+}
+
 static int choose_computer(player *pl, mc_session *s, mc_move *m)
 {
-    mc_search_limits lim = {0};
-    lim.seconds = pl->nodes ? 0 : pl->seconds;
-    lim.nodes = pl->nodes;
-    lim.level = pl->level;
+    mc_go go = {0};
+    double seconds = pl->nodes ? 0 : pl->seconds;
+    go.nodes = pl->nodes;
     /* the clocks bound the thinking time too */
     double left = screen.view.clock[pl->side];
-    if (screen.view.move_limit > 0 && lim.seconds > 0 &&
-        lim.seconds > 0.8 * screen.view.move_limit)
-        lim.seconds = 0.8 * screen.view.move_limit;
-    if (screen.game_time > 0 && left >= 0 && lim.seconds > left / 20)
-        lim.seconds = left / 20 > 0.01 ? left / 20 : 0.01;
+    if (screen.view.move_limit > 0 && seconds > 0 &&
+        seconds > 0.8 * screen.view.move_limit)
+        seconds = 0.8 * screen.view.move_limit;
+    if (screen.game_time > 0 && left >= 0 && seconds > left / 20)
+        seconds = left / 20 > 0.01 ? left / 20 : 0.01;
+    go.movetime = seconds;
+    if (!go.nodes && go.movetime <= 0)
+        go.movetime = 1.0;
     if (screen.on) {
         tui_say("%s (computer) is thinking...", side_name[pl->side]);
         tui_draw(s, &screen.view);
     }
-    lim.seed = mc_rng_next(&pl->rng);
-    if (play_db) {
-        lim.oracle = mc_egdb_oracle;
-        lim.oracle_ctx = play_db;
-    }
+    go.start = mc_clock();
+    mc_player *ai = computer_of(pl, s);
     mc_search_info info;
-    if (mc_search(s, &lim, &info) != 0)
+    if (!ai || mc_player_sync(ai, s, NULL) != 0 ||
+        mc_player_go(ai, &go, &info) != 0)
         return 1;
     if (left >= 0)
         screen.view.clock[pl->side] -= info.seconds;
@@ -457,6 +480,9 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
         humans += pl[i].choose == choose_human;
     int undo_plies = humans == 1 ? 2 : 1;
     pl[0].undo_plies = pl[1].undo_plies = &undo_plies;
+    for (int i = 0; i < 2; i++)
+        if (pl[i].ai)
+            mc_player_newgame(pl[i].ai); /* a new game of a match */
     if (screen.on) {
         for (int i = 0; i < 2; i++)
             screen.view.clock[i] =
@@ -889,7 +915,8 @@ static int play_run(const char *spec, const char *kind[2], const char *resume,
         mc_records_free(old, nold);
         return EXIT_BAD_INPUT;
     }
-    if (play_egdb_dir && !(play_db = cli_open_egdb(g, play_egdb_dir, "play"))) {
+    if (play_egdb_dir && strcmp(play_egdb_dir, "none") != 0 &&
+        !(play_db = cli_open_egdb(g, play_egdb_dir, "play"))) {
         mc_records_free(old, nold);
         mc_game_free(g);
         return EXIT_BAD_INPUT;
@@ -1012,6 +1039,8 @@ static int play_run(const char *spec, const char *kind[2], const char *resume,
     mc_records_free(saving.recs, saving.n);
     saving.recs = NULL;
     saving.n = saving.cap = 0;
+    mc_player_free(pl[0].ai);
+    mc_player_free(pl[1].ai);
     mc_egdb_close(play_db);
     play_db = NULL;
     mc_game_free(g);

@@ -32,7 +32,8 @@ static struct {
     int nmsg;
     int show_list;  /* the move list panel is shown */
     int cursor;     /* index into the legal pit moves, -1: none yet */
-} ui = {NULL, 0, 2, {{0}}, 0, 0, -1};
+    mc_player *hint; /* the player behind hints and evaluations */
+} ui = {NULL, 0, 2, {{0}}, 0, 0, -1, NULL};
 
 static const int speed_ms[5] = {0, 25, 70, 160, 350};
 
@@ -87,6 +88,8 @@ void tui_end(void)
     delscreen(ui.screen);
     ui.screen = NULL;
     ui.on = 0;
+    mc_player_free(ui.hint);
+    ui.hint = NULL;
 }
 
 void tui_say(const char *fmt, ...)
@@ -316,14 +319,31 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The player behind hints and evaluations: one thread and a node budget,
+   so that the same position gets the same hint; kept while the game's
+   rules stay the same. */
+static mc_player *hint_player(const mc_game *g)
+{
+    static char spec[MC_SPEC_STRLEN];
+    if (ui.hint && strcmp(spec, mc_game_spec(g)) == 0)
+        return ui.hint;
+    mc_player_free(ui.hint);
+    mc_player_opts o = {0};
+    o.threads = 1;
+    ui.hint = mc_player_new(g, &o, NULL);
+    snprintf(spec, sizeof spec, "%s", mc_game_spec(g));
+    return ui.hint;
+}
+
 static void search_say(mc_session *s, const tui_view *v, int eval)
 {
     const mc_game *g = mc_session_game(s);
-    mc_search_limits lim = {0};
-    lim.nodes = v->hint_nodes ? v->hint_nodes : 20000;
-    lim.level = 10;
+    mc_go go = {0};
+    go.nodes = v->hint_nodes ? v->hint_nodes : 20000;
+    mc_player *pl = hint_player(g);
     mc_search_info info;
-    if (mc_search(s, &lim, &info) != 0) {
+    if (!pl || mc_player_sync(pl, s, NULL) != 0 ||
+        mc_player_go(pl, &go, &info) != 0) {
         tui_say("The game is over: nothing to search.");
         return;
     }

@@ -423,6 +423,26 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
 
 /* ---- one search ---- */
 
+void mc_player_limits(mc_player *pl, const mc_search_limits *lim)
+{
+    pl->exact = lim->exact;
+    pl->oracle = lim->oracle;
+    pl->oracle_ctx = lim->oracle_ctx;
+    pl->legacy_stop = lim->stop;
+}
+
+void mc_go_of_limits(const mc_search_limits *lim, mc_go *go)
+{
+    memset(go, 0, sizeof *go);
+    go->depth = lim->depth;
+    go->nodes = lim->nodes;
+    go->movetime = lim->seconds;
+    go->on_info = lim->on_info;
+    go->info_ctx = lim->info_ctx;
+    if (!go->depth && !go->nodes && go->movetime <= 0)
+        go->depth = 64; /* no limit given: as deep as it goes */
+}
+
 int mc_search(const mc_session *s, const mc_search_limits *lim,
               mc_search_info *out)
 {
@@ -445,20 +465,11 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     mc_player *pl = mc_player_new(mc_session_game(s), &o, NULL);
     if (!pl)
         return MC_ERR_ARG;
-    pl->exact = lim->exact;
-    pl->oracle = lim->oracle;
-    pl->oracle_ctx = lim->oracle_ctx;
-    pl->legacy_stop = lim->stop;
+    mc_player_limits(pl, lim);
     int rc = mc_player_sync(pl, s, NULL);
     if (rc == 0) {
-        mc_go go = {0};
-        go.depth = lim->depth;
-        go.nodes = lim->nodes;
-        go.movetime = lim->seconds;
-        go.on_info = lim->on_info;
-        go.info_ctx = lim->info_ctx;
-        if (!go.depth && !go.nodes && go.movetime <= 0)
-            go.depth = 64; /* no limit given: as deep as it goes */
+        mc_go go;
+        mc_go_of_limits(lim, &go);
         rc = mc_player_go(pl, &go, out);
     } else {
         rc = MC_ERR_ARG;

@@ -14,6 +14,12 @@
 
 #define MC_MAX_PLY 128
 
+/* What mc_search_limits adds to a player (player.c): exact proof search,
+   an oracle instead of the player's tables, a legacy stop flag. */
+void mc_player_limits(mc_player *pl, const mc_search_limits *lim);
+/* The search request of a mc_search_limits. */
+void mc_go_of_limits(const mc_search_limits *lim, mc_go *go);
+
 /* Monte Carlo tree search (mcts.c). */
 int mc_mcts(const mc_session *s, const mc_search_limits *lim,
             mc_search_info *out);

@@ -8,11 +8,31 @@
 #include <string.h>
 
 #include "mancala.h"
+#include "search_internal.h"
 
-/* One game; players[s] plays side s (or random when its `random` is set). */
+/* A player for one selfplay seat: its table and workers kept for all the
+   games it plays (cleared between games). */
+static mc_player *seat_player(const mc_game *g, const mc_selfplay_player *sp)
+{
+    if (sp->random)
+        return NULL;
+    mc_player_opts o = {0};
+    o.level = sp->limits.level;
+    o.hash_mb = sp->limits.hash_mb;
+    o.algo = sp->limits.algo;
+    o.threads = 1;
+    o.tables = "none";
+    mc_player *pl = mc_player_new(g, &o, NULL);
+    if (pl)
+        mc_player_limits(pl, &sp->limits);
+    return pl;
+}
+
+/* One game; players[s] plays side s (or random when its `random` is set)
+   through ai[s]. */
 static void play_one(const mc_game *g, const mc_pos *start,
-                     const mc_selfplay_player players[2], int opening_plies,
-                     uint64_t seed, mc_result *r)
+                     const mc_selfplay_player players[2], mc_player *ai[2],
+                     int opening_plies, uint64_t seed, mc_result *r)
 {
     mc_session *s = mc_session_new(g, start);
     mc_rng rng;
@@ -20,20 +40,33 @@ static void play_one(const mc_game *g, const mc_pos *start,
     memset(r, 0, sizeof *r);
     if (!s)
         return;
+    for (int i = 0; i < 2; i++)
+        if (ai[i])
+            mc_player_newgame(ai[i]);
     int ply = 0;
     while (!mc_session_over(s)) {
         mc_move mv[MC_MAX_MOVES], m;
         int n = mc_session_moves(s, mv);
-        const mc_selfplay_player *pl = &players[mc_session_pos(s)->side];
-        if (ply < opening_plies || pl->random) {
+        int side = mc_session_pos(s)->side;
+        const mc_selfplay_player *pl = &players[side];
+        if (ply < opening_plies || pl->random || !ai[side]) {
             m = mv[mc_rng_below(&rng, (uint32_t)n)];
         } else {
-            mc_search_limits lim = pl->limits;
-            lim.seed = mc_rng_next(&rng);
+            mc_player_opts o = {0};
+            o.level = pl->limits.level;
+            o.hash_mb = pl->limits.hash_mb;
+            o.algo = pl->limits.algo;
+            o.threads = 1;
+            o.tables = "none";
+            o.seed = mc_rng_next(&rng);
             if (pl->prepare)
                 pl->prepare(pl->ctx);
+            mc_go go;
+            mc_go_of_limits(&pl->limits, &go);
             mc_search_info info;
-            if (mc_search(s, &lim, &info) != 0)
+            if (mc_player_set_opts(ai[side], &o, NULL) != 0 ||
+                mc_player_sync(ai[side], s, NULL) != 0 ||
+                mc_player_go(ai[side], &go, &info) != 0)
                 break;
             m = info.best;
         }
@@ -64,15 +97,19 @@ void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
     memset(out, 0, sizeof *out);
     mc_pos start;
     mc_start(g, &start);
+    mc_player *pa = seat_player(g, a), *pb = seat_player(g, b);
     for (int i = 0; i < pairs; i++) {
         /* The same opening twice, A first as South, then as North. */
         uint64_t game_seed = seed * 1000003u + (uint64_t)i;
         for (int swap = 0; swap < 2; swap++) {
             mc_selfplay_player pl[2];
+            mc_player *ai[2];
             pl[swap] = *a;
             pl[1 - swap] = *b;
+            ai[swap] = pa;
+            ai[1 - swap] = pb;
             mc_result r;
-            play_one(g, &start, pl, opening_plies, game_seed, &r);
+            play_one(g, &start, pl, ai, opening_plies, game_seed, &r);
             out->games++;
             if (!r.over || r.winner == MC_DRAW)
                 out->draws++;
@@ -82,6 +119,8 @@ void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
                 out->losses++;
         }
     }
+    mc_player_free(pa);
+    mc_player_free(pb);
     mc_score_elo(out);
 }
 

@@ -36,12 +36,23 @@ typedef struct game_entry {
     unsigned long version; /* bumped by every change (clients poll it) */
 } game_entry;
 
+/* The computer players: a few, kept between requests (each with its table
+   and the endgame tables open), lent to one search at a time. */
+#define API_PLAYERS 4
+
+typedef struct api_player {
+    mc_player *pl;
+    char spec[MC_SPEC_STRLEN];
+    int busy;
+} api_player;
+
 struct mc_api {
     pthread_mutex_t lock;
     char *dir;
     game_entry **games;
     int n, cap;
     mc_rng rng;
+    api_player players[API_PLAYERS];
 };
 
 static const char *const kind_names[] = {
@@ -660,10 +671,46 @@ static void ep_load(mc_api *a, const char *body, size_t len, mc_api_reply *out)
     reply_state(out, 201, e, NULL, NULL, NULL);
 }
 
-/* Search a copy of the current game without the lock held. */
-static int search_copy(mc_api *a, game_entry *e, const mc_search_limits *lim,
-                       mc_search_info *info, unsigned long *version,
-                       mc_api_reply *out)
+/* A player for game g that no other search uses (the lock is held): one
+   made for these rules before, else a free one remade, else a new one;
+   NULL when all are busy. */
+static api_player *lend_player(mc_api *a, const mc_game *g)
+{
+    api_player *free_slot = NULL, *idle = NULL;
+    for (int i = 0; i < API_PLAYERS; i++) {
+        api_player *p = &a->players[i];
+        if (p->busy)
+            continue;
+        if (p->pl && strcmp(p->spec, mc_game_spec(g)) == 0) {
+            p->busy = 1;
+            return p;
+        }
+        if (!p->pl && !free_slot)
+            free_slot = p;
+        if (p->pl && !idle)
+            idle = p;
+    }
+    api_player *p = free_slot ? free_slot : idle;
+    if (!p)
+        return NULL;
+    mc_player_free(p->pl);
+    mc_player_opts o = {0};
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    o.threads = cores > 1 ? (int)(cores < MC_MAX_THREADS ? cores
+                                                         : MC_MAX_THREADS)
+                          : 1;
+    p->pl = mc_player_new(g, &o, NULL);
+    if (!p->pl)
+        return NULL;
+    snprintf(p->spec, sizeof p->spec, "%s", mc_game_spec(g));
+    p->busy = 1;
+    return p;
+}
+
+/* Search the current game through a lent player without the lock held. */
+static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
+                       const mc_go *go, mc_search_info *info,
+                       unsigned long *version, mc_api_reply *out)
 {
     mc_session *s = cur_session(e);
     const mc_game *g0 = mc_record_game(cur_rec(e));
@@ -671,24 +718,25 @@ static int search_copy(mc_api *a, game_entry *e, const mc_search_limits *lim,
         reply_error(out, 409, "over", "the game is over");
         return -1;
     }
-    mc_game *g = mc_game_new(mc_game_spec(g0), NULL);
-    mc_session *c = g ? mc_session_new(g, mc_session_pos_at(s, 0)) : NULL;
-    for (int i = 0; c && i < mc_session_ply(s); i++)
-        if (mc_session_play(c, mc_session_move_at(s, i), NULL, NULL) != 0) {
-            mc_session_free(c);
-            c = NULL;
-        }
-    if (!c) {
-        mc_game_free(g);
+    api_player *ap = lend_player(a, g0);
+    if (!ap) {
+        reply_error(out, 503, "busy",
+                    "every computer player is thinking: try again");
+        return -1;
+    }
+    /* The player copies the game now, under the lock. */
+    if (mc_player_sync(ap->pl, s, NULL) != 0) {
+        ap->busy = 0;
         reply_error(out, 500, "memory", "cannot copy the game");
         return -1;
     }
     *version = e->version;
     pthread_mutex_unlock(&a->lock);
-    int rc = mc_search(c, lim, info);
+    int rc = mc_player_set_opts(ap->pl, o, NULL);
+    if (rc == 0)
+        rc = mc_player_go(ap->pl, go, info);
     pthread_mutex_lock(&a->lock);
-    mc_session_free(c);
-    mc_game_free(g);
+    ap->busy = 0;
     if (rc != 0) {
         reply_error(out, 409, "over", "the game is over");
         return -1;
@@ -701,18 +749,25 @@ static int search_copy(mc_api *a, game_entry *e, const mc_search_limits *lim,
     return 0;
 }
 
-static int search_limits(json_t *j, mc_search_limits *lim, mc_api_reply *out)
+static int search_limits(json_t *j, mc_player_opts *o, mc_go *go,
+                         mc_api_reply *out)
 {
     double level = 3, seconds = 1, nodes = 0;
     if (opt_num(j, "level", 1, 10, &level, out) ||
         opt_num(j, "seconds", 0.01, MC_API_MAX_SECONDS, &seconds, out) ||
         opt_num(j, "nodes", 0, 1e9, &nodes, out))
         return -1;
-    memset(lim, 0, sizeof *lim);
-    lim->level = (int)level;
-    lim->seconds = seconds;
-    lim->nodes = (uint64_t)nodes;
-    lim->seed = (uint64_t)time(NULL);
+    memset(o, 0, sizeof *o);
+    memset(go, 0, sizeof *go);
+    go->start = mc_clock(); /* the time counts from the request */
+    o->level = (int)level;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    o->threads = cores > 1 ? (int)(cores < MC_MAX_THREADS ? cores
+                                                          : MC_MAX_THREADS)
+                           : 1;
+    o->seed = (uint64_t)time(NULL);
+    go->nodes = (uint64_t)nodes;
+    go->movetime = seconds; /* with nodes too: the first limit reached */
     return 0;
 }
 
@@ -723,14 +778,15 @@ static void ep_engine(mc_api *a, game_entry *e, const char *body, size_t len,
     json_t *j = parse_body(body, len, keys, out);
     if (!j)
         return;
-    mc_search_limits lim;
-    int bad = search_limits(j, &lim, out);
+    mc_player_opts o;
+    mc_go go;
+    int bad = search_limits(j, &o, &go, out);
     json_decref(j);
     if (bad)
         return;
     mc_search_info info;
     unsigned long version;
-    if (search_copy(a, e, &lim, &info, &version, out) != 0)
+    if (search_copy(a, e, &o, &go, &info, &version, out) != 0)
         return;
     const mc_game *g = mc_record_game(cur_rec(e));
     const mc_pos *p = mc_session_pos(cur_session(e));
@@ -1039,6 +1095,8 @@ void mc_api_free(mc_api *a)
         return;
     for (int i = 0; i < a->n; i++)
         entry_free(a->games[i]);
+    for (int i = 0; i < API_PLAYERS; i++)
+        mc_player_free(a->players[i].pl);
     free(a->games);
     free(a->dir);
     pthread_mutex_destroy(&a->lock);
