@@ -288,6 +288,9 @@ int cmd_bench(int argc, char **argv)
 {
     const char *spec = "oware";
     long depth = -1, games = -1;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--time") == 0)
+            return cli_bench_time(argc, argv);
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             printf("usage: mancala bench\n"
@@ -299,7 +302,13 @@ int cmd_bench(int argc, char **argv)
                    "(the same code gives the same count).\n"
                    "--rules: time perft to depth D from the start (default "
                    "11) and N uniform\nrandom games (default 200000, seed "
-                   "1) on one core.\n");
+                   "1) on one core.\n"
+                   "--time [--searches N] [--min MS] [--max MS] [--hash MB] "
+                   "[--threads N]\n       [--tables DIR|default|none] "
+                   "[--game G]: N searches (default 1000)\nof 'go movetime T', "
+                   "T from MIN to MAX (20..1000) through the engine\n"
+                   "protocol; prints how far past T the answers came (exit 1 "
+                   "when one came\nmore than 10 ms late).\n");
             return 0;
         }
         if (strcmp(argv[i], "--rules") == 0) {

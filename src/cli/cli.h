@@ -27,6 +27,8 @@ int cli_builtin_match(const char *spec, const char *a, const char *b,
                       long pairs, long opening, long seed);
 /* bench --rules: perft to depth and random games from the start. */
 int cli_bench_rules(const char *spec, int depth, long games);
+/* bench --time: is the move time kept (bench_time.c) */
+int cli_bench_time(int argc, char **argv);
 int cmd_engine(int argc, char **argv); /* engine.c */
 int cmd_match(int argc, char **argv);  /* engine.c */
 int cmd_replay(int argc, char **argv); /* records.c */
