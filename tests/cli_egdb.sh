@@ -33,6 +33,10 @@ expect_grep "and agrees with the root's probe" "perfect play: South wins by 6" \
     $M analyze oware "2,0,0,0,0,1/1,0,0,1,0,0 S cap=22,21" --depth 2 --egdb "$D"
 expect_grep "the engine reports it as tablewin" "score tablewin 6" sh -c \
     "printf 'set database $D\\nposition 2,0,0,0,0,1/1,0,0,1,0,0 S cap=22,21\\ngo depth 2\\n' | $M engine"
+# the line of a table win goes on with moves that keep the table's value
+# to the end or 64 moves: here more than the first two
+expect_grep "a tablewin line is longer than its first move" "score tablewin 6 .* pv F d [A-F]" sh -c \
+    "printf 'set database $D\\nposition 2,0,0,0,0,1/1,0,0,1,0,0 S cap=22,21\\ngo depth 2\\n' | $M engine"
 expect_grep "and a lost one as tableloss" "score tableloss 2" sh -c \
     "printf 'set database $D\\nposition 0,0,0,0,1,1/2,1,0,0,0,0 S cap=20,23\\ngo depth 2\\n' | $M engine"
 expect_err "analyze with rules that have no tables" 1 "no endgame tables for these rules" \

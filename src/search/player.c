@@ -279,6 +279,73 @@ static const unsigned char *root_filter(mc_player *pl, mc_worker *w)
     return kept ? pl->allow : NULL;
 }
 
+/* The final seed difference from the view of p's mover as the tables
+   tell it (the stores and the value of the seeds on the board), or the
+   game's end; 0 when the tables do not hold p. */
+static int table_value(const mc_egdb *db, const mc_game *g, const mc_pos *p,
+                       int *diff)
+{
+    mc_result r;
+    mc_status(g, p, NULL, &r);
+    int me = p->side;
+    if (r.over) {
+        *diff = (r.score2[me] - r.score2[1 - me]) / 2;
+        return 1;
+    }
+    int v, hp;
+    if (!mc_egdb_probe(db, p, &v, &hp))
+        return 0;
+    *diff = (int)p->cap[me] - (int)p->cap[1 - me] + v;
+    return 1;
+}
+
+/* A line that ends in the tables goes on with the moves that keep the
+   table's value, until the game ends, a position repeats, or 64 moves
+   (the distance to the end is not in the tables: the line is one way to
+   get there, not the fastest). */
+static void table_pv(void *ctx, const mc_game *g, const mc_pos *root,
+                     mc_search_info *out)
+{
+    const mc_egdb *db = ctx;
+    mc_pos p = *root;
+    uint64_t seen[64];
+    int nseen = 0;
+    for (int i = 0; i < out->pvlen; i++) {
+        seen[nseen++] = mc_hash(g, &p);
+        mc_play(g, &p, out->pv[i], NULL);
+    }
+    int here;
+    while (out->pvlen < 64 && table_value(db, g, &p, &here)) {
+        mc_result r;
+        mc_status(g, &p, NULL, &r);
+        if (r.over)
+            return;
+        uint64_t key = mc_hash(g, &p);
+        for (int j = 0; j < nseen; j++)
+            if (seen[j] == key)
+                return;
+        seen[nseen++] = key;
+        mc_move mv[MC_MAX_MOVES];
+        int n = mc_moves(g, &p, mv), pick = -1, best = -1000;
+        for (int i = 0; i < n; i++) {
+            mc_pos c = p;
+            mc_play(g, &c, mv[i], NULL);
+            int d;
+            if (!table_value(db, g, &c, &d))
+                continue;
+            d = c.side == p.side ? d : -d;
+            if (d > best) {
+                best = d;
+                pick = i;
+            }
+        }
+        if (pick < 0)
+            return;
+        out->pv[out->pvlen++] = mv[pick];
+        mc_play(g, &p, mv[pick], NULL);
+    }
+}
+
 /* ---- thinking ---- */
 
 static void *helper_main(void *arg)
@@ -389,6 +456,8 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
     t->workers = pl->w;
     t->on_info = go->on_info;
     t->info_ctx = go->info_ctx;
+    t->pv_more = pl->db && !pl->oracle ? table_pv : NULL;
+    t->pv_ctx = pl->db;
     mc_tt_new_search(&pl->tt);
     for (int i = 0; i < threads; i++) {
         pl->w[i]->t = t;

@@ -27,6 +27,12 @@ int mc_search_plain_eval = 0;
    visible to the tuning tool. */
 int mc_search_lmr = 2;
 
+/* Tuning knob (bench/tune_prune.c): bit 0 reverse futility pruning, bit 1
+   internal iterative reduction, bit 2 a third ply of late-move reduction at
+   depth 10+. */
+int mc_search_prune = 0;
+#define RFP_MARGIN 150
+
 static int evaluate(const mc_worker *w, const mc_pos *p)
 {
     if (w->g->rules->eval && !mc_search_plain_eval)
@@ -227,7 +233,11 @@ static int lmr_amount(int depth, int oi, int key)
     case 1:
         return oi >= 3;
     case 2:
-        return oi >= 2 ? (depth >= 6 && oi >= 3 ? 2 : 1) : 0;
+        if (oi < 2)
+            return 0;
+        if ((mc_search_prune & 4) && depth >= 10 && oi >= 4)
+            return 3;
+        return depth >= 6 && oi >= 3 ? 2 : 1;
     default:
         return 0;
     }
@@ -327,6 +337,19 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
                 return v;
         }
     }
+    /* Reverse futility: a quiet node far above beta at a small depth is
+       not searched. */
+    if ((mc_search_prune & 1) && !pvnode && !t->exact && depth <= 3 &&
+        ply > 0 && !pathdep && beta < MC_SCORE_PROVEN &&
+        beta > -MC_SCORE_PROVEN) {
+        int sev = ev != EV_NONE ? ev : evaluate(w, p);
+        if (sev - RFP_MARGIN * depth >= beta)
+            return sev;
+    }
+    /* Internal iterative reduction: a deep node with no table move is
+       searched a ply less (its move ordering is poor anyway). */
+    if ((mc_search_prune & 2) && tt_move < 0 && depth >= 5 && !t->exact)
+        depth--;
     if (mc_line_grow(&w->l, k + 1) != 0) {
         w->stop = 1;
         return 0;
@@ -433,6 +456,14 @@ static void extend_pv(const mc_worker *w, const mc_pos *root,
         out->pv[out->pvlen++] = m2[e.move];
         mc_play(w->g, &p, m2[e.move], NULL);
     }
+}
+
+static void lengthen_pv(const mc_worker *w, const mc_pos *root,
+                        mc_search_info *out)
+{
+    extend_pv(w, root, out);
+    if (w->t->pv_more && out->pvlen < 64)
+        w->t->pv_more(w->t->pv_ctx, w->g, root, out);
 }
 
 /* ---- iterative deepening ---- */
@@ -575,7 +606,7 @@ int mc_worker_think(mc_worker *w)
                 out->hashfull = mc_tt_hashfull(t->tt);
                 out->threads = t->nthreads;
                 mc_search_info shown = *out;
-                extend_pv(w, root, &shown);
+                lengthen_pv(w, root, &shown);
                 t->on_info(&shown, t->info_ctx);
             }
             if (best >= MC_SCORE_PROVEN || best <= -MC_SCORE_PROVEN)
@@ -612,6 +643,6 @@ int mc_worker_think(mc_worker *w)
     mc_deadline_set(0, NULL);
     out->nodes = w->nodes;
     if (w->id == 0)
-        extend_pv(w, root, out);
+        lengthen_pv(w, root, out);
     return 0;
 }

@@ -68,6 +68,11 @@ typedef struct mc_think {
     struct mc_worker **workers;
     void (*on_info)(const mc_search_info *, void *);
     void *info_ctx;
+    /* Optional: lengthen a principal variation that ends where the
+       endgame tables know the value (player.c), with game g. */
+    void (*pv_more)(void *ctx, const mc_game *g, const mc_pos *root,
+                    mc_search_info *out);
+    void *pv_ctx;
 } mc_think;
 
 /* The children of one node, made up front so they can be ordered. */

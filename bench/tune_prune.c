@@ -1,0 +1,51 @@
+/*
+ * tune_prune.c - self-play of one pruning setting (the search's
+ * mc_search_prune bits, set before each search) against another at an
+ * equal budget: a time a move (seconds, when below 1) or nodes (1 and
+ * up), over shared random openings, colours swapped (mc_selfplay).  Built
+ * and run by hand, one process per core with different seeds:
+ *   cc -O2 -Iinclude -o build/tune_prune bench/tune_prune.c \
+ *       build/libmancala.a -lm -pthread
+ *   build/tune_prune GAME MASK_A MASK_B BUDGET PAIRS SEED
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mancala.h"
+
+extern int mc_search_prune;
+
+static void set_mask(void *ctx)
+{
+    mc_search_prune = *(const int *)ctx;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 7) {
+        fprintf(stderr,
+                "usage: tune_prune GAME MASK_A MASK_B BUDGET PAIRS SEED\n");
+        return 2;
+    }
+    int set[2] = {atoi(argv[2]), atoi(argv[3])};
+    double budget = atof(argv[4]);
+    int pairs = atoi(argv[5]);
+    mc_game *g = mc_game_new(argv[1], NULL);
+    if (!g)
+        return 2;
+    mc_selfplay_player a = {.prepare = set_mask, .ctx = &set[0]};
+    if (budget < 1)
+        a.limits.seconds = budget;
+    else
+        a.limits.nodes = (uint64_t)budget;
+    mc_selfplay_player b = a;
+    b.ctx = &set[1];
+    mc_selfplay_score r;
+    mc_selfplay(g, &a, &b, pairs, 4, (uint64_t)atol(argv[6]), &r);
+    printf("%s mask %d vs %d at %g: +%d =%d -%d score %.3f Elo %+.0f "
+           "[%+.0f, %+.0f]\n",
+           argv[1], set[0], set[1], budget, r.wins, r.draws, r.losses,
+           r.score, r.elo, r.elo_low, r.elo_high);
+    mc_game_free(g);
+    return 0;
+}
