@@ -3,6 +3,8 @@
 #   make check           every test (unit, rules data, CLI); SAN=1 for ASan+UBSan
 #   make bench           the long perft depths and speed figures
 #   make install PREFIX=/usr/local DESTDIR=
+#   make tables          the small default set of Oware endgame tables in
+#                        build/egdb, which make install then installs
 # Variables: CC (gcc or clang), WERROR=1 (warnings are errors), SAN=1,
 # NATIVE=1 (-march=native; the default build is generic).
 
@@ -14,6 +16,8 @@ LIBDIR  ?= $(PREFIX)/lib
 INCDIR  ?= $(PREFIX)/include
 MANDIR  ?= $(PREFIX)/share/man
 PCDIR   ?= $(LIBDIR)/pkgconfig
+# Installed data: the endgame tables found without --egdb (docs/EGDB.md).
+SHAREDIR ?= $(PREFIX)/share/mancala
 
 VERSION := $(shell sed -n 's/^\#define MC_VERSION_STRING "\(.*\)"/\1/p' include/mancala.h)
 SOVER   := $(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
@@ -112,6 +116,13 @@ $(B)/libmancala.so.$(VERSION): $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libmancala.so.$(SOVER) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/src/cli/tui.o: CFLAGS += $(CURSES_CFLAGS)
+
+# The library looks for installed tables in $(SHAREDIR)/egdb.  The name is
+# kept in a stamp so that a make with another PREFIX rebuilds dirs.o.
+$(shell mkdir -p $(B)/gen && { echo '$(SHAREDIR)' | cmp -s - $(B)/gen/sharedir || \
+  echo '$(SHAREDIR)' > $(B)/gen/sharedir; })
+$(B)/src/egdb/dirs.o: CFLAGS += -DMC_SHAREDIR='"$(SHAREDIR)"'
+$(B)/src/egdb/dirs.o: $(B)/gen/sharedir
 
 $(PROG): $(CLI_OBJ) $(B)/libmancala.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(CURSES_LIBS) $(SERVER_LIBS) $(LDLIBS)

@@ -193,6 +193,32 @@ uint64_t mc_egdb_verify(const mc_egdb *db, int lo, int hi,
                         mc_egdb_verify_report *report,
                         mc_egdb_progress progress, void *ctx);
 
+/* ---- where tables live ------------------------------------------------ */
+
+/* The per-user directory of tables: $XDG_DATA_HOME/mancala/egdb, or
+   $HOME/.local/share/mancala/egdb when XDG_DATA_HOME is unset, empty or
+   relative (the XDG base-directory rules).  0, or -1 when neither is
+   known or the name does not fit in buf (n bytes). */
+int mc_egdb_user_dir(char *buf, size_t n);
+/* The installed tables: MC_SHAREDIR/egdb, MC_SHAREDIR fixed when the
+   library is built (the Makefile's PREFIX/share/mancala; default
+   /usr/local/share/mancala). */
+const char *mc_egdb_share_dir(void);
+/* Open the tables of a preset (mc_egdb_open with every layer there, every
+   checksum verified) from the first of these places that holds layer 0
+   of the preset: $MANCALA_EGDB_DIR when set and not empty, the user
+   directory, the share directory.  MANCALA_EGDB_DIR=none means no tables
+   at all.  Looking costs a stat call per place.  The directory used is
+   written into dir (n bytes; dir may be NULL).  NULL with a message when
+   no place holds tables (dir is then ""), when they are turned off (""
+   too) or when the tables found do not open (dir names them). */
+mc_egdb *mc_egdb_open_default(int preset, char *dir, size_t n,
+                              mc_error *err);
+/* Create a directory and its missing parents (mode 0755, less the umask);
+   0 when it exists or was created, else an MC_ERR_* with a message (a
+   file where a directory should be, no permission, ...). */
+int mc_egdb_ensure_dir(const char *path, mc_error *err);
+
 #ifdef __cplusplus
 }
 #endif
