@@ -135,11 +135,18 @@ $(B)/tests/test_server: tests/test_server.c tests/check.h $(SERVER_OBJ) $(B)/lib
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(SERVER_OBJ) $(B)/libmancala.a $(LDFLAGS) \
 	  $(SERVER_LIBS) $(LDLIBS)
 
+# Every test runs with its data and state directories in the build tree,
+# never the real home, and without endgame tables unless it asks for them
+# (tests/cli_egdb.sh does), so that outputs do not depend on what a user
+# has built or installed.
+TEST_ENV = XDG_DATA_HOME=$(abspath $(B))/xdg/data \
+           XDG_STATE_HOME=$(abspath $(B))/xdg/state MANCALA_EGDB_DIR=none
+
 check: $(PROG) $(TEST_BIN)
-	@fail=0; for t in $(TEST_BIN); do \
-	  echo "== $$t"; MANCALA=./$(PROG) $$t tests || fail=1; done; \
-	for t in tests/cli*.sh; do echo "== $$t"; MANCALA=./$(PROG) sh $$t || fail=1; done; \
-	echo "== tests/e2e (headless Chromium)"; sh tests/e2e/run.sh ./$(PROG) || fail=1; \
+	@rm -rf $(B)/xdg; fail=0; for t in $(TEST_BIN); do \
+	  echo "== $$t"; $(TEST_ENV) MANCALA=./$(PROG) $$t tests || fail=1; done; \
+	for t in tests/cli*.sh; do echo "== $$t"; $(TEST_ENV) MANCALA=./$(PROG) sh $$t || fail=1; done; \
+	echo "== tests/e2e (headless Chromium)"; $(TEST_ENV) sh tests/e2e/run.sh ./$(PROG) || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; \
 	echo "make check: all test programs passed"
 
