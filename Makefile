@@ -71,7 +71,7 @@ else
 PROG    := mancala
 endif
 
-.PHONY: all check bench install uninstall clean fuzz screenshots
+.PHONY: all check bench install uninstall clean fuzz screenshots tables
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
 $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
@@ -177,6 +177,14 @@ screenshots: $(PROG)
 bench: $(PROG)
 	sh bench/run.sh ./$(PROG)
 
+# The small default set of Oware endgame tables, the one the program
+# builds on first use (src/cli/tables.c, FIRST_SEEDS: layers 0-10, about
+# 6 s), of both presets, for make install to ship in $(SHAREDIR)/egdb.
+TABLE_SEEDS ?= 10
+tables: $(PROG)
+	./$(PROG) egdb build oware --seeds $(TABLE_SEEDS) --dir $(B)/egdb --quiet
+	./$(PROG) egdb build oware:awari --seeds $(TABLE_SEEDS) --dir $(B)/egdb --quiet
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
 	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
@@ -191,6 +199,9 @@ install: all
 	install -m 644 man/mancala.1 $(DESTDIR)$(MANDIR)/man1/mancala.1
 	install -m 644 man/mancala-record.5 $(DESTDIR)$(MANDIR)/man5/mancala-record.5
 	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
+	install -d $(DESTDIR)$(SHAREDIR)/egdb
+	if [ -n "$$(ls $(B)/egdb/*.egdb 2>/dev/null)" ]; then \
+	  install -m 644 $(B)/egdb/*.egdb $(DESTDIR)$(SHAREDIR)/egdb/; fi
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	  -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	  mancala.pc.in > $(DESTDIR)$(PCDIR)/mancala.pc
@@ -202,6 +213,8 @@ uninstall:
 	  $(DESTDIR)$(INCDIR)/mancala_egdb.h \
 	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(MANDIR)/man5/mancala-record.5 \
 	  $(DESTDIR)$(MANDIR)/man6/mancala-engine.6 $(DESTDIR)$(PCDIR)/mancala.pc
+	rm -f $(DESTDIR)$(SHAREDIR)/egdb/oware-*.egdb
+	-rmdir $(DESTDIR)$(SHAREDIR)/egdb $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
 clean:
 	rm -rf build build-san build-fuzz mancala
