@@ -89,7 +89,7 @@ rm -f "$D/oware-abapa-07.journal"
 expect_grep "verify abapa" "verify: ok" $M egdb verify oware --dir "$D"
 expect_grep "verify awari" "verify: ok" $M egdb verify oware:awari --dir "$D"
 
-for c in build verify info probe; do
+for c in build verify info probe default; do
     expect_grep "help $c" "usage: mancala egdb $c" $M egdb $c --help
 done
 expect_grep "help egdb" "mancala egdb build" $M egdb --help

@@ -622,17 +622,27 @@ static const char *const egdb_help =
     "  mancala egdb info oware[:awari] [--seeds N] [--dir D] | <file.egdb>\n"
     "      print the headers and value histograms\n"
     "  mancala egdb probe oware[:awari] <position> [--dir D]\n"
-    "      the value, the result with the stores, and every move's value\n\n"
+    "      the value, the result with the stores, and every move's value\n"
+    "  mancala egdb default oware[:awari] [--no-build]\n"
+    "      the tables found without --dir; builds the small first-use set\n"
+    "      (layers 0-10, a few seconds) when there are none\n\n"
     "Tables exist for the presets abapa (oware, the default rules) and\n"
-    "awari (oware:awari).  The directory defaults to $MANCALA_EGDB or\n"
-    "./egdb.  A value is the mover's best future seed difference.\n";
+    "awari (oware:awari).  A value is the mover's best future seed\n"
+    "difference.  Without --dir, tables are read from the first of\n"
+    "$MANCALA_EGDB_DIR, the user directory $XDG_DATA_HOME/mancala/egdb\n"
+    "(~/.local/share/mancala/egdb) and the installed share/mancala/egdb\n"
+    "that holds them, and built into $MANCALA_EGDB_DIR when set, else the\n"
+    "user directory.  MANCALA_EGDB_DIR=none: no tables by default.\n";
 
 static const char *const sub_help[] = {
     "build",
     "usage: mancala egdb build oware[:awari] --seeds N [--threads T] "
     "[--dir D] [--quiet]\n\n"
     "Build the layers 0..N (N seeds on the board) of the preset's tables\n"
-    "into D, one file per layer (oware-<preset>-NN.egdb).  Layers already\n"
+    "into D, one file per layer (oware-<preset>-NN.egdb); without --dir,\n"
+    "into $MANCALA_EGDB_DIR when set, else the user directory\n"
+    "$XDG_DATA_HOME/mancala/egdb (~/.local/share/mancala/egdb), where\n"
+    "the program finds them without --egdb.  Layers already\n"
     "complete on disk with matching checksums are kept: a killed build\n"
     "resumes at the first unfinished layer, and inside it the history\n"
     "search takes back the values in its journal (oware-abapa-NN.journal,\n"
@@ -657,14 +667,16 @@ static const char *const sub_help[] = {
     "bounds P and O and check: the Bellman identities of P, O (and of the\n"
     "awari values), well-foundedness, the stored values against P and O,\n"
     "parity (abapa), empty mover = -n, mover who cannot feed = +n, and the\n"
-    "histogram.  Exit status 1 if anything is wrong.\n",
+    "histogram.  Exit status 1 if anything is wrong.  Without --dir: the\n"
+    "tables of the default places (mancala egdb --help).\n",
     "info",
     "usage: mancala egdb info oware[:awari] [--seeds N] [--dir D]\n"
     "       mancala egdb info <file.egdb>\n\n"
     "Print each layer's header: rules, entries, history-proof count,\n"
     "approx_cycles, checksums and the value histogram; and, for a layer\n"
     "being built (or killed while building), how many values its history\n"
-    "search's journal holds.\n",
+    "search's journal holds.  Without --dir: the tables of the default\n"
+    "places (mancala egdb --help).\n",
     "probe",
     "usage: mancala egdb probe oware[:awari] <position> [--dir D]\n"
     "       mancala egdb probe oware[:awari] --bench [--dir D]\n\n"
@@ -673,7 +685,20 @@ static const char *const sub_help[] = {
     "(a capture: the seeds taken minus the opponent's value after it).\n"
     "Any seed total is accepted; the board must hold at most the deepest\n"
     "layer built.  --bench: probes a second of random positions and\n"
-    "prints the rate.\n",
+    "prints the rate.  Without --dir: the tables of the default places\n"
+    "(mancala egdb --help).\n",
+    "default",
+    "usage: mancala egdb default oware[:awari] [--no-build]\n\n"
+    "Print the tables the program uses when no directory is named\n"
+    "('abapa layers 0-10 in DIR'): the first of $MANCALA_EGDB_DIR, the\n"
+    "user directory $XDG_DATA_HOME/mancala/egdb (~/.local/share/mancala/\n"
+    "egdb) and the installed share/mancala/egdb that holds the preset's\n"
+    "layer 0, checked.  When none does, build the small first-use set\n"
+    "(layers 0-10, a few seconds) into the user directory first, with a\n"
+    "progress line on stderr (the program's first use); --no-build: only\n"
+    "look (exit status 1 when there are none).  MANCALA_EGDB_DIR=none turns\n"
+    "the default tables off; MANCALA_EGDB_FIRST_SEEDS=N (a testing knob)\n"
+    "sets the first-use set's top layer.\n",
     NULL};
 
 int cmd_egdb(int argc, char **argv)
