@@ -197,6 +197,13 @@ if grep -q "layers 0-5, first use only" "$tmp/err"; then ok; else bad "short set
 expect_err "egdb default with tables turned off" 1 "turned off" $M egdb default oware
 expect_err "egdb default of rules without tables" 1 "no endgame tables for these rules" \
     $on $M egdb default oware:grand_slam=win25
+# Another program building in the directory (holding its lock): a build
+# there refuses, and a first use goes on without building.
+expect_err "build beside another build" 1 "another program is building tables in $D" \
+    flock "$D/.build-lock" $M egdb build oware --seeds 6 --dir "$D"
+mkdir -p "$tmp/busy/mancala/egdb"
+expect_err "first use beside another build" 1 "another program is building them in $tmp/busy/mancala/egdb" \
+    flock "$tmp/busy/mancala/egdb/.build-lock" env -u MANCALA_EGDB_DIR XDG_DATA_HOME="$tmp/busy" $M egdb default oware
 # A file where the user directory should be: clear messages.
 : >"$tmp/file"
 expect_err "build into a file" 1 "not a directory" \

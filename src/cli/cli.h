@@ -51,6 +51,11 @@ struct mc_egdb *cli_open_egdb(const mc_game *g, const char *dir,
    threads; concurrent first uses build once. */
 const char *cli_default_tables(const mc_game *g, const char *cmd,
                                int build_if_missing, char *dir, size_t n);
+/* Lock a directory of tables against other programs' builds (flock on
+   DIR/.build-lock, released when the descriptor returned is closed); -1
+   when another program holds it (*busy set) or no lock can be made there
+   (*busy clear: build without it). */
+int cli_lock_tables(const char *dir, int *busy);
 /* The top layer of the first-use set (MANCALA_EGDB_FIRST_SEEDS, a testing
    knob, overrides it). */
 int cli_first_seeds(void);

@@ -279,6 +279,13 @@ static int egdb_build(int argc, char **argv)
         fprintf(stderr, "mancala: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
+    int busy, lock = cli_lock_tables(o.dir, &busy);
+    if (busy) {
+        fprintf(stderr, "mancala egdb build: another program is building "
+                        "tables in %s\n",
+                o.dir);
+        return EXIT_BAD_INPUT;
+    }
     mc_egdb_build_opts bo;
     memset(&bo, 0, sizeof bo);
     bar b = {o.quiet, isatty(2), (int)o.seeds, 0, 0, {0}};
@@ -291,6 +298,8 @@ static int egdb_build(int argc, char **argv)
     bo.progress_ctx = &b;
     double t0 = now_s();
     int rc = mc_egdb_build(&bo, &err);
+    if (lock >= 0)
+        close(lock);
     if (rc) {
         if (b.tty && !o.quiet)
             fprintf(stderr, "\n");

@@ -5,6 +5,7 @@
  * built into the user directory behind one progress line.  Front-end
  * code: it prints; the library finds, checks and builds.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -84,9 +85,27 @@ static int build_threads(void)
     return c < 1 ? 1 : c > 8 ? 8 : (int)c;
 }
 
-/* Build layers 0..top of the preset into dir (created), behind a lock file
-   there so that two programs starting at once build once.  0 or -1 after
-   a message. */
+int cli_lock_tables(const char *dir, int *busy)
+{
+    char lock[4200];
+    *busy = 0;
+    snprintf(lock, sizeof lock, "%s/.build-lock", dir);
+    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        *busy = errno == EWOULDBLOCK;
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Build layers 0..top of the preset into dir (created), under its lock
+   so that two programs starting at once build once; when another
+   program is building there, this one does not wait (a big build takes
+   hours).  0, -1 after a message, -2 (after one) when another program
+   holds the lock. */
 static int first_build(int preset, const char *dir, int top, const char *cmd)
 {
     mc_error err = {0, ""};
@@ -94,14 +113,14 @@ static int first_build(int preset, const char *dir, int top, const char *cmd)
         fail(cmd, "endgame tables not built: %s", err.msg);
         return -1;
     }
-    char lock[4200];
-    snprintf(lock, sizeof lock, "%s/.build-lock", dir);
-    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd >= 0 && flock(fd, LOCK_EX) != 0) {
-        close(fd);
-        fd = -1; /* build without the lock rather than not at all */
+    int busy, fd = cli_lock_tables(dir, &busy);
+    if (busy) {
+        fail(cmd, "endgame tables not built: another program is building "
+                  "them in %s",
+             dir);
+        return -2;
     }
-    /* Another program may have built them while this one waited. */
+    /* Another program may have finished them since this one looked. */
     mc_egdb *db = mc_egdb_open(dir, preset, top, NULL);
     if (db) {
         mc_egdb_close(db);
@@ -171,7 +190,7 @@ static const char *locate(int preset, const char *cmd, int build, char *dir,
            user directory: finish the set (the layers there are kept; if
            that fails, the ones there serve). */
         if (build && !build_failed && have_user && !strcmp(found, user) &&
-            top < want && first_build(preset, user, want, cmd) != 0)
+            top < want && first_build(preset, user, want, cmd) == -1)
             build_failed = 1;
         return copy_dir(dir, n, found);
     }
@@ -183,8 +202,9 @@ static const char *locate(int preset, const char *cmd, int build, char *dir,
         build_failed = 1;
         return NULL;
     }
-    if (first_build(preset, user, want, cmd) != 0) {
-        build_failed = 1;
+    int rc = first_build(preset, user, want, cmd);
+    if (rc != 0) {
+        build_failed = rc == -1; /* busy: try again at the next call */
         return NULL;
     }
     return copy_dir(dir, n, user);
