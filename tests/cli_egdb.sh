@@ -190,6 +190,13 @@ expect_grep "and analyze uses them" "endgame tables: abapa layers 0-4 in $F" \
 expect_grep "awari's first use" "awari layers 0-4 in $F" $first $M egdb default oware:awari
 if grep -q "Building Oware (awari) endgame tables (layers 0-4" "$tmp/err"; then ok; else
     bad "awari progress line: $(cat "$tmp/err")"; fi
+# On a terminal (script(1) gives one) the line is updated in place.
+if command -v script >/dev/null 2>&1; then
+    env -u MANCALA_EGDB_DIR XDG_DATA_HOME="$tmp/tty" MANCALA_EGDB_FIRST_SEEDS=4 \
+        script -qec "$M egdb default oware" /dev/null >"$tmp/tty.out" 2>&1
+    if grep -q "first use only) \.\.\. [0-9]*%.*$(printf '\r')Building Oware endgame tables (layers 0-4, first use only) \.\.\. done in" "$tmp/tty.out"
+    then ok; else bad "progress on a terminal: $(od -c "$tmp/tty.out" | head -20)"; fi
+fi
 # An interrupted first use (fewer layers) is finished, the rest kept.
 expect_grep "a short set is finished" "abapa layers 0-5 in $F" \
     env -u MANCALA_EGDB_DIR XDG_DATA_HOME="$tmp/first" MANCALA_EGDB_FIRST_SEEDS=5 $M egdb default oware

@@ -66,6 +66,7 @@ typedef struct cli_build_eta {
     int first, cur;     /* first layer reported, layer being built */
     double work_total;  /* work of layers first..max */
     double work_before; /* work of finished layers first..cur-1 */
+    double shown;       /* the largest fraction returned */
 } cli_build_eta;
 void cli_build_eta_init(cli_build_eta *e, int preset, int max_seeds);
 double cli_build_fraction(cli_build_eta *e, int n, const char *phase,

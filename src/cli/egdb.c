@@ -212,7 +212,14 @@ double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
                       ? (e->work_before + lf * layer_work(e, n)) /
                             e->work_total
                       : 1;
-    return frac > 1 ? 1 : frac;
+    /* Never backwards: the phases' shares are estimates, and a phase may
+       report its start after another's end. */
+    if (frac > 1)
+        frac = 1;
+    if (frac < e->shown)
+        frac = e->shown;
+    e->shown = frac;
+    return frac;
 }
 
 typedef struct bar {

@@ -132,7 +132,7 @@ static int first_build(int preset, const char *dir, int top, const char *cmd)
     snprintf(label, sizeof label,
              "Building Oware %sendgame tables (layers 0-%d, first use only)",
              preset == MC_EGDB_AWARI ? "(awari) " : "", top);
-    first_bar b = {isatty(2), -1, label, {0}};
+    first_bar b = {isatty(2), 0, label, {0}}; /* 0%: printed below */
     cli_build_eta_init(&b.eta, preset, top);
     if (b.tty)
         fprintf(stderr, "%s ... 0%%", label);
