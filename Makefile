@@ -71,7 +71,7 @@ else
 PROG    := mancala
 endif
 
-.PHONY: all check bench install uninstall clean fuzz screenshots
+.PHONY: all check bench install uninstall clean fuzz screenshots tables
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
 $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
@@ -135,11 +135,18 @@ $(B)/tests/test_server: tests/test_server.c tests/check.h $(SERVER_OBJ) $(B)/lib
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(SERVER_OBJ) $(B)/libmancala.a $(LDFLAGS) \
 	  $(SERVER_LIBS) $(LDLIBS)
 
+# Every test runs with its data and state directories in the build tree,
+# never the real home, and without endgame tables unless it asks for them
+# (tests/cli_egdb.sh does), so that outputs do not depend on what a user
+# has built or installed.
+TEST_ENV = XDG_DATA_HOME=$(abspath $(B))/xdg/data \
+           XDG_STATE_HOME=$(abspath $(B))/xdg/state MANCALA_EGDB_DIR=none
+
 check: $(PROG) $(TEST_BIN)
-	@fail=0; for t in $(TEST_BIN); do \
-	  echo "== $$t"; MANCALA=./$(PROG) $$t tests || fail=1; done; \
-	for t in tests/cli*.sh; do echo "== $$t"; MANCALA=./$(PROG) sh $$t || fail=1; done; \
-	echo "== tests/e2e (headless Chromium)"; sh tests/e2e/run.sh ./$(PROG) || fail=1; \
+	@rm -rf $(B)/xdg; fail=0; for t in $(TEST_BIN); do \
+	  echo "== $$t"; $(TEST_ENV) MANCALA=./$(PROG) $$t tests || fail=1; done; \
+	for t in tests/cli*.sh; do echo "== $$t"; $(TEST_ENV) MANCALA=./$(PROG) sh $$t || fail=1; done; \
+	echo "== tests/e2e (headless Chromium)"; $(TEST_ENV) sh tests/e2e/run.sh ./$(PROG) || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; \
 	echo "make check: all test programs passed"
 
@@ -170,6 +177,14 @@ screenshots: $(PROG)
 bench: $(PROG)
 	sh bench/run.sh ./$(PROG)
 
+# The small default set of Oware endgame tables, the one the program
+# builds on first use (src/cli/tables.c, FIRST_SEEDS: layers 0-10, about
+# 6 s), of both presets, for make install to ship in $(SHAREDIR)/egdb.
+TABLE_SEEDS ?= 10
+tables: $(PROG)
+	./$(PROG) egdb build oware --seeds $(TABLE_SEEDS) --dir $(B)/egdb --quiet
+	./$(PROG) egdb build oware:awari --seeds $(TABLE_SEEDS) --dir $(B)/egdb --quiet
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
 	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
@@ -184,6 +199,9 @@ install: all
 	install -m 644 man/mancala.1 $(DESTDIR)$(MANDIR)/man1/mancala.1
 	install -m 644 man/mancala-record.5 $(DESTDIR)$(MANDIR)/man5/mancala-record.5
 	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
+	install -d $(DESTDIR)$(SHAREDIR)/egdb
+	if [ -n "$$(ls $(B)/egdb/*.egdb 2>/dev/null)" ]; then \
+	  install -m 644 $(B)/egdb/*.egdb $(DESTDIR)$(SHAREDIR)/egdb/; fi
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	  -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	  mancala.pc.in > $(DESTDIR)$(PCDIR)/mancala.pc
@@ -195,6 +213,8 @@ uninstall:
 	  $(DESTDIR)$(INCDIR)/mancala_egdb.h \
 	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(MANDIR)/man5/mancala-record.5 \
 	  $(DESTDIR)$(MANDIR)/man6/mancala-engine.6 $(DESTDIR)$(PCDIR)/mancala.pc
+	rm -f $(DESTDIR)$(SHAREDIR)/egdb/oware-*.egdb
+	-rmdir $(DESTDIR)$(SHAREDIR)/egdb $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
 clean:
 	rm -rf build build-san build-fuzz mancala

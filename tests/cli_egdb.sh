@@ -79,8 +79,8 @@ expect_grep "probe North to move" "value -4 for North" \
     $M egdb probe oware "0,0,0,1,1,2/0,0,0,0,0,0 N cap=27,17" --dir "$D"
 expect_grep "probe awari" "layer 4 (awari): value -4" \
     $M egdb probe oware:awari "0,0,0,0,0,0/0,0,0,1,1,2 S cap=17,27" --dir "$D"
-expect_grep "probe via MANCALA_EGDB" "value -4" \
-    env MANCALA_EGDB="$D" $M egdb probe oware "0,0,0,0,0,0/0,0,0,1,1,2 S cap=17,27"
+expect_grep "probe via MANCALA_EGDB_DIR" "value -4" \
+    env MANCALA_EGDB_DIR="$D" $M egdb probe oware "0,0,0,0,0,0/0,0,0,1,1,2 S cap=17,27"
 
 expect_grep "info layer 2" "entries 78," $M egdb info oware --seeds 2 --dir "$D"
 expect_grep "info histogram" "histogram" $M egdb info oware --dir "$D"
@@ -93,7 +93,7 @@ rm -f "$D/oware-abapa-07.journal"
 expect_grep "verify abapa" "verify: ok" $M egdb verify oware --dir "$D"
 expect_grep "verify awari" "verify: ok" $M egdb verify oware:awari --dir "$D"
 
-for c in build verify info probe; do
+for c in build verify info probe default; do
     expect_grep "help $c" "usage: mancala egdb $c" $M egdb $c --help
 done
 expect_grep "help egdb" "mancala egdb build" $M egdb --help
@@ -123,5 +123,113 @@ head -c 5000 "$D/oware-awari-04.egdb" > "$tmp/l4" && cp "$tmp/l4" "$D/oware-awar
 expect_err "truncated" 1 "truncated" $M egdb info oware:awari --dir "$D"
 expect_grep "a damaged layer is rebuilt" "layer  4:" $M egdb build oware:awari --seeds 6 --dir "$D"
 expect_grep "rebuilt set verifies" "verify: ok" $M egdb verify oware:awari --dir "$D"
+
+# ---- the default places (docs/EGDB.md "Where the tables are") ----------
+# The harness keeps XDG_DATA_HOME in $tmp and turns tables off
+# (MANCALA_EGDB_DIR=none); these tests turn them on with env -u.
+U=$XDG_DATA_HOME/mancala/egdb
+on="env -u MANCALA_EGDB_DIR"
+# Tables installed in the share folder would be found where the tests of
+# the first use expect none: those are skipped then.
+installed=
+for p in oware oware:awari; do
+    if env -u MANCALA_EGDB_DIR XDG_DATA_HOME="$tmp/nowhere" $M egdb default $p --no-build >/dev/null 2>&1; then
+        installed=1
+    fi
+done
+[ -n "$installed" ] && echo "cli_egdb.sh: tables are installed in the share folder: first-use tests skipped"
+END="0,0,0,1,0,1/1,0,0,0,0,1 S cap=24,20"
+expect_grep "build without --dir writes the user directory" "built abapa layers 0-5 in $U" \
+    $on $M egdb build oware --seeds 5
+if [ -f "$U/oware-abapa-05.egdb" ]; then ok; else bad "no layer 5 in $U"; fi
+expect_grep "analyze finds them and says so" "endgame tables: abapa layers 0-5 in $U" \
+    $on $M analyze oware "$END" --depth 3
+expect_grep "and uses them" "perfect play: South wins by 8" $on $M analyze oware "$END" --depth 3
+# Without tables the search proves the same capture, but says nothing of
+# tables (the expected outputs of every other test depend on it).
+no_tables() {
+    desc=$1
+    shift
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q bestmove "$tmp/out" && ! grep -q "tables\|perfect play" "$tmp/out"; then
+        ok; else bad "$desc: rc=$rc $(cat "$tmp/out" "$tmp/err")"; fi
+}
+no_tables "MANCALA_EGDB_DIR=none turns them off" $M analyze oware "$END" --depth 3
+no_tables "--no-egdb turns them off" $on $M analyze oware "$END" --depth 3 --no-egdb
+no_tables "games without tables say nothing" $on $M analyze oware:grand_slam=win25 "$END" --depth 3
+expect_err "--egdb with --no-egdb" 2 "together" $M analyze oware --egdb "$D" --no-egdb
+expect_grep "MANCALA_EGDB_DIR comes first" "endgame tables: abapa layers 0-6 in $D" \
+    env MANCALA_EGDB_DIR="$D" $M analyze oware "$END" --depth 3
+expect_grep "--egdb DIR comes before the default places" "endgame tables: abapa layers 0-6 in $D" \
+    $on $M analyze oware "$END" --depth 3 --egdb "$D"
+expect_grep "probe reads the default places" "value -3 for South" \
+    $on $M egdb probe oware "0,0,0,0,0,0/0,0,0,0,1,2 S cap=17,28"
+expect_grep "verify reads the default places" "verify: ok (abapa layers 0-5 in $U)" \
+    $on $M egdb verify oware
+expect_grep "info reads the default places" "$U/oware-abapa-04.egdb" $on $M egdb info oware --seeds 4
+expect_err "probe with tables turned off" 1 "turned off (MANCALA_EGDB_DIR=none)" \
+    $M egdb probe oware "0,0,0,0,0,0/0,0,0,0,1,2 S cap=17,28"
+[ -z "$installed" ] && expect_err "no awari tables in the default places" 1 "no awari endgame tables in $U" \
+    $on $M egdb info oware:awari
+expect_grep "build without --dir writes MANCALA_EGDB_DIR when set" "built abapa layers 0-2 in $tmp/envdir" \
+    env MANCALA_EGDB_DIR="$tmp/envdir" $M egdb build oware --seeds 2
+
+# First use: egdb default builds the small set (MANCALA_EGDB_FIRST_SEEDS=4
+# here to keep the test fast) into the user directory, with a progress
+# line (plain start and end lines when stderr is not a terminal).
+if [ -z "$installed" ]; then
+F=$tmp/first/mancala/egdb
+first="env -u MANCALA_EGDB_DIR XDG_DATA_HOME=$tmp/first MANCALA_EGDB_FIRST_SEEDS=4"
+expect_err "nothing there, no build" 1 "no abapa endgame tables in $F" \
+    $first $M egdb default oware --no-build
+expect_grep "first use builds the small set" "abapa layers 0-4 in $F" $first $M egdb default oware
+if grep -q "^Building Oware endgame tables (layers 0-4, first use only) \.\.\.$" "$tmp/err" &&
+    grep -q "^Building Oware endgame tables (layers 0-4, first use only) \.\.\. done in .* s ($F)$" "$tmp/err"
+then ok; else bad "first-use progress lines: $(cat "$tmp/err")"; fi
+expect_grep "second use finds them" "abapa layers 0-4 in $F" $first $M egdb default oware
+if [ ! -s "$tmp/err" ]; then ok; else bad "second use printed: $(cat "$tmp/err")"; fi
+expect_grep "and analyze uses them" "endgame tables: abapa layers 0-4 in $F" \
+    $first $M analyze oware "0,0,0,0,0,0/0,0,0,1,1,2 S cap=17,27" --depth 2
+expect_grep "awari's first use" "awari layers 0-4 in $F" $first $M egdb default oware:awari
+if grep -q "Building Oware (awari) endgame tables (layers 0-4" "$tmp/err"; then ok; else
+    bad "awari progress line: $(cat "$tmp/err")"; fi
+# On a terminal (script(1) gives one) the line is updated in place.
+if command -v script >/dev/null 2>&1; then
+    env -u MANCALA_EGDB_DIR XDG_DATA_HOME="$tmp/tty" MANCALA_EGDB_FIRST_SEEDS=4 \
+        script -qec "$M egdb default oware" /dev/null >"$tmp/tty.out" 2>&1
+    if grep -q "first use only) \.\.\. [0-9]*%.*$(printf '\r')Building Oware endgame tables (layers 0-4, first use only) \.\.\. done in" "$tmp/tty.out"
+    then ok; else bad "progress on a terminal: $(od -c "$tmp/tty.out" | head -20)"; fi
+fi
+# An interrupted first use (fewer layers) is finished, the rest kept.
+expect_grep "a short set is finished" "abapa layers 0-5 in $F" \
+    env -u MANCALA_EGDB_DIR XDG_DATA_HOME="$tmp/first" MANCALA_EGDB_FIRST_SEEDS=5 $M egdb default oware
+if grep -q "layers 0-5, first use only" "$tmp/err"; then ok; else bad "short set: $(cat "$tmp/err")"; fi
+expect_err "egdb default with tables turned off" 1 "turned off" $M egdb default oware
+expect_err "egdb default of rules without tables" 1 "no endgame tables for these rules" \
+    $on $M egdb default oware:grand_slam=win25
+# Another program building in the directory (holding its lock): a build
+# there refuses, and a first use goes on without building.
+expect_err "build beside another build" 1 "another program is building tables in $D" \
+    flock "$D/.build-lock" $M egdb build oware --seeds 6 --dir "$D"
+mkdir -p "$tmp/busy/mancala/egdb"
+expect_err "first use beside another build" 1 "another program is building them in $tmp/busy/mancala/egdb" \
+    flock "$tmp/busy/mancala/egdb/.build-lock" env -u MANCALA_EGDB_DIR XDG_DATA_HOME="$tmp/busy" $M egdb default oware
+# A file where the user directory should be: clear messages.
+: >"$tmp/file"
+expect_err "build into a file" 1 "not a directory" \
+    env -u MANCALA_EGDB_DIR XDG_DATA_HOME="$tmp/file" $M egdb build oware --seeds 2
+expect_err "first use into a file" 1 "endgame tables not built: .*not a directory" \
+    env -u MANCALA_EGDB_DIR XDG_DATA_HOME="$tmp/file" $M egdb default oware
+# A damaged default table: analyze says so once and searches without it;
+# egdb default refuses with the same message.
+printf '\377' | dd of="$F/oware-abapa-03.egdb" bs=1 seek=4200 conv=notrunc 2>/dev/null
+$first $M analyze oware "$END" --depth 3 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q bestmove "$tmp/out" && ! grep -q "endgame tables:" "$tmp/out" &&
+    [ "$(grep -c "endgame tables not used: .*oware-abapa-03.egdb: payload checksum mismatch" "$tmp/err")" -eq 1 ]
+then ok; else bad "analyze over damaged tables: rc=$rc $(cat "$tmp/out" "$tmp/err")"; fi
+expect_err "egdb default over damaged tables" 1 "rebuilds the damaged layers" $first $M egdb default oware
+fi
 
 finish cli_egdb.sh

@@ -61,12 +61,16 @@ static void on_info(const mc_search_info *info, void *vctx)
 /* Parse --depth/--time/--nodes/--level/--hash into lim; returns the index of
    the first unused argument or -1 after printing an error. */
 static int parse_limits(int argc, char **argv, int i, mc_search_limits *lim,
-                        const char *cmd, const char **egdb_dir)
+                        const char *cmd, const char **egdb_dir, int *no_egdb)
 {
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (strncmp(a, "--", 2) != 0)
             return i;
+        if (strcmp(a, "--no-egdb") == 0 && no_egdb) {
+            *no_egdb = 1;
+            continue;
+        }
         if (i + 1 >= argc) {
             fprintf(stderr, "mancala %s: %s needs a value\n", cmd, a);
             return -1;
@@ -112,16 +116,22 @@ int cmd_analyze(int argc, char **argv)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: mancala analyze <game> [<position>|start] "
                    "[--depth N] [--time S] [--nodes N]\n"
-                   "                       [--hash MB]\n\n"
+                   "                       [--hash MB] [--egdb DIR|--no-egdb]\n\n"
                    "Search the position and print a line per completed "
                    "depth:\n"
                    "  depth D score S nodes N nps R time T pv MOVES\n"
                    "(S in seeds from the mover's view, or 'win in P' / "
                    "'loss in P' plies),\n"
                    "then 'bestmove M'.  Default: 5 seconds.\n"
-                   "--egdb DIR: probe the Oware endgame databases in DIR\n"
-                   "(mancala egdb build); a position they solve is first\n"
-                   "reported as 'perfect play: ...'.\n");
+                   "Oware endgame tables (mancala egdb build) are probed "
+                   "when found in\n"
+                   "$MANCALA_EGDB_DIR, ~/.local/share/mancala/egdb or the "
+                   "installed ones\n"
+                   "('endgame tables: ...' names them); a position they "
+                   "solve is first\n"
+                   "reported as 'perfect play: ...'.\n"
+                   "--egdb DIR: the tables in DIR instead; --no-egdb: "
+                   "none.\n");
             return 0;
         }
     if (argc < 2) {
@@ -138,8 +148,10 @@ int cmd_analyze(int argc, char **argv)
         pos = argv[i++];
     mc_search_limits lim = {0};
     const char *egdb_dir = NULL;
+    int no_egdb = 0;
     mc_egdb *db = NULL;
-    int rest = parse_limits(argc, argv, i, &lim, "analyze", &egdb_dir);
+    int rest = parse_limits(argc, argv, i, &lim, "analyze", &egdb_dir,
+                            &no_egdb);
     mc_pos p;
     int rc = EXIT_USAGE;
     if (rest < 0)
@@ -154,9 +166,20 @@ int cmd_analyze(int argc, char **argv)
         goto out;
     if (!lim.depth && !lim.nodes && lim.seconds <= 0)
         lim.seconds = 5;
+    if (egdb_dir && no_egdb) {
+        fprintf(stderr, "mancala analyze: --egdb and --no-egdb together\n");
+        rc = EXIT_USAGE;
+        goto out;
+    }
+    char tables[4096];
+    if (!egdb_dir && !no_egdb)
+        egdb_dir = cli_default_tables(g, "analyze", 0, tables, sizeof tables);
     if (egdb_dir && !(db = cli_open_egdb(g, egdb_dir, "analyze")))
         goto out;
     if (db) {
+        printf("endgame tables: %s layers 0-%d in %s\n",
+               mc_egdb_preset_name(mc_egdb_preset(db)), mc_egdb_max_seeds(db),
+               egdb_dir);
         lim.oracle = mc_egdb_oracle;
         lim.oracle_ctx = db;
         int diff;
@@ -384,7 +407,7 @@ int cmd_solve(int argc, char **argv)
     if (i < argc && strncmp(argv[i], "--", 2) != 0)
         pos = argv[i++];
     mc_search_limits lim = {0};
-    int rest = parse_limits(argc, argv, i, &lim, "solve", NULL);
+    int rest = parse_limits(argc, argv, i, &lim, "solve", NULL, NULL);
     mc_session *s = NULL;
     mc_pos p;
     if (rest < 0)

@@ -41,6 +41,38 @@ struct mc_egdb;
 /* Open the endgame databases in dir for game g, printing the error. */
 struct mc_egdb *cli_open_egdb(const mc_game *g, const char *dir,
                               const char *cmd);
+/* The directory of the endgame tables game g uses when none is named
+   (tables.c): for Oware rules that have tables, the first place of
+   mc_egdb_open_default that holds them, written into dir (n bytes) and
+   returned.  With build_if_missing, when no place holds them (or the user
+   directory holds fewer layers than the small first-use set), the set is
+   built into the user directory first, with one progress line on stderr.
+   NULL, silently, for games without tables or with MANCALA_EGDB_DIR=none;
+   NULL after one message on stderr ("mancala <cmd>: ...") when the tables
+   found do not open or the build fails.  Safe to call from several
+   threads; concurrent first uses build once. */
+const char *cli_default_tables(const mc_game *g, const char *cmd,
+                               int build_if_missing, char *dir, size_t n);
+/* Lock a directory of tables against other programs' builds (flock on
+   DIR/.build-lock, released when the descriptor returned is closed); -1
+   when another program holds it (*busy set) or no lock can be made there
+   (*busy clear: build without it). */
+int cli_lock_tables(const char *dir, int *busy);
+/* The top layer of the first-use set (MANCALA_EGDB_FIRST_SEEDS, a testing
+   knob, overrides it). */
+int cli_first_seeds(void);
+/* The share of an endgame build done, for progress lines (egdb.c): set up
+   for a build of layers up to max_seeds, then fed every progress call. */
+typedef struct cli_build_eta {
+    int max, abapa;
+    int first, cur;     /* first layer reported, layer being built */
+    double work_total;  /* work of layers first..max */
+    double work_before; /* work of finished layers first..cur-1 */
+    double shown;       /* the largest fraction returned */
+} cli_build_eta;
+void cli_build_eta_init(cli_build_eta *e, int preset, int max_seeds);
+double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
+                          uint64_t done, uint64_t total);
 int cli_is_help(const char *arg);
 /* Create a game from a spec, printing the error; NULL on failure. */
 mc_game *cli_game(const char *spec);

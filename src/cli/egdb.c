@@ -21,10 +21,20 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static const char *default_dir(void)
+/* Where `egdb build` writes without --dir: $MANCALA_EGDB_DIR (the first
+   place the lookups read) when set, else the user directory; created.
+   NULL after a message. */
+static const char *build_dir(char *buf, size_t n)
 {
-    const char *d = getenv("MANCALA_EGDB");
-    return d && *d ? d : "egdb";
+    const char *env = getenv("MANCALA_EGDB_DIR");
+    if (env && *env && strcmp(env, "none") != 0)
+        snprintf(buf, n, "%s", env);
+    else if (mc_egdb_user_dir(buf, n) != 0) {
+        fprintf(stderr, "mancala egdb build: no home directory for the "
+                        "tables (set HOME or XDG_DATA_HOME, or give --dir)\n");
+        return NULL;
+    }
+    return buf;
 }
 
 /* Options common to the subcommands. */
@@ -36,6 +46,7 @@ typedef struct eopts {
     long threads;
     int quiet;
     int bench;
+    int no_build;
 } eopts;
 
 /* Parse argv[1..]: one or two positional arguments and the options;
@@ -44,7 +55,7 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                       eopts *o)
 {
     int k = 0;
-    o->dir = default_dir();
+    o->dir = NULL; /* the default places (mc_egdb_open_default) */
     o->seeds = -1;
     o->threads = 2;
     for (int i = 1; i < argc; i++) {
@@ -77,6 +88,8 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                 o->threads = x;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--no-build") && !strcmp(cmd, "default")) {
+            o->no_build = 1;
         } else if (!strcmp(a, "--bench") && !strcmp(cmd, "probe")) {
             o->bench = 1;
             npos = 1;
@@ -115,27 +128,42 @@ static int preset_or_die(const char *spec)
     return p;
 }
 
-/* ---- build -------------------------------------------------------------- */
+/* Open layers 0..seeds (-1: all there are) of the preset from --dir, or
+   else from the default places; the directory used goes into dir.  NULL
+   after a message. */
+static mc_egdb *open_tables(const eopts *o, int preset, int seeds, char *dir,
+                            size_t n)
+{
+    mc_error err = {0, ""};
+    mc_egdb *db;
+    if (o->dir) {
+        snprintf(dir, n, "%s", o->dir);
+        db = mc_egdb_open(o->dir, preset, seeds, &err);
+    } else {
+        db = mc_egdb_open_default(preset, dir, n, &err);
+        if (db && seeds >= 0) {
+            /* exactly the layers asked for, as with --dir */
+            mc_egdb_close(db);
+            db = mc_egdb_open(dir, preset, seeds, &err);
+        }
+    }
+    if (!db)
+        fprintf(stderr, "mancala: %s\n", err.msg);
+    return db;
+}
 
-typedef struct bar {
-    int quiet, tty, max, abapa;
-    double t0, last;
-    int first;          /* first layer reported */
-    double work_total;  /* work of layers first..max */
-    double work_before; /* work of finished layers first..n-1 */
-    int cur;
-} bar;
+/* ---- build -------------------------------------------------------------- */
 
 /* The history search's share of layer n (abapa), in the same units as
    layer_work's: layer 6's 3.4 s, layer 7's 150 s where its component
    (26,127 positions) is searched, layer 8's 2.6 hours where its
    component (65,036) is (docs/EGDB.md); none where the library ships the
    layer's values. */
-static double search_work(const bar *b, int n)
+static double search_work(const cli_build_eta *e, int n)
 {
     const char *mc = getenv("MANCALA_EGDB_MAXCOMP");
     unsigned long maxcomp = mc ? strtoul(mc, NULL, 10) : 30000;
-    if (!b->abapa || mc_egdb_shipped(MC_EGDB_ABAPA, n))
+    if (!e->abapa || mc_egdb_shipped(MC_EGDB_ABAPA, n))
         return 0;
     if (n == 6)
         return 2.5e7;
@@ -148,11 +176,57 @@ static double search_work(const bar *b, int n)
 
 /* Work units of a layer for the time estimate (6-8 million a second on 2
    threads at 24 seeds), with search_work's. */
-static double layer_work(const bar *b, int n)
+static double layer_work(const cli_build_eta *e, int n)
 {
     return (double)mc_egdb_layer_size(n) * (1.0 + n / 8.0) +
-           search_work(b, n);
+           search_work(e, n);
 }
+
+void cli_build_eta_init(cli_build_eta *e, int preset, int max_seeds)
+{
+    memset(e, 0, sizeof *e);
+    e->max = max_seeds;
+    e->abapa = preset == MC_EGDB_ABAPA;
+    e->first = -1;
+}
+
+double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
+                          uint64_t done, uint64_t total)
+{
+    if (e->first < 0) {
+        e->first = n;
+        e->cur = n;
+        for (int m = n; m <= e->max; m++)
+            e->work_total += layer_work(e, m);
+    }
+    while (e->cur < n)
+        e->work_before += layer_work(e, e->cur++);
+    double f = total ? (double)done / (double)total : 1;
+    double lf = !strcmp(phase, "moves")    ? 0.25 * f
+                : !strcmp(phase, "sweep")  ? 0.25 + 0.6 * f
+                : !strcmp(phase, "cycles")
+                    ? (search_work(e, n) > 0 ? 0.02 + 0.97 * f
+                                             : 0.85 + 0.1 * f)
+                                           : 1.0;
+    double frac = e->work_total > 0
+                      ? (e->work_before + lf * layer_work(e, n)) /
+                            e->work_total
+                      : 1;
+    /* Never backwards: the phases' shares are estimates, and a phase may
+       report its start after another's end. */
+    if (frac > 1)
+        frac = 1;
+    if (frac < e->shown)
+        frac = e->shown;
+    e->shown = frac;
+    return frac;
+}
+
+typedef struct bar {
+    int quiet, tty, max;
+    double t0, last;
+    cli_build_eta eta;
+} bar;
 
 static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
                         uint64_t total)
@@ -161,29 +235,13 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
     if (b->quiet)
         return;
     double t = now_s();
-    if (b->first < 0) {
-        b->first = n;
-        b->cur = n;
+    if (b->eta.first < 0)
         b->t0 = t;
-        for (int m = n; m <= b->max; m++)
-            b->work_total += layer_work(b, m);
-    }
-    while (b->cur < n)
-        b->work_before += layer_work(b, b->cur++);
+    double frac = cli_build_fraction(&b->eta, n, phase, done, total);
     int isdone = !strcmp(phase, "done");
     if (!isdone && t - b->last < 0.25)
         return;
     b->last = t;
-    double f = total ? (double)done / (double)total : 1;
-    double lf = !strcmp(phase, "moves")    ? 0.25 * f
-                : !strcmp(phase, "sweep")  ? 0.25 + 0.6 * f
-                : !strcmp(phase, "cycles")
-                    ? (search_work(b, n) > 0 ? 0.02 + 0.97 * f
-                                             : 0.85 + 0.1 * f)
-                                           : 1.0;
-    double frac = (b->work_before + lf * layer_work(b, n)) / b->work_total;
-    if (frac > 1)
-        frac = 1;
     double el = t - b->t0, eta = frac > 0.001 ? el * (1 - frac) / frac : -1;
     char bars[31];
     int w = (int)(frac * 30);
@@ -220,24 +278,35 @@ static int egdb_build(int argc, char **argv)
     int preset = preset_or_die(o.game);
     if (preset < 0)
         return EXIT_BAD_INPUT;
-    if (mkdir(o.dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "mancala: cannot create directory %s: %s\n", o.dir,
-                strerror(errno));
+    char dirbuf[4096];
+    if (!o.dir && !(o.dir = build_dir(dirbuf, sizeof dirbuf)))
+        return EXIT_BAD_INPUT;
+    mc_error err = {0, ""};
+    if (mc_egdb_ensure_dir(o.dir, &err) != 0) {
+        fprintf(stderr, "mancala: %s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    int busy, lock = cli_lock_tables(o.dir, &busy);
+    if (busy) {
+        fprintf(stderr, "mancala egdb build: another program is building "
+                        "tables in %s\n",
+                o.dir);
         return EXIT_BAD_INPUT;
     }
     mc_egdb_build_opts bo;
     memset(&bo, 0, sizeof bo);
-    bar b = {o.quiet, isatty(2), (int)o.seeds, preset == MC_EGDB_ABAPA,
-             0, 0, -1, 0, 0, 0};
+    bar b = {o.quiet, isatty(2), (int)o.seeds, 0, 0, {0}};
+    cli_build_eta_init(&b.eta, preset, (int)o.seeds);
     bo.dir = o.dir;
     bo.preset = preset;
     bo.max_seeds = (int)o.seeds;
     bo.threads = (int)o.threads;
     bo.progress = on_progress;
     bo.progress_ctx = &b;
-    mc_error err = {0, ""};
     double t0 = now_s();
     int rc = mc_egdb_build(&bo, &err);
+    if (lock >= 0)
+        close(lock);
     if (rc) {
         if (b.tty && !o.quiet)
             fprintf(stderr, "\n");
@@ -309,26 +378,25 @@ static int egdb_info(int argc, char **argv)
     int preset = preset_or_die(o.game);
     if (preset < 0)
         return EXIT_BAD_INPUT;
-    mc_egdb *db = mc_egdb_open(o.dir, preset, (int)o.seeds, &err);
-    if (!db) {
-        fprintf(stderr, "mancala: %s\n", err.msg);
+    char dir[4096];
+    mc_egdb *db = open_tables(&o, preset, (int)o.seeds, dir, sizeof dir);
+    if (!db)
         return EXIT_BAD_INPUT;
-    }
     int top = mc_egdb_max_seeds(db);
     for (int n = 0; n <= top; n++) {
         char path[4096];
-        mc_egdb_path(o.dir, preset, n, path, sizeof path);
+        mc_egdb_path(dir, preset, n, path, sizeof path);
         print_info(path, mc_egdb_layer_info(db, n));
     }
     mc_egdb_close(db);
     /* A layer being built (or killed while building): how far its history
        search has got. */
     long long v = top < MC_EGDB_MAX_SEEDS
-                      ? mc_egdb_journal_values(o.dir, preset, top + 1)
+                      ? mc_egdb_journal_values(dir, preset, top + 1)
                       : -1;
     if (v >= 0) {
         char path[4096];
-        mc_egdb_journal_path(o.dir, preset, top + 1, path, sizeof path);
+        mc_egdb_journal_path(dir, preset, top + 1, path, sizeof path);
         printf("%s\n  layer %d not complete: its history search's journal "
                "holds %lld values (a resumed build over the same lower "
                "layers takes them)\n",
@@ -353,12 +421,10 @@ static int egdb_verify(int argc, char **argv)
     int preset = preset_or_die(o.game);
     if (preset < 0)
         return EXIT_BAD_INPUT;
-    mc_error err = {0, ""};
-    mc_egdb *db = mc_egdb_open(o.dir, preset, (int)o.seeds, &err);
-    if (!db) {
-        fprintf(stderr, "mancala: %s\n", err.msg);
+    char dir[4096];
+    mc_egdb *db = open_tables(&o, preset, (int)o.seeds, dir, sizeof dir);
+    if (!db)
         return EXIT_BAD_INPUT;
-    }
     int hi = mc_egdb_max_seeds(db);
     mc_egdb_verify_report rep[MC_EGDB_MAX_SEEDS + 1];
     uint64_t bad = mc_egdb_verify(db, 0, hi, rep, on_verify, NULL);
@@ -371,7 +437,8 @@ static int egdb_verify(int argc, char **argv)
                (unsigned long long)rep[n].value_errors,
                (unsigned long long)rep[n].invariant_errors,
                (unsigned long long)rep[n].open_bounds);
-    printf("%s\n", bad ? "verify: FAILED" : "verify: ok");
+    printf("%s (%s layers 0-%d in %s)\n", bad ? "verify: FAILED" : "verify: ok",
+           mc_egdb_preset_name(preset), hi, dir);
     mc_egdb_close(db);
     return bad ? EXIT_BAD_INPUT : 0;
 }
@@ -395,15 +462,13 @@ static void say_result(int mover, int cap_m, int cap_o, int v, int n)
 
 /* Probes a second of random positions of every open layer (mixed sides,
    all layers equally likely): the speed a search sees. */
-static int probe_bench(const char *dir, int preset)
+static int probe_bench(const eopts *o, int preset)
 {
-    mc_error err = {0, ""};
+    char dir[4096];
     double t0 = now_s();
-    mc_egdb *db = mc_egdb_open(dir, preset, -1, &err);
-    if (!db) {
-        fprintf(stderr, "mancala: %s\n", err.msg);
+    mc_egdb *db = open_tables(o, preset, -1, dir, sizeof dir);
+    if (!db)
         return EXIT_BAD_INPUT;
-    }
     double t1 = now_s();
     int top = mc_egdb_max_seeds(db);
     mc_rng rng;
@@ -442,7 +507,7 @@ static int egdb_probe(int argc, char **argv)
     if (preset < 0)
         return EXIT_BAD_INPUT;
     if (o.bench)
-        return probe_bench(o.dir, preset);
+        return probe_bench(&o, preset);
     /* Positions with any total: the stores only turn values into results. */
     char spec[300];
     snprintf(spec, sizeof spec, "%s%sseeds=any", o.game,
@@ -458,10 +523,9 @@ static int egdb_probe(int argc, char **argv)
     int n = 0;
     for (int i = 0; i < 12; i++)
         n += p.pit[i];
-    mc_error err = {0, ""};
-    mc_egdb *db = mc_egdb_open(o.dir, preset, -1, &err);
+    char dir[4096];
+    mc_egdb *db = open_tables(&o, preset, -1, dir, sizeof dir);
     if (!db) {
-        fprintf(stderr, "mancala: %s\n", err.msg);
         mc_game_free(g);
         return EXIT_BAD_INPUT;
     }
@@ -470,7 +534,7 @@ static int egdb_probe(int argc, char **argv)
         fprintf(stderr,
                 "mancala: the position has %d seeds on the board; the %s "
                 "tables in %s go up to %d\n",
-                n, mc_egdb_preset_name(preset), o.dir, mc_egdb_max_seeds(db));
+                n, mc_egdb_preset_name(preset), dir, mc_egdb_max_seeds(db));
         rc = EXIT_BAD_INPUT;
         goto out;
     }
@@ -516,6 +580,50 @@ out:
     return rc;
 }
 
+/* ---- default ------------------------------------------------------------ */
+
+static int egdb_default(int argc, char **argv)
+{
+    eopts o = {0};
+    if (parse_opts("default", argc, argv, 1, &o))
+        return EXIT_USAGE;
+    if (o.dir || o.seeds >= 0) {
+        fprintf(stderr, "mancala egdb default: takes no --dir or --seeds "
+                        "(it reports the default places)\n");
+        return EXIT_USAGE;
+    }
+    int preset = preset_or_die(o.game);
+    if (preset < 0)
+        return EXIT_BAD_INPUT;
+    const char *env = getenv("MANCALA_EGDB_DIR");
+    if (env && !strcmp(env, "none")) {
+        fprintf(stderr, "mancala egdb default: endgame tables are turned "
+                        "off (MANCALA_EGDB_DIR=none)\n");
+        return EXIT_BAD_INPUT;
+    }
+    char dir[4096], found[4096];
+    mc_egdb *db;
+    if (o.no_build) {
+        db = open_tables(&o, preset, -1, dir, sizeof dir);
+    } else {
+        mc_game *g = cli_game(o.game);
+        if (!g)
+            return EXIT_BAD_INPUT;
+        const char *d =
+            cli_default_tables(g, "egdb default", 1, found, sizeof found);
+        mc_game_free(g);
+        if (!d)
+            return EXIT_BAD_INPUT; /* the helper said why */
+        db = open_tables(&(eopts){.dir = d}, preset, -1, dir, sizeof dir);
+    }
+    if (!db)
+        return EXIT_BAD_INPUT;
+    printf("%s layers 0-%d in %s\n", mc_egdb_preset_name(preset),
+           mc_egdb_max_seeds(db), dir);
+    mc_egdb_close(db);
+    return 0;
+}
+
 /* ---- dispatch ------------------------------------------------------------ */
 
 static const char *const egdb_help =
@@ -530,17 +638,27 @@ static const char *const egdb_help =
     "  mancala egdb info oware[:awari] [--seeds N] [--dir D] | <file.egdb>\n"
     "      print the headers and value histograms\n"
     "  mancala egdb probe oware[:awari] <position> [--dir D]\n"
-    "      the value, the result with the stores, and every move's value\n\n"
+    "      the value, the result with the stores, and every move's value\n"
+    "  mancala egdb default oware[:awari] [--no-build]\n"
+    "      the tables found without --dir; builds the small first-use set\n"
+    "      (layers 0-10, a few seconds) when there are none\n\n"
     "Tables exist for the presets abapa (oware, the default rules) and\n"
-    "awari (oware:awari).  The directory defaults to $MANCALA_EGDB or\n"
-    "./egdb.  A value is the mover's best future seed difference.\n";
+    "awari (oware:awari).  A value is the mover's best future seed\n"
+    "difference.  Without --dir, tables are read from the first of\n"
+    "$MANCALA_EGDB_DIR, the user directory $XDG_DATA_HOME/mancala/egdb\n"
+    "(~/.local/share/mancala/egdb) and the installed share/mancala/egdb\n"
+    "that holds them, and built into $MANCALA_EGDB_DIR when set, else the\n"
+    "user directory.  MANCALA_EGDB_DIR=none: no tables by default.\n";
 
 static const char *const sub_help[] = {
     "build",
     "usage: mancala egdb build oware[:awari] --seeds N [--threads T] "
     "[--dir D] [--quiet]\n\n"
     "Build the layers 0..N (N seeds on the board) of the preset's tables\n"
-    "into D, one file per layer (oware-<preset>-NN.egdb).  Layers already\n"
+    "into D, one file per layer (oware-<preset>-NN.egdb); without --dir,\n"
+    "into $MANCALA_EGDB_DIR when set, else the user directory\n"
+    "$XDG_DATA_HOME/mancala/egdb (~/.local/share/mancala/egdb), where\n"
+    "the program finds them without --egdb.  Layers already\n"
     "complete on disk with matching checksums are kept: a killed build\n"
     "resumes at the first unfinished layer, and inside it the history\n"
     "search takes back the values in its journal (oware-abapa-NN.journal,\n"
@@ -565,14 +683,16 @@ static const char *const sub_help[] = {
     "bounds P and O and check: the Bellman identities of P, O (and of the\n"
     "awari values), well-foundedness, the stored values against P and O,\n"
     "parity (abapa), empty mover = -n, mover who cannot feed = +n, and the\n"
-    "histogram.  Exit status 1 if anything is wrong.\n",
+    "histogram.  Exit status 1 if anything is wrong.  Without --dir: the\n"
+    "tables of the default places (mancala egdb --help).\n",
     "info",
     "usage: mancala egdb info oware[:awari] [--seeds N] [--dir D]\n"
     "       mancala egdb info <file.egdb>\n\n"
     "Print each layer's header: rules, entries, history-proof count,\n"
     "approx_cycles, checksums and the value histogram; and, for a layer\n"
     "being built (or killed while building), how many values its history\n"
-    "search's journal holds.\n",
+    "search's journal holds.  Without --dir: the tables of the default\n"
+    "places (mancala egdb --help).\n",
     "probe",
     "usage: mancala egdb probe oware[:awari] <position> [--dir D]\n"
     "       mancala egdb probe oware[:awari] --bench [--dir D]\n\n"
@@ -581,7 +701,20 @@ static const char *const sub_help[] = {
     "(a capture: the seeds taken minus the opponent's value after it).\n"
     "Any seed total is accepted; the board must hold at most the deepest\n"
     "layer built.  --bench: probes a second of random positions and\n"
-    "prints the rate.\n",
+    "prints the rate.  Without --dir: the tables of the default places\n"
+    "(mancala egdb --help).\n",
+    "default",
+    "usage: mancala egdb default oware[:awari] [--no-build]\n\n"
+    "Print the tables the program uses when no directory is named\n"
+    "('abapa layers 0-10 in DIR'): the first of $MANCALA_EGDB_DIR, the\n"
+    "user directory $XDG_DATA_HOME/mancala/egdb (~/.local/share/mancala/\n"
+    "egdb) and the installed share/mancala/egdb that holds the preset's\n"
+    "layer 0, checked.  When none does, build the small first-use set\n"
+    "(layers 0-10, a few seconds) into the user directory first, with a\n"
+    "progress line on stderr (the program's first use); --no-build: only\n"
+    "look (exit status 1 when there are none).  MANCALA_EGDB_DIR=none turns\n"
+    "the default tables off; MANCALA_EGDB_FIRST_SEEDS=N (a testing knob)\n"
+    "sets the first-use set's top layer.\n",
     NULL};
 
 int cmd_egdb(int argc, char **argv)
@@ -606,9 +739,11 @@ int cmd_egdb(int argc, char **argv)
         return egdb_verify(argc - 1, argv + 1);
     if (!strcmp(argv[1], "probe"))
         return egdb_probe(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "default"))
+        return egdb_default(argc - 1, argv + 1);
     fprintf(stderr,
             "mancala egdb: unknown subcommand '%s' (build, verify, info, "
-            "probe)\n",
+            "probe, default)\n",
             argv[1]);
     return EXIT_USAGE;
 }

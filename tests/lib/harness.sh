@@ -7,6 +7,12 @@ pass=0
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Data and state in the scratch directory, never the real home, and no
+# endgame tables unless a test asks for them (as make check runs it too).
+XDG_DATA_HOME=$tmp/xdg/data
+XDG_STATE_HOME=$tmp/xdg/state
+MANCALA_EGDB_DIR=none
+export XDG_DATA_HOME XDG_STATE_HOME MANCALA_EGDB_DIR
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
