@@ -29,6 +29,13 @@ expect_grep "probe agrees" "perfect play: South wins by 8 (28-20)" \
 # tables then say South gets the 3 seeds left (27-21).
 expect_grep "analyze shows a table score as the margin" "score win by 6 (tables)" \
     $M analyze oware "2,0,0,0,0,1/1,0,0,1,0,0 S cap=22,21" --depth 2 --egdb "$D"
+# where the tables know the root, the best move keeps the table's value
+# (egdb probe: C keeps South's win, A and B give some of it away; the
+# search alone at depth 2 chose A and B)
+expect_grep "analyze plays the tables' move" "bestmove C" \
+    $M analyze oware "1,0,1,0,0,0/0,0,0,1,3,0 S cap=20,22" --depth 2 --egdb "$D"
+expect_grep "analyze plays the tables' move again" "bestmove C" \
+    $M analyze oware "0,1,1,0,0,2/1,0,0,0,0,0 S cap=24,19" --depth 2 --egdb "$D"
 expect_grep "and agrees with the root's probe" "perfect play: South wins by 6" \
     $M analyze oware "2,0,0,0,0,1/1,0,0,1,0,0 S cap=22,21" --depth 2 --egdb "$D"
 expect_grep "the engine reports it as tablewin" "score tablewin 6" sh -c \

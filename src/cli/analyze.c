@@ -180,8 +180,6 @@ int cmd_analyze(int argc, char **argv)
         printf("endgame tables: %s layers 0-%d in %s\n",
                mc_egdb_preset_name(mc_egdb_preset(db)), mc_egdb_max_seeds(db),
                egdb_dir);
-        lim.oracle = mc_egdb_oracle;
-        lim.oracle_ctx = db;
         int diff;
         if (mc_egdb_lookup(db, &p, 1, &diff) == MC_EGDB_EXACT) {
             /* diff: the final seed difference from the mover's view */
@@ -195,10 +193,33 @@ int cmd_analyze(int argc, char **argv)
     }
     mc_session *s = mc_session_new(g, &p);
     analyze_ctx a = {g, &p};
-    lim.on_info = on_info;
-    lim.info_ctx = &a;
+    /* The player probes the same tables, and where they know the root's
+       value it chooses only among the moves that keep it. */
+    mc_player_opts o = {0};
+    o.level = lim.level;
+    o.hash_mb = lim.hash_mb;
+    o.threads = 1;
+    o.tables = egdb_dir ? egdb_dir : "none";
+    o.seed = lim.seed;
+    mc_error perr = {0, ""};
+    mc_player *pl = s ? mc_player_new(g, &o, &perr) : NULL;
+    if (s && !pl) {
+        fprintf(stderr, "mancala analyze: %s\n", perr.msg);
+        mc_session_free(s);
+        goto out;
+    }
+    mc_go go = {0};
+    go.depth = lim.depth;
+    go.nodes = lim.nodes;
+    go.movetime = lim.seconds;
+    go.on_info = on_info;
+    go.info_ctx = &a;
+    if (!go.depth && !go.nodes && go.movetime <= 0)
+        go.depth = 64;
     mc_search_info info;
-    if (!s || mc_search(s, &lim, &info) != 0) {
+    if (!s || mc_player_sync(pl, s, NULL) != 0 ||
+        mc_player_go(pl, &go, &info) != 0) {
+        mc_player_free(pl);
         mc_result r;
         if (s) {
             mc_session_result(s, &r);
@@ -215,6 +236,7 @@ int cmd_analyze(int argc, char **argv)
     char b[MC_MOVE_STRLEN];
     mc_move_format(g, &p, info.best, b, sizeof b);
     printf("bestmove %s\n", b);
+    mc_player_free(pl);
     mc_session_free(s);
     rc = 0;
 out:

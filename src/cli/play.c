@@ -839,6 +839,17 @@ int cmd_play(int argc, char **argv)
     screen.game_time = game_time;
     screen.blitz_loss = blitz_loss;
     screen.view.clock[0] = screen.view.clock[1] = -1;
+    /* The endgame tables the computer plays with: the small set is built
+       on first use (seconds, one progress line) before the full screen
+       starts; the computer's player then finds them where they are. */
+    if (!play_egdb_dir && (strcmp(kind[0], "computer") == 0 ||
+                           strcmp(kind[1], "computer") == 0)) {
+        mc_game *tg = mc_game_new(spec ? spec : "oware", NULL);
+        char dir[4096];
+        if (tg)
+            cli_default_tables(tg, "play", 1, dir, sizeof dir);
+        mc_game_free(tg);
+    }
     if (!plain && isatty(0) && isatty(1) && inputs_ok(spec, kind, resume) &&
         tui_begin() == 0) {
         screen.on = 1;

@@ -78,6 +78,13 @@ int cmd_serve(int argc, char **argv)
         }
         dir = def;
     }
+    /* The computer's Oware endgame tables: the small set built on first
+       use (seconds, one progress line), then found by every search. */
+    mc_game *tg = mc_game_new("oware", NULL);
+    char tdir[4096];
+    if (tg)
+        cli_default_tables(tg, "serve", 1, tdir, sizeof tdir);
+    mc_game_free(tg);
     mc_error err;
     mc_api *api = mc_api_new(dir, &err);
     if (!api) {
