@@ -71,7 +71,7 @@ else
 PROG    := mancala
 endif
 
-.PHONY: all check bench install uninstall clean fuzz screenshots tables
+.PHONY: all check bench install uninstall clean fuzz screenshots tsan tables
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
 $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
@@ -150,6 +150,19 @@ check: $(PROG) $(TEST_BIN)
 	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; \
 	echo "make check: all test programs passed"
 
+# The threaded code (the player's search threads, the protocol's search
+# thread) under ThreadSanitizer: the player's and the protocol's tests.
+TSAN_FLAGS := -std=c11 -O1 -g -fsanitize=thread -pthread -Iinclude -Isrc \
+              -Itests -D_DEFAULT_SOURCE
+TSAN_TESTS := test_player test_protocol
+tsan: build/gen/rules_text.c build/gen/egdb_journals.c
+	mkdir -p build-tsan
+	@fail=0; for t in $(TSAN_TESTS); do \
+	  $(CC) $(TSAN_FLAGS) -o build-tsan/$$t tests/$$t.c $(LIB_SRC) \
+	    build/gen/rules_text.c build/gen/egdb_journals.c -lm || exit 1; \
+	  echo "== build-tsan/$$t"; $(TEST_ENV) MANCALA=./mancala build-tsan/$$t tests || fail=1; \
+	done; if [ $$fail -ne 0 ]; then echo "make tsan: FAILED"; exit 1; fi
+
 # libFuzzer targets (clang): the protocol parser and the record reader,
 # built with the library sources instrumented.  Run briefly in .ci/run:
 #   build-fuzz/fuzz_record -max_total_time=20 build-fuzz/corpus-record fuzz/seeds/record
@@ -217,4 +230,4 @@ uninstall:
 	-rmdir $(DESTDIR)$(SHAREDIR)/egdb $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
 clean:
-	rm -rf build build-san build-fuzz mancala
+	rm -rf build build-san build-fuzz build-tsan mancala
