@@ -28,7 +28,7 @@ int cli_builtin_match(const char *spec, const char *a, const char *b,
 /* bench --rules: perft to depth and random games from the start. */
 int cli_bench_rules(const char *spec, int depth, long games);
 int cmd_engine(int argc, char **argv); /* engine.c */
-int cmd_match(int argc, char **argv);  /* engine.c */
+int cmd_match(int argc, char **argv);  /* match.c */
 int cmd_replay(int argc, char **argv); /* records.c */
 int cmd_check(int argc, char **argv);  /* records.c */
 int cmd_egdb(int argc, char **argv);
