@@ -124,6 +124,12 @@ $(B)/tests/test_server: tests/test_server.c tests/check.h $(SERVER_OBJ) $(B)/lib
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(SERVER_OBJ) $(B)/libmancala.a $(LDFLAGS) \
 	  $(SERVER_LIBS) $(LDLIBS)
 
+# The match statistics' tests link that one program file.
+$(B)/tests/test_match_stats: tests/test_match_stats.c tests/check.h \
+  $(B)/src/cli/match_stats.o $(B)/libmancala.a
+	$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/src/cli/match_stats.o \
+	  $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
+
 check: $(PROG) $(TEST_BIN)
 	@fail=0; for t in $(TEST_BIN); do \
 	  echo "== $$t"; MANCALA=./$(PROG) $$t tests || fail=1; done; \

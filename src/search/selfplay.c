@@ -45,14 +45,14 @@ static void play_one(const mc_game *g, const mc_pos *start,
     mc_session_free(s);
 }
 
-/* Elo difference of a score fraction, clamped away from 0 and 1 (where it
-   is infinite): +-1200 at the ends. */
+/* Elo difference of a score fraction: infinite at 0 and 1 (no finite
+   difference explains a score of 0 or 1), never a made-up clamp. */
 static double elo_of(double x)
 {
-    if (x < 0.001)
-        x = 0.001;
-    if (x > 0.999)
-        x = 0.999;
+    if (x <= 0)
+        return -INFINITY;
+    if (x >= 1)
+        return INFINITY;
     double e = round(-400.0 * log10(1.0 / x - 1.0));
     return e == 0 ? 0 : e; /* no "-0" */
 }
@@ -100,4 +100,13 @@ void mc_score_elo(mc_selfplay_score *out)
     out->elo = elo_of(p);
     out->elo_low = elo_of(p - 1.96 * se);
     out->elo_high = elo_of(p + 1.96 * se);
+    /* A score of 0 or 1 has no spread, so the interval above would be one
+       point at infinity.  The honest answer is one-sided: with no game
+       won or drawn in n, a chance q of not losing a game has (1 - q)^n >=
+       0.05 at 95 % confidence, so q <= 1 - 0.05^(1/n) (about 3/n, the
+       rule of three), and the score, at most q, bounds the Elo. */
+    if (n > 0 && out->wins == 0 && out->draws == 0)
+        out->elo_high = elo_of(1.0 - pow(0.05, 1.0 / n));
+    else if (n > 0 && out->losses == 0 && out->draws == 0)
+        out->elo_low = elo_of(pow(0.05, 1.0 / n));
 }
