@@ -33,7 +33,8 @@ char *ms_elo_text(double elo, double lo, double hi, char *buf, size_t n)
 {
     char a[32], b[32];
     if (isinf(elo) && isinf(elo < 0 ? hi : lo)) {
-        snprintf(buf, n, "Elo unbounded (too few games)");
+        snprintf(buf, n, "Elo %s (no finite bound from these games)",
+                 elo < 0 ? "-inf" : "+inf");
     } else if (isinf(elo)) {
         elo_end(elo < 0 ? hi : lo, a, sizeof a);
         snprintf(buf, n, "Elo %s %s (95 %%)", elo < 0 ? "<" : ">", a);
