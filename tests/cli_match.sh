@@ -118,14 +118,33 @@ if grep -q "^engine 1 score 0.000, Elo < -75 (95 %)$" "$tmp/out" &&
 expect_grep "selfplay 0 %: the bound" "lost 10; score 0.000; Elo < -183 (95 %)" \
     $M selfplay oware --a random --b level=10,nodes=2000 --pairs 5
 
-# --- SPRT: an engine that always loses on time against one that moves.
-# Pairs are all 0 points, no spread: the LLR stays 0 (no decision); with
-# a mixed result the bounds are crossed (checked in test_match_stats.c).
+# --- SPRT against an engine that always loses on time: every pair 2 points
+# to 0.  The most likely pair distribution with mean s puts s on "2 points"
+# (test_match_stats.c), so each pair adds ln(s1 / s0).  [0, 10]: s1 =
+# 0.514387, 2 pairs: 2 ln 1.028774 = 0.0567, no decision.  [0, 400]: s1 =
+# 1 / 1.1 = 0.909091, ln 1.818182 = 0.597837 a pair: 4 pairs 2.39, 5 pairs
+# 2.99 >= ln 19 = 2.94: H1 accepted, and no game after the 5th pair starts
+# (the two slots may each have one game running: at most 12 of the 40).
 $M match --engine1 "$E" --engine2 "$F stoppable" --tc 0.05 --games 4 \
     --sprt 0,10 --concurrency 1 >"$tmp/out" 2>"$tmp/err"
-if grep -q '^SPRT \[0, 10\] after 2 pairs: LLR 0.00 \[-2.94, 2.94\]$' "$tmp/out" &&
+if grep -q '^SPRT \[0, 10\] after 2 pairs: LLR 0.06 \[-2.94, 2.94\]$' "$tmp/out" &&
     grep -q '^SPRT \[0, 10\]: no decision' "$tmp/out"; then ok; else
-    bad "sprt lines: $(cat "$tmp/out")"; fi
+    bad "sprt, no decision: $(cat "$tmp/out")"; fi
+$M match --engine1 "$E" --engine2 "$F stoppable" --tc 0.05 --games 40 \
+    --sprt 0,400 --concurrency 2 >"$tmp/out" 2>"$tmp/err"
+n=$(grep -c '^game [0-9]*: .* wins, ' "$tmp/out")
+if grep -q '^SPRT \[0, 400\] after 4 pairs: LLR 2.39 ' "$tmp/out" &&
+    grep -q '^SPRT: H1 accepted (LLR 2.99 >= 2.94) after 5 pairs' "$tmp/out" &&
+    grep -q '^SPRT \[0, 400\]: H1 accepted after 5 pairs' "$tmp/out" &&
+    [ "$n" -ge 10 ] && [ "$n" -le 12 ]; then ok; else
+    bad "sprt H1 ($n games): $(cat "$tmp/out")"; fi
+# engine 1 always loses: ln((1 - s1) / 0.5) = ln 0.181818 = -1.704748 a
+# pair, 2 pairs -3.41 <= -2.94: H0 accepted
+$M match --engine1 "$F stoppable" --engine2 "$E" --tc 0.05 --games 40 \
+    --sprt 0,400 --concurrency 1 >"$tmp/out" 2>"$tmp/err"
+if grep -q '^SPRT: H0 accepted (LLR -3.41 <= -2.94) after 2 pairs' "$tmp/out" &&
+    grep -q '^engine 1: 0 wins, 0 draws, 4 losses$' "$tmp/out"; then ok; else
+    bad "sprt H0: $(cat "$tmp/out")"; fi
 
 # --- the shipped openings files: each read and checked by the program
 for g in oware omweso gore sadeqa2; do

@@ -85,20 +85,47 @@ static void test_penta(void)
     CHECK(ms_penta_elo(&p, &sc, &e, &lo, &hi) == 50);
     CHECK(NEAR(sc, 0.6, 1e-12) && NEAR(e, 70.44, 0.01));
     CHECK(NEAR(lo, 20.40, 0.01) && NEAR(hi, 123.55, 0.01));
-    /* SPRT [-5, 5]: s1 = 0.507195, s0 = 0.492805 (s0 + s1 = 1), so LLR
-       = 50 * 0.014390 * (1.2 - 1) / (2 * 0.065) = 0.14390 / 0.13 =
-       1.10694. */
-    CHECK(NEAR(ms_llr_pentanomial(&p, -5, 5), 1.10694, 1e-4));
+    /* The normal approximation, SPRT [-5, 5]: s1 = 0.507195, s0 =
+       0.492805 (s0 + s1 = 1), so LLR = 50 * 0.014390 * (1.2 - 1) /
+       (2 * 0.065) = 0.14390 / 0.13 = 1.10694. */
+    CHECK(NEAR(ms_llr_pentanomial_normal(&p, -5, 5), 1.10694, 1e-4));
+    /* The exact GSPRT is smaller here (the mean 0.6 is far from both
+       hypotheses, where the normal shape overstates the evidence), but
+       it points the same way. */
+    double exact = ms_llr_pentanomial(&p, -5, 5);
+    CHECK(exact > 0.5 && exact < 1.10694);
     /* 5, 10, 20, 10, 5: mean 0.5, variance (2 * 5 * 0.25 + 2 * 10 *
        0.0625) / 50 = 0.075; SPRT [0, 10]: s0 = 0.5, s1 = 0.514387:
        50 * 0.014387 * (1 - 1.014387) / 0.15 = -0.068997. */
     ms_penta q = {{5, 10, 20, 10, 5}};
-    CHECK(NEAR(ms_llr_pentanomial(&q, 0, 10), -0.068997, 1e-5));
+    CHECK(NEAR(ms_llr_pentanomial_normal(&q, 0, 10), -0.068997, 1e-6));
+    /* the mean 0.5 is near s0 and s1: there the two agree closely */
+    CHECK(NEAR(ms_llr_pentanomial(&q, 0, 10), -0.068997, 1e-4));
     /* nothing yet, or no spread: no evidence either way */
     ms_penta none = {{0, 0, 0, 0, 0}}, same = {{0, 0, 7, 0, 0}};
     CHECK(ms_penta_elo(&none, &sc, &e, &lo, &hi) == 0);
     CHECK(ms_llr_pentanomial(&none, 0, 10) == 0);
-    CHECK(ms_llr_pentanomial(&same, 0, 10) == 0);
+    CHECK(ms_llr_pentanomial_normal(&same, 0, 10) == 0);
+    /* Every pair won (20 of them), SPRT [0, 50]: the best distribution
+       with mean s puts p = s on "2 points" (no more: the mean is at
+       least p) and the rest on 0, so each pair has likelihood s and
+       LLR = 20 ln(s1 / s0); s1 = 1 / (1 + 10^-0.125) = 1 / 1.749894 =
+       0.571463, ln(0.571463 / 0.5) = ln 1.142926 = 0.133593: 2.67186
+       (a little less: the tiny counts of the unseen outcomes).  The
+       normal approximation sees no spread and says nothing. */
+    ms_penta won = {{0, 0, 0, 0, 20}};
+    CHECK(NEAR(ms_llr_pentanomial(&won, 0, 50), 2.67186, 2e-3));
+    CHECK(ms_llr_pentanomial_normal(&won, 0, 50) == 0);
+    /* and its Elo is bounded below only: 0.05^(1/20) = e^(-2.995732 /
+       20) = e^-0.149787 = 0.860892, -400 log10(0.139108 / 0.860892) =
+       400 * 0.791576 = 316.6 */
+    CHECK(ms_penta_elo(&won, &sc, &e, &lo, &hi) == 20);
+    CHECK(isinf(e) && e > 0 && isinf(hi) && NEAR(lo, 316.6, 0.1));
+    /* three more and it crosses ln 19 = 2.944: 23 * 0.133593 = 3.0726 */
+    won.pairs[4] = 23;
+    CHECK(ms_llr_pentanomial(&won, 0, 50) > 2.944439);
+    /* all draws are evidence for the smaller difference */
+    CHECK(ms_llr_pentanomial(&same, 0, 10) < 0);
 }
 
 static void test_trinomial(void)
@@ -106,9 +133,17 @@ static void test_trinomial(void)
     /* 60-20-20 (mean 0.7, variance 0.16, above), SPRT [0, 10]:
        100 * 0.014387 * (1.4 - 1.014387) / (2 * 0.16) = 1.43872 * 0.385613
        / 0.32 = 1.73371. */
-    CHECK(NEAR(ms_llr_trinomial(60, 20, 20, 0, 10), 1.73371, 1e-4));
+    CHECK(NEAR(ms_llr_trinomial_normal(60, 20, 20, 0, 10), 1.73371, 1e-4));
     /* the mirror result gives the mirror evidence */
-    CHECK(NEAR(ms_llr_trinomial(20, 20, 60, -10, 0), -1.73371, 1e-4));
+    CHECK(NEAR(ms_llr_trinomial_normal(20, 20, 60, -10, 0), -1.73371, 1e-4));
+    CHECK(NEAR(ms_llr_trinomial(20, 20, 60, -10, 0),
+               -ms_llr_trinomial(60, 20, 20, 0, 10), 1e-9));
+    /* 2 wins, 2 losses, SPRT [0, 10]: the mean 0.5 is s0, so H0's best
+       distribution is the observed one (1/2, 0, 1/2); under H1 only wins
+       and losses are seen, so p(win) = s1 = 0.514387.  LLR = 2 ln(2 s1)
+       + 2 ln(2 (1 - s1)) = 2 (ln 1.028774 + ln 0.971226) = 2 (0.028368 -
+       0.029196) = -0.001656. */
+    CHECK(NEAR(ms_llr_trinomial(2, 0, 2, 0, 10), -0.001656, 2e-5));
     /* Wald's bounds at alpha = beta = 0.05: -+ln 19 = -+2.944439 */
     double lo, hi;
     ms_sprt_bounds(0.05, 0.05, &lo, &hi);

@@ -38,9 +38,13 @@
 
 /* ---- one engine process over two pipes ---- */
 
+#define MAX_SETS 16
+
 typedef struct client {
     const char *cmd;
     const char *name; /* "engine 1" */
+    const char *const *set; /* NAME=VALUE options, sent after the game */
+    int nset;
     pid_t pid;        /* also its process group */
     int to, from;     /* pipe ends: its stdin, its stdout */
     char buf[65536];
@@ -254,6 +258,17 @@ static int handshake(client *c, const char *spec, char *why, size_t wn)
                  last[0] ? last : "no answer");
         return -1;
     }
+    for (int i = 0; i < c->nset; i++) {
+        const char *eq = strchr(c->set[i], '=');
+        snprintf(cmd, sizeof cmd, "set %.*s %s", (int)(eq - c->set[i]),
+                 c->set[i], eq + 1);
+        if (ask(c, cmd, "ok", last, sizeof last, ANSWER_MS) != 0 ||
+            strncmp(last, "ok", 2) != 0) {
+            snprintf(why, wn, "%s refuses '%s': %.200s", c->name, cmd,
+                     last[0] ? last : "no answer");
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -296,6 +311,8 @@ typedef struct match_opts {
     long long nodes;
     long long base_ms, inc_ms; /* --tc; base_ms 0: no clock */
     const char *tc_text;
+    const char *set[2][MAX_SETS];
+    int nset[2];
     int sprt;
     double elo0, elo1;
 } match_opts;
@@ -329,6 +346,7 @@ static const char match_usage[] =
     "usage: mancala match --engine1 CMD --engine2 CMD [--game G]\n"
     "           [--openings FILE] [--games N] [--concurrency N]\n"
     "           [--tc BASE+INC | --movetime MS] [--depth D] [--nodes N]\n"
+    "           [--option1 NAME=VALUE]... [--option2 NAME=VALUE]...\n"
     "           [--sprt ELO0,ELO1] [--save FILE]\n\n"
     "The strength harness (docs/STRENGTH.md): play two programs that speak\n"
     "the engine protocol (for example \"./mancala engine\"), each started\n"
@@ -351,6 +369,8 @@ static const char match_usage[] =
     "                   against H1 (ELO1), alpha = beta = 0.05: the log-\n"
     "                   likelihood ratio after each game pair; the match\n"
     "                   stops when it crosses a bound (H0 or H1 accepted).\n"
+    "  --option1 NAME=VALUE, --option2 NAME=VALUE  'set NAME VALUE' for\n"
+    "                   engine 1 or 2 after 'set game' (level=3, hash=64).\n"
     "  --save FILE      all games as a record file (docs/RECORDS.md).\n"
     "An illegal move, an error, an exit or a missed time loses the game; an\n"
     "engine that misses its time is sent 'stop' and, if it does not answer\n"
@@ -743,7 +763,8 @@ static int parse_opts(int argc, char **argv, match_opts *o, int *help)
         static const char *const valued[] = {
             "--engine1", "--engine2",     "--game",  "--games",
             "--movetime", "--depth",      "--nodes", "--concurrency",
-            "--save",    "--openings",    "--tc",    "--sprt"};
+            "--save",    "--openings",    "--tc",    "--sprt",
+            "--option1", "--option2"};
         enum { NV = sizeof valued / sizeof valued[0] };
         int k = 0;
         while (k < NV && strcmp(a, valued[k]) != 0)
@@ -781,6 +802,19 @@ static int parse_opts(int argc, char **argv, match_opts *o, int *help)
                                    a, v);
             o->tc_text = v;
             break;
+        case 12:
+        case 13: {
+            int e = k - 12;
+            const char *eq = strchr(v, '=');
+            if (!eq || eq == v || strchr(v, ' ') || strlen(v) > 200)
+                return usage_error("%s takes NAME=VALUE (an engine option, "
+                                   "sent as 'set NAME VALUE'), not '%s'",
+                                   a, v);
+            if (o->nset[e] == MAX_SETS)
+                return usage_error("%s: at most 16 of them%s", a, "");
+            o->set[e][o->nset[e]++] = v;
+            break;
+        }
         default:
             if (parse_sprt(v, &o->elo0, &o->elo1) != 0)
                 return usage_error("%s takes ELO0,ELO1 with ELO0 < ELO1 (for "
@@ -884,6 +918,8 @@ int cmd_match(int argc, char **argv)
             slots[s].sh = &sh;
             c->cmd = o.engine[k];
             c->name = k == 0 ? "engine 1" : "engine 2";
+            c->set = o.set[k];
+            c->nset = o.nset[k];
             c->dead = 1;
             c->to = c->from = -1;
             if (start_client(c, mc_game_spec(g), why, sizeof why) != 0) {

@@ -79,11 +79,23 @@ long ms_penta_elo(const ms_penta *p, double *score, double *elo, double *lo,
     *elo = ms_elo_of_score(m);
     *lo = ms_elo_of_score(m - 1.96 * se);
     *hi = ms_elo_of_score(m + 1.96 * se);
+    /* Every pair won (lost): no spread.  As in mc_score_elo, a chance q
+       of a pair below 2 points has (1 - q)^n >= 0.05, and the score per
+       game is at least 1 - q. */
+    if (p->pairs[4] == n)
+        *lo = ms_elo_of_score(pow(0.05, 1.0 / (double)n));
+    else if (p->pairs[0] == n)
+        *hi = ms_elo_of_score(1 - pow(0.05, 1.0 / (double)n));
     return n;
 }
 
-static double llr(const double *x, const long *count, int k, double elo0,
-                  double elo1)
+/* The normal approximation of the GSPRT's log-likelihood ratio: the
+   observed mean per unit, m, with variance v, is normal about s_i under
+   H_i, so LLR = N ((m - s0)^2 - (m - s1)^2) / (2 v) = N (s1 - s0)
+   (2 m - s0 - s1) / (2 v).  Good when the true score is near s0 and s1;
+   it has nothing to go on while every unit is alike (v = 0). */
+static double llr_normal(const double *x, const long *count, int k,
+                         double elo0, double elo1)
 {
     double m, v;
     long n = moments(x, count, k, &m, &v);
@@ -93,17 +105,85 @@ static double llr(const double *x, const long *count, int k, double elo0,
     return (double)n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v);
 }
 
+/*
+ * The generalized SPRT, as fishtest computes it: each hypothesis fixes
+ * only the expected score s per unit, so its likelihood is that of the
+ * most likely distribution p over the k outcomes with mean s.  Maximizing
+ * sum n_j log p_j subject to sum p_j = 1 and sum p_j x_j = s (Lagrange)
+ * gives p_j = q_j / (1 + lambda (x_j - s)), q the observed frequencies,
+ * with lambda the root of
+ *     f(lambda) = sum q_j (x_j - s) / (1 + lambda (x_j - s)) = 0,
+ * which falls strictly from +inf to -inf on the interval where every
+ * denominator is positive, -1 / (x_max - s) < lambda < 1 / (s - x_min):
+ * bisection finds it.  Outcomes not seen yet get a tiny count (1e-3) so
+ * that the support is every outcome (the mean can move towards s even
+ * when all units so far were alike); their log terms are weighted by the
+ * real count 0.  LLR = sum n_j log(p1_j / p0_j).
+ */
+static double loglik(const double *x, const long *count, int k, double s)
+{
+    double q[5], total = 0, lo = -INFINITY, hi = INFINITY;
+    for (int j = 0; j < k; j++)
+        total += q[j] = count[j] > 0 ? (double)count[j] : 1e-3;
+    for (int j = 0; j < k; j++) {
+        q[j] /= total;
+        if (x[j] > s && -1 / (x[j] - s) > lo)
+            lo = -1 / (x[j] - s);
+        if (x[j] < s && 1 / (s - x[j]) < hi)
+            hi = 1 / (s - x[j]);
+    }
+    for (int it = 0; it < 200; it++) {
+        double mid = (lo + hi) / 2, f = 0;
+        for (int j = 0; j < k; j++)
+            f += q[j] * (x[j] - s) / (1 + mid * (x[j] - s));
+        if (f > 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double lambda = (lo + hi) / 2, ll = 0;
+    for (int j = 0; j < k; j++)
+        if (count[j] > 0)
+            ll += (double)count[j] * log(q[j] / (1 + lambda * (x[j] - s)));
+    return ll;
+}
+
+static double llr(const double *x, const long *count, int k, double elo0,
+                  double elo1)
+{
+    long n = 0;
+    for (int j = 0; j < k; j++)
+        n += count[j];
+    if (n == 0)
+        return 0;
+    return loglik(x, count, k, ms_score_of_elo(elo1)) -
+           loglik(x, count, k, ms_score_of_elo(elo0));
+}
+
+static const double tri_x[3] = {1, 0.5, 0};
+
 double ms_llr_trinomial(long wins, long draws, long losses, double elo0,
                         double elo1)
 {
-    static const double x[3] = {1, 0.5, 0};
     long c[3] = {wins, draws, losses};
-    return llr(x, c, 3, elo0, elo1);
+    return llr(tri_x, c, 3, elo0, elo1);
 }
 
 double ms_llr_pentanomial(const ms_penta *p, double elo0, double elo1)
 {
     return llr(penta_x, p->pairs, 5, elo0, elo1);
+}
+
+double ms_llr_trinomial_normal(long wins, long draws, long losses,
+                               double elo0, double elo1)
+{
+    long c[3] = {wins, draws, losses};
+    return llr_normal(tri_x, c, 3, elo0, elo1);
+}
+
+double ms_llr_pentanomial_normal(const ms_penta *p, double elo0, double elo1)
+{
+    return llr_normal(penta_x, p->pairs, 5, elo0, elo1);
 }
 
 void ms_sprt_bounds(double alpha, double beta, double *lower, double *upper)

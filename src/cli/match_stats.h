@@ -33,14 +33,20 @@ long ms_penta_elo(const ms_penta *p, double *score, double *elo, double *lo,
                   double *hi);
 
 /* Log-likelihood ratio of H1 (Elo = elo1) against H0 (Elo = elo0) in the
-   generalized SPRT, normal approximation: with N units (games or pairs)
-   whose score per game has mean m and variance v per unit,
-       LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v),   s_i = score_of_elo(elo_i)
-   (the difference of the two normal log-likelihoods of the observed mean).
-   0 when there is nothing to go on (no units or no spread yet). */
+   generalized SPRT on the logistic model: under each hypothesis the most
+   likely distribution of the outcomes (games: win, draw, loss; pairs: 0
+   to 2 points) whose expected score per game is s_i = score_of_elo(elo_i)
+   (the derivation is in match_stats.c).  0 with no units. */
 double ms_llr_trinomial(long wins, long draws, long losses, double elo0,
                         double elo1);
 double ms_llr_pentanomial(const ms_penta *p, double elo0, double elo1);
+/* Its normal approximation, N (s1 - s0) (2 m - s0 - s1) / (2 v) for N
+   units of mean m and variance v (0 when v = 0): close to the above when
+   the observed score is near s0 and s1. */
+double ms_llr_trinomial_normal(long wins, long draws, long losses,
+                               double elo0, double elo1);
+double ms_llr_pentanomial_normal(const ms_penta *p, double elo0,
+                                 double elo1);
 /* Wald's bounds: below log(beta / (1 - alpha)) H0 is accepted, above
    log((1 - beta) / alpha) H1. */
 void ms_sprt_bounds(double alpha, double beta, double *lower, double *upper);
