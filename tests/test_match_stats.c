@@ -56,6 +56,14 @@ static void test_score_elo(void)
     CHECK(w.score == 1 && isinf(w.elo) && w.elo > 0 && w.elo_low == 183);
     CHECK_STR(ms_elo_text(w.elo, w.elo_low, w.elo_high, t, sizeof t),
               "Elo > +183 (95 %)");
+    /* 10 draws: no spread either, and no certainty: q <= 0.258866 as
+       above, the score between 0.741134 * 0.5 = 0.370567 and 0.370567 +
+       0.258866 = 0.629433: -400 log10(0.629433 / 0.370567) = -400 *
+       0.230085 = -92.0, and +92.0 */
+    mc_selfplay_score d = {.draws = 10};
+    mc_score_elo(&d);
+    CHECK_STR(ms_elo_text(d.elo, d.elo_low, d.elo_high, t, sizeof t),
+              "Elo +0 [-92, +92]");
     /* 1 win, 1 loss: p = 0.5, variance 0.25, se = sqrt(0.25/2) = 0.3536,
        p + 1.96 se = 1.19 > 1: the upper end is unbounded. */
     mc_selfplay_score h = {.wins = 1, .losses = 1};
@@ -121,6 +129,10 @@ static void test_penta(void)
        400 * 0.791576 = 316.6 */
     CHECK(ms_penta_elo(&won, &sc, &e, &lo, &hi) == 20);
     CHECK(isinf(e) && e > 0 && isinf(hi) && NEAR(lo, 316.6, 0.1));
+    /* ten pairs of 1 point each: the same bound as ten drawn games */
+    ms_penta even = {{0, 0, 10, 0, 0}};
+    CHECK(ms_penta_elo(&even, &sc, &e, &lo, &hi) == 10);
+    CHECK(e == 0 && NEAR(lo, -92.03, 0.01) && NEAR(hi, 92.03, 0.01));
     /* three more and it crosses ln 19 = 2.944: 23 * 0.133593 = 3.0726 */
     won.pairs[4] = 23;
     CHECK(ms_llr_pentanomial(&won, 0, 50) > 2.944439);

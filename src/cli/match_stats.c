@@ -79,13 +79,16 @@ long ms_penta_elo(const ms_penta *p, double *score, double *elo, double *lo,
     *elo = ms_elo_of_score(m);
     *lo = ms_elo_of_score(m - 1.96 * se);
     *hi = ms_elo_of_score(m + 1.96 * se);
-    /* Every pair won (lost): no spread.  As in mc_score_elo, a chance q
-       of a pair below 2 points has (1 - q)^n >= 0.05, and the score per
-       game is at least 1 - q. */
-    if (p->pairs[4] == n)
-        *lo = ms_elo_of_score(pow(0.05, 1.0 / (double)n));
-    else if (p->pairs[0] == n)
-        *hi = ms_elo_of_score(1 - pow(0.05, 1.0 / (double)n));
+    /* Every pair alike: no spread.  As in mc_score_elo, a chance q of
+       any other pair result has (1 - q)^n >= 0.05, so q <= 1 -
+       0.05^(1/n), and the score per game lies between (1 - q) m and
+       (1 - q) m + q. */
+    for (int j = 0; j < 5; j++)
+        if (p->pairs[j] == n) {
+            double q = 1 - pow(0.05, 1.0 / (double)n);
+            *lo = ms_elo_of_score((1 - q) * m);
+            *hi = ms_elo_of_score((1 - q) * m + q);
+        }
     return n;
 }
 

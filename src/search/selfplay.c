@@ -100,13 +100,17 @@ void mc_score_elo(mc_selfplay_score *out)
     out->elo = elo_of(p);
     out->elo_low = elo_of(p - 1.96 * se);
     out->elo_high = elo_of(p + 1.96 * se);
-    /* A score of 0 or 1 has no spread, so the interval above would be one
-       point at infinity.  The honest answer is one-sided: with no game
-       won or drawn in n, a chance q of not losing a game has (1 - q)^n >=
-       0.05 at 95 % confidence, so q <= 1 - 0.05^(1/n) (about 3/n, the
-       rule of three), and the score, at most q, bounds the Elo. */
-    if (n > 0 && out->wins == 0 && out->draws == 0)
-        out->elo_high = elo_of(1.0 - pow(0.05, 1.0 / n));
-    else if (n > 0 && out->losses == 0 && out->draws == 0)
-        out->elo_low = elo_of(pow(0.05, 1.0 / n));
+    /* When every game had the same result (all lost, all drawn, all
+       won) there is no spread, and the interval above is one point (at
+       infinity for 0 and 1).  The honest answer: with a chance q of any
+       other result, n games alike have chance (1 - q)^n >= 0.05 at 95 %
+       confidence, so q <= 1 - 0.05^(1/n) (about 3/n, the rule of three),
+       and the score lies between (1 - q) x and (1 - q) x + q for the
+       result x (1, 1/2 or 0) that was seen. */
+    int same = out->wins == n || out->draws == n || out->losses == n;
+    if (n > 0 && same) {
+        double q = 1.0 - pow(0.05, 1.0 / n);
+        out->elo_low = elo_of((1 - q) * p);
+        out->elo_high = elo_of((1 - q) * p + q);
+    }
 }
