@@ -81,7 +81,7 @@ if grep -q '^game 5: .*, opening 1$' "$tmp/out" &&
     bad "--games 5 cycles: $(cat "$tmp/out") $(cat "$tmp/err")"; fi
 
 # --- a clock that runs out: the late engine is stopped and the match goes on
-$M match --engine1 "$E" --engine2 "$F stoppable" --tc 0.2 --games 2 \
+$M match --engine1 "$E" --engine2 "$F stoppable" --tc 0.5 --games 2 \
     --concurrency 1 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -eq 0 ] && grep -q "^engine 1: 2 wins, 0 draws, 0 losses$" "$tmp/out" &&
@@ -90,7 +90,7 @@ if [ $rc -eq 0 ] && grep -q "^engine 1: 2 wins, 0 draws, 0 losses$" "$tmp/out" &
 then ok; else bad "stoppable late engine: rc=$rc $(cat "$tmp/out") $(cat "$tmp/err")"; fi
 if ! grep -q "a search is running" "$tmp/out"; then ok; else bad "stale search after a forfeit"; fi
 # a hung engine (deaf to stop) is killed and started again for game 2
-$M match --engine1 "$E" --engine2 "$F hang" --tc 0.2 --games 2 \
+$M match --engine1 "$E" --engine2 "$F hang" --tc 0.5 --games 2 \
     --concurrency 1 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -eq 0 ] && grep -q "^engine 1: 2 wins, 0 draws, 0 losses$" "$tmp/out" &&
@@ -109,7 +109,7 @@ if [ $rc -eq 0 ] && grep -q "^engine 1: 0 wins, 0 draws, 2 losses$" "$tmp/out" &
 # --- a 0 % score: a one-sided bound, never "-1200".  6 losses: the chance
 # q of not losing has (1-q)^6 >= 0.05, q <= 1 - 0.05^(1/6) = 1 - 0.606962
 # = 0.393038; -400 log10(0.606962 / 0.393038) = -400 * 0.188722 = -75.5
-$M match --engine1 "$F stoppable" --engine2 "$E" --tc 0.05 --games 6 \
+$M match --engine1 "$F illegal" --engine2 "$E" --nodes 200 --games 6 \
     --concurrency 2 >"$tmp/out" 2>"$tmp/err"
 if grep -q "^engine 1 score 0.000, Elo < -75 (95 %)$" "$tmp/out" &&
     ! grep -q 1200 "$tmp/out"; then ok; else
@@ -118,19 +118,20 @@ if grep -q "^engine 1 score 0.000, Elo < -75 (95 %)$" "$tmp/out" &&
 expect_grep "selfplay 0 %: the bound" "lost 10; score 0.000; Elo < -183 (95 %)" \
     $M selfplay oware --a random --b level=10,nodes=2000 --pairs 5
 
-# --- SPRT against an engine that always loses on time: every pair 2 points
+# --- SPRT against an engine that always loses (an illegal move at once, so
+# that no clock can make the test flaky): every pair 2 points
 # to 0.  The most likely pair distribution with mean s puts s on "2 points"
 # (test_match_stats.c), so each pair adds ln(s1 / s0).  [0, 10]: s1 =
 # 0.514387, 2 pairs: 2 ln 1.028774 = 0.0567, no decision.  [0, 400]: s1 =
 # 1 / 1.1 = 0.909091, ln 1.818182 = 0.597837 a pair: 4 pairs 2.39, 5 pairs
 # 2.99 >= ln 19 = 2.94: H1 accepted, and no game after the 5th pair starts
 # (the two slots may each have one game running: at most 12 of the 40).
-$M match --engine1 "$E" --engine2 "$F stoppable" --tc 0.05 --games 4 \
+$M match --engine1 "$E" --engine2 "$F illegal" --nodes 200 --games 4 \
     --sprt 0,10 --concurrency 1 >"$tmp/out" 2>"$tmp/err"
 if grep -q '^SPRT \[0, 10\] after 2 pairs: LLR 0.06 \[-2.94, 2.94\]$' "$tmp/out" &&
     grep -q '^SPRT \[0, 10\]: no decision' "$tmp/out"; then ok; else
     bad "sprt, no decision: $(cat "$tmp/out")"; fi
-$M match --engine1 "$E" --engine2 "$F stoppable" --tc 0.05 --games 40 \
+$M match --engine1 "$E" --engine2 "$F illegal" --nodes 200 --games 40 \
     --sprt 0,400 --concurrency 2 >"$tmp/out" 2>"$tmp/err"
 n=$(grep -c '^game [0-9]*: .* wins, ' "$tmp/out")
 if grep -q '^SPRT \[0, 400\] after 4 pairs: LLR 2.39 ' "$tmp/out" &&
@@ -140,7 +141,7 @@ if grep -q '^SPRT \[0, 400\] after 4 pairs: LLR 2.39 ' "$tmp/out" &&
     bad "sprt H1 ($n games): $(cat "$tmp/out")"; fi
 # engine 1 always loses: ln((1 - s1) / 0.5) = ln 0.181818 = -1.704748 a
 # pair, 2 pairs -3.41 <= -2.94: H0 accepted
-$M match --engine1 "$F stoppable" --engine2 "$E" --tc 0.05 --games 40 \
+$M match --engine1 "$F illegal" --engine2 "$E" --nodes 200 --games 40 \
     --sprt 0,400 --concurrency 1 >"$tmp/out" 2>"$tmp/err"
 if grep -q '^SPRT: H0 accepted (LLR -3.41 <= -2.94) after 2 pairs' "$tmp/out" &&
     grep -q '^engine 1: 0 wins, 0 draws, 4 losses$' "$tmp/out"; then ok; else

@@ -10,6 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <poll.h>
 #include <pthread.h>
@@ -52,6 +53,20 @@ typedef struct client {
     int dead;         /* exited, killed or its pipe broke */
 } client;
 
+/* Engines are started from several threads: the pipes are made
+   close-on-exec under this lock, so that no engine inherits another
+   engine's pipe ends (which would hide that engine's exit). */
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int cloexec_pipe(int fd[2])
+{
+    if (pipe(fd) != 0)
+        return -1;
+    fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+}
+
 static int spawn(client *c)
 {
     int in[2], out[2];
@@ -59,11 +74,15 @@ static int spawn(client *c)
     c->len = 0;
     c->dead = 1;
     c->to = c->from = -1;
-    if (pipe(in) != 0)
+    pthread_mutex_lock(&spawn_lock);
+    if (cloexec_pipe(in) != 0) {
+        pthread_mutex_unlock(&spawn_lock);
         return -1;
-    if (pipe(out) != 0) {
+    }
+    if (cloexec_pipe(out) != 0) {
         close(in[0]);
         close(in[1]);
+        pthread_mutex_unlock(&spawn_lock);
         return -1;
     }
     fflush(NULL);
@@ -73,6 +92,7 @@ static int spawn(client *c)
         close(in[1]);
         close(out[0]);
         close(out[1]);
+        pthread_mutex_unlock(&spawn_lock);
         return -1;
     }
     if (pid == 0) {
@@ -91,6 +111,7 @@ static int spawn(client *c)
     setpgid(pid, pid); /* both sides set it: no race with the kill */
     close(in[0]);
     close(out[1]);
+    pthread_mutex_unlock(&spawn_lock);
     c->pid = pid;
     c->to = in[1];
     c->from = out[0];
