@@ -383,7 +383,9 @@ typedef struct mc_selfplay_score {
                                        a score of 0 (1) gives elo and
                                        elo_low -INFINITY (elo, elo_high
                                        +INFINITY), the other end a
-                                       one-sided 95 % bound */
+                                       one-sided 95 % bound; games all
+                                       alike (all drawn) are bounded by
+                                       the rule of three, not [0, 0] */
 } mc_selfplay_score;
 
 /* Play `pairs` pairs of games of A against B: each pair starts with the same
