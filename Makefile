@@ -142,6 +142,12 @@ $(B)/tests/test_server: tests/test_server.c tests/check.h $(SERVER_OBJ) $(B)/lib
 TEST_ENV = XDG_DATA_HOME=$(abspath $(B))/xdg/data \
            XDG_STATE_HOME=$(abspath $(B))/xdg/state MANCALA_EGDB_DIR=none
 
+# The match statistics' tests link that one program file.
+$(B)/tests/test_match_stats: tests/test_match_stats.c tests/check.h \
+  $(B)/src/cli/match_stats.o $(B)/libmancala.a
+	$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/src/cli/match_stats.o \
+	  $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
+
 check: $(PROG) $(TEST_BIN)
 	@rm -rf $(B)/xdg; fail=0; for t in $(TEST_BIN); do \
 	  echo "== $$t"; $(TEST_ENV) MANCALA=./$(PROG) $$t tests || fail=1; done; \

@@ -482,7 +482,13 @@ typedef struct mc_selfplay_player {
 typedef struct mc_selfplay_score {
     int games, wins, draws, losses; /* from player A's view */
     double score;                   /* (wins + draws / 2) / games */
-    double elo, elo_low, elo_high;  /* A minus B, with a 95 % interval */
+    double elo, elo_low, elo_high;  /* A minus B, with a 95 % interval;
+                                       a score of 0 (1) gives elo and
+                                       elo_low -INFINITY (elo, elo_high
+                                       +INFINITY), the other end a
+                                       one-sided 95 % bound; games all
+                                       alike (all drawn) are bounded by
+                                       the rule of three, not [0, 0] */
 } mc_selfplay_score;
 
 /* Play `pairs` pairs of games of A against B: each pair starts with the same

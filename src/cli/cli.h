@@ -30,7 +30,15 @@ int cli_bench_rules(const char *spec, int depth, long games);
 /* bench --time: is the move time kept (bench_time.c) */
 int cli_bench_time(int argc, char **argv);
 int cmd_engine(int argc, char **argv); /* engine.c */
-int cmd_match(int argc, char **argv);  /* engine.c */
+int cmd_openings(int argc, char **argv); /* openings.c */
+/* Read an openings file for g (docs/STRENGTH.md), every move checked from
+   the start; returns the count (>= 1) with the lines, moves one space
+   apart, in *out (free with cli_openings_free), or -1 after printing the
+   problem, "<cmd>: FILE:LINE: ...", to stderr. */
+int cli_read_openings(const mc_game *g, const char *path, const char *cmd,
+                      char ***out);
+void cli_openings_free(char **o, int n);
+int cmd_match(int argc, char **argv);  /* match.c */
 int cmd_replay(int argc, char **argv); /* records.c */
 int cmd_check(int argc, char **argv);  /* records.c */
 int cmd_egdb(int argc, char **argv);

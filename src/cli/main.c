@@ -27,6 +27,7 @@ static const command commands[] = {
     {"check", cmd_check, "validate game record files"},
     {"engine", cmd_engine, "speak the engine protocol on stdin/stdout"},
     {"match", cmd_match, "play two protocol engines against each other"},
+    {"openings", cmd_openings, "balanced openings files for match"},
     {"egdb", cmd_egdb, "Oware endgame databases: build, verify, info, probe"},
     {"serve", cmd_serve, "the browser board: a web server on localhost"},
 };

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "match_stats.h"
 
 /* Parse "level=3,nodes=5000,depth=8,time=0.1" or "random". */
 static int parse_player(const char *spec, mc_selfplay_player *p)
@@ -130,10 +131,11 @@ int cli_builtin_match(const char *spec, const char *sa, const char *sb,
         return EXIT_BAD_INPUT;
     mc_selfplay_score r;
     mc_selfplay(g, &pa, &pb, (int)pairs, (int)opening, (uint64_t)seed, &r);
+    char elo[96];
     printf("%s: A (%s) vs B (%s): %d games, A won %d, drew %d, lost %d; "
-           "score %.3f; Elo %+.0f [%+.0f, %+.0f]\n",
+           "score %.3f; %s\n",
            mc_game_spec(g), sa, sb, r.games, r.wins, r.draws, r.losses,
-           r.score, r.elo, r.elo_low, r.elo_high);
+           r.score, ms_elo_text(r.elo, r.elo_low, r.elo_high, elo, sizeof elo));
     mc_game_free(g);
     return 0;
 }

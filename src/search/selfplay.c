@@ -78,14 +78,14 @@ static void play_one(const mc_game *g, const mc_pos *start,
     mc_session_free(s);
 }
 
-/* Elo difference of a score fraction, clamped away from 0 and 1 (where it
-   is infinite): +-1200 at the ends. */
+/* Elo difference of a score fraction: infinite at 0 and 1 (no finite
+   difference explains a score of 0 or 1), never a made-up clamp. */
 static double elo_of(double x)
 {
-    if (x < 0.001)
-        x = 0.001;
-    if (x > 0.999)
-        x = 0.999;
+    if (x <= 0)
+        return -INFINITY;
+    if (x >= 1)
+        return INFINITY;
     double e = round(-400.0 * log10(1.0 / x - 1.0));
     return e == 0 ? 0 : e; /* no "-0" */
 }
@@ -139,4 +139,17 @@ void mc_score_elo(mc_selfplay_score *out)
     out->elo = elo_of(p);
     out->elo_low = elo_of(p - 1.96 * se);
     out->elo_high = elo_of(p + 1.96 * se);
+    /* When every game had the same result (all lost, all drawn, all
+       won) there is no spread, and the interval above is one point (at
+       infinity for 0 and 1).  The honest answer: with a chance q of any
+       other result, n games alike have chance (1 - q)^n >= 0.05 at 95 %
+       confidence, so q <= 1 - 0.05^(1/n) (about 3/n, the rule of three),
+       and the score lies between (1 - q) x and (1 - q) x + q for the
+       result x (1, 1/2 or 0) that was seen. */
+    int same = out->wins == n || out->draws == n || out->losses == n;
+    if (n > 0 && same) {
+        double q = 1.0 - pow(0.05, 1.0 / n);
+        out->elo_low = elo_of((1 - q) * p);
+        out->elo_high = elo_of((1 - q) * p + q);
+    }
 }

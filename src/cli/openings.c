@@ -1,0 +1,264 @@
+/*
+ * openings.c - openings files for strength tests (docs/STRENGTH.md):
+ * `mancala openings` makes one (random lines of P plies whose search score
+ * is near 0), and cli_read_openings reads one for `mancala match`, every
+ * move checked by the rules.  Knows no rule: moves come from the library.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+void cli_openings_free(char **o, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(o[i]);
+    free(o);
+}
+
+/* Check one line's moves from the start position and write them back to
+   `norm` one space apart; nonzero with the reason in err. */
+static int check_line(const mc_game *g, char *text, char *norm, size_t nn,
+                      mc_error *err)
+{
+    mc_session *s = mc_session_new(g, NULL);
+    if (!s) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return -1;
+    }
+    size_t len = 0;
+    int k = 0, rc = 0;
+    norm[0] = '\0';
+    char *save = NULL;
+    for (char *t = strtok_r(text, " \t\r", &save); t && rc == 0;
+         t = strtok_r(NULL, " \t\r", &save)) {
+        k++;
+        mc_error e = {0, ""};
+        if (mc_session_over(s)) {
+            snprintf(err->msg, sizeof err->msg,
+                     "move %d '%s': the game is already over", k, t);
+            rc = -1;
+        } else if (mc_session_play_str(s, t, NULL, &e) != 0) {
+            snprintf(err->msg, sizeof err->msg, "move %d: %s", k, e.msg);
+            rc = -1;
+        } else if (len + strlen(t) + 2 > nn) {
+            snprintf(err->msg, sizeof err->msg, "the line is too long");
+            rc = -1;
+        } else {
+            len += (size_t)snprintf(norm + len, nn - len, "%s%s",
+                                    len ? " " : "", t);
+        }
+    }
+    if (rc == 0 && mc_session_over(s)) {
+        snprintf(err->msg, sizeof err->msg,
+                 "the game is over after this opening");
+        rc = -1;
+    }
+    mc_session_free(s);
+    return rc;
+}
+
+int cli_read_openings(const mc_game *g, const char *path, const char *cmd,
+                      char ***out)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "%s: cannot read %s: %s\n", cmd, path,
+                strerror(errno));
+        return -1;
+    }
+    char **list = NULL, *line = NULL;
+    size_t cap = 0;
+    int n = 0, lineno = 0, rc = 0;
+    while (rc == 0 && getline(&line, &cap, f) >= 0) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        line[strcspn(line, "\n")] = '\0';
+        if (line[strspn(line, " \t\r")] == '\0')
+            continue;
+        size_t nn = strlen(line) + 1;
+        char *norm = malloc(nn);
+        char **more = realloc(list, (size_t)(n + 1) * sizeof *list);
+        mc_error err = {0, ""};
+        if (!norm || !more) {
+            free(norm);
+            fprintf(stderr, "%s: out of memory\n", cmd);
+            rc = -1;
+            break;
+        }
+        list = more;
+        if (check_line(g, line, norm, nn, &err) != 0) {
+            fprintf(stderr, "%s: %s:%d: %s\n", cmd, path, lineno, err.msg);
+            free(norm);
+            rc = -1;
+            break;
+        }
+        list[n++] = norm;
+    }
+    if (rc == 0 && ferror(f)) {
+        fprintf(stderr, "%s: cannot read %s: %s\n", cmd, path,
+                strerror(errno));
+        rc = -1;
+    }
+    if (rc == 0 && n == 0) {
+        fprintf(stderr, "%s: %s: no openings in the file\n", cmd, path);
+        rc = -1;
+    }
+    free(line);
+    fclose(f);
+    if (rc != 0) {
+        cli_openings_free(list, n);
+        return -1;
+    }
+    *out = list;
+    return n;
+}
+
+/* ---- mancala openings: balanced random openings ---- */
+
+static const char openings_usage[] =
+    "usage: mancala openings <game> [--count N] [--plies P] [--max-score CP]\n"
+    "                        [--depth D] [--seed S]\n\n"
+    "Print an openings file for 'mancala match --openings' (docs/STRENGTH.md):\n"
+    "up to N (default 100) distinct openings of P random plies (default 4)\n"
+    "from the start, each kept only if a search of depth D (default 8)\n"
+    "scores it within CP hundredths of a seed of 0 (default 50).  Distinct:\n"
+    "no two lines reach the same position.  S (default 1) seeds the random\n"
+    "moves; the same arguments give the same file.  The header comments\n"
+    "record the command.\n";
+
+int cmd_openings(int argc, char **argv)
+{
+    const char *spec = NULL;
+    long count = 100, plies = 4, cp = 50, depth = 8, seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(openings_usage, stdout);
+            return 0;
+        }
+        if (a[0] != '-') {
+            if (spec) {
+                fprintf(stderr, "mancala openings: unexpected '%s'\n", a);
+                return EXIT_USAGE;
+            }
+            spec = a;
+            continue;
+        }
+        static const char *const keys[] = {"--count", "--plies",
+                                           "--max-score", "--depth",
+                                           "--seed"};
+        static const long max[] = {100000, 200, 100000, 64, 1000000000L};
+        long *dst[] = {&count, &plies, &cp, &depth, &seed};
+        int k = 0;
+        while (k < 5 && strcmp(a, keys[k]) != 0)
+            k++;
+        if (k == 5) {
+            fprintf(stderr, "mancala openings: unknown option '%s'\n%s", a,
+                    openings_usage);
+            return EXIT_USAGE;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "mancala openings: %s needs a value\n", a);
+            return EXIT_USAGE;
+        }
+        long v = cli_number(argv[++i], max[k]);
+        if (v < 0 || (v == 0 && k != 2 && k != 4)) {
+            fprintf(stderr, "mancala openings: %s takes a whole number "
+                            "from %d to %ld, not '%s'\n",
+                    a, k == 2 || k == 4 ? 0 : 1, max[k], argv[i]);
+            return EXIT_USAGE;
+        }
+        *dst[k] = v;
+    }
+    if (!spec) {
+        fprintf(stderr, "mancala openings: which game? (%s)\n",
+                "usage: mancala openings <game> [options]");
+        return EXIT_USAGE;
+    }
+    mc_game *g = cli_game(spec);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    char (*seen)[MC_POS_STRLEN] = malloc((size_t)count * sizeof *seen);
+    char *line = malloc((size_t)plies * MC_MOVE_STRLEN + 1);
+    if (!seen || !line) {
+        fprintf(stderr, "mancala openings: out of memory\n");
+        free(seen);
+        free(line);
+        mc_game_free(g);
+        return 1;
+    }
+    printf("# %s: openings for mancala match --openings (docs/STRENGTH.md)\n"
+           "# made by: mancala openings %s --count %ld --plies %ld "
+           "--max-score %ld --depth %ld --seed %ld\n"
+           "# each line: %ld plies from the start, distinct positions, "
+           "|score| <= %ld at depth %ld\n",
+           mc_game_spec(g), spec, count, plies, cp, depth, seed, plies, cp,
+           depth);
+    mc_rng rng;
+    mc_rng_seed(&rng, (uint64_t)seed);
+    long found = 0, tried = 0, over = 0, dup = 0, unbalanced = 0;
+    long limit = count * 200 + 1000;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (found < count && tried < limit) {
+        tried++;
+        mc_session *s = mc_session_new(g, NULL);
+        if (!s)
+            break;
+        size_t len = 0;
+        line[0] = '\0';
+        for (long k = 0; k < plies && !mc_session_over(s); k++) {
+            mc_move mv[MC_MAX_MOVES], m;
+            int n = mc_session_moves(s, mv);
+            m = mv[mc_rng_below(&rng, (uint32_t)n)];
+            char t[MC_MOVE_STRLEN];
+            mc_move_format(g, mc_session_pos(s), m, t, sizeof t);
+            len += (size_t)sprintf(line + len, "%s%s", len ? " " : "", t);
+            mc_session_play(s, m, NULL, NULL);
+        }
+        char ps[MC_POS_STRLEN];
+        mc_pos_format(g, mc_session_pos(s), ps, sizeof ps);
+        int known = 0;
+        for (long i = 0; i < found && !known; i++)
+            known = strcmp(seen[i], ps) == 0;
+        mc_search_info info;
+        mc_search_limits lim = {0};
+        lim.depth = (int)depth;
+        if (mc_session_over(s)) {
+            over++;
+        } else if (known) {
+            dup++;
+        } else if (mc_search(s, &lim, &info) != 0 || info.score > cp ||
+                   info.score < -cp) {
+            unbalanced++;
+        } else {
+            snprintf(seen[found++], MC_POS_STRLEN, "%s", ps);
+            printf("%s\n", line);
+        }
+        mc_session_free(s);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) +
+                  (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    fprintf(stderr,
+            "mancala openings: %ld openings from %ld random lines (%ld ended "
+            "the game, %ld repeated a position, %ld scored beyond %ld) in "
+            "%.1f s\n",
+            found, tried, over, dup, unbalanced, cp, secs);
+    free(seen);
+    free(line);
+    mc_game_free(g);
+    if (found < count) {
+        fprintf(stderr, "mancala openings: only %ld of %ld found: allow more "
+                        "plies or a larger --max-score\n", found, count);
+        return found > 0 ? 0 : 1;
+    }
+    return 0;
+}
