@@ -6,18 +6,35 @@
  * and run by hand, one process per core with different seeds:
  *   cc -O2 -Iinclude -o build/tune_prune bench/tune_prune.c \
  *       build/libmancala.a -lm -pthread
- *   build/tune_prune GAME MASK_A MASK_B BUDGET PAIRS SEED
+ *   build/tune_prune GAME A B BUDGET PAIRS SEED
+ * where a setting is MASK[:RFP_MARGIN[:RFP_DEPTH]] (default 150 and 3).
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "mancala.h"
 
-extern int mc_search_prune;
+extern int mc_search_prune, mc_search_rfp_margin, mc_search_rfp_depth;
+
+/* A setting: MASK[:MARGIN[:DEPTH]] (the reverse futility margin and
+   depth; default 150 and 3). */
+typedef struct setting {
+    int mask, margin, depth;
+} setting;
 
 static void set_mask(void *ctx)
 {
-    mc_search_prune = *(const int *)ctx;
+    const setting *s = ctx;
+    mc_search_prune = s->mask;
+    mc_search_rfp_margin = s->margin;
+    mc_search_rfp_depth = s->depth;
+}
+
+static setting parse(const char *a)
+{
+    setting s = {0, 150, 3};
+    sscanf(a, "%d:%d:%d", &s.mask, &s.margin, &s.depth);
+    return s;
 }
 
 int main(int argc, char **argv)
@@ -27,7 +44,7 @@ int main(int argc, char **argv)
                 "usage: tune_prune GAME MASK_A MASK_B BUDGET PAIRS SEED\n");
         return 2;
     }
-    int set[2] = {atoi(argv[2]), atoi(argv[3])};
+    setting set[2] = {parse(argv[2]), parse(argv[3])};
     double budget = atof(argv[4]);
     int pairs = atoi(argv[5]);
     mc_game *g = mc_game_new(argv[1], NULL);
@@ -42,9 +59,9 @@ int main(int argc, char **argv)
     b.ctx = &set[1];
     mc_selfplay_score r;
     mc_selfplay(g, &a, &b, pairs, 4, (uint64_t)atol(argv[6]), &r);
-    printf("%s mask %d vs %d at %g: +%d =%d -%d score %.3f Elo %+.0f "
+    printf("%s %s vs %s at %g: +%d =%d -%d score %.3f Elo %+.0f "
            "[%+.0f, %+.0f]\n",
-           argv[1], set[0], set[1], budget, r.wins, r.draws, r.losses,
+           argv[1], argv[2], argv[3], budget, r.wins, r.draws, r.losses,
            r.score, r.elo, r.elo_low, r.elo_high);
     mc_game_free(g);
     return 0;

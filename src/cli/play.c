@@ -601,7 +601,11 @@ static const char play_usage[] =
     "  --hint-nodes N  node budget of hints and evaluations\n"
     "  --egdb DIR      Oware endgame databases (mancala egdb build): the\n"
     "                  computer plays them, and a solved position is\n"
-    "                  reported ('perfect play: South wins by 4')\n";
+    "                  reported ('perfect play: South wins by 4').\n"
+    "                  Without it the computer plays with the tables of\n"
+    "                  the default places (built on first use: layers\n"
+    "                  0-10, a few seconds); --egdb none: no tables.\n"
+    "The computer thinks with every core of the machine at level 10.\n";
 
 /* $XDG_STATE_HOME/mancala/autosave.mcr or ~/.local/state/mancala/...;
    the directories are created.  NULL if there is no home. */

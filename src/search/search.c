@@ -29,9 +29,11 @@ int mc_search_lmr = 2;
 
 /* Tuning knob (bench/tune_prune.c): bit 0 reverse futility pruning, bit 1
    internal iterative reduction, bit 2 a third ply of late-move reduction at
-   depth 10+. */
+   depth 10+, bit 3 a quiescence search of the moves that gain material. */
 int mc_search_prune = 0;
-#define RFP_MARGIN 150
+/* Reverse futility: the margin a ply (hundredths of a seed) and the
+   deepest depth it applies at (tuning knobs too). */
+int mc_search_rfp_margin = 150, mc_search_rfp_depth = 3;
 
 static int evaluate(const mc_worker *w, const mc_pos *p)
 {
@@ -225,6 +227,93 @@ static int make_kids(mc_worker *w, int k, int ply, int n, int skip)
 static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
                    int ev);
 
+#define QS_PLIES 6
+#define QS_GAIN 50
+
+static int qsearch(mc_worker *w, int k, int alpha, int beta, int ev, int qd,
+                   int checked);
+
+/* Child i of line position k in the quiescence search. */
+static int qchild(mc_worker *w, int k, int ply, int i, int alpha, int beta,
+                  int qd)
+{
+    mc_kids *kd = &w->kid[ply];
+    w->l.pos[k + 1] = kd->pos[i];
+    mc_line_link_hash(&w->l, k, kd->flags[i], kd->hash[i]);
+    if (kd->pos[i].side == w->l.pos[k].side)
+        return qsearch(w, k + 1, alpha, beta, kd->ev[i], qd, 0);
+    return -qsearch(w, k + 1, -beta, -alpha, kd->ev[i], qd, 0);
+}
+
+/* At the horizon: the static evaluation, unless a move gains material
+   (its child's evaluation is QS_GAIN above it), then the best of those
+   too, a few plies deep. */
+static int qsearch(mc_worker *w, int k, int alpha, int beta, int ev, int qd,
+                   int checked)
+{
+    mc_think *t = w->t;
+    const mc_pos *p = &w->l.pos[k];
+    int ply = k - w->root;
+    w->pvlen[ply] = 0;
+    if (checked)
+        goto stand_pat; /* negamax has counted it and asked the rules */
+    if ((++w->nodes & 63) == 0)
+        check_limits(w);
+    if (w->stop)
+        return 0;
+    mc_hist h;
+    mc_result r;
+    mc_line_hist(&w->l, k, &h);
+    mc_status(w->g, p, &h, &r);
+    if (mc_deadline_fired()) {
+        w->stop = 1;
+        return 0;
+    }
+    if (r.over)
+        return terminal(&r, p->side, ply);
+    if (t->oracle) {
+        int v, o = t->oracle(t->oracle_ctx, p, w->l.wstart[k] == k, ply, &v);
+        if (o > 0) {
+            w->oracle_hits++;
+            return v;
+        }
+    }
+stand_pat:;
+    int stand = ev != EV_NONE ? ev : evaluate(w, p);
+    if (qd <= 0 || ply >= MC_MAX_PLY - 1 || stand >= beta)
+        return stand;
+    if (stand > alpha)
+        alpha = stand;
+    if (mc_line_grow(&w->l, k + 1) != 0) {
+        w->stop = 1;
+        return 0;
+    }
+    mc_kids *kd = &w->kid[ply];
+    int n = mc_moves(w->g, p, kd->mv);
+    int m = make_kids(w, k, ply, n, -1);
+    if (mc_deadline_fired()) {
+        w->stop = 1;
+        return 0;
+    }
+    int best = stand;
+    for (int oi = 0; oi < m; oi++) {
+        int i = kd->order[oi];
+        int gain = kd->pos[i].side == p->side ? kd->ev[i] : -kd->ev[i];
+        if (gain < stand + QS_GAIN)
+            continue;
+        int v = qchild(w, k, ply, i, alpha, beta, qd - 1);
+        if (w->stop)
+            return 0;
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
 static int lmr_amount(int depth, int oi, int key)
 {
     if (key > 31 || depth < 3)
@@ -315,8 +404,11 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
            another. */
         pathdep = o < 0;
     }
-    if (depth <= 0 || ply >= MC_MAX_PLY - 1)
+    if (depth <= 0 || ply >= MC_MAX_PLY - 1) {
+        if ((mc_search_prune & 8) && !t->exact && ply < MC_MAX_PLY - 1)
+            return qsearch(w, k, alpha, beta, ev, QS_PLIES, 1);
         return ev != EV_NONE ? ev : evaluate(w, p);
+    }
 
     uint64_t key = w->l.hash[k];
     mc_tt_entry e;
@@ -339,11 +431,12 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
     }
     /* Reverse futility: a quiet node far above beta at a small depth is
        not searched. */
-    if ((mc_search_prune & 1) && !pvnode && !t->exact && depth <= 3 &&
+    if ((mc_search_prune & 1) && !pvnode && !t->exact &&
+        depth <= mc_search_rfp_depth &&
         ply > 0 && !pathdep && beta < MC_SCORE_PROVEN &&
         beta > -MC_SCORE_PROVEN) {
         int sev = ev != EV_NONE ? ev : evaluate(w, p);
-        if (sev - RFP_MARGIN * depth >= beta)
+        if (sev - mc_search_rfp_margin * depth >= beta)
             return sev;
     }
     /* Internal iterative reduction: a deep node with no table move is
