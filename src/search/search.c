@@ -30,7 +30,7 @@ int mc_search_lmr = 2;
 /* Tuning knob (bench/tune_prune.c): bit 0 reverse futility pruning, bit 1
    internal iterative reduction, bit 2 a third ply of late-move reduction at
    depth 10+, bit 3 a quiescence search of the moves that gain material. */
-int mc_search_prune = 0;
+int mc_search_prune = 9;
 /* Reverse futility: the margin a ply (hundredths of a seed) and the
    deepest depth it applies at (tuning knobs too). */
 int mc_search_rfp_margin = 150, mc_search_rfp_depth = 3;
