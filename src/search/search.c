@@ -230,6 +230,51 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
 #define QS_PLIES 6
 #define QS_GAIN 50
 
+/* What every node does first: count itself (and now and then check the
+   limits), ask the rules whether the game is over there, and the oracle
+   whether it knows the score.  Returns 1 with *score when the node is
+   decided (or the search must stop: *score 0, w->stop set), else 0 with
+   *pathdep: the oracle's answer here depends on the line's history; *h:
+   the history facts of the node. */
+static int node_enter(mc_worker *w, int k, int *score, int *pathdep,
+                      mc_hist *h)
+{
+    mc_think *t = w->t;
+    const mc_pos *p = &w->l.pos[k];
+    int ply = k - w->root;
+    *score = 0;
+    *pathdep = 0;
+    /* Checked often: a node of a relay game can cost a long cycle walk. */
+    if ((++w->nodes & 63) == 0)
+        check_limits(w);
+    if (w->stop)
+        return 1;
+    mc_result r;
+    mc_line_hist(&w->l, k, h);
+    mc_status(w->g, p, h, &r);
+    if (mc_deadline_fired()) {
+        w->stop = 1; /* the rules gave up on a long computation */
+        return 1;
+    }
+    if (r.over) {
+        *score = terminal(&r, p->side, ply);
+        return 1;
+    }
+    if (t->oracle) {
+        int v, o = t->oracle(t->oracle_ctx, p, w->l.wstart[k] == k, ply, &v);
+        if (o > 0) {
+            w->oracle_hits++;
+            *score = v;
+            return 1;
+        }
+        /* In the oracle's range but path-dependent (shared EGDB.md): a
+           transposition entry here would carry one line's history to
+           another. */
+        *pathdep = o < 0;
+    }
+    return 0;
+}
+
 static int qsearch(mc_worker *w, int k, int alpha, int beta, int ev, int qd,
                    int checked);
 
@@ -251,34 +296,13 @@ static int qchild(mc_worker *w, int k, int ply, int i, int alpha, int beta,
 static int qsearch(mc_worker *w, int k, int alpha, int beta, int ev, int qd,
                    int checked)
 {
-    mc_think *t = w->t;
     const mc_pos *p = &w->l.pos[k];
-    int ply = k - w->root;
+    int ply = k - w->root, decided, pathdep;
     w->pvlen[ply] = 0;
-    if (checked)
-        goto stand_pat; /* negamax has counted it and asked the rules */
-    if ((++w->nodes & 63) == 0)
-        check_limits(w);
-    if (w->stop)
-        return 0;
+    /* (negamax has entered the first node of a quiescence search) */
     mc_hist h;
-    mc_result r;
-    mc_line_hist(&w->l, k, &h);
-    mc_status(w->g, p, &h, &r);
-    if (mc_deadline_fired()) {
-        w->stop = 1;
-        return 0;
-    }
-    if (r.over)
-        return terminal(&r, p->side, ply);
-    if (t->oracle) {
-        int v, o = t->oracle(t->oracle_ctx, p, w->l.wstart[k] == k, ply, &v);
-        if (o > 0) {
-            w->oracle_hits++;
-            return v;
-        }
-    }
-stand_pat:;
+    if (!checked && node_enter(w, k, &decided, &pathdep, &h))
+        return decided;
     int stand = ev != EV_NONE ? ev : evaluate(w, p);
     if (qd <= 0 || ply >= MC_MAX_PLY - 1 || stand >= beta)
         return stand;
@@ -377,33 +401,11 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
     int ply = k - w->root;
     const int pvnode = beta - alpha > 1;
     w->pvlen[ply] = 0;
-    /* Checked often: a node of a relay game can cost a long cycle walk. */
-    if ((++w->nodes & 63) == 0)
-        check_limits(w);
-    if (w->stop)
-        return 0;
+    int decided, pathdep;
     mc_hist h;
-    mc_result r;
-    mc_line_hist(&w->l, k, &h);
-    mc_status(w->g, p, &h, &r);
-    if (mc_deadline_fired()) {
-        w->stop = 1; /* the rules gave up on a long computation */
-        return 0;
-    }
-    if (r.over)
-        return terminal(&r, p->side, ply);
-    int fresh = w->l.wstart[k] == k, pathdep = 0;
-    if (t->oracle) {
-        int v, o = t->oracle(t->oracle_ctx, p, fresh, ply, &v);
-        if (o > 0) {
-            w->oracle_hits++;
-            return v;
-        }
-        /* In the oracle's range but path-dependent (shared EGDB.md): a
-           transposition entry here would carry one line's history to
-           another. */
-        pathdep = o < 0;
-    }
+    if (node_enter(w, k, &decided, &pathdep, &h))
+        return decided;
+    int fresh = w->l.wstart[k] == k;
     if (depth <= 0 || ply >= MC_MAX_PLY - 1) {
         if ((mc_search_prune & 8) && !t->exact && ply < MC_MAX_PLY - 1)
             return qsearch(w, k, alpha, beta, ev, QS_PLIES, 1);

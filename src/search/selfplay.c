@@ -12,16 +12,24 @@
 
 /* A player for one selfplay seat: its table and workers kept for all the
    games it plays (cleared between games). */
+static void seat_opts(const mc_selfplay_player *sp, uint64_t seed,
+                      mc_player_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->level = sp->limits.level;
+    o->hash_mb = sp->limits.hash_mb;
+    o->algo = sp->limits.algo;
+    o->threads = 1;
+    o->tables = "none";
+    o->seed = seed;
+}
+
 static mc_player *seat_player(const mc_game *g, const mc_selfplay_player *sp)
 {
     if (sp->random)
         return NULL;
-    mc_player_opts o = {0};
-    o.level = sp->limits.level;
-    o.hash_mb = sp->limits.hash_mb;
-    o.algo = sp->limits.algo;
-    o.threads = 1;
-    o.tables = "none";
+    mc_player_opts o;
+    seat_opts(sp, 0, &o);
     mc_player *pl = mc_player_new(g, &o, NULL);
     if (pl)
         mc_player_limits(pl, &sp->limits);
@@ -52,13 +60,8 @@ static void play_one(const mc_game *g, const mc_pos *start,
         if (ply < opening_plies || pl->random || !ai[side]) {
             m = mv[mc_rng_below(&rng, (uint32_t)n)];
         } else {
-            mc_player_opts o = {0};
-            o.level = pl->limits.level;
-            o.hash_mb = pl->limits.hash_mb;
-            o.algo = pl->limits.algo;
-            o.threads = 1;
-            o.tables = "none";
-            o.seed = mc_rng_next(&rng);
+            mc_player_opts o;
+            seat_opts(pl, mc_rng_next(&rng), &o);
             if (pl->prepare)
                 pl->prepare(pl->ctx);
             mc_go go;
