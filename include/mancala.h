@@ -452,6 +452,9 @@ void mc_player_stop(mc_player *pl);
 void mc_player_ponderhit(mc_player *pl);
 /* Seconds on a monotonic clock (for mc_go.start). */
 double mc_clock(void);
+/* The cores online, 1..MC_MAX_THREADS: the threads of a player that uses
+   the whole machine. */
+int mc_cores(void);
 
 /* Prove the value of the session's position by exact search, deepening up
    to max_depth plies or `seconds`.  proven: 1 if the result is a proof;

@@ -155,6 +155,7 @@ static void test_stop_and_threads(void)
                       took);
             CHECK(legal(s, info.best) && info.depth >= 1);
             CHECK(info.threads == threads);
+            CHECK(mc_cores() >= 1 && mc_cores() <= MC_MAX_THREADS);
             mc_player_free(pl);
         }
     mc_session_free(s);

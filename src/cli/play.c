@@ -287,10 +287,7 @@ static mc_player *computer_of(player *pl, const mc_session *s)
         return pl->ai;
     mc_player_opts o = {0};
     o.level = pl->level;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    o.threads = cores > 1 ? (int)(cores < MC_MAX_THREADS ? cores
-                                                         : MC_MAX_THREADS)
-                          : 1;
+    o.threads = mc_cores();
     o.tables = play_egdb_dir;
     o.seed = mc_rng_next(&pl->rng);
     mc_error err = {0, ""};

@@ -303,8 +303,7 @@ static const char *const reason_word[] = {
 /* Threads up to the cores the machine has online. */
 static int max_threads(void)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > MC_MAX_THREADS ? MC_MAX_THREADS : (int)n;
+    return mc_cores();
 }
 
 /* The player's options with `database` as its tables option. */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mancala_egdb.h"
 #include "../games/game.h"
@@ -43,6 +44,12 @@ struct mc_player {
 double mc_clock(void)
 {
     return mc_now();
+}
+
+int mc_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MC_MAX_THREADS ? MC_MAX_THREADS : (int)n;
 }
 
 /* ---- tables ---- */

@@ -695,10 +695,7 @@ static api_player *lend_player(mc_api *a, const mc_game *g)
         return NULL;
     mc_player_free(p->pl);
     mc_player_opts o = {0};
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    o.threads = cores > 1 ? (int)(cores < MC_MAX_THREADS ? cores
-                                                         : MC_MAX_THREADS)
-                          : 1;
+    o.threads = mc_cores();
     p->pl = mc_player_new(g, &o, NULL);
     if (!p->pl)
         return NULL;
@@ -761,10 +758,7 @@ static int search_limits(json_t *j, mc_player_opts *o, mc_go *go,
     memset(go, 0, sizeof *go);
     go->start = mc_clock(); /* the time counts from the request */
     o->level = (int)level;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    o->threads = cores > 1 ? (int)(cores < MC_MAX_THREADS ? cores
-                                                          : MC_MAX_THREADS)
-                           : 1;
+    o->threads = mc_cores();
     o->seed = (uint64_t)time(NULL);
     go->nodes = (uint64_t)nodes;
     go->movetime = seconds; /* with nodes too: the first limit reached */
