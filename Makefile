@@ -157,17 +157,26 @@ check: $(PROG) $(TEST_BIN)
 	echo "make check: all test programs passed"
 
 # The threaded code (the player's search threads, the protocol's search
-# thread) under ThreadSanitizer: the player's and the protocol's tests.
+# thread) under ThreadSanitizer: test_player in-process, and the protocol's
+# transcripts against a mancala program built with it (test_protocol runs
+# $MANCALA engine; a report makes the engine exit non-zero, which fails the
+# transcript).
 TSAN_FLAGS := -std=c11 -O1 -g -fsanitize=thread -pthread -Iinclude -Isrc \
               -Itests -D_DEFAULT_SOURCE
-TSAN_TESTS := test_player test_protocol
-tsan: build/gen/rules_text.c build/gen/egdb_journals.c
+TSAN_GEN   := build/gen/rules_text.c build/gen/egdb_journals.c
+tsan: $(TSAN_GEN) build/gen/web_files.c
 	mkdir -p build-tsan
-	@fail=0; for t in $(TSAN_TESTS); do \
-	  $(CC) $(TSAN_FLAGS) -o build-tsan/$$t tests/$$t.c $(LIB_SRC) \
-	    build/gen/rules_text.c build/gen/egdb_journals.c -lm || exit 1; \
-	  echo "== build-tsan/$$t"; $(TEST_ENV) MANCALA=./mancala build-tsan/$$t tests || fail=1; \
-	done; if [ $$fail -ne 0 ]; then echo "make tsan: FAILED"; exit 1; fi
+	$(CC) $(TSAN_FLAGS) $(CURSES_CFLAGS) -o build-tsan/mancala $(CLI_SRC) \
+	  $(SERVER_SRC) build/gen/web_files.c $(LIB_SRC) $(TSAN_GEN) \
+	  $(CURSES_LIBS) $(SERVER_LIBS) -lm
+	$(CC) $(TSAN_FLAGS) -o build-tsan/test_player tests/test_player.c \
+	  $(LIB_SRC) $(TSAN_GEN) -lm
+	$(CC) $(TSAN_FLAGS) -o build-tsan/test_protocol tests/test_protocol.c -lm
+	@fail=0; \
+	echo "== build-tsan/test_player"; $(TEST_ENV) build-tsan/test_player || fail=1; \
+	echo "== build-tsan/test_protocol (a ThreadSanitizer engine)"; \
+	$(TEST_ENV) MANCALA=build-tsan/mancala build-tsan/test_protocol tests || fail=1; \
+	if [ $$fail -ne 0 ]; then echo "make tsan: FAILED"; exit 1; fi
 
 # libFuzzer targets (clang): the protocol parser and the record reader,
 # built with the library sources instrumented.  Run briefly in .ci/run:

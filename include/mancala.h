@@ -446,7 +446,9 @@ typedef struct mc_go {
 /* Choose a move in the position of the last mc_player_sync.  Returns 0,
    MC_ERR_OVER when the game is over, MC_ERR_ARG when out of memory. */
 int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out);
-/* End the running search soon; it returns its best move so far. */
+/* End the running search soon; it returns its best move so far.  A call
+   while no search runs has no effect (nor on the next search: a caller
+   that may stop a search before it has begun passes mc_go.stop). */
 void mc_player_stop(mc_player *pl);
 /* The opponent played the move pondered on: the clock starts now. */
 void mc_player_ponderhit(mc_player *pl);

@@ -105,7 +105,10 @@ static void on_info(const mc_search_info *in, void *ctx)
 {
     mc_engine *e = ctx;
     char pv[4096], score[48];
-    format_pv(e->g, mc_session_pos(e->s), in, pv, sizeof pv);
+    /* On the search's thread: the player's own game (a game keeps caches,
+       and the engine's answers `moves` meanwhile). */
+    const mc_session *ps = mc_player_session(e->pl);
+    format_pv(mc_session_game(ps), mc_session_pos(ps), in, pv, sizeof pv);
     int margin = mc_egdb_score_margin(in->score);
     if (margin > 0)
         snprintf(score, sizeof score, "tablewin %d", margin);
@@ -139,7 +142,9 @@ static void *search_main(void *arg)
     int rc = mc_player_go(e->pl, &e->go, &info);
     char m[MC_MOVE_STRLEN] = "";
     if (rc == 0)
-        mc_move_format(e->g, mc_session_pos(e->s), info.best, m, sizeof m);
+        mc_move_format(mc_session_game(mc_player_session(e->pl)),
+                       mc_session_pos(mc_player_session(e->pl)), info.best, m,
+                       sizeof m);
     pthread_mutex_lock(&e->lock);
     /* `go infinite` reports only when told to stop, `go ponder` when told
        to stop or that the pondered move was played. */
@@ -156,11 +161,12 @@ static void *search_main(void *arg)
     return NULL;
 }
 
-/* Ask the search to end (the player and the engine's own flag). */
+/* Ask the search to end: the flag its mc_go watches (set again to 0 by
+   the next go, so a stop for a search that is over has no effect on a
+   later one). */
 static void raise_stop_locked(mc_engine *e)
 {
     __atomic_store_n(&e->stop, 1, __ATOMIC_SEQ_CST);
-    mc_player_stop(e->pl);
     pthread_cond_broadcast(&e->cond);
 }
 
@@ -445,6 +451,10 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
         const char *dir = mc_player_tables(e->pl);
         if (dir && strcmp(val, "default") == 0)
             say(e, "info string database %s", dir);
+        else if (!dir && strcmp(val, "default") == 0)
+            say(e, "info string database not used: no tables for %s in "
+                   "the default places",
+                mc_game_spec(e->g));
         else if (!dir && strcmp(val, "none") != 0)
             say(e, "info string database not used: the game %s has no "
                    "tables",

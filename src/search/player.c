@@ -405,6 +405,8 @@ static int think_mcts(mc_player *pl, const mc_go *go, double start,
 int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
 {
     double start = go->start > 0 ? go->start : mc_now();
+    /* A stop meant for an earlier search does not end this one. */
+    atomic_store(&pl->stop, 0);
     memset(out, 0, sizeof *out);
     if (mc_session_over(pl->s))
         return MC_ERR_OVER;
