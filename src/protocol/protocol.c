@@ -306,12 +306,6 @@ static const char *const reason_word[] = {
     "none",   "captures", "repetition", "nomove",   "stuck", "plies",
     "board",  "points",   "annulled",   "resign",   "time"};
 
-/* Threads up to the cores the machine has online. */
-static int max_threads(void)
-{
-    return mc_cores();
-}
-
 /* The player's options with `database` as its tables option. */
 static int apply_opts(mc_engine *e, mc_player_opts *o, const char *database,
                       mc_error *err)
@@ -342,7 +336,7 @@ static int cmd_hello(mc_engine *e, words *ws, const char *rest)
     say_locked(e, "option hash type spin default 16 min 1 max %d",
                MC_PROTOCOL_HASH_MAX);
     say_locked(e, "option threads type spin default 1 min 1 max %d",
-               max_threads());
+               mc_cores());
     say_locked(e, "option level type spin default 10 min 1 max 10");
     say_locked(e, "option database type string default default");
     say_locked(e, "ok hello");
@@ -409,7 +403,7 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
     } else if (strcmp(name, "hash") == 0 || strcmp(name, "threads") == 0 ||
                strcmp(name, "level") == 0) {
         long long hi = name[0] == 'h'   ? MC_PROTOCOL_HASH_MAX
-                       : name[0] == 't' ? max_threads()
+                       : name[0] == 't' ? mc_cores()
                                         : 10;
         long long n = ws->n == 3 ? number(val, 1, hi) : -1;
         if (n < 0) {

@@ -244,20 +244,15 @@ static int child_value(mc_player *pl, mc_worker *w, int i, int me, int *diff)
         *diff = (r.score2[me] - r.score2[1 - me]) / 2;
         return 1;
     }
+    /* Its value for a fresh start (exact right after a capture or where
+       the entry is history-proof, else right unless the line comes back
+       to a position played before). */
     const mc_pos *c = &rk->pos[i];
-    int fresh = w->l.wstart[k + 1] == k + 1, d = 0;
-    int rc = mc_egdb_lookup(pl->db, c, fresh, &d);
-    if (rc == MC_EGDB_HISTORY) {
-        /* Its value for a fresh start: right unless the line comes back
-           to a position played before. */
-        int v, hp;
-        if (!mc_egdb_probe(pl->db, c, &v, &hp))
-            return 0;
-        int cm = c->side == MC_NORTH;
-        d = (int)c->cap[cm] - (int)c->cap[1 - cm] + v;
-    } else if (rc != MC_EGDB_EXACT) {
+    int v, hp;
+    if (!mc_egdb_probe(pl->db, c, &v, &hp))
         return 0;
-    }
+    int cm = c->side == MC_NORTH;
+    int d = (int)c->cap[cm] - (int)c->cap[1 - cm] + v;
     *diff = c->side == me ? d : -d;
     return 1;
 }
