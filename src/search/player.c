@@ -463,6 +463,7 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
     t->pv_more = pl->db && !pl->oracle ? table_pv : NULL;
     t->pv_ctx = pl->db;
     mc_tt_new_search(&pl->tt);
+    atomic_store(&t->done_depth, 0);
     for (int i = 0; i < threads; i++) {
         pl->w[i]->t = t;
         if (mc_worker_load(pl->w[i], pl->s) != 0)
@@ -484,11 +485,19 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
         pthread_join(th[i], NULL);
         nodes += pl->w[i]->nodes;
     }
-    *out = pl->w[0]->out;
+    /* The answer is the deepest finished iteration's, the main thread's
+       on a tie (a helper's lines are not shown as it goes: show it). */
+    int pick = 0;
+    for (int i = 1; i < started; i++)
+        if (pl->w[i]->rc == 0 && pl->w[i]->out.depth > pl->w[pick]->out.depth)
+            pick = i;
+    *out = pl->w[pick]->out;
     out->nodes = nodes;
     out->seconds = mc_now() - start;
     out->threads = started;
     out->hashfull = mc_tt_hashfull(&pl->tt);
+    if (pick != 0 && go->on_info)
+        go->on_info(out, go->info_ctx);
     atomic_store(&pl->stop, 0);
     atomic_store(&t->ponderhit_ns, 0);
     return rc;

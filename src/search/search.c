@@ -563,6 +563,22 @@ static void lengthen_pv(const mc_worker *w, const mc_pos *root,
 
 /* ---- iterative deepening ---- */
 
+/* Lazy SMP's spread of depths: helper i searches only some depths, in
+   blocks of skip_size[k] with phase skip_phase[k] (k = (i - 1) % 20), so
+   that half the helpers are an iteration ahead of the others; none
+   searches a depth some thread has already finished. */
+static int skip_depth(const mc_worker *w, int d)
+{
+    static const int size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+    static const int phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3,
+                                  4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+    if (d <= atomic_load_explicit(&w->t->done_depth, memory_order_relaxed))
+        return 1;
+    int k = (w->id - 1) % 20;
+    return ((d + w->root + phase[k]) / size[k]) % 2 != 0;
+}
+
 int mc_worker_think(mc_worker *w)
 {
     mc_think *t = w->t;
@@ -606,10 +622,10 @@ int mc_worker_think(mc_worker *w)
     double changes = 0;
     mc_move cur_pv[64];
     int cur_len = 0;
-    /* Helpers of odd number start a ply deeper, so that the threads are
-       not all at the same depth at once. */
-    int d0 = w->id & 1 ? 2 : 1;
+    const int d0 = 1;
     for (int d = d0; d <= t->max_depth; d++) {
+        if (w->id != 0 && skip_depth(w, d))
+            continue;
         /* Aspiration: expect the last score; widen on failure. */
         int window =
             d >= 4 && level == 10 && !t->exact ? 50 : MC_SCORE_WIN + 1;
@@ -694,6 +710,11 @@ int mc_worker_think(mc_worker *w)
         out->depth = d;
         memcpy(out->pv, cur_pv, (size_t)cur_len * sizeof(mc_move));
         out->pvlen = cur_len;
+        int done = atomic_load_explicit(&t->done_depth, memory_order_relaxed);
+        while (d > done && !atomic_compare_exchange_weak_explicit(
+                               &t->done_depth, &done, d, memory_order_relaxed,
+                               memory_order_relaxed))
+            ;
         if (w->id == 0) {
             if (t->on_info) {
                 out->nodes = total_nodes(w);
@@ -737,7 +758,6 @@ int mc_worker_think(mc_worker *w)
     }
     mc_deadline_set(0, NULL);
     out->nodes = w->nodes;
-    if (w->id == 0)
-        lengthen_pv(w, root, out);
+    lengthen_pv(w, root, out);
     return 0;
 }

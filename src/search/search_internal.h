@@ -65,6 +65,7 @@ typedef struct mc_think {
     const unsigned char *root_allow;
     uint64_t seed;
     int nthreads;
+    atomic_int done_depth;      /* deepest iteration any thread finished */
     struct mc_worker **workers;
     void (*on_info)(const mc_search_info *, void *);
     void *info_ctx;
