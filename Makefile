@@ -3,6 +3,7 @@
 #   make check           every test (unit, rules data, CLI); SAN=1 for ASan+UBSan
 #   make bench           the long perft depths and speed figures
 #   make install PREFIX=/usr/local DESTDIR=
+#   make tune            train the learned evaluations (long; docs/SEARCH.md)
 #   make tables          the small default set of Oware endgame tables in
 #                        build/egdb, which make install then installs
 # Variables: CC (gcc or clang), WERROR=1 (warnings are errors), SAN=1,
@@ -59,8 +60,10 @@ SERVER_LIBS := -lmicrohttpd -ljansson
 RULES_MD := $(wildcard docs/rules/*.md)
 # Search journals shipped with the library (docs/EGDB.md), embedded too.
 EGDB_JOURNALS := $(wildcard data/egdb/*.journal)
+# Learned evaluation weights (docs/SEARCH.md), embedded too.
+EVAL_WEIGHTS := $(wildcard data/eval/*.txt)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o \
-           $(B)/gen/egdb_journals.o
+           $(B)/gen/egdb_journals.o $(B)/gen/eval_weights.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(SERVER_OBJ)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
@@ -71,7 +74,7 @@ else
 PROG    := mancala
 endif
 
-.PHONY: all check bench install uninstall clean fuzz screenshots tsan tables
+.PHONY: all check bench install uninstall clean fuzz screenshots tsan tables tune
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
 $(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
@@ -97,6 +100,12 @@ $(B)/gen/egdb_journals.c: $(B)/embed $(EGDB_JOURNALS)
 	$(B)/embed $@ egdb/egdb_int.h eg_shipped_journal $(EGDB_JOURNALS)
 
 $(B)/gen/egdb_journals.o: $(B)/gen/egdb_journals.c src/egdb/egdb_int.h
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/gen/eval_weights.c: $(B)/embed $(EVAL_WEIGHTS)
+	$(B)/embed $@ games/learned.h mc_eval_text $(EVAL_WEIGHTS)
+
+$(B)/gen/eval_weights.o: $(B)/gen/eval_weights.c src/games/learned.h
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(B)/embed_web: tools/embed_web.c | $(B)/dirs
@@ -163,7 +172,8 @@ check: $(PROG) $(TEST_BIN)
 # transcript).
 TSAN_FLAGS := -std=c11 -O1 -g -fsanitize=thread -pthread -Iinclude -Isrc \
               -Itests -D_DEFAULT_SOURCE
-TSAN_GEN   := build/gen/rules_text.c build/gen/egdb_journals.c
+TSAN_GEN   := build/gen/rules_text.c build/gen/egdb_journals.c \
+              build/gen/eval_weights.c
 tsan: $(TSAN_GEN) build/gen/web_files.c
 	mkdir -p build-tsan
 	$(CC) $(TSAN_FLAGS) $(CURSES_CFLAGS) -o build-tsan/mancala $(CLI_SRC) \
@@ -178,6 +188,19 @@ tsan: $(TSAN_GEN) build/gen/web_files.c
 	$(TEST_ENV) MANCALA=build-tsan/mancala build-tsan/test_protocol tests || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make tsan: FAILED"; exit 1; fi
 
+# The learned evaluations (docs/SEARCH.md, "Learned evaluations"): self-play
+# data in build/tune (resumable: rerun after an interruption), weights into
+# data/eval.  Long (tens of minutes a game on two cores): run it in the
+# background with its output in a file.
+TUNE_GAMES ?= 4000
+TUNE_GAME_LIST ?= oware sadeqa2 gore omweso
+tune: $(PROG)
+	mkdir -p build/tune
+	for g in $(TUNE_GAME_LIST); do \
+	  ./$(PROG) tune $$g all --games $(TUNE_GAMES) --epochs 800 \
+	    --data build/tune/$$g.tune --out data/eval/$$g.txt || exit 1; \
+	done
+
 # libFuzzer targets (clang): the protocol parser and the record reader,
 # built with the library sources instrumented.  Run briefly in .ci/run:
 #   build-fuzz/fuzz_record -max_total_time=20 build-fuzz/corpus-record fuzz/seeds/record
@@ -187,7 +210,8 @@ FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
               -D_DEFAULT_SOURCE
 fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api
 
-GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c
+GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c \
+              $(B)/gen/eval_weights.c
 
 # The JSON API's request handler, fed method, path and body.
 build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)

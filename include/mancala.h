@@ -355,6 +355,33 @@ typedef struct mc_search_info {
 int mc_search(const mc_session *s, const mc_search_limits *lim,
               mc_search_info *out);
 
+/* ---- evaluation ----------------------------------------------------------- */
+
+/*
+ * The static evaluation the search uses, in hundredths of a seed from the
+ * view of the side to move.  Where a game has learned weights (data/eval,
+ * docs/SEARCH.md) it is a linear model over the game's features: the sum of
+ * the weights of the active features times their values.  MANCALA_EVAL=hand
+ * in the environment selects the hand-set evaluation instead, and
+ * MANCALA_EVAL_DIR=DIR reads DIR/<game>.txt instead of the built-in weights
+ * (both read once, when a game first needs its weights).
+ */
+typedef struct mc_feature {
+    uint16_t index; /* below mc_eval_nfeatures */
+    int16_t value;
+} mc_feature;
+#define MC_MAX_FEATURES 128
+
+int mc_eval(const mc_game *g, const mc_pos *p);
+/* "learned" or "hand": which evaluation g uses. */
+const char *mc_eval_kind(const mc_game *g);
+/* The features of the game's learned evaluation: how many there are (0
+   when it has none), the active ones of p (returns how many, at most
+   MC_MAX_FEATURES), and what feature i is (a short name). */
+int mc_eval_nfeatures(const mc_game *g);
+int mc_eval_features(const mc_game *g, const mc_pos *p, mc_feature *f);
+size_t mc_eval_feature_name(const mc_game *g, int i, char *buf, size_t n);
+
 /* ---- the player: a computer opponent that keeps its mind --------------- */
 
 /*

@@ -73,14 +73,14 @@ expect "oware to move" "South to move"
 expect "autosave announced" "Every move is saved in $state/mancala/autosave.mcr"
 keys C
 expect "move explained" "South plays C: lifts 4 seeds from C; the last seed falls in a (now 5)."
-expect "computer replies" "North plays f: lifts 4 seeds from f; the last seed falls in D (now 6)."
-expect "board after the moves" "South   [ 5]  [ 5]  [ 1]  [ 6]  [ 5]  [ 5]"
-if [ -s "$state/mancala/autosave.mcr" ] && grep -q "C f" "$state/mancala/autosave.mcr"; then ok; else
+expect "computer replies" "North plays e: lifts 4 seeds from e; the last seed falls in C (now 1)."
+expect "board after the moves" "South   [ 5]  [ 5]  [ 1]  [ 5]  [ 5]  [ 5]"
+if [ -s "$state/mancala/autosave.mcr" ] && grep -q "C e" "$state/mancala/autosave.mcr"; then ok; else
     bad "autosave holds the moves: $(cat "$state/mancala/autosave.mcr" 2>&1)"; fi
 keys u
 expect "undo restores the start" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]"
 keys r
-expect "redo replays" "South   [ 5]  [ 5]  [ 1]  [ 6]  [ 5]  [ 5]"
+expect "redo replays" "South   [ 5]  [ 5]  [ 1]  [ 5]  [ 5]  [ 5]"
 keys '?'
 expect "hint" "Hint: the engine would play"
 keys =
@@ -99,7 +99,7 @@ start oware --nodes 2000 --speed 0
 expect "resume offered" "An unfinished game is saved in"
 expect "resume says what" "oware, game 1, 2 moves played"
 keys y
-expect "resumed board" "South   [ 5]  [ 5]  [ 1]  [ 6]  [ 5]  [ 5]"
+expect "resumed board" "South   [ 5]  [ 5]  [ 1]  [ 5]  [ 5]  [ 5]"
 expect "resumed note" "Resuming"
 keys q
 expect "quit again" "EXITED 0"

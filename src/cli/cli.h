@@ -43,6 +43,7 @@ int cmd_replay(int argc, char **argv); /* records.c */
 int cmd_check(int argc, char **argv);  /* records.c */
 int cmd_egdb(int argc, char **argv);
 int cmd_serve(int argc, char **argv);  /* serve.c */
+int cmd_tune(int argc, char **argv);   /* tune.c */
 
 /* Helpers shared by the subcommands. */
 struct mc_egdb;

@@ -22,6 +22,7 @@ static const command commands[] = {
     {"analyze", cmd_analyze, "search a position and print the best line"},
     {"solve", cmd_solve, "prove who wins a position with perfect play"},
     {"selfplay", cmd_selfplay, "games between two built-in players, with Elo"},
+    {"tune", cmd_tune, "train a learned evaluation (self-play data, fit)"},
     {"bench", cmd_bench, "search signature; rules speed with --rules"},
     {"replay", cmd_replay, "step through a recorded game with the board"},
     {"check", cmd_check, "validate game record files"},

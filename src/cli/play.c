@@ -287,7 +287,9 @@ static mc_player *computer_of(player *pl, const mc_session *s)
         return pl->ai;
     mc_player_opts o = {0};
     o.level = pl->level;
-    o.threads = mc_cores();
+    /* A node budget is for a computer that plays the same moves every
+       time (--nodes is documented so): one thread. */
+    o.threads = pl->nodes ? 1 : mc_cores();
     o.tables = play_egdb_dir;
     o.seed = mc_rng_next(&pl->rng);
     mc_error err = {0, ""};
@@ -593,7 +595,7 @@ static const char play_usage[] =
     "        contract: undo refused; blitz: 3 s a move, when the time runs\n"
     "        out the turn passes (or the game is lost) (Omweso W16)\n"
     "  --move-time S   seconds a move      --game-time S  seconds a game\n"
-    "  --nodes N       computer: N nodes a move (deterministic)\n"
+    "  --nodes N       computer: N nodes a move, one thread (deterministic)\n"
     "  --speed 0..4    animation speed (0 instant)\n"
     "  --hint-nodes N  node budget of hints and evaluations\n"
     "  --egdb DIR      Oware endgame databases (mancala egdb build): the\n"

@@ -7,6 +7,7 @@
 
 #include "../core/util.h"
 #include "game.h"
+#include "learned.h"
 
 static const mc_rules *const all_rules[] = {
     &mc_rules_oware,
@@ -193,6 +194,7 @@ mc_game *mc_game_new(const char *spec, mc_error *err)
         return NULL;
     }
     g->rules = r;
+    g->evalw = mc_learned_weights(r);
     int n = opt_count(r);
     for (int i = 0; i < n; i++)
         g->opt[i] = r->opts[i].def;
@@ -391,4 +393,33 @@ size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e, char *buf,
                          size_t n)
 {
     return g->rules->describe(g, e, buf, n);
+}
+
+/* ---- evaluation ---- */
+
+int mc_eval(const mc_game *g, const mc_pos *p) { return mc_game_eval(g, p); }
+
+const char *mc_eval_kind(const mc_game *g)
+{
+    return g->evalw ? "learned" : "hand";
+}
+
+int mc_eval_nfeatures(const mc_game *g)
+{
+    return g->rules->features ? g->rules->nfeat : 0;
+}
+
+int mc_eval_features(const mc_game *g, const mc_pos *p, mc_feature *f)
+{
+    return g->rules->features ? g->rules->features(g, p, f) : 0;
+}
+
+size_t mc_eval_feature_name(const mc_game *g, int i, char *buf, size_t n)
+{
+    if (!g->rules->feature_name || i < 0 || i >= g->rules->nfeat) {
+        if (n)
+            buf[0] = 0;
+        return 0;
+    }
+    return g->rules->feature_name(i, buf, n);
 }

@@ -63,6 +63,14 @@ typedef struct mc_rules {
     /* Optional: static evaluation in hundredths of a seed from the view of
        the side to move (default: the difference of the stores). */
     int (*eval)(const mc_game *g, const mc_pos *p);
+    /* Optional: the features of the learned evaluation (learned.c): writes
+       the active features of p, from the view of the side to move, as
+       indexes below nfeat with small integer values; returns how many (at
+       most MC_MAX_FEATURES).  feature_name says what feature i is, for the
+       weights file and `mancala tune`. */
+    int (*features)(const mc_game *g, const mc_pos *p, mc_feature *f);
+    int nfeat;
+    size_t (*feature_name)(int i, char *buf, size_t n);
     /* Nonzero when Monte Carlo tree search beat alpha-beta in self-play
        for this game, making it the default computer player. */
     int prefer_mcts;
@@ -73,7 +81,38 @@ struct mc_game {
     int opt[MC_MAX_OPTS];
     char spec[MC_SPEC_STRLEN];
     void *data;
+    const int32_t *evalw; /* learned weights (learned.h), or NULL */
 };
+
+/* Features come in named groups laid end to end (for feature_name): a
+   game lists them in a table ended by a NULL name. */
+typedef struct mc_feat_group {
+    const char *name;
+    int count;
+} mc_feat_group;
+/* "name k" for feature i of the groups (learned.c). */
+size_t mc_feat_group_name(const mc_feat_group *gr, int i, char *buf,
+                          size_t n);
+
+/* Learned weights are kept in 1/MC_LEARNED_ONE hundredths of a seed. */
+#define MC_LEARNED_ONE 16
+
+/* The evaluation the search uses: learned when the game has weights, else
+   the game's hand-set one, else the difference of the stores. */
+static inline int mc_game_eval(const mc_game *g, const mc_pos *p)
+{
+    if (g->evalw) {
+        mc_feature f[MC_MAX_FEATURES];
+        int n = g->rules->features(g, p, f);
+        int32_t sum = 0;
+        for (int i = 0; i < n; i++)
+            sum += g->evalw[f[i].index] * f[i].value;
+        return sum / MC_LEARNED_ONE;
+    }
+    if (g->rules->eval)
+        return g->rules->eval(g, p);
+    return 100 * ((int)p->cap[p->side] - (int)p->cap[1 - p->side]);
+}
 
 /* The games, in the order `mancala` lists them. */
 extern const mc_rules mc_rules_oware;

@@ -11,6 +11,7 @@
  * LAST_REFUSED): history, so it stays out of the position string, the hash
  * and repetition.  Like every rules file: no printing, no allocation.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "../core/util.h"
@@ -861,8 +862,64 @@ static int gr_eval(const mc_game *g, const mc_pos *p)
     return 100 * ((int)p->cap[me] - (int)p->cap[1 - me]) + 50 * owned;
 }
 
+/*
+ * Features of the learned evaluation (learned.c), from the mover's view,
+ * the board turned so that the mover's first pit comes first: each pit's
+ * stones (0..15+) by who owns it, the pits each side owns, each side's
+ * captures (0..40+), and whether an offer waits for the mover or has been
+ * answered.
+ */
+enum {
+    GF_BIAS = 0,
+    GF_PIT = 1,                   /* 8 pits x 2 owners x 16 */
+    GF_OWNED = GF_PIT + 8 * 2 * 16, /* 9 */
+    GF_CAP = GF_OWNED + 9,        /* 2 x 41 */
+    GF_OFFER = GF_CAP + 2 * 41,   /* 2 */
+    GF_N = GF_OFFER + 2
+};
+
+static const mc_feat_group gr_groups[] = {
+    {"pit", 256}, {"owned.mine", 9}, {"captures.mine", 41},
+    {"captures.theirs", 41}, {"offer", 2}, {NULL, 0},
+};
+
+static size_t gr_feature_name(int i, char *buf, size_t n)
+{
+    if (i == GF_BIAS)
+        return (size_t)snprintf(buf, n, "bias");
+    return mc_feat_group_name(gr_groups, i - 1, buf, n);
+}
+
+static int gr_features(const mc_game *g, const mc_pos *p, mc_feature *f)
+{
+    (void)g;
+    int k = 0, me = p->side, owned = 0;
+    f[k++] = (mc_feature){GF_BIAS, 1};
+    for (int j = 0; j < NP; j++) {
+        int i = (j + 4 * me) % NP;
+        int mine = ((p->own >> i) & 1) == me;
+        owned += mine;
+        int c = p->pit[i] > 15 ? 15 : p->pit[i];
+        f[k++] = (mc_feature){(uint16_t)(GF_PIT + 32 * j + 16 * !mine + c), 1};
+    }
+    f[k++] = (mc_feature){(uint16_t)(GF_OWNED + owned), 1};
+    for (int r = 0; r < 2; r++) {
+        int c = p->cap[r == 0 ? me : 1 - me];
+        f[k++] = (mc_feature){(uint16_t)(GF_CAP + 41 * r + (c > 40 ? 40 : c)),
+                              1};
+    }
+    if (p->offer)
+        f[k++] = (mc_feature){GF_OFFER, 1};
+    if (p->flags & FLAG_ANSWERED)
+        f[k++] = (mc_feature){GF_OFFER + 1, 1};
+    return k;
+}
+
 const mc_rules mc_rules_gore = {
     .eval = gr_eval,
+    .features = gr_features,
+    .nfeat = GF_N,
+    .feature_name = gr_feature_name,
     .name = "gore",
     .title = "Gore (Guro, Cote d'Ivoire; Climent 2009)",
     .npits = NP,

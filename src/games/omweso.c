@@ -21,6 +21,7 @@
  */
 #include <assert.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../core/util.h"
@@ -1305,8 +1306,61 @@ static int om_eval(const mc_game *g, const mc_pos *p)
     return 100 * seeds + 50 * mobile;
 }
 
+/*
+ * Features of the learned evaluation (learned.c), from the mover's view:
+ * each pit's seeds (0..9+, by the owner's own index: outer row 0..7, inner
+ * row 8..15), the pits of 2 or more (the moves one has), the seeds on each
+ * side (0..64), and whose first move is still to come.
+ */
+enum {
+    WF_BIAS = 0,
+    WF_PIT = 1,                  /* 2 sides x 16 pits x 10 */
+    WF_MOB = WF_PIT + 32 * 10,   /* 2 x 17 */
+    WF_SIDE = WF_MOB + 2 * 17,   /* 2 x 65 */
+    WF_FIRST = WF_SIDE + 2 * 65, /* 2 */
+    WF_N = WF_FIRST + 2
+};
+
+static const mc_feat_group om_groups[] = {
+    {"bias", 1},          {"pit.mine", 160},  {"pit.theirs", 160},
+    {"movable.mine", 17}, {"movable.theirs", 17}, {"side.mine", 65},
+    {"side.theirs", 65},  {"first", 2},       {NULL, 0},
+};
+
+static size_t om_feature_name(int i, char *buf, size_t n)
+{
+    return mc_feat_group_name(om_groups, i, buf, n);
+}
+
+static int om_features(const mc_game *g, const mc_pos *p, mc_feature *f)
+{
+    (void)g;
+    int k = 0;
+    f[k++] = (mc_feature){WF_BIAS, 1};
+    for (int r = 0; r < 2; r++) {
+        int s = r == 0 ? p->side : 1 - p->side;
+        int mob = 0, side = 0;
+        for (int i = 0; i < 16; i++) {
+            int c = p->pit[bd(s, i)];
+            mob += c >= 2;
+            side += c;
+            f[k++] = (mc_feature){
+                (uint16_t)(WF_PIT + 10 * (16 * r + i) + (c > 9 ? 9 : c)), 1};
+        }
+        f[k++] = (mc_feature){(uint16_t)(WF_MOB + 17 * r + mob), 1};
+        f[k++] = (mc_feature){
+            (uint16_t)(WF_SIDE + 65 * r + (side > 64 ? 64 : side)), 1};
+        if (p->first & (1u << s))
+            f[k++] = (mc_feature){(uint16_t)(WF_FIRST + r), 1};
+    }
+    return k;
+}
+
 const mc_rules mc_rules_omweso = {
     .eval = om_eval,
+    .features = om_features,
+    .nfeat = WF_N,
+    .feature_name = om_feature_name,
     .name = "omweso",
     .title = "Omweso",
     .npits = 32,

@@ -495,8 +495,79 @@ static int ow_eval(const mc_game *g, const mc_pos *p)
            mc_oware_eval_w[1] * board + mc_oware_eval_w[2] * weak;
 }
 
+/*
+ * Features of the learned evaluation (learned.c), from the mover's view:
+ * each side's store (0..25, one-hot), each house's seed count (1..15+) with
+ * how many seeds the house its last seed lands in then holds (1..5+: a 2
+ * or 3 there on the other side is a capture), empty houses, the houses one
+ * can move, and the seeds on each side (0..23+).
+ */
+enum {
+    OF_BIAS = 0,
+    OF_CAP = 1,                    /* 2 x 26 */
+    OF_REACH = OF_CAP + 2 * 26,    /* 2 sides x 6 houses x (1 + 15 x 5) */
+    OF_MOB = OF_REACH + 12 * 76,   /* 2 x 7 */
+    OF_SIDE = OF_MOB + 2 * 7,      /* 2 x 24 */
+    OF_N = OF_SIDE + 2 * 24
+};
+
+static const mc_feat_group ow_groups[] = {
+    {"bias", 1},          {"store.mine", 26},  {"store.theirs", 26},
+    {"reach.mine", 456},  {"reach.theirs", 456}, {"movable.mine", 7},
+    {"movable.theirs", 7}, {"side.mine", 24},  {"side.theirs", 24},
+    {NULL, 0},
+};
+
+static size_t ow_feature_name(int i, char *buf, size_t n)
+{
+    return mc_feat_group_name(ow_groups, i, buf, n);
+}
+
+static int ow_features(const mc_game *g, const mc_pos *p, mc_feature *f)
+{
+    (void)g;
+    int k = 0;
+    f[k++] = (mc_feature){OF_BIAS, 1};
+    for (int r = 0; r < 2; r++) {
+        int s = r == 0 ? p->side : 1 - p->side;
+        int cap = p->cap[s] > 25 ? 25 : p->cap[s];
+        f[k++] = (mc_feature){(uint16_t)(OF_CAP + 26 * r + cap), 1};
+        int mob = 0, side = 0;
+        for (int i = 0; i < 6; i++) {
+            int o = 6 * s + i, c = p->pit[o];
+            int base = OF_REACH + 76 * (6 * r + i);
+            side += c;
+            if (c == 0) {
+                f[k++] = (mc_feature){(uint16_t)base, 1};
+                continue;
+            }
+            mob++;
+            /* Sowing skips the emptied house: 11 houses a lap. */
+            int land, after;
+            if (c <= 11) {
+                land = o + c < 12 ? o + c : o + c - 12;
+                after = p->pit[land] + 1;
+            } else {
+                land = (o + 1 + (c - 1) % 11) % 12;
+                after = p->pit[land] + 1 + (c - 1) / 11;
+            }
+            int cc = c > 15 ? 15 : c;
+            int aa = after > 5 ? 5 : after;
+            f[k++] = (mc_feature){
+                (uint16_t)(base + 1 + (cc - 1) * 5 + (aa - 1)), 1};
+        }
+        f[k++] = (mc_feature){(uint16_t)(OF_MOB + 7 * r + mob), 1};
+        f[k++] = (mc_feature){
+            (uint16_t)(OF_SIDE + 24 * r + (side > 23 ? 23 : side)), 1};
+    }
+    return k;
+}
+
 const mc_rules mc_rules_oware = {
     .eval = ow_eval,
+    .features = ow_features,
+    .nfeat = OF_N,
+    .feature_name = ow_feature_name,
     .name = "oware",
     .title = "Oware (Abapa rules)",
     .npits = NH,

@@ -756,8 +756,57 @@ static int sq_eval(const mc_game *g, const mc_pos *p)
     return 100 * seeds + 50 * holes;
 }
 
+/*
+ * Features of the learned evaluation (learned.c), from the mover's view:
+ * each hole's seed count (0..12+), the occupied holes and the seeds on each
+ * side (0..36).
+ */
+enum {
+    SF_BIAS = 0,
+    SF_HOLE = 1,                 /* 2 sides x 6 holes x 13 */
+    SF_MOB = SF_HOLE + 12 * 13,  /* 2 x 7 */
+    SF_SIDE = SF_MOB + 2 * 7,    /* 2 x 37 */
+    SF_N = SF_SIDE + 2 * 37
+};
+
+static const mc_feat_group sq_groups[] = {
+    {"bias", 1},           {"hole.mine", 78},    {"hole.theirs", 78},
+    {"occupied.mine", 7},  {"occupied.theirs", 7}, {"side.mine", 37},
+    {"side.theirs", 37},   {NULL, 0},
+};
+
+static size_t sq_feature_name(int i, char *buf, size_t n)
+{
+    return mc_feat_group_name(sq_groups, i, buf, n);
+}
+
+static int sq_features(const mc_game *g, const mc_pos *p, mc_feature *f)
+{
+    (void)g;
+    int k = 0;
+    f[k++] = (mc_feature){SF_BIAS, 1};
+    for (int r = 0; r < 2; r++) {
+        const uint8_t *h = p->pit + 6 * (r == 0 ? p->side : 1 - p->side);
+        int occ = 0, side = 0;
+        for (int i = 0; i < 6; i++) {
+            int c = h[i] > 12 ? 12 : h[i];
+            f[k++] = (mc_feature){(uint16_t)(SF_HOLE + 13 * (6 * r + i) + c),
+                                  1};
+            occ += h[i] > 0;
+            side += h[i];
+        }
+        f[k++] = (mc_feature){(uint16_t)(SF_MOB + 7 * r + occ), 1};
+        f[k++] = (mc_feature){
+            (uint16_t)(SF_SIDE + 37 * r + (side > MAXS ? MAXS : side)), 1};
+    }
+    return k;
+}
+
 const mc_rules mc_rules_sadeqa2 = {
     .eval = sq_eval,
+    .features = sq_features,
+    .nfeat = SF_N,
+    .feature_name = sq_feature_name,
     .name = "sadeqa2",
     .title = "Sadeqa II (Dembi Dolo, Pankhurst 1971)",
     .npits = NH,

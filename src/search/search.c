@@ -37,8 +37,8 @@ int mc_search_rfp_margin = 150, mc_search_rfp_depth = 3;
 
 static int evaluate(const mc_worker *w, const mc_pos *p)
 {
-    if (w->g->rules->eval && !mc_search_plain_eval)
-        return w->g->rules->eval(w->g, p);
+    if (!mc_search_plain_eval)
+        return mc_game_eval(w->g, p);
     return 100 * ((int)p->cap[p->side] - (int)p->cap[1 - p->side]);
 }
 

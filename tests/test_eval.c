@@ -1,0 +1,211 @@
+/*
+ * test_eval.c - the learned evaluations' machinery (src/games/learned.c and
+ * each game's features): every feature index in range and named, features
+ * seen from the mover (a position and its mirror, the sides swapped, have
+ * the same features), the weights parser's errors, and the evaluation as
+ * the sum of the active features' weights, checked against weights this
+ * test writes itself (MANCALA_EVAL_DIR).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "games/game.h"
+#include "games/learned.h"
+#include "mancala.h"
+
+static unsigned long long rng_state = 12345;
+static unsigned rnd(unsigned n)
+{
+    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (unsigned)((rng_state >> 33) % n);
+}
+
+/* The position with the sides swapped: each game's own layout. */
+static void mirror(const mc_game *g, const mc_pos *p, mc_pos *q)
+{
+    *q = *p;
+    const char *name = mc_game_name(g);
+    int half = g->rules->npits / 2;
+    if (strcmp(name, "gore") == 0) {
+        /* Pits are fixed to the board: turn it half way round, and each
+           pit's owner with it. */
+        q->own = 0;
+        q->offer = 0;
+        for (int i = 0; i < 8; i++) {
+            int j = (i + 4) % 8;
+            q->pit[j] = p->pit[i];
+            if (!((p->own >> i) & 1))
+                q->own |= (uint8_t)(1u << j);
+            if ((p->offer >> i) & 1)
+                q->offer |= (uint8_t)(1u << j);
+        }
+    } else {
+        for (int i = 0; i < 2 * half; i++)
+            q->pit[(i + half) % (2 * half)] = p->pit[i];
+    }
+    q->cap[0] = p->cap[1];
+    q->cap[1] = p->cap[0];
+    q->side = (uint8_t)(1 - p->side);
+    q->first = (uint8_t)(((p->first & 1) << 1) | ((p->first >> 1) & 1));
+}
+
+static int cmp_feat(const void *a, const void *b)
+{
+    const mc_feature *x = a, *y = b;
+    return x->index != y->index ? (int)x->index - (int)y->index
+                                : x->value - y->value;
+}
+
+static void check_game_features(const char *spec)
+{
+    mc_game *g = mc_game_new(spec, NULL);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    int nf = mc_eval_nfeatures(g);
+    CHECK_MSG(nf > 0 && nf < 65536, "%s: %d features", spec, nf);
+    char name[64];
+    mc_eval_feature_name(g, nf - 1, name, sizeof name);
+    CHECK_MSG(strcmp(name, "?") != 0 && name[0], "%s: last feature unnamed",
+              spec);
+    mc_eval_feature_name(g, 0, name, sizeof name);
+    CHECK_MSG(strncmp(name, "bias", 4) == 0, "%s: feature 0 is '%s'", spec,
+              name);
+    int bad_range = 0, bad_mirror = 0, positions = 0, max_n = 0;
+    for (int game = 0; game < 30; game++) {
+        mc_session *s = mc_session_new(g, NULL);
+        for (int ply = 0; ply < 120 && !mc_session_over(s); ply++) {
+            const mc_pos *p = mc_session_pos(s);
+            mc_feature f[MC_MAX_FEATURES], h[MC_MAX_FEATURES];
+            int n = mc_eval_features(g, p, f);
+            positions++;
+            if (n > max_n)
+                max_n = n;
+            for (int i = 0; i < n; i++)
+                bad_range += f[i].index >= nf;
+            mc_pos q;
+            mirror(g, p, &q);
+            int m = mc_eval_features(g, &q, h);
+            qsort(f, (size_t)n, sizeof *f, cmp_feat);
+            qsort(h, (size_t)m, sizeof *h, cmp_feat);
+            if (m != n || memcmp(f, h, (size_t)n * sizeof *f) != 0)
+                bad_mirror++;
+            mc_move mv[MC_MAX_MOVES];
+            int k = mc_moves(g, p, mv);
+            if (k <= 0 || mc_session_play(s, mv[rnd((unsigned)k)], NULL,
+                                          NULL) != 0)
+                break;
+        }
+        mc_session_free(s);
+    }
+    CHECK_MSG(positions > 100, "%s: %d positions", spec, positions);
+    CHECK_MSG(bad_range == 0, "%s: %d features out of range", spec,
+              bad_range);
+    CHECK_MSG(bad_mirror == 0, "%s: %d of %d positions differ from their "
+                               "mirror", spec, bad_mirror, positions);
+    CHECK(max_n <= MC_MAX_FEATURES);
+    mc_game_free(g);
+}
+
+static void check_parser(void)
+{
+    const mc_rules *r = &mc_rules_oware;
+    int32_t *w = calloc((size_t)r->nfeat, sizeof *w);
+    mc_error err = {0};
+    char text[512];
+    snprintf(text, sizeof text,
+             "# comment\nfeatures %d\n0 1.5  # bias\n 3 -2\n\n%d 0.0625\n",
+             r->nfeat, r->nfeat - 1);
+    CHECK(mc_learned_parse(r, text, w, &err) == 0);
+    CHECK(w[0] == (int32_t)(1.5 * MC_LEARNED_ONE));
+    CHECK(w[3] == -2 * MC_LEARNED_ONE);
+    CHECK(w[1] == 0);
+    CHECK(w[r->nfeat - 1] == 1);
+    const char *bad[] = {
+        "0 1.5\n",                /* no count first */
+        "features 7\n0 1\n",      /* wrong count */
+        NULL,                     /* index out of range: made below */
+        "features %d\n-1 2\n",    /* negative index */
+        "features %d\n4\n",       /* no weight */
+        "features %d\n4 1 2\n",   /* trailing junk */
+        "features %d\n4 nan\n",   /* not a number */
+        "features %d\n4 1e300\n", /* absurd */
+        "",                       /* empty */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        if (bad[i])
+            snprintf(text, sizeof text, bad[i], r->nfeat);
+        else
+            snprintf(text, sizeof text, "features %d\n%d 1\n", r->nfeat,
+                     r->nfeat);
+        err.code = 0;
+        CHECK_MSG(mc_learned_parse(r, text, w, &err) != 0 && err.msg[0],
+                  "weights text %zu accepted", i);
+    }
+    free(w);
+}
+
+/* Weights written here, read through MANCALA_EVAL_DIR: the evaluation must
+   be their sum over the active features, whatever the built-in ones. */
+static void check_sum(const char *dir)
+{
+    mc_game *g = mc_game_new("oware", NULL);
+    CHECK_STR(mc_eval_kind(g), "learned");
+    int nf = mc_eval_nfeatures(g);
+    int *wt = malloc((size_t)nf * sizeof *wt);
+    for (int i = 0; i < nf; i++)
+        wt[i] = (int)rnd(201) - 100;
+    int bad = 0;
+    mc_session *s = mc_session_new(g, NULL);
+    for (int ply = 0; ply < 80 && !mc_session_over(s); ply++) {
+        const mc_pos *p = mc_session_pos(s);
+        mc_feature f[MC_MAX_FEATURES];
+        int n = mc_eval_features(g, p, f), want = 0;
+        for (int i = 0; i < n; i++)
+            want += wt[f[i].index] * f[i].value;
+        bad += mc_eval(g, p) != want;
+        mc_move mv[MC_MAX_MOVES];
+        int k = mc_moves(g, p, mv);
+        mc_session_play(s, mv[rnd((unsigned)k)], NULL, NULL);
+    }
+    CHECK_MSG(bad == 0, "%d evaluations are not the sum of the weights", bad);
+    mc_session_free(s);
+    mc_game_free(g);
+    (void)dir;
+    free(wt);
+}
+
+int main(void)
+{
+    /* The weights check_sum expects, written before any game loads its
+       weights (they are read once). */
+    char dir[] = "/tmp/mc_eval_XXXXXX";
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    char path[256];
+    snprintf(path, sizeof path, "%s/oware.txt", dir);
+    FILE *f = fopen(path, "w");
+    int nf = mc_rules_oware.nfeat;
+    fprintf(f, "features %d\n", nf);
+    unsigned long long saved = rng_state;
+    for (int i = 0; i < nf; i++)
+        fprintf(f, "%d %d\n", i, (int)rnd(201) - 100);
+    fclose(f);
+    rng_state = saved;
+    setenv("MANCALA_EVAL_DIR", dir, 1);
+    check_sum(dir);
+    unlink(path);
+    rmdir(dir);
+
+    check_game_features("oware");
+    check_game_features("sadeqa2");
+    check_game_features("gore");
+    check_game_features("omweso");
+    check_parser();
+    return check_report("test_eval");
+}
