@@ -59,8 +59,10 @@ SERVER_LIBS := -lmicrohttpd -ljansson
 RULES_MD := $(wildcard docs/rules/*.md)
 # Search journals shipped with the library (docs/EGDB.md), embedded too.
 EGDB_JOURNALS := $(wildcard data/egdb/*.journal)
+# Opening books shipped with the library (docs/BOOK.md), embedded too.
+BOOKS := $(wildcard data/book/*.book)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o \
-           $(B)/gen/egdb_journals.o
+           $(B)/gen/egdb_journals.o $(B)/gen/books.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(SERVER_OBJ)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
@@ -97,6 +99,12 @@ $(B)/gen/egdb_journals.c: $(B)/embed $(EGDB_JOURNALS)
 	$(B)/embed $@ egdb/egdb_int.h eg_shipped_journal $(EGDB_JOURNALS)
 
 $(B)/gen/egdb_journals.o: $(B)/gen/egdb_journals.c src/egdb/egdb_int.h
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/gen/books.c: $(B)/embed $(BOOKS)
+	$(B)/embed $@ search/book.h mc_book_shipped $(BOOKS)
+
+$(B)/gen/books.o: $(B)/gen/books.c src/search/book.h include/mancala.h
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(B)/embed_web: tools/embed_web.c | $(B)/dirs
@@ -163,7 +171,7 @@ check: $(PROG) $(TEST_BIN)
 # transcript).
 TSAN_FLAGS := -std=c11 -O1 -g -fsanitize=thread -pthread -Iinclude -Isrc \
               -Itests -D_DEFAULT_SOURCE
-TSAN_GEN   := build/gen/rules_text.c build/gen/egdb_journals.c
+TSAN_GEN   := build/gen/rules_text.c build/gen/egdb_journals.c build/gen/books.c
 tsan: $(TSAN_GEN) build/gen/web_files.c
 	mkdir -p build-tsan
 	$(CC) $(TSAN_FLAGS) $(CURSES_CFLAGS) -o build-tsan/mancala $(CLI_SRC) \
@@ -187,7 +195,7 @@ FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
               -D_DEFAULT_SOURCE
 fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api
 
-GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c
+GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c $(B)/gen/books.c
 
 # The JSON API's request handler, fed method, path and body.
 build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
