@@ -200,6 +200,7 @@ int cmd_analyze(int argc, char **argv)
     o.hash_mb = lim.hash_mb;
     o.threads = 1;
     o.tables = egdb_dir ? egdb_dir : "none";
+    o.book = "none"; /* analysis: a search, never the book (mancala book) */
     o.seed = lim.seed;
     mc_error perr = {0, ""};
     mc_player *pl = s ? mc_player_new(g, &o, &perr) : NULL;
