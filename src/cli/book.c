@@ -749,6 +749,45 @@ static void progress(const build *b, const build_opts *o, int tty,
         fprintf(stderr, "%s\n", line);
 }
 
+/* "positions by ply: 1 6 14 ...": the book's positions by their distance
+   from the start (the shortest line to them). */
+static void ply_counts(const build *b, char *buf, size_t n)
+{
+    mc_sb sb;
+    mc_sb_init(&sb, buf, n);
+    int *ply = malloc((size_t)b->nn * sizeof *ply);
+    int *queue = malloc((size_t)b->nn * sizeof *queue);
+    if (!ply || !queue || b->n[0].state != INNER) {
+        free(ply);
+        free(queue);
+        return;
+    }
+    for (int i = 0; i < b->nn; i++)
+        ply[i] = -1;
+    int head = 0, tail = 0, count[256] = {0}, top = 0;
+    ply[0] = 0;
+    queue[tail++] = 0;
+    while (head < tail) {
+        const node *nd = &b->n[queue[head]];
+        int p = ply[queue[head++]];
+        if (p < 256)
+            count[p]++;
+        top = p > top ? p : top;
+        for (int k = 0; k < nd->nk; k++) {
+            int c = nd->kid[k];
+            if (ply[c] < 0 && b->n[c].state == INNER) {
+                ply[c] = p + 1;
+                queue[tail++] = c;
+            }
+        }
+    }
+    mc_sb_printf(&sb, "positions by ply:");
+    for (int p = 0; p <= top && p < 256; p++)
+        mc_sb_printf(&sb, " %d", count[p]);
+    free(ply);
+    free(queue);
+}
+
 static void free_build(build *b)
 {
     for (int i = 0; i < b->nn; i++) {
@@ -894,13 +933,15 @@ static int book_build(int argc, char **argv)
                         "command goes on from there\n", out, b.inner);
         rc = 130;
     } else if (!failed) {
+        char plies[1024] = "";
+        ply_counts(&b, plies, sizeof plies);
         if (!o.quiet)
             fprintf(stderr, "book: %s: %d positions%s, %lld leaf searches, "
-                            "%s (%s in all)\n",
+                            "%s (%s in all); %s\n",
                     out, b.inner,
                     complete ? " (every line ends in a proven result)"
                     : here == 0 ? " (nothing to do)" : "",
-                    b.searches, t, all);
+                    b.searches, t, all, plies);
         rc = 0;
     }
 out:
