@@ -29,10 +29,10 @@ static const char show_usage[] =
     "                    [--book FILE] [--game SPEC]\n"
     "       mancala book build [options]   ('mancala book build --help')\n\n"
     "Show the opening book's moves for a position (the start by default,\n"
-    "then the moves after --moves), best first, with the score a deep\n"
-    "search backed up through the book (seeds, the mover's view) and the\n"
-    "plies of look-ahead behind it, and the book's line from there; or say\n"
-    "'not in book'.  The book is the one built into the program for the\n"
+    "then the moves after --moves), best first, with their score (seeds,\n"
+    "from the view of the side to move: deep searches backed up through\n"
+    "the book) and depth (the plies of look-ahead behind the score), and\n"
+    "the book's line from there; or say 'not in book'.  The book is the one built into the program for the\n"
     "game (Oware with its default options: --game oware) unless --book\n"
     "names a book file (docs/BOOK.md).  The computer plays from the book\n"
     "at level 10 (play, serve, engine) unless told --no-book or 'set book\n"
@@ -41,7 +41,7 @@ static const char show_usage[] =
 static void show_moves(const mc_game *g, const mc_pos *p,
                        const mc_book_move *bm, int n)
 {
-    printf("  move  score     depth\n");
+    printf("  move  score     depth\n"); /* seeds, plies: --help */
     for (int i = 0; i < n; i++) {
         char tok[MC_MOVE_STRLEN], sc[32];
         mc_move_format(g, p, bm[i].move, tok, sizeof tok);
@@ -151,7 +151,8 @@ static int book_show(int argc, char **argv)
            leaf ? leaf : "", leaf ? ")" : "");
     char ps[MC_POS_STRLEN];
     mc_pos_format(g, &p, ps, sizeof ps);
-    printf("position: %s\n", ps);
+    printf("position: %s (%s to move)\n", ps,
+           p.side == MC_SOUTH ? "South" : "North");
     mc_book_move bm[MC_MAX_MOVES];
     int n = mc_session_over(s) ? 0 : mc_book_moves(b, g, &p, bm);
     if (n == 0) {
@@ -733,13 +734,14 @@ static void progress(const build *b, const build_opts *o, int tty,
     }
     cli_format_score(sc, sizeof sc, b->n[0].value);
     mc_sb_printf(&sb, "book: %d/%ld positions, %lld searches, %s%s; "
-                 "start %s; ply %d:", b->inner, o->positions, b->searches, t,
-                 left, sc, mc_session_ply(s));
+                 "start %s; expanded %s", b->inner, o->positions,
+                 b->searches, t, left, sc,
+                 mc_session_ply(s) ? "" : "the start");
     for (int i = 0; i < mc_session_ply(s) && i < 16; i++) {
         char m[MC_MOVE_STRLEN];
         mc_move_format(b->g, mc_session_pos_at(s, i), mc_session_move_at(s, i),
                        m, sizeof m);
-        mc_sb_printf(&sb, " %s", m);
+        mc_sb_printf(&sb, "%s%s", i ? " " : "", m);
     }
     if (mc_session_ply(s) > 16)
         mc_sb_printf(&sb, " ...");
