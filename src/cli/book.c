@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "../core/posmap.h"
 #include "../core/util.h"
 
 /* ---- show ---- */
@@ -175,7 +176,6 @@ enum { LEAF, INNER, OVER };
 
 typedef struct node {
     mc_pos pos;
-    uint64_t hash;
     int state;
     int leaf_score, leaf_depth; /* LEAF: its search; OVER: the result */
     int nk;
@@ -191,8 +191,7 @@ typedef struct build {
     mc_game *g;
     node *n;
     int nn, cap;
-    int *map;                   /* open addressing over hashes: node numbers */
-    size_t nmap;
+    mc_posmap map;              /* positions to node numbers */
     int inner;                  /* nodes expanded: the book's positions */
     int pass;
     double width;               /* hundredths of a seed that cost one ply */
@@ -203,24 +202,14 @@ typedef struct build {
     double seconds_before;
 } build;
 
-static int find_node(const build *b, const mc_pos *p, uint64_t h)
+static const mc_pos *node_pos(const void *ctx, int k)
 {
-    size_t mask = b->nmap - 1;
-    for (size_t i = (size_t)h & mask; b->map[i] >= 0; i = (i + 1) & mask) {
-        const node *n = &b->n[b->map[i]];
-        if (n->hash == h &&
-            memcmp(&n->pos, p, offsetof(mc_pos, last)) == 0)
-            return b->map[i];
-    }
-    return -1;
+    return &((const build *)ctx)->n[k].pos;
 }
 
-static void map_put(build *b, int k)
+static int find_node(const build *b, const mc_pos *p)
 {
-    size_t mask = b->nmap - 1, i = (size_t)b->n[k].hash & mask;
-    while (b->map[i] >= 0)
-        i = (i + 1) & mask;
-    b->map[i] = k;
+    return mc_posmap_find(&b->map, p);
 }
 
 /* A new node for p (not in the tree yet); -1 when out of memory. */
@@ -234,25 +223,12 @@ static int add_node(build *b, const mc_pos *p)
         b->n = nn;
         b->cap = cap;
     }
-    if ((size_t)(b->nn + 1) * 2 > b->nmap) {
-        size_t size = b->nmap ? b->nmap * 2 : 1024;
-        int *m = malloc(size * sizeof *m);
-        if (!m)
-            return -1;
-        free(b->map);
-        b->map = m;
-        b->nmap = size;
-        for (size_t i = 0; i < size; i++)
-            m[i] = -1;
-        for (int k = 0; k < b->nn; k++)
-            map_put(b, k);
-    }
     node *n = &b->n[b->nn];
     memset(n, 0, sizeof *n);
     n->pos = *p;
     n->pos.last = 0;
-    n->hash = mc_hash(b->g, p);
-    map_put(b, b->nn);
+    if (mc_posmap_add(&b->map, b->nn) != 0)
+        return -1;
     return b->nn++;
 }
 
@@ -400,7 +376,7 @@ static int tree_of(build *b, const mc_book *bk, const char *file)
     for (int i = 0; i < size && rc == 0; i++) {
         mc_pos p;
         int n = mc_book_at(bk, i, &p, bm);
-        int k = find_node(b, &p, mc_hash(b->g, &p));
+        int k = find_node(b, &p);
         if (k < 0)
             k = add_node(b, &p);
         node *nd = k >= 0 ? &b->n[k] : NULL;
@@ -438,7 +414,7 @@ static int tree_of(build *b, const mc_book *bk, const char *file)
                 m++;
             mc_pos c = p;
             mc_play(b->g, &c, bm[m].move, NULL);
-            int k = find_node(b, &c, mc_hash(b->g, &c));
+            int k = find_node(b, &c);
             if (k < 0 && (k = add_node(b, &c)) >= 0) {
                 mc_result r;
                 mc_status(b->g, &c, NULL, &r);
@@ -541,7 +517,7 @@ static int expand(build *b, int i, mc_session *s)
         if (mc_session_play(s, mv[k], NULL, NULL) != 0)
             break;
         mc_pos cp = *mc_session_pos(s);
-        int c = find_node(b, &cp, mc_hash(b->g, &cp));
+        int c = find_node(b, &cp);
         if (c < 0) {
             int score = 0, depth = 0, over = mc_session_over(s);
             if (over)
@@ -797,7 +773,7 @@ static void free_build(build *b)
         free(b->n[i].kid);
     }
     free(b->n);
-    free(b->map);
+    mc_posmap_free(&b->map);
     mc_player_free(b->pl);
     mc_game_free(b->g);
 }
@@ -814,6 +790,7 @@ static int book_build(int argc, char **argv)
     if (prc != 0)
         return prc > 0 ? 0 : EXIT_USAGE;
     build b = {0};
+    mc_posmap_init(&b.map, node_pos, &b);
     b.width = (double)o.width;
     b.depth = (int)o.depth;
     b.movetime = (int)o.movetime;

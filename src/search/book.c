@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "../core/file.h"
+#include "../core/posmap.h"
 #include "../core/util.h"
 
 /* The format this file reads and writes (the `book` line). */
@@ -43,72 +44,20 @@ struct mc_book {
     mc_game *g;
     entry *e;
     int n, cap;
-    int *index;       /* open addressing: entry numbers, -1 empty */
-    size_t nindex;    /* a power of two, at least twice n */
+    mc_posmap index;  /* positions to entry numbers */
     char *info[NINFO];
 };
 
-/* ---- positions and the index ---- */
+/* ---- the index ---- */
 
-static size_t pos_bytes(void)
+static const mc_pos *entry_pos(const void *ctx, int k)
 {
-    return offsetof(mc_pos, last);
-}
-
-static uint64_t pos_key(const mc_pos *p)
-{
-    const unsigned char *b = (const unsigned char *)p;
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < pos_bytes(); i++)
-        h = (h ^ b[i]) * 0x100000001b3ull;
-    return mc_mix64(h);
+    return &((const mc_book *)ctx)->e[k].pos;
 }
 
 static int find(const mc_book *b, const mc_pos *p)
 {
-    if (!b->nindex)
-        return -1;
-    size_t mask = b->nindex - 1;
-    for (size_t i = (size_t)pos_key(p) & mask;; i = (i + 1) & mask) {
-        int k = b->index[i];
-        if (k < 0)
-            return -1;
-        if (memcmp(&b->e[k].pos, p, pos_bytes()) == 0)
-            return k;
-    }
-}
-
-static void index_add(mc_book *b, int k)
-{
-    size_t mask = b->nindex - 1;
-    size_t i = (size_t)pos_key(&b->e[k].pos) & mask;
-    while (b->index[i] >= 0)
-        i = (i + 1) & mask;
-    b->index[i] = k;
-}
-
-/* Room for one more entry, in the array and the index. */
-static int make_room(mc_book *b)
-{
-    size_t cap = mc_grow(&b->e, (size_t)b->cap, (size_t)b->n + 1, sizeof *b->e,
-                         64);
-    if (!cap)
-        return -1;
-    b->cap = (int)cap;
-    if (((size_t)b->n + 1) * 2 <= b->nindex)
-        return 0;
-    size_t size = b->nindex ? b->nindex * 2 : 128;
-    int *idx = malloc(size * sizeof *idx);
-    if (!idx)
-        return -1;
-    free(b->index);
-    b->index = idx;
-    b->nindex = size;
-    for (size_t i = 0; i < size; i++)
-        idx[i] = -1;
-    for (int k = 0; k < b->n; k++)
-        index_add(b, k);
-    return 0;
+    return mc_posmap_find(&b->index, p);
 }
 
 /* ---- making and reading ---- */
@@ -125,6 +74,7 @@ static mc_book *book_of_spec(const char *spec, mc_error *err)
         free(b);
         return NULL;
     }
+    mc_posmap_init(&b->index, entry_pos, b);
     return b;
 }
 
@@ -144,7 +94,7 @@ void mc_book_free(mc_book *b)
     for (size_t i = 0; i < NINFO; i++)
         free(b->info[i]);
     free(b->e);
-    free(b->index);
+    mc_posmap_free(&b->index);
     mc_game_free(b->g);
     free(b);
 }
@@ -289,15 +239,21 @@ int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
         free(b->e[k].key);
         free(b->e[k].mv);
     } else {
-        if (make_room(b) != 0) {
+        size_t cap = mc_grow(&b->e, (size_t)b->cap, (size_t)b->n + 1,
+                             sizeof *b->e, 64);
+        if (cap)
+            b->cap = (int)cap;
+        k = b->n;
+        if (cap) {
+            memset(&b->e[k].pos, 0, sizeof b->e[k].pos);
+            memcpy(&b->e[k].pos, p, offsetof(mc_pos, last));
+        }
+        if (!cap || mc_posmap_add(&b->index, k) != 0) {
             free(mv);
             free(ks);
             return mc_err(err, MC_ERR_ARG, "out of memory");
         }
-        k = b->n++;
-        memset(&b->e[k].pos, 0, sizeof b->e[k].pos);
-        memcpy(&b->e[k].pos, p, pos_bytes());
-        index_add(b, k);
+        b->n++;
     }
     b->e[k].key = ks;
     b->e[k].n = n;
