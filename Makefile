@@ -186,14 +186,16 @@ tsan: $(TSAN_GEN) build/gen/web_files.c
 	$(TEST_ENV) MANCALA=build-tsan/mancala build-tsan/test_protocol tests || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make tsan: FAILED"; exit 1; fi
 
-# libFuzzer targets (clang): the protocol parser and the record reader,
+# libFuzzer targets (clang): the protocol parser, the record reader, the
+# opening-book reader and the JSON API,
 # built with the library sources instrumented.  Run briefly in .ci/run:
 #   build-fuzz/fuzz_record -max_total_time=20 build-fuzz/corpus-record fuzz/seeds/record
 FUZZ_CC    ?= clang
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
               -fno-sanitize-recover=all -pthread -Iinclude -Isrc \
               -D_DEFAULT_SOURCE
-fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api
+fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api \
+  build-fuzz/fuzz_book
 
 GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c $(B)/gen/books.c
 
