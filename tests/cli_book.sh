@@ -47,6 +47,25 @@ expect_err "an unknown option" 2 "unknown option '--fast'" $M book --fast
 expect_grep "help" "usage: mancala book" $M book --help
 expect_grep "build help" "drop-out expansion" $M book build --help
 
+# ---- play and serve ----
+# at level 10 the computer opens with the book's best move (variety 0),
+# at once: not after the 5 s a search would take
+best=$($M book | sed -n 's/^  \([A-F]\) .*/\1/p' | head -1)
+t0=$(date +%s.%N)
+expect_grep "play opens from the book" "South plays $best:" sh -c \
+    "printf 'quit\n' | $M play --plain --you north --level 10 --book-variety 0 --time 5"
+t1=$(date +%s.%N)
+if awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a < 3) }'; then ok; else
+    bad "the book's move took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s"
+fi
+expect_grep "play --no-book searches" "South plays [A-F]:" sh -c \
+    "printf 'quit\n' | $M play --plain --you north --level 10 --no-book --time 0.05"
+expect_err "play: a bad variety" 2 "book-variety takes 0..10000" \
+    $M play --book-variety x
+expect_err "serve: a bad variety" 2 "book-variety takes 0..10000" \
+    $M serve --book-variety 10001
+expect_grep "serve's help" "no-book" $M serve --help
+
 # ---- build ----
 B="$M book build --depth 4 --hash 1 --quiet"
 expect_out "a small build" "" $B --positions 3 --out "$tmp/a.book"
