@@ -62,8 +62,10 @@ RULES_MD := $(wildcard docs/rules/*.md)
 EGDB_JOURNALS := $(wildcard data/egdb/*.journal)
 # Learned evaluation weights (docs/SEARCH.md), embedded too.
 EVAL_WEIGHTS := $(wildcard data/eval/*.txt)
+# Opening books shipped with the library (docs/BOOK.md), embedded too.
+BOOKS := $(wildcard data/book/*.book)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o \
-           $(B)/gen/egdb_journals.o $(B)/gen/eval_weights.o
+           $(B)/gen/egdb_journals.o $(B)/gen/eval_weights.o $(B)/gen/books.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(SERVER_OBJ)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
@@ -106,6 +108,12 @@ $(B)/gen/eval_weights.c: $(B)/embed $(EVAL_WEIGHTS)
 	$(B)/embed $@ games/learned.h mc_eval_text $(EVAL_WEIGHTS)
 
 $(B)/gen/eval_weights.o: $(B)/gen/eval_weights.c src/games/learned.h
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/gen/books.c: $(B)/embed $(BOOKS)
+	$(B)/embed $@ search/book.h mc_book_shipped $(BOOKS)
+
+$(B)/gen/books.o: $(B)/gen/books.c src/search/book.h include/mancala.h
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(B)/embed_web: tools/embed_web.c | $(B)/dirs
@@ -173,7 +181,7 @@ check: $(PROG) $(TEST_BIN)
 TSAN_FLAGS := -std=c11 -O1 -g -fsanitize=thread -pthread -Iinclude -Isrc \
               -Itests -D_DEFAULT_SOURCE
 TSAN_GEN   := build/gen/rules_text.c build/gen/egdb_journals.c \
-              build/gen/eval_weights.c
+              build/gen/eval_weights.c build/gen/books.c
 tsan: $(TSAN_GEN) build/gen/web_files.c
 	mkdir -p build-tsan
 	$(CC) $(TSAN_FLAGS) $(CURSES_CFLAGS) -o build-tsan/mancala $(CLI_SRC) \
@@ -201,17 +209,19 @@ tune: $(PROG)
 	    --data build/tune/$$g.tune --out data/eval/$$g.txt || exit 1; \
 	done
 
-# libFuzzer targets (clang): the protocol parser and the record reader,
+# libFuzzer targets (clang): the protocol parser, the record reader, the
+# opening-book reader and the JSON API,
 # built with the library sources instrumented.  Run briefly in .ci/run:
 #   build-fuzz/fuzz_record -max_total_time=20 build-fuzz/corpus-record fuzz/seeds/record
 FUZZ_CC    ?= clang
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
               -fno-sanitize-recover=all -pthread -Iinclude -Isrc \
               -D_DEFAULT_SOURCE
-fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api
+fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api \
+  build-fuzz/fuzz_book
 
 GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c \
-              $(B)/gen/eval_weights.c
+              $(B)/gen/eval_weights.c $(B)/gen/books.c
 
 # The JSON API's request handler, fed method, path and body.
 build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)

@@ -345,6 +345,9 @@ typedef struct mc_search_info {
     mc_move pv[64];  /* principal variation from the root */
     int hashfull;    /* permille of the table written by this search */
     int threads;     /* threads that searched */
+    int book;        /* 1: the move came from the opening book (no search:
+                        score and depth are the book's, nodes 0, pv the
+                        book's line) */
 } mc_search_info;
 
 /* Choose a move for the side to move in the session's current position
@@ -415,7 +418,17 @@ typedef struct mc_player_opts {
     /* Oware endgame tables: NULL = the default places (mancala_egdb.h,
        mc_egdb_open_default), "none" = no tables, else a directory. */
     const char *tables;
-    int reserved[8];    /* zero */
+    /* The opening book (docs/BOOK.md): NULL = the built-in book of the
+       game when it has one (Oware with its default options), "none" = no
+       book, else a book file.  Used at full strength only (level 0 or
+       10), never by `infinite` searches; a position not in the book, or
+       whose book moves are not legal there, is searched. */
+    const char *book;
+    /* 0: always the best book move; N > 0: a random one among the book
+       moves within N hundredths of a seed of the best (random by `seed`,
+       or by the system's random source when seed is 0). */
+    int book_variety;
+    int reserved[5];    /* zero */
 } mc_player_opts;
 
 /* A player for game g (copied: g may be freed after this call); NULL with
@@ -427,7 +440,8 @@ mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
 void mc_player_free(mc_player *pl);
 /* Change the options between searches: the table is reallocated (and
    cleared) only when hash_mb changes, the tables reopened only when
-   `tables` changes.  0, or an error (the old settings then stay). */
+   `tables` changes, the book reread only when `book` changes.  0, or an
+   error (the old settings then stay). */
 int mc_player_set_opts(mc_player *pl, const mc_player_opts *o,
                        mc_error *err);
 /* A new game: forget the table and what the search learnt. */
@@ -442,6 +456,10 @@ const char *mc_player_tables(const mc_player *pl);
 struct mc_egdb;
 /* The endgame tables in use, or NULL (owned by the player). */
 const struct mc_egdb *mc_player_egdb(const mc_player *pl);
+struct mc_book;
+/* The opening book in use for the player's game, or NULL (none asked for,
+   none built in for this game, or a book file of another game). */
+const struct mc_book *mc_player_book(const mc_player *pl);
 
 /* What a search may spend.  A zeroed struct means "one second". */
 typedef struct mc_go {
@@ -484,6 +502,65 @@ double mc_clock(void);
 /* The cores online, 1..MC_MAX_THREADS: the threads of a player that uses
    the whole machine. */
 int mc_cores(void);
+
+/* ---- opening books (docs/BOOK.md) ------------------------------------ */
+
+/*
+ * A book maps positions of one game (its spec) to moves with the scores
+ * a deep search backed up through a tree of positions.  The text format is
+ * in docs/BOOK.md: one line a position, "POSITION | MOVE SCORE DEPTH | ...".
+ * A book is read-only once made and may then be shared between threads;
+ * mc_book_put and the directives change it.
+ */
+typedef struct mc_book mc_book;
+
+typedef struct mc_book_move {
+    mc_move move;
+    int score;  /* after this move, from the mover's view, in hundredths of
+                   a seed (MC_SCORE_WIN - plies for a proven win) */
+    int depth;  /* plies of look-ahead behind the score, this move's
+                   included */
+} mc_book_move;
+
+/* An empty book for game g's spec; NULL when out of memory. */
+mc_book *mc_book_new(const mc_game *g);
+/* A book from its text (len bytes); name (a file name) begins the error
+   messages, "NAME:LINE: ...".  NULL with err filled on any bad line. */
+mc_book *mc_book_read(const char *text, size_t len, const char *name,
+                      mc_error *err);
+/* A book file; NULL with err filled (naming the file and line). */
+mc_book *mc_book_load(const char *path, mc_error *err);
+/* The book built into the library for exactly g's spec (Oware with its
+   default options), or NULL.  Shared and never freed. */
+const mc_book *mc_book_builtin(const mc_game *g);
+void mc_book_free(mc_book *b);
+/* The game spec of the book, and its count of positions. */
+const char *mc_book_spec(const mc_book *b);
+int mc_book_size(const mc_book *b);
+/* A directive's value ("leaf": "depth 20"; "width", "searches",
+   "seconds"), or NULL when the book has none. */
+const char *mc_book_info(const mc_book *b, const char *key);
+int mc_book_set_info(mc_book *b, const char *key, const char *value,
+                     mc_error *err);
+/* The book's moves at p (game g must have the book's spec), best first,
+   into out (room for MC_MAX_MOVES); the count, 0 when p is not in the
+   book.  The moves are legal in p by its rules; history is the caller's
+   to check. */
+int mc_book_moves(const mc_book *b, const mc_game *g, const mc_pos *p,
+                  mc_book_move *out);
+/* The i-th position (0 <= i < size) and its moves, as mc_book_moves. */
+int mc_book_at(const mc_book *b, int i, mc_pos *p, mc_book_move *out);
+/* Add position p with n moves, or replace its moves; each move must be
+   legal in p, once.  0 or an error. */
+int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
+                mc_error *err);
+/* The book's text: comment (may be NULL; every line of it is written as
+   a "# " line at the top), the directives, the positions in the order of
+   their strings.  malloc'd; NULL when out of memory. */
+char *mc_book_format(const mc_book *b, const char *comment, size_t *len);
+/* Write the text to path atomically (a temporary file renamed). */
+int mc_book_save(const mc_book *b, const char *path, const char *comment,
+                 mc_error *err);
 
 /* Prove the value of the session's position by exact search, deepening up
    to max_depth plies or `seconds`.  proven: 1 if the result is a proof;

@@ -19,6 +19,8 @@ extern "C" {
 #define MC_PROTOCOL_VERSION 1
 /* The largest transposition table `set hash` takes, MiB. */
 #define MC_PROTOCOL_HASH_MAX 4096
+/* The largest `set bookvariety`, hundredths of a seed. */
+#define MC_PROTOCOL_VARIETY_MAX 10000
 /* Longest input line accepted (longer ones get an error line). */
 #define MC_PROTOCOL_LINE_MAX 65536
 

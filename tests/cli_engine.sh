@@ -20,10 +20,11 @@ within() { # within DESC LIMIT CMD: the command ends within LIMIT seconds
     fi
 }
 
+# (set book off: the opening book would answer at the start at once)
 within "go depth 64, input closed, output cut" 1.5 \
-    sh -c "printf 'go depth 64\n' | $M engine | head -1"
+    sh -c "printf 'set book off\ngo depth 64\n' | $M engine | head -1"
 within "go nodes 10^12, input closed" 1.5 \
-    sh -c "printf 'go nodes 1000000000000\n' | $M engine"
+    sh -c "printf 'set book off\ngo nodes 1000000000000\n' | $M engine"
 if grep -q '^bestmove [A-F]$' "$tmp/out"; then ok; else
     bad "the stopped search still answers: $(tail -1 "$tmp/out")"
 fi
@@ -34,5 +35,8 @@ if grep -q '^bestmove [A-F]$' "$tmp/out"; then ok; else
 fi
 # a short bounded search finishes: its last info line is its depth
 expect_grep "go depth 3 finishes after the end of input" "info depth 3 " \
+    sh -c "printf 'set book off\ngo depth 3\n' | $M engine"
+# with the book, the move comes from it at once
+expect_grep "the book answers at the start" "^info book score " \
     sh -c "printf 'go depth 3\n' | $M engine"
 finish cli_engine.sh

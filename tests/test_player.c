@@ -18,6 +18,7 @@ static mc_player *new_player(mc_game *g, int threads)
     mc_player_opts o = {0};
     o.threads = threads;
     o.tables = "none";
+    o.book = "none"; /* these tests are about the search (test_book.c) */
     mc_error err = {0, ""};
     mc_player *pl = mc_player_new(g, &o, &err);
     CHECK_MSG(pl != NULL, "%s", err.msg);
@@ -59,6 +60,7 @@ static void test_table_kept(void)
     /* a changed option that is not the table keeps it */
     mc_player_opts o = {0};
     o.tables = "none";
+    o.book = "none";
     o.level = 10;
     CHECK(mc_player_set_opts(pl, &o, NULL) == 0);
     CHECK(mc_player_go(pl, &go, &b) == 0);

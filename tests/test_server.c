@@ -338,6 +338,45 @@ static void test_play(void)
     done(&r);
 }
 
+/* At level 10 the start is answered from the opening book (docs/BOOK.md):
+   a hint takes the book's best move, the engine one close to it; off
+   (mancala serve --no-book), a search. */
+static void test_book(mc_api *api)
+{
+    char id[13];
+    new_game("{\"game\":\"oware\"}", id);
+    resp r;
+    post_game(id, "hint", "{\"level\":10,\"seconds\":0.2}", &r);
+    CHECK(r.status == 200 && json_is_true(json_object_get(r.json, "book")));
+    CHECK(json_integer_value(json_object_get(r.json, "nodes")) == 0);
+    char hint[8];
+    snprintf(hint, sizeof hint, "%s", jstr(r.json, "hint"));
+    done(&r);
+    mc_game *g = mc_game_new("oware", NULL);
+    mc_pos p;
+    mc_start(g, &p);
+    mc_book_move bm[MC_MAX_MOVES];
+    char best[MC_MOVE_STRLEN] = "";
+    if (mc_book_moves(mc_book_builtin(g), g, &p, bm) > 0)
+        mc_move_format(g, &p, bm[0].move, best, sizeof best);
+    CHECK_STR(hint, best);
+    mc_game_free(g);
+    post_game(id, "engine", "{\"level\":10,\"seconds\":0.2}", &r);
+    CHECK(r.status == 200 && json_is_true(json_object_get(r.json, "book")));
+    CHECK(json_integer_value(jget(r.json, "state", "ply")) == 1);
+    done(&r);
+    /* a lower level searches */
+    post_game(id, "hint", "{\"level\":9,\"nodes\":500}", &r);
+    CHECK(r.status == 200 && json_is_false(json_object_get(r.json, "book")));
+    done(&r);
+    mc_api_set_book(api, 0, 20);
+    post_game(id, "hint", "{\"level\":10,\"nodes\":500}", &r);
+    CHECK(r.status == 200 && json_is_false(json_object_get(r.json, "book")));
+    CHECK(json_integer_value(json_object_get(r.json, "nodes")) > 0);
+    done(&r);
+    mc_api_set_book(api, 1, 20);
+}
+
 static void test_gore_offer(void)
 {
     /* G6: South offers A with North holding 6 captured; North accepts. */
@@ -422,6 +461,7 @@ int main(void)
     test_json_errors();
     test_limits();
     test_play();
+    test_book(api);
     test_gore_offer();
     test_match();
     play_before_restart();

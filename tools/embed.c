@@ -3,8 +3,9 @@
  * lookup function, const char *FUNC(const char *name), which gives a file's
  * text by its base name without extension (NULL for any other name).  The
  * rules (docs/rules/<game>.md: mc_rules_text, so `mancala rules` needs no
- * installed files) and the shipped search journals of the endgame
- * databases (data/egdb/NAME.journal: eg_shipped_journal) are embedded so.
+ * installed files), the shipped search journals of the endgame databases
+ * (data/egdb/NAME.journal: eg_shipped_journal) and the opening books
+ * (data/book/GAME.book: mc_book_shipped) are embedded so.
  * usage: embed OUT.c HEADER FUNC FILE...   (HEADER declares FUNC)
  */
 #include <stdio.h>

@@ -13,7 +13,7 @@
 
 /* "+1.25" seeds, "win in 3" / "loss in 4" plies for proven results, or
    "win by 3 (tables)" for results the endgame tables proved. */
-static void format_score(char *buf, size_t n, int score)
+void cli_format_score(char *buf, size_t n, int score)
 {
     int margin = mc_egdb_score_margin(score);
     if (margin > 0)
@@ -49,7 +49,7 @@ static void on_info(const mc_search_info *info, void *vctx)
 {
     const analyze_ctx *a = vctx;
     char sc[32];
-    format_score(sc, sizeof sc, info->score);
+    cli_format_score(sc, sizeof sc, info->score);
     double nps = info->seconds > 0 ? info->nodes / info->seconds : 0;
     printf("depth %d score %s nodes %llu nps %.0f time %.3f pv", info->depth,
            sc, (unsigned long long)info->nodes, nps, info->seconds);
@@ -200,6 +200,7 @@ int cmd_analyze(int argc, char **argv)
     o.hash_mb = lim.hash_mb;
     o.threads = 1;
     o.tables = egdb_dir ? egdb_dir : "none";
+    o.book = "none"; /* analysis: a search, never the book (mancala book) */
     o.seed = lim.seed;
     mc_error perr = {0, ""};
     mc_player *pl = s ? mc_player_new(g, &o, &perr) : NULL;

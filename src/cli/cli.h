@@ -44,6 +44,7 @@ int cmd_check(int argc, char **argv);  /* records.c */
 int cmd_egdb(int argc, char **argv);
 int cmd_serve(int argc, char **argv);  /* serve.c */
 int cmd_tune(int argc, char **argv);   /* tune.c */
+int cmd_book(int argc, char **argv);   /* book.c */
 
 /* Helpers shared by the subcommands. */
 struct mc_egdb;
@@ -93,5 +94,8 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p);
 void cli_describe_result(FILE *f, const mc_result *r);
 /* Parse a whole positive number argument; -1 if it is not one. */
 long cli_number(const char *s, long max);
+/* A score for people (analyze.c): "+1.25" seeds, "win in 3" / "loss in 4"
+   plies, "win by 3 (tables)". */
+void cli_format_score(char *buf, size_t n, int score);
 
 #endif

@@ -30,6 +30,7 @@ static const command commands[] = {
     {"match", cmd_match, "play two protocol engines against each other"},
     {"openings", cmd_openings, "balanced openings files for match"},
     {"egdb", cmd_egdb, "Oware endgame databases: build, verify, info, probe"},
+    {"book", cmd_book, "the opening book: show a position's moves, build"},
     {"serve", cmd_serve, "the browser board: a web server on localhost"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -21,6 +21,11 @@
 /* The endgame databases of --egdb (Oware), or NULL; the directory named. */
 static mc_egdb *play_db;
 static const char *play_egdb_dir;
+/* The opening book: --no-book, --book-variety, and whether --seed was
+   given. */
+static struct {
+    int off, variety, seeded;
+} play_book = {0, 20, 0};
 
 static const char *const side_name[2] = {"South", "North"};
 
@@ -292,6 +297,13 @@ static mc_player *computer_of(player *pl, const mc_session *s)
     o.threads = pl->nodes ? 1 : mc_cores();
     o.tables = play_egdb_dir;
     o.seed = mc_rng_next(&pl->rng);
+    o.book = play_book.off ? "none" : NULL;
+    o.book_variety = play_book.variety;
+    /* At full strength the seed only picks among close book moves: without
+       --seed the system's random source does, so that games differ from
+       run to run. */
+    if (pl->level >= 10 && !play_book.seeded)
+        o.seed = 0;
     mc_error err = {0, ""};
     pl->ai = mc_player_new(mc_session_game(s), &o, &err);
     if (!pl->ai)
@@ -598,6 +610,12 @@ static const char play_usage[] =
     "  --nodes N       computer: N nodes a move, one thread (deterministic)\n"
     "  --speed 0..4    animation speed (0 instant)\n"
     "  --hint-nodes N  node budget of hints and evaluations\n"
+    "  --no-book       the computer does not play from the opening book\n"
+    "                  (at level 10 it plays Oware's built-in book,\n"
+    "                  docs/BOOK.md; the lower levels never do)\n"
+    "  --book-variety N  the book's moves within N hundredths of a seed\n"
+    "                  of the best are chosen at random (default 20;\n"
+    "                  0: always the best)\n"
     "  --egdb DIR      Oware endgame databases (mancala egdb build): the\n"
     "                  computer plays them, and a solved position is\n"
     "                  reported ('perfect play: South wins by 4').\n"
@@ -704,12 +722,16 @@ int cmd_play(int argc, char **argv)
             plain = 1;
             continue;
         }
+        if (strcmp(a, "--no-book") == 0) {
+            play_book.off = 1;
+            continue;
+        }
         if (a[0] == '-' && a[1] == '-') {
             static const char *const valued[] = {
                 "--south", "--north",     "--you",       "--seed",
                 "--level", "--time",      "--save",      "--resume",
                 "--mode",  "--move-time", "--game-time", "--nodes",
-                "--speed", "--hint-nodes", "--egdb"};
+                "--speed", "--hint-nodes", "--egdb",      "--book-variety"};
             int known = 0;
             for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
                 known |= strcmp(a, valued[k]) == 0;
@@ -724,6 +746,18 @@ int cmd_play(int argc, char **argv)
             const char *v = argv[++i];
             if (strcmp(a, "--egdb") == 0) {
                 play_egdb_dir = v;
+                continue;
+            }
+            if (strcmp(a, "--book-variety") == 0) {
+                long n = cli_number(v, 10000);
+                if (n < 0) {
+                    fprintf(stderr,
+                            "mancala play: --book-variety takes 0..10000 "
+                            "(hundredths of a seed), not '%s'\n",
+                            v);
+                    return EXIT_USAGE;
+                }
+                play_book.variety = (int)n;
                 continue;
             }
             if (strcmp(a, "--mode") == 0) {
@@ -804,6 +838,7 @@ int cmd_play(int argc, char **argv)
                     return EXIT_USAGE;
                 }
                 seed = (uint64_t)n;
+                play_book.seeded = 1;
             } else if (strcmp(a, "--level") == 0) {
                 level = cli_number(v, 10);
                 if (level < 1) {
@@ -838,6 +873,7 @@ int cmd_play(int argc, char **argv)
     screen.view.mode = mode;
     screen.view.no_undo = strcmp(mode, "contract") == 0;
     screen.view.hint_nodes = hint_nodes;
+    screen.view.no_book = play_book.off;
     screen.view.move_limit = move_time;
     screen.game_time = game_time;
     screen.blitz_loss = blitz_loss;

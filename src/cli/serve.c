@@ -34,16 +34,24 @@ int cmd_serve(int argc, char **argv)
 {
     long port = 8080;
     const char *bind = "127.0.0.1", *dir = NULL;
+    int book = 1;
+    long variety = 20;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            printf("usage: mancala serve [--port N] [--bind ADDR] [--dir D]\n\n"
+            printf("usage: mancala serve [--port N] [--bind ADDR] [--dir D]\n"
+                   "                     [--no-book] [--book-variety N]\n\n"
                    "Serve the browser board: open the printed address.  The\n"
                    "server listens on 127.0.0.1 (this machine only) unless\n"
                    "--bind names another IPv4 address (0.0.0.0: every one).\n"
                    "Port 8080 by default (0: any free port).  Games are saved\n"
                    "in D (default ~/.local/share/mancala/games) after every\n"
                    "move, so a restart loses nothing.  The JSON API is in\n"
-                   "docs/API.md.\n");
+                   "docs/API.md.\n"
+                   "At level 10 the computer plays Oware's opening book\n"
+                   "(docs/BOOK.md), choosing at random among the moves\n"
+                   "within N hundredths of a seed of the best (default 20;\n"
+                   "0: always the best; hints always take the best);\n"
+                   "--no-book: it searches every move.\n");
             return 0;
         }
         if (i + 1 < argc && strcmp(argv[i], "--port") == 0) {
@@ -57,6 +65,17 @@ int cmd_serve(int argc, char **argv)
             bind = argv[++i];
         } else if (i + 1 < argc && strcmp(argv[i], "--dir") == 0) {
             dir = argv[++i];
+        } else if (strcmp(argv[i], "--no-book") == 0) {
+            book = 0;
+        } else if (i + 1 < argc && strcmp(argv[i], "--book-variety") == 0) {
+            variety = cli_number(argv[i + 1], 10000);
+            if (variety < 0) {
+                fprintf(stderr, "mancala serve: --book-variety takes 0..10000 "
+                                "(hundredths of a seed), not '%s'\n",
+                        argv[i + 1]);
+                return EXIT_USAGE;
+            }
+            i++;
         } else {
             fprintf(stderr, "mancala serve: unknown argument '%s' (try "
                             "'mancala serve --help')\n", argv[i]);
@@ -91,6 +110,7 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "mancala serve: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
+    mc_api_set_book(api, book, (int)variety);
     /* SIGINT and SIGTERM are blocked before the server's threads start (they
        inherit the mask) and taken with sigwait below: no handler, no race. */
     sigset_t stop;

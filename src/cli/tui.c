@@ -322,7 +322,7 @@ static double now_s(void)
 /* The player behind hints and evaluations: one thread and a node budget,
    so that the same position gets the same hint; kept while the game's
    rules stay the same. */
-static mc_player *hint_player(const mc_game *g)
+static mc_player *hint_player(const mc_game *g, int no_book)
 {
     static char spec[MC_SPEC_STRLEN];
     if (ui.hint && strcmp(spec, mc_game_spec(g)) == 0)
@@ -330,6 +330,7 @@ static mc_player *hint_player(const mc_game *g)
     mc_player_free(ui.hint);
     mc_player_opts o = {0};
     o.threads = 1;
+    o.book = no_book ? "none" : NULL; /* the book's best move, if any */
     ui.hint = mc_player_new(g, &o, NULL);
     snprintf(spec, sizeof spec, "%s", mc_game_spec(g));
     return ui.hint;
@@ -340,7 +341,7 @@ static void search_say(mc_session *s, const tui_view *v, int eval)
     const mc_game *g = mc_session_game(s);
     mc_go go = {0};
     go.nodes = v->hint_nodes ? v->hint_nodes : 20000;
-    mc_player *pl = hint_player(g);
+    mc_player *pl = hint_player(g, v->no_book);
     mc_search_info info;
     if (!pl || mc_player_sync(pl, s, NULL) != 0 ||
         mc_player_go(pl, &go, &info) != 0) {

@@ -30,6 +30,7 @@ typedef struct tui_view {
     int no_undo;            /* contract mode: undo refused */
     const char *mode;       /* "classic", "contract", "blitz" */
     unsigned long long hint_nodes; /* node budget of hints and evaluations */
+    int no_book;            /* hints and evaluations without the book */
 } tui_view;
 
 /* Start the full screen; 0 on success, -1 if the terminal cannot do it

@@ -36,6 +36,7 @@ struct mc_engine {
     mc_player *pl;
     mc_player_opts opts;
     char database[1024];  /* "default", "none" or a directory */
+    char book[1024];      /* "default", "none" or a book file */
     double line_start;    /* when the current command arrived */
     /* search */
     pthread_t th;
@@ -101,6 +102,22 @@ static void format_pv(const mc_game *g, const mc_pos *root,
     }
 }
 
+/* A score as info lines give it: hundredths, win N, tablewin D ... */
+static void format_score(int sc, char *score, size_t n)
+{
+    int margin = mc_egdb_score_margin(sc);
+    if (margin > 0)
+        snprintf(score, n, "tablewin %d", margin);
+    else if (margin < 0)
+        snprintf(score, n, "tableloss %d", -margin);
+    else if (sc >= MC_SCORE_PROVEN)
+        snprintf(score, n, "win %d", MC_SCORE_WIN - sc);
+    else if (sc <= -MC_SCORE_PROVEN)
+        snprintf(score, n, "loss %d", MC_SCORE_WIN + sc);
+    else
+        snprintf(score, n, "%d", sc);
+}
+
 static void on_info(const mc_search_info *in, void *ctx)
 {
     mc_engine *e = ctx;
@@ -109,17 +126,11 @@ static void on_info(const mc_search_info *in, void *ctx)
        and the engine's answers `moves` meanwhile). */
     const mc_session *ps = mc_player_session(e->pl);
     format_pv(mc_session_game(ps), mc_session_pos(ps), in, pv, sizeof pv);
-    int margin = mc_egdb_score_margin(in->score);
-    if (margin > 0)
-        snprintf(score, sizeof score, "tablewin %d", margin);
-    else if (margin < 0)
-        snprintf(score, sizeof score, "tableloss %d", -margin);
-    else if (in->score >= MC_SCORE_PROVEN)
-        snprintf(score, sizeof score, "win %d", MC_SCORE_WIN - in->score);
-    else if (in->score <= -MC_SCORE_PROVEN)
-        snprintf(score, sizeof score, "loss %d", MC_SCORE_WIN + in->score);
-    else
-        snprintf(score, sizeof score, "%d", in->score);
+    format_score(in->score, score, sizeof score);
+    if (in->book) {
+        say(e, "info book score %s depth %d pv %s", score, in->depth, pv);
+        return;
+    }
     long ms = (long)(in->seconds * 1000.0);
     unsigned long long nps =
         in->seconds > 0 ? (unsigned long long)((double)in->nodes / in->seconds)
@@ -140,6 +151,8 @@ static void *search_main(void *arg)
     mc_engine *e = arg;
     mc_search_info info;
     int rc = mc_player_go(e->pl, &e->go, &info);
+    if (rc == 0 && info.book)
+        on_info(&info, e); /* a book move: no iteration reported it */
     char m[MC_MOVE_STRLEN] = "";
     if (rc == 0)
         mc_move_format(mc_session_game(mc_player_session(e->pl)),
@@ -258,7 +271,8 @@ static int cmd_quit(mc_engine *e, words *ws, const char *rest);
  * | command   | arguments                               | busy?  | answer |
  * +-----------+-----------------------------------------+--------+--------+
  * | hello     |                                         | yes    | ok     |
- * | set       | game|hash|threads|level|database VALUE  | no     | ok     |
+ * | set       | game|hash|threads|level|database|       | no     | ok     |
+ * |           |  book|bookvariety VALUE                 |        |        |
  * | newgame   |                                         | no     | ok     |
  * | position  | start|POSITION [moves M...]             | no     | ok     |
  * | play      | M...                                    | no     | ok     |
@@ -283,7 +297,8 @@ static const struct {
     const char *help;
 } commands[] = {
     {"hello", cmd_hello, 1, "hello: protocol version, engine name, options"},
-    {"set", cmd_set, 0, "set <game|hash|threads|level|database> <value>"},
+    {"set", cmd_set, 0,
+     "set <game|hash|threads|level|database|book|bookvariety> <value>"},
     {"newgame", cmd_newgame, 0, "newgame: the start position, a fresh game"},
     {"position", cmd_position, 0, "position <start|position> [moves <m>...]"},
     {"play", cmd_play, 0, "play <m>...: play moves on the current position"},
@@ -306,11 +321,19 @@ static const char *const reason_word[] = {
     "none",   "captures", "repetition", "nomove",   "stuck", "plies",
     "board",  "points",   "annulled",   "resign",   "time"};
 
-/* The player's options with `database` as its tables option. */
-static int apply_opts(mc_engine *e, mc_player_opts *o, const char *database,
-                      mc_error *err)
+/* The player's options with `database` as its tables option and `book`
+   as its book. */
+static void file_opts(mc_player_opts *o, const char *database,
+                      const char *book)
 {
     o->tables = strcmp(database, "default") == 0 ? NULL : database;
+    o->book = strcmp(book, "default") == 0 ? NULL : book;
+}
+
+static int apply_opts(mc_engine *e, mc_player_opts *o, const char *database,
+                      const char *book, mc_error *err)
+{
+    file_opts(o, database, book);
     return mc_player_set_opts(e->pl, o, err);
 }
 
@@ -339,6 +362,9 @@ static int cmd_hello(mc_engine *e, words *ws, const char *rest)
                mc_cores());
     say_locked(e, "option level type spin default 10 min 1 max 10");
     say_locked(e, "option database type string default default");
+    say_locked(e, "option book type string default default");
+    say_locked(e, "option bookvariety type spin default 0 min 0 max %d",
+               MC_PROTOCOL_VARIETY_MAX);
     say_locked(e, "ok hello");
     pthread_mutex_unlock(&e->lock);
     return 0;
@@ -350,11 +376,43 @@ static void reset_session(mc_engine *e, mc_session *s)
     e->s = s;
 }
 
+/* set book on|default|off|none|FILE: the book is read (and every line
+   checked) now, not at the next go. */
+static void set_book(mc_engine *e, const char *val)
+{
+    const char *v = strcmp(val, "on") == 0    ? "default"
+                    : strcmp(val, "off") == 0 ? "none"
+                                              : val;
+    if (strlen(v) >= sizeof e->book) {
+        say(e, "error set: book: path too long");
+        return;
+    }
+    mc_error err = {0, ""};
+    mc_player_opts o = e->opts;
+    if (apply_opts(e, &o, e->database, v, &err) != 0) {
+        say(e, "error set: book: %s", err.msg);
+        apply_opts(e, &o, e->database, e->book, &err);
+        return;
+    }
+    snprintf(e->book, sizeof e->book, "%s", v);
+    const mc_book *b = mc_player_book(e->pl);
+    if (b)
+        say(e, "info string book %s, %d positions",
+            strcmp(v, "default") == 0 ? "built in" : v, mc_book_size(b));
+    else if (strcmp(v, "default") == 0)
+        say(e, "info string book not used: no book is built in for %s",
+            mc_game_spec(e->g));
+    else if (strcmp(v, "none") != 0)
+        say(e, "info string book not used: %s is not a book of %s", v,
+            mc_game_spec(e->g));
+    say(e, "ok set book %s", v);
+}
+
 static int cmd_set(mc_engine *e, words *ws, const char *rest)
 {
     if (ws->n < 3) {
-        say(e, "error set: usage: set <game|hash|threads|level|database> "
-               "<value>");
+        say(e, "error set: usage: set <game|hash|threads|level|database|"
+               "book|bookvariety> <value>");
         return 0;
     }
     const char *name = ws->w[1];
@@ -386,7 +444,7 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
         }
         mc_session *s = mc_session_new(g, NULL);
         mc_player_opts o = e->opts;
-        o.tables = strcmp(e->database, "default") == 0 ? NULL : e->database;
+        file_opts(&o, e->database, e->book);
         mc_player *pl = s ? mc_player_new(g, &o, &err) : NULL;
         if (!pl) {
             mc_session_free(s);
@@ -401,15 +459,18 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
         e->g = g;
         say(e, "ok set game %s", mc_game_spec(g));
     } else if (strcmp(name, "hash") == 0 || strcmp(name, "threads") == 0 ||
-               strcmp(name, "level") == 0) {
+               strcmp(name, "level") == 0 ||
+               strcmp(name, "bookvariety") == 0) {
         long long hi = name[0] == 'h'   ? MC_PROTOCOL_HASH_MAX
                        : name[0] == 't' ? mc_cores()
+                       : name[0] == 'b' ? MC_PROTOCOL_VARIETY_MAX
                                         : 10;
-        long long n = ws->n == 3 ? number(val, 1, hi) : -1;
+        long long lo = name[0] == 'b' ? 0 : 1;
+        long long n = ws->n == 3 ? number(val, lo, hi) : -1;
         if (n < 0) {
-            say(e, "error set: %s takes a whole number from 1 to %lld%s, not "
-                   "'%s'",
-                name, hi,
+            say(e, "error set: %s takes a whole number from %lld to %lld%s, "
+                   "not '%s'",
+                name, lo, hi,
                 name[0] == 't' ? " (the cores of this machine)" : "", val);
             return 0;
         }
@@ -418,10 +479,12 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
             o.hash_mb = (int)n; /* allocated now, not at the next go */
         else if (name[0] == 't')
             o.threads = (int)n;
+        else if (name[0] == 'b')
+            o.book_variety = (int)n;
         else
             o.level = (int)n;
         mc_error err = {0, ""};
-        if (apply_opts(e, &o, e->database, &err) != 0) {
+        if (apply_opts(e, &o, e->database, e->book, &err) != 0) {
             say(e, "error set: %s: %s", name, err.msg);
             return 0;
         }
@@ -436,9 +499,9 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
            of the next move. */
         mc_error err = {0, ""};
         mc_player_opts o = e->opts;
-        if (apply_opts(e, &o, val, &err) != 0) {
+        if (apply_opts(e, &o, val, e->book, &err) != 0) {
             say(e, "error set: database: %s", err.msg);
-            apply_opts(e, &o, e->database, &err);
+            apply_opts(e, &o, e->database, e->book, &err);
             return 0;
         }
         snprintf(e->database, sizeof e->database, "%s", val);
@@ -454,9 +517,11 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
                    "tables",
                 mc_game_spec(e->g));
         say(e, "ok set database %s", val);
+    } else if (strcmp(name, "book") == 0) {
+        set_book(e, val);
     } else {
         say(e, "error set: unknown option '%s' (options: game, hash, "
-               "threads, level, database)",
+               "threads, level, database, book, bookvariety)",
             name);
     }
     return 0;
@@ -676,7 +741,7 @@ static int cmd_go(mc_engine *e, words *ws, const char *rest)
     go.stop = &e->stop;
     e->opts.seed = ++e->searches;
     mc_player_opts o = e->opts;
-    apply_opts(e, &o, e->database, &err); /* the seed only: cannot fail */
+    apply_opts(e, &o, e->database, e->book, &err); /* the seed: cannot fail */
     e->go = go;
     e->infinite = infinite;
     e->ponder = ponder;
@@ -836,6 +901,8 @@ mc_engine *mc_engine_new(mc_engine_out out, void *ctx)
     e->opts.level = 10;
     /* Tables from the default places (mancala_egdb.h) unless told. */
     snprintf(e->database, sizeof e->database, "default");
+    /* The built-in book (Oware) unless told; always its best move. */
+    snprintf(e->book, sizeof e->book, "default");
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->cond, NULL);
     e->g = mc_game_new("oware", NULL);

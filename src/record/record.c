@@ -4,16 +4,13 @@
  * (no rule is known here): the game tag makes the game, the Start tag is
  * parsed by the game, each move token is played by the session.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "mancala_record.h"
+#include "../core/file.h"
 #include "../core/util.h"
 
 #define TAG_NAME_MAX 64
@@ -557,21 +554,6 @@ char *mc_records_format(mc_record *const *recs, int n, size_t *len)
 
 /* ---- atomic save ---- */
 
-static int write_all(int fd, const char *b, size_t n)
-{
-    while (n > 0) {
-        ssize_t k = write(fd, b, n);
-        if (k < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        b += k;
-        n -= (size_t)k;
-    }
-    return 0;
-}
-
 int mc_records_save(const char *path, mc_record *const *recs, int n,
                     mc_error *err)
 {
@@ -579,61 +561,8 @@ int mc_records_save(const char *path, mc_record *const *recs, int n,
     char *text = mc_records_format(recs, n, &len);
     if (!text)
         return fail(err, MC_ERR_IO, "out of memory");
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 16), *dir = malloc(pl + 2);
-    if (!tmp || !dir) {
-        free(text);
-        free(tmp);
-        free(dir);
-        return fail(err, MC_ERR_IO, "out of memory");
-    }
-    /* The temporary file sits beside the target so that rename is atomic. */
-    snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
-    memcpy(dir, path, pl + 1);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
-        strcpy(dir, ".");
-    else if (slash == dir)
-        dir[1] = '\0';
-    else
-        *slash = '\0';
-    int rc = 0;
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        rc = fail(err, MC_ERR_IO, "%s: cannot create a temporary file: %s",
-                  path, strerror(errno));
-        goto out;
-    }
-    if (write_all(fd, text, len) != 0 || fsync(fd) != 0) {
-        rc = fail(err, MC_ERR_IO, "%s: cannot write: %s", path,
-                  strerror(errno));
-        close(fd);
-        unlink(tmp);
-        goto out;
-    }
-    fchmod(fd, 0644);
-    if (close(fd) != 0) {
-        rc = fail(err, MC_ERR_IO, "%s: cannot write: %s", path,
-                  strerror(errno));
-        unlink(tmp);
-        goto out;
-    }
-    if (rename(tmp, path) != 0) {
-        rc = fail(err, MC_ERR_IO, "%s: cannot replace: %s", path,
-                  strerror(errno));
-        unlink(tmp);
-        goto out;
-    }
-    /* Make the rename itself durable. */
-    int dfd = open(dir, O_RDONLY);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-out:
+    int rc = mc_file_save(path, text, len, err);
     free(text);
-    free(tmp);
-    free(dir);
     return rc;
 }
 
@@ -1199,35 +1128,10 @@ int mc_records_load(const char *path, mc_record ***out, int *n,
     *n = 0;
     if (loc)
         loc->line = loc->col = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fail(err, MC_ERR_IO, "%s: %s", path, strerror(errno));
-    char *b = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 65536 > ((size_t)1 << 30)) {
-            free(b);
-            fclose(f);
-            return fail(err, MC_ERR_IO, "%s: larger than 1 GiB", path);
-        }
-        size_t nc = mc_grow(&b, cap, len + 65536, 1, 65536);
-        if (!nc) {
-            free(b);
-            fclose(f);
-            return fail(err, MC_ERR_IO, "%s: out of memory", path);
-        }
-        cap = nc;
-        size_t k = fread(b + len, 1, cap - len, f);
-        len += k;
-        if (k == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(b);
-        return fail(err, MC_ERR_IO, "%s: read error", path);
-    }
+    char *b;
+    size_t len;
+    if (mc_file_read(path, (size_t)1 << 30, &b, &len, err) != 0)
+        return MC_ERR_IO;
     int rc = mc_records_read(b, len, out, n, loc, err);
     free(b);
     return rc;

@@ -17,6 +17,7 @@
 #include "../games/game.h"
 #include "../core/util.h"
 #include "search_internal.h"
+#include "book.h"
 
 struct mc_player {
     mc_game *g;
@@ -30,6 +31,7 @@ struct mc_player {
     char tables_opt[4096]; /* o.tables as given ("" for NULL) */
     char tables_dir[4096]; /* where the open tables are */
     mc_egdb *db;
+    mc_book_use book;      /* the opening book (book.c) */
     /* one search */
     atomic_int stop;
     mc_think think;
@@ -96,6 +98,11 @@ const struct mc_egdb *mc_player_egdb(const mc_player *pl)
     return pl->db;
 }
 
+const struct mc_book *mc_player_book(const mc_player *pl)
+{
+    return pl->book.book;
+}
+
 /* ---- making and setting ---- */
 
 static int clamp_threads(int n)
@@ -126,6 +133,7 @@ mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
     pl->tt_mb = -1;
     /* tables_opt starts unlike any request, so that they are opened */
     snprintf(pl->tables_opt, sizeof pl->tables_opt, "\001");
+    mc_book_use_init(&pl->book);
     if (mc_player_set_opts(pl, o, err) != 0) {
         mc_player_free(pl);
         return NULL;
@@ -141,6 +149,7 @@ void mc_player_free(mc_player *pl)
         mc_worker_free(pl->w[i]);
     mc_tt_free(&pl->tt);
     close_tables(pl);
+    mc_book_use_free(&pl->book);
     mc_session_free(pl->s);
     mc_game_free(pl->g);
     free(pl);
@@ -155,6 +164,12 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
     if (o->threads < 0 || o->threads > MC_MAX_THREADS)
         return mc_err(err, MC_ERR_ARG, "threads are 1 to %d, not %d",
                       MC_MAX_THREADS, o->threads);
+    if (o->book_variety < 0)
+        return mc_err(err, MC_ERR_ARG, "the book variety is 0 or more, "
+                      "not %d", o->book_variety);
+    int brc = mc_book_use_set(&pl->book, pl->g, o->book, o->seed, err);
+    if (brc != 0)
+        return brc;
     const char *want = o->tables;
     if (strcmp(want ? want : "", pl->tables_opt) != 0 ||
         (want == NULL) != (pl->tables_opt[0] == '\0')) {
@@ -171,7 +186,8 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
         pl->tt_mb = mb;
     }
     pl->o = *o;
-    pl->o.tables = NULL; /* not kept: the caller's string */
+    pl->o.tables = NULL; /* not kept: the caller's strings */
+    pl->o.book = NULL;
     return 0;
 }
 
@@ -405,6 +421,11 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
     memset(out, 0, sizeof *out);
     if (mc_session_over(pl->s))
         return MC_ERR_OVER;
+    if (!pl->exact &&
+        mc_book_use_go(&pl->book, pl->g, pl->s, &pl->o, go, out)) {
+        out->seconds = mc_now() - start;
+        return 0;
+    }
     int algo = pl->o.algo;
     if (algo == MC_ALGO_AUTO)
         algo = pl->g->rules->prefer_mcts ? MC_ALGO_MCTS : MC_ALGO_AB;
@@ -544,6 +565,7 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     o.algo = MC_ALGO_AB;
     o.seed = lim->seed;
     o.tables = "none";
+    o.book = "none";
     mc_player *pl = mc_player_new(mc_session_game(s), &o, NULL);
     if (!pl)
         return MC_ERR_ARG;

@@ -21,6 +21,7 @@ static void seat_opts(const mc_selfplay_player *sp, uint64_t seed,
     o->algo = sp->limits.algo;
     o->threads = 1;
     o->tables = "none";
+    o->book = "none"; /* the players' searches are what is measured */
     o->seed = seed;
 }
 

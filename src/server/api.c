@@ -53,6 +53,7 @@ struct mc_api {
     int n, cap;
     mc_rng rng;
     api_player players[API_PLAYERS];
+    int book_off, book_variety; /* mc_api_set_book */
 };
 
 static const char *const kind_names[] = {
@@ -696,6 +697,7 @@ static api_player *lend_player(mc_api *a, const mc_game *g)
     mc_player_free(p->pl);
     mc_player_opts o = {0};
     o.threads = mc_cores();
+    o.book = a->book_off ? "none" : NULL;
     p->pl = mc_player_new(g, &o, NULL);
     if (!p->pl)
         return NULL;
@@ -778,6 +780,10 @@ static void ep_engine(mc_api *a, game_entry *e, const char *body, size_t len,
     json_decref(j);
     if (bad)
         return;
+    o.book = a->book_off ? "none" : NULL;
+    o.book_variety = hint ? 0 : a->book_variety; /* a hint: the best */
+    if (o.level == 10)
+        o.seed = mc_rng_next(&a->rng); /* it only picks among book moves */
     mc_search_info info;
     unsigned long version;
     if (search_copy(a, e, &o, &go, &info, &version, out) != 0)
@@ -786,8 +792,9 @@ static void ep_engine(mc_api *a, game_entry *e, const char *body, size_t len,
     const mc_pos *p = mc_session_pos(cur_session(e));
     char tok[MC_MOVE_STRLEN];
     mc_move_format(g, p, info.best, tok, sizeof tok);
-    json_t *extra = json_pack("{s:i,s:i,s:I}", "score", info.score, "depth",
-                              info.depth, "nodes", (json_int_t)info.nodes);
+    json_t *extra = json_pack("{s:i,s:i,s:I,s:b}", "score", info.score,
+                              "depth", info.depth, "nodes",
+                              (json_int_t)info.nodes, "book", info.book);
     if (hint) {
         json_object_set_new(extra, "hint", json_string(tok));
         reply_state(out, 200, e, NULL, NULL, extra);
@@ -1067,6 +1074,7 @@ mc_api *mc_api_new(const char *dir, mc_error *err)
         close(fd);
     }
     mc_rng_seed(&a->rng, seed);
+    a->book_variety = 20;
     if (dir) {
         a->dir = strdup(dir);
         if (!a->dir || (mkdir(dir, 0700) != 0 && errno != EEXIST)) {
@@ -1095,6 +1103,14 @@ void mc_api_free(mc_api *a)
     free(a->dir);
     pthread_mutex_destroy(&a->lock);
     free(a);
+}
+
+void mc_api_set_book(mc_api *a, int on, int variety)
+{
+    pthread_mutex_lock(&a->lock);
+    a->book_off = !on;
+    a->book_variety = variety;
+    pthread_mutex_unlock(&a->lock);
 }
 
 int mc_api_count(mc_api *a)

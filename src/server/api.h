@@ -32,6 +32,11 @@ typedef struct mc_api_reply {
    games saved there are loaded.  NULL with err filled on failure. */
 mc_api *mc_api_new(const char *dir, mc_error *err);
 void mc_api_free(mc_api *a);
+/* The opening book of the computer players (docs/BOOK.md): on (the
+   built-in one, for level 10) or off, and its variety in hundredths of a
+   seed (mc_player_opts.book_variety).  Default: on, 20.  Call before
+   serving. */
+void mc_api_set_book(mc_api *a, int on, int variety);
 /* Number of games held. */
 int mc_api_count(mc_api *a);
 /* Answer one request.  path is the URL path without the query string;

@@ -1,0 +1,130 @@
+/*
+ * file.c - whole files read and written atomically (file.h).  The only
+ * file I/O of the core; nothing here knows what the text means.
+ */
+#include "file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+int mc_file_read(const char *path, size_t max, char **out, size_t *len,
+                 mc_error *err)
+{
+    *out = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return mc_err(err, MC_ERR_IO, "%s: %s", path, strerror(errno));
+    char *b = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        size_t nc = mc_grow(&b, cap, n + 65536 + 1, 1, 65536);
+        if (!nc) {
+            free(b);
+            fclose(f);
+            return mc_err(err, MC_ERR_IO, "%s: out of memory", path);
+        }
+        cap = nc;
+        size_t k = fread(b + n, 1, cap - n - 1, f);
+        n += k;
+        if (k == 0 || n > max)
+            break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad || n > max) {
+        free(b);
+        if (bad)
+            return mc_err(err, MC_ERR_IO, "%s: read error", path);
+        if (max >= (1u << 20))
+            return mc_err(err, MC_ERR_IO, "%s: larger than %zu MiB", path,
+                          max >> 20);
+        return mc_err(err, MC_ERR_IO, "%s: larger than %zu bytes", path,
+                      max);
+    }
+    b[n] = '\0';
+    *out = b;
+    *len = n;
+    return 0;
+}
+
+static int write_all(int fd, const char *b, size_t n)
+{
+    while (n > 0) {
+        ssize_t k = write(fd, b, n);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        b += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+int mc_file_save(const char *path, const char *text, size_t len,
+                 mc_error *err)
+{
+    size_t pl = strlen(path);
+    char *tmp = malloc(pl + 16), *dir = malloc(pl + 2);
+    if (!tmp || !dir) {
+        free(tmp);
+        free(dir);
+        return mc_err(err, MC_ERR_IO, "out of memory");
+    }
+    /* The temporary file sits beside the target so that rename is atomic. */
+    snprintf(tmp, pl + 16, "%s.tmpXXXXXX", path);
+    memcpy(dir, path, pl + 1);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        strcpy(dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    int rc = 0;
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        rc = mc_err(err, MC_ERR_IO, "%s: cannot create a temporary file: %s",
+                    path, strerror(errno));
+        goto out;
+    }
+    if (write_all(fd, text, len) != 0 || fsync(fd) != 0) {
+        rc = mc_err(err, MC_ERR_IO, "%s: cannot write: %s", path,
+                    strerror(errno));
+        close(fd);
+        unlink(tmp);
+        goto out;
+    }
+    fchmod(fd, 0644);
+    if (close(fd) != 0) {
+        rc = mc_err(err, MC_ERR_IO, "%s: cannot write: %s", path,
+                    strerror(errno));
+        unlink(tmp);
+        goto out;
+    }
+    if (rename(tmp, path) != 0) {
+        rc = mc_err(err, MC_ERR_IO, "%s: cannot replace: %s", path,
+                    strerror(errno));
+        unlink(tmp);
+        goto out;
+    }
+    /* Make the rename itself durable. */
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+out:
+    free(tmp);
+    free(dir);
+    return rc;
+}
