@@ -341,6 +341,7 @@ typedef struct sample {
     uint8_t result, exact; /* exact: 255 = unknown */
     int16_t score;
     uint8_t valid; /* held out for validation */
+    int now;       /* held out: the evaluation in use now (mc_eval) */
 } sample;
 
 typedef struct dataset {
@@ -423,6 +424,7 @@ static int ds_load(dataset *d, const mc_game *g, const char *path)
                              : score < -SCORE_CLIP ? -SCORE_CLIP
                                                    : score);
         s->valid = cur >= 0 && cur % 10 == 9;
+        s->now = s->valid ? mc_eval(g, &p) : 0;
     }
     fclose(f);
     if (rc == 0 && d->n == 0) {
@@ -561,33 +563,7 @@ static int tune_fit(const fit_opts *o)
         double t = s->exact != 255 ? s->exact / 2.0 : s->result / 2.0;
         l_learn += xent(sigm(eval_of(w, &d, s) / k), t);
         l_search += xent(sigm(s->score / k), t);
-    }
-    /* The evaluation in use now needs the positions again: reread. */
-    {
-        FILE *f = fopen(o->data, "r");
-        char line[MC_POS_STRLEN + 128];
-        long cur = -1;
-        while (f && fgets(line, sizeof line, f)) {
-            long gi;
-            if (sscanf(line, "# game %ld", &gi) == 1)
-                cur = gi;
-            if (line[0] == '#' || cur % 10 != 9)
-                continue;
-            int result, score, off = 0;
-            char ex[8];
-            if (sscanf(line, "%d %d %7s %n", &result, &score, ex, &off) < 3)
-                continue;
-            char *pos = line + off;
-            pos[strcspn(pos, "\r\n")] = 0;
-            mc_pos p;
-            if (mc_pos_parse(g, pos, &p, NULL) != 0)
-                continue;
-            double t = ex[0] >= '0' && ex[0] <= '2' ? (ex[0] - '0') / 2.0
-                                                    : result / 2.0;
-            l_now += xent(sigm(mc_eval(g, &p) / k), t);
-        }
-        if (f)
-            fclose(f);
+        l_now += xent(sigm(s->now / k), t);
     }
     double nv = (double)(nvalid ? nvalid : 1);
     printf("%s: %zu positions from %ld games (%zu held out), K %.1f\n"
@@ -695,13 +671,12 @@ int cmd_tune(int argc, char **argv)
     }
     static char data_def[256], out_def[256];
     snprintf(data_def, sizeof data_def, "%.200s.tune", argv[1]);
-    snprintf(out_def, sizeof out_def, "%.200s.txt", argv[1]);
     for (char *c = data_def; *c; c++)
         if (*c == ':' || *c == '/')
             *c = '_';
-    for (char *c = out_def; *c; c++)
-        if (*c == ':' || *c == '/')
-            *c = '_';
+    /* the weights file: the data file's name, another extension */
+    snprintf(out_def, sizeof out_def, "%.*s.txt",
+             (int)(strlen(data_def) - strlen(".tune")), data_def);
     go.data = fo.data = data_def;
     fo.out = out_def;
     for (; i < argc; i++) {

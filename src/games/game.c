@@ -416,10 +416,10 @@ int mc_eval_features(const mc_game *g, const mc_pos *p, mc_feature *f)
 
 size_t mc_eval_feature_name(const mc_game *g, int i, char *buf, size_t n)
 {
-    if (!g->rules->feature_name || i < 0 || i >= g->rules->nfeat) {
+    if (!g->rules->feat_groups || i < 0 || i >= g->rules->nfeat) {
         if (n)
             buf[0] = 0;
         return 0;
     }
-    return g->rules->feature_name(i, buf, n);
+    return mc_feat_group_name(g->rules->feat_groups, i, buf, n);
 }

@@ -26,6 +26,13 @@ typedef struct mc_preset {
     const char *opts; /* "k=v,k=v" */
 } mc_preset;
 
+/* Features come in named groups laid end to end (mc_rules.feat_groups):
+   a game lists them in a table ended by a NULL name. */
+typedef struct mc_feat_group {
+    const char *name;
+    int count;
+} mc_feat_group;
+
 typedef struct mc_rules {
     const char *name;
     const char *title;
@@ -66,11 +73,11 @@ typedef struct mc_rules {
     /* Optional: the features of the learned evaluation (learned.c): writes
        the active features of p, from the view of the side to move, as
        indexes below nfeat with small integer values; returns how many (at
-       most MC_MAX_FEATURES).  feature_name says what feature i is, for the
-       weights file and `mancala tune`. */
+       most MC_MAX_FEATURES).  feat_groups names them, for the weights file
+       and `mancala tune`. */
     int (*features)(const mc_game *g, const mc_pos *p, mc_feature *f);
     int nfeat;
-    size_t (*feature_name)(int i, char *buf, size_t n);
+    const mc_feat_group *feat_groups;
     /* Nonzero when Monte Carlo tree search beat alpha-beta in self-play
        for this game, making it the default computer player. */
     int prefer_mcts;
@@ -84,12 +91,6 @@ struct mc_game {
     const int32_t *evalw; /* learned weights (learned.h), or NULL */
 };
 
-/* Features come in named groups laid end to end (for feature_name): a
-   game lists them in a table ended by a NULL name. */
-typedef struct mc_feat_group {
-    const char *name;
-    int count;
-} mc_feat_group;
 /* "name k" for feature i of the groups (learned.c). */
 size_t mc_feat_group_name(const mc_feat_group *gr, int i, char *buf,
                           size_t n);

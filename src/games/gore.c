@@ -11,7 +11,6 @@
  * LAST_REFUSED): history, so it stays out of the position string, the hash
  * and repetition.  Like every rules file: no printing, no allocation.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "../core/util.h"
@@ -879,16 +878,9 @@ enum {
 };
 
 static const mc_feat_group gr_groups[] = {
-    {"pit", 256}, {"owned.mine", 9}, {"captures.mine", 41},
+    {"bias", 1}, {"pit", 256}, {"owned.mine", 9}, {"captures.mine", 41},
     {"captures.theirs", 41}, {"offer", 2}, {NULL, 0},
 };
-
-static size_t gr_feature_name(int i, char *buf, size_t n)
-{
-    if (i == GF_BIAS)
-        return (size_t)snprintf(buf, n, "bias");
-    return mc_feat_group_name(gr_groups, i - 1, buf, n);
-}
 
 static int gr_features(const mc_game *g, const mc_pos *p, mc_feature *f)
 {
@@ -919,7 +911,7 @@ const mc_rules mc_rules_gore = {
     .eval = gr_eval,
     .features = gr_features,
     .nfeat = GF_N,
-    .feature_name = gr_feature_name,
+    .feat_groups = gr_groups,
     .name = "gore",
     .title = "Gore (Guro, Cote d'Ivoire; Climent 2009)",
     .npits = NP,

@@ -21,7 +21,6 @@
  */
 #include <assert.h>
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "../core/util.h"
@@ -1327,11 +1326,6 @@ static const mc_feat_group om_groups[] = {
     {"side.theirs", 65},  {"first", 2},       {NULL, 0},
 };
 
-static size_t om_feature_name(int i, char *buf, size_t n)
-{
-    return mc_feat_group_name(om_groups, i, buf, n);
-}
-
 static int om_features(const mc_game *g, const mc_pos *p, mc_feature *f)
 {
     (void)g;
@@ -1360,7 +1354,7 @@ const mc_rules mc_rules_omweso = {
     .eval = om_eval,
     .features = om_features,
     .nfeat = WF_N,
-    .feature_name = om_feature_name,
+    .feat_groups = om_groups,
     .name = "omweso",
     .title = "Omweso",
     .npits = 32,

@@ -518,11 +518,6 @@ static const mc_feat_group ow_groups[] = {
     {NULL, 0},
 };
 
-static size_t ow_feature_name(int i, char *buf, size_t n)
-{
-    return mc_feat_group_name(ow_groups, i, buf, n);
-}
-
 static int ow_features(const mc_game *g, const mc_pos *p, mc_feature *f)
 {
     (void)g;
@@ -567,7 +562,7 @@ const mc_rules mc_rules_oware = {
     .eval = ow_eval,
     .features = ow_features,
     .nfeat = OF_N,
-    .feature_name = ow_feature_name,
+    .feat_groups = ow_groups,
     .name = "oware",
     .title = "Oware (Abapa rules)",
     .npits = NH,

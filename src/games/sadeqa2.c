@@ -775,11 +775,6 @@ static const mc_feat_group sq_groups[] = {
     {"side.theirs", 37},   {NULL, 0},
 };
 
-static size_t sq_feature_name(int i, char *buf, size_t n)
-{
-    return mc_feat_group_name(sq_groups, i, buf, n);
-}
-
 static int sq_features(const mc_game *g, const mc_pos *p, mc_feature *f)
 {
     (void)g;
@@ -806,7 +801,7 @@ const mc_rules mc_rules_sadeqa2 = {
     .eval = sq_eval,
     .features = sq_features,
     .nfeat = SF_N,
-    .feature_name = sq_feature_name,
+    .feat_groups = sq_groups,
     .name = "sadeqa2",
     .title = "Sadeqa II (Dembi Dolo, Pankhurst 1971)",
     .npits = NH,
