@@ -176,6 +176,26 @@ done
 if [ ! -s "$tmp/ofail" ]; then ok; else bad "openings: lines beyond 50"; fi
 $M openings oware --count 3 --plies 4 --max-score 50 --depth 6 --seed 7 >"$tmp/o2.txt" 2>/dev/null
 if cmp -s "$tmp/o.txt" "$tmp/o2.txt"; then ok; else bad "openings: not reproducible"; fi
+# --playouts only drops lines: with the same seed the random lines are the
+# same, so the kept lines are the plain run's in order, and the plain lines
+# up to the last one kept are either kept or counted as lopsided
+$M openings sadeqa2 --count 6 --plies 6 --max-score 300 --depth 6 --playouts 4 \
+    --playout-nodes 300 >"$tmp/p.txt" 2>"$tmp/perr"
+rc=$?
+$M openings sadeqa2 --count 60 --plies 6 --max-score 300 --depth 6 >"$tmp/q.txt" 2>/dev/null
+grep '^[^#]' "$tmp/p.txt" >"$tmp/pl"
+grep '^[^#]' "$tmp/q.txt" >"$tmp/ql"
+last=$(tail -n 1 "$tmp/pl")
+upto=$(grep -n -x -F "$last" "$tmp/ql" | head -n 1 | cut -d: -f1)
+lop=$(sed -n 's/.* \([0-9]*\) lopsided in playouts.*/\1/p' "$tmp/perr")
+kept=$(wc -l <"$tmp/pl")
+if [ $rc -eq 0 ] && [ "$kept" -eq 6 ] && [ -n "$upto" ] && [ -n "$lop" ] &&
+   [ $((kept + lop)) -eq "$upto" ] &&
+   head -n "$upto" "$tmp/ql" | grep -x -F -f "$tmp/pl" | cmp -s - "$tmp/pl" &&
+   grep -q '^# made by: .* --playouts 4 --playout-nodes 300$' "$tmp/p.txt"; then ok
+else bad "openings --playouts: rc=$rc kept=$kept lopsided=$lop upto=$upto: $(cat "$tmp/perr")"; fi
+$M openings sadeqa2 --count 6 --plies 6 --max-score 300 --depth 6 --playouts 4 \
+    --playout-nodes 300 2>/dev/null | cmp -s - "$tmp/p.txt" && ok || bad "openings --playouts: not reproducible"
 expect_err "openings: bad option" 2 "unknown option" $M openings oware --bogus 1
 expect_err "openings: no game" 2 "which game" $M openings
 expect_grep "openings --help" "usage: mancala openings" $M openings --help

@@ -1,7 +1,8 @@
 /*
  * openings.c - openings files for strength tests (docs/STRENGTH.md):
  * `mancala openings` makes one (random lines of P plies whose search score
- * is near 0), and cli_read_openings reads one for `mancala match`, every
+ * is near 0, and, if asked, whose games between two searches go either way),
+ * and cli_read_openings reads one for `mancala match`, every
  * move checked by the rules.  Knows no rule: moves come from the library.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -122,21 +123,60 @@ int cli_read_openings(const mc_game *g, const char *path, const char *cmd,
 
 /* ---- mancala openings: balanced random openings ---- */
 
+/* Play game j of an opening's playouts from the opening's moves: both sides
+   search N or 2N nodes a move (j's two low bits say which), so the K games
+   of a candidate differ and are symmetric between the sides.  Returns
+   South's points times two (2 win, 1 draw, 0 loss); -1 on failure. */
+static int playout(const mc_game *g, const mc_move *line, long plies,
+                   long nodes, int j)
+{
+    mc_session *s = mc_session_new(g, NULL);
+    if (!s)
+        return -1;
+    for (long k = 0; k < plies; k++)
+        mc_session_play(s, line[k], NULL, NULL);
+    for (int ply = 0; ply < 2000 && !mc_session_over(s); ply++) {
+        int side = mc_session_pos(s)->side;
+        mc_search_limits lim = {0};
+        lim.nodes = (uint64_t)nodes * (uint64_t)(1 + ((j >> side) & 1));
+        lim.hash_mb = 1; /* a small table: a search is a few thousand nodes */
+        mc_search_info info;
+        if (mc_search(s, &lim, &info) != 0 ||
+            mc_session_play(s, info.best, NULL, NULL) != 0) {
+            mc_session_free(s);
+            return -1;
+        }
+    }
+    mc_result r;
+    mc_session_result(s, &r);
+    mc_session_free(s);
+    if (!r.over || r.winner == MC_DRAW)
+        return 1;
+    return r.winner == MC_SOUTH ? 2 : 0;
+}
+
 static const char openings_usage[] =
     "usage: mancala openings <game> [--count N] [--plies P] [--max-score CP]\n"
-    "                        [--depth D] [--seed S]\n\n"
+    "                        [--depth D] [--seed S] [--playouts K]\n"
+    "                        [--playout-nodes N]\n\n"
     "Print an openings file for 'mancala match --openings' (docs/STRENGTH.md):\n"
     "up to N (default 100) distinct openings of P random plies (default 4)\n"
     "from the start, each kept only if a search of depth D (default 8)\n"
     "scores it within CP hundredths of a seed of 0 (default 50).  Distinct:\n"
     "no two lines reach the same position.  S (default 1) seeds the random\n"
     "moves; the same arguments give the same file.  The header comments\n"
-    "record the command.\n";
+    "record the command.\n"
+    "--playouts K (default 0: none): also play K games from each opening\n"
+    "that passes, both sides searching N or 2N nodes a move\n"
+    "(--playout-nodes, default 2000; the budgets differ between the games),\n"
+    "and keep it only if South scores from a quarter to three quarters of\n"
+    "them: for games whose search scores say little about who wins.\n";
 
 int cmd_openings(int argc, char **argv)
 {
     const char *spec = NULL;
     long count = 100, plies = 4, cp = 50, depth = 8, seed = 1;
+    long playouts = 0, pnodes = 2000;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
@@ -153,13 +193,15 @@ int cmd_openings(int argc, char **argv)
         }
         static const char *const keys[] = {"--count", "--plies",
                                            "--max-score", "--depth",
-                                           "--seed"};
-        static const long max[] = {100000, 200, 100000, 64, 1000000000L};
-        long *dst[] = {&count, &plies, &cp, &depth, &seed};
+                                           "--seed", "--playouts",
+                                           "--playout-nodes"};
+        static const long max[] = {100000, 200,  100000, 64,
+                                   1000000000L, 1000, 100000000L};
+        long *dst[] = {&count, &plies, &cp, &depth, &seed, &playouts, &pnodes};
         int k = 0;
-        while (k < 5 && strcmp(a, keys[k]) != 0)
+        while (k < 7 && strcmp(a, keys[k]) != 0)
             k++;
-        if (k == 5) {
+        if (k == 7) {
             fprintf(stderr, "mancala openings: unknown option '%s'\n%s", a,
                     openings_usage);
             return EXIT_USAGE;
@@ -169,10 +211,11 @@ int cmd_openings(int argc, char **argv)
             return EXIT_USAGE;
         }
         long v = cli_number(argv[++i], max[k]);
-        if (v < 0 || (v == 0 && k != 2 && k != 4)) {
+        int zero_ok = k == 2 || k == 4 || k == 5;
+        if (v < 0 || (v == 0 && !zero_ok)) {
             fprintf(stderr, "mancala openings: %s takes a whole number "
                             "from %d to %ld, not '%s'\n",
-                    a, k == 2 || k == 4 ? 0 : 1, max[k], argv[i]);
+                    a, zero_ok ? 0 : 1, max[k], argv[i]);
             return EXIT_USAGE;
         }
         *dst[k] = v;
@@ -187,23 +230,32 @@ int cmd_openings(int argc, char **argv)
         return EXIT_BAD_INPUT;
     char (*seen)[MC_POS_STRLEN] = malloc((size_t)count * sizeof *seen);
     char *line = malloc((size_t)plies * MC_MOVE_STRLEN + 1);
-    if (!seen || !line) {
+    mc_move *moves = malloc((size_t)plies * sizeof *moves);
+    if (!seen || !line || !moves) {
         fprintf(stderr, "mancala openings: out of memory\n");
         free(seen);
         free(line);
+        free(moves);
         mc_game_free(g);
         return 1;
     }
+    char pextra[64] = "";
+    if (playouts)
+        snprintf(pextra, sizeof pextra, " --playouts %ld --playout-nodes %ld",
+                 playouts, pnodes);
     printf("# %s: openings for mancala match --openings (docs/STRENGTH.md)\n"
            "# made by: mancala openings %s --count %ld --plies %ld "
-           "--max-score %ld --depth %ld --seed %ld\n"
+           "--max-score %ld --depth %ld --seed %ld%s\n"
            "# each line: %ld plies from the start, distinct positions, "
            "|score| <= %ld at depth %ld\n",
-           mc_game_spec(g), spec, count, plies, cp, depth, seed, plies, cp,
-           depth);
+           mc_game_spec(g), spec, count, plies, cp, depth, seed, pextra,
+           plies, cp, depth);
+    if (playouts)
+        printf("# and South scored 1/4 to 3/4 of %ld games between searches "
+               "of %ld or %ld nodes a move\n", playouts, pnodes, 2 * pnodes);
     mc_rng rng;
     mc_rng_seed(&rng, (uint64_t)seed);
-    long found = 0, tried = 0, over = 0, dup = 0, unbalanced = 0;
+    long found = 0, tried = 0, over = 0, dup = 0, unbalanced = 0, lopsided = 0;
     long limit = count * 200 + 1000;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -214,6 +266,7 @@ int cmd_openings(int argc, char **argv)
             break;
         size_t len = 0;
         line[0] = '\0';
+        long done = 0;
         for (long k = 0; k < plies && !mc_session_over(s); k++) {
             mc_move mv[MC_MAX_MOVES], m;
             int n = mc_session_moves(s, mv);
@@ -222,6 +275,7 @@ int cmd_openings(int argc, char **argv)
             mc_move_format(g, mc_session_pos(s), m, t, sizeof t);
             len += (size_t)sprintf(line + len, "%s%s", len ? " " : "", t);
             mc_session_play(s, m, NULL, NULL);
+            moves[done++] = m;
         }
         char ps[MC_POS_STRLEN];
         mc_pos_format(g, mc_session_pos(s), ps, sizeof ps);
@@ -238,6 +292,20 @@ int cmd_openings(int argc, char **argv)
         } else if (mc_search(s, &lim, &info) != 0 || info.score > cp ||
                    info.score < -cp) {
             unbalanced++;
+        } else if (playouts) {
+            long pts = 0;
+            for (int j = 0; j < playouts && pts >= 0; j++) {
+                int r = playout(g, moves, done, pnodes, j);
+                pts = r < 0 ? -1 : pts + r;
+            }
+            /* South's points times two within [K/2, 3K/2] */
+            if (pts * 2 < playouts || pts * 2 > 3 * playouts) {
+                lopsided++;
+            } else {
+                snprintf(seen[found++], MC_POS_STRLEN, "%s", ps);
+                printf("%s\n", line);
+                fflush(stdout);
+            }
         } else {
             snprintf(seen[found++], MC_POS_STRLEN, "%s", ps);
             printf("%s\n", line);
@@ -249,11 +317,12 @@ int cmd_openings(int argc, char **argv)
                   (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     fprintf(stderr,
             "mancala openings: %ld openings from %ld random lines (%ld ended "
-            "the game, %ld repeated a position, %ld scored beyond %ld) in "
-            "%.1f s\n",
-            found, tried, over, dup, unbalanced, cp, secs);
+            "the game, %ld repeated a position, %ld scored beyond %ld, "
+            "%ld lopsided in playouts) in %.1f s\n",
+            found, tried, over, dup, unbalanced, cp, lopsided, secs);
     free(seen);
     free(line);
+    free(moves);
     mc_game_free(g);
     if (found < count) {
         fprintf(stderr, "mancala openings: only %ld of %ld found: allow more "
