@@ -155,6 +155,21 @@ static int playout(const mc_game *g, const mc_move *line, long plies,
     return r.winner == MC_SOUTH ? 2 : 0;
 }
 
+/* K playouts of an opening: 1 if South's points, times two, are within
+   [K/2, 3K/2] (a quarter to three quarters); 0 if not or a playout failed. */
+static int open_in_playouts(const mc_game *g, const mc_move *line,
+                            long plies, long k, long nodes)
+{
+    long pts = 0;
+    for (int j = 0; j < k; j++) {
+        int r = playout(g, line, plies, nodes, j);
+        if (r < 0)
+            return 0;
+        pts += r;
+    }
+    return pts * 2 >= k && pts * 2 <= 3 * k;
+}
+
 static const char openings_usage[] =
     "usage: mancala openings <game> [--count N] [--plies P] [--max-score CP]\n"
     "                        [--depth D] [--seed S] [--playouts K]\n"
@@ -292,23 +307,13 @@ int cmd_openings(int argc, char **argv)
         } else if (mc_search(s, &lim, &info) != 0 || info.score > cp ||
                    info.score < -cp) {
             unbalanced++;
-        } else if (playouts) {
-            long pts = 0;
-            for (int j = 0; j < playouts && pts >= 0; j++) {
-                int r = playout(g, moves, done, pnodes, j);
-                pts = r < 0 ? -1 : pts + r;
-            }
-            /* South's points times two within [K/2, 3K/2] */
-            if (pts * 2 < playouts || pts * 2 > 3 * playouts) {
-                lopsided++;
-            } else {
-                snprintf(seen[found++], MC_POS_STRLEN, "%s", ps);
-                printf("%s\n", line);
-                fflush(stdout);
-            }
+        } else if (playouts && !open_in_playouts(g, moves, done, playouts,
+                                                 pnodes)) {
+            lopsided++;
         } else {
             snprintf(seen[found++], MC_POS_STRLEN, "%s", ps);
             printf("%s\n", line);
+            fflush(stdout); /* a stopped run keeps the lines it found */
         }
         mc_session_free(s);
     }
