@@ -17,7 +17,9 @@ def main():
     prog = sys.argv[4] if len(sys.argv) > 4 else './mancala'
     game = sys.argv[5] if len(sys.argv) > 5 else 'oware'
     with open(f'data/openings/{game}.txt') as f:
-        lines = [l.strip() for l in f if l.strip() and not l.startswith('#')]
+        # the openings format: '#' starts a comment to the end of the line
+        lines = [l.split('#', 1)[0].strip() for l in f]
+        lines = [l for l in lines if l]
     lines = lines[:count]
     eng = subprocess.Popen([prog, 'engine'], stdin=subprocess.PIPE,
                            stdout=subprocess.PIPE, text=True, bufsize=1)
