@@ -18,6 +18,7 @@
 #include "mancala.h"
 
 int mc_omweso_stats(const mc_game *g, long *out, int n);
+void mc_relay_budget_set(uint64_t laps);
 
 static const char *const names[32] = {
     "I", "J", "K", "L", "M", "N", "O", "P", "H", "G", "F",
@@ -812,6 +813,96 @@ static void test_random_from_never_ending(void)
     mc_game_free(g);
 }
 
+static int same_moves(const mc_move *a, int na, const mc_move *b, int nb)
+{
+    return na == nb && memcmp(a, b, (size_t)na * sizeof *a) == 0;
+}
+
+/* The search's relay budget (mc_relay_budget_set): a guess below the root,
+   never seen by exact uses of the rules. */
+static void test_relay_budget(void)
+{
+    mc_game *g = game("omweso");
+    mc_pos p;
+    mc_error err;
+    /* A start here relays for millions of laps and never ends (W13). */
+    CHECK(mc_pos_parse(g,
+                       "1,4,1,5,4,3,2,3,12,0,1,8,3,6,7,2/0,0,0,0,0,0,0,0,0,0,"
+                       "0,1,1,0,0,0 S first=- captures=3,1",
+                       &p, &err) == 0);
+    static mc_move m0[MC_MAX_MOVES], m1[MC_MAX_MOVES], m2[MC_MAX_MOVES];
+    long st1[10], st2[10];
+    int n0 = mc_moves(g, &p, m0);
+    mc_game *g2 = game("omweso");
+    mc_relay_budget_set(65536);
+    int n1 = mc_moves(g2, &p, m1);
+    mc_omweso_stats(g2, st1, 10);
+    CHECK_MSG(same_moves(m0, n0, m1, n1),
+              "a budget of 65536 laps changes the moves (%d, %d)", n0, n1);
+    CHECK_MSG(st1[9] >= 1, "no chain was cut at the budget (%ld)", st1[9]);
+    CHECK_MSG(st1[3] <= 65536, "a chain ran %ld laps under the budget",
+              st1[3]);
+    /* Exact again on the same game object: the guess cached above must not
+       serve; the chain is followed to its cycle (ST_CYCLES counts). */
+    mc_relay_budget_set(0);
+    int n2 = mc_moves(g2, &p, m2);
+    mc_omweso_stats(g2, st2, 10);
+    CHECK(same_moves(m0, n0, m2, n2));
+    CHECK_MSG(st2[2] > st1[2] && st2[9] == st1[9],
+              "exact moves used a guess: cycles %ld -> %ld, cut %ld -> %ld",
+              st1[2], st2[2], st1[9], st2[9]);
+    CHECK_MSG(st2[3] > 65536, "the never-ending chain took %ld laps", st2[3]);
+    mc_game_free(g2);
+
+    /* A tiny budget is wrong somewhere: find a position of random play
+       whose moves it changes, then check the exact moves there (before and
+       after the guesses), and that every exact move plays the same under
+       the budget (mc_play then follows the chain exactly). */
+    mc_rng rng;
+    mc_rng_seed(&rng, 5);
+    int found = 0, differ_play = 0, exact_after = 1;
+    for (int game_i = 0; game_i < 50 && found < 20; game_i++) {
+        mc_start(g, &p);
+        for (int ply = 0; ply < 200; ply++) {
+            int n = mc_moves(g, &p, m0);
+            if (n == 0)
+                break;
+            mc_relay_budget_set(8);
+            int nb = mc_moves(g, &p, m1);
+            int diff = !same_moves(m0, n, m1, nb);
+            if (diff) {
+                found++;
+                for (int i = 0; i < n; i++) {
+                    mc_pos a = p, b = p;
+                    mc_play(g, &b, m0[i], NULL);
+                    mc_relay_budget_set(0);
+                    mc_play(g, &a, m0[i], NULL);
+                    mc_relay_budget_set(8);
+                    differ_play += memcmp(a.pit, b.pit, sizeof a.pit) != 0;
+                }
+            }
+            mc_relay_budget_set(0);
+            if (diff) {
+                int n3 = mc_moves(g, &p, m2);
+                exact_after &= same_moves(m0, n, m2, n3);
+            }
+            mc_result r;
+            mc_play(g, &p, m0[mc_rng_below(&rng, (uint32_t)n)], NULL);
+            mc_status(g, &p, NULL, &r);
+            if (r.over)
+                break;
+        }
+    }
+    mc_relay_budget_set(0);
+    CHECK_MSG(found >= 20, "a budget of 8 laps changed the moves of %d "
+                           "positions only", found);
+    CHECK_MSG(exact_after, "exact moves changed after guesses");
+    CHECK_MSG(differ_play == 0,
+              "%d exact moves played differently under a budget",
+              differ_play);
+    mc_game_free(g);
+}
+
 static void test_mangled_input(void)
 {
     /* Positions and moves with random characters changed: each is either
@@ -913,6 +1004,7 @@ int main(void)
     test_layout_and_names();
     test_mangled_input();
     test_random_from_never_ending();
+    test_relay_budget();
     /* The engine against the naive reference, positions from random play
        of every set-up and every option that changes the moves. */
     random_games("omweso", R_EVERY, 1, 150, 1, &r, NULL);

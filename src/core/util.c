@@ -275,3 +275,15 @@ int mc_deadline_fired(void)
 {
     return dl_fired;
 }
+
+static _Thread_local uint64_t relay_budget;
+
+void mc_relay_budget_set(uint64_t laps)
+{
+    relay_budget = laps;
+}
+
+uint64_t mc_relay_budget(void)
+{
+    return relay_budget;
+}

@@ -98,6 +98,17 @@ int mc_next_field(const char **s, char *buf, size_t n);
 void mc_deadline_set(double when, const _Atomic int *stop);
 int mc_deadline_check(void);
 int mc_deadline_fired(void);
+
+/*
+ * A search's leave to cut a long rule computation short and guess, for its
+ * own thread: laps > 0 lets Omweso take a relay chain still going after that
+ * many laps for a never-ending one (W13) below the root; 0, the default, is
+ * exact.  The guess is never cached for exact use.  (No chain that ends has
+ * been seen to take more than 282 laps; never-ending ones take from a few
+ * hundred to over a billion before they come round: docs/SEARCH.md.)
+ */
+void mc_relay_budget_set(uint64_t laps);
+uint64_t mc_relay_budget(void);
 double mc_now(void);
 
 #endif

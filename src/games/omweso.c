@@ -135,13 +135,14 @@ typedef struct chain_res {
     int o, L;      /* origin and last pit of the last lap */
     int nc;        /* choice points, in path order (distinct lap states) */
     int overflow;  /* more choice points than MAXC */
+    int approx;    /* a CYCLE guessed: still going at the relay budget */
     choice c[MAXC];
 } chain_res;
 
 typedef struct cache_ent {
     node key;
     uint16_t mask;
-    uint8_t rev, used;
+    uint8_t rev, used, approx;
     uint8_t kind, o, L, nc;
     uint64_t laps;
     row16 me;
@@ -151,7 +152,7 @@ typedef struct cache_ent {
 /* Counters for tests and reports (see mc_omweso_stats). */
 enum { ST_MARK_OVERFLOW, ST_MOVE_OVERFLOW, ST_CYCLES, ST_LONGEST,
        ST_CACHE_HITS, ST_MAX_MOVES, ST_MAX_MARKS, ST_CYCLE_CHOICES,
-       ST_SECOND_VISIT, ST_N };
+       ST_SECOND_VISIT, ST_APPROX, ST_N };
 
 typedef struct om_data {
     row16 add[2][65][16]; /* [dir][n][origin]: what a lap of n seeds adds */
@@ -220,6 +221,9 @@ static inline void relay_step(const om_data *d, node *x)
  * order; for a cycle only those before the first repeated state count, plus
  * the repeated state itself when it is a choice point: there the path has
  * been counter-clockwise before, and going clockwise is a new lap state.
+ * Under a relay budget (mc_relay_budget_set: the search below its root) a
+ * chain still going after that many laps is taken for a cycle (approx), its
+ * choice points those met so far.
  */
 static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
                       chain_res *r)
@@ -232,8 +236,10 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
     uint64_t t0 = w0, t1 = w1, s0 = w0, s1 = w1;
     unsigned to = o, tn = n;
     uint64_t idx = 0, power = 1, lam = 0, ov_idx = 0;
+    uint64_t budget = mc_relay_budget(), lim = budget ? budget : UINT64_MAX;
     r->nc = 0;
     r->overflow = 0;
+    r->approx = 0;
     for (;;) {
         if (rev && LEFT(o) && (rev == 1 || idx == 0)) {
             node x = {{{w0, w1}}, (uint8_t)o, (uint8_t)n};
@@ -282,6 +288,13 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
             r->laps = idx;
             r->nc = 0;
             r->overflow = 0;
+            return;
+        }
+        if (idx >= lim) {
+            r->kind = CH_CYCLE;
+            r->laps = idx;
+            r->approx = 1;
+            d->st[ST_APPROX]++;
             return;
         }
         if ((w0 == t0 && w1 == t1 && o == to && n == tn) ||
@@ -352,8 +365,10 @@ static void chain_get(om_data *d, const node *x0, unsigned mask, int rev,
                       chain_res *r)
 {
     cache_ent *e = d->cache ? &d->cache[cache_slot(x0, mask, rev)] : NULL;
+    /* A guess (approx) serves only under a budget again: no exact use of
+       the rules may see it. */
     if (e && e->used && e->mask == mask && e->rev == rev &&
-        node_eq(&e->key, x0)) {
+        (!e->approx || mc_relay_budget()) && node_eq(&e->key, x0)) {
         d->st[ST_CACHE_HITS]++;
         r->kind = e->kind;
         r->laps = e->laps;
@@ -362,6 +377,7 @@ static void chain_get(om_data *d, const node *x0, unsigned mask, int rev,
         r->L = e->L;
         r->nc = e->nc;
         r->overflow = 0;
+        r->approx = e->approx;
         for (int i = 0; i < e->nc; i++) {
             r->c[i].x = e->c[i];
             r->c[i].idx = 0;
@@ -384,6 +400,7 @@ static void chain_get(om_data *d, const node *x0, unsigned mask, int rev,
         e->nc = (uint8_t)r->nc;
         for (int i = 0; i < r->nc; i++)
             e->c[i] = r->c[i].x;
+        e->approx = (uint8_t)r->approx;
         e->used = 1;
     }
 }
@@ -618,6 +635,14 @@ static void play_fast(const mc_game *g, om_data *d, row16 *me, opp *op,
     for (;;) {
         unsigned mask = capt ? cap_mask(op->b) : 0;
         chain_get(d, &x, mask, rev_mode(g, mask, first), &r);
+        if (r.approx) {
+            /* A move made exactly (the search's root) played under a
+               budget: its chains end, so they are worth following. */
+            uint64_t budget = mc_relay_budget();
+            mc_relay_budget_set(0);
+            chain_get(d, &x, mask, rev_mode(g, mask, first), &r);
+            mc_relay_budget_set(budget);
+        }
         first = 0;
         if (pos < cnt) {
             int next = pos;
