@@ -62,7 +62,27 @@ MANCALA_EVAL_DIR=$tmp/ev $M analyze sadeqa2 --depth 3 >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && grep -q 'weights line 2' "$tmp/err" && grep -q '^bestmove' "$tmp/out"; then ok; else
     bad "broken weights: $(cat "$tmp/out" "$tmp/err")"; fi
 
-expect_err "unknown step" 2 "is not gen, fit or all" $M tune oware train
+# dump: a line a position, its columns those of the data file, then the
+# features; game 9 (every tenth) is the held-out one
+$M tune sadeqa2 gen --games 10 --nodes 300 --data "$d" 2>/dev/null
+$M tune sadeqa2 dump --data "$d" --out "$tmp/f.txt" 2>"$tmp/err"
+rc=$?
+grep -v '^#' "$d" | awk '{print $1, $3, $2}' >"$tmp/cols.data"
+grep -v '^#' "$tmp/f.txt" | grep -v '^features' | awk '{print $2, $3, $4}' >"$tmp/cols.dump"
+held_data=$(awk '/^# game /{g=$3} !/^#/{if (g % 10 == 9) n++} END{print n+0}' "$d")
+held_dump=$(grep -c '^1 ' "$tmp/f.txt")
+if [ $rc -eq 0 ] && grep -q '^features 245$' "$tmp/f.txt" &&
+    cmp -s "$tmp/cols.data" "$tmp/cols.dump" && [ "$held_data" -gt 0 ] &&
+    [ "$held_data" = "$held_dump" ] &&
+    [ "$(grep -v '^#' "$tmp/f.txt" | grep -v '^features' | grep -cvE '^[01] [012] [-012] -?[0-9]+( [0-9]+:-?[0-9]+)+$')" = 0 ]; then ok; else
+    bad "dump: rc=$rc, held $held_data/$held_dump, $(cat "$tmp/err")"; fi
+# tools/net-fit.py fits both models to the dump (Debian's python3-numpy)
+/usr/bin/python3 tools/net-fit.py "$tmp/f.txt" --epochs 2 --hidden 4 >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -q '^held-out loss, linear: 0\.[0-9]' "$tmp/out" &&
+    grep -q '^epoch 2: held-out loss, network (4 hidden): [0-9]' "$tmp/out"; then ok; else
+    bad "net-fit: $(cat "$tmp/out" "$tmp/err")"; fi
+
+expect_err "unknown step" 2 "is not gen, fit, all or dump" $M tune oware train
 expect_err "bad value" 2 "bad option or value" $M tune oware gen --games 0
 expect_err "unknown game" 1 "unknown game" $M tune chess gen --games 1 --data "$tmp/x"
 printf '1 2 - not-a-position\n' >"$tmp/bad.tune"

@@ -6,6 +6,7 @@
  * the sum of the active features' weights, checked against weights this
  * test writes itself (MANCALA_EVAL_DIR).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +179,104 @@ static void check_sum(const char *dir)
     free(wt);
 }
 
+/* A network written here (H = 3, weights that floats hold exactly), read
+   through MANCALA_EVAL_DIR: the evaluation must be the network's value
+   computed here, unit by unit. */
+#define NET_H 3
+static int net_w1[MC_MAX_FEATURES * 8][NET_H]; /* sixteenths */
+static const int net_b1[NET_H] = {4, 8, -2};   /* sixteenths */
+static const int net_w2[NET_H] = {150, -90, 40};
+static const int net_b2 = 7;
+
+static void write_net(const char *path, int nf)
+{
+    FILE *f = fopen(path, "w");
+    fprintf(f, "# a test network\nfeatures %d\nhidden %d\n", nf, NET_H);
+    fprintf(f, "bias %g %g %g\n", net_b1[0] / 16.0, net_b1[1] / 16.0,
+            net_b1[2] / 16.0);
+    fprintf(f, "output %d %d %d %d\n", net_w2[0], net_w2[1], net_w2[2],
+            net_b2);
+    for (int i = 0; i < nf; i++) {
+        for (int k = 0; k < NET_H; k++)
+            net_w1[i][k] = (int)rnd(9) - 4;
+        fprintf(f, "%d %g %g %g  # feature %d\n", i, net_w1[i][0] / 16.0,
+                net_w1[i][1] / 16.0, net_w1[i][2] / 16.0, i);
+    }
+    fclose(f);
+}
+
+static void check_net(void)
+{
+    mc_game *g = mc_game_new("sadeqa2", NULL);
+    CHECK_STR(mc_eval_kind(g), "network");
+    int bad = 0, varied = 0, last = 0;
+    mc_session *s = mc_session_new(g, NULL);
+    for (int ply = 0; ply < 60 && !mc_session_over(s); ply++) {
+        const mc_pos *p = mc_session_pos(s);
+        mc_feature f[MC_MAX_FEATURES];
+        int n = mc_eval_features(g, p, f);
+        int acc[NET_H]; /* sixteenths */
+        for (int k = 0; k < NET_H; k++)
+            acc[k] = net_b1[k];
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < NET_H; k++)
+                acc[k] += f[i].value * net_w1[f[i].index][k];
+        double out = net_b2;
+        for (int k = 0; k < NET_H; k++) {
+            int a = acc[k] < 0 ? 0 : acc[k] > 16 ? 16 : acc[k];
+            out += a / 16.0 * net_w2[k];
+        }
+        int want = (int)lrint(out), got = mc_eval(g, p);
+        bad += got != want;
+        varied += ply > 0 && got != last;
+        last = got;
+        mc_move mv[MC_MAX_MOVES];
+        int k = mc_moves(g, p, mv);
+        mc_session_play(s, mv[rnd((unsigned)k)], NULL, NULL);
+    }
+    CHECK_MSG(bad == 0, "%d evaluations are not the network's value", bad);
+    CHECK_MSG(varied > 10, "the network's value changed %d times", varied);
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
+static void check_net_parser(void)
+{
+    const mc_rules *r = &mc_rules_sadeqa2;
+    char text[1024];
+    mc_learned m;
+    mc_error err = {0};
+    snprintf(text, sizeof text,
+             "features %d\nhidden 2\nbias 0.5 -1\noutput 10 20 3\n"
+             "4 0.25 -0.5\n",
+             r->nfeat);
+    CHECK(mc_learned_parse_model(r, text, &m, &err) == 0);
+    CHECK(m.hidden == 2 && m.w == NULL && m.w1[4 * 2 + 1] == -0.5f &&
+          m.b1[1] == -1.0f && m.w2[1] == 20.0f && m.b2 == 3.0f);
+    mc_learned_clear(&m);
+    const char *bad[] = {
+        "features %d\nhidden 0\nbias\noutput 1\n",           /* width */
+        "features %d\nhidden 65\n",                            /* width */
+        "features %d\nhidden 2\noutput 1 2 3\n",              /* no bias */
+        "features %d\nhidden 2\nbias 1 2\n",                  /* no output */
+        "features %d\nhidden 2\nbias 1\noutput 1 2 3\n",     /* short */
+        "features %d\nhidden 2\nbias 1 2\noutput 1 2\n",     /* short */
+        "features %d\nhidden 2\nbias 1 2\noutput 1 2 3\n4 1\n", /* short */
+        "features %d\nhidden 2\nbias 1 2\noutput 1 2 3\n4 1 2 3\n",
+        "features %d\nhidden 2\nbias 1 2\noutput 1 2 3\n9999 1 2\n",
+        "features %d\nhidden 2\nbias 1 2\nbias 1 2\noutput 1 2 3\n",
+        "features %d\nhidden 2\nbias 1 nan\noutput 1 2 3\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(text, sizeof text, bad[i], r->nfeat);
+        err.msg[0] = 0;
+        int rc = mc_learned_parse_model(r, text, &m, &err);
+        CHECK_MSG(rc != 0 && err.msg[0], "network text %zu accepted", i);
+        if (rc == 0)
+            mc_learned_clear(&m);
+    }
+}
+
 int main(void)
 {
     /* The weights check_sum expects, written before any game loads its
@@ -187,7 +286,9 @@ int main(void)
         perror("mkdtemp");
         return 1;
     }
-    char path[256];
+    char path[256], npath[256];
+    snprintf(npath, sizeof npath, "%s/sadeqa2.txt", dir);
+    write_net(npath, mc_rules_sadeqa2.nfeat);
     snprintf(path, sizeof path, "%s/oware.txt", dir);
     FILE *f = fopen(path, "w");
     int nf = mc_rules_oware.nfeat;
@@ -199,7 +300,9 @@ int main(void)
     rng_state = saved;
     setenv("MANCALA_EVAL_DIR", dir, 1);
     check_sum(dir);
+    check_net();
     unlink(path);
+    unlink(npath);
     rmdir(dir);
 
     check_game_features("oware");
@@ -207,5 +310,6 @@ int main(void)
     check_game_features("gore");
     check_game_features("omweso");
     check_parser();
+    check_net_parser();
     return check_report("test_eval");
 }

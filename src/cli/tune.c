@@ -614,6 +614,47 @@ static int tune_fit(const fit_opts *o)
     return rc;
 }
 
+/* The data's features, for fitting other models outside the program
+   (tools/net-fit.py): a line a position, 'HELD RESULT EXACT SCORE' then
+   INDEX:VALUE for each active feature. */
+static int tune_dump(const fit_opts *o)
+{
+    mc_error err = {0};
+    mc_game *g = mc_game_new(o->spec, &err);
+    if (!g) {
+        fprintf(stderr, "mancala tune: %s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    dataset d = {0};
+    int rc = mc_eval_nfeatures(g) > 0 ? ds_load(&d, g, o->data) : -1;
+    if (mc_eval_nfeatures(g) <= 0)
+        fprintf(stderr, "mancala tune: %s has no features\n",
+                mc_game_name(g));
+    FILE *out = rc == 0 ? fopen(o->out, "w") : NULL;
+    if (rc == 0 && !out)
+        fprintf(stderr, "mancala tune: %s: %s\n", o->out, strerror(errno));
+    if (out) {
+        fprintf(out, "# mancala tune dump: %s, %zu positions of %ld games "
+                     "from %s\n# HELD RESULT EXACT SCORE INDEX:VALUE...\n"
+                     "features %d\n",
+                mc_game_name(g), d.n, d.games, o->data, mc_eval_nfeatures(g));
+        for (size_t i = 0; i < d.n; i++) {
+            const sample *sm = &d.s[i];
+            fprintf(out, "%d %d %c %d", sm->valid, sm->result,
+                    sm->exact == 255 ? '-' : '0' + sm->exact, sm->score);
+            for (int j = 0; j < sm->n; j++)
+                fprintf(out, " %d:%d", d.f[sm->first + j].index,
+                        d.f[sm->first + j].value);
+            fputc('\n', out);
+        }
+    }
+    rc = out && fclose(out) == 0 ? 0 : EXIT_BAD_INPUT;
+    free(d.s);
+    free(d.f);
+    mc_game_free(g);
+    return rc;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -623,6 +664,8 @@ static void usage(FILE *f)
         "        rerun adds the games that are missing)\n"
         "  fit   fit the weights to the data file, write the weights file\n"
         "  all   gen then fit (the default)\n"
+        "  dump  write the data's features (--out, default GAME.features)\n"
+        "        for fitting other models (tools/net-fit.py)\n"
         "options:\n"
         "  --data FILE      positions (default GAME.tune)\n"
         "  --out FILE       weights (default GAME.txt; data/eval/GAME.txt\n"
@@ -665,8 +708,10 @@ int cmd_tune(int argc, char **argv)
     int i = 2;
     if (i < argc && argv[i][0] != '-')
         what = argv[i++];
-    if (strcmp(what, "gen") && strcmp(what, "fit") && strcmp(what, "all")) {
-        fprintf(stderr, "mancala tune: '%s' is not gen, fit or all\n", what);
+    if (strcmp(what, "gen") && strcmp(what, "fit") && strcmp(what, "all") &&
+        strcmp(what, "dump")) {
+        fprintf(stderr, "mancala tune: '%s' is not gen, fit, all or dump\n",
+                what);
         return EXIT_USAGE;
     }
     static char data_def[256], out_def[256];
@@ -675,8 +720,9 @@ int cmd_tune(int argc, char **argv)
         if (*c == ':' || *c == '/')
             *c = '_';
     /* the weights file: the data file's name, another extension */
-    snprintf(out_def, sizeof out_def, "%.*s.txt",
-             (int)(strlen(data_def) - strlen(".tune")), data_def);
+    snprintf(out_def, sizeof out_def, "%.*s.%s",
+             (int)(strlen(data_def) - strlen(".tune")), data_def,
+             strcmp(what, "dump") ? "txt" : "features");
     go.data = fo.data = data_def;
     fo.out = out_def;
     for (; i < argc; i++) {
@@ -730,6 +776,8 @@ int cmd_tune(int argc, char **argv)
                                 j ? " " : "mancala ", j ? argv[j] : "tune");
     fo.cmdline = cmdline;
     int rc = 0;
+    if (strcmp(what, "dump") == 0)
+        return tune_dump(&fo);
     if (strcmp(what, "fit") != 0)
         rc = tune_gen(&go);
     if (rc == 0 && strcmp(what, "gen") != 0)

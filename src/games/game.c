@@ -194,7 +194,7 @@ mc_game *mc_game_new(const char *spec, mc_error *err)
         return NULL;
     }
     g->rules = r;
-    g->evalw = mc_learned_weights(r);
+    g->evalw = mc_learned_model(r);
     int n = opt_count(r);
     for (int i = 0; i < n; i++)
         g->opt[i] = r->opts[i].def;
@@ -401,7 +401,7 @@ int mc_eval(const mc_game *g, const mc_pos *p) { return mc_game_eval(g, p); }
 
 const char *mc_eval_kind(const mc_game *g)
 {
-    return g->evalw ? "learned" : "hand";
+    return !g->evalw ? "hand" : g->evalw->hidden ? "network" : "learned";
 }
 
 int mc_eval_nfeatures(const mc_game *g)

@@ -88,7 +88,7 @@ struct mc_game {
     int opt[MC_MAX_OPTS];
     char spec[MC_SPEC_STRLEN];
     void *data;
-    const int32_t *evalw; /* learned weights (learned.h), or NULL */
+    const struct mc_learned *evalw; /* learned model (learned.c), or NULL */
 };
 
 /* "name k" for feature i of the groups (learned.c). */
@@ -97,6 +97,21 @@ size_t mc_feat_group_name(const mc_feat_group *gr, int i, char *buf,
 
 /* Learned weights are kept in 1/MC_LEARNED_ONE hundredths of a seed. */
 #define MC_LEARNED_ONE 16
+#define MC_NET_MAX 64 /* widest network */
+
+/* A learned model: linear (hidden 0: the sum of the active features'
+   weights w) or a network of `hidden` clipped-ReLU units over the features
+   (w1[feature * hidden + unit], in units of the activation 0..1) and one
+   output (w2, b2 in hundredths of a seed).  docs/SEARCH.md. */
+typedef struct mc_learned {
+    int32_t *w;
+    int hidden;
+    float *w1;
+    float b1[MC_NET_MAX], w2[MC_NET_MAX], b2;
+} mc_learned;
+
+/* The network's value of the active features f[0..n-1]. */
+int mc_learned_net_eval(const mc_learned *m, const mc_feature *f, int n);
 
 /* The evaluation the search uses: learned when the game has weights, else
    the game's hand-set one, else the difference of the stores. */
@@ -105,9 +120,12 @@ static inline int mc_game_eval(const mc_game *g, const mc_pos *p)
     if (g->evalw) {
         mc_feature f[MC_MAX_FEATURES];
         int n = g->rules->features(g, p, f);
+        if (g->evalw->hidden)
+            return mc_learned_net_eval(g->evalw, f, n);
+        const int32_t *w = g->evalw->w;
         int32_t sum = 0;
         for (int i = 0; i < n; i++)
-            sum += g->evalw[f[i].index] * f[i].value;
+            sum += w[f[i].index] * f[i].value;
         return sum / MC_LEARNED_ONE;
     }
     if (g->rules->eval)

@@ -1,7 +1,8 @@
 /*
  * learned.c - learned evaluations: each game that has features
  * (mc_rules.features) and a weights file (data/eval/<game>.txt, embedded)
- * is evaluated as the sum of its active features' weights.  The weights are
+ * is evaluated as the sum of its active features' weights, or, when the file
+ * says `hidden H`, by a network of H clipped-ReLU units over them.  The weights are
  * parsed once per game, on first use.  MANCALA_EVAL=hand turns them off (the
  * hand-set evaluation of the game's file is used), MANCALA_EVAL_DIR=DIR reads
  * DIR/<game>.txt instead of the embedded file: both for training and strength
@@ -16,6 +17,165 @@
 
 #include "../core/util.h"
 #include "learned.h"
+
+/* Up to n numbers of a weights line into v; the count read, or -1 when
+   something else follows or a number is not finite and moderate. */
+static int numbers(const char *p, double *v, int n)
+{
+    int k = 0;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r')
+            p++;
+        if (!*p)
+            return k;
+        char *q;
+        double x = strtod(p, &q);
+        if (q == p || k == n || !isfinite(x) || fabs(x) > 1e6)
+            return -1;
+        v[k++] = x;
+        p = q;
+    }
+}
+
+void mc_learned_clear(mc_learned *m)
+{
+    free(m->w);
+    free(m->w1);
+    memset(m, 0, sizeof *m);
+}
+
+int mc_learned_parse_model(const mc_rules *r, const char *text,
+                           mc_learned *m, mc_error *err)
+{
+    memset(m, 0, sizeof *m);
+    const char *h = text;
+    /* `hidden H` before any weight: a network; else a linear model. */
+    int hidden = 0;
+    while (*h) {
+        const char *end = strchr(h, '\n');
+        size_t len = end ? (size_t)(end - h) : strlen(h);
+        while (len && (*h == ' ' || *h == '\t')) {
+            h++;
+            len--;
+        }
+        if (len >= 7 && strncmp(h, "hidden ", 7) == 0) {
+            hidden = atoi(h + 7);
+            break;
+        }
+        if (len && *h != '#' && *h != '\r' && strncmp(h, "features ", 9) != 0)
+            break;
+        h += len + (end ? 1 : 0);
+    }
+    if (!hidden) {
+        m->w = malloc((size_t)r->nfeat * sizeof *m->w);
+        if (!m->w)
+            return mc_err(err, MC_ERR_ARG, "out of memory");
+        if (mc_learned_parse(r, text, m->w, err) != 0) {
+            mc_learned_clear(m);
+            return -1;
+        }
+        return 0;
+    }
+    if (hidden < 1 || hidden > MC_NET_MAX)
+        return mc_err(err, MC_ERR_ARG, "weights: hidden %d is not 1..%d",
+                      hidden, MC_NET_MAX);
+    m->hidden = hidden;
+    m->w1 = calloc((size_t)r->nfeat * (size_t)hidden, sizeof *m->w1);
+    if (!m->w1)
+        return mc_err(err, MC_ERR_ARG, "out of memory");
+    int line = 0, have_count = 0, have_hidden = 0, have_bias = 0,
+        have_out = 0;
+    const char *s = text;
+    double v[MC_NET_MAX + 2];
+    while (*s) {
+        line++;
+        const char *end = strchr(s, '\n');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        char buf[2048];
+        if (len >= sizeof buf) {
+            mc_learned_clear(m);
+            return mc_err(err, MC_ERR_ARG, "weights line %d is too long",
+                          line);
+        }
+        memcpy(buf, s, len);
+        buf[len] = 0;
+        s += len + (end ? 1 : 0);
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = 0;
+        char *p = buf;
+        while (*p == ' ' || *p == '\t' || *p == '\r')
+            p++;
+        if (!*p)
+            continue;
+        const char *bad = NULL;
+        if (strncmp(p, "features ", 9) == 0) {
+            if (strtol(p + 9, NULL, 10) != r->nfeat)
+                bad = "a count of features other than the game's";
+            have_count = 1;
+        } else if (!have_count) {
+            bad = "expected 'features N' first";
+        } else if (strncmp(p, "hidden ", 7) == 0) {
+            have_hidden = 1;
+        } else if (!have_hidden) {
+            bad = "expected 'hidden H' after 'features N'";
+        } else if (strncmp(p, "bias ", 5) == 0) {
+            if (have_bias++ || numbers(p + 5, v, hidden) != hidden)
+                bad = "expected one 'bias' line of H numbers";
+            else
+                for (int k = 0; k < hidden; k++)
+                    m->b1[k] = (float)v[k];
+        } else if (strncmp(p, "output ", 7) == 0) {
+            if (have_out++ || numbers(p + 7, v, hidden + 1) != hidden + 1)
+                bad = "expected one 'output' line of H + 1 numbers";
+            else {
+                for (int k = 0; k < hidden; k++)
+                    m->w2[k] = (float)v[k];
+                m->b2 = (float)v[hidden];
+            }
+        } else {
+            char *q;
+            long idx = strtol(p, &q, 10);
+            if (q == p || idx < 0 || idx >= r->nfeat)
+                bad = "feature index out of range";
+            else if (numbers(q, v, hidden) != hidden)
+                bad = "expected H weights after the index";
+            else
+                for (int k = 0; k < hidden; k++)
+                    m->w1[(size_t)idx * (size_t)hidden + (size_t)k] =
+                        (float)v[k];
+        }
+        if (bad) {
+            mc_learned_clear(m);
+            return mc_err(err, MC_ERR_ARG, "weights line %d: %s", line, bad);
+        }
+    }
+    if (!have_bias || !have_out) {
+        mc_learned_clear(m);
+        return mc_err(err, MC_ERR_ARG,
+                      "weights: a network needs its 'bias' and 'output'");
+    }
+    return 0;
+}
+
+int mc_learned_net_eval(const mc_learned *m, const mc_feature *f, int n)
+{
+    const int h = m->hidden;
+    float acc[MC_NET_MAX];
+    memcpy(acc, m->b1, (size_t)h * sizeof *acc);
+    for (int i = 0; i < n; i++) {
+        const float *col = m->w1 + (size_t)f[i].index * (size_t)h;
+        const float x = (float)f[i].value;
+        for (int k = 0; k < h; k++)
+            acc[k] += x * col[k];
+    }
+    float out = m->b2;
+    for (int k = 0; k < h; k++) {
+        float a = acc[k] < 0 ? 0 : acc[k] > 1 ? 1 : acc[k];
+        out += a * m->w2[k];
+    }
+    return (int)lrintf(out);
+}
 
 int mc_learned_parse(const mc_rules *r, const char *text, int32_t *w,
                      mc_error *err)
@@ -83,7 +243,7 @@ int mc_learned_parse(const mc_rules *r, const char *text, int32_t *w,
 #define SLOTS 8
 static struct {
     const mc_rules *r;
-    int32_t *w;
+    mc_learned *m;
 } slot[SLOTS];
 static int nslots;
 static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -115,7 +275,7 @@ static char *read_file(const char *path)
     return buf;
 }
 
-static int32_t *load(const mc_rules *r)
+static mc_learned *load(const mc_rules *r)
 {
     const char *mode = getenv("MANCALA_EVAL");
     if (mode && strcmp(mode, "hand") == 0)
@@ -135,34 +295,34 @@ static int32_t *load(const mc_rules *r)
     }
     if (!text)
         return NULL;
-    int32_t *w = malloc((size_t)r->nfeat * sizeof *w);
+    mc_learned *m = malloc(sizeof *m);
     mc_error err = {0};
-    if (w && mc_learned_parse(r, text, w, &err) != 0) {
+    if (m && mc_learned_parse_model(r, text, m, &err) != 0) {
         fprintf(stderr, "mancala: %s evaluation: %s (using the hand-set one)\n",
                 r->name, err.msg);
-        free(w);
-        w = NULL;
+        free(m);
+        m = NULL;
     }
     free(owned);
-    return w;
+    return m;
 }
 
-const int32_t *mc_learned_weights(const mc_rules *r)
+const mc_learned *mc_learned_model(const mc_rules *r)
 {
     if (!r->features || r->nfeat <= 0)
         return NULL;
     pthread_mutex_lock(&slot_lock);
-    const int32_t *w = NULL;
+    const mc_learned *w = NULL;
     int i;
     for (i = 0; i < nslots; i++)
         if (slot[i].r == r)
             break;
     if (i < nslots) {
-        w = slot[i].w;
+        w = slot[i].m;
     } else if (nslots < SLOTS) {
         slot[nslots].r = r;
-        slot[nslots].w = load(r);
-        w = slot[nslots++].w;
+        slot[nslots].m = load(r);
+        w = slot[nslots++].m;
     }
     pthread_mutex_unlock(&slot_lock);
     return w;

@@ -1,7 +1,7 @@
 /*
- * learned.h - learned evaluations (learned.c): linear models over each
- * game's features (mc_rules.features), with weights from data/eval/<game>.txt
- * embedded in the library.  Internal to the library.
+ * learned.h - learned evaluations (learned.c): linear models, or small
+ * networks, over each game's features (mc_rules.features), with weights from
+ * data/eval/<game>.txt embedded in the library.  Internal to the library.
  */
 #ifndef MC_LEARNED_H
 #define MC_LEARNED_H
@@ -10,14 +10,20 @@
 
 #include "game.h"
 
-/* The weights for rules r (nfeat entries), or NULL when the game has none
-   or they are turned off (MANCALA_EVAL=hand); loaded once, thread-safe. */
-const int32_t *mc_learned_weights(const mc_rules *r);
+/* The model of rules r, or NULL when the game has none or it is turned off
+   (MANCALA_EVAL=hand); loaded once, thread-safe. */
+const mc_learned *mc_learned_model(const mc_rules *r);
 
 /* Parse a weights text (docs/SEARCH.md, "Learned evaluations") for rules r
    into w[0..r->nfeat-1].  0, or -1 with a message naming the line. */
 int mc_learned_parse(const mc_rules *r, const char *text, int32_t *w,
                      mc_error *err);
+
+/* Parse a weights text of either kind into m (allocated; mc_learned_clear
+   frees it).  0, or -1 with a message naming the line. */
+int mc_learned_parse_model(const mc_rules *r, const char *text,
+                           mc_learned *m, mc_error *err);
+void mc_learned_clear(mc_learned *m);
 
 /* The embedded weight files, by game name (generated from data/eval). */
 const char *mc_eval_text(const char *name);
