@@ -165,6 +165,18 @@ static int new_game(const char *body, char *id)
     return st;
 }
 
+/* A game from a record (body {"record": ...}); id and cur_tok as new_game. */
+static int new_game_load(const char *body, char *id)
+{
+    resp r = req("POST", "/api/load", body);
+    int st = r.status;
+    snprintf(id, MC_API_ID_LEN + 1, "%s", jstr(r.json, "state.id"));
+    if (st == 201)
+        snprintf(cur_tok, sizeof cur_tok, "%s", jstr(r.json, "token"));
+    done(&r);
+    return st;
+}
+
 static void post_game(const char *id, const char *act, const char *body,
                       resp *out)
 {
@@ -806,6 +818,37 @@ static void test_import(mc_api *api, const char *dir)
     free(out);
 }
 
+/* Loads are bounded: a file of more games than a match holds is refused
+   after reading that many; many tags cost linear time. */
+static void test_big_records(void)
+{
+    size_t cap = MC_API_MAX_BODY, len = 0;
+    char *t = malloc(cap + 64);
+    len += (size_t)sprintf(t, "{\"record\":\"");
+    for (int i = 0; i < MC_API_MAX_ROUNDS + 1; i++)
+        len += (size_t)sprintf(t + len, "[Game \\\"omweso\\\"]\\n*\\n");
+    strcpy(t + len, "\"}");
+    resp r = req("POST", "/api/load", t);
+    CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "at most 200"));
+    done(&r);
+    /* 12,000 tags in one record, loaded and read back in well under 1 s */
+    len = (size_t)sprintf(t, "{\"record\":\"[Game \\\"oware\\\"]\\n");
+    for (int i = 0; i < 12000; i++)
+        len += (size_t)sprintf(t + len, "[T%d \\\"%d\\\"]\\n", i, i);
+    strcpy(t + len, "\\n1. C *\\n\"}");
+    double t0 = now_mono();
+    char id[MC_API_ID_LEN + 1];
+    CHECK(new_game_load(t, id) == 201);
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    CHECK(r.status == 200 && strcmp(jstr(r.json, "state.tags.T11999"), "11999") == 0);
+    done(&r);
+    double dt = now_mono() - t0;
+    CHECK_MSG(dt < 1.0, "12,000 tags: %.2f s", dt);
+    free(t);
+}
+
 /* Limits: connections per address, and a deadline a trickle does not reset
    (this server: 4 per address, 2 s). */
 static void test_limits_hold(void)
@@ -887,6 +930,7 @@ int main(void)
     test_store_failure(api);
     test_quota_expiry();
     test_import(api, dir);
+    test_big_records();
     test_limits_hold();
     play_before_restart();
     int before = mc_api_count(api);

@@ -31,6 +31,12 @@ struct mc_record {
     char start[MC_POS_STRLEN]; /* "" when the standard start */
     tag *tags;
     int ntags, tags_cap;
+    /* An index of tags by name (open addressing, -1 empty; hcap a power of
+       two, at least twice ntags) and the writing order, made when asked
+       for (order_ok), so that a record of 17,000 tags costs linear time to
+       read, write and list. */
+    int *hidx, hcap;
+    int *order, order_ok;
     char **comment; /* comment[k]: after ply k (0: before the first move) */
     int ncomment;
     /* derived tags as last written or read (for mc_record_tag) */
@@ -124,6 +130,8 @@ void mc_record_free(mc_record *r)
         free(r->tags[i].value);
     }
     free(r->tags);
+    free(r->hidx);
+    free(r->order);
     for (int i = 0; i < r->ncomment; i++)
         free(r->comment[i]);
     free(r->comment);
@@ -161,6 +169,44 @@ static int check_text(const char *what, const char *v, size_t max,
     return 0;
 }
 
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The slot of name in the index: its tag's or the empty one to fill. */
+static int *hslot(const mc_record *r, const char *name)
+{
+    unsigned m = (unsigned)r->hcap - 1, k = name_hash(name) & m;
+    while (r->hidx[k] >= 0 && strcmp(r->tags[r->hidx[k]].name, name) != 0)
+        k = (k + 1) & m;
+    return &r->hidx[k];
+}
+
+/* Index every tag anew in a table of cap slots; -1 when out of memory. */
+static int rehash(mc_record *r, int cap)
+{
+    int *h = malloc((size_t)cap * sizeof *h);
+    if (!h)
+        return -1;
+    for (int i = 0; i < cap; i++)
+        h[i] = -1;
+    free(r->hidx);
+    r->hidx = h;
+    r->hcap = cap;
+    for (int i = 0; i < r->ntags; i++)
+        *hslot(r, r->tags[i].name) = i;
+    return 0;
+}
+
+static int find_tag(const mc_record *r, const char *name)
+{
+    return r->hcap ? *hslot(r, name) : -1;
+}
+
 int mc_record_set_tag(mc_record *r, const char *name, const char *value,
                       mc_error *err)
 {
@@ -181,10 +227,7 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
                     name);
     if (value && check_text("tag value", value, TAG_VALUE_MAX, 0, err))
         return MC_ERR_ARG;
-    int at = -1;
-    for (int i = 0; i < r->ntags; i++)
-        if (strcmp(r->tags[i].name, name) == 0)
-            at = i;
+    int at = find_tag(r, name);
     if (!value) {
         if (at >= 0) {
             free(r->tags[at].name);
@@ -192,6 +235,13 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
             memmove(&r->tags[at], &r->tags[at + 1],
                     (size_t)(r->ntags - at - 1) * sizeof(tag));
             r->ntags--;
+            r->order_ok = 0;
+            if (rehash(r, r->hcap) != 0) {
+                free(r->hidx);
+                r->hidx = NULL;
+                r->hcap = 0;
+                return fail(err, MC_ERR_ARG, "out of memory");
+            }
         }
         return 0;
     }
@@ -205,7 +255,8 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
     }
     size_t cap = mc_grow(&r->tags, (size_t)r->tags_cap,
                          (size_t)r->ntags + 1, sizeof *r->tags, 8);
-    if (!cap) {
+    if (!cap || (2 * (r->ntags + 1) > r->hcap &&
+                 rehash(r, r->hcap ? 2 * r->hcap : 16) != 0)) {
         free(v);
         return fail(err, MC_ERR_ARG, "out of memory");
     }
@@ -217,7 +268,9 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
     }
     r->tags[r->ntags].name = k;
     r->tags[r->ntags].value = v;
+    *hslot(r, k) = r->ntags;
     r->ntags++;
+    r->order_ok = 0;
     return 0;
 }
 
@@ -257,42 +310,44 @@ const char *mc_record_tag(const mc_record *r, const char *name)
             derive((mc_record *)r);
         return r->derived[d][0] ? r->derived[d] : NULL;
     }
-    for (int i = 0; i < r->ntags; i++)
-        if (strcmp(r->tags[i].name, name) == 0)
-            return r->tags[i].value;
-    return NULL;
+    int at = find_tag(r, name);
+    return at >= 0 ? r->tags[at].value : NULL;
 }
 
-/* Free tags in writing order: the seven first, then the others. */
-static int tag_order(const mc_record *r, int *order)
+/* Free tags in writing order (the seven first, then the others as
+   added) into r->order, once per change; -1 when out of memory. */
+static int tag_order(mc_record *r)
 {
+    if (r->order_ok)
+        return 0;
+    free(r->order);
+    r->order = malloc(((size_t)r->ntags + 1) * sizeof *r->order);
+    if (!r->order)
+        return -1;
     int k = 0;
-    for (size_t j = 0; j < sizeof seven / sizeof seven[0]; j++)
-        for (int i = 0; i < r->ntags; i++)
-            if (strcmp(r->tags[i].name, seven[j]) == 0)
-                order[k++] = i;
+    for (size_t j = 0; j < sizeof seven / sizeof seven[0]; j++) {
+        int at = find_tag(r, seven[j]);
+        if (at >= 0)
+            r->order[k++] = at;
+    }
     for (int i = 0; i < r->ntags; i++) {
         int known = 0;
-        for (size_t j = 0; j < sizeof seven / sizeof seven[0]; j++)
-            known |= strcmp(r->tags[i].name, seven[j]) == 0;
+        for (size_t j = 0; j < sizeof seven / sizeof seven[0] && !known; j++)
+            known = strcmp(r->tags[i].name, seven[j]) == 0;
         if (!known)
-            order[k++] = i;
+            r->order[k++] = i;
     }
-    return k;
+    r->order_ok = 1;
+    return 0;
 }
 
 int mc_record_tag_at(const mc_record *r, int i, const char **name,
                      const char **value)
 {
-    if (i < 0 || i >= r->ntags)
+    if (i < 0 || i >= r->ntags || tag_order((mc_record *)r) != 0)
         return 0;
-    int *order = malloc((size_t)r->ntags * sizeof *order);
-    if (!order)
-        return 0;
-    tag_order(r, order);
-    *name = r->tags[order[i]].name;
-    *value = r->tags[order[i]].value;
-    free(order);
+    *name = r->tags[r->order[i]].name;
+    *value = r->tags[r->order[i]].value;
     return 1;
 }
 
@@ -484,15 +539,12 @@ static void write_one(dstr *d, mc_record *r)
 {
     derive(r);
     ds_tag(d, "Game", r->derived[D_GAME]);
-    int *order = malloc((size_t)(r->ntags + 1) * sizeof *order);
-    if (!order) {
+    if (tag_order(r) != 0) {
         d->oom = 1;
         return;
     }
-    int k = tag_order(r, order);
-    for (int i = 0; i < k; i++)
-        ds_tag(d, r->tags[order[i]].name, r->tags[order[i]].value);
-    free(order);
+    for (int i = 0; i < r->ntags; i++)
+        ds_tag(d, r->tags[r->order[i]].name, r->tags[r->order[i]].value);
     for (int i = D_START; i < ND; i++)
         if (r->derived[i][0])
             ds_tag(d, derived_names[i], r->derived[i]);
@@ -794,7 +846,7 @@ static int read_game(lexer *x, mc_record **out, int game)
         char *n, *v;
         int line, col;
     } *pend = NULL;
-    int npend = 0;
+    int npend = 0, pcap = 0;
     while (lx_blank(x) == '[' || lx_peek(x) == ';') {
         if (lx_peek(x) == ';') {
             if ((rc = lx_comment(x, NULL)))
@@ -816,13 +868,10 @@ static int read_game(lexer *x, mc_record **out, int game)
             memcpy(read[d], value, strlen(value) + 1);
             continue;
         }
-        for (int i = 0; i < npend; i++)
-            if (strcmp(pend[i].n, name) == 0) {
-                rc = lx_fail_at(x, line, col, MC_ERR_ARG,
-                                "the %s tag appears twice", name);
-                goto out;
-            }
-        void *np = realloc(pend, (size_t)(npend + 1) * sizeof *pend);
+        /* (a tag given twice is found when the tags are set, below) */
+        void *np = npend == pcap ? realloc(pend, (size_t)(pcap = 2 * pcap + 8) *
+                                                     sizeof *pend)
+                                 : pend;
         if (!np) {
             rc = lx_fail_at(x, line, col, MC_ERR_ARG, "out of memory");
             goto out;
@@ -870,6 +919,11 @@ static int read_game(lexer *x, mc_record **out, int game)
     }
     for (int i = 0; i < npend; i++) {
         mc_error e = {0, ""};
+        if (find_tag(r, pend[i].n) >= 0) {
+            rc = lx_fail_at(x, pend[i].line, pend[i].col, MC_ERR_ARG,
+                            "the %s tag appears twice", pend[i].n);
+            goto out;
+        }
         if (mc_record_set_tag(r, pend[i].n, pend[i].v, &e) != 0) {
             rc = lx_fail_at(x, pend[i].line, pend[i].col, MC_ERR_ARG, "%s",
                             e.msg);
@@ -1050,15 +1104,13 @@ out:
     return rc;
 }
 
-int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
+int mc_records_scan(const char *text, size_t len,
+                    int (*each)(void *ctx, mc_record *r), void *ctx,
                     mc_record_loc *loc, mc_error *err)
 {
     lexer x = {text, len, 0, 1, 1, loc, err};
-    mc_record **recs = NULL;
-    int cnt = 0, cap = 0, rc = 0;
+    int cnt = 0, rc = 0;
     match_walk w = {0};
-    *out = NULL;
-    *n = 0;
     if (loc)
         loc->line = loc->col = 0;
     if (err) {
@@ -1072,36 +1124,26 @@ int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
         if (c == ';' || c == '{') {
             /* comments between games are not kept */
             if ((rc = lx_comment(&x, NULL)))
-                goto fail;
+                return rc;
             continue;
         }
         int line = x.line, col = x.col;
-        if (c != '[') {
-            rc = lx_fail_at(&x, line, col, MC_ERR_ARG,
-                            "expected the tags of game %d ('[Game \"...\"]')",
-                            cnt + 1);
-            goto fail;
-        }
+        if (c != '[')
+            return lx_fail_at(&x, line, col, MC_ERR_ARG,
+                              "expected the tags of game %d ('[Game \"...\"]')",
+                              cnt + 1);
         mc_record *r = NULL;
         if ((rc = read_game(&x, &r, cnt + 1)))
-            goto fail;
-        size_t nc = mc_grow(&recs, (size_t)cap, (size_t)cnt + 1,
-                            sizeof *recs, 4);
-        if (!nc) {
-            mc_record_free(r);
-            rc = lx_fail_at(&x, line, col, MC_ERR_ARG, "out of memory");
-            goto fail;
-        }
-        cap = (int)nc;
-        recs[cnt++] = r;
+            return rc;
+        cnt++;
         /* matches: starters and the Match tag */
         char said[DERIVED_LEN];
         memcpy(said, r->derived[D_MATCH], sizeof said);
         mc_error e = {0, ""};
         if (match_step(&w, r, &e) != 0) {
-            rc = lx_fail_at(&x, line, col, MC_ERR_ARG, "game %d: %s", cnt,
-                            e.msg);
-            goto fail;
+            mc_record_free(r);
+            return lx_fail_at(&x, line, col, MC_ERR_ARG, "game %d: %s", cnt,
+                              e.msg);
         }
         if (said[0] && strcmp(said, r->derived[D_MATCH]) != 0) {
             rc = lx_fail_at(&x, line, col, MC_ERR_ARG,
@@ -1110,15 +1152,65 @@ int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
                             cnt, said,
                             r->derived[D_MATCH][0] ? r->derived[D_MATCH]
                                                    : "no match");
-            goto fail;
+            mc_record_free(r);
+            return rc;
         }
+        if ((rc = each(ctx, r)) != 0)
+            return rc;
     }
-    *out = recs;
-    *n = cnt;
     return 0;
-fail:
-    mc_records_free(recs, cnt);
-    return rc ? rc : MC_ERR_ARG;
+}
+
+typedef struct collect {
+    mc_record **recs;
+    int n, cap;
+} collect;
+
+static int collect_one(void *ctx, mc_record *r)
+{
+    collect *c = ctx;
+    size_t nc = mc_grow(&c->recs, (size_t)c->cap, (size_t)c->n + 1,
+                        sizeof *c->recs, 4);
+    if (!nc) {
+        mc_record_free(r);
+        return MC_ERR_ARG;
+    }
+    c->cap = (int)nc;
+    c->recs[c->n++] = r;
+    return 0;
+}
+
+int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
+                    mc_record_loc *loc, mc_error *err)
+{
+    collect c = {NULL, 0, 0};
+    *out = NULL;
+    *n = 0;
+    int rc = mc_records_scan(text, len, collect_one, &c, loc, err);
+    if (rc != 0) {
+        if (err && !err->msg[0])
+            fail(err, rc, "out of memory");
+        mc_records_free(c.recs, c.n);
+        return rc;
+    }
+    *out = c.recs;
+    *n = c.n;
+    return 0;
+}
+
+int mc_records_scan_file(const char *path,
+                         int (*each)(void *ctx, mc_record *r), void *ctx,
+                         mc_record_loc *loc, mc_error *err)
+{
+    if (loc)
+        loc->line = loc->col = 0;
+    char *b;
+    size_t len;
+    if (mc_file_read(path, (size_t)1 << 30, &b, &len, err) != 0)
+        return MC_ERR_IO;
+    int rc = mc_records_scan(b, len, each, ctx, loc, err);
+    free(b);
+    return rc;
 }
 
 int mc_records_load(const char *path, mc_record ***out, int *n,

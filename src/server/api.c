@@ -614,6 +614,60 @@ static void set_date(mc_record *r)
     mc_record_set_tag(r, "Date", b, NULL);
 }
 
+/* Reading a record for a game: its rounds, at most MC_API_MAX_ROUNDS. */
+typedef struct rounds {
+    mc_record **recs;
+    int n, cap;
+} rounds;
+
+#define TOO_MANY_ROUNDS (-100)
+
+static int take_round(void *ctx, mc_record *r)
+{
+    rounds *c = ctx;
+    if (c->n >= MC_API_MAX_ROUNDS) {
+        mc_record_free(r);
+        return TOO_MANY_ROUNDS;
+    }
+    size_t nc = mc_grow(&c->recs, (size_t)c->cap, (size_t)c->n + 1,
+                        sizeof *c->recs, 4);
+    if (!nc) {
+        mc_record_free(r);
+        return MC_ERR_ARG;
+    }
+    c->cap = (int)nc;
+    c->recs[c->n++] = r;
+    return 0;
+}
+
+/* The rounds of text (or of the file path when text is NULL) in *recs,
+   *n; 0, or -1 with err filled (nothing to free). */
+static int read_rounds(const char *text, const char *path, mc_record ***recs,
+                       int *n, mc_error *err)
+{
+    rounds c = {NULL, 0, 0};
+    mc_record_loc loc;
+    int rc = text ? mc_records_scan(text, strlen(text), take_round, &c, &loc, err)
+                  : mc_records_scan_file(path, take_round, &c, &loc, err);
+    if (rc == 0 && c.n == 0) {
+        snprintf(err->msg, sizeof err->msg, "the record holds no game");
+        rc = -1;
+    } else if (rc == TOO_MANY_ROUNDS) {
+        snprintf(err->msg, sizeof err->msg,
+                 "a game here is one match of at most %d games; this record "
+                 "holds more (load its games one by one)", MC_API_MAX_ROUNDS);
+    } else if (rc != 0 && !err->msg[0]) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+    }
+    if (rc != 0) {
+        mc_records_free(c.recs, c.n);
+        return -1;
+    }
+    *recs = c.recs;
+    *n = c.n;
+    return 0;
+}
+
 /* Over for good: the game, and the match when it is one. */
 static int game_finished(const game_entry *e)
 {
@@ -658,12 +712,8 @@ static int reload(mc_api *a, game_entry *e, mc_api_reply *out)
     int rc = mc_store_get(a->store, e->id, &t, &version, &err);
     mc_record **recs = NULL;
     int n = 0;
-    mc_record_loc loc;
-    if (rc == 0 && (mc_records_read(t, strlen(t), &recs, &n, &loc, &err) != 0 ||
-                    n == 0)) {
-        mc_records_free(recs, n);
+    if (rc == 0 && read_rounds(t, NULL, &recs, &n, &err) != 0)
         rc = -1;
-    }
     free(t);
     if (rc != 0) {
         reply_error(out, 503, "io", "the game cannot be read back from the "
@@ -959,17 +1009,11 @@ static void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     }
     mc_record **recs;
     int n;
-    mc_record_loc loc;
-    mc_error err;
-    if (mc_records_read(text, strlen(text), &recs, &n, &loc, &err) != 0) {
-        json_decref(j);
-        reply_error(out, 422, "record", "%s", err.msg);
-        return;
-    }
+    mc_error err = {0, ""};
+    int bad = read_rounds(text, NULL, &recs, &n, &err);
     json_decref(j);
-    if (n == 0) {
-        mc_records_free(recs, n);
-        reply_error(out, 422, "record", "the record holds no game");
+    if (bad) {
+        reply_error(out, 422, "record", "%s", err.msg);
         return;
     }
     create_game(a, recs, n, mask, rq->addr, 1, out);
@@ -1267,6 +1311,12 @@ static void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
         reply_error(out, 409, "match_over", "the match is over");
         return;
     }
+    if (e->n >= MC_API_MAX_ROUNDS) {
+        reply_error(out, 409, "match_over",
+                    "this match has reached %d games: no more here",
+                    MC_API_MAX_ROUNDS);
+        return;
+    }
     mc_pos start;
     mc_match_start(g, &m, &start);
     mc_error err;
@@ -1490,12 +1540,8 @@ static int load_one(void *ctx, const mc_store_game *g)
     mc_api *a = ctx;
     mc_record **recs = NULL;
     int n = 0;
-    mc_record_loc loc;
-    mc_error err;
-    if (!valid_id(g->id) ||
-        mc_records_read(g->record, strlen(g->record), &recs, &n, &loc, &err) != 0 ||
-        n == 0) {
-        mc_records_free(recs, n);
+    mc_error err = {0, ""};
+    if (!valid_id(g->id) || read_rounds(g->record, NULL, &recs, &n, &err) != 0) {
         fprintf(stderr, "mancala serve: game %.40s in the store cannot be "
                         "read (kept, not served)\n", g->id);
         return 0;
@@ -1544,12 +1590,8 @@ int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err)
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
         mc_record **recs;
         int n;
-        mc_record_loc loc;
-        mc_error e;
-        if (mc_records_load(path, &recs, &n, &loc, &e) != 0 || n == 0) {
-            if (n == 0 && !e.msg[0])
-                snprintf(e.msg, sizeof e.msg, "no game in it");
-            mc_records_free(recs, n);
+        mc_error e = {0, ""};
+        if (read_rounds(NULL, path, &recs, &n, &e) != 0) {
             if (report)
                 fprintf(report, "%s skipped: %s\n", path, e.msg);
             continue;

@@ -20,6 +20,10 @@ typedef struct mc_api mc_api;
 
 /* Requests larger than this are refused (413) by the HTTP layer. */
 #define MC_API_MAX_BODY (256 * 1024)
+/* A game is one match: at most this many rounds (records); a record file
+   with more games is refused after reading that many, so the work and the
+   memory of a load stay bounded whatever its size. */
+#define MC_API_MAX_ROUNDS 200
 /* Longest engine move or hint the API grants, in seconds. */
 #define MC_API_MAX_SECONDS 30.0
 /* Ids and tokens: 128 random bits from getrandom(2), in hex. */
