@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -425,6 +426,13 @@ static void test_atomic_save(void)
           same_games(back[0], r));
     mc_records_free(back, n);
     CHECK(count_tmp(dir) == 0);
+    /* A file made private stays private when saved again (it was reset
+       to 0644); a new file is 0644. */
+    struct stat sb;
+    CHECK(stat(path, &sb) == 0 && (sb.st_mode & 0777) == 0644);
+    chmod(path, 0600);
+    CHECK(mc_records_save(path, &r, 1, &e) == 0);
+    CHECK(stat(path, &sb) == 0 && (sb.st_mode & 0777) == 0600);
     CHECK(mc_records_load(nodir, &back, &n, NULL, &e) == MC_ERR_IO);
     unlink(path);
     rmdir(dir);

@@ -91,6 +91,10 @@ int mc_file_save(const char *path, const char *text, size_t len,
     else
         *slash = '\0';
     int rc = 0;
+    /* A file replaced keeps its mode (a record kept private stays so); a
+       new one is 0644. */
+    struct stat old;
+    mode_t mode = stat(path, &old) == 0 ? old.st_mode & 07777 : 0644;
     int fd = mkstemp(tmp);
     if (fd < 0) {
         rc = mc_err(err, MC_ERR_IO, "%s: cannot create a temporary file: %s",
@@ -104,7 +108,7 @@ int mc_file_save(const char *path, const char *text, size_t len,
         unlink(tmp);
         goto out;
     }
-    fchmod(fd, 0644);
+    fchmod(fd, mode);
     if (close(fd) != 0) {
         rc = mc_err(err, MC_ERR_IO, "%s: cannot write: %s", path,
                     strerror(errno));
