@@ -178,7 +178,8 @@ check: $(PROG) $(TEST_BIN)
 	echo "make check: all test programs passed"
 
 # The threaded code (the player's search threads, the protocol's search
-# thread) under ThreadSanitizer: test_player in-process, and the protocol's
+# thread, the web server's connections and per-game locks) under
+# ThreadSanitizer: test_player and test_server in-process, and the protocol's
 # transcripts against a mancala program built with it (test_protocol runs
 # $MANCALA engine; a report makes the engine exit non-zero, which fails the
 # transcript).
@@ -194,8 +195,12 @@ tsan: $(TSAN_GEN) build/gen/web_files.c
 	$(CC) $(TSAN_FLAGS) -o build-tsan/test_player tests/test_player.c \
 	  $(LIB_SRC) $(TSAN_GEN) -lm
 	$(CC) $(TSAN_FLAGS) -o build-tsan/test_protocol tests/test_protocol.c -lm
+	$(CC) $(TSAN_FLAGS) $(SQLITE_CFLAGS) -o build-tsan/test_server tests/test_server.c \
+	  $(SERVER_SRC) build/gen/web_files.c $(LIB_SRC) $(TSAN_GEN) $(SERVER_LIBS) -lm
 	@fail=0; \
 	echo "== build-tsan/test_player"; $(TEST_ENV) build-tsan/test_player || fail=1; \
+	echo "== build-tsan/test_server (the server's threads and locks)"; \
+	$(TEST_ENV) build-tsan/test_server || fail=1; \
 	echo "== build-tsan/test_protocol (a ThreadSanitizer engine)"; \
 	$(TEST_ENV) MANCALA=build-tsan/mancala build-tsan/test_protocol tests || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make tsan: FAILED"; exit 1; fi

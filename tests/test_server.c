@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <netinet/in.h>
@@ -849,6 +850,84 @@ static void test_big_records(void)
     free(t);
 }
 
+/* Threads at once: each plays its own game and all play one shared game;
+   a lock per game keeps every game whole (run under ThreadSanitizer by
+   make tsan). */
+static char shared_id[MC_API_ID_LEN + 1], shared_tok[MC_API_ID_LEN + 1];
+static int shared_ok[4], own_ply[4], errors5[4];
+
+/* A request with an explicit token (threads do not share cur_tok). */
+static resp treq(const char *method, const char *path, const char *body,
+                 const char *token)
+{
+    return reqh(method, path, body,
+                "Host: 127.0.0.1\r\nContent-Type: application/json\r\n", token);
+}
+
+static void *player_thread(void *arg)
+{
+    int k = (int)(long)arg;
+    resp r = treq("POST", "/api/new", "{\"game\":\"gore\"}", NULL);
+    char id[MC_API_ID_LEN + 1], tok[MC_API_ID_LEN + 1], p[160], b[128];
+    snprintf(id, sizeof id, "%s", jstr(r.json, "state.id"));
+    snprintf(tok, sizeof tok, "%s", jstr(r.json, "token"));
+    done(&r);
+    for (int i = 0; i < 40; i++) {
+        /* the shared game: the first legal move at the version seen */
+        const char *gid = i % 2 ? shared_id : id, *gtok = i % 2 ? shared_tok : tok;
+        snprintf(p, sizeof p, "/api/game/%s", gid);
+        r = treq("GET", p, NULL, NULL);
+        json_t *st = json_object_get(r.json, "state");
+        json_t *mv = json_array_get(json_object_get(st, "moves"), 0);
+        long ver = json_integer_value(json_object_get(st, "version"));
+        int over = json_is_true(json_object_get(st, "over"));
+        snprintf(b, sizeof b, "{\"move\":\"%s\",\"version\":%ld}", jstr(mv, "move"), ver);
+        errors5[k] += r.status >= 500;
+        done(&r);
+        if (over || !mv)
+            continue;
+        snprintf(p, sizeof p, "/api/game/%s/play", gid);
+        r = treq("POST", p, b, gtok);
+        errors5[k] += r.status >= 500;
+        if (r.status == 200 && i % 2)
+            shared_ok[k]++;
+        if (r.status == 200 && !(i % 2))
+            own_ply[k] = (int)json_integer_value(jget(r.json, "state", "ply"));
+        done(&r);
+    }
+    return NULL;
+}
+
+static void test_concurrent(void)
+{
+    resp r = req("POST", "/api/new", "{\"game\":\"oware\"}");
+    snprintf(shared_id, sizeof shared_id, "%s", jstr(r.json, "state.id"));
+    snprintf(shared_tok, sizeof shared_tok, "%s", jstr(r.json, "token"));
+    done(&r);
+    pthread_t th[4];
+    for (long k = 0; k < 4; k++)
+        pthread_create(&th[k], NULL, player_thread, (void *)k);
+    for (int k = 0; k < 4; k++)
+        pthread_join(th[k], NULL);
+    int ok = 0, e5 = 0, own = 1;
+    for (int k = 0; k < 4; k++) {
+        ok += shared_ok[k];
+        e5 += errors5[k];
+        own &= own_ply[k] > 0;
+    }
+    CHECK(e5 == 0);
+    CHECK(own);
+    /* every move acknowledged on the shared game is in it, and no other */
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s", shared_id);
+    r = req("GET", p, NULL);
+    CHECK_MSG(json_integer_value(jget(r.json, "state", "version")) == ok &&
+                  ok > 0,
+              "%d moves acknowledged, version %lld", ok,
+              (long long)json_integer_value(jget(r.json, "state", "version")));
+    done(&r);
+}
+
 /* Limits: connections per address, and a deadline a trickle does not reset
    (this server: 4 per address, 2 s). */
 static void test_limits_hold(void)
@@ -931,6 +1010,7 @@ int main(void)
     test_quota_expiry();
     test_import(api, dir);
     test_big_records();
+    test_concurrent();
     test_limits_hold();
     play_before_restart();
     int before = mc_api_count(api);
