@@ -159,6 +159,7 @@ function render() {
   $('watch').hidden = false;
   $('watch-url').value = `${location.origin}/#g=${st.id}&watch=1`;
   $('delete').hidden = !(seats.S || seats.N);
+  for (const b of ['undo', 'redo', 'hint', 'resign']) $(b).hidden = me.opponent === 'watch';
   runClocks();
 }
 

@@ -104,6 +104,11 @@ int cmd_serve(int argc, char **argv)
             bind = v;
         } else if (v && strcmp(o, "--db") == 0) {
             db = v;
+        } else if (strcmp(o, "--dir") == 0) {
+            fprintf(stderr, "mancala serve: --dir is gone: games are kept in a "
+                            "database (--db FILE); bring a folder of records in "
+                            "with 'mancala serve --import DIR' (docs/SERVER.md)\n");
+            return EXIT_USAGE;
         } else if (v && strcmp(o, "--import") == 0) {
             import = v;
         } else if (v && strcmp(o, "--host") == 0) {

@@ -28,7 +28,7 @@ typedef struct tag {
 struct mc_record {
     mc_game *g;
     mc_session *s;
-    char start[MC_POS_STRLEN]; /* "" when the standard start */
+    char *start; /* NULL when the standard start */
     tag *tags;
     int ntags, tags_cap;
     /* An index of tags by name (open addressing, -1 empty; hcap a power of
@@ -39,14 +39,19 @@ struct mc_record {
     int *order, order_ok;
     char **comment; /* comment[k]: after ply k (0: before the first move) */
     int ncomment;
-    /* derived tags as last written or read (for mc_record_tag) */
-    char derived[7][DERIVED_LEN];
+    char *match; /* the Match tag as read or as the match walk left it;
+                    NULL when none */
+    /* the derived tags for mc_record_tag, made when it asks (NULL until
+       then): a record read or written needs none, so 10,000 games of a
+       file cost a few hundred bytes each, not 2.5 KB */
+    char (*derived)[DERIVED_LEN];
 };
 
 /* Derived tags: follow from the moves; written from the session. */
 static const char *const derived_names[] = {
     "Game", "Start", "Result", "Termination", "Detail", "Glory", "Match"};
 enum { D_GAME, D_START, D_RESULT, D_TERM, D_DETAIL, D_GLORY, D_MATCH, ND };
+typedef char dtags[ND][DERIVED_LEN];
 
 /* Free tags written first, in this order; the rest follow as added. */
 static const char *const seven[] = {"Event", "Site",  "Date",       "Round",
@@ -109,8 +114,11 @@ mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
         char a[MC_POS_STRLEN], b[MC_POS_STRLEN];
         mc_pos_format(r->g, start, a, sizeof a);
         mc_pos_format(r->g, &std, b, sizeof b);
-        if (strcmp(a, b) != 0)
-            snprintf(r->start, sizeof r->start, "%s", a);
+        if (strcmp(a, b) != 0 && !(r->start = dup_str(a))) {
+            mc_record_free(r);
+            fail(err, MC_ERR_ARG, "out of memory");
+            return NULL;
+        }
     }
     r->s = mc_session_new(r->g, start ? start : &std);
     if (!r->s) {
@@ -132,6 +140,9 @@ void mc_record_free(mc_record *r)
     free(r->tags);
     free(r->hidx);
     free(r->order);
+    free(r->start);
+    free(r->match);
+    free(r->derived);
     for (int i = 0; i < r->ncomment; i++)
         free(r->comment[i]);
     free(r->comment);
@@ -274,28 +285,37 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
     return 0;
 }
 
-/* Fill the derived tags that follow from the record alone. */
-static void derive(mc_record *r)
+/* The Match tag: m, or none when m is empty; -1 when out of memory. */
+static int set_match(mc_record *r, const char *m)
+{
+    free(r->match);
+    r->match = NULL;
+    return m[0] && !(r->match = dup_str(m)) ? -1 : 0;
+}
+
+/* The derived tags, from the session (and the Match tag kept). */
+static void derive_into(const mc_record *r, dtags dv)
 {
     mc_result res;
     mc_session_result(r->s, &res);
-    snprintf(r->derived[D_GAME], DERIVED_LEN, "%s", mc_game_spec(r->g));
-    snprintf(r->derived[D_START], DERIVED_LEN, "%s", r->start);
+    snprintf(dv[D_GAME], DERIVED_LEN, "%s", mc_game_spec(r->g));
+    snprintf(dv[D_START], DERIVED_LEN, "%s", r->start ? r->start : "");
+    snprintf(dv[D_MATCH], DERIVED_LEN, "%s", r->match ? r->match : "");
     const char *t = "*";
     if (res.over)
         t = res.winner == MC_SOUTH   ? "1-0"
             : res.winner == MC_NORTH ? "0-1"
                                      : "1/2-1/2";
-    snprintf(r->derived[D_RESULT], DERIVED_LEN, "%s", t);
+    snprintf(dv[D_RESULT], DERIVED_LEN, "%s", t);
     const char *why = "";
     if (res.over && res.reason > 0 && res.reason <= MC_END_TIME)
         why = reason_word[res.reason];
-    snprintf(r->derived[D_TERM], DERIVED_LEN, "%s", why);
-    snprintf(r->derived[D_DETAIL], DERIVED_LEN, "%s",
+    snprintf(dv[D_TERM], DERIVED_LEN, "%s", why);
+    snprintf(dv[D_DETAIL], DERIVED_LEN, "%s",
              res.over ? res.detail : "");
     /* Goré G7: the game reports a refusing winner with the word noglory. */
     const char *ng = res.over ? strstr(res.detail, "noglory") : NULL;
-    snprintf(r->derived[D_GLORY], DERIVED_LEN, "%s",
+    snprintf(dv[D_GLORY], DERIVED_LEN, "%s",
              ng && (ng == res.detail || ng[-1] == ' ') &&
                      (ng[7] == '\0' || ng[7] == ' ')
                  ? "victory without glory"
@@ -306,9 +326,11 @@ const char *mc_record_tag(const mc_record *r, const char *name)
 {
     int d = derived_index(name);
     if (d >= 0) {
-        if (d != D_MATCH)
-            derive((mc_record *)r);
-        return r->derived[d][0] ? r->derived[d] : NULL;
+        mc_record *w = (mc_record *)r; /* the block is a cache */
+        if (!w->derived && !(w->derived = calloc(ND, sizeof *w->derived)))
+            return NULL;
+        derive_into(w, w->derived);
+        return w->derived[d][0] ? w->derived[d] : NULL;
     }
     int at = find_tag(r, name);
     return at >= 0 ? r->tags[at].value : NULL;
@@ -417,14 +439,14 @@ static long round_of(const mc_record *r)
 }
 
 /*
- * Step the match through record r: fills r->derived[D_MATCH] with the score
- * after it (empty when r is not part of a match).  Returns 0, or nonzero
- * with a message when r breaks the match (wrong starter, a round after an
+ * Step the match through record r: sets its Match tag to the score after
+ * it (none when r is not part of a match).  Returns 0, or nonzero with a
+ * message when r breaks the match (wrong starter, a round after an
  * unfinished game).
  */
 static int match_step(match_walk *w, mc_record *r, mc_error *err)
 {
-    r->derived[D_MATCH][0] = '\0';
+    set_match(r, "");
     long rd = round_of(r);
     if (!has_match(r->g) || rd < 1) {
         w->active = 0;
@@ -457,7 +479,10 @@ static int match_step(match_walk *w, mc_record *r, mc_error *err)
         mc_match_record(r->g, &w->m, &res);
     else
         w->active = 0; /* an unfinished game ends the walk */
-    mc_match_describe(r->g, &w->m, r->derived[D_MATCH], DERIVED_LEN);
+    char score[DERIVED_LEN];
+    mc_match_describe(r->g, &w->m, score, sizeof score);
+    if (set_match(r, score) != 0)
+        return fail(err, MC_ERR_ARG, "out of memory");
     return 0;
 }
 
@@ -537,8 +562,9 @@ static void ds_comment(dstr *d, const char *c)
 
 static void write_one(dstr *d, mc_record *r)
 {
-    derive(r);
-    ds_tag(d, "Game", r->derived[D_GAME]);
+    dtags dv;
+    derive_into(r, dv);
+    ds_tag(d, "Game", dv[D_GAME]);
     if (tag_order(r) != 0) {
         d->oom = 1;
         return;
@@ -546,8 +572,8 @@ static void write_one(dstr *d, mc_record *r)
     for (int i = 0; i < r->ntags; i++)
         ds_tag(d, r->tags[r->order[i]].name, r->tags[r->order[i]].value);
     for (int i = D_START; i < ND; i++)
-        if (r->derived[i][0])
-            ds_tag(d, derived_names[i], r->derived[i]);
+        if (dv[i][0])
+            ds_tag(d, derived_names[i], dv[i]);
     ds_puts(d, "\n");
     d->line_start = d->len;
     int n = mc_session_ply(r->s), number = 1, prev = -1;
@@ -575,7 +601,7 @@ static void write_one(dstr *d, mc_record *r)
         if (c)
             ds_comment(d, c);
     }
-    ds_word(d, r->derived[D_RESULT]);
+    ds_word(d, dv[D_RESULT]);
     ds_puts(d, "\n");
 }
 
@@ -588,11 +614,7 @@ char *mc_records_format(mc_record *const *recs, int n, size_t *len)
         if (i)
             ds_puts(&d, "\n");
         if (match_step(&w, recs[i], NULL) != 0)
-            recs[i]->derived[D_MATCH][0] = '\0';
-        char keep[DERIVED_LEN];
-        memcpy(keep, recs[i]->derived[D_MATCH], sizeof keep);
-        derive(recs[i]);
-        memcpy(recs[i]->derived[D_MATCH], keep, sizeof keep);
+            set_match(recs[i], "");
         write_one(&d, recs[i]);
     }
     if (d.oom) {
@@ -816,16 +838,16 @@ static int check_derived(lexer *x, mc_record *r,
                          char (*read)[TAG_VALUE_MAX + 1],
                          const tagpos *at, int game)
 {
-    derive(r);
+    dtags dv;
+    derive_into(r, dv);
     for (int i = D_RESULT; i <= D_GLORY; i++) {
         if (!read[i][0] && !at[i].line)
             continue;
-        if (strcmp(read[i], r->derived[i]) != 0)
+        if (strcmp(read[i], dv[i]) != 0)
             return lx_fail_at(x, at[i].line, at[i].col, MC_ERR_ARG,
                               "game %d: the %s tag says \"%s\" but the moves "
                               "give \"%s\"",
-                              game, derived_names[i], read[i],
-                              r->derived[i]);
+                              game, derived_names[i], read[i], dv[i]);
     }
     return 0;
 }
@@ -1032,13 +1054,14 @@ static int read_game(lexer *x, mc_record **out, int game)
                                                             : MC_SOUTH,
                                    forfeit);
             }
-            derive(r);
-            if (strcmp(r->derived[D_RESULT], w) != 0) {
+            dtags dv;
+            derive_into(r, dv);
+            if (strcmp(dv[D_RESULT], w) != 0) {
                 rc = lx_fail_at(
                     x, line, col, MC_ERR_ARG,
                     "game %d: the result %s does not match the moves, "
                     "which give %s%s%s",
-                    game, w, r->derived[D_RESULT],
+                    game, w, dv[D_RESULT],
                     res.over ? " " : " (the game is not over)",
                     res.over ? res.detail : "");
                 goto out;
@@ -1089,8 +1112,10 @@ static int read_game(lexer *x, mc_record **out, int game)
     }
     (void)prev;
     /* keep the Match tag read, for the match check */
-    snprintf(r->derived[D_MATCH], DERIVED_LEN, "%s",
-             at[D_MATCH].line ? read[D_MATCH] : "");
+    if (set_match(r, at[D_MATCH].line ? read[D_MATCH] : "") != 0) {
+        rc = lx_fail_at(x, gline, gcol, MC_ERR_ARG, "out of memory");
+        goto out;
+    }
     *out = r;
     r = NULL;
 out:
@@ -1138,20 +1163,18 @@ int mc_records_scan(const char *text, size_t len,
         cnt++;
         /* matches: starters and the Match tag */
         char said[DERIVED_LEN];
-        memcpy(said, r->derived[D_MATCH], sizeof said);
+        snprintf(said, sizeof said, "%s", r->match ? r->match : "");
         mc_error e = {0, ""};
         if (match_step(&w, r, &e) != 0) {
             mc_record_free(r);
             return lx_fail_at(&x, line, col, MC_ERR_ARG, "game %d: %s", cnt,
                               e.msg);
         }
-        if (said[0] && strcmp(said, r->derived[D_MATCH]) != 0) {
+        if (said[0] && strcmp(said, r->match ? r->match : "") != 0) {
             rc = lx_fail_at(&x, line, col, MC_ERR_ARG,
                             "game %d: the Match tag says \"%s\" but the "
                             "games give \"%s\"",
-                            cnt, said,
-                            r->derived[D_MATCH][0] ? r->derived[D_MATCH]
-                                                   : "no match");
+                            cnt, said, r->match ? r->match : "no match");
             mc_record_free(r);
             return rc;
         }

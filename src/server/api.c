@@ -829,7 +829,10 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
                                const char *addr, int quota,
                                mc_api_reply *out)
 {
-    if (now_s() - a->last_sweep >= 60) /* racy read: a hint only */
+    pthread_mutex_lock(&a->table);
+    int sweep = now_s() - a->last_sweep >= 60;
+    pthread_mutex_unlock(&a->table);
+    if (sweep)
         mc_api_expire(a, now_s());
     game_entry *e = entry_new();
     if (!e) {
