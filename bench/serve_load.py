@@ -136,7 +136,7 @@ def malformed(port):
 
 def kill_test():
     db = os.path.join(TMP, 'kill.db')
-    extra = ['--per-ip', '64', '--max-conns', '256', '--quota', '1000']
+    extra = ['--per-ip', '64', '--max-conns', '256', '--quota', '1000', '--rate', '1000']
     proc, port = start(db, 0, extra)
     bad5, kinds = malformed(port)
     print('malformed requests: 1000 sent, answers by status %s, 5xx: %d' % (

@@ -743,7 +743,7 @@ static int call(mc_api *a, const char *method, const char *path,
 
 static void test_quota_expiry(void)
 {
-    mc_api_opts o = {NULL, 5, 2, 1000, 100};
+    mc_api_opts o = {.max_games = 5, .quota = 2, .keep = 1000, .keep_over = 100};
     mc_api *a = mc_api_new(&o, NULL);
     CHECK(a != NULL);
     if (!a)
@@ -777,6 +777,27 @@ static void test_quota_expiry(void)
     CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.0.0.1", NULL, NULL) == 201);
     CHECK(mc_api_expire(a, now + 1500) == 5);
     CHECK(mc_api_count(a) == 0);
+    mc_api_free(a);
+    /* at most `rate` new games a minute from one address (held or not) */
+    mc_api_opts ro = {.rate = 3};
+    a = mc_api_new(&ro, NULL);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    int made = 0;
+    for (int i = 0; i < 3; i++) {
+        json_t *g;
+        made += call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.9", NULL, &g) == 201;
+        char dp[128];
+        snprintf(dp, sizeof dp, "/api/game/%s", jstr(g, "state.id"));
+        CHECK(call(a, "DELETE", dp, NULL, "10.0.0.9", jstr(g, "token"), NULL) == 200);
+        json_decref(g);
+    }
+    CHECK(made == 3);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.9", NULL, &j) == 429);
+    CHECK_STR(jstr(j, "error.code"), "rate");
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.10", NULL, NULL) == 201);
     mc_api_free(a);
 }
 
@@ -999,7 +1020,7 @@ int main(void)
     mc_error err;
     char db[600];
     snprintf(db, sizeof db, "%s/serve.db", dir);
-    mc_api_opts ao = {db, 0, 0, 0, 0};
+    mc_api_opts ao = {.db = db, .rate = 100000};
     mc_server_opts so = {"127.0.0.1", 0, NULL, NULL, 4, 0, 2, 0};
     mc_api *api = mc_api_new(&ao, &err);
     mc_server *s = api ? mc_server_start(api, &so, &port, &err) : NULL;

@@ -37,7 +37,7 @@ static int make_dirs_for(const char *file)
 static const char usage[] =
     "usage: mancala serve [--port N] [--bind ADDR] [--db FILE] [--host NAME]...\n"
     "                     [--proxy ADDR] [--per-ip N] [--max-conns N]\n"
-    "                     [--deadline S] [--max-games N] [--quota N]\n"
+    "                     [--deadline S] [--max-games N] [--quota N] [--rate N]\n"
     "                     [--keep-days D] [--keep-finished-days D]\n"
     "                     [--no-book] [--book-variety N]\n"
     "       mancala serve --import DIR [--db FILE]\n\n"
@@ -59,6 +59,7 @@ static const char usage[] =
     "  --deadline S      seconds to send a whole request (default 10)\n"
     "  --max-games N     games kept at most (default 10000)\n"
     "  --quota N         games kept per creating address (default 200)\n"
+    "  --rate N          games an address may create a minute (default 30)\n"
     "  --keep-days D     an untouched game is deleted after D days (default\n"
     "                    30; 0: never)\n"
     "  --keep-finished-days D   a finished one after D days (default 7)\n"
@@ -123,7 +124,8 @@ int cmd_serve(int argc, char **argv)
                          strcmp(o, "--max-conns") == 0 ||
                          strcmp(o, "--deadline") == 0 ||
                          strcmp(o, "--max-games") == 0 ||
-                         strcmp(o, "--quota") == 0)) {
+                         strcmp(o, "--quota") == 0 ||
+                         strcmp(o, "--rate") == 0)) {
             if ((x = num_arg(o, v, 1000000)) < 1) {
                 if (x == 0)
                     fprintf(stderr, "mancala serve: %s must be at least 1\n", o);
@@ -135,6 +137,8 @@ int cmd_serve(int argc, char **argv)
                 so.deadline = (int)x;
             else if (o[2] == 'q')
                 ao.quota = (int)x;
+            else if (o[2] == 'r')
+                ao.rate = (int)x;
             else if (strcmp(o, "--max-conns") == 0)
                 so.max_conns = (int)x;
             else

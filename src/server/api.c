@@ -61,8 +61,18 @@ typedef struct api_player {
     int busy;
 } api_player;
 
+/* Games created per address in the current minute (a small table: an
+   address that does not fit shares a slot, which only makes it stricter). */
+#define RATE_SLOTS 1024
+typedef struct rate_slot {
+    char addr[ADDR_LEN];
+    long long minute;
+    int count;
+} rate_slot;
+
 struct mc_api {
     mc_api_opts o;
+    rate_slot rate[RATE_SLOTS]; /* table lock */
     mc_store *store;
     pthread_mutex_t table;  /* bucket, n, refs, pending, last_sweep */
     game_entry **bucket;
@@ -858,12 +868,28 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
         e->invite[0][0] = 0;
     /* A place in the table, under the limits. */
     pthread_mutex_lock(&a->table);
-    int mine = 0, full = a->n >= a->o.max_games;
+    int mine = 0, full = a->n >= a->o.max_games, fast = 0;
+    if (quota && !full) {
+        unsigned h = 2166136261u;
+        for (const char *c = e->addr; *c; c++)
+            h = (h ^ (unsigned char)*c) * 16777619u;
+        rate_slot *rs = &a->rate[h % RATE_SLOTS];
+        long long minute = now_s() / 60;
+        if (rs->minute != minute || strcmp(rs->addr, e->addr) != 0) {
+            if (rs->minute != minute)
+                rs->count = 0;
+            rs->minute = minute;
+            snprintf(rs->addr, sizeof rs->addr, "%s", e->addr);
+        }
+        fast = rs->count >= a->o.rate;
+        if (!fast)
+            rs->count++;
+    }
     if (quota && !full)
         for (size_t i = 0; i < a->nbucket; i++)
             for (game_entry *x = a->bucket[i]; x; x = x->next)
                 mine += strcmp(x->addr, e->addr) == 0;
-    int ok = !full && !(quota && mine >= a->o.quota);
+    int ok = !full && !fast && !(quota && mine >= a->o.quota);
     while (ok && (random_hex(e->id) != 0 || table_find(a, e->id)))
         ; /* a repeat of 128 random bits: never, in practice */
     if (ok && table_add(a, e) != 0)
@@ -876,6 +902,10 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
         if (full)
             reply_error(out, 503, "full", "this server holds %d games already",
                         a->o.max_games);
+        else if (fast)
+            reply_error(out, 429, "rate",
+                        "your address made %d games this minute: wait a "
+                        "little", a->o.rate);
         else if (ok == 0)
             reply_error(out, 429, "quota",
                         "your address holds %d games already: finish or "
@@ -1641,6 +1671,8 @@ mc_api *mc_api_new(const mc_api_opts *o, mc_error *err)
         a->o.max_games = 10000;
     if (a->o.quota <= 0)
         a->o.quota = 200;
+    if (a->o.rate <= 0)
+        a->o.rate = 30;
     if (a->o.keep == 0)
         a->o.keep = 30LL * 86400;
     if (a->o.keep_over == 0)

@@ -33,6 +33,7 @@ typedef struct mc_api_opts {
     const char *db;      /* the SQLite file; NULL: in memory only */
     int max_games;       /* games held at most (0: 10000) */
     int quota;           /* games held per creating address (0: 200) */
+    int rate;            /* games an address may create a minute (0: 30) */
     long long keep;      /* seconds an untouched game is kept (0: 30 days;
                             -1: for ever) */
     long long keep_over; /* ... a finished one (0: 7 days; -1: for ever) */
