@@ -27,7 +27,8 @@ let pitXY = [];         // centre of each pit on the board
 
 for (let l = 1; l <= 10; l++) $('level').add(new Option(String(l), String(l), l === 3, l === 3));
 
-// The seats this browser holds in game id: { S: token, N: token, invite: code }.
+// The seats this browser holds in game id: { S: token, N: token, invite: code,
+// owner: true when it made the game }.
 function seatsOf(id) {
   try { return JSON.parse(localStorage.getItem('mancala.seats.' + id)) || {}; } catch (e) { return {}; }
 }
@@ -158,7 +159,7 @@ function render() {
   $('link-url').value = seats.invite ? `${location.origin}/#g=${st.id}&invite=${seats.invite}` : '';
   $('watch').hidden = false;
   $('watch-url').value = `${location.origin}/#g=${st.id}&watch=1`;
-  $('delete').hidden = !(seats.S || seats.N);
+  $('delete').hidden = me.opponent === 'watch' || !seats.owner; // only the creator may
   for (const b of ['undo', 'redo', 'hint', 'resign']) $(b).hidden = me.opponent === 'watch';
   runClocks();
 }
@@ -330,7 +331,7 @@ async function newGame(position) {
 
 // Keep the seats a new game gave this browser.
 function held(res) {
-  const add = {};
+  const add = { owner: true };
   for (const c of res.sides) add[c] = res.token;
   if (res.invite) add.invite = res.invite.code;
   keepSeats(res.state.id, add);

@@ -202,6 +202,14 @@ async function twoBrowsers() {
   // without its token the server refuses a move, whatever the page does
   const r = await w.request.post(`${url}api/game/${id}/play`, { data: { move: st.moves[0].move } });
   check(r.status() === 403, `a move without the seat's token is refused (${r.status()})`);
+  check(await w.isHidden('#delete'), 'a watcher is offered no delete');
+  // the creator deletes the game: it is gone for everyone
+  a.on('dialog', (d) => d.accept());
+  await a.click('#delete');
+  await a.waitForFunction(() => document.getElementById('status').textContent.includes('deleted'), null, { timeout: 10000 })
+    .catch(() => {});
+  const gone = await w.request.get(`${url}api/game/${id}`);
+  check(gone.status() === 404, `the deleted game is gone (${gone.status()})`);
   await a.close();
   await other.close();
 }
