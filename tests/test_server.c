@@ -727,6 +727,27 @@ static void test_store_failure(mc_api *api)
     done(&r);
 }
 
+/* The database file moved away (its folder removed, say): SQLite would
+   write on into the old file and the moves would be gone at the next
+   start; the server answers io instead, and goes on once it is back. */
+static void test_store_gone(const char *db)
+{
+    char id[MC_API_ID_LEN + 1], away[700];
+    CHECK(new_game("{\"game\":\"sadeqa2\"}", id) == 201);
+    snprintf(away, sizeof away, "%s.away", db);
+    CHECK(rename(db, away) == 0);
+    resp r;
+    post_game(id, "engine", "{\"level\":1,\"nodes\":50}", &r);
+    CHECK(r.status == 503);
+    CHECK_STR(jstr(r.json, "error.code"), "io");
+    CHECK(strstr(jstr(r.json, "error.message"), "removed or replaced") != NULL);
+    done(&r);
+    CHECK(rename(away, db) == 0);
+    post_game(id, "engine", "{\"level\":1,\"nodes\":50}", &r);
+    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 1);
+    done(&r);
+}
+
 /* The API alone (no HTTP): a request from addr with token. */
 static int call(mc_api *a, const char *method, const char *path,
                 const char *body, const char *addr, const char *token,
@@ -1038,6 +1059,7 @@ int main(void)
     test_seats(api);
     test_origin_host(api);
     test_store_failure(api);
+    test_store_gone(db);
     test_quota_expiry();
     test_import(api, dir);
     test_big_records();

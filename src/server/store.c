@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "store.h"
@@ -19,6 +20,9 @@
 struct mc_store {
     sqlite3 *db;
     pthread_mutex_t lock;
+    char *path;       /* NULL: in memory */
+    dev_t dev;        /* the file opened: a change to a file that is no */
+    ino_t ino;        /* longer at path would be lost at the next start */
 };
 
 static const char *const schema =
@@ -97,6 +101,19 @@ mc_store *mc_store_open(const char *path, mc_error *err)
         mc_store_close(s);
         return NULL;
     }
+    struct stat st;
+    if (path && (!(s->path = strdup(path)) || stat(path, &st) != 0)) {
+        if (err) {
+            err->code = MC_ERR_IO;
+            snprintf(err->msg, sizeof err->msg, "cannot open %s", path);
+        }
+        mc_store_close(s);
+        return NULL;
+    }
+    if (path) {
+        s->dev = st.st_dev;
+        s->ino = st.st_ino;
+    }
     return s;
 }
 
@@ -106,6 +123,7 @@ void mc_store_close(mc_store *s)
         return;
     if (s->db)
         sqlite3_close(s->db);
+    free(s->path);
     pthread_mutex_destroy(&s->lock);
     free(s);
 }
@@ -157,6 +175,21 @@ static int finish(mc_store *s, int ok, mc_error *err, const char *what)
 static int begin(mc_store *s, mc_error *err, const char *what)
 {
     pthread_mutex_lock(&s->lock);
+    /* SQLite writes on through its open descriptor when the file (or its
+       folder) is removed or replaced: such changes would be gone at the
+       next start, so they are refused instead. */
+    struct stat st;
+    if (s->path && (stat(s->path, &st) != 0 || st.st_dev != s->dev ||
+                    st.st_ino != s->ino)) {
+        if (err) {
+            err->code = MC_ERR_IO;
+            snprintf(err->msg, sizeof err->msg,
+                     "the game store: %s: the database %s was removed or "
+                     "replaced while the server ran", what, s->path);
+        }
+        pthread_mutex_unlock(&s->lock);
+        return -1;
+    }
     if (run(s, "BEGIN IMMEDIATE") != 0) {
         fail(s, err, what);
         pthread_mutex_unlock(&s->lock);
