@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <utime.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -426,6 +427,23 @@ static void test_atomic_save(void)
           same_games(back[0], r));
     mc_records_free(back, n);
     CHECK(count_tmp(dir) == 0);
+    /* A temporary file an earlier save left (killed) is removed once an
+       hour old; a fresh one (a save in progress elsewhere) is kept. */
+    char old_tmp[96], new_tmp[96];
+    snprintf(old_tmp, sizeof old_tmp, "%s.tmpAbC123", path);
+    snprintf(new_tmp, sizeof new_tmp, "%s.tmpXyZ789", path);
+    FILE *tf = fopen(old_tmp, "w");
+    if (tf)
+        fclose(tf);
+    tf = fopen(new_tmp, "w");
+    if (tf)
+        fclose(tf);
+    struct utimbuf past = {time(NULL) - 7200, time(NULL) - 7200};
+    utime(old_tmp, &past);
+    CHECK(count_tmp(dir) == 2);
+    CHECK(mc_records_save(path, &r, 1, &e) == 0);
+    CHECK(access(old_tmp, F_OK) != 0 && access(new_tmp, F_OK) == 0);
+    unlink(new_tmp);
     /* A file made private stays private when saved again (it was reset
        to 0644); a new file is 0644. */
     struct stat sb;
