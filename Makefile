@@ -52,11 +52,14 @@ LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c 
              src/record/*.c src/protocol/*.c src/egdb/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 # The web server (mancala serve): libmicrohttpd for HTTP, Jansson for JSON,
-# and the page (web/) embedded by tools/embed_web.c.
+# SQLite for its store of games (Debian: libsqlite3-dev), and the page
+# (web/) embedded by tools/embed_web.c.
 SERVER_SRC := $(wildcard src/server/*.c)
 WEB_FILES := $(wildcard web/*)
 SERVER_OBJ := $(SERVER_SRC:%.c=$(B)/%.o) $(B)/gen/web_files.o
-SERVER_LIBS := -lmicrohttpd -ljansson
+SQLITE_CFLAGS ?= $(shell pkg-config --cflags sqlite3 2>/dev/null)
+SQLITE_LIBS   ?= $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
+SERVER_LIBS := -lmicrohttpd -ljansson $(SQLITE_LIBS)
 RULES_MD := $(wildcard docs/rules/*.md)
 # Search journals shipped with the library (docs/EGDB.md), embedded too.
 EGDB_JOURNALS := $(wildcard data/egdb/*.journal)
@@ -133,6 +136,7 @@ $(B)/libmancala.so.$(VERSION): $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libmancala.so.$(SOVER) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/src/cli/tui.o: CFLAGS += $(CURSES_CFLAGS)
+$(B)/src/server/store.o: CFLAGS += $(SQLITE_CFLAGS)
 
 # The library looks for installed tables in $(SHAREDIR)/egdb.  The name is
 # kept in a stamp so that a make with another PREFIX rebuilds dirs.o.
@@ -174,7 +178,8 @@ check: $(PROG) $(TEST_BIN)
 	echo "make check: all test programs passed"
 
 # The threaded code (the player's search threads, the protocol's search
-# thread) under ThreadSanitizer: test_player in-process, and the protocol's
+# thread, the web server's connections and per-game locks) under
+# ThreadSanitizer: test_player and test_server in-process, and the protocol's
 # transcripts against a mancala program built with it (test_protocol runs
 # $MANCALA engine; a report makes the engine exit non-zero, which fails the
 # transcript).
@@ -190,8 +195,12 @@ tsan: $(TSAN_GEN) build/gen/web_files.c
 	$(CC) $(TSAN_FLAGS) -o build-tsan/test_player tests/test_player.c \
 	  $(LIB_SRC) $(TSAN_GEN) -lm
 	$(CC) $(TSAN_FLAGS) -o build-tsan/test_protocol tests/test_protocol.c -lm
+	$(CC) $(TSAN_FLAGS) $(SQLITE_CFLAGS) -o build-tsan/test_server tests/test_server.c \
+	  $(SERVER_SRC) build/gen/web_files.c $(LIB_SRC) $(TSAN_GEN) $(SERVER_LIBS) -lm
 	@fail=0; \
 	echo "== build-tsan/test_player"; $(TEST_ENV) build-tsan/test_player || fail=1; \
+	echo "== build-tsan/test_server (the server's threads and locks)"; \
+	$(TEST_ENV) build-tsan/test_server || fail=1; \
 	echo "== build-tsan/test_protocol (a ThreadSanitizer engine)"; \
 	$(TEST_ENV) MANCALA=build-tsan/mancala build-tsan/test_protocol tests || fail=1; \
 	if [ $$fail -ne 0 ]; then echo "make tsan: FAILED"; exit 1; fi
@@ -224,9 +233,10 @@ GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c \
               $(B)/gen/eval_weights.c $(B)/gen/books.c
 
 # The JSON API's request handler, fed method, path and body.
-build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
+build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c src/server/store.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< src/server/api.c $(LIB_SRC) $(GEN_SRC) -ljansson -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(SQLITE_CFLAGS) -o $@ $< src/server/api.c src/server/store.c \
+	  $(LIB_SRC) $(GEN_SRC) -ljansson $(SQLITE_LIBS) -lm
 
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz

@@ -3,9 +3,13 @@
  * (src/server/api.c).  The input is "METHOD PATH\n" followed by the body;
  * every request must be answered with a status from 200 to 503 and, apart
  * from a record's text, a JSON body.  Games persist in memory across inputs
- * (no directory), so sequences of requests are explored too; an '@' in the
- * path stands for the id of the last game created.  Engine moves and hints
- * are left out: they are searches, not parsing, and take their time.
+ * (a store in memory), so sequences of requests are explored too; an '@' in
+ * the path stands for the id of the last game created, and requests carry
+ * its creator's token (an input whose line starts with '!' sends none).
+ * The API is made anew every 256 games, so that creation (the limits,
+ * quotas) keeps being exercised instead of answering "full" for ever.
+ * Engine moves and hints are left out: they are searches, not parsing, and
+ * take their time.
  *   make fuzz && build-fuzz/fuzz_api -max_total_time=20 DIR fuzz/seeds/api
  */
 #include <jansson.h>
@@ -19,12 +23,26 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static mc_api *api;
-static char last_id[16] = "000000000000";
+static char last_id[40] = "00000000000000000000000000000000";
+static char last_tok[40];
+static int made;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!api && !(api = mc_api_new(NULL, NULL)))
-        abort();
+    if (made >= 256) {
+        mc_api_free(api);
+        api = NULL;
+        made = 0;
+    }
+    if (!api) {
+        mc_api_opts o = {.max_games = 300, .quota = 200, .rate = 1000000,
+                         .keep = -1, .keep_over = -1};
+        if (!(api = mc_api_new(&o, NULL)))
+            abort();
+    }
+    int anonymous = size > 0 && data[0] == '!';
+    if (anonymous)
+        data++, size--;
     const char *nl = memchr(data, '\n', size);
     size_t head = nl ? (size_t)(nl - (const char *)data) : size;
     if (head > 200)
@@ -50,7 +68,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *body = nl ? nl + 1 : NULL;
     size_t len = nl ? size - head - 1 : 0;
     mc_api_reply r;
-    mc_api_handle(api, method, path, body, len, &r);
+    mc_api_req rq = {method, path, body, len, anonymous ? NULL : last_tok,
+                     "fuzz"};
+    mc_api_handle(api, &rq, &r);
     if (r.status < 200 || r.status > 503 || !r.body)
         abort();
     if (strcmp(r.type, "application/json") == 0) {
@@ -58,8 +78,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!j)
             abort();
         json_t *id = json_object_get(json_object_get(j, "state"), "id");
-        if (r.status == 201 && json_is_string(id))
+        json_t *tok = json_object_get(j, "token");
+        if (r.status == 201 && json_is_string(id)) {
             snprintf(last_id, sizeof last_id, "%s", json_string_value(id));
+            made++;
+        }
+        if (json_is_string(tok))
+            snprintf(last_tok, sizeof last_tok, "%s", json_string_value(tok));
         json_decref(j);
     }
     free(r.body);

@@ -58,7 +58,19 @@ const char *mc_record_comment(const mc_record *r, int ply);
    NULL. */
 int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
                     mc_record_loc *loc, mc_error *err);
-/* The same from a file. */
+/* Read the games of a text one by one: each(ctx, r) receives every game
+   once it is read and checked (r is the callee's to keep or free) and
+   returns 0 to go on; memory is that of one game at a time.  Returns 0 at
+   the end of the text, the error code (err and loc filled as above) on a
+   bad game, or the first nonzero value each returned. */
+int mc_records_scan(const char *text, size_t len,
+                    int (*each)(void *ctx, mc_record *r), void *ctx,
+                    mc_record_loc *loc, mc_error *err);
+/* mc_records_scan of a file (read whole, at most 1 GB). */
+int mc_records_scan_file(const char *path,
+                         int (*each)(void *ctx, mc_record *r), void *ctx,
+                         mc_record_loc *loc, mc_error *err);
+/* mc_records_read of a file. */
 int mc_records_load(const char *path, mc_record ***out, int *n,
                     mc_record_loc *loc, mc_error *err);
 void mc_records_free(mc_record **recs, int n);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/cli_egdb.sh - `mancala egdb`: build a small table set, probe
 # positions whose values follow from the rules by hand, info, verify,
-# resume, and clear errors (message on stderr, exit 1 or 2).
+# resume, a missing middle layer reported by every loader, and clear errors
+# (message on stderr, exit 1 or 2).
 . tests/lib/harness.sh
 
 # The builds here leave layer 6's giant component to the approximation
@@ -59,6 +60,13 @@ expect_err "play with a directory without tables" 1 "no tables in" \
     $M play --plain --egdb "$tmp/none"
 expect_grep "resume finds the layers" "layers 0-6 found complete" $M egdb build oware --seeds 6 --dir "$D"
 rm "$D/oware-abapa-05.egdb"
+# A layer missing under another is reported, not read as "layers 0-4".
+expect_err "verify: a missing middle layer" 1 "layer 5 is missing but layer 6" \
+    $M egdb verify oware --dir "$D"
+expect_err "info: a missing middle layer" 1 "layer 5 is missing but layer 6" \
+    $M egdb info oware --dir "$D"
+expect_err "play: a missing middle layer" 1 "layer 5 is missing" \
+    sh -c "printf 'quit\\n' | $M play --plain --egdb '$D'"
 expect_grep "resume at layer 5" "layer  5:" $M egdb build oware --seeds 6 --dir "$D"
 
 # O8c: South to move has no seeds: North takes its 3 (value -3 for South).

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/cli_serve.sh - `mancala serve` as a command: help, bad arguments
-# (exit 2), an address it cannot use (exit 1), and a start on an ephemeral
-# loopback port that prints the address and stops cleanly on SIGTERM.
+# (exit 2), an address it cannot use (exit 1), --import of a records
+# folder, and a start on an ephemeral loopback port that prints the address,
+# keeps its database private (mode 0600) and stops cleanly on SIGTERM.
 M=${MANCALA:-./mancala}
 pass=0
 fail=0
@@ -15,15 +16,31 @@ bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
 [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "bad port" "$tmp/err" && ok || bad "bad port: rc=$rc"
 "$M" serve --frobnicate >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q "unknown argument" "$tmp/err" && ok || bad "unknown argument: rc=$rc"
-"$M" serve --bind 999.1.1.1 --port 0 --dir "$tmp/g" >"$tmp/out" 2>"$tmp/err"; rc=$?
+"$M" serve --dir "$tmp/old" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--import" "$tmp/err" && ok || bad "--dir points to --import: rc=$rc"
+"$M" serve --quota 0 >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--quota" "$tmp/err" && ok || bad "--quota 0: rc=$rc"
+"$M" serve --bind 999.1.1.1 --port 0 --db "$tmp/g/serve.db" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "999.1.1.1" "$tmp/err" && ok || bad "bad address: rc=$rc"
 
-"$M" serve --port 0 --dir "$tmp/games" >"$tmp/out" 2>"$tmp/err" &
+# --import: the .mcr files of a folder become games; a broken one is named
+mkdir -p "$tmp/old"
+printf '[Game "oware"]\n\n1. C a *\n' >"$tmp/old/4432059cd92a.mcr"
+printf '[Game "gore"]\n\n1. Q *\n' >"$tmp/old/bad.mcr"
+"$M" serve --import "$tmp/old" --db "$tmp/games/serve.db" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 0 ] && grep -q "4432059cd92a.mcr [0-9a-f]\{32\} [0-9a-f]\{32\}$" "$tmp/out" &&
+    grep -q "bad.mcr skipped: .*line" "$tmp/out" && grep -q "1 game imported" "$tmp/out" &&
+    ok || bad "import: rc=$rc $(cat "$tmp/out" "$tmp/err")"
+"$M" serve --import "$tmp/nothing" --db "$tmp/games/serve.db" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "nothing" "$tmp/err" && ok || bad "import of a missing folder: rc=$rc"
+
+"$M" serve --port 0 --db "$tmp/games/serve.db" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 i=0
 while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 grep -q 'open http://127.0.0.1:[0-9]*/ ' "$tmp/out" && ok || bad "address printed: $(cat "$tmp/out" "$tmp/err")"
-[ -d "$tmp/games" ] && ok || bad "game directory created"
+grep -q '(1 game in ' "$tmp/out" && ok || bad "the imported game is served: $(cat "$tmp/out")"
+[ "$(stat -c %a "$tmp/games/serve.db")" = 600 ] && ok || bad "the database is private: $(stat -c %a "$tmp/games/serve.db")"
 kill -TERM "$pid"
 wait "$pid"; rc=$?
 [ $rc -eq 0 ] && grep -q "stopped" "$tmp/out" && ok || bad "clean stop: rc=$rc"

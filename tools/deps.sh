@@ -20,9 +20,11 @@ need=""
 have_pkg() { dpkg -s "$1" >/dev/null 2>&1; }
 command -v make >/dev/null 2>&1 || need="$need make"
 command -v gcc >/dev/null 2>&1 || need="$need gcc libc6-dev"
-# mancala serve: HTTP (libmicrohttpd) and JSON (Jansson); play: ncurses.
+# mancala serve: HTTP (libmicrohttpd), JSON (Jansson) and its store of
+# games (SQLite); play: ncurses.
 have_pkg libmicrohttpd-dev || need="$need libmicrohttpd-dev"
 have_pkg libjansson-dev || need="$need libjansson-dev"
+have_pkg libsqlite3-dev || need="$need libsqlite3-dev"
 have_pkg libncurses-dev || need="$need libncurses-dev"
 if [ "$mode" = test ]; then
     # The full-screen game's tests run it in tmux; the browser tests drive

@@ -2,6 +2,13 @@
 // layout the server sends (it knows no rule), plays clicked pits, animates
 // the trace of each move seed by seed and explains it, and talks to the JSON
 // API of docs/API.md.  Plain JavaScript, no build step.
+//
+// Seats: the server gives the creator of a game a secret token for the seats
+// it takes, and an invitation code for the other one.  The page keeps its
+// tokens in this browser's localStorage (never in its address or in a link
+// it shows) and sends them as "Authorization: Bearer"; the links it offers
+// are an invitation (the code, spent when the other player opens it) and a
+// watch link (the game's id only).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -9,7 +16,7 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 const CLOCK_MS = 5 * 60 * 1000;
 
 let st = null;          // the game state from the server
-let me = { side: 'S', opponent: 'computer', level: 3 };
+let me = { side: 'S', opponent: 'computer', level: 3 }; // opponent: computer, here, link, watch
 let busy = false;       // a request or an animation is running
 let offerSel = new Set();
 let offerMode = false;
@@ -20,10 +27,29 @@ let pitXY = [];         // centre of each pit on the board
 
 for (let l = 1; l <= 10; l++) $('level').add(new Option(String(l), String(l), l === 3, l === 3));
 
-async function api(method, path, body) {
+// The seats this browser holds in game id: { S: token, N: token, invite: code,
+// owner: true when it made the game }.
+function seatsOf(id) {
+  try { return JSON.parse(localStorage.getItem('mancala.seats.' + id)) || {}; } catch (e) { return {}; }
+}
+function keepSeats(id, add) {
+  const s = Object.assign(seatsOf(id), add);
+  try { localStorage.setItem('mancala.seats.' + id, JSON.stringify(s)); } catch (e) { /* private mode */ }
+  return s;
+}
+// The token that acts for side (the side to move, the side resigning), else any held.
+function tokenFor(side) {
+  if (!st) return null;
+  const s = seatsOf(st.id);
+  return s[side] || s[me.side] || s.S || s.N || null;
+}
+
+async function api(method, path, body, token) {
+  const headers = {};
+  if (method !== 'GET') headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = 'Bearer ' + token;
   const r = await fetch('/api/' + path, {
-    method, headers: body ? { 'Content-Type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
+    method, headers, body: method === 'POST' ? JSON.stringify(body || {}) : undefined,
   });
   const t = await r.text();
   let j = null;
@@ -127,13 +153,19 @@ function render() {
     ch.appendChild(b);
   }
   $('offer').hidden = !(myTurn() && st.moves.some((m) => m.move.startsWith('offer:')));
-  $('link').hidden = me.opponent !== 'link';
-  $('link-url').value = `${location.origin}/#g=${st.id}&side=${me.side === 'S' ? 'N' : 'S'}&vs=link`;
+  const seats = seatsOf(st.id);
+  const other = me.side === 'S' ? 'N' : 'S';
+  $('link').hidden = !(me.opponent === 'link' && seats.invite && st.seats[other] === 'open');
+  $('link-url').value = seats.invite ? `${location.origin}/#g=${st.id}&invite=${seats.invite}` : '';
+  $('watch').hidden = false;
+  $('watch-url').value = `${location.origin}/#g=${st.id}&watch=1`;
+  $('delete').hidden = me.opponent === 'watch' || !seats.owner; // only the creator may
+  for (const b of ['undo', 'redo', 'hint', 'resign']) $(b).hidden = me.opponent === 'watch';
   runClocks();
 }
 
 function myTurn() {
-  if (!st || st.over) return false;
+  if (!st || st.over || me.opponent === 'watch') return false;
   return me.opponent === 'here' || st.side === me.side;
 }
 
@@ -155,7 +187,7 @@ setInterval(async () => {
   runClocks();
   if (clocks.running && clocks[clocks.running] <= 0 && !busy && myTurn()) {
     log(`${sideName(clocks.running)}'s flag fell.`);
-    await act('resign', { side: clocks.running });
+    await act('resign', { side: clocks.running }, clocks.running);
   }
 }, 250);
 
@@ -231,7 +263,7 @@ async function play(move) {
   if (busy || !st) return;
   busy = true;
   try {
-    const res = await api('POST', `game/${st.id}/play`, { move, version: st.version });
+    const res = await api('POST', `game/${st.id}/play`, { move, version: st.version }, tokenFor(st.side));
     busy = false;
     await apply(res);
   } catch (e) {
@@ -242,11 +274,11 @@ async function play(move) {
   }
 }
 
-async function act(what, body) {
+async function act(what, body, side) {
   if (busy || !st) return;
   busy = true;
   try {
-    const res = await api('POST', `game/${st.id}/${what}`, body);
+    const res = await api('POST', `game/${st.id}/${what}`, body, tokenFor(side || me.side));
     busy = false;
     if (what === 'hint') {
       log(`Hint: ${res.hint}`);
@@ -265,7 +297,7 @@ async function maybeComputer() {
   render();
   busy = true;
   try {
-    const res = await api('POST', `game/${st.id}/engine`, { level: me.level, seconds: 1 });
+    const res = await api('POST', `game/${st.id}/engine`, { level: me.level, seconds: 1 }, tokenFor(st.side));
     busy = false;
     await apply(res);
   } catch (e) {
@@ -287,11 +319,22 @@ async function newGame(position) {
     const body = { game: spec() };
     if (position) body.position = position;
     if (me.opponent === 'computer') body[me.side === 'S' ? 'north' : 'south'] = `computer level ${me.level}`;
+    // Against a person elsewhere: take one seat, invite them to the other.
+    body.seats = me.opponent === 'link' ? me.side : 'both';
     const res = await api('POST', 'new', body);
+    held(res);
     start(res.state);
   } catch (e) {
     say(e.message);
   }
+}
+
+// Keep the seats a new game gave this browser.
+function held(res) {
+  const add = { owner: true };
+  for (const c of res.sides) add[c] = res.token;
+  if (res.invite) add.invite = res.invite.code;
+  keepSeats(res.state.id, add);
 }
 
 function start(state) {
@@ -377,6 +420,7 @@ $('load').addEventListener('change', async (e) => {
   if (!f) return;
   try {
     const res = await api('POST', 'load', { record: await f.text() });
+    held(res);
     me.opponent = 'here';
     start(res.state);
   } catch (err) {
@@ -384,10 +428,25 @@ $('load').addEventListener('change', async (e) => {
   }
 });
 $('link-url').addEventListener('focus', (e) => e.target.select());
+$('watch-url').addEventListener('focus', (e) => e.target.select());
+$('delete').addEventListener('click', async () => {
+  if (!st || busy || !confirm('Delete this game for everyone?')) return;
+  try {
+    await api('DELETE', `game/${st.id}`, null, tokenFor(me.side));
+    try { localStorage.removeItem('mancala.seats.' + st.id); } catch (e) { /* ignore */ }
+    st = null;
+    history.replaceState(null, '', '#');
+    $('log').textContent = '';
+    say('The game was deleted.');
+    draw();
+  } catch (e) {
+    say(e.message);
+  }
+});
 
 // Two browsers on one game: follow the other player's moves.
 setInterval(async () => {
-  if (!st || busy || me.opponent !== 'link') return;
+  if (!st || busy || (me.opponent !== 'link' && me.opponent !== 'watch')) return;
   try {
     const res = await api('GET', `game/${st.id}`);
     if (res.state.version !== st.version && !busy) {
@@ -398,18 +457,36 @@ setInterval(async () => {
   } catch (e) { /* the server may be restarting */ }
 }, 1000);
 
-// A game link: #g=<id>&side=<S|N>&vs=<computer|here|link>&level=<n>
+// The page's own address: #g=<id>&side=<S|N>&vs=<computer|here|link>&level=<n>
+// (no secret: the tokens are in localStorage); an invitation #g=<id>&invite=<code>
+// takes its seat and becomes such an address; #g=<id>&watch=1 looks on.
 (async function init() {
   const h = new URLSearchParams(location.hash.slice(1));
-  if (!h.get('g')) return;
+  const id = h.get('g');
+  if (!id) return;
   me = { side: h.get('side') === 'N' ? 'N' : 'S', opponent: h.get('vs') || 'link', level: Number(h.get('level')) || 3 };
-  $('opponent').value = me.opponent;
-  $('myside').value = me.side;
+  try {
+    if (h.get('invite')) {
+      const res = await api('POST', `game/${encodeURIComponent(id)}/join`, { invite: h.get('invite') });
+      keepSeats(id, { [res.side]: res.token });
+      me = { side: res.side, opponent: 'link', level: 3 };
+      history.replaceState(null, '', `#g=${id}&side=${res.side}&vs=link`);
+    } else if (h.get('watch') || !(seatsOf(id).S || seatsOf(id).N)) {
+      me.opponent = 'watch';
+    }
+  } catch (e) {
+    say(e.message);
+    me.opponent = 'watch';
+  }
+  if (me.opponent !== 'watch') {
+    $('opponent').value = me.opponent;
+    $('myside').value = me.side;
+  }
   try {
     const res = await api('GET', 'game/' + encodeURIComponent(h.get('g')));
     st = res.state;
     $('game').value = st.game;
-    log(`Joined game ${st.id} as ${sideName(me.side)}.`);
+    log(me.opponent === 'watch' ? `Watching game ${st.id}.` : `Joined game ${st.id} as ${sideName(me.side)}.`);
     render();
     maybeComputer();
   } catch (e) {

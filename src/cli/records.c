@@ -10,6 +10,16 @@
 #include "cli.h"
 #include "mancala_record.h"
 
+/* mancala check's count: games, finished games. */
+static int count_game(void *ctx, mc_record *r)
+{
+    int *count = ctx;
+    count[0]++;
+    count[1] += mc_session_over(mc_record_session(r)) != 0;
+    mc_record_free(r);
+    return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
     if (argc < 2 || cli_is_help(argv[1])) {
@@ -24,11 +34,12 @@ int cmd_check(int argc, char **argv)
     }
     int bad = 0;
     for (int i = 1; i < argc; i++) {
-        mc_record **recs;
-        int n;
+        /* One game at a time: memory stays that of one game, however many
+           the file holds. */
+        int count[2] = {0, 0};
         mc_record_loc loc;
         mc_error err = {0, ""};
-        if (mc_records_load(argv[i], &recs, &n, &loc, &err) != 0) {
+        if (mc_records_scan_file(argv[i], count_game, count, &loc, &err) != 0) {
             bad = 1;
             if (loc.line > 0) {
                 /* "line L, column C: " is replaced by the file:L:C form */
@@ -40,12 +51,8 @@ int cmd_check(int argc, char **argv)
             }
             continue;
         }
-        int done = 0;
-        for (int k = 0; k < n; k++)
-            done += mc_session_over(mc_record_session(recs[k])) != 0;
-        printf("%s: %d game%s (%d finished)\n", argv[i], n, n == 1 ? "" : "s",
-               done);
-        mc_records_free(recs, n);
+        printf("%s: %d game%s (%d finished)\n", argv[i], count[0],
+               count[0] == 1 ? "" : "s", count[1]);
     }
     return bad ? EXIT_BAD_INPUT : 0;
 }

@@ -4,15 +4,45 @@
  */
 #include "file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
+
+/* Temporary files of earlier saves of path that a crash (kill -9, a power
+   cut) left in dir: "<name>.tmpXXXXXX" untouched for an hour (a save in
+   progress elsewhere is seconds old), removed. */
+static void sweep_stale(const char *dir, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t bl = strlen(base);
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    time_t now = time(NULL);
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        const char *n = de->d_name;
+        if (strlen(n) != bl + 10 || strncmp(n, base, bl) != 0 ||
+            strncmp(n + bl, ".tmp", 4) != 0)
+            continue;
+        char full[4096];
+        struct stat st;
+        if (snprintf(full, sizeof full, "%s/%s", dir, n) < (int)sizeof full &&
+            lstat(full, &st) == 0 && S_ISREG(st.st_mode) &&
+            now - st.st_mtime > 3600)
+            unlink(full);
+    }
+    closedir(d);
+}
 
 int mc_file_read(const char *path, size_t max, char **out, size_t *len,
                  mc_error *err)
@@ -91,6 +121,11 @@ int mc_file_save(const char *path, const char *text, size_t len,
     else
         *slash = '\0';
     int rc = 0;
+    sweep_stale(dir, path);
+    /* A file replaced keeps its mode (a record kept private stays so); a
+       new one is 0644. */
+    struct stat old;
+    mode_t mode = stat(path, &old) == 0 ? old.st_mode & 07777 : 0644;
     int fd = mkstemp(tmp);
     if (fd < 0) {
         rc = mc_err(err, MC_ERR_IO, "%s: cannot create a temporary file: %s",
@@ -104,7 +139,7 @@ int mc_file_save(const char *path, const char *text, size_t len,
         unlink(tmp);
         goto out;
     }
-    fchmod(fd, 0644);
+    fchmod(fd, mode);
     if (close(fd) != 0) {
         rc = mc_err(err, MC_ERR_IO, "%s: cannot write: %s", path,
                     strerror(errno));

@@ -86,8 +86,26 @@ mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
         mc_egdb_path(dir, preset, n, path, sizeof path);
         if (max_seeds < 0) {
             FILE *f = fopen(path, "rb");
-            if (!f)
-                break; /* as many layers as there are */
+            if (!f) {
+                /* As many layers as there are, but a layer missing under
+                   others is damage, not the end: using fewer would hide
+                   it (the layers above it need it). */
+                for (int m = n + 1; m <= MC_EGDB_MAX_SEEDS; m++) {
+                    char above[4096];
+                    mc_egdb_path(dir, preset, m, above, sizeof above);
+                    FILE *g = fopen(above, "rb");
+                    if (!g)
+                        continue;
+                    fclose(g);
+                    mc_err(err, MC_ERR_IO,
+                           "%s: layer %d is missing but layer %d (%s) is "
+                           "there: rebuild from layer %d up",
+                           dir, n, m, above, n);
+                    mc_egdb_close(db);
+                    return NULL;
+                }
+                break;
+            }
             fclose(f);
         }
         mc_egdb_info *in = &db->info[n];

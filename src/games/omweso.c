@@ -17,9 +17,13 @@
  * clockwise (always into a capture).  Long chains are cached in g->data.
  *
  * Rules never print, read files or allocate per move.  The cache makes a
- * game object unsafe to share between threads (one game per thread).
+ * game object unsafe to share between threads (one game per thread); it is
+ * allocated at the first long chain a game meets (once in its life), so
+ * that a game that never searches (one of 10,000 records read) costs a few
+ * hundred bytes, and the laps' sowing table is one for every game.
  */
 #include <assert.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,8 +159,9 @@ enum { ST_MARK_OVERFLOW, ST_MOVE_OVERFLOW, ST_CYCLES, ST_LONGEST,
        ST_SECOND_VISIT, ST_APPROX, ST_N };
 
 typedef struct om_data {
-    row16 add[2][65][16]; /* [dir][n][origin]: what a lap of n seeds adds */
-    cache_ent *cache;
+    const row16 (*add)[65][16]; /* [dir][n][origin]: what a lap of n seeds
+                                   adds (om_add, shared) */
+    cache_ent *cache;           /* NULL until the first long chain */
     long st[ST_N];
 } om_data;
 
@@ -387,8 +392,11 @@ static void chain_get(om_data *d, const node *x0, unsigned mask, int rev,
     chain_run(d, x0, mask, rev, r);
     if ((long)r->laps > d->st[ST_LONGEST])
         d->st[ST_LONGEST] = (long)r->laps;
-    if (e && r->laps >= CACHE_MIN_LAPS && r->nc <= CACHE_CHOICES &&
-        !r->overflow && !mc_deadline_fired()) {
+    int keep = r->laps >= CACHE_MIN_LAPS && r->nc <= CACHE_CHOICES &&
+               !r->overflow && !mc_deadline_fired();
+    if (keep && !d->cache && (d->cache = calloc(CACHE_SIZE, sizeof *d->cache)))
+        e = &d->cache[cache_slot(x0, mask, rev)];
+    if (e && keep) {
         e->key = *x0;
         e->mask = (uint16_t)mask;
         e->rev = (uint8_t)rev;
@@ -1260,30 +1268,34 @@ static size_t om_describe(const mc_game *g, const mc_trace_event *e,
 
 /* ---- set-up ------------------------------------------------------------- */
 
-static int om_init(mc_game *g, mc_error *err)
+static row16 om_add[2][65][16];
+static pthread_once_t om_add_once = PTHREAD_ONCE_INIT;
+
+static void om_add_init(void)
 {
-    om_data *d = calloc(1, sizeof *d);
-    if (!d)
-        return mc_err(err, MC_ERR_ARG, "out of memory");
-    d->cache = calloc(CACHE_SIZE, sizeof *d->cache);
-    if (!d->cache) {
-        free(d);
-        return mc_err(err, MC_ERR_ARG, "out of memory");
-    }
     for (int o = 0; o < 16; o++)
         for (int r = 0; r < 16; r++)
             for (int k = 1; k <= r; k++) {
-                rset(&d->add[0][r][o], (o + k) & 15, 1);
-                rset(&d->add[1][r][o], (o - k) & 15, 1);
+                rset(&om_add[0][r][o], (o + k) & 15, 1);
+                rset(&om_add[1][r][o], (o - k) & 15, 1);
             }
     /* n >= 16: every pit gets n / 16 (the origin too, W5), then the rest. */
     for (int dir = 0; dir < 2; dir++)
         for (int o = 0; o < 16; o++)
             for (int n = 16; n <= 64; n++)
                 for (int w = 0; w < 2; w++)
-                    d->add[dir][n][o].w[w] = d->add[dir][n % 16][o].w[w] +
+                    om_add[dir][n][o].w[w] = om_add[dir][n % 16][o].w[w] +
                                              (uint64_t)(n / 16) *
                                                  0x0101010101010101ull;
+}
+
+static int om_init(mc_game *g, mc_error *err)
+{
+    om_data *d = calloc(1, sizeof *d);
+    if (!d)
+        return mc_err(err, MC_ERR_ARG, "out of memory");
+    pthread_once(&om_add_once, om_add_init);
+    d->add = (const row16 (*)[65][16])om_add;
     g->data = d;
     return 0;
 }

@@ -28,19 +28,30 @@ typedef struct tag {
 struct mc_record {
     mc_game *g;
     mc_session *s;
-    char start[MC_POS_STRLEN]; /* "" when the standard start */
+    char *start; /* NULL when the standard start */
     tag *tags;
     int ntags, tags_cap;
+    /* An index of tags by name (open addressing, -1 empty; hcap a power of
+       two, at least twice ntags) and the writing order, made when asked
+       for (order_ok), so that a record of 17,000 tags costs linear time to
+       read, write and list. */
+    int *hidx, hcap;
+    int *order, order_ok;
     char **comment; /* comment[k]: after ply k (0: before the first move) */
     int ncomment;
-    /* derived tags as last written or read (for mc_record_tag) */
-    char derived[7][DERIVED_LEN];
+    char *match; /* the Match tag as read or as the match walk left it;
+                    NULL when none */
+    /* the derived tags for mc_record_tag, made when it asks (NULL until
+       then): a record read or written needs none, so 10,000 games of a
+       file cost a few hundred bytes each, not 2.5 KB */
+    char (*derived)[DERIVED_LEN];
 };
 
 /* Derived tags: follow from the moves; written from the session. */
 static const char *const derived_names[] = {
     "Game", "Start", "Result", "Termination", "Detail", "Glory", "Match"};
 enum { D_GAME, D_START, D_RESULT, D_TERM, D_DETAIL, D_GLORY, D_MATCH, ND };
+typedef char dtags[ND][DERIVED_LEN];
 
 /* Free tags written first, in this order; the rest follow as added. */
 static const char *const seven[] = {"Event", "Site",  "Date",       "Round",
@@ -103,8 +114,11 @@ mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
         char a[MC_POS_STRLEN], b[MC_POS_STRLEN];
         mc_pos_format(r->g, start, a, sizeof a);
         mc_pos_format(r->g, &std, b, sizeof b);
-        if (strcmp(a, b) != 0)
-            snprintf(r->start, sizeof r->start, "%s", a);
+        if (strcmp(a, b) != 0 && !(r->start = dup_str(a))) {
+            mc_record_free(r);
+            fail(err, MC_ERR_ARG, "out of memory");
+            return NULL;
+        }
     }
     r->s = mc_session_new(r->g, start ? start : &std);
     if (!r->s) {
@@ -124,6 +138,11 @@ void mc_record_free(mc_record *r)
         free(r->tags[i].value);
     }
     free(r->tags);
+    free(r->hidx);
+    free(r->order);
+    free(r->start);
+    free(r->match);
+    free(r->derived);
     for (int i = 0; i < r->ncomment; i++)
         free(r->comment[i]);
     free(r->comment);
@@ -161,6 +180,44 @@ static int check_text(const char *what, const char *v, size_t max,
     return 0;
 }
 
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The slot of name in the index: its tag's or the empty one to fill. */
+static int *hslot(const mc_record *r, const char *name)
+{
+    unsigned m = (unsigned)r->hcap - 1, k = name_hash(name) & m;
+    while (r->hidx[k] >= 0 && strcmp(r->tags[r->hidx[k]].name, name) != 0)
+        k = (k + 1) & m;
+    return &r->hidx[k];
+}
+
+/* Index every tag anew in a table of cap slots; -1 when out of memory. */
+static int rehash(mc_record *r, int cap)
+{
+    int *h = malloc((size_t)cap * sizeof *h);
+    if (!h)
+        return -1;
+    for (int i = 0; i < cap; i++)
+        h[i] = -1;
+    free(r->hidx);
+    r->hidx = h;
+    r->hcap = cap;
+    for (int i = 0; i < r->ntags; i++)
+        *hslot(r, r->tags[i].name) = i;
+    return 0;
+}
+
+static int find_tag(const mc_record *r, const char *name)
+{
+    return r->hcap ? *hslot(r, name) : -1;
+}
+
 int mc_record_set_tag(mc_record *r, const char *name, const char *value,
                       mc_error *err)
 {
@@ -181,10 +238,7 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
                     name);
     if (value && check_text("tag value", value, TAG_VALUE_MAX, 0, err))
         return MC_ERR_ARG;
-    int at = -1;
-    for (int i = 0; i < r->ntags; i++)
-        if (strcmp(r->tags[i].name, name) == 0)
-            at = i;
+    int at = find_tag(r, name);
     if (!value) {
         if (at >= 0) {
             free(r->tags[at].name);
@@ -192,6 +246,13 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
             memmove(&r->tags[at], &r->tags[at + 1],
                     (size_t)(r->ntags - at - 1) * sizeof(tag));
             r->ntags--;
+            r->order_ok = 0;
+            if (rehash(r, r->hcap) != 0) {
+                free(r->hidx);
+                r->hidx = NULL;
+                r->hcap = 0;
+                return fail(err, MC_ERR_ARG, "out of memory");
+            }
         }
         return 0;
     }
@@ -205,7 +266,8 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
     }
     size_t cap = mc_grow(&r->tags, (size_t)r->tags_cap,
                          (size_t)r->ntags + 1, sizeof *r->tags, 8);
-    if (!cap) {
+    if (!cap || (2 * (r->ntags + 1) > r->hcap &&
+                 rehash(r, r->hcap ? 2 * r->hcap : 16) != 0)) {
         free(v);
         return fail(err, MC_ERR_ARG, "out of memory");
     }
@@ -217,32 +279,43 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
     }
     r->tags[r->ntags].name = k;
     r->tags[r->ntags].value = v;
+    *hslot(r, k) = r->ntags;
     r->ntags++;
+    r->order_ok = 0;
     return 0;
 }
 
-/* Fill the derived tags that follow from the record alone. */
-static void derive(mc_record *r)
+/* The Match tag: m, or none when m is empty; -1 when out of memory. */
+static int set_match(mc_record *r, const char *m)
+{
+    free(r->match);
+    r->match = NULL;
+    return m[0] && !(r->match = dup_str(m)) ? -1 : 0;
+}
+
+/* The derived tags, from the session (and the Match tag kept). */
+static void derive_into(const mc_record *r, dtags dv)
 {
     mc_result res;
     mc_session_result(r->s, &res);
-    snprintf(r->derived[D_GAME], DERIVED_LEN, "%s", mc_game_spec(r->g));
-    snprintf(r->derived[D_START], DERIVED_LEN, "%s", r->start);
+    snprintf(dv[D_GAME], DERIVED_LEN, "%s", mc_game_spec(r->g));
+    snprintf(dv[D_START], DERIVED_LEN, "%s", r->start ? r->start : "");
+    snprintf(dv[D_MATCH], DERIVED_LEN, "%s", r->match ? r->match : "");
     const char *t = "*";
     if (res.over)
         t = res.winner == MC_SOUTH   ? "1-0"
             : res.winner == MC_NORTH ? "0-1"
                                      : "1/2-1/2";
-    snprintf(r->derived[D_RESULT], DERIVED_LEN, "%s", t);
+    snprintf(dv[D_RESULT], DERIVED_LEN, "%s", t);
     const char *why = "";
     if (res.over && res.reason > 0 && res.reason <= MC_END_TIME)
         why = reason_word[res.reason];
-    snprintf(r->derived[D_TERM], DERIVED_LEN, "%s", why);
-    snprintf(r->derived[D_DETAIL], DERIVED_LEN, "%s",
+    snprintf(dv[D_TERM], DERIVED_LEN, "%s", why);
+    snprintf(dv[D_DETAIL], DERIVED_LEN, "%s",
              res.over ? res.detail : "");
     /* Goré G7: the game reports a refusing winner with the word noglory. */
     const char *ng = res.over ? strstr(res.detail, "noglory") : NULL;
-    snprintf(r->derived[D_GLORY], DERIVED_LEN, "%s",
+    snprintf(dv[D_GLORY], DERIVED_LEN, "%s",
              ng && (ng == res.detail || ng[-1] == ' ') &&
                      (ng[7] == '\0' || ng[7] == ' ')
                  ? "victory without glory"
@@ -253,46 +326,50 @@ const char *mc_record_tag(const mc_record *r, const char *name)
 {
     int d = derived_index(name);
     if (d >= 0) {
-        if (d != D_MATCH)
-            derive((mc_record *)r);
-        return r->derived[d][0] ? r->derived[d] : NULL;
+        mc_record *w = (mc_record *)r; /* the block is a cache */
+        if (!w->derived && !(w->derived = calloc(ND, sizeof *w->derived)))
+            return NULL;
+        derive_into(w, w->derived);
+        return w->derived[d][0] ? w->derived[d] : NULL;
     }
-    for (int i = 0; i < r->ntags; i++)
-        if (strcmp(r->tags[i].name, name) == 0)
-            return r->tags[i].value;
-    return NULL;
+    int at = find_tag(r, name);
+    return at >= 0 ? r->tags[at].value : NULL;
 }
 
-/* Free tags in writing order: the seven first, then the others. */
-static int tag_order(const mc_record *r, int *order)
+/* Free tags in writing order (the seven first, then the others as
+   added) into r->order, once per change; -1 when out of memory. */
+static int tag_order(mc_record *r)
 {
+    if (r->order_ok)
+        return 0;
+    free(r->order);
+    r->order = malloc(((size_t)r->ntags + 1) * sizeof *r->order);
+    if (!r->order)
+        return -1;
     int k = 0;
-    for (size_t j = 0; j < sizeof seven / sizeof seven[0]; j++)
-        for (int i = 0; i < r->ntags; i++)
-            if (strcmp(r->tags[i].name, seven[j]) == 0)
-                order[k++] = i;
+    for (size_t j = 0; j < sizeof seven / sizeof seven[0]; j++) {
+        int at = find_tag(r, seven[j]);
+        if (at >= 0)
+            r->order[k++] = at;
+    }
     for (int i = 0; i < r->ntags; i++) {
         int known = 0;
-        for (size_t j = 0; j < sizeof seven / sizeof seven[0]; j++)
-            known |= strcmp(r->tags[i].name, seven[j]) == 0;
+        for (size_t j = 0; j < sizeof seven / sizeof seven[0] && !known; j++)
+            known = strcmp(r->tags[i].name, seven[j]) == 0;
         if (!known)
-            order[k++] = i;
+            r->order[k++] = i;
     }
-    return k;
+    r->order_ok = 1;
+    return 0;
 }
 
 int mc_record_tag_at(const mc_record *r, int i, const char **name,
                      const char **value)
 {
-    if (i < 0 || i >= r->ntags)
+    if (i < 0 || i >= r->ntags || tag_order((mc_record *)r) != 0)
         return 0;
-    int *order = malloc((size_t)r->ntags * sizeof *order);
-    if (!order)
-        return 0;
-    tag_order(r, order);
-    *name = r->tags[order[i]].name;
-    *value = r->tags[order[i]].value;
-    free(order);
+    *name = r->tags[r->order[i]].name;
+    *value = r->tags[r->order[i]].value;
     return 1;
 }
 
@@ -362,14 +439,14 @@ static long round_of(const mc_record *r)
 }
 
 /*
- * Step the match through record r: fills r->derived[D_MATCH] with the score
- * after it (empty when r is not part of a match).  Returns 0, or nonzero
- * with a message when r breaks the match (wrong starter, a round after an
+ * Step the match through record r: sets its Match tag to the score after
+ * it (none when r is not part of a match).  Returns 0, or nonzero with a
+ * message when r breaks the match (wrong starter, a round after an
  * unfinished game).
  */
 static int match_step(match_walk *w, mc_record *r, mc_error *err)
 {
-    r->derived[D_MATCH][0] = '\0';
+    set_match(r, "");
     long rd = round_of(r);
     if (!has_match(r->g) || rd < 1) {
         w->active = 0;
@@ -402,7 +479,10 @@ static int match_step(match_walk *w, mc_record *r, mc_error *err)
         mc_match_record(r->g, &w->m, &res);
     else
         w->active = 0; /* an unfinished game ends the walk */
-    mc_match_describe(r->g, &w->m, r->derived[D_MATCH], DERIVED_LEN);
+    char score[DERIVED_LEN];
+    mc_match_describe(r->g, &w->m, score, sizeof score);
+    if (set_match(r, score) != 0)
+        return fail(err, MC_ERR_ARG, "out of memory");
     return 0;
 }
 
@@ -482,20 +562,18 @@ static void ds_comment(dstr *d, const char *c)
 
 static void write_one(dstr *d, mc_record *r)
 {
-    derive(r);
-    ds_tag(d, "Game", r->derived[D_GAME]);
-    int *order = malloc((size_t)(r->ntags + 1) * sizeof *order);
-    if (!order) {
+    dtags dv;
+    derive_into(r, dv);
+    ds_tag(d, "Game", dv[D_GAME]);
+    if (tag_order(r) != 0) {
         d->oom = 1;
         return;
     }
-    int k = tag_order(r, order);
-    for (int i = 0; i < k; i++)
-        ds_tag(d, r->tags[order[i]].name, r->tags[order[i]].value);
-    free(order);
+    for (int i = 0; i < r->ntags; i++)
+        ds_tag(d, r->tags[r->order[i]].name, r->tags[r->order[i]].value);
     for (int i = D_START; i < ND; i++)
-        if (r->derived[i][0])
-            ds_tag(d, derived_names[i], r->derived[i]);
+        if (dv[i][0])
+            ds_tag(d, derived_names[i], dv[i]);
     ds_puts(d, "\n");
     d->line_start = d->len;
     int n = mc_session_ply(r->s), number = 1, prev = -1;
@@ -523,7 +601,7 @@ static void write_one(dstr *d, mc_record *r)
         if (c)
             ds_comment(d, c);
     }
-    ds_word(d, r->derived[D_RESULT]);
+    ds_word(d, dv[D_RESULT]);
     ds_puts(d, "\n");
 }
 
@@ -536,11 +614,7 @@ char *mc_records_format(mc_record *const *recs, int n, size_t *len)
         if (i)
             ds_puts(&d, "\n");
         if (match_step(&w, recs[i], NULL) != 0)
-            recs[i]->derived[D_MATCH][0] = '\0';
-        char keep[DERIVED_LEN];
-        memcpy(keep, recs[i]->derived[D_MATCH], sizeof keep);
-        derive(recs[i]);
-        memcpy(recs[i]->derived[D_MATCH], keep, sizeof keep);
+            set_match(recs[i], "");
         write_one(&d, recs[i]);
     }
     if (d.oom) {
@@ -764,16 +838,16 @@ static int check_derived(lexer *x, mc_record *r,
                          char (*read)[TAG_VALUE_MAX + 1],
                          const tagpos *at, int game)
 {
-    derive(r);
+    dtags dv;
+    derive_into(r, dv);
     for (int i = D_RESULT; i <= D_GLORY; i++) {
         if (!read[i][0] && !at[i].line)
             continue;
-        if (strcmp(read[i], r->derived[i]) != 0)
+        if (strcmp(read[i], dv[i]) != 0)
             return lx_fail_at(x, at[i].line, at[i].col, MC_ERR_ARG,
                               "game %d: the %s tag says \"%s\" but the moves "
                               "give \"%s\"",
-                              game, derived_names[i], read[i],
-                              r->derived[i]);
+                              game, derived_names[i], read[i], dv[i]);
     }
     return 0;
 }
@@ -794,7 +868,7 @@ static int read_game(lexer *x, mc_record **out, int game)
         char *n, *v;
         int line, col;
     } *pend = NULL;
-    int npend = 0;
+    int npend = 0, pcap = 0;
     while (lx_blank(x) == '[' || lx_peek(x) == ';') {
         if (lx_peek(x) == ';') {
             if ((rc = lx_comment(x, NULL)))
@@ -816,13 +890,10 @@ static int read_game(lexer *x, mc_record **out, int game)
             memcpy(read[d], value, strlen(value) + 1);
             continue;
         }
-        for (int i = 0; i < npend; i++)
-            if (strcmp(pend[i].n, name) == 0) {
-                rc = lx_fail_at(x, line, col, MC_ERR_ARG,
-                                "the %s tag appears twice", name);
-                goto out;
-            }
-        void *np = realloc(pend, (size_t)(npend + 1) * sizeof *pend);
+        /* (a tag given twice is found when the tags are set, below) */
+        void *np = npend == pcap ? realloc(pend, (size_t)(pcap = 2 * pcap + 8) *
+                                                     sizeof *pend)
+                                 : pend;
         if (!np) {
             rc = lx_fail_at(x, line, col, MC_ERR_ARG, "out of memory");
             goto out;
@@ -870,6 +941,11 @@ static int read_game(lexer *x, mc_record **out, int game)
     }
     for (int i = 0; i < npend; i++) {
         mc_error e = {0, ""};
+        if (find_tag(r, pend[i].n) >= 0) {
+            rc = lx_fail_at(x, pend[i].line, pend[i].col, MC_ERR_ARG,
+                            "the %s tag appears twice", pend[i].n);
+            goto out;
+        }
         if (mc_record_set_tag(r, pend[i].n, pend[i].v, &e) != 0) {
             rc = lx_fail_at(x, pend[i].line, pend[i].col, MC_ERR_ARG, "%s",
                             e.msg);
@@ -978,13 +1054,14 @@ static int read_game(lexer *x, mc_record **out, int game)
                                                             : MC_SOUTH,
                                    forfeit);
             }
-            derive(r);
-            if (strcmp(r->derived[D_RESULT], w) != 0) {
+            dtags dv;
+            derive_into(r, dv);
+            if (strcmp(dv[D_RESULT], w) != 0) {
                 rc = lx_fail_at(
                     x, line, col, MC_ERR_ARG,
                     "game %d: the result %s does not match the moves, "
                     "which give %s%s%s",
-                    game, w, r->derived[D_RESULT],
+                    game, w, dv[D_RESULT],
                     res.over ? " " : " (the game is not over)",
                     res.over ? res.detail : "");
                 goto out;
@@ -1035,8 +1112,10 @@ static int read_game(lexer *x, mc_record **out, int game)
     }
     (void)prev;
     /* keep the Match tag read, for the match check */
-    snprintf(r->derived[D_MATCH], DERIVED_LEN, "%s",
-             at[D_MATCH].line ? read[D_MATCH] : "");
+    if (set_match(r, at[D_MATCH].line ? read[D_MATCH] : "") != 0) {
+        rc = lx_fail_at(x, gline, gcol, MC_ERR_ARG, "out of memory");
+        goto out;
+    }
     *out = r;
     r = NULL;
 out:
@@ -1050,15 +1129,13 @@ out:
     return rc;
 }
 
-int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
+int mc_records_scan(const char *text, size_t len,
+                    int (*each)(void *ctx, mc_record *r), void *ctx,
                     mc_record_loc *loc, mc_error *err)
 {
     lexer x = {text, len, 0, 1, 1, loc, err};
-    mc_record **recs = NULL;
-    int cnt = 0, cap = 0, rc = 0;
+    int cnt = 0, rc = 0;
     match_walk w = {0};
-    *out = NULL;
-    *n = 0;
     if (loc)
         loc->line = loc->col = 0;
     if (err) {
@@ -1072,53 +1149,91 @@ int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
         if (c == ';' || c == '{') {
             /* comments between games are not kept */
             if ((rc = lx_comment(&x, NULL)))
-                goto fail;
+                return rc;
             continue;
         }
         int line = x.line, col = x.col;
-        if (c != '[') {
-            rc = lx_fail_at(&x, line, col, MC_ERR_ARG,
-                            "expected the tags of game %d ('[Game \"...\"]')",
-                            cnt + 1);
-            goto fail;
-        }
+        if (c != '[')
+            return lx_fail_at(&x, line, col, MC_ERR_ARG,
+                              "expected the tags of game %d ('[Game \"...\"]')",
+                              cnt + 1);
         mc_record *r = NULL;
         if ((rc = read_game(&x, &r, cnt + 1)))
-            goto fail;
-        size_t nc = mc_grow(&recs, (size_t)cap, (size_t)cnt + 1,
-                            sizeof *recs, 4);
-        if (!nc) {
-            mc_record_free(r);
-            rc = lx_fail_at(&x, line, col, MC_ERR_ARG, "out of memory");
-            goto fail;
-        }
-        cap = (int)nc;
-        recs[cnt++] = r;
+            return rc;
+        cnt++;
         /* matches: starters and the Match tag */
         char said[DERIVED_LEN];
-        memcpy(said, r->derived[D_MATCH], sizeof said);
+        snprintf(said, sizeof said, "%s", r->match ? r->match : "");
         mc_error e = {0, ""};
         if (match_step(&w, r, &e) != 0) {
-            rc = lx_fail_at(&x, line, col, MC_ERR_ARG, "game %d: %s", cnt,
-                            e.msg);
-            goto fail;
+            mc_record_free(r);
+            return lx_fail_at(&x, line, col, MC_ERR_ARG, "game %d: %s", cnt,
+                              e.msg);
         }
-        if (said[0] && strcmp(said, r->derived[D_MATCH]) != 0) {
+        if (said[0] && strcmp(said, r->match ? r->match : "") != 0) {
             rc = lx_fail_at(&x, line, col, MC_ERR_ARG,
                             "game %d: the Match tag says \"%s\" but the "
                             "games give \"%s\"",
-                            cnt, said,
-                            r->derived[D_MATCH][0] ? r->derived[D_MATCH]
-                                                   : "no match");
-            goto fail;
+                            cnt, said, r->match ? r->match : "no match");
+            mc_record_free(r);
+            return rc;
         }
+        if ((rc = each(ctx, r)) != 0)
+            return rc;
     }
-    *out = recs;
-    *n = cnt;
     return 0;
-fail:
-    mc_records_free(recs, cnt);
-    return rc ? rc : MC_ERR_ARG;
+}
+
+typedef struct collect {
+    mc_record **recs;
+    int n, cap;
+} collect;
+
+static int collect_one(void *ctx, mc_record *r)
+{
+    collect *c = ctx;
+    size_t nc = mc_grow(&c->recs, (size_t)c->cap, (size_t)c->n + 1,
+                        sizeof *c->recs, 4);
+    if (!nc) {
+        mc_record_free(r);
+        return MC_ERR_ARG;
+    }
+    c->cap = (int)nc;
+    c->recs[c->n++] = r;
+    return 0;
+}
+
+int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
+                    mc_record_loc *loc, mc_error *err)
+{
+    collect c = {NULL, 0, 0};
+    *out = NULL;
+    *n = 0;
+    int rc = mc_records_scan(text, len, collect_one, &c, loc, err);
+    if (rc != 0) {
+        if (err && !err->msg[0])
+            fail(err, rc, "out of memory");
+        mc_records_free(c.recs, c.n);
+        return rc;
+    }
+    *out = c.recs;
+    *n = c.n;
+    return 0;
+}
+
+int mc_records_scan_file(const char *path,
+                         int (*each)(void *ctx, mc_record *r), void *ctx,
+                         mc_record_loc *loc, mc_error *err)
+{
+    if (loc)
+        loc->line = loc->col = 0;
+    char *b;
+    size_t len;
+    if (mc_file_read(path, (size_t)1 << 30, &b, &len, err) != 0)
+        return MC_ERR_IO;
+    int rc = mc_records_scan(b, len, each, ctx, loc, err);
+    free(b);
+    return rc;
 }
 
 int mc_records_load(const char *path, mc_record ***out, int *n,

@@ -2,38 +2,53 @@
  * api.c - the JSON API of `mancala serve` (docs/API.md) over sessions and
  * records.  JSON is read and written with Jansson (Debian's libjansson):
  * strict parsing (duplicate keys refused, one value, nothing after it) with
- * line and column in its errors, which a hand-written parser would have to
- * re-implement and fuzz; every body must be an object and unknown keys are
- * refused.  A game is a list of records (the rounds of a match, one record
- * for a single game) saved to <dir>/<id>.mcr after every change.  Front-end
- * code: it never knows a rule, it asks the library for moves, names,
- * notation and traces.
+ * line and column in its errors; every body must be an object and unknown
+ * keys are refused.  A game is a list of records (the rounds of a match, one
+ * record for a single game) and two seats; every change is committed to the
+ * store (store.h) before it is answered.  Ids and seat tokens are 128 bits
+ * from getrandom(2).  Locks: one for the table of games (lookups, counts),
+ * one per game (its records and seats, held while a change is committed),
+ * one for the computer players; never the table's while a game's is taken.
+ * Front-end code: it never knows a rule, it asks the library for moves,
+ * names, notation and traces.
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "api.h"
+#include "store.h"
 #include "../core/util.h"
 #include "mancala_record.h"
 
-#define ID_LEN 12
+#define ID_LEN MC_API_ID_LEN
 #define TRACE_CAP 20000 /* events kept for a move's animation */
+#define ADDR_LEN 64
 
 typedef struct game_entry {
     char id[ID_LEN + 1];
-    mc_record **recs; /* the rounds; the last one is being played */
+    char addr[ADDR_LEN];     /* the creator's address (fixed) */
+    struct game_entry *next; /* in its hash bucket (table lock) */
+    int refs;                /* the table's and each request's (table lock) */
+    int pending;             /* not yet committed: not found (table lock) */
+    pthread_mutex_t lock;    /* everything below */
+    int gone;                /* deleted or expired */
+    int stale;               /* a change failed to commit: reload first */
+    mc_record **recs;        /* the rounds; the last one is being played */
     int n, cap;
-    unsigned long version; /* bumped by every change (clients poll it) */
+    unsigned long version;   /* bumped by every change (clients poll it) */
+    char token[2][ID_LEN + 1];  /* per side; "" while the seat is free */
+    char invite[2][ID_LEN + 1]; /* an open invitation to the seat, or "" */
+    int owner;               /* bit s: the creator holds side s */
+    long long created, touched;
 } game_entry;
 
 /* The computer players: a few, kept between requests (each with its table
@@ -46,14 +61,27 @@ typedef struct api_player {
     int busy;
 } api_player;
 
+/* Games created per address in the current minute (a small table: an
+   address that does not fit shares a slot, which only makes it stricter). */
+#define RATE_SLOTS 1024
+typedef struct rate_slot {
+    char addr[ADDR_LEN];
+    long long minute;
+    int count;
+} rate_slot;
+
 struct mc_api {
-    pthread_mutex_t lock;
-    char *dir;
-    game_entry **games;
-    int n, cap;
-    mc_rng rng;
+    mc_api_opts o;
+    rate_slot rate[RATE_SLOTS]; /* table lock */
+    mc_store *store;
+    pthread_mutex_t table;  /* bucket, n, refs, pending, last_sweep */
+    game_entry **bucket;
+    size_t nbucket;         /* a power of two */
+    int n;
+    long long last_sweep;
+    pthread_mutex_t players_lock; /* players, book_off, book_variety */
     api_player players[API_PLAYERS];
-    int book_off, book_variety; /* mc_api_set_book */
+    int book_off, book_variety;
 };
 
 static const char *const kind_names[] = {
@@ -225,6 +253,53 @@ static int opt_num(json_t *j, const char *key, double lo, double hi, double *x,
     return 0;
 }
 
+/* ---- secrets ------------------------------------------------------------ */
+
+/* 128 bits from the system's random source, in hex; -1 if it fails (never
+   a weaker source). */
+static int random_hex(char out[ID_LEN + 1])
+{
+    static const char hex[] = "0123456789abcdef";
+    unsigned char b[ID_LEN / 2];
+    size_t got = 0;
+    while (got < sizeof b) {
+        ssize_t r = getrandom(b + got, sizeof b - got, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        got += (size_t)r;
+    }
+    for (size_t i = 0; i < sizeof b; i++) {
+        out[2 * i] = hex[b[i] >> 4];
+        out[2 * i + 1] = hex[b[i] & 15];
+    }
+    out[ID_LEN] = 0;
+    return 0;
+}
+
+static uint64_t random_u64(void)
+{
+    uint64_t x = 0;
+    if (getrandom(&x, sizeof x, 0) != (ssize_t)sizeof x)
+        x = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    return x;
+}
+
+/* Does token t equal the secret s?  In time independent of where they
+   differ; an empty secret (a free seat) matches nothing. */
+static int same_secret(const char *s, const char *t)
+{
+    if (!t || !s[0] || strlen(t) != ID_LEN)
+        return 0;
+    unsigned d = 0;
+    for (int i = 0; i < ID_LEN; i++)
+        d |= (unsigned char)(s[i] ^ t[i]);
+    return d == 0;
+}
+
+static long long now_s(void) { return (long long)time(NULL); }
+
 /* ---- games ------------------------------------------------------------ */
 
 static mc_record *cur_rec(const game_entry *e) { return e->recs[e->n - 1]; }
@@ -243,12 +318,50 @@ static int valid_id(const char *s)
     return 1;
 }
 
-static game_entry *find_game(mc_api *a, const char *id)
+static size_t bucket_of(const mc_api *a, const char *id)
 {
-    for (int i = 0; i < a->n; i++)
-        if (strcmp(a->games[i]->id, id) == 0)
-            return a->games[i];
+    /* ids are random: their first 16 hex digits are a fine hash */
+    uint64_t h = 0;
+    for (int i = 0; i < 16; i++)
+        h = h << 4 | (uint64_t)(id[i] <= '9' ? id[i] - '0' : id[i] - 'a' + 10);
+    return (size_t)h & (a->nbucket - 1);
+}
+
+/* The entry of id in the table (the table lock held), pending ones too. */
+static game_entry *table_find(mc_api *a, const char *id)
+{
+    for (game_entry *e = a->bucket[bucket_of(a, id)]; e; e = e->next)
+        if (strcmp(e->id, id) == 0)
+            return e;
     return NULL;
+}
+
+/* Add e to the table (lock held); -1 when out of memory. */
+static int table_add(mc_api *a, game_entry *e)
+{
+    if ((size_t)a->n + 1 > a->nbucket) {
+        size_t nb = a->nbucket * 2;
+        game_entry **b = calloc(nb, sizeof *b);
+        if (!b)
+            return -1;
+        game_entry **old = a->bucket;
+        size_t on = a->nbucket;
+        a->bucket = b;
+        a->nbucket = nb;
+        for (size_t i = 0; i < on; i++)
+            for (game_entry *x = old[i], *nx; x; x = nx) {
+                nx = x->next;
+                size_t k = bucket_of(a, x->id);
+                x->next = b[k];
+                b[k] = x;
+            }
+        free(old);
+    }
+    size_t k = bucket_of(a, e->id);
+    e->next = a->bucket[k];
+    a->bucket[k] = e;
+    a->n++;
+    return 0;
 }
 
 static void entry_free(game_entry *e)
@@ -256,7 +369,60 @@ static void entry_free(game_entry *e)
     if (!e)
         return;
     mc_records_free(e->recs, e->n);
+    pthread_mutex_destroy(&e->lock);
     free(e);
+}
+
+/* Drop a reference (the table lock held); the last one frees. */
+static void unref_locked(game_entry *e)
+{
+    if (--e->refs == 0)
+        entry_free(e);
+}
+
+static void release(mc_api *a, game_entry *e)
+{
+    pthread_mutex_lock(&a->table);
+    unref_locked(e);
+    pthread_mutex_unlock(&a->table);
+}
+
+/* Take e out of the table (it stays alive while requests hold it). */
+static void table_remove(mc_api *a, game_entry *e)
+{
+    pthread_mutex_lock(&a->table);
+    game_entry **p = &a->bucket[bucket_of(a, e->id)];
+    while (*p && *p != e)
+        p = &(*p)->next;
+    if (*p) {
+        *p = e->next;
+        a->n--;
+        unref_locked(e);
+    }
+    pthread_mutex_unlock(&a->table);
+}
+
+/* The game id with a reference taken, or NULL. */
+static game_entry *acquire(mc_api *a, const char *id)
+{
+    pthread_mutex_lock(&a->table);
+    game_entry *e = table_find(a, id);
+    if (e && e->pending)
+        e = NULL;
+    if (e)
+        e->refs++;
+    pthread_mutex_unlock(&a->table);
+    return e;
+}
+
+static game_entry *entry_new(void)
+{
+    game_entry *e = calloc(1, sizeof *e);
+    if (e) {
+        pthread_mutex_init(&e->lock, NULL);
+        e->refs = 1; /* the table's */
+    }
+    return e;
 }
 
 static int add_round(game_entry *e, mc_record *r)
@@ -267,42 +433,6 @@ static int add_round(game_entry *e, mc_record *r)
         return -1;
     e->cap = (int)cap;
     e->recs[e->n++] = r;
-    return 0;
-}
-
-static int add_game(mc_api *a, game_entry *e)
-{
-    size_t cap = mc_grow(&a->games, (size_t)a->cap, (size_t)a->n + 1,
-                         sizeof *a->games, 16);
-    if (!cap)
-        return -1;
-    a->cap = (int)cap;
-    a->games[a->n++] = e;
-    return 0;
-}
-
-static void new_id(mc_api *a, char *id)
-{
-    static const char hex[] = "0123456789abcdef";
-    do {
-        uint64_t x = mc_rng_next(&a->rng);
-        for (int i = 0; i < ID_LEN; i++, x >>= 4)
-            id[i] = hex[x & 15];
-        id[ID_LEN] = 0;
-    } while (find_game(a, id));
-}
-
-static int save_game(mc_api *a, game_entry *e)
-{
-    if (!a->dir)
-        return 0;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.mcr", a->dir, e->id);
-    mc_error err;
-    if (mc_records_save(path, e->recs, e->n, &err) != 0) {
-        fprintf(stderr, "mancala serve: saving %s: %s\n", path, err.msg);
-        return -1;
-    }
     return 0;
 }
 
@@ -430,6 +560,10 @@ static json_t *state_json(const game_entry *e)
     for (int i = 0; mc_record_tag_at(rec, i, &tn, &tv); i++)
         json_object_set_new(tags, tn, safe_str(tv));
     json_object_set_new(st, "tags", tags);
+    /* Whether each seat is taken (never its token). */
+    json_object_set_new(st, "seats",
+                        json_pack("{s:s,s:s}", "S", e->token[0][0] ? "taken" : "open",
+                                  "N", e->token[1][0] ? "taken" : "open"));
 
     mc_match m;
     match_of(e, &m);
@@ -490,6 +624,142 @@ static void set_date(mc_record *r)
     mc_record_set_tag(r, "Date", b, NULL);
 }
 
+/* Reading a record for a game: its rounds, at most MC_API_MAX_ROUNDS. */
+typedef struct rounds {
+    mc_record **recs;
+    int n, cap;
+} rounds;
+
+#define TOO_MANY_ROUNDS (-100)
+
+static int take_round(void *ctx, mc_record *r)
+{
+    rounds *c = ctx;
+    if (c->n >= MC_API_MAX_ROUNDS) {
+        mc_record_free(r);
+        return TOO_MANY_ROUNDS;
+    }
+    size_t nc = mc_grow(&c->recs, (size_t)c->cap, (size_t)c->n + 1,
+                        sizeof *c->recs, 4);
+    if (!nc) {
+        mc_record_free(r);
+        return MC_ERR_ARG;
+    }
+    c->cap = (int)nc;
+    c->recs[c->n++] = r;
+    return 0;
+}
+
+/* The rounds of text (or of the file path when text is NULL) in *recs,
+   *n; 0, or -1 with err filled (nothing to free). */
+static int read_rounds(const char *text, const char *path, mc_record ***recs,
+                       int *n, mc_error *err)
+{
+    rounds c = {NULL, 0, 0};
+    mc_record_loc loc;
+    int rc = text ? mc_records_scan(text, strlen(text), take_round, &c, &loc, err)
+                  : mc_records_scan_file(path, take_round, &c, &loc, err);
+    if (rc == 0 && c.n == 0) {
+        snprintf(err->msg, sizeof err->msg, "the record holds no game");
+        rc = -1;
+    } else if (rc == TOO_MANY_ROUNDS) {
+        snprintf(err->msg, sizeof err->msg,
+                 "a game here is one match of at most %d games; this record "
+                 "holds more (load its games one by one)", MC_API_MAX_ROUNDS);
+    } else if (rc != 0 && !err->msg[0]) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+    }
+    if (rc != 0) {
+        mc_records_free(c.recs, c.n);
+        return -1;
+    }
+    *recs = c.recs;
+    *n = c.n;
+    return 0;
+}
+
+/* Over for good: the game, and the match when it is one. */
+static int game_finished(const game_entry *e)
+{
+    if (!mc_session_over(cur_session(e)))
+        return 0;
+    if (!is_match(mc_record_game(cur_rec(e))))
+        return 1;
+    mc_match m;
+    match_of(e, &m);
+    return m.winner >= 0;
+}
+
+/* Commit e as it is now (the game's lock held).  On failure the memory is
+   ahead of the store: the game is marked stale (reloaded from the store
+   before its next use), the reply is the io error and -1 returned. */
+static int commit(mc_api *a, game_entry *e, mc_api_reply *out)
+{
+    size_t len;
+    char *t = mc_records_format(e->recs, e->n, &len);
+    mc_error err = {MC_ERR_IO, "out of memory"};
+    long long now = now_s();
+    if (t && mc_store_update(a->store, e->id, t, (long long)e->version,
+                             game_finished(e), now, &err) == 0) {
+        free(t);
+        e->touched = now;
+        return 0;
+    }
+    free(t);
+    e->stale = 1;
+    fprintf(stderr, "mancala serve: game %s: %s\n", e->id, err.msg);
+    reply_error(out, 503, "io", "the change was not saved (%s); try again",
+                err.msg);
+    return -1;
+}
+
+/* Bring a stale game back to what the store holds; -1 after replying. */
+static int reload(mc_api *a, game_entry *e, mc_api_reply *out)
+{
+    char *t;
+    long long version;
+    mc_error err;
+    int rc = mc_store_get(a->store, e->id, &t, &version, &err);
+    mc_record **recs = NULL;
+    int n = 0;
+    if (rc == 0 && read_rounds(t, NULL, &recs, &n, &err) != 0)
+        rc = -1;
+    free(t);
+    if (rc != 0) {
+        reply_error(out, 503, "io", "the game cannot be read back from the "
+                                    "store: try again");
+        return -1;
+    }
+    mc_records_free(e->recs, e->n);
+    e->recs = recs;
+    e->n = e->cap = n;
+    e->version = (unsigned long)version;
+    e->stale = 0;
+    return 0;
+}
+
+/* Does the request's token hold side? */
+static int holds(const game_entry *e, const char *tok, int side)
+{
+    return same_secret(e->token[side], tok);
+}
+
+static int holds_any(const game_entry *e, const char *tok)
+{
+    return holds(e, tok, 0) | holds(e, tok, 1);
+}
+
+static void deny(mc_api_reply *out, const char *tok, const char *what)
+{
+    reply_error(out, 403, "seat", "%s needs the token of %s (%s)", "this",
+                what, tok ? "the token sent is not it" : "none was sent");
+}
+
+static const char *side_seat(int side)
+{
+    return side ? "North's seat" : "South's seat";
+}
+
 /* Play a move token on the game, with its trace; replies. */
 static void play_token(mc_api *a, game_entry *e, const char *tok,
                        mc_api_reply *out, json_t *extra)
@@ -519,8 +789,10 @@ static void play_token(mc_api *a, game_entry *e, const char *tok,
     } else {
         mc_move_format(g, &before, m, canon, sizeof canon);
         e->version++;
-        save_game(a, e);
-        reply_state(out, 200, e, canon, &tr, extra);
+        if (commit(a, e, out) == 0)
+            reply_state(out, 200, e, canon, &tr, extra);
+        else
+            json_decref(extra);
     }
     free(tr.ev);
 }
@@ -544,30 +816,162 @@ static void ep_games(mc_api_reply *out)
                                    mc_version()));
 }
 
-static void ep_new(mc_api *a, const char *body, size_t len, mc_api_reply *out)
+/* The seats the creator takes: "both" (default), "S" or "N"; a bit mask,
+   or 0 after replying. */
+static int seats_of(json_t *j, mc_api_reply *out)
+{
+    const char *v;
+    if (opt_str(j, "seats", &v, 8, out))
+        return 0;
+    if (!v || strcmp(v, "both") == 0)
+        return 3;
+    if (strcmp(v, "S") == 0 || strcmp(v, "N") == 0)
+        return v[0] == 'S' ? 1 : 2;
+    reply_error(out, 400, "json", "'seats' must be \"both\", \"S\" or \"N\"");
+    return 0;
+}
+
+/* Keep a new game of n records (taken over; freed on failure), created by
+   addr holding the seats of mask: ids and tokens drawn, limits checked,
+   committed, then visible.  Replies 201 with the creator's token and the
+   invitation to the other seat.  quota: count it against addr's quota. */
+static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
+                               const char *addr, int quota,
+                               mc_api_reply *out)
+{
+    pthread_mutex_lock(&a->table);
+    int sweep = now_s() - a->last_sweep >= 60;
+    pthread_mutex_unlock(&a->table);
+    if (sweep)
+        mc_api_expire(a, now_s());
+    game_entry *e = entry_new();
+    if (!e) {
+        mc_records_free(recs, n);
+        reply_error(out, 500, "memory", "out of memory");
+        return NULL;
+    }
+    e->recs = recs;
+    e->n = e->cap = n;
+    snprintf(e->addr, sizeof e->addr, "%s", addr ? addr : "");
+    e->owner = mask;
+    e->created = e->touched = now_s();
+    char tok[ID_LEN + 1];
+    if (random_hex(tok) != 0 || random_hex(e->invite[mask == 1 ? 1 : 0]) != 0) {
+        entry_free(e);
+        reply_error(out, 503, "io", "no random numbers from the system");
+        return NULL;
+    }
+    for (int s = 0; s < 2; s++)
+        if (mask >> s & 1)
+            memcpy(e->token[s], tok, sizeof tok);
+    if (mask == 3)
+        e->invite[0][0] = 0;
+    /* A place in the table, under the limits. */
+    pthread_mutex_lock(&a->table);
+    int mine = 0, full = a->n >= a->o.max_games, fast = 0;
+    if (quota && !full) {
+        unsigned h = 2166136261u;
+        for (const char *c = e->addr; *c; c++)
+            h = (h ^ (unsigned char)*c) * 16777619u;
+        rate_slot *rs = &a->rate[h % RATE_SLOTS];
+        long long minute = now_s() / 60;
+        if (rs->minute != minute || strcmp(rs->addr, e->addr) != 0) {
+            if (rs->minute != minute)
+                rs->count = 0;
+            rs->minute = minute;
+            snprintf(rs->addr, sizeof rs->addr, "%s", e->addr);
+        }
+        fast = rs->count >= a->o.rate;
+        if (!fast)
+            rs->count++;
+    }
+    if (quota && !full)
+        for (size_t i = 0; i < a->nbucket; i++)
+            for (game_entry *x = a->bucket[i]; x; x = x->next)
+                mine += strcmp(x->addr, e->addr) == 0;
+    int ok = !full && !fast && !(quota && mine >= a->o.quota);
+    while (ok && (random_hex(e->id) != 0 || table_find(a, e->id)))
+        ; /* a repeat of 128 random bits: never, in practice */
+    if (ok && table_add(a, e) != 0)
+        ok = -1;
+    if (ok == 1)
+        e->pending = 1;
+    pthread_mutex_unlock(&a->table);
+    if (ok != 1) {
+        entry_free(e);
+        if (full)
+            reply_error(out, 503, "full", "this server holds %d games already",
+                        a->o.max_games);
+        else if (fast)
+            reply_error(out, 429, "rate",
+                        "your address made %d games this minute: wait a "
+                        "little", a->o.rate);
+        else if (ok == 0)
+            reply_error(out, 429, "quota",
+                        "your address holds %d games already: finish or "
+                        "delete one", a->o.quota);
+        else
+            reply_error(out, 500, "memory", "out of memory");
+        return NULL;
+    }
+    size_t len;
+    char *t = mc_records_format(e->recs, e->n, &len);
+    mc_store_game sg = {e->id, t, e->addr, 0, e->created, e->touched,
+                        game_finished(e),
+                        {e->token[0][0] ? e->token[0] : NULL,
+                         e->token[1][0] ? e->token[1] : NULL},
+                        {e->invite[0][0] ? e->invite[0] : NULL,
+                         e->invite[1][0] ? e->invite[1] : NULL},
+                        e->owner};
+    mc_error err = {MC_ERR_IO, "out of memory"};
+    if (!t || mc_store_insert(a->store, &sg, &err) != 0) {
+        free(t);
+        fprintf(stderr, "mancala serve: a new game: %s\n", err.msg);
+        table_remove(a, e); /* frees it */
+        reply_error(out, 503, "io", "the game was not saved (%s)", err.msg);
+        return NULL;
+    }
+    free(t);
+    char sides[3] = "";
+    if (mask & 1)
+        strcat(sides, "S");
+    if (mask & 2)
+        strcat(sides, "N");
+    json_t *extra = json_pack("{s:s,s:s}", "token", tok, "sides", sides);
+    int other = mask == 1 ? 1 : 0;
+    if (mask != 3)
+        json_object_set_new(
+            extra, "invite",
+            json_pack("{s:s,s:s}", "side", other ? "N" : "S", "code",
+                      e->invite[other]));
+    else
+        json_object_set_new(extra, "invite", json_null());
+    reply_state(out, 201, e, NULL, NULL, extra);
+    pthread_mutex_lock(&a->table);
+    e->pending = 0;
+    pthread_mutex_unlock(&a->table);
+    return e;
+}
+
+static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"game", "position", "south", "north",
-                                       NULL};
-    json_t *j = parse_body(body, len, keys, out);
+                                       "seats", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *spec, *pos, *names[2];
+    int mask;
     if (opt_str(j, "game", &spec, MC_SPEC_STRLEN, out) ||
         opt_str(j, "position", &pos, 1024, out) ||
         opt_str(j, "south", &names[0], 200, out) ||
-        opt_str(j, "north", &names[1], 200, out)) {
+        opt_str(j, "north", &names[1], 200, out) || !(mask = seats_of(j, out))) {
         json_decref(j);
         return;
     }
     if (!spec) {
         json_decref(j);
         reply_error(out, 400, "json", "'game' is required (e.g. \"oware\")");
-        return;
-    }
-    if (a->n >= MC_API_MAX_GAMES) {
-        json_decref(j);
-        reply_error(out, 503, "full", "this server holds %d games already",
-                    MC_API_MAX_GAMES);
         return;
     }
     mc_error err;
@@ -581,7 +985,7 @@ static void ep_new(mc_api *a, const char *body, size_t len, mc_api_reply *out)
     mc_match m;
     mc_match_init(g, &m);
     if (m.by_lot && !pos)
-        m.next_first = (int)mc_rng_below(&a->rng, 2); /* W2: by lot */
+        m.next_first = (int)(random_u64() & 1); /* W2: by lot */
     mc_match_start(g, &m, &start);
     if (pos && mc_pos_parse(g, pos, &start, &err) != 0) {
         mc_game_free(g);
@@ -591,24 +995,16 @@ static void ep_new(mc_api *a, const char *body, size_t len, mc_api_reply *out)
     }
     mc_record *r = mc_record_new(mc_game_spec(g), &start, &err);
     mc_game_free(g);
-    game_entry *e = calloc(1, sizeof *e);
-    if (e)
-        new_id(a, e->id);
-    if (!r || !e || add_round(e, r) != 0 || add_game(a, e) != 0) {
-        if (e && e->n == 0)
-            mc_record_free(r);
-        entry_free(e);
+    if (!r) {
         json_decref(j);
-        reply_error(out, r ? 500 : 422, r ? "memory" : err_code(err.code), "%s",
-                    r ? "out of memory" : err.msg);
+        reply_error(out, 422, err_code(err.code), "%s", err.msg);
         return;
     }
     set_date(r);
     for (int i = 0; i < 2; i++)
         if (names[i] && mc_record_set_tag(r, i ? "North" : "South", names[i],
                                           &err) != 0) {
-            a->n--;
-            entry_free(e);
+            mc_record_free(r);
             json_decref(j);
             reply_error(out, 422, "tag", "%s", err.msg);
             return;
@@ -616,18 +1012,26 @@ static void ep_new(mc_api *a, const char *body, size_t len, mc_api_reply *out)
     if (is_match(mc_record_game(r)))
         mc_record_set_tag(r, "Round", "1", NULL);
     json_decref(j);
-    save_game(a, e);
-    reply_state(out, 201, e, NULL, NULL, NULL);
+    mc_record **recs = malloc(sizeof *recs);
+    if (!recs) {
+        mc_record_free(r);
+        reply_error(out, 500, "memory", "out of memory");
+        return;
+    }
+    recs[0] = r;
+    create_game(a, recs, 1, mask, rq->addr, 1, out);
 }
 
-static void ep_load(mc_api *a, const char *body, size_t len, mc_api_reply *out)
+static void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
-    static const char *const keys[] = {"record", NULL};
-    json_t *j = parse_body(body, len, keys, out);
+    static const char *const keys[] = {"record", "seats", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *text;
-    if (opt_str(j, "record", &text, MC_API_MAX_BODY, out)) {
+    int mask;
+    if (opt_str(j, "record", &text, MC_API_MAX_BODY, out) ||
+        !(mask = seats_of(j, out))) {
         json_decref(j);
         return;
     }
@@ -636,43 +1040,57 @@ static void ep_load(mc_api *a, const char *body, size_t len, mc_api_reply *out)
         reply_error(out, 400, "json", "'record' is required");
         return;
     }
-    if (a->n >= MC_API_MAX_GAMES) {
-        json_decref(j);
-        reply_error(out, 503, "full", "this server holds %d games already",
-                    MC_API_MAX_GAMES);
-        return;
-    }
     mc_record **recs;
     int n;
-    mc_record_loc loc;
-    mc_error err;
-    if (mc_records_read(text, strlen(text), &recs, &n, &loc, &err) != 0) {
-        json_decref(j);
+    mc_error err = {0, ""};
+    int bad = read_rounds(text, NULL, &recs, &n, &err);
+    json_decref(j);
+    if (bad) {
         reply_error(out, 422, "record", "%s", err.msg);
         return;
     }
-    json_decref(j);
-    if (n == 0) {
-        mc_records_free(recs, n);
-        reply_error(out, 422, "record", "the record holds no game");
-        return;
-    }
-    game_entry *e = calloc(1, sizeof *e);
-    if (e)
-        new_id(a, e->id);
-    if (!e || add_game(a, e) != 0) {
-        free(e);
-        mc_records_free(recs, n);
-        reply_error(out, 500, "memory", "out of memory");
-        return;
-    }
-    e->recs = recs;
-    e->n = e->cap = n;
-    save_game(a, e);
-    reply_state(out, 201, e, NULL, NULL, NULL);
+    create_game(a, recs, n, mask, rq->addr, 1, out);
 }
 
-/* A player for game g that no other search uses (the lock is held): one
+/* Take the seat of an invitation: its token is drawn and returned. */
+static void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
+                    mc_api_reply *out)
+{
+    static const char *const keys[] = {"invite", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    const char *code;
+    if (opt_str(j, "invite", &code, 64, out)) {
+        json_decref(j);
+        return;
+    }
+    int side = -1;
+    for (int s = 0; s < 2; s++)
+        if (code && same_secret(e->invite[s], code))
+            side = s;
+    json_decref(j);
+    char tok[ID_LEN + 1];
+    mc_error err;
+    if (side < 0) {
+        reply_error(out, 403, "seat",
+                    "no open invitation to this game has that code (was it "
+                    "used already?)");
+    } else if (random_hex(tok) != 0) {
+        reply_error(out, 503, "io", "no random numbers from the system");
+    } else if (mc_store_seat(a->store, e->id, side, tok, now_s(), &err) != 0) {
+        reply_error(out, 503, "io", "the seat was not saved (%s)", err.msg);
+    } else {
+        memcpy(e->token[side], tok, sizeof tok);
+        e->invite[side][0] = 0;
+        e->touched = now_s();
+        reply_state(out, 200, e, NULL, NULL,
+                    json_pack("{s:s,s:s}", "token", tok, "side",
+                              side ? "N" : "S"));
+    }
+}
+
+/* A player for game g that no other search uses (players_lock held): one
    made for these rules before, else a free one remade, else a new one;
    NULL when all are busy. */
 static api_player *lend_player(mc_api *a, const mc_game *g)
@@ -706,10 +1124,11 @@ static api_player *lend_player(mc_api *a, const mc_game *g)
     return p;
 }
 
-/* Search the current game through a lent player without the lock held. */
+/* Search the current game through a lent player without the game's lock
+   held (other requests on it go on; a change meanwhile makes it 409). */
 static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
                        const mc_go *go, mc_search_info *info,
-                       unsigned long *version, mc_api_reply *out)
+                       mc_api_reply *out)
 {
     mc_session *s = cur_session(e);
     const mc_game *g0 = mc_record_game(cur_rec(e));
@@ -717,30 +1136,40 @@ static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
         reply_error(out, 409, "over", "the game is over");
         return -1;
     }
+    pthread_mutex_lock(&a->players_lock);
     api_player *ap = lend_player(a, g0);
+    pthread_mutex_unlock(&a->players_lock);
     if (!ap) {
         reply_error(out, 503, "busy",
                     "every computer player is thinking: try again");
         return -1;
     }
-    /* The player copies the game now, under the lock. */
+    /* The player copies the game now, under the game's lock. */
     if (mc_player_sync(ap->pl, s, NULL) != 0) {
+        pthread_mutex_lock(&a->players_lock);
         ap->busy = 0;
+        pthread_mutex_unlock(&a->players_lock);
         reply_error(out, 500, "memory", "cannot copy the game");
         return -1;
     }
-    *version = e->version;
-    pthread_mutex_unlock(&a->lock);
+    unsigned long version = e->version;
+    pthread_mutex_unlock(&e->lock);
     int rc = mc_player_set_opts(ap->pl, o, NULL);
     if (rc == 0)
         rc = mc_player_go(ap->pl, go, info);
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(&a->players_lock);
     ap->busy = 0;
+    pthread_mutex_unlock(&a->players_lock);
+    pthread_mutex_lock(&e->lock);
+    if (e->gone) {
+        reply_error(out, 404, "not_found", "the game was deleted meanwhile");
+        return -1;
+    }
     if (rc != 0) {
         reply_error(out, 409, "over", "the game is over");
         return -1;
     }
-    if (e->version != *version) {
+    if (e->version != version || e->stale) {
         reply_error(out, 409, "changed",
                     "the game changed while the engine was thinking");
         return -1;
@@ -767,11 +1196,18 @@ static int search_limits(json_t *j, mc_player_opts *o, mc_go *go,
     return 0;
 }
 
-static void ep_engine(mc_api *a, game_entry *e, const char *body, size_t len,
-                      int hint, mc_api_reply *out)
+static void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
+                      mc_api_reply *out)
 {
     static const char *const keys[] = {"level", "seconds", "nodes", NULL};
-    json_t *j = parse_body(body, len, keys, out);
+    /* The engine plays for the side to move; a hint is for a seat holder
+       (a search costs the server: spectators do not get one). */
+    int side = mc_session_pos(cur_session(e))->side;
+    if (hint ? !holds_any(e, rq->token) : !holds(e, rq->token, side)) {
+        deny(out, rq->token, hint ? "a seat" : side_seat(side));
+        return;
+    }
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     mc_player_opts o;
@@ -780,13 +1216,14 @@ static void ep_engine(mc_api *a, game_entry *e, const char *body, size_t len,
     json_decref(j);
     if (bad)
         return;
+    pthread_mutex_lock(&a->players_lock);
     o.book = a->book_off ? "none" : NULL;
     o.book_variety = hint ? 0 : a->book_variety; /* a hint: the best */
+    pthread_mutex_unlock(&a->players_lock);
     if (o.level == 10)
-        o.seed = mc_rng_next(&a->rng); /* it only picks among book moves */
+        o.seed = random_u64(); /* it only picks among book moves */
     mc_search_info info;
-    unsigned long version;
-    if (search_copy(a, e, &o, &go, &info, &version, out) != 0)
+    if (search_copy(a, e, &o, &go, &info, out) != 0)
         return;
     const mc_game *g = mc_record_game(cur_rec(e));
     const mc_pos *p = mc_session_pos(cur_session(e));
@@ -803,11 +1240,16 @@ static void ep_engine(mc_api *a, game_entry *e, const char *body, size_t len,
     play_token(a, e, tok, out, extra);
 }
 
-static void ep_play(mc_api *a, game_entry *e, const char *body, size_t len,
+static void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
                     mc_api_reply *out)
 {
     static const char *const keys[] = {"move", "version", NULL};
-    json_t *j = parse_body(body, len, keys, out);
+    int side = mc_session_pos(cur_session(e))->side;
+    if (!holds(e, rq->token, side)) {
+        deny(out, rq->token, side_seat(side));
+        return;
+    }
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *tok;
@@ -829,9 +1271,22 @@ static void ep_play(mc_api *a, game_entry *e, const char *body, size_t len,
     json_decref(j);
 }
 
-static void ep_undo_redo(mc_api *a, game_entry *e, int redo, mc_api_reply *out)
+/* Undo takes back a move: its mover's seat; redo plays the next one again:
+   the seat of the side to move. */
+static void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
+                         int redo, mc_api_reply *out)
 {
     mc_session *s = cur_session(e);
+    int ply = mc_session_ply(s);
+    if (!redo && ply == 0) {
+        reply_error(out, 409, "no_undo", "there is no move to undo");
+        return;
+    }
+    int side = redo ? mc_session_pos(s)->side : mc_session_pos_at(s, ply - 1)->side;
+    if (!holds(e, rq->token, side)) {
+        deny(out, rq->token, side_seat(side));
+        return;
+    }
     int ok = redo ? mc_session_redo(s) : mc_session_undo(s);
     if (!ok) {
         reply_error(out, 409, redo ? "no_redo" : "no_undo",
@@ -839,15 +1294,15 @@ static void ep_undo_redo(mc_api *a, game_entry *e, int redo, mc_api_reply *out)
         return;
     }
     e->version++;
-    save_game(a, e);
-    reply_state(out, 200, e, NULL, NULL, NULL);
+    if (commit(a, e, out) == 0)
+        reply_state(out, 200, e, NULL, NULL, NULL);
 }
 
-static void ep_resign(mc_api *a, game_entry *e, const char *body, size_t len,
+static void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
                       mc_api_reply *out)
 {
     static const char *const keys[] = {"side", NULL};
-    json_t *j = parse_body(body, len, keys, out);
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *side;
@@ -858,20 +1313,27 @@ static void ep_resign(mc_api *a, game_entry *e, const char *body, size_t len,
     mc_session *s = cur_session(e);
     if (!side || (strcmp(side, "S") != 0 && strcmp(side, "N") != 0))
         reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
+    else if (!holds(e, rq->token, side[0] == 'N'))
+        deny(out, rq->token, side_seat(side[0] == 'N'));
     else if (mc_session_over(s))
         reply_error(out, 409, "over", "the game is over");
     else {
         mc_session_forfeit(s, side[0] == 'N', MC_END_RESIGN);
         e->version++;
-        save_game(a, e);
-        reply_state(out, 200, e, NULL, NULL, NULL);
+        if (commit(a, e, out) == 0)
+            reply_state(out, 200, e, NULL, NULL, NULL);
     }
     json_decref(j);
 }
 
-static void ep_next(mc_api *a, game_entry *e, mc_api_reply *out)
+static void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
+                    mc_api_reply *out)
 {
     const mc_game *g = mc_record_game(cur_rec(e));
+    if (!holds_any(e, rq->token)) {
+        deny(out, rq->token, "a seat");
+        return;
+    }
     mc_match m;
     match_of(e, &m);
     if (!mc_session_over(cur_session(e))) {
@@ -880,6 +1342,12 @@ static void ep_next(mc_api *a, game_entry *e, mc_api_reply *out)
     }
     if (!is_match(g) || m.winner >= 0) {
         reply_error(out, 409, "match_over", "the match is over");
+        return;
+    }
+    if (e->n >= MC_API_MAX_ROUNDS) {
+        reply_error(out, 409, "match_over",
+                    "this match has reached %d games: no more here",
+                    MC_API_MAX_ROUNDS);
         return;
     }
     mc_pos start;
@@ -900,8 +1368,28 @@ static void ep_next(mc_api *a, game_entry *e, mc_api_reply *out)
     snprintf(b, sizeof b, "%d", e->n);
     mc_record_set_tag(r, "Round", b, NULL);
     e->version++;
-    save_game(a, e);
-    reply_state(out, 200, e, NULL, NULL, NULL);
+    if (commit(a, e, out) == 0)
+        reply_state(out, 200, e, NULL, NULL, NULL);
+}
+
+static void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
+                      mc_api_reply *out)
+{
+    int own = 0;
+    for (int s = 0; s < 2; s++)
+        if (e->owner >> s & 1)
+            own |= holds(e, rq->token, s);
+    if (!own) {
+        deny(out, rq->token, "the seat of the game's creator");
+        return;
+    }
+    mc_error err;
+    if (mc_store_delete(a->store, e->id, &err) != 0) {
+        reply_error(out, 503, "io", "the game was not deleted (%s)", err.msg);
+        return;
+    }
+    e->gone = 1;
+    reply_json(out, 200, json_pack("{s:s}", "deleted", e->id));
 }
 
 static void ep_record(game_entry *e, mc_api_reply *out)
@@ -922,9 +1410,59 @@ static void ep_record(game_entry *e, mc_api_reply *out)
 
 static int is(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
-static void route(mc_api *a, const char *method, const char *path,
-                  const char *body, size_t len, mc_api_reply *out)
+/* A request on one game, its lock held. */
+static void route_game(mc_api *a, game_entry *e, const char *act,
+                       const mc_api_req *rq, mc_api_reply *out)
 {
+    const char *method = rq->method;
+    int get = is(method, "GET") || is(method, "HEAD"), post = is(method, "POST");
+    if (is(act, "")) {
+        if (is(method, "DELETE"))
+            ep_delete(a, e, rq, out);
+        else if (get)
+            reply_state(out, 200, e, NULL, NULL, NULL);
+        else
+            goto method;
+        return;
+    }
+    if (is(act, "record")) {
+        if (!get)
+            goto method;
+        ep_record(e, out);
+        return;
+    }
+    static const char *const acts[] = {"play", "engine", "hint", "undo", "redo",
+                                       "resign", "next", "join", NULL};
+    int known = 0;
+    for (int i = 0; acts[i]; i++)
+        known |= is(act, acts[i]);
+    if (!known) {
+        reply_error(out, 404, "not_found", "no such endpoint: %.200s", rq->path);
+        return;
+    }
+    if (!post)
+        goto method;
+    if (is(act, "play"))
+        ep_play(a, e, rq, out);
+    else if (is(act, "engine") || is(act, "hint"))
+        ep_engine(a, e, rq, act[0] == 'h', out);
+    else if (is(act, "undo") || is(act, "redo"))
+        ep_undo_redo(a, e, rq, act[0] == 'r', out);
+    else if (is(act, "resign"))
+        ep_resign(a, e, rq, out);
+    else if (is(act, "next"))
+        ep_next(a, e, rq, out);
+    else
+        ep_join(a, e, rq, out);
+    return;
+method:
+    reply_error(out, 405, "method", "%s is not allowed on %.200s", method,
+                rq->path);
+}
+
+static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+{
+    const char *method = rq->method, *path = rq->path;
     int get = is(method, "GET") || is(method, "HEAD"), post = is(method, "POST");
     if (is(path, "/api/games")) {
         if (!get)
@@ -936,9 +1474,9 @@ static void route(mc_api *a, const char *method, const char *path,
         if (!post)
             goto method;
         if (path[5] == 'n')
-            ep_new(a, body, len, out);
+            ep_new(a, rq, out);
         else
-            ep_load(a, body, len, out);
+            ep_load(a, rq, out);
         return;
     }
     if (strncmp(path, "/api/game/", 10) != 0) {
@@ -954,140 +1492,203 @@ static void route(mc_api *a, const char *method, const char *path,
     }
     memcpy(id, rest, ID_LEN);
     id[ID_LEN] = 0;
-    game_entry *e = valid_id(id) ? find_game(a, id) : NULL;
+    game_entry *e = valid_id(id) ? acquire(a, id) : NULL;
     if (!e) {
         reply_error(out, 404, "not_found", "no such game: %s",
                     valid_id(id) ? id : "(malformed id)");
         return;
     }
-    const char *act = slash ? slash + 1 : "";
-    if (is(act, "")) {
-        if (!get)
-            goto method;
-        reply_state(out, 200, e, NULL, NULL, NULL);
-        return;
-    }
-    if (is(act, "record")) {
-        if (!get)
-            goto method;
-        ep_record(e, out);
-        return;
-    }
-    if (!post) {
-        if (is(act, "play") || is(act, "engine") || is(act, "hint") ||
-            is(act, "undo") || is(act, "redo") || is(act, "resign") ||
-            is(act, "next"))
-            goto method;
-        reply_error(out, 404, "not_found", "no such endpoint: %.200s", path);
-        return;
-    }
-    if (is(act, "play"))
-        ep_play(a, e, body, len, out);
-    else if (is(act, "engine") || is(act, "hint"))
-        ep_engine(a, e, body, len, act[0] == 'h', out);
-    else if (is(act, "undo") || is(act, "redo"))
-        ep_undo_redo(a, e, act[0] == 'r', out);
-    else if (is(act, "resign"))
-        ep_resign(a, e, body, len, out);
-    else if (is(act, "next"))
-        ep_next(a, e, out);
-    else
-        reply_error(out, 404, "not_found", "no such endpoint: %.200s", path);
+    pthread_mutex_lock(&e->lock);
+    int gone = e->gone;
+    if (gone)
+        reply_error(out, 404, "not_found", "no such game: %s", id);
+    else if (!e->stale || reload(a, e, out) == 0)
+        route_game(a, e, slash ? slash + 1 : "", rq, out);
+    gone = !gone && e->gone; /* deleted by this request */
+    pthread_mutex_unlock(&e->lock);
+    if (gone)
+        table_remove(a, e);
+    release(a, e);
     return;
 method:
     reply_error(out, 405, "method", "%s is not allowed on %.200s", method, path);
 }
 
-void mc_api_handle(mc_api *a, const char *method, const char *path,
-                   const char *body, size_t len, mc_api_reply *out)
+void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
     memset(out, 0, sizeof *out);
-    if (len > MC_API_MAX_BODY) {
+    if (rq->len > MC_API_MAX_BODY) {
         reply_error(out, 413, "too_large", "the request body exceeds %d bytes",
                     MC_API_MAX_BODY);
         return;
     }
-    if (body && memchr(body, 0, len)) {
+    if (rq->body && memchr(rq->body, 0, rq->len)) {
         reply_error(out, 400, "json", "the request body contains a NUL byte");
         return;
     }
-    pthread_mutex_lock(&a->lock);
-    route(a, method, path, body, len, out);
-    pthread_mutex_unlock(&a->lock);
+    route(a, rq, out);
+}
+
+/* ---- expiry, loading, import ---------------------------------------- */
+
+int mc_api_expire(mc_api *a, long long now)
+{
+    pthread_mutex_lock(&a->table);
+    a->last_sweep = now_s();
+    game_entry **all = malloc(((size_t)a->n + 1) * sizeof *all);
+    int k = 0;
+    for (size_t i = 0; all && i < a->nbucket; i++)
+        for (game_entry *x = a->bucket[i]; x; x = x->next)
+            if (!x->pending) {
+                x->refs++;
+                all[k++] = x;
+            }
+    pthread_mutex_unlock(&a->table);
+    if (!all)
+        return 0;
+    int removed = 0;
+    for (int i = 0; i < k; i++) {
+        game_entry *e = all[i];
+        pthread_mutex_lock(&e->lock);
+        long long keep = e->stale ? a->o.keep
+                         : game_finished(e) ? a->o.keep_over : a->o.keep;
+        mc_error err;
+        int go = !e->gone && keep >= 0 && e->touched + keep <= now &&
+                 mc_store_delete(a->store, e->id, &err) == 0;
+        if (go)
+            e->gone = 1;
+        pthread_mutex_unlock(&e->lock);
+        if (go) {
+            table_remove(a, e);
+            removed++;
+        }
+        release(a, e);
+    }
+    free(all);
+    return removed;
+}
+
+static int load_one(void *ctx, const mc_store_game *g)
+{
+    mc_api *a = ctx;
+    mc_record **recs = NULL;
+    int n = 0;
+    mc_error err = {0, ""};
+    if (!valid_id(g->id) || read_rounds(g->record, NULL, &recs, &n, &err) != 0) {
+        fprintf(stderr, "mancala serve: game %.40s in the store cannot be "
+                        "read (kept, not served)\n", g->id);
+        return 0;
+    }
+    game_entry *e = entry_new();
+    if (!e) {
+        mc_records_free(recs, n);
+        return 1;
+    }
+    memcpy(e->id, g->id, sizeof e->id);
+    snprintf(e->addr, sizeof e->addr, "%s", g->addr ? g->addr : "");
+    e->recs = recs;
+    e->n = e->cap = n;
+    e->version = (unsigned long)g->version;
+    e->created = g->created;
+    e->touched = g->touched;
+    e->owner = g->owner;
+    for (int s = 0; s < 2; s++) {
+        snprintf(e->token[s], sizeof e->token[s], "%s", g->token[s] ? g->token[s] : "");
+        snprintf(e->invite[s], sizeof e->invite[s], "%s", g->invite[s] ? g->invite[s] : "");
+    }
+    pthread_mutex_lock(&a->table);
+    int bad = table_add(a, e);
+    pthread_mutex_unlock(&a->table);
+    if (bad)
+        entry_free(e);
+    return bad;
+}
+
+int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        err->code = MC_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "cannot read %s: %s", dir,
+                 strerror(errno));
+        return -1;
+    }
+    int count = 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        size_t nl = strlen(de->d_name);
+        if (nl < 5 || strcmp(de->d_name + nl - 4, ".mcr") != 0)
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        mc_record **recs;
+        int n;
+        mc_error e = {0, ""};
+        if (read_rounds(NULL, path, &recs, &n, &e) != 0) {
+            if (report)
+                fprintf(report, "%s skipped: %s\n", path, e.msg);
+            continue;
+        }
+        mc_api_reply out;
+        memset(&out, 0, sizeof out);
+        game_entry *g = create_game(a, recs, n, 3, "import", 0, &out);
+        json_t *j = json_loadb(out.body ? out.body : "", out.len, 0, NULL);
+        if (g && j) {
+            count++;
+            if (report)
+                fprintf(report, "%s %s %s\n", path,
+                        json_string_value(json_object_get(
+                            json_object_get(j, "state"), "id")),
+                        json_string_value(json_object_get(j, "token")));
+        } else if (report) {
+            json_t *m = json_object_get(json_object_get(j, "error"), "message");
+            fprintf(report, "%s skipped: %s\n", path,
+                    json_is_string(m) ? json_string_value(m) : "failed");
+        }
+        json_decref(j);
+        free(out.body);
+    }
+    closedir(d);
+    return count;
 }
 
 /* ---- set-up ----------------------------------------------------------- */
 
-static void load_dir(mc_api *a)
+mc_api *mc_api_new(const mc_api_opts *o, mc_error *err)
 {
-    DIR *d = opendir(a->dir);
-    if (!d)
-        return;
-    struct dirent *de;
-    while ((de = readdir(d))) {
-        char id[ID_LEN + 1];
-        if (strlen(de->d_name) != ID_LEN + 4 ||
-            strcmp(de->d_name + ID_LEN, ".mcr") != 0)
-            continue;
-        memcpy(id, de->d_name, ID_LEN);
-        id[ID_LEN] = 0;
-        if (!valid_id(id) || find_game(a, id))
-            continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", a->dir, de->d_name);
-        mc_record **recs;
-        int n;
-        mc_record_loc loc;
-        mc_error err;
-        if (mc_records_load(path, &recs, &n, &loc, &err) != 0) {
-            fprintf(stderr, "mancala serve: %s: %s (skipped)\n", path, err.msg);
-            continue;
-        }
-        game_entry *e = calloc(1, sizeof *e);
-        if (n == 0 || !e || add_game(a, e) != 0) {
-            free(e);
-            mc_records_free(recs, n);
-            continue;
-        }
-        memcpy(e->id, id, sizeof e->id);
-        e->recs = recs;
-        e->n = e->cap = n;
-    }
-    closedir(d);
-}
-
-mc_api *mc_api_new(const char *dir, mc_error *err)
-{
+    mc_error dummy;
+    if (!err)
+        err = &dummy;
     mc_api *a = calloc(1, sizeof *a);
     if (!a) {
-        if (err)
-            err->code = MC_ERR_IO, snprintf(err->msg, sizeof err->msg, "out of memory");
+        err->code = MC_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
     }
-    pthread_mutex_init(&a->lock, NULL);
-    uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-        uint64_t x;
-        if (read(fd, &x, sizeof x) == (ssize_t)sizeof x)
-            seed ^= x;
-        close(fd);
-    }
-    mc_rng_seed(&a->rng, seed);
+    if (o)
+        a->o = *o;
+    if (a->o.max_games <= 0)
+        a->o.max_games = 10000;
+    if (a->o.quota <= 0)
+        a->o.quota = 200;
+    if (a->o.rate <= 0)
+        a->o.rate = 30;
+    if (a->o.keep == 0)
+        a->o.keep = 30LL * 86400;
+    if (a->o.keep_over == 0)
+        a->o.keep_over = 7LL * 86400;
+    pthread_mutex_init(&a->table, NULL);
+    pthread_mutex_init(&a->players_lock, NULL);
     a->book_variety = 20;
-    if (dir) {
-        a->dir = strdup(dir);
-        if (!a->dir || (mkdir(dir, 0700) != 0 && errno != EEXIST)) {
-            if (err) {
-                err->code = MC_ERR_IO;
-                snprintf(err->msg, sizeof err->msg, "cannot create %s: %s", dir,
-                         strerror(errno));
-            }
-            mc_api_free(a);
-            return NULL;
-        }
-        load_dir(a);
+    a->nbucket = 64;
+    a->bucket = calloc(a->nbucket, sizeof *a->bucket);
+    a->store = a->bucket ? mc_store_open(a->o.db, err) : NULL;
+    if (!a->store || mc_store_each(a->store, load_one, a, err) != 0) {
+        mc_api_free(a);
+        return NULL;
     }
+    a->o.db = NULL; /* not kept: the caller's string */
+    mc_api_expire(a, now_s());
     return a;
 }
 
@@ -1095,28 +1696,37 @@ void mc_api_free(mc_api *a)
 {
     if (!a)
         return;
-    for (int i = 0; i < a->n; i++)
-        entry_free(a->games[i]);
+    for (size_t i = 0; a->bucket && i < a->nbucket; i++)
+        for (game_entry *x = a->bucket[i], *nx; x; x = nx) {
+            nx = x->next;
+            entry_free(x);
+        }
     for (int i = 0; i < API_PLAYERS; i++)
         mc_player_free(a->players[i].pl);
-    free(a->games);
-    free(a->dir);
-    pthread_mutex_destroy(&a->lock);
+    free(a->bucket);
+    mc_store_close(a->store);
+    pthread_mutex_destroy(&a->table);
+    pthread_mutex_destroy(&a->players_lock);
     free(a);
 }
 
 void mc_api_set_book(mc_api *a, int on, int variety)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(&a->players_lock);
     a->book_off = !on;
     a->book_variety = variety;
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(&a->players_lock);
 }
 
 int mc_api_count(mc_api *a)
 {
-    pthread_mutex_lock(&a->lock);
+    pthread_mutex_lock(&a->table);
     int n = a->n;
-    pthread_mutex_unlock(&a->lock);
+    pthread_mutex_unlock(&a->table);
     return n;
+}
+
+void mc_api_store_readonly(mc_api *a, int on)
+{
+    mc_store_set_readonly(a->store, on);
 }

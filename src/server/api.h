@@ -1,14 +1,18 @@
 /*
  * api.h - the JSON API of `mancala serve` over the session layer, apart from
- * any HTTP: a request (method, path, body) in, a reply (status, type, body)
- * out.  Games live in memory and, when a directory is given, in one record
- * file per game (<id>.mcr, written atomically after every change), so a
- * restarted server loses nothing.  Thread-safe: one lock around every call.
+ * any HTTP: a request (method, path, body, seat token, client address) in, a
+ * reply (status, type, body) out.  Games live in memory and in a SQLite
+ * store (store.h): every change is committed before it is answered, so a
+ * restarted or killed server loses nothing it acknowledged.  A game has two
+ * seats; acting for a seat needs its secret token (docs/SERVER.md).
+ * Thread-safe with a lock per game: requests on different games never wait
+ * for each other.
  */
 #ifndef MC_SERVER_API_H
 #define MC_SERVER_API_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "mancala.h"
 
@@ -16,10 +20,33 @@ typedef struct mc_api mc_api;
 
 /* Requests larger than this are refused (413) by the HTTP layer. */
 #define MC_API_MAX_BODY (256 * 1024)
-/* At most this many games are kept; the oldest finished ones go first. */
-#define MC_API_MAX_GAMES 1024
+/* A game is one match: at most this many rounds (records); a record file
+   with more games is refused after reading that many, so the work and the
+   memory of a load stay bounded whatever its size. */
+#define MC_API_MAX_ROUNDS 200
 /* Longest engine move or hint the API grants, in seconds. */
 #define MC_API_MAX_SECONDS 30.0
+/* Ids and tokens: 128 random bits from getrandom(2), in hex. */
+#define MC_API_ID_LEN 32
+
+typedef struct mc_api_opts {
+    const char *db;      /* the SQLite file; NULL: in memory only */
+    int max_games;       /* games held at most (0: 10000) */
+    int quota;           /* games held per creating address (0: 200) */
+    int rate;            /* games an address may create a minute (0: 30) */
+    long long keep;      /* seconds an untouched game is kept (0: 30 days;
+                            -1: for ever) */
+    long long keep_over; /* ... a finished one (0: 7 days; -1: for ever) */
+} mc_api_opts;
+
+typedef struct mc_api_req {
+    const char *method;
+    const char *path;  /* the URL path without the query string */
+    const char *body;  /* may be NULL when len is 0 */
+    size_t len;
+    const char *token; /* the seat token sent (Authorization: Bearer), or NULL */
+    const char *addr;  /* the client's address (quotas), or NULL */
+} mc_api_req;
 
 typedef struct mc_api_reply {
     int status;       /* HTTP status */
@@ -28,20 +55,29 @@ typedef struct mc_api_reply {
     size_t len;
 } mc_api_reply;
 
-/* A new API; dir (may be NULL: memory only) is created if missing and the
-   games saved there are loaded.  NULL with err filled on failure. */
-mc_api *mc_api_new(const char *dir, mc_error *err);
+/* A new API over the store o->db (created if missing; its games are
+   loaded).  o may be NULL (defaults, memory only).  NULL with err filled on
+   failure. */
+mc_api *mc_api_new(const mc_api_opts *o, mc_error *err);
 void mc_api_free(mc_api *a);
 /* The opening book of the computer players (docs/BOOK.md): on (the
    built-in one, for level 10) or off, and its variety in hundredths of a
-   seed (mc_player_opts.book_variety).  Default: on, 20.  Call before
-   serving. */
+   seed (mc_player_opts.book_variety).  Default: on, 20. */
 void mc_api_set_book(mc_api *a, int on, int variety);
 /* Number of games held. */
 int mc_api_count(mc_api *a);
-/* Answer one request.  path is the URL path without the query string;
-   body may be NULL when len is 0.  Always fills out (never fails). */
-void mc_api_handle(mc_api *a, const char *method, const char *path,
-                   const char *body, size_t len, mc_api_reply *out);
+/* Answer one request.  Always fills out (never fails). */
+void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+/* Remove the games expired at time now (seconds since 1970): finished ones
+   untouched for keep_over seconds, others for keep.  Returns how many.
+   Also run by game creations, at most once a minute. */
+int mc_api_expire(mc_api *a, long long now);
+/* Import every <name>.mcr record file of dir as a new game (new id; the
+   creator's token, for both seats, is reported).  One line a file on
+   report: "<file> <id> <token>" or "<file> skipped: <why>".  Returns the
+   number imported, or -1 with err filled when dir cannot be read. */
+int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err);
+/* Tests: make the store refuse every write (1) or accept them again (0). */
+void mc_api_store_readonly(mc_api *a, int on);
 
 #endif

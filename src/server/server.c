@@ -1,24 +1,64 @@
 /*
- * server.c - the HTTP layer of `mancala serve` on libmicrohttpd.  Bodies are
- * gathered up to MC_API_MAX_BODY (a larger Content-Length or upload is
- * answered 413 without being kept), /api/ requests go to the JSON API, and
- * every other GET is looked up by exact name among the embedded page files,
- * so no URL can reach the file system.  Knows nothing about games.
+ * server.c - the HTTP layer of `mancala serve` on libmicrohttpd.
+ *
+ * Who may ask: the Host header must name this server (its address,
+ * localhost, a --host name; any IPv4 address when it listens on all), else
+ * 421, so that a page whose name was rebound to this address reads nothing;
+ * a request that changes anything (any method but GET and HEAD) must come
+ * from the page's own origin (Origin, Sec-Fetch-Site; 403) and, for POST,
+ * be JSON (415), so that no other site's page can post a form or a
+ * text/plain body.  The seat token (Authorization: Bearer) and the
+ * client's address go to the API, which decides what the token allows.
+ *
+ * Limits: connections per address and in all (libmicrohttpd's options), an
+ * idle timeout, and a deadline for receiving each request that a trickle of
+ * bytes does not reset (a watchdog thread shuts the sockets of requests
+ * older than it); bodies are gathered up to MC_API_MAX_BODY (a larger
+ * Content-Length or upload is answered 413 without being kept).  /api/
+ * requests go to the JSON API, every other GET is looked up by exact name
+ * among the embedded page files, so no URL can reach the file system.
+ * Knows nothing about games.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "server.h"
 #include "../core/util.h"
 
+/* A connection as the watchdog sees it. */
+typedef struct watch {
+    int fd;
+    double start;  /* when its current request began (connect, or the end
+                      of the previous answer) */
+    int receiving; /* the request is not yet whole */
+    struct watch *prev, *next;
+} watch;
+
 struct mc_server {
     struct MHD_Daemon *d;
     mc_api *api;
+    char bind[INET_ADDRSTRLEN];
+    int any;                  /* listening on 0.0.0.0 */
+    char **hosts;
+    int nhosts;
+    struct in_addr proxy;
+    int has_proxy;
+    double deadline;
+    pthread_mutex_t lock;     /* the watch list, stop */
+    watch *conns;
+    int stop;
+    pthread_t dog;
+    int dog_started;
 };
 
 /* One request's body as it arrives. */
@@ -26,7 +66,15 @@ typedef struct upload {
     char *buf;
     size_t len, cap;
     int too_big;
+    int refused; /* answered at the headers already */
 } upload;
+
+static double now_mono(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 static enum MHD_Result send_buf(struct MHD_Connection *c, int status,
                                 const char *type, const void *data, size_t len,
@@ -39,8 +87,11 @@ static enum MHD_Result send_buf(struct MHD_Connection *c, int status,
     MHD_add_response_header(r, "Content-Type", type);
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
     MHD_add_response_header(r, "Content-Security-Policy",
-                            "default-src 'self'; img-src 'self' data:");
+                            "default-src 'self'; img-src 'self' data:; "
+                            "frame-ancestors 'none'");
     enum MHD_Result ret = MHD_queue_response(c, (unsigned)status, r);
     MHD_destroy_response(r);
     return ret;
@@ -70,6 +121,129 @@ static enum MHD_Result serve_static(struct MHD_Connection *c, const char *url,
     return send_buf(c, 200, f->type, f->data, f->len, 0);
 }
 
+static const char *header(struct MHD_Connection *c, const char *name)
+{
+    return MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
+}
+
+/* The name part of a Host value ("name", "name:port", "[v6]:port") into
+   out; 0 if it does not fit or is malformed. */
+static int host_name(const char *host, char *out, size_t cap)
+{
+    size_t n;
+    if (host[0] == '[') {
+        const char *e = strchr(host, ']');
+        if (!e || (e[1] && e[1] != ':'))
+            return 0;
+        n = (size_t)(e - host) + 1;
+    } else {
+        n = strcspn(host, ":");
+    }
+    if (n == 0 || n >= cap)
+        return 0;
+    memcpy(out, host, n);
+    out[n] = 0;
+    return 1;
+}
+
+/* May a request with this Host header reach us? */
+static int host_ok(const mc_server *s, const char *host)
+{
+    if (!host)
+        return 1; /* HTTP/1.0 without one: no browser sends that */
+    char name[256];
+    if (!host_name(host, name, sizeof name))
+        return 0;
+    for (int i = 0; i < s->nhosts; i++)
+        if (strcasecmp(name, s->hosts[i]) == 0)
+            return 1;
+    struct in_addr ia;
+    int ip = inet_pton(AF_INET, name, &ia) == 1;
+    if (s->any)
+        return ip || strcasecmp(name, "localhost") == 0;
+    if (strcmp(name, s->bind) == 0)
+        return 1;
+    /* on a loopback address: localhost is this machine too */
+    return strncmp(s->bind, "127.", 4) == 0 &&
+           (strcasecmp(name, "localhost") == 0 || strcmp(name, "[::1]") == 0);
+}
+
+/* Does this state-changing request come from our own page (or from no
+   page at all: curl and scripts send no Origin)? */
+static int origin_ok(struct MHD_Connection *c)
+{
+    const char *site = header(c, "Sec-Fetch-Site");
+    if (site && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0)
+        return 0;
+    const char *origin = header(c, "Origin"), *host = header(c, "Host");
+    if (!origin)
+        return 1;
+    if (!host)
+        return 0;
+    const char *rest = strncmp(origin, "http://", 7) == 0    ? origin + 7
+                       : strncmp(origin, "https://", 8) == 0 ? origin + 8
+                                                             : NULL;
+    return rest && strcasecmp(rest, host) == 0;
+}
+
+static int json_type(const char *ct)
+{
+    if (!ct)
+        return 0;
+    while (*ct == ' ')
+        ct++;
+    size_t n = strlen("application/json");
+    return strncasecmp(ct, "application/json", n) == 0 &&
+           (ct[n] == 0 || ct[n] == ';' || ct[n] == ' ');
+}
+
+/* The client's address: the peer's, or behind our proxy the last
+   X-Forwarded-For entry (the one the proxy added). */
+static void client_addr(const mc_server *s, struct MHD_Connection *c,
+                        char *out, size_t cap)
+{
+    snprintf(out, cap, "?");
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!ci || !ci->client_addr || ci->client_addr->sa_family != AF_INET)
+        return;
+    const struct sockaddr_in *sin = (const struct sockaddr_in *)ci->client_addr;
+    inet_ntop(AF_INET, &sin->sin_addr, out, (socklen_t)cap);
+    if (!s->has_proxy || sin->sin_addr.s_addr != s->proxy.s_addr)
+        return;
+    const char *xff = header(c, "X-Forwarded-For");
+    if (!xff)
+        return;
+    const char *last = strrchr(xff, ',');
+    last = last ? last + 1 : xff;
+    while (*last == ' ')
+        last++;
+    size_t n = strcspn(last, " ");
+    if (n > 0 && n < cap && n < 64) {
+        memcpy(out, last, n);
+        out[n] = 0;
+    }
+}
+
+static watch *watch_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci ? ci->socket_context : NULL;
+}
+
+static void set_receiving(mc_server *s, struct MHD_Connection *c, int on)
+{
+    watch *w = watch_of(c);
+    if (!w)
+        return;
+    pthread_mutex_lock(&s->lock);
+    w->receiving = on;
+    if (on)
+        w->start = now_mono();
+    pthread_mutex_unlock(&s->lock);
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
                               const char *url, const char *method,
                               const char *version, const char *data,
@@ -79,22 +253,36 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
     (void)version;
     upload *u = *con_cls;
     if (!u) {
-        /* First call: headers only.  Refuse oversized bodies at once. */
+        /* First call: headers only.  Refuse at once what may not come in,
+           and oversized bodies. */
         u = calloc(1, sizeof *u);
         if (!u)
             return MHD_NO;
         *con_cls = u;
-        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-                                                     "Content-Length");
+        int reads = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+        u->refused = 1;
+        if (!host_ok(s, header(c, "Host")))
+            return send_error(c, 421, "host",
+                              "this server is not reached by that name "
+                              "(mancala serve --host NAME allows one)");
+        if (!reads && !origin_ok(c))
+            return send_error(c, 403, "origin",
+                              "a request from another site's page is refused");
+        if (strcmp(method, "POST") == 0 && !json_type(header(c, "Content-Type")))
+            return send_error(c, 415, "content_type",
+                              "requests that change something are JSON "
+                              "(Content-Type: application/json)");
+        const char *cl = header(c, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > MC_API_MAX_BODY) {
             u->too_big = 1;
             return send_error(c, 413, "too_large",
                               "the request body is too large");
         }
+        u->refused = 0;
         return MHD_YES;
     }
     if (*size) {
-        if (!u->too_big && u->len + *size <= MC_API_MAX_BODY) {
+        if (!u->too_big && !u->refused && u->len + *size <= MC_API_MAX_BODY) {
             size_t cap = mc_grow(&u->buf, u->cap, u->len + *size, 1, 1024);
             if (!cap)
                 return MHD_NO;
@@ -107,12 +295,23 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
         *size = 0;
         return MHD_YES;
     }
+    set_receiving(s, c, 0); /* the request is whole: its answer may take time */
+    if (u->refused)
+        return MHD_YES;
     if (u->too_big)
         return send_error(c, 413, "too_large", "the request body is too large");
     if (strncmp(url, "/api/", 5) != 0 && strcmp(url, "/api") != 0)
         return serve_static(c, url, method);
+    char addr[64];
+    client_addr(s, c, addr, sizeof addr);
+    const char *auth = header(c, "Authorization");
+    const char *token = NULL;
+    if (auth && strncasecmp(auth, "Bearer ", 7) == 0)
+        for (token = auth + 7; *token == ' ';)
+            token++;
+    mc_api_req rq = {method, url, u->buf, u->len, token, addr};
     mc_api_reply r;
-    mc_api_handle(s->api, method, url, u->buf, u->len, &r);
+    mc_api_handle(s->api, &rq, &r);
     struct MHD_Response *resp = MHD_create_response_from_buffer(
         r.len, r.body, MHD_RESPMEM_MUST_FREE);
     if (!resp) {
@@ -130,27 +329,102 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
                       enum MHD_RequestTerminationCode toe)
 {
-    (void)cls, (void)c, (void)toe;
+    (void)toe;
     upload *u = *con_cls;
     if (u) {
         free(u->buf);
         free(u);
         *con_cls = NULL;
     }
+    set_receiving(cls, c, 1); /* the next request's deadline starts now */
 }
 
-mc_server *mc_server_start(mc_api *api, const char *bind, int port, int *bound,
+static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_context,
+                        enum MHD_ConnectionNotificationCode toe)
+{
+    mc_server *s = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        watch *w = calloc(1, sizeof *w);
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        if (!w || !ci) {
+            free(w);
+            *socket_context = NULL;
+            return;
+        }
+        w->fd = ci->connect_fd;
+        w->start = now_mono();
+        w->receiving = 1;
+        pthread_mutex_lock(&s->lock);
+        w->next = s->conns;
+        if (s->conns)
+            s->conns->prev = w;
+        s->conns = w;
+        pthread_mutex_unlock(&s->lock);
+        *socket_context = w;
+    } else if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+        watch *w = *socket_context;
+        if (!w)
+            return;
+        /* Out of the list before libmicrohttpd closes the socket: the
+           watchdog never touches a closed (or reused) descriptor. */
+        pthread_mutex_lock(&s->lock);
+        if (w->prev)
+            w->prev->next = w->next;
+        else
+            s->conns = w->next;
+        if (w->next)
+            w->next->prev = w->prev;
+        pthread_mutex_unlock(&s->lock);
+        free(w);
+        *socket_context = NULL;
+    }
+}
+
+/* Every quarter second: shut the sockets of requests still arriving after
+   the deadline; their threads see the end and close them. */
+static void *watchdog(void *arg)
+{
+    mc_server *s = arg;
+    struct timespec q = {0, 250 * 1000 * 1000};
+    for (;;) {
+        pthread_mutex_lock(&s->lock);
+        int stop = s->stop;
+        double now = now_mono();
+        for (watch *w = s->conns; !stop && w; w = w->next)
+            if (w->receiving && now - w->start > s->deadline) {
+                shutdown(w->fd, SHUT_RDWR);
+                w->receiving = 0; /* once */
+            }
+        pthread_mutex_unlock(&s->lock);
+        if (stop)
+            return NULL;
+        nanosleep(&q, NULL);
+    }
+}
+
+static void free_server(mc_server *s)
+{
+    for (int i = 0; i < s->nhosts; i++)
+        free(s->hosts[i]);
+    free(s->hosts);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+mc_server *mc_server_start(mc_api *api, const mc_server_opts *o, int *bound,
                            mc_error *err)
 {
+    const char *bind = o->bind ? o->bind : "127.0.0.1";
+    int port = o->port;
     struct sockaddr_in sa;
     memset(&sa, 0, sizeof sa);
     sa.sin_family = AF_INET;
     sa.sin_port = htons((uint16_t)port);
-    if (port < 0 || port > 65535 ||
-        inet_pton(AF_INET, bind ? bind : "127.0.0.1", &sa.sin_addr) != 1) {
+    if (port < 0 || port > 65535 || inet_pton(AF_INET, bind, &sa.sin_addr) != 1) {
         err->code = MC_ERR_ARG;
-        snprintf(err->msg, sizeof err->msg, "bad address or port: %s:%d",
-                 bind ? bind : "127.0.0.1", port);
+        snprintf(err->msg, sizeof err->msg, "bad address or port: %s:%d", bind,
+                 port);
         return NULL;
     }
     mc_server *s = calloc(1, sizeof *s);
@@ -159,21 +433,59 @@ mc_server *mc_server_start(mc_api *api, const char *bind, int port, int *bound,
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
     }
+    pthread_mutex_init(&s->lock, NULL);
     s->api = api;
+    snprintf(s->bind, sizeof s->bind, "%s", bind);
+    s->any = sa.sin_addr.s_addr == htonl(INADDR_ANY);
+    if (o->proxy) {
+        if (inet_pton(AF_INET, o->proxy, &s->proxy) != 1) {
+            err->code = MC_ERR_ARG;
+            snprintf(err->msg, sizeof err->msg, "bad proxy address: %s", o->proxy);
+            free_server(s);
+            return NULL;
+        }
+        s->has_proxy = 1;
+    }
+    for (int i = 0; o->hosts && o->hosts[i]; i++) {
+        char **h = realloc(s->hosts, (size_t)(s->nhosts + 1) * sizeof *h);
+        if (!h || !(h[s->nhosts] = strdup(o->hosts[i]))) {
+            if (h)
+                s->hosts = h;
+            err->code = MC_ERR_IO;
+            snprintf(err->msg, sizeof err->msg, "out of memory");
+            free_server(s);
+            return NULL;
+        }
+        s->hosts = h;
+        s->nhosts++;
+    }
+    s->deadline = o->deadline > 0 ? o->deadline : 10;
+    unsigned per_ip = o->per_ip > 0 ? (unsigned)o->per_ip : 8;
+    unsigned max_conns = o->max_conns > 0 ? (unsigned)o->max_conns : 128;
+    unsigned idle = o->idle > 0 ? (unsigned)o->idle : 15;
+    if (pthread_create(&s->dog, NULL, watchdog, s) != 0) {
+        err->code = MC_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "cannot start a thread");
+        free_server(s);
+        return NULL;
+    }
+    s->dog_started = 1;
     s->d = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION, 0,
         NULL, NULL, handle, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)64,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+        MHD_OPTION_NOTIFY_CONNECTION, notify_conn, s,
+        MHD_OPTION_CONNECTION_LIMIT, max_conns,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip,
+        MHD_OPTION_CONNECTION_TIMEOUT, idle,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)128,
         MHD_OPTION_END);
     if (!s->d) {
         err->code = MC_ERR_IO;
         snprintf(err->msg, sizeof err->msg,
-                 "cannot listen on %s port %d (in use?)",
-                 bind ? bind : "127.0.0.1", port);
-        free(s);
+                 "cannot listen on %s port %d (in use?)", bind, port);
+        mc_server_stop(s);
         return NULL;
     }
     const union MHD_DaemonInfo *info =
@@ -187,6 +499,13 @@ void mc_server_stop(mc_server *s)
 {
     if (!s)
         return;
-    MHD_stop_daemon(s->d);
-    free(s);
+    if (s->d)
+        MHD_stop_daemon(s->d);
+    if (s->dog_started) {
+        pthread_mutex_lock(&s->lock);
+        s->stop = 1;
+        pthread_mutex_unlock(&s->lock);
+        pthread_join(s->dog, NULL);
+    }
+    free_server(s);
 }

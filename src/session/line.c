@@ -24,10 +24,10 @@ int mc_line_grow(mc_line *l, int need)
         return 0; /* the search calls this at every node */
     /* The four arrays grow alike (same capacity, need and start). */
     size_t cap = (size_t)l->cap, want = (size_t)need + 1;
-    size_t a = mc_grow(&l->pos, cap, want, sizeof *l->pos, 128);
-    size_t b = mc_grow(&l->hash, cap, want, sizeof *l->hash, 128);
-    size_t c = mc_grow(&l->wstart, cap, want, sizeof *l->wstart, 128);
-    size_t d = mc_grow(&l->qstart, cap, want, sizeof *l->qstart, 128);
+    size_t a = mc_grow(&l->pos, cap, want, sizeof *l->pos, 8);
+    size_t b = mc_grow(&l->hash, cap, want, sizeof *l->hash, 8);
+    size_t c = mc_grow(&l->wstart, cap, want, sizeof *l->wstart, 8);
+    size_t d = mc_grow(&l->qstart, cap, want, sizeof *l->qstart, 8);
     if (!a || !b || !c || !d)
         return -1;
     l->cap = (int)a;

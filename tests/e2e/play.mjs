@@ -1,7 +1,9 @@
 // play.mjs - end-to-end tests of the browser board: Debian's chromium driven
 // by playwright-core plays a short game of each kind by clicking pits (and a
 // Goré offer, an engine reply, undo), and checks that the board drawn matches
-// the server's state after every move.  Screenshots <game>.png go to
+// the server's state after every move; seats: an invitation link gives the
+// other player their seat (and only once), a watch link gives none, and no
+// link the page shows holds its token.  Screenshots <game>.png go to
 // $MANCALA_SHOTS (`make screenshots`: docs/img) or the run's scratch folder.
 // Run by tests/e2e/run.sh with MANCALA_URL set to a server on 127.0.0.1.
 import { chromium } from 'playwright-core';
@@ -135,8 +137,13 @@ async function goreOffer() {
   const r = await page.request.post(`${url}api/new`, {
     data: { game: 'gore', position: '1,1,1,1/1,1,1,3 S own=SSSSNNNN cap=20,18' },
   });
-  const id = (await r.json()).state.id;
+  const made = await r.json();
+  const id = made.state.id;
+  // the page holds the creator's token (both seats), as if it had made the game
+  await page.goto(url);
+  await page.evaluate(([i, t]) => localStorage.setItem(`mancala.seats.${i}`, JSON.stringify({ S: t, N: t })), [id, made.token]);
   await page.goto(`${url}#g=${id}&side=S&vs=here`);
+  await page.reload();
   await page.waitForSelector('g.pit');
   await page.click('#offer');
   await page.click('g.pit[data-name="A"]');
@@ -152,21 +159,59 @@ async function goreOffer() {
 }
 
 async function twoBrowsers() {
-  // a game link: South moves in one browser, North sees it in another
+  // an invitation: South moves in one browser, North (a browser with its own
+  // storage) joins by the link, sees the move and answers; a watcher cannot move
   const a = await newPage();
   await newGame(a, 'sadeqa2', '', 'link');
   const link = await a.inputValue('#link-url');
-  check(link.includes('side=N'), 'the game link seats the other player');
-  const b = await newPage();
+  const watchLink = await a.inputValue('#watch-url');
+  const id = new URLSearchParams(new URL(link).hash.slice(1)).get('g');
+  const seats = await a.evaluate((i) => JSON.parse(localStorage.getItem(`mancala.seats.${i}`)), id);
+  check(/invite=[0-9a-f]{32}/.test(link), `the invitation link holds a code (${link})`);
+  check(seats && seats.S && !link.includes(seats.S) && !watchLink.includes(seats.S),
+    'no link shown holds the page\'s own token');
+  check(!(await a.evaluate(() => location.hash)).includes(seats.S), 'the page\'s address holds no token');
+  const other = await chromium.launchPersistentContext(`${process.env.MANCALA_TMP || '/tmp'}/chromium-profile-2`, {
+    executablePath: '/usr/bin/chromium', headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const b = await other.newPage();
   await b.goto(link);
   await b.waitForSelector('g.pit');
+  await b.waitForFunction(() => location.hash.includes('side=N'), null, { timeout: 10000 }).catch(() => {});
+  check(!(await b.evaluate(() => location.hash)).includes('invite'), 'the invitation leaves the address once used');
   await clickMove(a, 0);
   await settled(a, 1);
   await b.waitForFunction(() => document.querySelectorAll('g.pit.playable').length > 0, null, { timeout: 10000 })
     .catch(() => {});
   check((await b.$$('g.pit.playable')).length > 0, 'North\'s browser sees South\'s move and may answer');
+  await clickMove(b, 0);
+  const st = await settled(b, 2);
+  check(st.ply === 2 && st.seats.N === 'taken', `North played through its seat (ply ${st.ply})`);
+  // the invitation is spent: a third browser gets no seat
+  const c = await other.newPage();
+  await c.goto(link.replace('#', '?x=1#'));
+  await c.waitForSelector('g.pit');
+  check((await c.textContent('#status')).length > 0 && (await c.$$('g.pit.playable')).length === 0,
+    'a used invitation gives no seat');
+  const w = await other.newPage();
+  await w.goto(watchLink);
+  await w.waitForSelector('g.pit');
+  await new Promise((r) => setTimeout(r, 500));
+  check((await w.$$('g.pit.playable')).length === 0, 'the watch link shows the game without moves');
+  // without its token the server refuses a move, whatever the page does
+  const r = await w.request.post(`${url}api/game/${id}/play`, { data: { move: st.moves[0].move } });
+  check(r.status() === 403, `a move without the seat's token is refused (${r.status()})`);
+  check(await w.isHidden('#delete'), 'a watcher is offered no delete');
+  // the creator deletes the game: it is gone for everyone
+  a.on('dialog', (d) => d.accept());
+  await a.click('#delete');
+  await a.waitForFunction(() => document.getElementById('status').textContent.includes('deleted'), null, { timeout: 10000 })
+    .catch(() => {});
+  const gone = await w.request.get(`${url}api/game/${id}`);
+  check(gone.status() === 404, `the deleted game is gone (${gone.status()})`);
   await a.close();
-  await b.close();
+  await other.close();
 }
 
 async function omwesoSetup() {

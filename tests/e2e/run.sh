@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/e2e/run.sh - make check's browser tests: start `mancala serve` on an
-# ephemeral port of 127.0.0.1 with a fresh game directory, play a short game
+# ephemeral port of 127.0.0.1 with a fresh game store, play a short game
 # of each kind by clicking in headless Chromium (play.mjs), stop the server.
 # usage: sh tests/e2e/run.sh ./mancala   (MANCALA_SHOTS=docs/img: keep the
 # screenshots there, as `make screenshots` does)
@@ -19,7 +19,7 @@ tmp=$(mktemp -d)
 # The server's data in the scratch directory, and no endgame tables: the
 # games here do not depend on what is built or installed.
 XDG_DATA_HOME=$tmp/xdg/data XDG_STATE_HOME=$tmp/xdg/state MANCALA_EGDB_DIR=none \
-"$M" serve --port 0 --dir "$tmp/games" >"$tmp/out" 2>"$tmp/err" &
+"$M" serve --port 0 --db "$tmp/serve.db" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 i=0
 while ! grep -q 'http://' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done

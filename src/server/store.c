@@ -1,0 +1,364 @@
+/*
+ * store.c - the SQLite database of `mancala serve` (store.h).  WAL mode with
+ * synchronous=FULL: a committed change survives a crash of the program
+ * (kill -9) and of the machine; a change that fails to commit is rolled
+ * back whole and reported, so the server never acknowledges a move the
+ * database does not hold.  Knows nothing about games: records are text.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "store.h"
+
+struct mc_store {
+    sqlite3 *db;
+    pthread_mutex_t lock;
+    char *path;       /* NULL: in memory */
+    dev_t dev;        /* the file opened: a change to a file that is no */
+    ino_t ino;        /* longer at path would be lost at the next start */
+};
+
+static const char *const schema =
+    "CREATE TABLE IF NOT EXISTS games("
+    " id TEXT PRIMARY KEY,"
+    " record TEXT NOT NULL,"   /* the export format: every round, every move */
+    " version INTEGER NOT NULL,"
+    " over INTEGER NOT NULL,"  /* the game (the match) is finished */
+    " created INTEGER NOT NULL," /* seconds since 1970 */
+    " touched INTEGER NOT NULL,"
+    " addr TEXT NOT NULL);"    /* who created it (the per-address quota) */
+    "CREATE TABLE IF NOT EXISTS seats("
+    " game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+    " side INTEGER NOT NULL CHECK(side IN (0, 1)),"
+    " token TEXT,"             /* NULL until the seat is taken */
+    " invite TEXT,"            /* an open invitation to the seat */
+    " owner INTEGER NOT NULL," /* the creator holds it (may delete) */
+    " PRIMARY KEY(game, side));"
+    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);"
+    "INSERT OR IGNORE INTO meta VALUES('schema', '1');";
+
+static int fail(mc_store *s, mc_error *err, const char *what)
+{
+    if (err) {
+        err->code = MC_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "the game store: %s: %s", what,
+                 s && s->db ? sqlite3_errmsg(s->db) : "cannot open");
+    }
+    return -1;
+}
+
+mc_store *mc_store_open(const char *path, mc_error *err)
+{
+    mc_store *s = calloc(1, sizeof *s);
+    if (!s) {
+        if (err)
+            err->code = MC_ERR_IO, snprintf(err->msg, sizeof err->msg, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&s->lock, NULL);
+    if (path) {
+        /* Created private: the seats' tokens are in it.  SQLite gives its
+           -wal and -shm files the database's mode. */
+        int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        if (fd < 0) {
+            if (err) {
+                err->code = MC_ERR_IO;
+                snprintf(err->msg, sizeof err->msg, "cannot open %s: %s", path,
+                         strerror(errno));
+            }
+            mc_store_close(s);
+            return NULL;
+        }
+        close(fd);
+    }
+    int rc = sqlite3_open_v2(path ? path : ":memory:", &s->db,
+                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                                 SQLITE_OPEN_FULLMUTEX,
+                             NULL);
+    char *msg = NULL;
+    if (rc == SQLITE_OK)
+        sqlite3_busy_timeout(s->db, 5000);
+    if (rc != SQLITE_OK ||
+        sqlite3_exec(s->db,
+                     "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+                     "PRAGMA foreign_keys=ON;",
+                     NULL, NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+        if (err) {
+            err->code = MC_ERR_IO;
+            snprintf(err->msg, sizeof err->msg, "cannot open the game store %s: %s",
+                     path ? path : "(memory)",
+                     msg ? msg : s->db ? sqlite3_errmsg(s->db) : "failed");
+        }
+        sqlite3_free(msg);
+        mc_store_close(s);
+        return NULL;
+    }
+    struct stat st;
+    if (path && (!(s->path = strdup(path)) || stat(path, &st) != 0)) {
+        if (err) {
+            err->code = MC_ERR_IO;
+            snprintf(err->msg, sizeof err->msg, "cannot open %s", path);
+        }
+        mc_store_close(s);
+        return NULL;
+    }
+    if (path) {
+        s->dev = st.st_dev;
+        s->ino = st.st_ino;
+    }
+    return s;
+}
+
+void mc_store_close(mc_store *s)
+{
+    if (!s)
+        return;
+    if (s->db)
+        sqlite3_close(s->db);
+    free(s->path);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+static int run(mc_store *s, const char *sql)
+{
+    return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+}
+
+/* Prepare sql; bind is done by the caller. */
+static sqlite3_stmt *prep(mc_store *s, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+        return NULL;
+    return st;
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *v)
+{
+    if (v)
+        sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+/* Step a statement to its end and finalize it: 0 when done. */
+static int step_done(sqlite3_stmt *st)
+{
+    int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* The end of a transaction: COMMIT when ok, else ROLLBACK and the error. */
+static int finish(mc_store *s, int ok, mc_error *err, const char *what)
+{
+    int rc = 0;
+    if (ok && run(s, "COMMIT") == 0) {
+        rc = 0;
+    } else {
+        rc = fail(s, err, what);
+        run(s, "ROLLBACK");
+    }
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
+
+static int begin(mc_store *s, mc_error *err, const char *what)
+{
+    pthread_mutex_lock(&s->lock);
+    /* SQLite writes on through its open descriptor when the file (or its
+       folder) is removed or replaced: such changes would be gone at the
+       next start, so they are refused instead. */
+    struct stat st;
+    if (s->path && (stat(s->path, &st) != 0 || st.st_dev != s->dev ||
+                    st.st_ino != s->ino)) {
+        if (err) {
+            err->code = MC_ERR_IO;
+            snprintf(err->msg, sizeof err->msg,
+                     "the game store: %s: the database %s was removed or "
+                     "replaced while the server ran", what, s->path);
+        }
+        pthread_mutex_unlock(&s->lock);
+        return -1;
+    }
+    if (run(s, "BEGIN IMMEDIATE") != 0) {
+        fail(s, err, what);
+        pthread_mutex_unlock(&s->lock);
+        return -1;
+    }
+    return 0;
+}
+
+int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
+{
+    if (begin(s, err, "saving a new game") != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "INSERT INTO games VALUES(?,?,?,?,?,?,?)");
+    if (st) {
+        bind_text(st, 1, g->id);
+        bind_text(st, 2, g->record);
+        sqlite3_bind_int64(st, 3, g->version);
+        sqlite3_bind_int(st, 4, g->over);
+        sqlite3_bind_int64(st, 5, g->created);
+        sqlite3_bind_int64(st, 6, g->touched);
+        bind_text(st, 7, g->addr ? g->addr : "");
+    }
+    int ok = step_done(st) == 0;
+    for (int side = 0; ok && side < 2; side++) {
+        st = prep(s, "INSERT INTO seats VALUES(?,?,?,?,?)");
+        if (st) {
+            bind_text(st, 1, g->id);
+            sqlite3_bind_int(st, 2, side);
+            bind_text(st, 3, g->token[side]);
+            bind_text(st, 4, g->invite[side]);
+            sqlite3_bind_int(st, 5, (g->owner >> side) & 1);
+        }
+        ok = step_done(st) == 0;
+    }
+    return finish(s, ok, err, "saving a new game");
+}
+
+/* One statement changing exactly one row of games, in a transaction. */
+static int change_one(mc_store *s, sqlite3_stmt *st, mc_error *err,
+                      const char *what)
+{
+    int ok = step_done(st) == 0 && sqlite3_changes(s->db) == 1;
+    return finish(s, ok, err, what);
+}
+
+int mc_store_update(mc_store *s, const char *id, const char *record,
+                    long long version, int over, long long touched,
+                    mc_error *err)
+{
+    if (begin(s, err, "saving a move") != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "UPDATE games SET record=?, version=?, over=?,"
+                               " touched=? WHERE id=?");
+    if (st) {
+        bind_text(st, 1, record);
+        sqlite3_bind_int64(st, 2, version);
+        sqlite3_bind_int(st, 3, over);
+        sqlite3_bind_int64(st, 4, touched);
+        bind_text(st, 5, id);
+    }
+    return change_one(s, st, err, "saving a move");
+}
+
+int mc_store_seat(mc_store *s, const char *id, int side, const char *token,
+                  long long touched, mc_error *err)
+{
+    if (begin(s, err, "saving a seat") != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "UPDATE seats SET token=?, invite=NULL"
+                               " WHERE game=? AND side=?");
+    if (st) {
+        bind_text(st, 1, token);
+        bind_text(st, 2, id);
+        sqlite3_bind_int(st, 3, side);
+    }
+    int ok = step_done(st) == 0 && sqlite3_changes(s->db) == 1;
+    if (ok) {
+        st = prep(s, "UPDATE games SET touched=? WHERE id=?");
+        if (st) {
+            sqlite3_bind_int64(st, 1, touched);
+            bind_text(st, 2, id);
+        }
+        ok = step_done(st) == 0;
+    }
+    return finish(s, ok, err, "saving a seat");
+}
+
+int mc_store_delete(mc_store *s, const char *id, mc_error *err)
+{
+    if (begin(s, err, "deleting a game") != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "DELETE FROM games WHERE id=?");
+    if (st)
+        bind_text(st, 1, id);
+    return change_one(s, st, err, "deleting a game");
+}
+
+static const char *col_text(sqlite3_stmt *st, int i)
+{
+    return (const char *)sqlite3_column_text(st, i);
+}
+
+int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
+                  void *ctx, mc_error *err)
+{
+    pthread_mutex_lock(&s->lock);
+    /* The two seats joined to their game: one row a game. */
+    sqlite3_stmt *st = prep(
+        s, "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
+           " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner"
+           " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
+           " JOIN seats b ON b.game = g.id AND b.side = 1");
+    int rc = st ? SQLITE_ROW : SQLITE_ERROR, stop = 0;
+    while (st && !stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        mc_store_game g;
+        g.id = col_text(st, 0);
+        g.record = col_text(st, 1);
+        g.version = sqlite3_column_int64(st, 2);
+        g.over = sqlite3_column_int(st, 3);
+        g.created = sqlite3_column_int64(st, 4);
+        g.touched = sqlite3_column_int64(st, 5);
+        g.addr = col_text(st, 6);
+        g.owner = 0;
+        for (int side = 0; side < 2; side++) {
+            g.token[side] = col_text(st, 7 + 3 * side);
+            g.invite[side] = col_text(st, 8 + 3 * side);
+            g.owner |= (sqlite3_column_int(st, 9 + 3 * side) & 1) << side;
+        }
+        if (g.id && g.record)
+            stop = each(ctx, &g);
+    }
+    int bad = !stop && rc != SQLITE_DONE;
+    if (bad)
+        fail(s, err, "reading the games");
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&s->lock);
+    return bad ? -1 : 0;
+}
+
+int mc_store_get(mc_store *s, const char *id, char **record,
+                 long long *version, mc_error *err)
+{
+    *record = NULL;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = prep(s, "SELECT record, version FROM games WHERE id=?");
+    int rc = SQLITE_ERROR;
+    if (st) {
+        bind_text(st, 1, id);
+        rc = sqlite3_step(st);
+    }
+    int ret;
+    if (rc == SQLITE_ROW) {
+        const char *t = col_text(st, 0);
+        *record = t ? strdup(t) : NULL;
+        *version = sqlite3_column_int64(st, 1);
+        ret = *record ? 0 : fail(s, err, "reading a game");
+    } else if (rc == SQLITE_DONE) {
+        ret = 1;
+    } else {
+        ret = fail(s, err, "reading a game");
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&s->lock);
+    return ret;
+}
+
+void mc_store_set_readonly(mc_store *s, int on)
+{
+    pthread_mutex_lock(&s->lock);
+    run(s, on ? "PRAGMA query_only=1" : "PRAGMA query_only=0");
+    pthread_mutex_unlock(&s->lock);
+}
