@@ -37,6 +37,27 @@ static int numbers(const char *p, double *v, int n)
     }
 }
 
+/* The next line of a weights text from *s into buf[n], its comment cut:
+   the start of its content ("" for a blank or comment line), or NULL when
+   the line does not fit. */
+static char *weights_line(const char **s, char *buf, size_t n)
+{
+    const char *start = *s, *end = strchr(start, '\n');
+    size_t len = end ? (size_t)(end - start) : strlen(start);
+    *s += len + (end ? 1 : 0);
+    if (len >= n)
+        return NULL;
+    memcpy(buf, start, len);
+    buf[len] = 0;
+    char *hash = strchr(buf, '#');
+    if (hash)
+        *hash = 0;
+    char *p = buf;
+    while (*p == ' ' || *p == '\t' || *p == '\r')
+        p++;
+    return p;
+}
+
 void mc_learned_clear(mc_learned *m)
 {
     free(m->w);
@@ -50,23 +71,19 @@ int mc_learned_parse_model(const mc_rules *r, const char *text,
     memset(m, 0, sizeof *m);
     const char *h = text;
     /* `hidden H` before any weight: a network; else a linear model. */
-    int hidden = 0;
+    int hidden = 0, net = 0;
+    char buf[2048];
     while (*h) {
-        const char *end = strchr(h, '\n');
-        size_t len = end ? (size_t)(end - h) : strlen(h);
-        while (len && (*h == ' ' || *h == '\t')) {
-            h++;
-            len--;
-        }
-        if (len >= 7 && strncmp(h, "hidden ", 7) == 0) {
-            hidden = atoi(h + 7);
+        const char *p = weights_line(&h, buf, sizeof buf);
+        if (p && strncmp(p, "hidden ", 7) == 0) {
+            hidden = atoi(p + 7);
+            net = 1;
             break;
         }
-        if (len && *h != '#' && *h != '\r' && strncmp(h, "features ", 9) != 0)
+        if (!p || (*p && strncmp(p, "features ", 9) != 0))
             break;
-        h += len + (end ? 1 : 0);
     }
-    if (!hidden) {
+    if (!net) {
         m->w = malloc((size_t)r->nfeat * sizeof *m->w);
         if (!m->w)
             return mc_err(err, MC_ERR_ARG, "out of memory");
@@ -89,23 +106,12 @@ int mc_learned_parse_model(const mc_rules *r, const char *text,
     double v[MC_NET_MAX + 2];
     while (*s) {
         line++;
-        const char *end = strchr(s, '\n');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
-        char buf[2048];
-        if (len >= sizeof buf) {
+        char *p = weights_line(&s, buf, sizeof buf);
+        if (!p) {
             mc_learned_clear(m);
             return mc_err(err, MC_ERR_ARG, "weights line %d is too long",
                           line);
         }
-        memcpy(buf, s, len);
-        buf[len] = 0;
-        s += len + (end ? 1 : 0);
-        char *hash = strchr(buf, '#');
-        if (hash)
-            *hash = 0;
-        char *p = buf;
-        while (*p == ' ' || *p == '\t' || *p == '\r')
-            p++;
         if (!*p)
             continue;
         const char *bad = NULL;
@@ -185,20 +191,10 @@ int mc_learned_parse(const mc_rules *r, const char *text, int32_t *w,
     const char *s = text;
     while (*s) {
         line++;
-        const char *end = strchr(s, '\n');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
         char buf[256];
-        if (len >= sizeof buf)
+        char *p = weights_line(&s, buf, sizeof buf);
+        if (!p)
             return mc_err(err, MC_ERR_ARG, "weights line %d is too long", line);
-        memcpy(buf, s, len);
-        buf[len] = 0;
-        s += len + (end ? 1 : 0);
-        char *hash = strchr(buf, '#');
-        if (hash)
-            *hash = 0;
-        char *p = buf;
-        while (*p == ' ' || *p == '\t' || *p == '\r')
-            p++;
         if (!*p)
             continue;
         if (strncmp(p, "features ", 9) == 0) {
