@@ -1203,13 +1203,11 @@ static int collect_one(void *ctx, mc_record *r)
     return 0;
 }
 
-int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
-                    mc_record_loc *loc, mc_error *err)
+/* The records collected by a scan that returned rc, handed over or freed. */
+static int collected(collect *cl, int rc, mc_record ***out, int *n,
+                     mc_error *err)
 {
-    collect c = {NULL, 0, 0};
-    *out = NULL;
-    *n = 0;
-    int rc = mc_records_scan(text, len, collect_one, &c, loc, err);
+    collect c = *cl;
     if (rc != 0) {
         if (err && !err->msg[0])
             fail(err, rc, "out of memory");
@@ -1219,6 +1217,16 @@ int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
     *out = c.recs;
     *n = c.n;
     return 0;
+}
+
+int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
+                    mc_record_loc *loc, mc_error *err)
+{
+    collect c = {NULL, 0, 0};
+    *out = NULL;
+    *n = 0;
+    int rc = mc_records_scan(text, len, collect_one, &c, loc, err);
+    return collected(&c, rc, out, n, err);
 }
 
 int mc_records_scan_file(const char *path,
@@ -1239,15 +1247,9 @@ int mc_records_scan_file(const char *path,
 int mc_records_load(const char *path, mc_record ***out, int *n,
                     mc_record_loc *loc, mc_error *err)
 {
+    collect c = {NULL, 0, 0};
     *out = NULL;
     *n = 0;
-    if (loc)
-        loc->line = loc->col = 0;
-    char *b;
-    size_t len;
-    if (mc_file_read(path, (size_t)1 << 30, &b, &len, err) != 0)
-        return MC_ERR_IO;
-    int rc = mc_records_read(b, len, out, n, loc, err);
-    free(b);
-    return rc;
+    int rc = mc_records_scan_file(path, collect_one, &c, loc, err);
+    return collected(&c, rc, out, n, err);
 }
