@@ -63,6 +63,23 @@ expect() { if wait_for "$2"; then ok; else bad "$1: no '$2'"; fi; }
 # expect_not DESC TEXT: TEXT is not on the screen now
 expect_not() { if screen | grep -qF -- "$2"; then bad "$1: '$2' shown"; else ok; fi; }
 
+# joined: the screen as one line (wrapped lines joined by a space), for
+# sentences the log wraps
+joined() { screen | tr -s ' \n' '  '; }
+expect_joined() {
+    i=0
+    while [ $i -lt 100 ]; do
+        joined | grep -qF -- "$2" && { ok; return; }
+        sleep 0.1
+        i=$((i + 1))
+    done
+    bad "$1: no '$2' (joined)"
+}
+# record START: a one-game record starting at START, for --resume
+record() {
+    printf '[Game "%s"]\n[Start "%s"]\n[Result "*"]\n\n*\n' "$1" "$2" > "$3"
+}
+
 # ---- Oware: the board, a move, undo, redo, hint, evaluation, move list ----
 start oware --nodes 2000 --speed 0
 expect "oware board north" "North   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]    captured 0"
@@ -77,19 +94,26 @@ expect "computer replies" "North plays e: lifts 4 seeds from e; the last seed fa
 expect "board after the moves" "South   [ 5]  [ 5]  [ 1]  [ 5]  [ 5]  [ 5]"
 if [ -s "$state/mancala/autosave.mcr" ] && grep -q "C e" "$state/mancala/autosave.mcr"; then ok; else
     bad "autosave holds the moves: $(cat "$state/mancala/autosave.mcr" 2>&1)"; fi
-keys u
+keys '<'
 expect "undo restores the start" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]"
-keys r
+expect_not "the log loses the undone move" "South plays C:"
+expect_not "the log loses the undone reply" "North plays e:"
+keys '>'
 expect "redo replays" "South   [ 5]  [ 5]  [ 1]  [ 5]  [ 5]  [ 5]"
-keys '?'
+expect "redo tells the moves again" "North plays e: lifts 4 seeds from e; the last seed falls in C (now 1)."
+keys F2
 expect "hint" "Hint: the engine would play"
+expect "the hint's pit marked on the board" "(n): the engine's move"
 keys =
 expect "evaluation" "Evaluation: "
 keys '#'
 expect "move list" "Moves"
-expect "move list entries" "1. C"
-keys Z
-expect "illegal key explained" "Not possible:"
+# numbered in full moves, as the record writes them
+expect "move list entries" "1. C e"
+if grep -q "1\. C e" "$state/mancala/autosave.mcr"; then ok; else bad "the record numbers 1. C e"; fi
+expect_not "Oware shows no offer key" "offer"
+keys Z Enter
+expect "illegal move explained" "Not possible:"
 keys q
 expect "quit" "EXITED 0"
 expect "saved note" "The game is saved in"
@@ -124,7 +148,9 @@ rm -rf "$state"
 
 # ---- the result and the end of a game: two computers ----
 start oware --south computer --north computer --nodes 300 --speed 0 --level 1
-expect "game result" "Game over:"
+expect "game result" "Any key: leave."
+# the end in a sentence, with the score: "North wins 26 to 22: ..."
+if screen | grep -Eq "^(South|North) wins [0-9.]+ to [0-9.]+: |^Draw [0-9.]+ to [0-9.]+: "; then ok; else bad "the result as a sentence"; fi
 expect "leave prompt" "Any key: leave."
 keys x
 expect "left after the game" "EXITED 0"
@@ -147,7 +173,7 @@ rm -rf "$state"
 
 # ---- an Omweso 12-point match: points per kind of win, the loser starts ----
 start omweso --south random --north random --speed 0 --seed 3
-expect "omweso first game" "Game over: South wins, 2 okutema (points were won)."
+expect "omweso first game" "South wins 2 points: okutema"
 expect "omweso points" "Match: South 2, North 0 (first to 12 points)"
 expect "omweso loser starts" "Next game: North starts."
 keys x
@@ -176,7 +202,7 @@ expect "omweso south pits" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 
 expect "omweso lot" "Drawn by lot: North starts the first game."
 expect "omweso mode shown" "[contract]"
 expect "omweso to move" "to move"
-keys u
+keys '<'
 expect "contract refuses undo" "Undo is refused: this is a contract game (W16)."
 keys q
 expect "omweso quit" "EXITED 0"
@@ -215,7 +241,7 @@ rm -rf "$state"
 start omweso --nodes 500 --speed 0 --mode blitz,blitz_timeout=loss --seed 1 --you north
 expect "blitz move limit shown" "(3 s a move)"
 expect "blitz flag falls" "time ran out"
-expect "blitz loss" "North lost on time"
+expect "blitz loss" "South wins: North ran out of time."
 keys q
 rm -rf "$state"
 
@@ -224,7 +250,7 @@ start omweso --nodes 500 --speed 0 --mode blitz --seed 1 --you north
 expect "blitz pass" "North's time ran out: the turn passes to South (W16)."
 expect "South moves after the pass" "South plays "
 keys '#'
-expect "the pass in the move list" "1. --"
+expect "the pass in the move list, numbered as records do" "1... --"
 keys q
 expect "blitz pass quit" "EXITED 0"
 if grep -q -- "-- " "$state/mancala/autosave.mcr"; then ok; else
@@ -250,26 +276,70 @@ expect "Ctrl-C leaves" "EXITED 130"
 if grep -q "1\. C" "$tmp/capture.mcr"; then ok; else
     bad "the capture saved: $(cat "$tmp/capture.mcr")"; fi
 
-# ---- Goré: making an offer shows its payment; answering one ----
+# ---- Goré: making an offer shows its price; answering one ----
+# South owns a in North's row (own=SSSSSNNN): the dialog must let it be
+# offered, apart from A.  North has captured 20, so up to 3 pits can be
+# offered at 6 stones a pit (G6).
 cat > "$tmp/offer.mcr" <<'EOF'
 [Game "gore"]
-[Start "0,0,0,0/0,2,0,6 S own=SSSSNNNN cap=20,20"]
+[Start "0,0,0,0/0,2,0,6 S own=SSSSSNNN cap=20,20"]
 [Result "*"]
 
 *
 EOF
 start gore --nodes 500 --speed 0 --resume "$tmp/offer.mcr"
 expect "gore stores" "captured 20"
+expect "gore says offers are possible" "offer pits: type offer and Enter"
+keys '?'
+expect "the menu lists the offer" "make an offer of pits"
 keys o
-expect "offer dialog" "Offer: pick your pits by letter"
+expect "offer dialog" "Offer pits: arrows and Space pick"
+expect "offer dialog, nothing picked" "No pit picked yet."
+expect "the log is not overwritten" "Resuming $tmp/offer.mcr"
+keys a
+# G6: 6 of the answering side's captured stones a pit
+expect "a picks North's-row pit a, price 6" "Offer a: if North accepts, North pays 6 captured stones."
 keys A
-expect "offer payment" "Offer offer:A: Enter to make it."
-keys C
-expect "offer of two" "Offer offer:AC: Enter to make it."
+expect "A picks A as well, price 12" "Offer A and a: if North accepts, North pays 12 captured stones."
+keys Space
+expect "Space unpicks the pit under the cursor" "Offer a: if North accepts"
+keys Right Space
+expect "arrows pick" "Offer B and a:"
 keys Enter
-expect "offer made" "South plays offer:AC"
+expect "offer made, in words" "South offers B, a to North, who may accept, paying 12 captured stones"
+expect_not "no internal token" "offer:"
 keys q
 expect "gore quit" "EXITED 0"
+# typing the notation works too
+cat > "$tmp/offer2.mcr" <<'EOF'
+[Game "gore"]
+[Start "0,0,0,0/0,2,0,6 S own=SSSSNNNN cap=20,20"]
+[Result "*"]
+
+*
+EOF
+start gore --nodes 500 --speed 0 --resume "$tmp/offer2.mcr"
+expect "gore typed offer" "South to move"
+keys o f f e r : A C Enter
+expect "offer typed as notation" "South offers A, C to North"
+keys q
+expect "typed offer quit" "EXITED 0"
+if grep -q "offer:AC" "$tmp/offer2.mcr"; then ok; else bad "typed offer saved: $(cat "$tmp/offer2.mcr")"; fi
+# no offer is possible at the start (nobody has captured 6): no dialog
+start gore --nodes 500 --speed 0
+expect "gore start" "South to move"
+expect_not "no offer hint at the start" "offer pits"
+keys '?'
+expect "menu at the start" "Commands: press a key"
+expect_not "the menu lists no offer" "make an offer"
+keys o
+expect "back from the menu" "South to move"
+expect_not "no dialog" "Offer pits:"
+keys o f f e r Enter
+expect "offer refused in words" "No offer is possible now."
+keys q
+expect "gore start quit" "EXITED 0"
+rm -rf "$state"
 cat > "$tmp/answer.mcr" <<'EOF'
 [Game "gore"]
 [Start "0,0,0,0/6,2,0,6 S own=SSSSNNNN cap=20,14 offer=a"]
@@ -277,15 +347,41 @@ cat > "$tmp/answer.mcr" <<'EOF'
 
 *
 EOF
+cp "$tmp/answer.mcr" "$tmp/answer2.mcr"
 start gore --nodes 500 --speed 0 --resume "$tmp/answer.mcr"
 expect "answer dialog" "North offers a.  Accept it (y) or refuse it (n)?"
-expect "answer shows the payment" "If you accept: South accepts a, paying 6 captured stones"
-expect "answer keys" "Accept it (y) or refuse it (n)?"
+expect "answer shows the price" "Accepting costs South 6 captured stones"
 keys y
-expect "offer accepted" "South plays accept"
-expect "ownership marked" "<n> marks a pit owned by the player across the board"
+expect "offer accepted" "South accepts a, paying 6 captured stones (6 into it); it is South's now."
+expect "ownership marked" "<n>: a pit owned by the player across the board"
 keys q
 expect "answer quit" "EXITED 0"
+# refusing, then the only move is a pass: said, and Enter plays it
+start gore --nodes 500 --speed 0 --resume "$tmp/answer2.mcr"
+expect "answer dialog again" "Accept it (y) or refuse it (n)?"
+keys n
+expect "refusal told" "South refuses the offer of a"
+expect "the pass is offered" "Moves: pass"
+keys Enter
+expect "the pass played" "South owns no stones and passes."
+keys q
+expect "refuse quit" "EXITED 0"
+
+# a win after a refusal (G7): the sentence says so, never "noglory"; the
+# score is the one `mancala apply` gives
+NG="3,0,0,0/0,0,0,2 S own=SSSSNNNN cap=28,15 offer=a"
+case $("$M" apply gore "$NG" refuse A | tail -1) in "over S 31-17 noglory") ok ;; *) bad "noglory position" ;; esac
+record gore "$NG" "$tmp/refused.mcr"
+start gore --nodes 500 --speed 0 --resume "$tmp/refused.mcr"
+expect "noglory answer" "Accept it (y) or refuse it (n)?"
+keys n
+expect "refused" "South refuses the offer of a"
+keys A
+expect "noglory result" "South wins 31 to 17: "
+expect_joined "victory without glory in words" "A victory without glory: South refused an offer."
+expect_not "no internal code" "noglory"
+keys x
+expect "noglory quit" "EXITED 0"
 
 # ---- Sadeqa II and Goré boards ----
 start sadeqa2 --nodes 500 --speed 0
@@ -297,6 +393,213 @@ start gore --nodes 500 --speed 0
 expect "gore board" "North   [ 6]  [ 6]  [ 6]  [ 6]    captured 0"
 keys q
 expect "gore board quit" "EXITED 0"
+rm -rf "$state"
+
+# ---- Omweso: every legal move can be entered, marks included ----
+# The issue's position: North starts (seed 1), then p, L, o; South's legal
+# moves are I I- J K M N N- O (mancala moves says so).
+P=$("$M" apply omweso "$("$M" apply omweso start | sed 's/ S / N /')" p L o | head -1)
+if [ "$("$M" moves omweso "$P")" = "I I- J K M N N- O" ]; then ok; else bad "the issue's position: $("$M" moves omweso "$P")"; fi
+start omweso --south human --north human --seed 1 --speed 0
+expect "omweso two people" "North to move"
+keys p
+expect "p played" "South to move"
+keys L
+expect "L played" "North to move"
+keys o
+expect "o played" "South to move"
+keys I
+expect "I waits: two moves start so" "Move: I_   (I I-)"
+keys -- -
+expect "I- typed and played" "South plays I-: lifts the 4 seeds of I; sows 4 from I clockwise"
+keys '<'
+expect "back to the position" "Move: _"
+keys I Enter
+expect "I and Enter plays I" "South plays I: lifts the 4 seeds of I; sows 4 from I counter-clockwise"
+keys '<'
+expect "back again" "(Enter: the 2 moves from I)"
+keys Enter
+expect "Enter on I: a list" "I starts 2 moves; pick one"
+keys Right Enter
+expect "I- picked from the list" "South plays I-:"
+keys '<'
+keys N
+expect "N waits for its mark" "(N N-)"
+keys BSpace
+# typing moved the cursor to N
+expect "Backspace edits the line" "Move: _   (Enter: the 2 moves from N)"
+keys Left
+expect "Left reaches M" "(Enter plays M)"
+keys Right
+expect "Right comes back to N" "(Enter: the 2 moves from N)"
+keys Enter Right Enter
+expect "N- from the list" "South plays N-:"
+keys q
+expect "omweso marks quit" "EXITED 0"
+rm -rf "$state"
+# a three-seed opening sowing (W12): I has 3 seeds on South's first turn
+record omweso "3,5,4,4,4,4,4,4,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0" "$tmp/star.mcr"
+if [ "$("$M" moves omweso "3,5,4,4,4,4,4,4,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0")" = "I I* J K L M N O P" ]; then ok; else bad "I* position"; fi
+start --south human --north human --speed 0 --resume "$tmp/star.mcr"
+expect "star position" "South to move"
+keys I '*'
+expect "I* typed and played" "South plays I*:"
+keys q
+expect "star quit" "EXITED 0"
+# North's j-++- (five moves start from j)
+record omweso "0,1,1,7,7,0,2,1,3,1,5,4,0,3,1,1/0,5,0,2,1,2,7,0,4,1,2,2,1,0,0,0 N first=- captures=1,0" "$tmp/marks.mcr"
+case " $("$M" moves omweso "0,1,1,7,7,0,2,1,3,1,5,4,0,3,1,1/0,5,0,2,1,2,7,0,4,1,2,2,1,0,0,0 N first=- captures=1,0") " in
+*" j-++- "*) ok ;; *) bad "j-++- is legal there" ;; esac
+start --south human --north human --speed 0 --resume "$tmp/marks.mcr"
+expect "marks position" "North to move"
+keys -- j - + +
+expect "j-++ narrows to one move" "(j-++-)"
+keys -- -
+expect "j-++- played" "South to move"
+keys q
+expect "marks quit" "EXITED 0"
+if grep -q "j-++-" "$tmp/marks.mcr"; then ok; else bad "j-++- saved: $(cat "$tmp/marks.mcr")"; fi
+# Up and Down change rows: A (inner row) holds 2, the outer row 4s
+record omweso "4,4,4,4,4,4,4,2,0,0,0,0,0,0,0,2/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=- captures=0,0" "$tmp/rows.mcr"
+start --south human --north human --speed 0 --resume "$tmp/rows.mcr"
+expect "rows position" "(Enter plays I)"
+keys Up
+expect "Up reaches the inner row" "(Enter plays A)"
+keys Down
+expect "Down comes back" "(Enter plays I)"
+keys q
+expect "rows quit" "EXITED 0"
+
+# ---- a long explanation is shown whole, and scrolls ----
+# North's e- here is a 2,000-character relay; the line mode narrates it
+# (an independent front-end), the full screen must show all of it.
+LONG="2,0,7,2,1,1,0,3,1,1,0,3,5,6,0,2/0,3,0,2,1,1,1,0,2,5,2,2,1,6,3,1 N first=- captures=1,4"
+record omweso "$LONG" "$tmp/long.mcr"
+cp "$tmp/long.mcr" "$tmp/long-plain.mcr"
+want=$(printf 'e-\nquit\n' | "$M" play --south human --north human --plain --resume "$tmp/long-plain.mcr" | grep -o 'North plays e-:.*')
+if [ ${#want} -gt 1300 ]; then ok; else bad "the long narration: ${#want} characters"; fi
+tail=$(printf '%s' "$want" | tail -c 200)
+head=$(printf '%s' "$want" | head -c 200)
+start --south human --north human --speed 0 --resume "$tmp/long.mcr"
+expect "long position" "North to move"
+keys -- e -
+expect "long move played" "South to move"
+expect_joined "the end of the long explanation" "$tail"
+keys PPage PPage PPage PPage PPage PPage PPage PPage
+expect_joined "PgUp shows its start" "$head"
+keys q
+expect "long quit" "EXITED 0"
+
+# ---- a small terminal: everything fits, or it says what it needs ----
+fresh
+T new-session -d -s t -x 60 -y 20 -c "$tmp" \
+    "XDG_STATE_HOME='$state' '$M' play oware --nodes 2000 --speed 0; echo EXITED \$?; sleep 600"
+expect "60x20 board" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]"
+keys C
+expect_joined "60x20: the reply whole" "North plays e: lifts 4 seeds from e; the last seed falls in C (now 1)."
+expect_joined "60x20: the move whole" "South plays C: lifts 4 seeds from C; the last seed falls in a (now 5)."
+expect "60x20: the keys line" "? commands  < undo  > redo  q quit"
+keys q
+expect "60x20 quit" "EXITED 0"
+rm -rf "$state"
+fresh
+T new-session -d -s t -x 40 -y 12 -c "$tmp" \
+    "XDG_STATE_HOME='$state' '$M' play oware --nodes 2000 --speed 0; echo EXITED \$?; sleep 600"
+expect_joined "40x12: too small, says what it needs" "Terminal too small: this board needs 58x16, the terminal is 40x12."
+expect_not "40x12: no broken board" "[ 4]"
+T resize-window -t t -x 100 -y 30
+expect "resized: the board" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]"
+keys q
+expect "40x12 quit" "EXITED 0"
+rm -rf "$state"
+
+# ---- Sadeqa II: letters are moves, never shortcuts ----
+start sadeqa2 --nodes 500 --speed 0
+expect "sadeqa2 start" "South to move"
+keys e Enter
+expect "e: why it is not a move" "Not possible: this is South's first move, which must be from F"
+expect_not "e evaluates nothing" "Evaluation:"
+keys b Enter
+expect_not "b is explained as South's B" "one of North's holes"
+keys h Enter l Enter
+expect_not "h gives no hint" "Hint:"
+expect_not "l shows no move list" "Moves"
+keys F
+expect "F plays" "South plays F:"
+keys q
+expect "sadeqa2 letters quit" "EXITED 0"
+rm -rf "$state"
+
+# ---- Oware: Up is not Left; resign asks first; review; flip ----
+start oware --nodes 2000 --speed 0
+expect "oware cursor" "(Enter plays A)"
+keys Right Right Up
+expect "Up stays on the row (nothing above to play)" "(Enter plays C)"
+keys '!'
+expect "resign asks" "Resign this game?"
+keys n
+expect "not resigned" "South to move"
+expect_not "no result" "resign"
+keys Enter
+expect "C played" "North plays"
+keys F5
+expect "review" "Review: position 2 of 2"
+keys Left
+expect "review steps back" "Review: position 1 of 2"
+expect "review tells the move" "South plays C: lifts 4 seeds from C"
+keys Home
+expect "review at the start" "Review: position 0 of 2 (the start)"
+expect "the start position" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]"
+keys =
+expect "review evaluates" "Evaluation: "
+expect "the engine's move marked" "(n): the engine's move"
+screen | grep -q '( 4)' && ok || bad "a pit drawn ( 4)"
+keys Escape
+expect "back to the game" "South to move"
+keys '?' f
+expect "flipped: North at the bottom" "a     b     c     d     e     f"
+l_n=$(screen | grep -n '^North   \[' | cut -d: -f1)
+l_s=$(screen | grep -n '^South   \[' | cut -d: -f1)
+if [ -n "$l_n" ] && [ -n "$l_s" ] && [ "$l_n" -gt "$l_s" ]; then ok; else bad "North below South when flipped"; fi
+keys '!'
+expect "resign asks again" "Resign this game?"
+keys y
+expect "resigned" "Any key: leave."
+expect "resignation in words" "North wins: South resigned."
+expect_not "no internal reason" "(resignation)"
+keys x
+expect "resign quit" "EXITED 0"
+rm -rf "$state"
+# --you north: North's side at the bottom from the start
+start oware --you north --nodes 500 --speed 0
+expect "you north" "North to move"
+l_n=$(screen | grep -n '^North   \[' | cut -d: -f1)
+l_s=$(screen | grep -n '^South   \[' | cut -d: -f1)
+if [ -n "$l_n" ] && [ -n "$l_s" ] && [ "$l_n" -gt "$l_s" ]; then ok; else bad "--you north: North at the bottom"; fi
+keys q
+expect "you north quit" "EXITED 0"
+rm -rf "$state"
+
+# ---- the resume offer: only the same game, with a move played ----
+start oware --nodes 2000 --speed 0
+expect "an oware game" "South to move"
+keys C
+expect "a move" "North plays"
+keys q
+expect "oware left" "EXITED 0"
+start omweso --south human --north human --speed 0 --seed 1
+expect "omweso: no offer of the oware game" "Drawn by lot"
+expect_not "no resume question" "Resume it?"
+expect_joined "the oware game kept aside" "is kept as $state/mancala/autosave.old.mcr"
+if grep -q '"oware"' "$state/mancala/autosave.old.mcr"; then ok; else bad "oware game kept"; fi
+keys q
+expect "omweso left" "EXITED 0"
+# that omweso game has no move: not worth offering
+start omweso --south human --north human --speed 0 --seed 1
+expect "no offer of a game without moves" "North to move"
+expect_not "no resume question for an empty game" "Resume it?"
+keys q
+expect "empty left" "EXITED 0"
 rm -rf "$state"
 
 # ---- without a terminal, or with --plain: the line mode ----

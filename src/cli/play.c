@@ -327,7 +327,7 @@ static int choose_computer(player *pl, mc_session *s, mc_move *m)
     if (!go.nodes && go.movetime <= 0)
         go.movetime = 1.0;
     if (screen.on) {
-        tui_say("%s (computer) is thinking...", side_name[pl->side]);
+        tui_note("%s (computer) is thinking...", side_name[pl->side]);
         tui_draw(s, &screen.view);
     }
     go.start = mc_clock();
@@ -497,6 +497,10 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
         for (int i = 0; i < 2; i++)
             screen.view.clock[i] =
                 screen.game_time > 0 ? screen.game_time : -1;
+        tui_new_game();
+        /* the person's side at the bottom when only North is a person */
+        tui_set_flip(pl[MC_NORTH].choose == choose_human &&
+                     pl[MC_SOUTH].choose != choose_human);
         tui_draw(s, &screen.view);
     } else {
         cli_draw_board(stdout, g, mc_session_pos(s));
@@ -570,7 +574,10 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
     mc_session_result(s, r);
     if (!quit) {
         char b[200];
-        result_text(b, sizeof b, r);
+        if (screen.on) /* a sentence for players, no internal codes */
+            mc_result_describe(g, r, b, sizeof b);
+        else
+            result_text(b, sizeof b, r);
         say("%s", b);
     }
     return quit;
@@ -595,13 +602,20 @@ static const char play_usage[] =
     "--save FILE writes the game record (docs/RECORDS.md) after every\n"
     "move, atomically; --resume FILE goes on with the saved game (or the\n"
     "next game of a saved match) and keeps saving to FILE.\n\n"
-    "On a terminal the game is played full screen (letters or arrows and\n"
-    "Enter to move; u undo, r redo, ? hint, = evaluation, # move list,\n"
-    "+/- animation speed, space skips an animation, o makes an offer in\n"
-    "Gore, ! resigns, q quits).  Without a terminal, or with --plain, the\n"
-    "line mode above is used.  The full screen saves every move to\n"
+    "On a terminal the game is played full screen: type any move in its\n"
+    "notation on the move line (C, I-, i++-, K*, offer:AC) and Enter - it\n"
+    "plays at once when only one move can be meant - or pick a pit with\n"
+    "the arrows (Up/Down change rows) and Enter (a list when the pit\n"
+    "starts several moves).  Letters are always moves; commands: ? (or\n"
+    "Esc, F1) lists them, < undo, > redo, F2 hint, = evaluation, # move\n"
+    "list, F5 review (step through the game, evaluate any position),\n"
+    "F6 flip the board, PgUp/PgDn scroll the log, ! resign (asks first),\n"
+    "q quit; in Gore, 'offer' and Enter picks pits to offer and shows the\n"
+    "price.  Without a terminal, or with --plain, the line mode above is\n"
+    "used.  The full screen saves every move to\n"
     "$XDG_STATE_HOME/mancala/autosave.mcr (~/.local/state/mancala) unless\n"
-    "--save is given, and offers to resume an unfinished game.\n"
+    "--save is given, and offers to resume an unfinished game of the same\n"
+    "game with a move played (another one is kept as autosave.old.mcr).\n"
     "  --mode classic|contract|blitz[,blitz_timeout=loss]\n"
     "        contract: undo refused; blitz: 3 s a move, when the time runs\n"
     "        out the turn passes (or the game is lost) (Omweso W16)\n"
@@ -675,8 +689,12 @@ static int inputs_ok(const char *spec, const char *kind[2], const char *resume)
     return ok;
 }
 
-/* Whether a saved file holds a game or match that goes on. */
-static int unfinished(const char *path, char *what, size_t n)
+/* Whether a saved file holds a game or match that goes on: 1 when it is
+   one of `want` (a canonical spec) with a move played, 2 when it is
+   another game (not offered, but kept), 3 when no move was played (nothing
+   to keep), 0 when there is none. */
+static int unfinished(const char *path, const char *want, char *what,
+                      size_t n)
 {
     mc_record **recs = NULL;
     int nrec = 0, open = 0;
@@ -696,8 +714,15 @@ static int unfinished(const char *path, char *what, size_t n)
             mc_match_record(g, &m, &r);
     }
     open = !mc_session_over(last) || m.winner < 0;
-    snprintf(what, n, "%s, game %d, %d moves played", mc_game_spec(g), nrec,
-             mc_session_ply(last));
+    int plies = 0;
+    for (int i = 0; i < nrec; i++)
+        plies += mc_session_ply(mc_record_session(recs[i]));
+    if (open && plies == 0)
+        open = 3;
+    else if (open && strcmp(mc_game_spec(g), want) != 0)
+        open = 2;
+    snprintf(what, n, "%s, game %d, %d move%s played", mc_game_spec(g), nrec,
+             mc_session_ply(last), mc_session_ply(last) == 1 ? "" : "s");
     mc_records_free(recs, nrec);
     return open;
 }
@@ -895,19 +920,29 @@ int cmd_play(int argc, char **argv)
         if (!saving.path && !resume) {
             const char *auto_path = autosave_path();
             char what[300], q[5000];
-            if (auto_path && unfinished(auto_path, what, sizeof what)) {
+            /* only a game of the kind asked for, with a move played, is
+               offered; another unfinished one is kept aside */
+            mc_game *want = mc_game_new(spec ? spec : "oware", NULL);
+            int open = auto_path && want
+                           ? unfinished(auto_path, mc_game_spec(want), what,
+                                        sizeof what)
+                           : 0;
+            mc_game_free(want);
+            if (open == 1 || open == 2) {
                 snprintf(q, sizeof q,
                          "An unfinished game is saved in %s\n(%s).\n\n"
                          "Resume it?  (No keeps it as autosave.old.mcr and "
                          "starts a new game.)",
                          auto_path, what);
-                if (tui_ask_yes(q)) {
+                if (open == 1 && tui_ask_yes(q)) {
                     resume = auto_path;
                 } else {
                     char old_path[4200];
                     snprintf(old_path, sizeof old_path, "%.*s.old.mcr",
                              (int)(strlen(auto_path) - 4), auto_path);
-                    rename(auto_path, old_path);
+                    if (rename(auto_path, old_path) == 0 && open == 2)
+                        say("The unfinished game in %s (%s) is kept as %s.",
+                            auto_path, what, old_path);
                 }
             }
             if (!resume)

@@ -2,11 +2,17 @@
  * tui.c - the full-screen board of `mancala play`, with ncurses.
  *
  * The board is drawn from mc_layout_get, mc_pit_name and mc_pit_owner;
- * moves come from the session and are typed as their tokens (a pit's
- * letter) or picked with the arrow keys; a move's trace is replayed seed by
- * seed and explained with mc_trace_describe.  No rule lives here: what is
- * legal, what an offer costs and what a capture took all come from the
- * library.  This file must not print to stdout (the screen is ncurses').
+ * moves are typed on the move line as their notation (any legal move: `C`,
+ * `I-`, `i++-`, `K*`, `offer:AC`) or picked with the arrow keys and Enter
+ * (a list when one pit starts several moves); commands sit behind keys
+ * that no notation uses (`?` opens the list of them), so a pit's letter
+ * is always a move.  A move's trace is replayed seed by seed and explained
+ * with mc_trace_describe; the explanations and notes form a log that is
+ * word-wrapped and scrolled to the size of the terminal, and loses the
+ * moves that are undone.  No rule lives here: what is legal, which pit a
+ * move starts from, what an offer costs and how a game ended all come from
+ * the library.  This file must not print to stdout (the screen is
+ * ncurses').
  */
 #include <ctype.h>
 #include <curses.h>
@@ -23,17 +29,32 @@
 
 static const char *const side_name[2] = {"South", "North"};
 
-#define NMSG 9
+/* One line of the log: a move's explanation or a note, with the ply of the
+   position it belongs to (undoing below that ply drops it; -1: kept). */
+typedef struct log_entry {
+    int ply;
+    char *text;
+} log_entry;
+
 static struct {
     SCREEN *screen;
     int on;
     int speed;
-    char msg[NMSG][200];
-    int nmsg;
-    int show_list;  /* the move list panel is shown */
-    int cursor;     /* index into the legal pit moves, -1: none yet */
+    log_entry *log;
+    size_t nlog, caplog;
+    int scroll;      /* log lines scrolled back from the newest */
+    int cur_ply;     /* the ply last drawn, -1: none yet this game */
+    char note[200];  /* a passing note (the computer thinks), "" none */
+    int show_list;   /* the move list is shown */
+    int flip;        /* 1: North's side at the bottom */
+    int flip_set;    /* the board was flipped by hand this run */
+    int cursor;      /* pit under the cursor, -1: none yet */
+    char line[MC_MOVE_STRLEN]; /* the move line */
+    int best;        /* pit of the engine's move to show, -1 none */
+    int best_ply;    /* the ply that suggestion is for */
+    int small;       /* the terminal is too small for the board */
     mc_player *hint; /* the player behind hints and evaluations */
-} ui = {NULL, 0, 2, {{0}}, 0, 0, -1, NULL};
+} ui = {NULL, 0, 2, NULL, 0, 0, 0, -1, "", 0, 0, 0, -1, "", -1, -1, 0, NULL};
 
 static const int speed_ms[5] = {0, 25, 70, 160, 350};
 
@@ -64,18 +85,30 @@ int tui_begin(void)
     noecho();
     keypad(stdscr, TRUE);
     curs_set(0);
+#ifdef NCURSES_VERSION
+    set_escdelay(60); /* Esc alone, not the start of an arrow key */
+#endif
     if (has_colors()) {
         start_color();
         use_default_colors();
         init_pair(1, COLOR_YELLOW, -1); /* side to move, cursor */
         init_pair(2, COLOR_RED, -1);    /* captures */
         init_pair(3, COLOR_CYAN, -1);   /* pits owned across the board */
-        init_pair(4, COLOR_GREEN, -1);  /* the pit being sown */
+        init_pair(4, COLOR_GREEN, -1);  /* the pit being sown, best move */
     }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     ui.on = 1;
     return 0;
+}
+
+static void log_clear(void)
+{
+    for (size_t i = 0; i < ui.nlog; i++)
+        free(ui.log[i].text);
+    free(ui.log);
+    ui.log = NULL;
+    ui.nlog = ui.caplog = 0;
 }
 
 void tui_end(void)
@@ -90,38 +123,234 @@ void tui_end(void)
     ui.on = 0;
     mc_player_free(ui.hint);
     ui.hint = NULL;
+    log_clear();
+}
+
+/* ---- text that grows as needed ---- */
+
+typedef struct text {
+    char *p;
+    size_t len, cap;
+} text;
+
+static void text_vadd(text *t, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0)
+        return;
+    if (t->len + (size_t)n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 128;
+        while (cap < t->len + (size_t)n + 1)
+            cap *= 2;
+        char *q = realloc(t->p, cap);
+        if (!q)
+            return;
+        t->p = q;
+        t->cap = cap;
+    }
+    vsnprintf(t->p + t->len, t->cap - t->len, fmt, ap);
+    t->len += (size_t)n;
+}
+
+static void text_add(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    text_vadd(t, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- the log ---- */
+
+static void log_add(int ply, char *owned)
+{
+    if (!owned)
+        return;
+    if (ui.nlog == ui.caplog) {
+        size_t cap = ui.caplog ? 2 * ui.caplog : 32;
+        log_entry *q = realloc(ui.log, cap * sizeof *q);
+        if (!q) {
+            free(owned);
+            return;
+        }
+        ui.log = q;
+        ui.caplog = cap;
+    }
+    ui.log[ui.nlog].ply = ply;
+    ui.log[ui.nlog++].text = owned;
+    ui.scroll = 0; /* news: show the newest */
+}
+
+/* Drop what was said about positions after `ply` (they were undone). */
+static void log_prune(int ply)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < ui.nlog; i++) {
+        if (ui.log[i].ply > ply)
+            free(ui.log[i].text);
+        else
+            ui.log[k++] = ui.log[i];
+    }
+    ui.nlog = k;
+    ui.scroll = 0;
 }
 
 void tui_say(const char *fmt, ...)
 {
-    char b[1400];
+    text t = {0};
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(b, sizeof b, fmt, ap);
+    text_vadd(&t, fmt, ap);
     va_end(ap);
-    /* wrapped at spaces to the width of the screen */
-    int width = ui.on && COLS > 20 ? COLS - 1 : 79;
-    if (width > (int)sizeof ui.msg[0] - 1)
-        width = (int)sizeof ui.msg[0] - 1;
-    const char *q = b;
-    while (*q) {
-        int len = (int)strlen(q);
-        if (len > width) {
-            len = width;
-            while (len > width / 2 && q[len] != ' ')
-                len--;
-            if (q[len] != ' ')
-                len = width;
+    log_add(ui.cur_ply, t.p);
+}
+
+void tui_note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ui.note, sizeof ui.note, fmt, ap);
+    va_end(ap);
+}
+
+void tui_new_game(void)
+{
+    for (size_t i = 0; i < ui.nlog; i++)
+        ui.log[i].ply = -1; /* the last game's news stays */
+    ui.cur_ply = -1;
+    ui.best = -1;
+    ui.cursor = -1;
+    ui.line[0] = '\0';
+}
+
+/* Word-wrap t to width w: the start and length of each line into st/ln
+   (up to max of them); returns the number of lines. */
+static int wrap(const char *t, int w, const char **st, int *ln, int max)
+{
+    int n = 0;
+    if (w < 1)
+        w = 1;
+    while (*t) {
+        const char *nl = strchr(t, '\n');
+        int len = nl ? (int)(nl - t) : (int)strlen(t);
+        int cut = len;
+        if (len > w) {
+            cut = w;
+            while (cut > 0 && t[cut] != ' ')
+                cut--;
+            if (cut == 0)
+                cut = w; /* a word longer than the line */
         }
-        if (ui.nmsg == NMSG) {
-            memmove(ui.msg[0], ui.msg[1], sizeof ui.msg[0] * (NMSG - 1));
-            ui.nmsg--;
+        if (n < max) {
+            st[n] = t;
+            ln[n] = cut;
         }
-        snprintf(ui.msg[ui.nmsg++], sizeof ui.msg[0], "%.*s", len, q);
-        q += len;
-        while (*q == ' ')
-            q++;
+        n++;
+        t += cut;
+        if (nl && t == nl)
+            t++;
+        else
+            while (*t == ' ')
+                t++;
     }
+    return n;
+}
+
+/* Draw t wrapped to w columns from (y, x), at most maxl lines; returns the
+   lines it needs (drawn or not). */
+static int draw_wrapped(int y, int x, int w, int maxl, const char *t)
+{
+    enum { MAXL = 256 };
+    const char *st[MAXL];
+    int ln[MAXL];
+    int n = wrap(t, w, st, ln, MAXL);
+    for (int i = 0; i < n && i < maxl && i < MAXL; i++)
+        mvaddnstr(y + i, x, st[i], ln[i]);
+    return n;
+}
+
+/* ---- what a move did, in words ---- */
+
+/* The explanation of move m from `before` by `side`, from its trace (the
+   whole trace: a long relay can need far more events than t holds). */
+static char *explain(const mc_game *g, const mc_pos *before, int side,
+                     const char *tok, mc_move m, const mc_trace *given)
+{
+    text w = {0};
+    mc_trace t = given ? *given : (mc_trace){NULL, 0, 0, 0};
+    mc_trace_event *own = NULL;
+    if (m != MC_MOVE_PASS && (!given || given->dropped)) {
+        size_t cap = given ? given->len + given->dropped + 16 : 1024;
+        for (;;) {
+            own = malloc(cap * sizeof *own);
+            if (!own)
+                break;
+            t = (mc_trace){own, cap, 0, 0};
+            mc_pos copy = *before;
+            mc_play(g, &copy, m, &t);
+            if (!t.dropped)
+                break;
+            cap = t.len + t.dropped + 16;
+            free(own);
+            own = NULL;
+        }
+    }
+    mc_move_facts f;
+    int kind = MC_MOVE_IS_SOW;
+    if (m == MC_MOVE_PASS)
+        kind = -1;
+    else if (mc_move_facts_get(g, before, m, &f) == 0)
+        kind = f.kind;
+    const char *sep = ": ";
+    if (kind == MC_MOVE_IS_SOW) {
+        text_add(&w, "%s plays %s", side_name[side], tok);
+    } else if (kind == -1) {
+        text_add(&w, "%s's turn passed", side_name[side]);
+    } else {
+        /* offers and answers: the library's sentence says who and what */
+        sep = "";
+    }
+    for (size_t i = 0; i < t.len; i++) {
+        const mc_trace_event *e = &t.ev[i];
+        if (e->kind == MC_TR_DROP)
+            continue;
+        char b[256];
+        mc_trace_describe(g, e, b, sizeof b);
+        text_add(&w, "%s%s", sep, b);
+        sep = "; ";
+    }
+    if (!*sep && kind != MC_MOVE_IS_SOW)
+        text_add(&w, "%s plays %s", side_name[side], tok);
+    text_add(&w, ".");
+    free(own);
+    return w.p;
+}
+
+/* Keep the log in step with the session: undone moves leave it, redone
+   ones come back in words. */
+static void log_sync(const mc_session *s)
+{
+    int ply = mc_session_ply(s);
+    if (ui.cur_ply >= 0 && ply < ui.cur_ply)
+        log_prune(ply);
+    if (ui.cur_ply >= 0 && ply > ui.cur_ply) {
+        const mc_game *g = mc_session_game(s);
+        for (int i = ui.cur_ply; i < ply; i++) {
+            const mc_pos *b = mc_session_pos_at(s, i);
+            mc_move m = mc_session_move_at(s, i);
+            if (m == MC_MOVE_PASS)
+                continue; /* said when it happened */
+            char tok[MC_MOVE_STRLEN];
+            mc_move_format(g, b, m, tok, sizeof tok);
+            log_add(i + 1, explain(g, b, b->side, tok, m, NULL));
+        }
+    }
+    if (ui.best_ply != ply)
+        ui.best = -1;
+    ui.cur_ply = ply;
 }
 
 /* ---- drawing ---- */
@@ -133,7 +362,10 @@ typedef struct marks {
     int active;           /* pit being sown, -1 none */
     int cursor;           /* pit under the cursor, -1 none */
     uint32_t picked;      /* pits picked for an offer */
+    int best;             /* the engine's move starts here, -1 none */
 } marks;
+
+#define NO_MARKS {NULL, 0, -1, -1, 0, -1}
 
 static void fmt_clock(char *b, size_t n, double s)
 {
@@ -145,15 +377,91 @@ static void fmt_clock(char *b, size_t n, double s)
     snprintf(b, n, "%d:%02d", t / 60, t % 60);
 }
 
-static int board_bottom; /* first screen line below the board */
+/* The screen's geometry for a game. */
+typedef struct geom {
+    int top;      /* first line of the board */
+    int width;    /* columns the board needs */
+    int height;   /* lines the whole screen needs at least */
+} geom;
 
-static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
-                     const char *status)
+static geom geometry(const mc_game *g, int score)
 {
-    const mc_game *g = mc_session_game(s);
-    const mc_pos *p = mc_session_pos(s);
     mc_layout l;
     mc_layout_get(g, &l);
+    geom r;
+    r.top = score ? 4 : 3;
+    r.width = 8 + 6 * l.cols;
+    if (l.stores)
+        r.width = 10 + 6 * l.cols + (int)strlen(l.store_name) + 4;
+    if (r.width < 44)
+        r.width = 44;
+    /* board, a note line, the status, a blank, 3 lines of log, the move
+       line and the keys */
+    r.height = r.top + 2 * l.rows + 1 + 1 + 1 + 1 + 3 + 2;
+    return r;
+}
+
+static int too_small(const mc_game *g, int score)
+{
+    geom gm = geometry(g, score);
+    ui.small = COLS < gm.width || LINES < gm.height;
+    if (!ui.small)
+        return 0;
+    erase();
+    char b[200];
+    snprintf(b, sizeof b,
+             "Terminal too small: this board needs %dx%d, the terminal is "
+             "%dx%d.  Make it larger (q quits, the game stays saved).",
+             gm.width, gm.height, COLS, LINES);
+    draw_wrapped(0, 0, COLS > 1 ? COLS - 1 : 1, LINES, b);
+    refresh();
+    return 1;
+}
+
+/* The move list, numbered as records number it (docs/RECORDS.md): a full
+   move is South's then North's, "1. C d"; a game North starts reads
+   "1... c"; one side's answer and sowing share a number. */
+static text move_list(const mc_session *s)
+{
+    const mc_game *g = mc_session_game(s);
+    text t = {0};
+    int n = mc_session_ply(s), num = 1;
+    for (int i = 0; i < n; i++) {
+        const mc_pos *b = mc_session_pos_at(s, i);
+        char tok[MC_MOVE_STRLEN];
+        mc_move m = mc_session_move_at(s, i);
+        if (m == MC_MOVE_PASS)
+            snprintf(tok, sizeof tok, "%s", MC_PASS_TOKEN);
+        else
+            mc_move_format(g, b, m, tok, sizeof tok);
+        int prev = i > 0 ? mc_session_pos_at(s, i - 1)->side : -1;
+        if (i == 0)
+            text_add(&t, b->side == MC_SOUTH ? "%d. %s" : "%d... %s", num,
+                     tok);
+        else if (b->side == MC_SOUTH && prev == MC_NORTH)
+            text_add(&t, "\n%d. %s", ++num, tok);
+        else
+            text_add(&t, " %s", tok);
+    }
+    return t;
+}
+
+/* Draw position p of session s (p NULL: the current one); `status` is
+   wrapped above the log, `input` is the move line (NULL: none). */
+static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
+                     const marks *mk, const char *status, const char *input)
+{
+    const mc_game *g = mc_session_game(s);
+    int live = !p;
+    if (!p)
+        p = mc_session_pos(s);
+    log_sync(s);
+    if (too_small(g, v->score[0] != 0))
+        return;
+    mc_layout l;
+    mc_layout_get(g, &l);
+    geom gm = geometry(g, v->score[0] != 0);
+    int W = COLS - 1;
     erase();
     attron(A_BOLD);
     mvprintw(0, 0, "mancala %s: %s", mc_version(), mc_game_spec(g));
@@ -162,28 +470,33 @@ static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
     mvprintw(1, 0, "South: %s   North: %s", v->player[0], v->player[1]);
     if (v->score[0])
         mvprintw(2, 0, "Match: %s", v->score);
-    int y = 4, foreign = 0;
-    for (int r = 0; r < l.rows; r++) {
+    int y = gm.top, foreign = 0, best_shown = 0;
+    for (int sr = 0; sr < l.rows; sr++) {
+        int r = ui.flip ? l.rows - 1 - sr : sr;
         int home = r < l.rows / 2 ? MC_NORTH : MC_SOUTH;
-        if (home == MC_SOUTH && r == l.rows / 2)
+        int upper = sr < l.rows / 2;
+        if (sr == l.rows / 2)
             y++; /* a gap between the two sides */
-        int pit_y = home == MC_NORTH ? y + 1 : y;
-        int name_y = home == MC_NORTH ? y : y + 1;
-        if (r == 0 || r == l.rows - 1) {
-            if (p->side == home && !mc_session_over(s))
+        int pit_y = upper ? y + 1 : y;
+        int name_y = upper ? y : y + 1;
+        if (sr == 0 || sr == l.rows - 1) {
+            if (p->side == home && !(live && mc_session_over(s)))
                 attron(COLOR_PAIR(1) | A_BOLD);
             mvprintw(pit_y, 0, "%s", side_name[home]);
             attroff(COLOR_PAIR(1) | A_BOLD);
         }
-        for (int c = 0; c < l.cols; c++) {
+        for (int sc = 0; sc < l.cols; sc++) {
+            int c = ui.flip ? l.cols - 1 - sc : sc;
             int pit = l.pit[r][c];
-            int x = 8 + 6 * c;
+            int x = 8 + 6 * sc;
             if (pit < 0)
                 continue;
             mvprintw(name_y, x + 1, "%2s", mc_pit_name(g, pit));
             int n = mk && mk->seeds ? mk->seeds[pit] : p->pit[pit];
             int other = mc_pit_owner(g, p, pit) != home;
+            int best = mk && mk->best == pit;
             foreign |= other;
+            best_shown |= best;
             attr_t a = A_NORMAL;
             if (other)
                 a |= COLOR_PAIR(3);
@@ -194,20 +507,29 @@ static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
             else if (mk && mk->cursor == pit)
                 a = COLOR_PAIR(1) | A_BOLD | A_REVERSE;
             else if (mk && (mk->picked >> pit & 1))
-                a = COLOR_PAIR(1) | A_BOLD;
+                a = COLOR_PAIR(1) | A_BOLD | A_UNDERLINE;
+            else if (best)
+                a = COLOR_PAIR(4) | A_BOLD;
             attron(a);
-            mvprintw(pit_y, x, "%c%2d%c", other ? '<' : '[', n,
-                     other ? '>' : ']');
+            mvprintw(pit_y, x, "%c%2d%c",
+                     best ? '(' : other ? '<' : '[', n,
+                     best ? ')' : other ? '>' : ']');
             attroff(a);
         }
-        if (l.stores && (r == 0 || r == l.rows - 1))
+        if (l.stores && (sr == 0 || sr == l.rows - 1))
             mvprintw(pit_y, 10 + 6 * l.cols, "%s %d", l.store_name,
                      p->cap[home]);
         y += 2;
     }
+    char legend[160] = "";
     if (foreign) /* Goré's trades have moved pits across the board */
-        mvprintw(y++, 0, "<n> marks a pit owned by the player across the "
-                         "board");
+        snprintf(legend, sizeof legend,
+                 "<n>: a pit owned by the player across the board");
+    if (best_shown)
+        snprintf(legend + strlen(legend), sizeof legend - strlen(legend),
+                 "%s(n): the engine's move", legend[0] ? "   " : "");
+    if (legend[0])
+        mvaddnstr(y, 0, legend, W);
     y++;
     /* clocks */
     char c0[16], c1[16];
@@ -219,40 +541,97 @@ static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
             printw("   (%.0f s a move)", v->move_limit);
         y++;
     }
-    if (status) {
+    const char *st = status ? status : ui.note[0] ? ui.note : NULL;
+    if (st) {
+        int room = LINES - 3 - 2 - y; /* keep 2 lines of log at least */
+        if (room < 1)
+            room = 1;
         attron(A_BOLD);
-        mvprintw(y, 0, "%s", status);
+        int need = draw_wrapped(y, 0, W, room, st);
+        y += need < room ? need : room;
         attroff(A_BOLD);
-        for (const char *q = status; *q; q++)
-            y += *q == '\n';
     }
     y++;
-    board_bottom = y;
-    for (int i = 0; i < ui.nmsg; i++)
-        mvprintw(y + 1 + i, 0, "%.*s", COLS > 0 ? COLS - 1 : 79, ui.msg[i]);
+    /* the log (or the move list when there is no room beside the board) */
+    int log_top = y, log_h = LINES - 2 - y;
+    int list_x = 12 + 6 * l.cols + 14;
     if (ui.show_list) {
-        int x = 12 + 6 * l.cols + 16;
-        mvprintw(4, x, "Moves");
-        int n = mc_session_ply(s), first = n > 2 * (LINES - 8) ? n - 2 * (LINES - 8) : 0;
-        first -= first % 2;
-        for (int i = first; i < n; i++) {
-            char tok[MC_MOVE_STRLEN];
-            const mc_pos *b = mc_session_pos_at(s, i);
-            mc_move_format(g, b, mc_session_move_at(s, i), tok, sizeof tok);
-            int row = 5 + (i - first) / 2;
-            if (row >= LINES - 2)
-                break;
-            mvprintw(row, x + (i % 2 ? 14 : 0), "%s%3d. %s",
-                     i % 2 ? "" : "", i + 1, tok);
+        text ml = move_list(s);
+        const char *body = ml.p ? ml.p : "(no moves yet)";
+        enum { MAXL = 512 };
+        static const char *lst[MAXL];
+        static int lln[MAXL];
+        int beside = COLS - list_x >= 16;
+        int x = beside ? list_x : 0, top = beside ? gm.top : log_top;
+        int h = beside ? LINES - 2 - gm.top - 1 : log_h - 1;
+        int w = beside ? COLS - 1 - list_x : W;
+        int n = wrap(body, w, lst, lln, MAXL);
+        int first = n > h ? n - h : 0;
+        mvprintw(top, x, "Moves");
+        for (int i = first; i < n && i < MAXL; i++)
+            mvaddnstr(top + 1 + i - first, x, lst[i], lln[i]);
+        free(ml.p);
+        if (!beside)
+            log_h = 0;
+    }
+    if (log_h > 0 && ui.nlog) {
+        /* lines from the newest entry back, ui.scroll lines skipped */
+        enum { MAXL = 256 };
+        const char *lst[MAXL];
+        int lln[MAXL];
+        int total = 0;
+        for (size_t i = 0; i < ui.nlog; i++)
+            total += wrap(ui.log[i].text, W, lst, lln, 0);
+        if (ui.scroll > total - log_h)
+            ui.scroll = total - log_h > 0 ? total - log_h : 0;
+        int need = log_h + ui.scroll, got = 0;
+        size_t first = ui.nlog;
+        while (first > 0 && got < need) {
+            first--;
+            got += wrap(ui.log[first].text, W, lst, lln, 0);
+        }
+        /* the window of lines [got - need, got - ui.scroll) of the
+           entries from `first` on */
+        int skip = got - log_h - ui.scroll, row = 0, seen = 0;
+        for (size_t i = first; i < ui.nlog && row < log_h; i++) {
+            int n = wrap(ui.log[i].text, W, lst, lln, MAXL);
+            for (int k = 0; k < n && k < MAXL && row < log_h; k++, seen++)
+                if (seen >= skip)
+                    mvaddnstr(log_top + row++, 0, lst[k], lln[k]);
+        }
+        if (ui.scroll > 0 || skip > 0 || first > 0) {
+            const char *more = ui.scroll > 0 ? "PgUp/PgDn: scroll (newer below)"
+                                             : "PgUp: earlier";
+            mvaddnstr(log_top - 1, W - (int)strlen(more) > 0
+                                       ? W - (int)strlen(more)
+                                       : 0,
+                      more, W);
         }
     }
-    mvprintw(LINES - 2, 0,
-             "Move: a pit's letter, or arrows and Enter.  o: make an offer "
-             "(Gore)");
-    mvprintw(LINES - 1, 0,
-             "u undo  r redo  ? hint  = evaluation  # move list  +/- speed  "
-             "! resign  q quit");
+    /* the move line and the keys */
+    if (input) {
+        move(LINES - 2, 0);
+        clrtoeol();
+        mvaddnstr(LINES - 2, 0, input, W);
+    }
+    static const char *const foot[] = {
+        "Type a move or pick a pit with the arrows; Enter plays.   "
+        "?: commands   <: undo   >: redo   PgUp: log   q: quit",
+        "Enter: play   arrows: pick   ?: commands   <: undo   >: redo   "
+        "q: quit",
+        "Enter play  arrows pick  ? commands  < undo  > redo  q quit",
+        "? commands  < undo  > redo  q quit"};
+    int f = 0;
+    while (f < 3 && (int)strlen(foot[f]) > W)
+        f++;
+    mvaddnstr(LINES - 1, 0, foot[f], W);
     refresh();
+}
+
+static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
+                     const char *status)
+{
+    draw_pos(s, NULL, v, mk, status, NULL);
 }
 
 void tui_draw(const mc_session *s, const tui_view *v)
@@ -262,55 +641,6 @@ void tui_draw(const mc_session *s, const tui_view *v)
 }
 
 /* ---- a person's turn ---- */
-
-/* The pit a move token names, or -1 (offers, accept ...). */
-static int token_pit(const mc_game *g, const char *tok)
-{
-    for (int i = 0; i < mc_game_pits(g); i++)
-        if (strcmp(mc_pit_name(g, i), tok) == 0)
-            return i;
-    return -1;
-}
-
-/* The legal move whose token is key's letter (exact case first). */
-static int key_move(const mc_session *s, int key, mc_move *m)
-{
-    const mc_game *g = mc_session_game(s);
-    mc_move mv[MC_MAX_MOVES];
-    int n = mc_session_moves(s, mv);
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < n; i++) {
-            char tok[MC_MOVE_STRLEN];
-            mc_move_format(g, mc_session_pos(s), mv[i], tok, sizeof tok);
-            if (tok[1] != '\0')
-                continue;
-            if (pass == 0 ? tok[0] == key
-                          : tolower((unsigned char)tok[0]) ==
-                                tolower(key)) {
-                *m = mv[i];
-                return 1;
-            }
-        }
-    return 0;
-}
-
-/* The pits of the legal sowing moves, in move order. */
-static int pit_moves(const mc_session *s, int *pits, mc_move *moves)
-{
-    const mc_game *g = mc_session_game(s);
-    mc_move mv[MC_MAX_MOVES];
-    int n = mc_session_moves(s, mv), k = 0;
-    for (int i = 0; i < n; i++) {
-        char tok[MC_MOVE_STRLEN];
-        mc_move_format(g, mc_session_pos(s), mv[i], tok, sizeof tok);
-        int pit = token_pit(g, tok);
-        if (pit >= 0) {
-            pits[k] = pit;
-            moves[k++] = mv[i];
-        }
-    }
-    return k;
-}
 
 static double now_s(void)
 {
@@ -336,175 +666,624 @@ static mc_player *hint_player(const mc_game *g, int no_book)
     return ui.hint;
 }
 
-static void search_say(mc_session *s, const tui_view *v, int eval)
+/* Search the session's position: a hint or an evaluation in words into
+   out; *pit gets the pit the best move starts from (-1: none). */
+static void search_text(const mc_session *s, const tui_view *v, int eval,
+                        char *out, size_t n, int *pit)
 {
     const mc_game *g = mc_session_game(s);
+    const mc_pos *p = mc_session_pos(s);
+    *pit = -1;
     mc_go go = {0};
     go.nodes = v->hint_nodes ? v->hint_nodes : 20000;
     mc_player *pl = hint_player(g, v->no_book);
     mc_search_info info;
-    if (!pl || mc_player_sync(pl, s, NULL) != 0 ||
+    if (!pl || mc_session_over(s) || mc_player_sync(pl, s, NULL) != 0 ||
         mc_player_go(pl, &go, &info) != 0) {
-        tui_say("The game is over: nothing to search.");
+        snprintf(out, n, "The game is over: nothing to search.");
         return;
     }
     char tok[MC_MOVE_STRLEN];
-    mc_move_format(g, mc_session_pos(s), info.best, tok, sizeof tok);
+    mc_move_format(g, p, info.best, tok, sizeof tok);
+    *pit = mc_move_pit(g, p, info.best);
+    const char *who = side_name[p->side];
     if (!eval) {
-        tui_say("Hint: the engine would play %s.", tok);
+        snprintf(out, n, "Hint: the engine would play %s.", tok);
         return;
     }
     int margin = mc_egdb_score_margin(info.score);
     if (margin != 0)
-        tui_say("Evaluation: %s %s by %d seeds with perfect play (the "
-                "endgame tables; best %s).",
-                side_name[mc_session_pos(s)->side],
-                margin > 0 ? "wins" : "loses", margin > 0 ? margin : -margin,
-                tok);
+        snprintf(out, n,
+                 "Evaluation: %s %s by %d seeds with perfect play (the "
+                 "endgame tables; best %s).",
+                 who, margin > 0 ? "wins" : "loses",
+                 margin > 0 ? margin : -margin, tok);
     else if (info.score >= MC_SCORE_PROVEN)
-        tui_say("Evaluation: %s wins in %d plies (best %s, depth %d).",
-                side_name[mc_session_pos(s)->side],
-                MC_SCORE_WIN - info.score, tok, info.depth);
+        snprintf(out, n, "Evaluation: %s wins in %d plies (best %s, depth %d).",
+                 who, MC_SCORE_WIN - info.score, tok, info.depth);
     else if (info.score <= -MC_SCORE_PROVEN)
-        tui_say("Evaluation: %s loses in %d plies (best %s, depth %d).",
-                side_name[mc_session_pos(s)->side],
-                MC_SCORE_WIN + info.score, tok, info.depth);
+        snprintf(out, n,
+                 "Evaluation: %s loses in %d plies (best %s, depth %d).", who,
+                 MC_SCORE_WIN + info.score, tok, info.depth);
     else
-        tui_say("Evaluation: %+.2f seeds for %s (best %s, depth %d).",
-                info.score / 100.0, side_name[mc_session_pos(s)->side], tok,
-                info.depth);
+        snprintf(out, n, "Evaluation: %+.2f seeds for %s (best %s, depth %d).",
+                 info.score / 100.0, who, tok, info.depth);
 }
 
-/* Goré: pick pits for an offer; the library says what it would cost. */
-static int offer_dialog(mc_session *s, tui_view *v, mc_move *m)
+static void search_say(const mc_session *s, const tui_view *v, int eval)
+{
+    char b[300];
+    int pit;
+    search_text(s, v, eval, b, sizeof b, &pit);
+    tui_say("%s", b);
+    ui.best = pit;
+    ui.best_ply = mc_session_ply(s);
+}
+
+/* The legal moves and their tokens. */
+typedef struct legal {
+    int n;
+    mc_move mv[MC_MAX_MOVES];
+    char tok[MC_MAX_MOVES][MC_MOVE_STRLEN];
+} legal;
+
+static void legal_get(const mc_session *s, legal *L)
+{
+    const mc_game *g = mc_session_game(s);
+    L->n = mc_session_moves(s, L->mv);
+    for (int i = 0; i < L->n; i++)
+        mc_move_format(g, mc_session_pos(s), L->mv[i], L->tok[i],
+                       sizeof L->tok[i]);
+}
+
+static int prefix_ci(const char *pre, const char *s)
+{
+    for (; *pre; pre++, s++)
+        if (tolower((unsigned char)*pre) != tolower((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
+/* The legal moves whose token starts with `typed`: exact case first, else
+   either case (South typing c in Oware means C).  Their indices go to
+   idx; *whole gets the one equal to `typed` (-1 none). */
+static int matching(const legal *L, const char *typed, int *idx, int *whole)
+{
+    int k = 0;
+    *whole = -1;
+    for (int pass = 0; pass < 2 && k == 0; pass++)
+        for (int i = 0; i < L->n; i++) {
+            int ok = pass == 0
+                         ? strncmp(L->tok[i], typed, strlen(typed)) == 0
+                         : prefix_ci(typed, L->tok[i]);
+            if (!ok)
+                continue;
+            idx[k++] = i;
+            if (strlen(L->tok[i]) == strlen(typed))
+                *whole = i;
+        }
+    return k;
+}
+
+/* The pits the cursor may stop on (bits). */
+static uint32_t move_pits(const mc_session *s, const legal *L)
+{
+    uint32_t mask = 0;
+    for (int i = 0; i < L->n; i++) {
+        int pit = mc_move_pit(mc_session_game(s), mc_session_pos(s), L->mv[i]);
+        if (pit >= 0)
+            mask |= 1u << pit;
+    }
+    return mask;
+}
+
+/* Move the cursor over the pits in mask as seen on the screen: Left and
+   Right in reading order (wrapping), Up and Down to the nearest pit of
+   the nearest row above or below. */
+static int cursor_step(const mc_game *g, uint32_t mask, int cur, int key)
+{
+    mc_layout l;
+    mc_layout_get(g, &l);
+    int order[MC_MAX_PITS], row[MC_MAX_PITS], col[MC_MAX_PITS], n = 0;
+    for (int sr = 0; sr < l.rows; sr++)
+        for (int sc = 0; sc < l.cols; sc++) {
+            int r = ui.flip ? l.rows - 1 - sr : sr;
+            int c = ui.flip ? l.cols - 1 - sc : sc;
+            int pit = l.pit[r][c];
+            if (pit >= 0 && (mask >> pit & 1)) {
+                order[n] = pit;
+                row[n] = sr;
+                col[n++] = sc;
+            }
+        }
+    if (n == 0)
+        return -1;
+    int at = -1;
+    for (int i = 0; i < n; i++)
+        if (order[i] == cur)
+            at = i;
+    if (at < 0)
+        return order[0];
+    if (key == KEY_RIGHT || key == '\t')
+        return order[(at + 1) % n];
+    if (key == KEY_LEFT || key == KEY_BTAB)
+        return order[(at + n - 1) % n];
+    int dir = key == KEY_UP ? -1 : 1, best = -1, bd = 0, bc = 0;
+    for (int i = 0; i < n; i++) {
+        int d = (row[i] - row[at]) * dir;
+        if (d <= 0)
+            continue;
+        int dc = abs(col[i] - col[at]);
+        if (best < 0 || d < bd || (d == bd && dc < bc)) {
+            best = i;
+            bd = d;
+            bc = dc;
+        }
+    }
+    return best < 0 ? cur : order[best];
+}
+
+/* A first place for the cursor: the mover's own row nearest the bottom. */
+static int cursor_home(const mc_game *g, const mc_pos *p, uint32_t mask)
+{
+    mc_layout l;
+    mc_layout_get(g, &l);
+    int bottom_first = (p->side == MC_SOUTH) != ui.flip;
+    for (int k = 0; k < l.rows; k++) {
+        int sr = bottom_first ? l.rows - 1 - k : k;
+        int r = ui.flip ? l.rows - 1 - sr : sr;
+        for (int sc = 0; sc < l.cols; sc++) {
+            int c = ui.flip ? l.cols - 1 - sc : sc;
+            int pit = l.pit[r][c];
+            if (pit >= 0 && (mask >> pit & 1))
+                return pit;
+        }
+    }
+    return -1;
+}
+
+/* Show a question in the status and wait for y (1) or anything else. */
+static int confirm(const mc_session *s, const tui_view *v, const char *q)
+{
+    char b[300];
+    snprintf(b, sizeof b, "%s  y: yes   any other key: no", q);
+    timeout(-1);
+    for (;;) {
+        draw_pos(s, NULL, v, NULL, b, NULL);
+        int k = getch();
+        if (k == KEY_RESIZE)
+            continue;
+        return k == 'y' || k == 'Y';
+    }
+}
+
+/* One pit starts several moves (Omweso's marks and three-seed sowing):
+   pick one from a list.  1 with *m, 0 when cancelled. */
+static int pick_dialog(const mc_session *s, const tui_view *v, const legal *L,
+                       const int *idx, int n, int pit, mc_move *m)
+{
+    const mc_game *g = mc_session_game(s);
+    int sel = 0;
+    timeout(-1);
+    for (;;) {
+        text t = {0};
+        text_add(&t, "%s starts %d moves; pick one (arrows, Enter; Esc: "
+                     "back):\n",
+                 mc_pit_name(g, pit), n);
+        for (int i = 0; i < n; i++)
+            text_add(&t, "%s%s%s", i == sel ? " [" : "  ", L->tok[idx[i]],
+                     i == sel ? "]" : " ");
+        marks mk = NO_MARKS;
+        mk.cursor = pit;
+        draw_pos(s, NULL, v, &mk, t.p, NULL);
+        free(t.p);
+        int k = getch();
+        if (k == KEY_LEFT || k == KEY_UP)
+            sel = (sel + n - 1) % n;
+        else if (k == KEY_RIGHT || k == KEY_DOWN || k == '\t')
+            sel = (sel + 1) % n;
+        else if (k == '\n' || k == '\r' || k == KEY_ENTER) {
+            *m = L->mv[idx[sel]];
+            return 1;
+        } else if (k == 27 || k == 'q')
+            return 0;
+    }
+}
+
+/* Whether an offer is among the legal moves (Goré G6). */
+static int offer_possible(const mc_session *s, const legal *L)
+{
+    for (int i = 0; i < L->n; i++) {
+        mc_move_facts f;
+        if (mc_move_facts_get(mc_session_game(s), mc_session_pos(s), L->mv[i],
+                              &f) == 0 &&
+            f.kind == MC_MOVE_IS_OFFER)
+            return 1;
+    }
+    return 0;
+}
+
+static void pit_list(const mc_game *g, uint32_t pits, char *b, size_t n)
+{
+    b[0] = '\0';
+    int count = 0, total = 0;
+    for (int i = 0; i < mc_game_pits(g); i++)
+        total += pits >> i & 1;
+    for (int i = 0; i < mc_game_pits(g); i++)
+        if (pits >> i & 1) {
+            count++;
+            snprintf(b + strlen(b), n - strlen(b), "%s%s",
+                     count == 1       ? ""
+                     : count == total ? " and "
+                                      : ", ",
+                     mc_pit_name(g, i));
+        }
+}
+
+/* Goré: pick pits for an offer among those the mover owns (in either
+   row), by cursor and Space or by typing their letters; the price comes
+   from the library (mc_move_facts_get). */
+static int offer_dialog(const mc_session *s, const tui_view *v,
+                        const legal *L, mc_move *m)
 {
     const mc_game *g = mc_session_game(s);
     const mc_pos *p = mc_session_pos(s);
-    mc_error err = {0, ""};
-    mc_move dummy;
-    if (mc_move_parse(g, p, "offer", &dummy, &err) == 0 ||
-        err.code == MC_ERR_MOVE) {
-        /* a game without offers answers with a plain move error */
-    }
-    uint32_t picked = 0;
+    uint32_t own = 0, picked = 0;
+    for (int i = 0; i < mc_game_pits(g); i++)
+        if (mc_pit_owner(g, p, i) == p->side)
+            own |= 1u << i;
+    int cur = cursor_home(g, p, own);
+    timeout(-1);
     for (;;) {
-        char tok[MC_MOVE_STRLEN] = "offer:";
-        for (int i = 0; i < mc_game_pits(g); i++)
-            if (picked >> i & 1)
-                strncat(tok, mc_pit_name(g, i), sizeof tok - strlen(tok) - 1);
-        char status[400];
-        mc_error e2 = {0, ""};
-        if (!picked)
-            snprintf(status, sizeof status,
-                     "Offer: pick your pits by letter, Enter to offer, "
-                     "Esc/x to cancel.  %s", err.msg);
-        else if (mc_move_parse(g, p, tok, &dummy, &e2) == 0)
-            snprintf(status, sizeof status, "Offer %s: Enter to make it.",
-                     tok);
-        else
-            snprintf(status, sizeof status, "Offer %s: %s", tok, e2.msg);
-        marks mk = {NULL, 0, -1, -1, picked};
-        draw_all(s, v, &mk, status);
-        int k = getch();
-        if (k == 27 || k == 'x')
-            return 0;
-        if (k == '\n' || k == '\r' || k == KEY_ENTER) {
-            if (picked && e2.code == 0 &&
-                mc_move_parse(g, p, tok, m, &e2) == 0)
-                return 1;
-            continue;
+        /* the legal offer of exactly the picked pits, if any */
+        int found = -1;
+        mc_move_facts f = {0};
+        for (int i = 0; i < L->n && picked; i++) {
+            mc_move_facts fi;
+            if (mc_move_facts_get(g, p, L->mv[i], &fi) == 0 &&
+                fi.kind == MC_MOVE_IS_OFFER && fi.pits == picked) {
+                found = i;
+                f = fi;
+            }
         }
-        for (int i = 0; i < mc_game_pits(g); i++) {
-            const char *nm = mc_pit_name(g, i);
-            if (nm[1] == '\0' && (nm[0] == k ||
-                                  (mc_pit_owner(g, p, i) == p->side &&
-                                   tolower((unsigned char)nm[0]) ==
-                                       tolower(k))))
-                if (mc_pit_owner(g, p, i) == p->side) {
+        text t = {0};
+        text_add(&t, "Offer pits: arrows and Space pick (or type a pit's "
+                     "letter), Enter offers, Esc cancels.\n");
+        char names[96];
+        pit_list(g, picked, names, sizeof names);
+        if (!picked)
+            text_add(&t, "No pit picked yet.");
+        else if (found >= 0)
+            text_add(&t, "Offer %s: if %s accepts, %s pays %d captured "
+                         "stones.  Enter makes the offer.",
+                     names, side_name[1 - p->side], side_name[1 - p->side],
+                     f.price);
+        else {
+            char tok[MC_MOVE_STRLEN] = "offer:";
+            for (int i = 0; i < mc_game_pits(g); i++)
+                if (picked >> i & 1)
+                    strncat(tok, mc_pit_name(g, i),
+                            sizeof tok - strlen(tok) - 1);
+            mc_error e = {0, ""};
+            mc_move dummy;
+            mc_move_parse(g, p, tok, &dummy, &e);
+            text_add(&t, "%s cannot be offered: %s.", names, e.msg);
+        }
+        marks mk = NO_MARKS;
+        mk.cursor = cur;
+        mk.picked = picked;
+        draw_pos(s, NULL, v, &mk, t.p, NULL);
+        free(t.p);
+        int k = getch();
+        if (k == 27 || k == 'q') {
+            return 0;
+        } else if (k == '\n' || k == '\r' || k == KEY_ENTER) {
+            if (found >= 0) {
+                *m = L->mv[found];
+                return 1;
+            }
+        } else if (k == ' ') {
+            if (cur >= 0)
+                picked ^= 1u << cur;
+        } else if (k == KEY_LEFT || k == KEY_RIGHT || k == KEY_UP ||
+                   k == KEY_DOWN || k == '\t') {
+            cur = cursor_step(g, own, cur, k);
+        } else if (k > 0 && k < 256 && isprint(k)) {
+            /* a pit's letter, exactly as it is written */
+            for (int i = 0; i < mc_game_pits(g); i++) {
+                const char *nm = mc_pit_name(g, i);
+                if (nm[0] == k && nm[1] == '\0' && (own >> i & 1)) {
                     picked ^= 1u << i;
-                    break;
+                    cur = i;
                 }
+            }
         }
     }
 }
 
-/* An offer waits for an answer: show it and ask. */
+/* An offer waits for an answer: show it with its price and ask. */
 static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
 {
     const mc_game *g = mc_session_game(s);
     const mc_pos *p = mc_session_pos(s);
-    char status[700];
-    char what[200] = "";
-    /* what the offer is: the trace of the offering move says it */
-    int n = mc_session_ply(s);
-    if (n > 0) {
-        mc_pos before = *mc_session_pos_at(s, n - 1);
-        mc_trace_event ev[64];
-        mc_trace t = {ev, 64, 0, 0};
-        mc_play(g, &before, mc_session_move_at(s, n - 1), &t);
-        for (size_t i = 0; i < t.len; i++)
-            if (ev[i].kind == MC_TR_TRADE)
-                mc_trace_describe(g, &ev[i], what, sizeof what);
+    legal *L = malloc(sizeof *L);
+    if (!L)
+        return TUI_QUIT;
+    legal_get(s, L);
+    int acc = -1, ref = -1;
+    mc_move_facts fa = {0};
+    for (int i = 0; i < L->n; i++) {
+        mc_move_facts f;
+        if (mc_move_facts_get(g, p, L->mv[i], &f) != 0)
+            continue;
+        if (f.kind == MC_MOVE_IS_ACCEPT) {
+            acc = i;
+            fa = f;
+        } else if (f.kind == MC_MOVE_IS_REFUSE)
+            ref = i;
     }
-    uint32_t offered = p->offer;
-    char names[64] = "", pay[200] = "";
-    for (int i = 0; i < mc_game_pits(g); i++)
-        if (offered >> i & 1)
-            snprintf(names + strlen(names), sizeof names - strlen(names),
-                     "%s%s", names[0] ? " " : "", mc_pit_name(g, i));
-    /* the payment, in the library's words: accept on a copy */
-    mc_move am;
-    mc_error e0 = {0, ""};
-    if (mc_move_parse(g, p, "accept", &am, &e0) == 0) {
+    char names[96];
+    pit_list(g, p->offer, names, sizeof names);
+    char pay[300] = "";
+    if (acc >= 0) { /* the library's words for accepting */
         mc_pos copy = *p;
         mc_trace_event ev[64];
         mc_trace t = {ev, 64, 0, 0};
-        mc_play(g, &copy, am, &t);
+        mc_play(g, &copy, L->mv[acc], &t);
         for (size_t i = 0; i < t.len; i++)
             if (ev[i].kind == MC_TR_TRADE)
                 mc_trace_describe(g, &ev[i], pay, sizeof pay);
     }
-    for (;;) {
-        snprintf(status, sizeof status,
-                 "%s offers %s%s%s.  Accept it (y) or refuse it (n)?",
-                 side_name[1 - p->side], names, what[0] ? ": " : "", what);
-        if (pay[0])
-            snprintf(status + strlen(status), sizeof status - strlen(status),
-                     "\nIf you accept: %s.", pay);
-        marks mk = {NULL, 0, -1, -1, offered};
-        draw_all(s, v, &mk, status);
+    int rc = -1;
+    timeout(-1);
+    while (rc < 0) {
+        text t = {0};
+        text_add(&t, "%s offers %s.  Accept it (y) or refuse it (n)?",
+                 side_name[1 - p->side], names);
+        if (acc >= 0)
+            text_add(&t, "\nAccepting costs %s %d captured stones: %s.",
+                     side_name[p->side], fa.price, pay);
+        marks mk = NO_MARKS;
+        mk.picked = p->offer;
+        draw_pos(s, NULL, v, &mk, t.p, NULL);
+        free(t.p);
         int k = getch();
-        const char *tok = k == 'y' || k == 'Y'   ? "accept"
-                          : k == 'n' || k == 'N' ? "refuse"
-                                                 : NULL;
-        if (k == 'q')
-            return TUI_QUIT;
-        if (k == 'u' || k == '<')
-            return TUI_UNDO;
-        if (!tok)
-            continue;
-        mc_error err = {0, ""};
-        if (mc_move_parse(g, p, tok, m, &err) == 0)
-            return TUI_MOVE;
-        tui_say("Not possible: %s.", err.msg);
+        if (k == 'y' || k == 'Y') {
+            if (acc >= 0) {
+                *m = L->mv[acc];
+                rc = TUI_MOVE;
+            }
+        } else if (k == 'n' || k == 'N') {
+            if (ref >= 0) {
+                *m = L->mv[ref];
+                rc = TUI_MOVE;
+            }
+        } else if (k == 'q' || k == 'Q') {
+            rc = TUI_QUIT;
+        } else if (k == '<') {
+            if (v->no_undo)
+                tui_say("Undo is refused: this is a contract game (W16).");
+            else
+                rc = TUI_UNDO;
+        } else if (k == KEY_PPAGE) {
+            ui.scroll += 3;
+        } else if (k == KEY_NPAGE) {
+            ui.scroll = ui.scroll > 3 ? ui.scroll - 3 : 0;
+        }
     }
+    free(L);
+    return rc;
+}
+
+/* The list of commands ('?', ':', Esc or F1): a key runs one.  Returns the
+   key of the command chosen, or 0. */
+static int command_menu(const mc_session *s, const tui_view *v, int offers)
+{
+    static const char *const items[][2] = {
+        {"h F2", "a hint: the engine's move, marked on the board"},
+        {"e F3 =", "the engine's evaluation of the position"},
+        {"u <", "undo (with one person against the computer: a move and "
+                "its reply)"},
+        {"r >", "redo"},
+        {"l F4 #", "the move list, numbered as records number it"},
+        {"v F5", "review: step through the game's moves; the engine "
+                 "evaluates any position and marks its move"},
+        {"f F6", "flip the board (North's side at the bottom, or back)"},
+        {"+ -", "animation speed (0 instant .. 4 slow)"},
+        {"PgUp PgDn", "scroll the log"},
+        {"!", "resign (asks first)"},
+        {"q", "quit (the game stays saved)"},
+        {"o", "make an offer of pits (Gore G6)"},
+    };
+    (void)s;
+    (void)v;
+    timeout(-1);
+    for (;;) {
+        erase();
+        int W = COLS - 1;
+        attron(A_BOLD);
+        mvaddnstr(0, 0, "Commands: press a key (any other key: back)", W);
+        attroff(A_BOLD);
+        int y = 2;
+        y += draw_wrapped(y, 0, W, LINES - 1 - y,
+                          "Moves: type a move's notation and Enter (a pit's "
+                          "letter is always a move), or pick a pit with the "
+                          "arrows and Enter.");
+        y++;
+        int n = (int)(sizeof items / sizeof items[0]) - (offers ? 0 : 1);
+        for (int i = 0; i < n && y < LINES - 1; i++) {
+            mvaddnstr(y, 0, items[i][0], 10);
+            y += draw_wrapped(y, 11, W - 11, LINES - 1 - y, items[i][1]);
+        }
+        refresh();
+        int k = getch();
+        if (k == KEY_RESIZE)
+            continue;
+        switch (k) {
+        case 'h': case KEY_F(2): return 'h';
+        case 'e': case '=': case KEY_F(3): return 'e';
+        case 'u': case '<': return 'u';
+        case 'r': case '>': return 'r';
+        case 'l': case '#': case KEY_F(4): return 'l';
+        case 'v': case KEY_F(5): return 'v';
+        case 'f': case KEY_F(6): return 'f';
+        case '+': return '+';
+        case '-': return '-';
+        case '!': return '!';
+        case 'q': case 'Q': return 'q';
+        case 'o': return offers ? 'o' : 0;
+        case KEY_PPAGE: return KEY_PPAGE;
+        case KEY_NPAGE: return KEY_NPAGE;
+        default: return 0;
+        }
+    }
+}
+
+/* A session replayed to the n-th position of s (history included, for
+   the evaluation of a position under review); NULL if out of memory. */
+static mc_session *replay_to(const mc_session *s, int n)
+{
+    mc_session *t = mc_session_new(mc_session_game(s), mc_session_pos_at(s, 0));
+    for (int i = 0; t && i < n; i++)
+        if (mc_session_play(t, mc_session_move_at(s, i), NULL, NULL) != 0)
+            break;
+    return t;
+}
+
+/* Review: step through the game's positions; the engine evaluates the one
+   shown on request and its move is marked on the board. */
+static void review(const mc_session *s, const tui_view *v)
+{
+    const mc_game *g = mc_session_game(s);
+    int n = mc_session_ply(s), at = n, best = -1, best_at = -1;
+    char said[300] = "";
+    timeout(-1);
+    for (;;) {
+        text t = {0};
+        text_add(&t, "Review: position %d of %d (%s).  Left/Right: step, "
+                     "Home/End, =: evaluate, Esc: back to the game.\n",
+                 at, n, at == 0 ? "the start" : "after the move below");
+        if (at > 0) {
+            const mc_pos *b = mc_session_pos_at(s, at - 1);
+            mc_move m = mc_session_move_at(s, at - 1);
+            char tok[MC_MOVE_STRLEN];
+            if (m == MC_MOVE_PASS) {
+                text_add(&t, "%s's turn passed.", side_name[b->side]);
+            } else {
+                mc_move_format(g, b, m, tok, sizeof tok);
+                char *w = explain(g, b, b->side, tok, m, NULL);
+                text_add(&t, "%s", w ? w : "");
+                free(w);
+            }
+        }
+        if (said[0] && best_at == at)
+            text_add(&t, "\n%s", said);
+        marks mk = NO_MARKS;
+        mk.best = best_at == at ? best : -1;
+        draw_pos(s, mc_session_pos_at(s, at), v, &mk, t.p, NULL);
+        free(t.p);
+        int k = getch();
+        if (k == KEY_LEFT || k == '<')
+            at = at > 0 ? at - 1 : 0;
+        else if (k == KEY_RIGHT || k == '>')
+            at = at < n ? at + 1 : n;
+        else if (k == KEY_HOME)
+            at = 0;
+        else if (k == KEY_END)
+            at = n;
+        else if (k == '=' || k == 'e' || k == KEY_F(3)) {
+            mc_session *r = replay_to(s, at);
+            if (r) {
+                search_text(r, v, 1, said, sizeof said, &best);
+                best_at = at;
+                mc_session_free(r);
+            }
+        } else if (k == KEY_PPAGE) {
+            ui.scroll += 3;
+        } else if (k == KEY_NPAGE) {
+            ui.scroll = ui.scroll > 3 ? ui.scroll - 3 : 0;
+        } else if (k == 27 || k == 'q' || k == 'v' || k == KEY_F(5)) {
+            return;
+        }
+    }
+}
+
+/* A word typed on the move line that is a command (as in the line mode). */
+static int command_word(const char *w)
+{
+    static const struct {
+        const char *word;
+        int cmd;
+    } words[] = {{"undo", 'u'},  {"redo", 'r'},   {"quit", 'q'},
+                 {"resign", '!'}, {"hint", 'h'},  {"eval", 'e'},
+                 {"moves", 'l'}, {"list", 'l'},   {"review", 'v'},
+                 {"flip", 'f'},  {"help", '?'},   {"offer", 'o'}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(w, words[i].word) == 0)
+            return words[i].cmd;
+    return 0;
+}
+
+/* The pit a one-letter name stands for, or -1. */
+static int pit_named(const mc_game *g, char c)
+{
+    for (int i = 0; i < mc_game_pits(g); i++) {
+        const char *nm = mc_pit_name(g, i);
+        if (nm[0] == c && nm[1] == '\0')
+            return i;
+    }
+    return -1;
+}
+
+/* Enter on the move line: 1 with *m when it names a legal move; else the
+   reason, in the library's words, goes to the log.  A letter in the other
+   case that names one of the mover's pits is explained as that pit (South
+   typing b at Sadeqa's start learns that F must be played). */
+static int submit(const mc_session *s, const legal *L, const char *typed,
+                  mc_move *m)
+{
+    const mc_game *g = mc_session_game(s);
+    const mc_pos *p = mc_session_pos(s);
+    mc_error e = {0, ""};
+    if (mc_move_parse(g, p, typed, m, &e) == 0)
+        return 1;
+    int idx[MC_MAX_MOVES], whole;
+    matching(L, typed, idx, &whole);
+    if (whole >= 0) {
+        *m = L->mv[whole];
+        return 1;
+    }
+    char other[MC_MOVE_STRLEN];
+    snprintf(other, sizeof other, "%s", typed);
+    for (char *c = other; *c; c++)
+        *c = (char)(islower((unsigned char)*c) ? toupper((unsigned char)*c)
+                                               : tolower((unsigned char)*c));
+    mc_error e2 = {0, ""};
+    if (mc_move_parse(g, p, other, m, &e2) == 0)
+        return 1;
+    int mine = pit_named(g, typed[0]), swapped = pit_named(g, other[0]);
+    if (swapped >= 0 && mc_pit_owner(g, p, swapped) == p->side &&
+        (mine < 0 || mc_pit_owner(g, p, mine) != p->side))
+        tui_say("Not possible: %s.", e2.msg);
+    else
+        tui_say("Not possible: %s.", e.msg);
+    return 0;
 }
 
 int tui_choose(mc_session *s, tui_view *v, mc_move *m, double *elapsed)
 {
     const mc_game *g = mc_session_game(s);
     const mc_pos *p = mc_session_pos(s);
-    int pits[MC_MAX_MOVES];
-    mc_move pm[MC_MAX_MOVES];
-    int np = pit_moves(s, pits, pm);
-    if (ui.cursor >= np)
-        ui.cursor = np ? np - 1 : -1;
-    if (ui.cursor < 0 && np)
-        ui.cursor = 0;
-    if (p->offer) {
-        int rc = answer_dialog(s, v, m);
-        return rc;
-    }
+    if (p->offer)
+        return answer_dialog(s, v, m);
+    legal *L = malloc(sizeof *L);
+    if (!L)
+        return TUI_QUIT;
+    legal_get(s, L);
+    uint32_t mask = move_pits(s, L);
+    if (ui.cursor < 0 || !(mask >> ui.cursor & 1))
+        ui.cursor = cursor_home(g, p, mask);
+    int offers = offer_possible(s, L);
     double t0 = now_s() - *elapsed;
     timeout(100);
     int rc = -1;
@@ -520,113 +1299,222 @@ int tui_choose(mc_session *s, tui_view *v, mc_move *m, double *elapsed)
             rc = TUI_TIMEOUT;
             break;
         }
-        char status[160];
+        char status[200];
         if (v->move_limit > 0)
             snprintf(status, sizeof status, "%s to move (%.0f s left)",
                      side_name[p->side], left_move);
         else
             snprintf(status, sizeof status, "%s to move", side_name[p->side]);
-        marks mk = {NULL, 0, -1, np ? pits[ui.cursor] : -1, 0};
-        draw_all(s, &shown, &mk, status);
-        int k = getch();
-        if (k == ERR)
-            continue;
-        if (k == KEY_RESIZE)
-            continue;
-        if (k != 'q' && k != 'u' && k != 'r' && key_move(s, k, m)) {
-            rc = TUI_MOVE;
-            break;
-        }
-        switch (k) {
-        case KEY_LEFT:
-        case KEY_UP:
-            if (np)
-                ui.cursor = (ui.cursor + np - 1) % np;
-            break;
-        case KEY_RIGHT:
-        case KEY_DOWN:
-        case '\t':
-            if (np)
-                ui.cursor = (ui.cursor + 1) % np;
-            break;
-        case '\n':
-        case '\r':
-        case KEY_ENTER:
-        case ' ':
-            if (np) {
-                *m = pm[ui.cursor];
-                rc = TUI_MOVE;
+        if (offers)
+            snprintf(status + strlen(status), sizeof status - strlen(status),
+                     "   (offer pits: type offer and Enter, or ? o)");
+        if (!mask && L->n && !offers) { /* no sowing: say what there is */
+            snprintf(status + strlen(status), sizeof status - strlen(status),
+                     "   Moves:");
+            for (int i = 0; i < L->n && i < 8; i++)
+                snprintf(status + strlen(status),
+                         sizeof status - strlen(status), " %s", L->tok[i]);
+            if (L->n == 1) {
+                mc_move_facts f;
+                if (mc_move_facts_get(g, p, L->mv[0], &f) == 0 && f.why[0])
+                    snprintf(status + strlen(status),
+                             sizeof status - strlen(status), " (%s)", f.why);
+                snprintf(status + strlen(status),
+                         sizeof status - strlen(status), "; Enter plays it");
             }
+        }
+        /* the move line, with the moves that match what is typed */
+        text in = {0};
+        text_add(&in, "Move: %s_", ui.line);
+        int idx[MC_MAX_MOVES], whole, nm = 0;
+        if (!ui.line[0] && ui.cursor >= 0) { /* what Enter would do */
+            int at = -1, count = 0;
+            for (int i = 0; i < L->n; i++)
+                if (mc_move_pit(g, p, L->mv[i]) == ui.cursor) {
+                    at = at < 0 ? i : at;
+                    count++;
+                }
+            if (count == 1)
+                text_add(&in, "   (Enter plays %s)", L->tok[at]);
+            else if (count > 1)
+                text_add(&in, "   (Enter: the %d moves from %s)", count,
+                         mc_pit_name(g, ui.cursor));
+        } else if (ui.line[0]) {
+            nm = matching(L, ui.line, idx, &whole);
+            if (nm == 0)
+                text_add(&in, "   (no legal move starts so: Enter explains)");
+            else {
+                text_add(&in, "   (");
+                for (int i = 0; i < nm && i < 12; i++)
+                    text_add(&in, "%s%s", i ? " " : "", L->tok[idx[i]]);
+                text_add(&in, "%s)", nm > 12 ? " ..." : "");
+            }
+        }
+        marks mk = NO_MARKS;
+        mk.cursor = ui.cursor;
+        mk.best = ui.best;
+        draw_pos(s, NULL, &shown, &mk, status, in.p);
+        free(in.p);
+        int k = getch();
+        if (k == ERR || k == KEY_RESIZE)
+            continue;
+        if (ui.small && k != 'q' && k != 'Q')
+            continue; /* nothing to see: only q works */
+        ui.note[0] = '\0';
+        int cmd = 0;
+        size_t len = strlen(ui.line);
+        if (k == 27) {
+            if (len)
+                ui.line[0] = '\0';
+            else
+                cmd = command_menu(s, v, offers);
+        } else if (k == KEY_BACKSPACE || k == 127 || k == 8) {
+            if (len)
+                ui.line[len - 1] = '\0';
+        } else if (k == '\n' || k == '\r' || k == KEY_ENTER) {
+            if (len) {
+                int w = command_word(ui.line), offer_only = nm > 0;
+                mc_error quiet = {0, ""};
+                for (int i = 0; i < nm; i++) {
+                    mc_move_facts f;
+                    offer_only &= mc_move_facts_get(g, p, L->mv[idx[i]],
+                                                    &f) == 0 &&
+                                  f.kind == MC_MOVE_IS_OFFER;
+                }
+                if (w && !(nm && whole >= 0)) {
+                    cmd = w;
+                } else if (offer_only && whole < 0 &&
+                           mc_move_parse(g, p, ui.line, m, &quiet) != 0) {
+                    cmd = 'o'; /* "o", "offer": pick the pits */
+                } else if (submit(s, L, ui.line, m)) {
+                    rc = TUI_MOVE;
+                }
+                ui.line[0] = '\0';
+            } else if (ui.cursor < 0 && L->n == 1) {
+                *m = L->mv[0]; /* the only move (a pass) */
+                rc = TUI_MOVE;
+            } else if (ui.cursor >= 0) {
+                int at[MC_MAX_MOVES], k2 = 0;
+                for (int i = 0; i < L->n; i++)
+                    if (mc_move_pit(g, p, L->mv[i]) == ui.cursor)
+                        at[k2++] = i;
+                if (k2 == 1) {
+                    *m = L->mv[at[0]];
+                    rc = TUI_MOVE;
+                } else if (k2 > 1) {
+                    timeout(-1);
+                    if (pick_dialog(s, v, L, at, k2, ui.cursor, m))
+                        rc = TUI_MOVE;
+                    timeout(100);
+                }
+            }
+        } else if (k == KEY_LEFT || k == KEY_RIGHT || k == KEY_UP ||
+                   k == KEY_DOWN || k == '\t' || k == KEY_BTAB) {
+            ui.line[0] = '\0';
+            ui.cursor = cursor_step(g, mask, ui.cursor, k);
+        } else if (k == KEY_PPAGE) {
+            ui.scroll += 3;
+        } else if (k == KEY_NPAGE) {
+            ui.scroll = ui.scroll > 3 ? ui.scroll - 3 : 0;
+        } else if (k == '?' || k == KEY_F(1) || (k == ':' && !len)) {
+            cmd = command_menu(s, v, offers);
+        } else if (k == KEY_F(2)) {
+            cmd = 'h';
+        } else if (k == '=' || k == KEY_F(3)) {
+            cmd = 'e';
+        } else if (k == '#' || k == KEY_F(4)) {
+            cmd = 'l';
+        } else if (k == KEY_F(5)) {
+            cmd = 'v';
+        } else if (k == KEY_F(6)) {
+            cmd = 'f';
+        } else if (k == '<') {
+            cmd = 'u';
+        } else if (k == '>') {
+            cmd = 'r';
+        } else if (k == '!') {
+            cmd = '!';
+        } else if (k == 'q' || k == 'Q') {
+            cmd = 'q'; /* no move of any game has a q */
+        } else if (k > 0 && k < 256 && isprint(k) && k != ' ' &&
+                   len + 1 < sizeof ui.line) {
+            ui.line[len] = (char)k;
+            ui.line[len + 1] = '\0';
+            nm = matching(L, ui.line, idx, &whole);
+            if (nm == 1 && whole >= 0) { /* only one move can be meant */
+                *m = L->mv[whole];
+                ui.line[0] = '\0';
+                rc = TUI_MOVE;
+            } else if (nm > 0) {
+                int pit = mc_move_pit(g, p, L->mv[idx[0]]);
+                if (pit >= 0)
+                    ui.cursor = pit;
+            }
+        }
+        if (cmd == '?')
+            cmd = command_menu(s, v, offers);
+        switch (cmd) {
+        case 0:
             break;
         case 'q':
-        case 'Q':
             rc = TUI_QUIT;
             break;
         case 'u':
-        case '<':
-        case KEY_BACKSPACE:
-            if (v->no_undo)
-                tui_say("Undo is refused: this is a contract game (W16).");
-            else
-                rc = TUI_UNDO;
-            break;
         case 'r':
-        case '>':
             if (v->no_undo)
-                tui_say("Redo is refused: this is a contract game (W16).");
+                tui_say("%s is refused: this is a contract game (W16).",
+                        cmd == 'u' ? "Undo" : "Redo");
             else
-                rc = TUI_REDO;
+                rc = cmd == 'u' ? TUI_UNDO : TUI_REDO;
             break;
-        case '?':
         case 'h':
-            search_say(s, v, 0);
-            break;
-        case '=':
         case 'e':
-            search_say(s, v, 1);
+            search_say(s, v, cmd == 'e');
             break;
-        case '#':
         case 'l':
             ui.show_list = !ui.show_list;
             break;
+        case 'v':
+            timeout(-1);
+            review(s, v);
+            timeout(100);
+            break;
+        case 'f':
+            ui.flip = !ui.flip;
+            ui.flip_set = 1;
+            break;
         case '+':
-            tui_set_speed(ui.speed + 1);
+        case '-':
+            tui_set_speed(ui.speed + (cmd == '+' ? 1 : -1));
             tui_say("Animation speed %d (0 instant .. 4 slow).", ui.speed);
             break;
-        case '-':
-            tui_set_speed(ui.speed - 1);
-            tui_say("Animation speed %d (0 instant .. 4 slow).", ui.speed);
+        case KEY_PPAGE:
+            ui.scroll += 3;
+            break;
+        case KEY_NPAGE:
+            ui.scroll = ui.scroll > 3 ? ui.scroll - 3 : 0;
             break;
         case '!':
-            rc = TUI_RESIGN;
+            timeout(-1);
+            if (confirm(s, v, "Resign this game?"))
+                rc = TUI_RESIGN;
+            timeout(100);
             break;
         case 'o':
-        case 'O': {
-            mc_error err = {0, ""};
-            mc_move dummy;
-            mc_move_parse(g, p, "offer", &dummy, &err);
-            if (strstr(err.msg, "offer") == NULL) {
-                tui_say("There are no offers in this game.");
-                break;
-            }
             timeout(-1);
-            if (offer_dialog(s, v, m))
+            if (!offers)
+                tui_say("No offer is possible now.");
+            else if (offer_dialog(s, v, L, m))
                 rc = TUI_MOVE;
             timeout(100);
             break;
-        }
-        default: {
-            if (isprint(k)) {
-                char tok[2] = {(char)k, 0};
-                mc_error err = {0, ""};
-                if (mc_move_parse(g, p, tok, m, &err) != 0)
-                    tui_say("Not possible: %s.", err.msg);
-            }
-        }
+        default:
+            break;
         }
     }
     *elapsed = now_s() - t0;
     timeout(-1);
+    free(L);
     return rc;
 }
 
@@ -636,21 +1524,17 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
                  int side, const char *tok, const mc_trace *t)
 {
     const mc_game *g = mc_session_game(s);
-    char words[1200];
-    size_t w = (size_t)snprintf(words, sizeof words, "%s plays %s",
-                                side_name[side], tok);
-    const char *sep = ": ";
-    for (size_t i = 0; i < t->len && w < sizeof words; i++) {
-        const mc_trace_event *e = &t->ev[i];
-        if (e->kind == MC_TR_DROP)
-            continue;
-        char b[160];
-        mc_trace_describe(g, e, b, sizeof b);
-        w += (size_t)snprintf(words + w, sizeof words - w, "%s%s", sep, b);
-        sep = "; ";
-    }
-    if (!ui.on)
+    int n = mc_session_ply(s);
+    mc_move m = n > 0 ? mc_session_move_at(s, n - 1) : MC_MOVE_PASS;
+    char *words = explain(g, before, side, tok, m, t);
+    ui.note[0] = '\0';
+    if (!ui.on) {
+        free(words);
         return;
+    }
+    /* the log is in step up to the move before this one */
+    if (ui.cur_ply >= 0 && ui.cur_ply < n)
+        ui.cur_ply = n;
     int ms = speed_ms[ui.speed];
     uint8_t seeds[MC_MAX_PITS];
     memcpy(seeds, before->pit, sizeof seeds);
@@ -660,7 +1544,7 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
     for (size_t i = 0; i < t->len && !skip; i++) {
         const mc_trace_event *e = &t->ev[i];
         int active = -1;
-        char status[200];
+        char status[300];
         snprintf(status, sizeof status, "%s plays %s  (space: skip)",
                  side_name[side], tok);
         switch (e->kind) {
@@ -681,14 +1565,17 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
             break;
         }
         if (e->kind != MC_TR_DROP && e->kind != MC_TR_LIFT) {
-            char b[160];
+            char b[256];
             mc_trace_describe(g, e, b, sizeof b);
             snprintf(status, sizeof status, "%s plays %s: %s",
                      side_name[side], tok, b);
         }
         if (e->kind == MC_TR_CAPTURE) /* shown before it is taken */
             active = -1;
-        marks mk = {seeds, captured, active, -1, 0};
+        marks mk = NO_MARKS;
+        mk.seeds = seeds;
+        mk.capture = captured;
+        mk.active = active;
         draw_all(s, v, &mk, status);
         int pause = e->kind == MC_TR_CAPTURE || e->kind == MC_TR_LAP ? 4 * ms
                                                                      : ms;
@@ -703,16 +1590,26 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
             seeds[e->pit] = 0;
     }
     timeout(-1);
-    tui_say("%s.", words);
-    marks mk = {NULL, captured, -1, -1, 0};
+    log_add(n, words);
+    ui.cur_ply = n;
+    marks mk = NO_MARKS;
+    mk.capture = captured;
     draw_all(s, v, &mk, NULL);
 }
 
 int tui_wait_key(const mc_session *s, const tui_view *v, const char *prompt)
 {
-    draw_all(s, v, NULL, prompt);
     timeout(-1);
-    return getch();
+    for (;;) {
+        draw_all(s, v, NULL, prompt);
+        int k = getch();
+        if (k == KEY_PPAGE)
+            ui.scroll += 3;
+        else if (k == KEY_NPAGE)
+            ui.scroll = ui.scroll > 3 ? ui.scroll - 3 : 0;
+        else if (k != KEY_RESIZE)
+            return k;
+    }
 }
 
 int tui_poll_key(void)
@@ -727,18 +1624,25 @@ int tui_poll_key(void)
 
 int tui_ask_yes(const char *question)
 {
-    erase();
-    mvprintw(2, 0, "%s", question);
-    mvprintw(4, 0, "y: yes   n: no");
-    refresh();
     timeout(-1);
     for (;;) {
+        erase();
+        int n = draw_wrapped(2, 0, COLS > 1 ? COLS - 1 : 1, LINES - 4,
+                             question);
+        mvprintw(n + 3 < LINES ? n + 3 : LINES - 1, 0, "y: yes   n: no");
+        refresh();
         int k = getch();
         if (k == 'y' || k == 'Y')
             return 1;
         if (k == 'n' || k == 'N')
             return 0;
     }
+}
+
+void tui_set_flip(int flip)
+{
+    if (!ui.flip_set)
+        ui.flip = flip != 0;
 }
 
 /* ---- a custom set-up (Omweso setup=custom) ---- */
@@ -774,8 +1678,12 @@ int tui_setup(const mc_game *g, mc_pos *p, int side, const tui_view *v)
                  "Enter: start.  In hand %d.  %s",
                  side_name[side], hand,
                  hand ? "" : valid ? "Ready." : err.msg);
-        marks mk = {NULL, 0, -1, pits[cur], 0};
+        marks mk = NO_MARKS;
+        mk.cursor = pits[cur];
+        int keep = ui.cur_ply;
+        ui.cur_ply = -1; /* a scratch session: not the game's log */
         draw_all(s, v, &mk, status);
+        ui.cur_ply = keep;
         mc_session_free(s);
         timeout(-1);
         int k = getch();

@@ -43,6 +43,15 @@ int tui_active(void);
 void tui_set_speed(int speed);
 /* Add a line to the message area. */
 void tui_say(const char *fmt, ...);
+/* A passing note in the status line (the computer thinks), cleared by
+   the next move. */
+void tui_note(const char *fmt, ...);
+/* A new game starts: what was said so far stays in the log, but undo in
+   the new game never takes it away. */
+void tui_new_game(void);
+/* Draw North's side at the bottom (1) or South's (0), unless the player
+   has flipped the board by hand. */
+void tui_set_flip(int flip);
 /* Draw the session's current position with everything in the view. */
 void tui_draw(const mc_session *s, const tui_view *v);
 /* A person's turn: keys until a move or a command.  `elapsed` counts the
