@@ -291,7 +291,7 @@ double mc_clocks_due(const mc_clocks *c, int side)
     return c->since + c->bank[side];
 }
 
-void mc_clocks_turn(mc_clocks *c, int mover, int next, double now, int moved)
+void mc_clocks_turn(mc_clocks *c, int mover, double now, int moved)
 {
     if (!mc_clocks_timed(c))
         return;
@@ -302,6 +302,5 @@ void mc_clocks_turn(mc_clocks *c, int mover, int next, double now, int moved)
     }
     if (c->tc.kind == MC_TIME_MOVE) /* every turn has the whole time */
         c->bank[0] = c->bank[1] = c->tc.seconds;
-    (void)next;
     c->since = now;
 }

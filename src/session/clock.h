@@ -24,7 +24,7 @@ double mc_clocks_left(const mc_clocks *c, int side, double now);
 /* When the flag of `side` (to move) falls; a large number when never. */
 double mc_clocks_due(const mc_clocks *c, int side);
 /* The turn of `mover` ends at now: its time is charged, its increment
-   added when it made a move (moved != 0), and `next`'s turn begins. */
-void mc_clocks_turn(mc_clocks *c, int mover, int next, double now, int moved);
+   added when it made a move (moved != 0), and the next turn begins. */
+void mc_clocks_turn(mc_clocks *c, int mover, double now, int moved);
 
 #endif

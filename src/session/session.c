@@ -228,7 +228,7 @@ int mc_session_check_time(mc_session *s, double now)
         happened = 1;
         if (s->clk.tc.on_flag == MC_FLAG_PASS &&
             mc_session_pass_turn(s, NULL) == 0) {
-            mc_clocks_turn(&s->clk, side, 1 - side, due, 0);
+            mc_clocks_turn(&s->clk, side, due, 0);
             continue;
         }
         s->clk.bank[side] = 0;
@@ -252,7 +252,7 @@ int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
     }
     int rc = mc_session_play(s, m, trace, err);
     if (rc == 0)
-        mc_clocks_turn(&s->clk, side, 1 - side, now, 1);
+        mc_clocks_turn(&s->clk, side, now, 1);
     return rc;
 }
 
@@ -277,7 +277,7 @@ static int undo_redo_at(mc_session *s, double now, int redo, mc_error *err)
     if (done) {
         if (!running) /* the game was over: no clock ran, none is charged */
             s->clk.since = -1;
-        mc_clocks_turn(&s->clk, side, s->l.pos[s->n].side, now, 0);
+        mc_clocks_turn(&s->clk, side, now, 0);
     }
     return done;
 }
