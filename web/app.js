@@ -211,7 +211,7 @@ setInterval(async () => {
     if (busy) return;
     if (res.state.version !== st.version) {
       st = res.state;
-      if (st.over) log(`Game over: ${st.result.winner === 'draw' ? 'draw' : sideName(st.result.winner) + ' wins'} (${st.result.reason} ${st.result.detail})`);
+      if (st.over) log(st.result.text);
       render();
       maybeComputer();
     } else {

@@ -268,8 +268,10 @@ async function clocks() {
   let st = await stateOf(page);
   check(st.clock && st.clock.control === 'move:2' && st.clock.running === 'S', `clocks: a move:2 game (${JSON.stringify(st.clock)})`);
   check(await page.$eval('#clock-S', (e) => e.classList.contains('running')), 'clocks: South\'s clock runs on the page');
-  await until(async () => (await page.textContent('#status')).includes('on time'), 8000);
-  check((await page.textContent('#status')).includes('South lost on time'), `clocks: the page shows the loss on time (${await page.textContent('#status')})`);
+  // the page's words for it: the result's detail or its sentence
+  const onTime = /South (lost on|ran out of) time/;
+  await until(async () => onTime.test(await page.textContent('#status')), 8000);
+  check(onTime.test(await page.textContent('#status')), `clocks: the page shows the loss on time (${await page.textContent('#status')})`);
   st = await stateOf(page);
   check(st.over && st.result.reason === 'time' && st.result.winner === 'N', `clocks: the server ended the game on time (${JSON.stringify(st.result)})`);
   check((await page.$$('g.pit.playable')).length === 0, 'clocks: no move after the flag fell');
