@@ -1034,6 +1034,72 @@ static void test_limits_hold(void)
         close(fd);
 }
 
+static void test_review(void)
+{
+    /* /api/games names each game for people too */
+    resp r = req("GET", "/api/games", NULL);
+    json_t *gl = jget(r.json, "games", NULL);
+    for (size_t i = 0; i < json_array_size(gl); i++)
+        CHECK(strlen(jstr(json_array_get(gl, i), "title")) >=
+              strlen(jstr(json_array_get(gl, i), "name")));
+    done(&r);
+
+    /* every position of the game with the move played from it */
+    char id[MC_API_ID_LEN + 1], p[128];
+    CHECK(new_game("{\"game\":\"oware\"}", id) == 201);
+    post_game(id, "play", "{\"move\":\"C\"}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+    post_game(id, "play", "{\"move\":\"a\"}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+    snprintf(p, sizeof p, "/api/game/%s/positions", id);
+    r = req("GET", p, NULL);
+    CHECK(r.status == 200);
+    json_t *ps = jget(r.json, "positions", NULL);
+    CHECK(json_array_size(ps) == 3);
+    CHECK_STR(jstr(json_array_get(ps, 0), "move"), "C");
+    CHECK(json_integer_value(json_object_get(json_array_get(ps, 0), "pit")) == 2);
+    /* O3 by hand: C's 4 seeds go to D, E, F, a */
+    CHECK_STR(jstr(json_array_get(ps, 1), "position"),
+              "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
+    CHECK_STR(jstr(json_array_get(ps, 1), "move"), "a");
+    CHECK(json_integer_value(json_object_get(json_array_get(ps, 1), "pit")) == 6);
+    CHECK(json_integer_value(json_array_get(
+              json_object_get(json_array_get(ps, 1), "pits"), 2)) == 0);
+    CHECK(json_is_null(json_object_get(json_array_get(ps, 2), "move")));
+    CHECK_STR(jstr(json_array_get(ps, 2), "side"), "S");
+    done(&r);
+    r = req("POST", p, "{}");
+    CHECK(r.status == 405);
+    done(&r);
+
+    /* analyze any position, no game touched: F takes a's 3 and wins (O8a) */
+    r = req("POST", "/api/analyze",
+            "{\"game\":\"oware\",\"position\":\"0,0,0,0,1,1/2,1,1,1,1,1 S "
+            "cap=24,15\",\"level\":10,\"seconds\":0.5}");
+    CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+    CHECK_STR(jstr(r.json, "best"), "F");
+    CHECK(json_integer_value(json_object_get(r.json, "pit")) == 5);
+    CHECK(json_integer_value(json_object_get(r.json, "score")) >= MC_SCORE_PROVEN);
+    done(&r);
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"1,2\"}");
+    CHECK(r.status == 422 && strcmp(jstr(r.json, "error.code"), "position") == 0);
+    done(&r);
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\"}");
+    CHECK(r.status == 400);
+    done(&r);
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"4,4,4,4,"
+            "4,4/4,4,4,4,4,4 S cap=0,0\",\"seconds\":99}");
+    CHECK(r.status == 400); /* the hint's limits */
+    done(&r);
+    /* a finished position: North has no seeds and South cannot feed (O7) */
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"1,0,0,0,"
+            "0,0/0,0,0,0,0,0 S cap=24,23\"}");
+    CHECK_MSG(r.status == 409, "%d %s", r.status, r.body);
+    done(&r);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/mancala-test-server-XXXXXX";
@@ -1058,6 +1124,7 @@ int main(void)
     test_play();
     test_book(api);
     test_gore_offer();
+    test_review();
     test_match();
     test_seats(api);
     test_origin_host(api);

@@ -808,7 +808,8 @@ static void ep_games(mc_api_reply *out)
         if (!g)
             continue;
         mc_game_options_help(g, help, sizeof help);
-        json_array_append_new(list, json_pack("{s:s,s:s}", "name", *n,
+        json_array_append_new(list, json_pack("{s:s,s:s,s:s}", "name", *n,
+                                              "title", mc_game_title(g),
                                               "options", help));
         mc_game_free(g);
     }
@@ -1406,6 +1407,135 @@ static void ep_record(game_entry *e, mc_api_reply *out)
     out->len = len;
 }
 
+/* The board of p as review mode draws it: its string, side to move, pits,
+   owners and captures (the fields of the state of the same names). */
+static json_t *board_json(const mc_game *g, const mc_pos *p)
+{
+    char buf[MC_POS_STRLEN];
+    mc_pos_format(g, p, buf, sizeof buf);
+    json_t *pits = json_array(), *owner = json_array();
+    for (int i = 0; i < mc_game_pits(g); i++) {
+        json_array_append_new(pits, json_integer(p->pit[i]));
+        json_array_append_new(owner,
+                              json_string(mc_pit_owner(g, p, i) ? "N" : "S"));
+    }
+    return json_pack("{s:s,s:s,s:o,s:o,s:[i,i]}", "position", buf, "side",
+                     p->side ? "N" : "S", "pits", pits, "owner", owner,
+                     "captured", p->cap[0], p->cap[1]);
+}
+
+/* Every position of the current game, ply 0 to now, each with the move
+   played from it and that move's pit (review mode steps through them). */
+static void ep_positions(game_entry *e, mc_api_reply *out)
+{
+    mc_session *s = cur_session(e);
+    const mc_game *g = mc_record_game(cur_rec(e));
+    int n = mc_session_ply(s);
+    json_t *list = json_array();
+    char tok[MC_MOVE_STRLEN];
+    for (int i = 0; i <= n; i++) {
+        const mc_pos *p = i < n ? mc_session_pos_at(s, i) : mc_session_pos(s);
+        json_t *b = board_json(g, p);
+        if (i < n) {
+            mc_move m = mc_session_move_at(s, i);
+            int pit = move_pit(g, p, m);
+            mc_move_format(g, p, m, tok, sizeof tok);
+            json_object_set_new(b, "move", json_string(tok));
+            json_object_set_new(b, "pit", pit < 0 ? json_null() : json_integer(pit));
+        } else {
+            json_object_set_new(b, "move", json_null());
+            json_object_set_new(b, "pit", json_null());
+        }
+        json_array_append_new(list, b);
+    }
+    reply_json(out, 200, json_pack("{s:s,s:I,s:o}", "id", e->id, "version",
+                                   (json_int_t)e->version, "positions", list));
+}
+
+/* The engine's view of any position of a game (review mode): the best move,
+   its pit and the score, without touching any game.  The same limits and
+   busy answer as a hint; the position alone is searched (no history). */
+static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+{
+    static const char *const keys[] = {"game", "position", "level", "seconds",
+                                       "nodes", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    const char *spec, *pos;
+    mc_player_opts o;
+    mc_go go;
+    if (opt_str(j, "game", &spec, MC_SPEC_STRLEN, out) ||
+        opt_str(j, "position", &pos, 1024, out) ||
+        search_limits(j, &o, &go, out)) {
+        json_decref(j);
+        return;
+    }
+    if (!spec || !pos) {
+        json_decref(j);
+        reply_error(out, 400, "json", "'game' and 'position' are required");
+        return;
+    }
+    mc_error err;
+    mc_game *g = mc_game_new(spec, &err);
+    mc_pos p;
+    if (!g || mc_pos_parse(g, pos, &p, &err) != 0) {
+        json_decref(j);
+        mc_game_free(g);
+        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        return;
+    }
+    json_decref(j);
+    mc_session *s = mc_session_new(g, &p);
+    if (!s) {
+        mc_game_free(g);
+        reply_error(out, 500, "memory", "out of memory");
+        return;
+    }
+    if (mc_session_over(s)) {
+        mc_session_free(s);
+        mc_game_free(g);
+        reply_error(out, 409, "over", "the game is over in that position");
+        return;
+    }
+    pthread_mutex_lock(&a->players_lock);
+    o.book = a->book_off ? "none" : NULL;
+    o.book_variety = 0;
+    api_player *ap = lend_player(a, g);
+    pthread_mutex_unlock(&a->players_lock);
+    if (!ap) {
+        mc_session_free(s);
+        mc_game_free(g);
+        reply_error(out, 503, "busy",
+                    "every computer player is thinking: try again");
+        return;
+    }
+    mc_search_info info;
+    int rc = mc_player_sync(ap->pl, s, NULL);
+    if (rc == 0)
+        rc = mc_player_set_opts(ap->pl, &o, NULL);
+    if (rc == 0)
+        rc = mc_player_go(ap->pl, &go, &info);
+    pthread_mutex_lock(&a->players_lock);
+    ap->busy = 0;
+    pthread_mutex_unlock(&a->players_lock);
+    if (rc != 0) {
+        reply_error(out, 500, "memory", "the engine could not search");
+    } else {
+        char tok[MC_MOVE_STRLEN];
+        mc_move_format(g, &p, info.best, tok, sizeof tok);
+        int pit = move_pit(g, &p, info.best);
+        reply_json(out, 200,
+                   json_pack("{s:s,s:o,s:s,s:i,s:i,s:I,s:b}", "best", tok, "pit",
+                             pit < 0 ? json_null() : json_integer(pit), "side",
+                             p.side ? "N" : "S", "score", info.score, "depth",
+                             info.depth, "nodes", (json_int_t)info.nodes,
+                             "book", info.book));
+    }
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
 /* ---- routing ---------------------------------------------------------- */
 
 static int is(const char *a, const char *b) { return strcmp(a, b) == 0; }
@@ -1429,6 +1559,12 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         if (!get)
             goto method;
         ep_record(e, out);
+        return;
+    }
+    if (is(act, "positions")) {
+        if (!get)
+            goto method;
+        ep_positions(e, out);
         return;
     }
     static const char *const acts[] = {"play", "engine", "hint", "undo", "redo",
@@ -1477,6 +1613,12 @@ static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
             ep_new(a, rq, out);
         else
             ep_load(a, rq, out);
+        return;
+    }
+    if (is(path, "/api/analyze")) {
+        if (!post)
+            goto method;
+        ep_analyze(a, rq, out);
         return;
     }
     if (strncmp(path, "/api/game/", 10) != 0) {
