@@ -1073,6 +1073,45 @@ static void test_review(void)
     r = req("POST", p, "{}");
     CHECK(r.status == 405);
     done(&r);
+    /* the last move's trace, for a second browser's animation: North's a
+       lifts 5 (a got one from C) and drops in b, c, d, e, f */
+    snprintf(p, sizeof p, "/api/game/%s/trace", id);
+    r = req("GET", p, NULL);
+    CHECK(r.status == 200);
+    CHECK_STR(jstr(r.json, "move"), "a");
+    CHECK_STR(jstr(r.json, "before.position"), "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
+    json_t *tr = jget(r.json, "trace", NULL);
+    int drops = 0;
+    for (size_t i = 0; i < json_array_size(tr); i++)
+        drops += strcmp(jstr(json_array_get(tr, i), "kind"), "drop") == 0;
+    CHECK(drops == 5);
+    CHECK_STR(jstr(json_array_get(tr, 0), "kind"), "lift");
+    CHECK(json_integer_value(json_object_get(json_array_get(tr, 0), "pit")) == 6);
+    done(&r);
+
+    /* W3: a custom set-up says its limit until the first move */
+    CHECK(new_game("{\"game\":\"omweso:setup=custom\"}", id) == 201);
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    CHECK(json_integer_value(jget(jget(r.json, "state", "setup"), "cap", NULL)) == 10);
+    done(&r);
+    CHECK(new_game("{\"game\":\"omweso:setup=custom,setup_cap=none\"}", id) == 201);
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    json_t *su = jget(r.json, "state", "setup");
+    CHECK(json_is_object(su) && json_is_null(json_object_get(su, "cap")));
+    done(&r);
+    CHECK(new_game("{\"game\":\"omweso\"}", id) == 201);
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    CHECK(json_is_null(jget(r.json, "state", "setup")));
+    done(&r);
+    /* and the library refuses a 14-seed pit in it (W3, setup_cap=10) */
+    r = req("POST", "/api/new", "{\"game\":\"omweso:setup=custom\",\"position\":"
+            "\"14,4,4,4,4,2,0,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S "
+            "first=SN captures=0,0\"}");
+    CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "10"));
+    done(&r);
 
     /* analyze any position, no game touched: F takes a's 3 and wins (O8a) */
     r = req("POST", "/api/analyze",

@@ -565,6 +565,17 @@ static json_t *state_json(const game_entry *e)
                         json_pack("{s:s,s:s}", "S", e->token[0][0] ? "taken" : "open",
                                   "N", e->token[1][0] ? "taken" : "open"));
 
+    /* A custom set-up (Omweso W3) is open until the first move: the
+       editor of the page learns the most seeds a pit may get (null: any). */
+    const char *su = mc_game_option(g, "setup"), *cap = mc_game_option(g, "setup_cap");
+    int open_setup = su && strcmp(su, "custom") == 0 && mc_session_ply(s) == 0;
+    json_object_set_new(
+        st, "setup",
+        !open_setup ? json_null()
+                    : json_pack("{s:o}", "cap",
+                                cap && strcmp(cap, "none") != 0
+                                    ? json_integer(atoi(cap)) : json_null()));
+
     mc_match m;
     match_of(e, &m);
     mc_match_describe(g, &m, buf, sizeof buf);
@@ -1452,6 +1463,37 @@ static void ep_positions(game_entry *e, mc_api_reply *out)
                                    (json_int_t)e->version, "positions", list));
 }
 
+/* The last move played with its trace, replayed from the position before
+   it: a second browser on the game animates the other player's move. */
+static void ep_last_trace(game_entry *e, mc_api_reply *out)
+{
+    mc_session *s = cur_session(e);
+    const mc_game *g = mc_record_game(cur_rec(e));
+    int n = mc_session_ply(s);
+    if (n == 0) {
+        reply_json(out, 200, json_pack("{s:i,s:n,s:[],s:i}", "ply", 0, "move",
+                                       "trace", "trace_dropped", 0));
+        return;
+    }
+    mc_trace tr = {NULL, TRACE_CAP, 0, 0};
+    tr.ev = malloc(TRACE_CAP * sizeof *tr.ev);
+    if (!tr.ev) {
+        reply_error(out, 500, "memory", "out of memory");
+        return;
+    }
+    mc_pos p = *mc_session_pos_at(s, n - 1);
+    mc_move m = mc_session_move_at(s, n - 1);
+    char tok[MC_MOVE_STRLEN];
+    mc_move_format(g, &p, m, tok, sizeof tok);
+    json_t *before = board_json(g, &p);
+    mc_play(g, &p, m, &tr);
+    reply_json(out, 200,
+               json_pack("{s:i,s:s,s:o,s:o,s:I}", "ply", n, "move", tok,
+                         "before", before, "trace", trace_json(g, &tr),
+                         "trace_dropped", (json_int_t)tr.dropped));
+    free(tr.ev);
+}
+
 /* The engine's view of any position of a game (review mode): the best move,
    its pit and the score, without touching any game.  The same limits and
    busy answer as a hint; the position alone is searched (no history). */
@@ -1561,10 +1603,13 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         ep_record(e, out);
         return;
     }
-    if (is(act, "positions")) {
+    if (is(act, "positions") || is(act, "trace")) {
         if (!get)
             goto method;
-        ep_positions(e, out);
+        if (act[0] == 'p')
+            ep_positions(e, out);
+        else
+            ep_last_trace(e, out);
         return;
     }
     static const char *const acts[] = {"play", "engine", "hint", "undo", "redo",
