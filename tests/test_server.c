@@ -1095,6 +1095,67 @@ static void test_review(void)
     r = req("GET", p, NULL);
     CHECK(json_integer_value(jget(jget(r.json, "state", "setup"), "cap", NULL)) == 10);
     done(&r);
+    /* W3: South (the starter) arranges first, then North, each its own
+       pits only; no move before both have */
+    {
+        char pp[128], body[600];
+        snprintf(pp, sizeof pp, "/api/game/%s/setup", id);
+        post_game(id, "play", "{\"move\":\"I\"}", &r);
+        CHECK_MSG(r.status == 409 && strcmp(jstr(r.json, "error.code"), "setup") == 0,
+                  "%d %s", r.status, r.body);
+        done(&r);
+        /* North first: refused */
+        r = req("POST", pp, "{\"side\":\"N\",\"pits\":null}");
+        CHECK(r.status == 409 && strstr(jstr(r.json, "error.message"), "South arranges first"));
+        done(&r);
+        /* South's board indices: own index i is pit i (state.names: I=0, A=15);
+           14 seeds in pit I breaks W3's limit of 10 */
+        const char *over = "[14,4,4,4,4,2,0,0,0,0,0,0,0,0,0,0,4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]";
+        snprintf(body, sizeof body, "{\"side\":\"S\",\"pits\":%s}", over);
+        r = req("POST", pp, body);
+        CHECK_MSG(r.status == 422 && strstr(jstr(r.json, "error.message"), "10"), "%d %s", r.status, r.body);
+        done(&r);
+        /* South may not touch North's pits */
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0,"
+                "5,3,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
+        CHECK_MSG(r.status == 422 && strstr(jstr(r.json, "error.message"), "own pits"), "%d %s", r.status, r.body);
+        done(&r);
+        /* 31 seeds: the library's W3 count */
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[4,4,4,4,4,4,4,3,0,0,0,0,0,0,0,0,"
+                "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
+        CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "32"));
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[10,6,4,4,4,4,0,0,0,0,0,0,0,0,0,0,"
+                "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
+        CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+        CHECK_STR(jstr(r.json, "state.setup.turn"), "N");
+        CHECK(json_integer_value(json_array_get(jget(r.json, "state", "pits"), 0)) == 10);
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":null}");
+        CHECK(r.status == 409 && strstr(jstr(r.json, "error.message"), "already"));
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"N\",\"pits\":null}");
+        CHECK(r.status == 200 && json_is_null(jget(r.json, "state", "setup")));
+        CHECK_STR(jstr(r.json, "state.position"),
+                  "10,6,4,4,4,4,0,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0");
+        done(&r);
+        post_game(id, "play", "{\"move\":\"I\"}", &r);
+        CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":null}");
+        CHECK(r.status == 409); /* closed once the game began */
+        done(&r);
+        /* without the seat's token */
+        char save[MC_API_ID_LEN + 1];
+        snprintf(save, sizeof save, "%s", cur_tok);
+        CHECK(new_game("{\"game\":\"omweso:setup=custom\"}", id) == 201);
+        snprintf(pp, sizeof pp, "/api/game/%s/setup", id);
+        cur_tok[0] = 0;
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":null}");
+        CHECK(r.status == 403);
+        done(&r);
+        snprintf(cur_tok, sizeof cur_tok, "%s", save);
+    }
     CHECK(new_game("{\"game\":\"omweso:setup=custom,setup_cap=none\"}", id) == 201);
     snprintf(p, sizeof p, "/api/game/%s", id);
     r = req("GET", p, NULL);

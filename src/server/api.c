@@ -485,6 +485,29 @@ static json_t *result_json(const mc_result *r)
                      r->score2[0] / 2.0, r->score2[1] / 2.0);
 }
 
+/* A custom set-up (Omweso W3): open before a game's first move until both
+   players have arranged their seeds, the starter first, the other seeing
+   it.  Who has arranged is kept in the record's "Arranged" tag ("S", "N",
+   "SN"), so it survives a restart.  Returns the side whose turn it is to
+   arrange, or -1 when no set-up is open. */
+static int setup_turn(const game_entry *e)
+{
+    mc_record *rec = cur_rec(e);
+    mc_session *s = mc_record_session(rec);
+    const char *su = mc_game_option(mc_record_game(rec), "setup");
+    if (!su || strcmp(su, "custom") != 0 || mc_session_ply(s) != 0)
+        return -1;
+    const char *done = mc_record_tag(rec, "Arranged");
+    int starter = mc_session_pos(s)->side;
+    const char *names = "SN";
+    for (int k = 0; k < 2; k++) {
+        int side = k ? 1 - starter : starter;
+        if (!done || !strchr(done, names[side]))
+            return side;
+    }
+    return -1;
+}
+
 static json_t *state_json(const game_entry *e)
 {
     mc_record *rec = cur_rec(e);
@@ -567,14 +590,14 @@ static json_t *state_json(const game_entry *e)
 
     /* A custom set-up (Omweso W3) is open until the first move: the
        editor of the page learns the most seeds a pit may get (null: any). */
-    const char *su = mc_game_option(g, "setup"), *cap = mc_game_option(g, "setup_cap");
-    int open_setup = su && strcmp(su, "custom") == 0 && mc_session_ply(s) == 0;
+    const char *cap = mc_game_option(g, "setup_cap");
+    int turn = setup_turn(e);
     json_object_set_new(
         st, "setup",
-        !open_setup ? json_null()
-                    : json_pack("{s:o}", "cap",
-                                cap && strcmp(cap, "none") != 0
-                                    ? json_integer(atoi(cap)) : json_null()));
+        turn < 0 ? json_null()
+                 : json_pack("{s:s,s:o}", "turn", turn ? "N" : "S", "cap",
+                             cap && strcmp(cap, "none") != 0
+                                 ? json_integer(atoi(cap)) : json_null()));
 
     mc_match m;
     match_of(e, &m);
@@ -788,9 +811,14 @@ static void play_token(mc_api *a, game_entry *e, const char *tok,
     mc_error err;
     mc_move m;
     mc_pos before = *mc_session_pos(s);
+    int arranging = setup_turn(e);
     if (mc_session_over(s)) {
         json_decref(extra);
         reply_error(out, 409, "over", "the game is over");
+    } else if (arranging >= 0) {
+        json_decref(extra);
+        reply_error(out, 409, "setup", "the set-up is not finished: %s "
+                    "arranges its seeds first (W3)", arranging ? "North" : "South");
     } else if (mc_move_parse(g, &before, tok, &m, &err) != 0) {
         json_decref(extra);
         reply_error(out, 422, err_code(err.code), "%s", err.msg);
@@ -1013,6 +1041,11 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         return;
     }
     set_date(r);
+    /* A set-up given whole is arranged (W3: the set-up editor of one browser
+       for both players, a script). */
+    const char *su = mc_game_option(mc_record_game(r), "setup");
+    if (pos && su && strcmp(su, "custom") == 0)
+        mc_record_set_tag(r, "Arranged", "SN", NULL);
     for (int i = 0; i < 2; i++)
         if (names[i] && mc_record_set_tag(r, i ? "North" : "South", names[i],
                                           &err) != 0) {
@@ -1578,6 +1611,112 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     mc_game_free(g);
 }
 
+/* A player arranges its seeds in a custom set-up (W3): "pits" is the whole
+   board (as state.pits) in which only that side's pits may differ, or null
+   to keep the library's arrangement (the computer's side).  The library
+   checks the result (32 seeds each, the pit limit). */
+static void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
+                     mc_api_reply *out)
+{
+    static const char *const keys[] = {"side", "pits", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    const char *sv;
+    if (opt_str(j, "side", &sv, 2, out)) {
+        json_decref(j);
+        return;
+    }
+    if (!sv || (strcmp(sv, "S") != 0 && strcmp(sv, "N") != 0)) {
+        json_decref(j);
+        reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
+        return;
+    }
+    int side = sv[0] == 'N';
+    if (!holds(e, rq->token, side)) {
+        json_decref(j);
+        deny(out, rq->token, side_seat(side));
+        return;
+    }
+    int turn = setup_turn(e);
+    if (turn < 0) {
+        json_decref(j);
+        reply_error(out, 409, "setup", "no set-up is open: the game is not "
+                                       "setup=custom or has begun (W3)");
+        return;
+    }
+    if (turn != side) {
+        json_decref(j);
+        const char *done = mc_record_tag(cur_rec(e), "Arranged");
+        if (done && strchr(done, side ? 'N' : 'S'))
+            reply_error(out, 409, "setup", "%s has arranged its seeds already "
+                        "(W3)", side ? "North" : "South");
+        else
+            reply_error(out, 409, "setup", "%s arranges first, then %s (W3)",
+                        turn ? "North" : "South", side ? "North" : "South");
+        return;
+    }
+    mc_record *rec = cur_rec(e);
+    const mc_game *g = mc_record_game(rec);
+    mc_pos p = *mc_session_pos(mc_record_session(rec));
+    json_t *pits = json_object_get(j, "pits");
+    int np = mc_game_pits(g);
+    if (pits && !json_is_null(pits)) {
+        if (!json_is_array(pits) || (int)json_array_size(pits) != np) {
+            json_decref(j);
+            reply_error(out, 400, "json", "'pits' must be an array of %d seed "
+                                          "counts", np);
+            return;
+        }
+        for (int i = 0; i < np; i++) {
+            json_t *v = json_array_get(pits, (size_t)i);
+            json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1;
+            if (n < 0 || n > 255) {
+                json_decref(j);
+                reply_error(out, 400, "json", "'pits' item %d must be a whole "
+                                              "number 0..255", i);
+                return;
+            }
+            if (n != p.pit[i] && mc_pit_owner(g, &p, i) != side) {
+                json_decref(j);
+                reply_error(out, 422, "position",
+                            "pit %s is not %s's: each player arranges only "
+                            "its own pits (W3)", mc_pit_name(g, i),
+                            side ? "North" : "South");
+                return;
+            }
+            p.pit[i] = (uint8_t)n;
+        }
+    }
+    json_decref(j);
+    char buf[MC_POS_STRLEN];
+    mc_error err;
+    mc_pos q;
+    mc_pos_format(g, &p, buf, sizeof buf);
+    if (mc_pos_parse(g, buf, &q, &err) != 0) {
+        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        return;
+    }
+    mc_record *r = mc_record_new(mc_game_spec(g), &q, &err);
+    if (!r) {
+        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        return;
+    }
+    const char *tn, *tv;
+    for (int i = 0; mc_record_tag_at(rec, i, &tn, &tv); i++)
+        if (strcmp(tn, "Arranged") != 0)
+            mc_record_set_tag(r, tn, tv, NULL); /* derived ones are refused */
+    const char *done = mc_record_tag(rec, "Arranged");
+    char arr[4];
+    snprintf(arr, sizeof arr, "%s%s", done ? done : "", side ? "N" : "S");
+    mc_record_set_tag(r, "Arranged", arr, NULL);
+    e->recs[e->n - 1] = r;
+    mc_record_free(rec);
+    e->version++;
+    if (commit(a, e, out) == 0)
+        reply_state(out, 200, e, NULL, NULL, NULL);
+}
+
 /* ---- routing ---------------------------------------------------------- */
 
 static int is(const char *a, const char *b) { return strcmp(a, b) == 0; }
@@ -1613,7 +1752,7 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         return;
     }
     static const char *const acts[] = {"play", "engine", "hint", "undo", "redo",
-                                       "resign", "next", "join", NULL};
+                                       "resign", "next", "join", "setup", NULL};
     int known = 0;
     for (int i = 0; acts[i]; i++)
         known |= is(act, acts[i]);
@@ -1633,6 +1772,8 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         ep_resign(a, e, rq, out);
     else if (is(act, "next"))
         ep_next(a, e, rq, out);
+    else if (is(act, "setup"))
+        ep_setup(a, e, rq, out);
     else
         ep_join(a, e, rq, out);
     return;
