@@ -1090,16 +1090,17 @@ static void test_review(void)
     CHECK(r.status == 200);
     json_t *ps = jget(r.json, "positions", NULL);
     CHECK(json_array_size(ps) == 3);
-    CHECK_STR(jstr(json_array_get(ps, 0), "move"), "C");
-    CHECK(json_integer_value(json_object_get(json_array_get(ps, 0), "pit")) == 2);
+    CHECK_STR(jstr(json_array_get(ps, 0), "played.move"), "C");
+    CHECK_STR(jstr(json_array_get(ps, 0), "played.kind"), "sow");
+    CHECK(json_integer_value(jget(json_array_get(ps, 0), "played", "pit")) == 2);
     /* O3 by hand: C's 4 seeds go to D, E, F, a */
     CHECK_STR(jstr(json_array_get(ps, 1), "position"),
               "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
-    CHECK_STR(jstr(json_array_get(ps, 1), "move"), "a");
-    CHECK(json_integer_value(json_object_get(json_array_get(ps, 1), "pit")) == 6);
+    CHECK_STR(jstr(json_array_get(ps, 1), "played.move"), "a");
+    CHECK(json_integer_value(jget(json_array_get(ps, 1), "played", "pit")) == 6);
     CHECK(json_integer_value(json_array_get(
               json_object_get(json_array_get(ps, 1), "pits"), 2)) == 0);
-    CHECK(json_is_null(json_object_get(json_array_get(ps, 2), "move")));
+    CHECK(json_is_null(json_object_get(json_array_get(ps, 2), "played")));
     CHECK_STR(jstr(json_array_get(ps, 2), "side"), "S");
     done(&r);
     r = req("POST", p, "{}");
@@ -1122,7 +1123,8 @@ static void test_review(void)
     done(&r);
 
     /* W3: a custom set-up says its limit until the first move */
-    CHECK(new_game("{\"game\":\"omweso:setup=custom\"}", id) == 201);
+    /* (match=single: South starts; a match draws its starter by lot, W2) */
+    CHECK(new_game("{\"game\":\"omweso:setup=custom,match=single\"}", id) == 201);
     snprintf(p, sizeof p, "/api/game/%s", id);
     r = req("GET", p, NULL);
     CHECK(json_integer_value(jget(jget(r.json, "state", "setup"), "cap", NULL)) == 10);

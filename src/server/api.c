@@ -1493,27 +1493,20 @@ static json_t *board_json(const mc_game *g, const mc_pos *p)
 }
 
 /* Every position of the current game, ply 0 to now, each with the move
-   played from it and that move's pit (review mode steps through them). */
+   played from it as state.moves describes moves (review mode steps
+   through them). */
 static void ep_positions(game_entry *e, mc_api_reply *out)
 {
     mc_session *s = cur_session(e);
     const mc_game *g = mc_record_game(cur_rec(e));
     int n = mc_session_ply(s);
     json_t *list = json_array();
-    char tok[MC_MOVE_STRLEN];
     for (int i = 0; i <= n; i++) {
         const mc_pos *p = i < n ? mc_session_pos_at(s, i) : mc_session_pos(s);
         json_t *b = board_json(g, p);
-        if (i < n) {
-            mc_move m = mc_session_move_at(s, i);
-            int pit = move_pit(g, p, m);
-            mc_move_format(g, p, m, tok, sizeof tok);
-            json_object_set_new(b, "move", json_string(tok));
-            json_object_set_new(b, "pit", pit < 0 ? json_null() : json_integer(pit));
-        } else {
-            json_object_set_new(b, "move", json_null());
-            json_object_set_new(b, "pit", json_null());
-        }
+        json_object_set_new(b, "played",
+                            i < n ? move_json(g, p, mc_session_move_at(s, i))
+                                  : json_null());
         json_array_append_new(list, b);
     }
     reply_json(out, 200, json_pack("{s:s,s:I,s:o}", "id", e->id, "version",
@@ -1623,7 +1616,7 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     } else {
         char tok[MC_MOVE_STRLEN];
         mc_move_format(g, &p, info.best, tok, sizeof tok);
-        int pit = move_pit(g, &p, info.best);
+        int pit = mc_move_pit(g, &p, info.best);
         reply_json(out, 200,
                    json_pack("{s:s,s:o,s:s,s:i,s:i,s:I,s:b}", "best", tok, "pit",
                              pit < 0 ? json_null() : json_integer(pit), "side",
