@@ -147,13 +147,24 @@ function draw() {
   // The size of the letters follows the screen: a count is at least 15 px
   // and a pit's letter 12 px on any screen, and both sit outside the hole
   // so that seeds never cover them.
+  // On a wide screen the board's height is kept to about 60 % of the window
+  // (a four-row board would push the controls off the screen).
   const wrap = $('board-wrap');
   const avail = Math.max(200, wrap.clientWidth || 800);
-  const scale = Math.min(avail, 1100) / W;
-  const fs = Math.max(18, Math.ceil(15.5 / scale)), ns = Math.max(12, Math.ceil(12.5 / scale));
-  const nameBand = ns + 6, countBand = fs + 6, hole = cell * 0.86;
-  const rowH = nameBand + hole + countBand + 4;
-  const H = R * rowH + 2 * pad;
+  const maxH = Math.max(260, window.innerHeight * 0.6);
+  let scale = avail < 600 ? avail / W : Math.min(1.25, avail / W), fs, ns, nameBand, countBand, rowH, H;
+  const hole = cell * 0.86;
+  for (let pass = 0; pass < 3; pass++) {
+    fs = Math.max(18, Math.ceil(15.5 / scale));
+    ns = Math.max(12, Math.ceil(12.5 / scale));
+    nameBand = ns + 6;
+    countBand = fs + 6;
+    rowH = nameBand + hole + countBand + 4;
+    H = R * rowH + 2 * pad;
+    if (H * scale <= maxH || avail < 600) break;
+    scale = maxH / H;
+  }
+  svg.style.width = avail < 600 ? '100%' : `${Math.round(W * scale)}px`;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.dataset.scale = String(scale);
   el('rect', { x: 2, y: 2, width: W - 4, height: H - 4, rx: 24, class: 'wood' }, svg);
@@ -698,22 +709,41 @@ function renderReviewBar() {
   if (!review) { $('eval').hidden = true; $('eval-text').textContent = ''; }
 }
 
+// The move list: each move in words once the positions are known (the
+// server's facts of each played move), its token until then.
+let played = { version: -1, id: null, moves: [] };
+async function refreshPlayed() {
+  if (!st || (played.version === st.version && played.id === st.id)) return;
+  const want = st.version, id = st.id;
+  played.version = want;
+  played.id = id;
+  try {
+    const res = review && review.version === want ? { positions: review.positions }
+      : await api('GET', `game/${id}/positions`);
+    if (!st || st.id !== id) return;
+    played.moves = res.positions.map((p) => p.played).filter((m) => m);
+    renderMoveList();
+  } catch (e) { played.version = -1; }
+}
+
 function renderMoveList() {
   const ol = $('moves');
   ol.textContent = '';
   const hist = st.history;
+  const known = played.id === st.id && played.moves.length === hist.length;
   hist.forEach((tok, i) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = tok.startsWith('offer:') || tok === 'accept' || tok === 'refuse' || tok === 'pass'
-      ? tok.replace(/^offer:/, 'offer ') : tok;
+    b.textContent = known ? moveWords(played.moves[i]) : tok;
     b.dataset.ply = String(i + 1);
+    b.dataset.move = tok;
     if (review && review.k === i + 1) b.classList.add('current');
     b.addEventListener('click', () => enterReview(i + 1));
     li.appendChild(b);
     ol.appendChild(li);
   });
+  if (!known) refreshPlayed();
 }
 
 // The engine's view of the shown position: a bar (South's share) and a line,
