@@ -124,7 +124,7 @@ function view() {
   if (review) {
     const p = review.positions[review.k];
     const prev = review.k > 0 ? review.positions[review.k - 1] : null;
-    return { pits: p.pits, owner: p.owner, cap: p.captured, last: prev ? prev.pit : null, best: review.best };
+    return { pits: p.pits, owner: p.owner, cap: p.captured, last: prev && prev.played ? prev.played.pit : null, best: review.best };
   }
   if (setup) return { pits: setup.pits, owner: st.owner, cap: st.captured, last: null, best: null };
   return {
@@ -502,9 +502,10 @@ function readForm() {
   me = { side: $('myside').value, opponent: $('opponent').value, level: Number($('level').value) };
 }
 
-// The seats a new game or load asks for, and who plays the computer.
+// The seats a new game or load asks for, and who plays the computer (a
+// new game's tag; a record keeps its own).
 function seatBody(body) {
-  if (me.opponent === 'computer') body[me.side === 'S' ? 'north' : 'south'] = `computer level ${me.level}`;
+  if (me.opponent === 'computer' && !body.record) body[me.side === 'S' ? 'north' : 'south'] = `computer level ${me.level}`;
   // Against a person elsewhere: take one seat, invite them to the other.
   body.seats = me.opponent === 'link' ? me.side : 'both';
   return body;
