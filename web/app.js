@@ -336,7 +336,8 @@ function clickPit(i, moves, ev) {
   if (review) return;
   if (setup) return editSetup(i, ev.shiftKey || setup.take ? -1 : 1);
   if (offerMode) {
-    if (st.owner[i] !== st.side) return;
+    // only pits some legal offer contains (the state's offers say which)
+    if (!st.moves.some((m) => m.kind === 'offer' && (m.pits || []).includes(i))) return;
     offerSel.has(i) ? offerSel.delete(i) : offerSel.add(i);
     showOffer();
     return draw();
@@ -380,15 +381,16 @@ function stepMs(drops) {
   return drops > 150 ? 0 : drops > 40 ? base / 3 : base;
 }
 
-// Play the trace of a move on the board from `before` (pits, captured, side).
-async function animate(before, res, words) {
+// Play the trace of a move on the board from `before` (pits, captured, side);
+// `from` is the pit the move sows from (the state's last move), marked.
+async function animate(before, res, words, from) {
   const tr = res.trace || [];
-  shown = { pits: before.pits.slice(), cap: before.captured.slice(), from: null };
+  shown = { pits: before.pits.slice(), cap: before.captured.slice(), from: from === undefined ? null : from };
   const drops = tr.filter((e) => e.kind === 'drop').length;
   const step = stepMs(drops);
   log(`${sideName(before.side)}: ${words || res.move}`);
   for (const e of tr) {
-    if (e.kind === 'lift') { shown.pits[e.pit] = 0; if (shown.from === null) shown.from = e.pit; }
+    if (e.kind === 'lift') shown.pits[e.pit] = 0;
     else if (e.kind === 'drop') shown.pits[e.pit] = e.n;
     else if (e.kind === 'capture') {
       shown.pits[e.pit] = Math.max(0, shown.pits[e.pit] - e.n);
@@ -415,7 +417,7 @@ async function apply(res, think = true) {
   busy = true;
   try {
     const m = before.moves.find((x) => x.move === res.move);
-    if (res.move && res.trace) await animate(before, res, moveWords(m));
+    if (res.move && res.trace) await animate(before, res, moveWords(m), res.state.last ? res.state.last.pit : null);
   } finally {
     busy = false;
   }
@@ -881,7 +883,7 @@ setInterval(async () => {
       if (res.state.ply === before.ply + 1 && !setup) {
         const t = await api('GET', `game/${st.id}/trace`);
         const m = before.moves.find((x) => x.move === t.move);
-        if (t.ply === res.state.ply) await animate(Object.assign({}, t.before), t, moveWords(m));
+        if (t.ply === res.state.ply) await animate(t.before, t, moveWords(m), res.state.last ? res.state.last.pit : null);
       } else if (res.state.ply !== before.ply) {
         log('The game changed.');
       }

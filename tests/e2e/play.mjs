@@ -546,29 +546,35 @@ async function setupTwoBrowsers() {
 
 const sizes = [{ width: 1280, height: 800 }, { width: 400, height: 800 }];
 const t0 = Date.now();
-try {
-  for (const size of process.env.E2E_SKIP_FULL ? [] : sizes) {
-    await fullGame('oware', '', size);
-    await fullGame('omweso', 'match=single', size);
-    await fullGame('gore', '', size);
-    await fullGame('sadeqa2', '', size);
+// Each part on its own: an exception fails that part and the run goes on.
+async function part(name, f) {
+  try {
+    return await f();
+  } catch (e) {
+    check(false, `${name}: exception: ${e.message.split('\n')[0]}`);
+    return null;
   }
-  console.log(`e2e: full games in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  const { page, record } = await redoAgainstComputer();
-  await page.close();
-  await loadKeepsOpponent(record);
-  await setupEditor();
-  await setupTwoBrowsers();
-  await goreOffer();
-  await gorePass();
-  await seedsAndLetters();
-  await hintAndReview();
-  await gameList();
-  await twoBrowsers();
-} catch (e) {
-  check(false, 'exception: ' + e.message);
-  console.log(e.stack);
 }
+for (const size of process.env.E2E_SKIP_FULL ? [] : sizes) {
+  await part(`oware ${size.width}`, () => fullGame('oware', '', size));
+  await part(`omweso ${size.width}`, () => fullGame('omweso', 'match=single', size));
+  await part(`gore ${size.width}`, () => fullGame('gore', '', size));
+  await part(`sadeqa2 ${size.width}`, () => fullGame('sadeqa2', '', size));
+}
+console.log(`e2e: full games in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+const redo = await part('redo', redoAgainstComputer);
+if (redo) {
+  await redo.page.close();
+  await part('load', () => loadKeepsOpponent(redo.record));
+}
+await part('set-up editor', setupEditor);
+await part('set-up on two browsers', setupTwoBrowsers);
+await part('gore offer', goreOffer);
+await part('gore pass', gorePass);
+await part('seeds and letters', seedsAndLetters);
+await part('hint and review', hintAndReview);
+await part('game list', gameList);
+await part('two browsers', twoBrowsers);
 await browser.close();
 console.log(`e2e: ${passed} passed, ${failed} failed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 process.exit(failed ? 1 : 0);
