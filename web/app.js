@@ -564,17 +564,22 @@ function setupMine(i) { return setup && st.owner[i] === setup.side; }
 
 // Open the editor when it is this browser's turn to arrange; the computer's
 // side keeps the library's arrangement.
+let arrangeFailed = null; // the game version at which asking failed (no loop)
 async function maybeArrange() {
   if (!st || !st.setup || setup || busy || review) return;
   const turn = st.setup.turn;
   if (me.opponent === 'computer' && turn !== me.side) {
+    if (arrangeFailed === st.id + st.version) return;
     busy = true;
     try {
       const res = await api('POST', `game/${st.id}/setup`, { side: turn, pits: null }, tokenFor(turn));
       st = res.state;
       log(`${sideName(turn)} (the computer) keeps the library's set-up.`);
     } catch (e) {
+      arrangeFailed = st.id + st.version;
+      busy = false;
       say(e.message);
+      return;
     }
     busy = false;
     render();
