@@ -174,6 +174,8 @@ const char *const *mc_game_names(void);
 mc_game *mc_game_new(const char *spec, mc_error *err);
 void mc_game_free(mc_game *g);
 const char *mc_game_name(const mc_game *g);
+/* The game's name for people, with its source ("Oware (Abapa rules)"). */
+const char *mc_game_title(const mc_game *g);
 /* The canonical spec: name plus every option that differs from its default. */
 const char *mc_game_spec(const mc_game *g);
 /* The value of an option as text ("forfeit"), or NULL if no such key. */

@@ -1364,6 +1364,174 @@ static void test_migration(const char *dir)
     sqlite3_close(h);
 }
 
+static void test_review(void)
+{
+    /* /api/games names each game for people too */
+    resp r = req("GET", "/api/games", NULL);
+    json_t *gl = jget(r.json, "games", NULL);
+    for (size_t i = 0; i < json_array_size(gl); i++)
+        CHECK(strlen(jstr(json_array_get(gl, i), "title")) >=
+              strlen(jstr(json_array_get(gl, i), "name")));
+    done(&r);
+
+    /* every position of the game with the move played from it */
+    char id[MC_API_ID_LEN + 1], p[128];
+    CHECK(new_game("{\"game\":\"oware\"}", id) == 201);
+    post_game(id, "play", "{\"move\":\"C\"}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+    post_game(id, "play", "{\"move\":\"a\"}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+    snprintf(p, sizeof p, "/api/game/%s/positions", id);
+    r = req("GET", p, NULL);
+    CHECK(r.status == 200);
+    json_t *ps = jget(r.json, "positions", NULL);
+    CHECK(json_array_size(ps) == 3);
+    CHECK_STR(jstr(json_array_get(ps, 0), "played.move"), "C");
+    CHECK_STR(jstr(json_array_get(ps, 0), "played.kind"), "sow");
+    CHECK(json_integer_value(jget(json_array_get(ps, 0), "played", "pit")) == 2);
+    /* O3 by hand: C's 4 seeds go to D, E, F, a */
+    CHECK_STR(jstr(json_array_get(ps, 1), "position"),
+              "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
+    CHECK_STR(jstr(json_array_get(ps, 1), "played.move"), "a");
+    CHECK(json_integer_value(jget(json_array_get(ps, 1), "played", "pit")) == 6);
+    CHECK(json_integer_value(json_array_get(
+              json_object_get(json_array_get(ps, 1), "pits"), 2)) == 0);
+    CHECK(json_is_null(json_object_get(json_array_get(ps, 2), "played")));
+    CHECK_STR(jstr(json_array_get(ps, 2), "side"), "S");
+    done(&r);
+    r = req("POST", p, "{}");
+    CHECK(r.status == 405);
+    done(&r);
+    /* the last move's trace, for a second browser's animation: North's a
+       lifts 5 (a got one from C) and drops in b, c, d, e, f */
+    snprintf(p, sizeof p, "/api/game/%s/trace", id);
+    r = req("GET", p, NULL);
+    CHECK(r.status == 200);
+    CHECK_STR(jstr(r.json, "move"), "a");
+    CHECK_STR(jstr(r.json, "before.position"), "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
+    json_t *tr = jget(r.json, "trace", NULL);
+    int drops = 0;
+    for (size_t i = 0; i < json_array_size(tr); i++)
+        drops += strcmp(jstr(json_array_get(tr, i), "kind"), "drop") == 0;
+    CHECK(drops == 5);
+    CHECK_STR(jstr(json_array_get(tr, 0), "kind"), "lift");
+    CHECK(json_integer_value(json_object_get(json_array_get(tr, 0), "pit")) == 6);
+    done(&r);
+
+    /* W3: a custom set-up says its limit until the first move */
+    /* (match=single: South starts; a match draws its starter by lot, W2) */
+    CHECK(new_game("{\"game\":\"omweso:setup=custom,match=single\"}", id) == 201);
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    CHECK(json_integer_value(jget(jget(r.json, "state", "setup"), "cap", NULL)) == 10);
+    done(&r);
+    /* W3: South (the starter) arranges first, then North, each its own
+       pits only; no move before both have */
+    {
+        char pp[128], body[600];
+        snprintf(pp, sizeof pp, "/api/game/%s/setup", id);
+        post_game(id, "play", "{\"move\":\"I\"}", &r);
+        CHECK_MSG(r.status == 409 && strcmp(jstr(r.json, "error.code"), "setup") == 0,
+                  "%d %s", r.status, r.body);
+        done(&r);
+        /* North first: refused */
+        r = req("POST", pp, "{\"side\":\"N\",\"pits\":null}");
+        CHECK(r.status == 409 && strstr(jstr(r.json, "error.message"), "South arranges first"));
+        done(&r);
+        /* South's board indices: own index i is pit i (state.names: I=0, A=15);
+           14 seeds in pit I breaks W3's limit of 10 */
+        const char *over = "[14,4,4,4,4,2,0,0,0,0,0,0,0,0,0,0,4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]";
+        snprintf(body, sizeof body, "{\"side\":\"S\",\"pits\":%s}", over);
+        r = req("POST", pp, body);
+        CHECK_MSG(r.status == 422 && strstr(jstr(r.json, "error.message"), "10"), "%d %s", r.status, r.body);
+        done(&r);
+        /* South may not touch North's pits */
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0,"
+                "5,3,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
+        CHECK_MSG(r.status == 422 && strstr(jstr(r.json, "error.message"), "own pits"), "%d %s", r.status, r.body);
+        done(&r);
+        /* 31 seeds: the library's W3 count */
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[4,4,4,4,4,4,4,3,0,0,0,0,0,0,0,0,"
+                "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
+        CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "32"));
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[10,6,4,4,4,4,0,0,0,0,0,0,0,0,0,0,"
+                "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
+        CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+        CHECK_STR(jstr(r.json, "state.setup.turn"), "N");
+        CHECK(json_integer_value(json_array_get(jget(r.json, "state", "pits"), 0)) == 10);
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":null}");
+        CHECK(r.status == 409 && strstr(jstr(r.json, "error.message"), "already"));
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"N\",\"pits\":null}");
+        CHECK(r.status == 200 && json_is_null(jget(r.json, "state", "setup")));
+        CHECK_STR(jstr(r.json, "state.position"),
+                  "10,6,4,4,4,4,0,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0");
+        done(&r);
+        post_game(id, "play", "{\"move\":\"I\"}", &r);
+        CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":null}");
+        CHECK(r.status == 409); /* closed once the game began */
+        done(&r);
+        /* without the seat's token */
+        char save[MC_API_ID_LEN + 1];
+        snprintf(save, sizeof save, "%s", cur_tok);
+        CHECK(new_game("{\"game\":\"omweso:setup=custom\"}", id) == 201);
+        snprintf(pp, sizeof pp, "/api/game/%s/setup", id);
+        cur_tok[0] = 0;
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":null}");
+        CHECK(r.status == 403);
+        done(&r);
+        snprintf(cur_tok, sizeof cur_tok, "%s", save);
+    }
+    CHECK(new_game("{\"game\":\"omweso:setup=custom,setup_cap=none\"}", id) == 201);
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    json_t *su = jget(r.json, "state", "setup");
+    CHECK(json_is_object(su) && json_is_null(json_object_get(su, "cap")));
+    done(&r);
+    CHECK(new_game("{\"game\":\"omweso\"}", id) == 201);
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    CHECK(json_is_null(jget(r.json, "state", "setup")));
+    done(&r);
+    /* and the library refuses a 14-seed pit in it (W3, setup_cap=10) */
+    r = req("POST", "/api/new", "{\"game\":\"omweso:setup=custom\",\"position\":"
+            "\"14,4,4,4,4,2,0,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S "
+            "first=SN captures=0,0\"}");
+    CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "10"));
+    done(&r);
+
+    /* analyze any position, no game touched: F takes a's 3 and wins (O8a) */
+    r = req("POST", "/api/analyze",
+            "{\"game\":\"oware\",\"position\":\"0,0,0,0,1,1/2,1,1,1,1,1 S "
+            "cap=24,15\",\"level\":10,\"seconds\":0.5}");
+    CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+    CHECK_STR(jstr(r.json, "best"), "F");
+    CHECK(json_integer_value(json_object_get(r.json, "pit")) == 5);
+    CHECK(json_integer_value(json_object_get(r.json, "score")) >= MC_SCORE_PROVEN);
+    done(&r);
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"1,2\"}");
+    CHECK(r.status == 422 && strcmp(jstr(r.json, "error.code"), "position") == 0);
+    done(&r);
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\"}");
+    CHECK(r.status == 400);
+    done(&r);
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"4,4,4,4,"
+            "4,4/4,4,4,4,4,4 S cap=0,0\",\"seconds\":99}");
+    CHECK(r.status == 400); /* the hint's limits */
+    done(&r);
+    /* a finished position: North has no seeds and South cannot feed (O7) */
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"1,0,0,0,"
+            "0,0/0,0,0,0,0,0 S cap=24,23\"}");
+    CHECK_MSG(r.status == 409, "%d %s", r.status, r.body);
+    done(&r);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/mancala-test-server-XXXXXX";
@@ -1388,6 +1556,7 @@ int main(void)
     test_play();
     test_book(api);
     test_gore_offer();
+    test_review();
     test_match();
     test_seats(api);
     test_origin_host(api);

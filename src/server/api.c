@@ -543,6 +543,29 @@ static json_t *clock_json(const game_entry *e)
                      "text", text, "no_undo", tc.no_undo);
 }
 
+/* A custom set-up (Omweso W3): open before a game's first move until both
+   players have arranged their seeds, the starter first, the other seeing
+   it.  Who has arranged is kept in the record's "Arranged" tag ("S", "N",
+   "SN"), so it survives a restart.  Returns the side whose turn it is to
+   arrange, or -1 when no set-up is open. */
+static int setup_turn(const game_entry *e)
+{
+    mc_record *rec = cur_rec(e);
+    mc_session *s = mc_record_session(rec);
+    const char *su = mc_game_option(mc_record_game(rec), "setup");
+    if (!su || strcmp(su, "custom") != 0 || mc_session_ply(s) != 0)
+        return -1;
+    const char *done = mc_record_tag(rec, "Arranged");
+    int starter = mc_session_pos(s)->side;
+    const char *names = "SN";
+    for (int k = 0; k < 2; k++) {
+        int side = k ? 1 - starter : starter;
+        if (!done || !strchr(done, names[side]))
+            return side;
+    }
+    return -1;
+}
+
 static json_t *state_json(const game_entry *e)
 {
     mc_record *rec = cur_rec(e);
@@ -631,6 +654,17 @@ static json_t *state_json(const game_entry *e)
     json_object_set_new(st, "seats",
                         json_pack("{s:s,s:s}", "S", e->token[0][0] ? "taken" : "open",
                                   "N", e->token[1][0] ? "taken" : "open"));
+
+    /* A custom set-up (Omweso W3) is open until the first move: the
+       editor of the page learns the most seeds a pit may get (null: any). */
+    const char *cap = mc_game_option(g, "setup_cap");
+    int turn = setup_turn(e);
+    json_object_set_new(
+        st, "setup",
+        turn < 0 ? json_null()
+                 : json_pack("{s:s,s:o}", "turn", turn ? "N" : "S", "cap",
+                             cap && strcmp(cap, "none") != 0
+                                 ? json_integer(atoi(cap)) : json_null()));
 
     mc_match m;
     match_of(e, &m);
@@ -896,9 +930,14 @@ static void play_token(mc_api *a, game_entry *e, const char *tok,
         return;
     }
     mc_pos before = *mc_session_pos(s);
+    int arranging = setup_turn(e);
     if (mc_session_over(s)) {
         json_decref(extra);
         over_error(out, s);
+    } else if (arranging >= 0) {
+        json_decref(extra);
+        reply_error(out, 409, "setup", "the set-up is not finished: %s "
+                    "arranges its seeds first (W3)", arranging ? "North" : "South");
     } else if (mc_move_parse(g, &before, tok, &m, &err) != 0) {
         json_decref(extra);
         reply_error(out, 422, err_code(err.code), "%s", err.msg);
@@ -933,7 +972,8 @@ static void ep_games(mc_api_reply *out)
             json_array_append_new(modes,
                                   json_pack("{s:s,s:s}", "name",
                                             mc_time_mode(g, i, NULL), "text", mh));
-        json_array_append_new(list, json_pack("{s:s,s:s,s:o}", "name", *n,
+        json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:o}", "name", *n,
+                                              "title", mc_game_title(g),
                                               "options", help, "time_modes",
                                               modes));
         mc_game_free(g);
@@ -1140,6 +1180,11 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     }
     set_date(r);
     set_time(a, r, &tc);
+    /* A set-up given whole is arranged (W3: the set-up editor of one browser
+       for both players, a script). */
+    const char *su = mc_game_option(mc_record_game(r), "setup");
+    if (pos && su && strcmp(su, "custom") == 0)
+        mc_record_set_tag(r, "Arranged", "SN", NULL);
     for (int i = 0; i < 2; i++)
         if (names[i] && mc_record_set_tag(r, i ? "North" : "South", names[i],
                                           &err) != 0) {
@@ -1590,6 +1635,265 @@ static void ep_record(game_entry *e, mc_api_reply *out)
     out->len = len;
 }
 
+/* The board of p as review mode draws it: its string, side to move, pits,
+   owners and captures (the fields of the state of the same names). */
+static json_t *board_json(const mc_game *g, const mc_pos *p)
+{
+    char buf[MC_POS_STRLEN];
+    mc_pos_format(g, p, buf, sizeof buf);
+    json_t *pits = json_array(), *owner = json_array();
+    for (int i = 0; i < mc_game_pits(g); i++) {
+        json_array_append_new(pits, json_integer(p->pit[i]));
+        json_array_append_new(owner,
+                              json_string(mc_pit_owner(g, p, i) ? "N" : "S"));
+    }
+    return json_pack("{s:s,s:s,s:o,s:o,s:[i,i]}", "position", buf, "side",
+                     p->side ? "N" : "S", "pits", pits, "owner", owner,
+                     "captured", p->cap[0], p->cap[1]);
+}
+
+/* Every position of the current game, ply 0 to now, each with the move
+   played from it as state.moves describes moves (review mode steps
+   through them). */
+static void ep_positions(game_entry *e, mc_api_reply *out)
+{
+    mc_session *s = cur_session(e);
+    const mc_game *g = mc_record_game(cur_rec(e));
+    int n = mc_session_ply(s);
+    json_t *list = json_array();
+    for (int i = 0; i <= n; i++) {
+        const mc_pos *p = i < n ? mc_session_pos_at(s, i) : mc_session_pos(s);
+        json_t *b = board_json(g, p);
+        json_object_set_new(b, "played",
+                            i < n ? move_json(g, p, mc_session_move_at(s, i))
+                                  : json_null());
+        json_array_append_new(list, b);
+    }
+    reply_json(out, 200, json_pack("{s:s,s:I,s:o}", "id", e->id, "version",
+                                   (json_int_t)e->version, "positions", list));
+}
+
+/* The last move played with its trace, replayed from the position before
+   it: a second browser on the game animates the other player's move. */
+static void ep_last_trace(game_entry *e, mc_api_reply *out)
+{
+    mc_session *s = cur_session(e);
+    const mc_game *g = mc_record_game(cur_rec(e));
+    int n = mc_session_ply(s);
+    if (n == 0) {
+        reply_json(out, 200, json_pack("{s:i,s:n,s:[],s:i}", "ply", 0, "move",
+                                       "trace", "trace_dropped", 0));
+        return;
+    }
+    mc_trace tr = {NULL, TRACE_CAP, 0, 0};
+    tr.ev = malloc(TRACE_CAP * sizeof *tr.ev);
+    if (!tr.ev) {
+        reply_error(out, 500, "memory", "out of memory");
+        return;
+    }
+    mc_pos p = *mc_session_pos_at(s, n - 1);
+    mc_move m = mc_session_move_at(s, n - 1);
+    char tok[MC_MOVE_STRLEN];
+    mc_move_format(g, &p, m, tok, sizeof tok);
+    json_t *before = board_json(g, &p);
+    mc_play(g, &p, m, &tr);
+    reply_json(out, 200,
+               json_pack("{s:i,s:s,s:o,s:o,s:I}", "ply", n, "move", tok,
+                         "before", before, "trace", trace_json(g, &tr),
+                         "trace_dropped", (json_int_t)tr.dropped));
+    free(tr.ev);
+}
+
+/* The engine's view of any position of a game (review mode): the best move,
+   its pit and the score, without touching any game.  The same limits and
+   busy answer as a hint; the position alone is searched (no history). */
+static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+{
+    static const char *const keys[] = {"game", "position", "level", "seconds",
+                                       "nodes", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    const char *spec, *pos;
+    mc_player_opts o;
+    mc_go go;
+    if (opt_str(j, "game", &spec, MC_SPEC_STRLEN, out) ||
+        opt_str(j, "position", &pos, 1024, out) ||
+        search_limits(j, &o, &go, out)) {
+        json_decref(j);
+        return;
+    }
+    if (!spec || !pos) {
+        json_decref(j);
+        reply_error(out, 400, "json", "'game' and 'position' are required");
+        return;
+    }
+    mc_error err;
+    mc_game *g = mc_game_new(spec, &err);
+    mc_pos p;
+    if (!g || mc_pos_parse(g, pos, &p, &err) != 0) {
+        json_decref(j);
+        mc_game_free(g);
+        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        return;
+    }
+    json_decref(j);
+    mc_session *s = mc_session_new(g, &p);
+    if (!s) {
+        mc_game_free(g);
+        reply_error(out, 500, "memory", "out of memory");
+        return;
+    }
+    if (mc_session_over(s)) {
+        mc_session_free(s);
+        mc_game_free(g);
+        reply_error(out, 409, "over", "the game is over in that position");
+        return;
+    }
+    pthread_mutex_lock(&a->players_lock);
+    o.book = a->book_off ? "none" : NULL;
+    o.book_variety = 0;
+    api_player *ap = lend_player(a, g);
+    pthread_mutex_unlock(&a->players_lock);
+    if (!ap) {
+        mc_session_free(s);
+        mc_game_free(g);
+        reply_error(out, 503, "busy",
+                    "every computer player is thinking: try again");
+        return;
+    }
+    mc_search_info info;
+    int rc = mc_player_sync(ap->pl, s, NULL);
+    if (rc == 0)
+        rc = mc_player_set_opts(ap->pl, &o, NULL);
+    if (rc == 0)
+        rc = mc_player_go(ap->pl, &go, &info);
+    pthread_mutex_lock(&a->players_lock);
+    ap->busy = 0;
+    pthread_mutex_unlock(&a->players_lock);
+    if (rc != 0) {
+        reply_error(out, 500, "memory", "the engine could not search");
+    } else {
+        char tok[MC_MOVE_STRLEN];
+        mc_move_format(g, &p, info.best, tok, sizeof tok);
+        int pit = mc_move_pit(g, &p, info.best);
+        reply_json(out, 200,
+                   json_pack("{s:s,s:o,s:s,s:i,s:i,s:I,s:b}", "best", tok, "pit",
+                             pit < 0 ? json_null() : json_integer(pit), "side",
+                             p.side ? "N" : "S", "score", info.score, "depth",
+                             info.depth, "nodes", (json_int_t)info.nodes,
+                             "book", info.book));
+    }
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
+/* A player arranges its seeds in a custom set-up (W3): "pits" is the whole
+   board (as state.pits) in which only that side's pits may differ, or null
+   to keep the library's arrangement (the computer's side).  The library
+   checks the result (32 seeds each, the pit limit). */
+static void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
+                     mc_api_reply *out)
+{
+    static const char *const keys[] = {"side", "pits", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    const char *sv;
+    if (opt_str(j, "side", &sv, 2, out)) {
+        json_decref(j);
+        return;
+    }
+    if (!sv || (strcmp(sv, "S") != 0 && strcmp(sv, "N") != 0)) {
+        json_decref(j);
+        reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
+        return;
+    }
+    int side = sv[0] == 'N';
+    if (!holds(e, rq->token, side)) {
+        json_decref(j);
+        deny(out, rq->token, side_seat(side));
+        return;
+    }
+    int turn = setup_turn(e);
+    if (turn < 0) {
+        json_decref(j);
+        reply_error(out, 409, "setup", "no set-up is open: the game is not "
+                                       "setup=custom or has begun (W3)");
+        return;
+    }
+    if (turn != side) {
+        json_decref(j);
+        const char *done = mc_record_tag(cur_rec(e), "Arranged");
+        if (done && strchr(done, side ? 'N' : 'S'))
+            reply_error(out, 409, "setup", "%s has arranged its seeds already "
+                        "(W3)", side ? "North" : "South");
+        else
+            reply_error(out, 409, "setup", "%s arranges first, then %s (W3)",
+                        turn ? "North" : "South", side ? "North" : "South");
+        return;
+    }
+    mc_record *rec = cur_rec(e);
+    const mc_game *g = mc_record_game(rec);
+    mc_pos p = *mc_session_pos(mc_record_session(rec));
+    json_t *pits = json_object_get(j, "pits");
+    int np = mc_game_pits(g);
+    if (pits && !json_is_null(pits)) {
+        if (!json_is_array(pits) || (int)json_array_size(pits) != np) {
+            json_decref(j);
+            reply_error(out, 400, "json", "'pits' must be an array of %d seed "
+                                          "counts", np);
+            return;
+        }
+        for (int i = 0; i < np; i++) {
+            json_t *v = json_array_get(pits, (size_t)i);
+            json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1;
+            if (n < 0 || n > 255) {
+                json_decref(j);
+                reply_error(out, 400, "json", "'pits' item %d must be a whole "
+                                              "number 0..255", i);
+                return;
+            }
+            if (n != p.pit[i] && mc_pit_owner(g, &p, i) != side) {
+                json_decref(j);
+                reply_error(out, 422, "position",
+                            "pit %s is not %s's: each player arranges only "
+                            "its own pits (W3)", mc_pit_name(g, i),
+                            side ? "North" : "South");
+                return;
+            }
+            p.pit[i] = (uint8_t)n;
+        }
+    }
+    json_decref(j);
+    char buf[MC_POS_STRLEN];
+    mc_error err;
+    mc_pos q;
+    mc_pos_format(g, &p, buf, sizeof buf);
+    if (mc_pos_parse(g, buf, &q, &err) != 0) {
+        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        return;
+    }
+    mc_record *r = mc_record_new(mc_game_spec(g), &q, &err);
+    if (!r) {
+        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        return;
+    }
+    const char *tn, *tv;
+    for (int i = 0; mc_record_tag_at(rec, i, &tn, &tv); i++)
+        if (strcmp(tn, "Arranged") != 0)
+            mc_record_set_tag(r, tn, tv, NULL); /* derived ones are refused */
+    const char *done = mc_record_tag(rec, "Arranged");
+    char arr[4];
+    snprintf(arr, sizeof arr, "%s%s", done ? done : "", side ? "N" : "S");
+    mc_record_set_tag(r, "Arranged", arr, NULL);
+    e->recs[e->n - 1] = r;
+    mc_record_free(rec);
+    e->version++;
+    if (commit(a, e, out) == 0)
+        reply_state(out, 200, e, NULL, NULL, NULL);
+}
+
 /* ---- routing ---------------------------------------------------------- */
 
 /* Every request on a game first applies a flag fall that is due (a game
@@ -1628,8 +1932,17 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         ep_record(e, out);
         return;
     }
+    if (is(act, "positions") || is(act, "trace")) {
+        if (!get)
+            goto method;
+        if (act[0] == 'p')
+            ep_positions(e, out);
+        else
+            ep_last_trace(e, out);
+        return;
+    }
     static const char *const acts[] = {"play", "engine", "hint", "undo", "redo",
-                                       "resign", "next", "join", NULL};
+                                       "resign", "next", "join", "setup", NULL};
     int known = 0;
     for (int i = 0; acts[i]; i++)
         known |= is(act, acts[i]);
@@ -1649,6 +1962,8 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         ep_resign(a, e, rq, out);
     else if (is(act, "next"))
         ep_next(a, e, rq, out);
+    else if (is(act, "setup"))
+        ep_setup(a, e, rq, out);
     else
         ep_join(a, e, rq, out);
     return;
@@ -1674,6 +1989,12 @@ static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
             ep_new(a, rq, out);
         else
             ep_load(a, rq, out);
+        return;
+    }
+    if (is(path, "/api/analyze")) {
+        if (!post)
+            goto method;
+        ep_analyze(a, rq, out);
         return;
     }
     if (strncmp(path, "/api/game/", 10) != 0) {
