@@ -51,4 +51,23 @@ expect_err "rules unknown option" 2 "unknown option '--bogus'" $M rules --bogus
 expect_err "rules unknown game" 1 "no rules for 'go'" $M rules go
 expect_grep "rules --help names --list" "--list" $M rules --help
 
+# --- the beginner's pages (web/howto-GAME.html): one per game, with
+# pictures, a link back to the board, readable on a phone, and nothing
+# fetched from elsewhere (no CDN, no web fonts)
+for g in $games; do
+    f=web/howto-$g.html
+    [ -f "$f" ] && ok || { bad "$f missing"; continue; }
+    n=$(grep -c '<svg viewBox' "$f")
+    [ "$n" -ge 3 ] && ok || bad "$f: $n pictures, want 3 or more"
+    grep -q 'href="/"' "$f" && ok || bad "$f: no link back to the board"
+    grep -q 'name="viewport" content="width=device-width' "$f" && ok || bad "$f: no viewport"
+    if grep -Eiq '(src|href)="(https?:)?//|@import|url\((https?:)?//|@font-face' "$f" web/howto.css; then
+        bad "$f: an outside resource: $(grep -Eio '(src|href)="(https?:)?//[^"]*' "$f" | head -1)"
+    else ok; fi
+    # every rule cited in small print exists in the game's rule file
+    for r in $(grep -o 'class="rule">([^)]*)' "$f" | sed 's/.*(//; s/)//; s/,//g'); do
+        grep -q "^- \*\*$r " docs/rules/$g.md && ok || bad "$f cites $r, which docs/rules/$g.md lacks"
+    done
+done
+
 finish cli_rules.sh
