@@ -146,4 +146,31 @@ for v in $(grep -rhoE 'getenv\("[A-Za-z_]+"\)' src | sed 's/getenv("//; s/")//' 
     grep -qw "$v" "$tmp/env" && ok || bad "$man: $v is read by the program but not in ENVIRONMENT"
 done
 
+# the engine protocol's commands (its 'help' answer) are those of
+# man/mancala-engine.6's COMMANDS, and each 'set' option and 'go'
+# parameter of the help is in that entry
+eman=man/mancala-engine.6
+printf 'help\nquit\n' | $M engine >"$tmp/ehelp" 2>&1
+sed -n 's/^# \([a-z][a-z]*\).*/\1/p' "$tmp/ehelp" | sort -u >"$tmp/ecmds"
+[ "$(wc -l <"$tmp/ecmds")" -ge 8 ] && ok || bad "engine help: $(cat "$tmp/ehelp")"
+awk '
+/^\.SH/ { sec = $0; next }
+sec != ".SH COMMANDS" { next }
+/^\.TP/ { tag = 1; next }
+tag { t = $0; gsub(/\\f[BIRP]/, "", t); gsub(/"/, "", t); sub(/^\.[A-Z]+ */, "", t)
+      n = split(t, w, /[ ,|]+/)
+      print w[1]
+      if (t ~ /, /) for (i = 2; i <= n; i++) if (w[i] ~ /^[a-z]+$/) print w[i]
+      tag = 0 }' "$eman" | sort -u >"$tmp/emancmds"
+d=$(comm -3 "$tmp/ecmds" "$tmp/emancmds" | tr -s '\t\n' '  ')
+[ -z "$d" ] && ok || bad "engine commands differ between 'help' and $eman (help | man): $d"
+for k in set go; do
+    words=$(grep "^# $k " "$tmp/ehelp" | grep -o '[a-z][a-z]*' | grep -v "^$k$" |
+        grep -v '^\(value\|n\)$' | sort -u)
+    awk -v k="$k" '/^\.TP/ { getline; on = ($0 ~ "^\\.B[IR]* \"?" k "[ \"]") } on' "$eman" >"$tmp/eentry"
+    for w in $words; do
+        grep -qw "$w" "$tmp/eentry" && ok || bad "$eman: '$k $w' (in the engine's help) is not in its entry"
+    done
+done
+
 finish cli_help.sh
