@@ -139,8 +139,16 @@ typedef struct mc_result {
     int reason;         /* enum mc_end_reason */
     int score2[2];      /* final scores times two (halves possible) */
     int points;         /* Omweso points of the win */
-    char detail[64];    /* the details of the `over` line, e.g. "25-23" */
+    char detail[64];    /* the details of the `over` line, e.g. "25-23":
+                           a tool's words, not a player's (mc_result_describe) */
+    int noglory;        /* Goré G7: the winner refused an offer */
 } mc_result;
+
+/* The end reason's name as records, the protocol and the JSON API write it
+   ("captures", "time"), or NULL for an unknown reason (MC_END_NONE: ""). */
+const char *mc_end_reason_name(int reason);
+/* The reason of a name mc_end_reason_name gives; -1 when unknown. */
+int mc_end_reason_parse(const char *name);
 
 /* History facts the session passes to the game's end rules. */
 typedef struct mc_hist {
@@ -211,6 +219,38 @@ int mc_pit_owner(const mc_game *g, const mc_pos *p, int pit);
 size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e, char *buf,
                          size_t n);
 
+/* What a legal move of p is, before it is played: the pit it starts from,
+   or the pits and price of an offer, or why passing is the move. */
+enum mc_move_kind {
+    MC_MOVE_IS_SOW = 0, /* a sowing (every game) */
+    MC_MOVE_IS_OFFER,   /* Goré G6: pits offered to the opponent */
+    MC_MOVE_IS_ACCEPT,  /* Goré G6: the answer to an offer */
+    MC_MOVE_IS_REFUSE,
+    MC_MOVE_IS_PASS     /* Goré G2 (no stones), or the session's
+                           MC_MOVE_PASS (time ran out, W16) */
+};
+typedef struct mc_move_facts {
+    int kind;       /* enum mc_move_kind */
+    int pit;        /* a sowing: the pit it starts from; else -1 */
+    uint32_t pits;  /* an offer or its acceptance: bit i = pit i offered */
+    int price;      /* an offer or its acceptance: captured seeds the
+                       answering side pays if it accepts; else 0 */
+    char why[96];   /* a pass: why passing is the move, in words */
+    int reserved[4];
+} mc_move_facts;
+/* Fill out for move m of p (m legal in p, or MC_MOVE_PASS); 0, or
+   MC_ERR_ARG when m is not a legal move of p. */
+int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
+                      mc_move_facts *out);
+/* The pit the sowing of m starts from; -1 when m is not a sowing. */
+int mc_move_pit(const mc_game *g, const mc_pos *p, mc_move m);
+
+/* A sentence for players on how a game ended ("South wins 27 to 21: South
+   has captured more than half of the seeds."), never an internal code; ""
+   while the game goes on.  Returns the length it needed, as snprintf. */
+size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
+                          size_t n);
+
 /* The rules of a game as text for a terminal (Markdown-ish), or NULL. */
 const char *mc_rules_text(const char *name);
 
@@ -246,6 +286,10 @@ int mc_session_pass_turn(mc_session *s, mc_error *err);
 void mc_session_forfeit(mc_session *s, int side, int reason);
 /* The history facts for the current position (for search and tools). */
 void mc_session_hist(const mc_session *s, mc_hist *h);
+/* 1 when no position has occurred since the last irreversible move (or the
+   start), so that history cannot matter: the current position's value is
+   its fresh value (an endgame table's exact answer). */
+int mc_session_fresh(const mc_session *s);
 
 /* ---- matches: series of games with their scoring ------------------------ */
 

@@ -369,6 +369,7 @@ static void test_play(void)
     CHECK(r.status == 200);
     CHECK_STR(jstr(r.json, "move"), "C");
     CHECK_STR(jstr(r.json, "state.position"), "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
+    CHECK(json_integer_value(jget(jget(r.json, "state", "last"), "pit", NULL)) == 2);
     json_t *tr = json_object_get(r.json, "trace");
     CHECK(json_array_size(tr) >= 5); /* a lift and four drops at least */
     CHECK_STR(jstr(json_array_get(tr, 0), "kind"), "lift");
@@ -445,6 +446,8 @@ static void test_play(void)
     CHECK(r.status == 200 && json_is_true(jget(r.json, "state", "over")));
     CHECK_STR(jstr(r.json, "state.result.winner"), "S");
     CHECK_STR(jstr(r.json, "state.result.reason"), "resign");
+    CHECK_STR(jstr(r.json, "state.result.text"), "South wins: North resigned.");
+    CHECK(json_is_false(jget(jget(r.json, "state", "result"), "noglory", NULL)));
     done(&r);
     post_game(id, "play", "{\"move\":\"a\"}", &r);
     CHECK(r.status == 409);
@@ -506,17 +509,46 @@ static void test_gore_offer(void)
     char id[MC_API_ID_LEN + 1];
     CHECK(new_game("{\"game\":\"gore\",\"position\":\"1,1,1,1/1,1,1,3 S "
                    "own=SSSSNNNN cap=20,18\"}", id) == 201);
-    resp r;
+    char path[128];
+    snprintf(path, sizeof path, "/api/game/%s", id);
+    resp r = req("GET", path, NULL);
+    /* the offers as the library says them: pits and price (6 a pit) */
+    json_t *mv = jget(r.json, "state", "moves");
+    int offers = 0;
+    for (size_t i = 0; i < json_array_size(mv); i++) {
+        json_t *m = json_array_get(mv, i);
+        if (strcmp(jstr(m, "move"), "offer:A") == 0) {
+            offers++;
+            CHECK_STR(jstr(m, "kind"), "offer");
+            CHECK(json_integer_value(json_object_get(m, "price")) == 6);
+            CHECK(json_array_size(json_object_get(m, "pits")) == 1 &&
+                  json_integer_value(
+                      json_array_get(json_object_get(m, "pits"), 0)) == 0);
+        } else if (strcmp(jstr(m, "move"), "A") == 0) {
+            CHECK_STR(jstr(m, "kind"), "sow");
+            CHECK(json_integer_value(json_object_get(m, "pit")) == 0);
+            CHECK(json_is_null(json_object_get(m, "price")));
+        }
+    }
+    CHECK(offers == 1);
+    CHECK(json_is_null(jget(r.json, "state", "last")));
+    done(&r);
     post_game(id, "play", "{\"move\":\"offer:A\"}", &r);
     CHECK(r.status == 200);
-    json_t *mv = jget(r.json, "state", "moves");
+    mv = jget(r.json, "state", "moves");
     int accept = 0;
     for (size_t i = 0; i < json_array_size(mv); i++)
         if (strcmp(jstr(json_array_get(mv, i), "move"), "accept") == 0) {
             accept = 1;
-            CHECK(json_is_null(json_object_get(json_array_get(mv, i), "pit")));
+            json_t *m = json_array_get(mv, i);
+            CHECK(json_is_null(json_object_get(m, "pit")));
+            CHECK_STR(jstr(m, "kind"), "accept");
+            CHECK(json_integer_value(json_object_get(m, "price")) == 6);
         }
     CHECK(accept);
+    CHECK_STR(jstr(r.json, "state.last.move"), "offer:A");
+    CHECK_STR(jstr(r.json, "state.last.side"), "S");
+    CHECK(json_is_null(jget(jget(r.json, "state", "last"), "pit", NULL)));
     done(&r);
     post_game(id, "play", "{\"move\":\"accept\"}", &r);
     CHECK(r.status == 200);

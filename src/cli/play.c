@@ -469,11 +469,10 @@ static mc_session *new_game(const mc_game *g, const mc_pos *start,
    otherwise only where the entry is history-proof. */
 static void report_solved(const mc_session *s)
 {
-    int ply = mc_session_ply(s), diff;
+    int diff;
     const mc_pos *p = mc_session_pos(s);
-    const mc_pos *prev = ply > 0 ? mc_session_pos_at(s, ply - 1) : NULL;
-    int fresh = !prev || prev->cap[0] + prev->cap[1] != p->cap[0] + p->cap[1];
-    if (mc_egdb_lookup(play_db, p, fresh, &diff) != MC_EGDB_EXACT)
+    if (mc_egdb_lookup(play_db, p, mc_session_fresh(s), &diff) !=
+        MC_EGDB_EXACT)
         return;
     int south = p->side == MC_SOUTH ? diff : -diff;
     if (south == 0)

@@ -2,6 +2,7 @@
  * game.c - the registry of games, spec parsing ("name:k=v,preset"), and the
  * public wrappers around each game's table of functions.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -298,6 +299,7 @@ void mc_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
     r->reason = MC_END_NONE;
     r->score2[0] = r->score2[1] = 0;
     r->points = 0;
+    r->noglory = 0;
     r->detail[0] = '\0';
     g->rules->status(g, p, h ? h : &fresh, r);
 }
@@ -393,6 +395,157 @@ size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e, char *buf,
                          size_t n)
 {
     return g->rules->describe(g, e, buf, n);
+}
+
+/* ---- what a move is, how a game ended ---- */
+
+int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
+                      mc_move_facts *out)
+{
+    memset(out, 0, sizeof *out);
+    out->pit = -1;
+    if (m == MC_MOVE_PASS) {
+        out->kind = MC_MOVE_IS_PASS;
+        snprintf(out->why, sizeof out->why, "the time for the move ran out");
+        return 0;
+    }
+    mc_move list[MC_MAX_MOVES];
+    int n = g->rules->moves(g, p, list), legal = 0;
+    for (int i = 0; i < n && !legal; i++)
+        legal = list[i] == m;
+    if (!legal)
+        return MC_ERR_ARG;
+    if (g->rules->move_facts && g->rules->move_facts(g, p, m, out))
+        return 0;
+    /* A sowing: its first lift (or lap, or opening sowing) names the pit. */
+    out->kind = MC_MOVE_IS_SOW;
+    mc_trace_event ev[4];
+    mc_trace tr = {ev, 4, 0, 0};
+    mc_pos q = *p;
+    g->rules->play(g, &q, m, &tr);
+    for (size_t i = 0; i < tr.len && out->pit < 0; i++)
+        if (ev[i].kind == MC_TR_LIFT || ev[i].kind == MC_TR_LAP ||
+            ev[i].kind == MC_TR_OPENING || ev[i].kind == MC_TR_ANNUL)
+            out->pit = ev[i].pit;
+    return 0;
+}
+
+int mc_move_pit(const mc_game *g, const mc_pos *p, mc_move m)
+{
+    mc_move_facts f;
+    if (mc_move_facts_get(g, p, m, &f) != 0 || f.kind != MC_MOVE_IS_SOW)
+        return -1;
+    return f.pit;
+}
+
+static const char *const reason_names[] = {
+    [MC_END_NONE] = "",
+    [MC_END_CAPTURES] = "captures",
+    [MC_END_REPETITION] = "repetition",
+    [MC_END_NOMOVE] = "nomove",
+    [MC_END_STUCK] = "stuck",
+    [MC_END_PLIES] = "plies",
+    [MC_END_BOARD] = "board",
+    [MC_END_POINTS] = "points",
+    [MC_END_ANNULLED] = "annulled",
+    [MC_END_RESIGN] = "resign",
+    [MC_END_TIME] = "time",
+};
+#define NREASONS ((int)(sizeof reason_names / sizeof *reason_names))
+
+const char *mc_end_reason_name(int reason)
+{
+    return reason >= 0 && reason < NREASONS ? reason_names[reason] : NULL;
+}
+
+int mc_end_reason_parse(const char *name)
+{
+    for (int i = 0; name && i < NREASONS; i++)
+        if (strcmp(name, reason_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static const char *const side_word[] = {"South", "North"};
+
+/* The generic words for an end reason; l is the loser, -1 at a draw. */
+static void reason_words(mc_sb *b, const mc_result *r, int l)
+{
+    const char *L = l >= 0 ? side_word[l] : "the player to move";
+    switch (r->reason) {
+    case MC_END_CAPTURES:
+        mc_sb_printf(b, "%s has captured more than half of the seeds.",
+                     l >= 0 ? side_word[1 - l] : "a player");
+        break;
+    case MC_END_REPETITION:
+        mc_sb_printf(b, "the same position came back again.");
+        break;
+    case MC_END_NOMOVE:
+        mc_sb_printf(b, "%s has no legal move.", L);
+        break;
+    case MC_END_STUCK:
+        mc_sb_printf(b, "every move %s could make would never end.", L);
+        break;
+    case MC_END_PLIES:
+        mc_sb_printf(b, "the game reached its limit of moves.");
+        break;
+    case MC_END_BOARD:
+        mc_sb_printf(b, "every pit holds 2 or fewer, so each player adds the "
+                        "stones of the pits they own.");
+        break;
+    default:
+        mc_sb_printf(b, "the game is over.");
+        break;
+    }
+}
+
+static void half(mc_sb *b, int s2)
+{
+    mc_sb_printf(b, "%d%s", s2 / 2, s2 % 2 ? ".5" : "");
+}
+
+size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
+                          size_t n)
+{
+    mc_sb b;
+    mc_sb_init(&b, buf, n);
+    if (!r->over)
+        return 0;
+    int w = r->winner;
+    if (r->reason == MC_END_RESIGN || r->reason == MC_END_TIME) {
+        int l = w == MC_SOUTH ? MC_NORTH : MC_SOUTH;
+        mc_sb_printf(&b, "%s wins: %s %s.", side_word[w & 1], side_word[l],
+                     r->reason == MC_END_TIME ? "ran out of time"
+                                              : "resigned");
+        return b.len;
+    }
+    if (r->reason == MC_END_ANNULLED)
+        mc_sb_printf(&b, "The game is annulled: ");
+    else if (w == MC_DRAW)
+        mc_sb_printf(&b, "Draw");
+    else
+        mc_sb_printf(&b, "%s wins", side_word[w]);
+    mc_layout l;
+    mc_layout_get(g, &l);
+    if (r->reason != MC_END_ANNULLED) {
+        if (r->reason == MC_END_POINTS && r->points)
+            mc_sb_printf(&b, " %d point%s", r->points,
+                         r->points == 1 ? "" : "s");
+        else if (l.stores) {
+            mc_sb_printf(&b, " ");
+            half(&b, r->score2[w == MC_NORTH]);
+            mc_sb_printf(&b, " to ");
+            half(&b, r->score2[w != MC_NORTH]);
+        }
+        mc_sb_printf(&b, ": ");
+    }
+    int loser = w == MC_SOUTH ? MC_NORTH : w == MC_NORTH ? MC_SOUTH : -1;
+    if (!g->rules->result_words || !g->rules->result_words(g, r, &b))
+        reason_words(&b, r, loser);
+    if (r->noglory && w != MC_DRAW)
+        mc_sb_printf(&b, " A victory without glory: %s refused an offer.",
+                     side_word[w]);
+    return b.len;
 }
 
 /* ---- evaluation ---- */

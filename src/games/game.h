@@ -12,6 +12,8 @@
 
 #define MC_MAX_OPTS 16
 
+struct mc_sb; /* core/util.h */
+
 /* One variant option: a key with named values, or a number in [min, max]. */
 typedef struct mc_optdef {
     const char *key;
@@ -78,6 +80,17 @@ typedef struct mc_rules {
     int (*features)(const mc_game *g, const mc_pos *p, mc_feature *f);
     int nfeat;
     const mc_feat_group *feat_groups;
+    /* Optional: what a move other than a plain sowing is (offers, answers,
+       passes): fill f and return 1, or return 0 for a sowing (whose pit
+       the library then finds from the move's trace). */
+    int (*move_facts)(const mc_game *g, const mc_pos *p, mc_move m,
+                      mc_move_facts *f);
+    /* Optional: the words after "South wins ...: " for the game's own end
+       reasons (captures, points, annulment ...), as a sentence ending in
+       a full stop, appended to b; return 0 (writing nothing) to leave
+       them to the generic words. */
+    int (*result_words)(const mc_game *g, const mc_result *r,
+                        struct mc_sb *b);
     /* Nonzero when Monte Carlo tree search beat alpha-beta in self-play
        for this game, making it the default computer player. */
     int prefer_mcts;

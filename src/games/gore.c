@@ -11,6 +11,7 @@
  * LAST_REFUSED): history, so it stays out of the position string, the hash
  * and repetition.  Like every rules file: no printing, no allocation.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "../core/util.h"
@@ -325,7 +326,8 @@ static void set_result(const mc_pos *p, mc_result *r, int reason, int s2,
     mc_sb_init(&b, r->detail, sizeof r->detail);
     mc_sb_printf(&b, "%d%s-%d%s", s2 / 2, s2 % 2 ? ".5" : "", n2 / 2,
                  n2 % 2 ? ".5" : "");
-    if (r->winner != MC_DRAW && (p->last & LAST_REFUSED(r->winner)))
+    r->noglory = r->winner != MC_DRAW && (p->last & LAST_REFUSED(r->winner));
+    if (r->noglory)
         mc_sb_printf(&b, " noglory");
     mc_sb_printf(&b, "%s", suffix);
 }
@@ -361,6 +363,48 @@ static void gr_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
     }
     set_result(p, r, rep ? MC_END_REPETITION : MC_END_PLIES, s2, n2,
                rep ? " repetition" : " cap");
+}
+
+/* G8's words (G5's are the generic ones). */
+static int gr_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
+{
+    if (r->reason != MC_END_REPETITION && r->reason != MC_END_PLIES)
+        return 0;
+    mc_sb_printf(b, "%s, so the stones on the board are %s.",
+                 r->reason == MC_END_REPETITION
+                     ? "the same position occurred for the third time"
+                     : "200 plies passed without a capture or an accepted "
+                       "offer",
+                 g->opt[OPT_REPETITION] == REP_OWNER
+                     ? "taken by the owners of their pits"
+                     : "divided equally");
+    return 1;
+}
+
+/* G2 and G6: passes, offers and the answers to them. */
+static int gr_move_facts(const mc_game *g, const mc_pos *p, mc_move m,
+                         mc_move_facts *f)
+{
+    (void)g;
+    if (m == MV_PASS) {
+        f->kind = MC_MOVE_IS_PASS;
+        snprintf(f->why, sizeof f->why, "%s owns no stones to sow",
+                 p->side ? "North" : "South");
+        return 1;
+    }
+    if (m == MV_ACCEPT || m == MV_REFUSE) {
+        f->kind = m == MV_ACCEPT ? MC_MOVE_IS_ACCEPT : MC_MOVE_IS_REFUSE;
+        f->pits = p->offer;
+        f->price = PRICE * popcount8(p->offer);
+        return 1;
+    }
+    if (m >= MV_OFFER_BASE) {
+        f->kind = MC_MOVE_IS_OFFER;
+        f->pits = (uint32_t)(m - MV_OFFER_BASE) & 0xFFu;
+        f->price = PRICE * popcount8(f->pits);
+        return 1;
+    }
+    return 0;
 }
 
 static int gr_total(const mc_game *g, const mc_pos *p)
@@ -930,4 +974,6 @@ const mc_rules mc_rules_gore = {
     .pit_name = gr_pit_name,
     .pit_owner = gr_pit_owner,
     .describe = gr_describe,
+    .move_facts = gr_move_facts,
+    .result_words = gr_result_words,
 };

@@ -766,6 +766,55 @@ static void annul(mc_result *r, int reason_text_index)
     mc_sb_printf(&b, "annulled %s", why[reason_text_index]);
 }
 
+/* W13-W15 in words, from the details annul() and om_status() write. */
+static int om_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
+{
+    int w = r->winner, o = 1 - (w & 1);
+    const char *W = w ? "North" : "South", *O = o ? "North" : "South";
+    const char *d = r->detail;
+    if (r->reason == MC_END_ANNULLED) {
+        const char *cause = strchr(d, ' ') ? strchr(d, ' ') + 1 : "";
+        if (strcmp(cause, "never_ending") == 0)
+            mc_sb_printf(b, "a move would never end (W13).");
+        else if (strcmp(cause, "repetition") == 0)
+            mc_sb_printf(b, "the same position occurred for the third "
+                            "time (W15).");
+        else if (strcmp(cause, "max_plies") == 0)
+            mc_sb_printf(b, "the game reached its limit of %d plies (W15).",
+                         g->opt[OPT_MAX_PLIES]);
+        else
+            mc_sb_printf(b, "the player to move has no legal move.");
+        return 1;
+    }
+    if (r->reason != MC_END_POINTS)
+        return 0;
+    const char *kind = strchr(d, ' ') ? strchr(d, ' ') + 1 : "";
+    if (strcmp(kind, "akawumbi") == 0)
+        mc_sb_printf(b, "akawumbi, %s has no seeds left and %s captured from "
+                        "both of %s's end columns; it wins the match at "
+                        "once.", O, W, O);
+    else if (strcmp(kind, "okutema") == 0)
+        mc_sb_printf(b, "okutema, %s captured from both of %s's end columns "
+                        "or emptied all of %s's inner pits with a capture.",
+                     W, O, O);
+    else if (strcmp(kind, "akakyala") == 0)
+        mc_sb_printf(b, "akakyala, %s's second capturing turn before %s "
+                        "captured at all.", W, O);
+    else
+        mc_sb_printf(b, "%s has no pit holding 2 or more seeds.", O);
+    return 1;
+}
+
+/* Every Omweso move is a sowing from its start pit. */
+static int om_move_facts(const mc_game *g, const mc_pos *p, mc_move m,
+                         mc_move_facts *f)
+{
+    (void)g;
+    f->kind = MC_MOVE_IS_SOW;
+    f->pit = bd(p->side, MV_START(m));
+    return 1;
+}
+
 static void om_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
                       mc_result *r)
 {
@@ -1412,4 +1461,6 @@ const mc_rules mc_rules_omweso = {
     .pit_name = om_pit_name,
     .pit_owner = om_pit_owner,
     .describe = om_describe,
+    .result_words = om_result_words,
+    .move_facts = om_move_facts,
 };

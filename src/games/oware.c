@@ -245,6 +245,22 @@ static void set_scores(mc_result *r, int s2, int n2)
                  n2 % 2 ? ".5" : "");
 }
 
+/* O8b and O8c: where the seeds left on the board go. */
+static int ow_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
+{
+    if (r->reason == MC_END_REPETITION)
+        mc_sb_printf(b, "the same position came back, so %s.",
+                     g->opt[OPT_CYCLE_SPLIT] == 1
+                         ? "the seeds on the board are shared equally"
+                         : "each player takes the seeds in their own row");
+    else if (r->reason == MC_END_NOMOVE)
+        mc_sb_printf(b, "the player to move has no legal move, so each "
+                        "player takes the seeds in their own row.");
+    else
+        return 0;
+    return 1;
+}
+
 static void ow_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
                       mc_result *r)
 {
@@ -581,4 +597,5 @@ const mc_rules mc_rules_oware = {
     .pit_name = ow_pit_name,
     .pit_owner = ow_pit_owner,
     .describe = ow_describe,
+    .result_words = ow_result_words,
 };

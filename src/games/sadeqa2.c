@@ -490,6 +490,23 @@ static void end_game(mc_result *r, const mc_pos *p, int winner, int reason,
     mc_sb_printf(&b, "%s", detail);
 }
 
+/* S8's words (S7's are the generic ones). */
+static int sq_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
+{
+    if (r->reason != MC_END_REPETITION && r->reason != MC_END_PLIES)
+        return 0;
+    mc_sb_printf(b, "%s%s.",
+                 r->reason == MC_END_REPETITION
+                     ? "the same position occurred for the third time"
+                     : "the game reached its 300th ply",
+                 g->opt[OPT_REPETITION] == 1
+                     ? r->winner == MC_DRAW
+                           ? ", and both sides hold as many seeds"
+                           : ", and the winner holds more seeds"
+                     : "");
+    return 1;
+}
+
 static void sq_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
                       mc_result *r)
 {
@@ -822,5 +839,6 @@ const mc_rules mc_rules_sadeqa2 = {
     .pit_name = sq_pit_name,
     .pit_owner = sq_pit_owner,
     .describe = sq_describe,
+    .result_words = sq_result_words,
     .hash = sq_hash,
 };

@@ -317,9 +317,6 @@ static const struct {
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-static const char *const reason_word[] = {
-    "none",   "captures", "repetition", "nomove",   "stuck", "plies",
-    "board",  "points",   "annulled",   "resign",   "time"};
 
 /* The player's options with `database` as its tables option and `book`
    as its book. */
@@ -859,8 +856,9 @@ static int cmd_result(mc_engine *e, words *ws, const char *rest)
     const char *w = r.winner == MC_SOUTH   ? "S"
                     : r.winner == MC_NORTH ? "N"
                                            : "draw";
-    const char *why = r.reason >= 0 && r.reason <= MC_END_TIME
-                          ? reason_word[r.reason]
+    const char *why = mc_end_reason_name(r.reason) &&
+                              *mc_end_reason_name(r.reason)
+                          ? mc_end_reason_name(r.reason)
                           : "none";
     say(e, "ok result %s %s %s", w, why, r.detail);
     return 0;

@@ -57,20 +57,6 @@ typedef char dtags[ND][DERIVED_LEN];
 static const char *const seven[] = {"Event", "Site",  "Date",       "Round",
                                     "South", "North", "TimeControl"};
 
-static const char *const reason_word[] = {
-    [MC_END_NONE] = "",
-    [MC_END_CAPTURES] = "captures",
-    [MC_END_REPETITION] = "repetition",
-    [MC_END_NOMOVE] = "nomove",
-    [MC_END_STUCK] = "stuck",
-    [MC_END_PLIES] = "plies",
-    [MC_END_BOARD] = "board",
-    [MC_END_POINTS] = "points",
-    [MC_END_ANNULLED] = "annulled",
-    [MC_END_RESIGN] = "resign",
-    [MC_END_TIME] = "time",
-};
-
 static int fail(mc_error *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static int fail(mc_error *err, int code, const char *fmt, ...)
@@ -308,18 +294,14 @@ static void derive_into(const mc_record *r, dtags dv)
                                      : "1/2-1/2";
     snprintf(dv[D_RESULT], DERIVED_LEN, "%s", t);
     const char *why = "";
-    if (res.over && res.reason > 0 && res.reason <= MC_END_TIME)
-        why = reason_word[res.reason];
+    if (res.over && mc_end_reason_name(res.reason))
+        why = mc_end_reason_name(res.reason);
     snprintf(dv[D_TERM], DERIVED_LEN, "%s", why);
     snprintf(dv[D_DETAIL], DERIVED_LEN, "%s",
              res.over ? res.detail : "");
-    /* Goré G7: the game reports a refusing winner with the word noglory. */
-    const char *ng = res.over ? strstr(res.detail, "noglory") : NULL;
+    /* Goré G7. */
     snprintf(dv[D_GLORY], DERIVED_LEN, "%s",
-             ng && (ng == res.detail || ng[-1] == ' ') &&
-                     (ng[7] == '\0' || ng[7] == ' ')
-                 ? "victory without glory"
-                 : "");
+             res.over && res.noglory ? "victory without glory" : "");
 }
 
 const char *mc_record_tag(const mc_record *r, const char *name)

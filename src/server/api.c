@@ -88,9 +88,6 @@ static const char *const kind_names[] = {
     "",        "lift", "drop", "skip",   "lap",     "capture", "nocapture",
     "end",     "trade", "pass", "resow", "opening", "annul"};
 
-static const char *const reason_names[] = {
-    "none",     "captures", "repetition", "nomove", "stuck",  "plies",
-    "board",    "points",   "annulled",   "resign", "time"};
 
 /* ---- replies ---------------------------------------------------------- */
 
@@ -456,33 +453,52 @@ static int is_match(const mc_game *g)
     return f && strcmp(f, "single") != 0;
 }
 
-/* The pit a move starts from, found from its trace; -1 for moves that sow
-   nothing (offers, answers, passes). */
-static int move_pit(const mc_game *g, const mc_pos *p, mc_move m)
+static const char *const move_kinds[] = {
+    [MC_MOVE_IS_SOW] = "sow",       [MC_MOVE_IS_OFFER] = "offer",
+    [MC_MOVE_IS_ACCEPT] = "accept", [MC_MOVE_IS_REFUSE] = "refuse",
+    [MC_MOVE_IS_PASS] = "pass"};
+
+/* A move as the library describes it: its token, the pit it sows from,
+   its kind, an offer's pits and price, a pass's reason. */
+static json_t *move_json(const mc_game *g, const mc_pos *p, mc_move m)
 {
-    mc_trace_event ev[4];
-    mc_trace tr = {ev, 4, 0, 0};
-    mc_pos q = *p;
-    mc_play(g, &q, m, &tr);
-    for (size_t i = 0; i < tr.len; i++)
-        if (ev[i].kind == MC_TR_LIFT || ev[i].kind == MC_TR_LAP ||
-            ev[i].kind == MC_TR_OPENING)
-            return ev[i].pit;
-    return -1;
+    char buf[MC_MOVE_STRLEN];
+    mc_move_format(g, p, m, buf, sizeof buf);
+    mc_move_facts f;
+    if (mc_move_facts_get(g, p, m, &f) != 0)
+        return json_pack("{s:s,s:n,s:n,s:n,s:n,s:n}", "move", buf, "pit",
+                         "kind", "price", "pits", "why");
+    json_t *pits = json_null();
+    if (f.kind == MC_MOVE_IS_OFFER || f.kind == MC_MOVE_IS_ACCEPT ||
+        f.kind == MC_MOVE_IS_REFUSE) {
+        pits = json_array();
+        for (int i = 0; i < 32; i++)
+            if (f.pits >> i & 1)
+                json_array_append_new(pits, json_integer(i));
+    }
+    int priced = f.kind != MC_MOVE_IS_SOW && f.kind != MC_MOVE_IS_PASS;
+    return json_pack("{s:s,s:o,s:s,s:o,s:o,s:o}", "move", buf, "pit",
+                     f.pit >= 0 ? json_integer(f.pit) : json_null(), "kind",
+                     move_kinds[f.kind],
+                     "price", priced ? json_integer(f.price) : json_null(),
+                     "pits", pits, "why",
+                     f.kind == MC_MOVE_IS_PASS ? safe_str(f.why) : json_null());
 }
 
-static json_t *result_json(const mc_result *r)
+static json_t *result_json(const mc_game *g, const mc_result *r)
 {
     if (!r->over)
         return json_null();
-    return json_pack("{s:s,s:s,s:o,s:i,s:[f,f]}", "winner",
+    const char *why = mc_end_reason_name(r->reason);
+    char text[512];
+    mc_result_describe(g, r, text, sizeof text);
+    return json_pack("{s:s,s:s,s:o,s:i,s:[f,f],s:o,s:b}", "winner",
                      r->winner == MC_SOUTH ? "S" : r->winner == MC_NORTH ? "N"
                                                                         : "draw",
-                     "reason",
-                     r->reason >= 0 && r->reason <= MC_END_TIME
-                         ? reason_names[r->reason] : "other",
+                     "reason", why && *why ? why : "other",
                      "detail", safe_str(r->detail), "points", r->points, "score",
-                     r->score2[0] / 2.0, r->score2[1] / 2.0);
+                     r->score2[0] / 2.0, r->score2[1] / 2.0, "text",
+                     safe_str(text), "noglory", r->noglory);
 }
 
 static json_t *state_json(const game_entry *e)
@@ -533,14 +549,22 @@ static json_t *state_json(const game_entry *e)
     mc_move mv[MC_MAX_MOVES];
     int n = mc_session_moves(s, mv);
     json_t *moves = json_array();
-    for (int i = 0; i < n; i++) {
-        mc_move_format(g, p, mv[i], buf, sizeof buf);
-        int pit = move_pit(g, p, mv[i]);
-        json_array_append_new(moves, json_pack("{s:s,s:o}", "move", buf, "pit",
-                                               pit < 0 ? json_null()
-                                                       : json_integer(pit)));
-    }
+    for (int i = 0; i < n; i++)
+        json_array_append_new(moves, move_json(g, p, mv[i]));
     json_object_set_new(st, "moves", moves);
+    /* The last move played: who played it and the pit it sowed from. */
+    int ply = mc_session_ply(s);
+    json_t *last = json_null();
+    if (ply > 0) {
+        const mc_pos *q = mc_session_pos_at(s, ply - 1);
+        mc_move lm = mc_session_move_at(s, ply - 1);
+        mc_move_format(g, q, lm, buf, sizeof buf);
+        int pit = mc_move_pit(g, q, lm);
+        last = json_pack("{s:s,s:s,s:o}", "move", buf, "side",
+                         q->side ? "N" : "S", "pit",
+                         pit >= 0 ? json_integer(pit) : json_null());
+    }
+    json_object_set_new(st, "last", last);
 
     json_t *hist = json_array();
     for (int i = 0; i < mc_session_ply(s); i++) {
@@ -553,7 +577,7 @@ static json_t *state_json(const game_entry *e)
     mc_result r;
     mc_session_result(s, &r);
     json_object_set_new(st, "over", json_boolean(r.over));
-    json_object_set_new(st, "result", result_json(&r));
+    json_object_set_new(st, "result", result_json(g, &r));
 
     json_t *tags = json_object();
     const char *tn, *tv;

@@ -78,6 +78,8 @@ int mc_session_over(const mc_session *s) { return s->res.over; }
 
 void mc_session_result(const mc_session *s, mc_result *r) { *r = s->res; }
 
+int mc_session_fresh(const mc_session *s) { return s->l.wstart[s->n] == s->n; }
+
 void mc_session_hist(const mc_session *s, mc_hist *h)
 {
     mc_line_hist(&s->l, s->n, h);
