@@ -84,4 +84,9 @@ grep -q "^Game over: \(South\|North\) wins [0-9]* points\?: \|^Game over: The ga
 c=$(codes "$tmp/om.txt")
 [ -z "$c" ] && ok || bad "play omweso shows codes: $c"
 
+# solve on a finished position: South takes its last seed (O8c), 24-24
+expect_grep "solve: a finished game in words" \
+    "^the game is over: Draw 24 to 24: the player to move has no legal move" \
+    $M solve oware "0,0,0,0,1,0/0,0,0,0,0,0 S cap=23,24"
+
 finish cli_words.sh
