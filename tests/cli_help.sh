@@ -129,6 +129,14 @@ for s in $subs; do
         bad "'mancala $s' never names an unknown option in its error"
 done
 
+# every option the program's sources name (a string starting "--") is in
+# some command's --help: no option is accepted and left unsaid
+$M --help >"$tmp/h.top"
+cat "$tmp"/h.* | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u >"$tmp/allhelp"
+for o in $(grep -ohE '"--[a-z][a-z0-9-]*' src/cli/*.c | tr -d '"' | sort -u); do
+    grep -qx -- "$o" "$tmp/allhelp" && ok || bad "$o is in src/cli but in no command's --help"
+done
+
 # the kinds of player play --help lists (human, computer, ...) are in the
 # man page's play entry too
 kinds=$($M play --help | sed -n '/is a player/,/^[^ ]/s/^  \([a-z][a-z]*\)  .*/\1/p')
