@@ -19,7 +19,7 @@ for g in $games; do
     # the file does name its sources: the test below can fail
     grep -q 'seeds/' "$md" && ok || bad "$md no longer names a source file: update this test"
     for w in 'seeds/' 'Source text' 'A parser' 'Beware the cost' 'Detect it' \
-        'Detect this' 'Brent' 'OpenSpiel' 'perft'; do
+        'Detect this' 'Brent' 'OpenSpiel' 'perft' 'Result line' 'over <S'; do
         if grep -q "$w" "$tmp/$g.txt"; then
             bad "rules $g shows an implementer's note: $(grep "$w" "$tmp/$g.txt" | head -1)"
         else ok; fi

@@ -48,6 +48,8 @@ static const cut cuts[] = {
     {"Mechanics from OpenSpiel", CUT_PARA, NULL},
     {"The first two examples mirror", CUT_SENTENCE, NULL},
     {"Perft from the start position", CUT_REST, NULL},
+    /* the tools' output format (mancala apply --help, the files) */
+    {"- **Result line** of `mancala apply`", CUT_ITEM, NULL},
 };
 
 typedef struct buf {
