@@ -316,10 +316,18 @@ expect "bad game on a terminal" "unknown game 'nosuchgame'"
 expect "bad game status" "EXITED 1"
 
 # ---- modes in the line mode too ----
-out=$(printf 'C\nundo\nquit\n' | "$M" play oware --mode contract --nodes 100 2>&1)
+out=$(printf 'undo\nquit\n' | "$M" play omweso --mode contract --nodes 100 2>&1)
 case $out in *"Refused: this is a contract game"*) ok ;; *) bad "line mode contract: $out" ;; esac
 out=$("$M" play oware --mode fast 2>&1 </dev/null)
-case "$?:$out" in 2:*"--mode takes classic"*) ok ;; *) bad "bad mode: $out" ;; esac
+case "$?:$out" in 2:*"--mode: time control 'fast'"*"move:S"*) ok ;; *) bad "bad mode: $out" ;; esac
+# the W16 modes are Omweso's (the library's time modes of that game)
+out=$("$M" play oware --mode contract 2>&1 </dev/null)
+case "$?:$out" in 2:*"'contract'"*) ok ;; *) bad "contract is Omweso's: $out" ;; esac
+out=$("$M" play oware --clock move:0 2>&1 </dev/null)
+case "$?:$out" in 2:*"'move:0'"*) ok ;; *) bad "bad --clock: $out" ;; esac
+# a control is kept in the saved record
+printf 'quit\n' | "$M" play oware --clock game:300+5 --nodes 100 --save "$tmp/tc.mcr" >/dev/null 2>&1
+if grep -q 'TimeControl "game:300+5"' "$tmp/tc.mcr"; then ok; else bad "TimeControl saved: $(cat "$tmp/tc.mcr")"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

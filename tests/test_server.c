@@ -24,6 +24,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "check.h"
 #include "server/server.h"
 
@@ -1120,6 +1122,302 @@ static void test_limits_hold(void)
         close(fd);
 }
 
+/* ---- clocks: chosen at creation, kept and enforced by the server ---- */
+
+static double jnum(json_t *j) { return json_number_value(j); }
+
+/* The state of game id. */
+static resp get_game(const char *id)
+{
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    return req("GET", p, NULL);
+}
+
+static int left_is(json_t *j, double s, double n)
+{
+    json_t *l = jget(jget(j, "state", "clock"), "left", NULL);
+    return json_array_size(l) == 2 && jnum(json_array_get(l, 0)) == s &&
+           jnum(json_array_get(l, 1)) == n;
+}
+
+#define T0 1900000000.0 /* a fake time (seconds since 1970) */
+
+static void test_clock(mc_api *api)
+{
+    mc_api_set_now(api, T0);
+    /* the time modes each game offers, from the library */
+    resp r = req("GET", "/api/games", NULL);
+    json_t *games = jget(r.json, "games", NULL);
+    int om_modes = -1, ow_modes = -1;
+    for (size_t i = 0; i < json_array_size(games); i++) {
+        json_t *g = json_array_get(games, i);
+        const char *name = json_string_value(json_object_get(g, "name"));
+        json_t *m = json_object_get(g, "time_modes");
+        if (strcmp(name, "omweso") == 0) {
+            om_modes = (int)json_array_size(m);
+            CHECK_STR(jstr(json_array_get(m, 2), "name"), "blitz");
+            CHECK(strstr(jstr(json_array_get(m, 2), "text"), "W16") != NULL);
+        } else if (strcmp(name, "oware") == 0) {
+            ow_modes = (int)json_array_size(m);
+        }
+    }
+    CHECK(om_modes == 4 && ow_modes == 0);
+    CHECK(json_array_size(jget(r.json, "time_forms", NULL)) == 3);
+    done(&r);
+
+    /* no clock by default */
+    char id[MC_API_ID_LEN + 1];
+    CHECK(new_game("{\"game\":\"oware\"}", id) == 201);
+    r = get_game(id);
+    CHECK(json_is_null(jget(r.json, "state", "clock")));
+    done(&r);
+    /* bad controls are refused, naming the text */
+    r = req("POST", "/api/new", "{\"game\":\"oware\",\"time\":\"move:0\"}");
+    CHECK(r.status == 422 && strcmp(jstr(r.json, "error.code"), "time") == 0);
+    CHECK(strstr(jstr(r.json, "error.message"), "'move:0'") != NULL);
+    done(&r);
+    r = req("POST", "/api/new", "{\"game\":\"oware\",\"time\":\"blitz\"}");
+    CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "'blitz'"));
+    done(&r);
+    r = req("POST", "/api/new", "{\"game\":\"oware\",\"time\":5}");
+    CHECK(r.status == 400);
+    done(&r);
+
+    /* move:10: South's clock runs from the creation */
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"move:10\"}", id) == 201);
+    mc_api_set_now(api, T0 + 4);
+    r = get_game(id);
+    CHECK_STR(jstr(r.json, "state.clock.control"), "move:10");
+    CHECK_STR(jstr(r.json, "state.clock.running"), "S");
+    CHECK_STR(jstr(r.json, "state.clock.on_flag"), "loss");
+    CHECK_STR(jstr(r.json, "state.tags.TimeControl"), "move:10");
+    CHECK(left_is(r.json, 6, 10));
+    done(&r);
+    post_game(id, "play", "{\"move\":\"C\"}", &r);
+    CHECK(r.status == 200);
+    CHECK_STR(jstr(r.json, "state.clock.running"), "N");
+    CHECK(left_is(r.json, 10, 10));
+    long v = json_integer_value(jget(r.json, "state", "version"));
+    done(&r);
+    /* North's flag falls at T0 + 14 while nobody asks: the next look sees
+       the game over on time, and it is kept so */
+    mc_api_set_now(api, T0 + 13.5);
+    r = get_game(id);
+    CHECK(!json_is_true(jget(r.json, "state", "over")) && left_is(r.json, 10, 0.5));
+    done(&r);
+    mc_api_set_now(api, T0 + 15);
+    r = get_game(id);
+    CHECK(json_is_true(jget(r.json, "state", "over")));
+    CHECK_STR(jstr(r.json, "state.result.reason"), "time");
+    CHECK_STR(jstr(r.json, "state.result.winner"), "S");
+    CHECK(json_is_null(jget(jget(r.json, "state", "clock"), "running", NULL)));
+    CHECK(left_is(r.json, 10, 0));
+    CHECK(json_integer_value(jget(r.json, "state", "version")) == v + 1);
+    done(&r);
+    /* a move after the flag fell is refused */
+    post_game(id, "play", "{\"move\":\"f\"}", &r);
+    CHECK(r.status == 409 && strcmp(jstr(r.json, "error.code"), "over") == 0);
+    CHECK(strstr(jstr(r.json, "error.message"), "North lost on time") != NULL);
+    done(&r);
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s/record", id);
+    r = req("GET", p, NULL);
+    CHECK(strstr(r.body, "[Termination \"time\"]") != NULL);
+    CHECK(strstr(r.body, "[TimeControl \"move:10\"]") != NULL);
+    CHECK(strstr(r.body, "1-0") != NULL);
+    done(&r);
+    /* and the loss on time cannot be taken back */
+    post_game(id, "undo", NULL, &r);
+    CHECK(r.status == 409 && strcmp(jstr(r.json, "error.code"), "over") == 0);
+    done(&r);
+
+    /* game:60+2: a move charges the mover and adds the increment */
+    mc_api_set_now(api, T0 + 100);
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"game:60+2\"}", id) == 201);
+    mc_api_set_now(api, T0 + 112.5);
+    post_game(id, "play", "{\"move\":\"A\"}", &r);
+    CHECK(left_is(r.json, 49.5, 60)); /* 60 - 12.5 + 2 */
+    done(&r);
+    /* undo at T0 + 120: North charged 7.5, nothing given back to South */
+    mc_api_set_now(api, T0 + 120);
+    post_game(id, "undo", NULL, &r);
+    CHECK(r.status == 200 && left_is(r.json, 49.5, 52.5));
+    CHECK_STR(jstr(r.json, "state.clock.running"), "S");
+    done(&r);
+
+    /* Omweso's contract (W16): undo refused */
+    CHECK(new_game("{\"game\":\"omweso\",\"time\":\"contract\"}", id) == 201);
+    r = get_game(id);
+    CHECK_STR(jstr(r.json, "state.clock.mode"), "contract");
+    CHECK(json_is_true(jget(jget(r.json, "state", "clock"), "no_undo", NULL)));
+    CHECK(json_is_null(json_array_get(jget(jget(r.json, "state", "clock"), "left", NULL), 0)));
+    done(&r);
+    post_game(id, "engine", "{\"level\":1,\"nodes\":100}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+    post_game(id, "undo", NULL, &r);
+    CHECK(r.status == 409 && strcmp(jstr(r.json, "error.code"), "no_undo") == 0);
+    CHECK(strstr(jstr(r.json, "error.message"), "contract") != NULL);
+    done(&r);
+
+    /* Omweso's blitz (W16): after 7 s unplayed, two passes (at 3 and 6) */
+    mc_api_set_now(api, T0 + 200);
+    CHECK(new_game("{\"game\":\"omweso\",\"time\":\"blitz\"}", id) == 201);
+    mc_api_set_now(api, T0 + 207);
+    r = get_game(id);
+    CHECK(json_integer_value(jget(r.json, "state", "ply")) == 2);
+    CHECK(!json_is_true(jget(r.json, "state", "over")));
+    json_t *h = jget(r.json, "state", "history");
+    CHECK(json_array_size(h) == 2 &&
+          strcmp(json_string_value(json_array_get(h, 0)), "--") == 0 &&
+          strcmp(json_string_value(json_array_get(h, 1)), "--") == 0);
+    json_t *l = jget(jget(r.json, "state", "clock"), "left", NULL);
+    const char *run = jstr(r.json, "state.clock.running");
+    CHECK(jnum(json_array_get(l, run[0] == 'N')) == 2);
+    done(&r);
+
+    /* the engine's thinking counts on its clock, and the clock bounds it:
+       30 s asked under move:1 is cut to 0.8 s (real time) */
+    mc_api_set_now(api, 0);
+    mc_api_set_book(api, 0, 20); /* a search, not the book's instant move */
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"move:1\"}", id) == 201);
+    double t = now_mono();
+    post_game(id, "engine", "{\"level\":10,\"seconds\":30}", &r);
+    double took = now_mono() - t;
+    CHECK_MSG(r.status == 200 && took < 2.0 && took > 0.5, "%d, %.2f s",
+              r.status, took);
+    CHECK(!json_is_true(jget(r.json, "state", "over")));
+    done(&r);
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"game:60\"}", id) == 201);
+    post_game(id, "engine", "{\"level\":10,\"seconds\":0.3}", &r);
+    mc_api_set_book(api, 1, 20);
+    l = jget(jget(r.json, "state", "clock"), "left", NULL);
+    CHECK_MSG(jnum(json_array_get(l, 0)) <= 59.7 &&
+              jnum(json_array_get(l, 0)) > 50, "%g", jnum(json_array_get(l, 0)));
+    CHECK(jnum(json_array_get(l, 1)) == 60);
+    done(&r);
+
+    /* load: the record's TimeControl, or the time given */
+    const char *rec = "{\"record\":\"[Game \\\"oware\\\"]\\n[TimeControl \\\"game:90+1\\\"]\\n"
+                      "[Result \\\"*\\\"]\\n\\n1. C *\\n\"}";
+    mc_api_set_now(api, T0 + 300);
+    CHECK(new_game_load(rec, id) == 201);
+    r = get_game(id);
+    CHECK_STR(jstr(r.json, "state.clock.control"), "game:90+1");
+    CHECK_STR(jstr(r.json, "state.clock.running"), "N");
+    CHECK(left_is(r.json, 90, 90));
+    done(&r);
+    const char *rec2 = "{\"time\":\"move:5\",\"record\":\"[Game \\\"oware\\\"]\\n"
+                       "[TimeControl \\\"game:90+1\\\"]\\n[Result \\\"*\\\"]\\n\\n1. C *\\n\"}";
+    CHECK(new_game_load(rec2, id) == 201);
+    r = get_game(id);
+    CHECK_STR(jstr(r.json, "state.clock.control"), "move:5");
+    CHECK_STR(jstr(r.json, "state.tags.TimeControl"), "move:5");
+    done(&r);
+    const char *rec3 = "{\"time\":\"move:\",\"record\":\"[Game \\\"oware\\\"]\\n"
+                       "[Result \\\"*\\\"]\\n\\n*\\n\"}";
+    r = req("POST", "/api/load", rec3);
+    CHECK(r.status == 422 && strcmp(jstr(r.json, "error.code"), "time") == 0);
+    done(&r);
+    mc_api_set_now(api, 0);
+}
+
+/* A game whose clocks must survive the restart: game:100, South moved at
+   T0 + 30 (70 left), North's clock runs from then. */
+static char clock_id[MC_API_ID_LEN + 1], clock_tok[MC_API_ID_LEN + 1];
+
+static void clock_before_restart(mc_api *api)
+{
+    mc_api_set_now(api, T0);
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"game:100\"}", clock_id) == 201);
+    memcpy(clock_tok, cur_tok, sizeof clock_tok);
+    mc_api_set_now(api, T0 + 30);
+    resp r;
+    post_game(clock_id, "play", "{\"move\":\"B\"}", &r);
+    CHECK(r.status == 200 && left_is(r.json, 70, 100));
+    done(&r);
+    mc_api_set_now(api, 0);
+}
+
+static void clock_after_restart(mc_api *api)
+{
+    mc_api_set_now(api, T0 + 40);
+    memcpy(cur_tok, clock_tok, sizeof cur_tok);
+    resp r = get_game(clock_id);
+    CHECK_STR(jstr(r.json, "state.clock.running"), "N");
+    CHECK(left_is(r.json, 70, 90));
+    done(&r);
+    mc_api_set_now(api, T0 + 131);
+    r = get_game(clock_id); /* North's flag fell at T0 + 130 */
+    CHECK_STR(jstr(r.json, "state.result.reason"), "time");
+    done(&r);
+    mc_api_set_now(api, 0);
+}
+
+/* A database of schema 1 (before the clocks) is migrated: its games are
+   served, untimed, and the new columns are there. */
+static void test_migration(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/old.db", dir);
+    sqlite3 *h;
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    const char *old =
+        "CREATE TABLE games(id TEXT PRIMARY KEY, record TEXT NOT NULL,"
+        " version INTEGER NOT NULL, over INTEGER NOT NULL,"
+        " created INTEGER NOT NULL, touched INTEGER NOT NULL,"
+        " addr TEXT NOT NULL);"
+        "CREATE TABLE seats(game TEXT NOT NULL REFERENCES games(id) ON DELETE"
+        " CASCADE, side INTEGER NOT NULL CHECK(side IN (0, 1)), token TEXT,"
+        " invite TEXT, owner INTEGER NOT NULL, PRIMARY KEY(game, side));"
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+        "INSERT INTO meta VALUES('schema', '1');"
+        "INSERT INTO games VALUES('0123456789abcdef0123456789abcdef',"
+        " '[Game \"oware\"]\n[Result \"*\"]\n\n1. C *\n', 3, 0,"
+        " strftime('%s','now'), strftime('%s','now'), '127.0.0.1');"
+        "INSERT INTO seats VALUES('0123456789abcdef0123456789abcdef', 0,"
+        " 'ffffffffffffffffffffffffffffffff', NULL, 1);"
+        "INSERT INTO seats VALUES('0123456789abcdef0123456789abcdef', 1,"
+        " 'ffffffffffffffffffffffffffffffff', NULL, 1);";
+    CHECK(sqlite3_exec(h, old, NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_close(h);
+    mc_api_opts ao = {.db = db};
+    mc_error err = {0, ""};
+    mc_api *a = mc_api_new(&ao, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    CHECK(mc_api_count(a) == 1);
+    mc_api_req rq = {"GET", "/api/game/0123456789abcdef0123456789abcdef",
+                     NULL, 0, NULL, "127.0.0.1"};
+    mc_api_reply out;
+    mc_api_handle(a, &rq, &out);
+    CHECK(out.status == 200 && strstr(out.body, "\"clock\":null") &&
+          strstr(out.body, "\"ply\":1"));
+    free(out.body);
+    /* a move is kept with its clocks in the new columns */
+    mc_api_req mv = {"POST", "/api/game/0123456789abcdef0123456789abcdef/play",
+                     "{\"move\":\"f\"}", 12, "ffffffffffffffffffffffffffffffff",
+                     "127.0.0.1"};
+    mc_api_handle(a, &mv, &out);
+    CHECK_MSG(out.status == 200, "%d %s", out.status, out.body);
+    free(out.body);
+    mc_api_free(a);
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    sqlite3_stmt *st = NULL;
+    CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'",
+                             -1, &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          strcmp((const char *)sqlite3_column_text(st, 0), "2") == 0);
+    sqlite3_finalize(st);
+    CHECK(sqlite3_prepare_v2(h, "SELECT clock_since FROM games", -1, &st,
+                             NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/mancala-test-server-XXXXXX";
@@ -1155,7 +1453,10 @@ int main(void)
     test_big_records();
     test_concurrent();
     test_limits_hold();
+    test_clock(api);
+    test_migration(dir);
     play_before_restart();
+    clock_before_restart(api);
     int before = mc_api_count(api);
     mc_server_stop(s);
     mc_api_free(api);
@@ -1170,6 +1471,7 @@ int main(void)
         CHECK_MSG(mc_api_count(api) == before, "%d games, had %d",
                   mc_api_count(api), before);
         check_after_restart();
+        clock_after_restart(api);
         mc_server_stop(s);
     }
     mc_api_free(api);

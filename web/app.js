@@ -13,7 +13,6 @@
 
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
-const CLOCK_MS = 5 * 60 * 1000;
 
 let st = null;          // the game state from the server
 let me = { side: 'S', opponent: 'computer', level: 3 }; // opponent: computer, here, link, watch
@@ -21,7 +20,10 @@ let busy = false;       // a request or an animation is running
 let offerSel = new Set();
 let offerMode = false;
 let setup = null;       // Omweso set-up editor: pit counts being arranged
-let clocks = { S: CLOCK_MS, N: CLOCK_MS, running: null, since: 0 };
+let clockAt = 0;        // when the state's clock.left was true (Date.now())
+let clockSeen = null;   // the state clockAt belongs to
+let clockAsked = 0;     // when the page last asked the server after a 0
+let timeModes = {};     // game name -> its own time modes [{name, text}] (GET /api/games)
 let shown = null;       // pits and captures on screen (during animation)
 let pitXY = [];         // centre of each pit on the board
 
@@ -169,27 +171,93 @@ function myTurn() {
   return me.opponent === 'here' || st.side === me.side;
 }
 
-// ---- clocks (kept in this browser: each side's thinking time) --------------
+// ---- clocks (kept by the server: state.clock; counted down here between answers) ----
+
+function fmtClock(sec) {
+  if (sec < 10) return sec.toFixed(1);
+  const t = Math.floor(sec), m = Math.floor(t / 60), h = Math.floor(m / 60);
+  const mm = h ? String(m % 60).padStart(2, '0') : String(m);
+  return (h ? h + ':' : '') + `${mm}:${String(t % 60).padStart(2, '0')}`;
+}
+
+// Seconds left to side now, from the last answer (null: no clock).
+function clockLeft(side) {
+  const c = st && st.clock;
+  if (!c || c.left[side === 'S' ? 0 : 1] === null) return null;
+  const left = c.left[side === 'S' ? 0 : 1];
+  return c.running === side ? Math.max(0, left - (Date.now() - clockAt) / 1000) : left;
+}
 
 function runClocks() {
-  const now = Date.now();
-  if (clocks.running) clocks[clocks.running] -= now - clocks.since;
-  clocks.running = st && !st.over && !setup ? st.side : null;
-  clocks.since = now;
+  if (st !== clockSeen) { clockSeen = st; clockAt = Date.now(); }
+  const c = st && st.clock;
   for (const s of ['S', 'N']) {
-    const ms = Math.max(0, clocks[s]), m = Math.floor(ms / 60000), sec = Math.floor(ms / 1000) % 60;
-    $('clock-' + s).querySelector('span').textContent = `${m}:${String(sec).padStart(2, '0')}`;
-    $('clock-' + s).classList.toggle('running', clocks.running === s);
+    const left = clockLeft(s);
+    $('clock-' + s).querySelector('span').textContent = left !== null ? fmtClock(left) : c && c.mode ? c.mode : '–';
+    $('clock-' + s).classList.toggle('running', !!(c && c.running === s && !setup));
+    $('clock-' + s).title = c ? c.text : 'no clock';
   }
 }
+// When the running clock shows 0, ask the server: it decides whether the
+// flag fell (the game is then over on time, or the turn passed).
 setInterval(async () => {
   if (!st) return;
   runClocks();
-  if (clocks.running && clocks[clocks.running] <= 0 && !busy && myTurn()) {
-    log(`${sideName(clocks.running)}'s flag fell.`);
-    await act('resign', { side: clocks.running }, clocks.running);
-  }
+  const c = st.clock;
+  if (!c || !c.running || busy || clockLeft(c.running) > 0 || Date.now() - clockAsked < 1000) return;
+  clockAsked = Date.now();
+  try {
+    const res = await api('GET', `game/${st.id}`);
+    if (busy) return;
+    if (res.state.version !== st.version) {
+      st = res.state;
+      if (st.over) log(st.result.text);
+      render();
+      maybeComputer();
+    } else {
+      st.clock = res.state.clock; // not yet: the server's count, from now
+      clockAt = Date.now();
+    }
+  } catch (e) { /* the server may be restarting */ }
 }, 250);
+
+// The clock choice of the new-game form: the forms every game has, and the
+// game's own modes (Omweso's W16) as the server lists them.
+function fillClockChoices() {
+  const sel = $('clock-kind');
+  for (const o of [...sel.options]) if (o.value.startsWith('mode:')) o.remove();
+  for (const m of timeModes[$('game').value] || []) {
+    const o = new Option(m.name, 'mode:' + m.name);
+    o.title = m.text;
+    sel.add(o);
+  }
+  clockForm();
+}
+function clockForm() {
+  const k = $('clock-kind').value;
+  $('clock-times').hidden = k !== 'move' && k !== 'game';
+  $('clock-inc-part').hidden = k !== 'game';
+}
+let clockKindShown = 'none';
+$('clock-kind').addEventListener('change', () => {
+  const k = $('clock-kind').value;
+  if (k !== clockKindShown && (k === 'move' || k === 'game')) $('clock-secs').value = k === 'move' ? 30 : 300;
+  clockKindShown = k;
+  clockForm();
+});
+$('game').addEventListener('change', fillClockChoices);
+// The time control chosen, in the server's text form.
+function clockControl() {
+  const k = $('clock-kind').value, secs = Number($('clock-secs').value), inc = Number($('clock-inc').value) || 0;
+  if (k.startsWith('mode:')) return k.slice(5);
+  if (k === 'move') return `move:${secs}`;
+  if (k === 'game') return `game:${secs}` + (inc > 0 ? `+${inc}` : '');
+  return 'none';
+}
+api('GET', 'games').then((r) => {
+  for (const g of r.games) timeModes[g.name] = g.time_modes || [];
+  fillClockChoices();
+}).catch(() => { /* the form then offers the common clocks only */ });
 
 // ---- moves and animation ---------------------------------------------------
 
@@ -318,6 +386,8 @@ async function newGame(position) {
   try {
     const body = { game: spec() };
     if (position) body.position = position;
+    const time = clockControl();
+    if (time !== 'none') body.time = time;
     if (me.opponent === 'computer') body[me.side === 'S' ? 'north' : 'south'] = `computer level ${me.level}`;
     // Against a person elsewhere: take one seat, invite them to the other.
     body.seats = me.opponent === 'link' ? me.side : 'both';
@@ -342,7 +412,6 @@ function start(state) {
   setup = null;
   offerMode = false;
   offerSel.clear();
-  clocks = { S: CLOCK_MS, N: CLOCK_MS, running: null, since: Date.now() };
   $('log').textContent = '';
   log(`New ${st.spec} game (${st.id}).`);
   history.replaceState(null, '', `#g=${st.id}&side=${me.side}&vs=${me.opponent}&level=${me.level}`);

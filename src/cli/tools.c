@@ -254,7 +254,9 @@ int cmd_games(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
         printf("usage: mancala games\n\nList the games, their options (the "
-               "default marked *) and presets.\n");
+               "default marked *), presets and own time modes (every game\n"
+               "also has the clocks none, move:S and game:S+I, "
+               "docs/CLOCKS.md).\n");
         return 0;
     }
     (void)argc;
@@ -264,7 +266,12 @@ int cmd_games(int argc, char **argv)
             continue;
         char buf[4096];
         mc_game_options_help(g, buf, sizeof buf);
-        printf("%s\n%s\n", *n, buf);
+        printf("%s\n%s", *n, buf);
+        /* the game's own time modes (play --mode, serve's "time") */
+        const char *mode, *help;
+        for (int i = 0; (mode = mc_time_mode(g, i, &help)); i++)
+            printf("  clock %-12s %s\n", mode, help);
+        printf("\n");
         mc_game_free(g);
     }
     return 0;

@@ -15,7 +15,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +51,7 @@ typedef struct game_entry {
     char invite[2][ID_LEN + 1]; /* an open invitation to the seat, or "" */
     int owner;               /* bit s: the creator holds side s */
     long long created, touched;
+    double now;              /* the time of the request being answered */
 } game_entry;
 
 /* The computer players: a few, kept between requests (each with its table
@@ -82,6 +85,7 @@ struct mc_api {
     pthread_mutex_t players_lock; /* players, book_off, book_variety */
     api_player players[API_PLAYERS];
     int book_off, book_variety;
+    _Atomic double fake_now; /* tests: the time instead of the real one */
 };
 
 static const char *const kind_names[] = {
@@ -132,7 +136,7 @@ static void reply_json(mc_api_reply *out, int status, json_t *j)
 {
     out->status = status;
     out->type = "application/json";
-    out->body = json_dumps(j, JSON_COMPACT);
+    out->body = json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(15));
     json_decref(j);
     if (!out->body) {
         out->status = 500;
@@ -296,6 +300,18 @@ static int same_secret(const char *s, const char *t)
 }
 
 static long long now_s(void) { return (long long)time(NULL); }
+
+/* The clocks' time: seconds since 1970 with a fraction (a test's own time
+   when it set one). */
+static double clock_now(const mc_api *a)
+{
+    double fake = atomic_load(&a->fake_now);
+    if (fake > 0)
+        return fake;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 /* ---- games ------------------------------------------------------------ */
 
@@ -501,6 +517,32 @@ static json_t *result_json(const mc_game *g, const mc_result *r)
                      safe_str(text), "noglory", r->noglory);
 }
 
+/* The clocks at the time of the request: null for a game without a time
+   control. */
+static json_t *clock_json(const game_entry *e)
+{
+    mc_session *s = cur_session(e);
+    mc_time_control tc;
+    mc_session_time(s, &tc);
+    if (tc.kind == MC_TIME_NONE && !tc.mode[0])
+        return json_null();
+    char ctl[64], text[256];
+    mc_time_format(&tc, ctl, sizeof ctl);
+    mc_time_describe(mc_record_game(cur_rec(e)), &tc, text, sizeof text);
+    double left[2];
+    int run = mc_session_clock(s, e->now, left);
+    json_t *l = json_array();
+    for (int i = 0; i < 2; i++) /* to the millisecond */
+        json_array_append_new(l, left[i] < 0 ? json_null()
+                                             : json_real(floor(left[i] * 1000 + 0.5) / 1000));
+    return json_pack("{s:s,s:o,s:o,s:o,s:o,s:s,s:b}", "control", ctl, "left", l,
+                     "running", run < 0 ? json_null() : json_string(run ? "N" : "S"),
+                     "mode", tc.mode[0] ? json_string(tc.mode) : json_null(),
+                     "on_flag", tc.kind == MC_TIME_NONE ? json_null()
+                                : json_string(tc.on_flag == MC_FLAG_PASS ? "pass" : "loss"),
+                     "text", text, "no_undo", tc.no_undo);
+}
+
 static json_t *state_json(const game_entry *e)
 {
     mc_record *rec = cur_rec(e);
@@ -578,6 +620,7 @@ static json_t *state_json(const game_entry *e)
     mc_session_result(s, &r);
     json_object_set_new(st, "over", json_boolean(r.over));
     json_object_set_new(st, "result", result_json(g, &r));
+    json_object_set_new(st, "clock", clock_json(e));
 
     json_t *tags = json_object();
     const char *tn, *tv;
@@ -646,6 +689,17 @@ static void set_date(mc_record *r)
     strftime(b, sizeof b, "%Y.%m.%d", &tm);
     mc_record_set_tag(r, "Event", "mancala serve", NULL);
     mc_record_set_tag(r, "Date", b, NULL);
+}
+
+/* The record's time control (its TimeControl tag, none for "none"), with
+   full clocks from now. */
+static void set_time(mc_api *a, mc_record *r, const mc_time_control *tc)
+{
+    char t[64];
+    mc_time_format(tc, t, sizeof t);
+    mc_record_set_tag(r, "TimeControl",
+                      tc->kind == MC_TIME_NONE && !tc->mode[0] ? NULL : t, NULL);
+    mc_session_set_time(mc_record_session(r), tc, clock_now(a));
 }
 
 /* Reading a record for a game: its rounds, at most MC_API_MAX_ROUNDS. */
@@ -717,14 +771,21 @@ static int game_finished(const game_entry *e)
 /* Commit e as it is now (the game's lock held).  On failure the memory is
    ahead of the store: the game is marked stale (reloaded from the store
    before its next use), the reply is the io error and -1 returned. */
+static void clock_of(const game_entry *e, mc_store_clock *c)
+{
+    mc_session_clock_state(cur_session(e), c->bank, &c->since);
+}
+
 static int commit(mc_api *a, game_entry *e, mc_api_reply *out)
 {
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
     mc_error err = {MC_ERR_IO, "out of memory"};
     long long now = now_s();
+    mc_store_clock clock;
+    clock_of(e, &clock);
     if (t && mc_store_update(a->store, e->id, t, (long long)e->version,
-                             game_finished(e), now, &err) == 0) {
+                             game_finished(e), now, &clock, &err) == 0) {
         free(t);
         e->touched = now;
         return 0;
@@ -743,7 +804,8 @@ static int reload(mc_api *a, game_entry *e, mc_api_reply *out)
     char *t;
     long long version;
     mc_error err;
-    int rc = mc_store_get(a->store, e->id, &t, &version, &err);
+    mc_store_clock clock;
+    int rc = mc_store_get(a->store, e->id, &t, &version, &clock, &err);
     mc_record **recs = NULL;
     int n = 0;
     if (rc == 0 && read_rounds(t, NULL, &recs, &n, &err) != 0)
@@ -759,6 +821,8 @@ static int reload(mc_api *a, game_entry *e, mc_api_reply *out)
     e->n = e->cap = n;
     e->version = (unsigned long)version;
     e->stale = 0;
+    if (clock.known)
+        mc_session_clock_restore(cur_session(e), clock.bank, clock.since);
     return 0;
 }
 
@@ -784,6 +848,25 @@ static const char *side_seat(int side)
     return side ? "North's seat" : "South's seat";
 }
 
+/* The game is over: why, in the library's words. */
+static void over_error(mc_api_reply *out, const mc_session *s)
+{
+    mc_result r;
+    mc_session_result(s, &r);
+    reply_error(out, 409, "over", "the game is over (%s)", r.detail);
+}
+
+/* side's flag fell before its move arrived. */
+static void time_ran_out(mc_api_reply *out, const mc_session *s, int side)
+{
+    if (mc_session_over(s))
+        over_error(out, s);
+    else
+        reply_error(out, 409, "time",
+                    "%s's time ran out before the move arrived: the turn "
+                    "passed", side ? "North" : "South");
+}
+
 /* Play a move token on the game, with its trace; replies. */
 static void play_token(mc_api *a, game_entry *e, const char *tok,
                        mc_api_reply *out, json_t *extra)
@@ -800,14 +883,26 @@ static void play_token(mc_api *a, game_entry *e, const char *tok,
     char canon[MC_MOVE_STRLEN];
     mc_error err;
     mc_move m;
+    /* The move's time is now (after an engine's search: its thinking
+       counts); a flag that fell meanwhile is applied and kept first. */
+    e->now = clock_now(a);
+    int side = mc_session_pos(s)->side;
+    if (mc_session_check_time(s, e->now)) {
+        json_decref(extra);
+        free(tr.ev);
+        e->version++;
+        if (commit(a, e, out) == 0)
+            time_ran_out(out, s, side);
+        return;
+    }
     mc_pos before = *mc_session_pos(s);
     if (mc_session_over(s)) {
         json_decref(extra);
-        reply_error(out, 409, "over", "the game is over");
+        over_error(out, s);
     } else if (mc_move_parse(g, &before, tok, &m, &err) != 0) {
         json_decref(extra);
         reply_error(out, 422, err_code(err.code), "%s", err.msg);
-    } else if (mc_session_play(s, m, &tr, &err) != 0) {
+    } else if (mc_session_play_at(s, m, e->now, &tr, &err) != 0) {
         json_decref(extra);
         reply_error(out, 422, err_code(err.code), "%s", err.msg);
     } else {
@@ -832,12 +927,21 @@ static void ep_games(mc_api_reply *out)
         if (!g)
             continue;
         mc_game_options_help(g, help, sizeof help);
-        json_array_append_new(list, json_pack("{s:s,s:s}", "name", *n,
-                                              "options", help));
+        json_t *modes = json_array();
+        const char *mh;
+        for (int i = 0; mc_time_mode(g, i, &mh); i++)
+            json_array_append_new(modes,
+                                  json_pack("{s:s,s:s}", "name",
+                                            mc_time_mode(g, i, NULL), "text", mh));
+        json_array_append_new(list, json_pack("{s:s,s:s,s:o}", "name", *n,
+                                              "options", help, "time_modes",
+                                              modes));
         mc_game_free(g);
     }
-    reply_json(out, 200, json_pack("{s:o,s:s}", "games", list, "version",
-                                   mc_version()));
+    reply_json(out, 200, json_pack("{s:o,s:s,s:[s,s,s]}", "games", list,
+                                   "version", mc_version(), "time_forms",
+                                   "none", "move:SECONDS",
+                                   "game:SECONDS+INCREMENT"));
 }
 
 /* The seats the creator takes: "both" (default), "S" or "N"; a bit mask,
@@ -879,6 +983,7 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     snprintf(e->addr, sizeof e->addr, "%s", addr ? addr : "");
     e->owner = mask;
     e->created = e->touched = now_s();
+    e->now = clock_now(a);
     char tok[ID_LEN + 1];
     if (random_hex(tok) != 0 || random_hex(e->invite[mask == 1 ? 1 : 0]) != 0) {
         entry_free(e);
@@ -946,7 +1051,8 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
                          e->token[1][0] ? e->token[1] : NULL},
                         {e->invite[0][0] ? e->invite[0] : NULL,
                          e->invite[1][0] ? e->invite[1] : NULL},
-                        e->owner};
+                        e->owner, {{0, 0}, -1, 1}};
+    clock_of(e, &sg.clock);
     mc_error err = {MC_ERR_IO, "out of memory"};
     if (!t || mc_store_insert(a->store, &sg, &err) != 0) {
         free(t);
@@ -980,14 +1086,15 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
 static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"game", "position", "south", "north",
-                                       "seats", NULL};
+                                       "seats", "time", NULL};
     json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
-    const char *spec, *pos, *names[2];
+    const char *spec, *pos, *names[2], *time_text;
     int mask;
     if (opt_str(j, "game", &spec, MC_SPEC_STRLEN, out) ||
         opt_str(j, "position", &pos, 1024, out) ||
+        opt_str(j, "time", &time_text, 100, out) ||
         opt_str(j, "south", &names[0], 200, out) ||
         opt_str(j, "north", &names[1], 200, out) || !(mask = seats_of(j, out))) {
         json_decref(j);
@@ -1017,6 +1124,13 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         reply_error(out, 422, err_code(err.code), "%s", err.msg);
         return;
     }
+    mc_time_control tc;
+    if (mc_time_parse(g, time_text ? time_text : "none", &tc, &err) != 0) {
+        mc_game_free(g);
+        json_decref(j);
+        reply_error(out, 422, "time", "%s", err.msg);
+        return;
+    }
     mc_record *r = mc_record_new(mc_game_spec(g), &start, &err);
     mc_game_free(g);
     if (!r) {
@@ -1025,6 +1139,7 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         return;
     }
     set_date(r);
+    set_time(a, r, &tc);
     for (int i = 0; i < 2; i++)
         if (names[i] && mc_record_set_tag(r, i ? "North" : "South", names[i],
                                           &err) != 0) {
@@ -1048,13 +1163,14 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 
 static void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
-    static const char *const keys[] = {"record", "seats", NULL};
+    static const char *const keys[] = {"record", "seats", "time", NULL};
     json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
-    const char *text;
+    const char *text, *time_text;
     int mask;
     if (opt_str(j, "record", &text, MC_API_MAX_BODY, out) ||
+        opt_str(j, "time", &time_text, 100, out) ||
         !(mask = seats_of(j, out))) {
         json_decref(j);
         return;
@@ -1068,11 +1184,24 @@ static void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     int n;
     mc_error err = {0, ""};
     int bad = read_rounds(text, NULL, &recs, &n, &err);
-    json_decref(j);
     if (bad) {
+        json_decref(j);
         reply_error(out, 422, "record", "%s", err.msg);
         return;
     }
+    /* The clocks: the time given, else the record's TimeControl; full
+       from now (a record keeps no times). */
+    mc_time_control tc;
+    mc_session_time(mc_record_session(recs[n - 1]), &tc);
+    if (time_text &&
+        mc_time_parse(mc_record_game(recs[n - 1]), time_text, &tc, &err) != 0) {
+        json_decref(j);
+        mc_records_free(recs, n);
+        reply_error(out, 422, "time", "%s", err.msg);
+        return;
+    }
+    json_decref(j);
+    set_time(a, recs[n - 1], &tc);
     create_game(a, recs, n, mask, rq->addr, 1, out);
 }
 
@@ -1246,6 +1375,27 @@ static void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
     pthread_mutex_unlock(&a->players_lock);
     if (o.level == 10)
         o.seed = random_u64(); /* it only picks among book moves */
+    if (!hint) {
+        /* The engine's thinking counts on its clock: it never oversteps
+           (a move's time: 4/5 of it; a game's: a twentieth, and most of
+           the increment). */
+        mc_session *s = cur_session(e);
+        mc_time_control tc;
+        double left[2];
+        mc_session_time(s, &tc);
+        int run = mc_session_clock(s, e->now, left);
+        if (run >= 0) {
+            double cap = tc.kind == MC_TIME_MOVE
+                             ? 0.8 * left[run]
+                             : left[run] / 20 + 0.8 * tc.increment;
+            if (cap > 0.8 * left[run])
+                cap = 0.8 * left[run];
+            if (cap < 0.01)
+                cap = 0.01;
+            if (go.movetime > cap)
+                go.movetime = cap;
+        }
+    }
     mc_search_info info;
     if (search_copy(a, e, &o, &go, &info, out) != 0)
         return;
@@ -1311,7 +1461,14 @@ static void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
         deny(out, rq->token, side_seat(side));
         return;
     }
-    int ok = redo ? mc_session_redo(s) : mc_session_undo(s);
+    mc_error err = {0, ""};
+    int ok = redo ? mc_session_redo_at(s, e->now, &err)
+                  : mc_session_undo_at(s, e->now, &err);
+    if (ok < 0) {
+        reply_error(out, 409, err.code == MC_ERR_OVER ? "over" : "no_undo",
+                    "%s", err.msg);
+        return;
+    }
     if (!ok) {
         reply_error(out, 409, redo ? "no_redo" : "no_undo",
                     redo ? "there is no move to redo" : "there is no move to undo");
@@ -1377,6 +1534,8 @@ static void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
     mc_pos start;
     mc_match_start(g, &m, &start);
     mc_error err;
+    mc_time_control tc; /* the next round under the same control */
+    mc_session_time(cur_session(e), &tc);
     mc_record *r = mc_record_new(mc_game_spec(g), &start, &err);
     if (!r || add_round(e, r) != 0) {
         mc_record_free(r);
@@ -1391,6 +1550,7 @@ static void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
     char b[16];
     snprintf(b, sizeof b, "%d", e->n);
     mc_record_set_tag(r, "Round", b, NULL);
+    set_time(a, r, &tc);
     e->version++;
     if (commit(a, e, out) == 0)
         reply_state(out, 200, e, NULL, NULL, NULL);
@@ -1431,6 +1591,19 @@ static void ep_record(game_entry *e, mc_api_reply *out)
 }
 
 /* ---- routing ---------------------------------------------------------- */
+
+/* Every request on a game first applies a flag fall that is due (a game
+   whose flag fell while nobody asked is over, on time, the next time
+   anyone looks), committed like a move.  0 after replying (the change was
+   not saved). */
+static int flag_first(mc_api *a, game_entry *e, mc_api_reply *out)
+{
+    e->now = clock_now(a);
+    if (!mc_session_check_time(cur_session(e), e->now))
+        return 1;
+    e->version++;
+    return commit(a, e, out) == 0;
+}
 
 static int is(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
@@ -1526,7 +1699,7 @@ static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     int gone = e->gone;
     if (gone)
         reply_error(out, 404, "not_found", "no such game: %s", id);
-    else if (!e->stale || reload(a, e, out) == 0)
+    else if ((!e->stale || reload(a, e, out) == 0) && flag_first(a, e, out))
         route_game(a, e, slash ? slash + 1 : "", rq, out);
     gone = !gone && e->gone; /* deleted by this request */
     pthread_mutex_unlock(&e->lock);
@@ -1612,6 +1785,8 @@ static int load_one(void *ctx, const mc_store_game *g)
     snprintf(e->addr, sizeof e->addr, "%s", g->addr ? g->addr : "");
     e->recs = recs;
     e->n = e->cap = n;
+    if (g->clock.known) /* else: the clocks wait for the next move */
+        mc_session_clock_restore(cur_session(e), g->clock.bank, g->clock.since);
     e->version = (unsigned long)g->version;
     e->created = g->created;
     e->touched = g->touched;
@@ -1753,4 +1928,9 @@ int mc_api_count(mc_api *a)
 void mc_api_store_readonly(mc_api *a, int on)
 {
     mc_store_set_readonly(a->store, on);
+}
+
+void mc_api_set_now(mc_api *a, double now)
+{
+    atomic_store(&a->fake_now, now);
 }

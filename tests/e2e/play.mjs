@@ -230,7 +230,76 @@ async function omwesoSetup() {
   await page.close();
 }
 
+// Clocks kept by the server: the new-game form's choice, a per-move clock
+// that runs out (the page asks the server, which ends the game on time),
+// and a reload that shows the same clocks.
+function clockSeconds(text) {
+  const p = text.trim().split(':').map(Number);
+  return p.length === 1 ? p[0] : p[0] * 60 + p[1];
+}
+
+// Poll cond (an async function) until true or ms pass (the page's Content
+// Security Policy forbids the evaluated strings of waitForFunction).
+async function until(cond, ms) {
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    if (await cond()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+async function clocks() {
+  const page = await newPage();
+  page.on('pageerror', (e) => check(false, `clocks: page error ${e.message}`));
+  await page.goto(url);
+  await page.selectOption('#game', 'omweso');
+  await until(async () => (await page.$$('#clock-kind option[value="mode:blitz"]')).length > 0, 5000);
+  const modes = await page.$$eval('#clock-kind option', (os) => os.map((o) => o.value));
+  check(modes.includes('mode:blitz') && modes.includes('mode:contract'), `clocks: Omweso's W16 modes offered (${modes})`);
+  await page.selectOption('#game', 'oware');
+  check(!(await page.$$eval('#clock-kind option', (os) => os.map((o) => o.value))).includes('mode:blitz'),
+    'clocks: no W16 mode for Oware');
+  // 2 s a move: nobody moves, South's flag falls
+  await page.selectOption('#opponent', 'here');
+  await page.selectOption('#clock-kind', 'move');
+  await page.fill('#clock-secs', '2');
+  await page.click('#start');
+  await page.waitForSelector('g.pit');
+  let st = await stateOf(page);
+  check(st.clock && st.clock.control === 'move:2' && st.clock.running === 'S', `clocks: a move:2 game (${JSON.stringify(st.clock)})`);
+  check(await page.$eval('#clock-S', (e) => e.classList.contains('running')), 'clocks: South\'s clock runs on the page');
+  // the page's words for it: the result's detail or its sentence
+  const onTime = /South (lost on|ran out of) time/;
+  await until(async () => onTime.test(await page.textContent('#status')), 8000);
+  check(onTime.test(await page.textContent('#status')), `clocks: the page shows the loss on time (${await page.textContent('#status')})`);
+  st = await stateOf(page);
+  check(st.over && st.result.reason === 'time' && st.result.winner === 'N', `clocks: the server ended the game on time (${JSON.stringify(st.result)})`);
+  check((await page.$$('g.pit.playable')).length === 0, 'clocks: no move after the flag fell');
+  // 5 minutes each: after a move, a reload shows the same clocks
+  await page.selectOption('#clock-kind', 'game');
+  await page.fill('#clock-secs', '300');
+  await page.fill('#clock-inc', '0');
+  await page.click('#start');
+  await page.waitForSelector('g.pit.playable');
+  await new Promise((r) => setTimeout(r, 1200));
+  await clickMove(page, 0);
+  await settled(page, 1);
+  await new Promise((r) => setTimeout(r, 1200));
+  const before = [await page.textContent('#clock-S span'), await page.textContent('#clock-N span')].map(clockSeconds);
+  st = await stateOf(page);
+  check(st.clock.running === 'N' && st.clock.left[0] < 300, `clocks: South was charged for its move (${st.clock.left})`);
+  await page.reload();
+  await page.waitForSelector('g.pit');
+  await new Promise((r) => setTimeout(r, 300));
+  const after = [await page.textContent('#clock-S span'), await page.textContent('#clock-N span')].map(clockSeconds);
+  check(after[0] === before[0] && Math.abs(after[1] - before[1]) <= 1.5,
+    `clocks: the reload shows the same clocks (${before} then ${after})`);
+  check(after[1] < 300 && await page.$eval('#clock-N', (e) => e.classList.contains('running')), 'clocks: North\'s clock runs on after the reload');
+  await page.close();
+}
+
 try {
+  await clocks();
   await omwesoSetup();
   await shortGame('oware', '', 6);
   await shortGame('omweso', '', 4);
