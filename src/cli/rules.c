@@ -60,7 +60,7 @@ typedef struct buf {
 static void put(buf *b, char c)
 {
     if (b->n + 2 > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 4096;
+        size_t cap = b->cap * 2;
         char *s = realloc(b->s, cap);
         if (!s)
             return; /* out of memory: the text comes out shorter */
@@ -107,9 +107,10 @@ static const char *cut_stop(const cut *c, const char *t)
    bold markers; malloc'd (NULL if out of memory). */
 static char *players_text(const char *t)
 {
-    buf b = {NULL, 0, 0};
-    put(&b, 0);
-    b.n = 0;
+    buf b = {malloc(4096), 0, 4096};
+    if (!b.s)
+        return NULL;
+    b.s[0] = 0;
     while (*t) {
         const cut *c = NULL;
         for (size_t i = 0; i < sizeof cuts / sizeof cuts[0] && !c; i++)
@@ -146,8 +147,7 @@ static char *players_text(const char *t)
         }
         b.s[k++] = b.s[i];
     }
-    if (b.s)
-        b.s[k] = 0;
+    b.s[k] = 0;
     return b.s;
 }
 
