@@ -51,6 +51,11 @@ sec != ".SH COMMANDS" { next }
 }' "$man" >"$tmp/man.txt"
 [ -s "$tmp/man.txt" ] && ok || bad "no COMMANDS entries found in $man"
 
+# every entry of the man page is a command the program has
+for c in $(cut -f1 "$tmp/man.txt" | sort -u); do
+    echo " $subs " | tr '\n' ' ' | grep -q " $c " && ok || bad "$man has an entry for '$c', which 'mancala --help' lacks"
+done
+
 mkdir -p "$tmp/run"
 # unknown CONTEXT OPT: does the program call OPT unknown in CONTEXT (words
 # after mancala)?  The phrasing is learnt from an option no command has;
