@@ -147,7 +147,7 @@ rm -rf "$state"
 
 # ---- an Omweso 12-point match: points per kind of win, the loser starts ----
 start omweso --south random --north random --speed 0 --seed 3
-expect "omweso first game" "Game over: South wins, 2 okutema (points were won)."
+expect "omweso first game" "Game over: South wins 2 points: okutema"
 expect "omweso points" "Match: South 2, North 0 (first to 12 points)"
 expect "omweso loser starts" "Next game: North starts."
 keys x
@@ -215,7 +215,7 @@ rm -rf "$state"
 start omweso --nodes 500 --speed 0 --mode blitz,blitz_timeout=loss --seed 1 --you north
 expect "blitz move limit shown" "(3 s a move)"
 expect "blitz flag falls" "time ran out"
-expect "blitz loss" "North lost on time"
+expect "blitz loss" "South wins: North ran out of time."
 keys q
 rm -rf "$state"
 

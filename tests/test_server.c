@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <netinet/in.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,59 @@ static void test_static(void)
     r = req("POST", "/index.html", "{}");
     CHECK(r.status == 405);
     done(&r);
+}
+
+/* The beginner's pages (web/howto-GAME.html, issue 22): served as HTML
+   with their stylesheet, each naming its game and linking back to the
+   board.  The answer's header is read here, not just the body. */
+static void test_howto(void)
+{
+    static const char *const pages[][2] = {
+        {"oware", "Oware"}, {"omweso", "Omweso"}, {"gore", "Gor"},
+        {"sadeqa2", "Sadeqa II"}, {"css", NULL}};
+    for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
+        char path[64], rq[256];
+        if (pages[i][1])
+            snprintf(path, sizeof path, "/howto-%s.html", pages[i][0]);
+        else
+            snprintf(path, sizeof path, "/howto.css");
+        int n = snprintf(rq, sizeof rq,
+                         "GET %s HTTP/1.1\r\nConnection: close\r\n"
+                         "Host: 127.0.0.1\r\n\r\n", path);
+        int fd = dial();
+        CHECK(fd >= 0);
+        if (fd < 0)
+            return;
+        CHECK(send(fd, rq, (size_t)n, MSG_NOSIGNAL) == n);
+        size_t cap = 1 << 20, got = 0;
+        char *buf = malloc(cap);
+        ssize_t k;
+        while (got + 1 < cap && (k = recv(fd, buf + got, cap - got - 1, 0)) > 0)
+            got += (size_t)k;
+        close(fd);
+        buf[got] = 0;
+        char *body = strstr(buf, "\r\n\r\n");
+        CHECK_MSG(strncmp(buf, "HTTP/1.1 200", 12) == 0, "%s: %.40s", path, buf);
+        if (body) {
+            *body = 0;
+            body += 4;
+        }
+        /* header names are case-insensitive */
+        for (char *c = buf; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        const char *want = pages[i][1] ? "content-type: text/html"
+                                       : "content-type: text/css";
+        CHECK_MSG(strstr(buf, want) != NULL, "%s: no '%s' in %s", path, want, buf);
+        if (pages[i][1] && body) {
+            char title[64];
+            snprintf(title, sizeof title, "How to play %s", pages[i][1]);
+            CHECK_MSG(strstr(body, title) != NULL, "%s: no '%s'", path, title);
+            CHECK_MSG(strstr(body, "<svg") != NULL, "%s: no picture", path);
+            CHECK_MSG(strstr(body, "href=\"/\"") != NULL, "%s: no link to the board", path);
+            CHECK_MSG(strstr(body, "href=\"howto.css\"") != NULL, "%s: no stylesheet", path);
+        }
+        free(buf);
+    }
 }
 
 static void test_games_and_new(void)
@@ -1550,6 +1604,7 @@ int main(void)
     if (!s)
         return check_report("test_server");
     test_static();
+    test_howto();
     test_games_and_new();
     test_json_errors();
     test_limits();

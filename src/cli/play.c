@@ -79,37 +79,6 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p)
     fprintf(f, "\n");
 }
 
-static void result_text(char *buf, size_t n, const mc_result *r)
-{
-    static const char *const why[] = {
-        [MC_END_NONE] = "",
-        [MC_END_CAPTURES] = "a player has captured 25 or more",
-        [MC_END_REPETITION] = "a position was repeated",
-        [MC_END_NOMOVE] = "the player to move has no legal move",
-        [MC_END_STUCK] = "every move of the player to move would never end",
-        [MC_END_PLIES] = "the ply limit was reached",
-        [MC_END_BOARD] = "every pit holds 2 or fewer",
-        [MC_END_POINTS] = "points were won",
-        [MC_END_ANNULLED] = "the game was annulled",
-        [MC_END_RESIGN] = "resignation",
-        [MC_END_TIME] = "time ran out",
-    };
-    const char *reason =
-        r->reason >= 0 && r->reason <= MC_END_TIME ? why[r->reason] : "";
-    if (r->winner == MC_DRAW)
-        snprintf(buf, n, "Game over: draw, %s (%s).", r->detail, reason);
-    else
-        snprintf(buf, n, "Game over: %s wins, %s (%s).",
-                 side_name[r->winner], r->detail, reason);
-}
-
-void cli_describe_result(FILE *f, const mc_result *r)
-{
-    char b[200];
-    result_text(b, sizeof b, r);
-    fprintf(f, "%s\n", b);
-}
-
 /* ---- the full screen (tui.c) or the line mode ---- */
 
 static struct {
@@ -371,22 +340,13 @@ static int make_player(player *pl, const char *kind, int side, uint64_t seed,
     return 0;
 }
 
-/* Say in words what a move did: lifts, skips, captures. */
-static void narrate(const mc_game *g, int side, const char *mv,
+/* Say in words what a move did: lifts, skips, captures (words.c). */
+static void narrate(const mc_game *g, const mc_pos *before, mc_move m,
                     const mc_trace *t)
 {
-    printf("%s plays %s:", side_name[side], mv);
-    const char *sep = " ";
-    for (size_t i = 0; i < t->len; i++) {
-        const mc_trace_event *e = &t->ev[i];
-        if (e->kind == MC_TR_DROP)
-            continue;
-        char b[160];
-        mc_trace_describe(g, e, b, sizeof b);
-        printf("%s%s", sep, b);
-        sep = "; ";
-    }
-    printf(".\n");
+    char b[2048];
+    cli_move_words(g, before, m, t, b, sizeof b);
+    printf("%s\n", b);
 }
 
 /* ---- --save / --resume: the games of this run kept as records ---- */
@@ -568,15 +528,15 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
         if (screen.on) {
             tui_animate(s, &screen.view, &before, side, tok, &t);
         } else {
-            narrate(g, side, tok, &t);
+            narrate(g, &before, m, &t);
             cli_draw_board(stdout, g, mc_session_pos(s));
         }
     }
     mc_session_result(s, r);
     if (!quit) {
-        char b[200];
-        result_text(b, sizeof b, r);
-        say("%s", b);
+        char b[300];
+        mc_result_describe(g, r, b, sizeof b);
+        say("Game over: %s", b);
     }
     return quit;
 }

@@ -1,5 +1,5 @@
 /*
- * tools.c - the scriptable commands (moves, apply, perft, rules, games,
+ * tools.c - the scriptable commands (moves, apply, perft, games,
  * bench) and helpers shared by the subcommands.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -130,6 +130,11 @@ int cmd_apply(int argc, char **argv)
         argc--;
         argv++;
     }
+    if (argc > 1 && argv[1][0] == '-' && argv[1][1] == '-') {
+        fprintf(stderr, "mancala apply: unknown option '%s' (--trace is the "
+                        "only one, before the game)\n", argv[1]);
+        return EXIT_USAGE;
+    }
     if (argc < 3) {
         fprintf(stderr, "usage: mancala apply [--trace] <game> "
                         "<position|start> <move>...\n");
@@ -243,49 +248,7 @@ int cmd_perft(int argc, char **argv)
     return 0;
 }
 
-/* ---- rules, games ---- */
-
-/* Print Markdown for a terminal: drop backticks and bold markers. */
-static void print_plain(const char *t)
-{
-    for (const char *c = t; *c; c++) {
-        if (*c == '`')
-            continue;
-        if (c[0] == '*' && c[1] == '*') {
-            c++;
-            continue;
-        }
-        putchar(*c);
-    }
-}
-
-int cmd_rules(int argc, char **argv)
-{
-    if (argc != 2 || cli_is_help(argv[1])) {
-        FILE *f = argc == 2 ? stdout : stderr;
-        fprintf(f, "usage: mancala rules <game>\n\n"
-                   "Print the rules of a game: numbered rules, options,\n"
-                   "notation and worked examples.  Games:");
-        for (const char *const *n = mc_game_names(); *n; n++)
-            fprintf(f, " %s", *n);
-        fprintf(f, "\n");
-        return argc == 2 ? 0 : EXIT_USAGE;
-    }
-    const char *name = argv[1];
-    char base[64];
-    size_t k = strcspn(name, ":");
-    snprintf(base, sizeof base, "%.*s", (int)(k < 63 ? k : 63), name);
-    const char *t = mc_rules_text(base);
-    if (!t) {
-        fprintf(stderr, "mancala: no rules for '%s' (games:", name);
-        for (const char *const *n = mc_game_names(); *n; n++)
-            fprintf(stderr, " %s", *n);
-        fprintf(stderr, ")\n");
-        return EXIT_BAD_INPUT;
-    }
-    print_plain(t);
-    return 0;
-}
+/* ---- games (rules: rules.c) ---- */
 
 int cmd_games(int argc, char **argv)
 {

@@ -35,6 +35,7 @@ if [ -z "$url" ]; then
 fi
 MANCALA_URL=$url MANCALA_TMP=$tmp node "$here/play.mjs"
 rc=$?
+MANCALA_URL=$url MANCALA_TMP=$tmp node "$here/howto.mjs" || rc=1
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 rm -rf "$tmp"
