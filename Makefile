@@ -19,6 +19,9 @@ MANDIR  ?= $(PREFIX)/share/man
 PCDIR   ?= $(LIBDIR)/pkgconfig
 # Installed data: the endgame tables found without --egdb (docs/EGDB.md).
 SHAREDIR ?= $(PREFIX)/share/mancala
+# Installed documents: the beginner's pages (web/howto-*), which
+# `mancala rules` names when they are there.
+DOCDIR  ?= $(PREFIX)/share/doc/mancala
 
 VERSION := $(shell sed -n 's/^\#define MC_VERSION_STRING "\(.*\)"/\1/p' include/mancala.h)
 SOVER   := $(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
@@ -144,6 +147,10 @@ $(shell mkdir -p $(B)/gen && { echo '$(SHAREDIR)' | cmp -s - $(B)/gen/sharedir |
   echo '$(SHAREDIR)' > $(B)/gen/sharedir; })
 $(B)/src/egdb/dirs.o: CFLAGS += -DMC_SHAREDIR='"$(SHAREDIR)"'
 $(B)/src/egdb/dirs.o: $(B)/gen/sharedir
+$(shell mkdir -p $(B)/gen && { echo '$(DOCDIR)' | cmp -s - $(B)/gen/docdir || \
+  echo '$(DOCDIR)' > $(B)/gen/docdir; })
+$(B)/src/cli/rules.o: CFLAGS += -DMC_DOCDIR='"$(DOCDIR)"'
+$(B)/src/cli/rules.o: $(B)/gen/docdir
 
 $(PROG): $(CLI_OBJ) $(B)/libmancala.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(CURSES_LIBS) $(SERVER_LIBS) $(LDLIBS)
@@ -271,6 +278,8 @@ install: all
 	install -m 644 man/mancala.1 $(DESTDIR)$(MANDIR)/man1/mancala.1
 	install -m 644 man/mancala-record.5 $(DESTDIR)$(MANDIR)/man5/mancala-record.5
 	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
+	install -d $(DESTDIR)$(DOCDIR)
+	install -m 644 $(wildcard web/howto*) $(DESTDIR)$(DOCDIR)/
 	install -d $(DESTDIR)$(SHAREDIR)/egdb
 	if [ -n "$$(ls $(B)/egdb/*.egdb 2>/dev/null)" ]; then \
 	  install -m 644 $(B)/egdb/*.egdb $(DESTDIR)$(SHAREDIR)/egdb/; fi
@@ -285,7 +294,8 @@ uninstall:
 	  $(DESTDIR)$(INCDIR)/mancala_egdb.h \
 	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(MANDIR)/man5/mancala-record.5 \
 	  $(DESTDIR)$(MANDIR)/man6/mancala-engine.6 $(DESTDIR)$(PCDIR)/mancala.pc
-	rm -f $(DESTDIR)$(SHAREDIR)/egdb/oware-*.egdb
+	rm -f $(DESTDIR)$(SHAREDIR)/egdb/oware-*.egdb $(DESTDIR)$(DOCDIR)/howto*
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	-rmdir $(DESTDIR)$(SHAREDIR)/egdb $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
 clean:

@@ -174,6 +174,8 @@ const char *const *mc_game_names(void);
 mc_game *mc_game_new(const char *spec, mc_error *err);
 void mc_game_free(mc_game *g);
 const char *mc_game_name(const mc_game *g);
+/* The game's name for people, with its source ("Oware (Abapa rules)"). */
+const char *mc_game_title(const mc_game *g);
 /* The canonical spec: name plus every option that differs from its default. */
 const char *mc_game_spec(const mc_game *g);
 /* The value of an option as text ("forfeit"), or NULL if no such key. */
@@ -275,6 +277,8 @@ int mc_session_ply(const mc_session *s);
 /* The n-th move played (0-based) and the position before it. */
 mc_move mc_session_move_at(const mc_session *s, int n);
 const mc_pos *mc_session_pos_at(const mc_session *s, int n);
+/* 1 when a move (or a forfeit) was taken back or played again, else 0;
+   undo refuses (0) under a control with no take-backs. */
 int mc_session_undo(mc_session *s);
 int mc_session_redo(mc_session *s);
 /* Hand the turn to the other player without a move (Omweso blitz, W16:
@@ -290,6 +294,86 @@ void mc_session_hist(const mc_session *s, mc_hist *h);
    start), so that history cannot matter: the current position's value is
    its fresh value (an endgame table's exact answer). */
 int mc_session_fresh(const mc_session *s);
+
+/* ---- time controls and the session's clocks (docs/CLOCKS.md) ----------- */
+
+/*
+ * A time control, written "none", "move:S" (S seconds a move, nothing
+ * carried over), "game:S+I" (S seconds each for the game, I added after
+ * each move; "game:S" is "game:S+0"), or the name of one of the game's own
+ * modes (mc_time_mode: Omweso's W16 "classic", "contract", "blitz",
+ * "blitz:loss").  Seconds have at most 3 decimals.
+ */
+enum mc_time_kind { MC_TIME_NONE = 0, MC_TIME_MOVE, MC_TIME_GAME };
+/* What a flag fall does: the game is lost on time, or (Omweso blitz) the
+   turn passes to the opponent. */
+enum { MC_FLAG_LOSS = 0, MC_FLAG_PASS = 1 };
+
+typedef struct mc_time_control {
+    int kind;          /* enum mc_time_kind */
+    double seconds;    /* MOVE: a move's time; GAME: each side's time */
+    double increment;  /* GAME: seconds added after each move */
+    int on_flag;       /* MC_FLAG_LOSS or MC_FLAG_PASS */
+    int no_undo;       /* take-backs refused (Omweso's contract) */
+    char mode[32];     /* the game's mode name, or "" */
+    int reserved[4];
+} mc_time_control;
+
+/* Parse a time control for game g (NULL: the common forms only); an error
+   names the text and lists what the game accepts. */
+int mc_time_parse(const mc_game *g, const char *text, mc_time_control *tc,
+                  mc_error *err);
+/* The text form (the mode's name for a mode), which mc_time_parse reads. */
+size_t mc_time_format(const mc_time_control *tc, char *buf, size_t n);
+/* In words for players ("5:00 each for the game, plus 5 s a move; running
+   out of time loses the game"). */
+size_t mc_time_describe(const mc_game *g, const mc_time_control *tc,
+                        char *buf, size_t n);
+/* The i-th of the game's own modes and its help (help may be NULL);
+   NULL past the last. */
+const char *mc_time_mode(const mc_game *g, int i, const char **help);
+
+/*
+ * The session keeps both clocks from the times its caller passes (seconds
+ * on one clock of the caller's: wall-clock time for the server, a monotonic
+ * clock for a terminal; the library never reads one).  The clock of the
+ * side to move runs from the last move (or from mc_session_set_time).
+ * Undo and redo give no time back and add no increment: the side whose
+ * clock ran is charged up to the undo, and the clock of the side to move
+ * afterwards starts then (with a move's whole time under "move:S").  The
+ * untimed calls (mc_session_play, _undo, _redo, _pass_turn) leave the
+ * clocks as they are; a timed front-end uses the _at calls.
+ */
+/* Set the control with full clocks, the turn of the side to move beginning
+   at now (now < 0: the clocks wait for the first timed call, which starts
+   them).  0, or MC_ERR_ARG for a bad control. */
+int mc_session_set_time(mc_session *s, const mc_time_control *tc, double now);
+void mc_session_time(const mc_session *s, mc_time_control *tc);
+/* Each side's time left at now (-1: no clock) into left; returns the side
+   whose clock runs, or -1 (untimed, waiting, or the game is over). */
+int mc_session_clock(const mc_session *s, double now, double left[2]);
+/* Apply a flag fall that is due at now: the side to move loses on time
+   (mc_session_forfeit, MC_END_TIME), or under MC_FLAG_PASS the turn passes
+   (as often as the time allows, each pass at the moment its flag fell).
+   Returns 1 when something happened, else 0. */
+int mc_session_check_time(mc_session *s, double now);
+/* Play m at time now: a flag fall due first ends the game (MC_ERR_OVER,
+   "South's time ran out") or passes the turn (MC_ERR_ILLEGAL: the move is
+   not played); else the mover's time is charged, its increment added. */
+int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
+                       mc_error *err);
+/* Undo and redo at time now: 1 done, 0 nothing to undo (redo), or -1 with
+   err: take-backs refused (no_undo), or a loss on time (the time is
+   spent). */
+int mc_session_undo_at(mc_session *s, double now, mc_error *err);
+int mc_session_redo_at(mc_session *s, double now, mc_error *err);
+/* The clocks as they stand, for keeping them elsewhere: each side's time
+   left when the current turn began, and when it began (< 0: waiting);
+   mc_session_clock_restore puts them back (after reading a record). */
+void mc_session_clock_state(const mc_session *s, double bank[2],
+                            double *since);
+int mc_session_clock_restore(mc_session *s, const double bank[2],
+                             double since);
 
 /* ---- matches: series of games with their scoring ------------------------ */
 

@@ -49,6 +49,7 @@ expect_out "perft from a position" "perft 1 1" $M perft oware 1 "1,0,0,0,0,1/0,0
 expect_grep "rules oware" "O5 Capture" $M rules oware
 expect_grep "rules with options" "O8 End" $M rules oware:awari
 expect_grep "games" "grand_slam" $M games
+expect_grep "games: Omweso's W16 time modes" "clock blitz:loss" $M games
 expect_grep "--help" "usage: mancala" $M --help
 expect_grep "--version" "mancala " $M --version
 for c in play moves apply perft rules games bench analyze solve selfplay; do

@@ -77,7 +77,7 @@ $M replay "$g" >"$tmp/out" 2>&1
 check "replay exits 0" [ $? -eq 0 ]
 check "replay narrates" has "$tmp/out" "1. South plays C: lifts 4 seeds from C"
 check "replay shows tags" has "$tmp/out" "South: human"
-check "replay shows the result" has "$tmp/out" "Game over: South wins, North resigned"
+check "replay shows the result" has "$tmp/out" "Game over: South wins: North resigned."
 printf '\nb\n\nq\n' | $M replay --step "$g" >"$tmp/out" 2>&1
 check "replay --step: one move forward" has "$tmp/out" "1. South plays C"
 check "replay --step: stops at q" [ "$(grep -c 'plays' "$tmp/out")" -eq 2 ]

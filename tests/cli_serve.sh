@@ -45,5 +45,31 @@ kill -TERM "$pid"
 wait "$pid"; rc=$?
 [ $rc -eq 0 ] && grep -q "stopped" "$tmp/out" && ok || bad "clean stop: rc=$rc"
 
+# A real clock (when curl is there): a game of move:1 whose flag falls
+# while the server is stopped is over, lost on time, once it is back.
+if command -v curl >/dev/null 2>&1; then
+    serve_start() {
+        : >"$tmp/out"
+        "$M" serve --port 0 --db "$tmp/clock.db" >"$tmp/out" 2>"$tmp/err" &
+        pid=$!
+        i=0
+        while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+        url=$(sed -n 's|.*\(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$tmp/out" | head -1)
+    }
+    serve_start
+    curl -s -H 'Content-Type: application/json' -d '{"game":"oware","time":"move:1"}' \
+        "$url/api/new" >"$tmp/new.json"
+    id=$(sed -n 's/.*"id":"\([0-9a-f]\{32\}\)".*/\1/p' "$tmp/new.json")
+    grep -q '"clock":{"control":"move:1"' "$tmp/new.json" && ok || bad "clock in the new game: $(cat "$tmp/new.json")"
+    kill -TERM "$pid"; wait "$pid"
+    sleep 1.2
+    serve_start
+    curl -s "$url/api/game/$id" >"$tmp/state.json"
+    grep -q '"reason":"time"' "$tmp/state.json" && grep -q '"winner":"N"' "$tmp/state.json" &&
+        ok || bad "flag fell while stopped: $(cat "$tmp/state.json")"
+    curl -s "$url/api/game/$id/record" | grep -q 'Termination "time"' && ok || bad "record on time"
+    kill -TERM "$pid"; wait "$pid"
+fi
+
 echo "cli_serve.sh: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -150,7 +150,7 @@ rm -rf "$state"
 start oware --south computer --north computer --nodes 300 --speed 0 --level 1
 expect "game result" "Any key: leave."
 # the end in a sentence, with the score: "North wins 26 to 22: ..."
-if screen | grep -Eq "^(South|North) wins [0-9.]+ to [0-9.]+: |^Draw [0-9.]+ to [0-9.]+: "; then ok; else bad "the result as a sentence"; fi
+if screen | grep -Eq "^Game over: ((South|North) wins|Draw) [0-9.]+ to [0-9.]+: "; then ok; else bad "the result as a sentence"; fi
 expect "leave prompt" "Any key: leave."
 keys x
 expect "left after the game" "EXITED 0"
@@ -173,7 +173,7 @@ rm -rf "$state"
 
 # ---- an Omweso 12-point match: points per kind of win, the loser starts ----
 start omweso --south random --north random --speed 0 --seed 3
-expect "omweso first game" "South wins 2 points: okutema"
+expect "omweso first game" "Game over: South wins 2 points: okutema"
 expect "omweso points" "Match: South 2, North 0 (first to 12 points)"
 expect "omweso loser starts" "Next game: North starts."
 keys x
@@ -619,10 +619,18 @@ expect "bad game on a terminal" "unknown game 'nosuchgame'"
 expect "bad game status" "EXITED 1"
 
 # ---- modes in the line mode too ----
-out=$(printf 'C\nundo\nquit\n' | "$M" play oware --mode contract --nodes 100 2>&1)
+out=$(printf 'undo\nquit\n' | "$M" play omweso --mode contract --nodes 100 2>&1)
 case $out in *"Refused: this is a contract game"*) ok ;; *) bad "line mode contract: $out" ;; esac
 out=$("$M" play oware --mode fast 2>&1 </dev/null)
-case "$?:$out" in 2:*"--mode takes classic"*) ok ;; *) bad "bad mode: $out" ;; esac
+case "$?:$out" in 2:*"--mode: time control 'fast'"*"move:S"*) ok ;; *) bad "bad mode: $out" ;; esac
+# the W16 modes are Omweso's (the library's time modes of that game)
+out=$("$M" play oware --mode contract 2>&1 </dev/null)
+case "$?:$out" in 2:*"'contract'"*) ok ;; *) bad "contract is Omweso's: $out" ;; esac
+out=$("$M" play oware --clock move:0 2>&1 </dev/null)
+case "$?:$out" in 2:*"'move:0'"*) ok ;; *) bad "bad --clock: $out" ;; esac
+# a control is kept in the saved record
+printf 'quit\n' | "$M" play oware --clock game:300+5 --nodes 100 --save "$tmp/tc.mcr" >/dev/null 2>&1
+if grep -q 'TimeControl "game:300+5"' "$tmp/tc.mcr"; then ok; else bad "TimeControl saved: $(cat "$tmp/tc.mcr")"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -17,11 +17,14 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <netinet/in.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#include <sqlite3.h>
 
 #include "check.h"
 #include "server/server.h"
@@ -207,6 +210,59 @@ static void test_static(void)
     r = req("POST", "/index.html", "{}");
     CHECK(r.status == 405);
     done(&r);
+}
+
+/* The beginner's pages (web/howto-GAME.html, issue 22): served as HTML
+   with their stylesheet, each naming its game and linking back to the
+   board.  The answer's header is read here, not just the body. */
+static void test_howto(void)
+{
+    static const char *const pages[][2] = {
+        {"oware", "Oware"}, {"omweso", "Omweso"}, {"gore", "Gor"},
+        {"sadeqa2", "Sadeqa II"}, {"css", NULL}};
+    for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
+        char path[64], rq[256];
+        if (pages[i][1])
+            snprintf(path, sizeof path, "/howto-%s.html", pages[i][0]);
+        else
+            snprintf(path, sizeof path, "/howto.css");
+        int n = snprintf(rq, sizeof rq,
+                         "GET %s HTTP/1.1\r\nConnection: close\r\n"
+                         "Host: 127.0.0.1\r\n\r\n", path);
+        int fd = dial();
+        CHECK(fd >= 0);
+        if (fd < 0)
+            return;
+        CHECK(send(fd, rq, (size_t)n, MSG_NOSIGNAL) == n);
+        size_t cap = 1 << 20, got = 0;
+        char *buf = malloc(cap);
+        ssize_t k;
+        while (got + 1 < cap && (k = recv(fd, buf + got, cap - got - 1, 0)) > 0)
+            got += (size_t)k;
+        close(fd);
+        buf[got] = 0;
+        char *body = strstr(buf, "\r\n\r\n");
+        CHECK_MSG(strncmp(buf, "HTTP/1.1 200", 12) == 0, "%s: %.40s", path, buf);
+        if (body) {
+            *body = 0;
+            body += 4;
+        }
+        /* header names are case-insensitive */
+        for (char *c = buf; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        const char *want = pages[i][1] ? "content-type: text/html"
+                                       : "content-type: text/css";
+        CHECK_MSG(strstr(buf, want) != NULL, "%s: no '%s' in %s", path, want, buf);
+        if (pages[i][1] && body) {
+            char title[64];
+            snprintf(title, sizeof title, "How to play %s", pages[i][1]);
+            CHECK_MSG(strstr(body, title) != NULL, "%s: no '%s'", path, title);
+            CHECK_MSG(strstr(body, "<svg") != NULL, "%s: no picture", path);
+            CHECK_MSG(strstr(body, "href=\"/\"") != NULL, "%s: no link to the board", path);
+            CHECK_MSG(strstr(body, "href=\"howto.css\"") != NULL, "%s: no stylesheet", path);
+        }
+        free(buf);
+    }
 }
 
 static void test_games_and_new(void)
@@ -1066,6 +1122,470 @@ static void test_limits_hold(void)
         close(fd);
 }
 
+/* ---- clocks: chosen at creation, kept and enforced by the server ---- */
+
+static double jnum(json_t *j) { return json_number_value(j); }
+
+/* The state of game id. */
+static resp get_game(const char *id)
+{
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    return req("GET", p, NULL);
+}
+
+static int left_is(json_t *j, double s, double n)
+{
+    json_t *l = jget(jget(j, "state", "clock"), "left", NULL);
+    return json_array_size(l) == 2 && jnum(json_array_get(l, 0)) == s &&
+           jnum(json_array_get(l, 1)) == n;
+}
+
+#define T0 1900000000.0 /* a fake time (seconds since 1970) */
+
+static void test_clock(mc_api *api)
+{
+    mc_api_set_now(api, T0);
+    /* the time modes each game offers, from the library */
+    resp r = req("GET", "/api/games", NULL);
+    json_t *games = jget(r.json, "games", NULL);
+    int om_modes = -1, ow_modes = -1;
+    for (size_t i = 0; i < json_array_size(games); i++) {
+        json_t *g = json_array_get(games, i);
+        const char *name = json_string_value(json_object_get(g, "name"));
+        json_t *m = json_object_get(g, "time_modes");
+        if (strcmp(name, "omweso") == 0) {
+            om_modes = (int)json_array_size(m);
+            CHECK_STR(jstr(json_array_get(m, 2), "name"), "blitz");
+            CHECK(strstr(jstr(json_array_get(m, 2), "text"), "W16") != NULL);
+        } else if (strcmp(name, "oware") == 0) {
+            ow_modes = (int)json_array_size(m);
+        }
+    }
+    CHECK(om_modes == 4 && ow_modes == 0);
+    CHECK(json_array_size(jget(r.json, "time_forms", NULL)) == 3);
+    done(&r);
+
+    /* no clock by default */
+    char id[MC_API_ID_LEN + 1];
+    CHECK(new_game("{\"game\":\"oware\"}", id) == 201);
+    r = get_game(id);
+    CHECK(json_is_null(jget(r.json, "state", "clock")));
+    done(&r);
+    /* bad controls are refused, naming the text */
+    r = req("POST", "/api/new", "{\"game\":\"oware\",\"time\":\"move:0\"}");
+    CHECK(r.status == 422 && strcmp(jstr(r.json, "error.code"), "time") == 0);
+    CHECK(strstr(jstr(r.json, "error.message"), "'move:0'") != NULL);
+    done(&r);
+    r = req("POST", "/api/new", "{\"game\":\"oware\",\"time\":\"blitz\"}");
+    CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "'blitz'"));
+    done(&r);
+    r = req("POST", "/api/new", "{\"game\":\"oware\",\"time\":5}");
+    CHECK(r.status == 400);
+    done(&r);
+
+    /* move:10: South's clock runs from the creation */
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"move:10\"}", id) == 201);
+    mc_api_set_now(api, T0 + 4);
+    r = get_game(id);
+    CHECK_STR(jstr(r.json, "state.clock.control"), "move:10");
+    CHECK_STR(jstr(r.json, "state.clock.running"), "S");
+    CHECK_STR(jstr(r.json, "state.clock.on_flag"), "loss");
+    CHECK_STR(jstr(r.json, "state.tags.TimeControl"), "move:10");
+    CHECK(left_is(r.json, 6, 10));
+    done(&r);
+    post_game(id, "play", "{\"move\":\"C\"}", &r);
+    CHECK(r.status == 200);
+    CHECK_STR(jstr(r.json, "state.clock.running"), "N");
+    CHECK(left_is(r.json, 10, 10));
+    long v = json_integer_value(jget(r.json, "state", "version"));
+    done(&r);
+    /* North's flag falls at T0 + 14 while nobody asks: the next look sees
+       the game over on time, and it is kept so */
+    mc_api_set_now(api, T0 + 13.5);
+    r = get_game(id);
+    CHECK(!json_is_true(jget(r.json, "state", "over")) && left_is(r.json, 10, 0.5));
+    done(&r);
+    mc_api_set_now(api, T0 + 15);
+    r = get_game(id);
+    CHECK(json_is_true(jget(r.json, "state", "over")));
+    CHECK_STR(jstr(r.json, "state.result.reason"), "time");
+    CHECK_STR(jstr(r.json, "state.result.winner"), "S");
+    CHECK(json_is_null(jget(jget(r.json, "state", "clock"), "running", NULL)));
+    CHECK(left_is(r.json, 10, 0));
+    CHECK(json_integer_value(jget(r.json, "state", "version")) == v + 1);
+    done(&r);
+    /* a move after the flag fell is refused */
+    post_game(id, "play", "{\"move\":\"f\"}", &r);
+    CHECK(r.status == 409 && strcmp(jstr(r.json, "error.code"), "over") == 0);
+    CHECK(strstr(jstr(r.json, "error.message"), "North lost on time") != NULL);
+    done(&r);
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s/record", id);
+    r = req("GET", p, NULL);
+    CHECK(strstr(r.body, "[Termination \"time\"]") != NULL);
+    CHECK(strstr(r.body, "[TimeControl \"move:10\"]") != NULL);
+    CHECK(strstr(r.body, "1-0") != NULL);
+    done(&r);
+    /* and the loss on time cannot be taken back */
+    post_game(id, "undo", NULL, &r);
+    CHECK(r.status == 409 && strcmp(jstr(r.json, "error.code"), "over") == 0);
+    done(&r);
+
+    /* game:60+2: a move charges the mover and adds the increment */
+    mc_api_set_now(api, T0 + 100);
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"game:60+2\"}", id) == 201);
+    mc_api_set_now(api, T0 + 112.5);
+    post_game(id, "play", "{\"move\":\"A\"}", &r);
+    CHECK(left_is(r.json, 49.5, 60)); /* 60 - 12.5 + 2 */
+    done(&r);
+    /* undo at T0 + 120: North charged 7.5, nothing given back to South */
+    mc_api_set_now(api, T0 + 120);
+    post_game(id, "undo", NULL, &r);
+    CHECK(r.status == 200 && left_is(r.json, 49.5, 52.5));
+    CHECK_STR(jstr(r.json, "state.clock.running"), "S");
+    done(&r);
+
+    /* Omweso's contract (W16): undo refused */
+    CHECK(new_game("{\"game\":\"omweso\",\"time\":\"contract\"}", id) == 201);
+    r = get_game(id);
+    CHECK_STR(jstr(r.json, "state.clock.mode"), "contract");
+    CHECK(json_is_true(jget(jget(r.json, "state", "clock"), "no_undo", NULL)));
+    CHECK(json_is_null(json_array_get(jget(jget(r.json, "state", "clock"), "left", NULL), 0)));
+    done(&r);
+    post_game(id, "engine", "{\"level\":1,\"nodes\":100}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+    post_game(id, "undo", NULL, &r);
+    CHECK(r.status == 409 && strcmp(jstr(r.json, "error.code"), "no_undo") == 0);
+    CHECK(strstr(jstr(r.json, "error.message"), "contract") != NULL);
+    done(&r);
+
+    /* Omweso's blitz (W16): after 7 s unplayed, two passes (at 3 and 6) */
+    mc_api_set_now(api, T0 + 200);
+    CHECK(new_game("{\"game\":\"omweso\",\"time\":\"blitz\"}", id) == 201);
+    mc_api_set_now(api, T0 + 207);
+    r = get_game(id);
+    CHECK(json_integer_value(jget(r.json, "state", "ply")) == 2);
+    CHECK(!json_is_true(jget(r.json, "state", "over")));
+    json_t *h = jget(r.json, "state", "history");
+    CHECK(json_array_size(h) == 2 &&
+          strcmp(json_string_value(json_array_get(h, 0)), "--") == 0 &&
+          strcmp(json_string_value(json_array_get(h, 1)), "--") == 0);
+    json_t *l = jget(jget(r.json, "state", "clock"), "left", NULL);
+    const char *run = jstr(r.json, "state.clock.running");
+    CHECK(jnum(json_array_get(l, run[0] == 'N')) == 2);
+    done(&r);
+
+    /* the engine's thinking counts on its clock, and the clock bounds it:
+       30 s asked under move:1 is cut to 0.8 s (real time) */
+    mc_api_set_now(api, 0);
+    mc_api_set_book(api, 0, 20); /* a search, not the book's instant move */
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"move:1\"}", id) == 201);
+    double t = now_mono();
+    post_game(id, "engine", "{\"level\":10,\"seconds\":30}", &r);
+    double took = now_mono() - t;
+    CHECK_MSG(r.status == 200 && took < 2.0 && took > 0.5, "%d, %.2f s",
+              r.status, took);
+    CHECK(!json_is_true(jget(r.json, "state", "over")));
+    done(&r);
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"game:60\"}", id) == 201);
+    post_game(id, "engine", "{\"level\":10,\"seconds\":0.3}", &r);
+    mc_api_set_book(api, 1, 20);
+    l = jget(jget(r.json, "state", "clock"), "left", NULL);
+    CHECK_MSG(jnum(json_array_get(l, 0)) <= 59.7 &&
+              jnum(json_array_get(l, 0)) > 50, "%g", jnum(json_array_get(l, 0)));
+    CHECK(jnum(json_array_get(l, 1)) == 60);
+    done(&r);
+
+    /* load: the record's TimeControl, or the time given */
+    const char *rec = "{\"record\":\"[Game \\\"oware\\\"]\\n[TimeControl \\\"game:90+1\\\"]\\n"
+                      "[Result \\\"*\\\"]\\n\\n1. C *\\n\"}";
+    mc_api_set_now(api, T0 + 300);
+    CHECK(new_game_load(rec, id) == 201);
+    r = get_game(id);
+    CHECK_STR(jstr(r.json, "state.clock.control"), "game:90+1");
+    CHECK_STR(jstr(r.json, "state.clock.running"), "N");
+    CHECK(left_is(r.json, 90, 90));
+    done(&r);
+    const char *rec2 = "{\"time\":\"move:5\",\"record\":\"[Game \\\"oware\\\"]\\n"
+                       "[TimeControl \\\"game:90+1\\\"]\\n[Result \\\"*\\\"]\\n\\n1. C *\\n\"}";
+    CHECK(new_game_load(rec2, id) == 201);
+    r = get_game(id);
+    CHECK_STR(jstr(r.json, "state.clock.control"), "move:5");
+    CHECK_STR(jstr(r.json, "state.tags.TimeControl"), "move:5");
+    done(&r);
+    const char *rec3 = "{\"time\":\"move:\",\"record\":\"[Game \\\"oware\\\"]\\n"
+                       "[Result \\\"*\\\"]\\n\\n*\\n\"}";
+    r = req("POST", "/api/load", rec3);
+    CHECK(r.status == 422 && strcmp(jstr(r.json, "error.code"), "time") == 0);
+    done(&r);
+    mc_api_set_now(api, 0);
+}
+
+/* A game whose clocks must survive the restart: game:100, South moved at
+   T0 + 30 (70 left), North's clock runs from then. */
+static char clock_id[MC_API_ID_LEN + 1], clock_tok[MC_API_ID_LEN + 1];
+
+static void clock_before_restart(mc_api *api)
+{
+    mc_api_set_now(api, T0);
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"game:100\"}", clock_id) == 201);
+    memcpy(clock_tok, cur_tok, sizeof clock_tok);
+    mc_api_set_now(api, T0 + 30);
+    resp r;
+    post_game(clock_id, "play", "{\"move\":\"B\"}", &r);
+    CHECK(r.status == 200 && left_is(r.json, 70, 100));
+    done(&r);
+    mc_api_set_now(api, 0);
+}
+
+static void clock_after_restart(mc_api *api)
+{
+    mc_api_set_now(api, T0 + 40);
+    memcpy(cur_tok, clock_tok, sizeof cur_tok);
+    resp r = get_game(clock_id);
+    CHECK_STR(jstr(r.json, "state.clock.running"), "N");
+    CHECK(left_is(r.json, 70, 90));
+    done(&r);
+    mc_api_set_now(api, T0 + 131);
+    r = get_game(clock_id); /* North's flag fell at T0 + 130 */
+    CHECK_STR(jstr(r.json, "state.result.reason"), "time");
+    done(&r);
+    mc_api_set_now(api, 0);
+}
+
+/* A database of schema 1 (before the clocks) is migrated: its games are
+   served, untimed, and the new columns are there. */
+static void test_migration(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/old.db", dir);
+    sqlite3 *h;
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    const char *old =
+        "CREATE TABLE games(id TEXT PRIMARY KEY, record TEXT NOT NULL,"
+        " version INTEGER NOT NULL, over INTEGER NOT NULL,"
+        " created INTEGER NOT NULL, touched INTEGER NOT NULL,"
+        " addr TEXT NOT NULL);"
+        "CREATE TABLE seats(game TEXT NOT NULL REFERENCES games(id) ON DELETE"
+        " CASCADE, side INTEGER NOT NULL CHECK(side IN (0, 1)), token TEXT,"
+        " invite TEXT, owner INTEGER NOT NULL, PRIMARY KEY(game, side));"
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+        "INSERT INTO meta VALUES('schema', '1');"
+        "INSERT INTO games VALUES('0123456789abcdef0123456789abcdef',"
+        " '[Game \"oware\"]\n[Result \"*\"]\n\n1. C *\n', 3, 0,"
+        " strftime('%s','now'), strftime('%s','now'), '127.0.0.1');"
+        "INSERT INTO seats VALUES('0123456789abcdef0123456789abcdef', 0,"
+        " 'ffffffffffffffffffffffffffffffff', NULL, 1);"
+        "INSERT INTO seats VALUES('0123456789abcdef0123456789abcdef', 1,"
+        " 'ffffffffffffffffffffffffffffffff', NULL, 1);";
+    CHECK(sqlite3_exec(h, old, NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_close(h);
+    mc_api_opts ao = {.db = db};
+    mc_error err = {0, ""};
+    mc_api *a = mc_api_new(&ao, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    CHECK(mc_api_count(a) == 1);
+    mc_api_req rq = {"GET", "/api/game/0123456789abcdef0123456789abcdef",
+                     NULL, 0, NULL, "127.0.0.1"};
+    mc_api_reply out;
+    mc_api_handle(a, &rq, &out);
+    CHECK(out.status == 200 && strstr(out.body, "\"clock\":null") &&
+          strstr(out.body, "\"ply\":1"));
+    free(out.body);
+    /* a move is kept with its clocks in the new columns */
+    mc_api_req mv = {"POST", "/api/game/0123456789abcdef0123456789abcdef/play",
+                     "{\"move\":\"f\"}", 12, "ffffffffffffffffffffffffffffffff",
+                     "127.0.0.1"};
+    mc_api_handle(a, &mv, &out);
+    CHECK_MSG(out.status == 200, "%d %s", out.status, out.body);
+    free(out.body);
+    mc_api_free(a);
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    sqlite3_stmt *st = NULL;
+    CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'",
+                             -1, &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          strcmp((const char *)sqlite3_column_text(st, 0), "2") == 0);
+    sqlite3_finalize(st);
+    CHECK(sqlite3_prepare_v2(h, "SELECT clock_since FROM games", -1, &st,
+                             NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+}
+
+static void test_review(void)
+{
+    /* /api/games names each game for people too */
+    resp r = req("GET", "/api/games", NULL);
+    json_t *gl = jget(r.json, "games", NULL);
+    for (size_t i = 0; i < json_array_size(gl); i++)
+        CHECK(strlen(jstr(json_array_get(gl, i), "title")) >=
+              strlen(jstr(json_array_get(gl, i), "name")));
+    done(&r);
+
+    /* every position of the game with the move played from it */
+    char id[MC_API_ID_LEN + 1], p[128];
+    CHECK(new_game("{\"game\":\"oware\"}", id) == 201);
+    post_game(id, "play", "{\"move\":\"C\"}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+    post_game(id, "play", "{\"move\":\"a\"}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+    snprintf(p, sizeof p, "/api/game/%s/positions", id);
+    r = req("GET", p, NULL);
+    CHECK(r.status == 200);
+    json_t *ps = jget(r.json, "positions", NULL);
+    CHECK(json_array_size(ps) == 3);
+    CHECK_STR(jstr(json_array_get(ps, 0), "played.move"), "C");
+    CHECK_STR(jstr(json_array_get(ps, 0), "played.kind"), "sow");
+    CHECK(json_integer_value(jget(json_array_get(ps, 0), "played", "pit")) == 2);
+    /* O3 by hand: C's 4 seeds go to D, E, F, a */
+    CHECK_STR(jstr(json_array_get(ps, 1), "position"),
+              "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
+    CHECK_STR(jstr(json_array_get(ps, 1), "played.move"), "a");
+    CHECK(json_integer_value(jget(json_array_get(ps, 1), "played", "pit")) == 6);
+    CHECK(json_integer_value(json_array_get(
+              json_object_get(json_array_get(ps, 1), "pits"), 2)) == 0);
+    CHECK(json_is_null(json_object_get(json_array_get(ps, 2), "played")));
+    CHECK_STR(jstr(json_array_get(ps, 2), "side"), "S");
+    done(&r);
+    r = req("POST", p, "{}");
+    CHECK(r.status == 405);
+    done(&r);
+    /* the last move's trace, for a second browser's animation: North's a
+       lifts 5 (a got one from C) and drops in b, c, d, e, f */
+    snprintf(p, sizeof p, "/api/game/%s/trace", id);
+    r = req("GET", p, NULL);
+    CHECK(r.status == 200);
+    CHECK_STR(jstr(r.json, "move"), "a");
+    CHECK_STR(jstr(r.json, "before.position"), "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
+    json_t *tr = jget(r.json, "trace", NULL);
+    int drops = 0;
+    for (size_t i = 0; i < json_array_size(tr); i++)
+        drops += strcmp(jstr(json_array_get(tr, i), "kind"), "drop") == 0;
+    CHECK(drops == 5);
+    CHECK_STR(jstr(json_array_get(tr, 0), "kind"), "lift");
+    CHECK(json_integer_value(json_object_get(json_array_get(tr, 0), "pit")) == 6);
+    done(&r);
+
+    /* W3: a custom set-up says its limit until the first move */
+    /* (match=single: South starts; a match draws its starter by lot, W2) */
+    CHECK(new_game("{\"game\":\"omweso:setup=custom,match=single\"}", id) == 201);
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    CHECK(json_integer_value(jget(jget(r.json, "state", "setup"), "cap", NULL)) == 10);
+    done(&r);
+    /* W3: South (the starter) arranges first, then North, each its own
+       pits only; no move before both have */
+    {
+        char pp[128], body[600];
+        snprintf(pp, sizeof pp, "/api/game/%s/setup", id);
+        post_game(id, "play", "{\"move\":\"I\"}", &r);
+        CHECK_MSG(r.status == 409 && strcmp(jstr(r.json, "error.code"), "setup") == 0,
+                  "%d %s", r.status, r.body);
+        done(&r);
+        /* North first: refused */
+        r = req("POST", pp, "{\"side\":\"N\",\"pits\":null}");
+        CHECK(r.status == 409 && strstr(jstr(r.json, "error.message"), "South arranges first"));
+        done(&r);
+        /* South's board indices: own index i is pit i (state.names: I=0, A=15);
+           14 seeds in pit I breaks W3's limit of 10 */
+        const char *over = "[14,4,4,4,4,2,0,0,0,0,0,0,0,0,0,0,4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]";
+        snprintf(body, sizeof body, "{\"side\":\"S\",\"pits\":%s}", over);
+        r = req("POST", pp, body);
+        CHECK_MSG(r.status == 422 && strstr(jstr(r.json, "error.message"), "10"), "%d %s", r.status, r.body);
+        done(&r);
+        /* South may not touch North's pits */
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0,"
+                "5,3,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
+        CHECK_MSG(r.status == 422 && strstr(jstr(r.json, "error.message"), "own pits"), "%d %s", r.status, r.body);
+        done(&r);
+        /* 31 seeds: the library's W3 count */
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[4,4,4,4,4,4,4,3,0,0,0,0,0,0,0,0,"
+                "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
+        CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "32"));
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[10,6,4,4,4,4,0,0,0,0,0,0,0,0,0,0,"
+                "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
+        CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+        CHECK_STR(jstr(r.json, "state.setup.turn"), "N");
+        CHECK(json_integer_value(json_array_get(jget(r.json, "state", "pits"), 0)) == 10);
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":null}");
+        CHECK(r.status == 409 && strstr(jstr(r.json, "error.message"), "already"));
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"N\",\"pits\":null}");
+        CHECK(r.status == 200 && json_is_null(jget(r.json, "state", "setup")));
+        CHECK_STR(jstr(r.json, "state.position"),
+                  "10,6,4,4,4,4,0,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0");
+        done(&r);
+        post_game(id, "play", "{\"move\":\"I\"}", &r);
+        CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+        done(&r);
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":null}");
+        CHECK(r.status == 409); /* closed once the game began */
+        done(&r);
+        /* without the seat's token */
+        char save[MC_API_ID_LEN + 1];
+        snprintf(save, sizeof save, "%s", cur_tok);
+        CHECK(new_game("{\"game\":\"omweso:setup=custom\"}", id) == 201);
+        snprintf(pp, sizeof pp, "/api/game/%s/setup", id);
+        cur_tok[0] = 0;
+        r = req("POST", pp, "{\"side\":\"S\",\"pits\":null}");
+        CHECK(r.status == 403);
+        done(&r);
+        snprintf(cur_tok, sizeof cur_tok, "%s", save);
+    }
+    CHECK(new_game("{\"game\":\"omweso:setup=custom,setup_cap=none\"}", id) == 201);
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    json_t *su = jget(r.json, "state", "setup");
+    CHECK(json_is_object(su) && json_is_null(json_object_get(su, "cap")));
+    done(&r);
+    CHECK(new_game("{\"game\":\"omweso\"}", id) == 201);
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    CHECK(json_is_null(jget(r.json, "state", "setup")));
+    done(&r);
+    /* and the library refuses a 14-seed pit in it (W3, setup_cap=10) */
+    r = req("POST", "/api/new", "{\"game\":\"omweso:setup=custom\",\"position\":"
+            "\"14,4,4,4,4,2,0,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S "
+            "first=SN captures=0,0\"}");
+    CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "10"));
+    done(&r);
+
+    /* analyze any position, no game touched: F takes a's 3 and wins (O8a) */
+    r = req("POST", "/api/analyze",
+            "{\"game\":\"oware\",\"position\":\"0,0,0,0,1,1/2,1,1,1,1,1 S "
+            "cap=24,15\",\"level\":10,\"seconds\":0.5}");
+    CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+    CHECK_STR(jstr(r.json, "best"), "F");
+    CHECK(json_integer_value(json_object_get(r.json, "pit")) == 5);
+    CHECK(json_integer_value(json_object_get(r.json, "score")) >= MC_SCORE_PROVEN);
+    done(&r);
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"1,2\"}");
+    CHECK(r.status == 422 && strcmp(jstr(r.json, "error.code"), "position") == 0);
+    done(&r);
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\"}");
+    CHECK(r.status == 400);
+    done(&r);
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"4,4,4,4,"
+            "4,4/4,4,4,4,4,4 S cap=0,0\",\"seconds\":99}");
+    CHECK(r.status == 400); /* the hint's limits */
+    done(&r);
+    /* a finished position: North has no seeds and South cannot feed (O7) */
+    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"1,0,0,0,"
+            "0,0/0,0,0,0,0,0 S cap=24,23\"}");
+    CHECK_MSG(r.status == 409, "%d %s", r.status, r.body);
+    done(&r);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/mancala-test-server-XXXXXX";
@@ -1084,12 +1604,14 @@ int main(void)
     if (!s)
         return check_report("test_server");
     test_static();
+    test_howto();
     test_games_and_new();
     test_json_errors();
     test_limits();
     test_play();
     test_book(api);
     test_gore_offer();
+    test_review();
     test_match();
     test_seats(api);
     test_origin_host(api);
@@ -1100,7 +1622,10 @@ int main(void)
     test_big_records();
     test_concurrent();
     test_limits_hold();
+    test_clock(api);
+    test_migration(dir);
     play_before_restart();
+    clock_before_restart(api);
     int before = mc_api_count(api);
     mc_server_stop(s);
     mc_api_free(api);
@@ -1115,6 +1640,7 @@ int main(void)
         CHECK_MSG(mc_api_count(api) == before, "%d games, had %d",
                   mc_api_count(api), before);
         check_after_restart();
+        clock_after_restart(api);
         mc_server_stop(s);
     }
     mc_api_free(api);

@@ -3,6 +3,11 @@
 // the trace of each move seed by seed and explains it, and talks to the JSON
 // API of docs/API.md.  Plain JavaScript, no build step.
 //
+// What the page must not know: the games and their options come from
+// GET /api/games; the legal moves, each move's pit, kind, price and reason
+// from state.moves; the result in words from state.result.text; the set-up
+// limit from state.setup.  The page only draws and asks.
+//
 // Seats: the server gives the creator of a game a secret token for the seats
 // it takes, and an invitation code for the other one.  The page keeps its
 // tokens in this browser's localStorage (never in its address or in a link
@@ -13,19 +18,33 @@
 
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
-const CLOCK_MS = 5 * 60 * 1000;
 
 let st = null;          // the game state from the server
 let me = { side: 'S', opponent: 'computer', level: 3 }; // opponent: computer, here, link, watch
 let busy = false;       // a request or an animation is running
 let offerSel = new Set();
 let offerMode = false;
-let setup = null;       // Omweso set-up editor: pit counts being arranged
-let clocks = { S: CLOCK_MS, N: CLOCK_MS, running: null, since: 0 };
+let setup = null;       // set-up editor: { pits, hand, side } being arranged
+let clockAt = 0;        // when the state's clock.left was true (Date.now())
+let clockSeen = null;   // the state clockAt belongs to
+let clockAsked = 0;     // when the page last asked the server after a 0
+let timeModes = {};     // game name -> its own time modes [{name, text}] (GET /api/games)
 let shown = null;       // pits and captures on screen (during animation)
 let pitXY = [];         // centre of each pit on the board
+let games = [];         // GET /api/games
+let hintPit = null;     // the pit of the hint shown on the board
+let review = null;      // review mode: { k, positions, version, best, evals }
+let prefs = loadPrefs(); // { flip, sound, speed }
 
 for (let l = 1; l <= 10; l++) $('level').add(new Option(String(l), String(l), l === 3, l === 3));
+
+function loadPrefs() {
+  const d = { flip: 'auto', sound: false, speed: 'normal' };
+  try { return Object.assign(d, JSON.parse(localStorage.getItem('mancala.prefs')) || {}); } catch (e) { return d; }
+}
+function savePrefs() {
+  try { localStorage.setItem('mancala.prefs', JSON.stringify(prefs)); } catch (e) { /* private mode */ }
+}
 
 // The seats this browser holds in game id: { S: token, N: token, invite: code,
 // owner: true when it made the game }.
@@ -54,7 +73,11 @@ async function api(method, path, body, token) {
   const t = await r.text();
   let j = null;
   try { j = JSON.parse(t); } catch (e) { j = { text: t }; }
-  if (!r.ok) throw new Error(j.error ? j.error.message : 'HTTP ' + r.status);
+  if (!r.ok) {
+    const err = new Error(j.error ? j.error.message : 'HTTP ' + r.status);
+    err.code = j.error ? j.error.code : '';
+    throw err;
+  }
   return j;
 }
 
@@ -66,6 +89,21 @@ function log(msg) {
   $('log').scrollTop = $('log').scrollHeight;
 }
 const sideName = (s) => (s === 'S' ? 'South' : 'North');
+const otherSide = (s) => (s === 'S' ? 'N' : 'S');
+
+// A move in words for players, from what the state says of it (never the
+// bare token of an offer or an answer).
+function moveWords(m) {
+  if (!m) return '';
+  const letters = (pits) => (pits || []).map((i) => st.names[i]).join(', ');
+  switch (m.kind) {
+    case 'offer': return `offers ${letters(m.pits)}` + (m.price !== null && m.price !== undefined ? ` for ${m.price} captured seeds` : '');
+    case 'accept': return `accepts the offer of ${letters(m.pits)}` + (m.price !== null && m.price !== undefined ? ` and pays ${m.price}` : '');
+    case 'refuse': return 'refuses the offer';
+    case 'pass': return 'passes' + (m.why ? ` (${m.why})` : '');
+    default: return m.move;
+  }
+}
 
 // ---- drawing ---------------------------------------------------------------
 
@@ -76,132 +114,300 @@ function el(tag, attrs, parent) {
   return e;
 }
 
+// South at the bottom unless the player sits North (or asked otherwise).
+function flipped() {
+  if (prefs.flip === 'on') return true;
+  if (prefs.flip === 'off') return false;
+  return me.opponent !== 'here' && me.opponent !== 'watch' && me.side === 'N';
+}
+
+// What the board shows now: the live game, an animation, or a reviewed position.
+function view() {
+  if (review) {
+    const p = review.positions[review.k];
+    const prev = review.k > 0 ? review.positions[review.k - 1] : null;
+    return { pits: p.pits, owner: p.owner, cap: p.captured, last: prev && prev.played ? prev.played.pit : null, best: review.best };
+  }
+  if (setup) return { pits: setup.pits, owner: st.owner, cap: st.captured, last: null, best: null };
+  return {
+    pits: shown ? shown.pits : st.pits, owner: st.owner, cap: shown ? shown.cap : st.captured,
+    last: shown ? shown.from : st.last ? st.last.pit : null, best: hintPit,
+  };
+}
+
 function draw() {
   document.body.dataset.busy = busy ? '1' : '0'; // for the browser tests
+  document.body.dataset.review = review ? '1' : '0';
   const svg = $('board');
   svg.textContent = '';
   if (!st) return;
+  const v = view();
   const rows = st.layout.rows, R = rows.length, C = rows[0].length;
-  const cell = 90, store = st.layout.stores ? 90 : 0, pad = 14;
-  const W = C * cell + 2 * store + 2 * pad, H = R * cell + 2 * pad;
+  const flip = flipped();
+  const cell = 90, store = st.layout.stores ? 80 : 0, pad = 12;
+  const W = C * cell + 2 * store + 2 * pad;
+  // The size of the letters follows the screen: a count is at least 15 px
+  // and a pit's letter 12 px on any screen, and both sit outside the hole
+  // so that seeds never cover them.
+  // On a wide screen the board's height is kept to about 60 % of the window
+  // (a four-row board would push the controls off the screen).
+  const wrap = $('board-wrap');
+  const avail = Math.max(200, wrap.clientWidth || 800);
+  const maxH = Math.max(260, window.innerHeight * 0.6);
+  let scale = avail < 600 ? avail / W : Math.min(1.25, avail / W), fs, ns, nameBand, countBand, rowH, H;
+  const hole = cell * 0.86;
+  for (let pass = 0; pass < 3; pass++) {
+    fs = Math.max(18, Math.ceil(15.5 / scale));
+    ns = Math.max(12, Math.ceil(12.5 / scale));
+    nameBand = ns + 6;
+    countBand = fs + 6;
+    rowH = nameBand + hole + countBand + 4;
+    H = R * rowH + 2 * pad;
+    if (H * scale <= maxH || avail < 600) break;
+    scale = maxH / H;
+  }
+  svg.style.width = avail < 600 ? '100%' : `${Math.round(W * scale)}px`;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  el('rect', { x: 2, y: 2, width: W - 4, height: H - 4, rx: 30, class: 'wood' }, svg);
+  svg.dataset.scale = String(scale);
+  el('rect', { x: 2, y: 2, width: W - 4, height: H - 4, rx: 24, class: 'wood' }, svg);
   if (R === 4) el('line', { x1: pad, x2: W - pad, y1: H / 2, y2: H / 2, stroke: '#5b3a1e', 'stroke-width': 3 }, svg);
-  const pits = shown ? shown.pits : st.pits, cap = shown ? shown.cap : st.captured;
   const playable = new Map();
-  if (!busy && myTurn() && !setup) for (const m of st.moves) if (m.pit !== null) {
+  if (!busy && myTurn() && !setup && !review && !offerMode) for (const m of st.moves) if (m.pit !== null && m.pit !== undefined) {
     if (!playable.has(m.pit)) playable.set(m.pit, []);
     playable.get(m.pit).push(m.move);
   }
+  const offered = new Set();
+  if (!review) for (const m of st.moves) if (m.kind === 'accept' && m.pits) m.pits.forEach((i) => offered.add(i));
   pitXY = [];
   for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) {
     const i = rows[r][c];
     if (i < 0) continue;
-    const cx = pad + store + c * cell + cell / 2, cy = pad + r * cell + cell / 2;
+    const rr = flip ? R - 1 - r : r, cc = flip ? C - 1 - c : c;
+    const x0 = pad + store + cc * cell, y0 = pad + rr * rowH;
+    const cx = x0 + cell / 2, cy = y0 + nameBand + hole / 2;
     pitXY[i] = [cx, cy];
-    const n = setup ? setup[i] : pits[i];
-    const g = el('g', { class: 'pit own-' + st.owner[i], 'data-pit': i, 'data-name': st.names[i], 'data-count': n }, svg);
+    const n = v.pits[i];
+    const g = el('g', { class: 'pit own-' + v.owner[i], 'data-pit': i, 'data-name': st.names[i], 'data-count': n }, svg);
     if (playable.has(i)) g.classList.add('playable');
     if (offerSel.has(i)) g.classList.add('selected');
-    el('circle', { cx, cy, r: cell * 0.42, class: 'hole' }, g);
-    drawSeeds(g, cx, cy, n, i);
-    const t = el('text', { x: cx, y: cy + cell * 0.42 - 4, class: 'count' }, g);
-    t.textContent = n;
-    const nm = el('text', { x: cx, y: cy - cell * 0.42 + 14, class: 'name' }, g);
+    if (offered.has(i)) g.classList.add('offered');
+    if (v.last === i) g.classList.add('last');
+    if (v.best === i) g.classList.add('best');
+    if (setup && setupMine(i)) g.classList.add('arrange');
+    el('rect', { x: x0 + 3, y: y0 + 2, width: cell - 6, height: rowH - 4, rx: 12, class: 'hit' }, g);
+    el('circle', { cx, cy, r: hole / 2, class: 'hole' }, g);
+    drawSeeds(g, cx, cy, n, i, hole / 2);
+    const nm = el('text', { x: cx, y: y0 + nameBand - 4, class: 'name', 'font-size': ns }, g);
     nm.textContent = st.names[i];
+    const t = el('text', { x: cx, y: cy + hole / 2 + fs, class: 'count', 'font-size': fs }, g);
+    t.textContent = n;
     g.addEventListener('click', (ev) => clickPit(i, playable.get(i), ev));
+    g.addEventListener('contextmenu', (ev) => { if (setup) { ev.preventDefault(); editSetup(i, -1); } });
   }
   if (store) for (const s of ['N', 'S']) {
-    const x = s === 'N' ? pad : W - pad - store + 6;
+    const left = (s === 'N') !== flip;
+    const x = left ? pad : W - pad - store + 4;
     const g = el('g', { class: 'store', 'data-store': s }, svg);
-    el('rect', { x, y: pad, width: store - 6, height: H - 2 * pad, rx: 30 }, g);
-    const t = el('text', { x: x + (store - 6) / 2, y: H / 2 + 6 }, g);
-    t.textContent = cap[s === 'S' ? 0 : 1];
-    const l = el('text', { x: x + (store - 6) / 2, y: s === 'N' ? pad + 24 : H - pad - 14, 'font-size': 12 }, g);
+    el('rect', { x, y: pad, width: store - 4, height: H - 2 * pad, rx: 24 }, g);
+    const t = el('text', { x: x + (store - 4) / 2, y: H / 2 + fs / 3, 'font-size': fs, class: 'store-count' }, g);
+    t.textContent = v.cap[s === 'S' ? 0 : 1];
+    const top = s === 'N' ? !flip : flip;
+    const l = el('text', { x: x + (store - 4) / 2, y: top ? pad + ns + 8 : H - pad - 10, 'font-size': ns }, g);
     l.textContent = s;
   }
 }
 
-function drawSeeds(g, cx, cy, n, salt) {
+function drawSeeds(g, cx, cy, n, salt, radius) {
   const k = Math.min(n, 24);
+  const sr = radius * 0.13, step = radius * 0.18;
   for (let j = 0; j < k; j++) {
-    // a fixed scatter: golden-angle spiral
-    const a = j * 2.39996 + salt, rr = 7 * Math.sqrt(j + 0.5);
-    el('circle', { cx: cx + rr * Math.cos(a), cy: cy - 6 + rr * Math.sin(a) * 0.9, r: 5, class: 'seed' }, g);
+    // a fixed scatter: golden-angle spiral, inside the hole
+    const a = j * 2.39996 + salt, rr = Math.min(radius - sr - 1, step * Math.sqrt(j + 0.5));
+    el('circle', { cx: cx + rr * Math.cos(a), cy: cy + rr * Math.sin(a), r: sr, class: 'seed' }, g);
   }
+}
+
+function resultWords(r) {
+  if (!r) return '';
+  if (r.text) return r.text;
+  return r.winner === 'draw' ? 'A draw.' : `${sideName(r.winner)} wins.`;
 }
 
 function render() {
   draw();
   if (!st) return;
   const over = st.over;
-  const r = st.result;
-  if (setup) say('Arrange the seeds, then press Play this set-up.');
-  else if (over) say(`Game over: ${r.winner === 'draw' ? 'a draw' : sideName(r.winner) + ' wins'} (${r.reason}${r.detail ? ', ' + r.detail : ''}).`);
-  else say(`${sideName(st.side)} to move${myTurn() ? ' (you)' : ''}.` + (st.side !== me.side && me.opponent === 'computer' ? ' The computer is thinking…' : ''));
+  if (review) {
+    const n = review.positions.length - 1, p = review.positions[review.k];
+    say(`Review: ${review.k === 0 ? 'the start' : `after move ${review.k} of ${n}`}, ${sideName(p.side)} to move.`);
+  } else if (setup) {
+    say(`${sideName(setup.side)} arranges ${setup.side === me.side || me.opponent === 'here' ? 'your' : 'its'} seeds, then presses Done.`);
+  } else if (st.setup) {
+    say(`Waiting for ${sideName(st.setup.turn)} to arrange its seeds.`);
+  } else if (over) {
+    say('Game over: ' + resultWords(st.result));
+  } else {
+    let s = `${sideName(st.side)} to move${myTurn() ? ' (you)' : ''}.`;
+    if (st.side !== me.side && me.opponent === 'computer') s += ' The computer is thinking…';
+    say(s);
+  }
   $('match').textContent = st.match.on ? `Match, game ${st.match.round}: ${st.match.score}` : '';
   $('next').hidden = !(over && st.match.on && !st.match.winner);
   $('save').href = `/api/game/${st.id}/record`;
   $('save').download = `${st.game}-${st.id}.mcr`;
-  const ch = $('choices');
-  ch.textContent = '';
-  if (!busy && myTurn() && !setup) for (const m of st.moves) if (m.pit === null && !m.move.startsWith('offer:')) {
-    const b = document.createElement('button');
-    b.textContent = m.move;
-    b.dataset.move = m.move;
-    b.addEventListener('click', () => play(m.move));
-    ch.appendChild(b);
-  }
-  $('offer').hidden = !(myTurn() && st.moves.some((m) => m.move.startsWith('offer:')));
+  $('howto').href = `/howto-${st.game}.html`;
+  renderChoices();
+  renderMoveList();
+  renderReviewBar();
+  $('offer').hidden = !(myTurn() && !review && st.moves.some((m) => m.kind === 'offer'));
   const seats = seatsOf(st.id);
-  const other = me.side === 'S' ? 'N' : 'S';
+  const other = otherSide(me.side);
   $('link').hidden = !(me.opponent === 'link' && seats.invite && st.seats[other] === 'open');
   $('link-url').value = seats.invite ? `${location.origin}/#g=${st.id}&invite=${seats.invite}` : '';
   $('watch').hidden = false;
   $('watch-url').value = `${location.origin}/#g=${st.id}&watch=1`;
   $('delete').hidden = me.opponent === 'watch' || !seats.owner; // only the creator may
   for (const b of ['undo', 'redo', 'hint', 'resign']) $(b).hidden = me.opponent === 'watch';
+  maybeArrange();
   runClocks();
+}
+
+// The buttons for moves without a pit: answers to an offer (with the pits
+// and the price), a pass (with its reason).
+function renderChoices() {
+  const ch = $('choices');
+  ch.textContent = '';
+  if (busy || !myTurn() || setup || review) return;
+  const answer = st.moves.find((m) => m.kind === 'accept');
+  if (answer) {
+    const p = document.createElement('p');
+    p.className = 'offer-note';
+    const price = answer.price !== null && answer.price !== undefined ? ` for ${answer.price} of your captured seeds` : '';
+    p.textContent = `${sideName(otherSide(st.side))} offers ${(answer.pits || []).map((i) => st.names[i]).join(', ')}${price} (marked on the board).`;
+    ch.appendChild(p);
+  }
+  for (const m of st.moves) if ((m.pit === null || m.pit === undefined) && m.kind !== 'offer') {
+    const b = document.createElement('button');
+    b.dataset.move = m.move;
+    b.dataset.kind = m.kind || '';
+    if (m.kind === 'accept') b.textContent = m.price !== null && m.price !== undefined ? `Accept (pay ${m.price})` : 'Accept';
+    else if (m.kind === 'refuse') b.textContent = 'Refuse';
+    else if (m.kind === 'pass') b.textContent = 'Pass';
+    else b.textContent = m.move;
+    b.addEventListener('click', () => play(m.move));
+    ch.appendChild(b);
+    if (m.kind === 'pass' && m.why) {
+      const w = document.createElement('span');
+      w.className = 'why';
+      w.textContent = m.why;
+      ch.appendChild(w);
+    }
+  }
 }
 
 function myTurn() {
-  if (!st || st.over || me.opponent === 'watch') return false;
+  if (!st || st.over || me.opponent === 'watch' || st.setup) return false;
   return me.opponent === 'here' || st.side === me.side;
 }
 
-// ---- clocks (kept in this browser: each side's thinking time) --------------
+// ---- clocks (kept by the server: state.clock; counted down here between answers) ----
+
+function fmtClock(sec) {
+  if (sec < 10) return sec.toFixed(1);
+  const t = Math.floor(sec), m = Math.floor(t / 60), h = Math.floor(m / 60);
+  const mm = h ? String(m % 60).padStart(2, '0') : String(m);
+  return (h ? h + ':' : '') + `${mm}:${String(t % 60).padStart(2, '0')}`;
+}
+
+// Seconds left to side now, from the last answer (null: no clock).
+function clockLeft(side) {
+  const c = st && st.clock;
+  if (!c || c.left[side === 'S' ? 0 : 1] === null) return null;
+  const left = c.left[side === 'S' ? 0 : 1];
+  return c.running === side ? Math.max(0, left - (Date.now() - clockAt) / 1000) : left;
+}
 
 function runClocks() {
-  const now = Date.now();
-  if (clocks.running) clocks[clocks.running] -= now - clocks.since;
-  clocks.running = st && !st.over && !setup ? st.side : null;
-  clocks.since = now;
+  if (st !== clockSeen) { clockSeen = st; clockAt = Date.now(); }
+  const c = st && st.clock;
   for (const s of ['S', 'N']) {
-    const ms = Math.max(0, clocks[s]), m = Math.floor(ms / 60000), sec = Math.floor(ms / 1000) % 60;
-    $('clock-' + s).querySelector('span').textContent = `${m}:${String(sec).padStart(2, '0')}`;
-    $('clock-' + s).classList.toggle('running', clocks.running === s);
+    const left = clockLeft(s);
+    $('clock-' + s).querySelector('span').textContent = left !== null ? fmtClock(left) : c && c.mode ? c.mode : '–';
+    $('clock-' + s).classList.toggle('running', !!(c && c.running === s && !setup));
+    $('clock-' + s).title = c ? c.text : 'no clock';
   }
 }
+// When the running clock shows 0, ask the server: it decides whether the
+// flag fell (the game is then over on time, or the turn passed).
 setInterval(async () => {
   if (!st) return;
   runClocks();
-  if (clocks.running && clocks[clocks.running] <= 0 && !busy && myTurn()) {
-    log(`${sideName(clocks.running)}'s flag fell.`);
-    await act('resign', { side: clocks.running }, clocks.running);
-  }
+  const c = st.clock;
+  if (!c || !c.running || busy || clockLeft(c.running) > 0 || Date.now() - clockAsked < 1000) return;
+  clockAsked = Date.now();
+  try {
+    const res = await api('GET', `game/${st.id}`);
+    if (busy) return;
+    if (res.state.version !== st.version) {
+      st = res.state;
+      if (st.over) log(st.result.text);
+      render();
+      maybeComputer();
+    } else {
+      st.clock = res.state.clock; // not yet: the server's count, from now
+      clockAt = Date.now();
+    }
+  } catch (e) { /* the server may be restarting */ }
 }, 250);
+
+// The clock choice of the new-game form: the forms every game has, and the
+// game's own modes (Omweso's W16) as the server lists them.
+function fillClockChoices() {
+  const sel = $('clock-kind');
+  for (const o of [...sel.options]) if (o.value.startsWith('mode:')) o.remove();
+  for (const m of timeModes[$('game').value] || []) {
+    const o = new Option(m.name, 'mode:' + m.name);
+    o.title = m.text;
+    sel.add(o);
+  }
+  clockForm();
+}
+function clockForm() {
+  const k = $('clock-kind').value;
+  $('clock-times').hidden = k !== 'move' && k !== 'game';
+  $('clock-inc-part').hidden = k !== 'game';
+}
+let clockKindShown = 'none';
+$('clock-kind').addEventListener('change', () => {
+  const k = $('clock-kind').value;
+  if (k !== clockKindShown && (k === 'move' || k === 'game')) $('clock-secs').value = k === 'move' ? 30 : 300;
+  clockKindShown = k;
+  clockForm();
+});
+$('game').addEventListener('change', fillClockChoices);
+// The time control chosen, in the server's text form.
+function clockControl() {
+  const k = $('clock-kind').value, secs = Number($('clock-secs').value), inc = Number($('clock-inc').value) || 0;
+  if (k.startsWith('mode:')) return k.slice(5);
+  if (k === 'move') return `move:${secs}`;
+  if (k === 'game') return `game:${secs}` + (inc > 0 ? `+${inc}` : '');
+  return 'none';
+}
 
 // ---- moves and animation ---------------------------------------------------
 
 function clickPit(i, moves, ev) {
-  if (setup) return editSetup(i, ev.shiftKey ? -1 : 1);
+  if (review) return;
+  if (setup) return editSetup(i, ev.shiftKey || setup.take ? -1 : 1);
   if (offerMode) {
-    if (st.owner[i] !== st.side) return;
+    // only pits some legal offer contains (the state's offers say which)
+    if (!st.moves.some((m) => m.kind === 'offer' && (m.pits || []).includes(i))) return;
     offerSel.has(i) ? offerSel.delete(i) : offerSel.add(i);
-    $('offer-pay').textContent = offerSel.size ? `${sideName(st.side === 'S' ? 'N' : 'S')} would pay ${offerSel.size * 6} captured seeds.` : '';
+    showOffer();
     return draw();
   }
   if (!moves || busy) return;
+  hintPit = null;
   if (moves.length === 1) return play(moves[0]);
   // several moves from one pit (Omweso directions, the three-seed opening)
   const ch = $('choices');
@@ -210,7 +416,6 @@ function clickPit(i, moves, ev) {
     const b = document.createElement('button');
     b.textContent = m;
     b.dataset.move = m;
-    b.title = m.includes('-') ? 'clockwise at the marked choice' : m.includes('*') ? 'three-seed opening sowing' : 'counter-clockwise';
     b.addEventListener('click', () => play(m));
     ch.appendChild(b);
   }
@@ -218,12 +423,36 @@ function clickPit(i, moves, ev) {
 
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
-async function animate(before, res) {
+// A short click per seed sown (WebAudio; off unless asked for).
+let audio = null;
+function tick(kind) {
+  if (!prefs.sound) return;
+  try {
+    if (!audio) audio = new (window.AudioContext || window.webkitAudioContext)();
+    const o = audio.createOscillator(), g = audio.createGain(), t = audio.currentTime;
+    o.frequency.value = kind === 'capture' ? 330 : 880;
+    g.gain.setValueAtTime(0.15, t);
+    g.gain.exponentialRampToValueAtTime(0.001, t + 0.06);
+    o.connect(g).connect(audio.destination);
+    o.start(t);
+    o.stop(t + 0.07);
+  } catch (e) { /* no sound here */ }
+}
+
+function stepMs(drops) {
+  if (prefs.speed === 'off') return 0;
+  const base = prefs.speed === 'fast' ? 50 : 140;
+  return drops > 150 ? 0 : drops > 40 ? base / 3 : base;
+}
+
+// Play the trace of a move on the board from `before` (pits, captured, side);
+// `from` is the pit the move sows from (the state's last move), marked.
+async function animate(before, res, words, from) {
   const tr = res.trace || [];
-  shown = { pits: before.pits.slice(), cap: before.captured.slice() };
+  shown = { pits: before.pits.slice(), cap: before.captured.slice(), from: from === undefined ? null : from };
   const drops = tr.filter((e) => e.kind === 'drop').length;
-  const step = drops > 150 ? 0 : drops > 40 ? 40 : 140;
-  log(`${sideName(before.side)}: ${res.move}`);
+  const step = stepMs(drops);
+  log(`${sideName(before.side)}: ${words || res.move}`);
   for (const e of tr) {
     if (e.kind === 'lift') shown.pits[e.pit] = 0;
     else if (e.kind === 'drop') shown.pits[e.pit] = e.n;
@@ -235,9 +464,11 @@ async function animate(before, res) {
       if (e.kind !== 'lap' || tr.length < 200) log('  ' + e.text);
     }
     if (step && ['lift', 'drop', 'capture'].includes(e.kind)) {
+      if (e.kind !== 'lift') tick(e.kind);
       draw();
       const g = document.querySelector(`g.pit[data-pit="${e.pit}"]`);
       if (g && e.kind === 'capture') g.classList.add('flash');
+      if (g && e.kind === 'drop') g.classList.add('drop');
       await sleep(e.kind === 'capture' ? 3 * step : step);
     }
   }
@@ -249,13 +480,15 @@ async function apply(res, think = true) {
   const before = st;
   busy = true;
   try {
-    if (res.move && res.trace) await animate(before, res);
+    const m = before.moves.find((x) => x.move === res.move);
+    if (res.move && res.trace) await animate(before, res, moveWords(m), res.state.last ? res.state.last.pit : null);
   } finally {
     busy = false;
   }
   st = res.state;
+  hintPit = null;
   render();
-  if (st.over) log(`Game over: ${st.result.winner === 'draw' ? 'draw' : sideName(st.result.winner) + ' wins'} (${st.result.reason} ${st.result.detail})`);
+  if (st.over) log('Game over: ' + resultWords(st.result));
   if (think) maybeComputer();
 }
 
@@ -274,30 +507,42 @@ async function play(move) {
   }
 }
 
-async function act(what, body, side) {
-  if (busy || !st) return;
+// A request on the game; the answer's state is drawn.  Returns true when done.
+async function act(what, body, side, think = what !== 'undo' && what !== 'redo') {
+  if (busy || !st) return false;
   busy = true;
   try {
     const res = await api('POST', `game/${st.id}/${what}`, body, tokenFor(side || me.side));
     busy = false;
     if (what === 'hint') {
-      log(`Hint: ${res.hint}`);
-      say(`Hint: play ${res.hint}.`);
-      return;
+      showHint(res);
+      return true;
     }
-    await apply(res, what !== 'undo');
+    await apply(res, think);
+    return true;
   } catch (e) {
     busy = false;
     say(e.message);
+    return false;
   }
 }
 
+function showHint(res) {
+  const m = st.moves.find((x) => x.move === res.hint);
+  hintPit = m && m.pit !== null && m.pit !== undefined ? m.pit : null;
+  const words = m ? moveWords(m) : res.hint;
+  const where = hintPit !== null ? ` (the pit marked on the board, ${st.names[hintPit]})` : '';
+  log(`Hint: ${words}`);
+  draw();
+  say(`Hint: ${m && m.kind !== 'sow' && m.kind ? words : 'play ' + words}${where}.`);
+}
+
 async function maybeComputer() {
-  if (!st || st.over || me.opponent !== 'computer' || st.side === me.side || busy) return;
+  if (!st || st.over || st.setup || me.opponent !== 'computer' || st.side === me.side || busy || review) return;
   render();
   busy = true;
   try {
-    const res = await api('POST', `game/${st.id}/engine`, { level: me.level, seconds: 1 }, tokenFor(st.side));
+    const res = await api('POST', `game/${st.id}/engine`, { level: me.level, seconds: computerSeconds() }, tokenFor(st.side));
     busy = false;
     await apply(res);
   } catch (e) {
@@ -306,21 +551,38 @@ async function maybeComputer() {
   }
 }
 
+// The computer's thinking time: a second, less at the low levels.
+function computerSeconds() { return me.level <= 2 ? 0.2 : me.level <= 5 ? 0.5 : 1; }
+
 // ---- games -----------------------------------------------------------------
 
-function spec() {
-  const o = $('options').value.trim().replace(/\s+/g, '');
+function gameInfo(name) { return games.find((g) => g.name === name); }
+
+function spec(extra) {
+  let o = $('options').value.trim().replace(/\s+/g, '');
+  if (extra) o = o ? o + ',' + extra : extra;
   return $('game').value + (o ? ':' + o : '');
 }
 
-async function newGame(position) {
+function readForm() {
   me = { side: $('myside').value, opponent: $('opponent').value, level: Number($('level').value) };
+}
+
+// The seats a new game or load asks for, and who plays the computer (a
+// new game's tag; a record keeps its own).
+function seatBody(body) {
+  if (me.opponent === 'computer' && !body.record) body[me.side === 'S' ? 'north' : 'south'] = `computer level ${me.level}`;
+  // Against a person elsewhere: take one seat, invite them to the other.
+  body.seats = me.opponent === 'link' ? me.side : 'both';
+  return body;
+}
+
+async function newGame(extraOption) {
+  readForm();
   try {
-    const body = { game: spec() };
-    if (position) body.position = position;
-    if (me.opponent === 'computer') body[me.side === 'S' ? 'north' : 'south'] = `computer level ${me.level}`;
-    // Against a person elsewhere: take one seat, invite them to the other.
-    body.seats = me.opponent === 'link' ? me.side : 'both';
+    const body = seatBody({ game: spec(extraOption) });
+    const time = clockControl();
+    if (time !== 'none') body.time = time;
     const res = await api('POST', 'new', body);
     held(res);
     start(res.state);
@@ -337,95 +599,311 @@ function held(res) {
   keepSeats(res.state.id, add);
 }
 
+function address() {
+  history.replaceState(null, '', `#g=${st.id}&side=${me.side}&vs=${me.opponent}&level=${me.level}`);
+}
+
 function start(state) {
   st = state;
   setup = null;
+  review = null;
+  hintPit = null;
   offerMode = false;
   offerSel.clear();
-  clocks = { S: CLOCK_MS, N: CLOCK_MS, running: null, since: Date.now() };
   $('log').textContent = '';
-  log(`New ${st.spec} game (${st.id}).`);
-  history.replaceState(null, '', `#g=${st.id}&side=${me.side}&vs=${me.opponent}&level=${me.level}`);
+  log(`New ${st.spec} game.`);
+  address();
   render();
   maybeComputer();
 }
 
-// ---- Omweso set-up editor --------------------------------------------------
+// ---- custom set-up (Omweso W3): each seat arranges its own pits ------------
+
+// Whether this browser arranges side now (its seat; both in one browser).
+function arranges(side) {
+  if (me.opponent === 'watch') return false;
+  if (me.opponent === 'here') return true;
+  if (me.opponent === 'computer') return side === me.side;
+  return side === me.side;
+}
+function setupMine(i) { return setup && st.owner[i] === setup.side; }
+
+// Open the editor when it is this browser's turn to arrange; the computer's
+// side keeps the library's arrangement.
+let arrangeFailed = null; // the game version at which asking failed (no loop)
+async function maybeArrange() {
+  if (!st || !st.setup || setup || busy || review) return;
+  const turn = st.setup.turn;
+  if (me.opponent === 'computer' && turn !== me.side) {
+    if (arrangeFailed === st.id + st.version) return;
+    busy = true;
+    try {
+      const res = await api('POST', `game/${st.id}/setup`, { side: turn, pits: null }, tokenFor(turn));
+      st = res.state;
+      log(`${sideName(turn)} (the computer) keeps the library's set-up.`);
+    } catch (e) {
+      arrangeFailed = st.id + st.version;
+      busy = false;
+      say(e.message);
+      return;
+    }
+    busy = false;
+    render();
+    maybeComputer();
+    return;
+  }
+  if (!arranges(turn)) return;
+  setup = { pits: st.pits.slice(), hand: 0, side: turn, take: false };
+  $('setup-bar').hidden = false;
+  setupNote('');
+  render();
+}
+
+function setupNote(extra) {
+  const cap = st.setup && st.setup.cap;
+  $('setup-count').textContent = `In hand: ${setup.hand}.` + (cap ? ` At most ${cap} seeds a pit.` : '') + (extra ? ' ' + extra : '');
+  $('setup-play').disabled = setup.hand > 0;
+  $('setup-take').setAttribute('aria-pressed', setup.take ? 'true' : 'false');
+}
 
 function editSetup(i, d) {
-  const half = st.pits.length / 2;
-  const mine = i < half ? 0 : 1;
-  const total = setup.slice(mine * half, mine * half + half).reduce((a, b) => a + b, 0);
-  if (d > 0 && total >= 32) {
-    // take the seed from the fullest other pit of the same side
-    let from = -1;
-    for (let k = mine * half; k < mine * half + half; k++) if (k !== i && (from < 0 || setup[k] > setup[from])) from = k;
-    if (from < 0 || setup[from] === 0) return;
-    setup[from]--;
+  if (!setupMine(i)) { setupNote(`${st.names[i]} is not ${sideName(setup.side)}'s pit.`); return; }
+  const cap = st.setup && st.setup.cap;
+  if (d < 0) {
+    if (setup.pits[i] === 0) return;
+    setup.pits[i]--;
+    setup.hand++;
+  } else {
+    if (setup.hand === 0) { setupNote('Take seeds first (Take seeds, right-click or shift-click).'); return; }
+    if (cap && setup.pits[i] >= cap) { setupNote(`${st.names[i]} holds ${cap}, the most a pit may get.`); return; }
+    setup.pits[i]++;
+    setup.hand--;
   }
-  if (d < 0 && setup[i] === 0) return;
-  setup[i] += d;
-  $('setup-count').textContent = `South ${setup.slice(0, half).reduce((a, b) => a + b, 0)}, North ${setup.slice(half).reduce((a, b) => a + b, 0)} seeds`;
+  setupNote('');
   draw();
 }
 
-$('edit-setup').addEventListener('click', async () => {
-  $('game').value = 'omweso';
-  await newGame();
-  if (!st) return;
-  setup = st.pits.slice();
-  $('setup-bar').hidden = false;
+$('edit-setup').addEventListener('click', () => newGame(setupOption()));
+$('setup-take').addEventListener('click', () => { if (setup) { setup.take = !setup.take; setupNote(''); } });
+$('setup-cancel').addEventListener('click', () => {
+  if (!setup) return;
+  setup = { pits: st.pits.slice(), hand: 0, side: setup.side, take: false };
+  setupNote('');
   render();
 });
-$('setup-cancel').addEventListener('click', () => { setup = null; $('setup-bar').hidden = true; render(); });
 $('setup-play').addEventListener('click', async () => {
-  const half = setup.length / 2;
-  const pos = setup.slice(0, half).join(',') + '/' + setup.slice(half).join(',') + ' ' + st.position.split(' ').slice(1).join(' ');
-  $('setup-bar').hidden = true;
-  setup = null;
-  await newGame(pos);
+  if (!setup || setup.hand > 0) return;
+  const side = setup.side;
+  try {
+    const res = await api('POST', `game/${st.id}/setup`, { side, pits: setup.pits }, tokenFor(side));
+    st = res.state;
+    setup = null;
+    $('setup-bar').hidden = true;
+    log(`${sideName(side)} arranged its seeds.`);
+    render();
+    maybeComputer();
+  } catch (e) {
+    setupNote(e.message);
+  }
 });
 
-// ---- Goré offers ----------------------------------------------------------
+// The option that makes a game's set-up custom, as /api/games describes it
+// (a "setup" option with a "custom" value), or '' when the game has none.
+function setupOption() {
+  const g = gameInfo($('game').value);
+  if (!g) return '';
+  const line = g.options.split('\n').find((l) => /^\s*setup\s/.test(l));
+  return line && /\bcustom\b/.test(line) ? 'setup=custom' : '';
+}
+
+// ---- offers (Goré G6): the legal offers and their price come from the state --
+
+function showOffer() {
+  const want = [...offerSel].sort((a, b) => a - b).join(',');
+  const m = st.moves.find((x) => x.kind === 'offer' && (x.pits || []).slice().sort((a, b) => a - b).join(',') === want);
+  $('offer-send').disabled = !m;
+  $('offer-send').dataset.move = m ? m.move : '';
+  if (!offerSel.size) $('offer-pay').textContent = '';
+  else if (m) $('offer-pay').textContent = `${sideName(otherSide(st.side))} would pay ${m.price} captured seeds.`;
+  else $('offer-pay').textContent = 'Not an offer you may make now.';
+}
 
 $('offer').addEventListener('click', () => {
   offerMode = true;
   offerSel.clear();
   $('offer-bar').hidden = false;
-  $('offer-pay').textContent = '';
+  showOffer();
   draw();
 });
-$('offer-cancel').addEventListener('click', () => { offerMode = false; offerSel.clear(); $('offer-bar').hidden = true; draw(); });
+$('offer-cancel').addEventListener('click', () => { offerMode = false; offerSel.clear(); $('offer-bar').hidden = true; render(); });
 $('offer-send').addEventListener('click', async () => {
-  const letters = [...offerSel].sort((a, b) => a - b).map((i) => st.names[i]).join('');
+  const move = $('offer-send').dataset.move;
+  if (!move) return;
   offerMode = false;
   offerSel.clear();
   $('offer-bar').hidden = true;
-  await play('offer:' + letters);
+  await play(move);
+});
+
+// ---- review: step through the game, ask the engine about any position -------
+
+async function enterReview(k) {
+  if (!st || busy || setup) return;
+  try {
+    if (!review || review.version !== st.version) {
+      const res = await api('GET', `game/${st.id}/positions`);
+      review = { k: 0, positions: res.positions, version: res.version, best: null, evals: {} };
+    }
+    review.k = Math.max(0, Math.min(k, review.positions.length - 1));
+    review.best = null;
+    render();
+    showEval();
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+function leaveReview() {
+  review = null;
+  render();
+  maybeComputer();
+}
+
+function reviewStep(d) {
+  if (!review) return enterReview(d < 0 ? st.ply - 1 : st.ply);
+  const k = review.k + d;
+  if (k < 0 || k >= review.positions.length) return;
+  enterReview(k);
+}
+
+function renderReviewBar() {
+  $('review-bar').dataset.on = review ? '1' : '0';
+  $('rev-exit').hidden = !review;
+  $('rev-eval').disabled = !review;
+  if (!review) { $('eval').hidden = true; $('eval-text').textContent = ''; }
+}
+
+// The move list: each move in words once the positions are known (the
+// server's facts of each played move), its token until then.
+let played = { version: -1, id: null, moves: [] };
+async function refreshPlayed() {
+  if (!st || (played.version === st.version && played.id === st.id)) return;
+  const want = st.version, id = st.id;
+  played.version = want;
+  played.id = id;
+  try {
+    const res = review && review.version === want ? { positions: review.positions }
+      : await api('GET', `game/${id}/positions`);
+    if (!st || st.id !== id) return;
+    played.moves = res.positions.map((p) => p.played).filter((m) => m);
+    renderMoveList();
+  } catch (e) { played.version = -1; }
+}
+
+function renderMoveList() {
+  const ol = $('moves');
+  ol.textContent = '';
+  const hist = st.history;
+  const known = played.id === st.id && played.moves.length === hist.length;
+  hist.forEach((tok, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = known ? moveWords(played.moves[i]) : tok;
+    b.dataset.ply = String(i + 1);
+    b.dataset.move = tok;
+    if (review && review.k === i + 1) b.classList.add('current');
+    b.addEventListener('click', () => enterReview(i + 1));
+    li.appendChild(b);
+    ol.appendChild(li);
+  });
+  if (!known) refreshPlayed();
+}
+
+// The engine's view of the shown position: a bar (South's share) and a line,
+// the best move marked on the board.
+async function evaluate() {
+  if (!review) return;
+  const k = review.k, p = review.positions[k];
+  if (!review.evals[k]) {
+    $('eval-text').textContent = 'The engine is thinking…';
+    try {
+      review.evals[k] = await api('POST', 'analyze', { game: st.spec, position: p.position, level: 10, seconds: 1 });
+    } catch (e) {
+      review.evals[k] = { error: e.message };
+    }
+  }
+  if (review && review.k === k) showEval();
+}
+
+function showEval() {
+  if (!review) return;
+  const e = review.evals[review.k];
+  $('eval').hidden = !e || !!e.error;
+  if (!e) { $('eval-text').textContent = ''; review.best = null; return draw(); }
+  if (e.error) { $('eval-text').textContent = e.error; review.best = null; return draw(); }
+  const south = e.side === 'S' ? e.score : -e.score; // hundredths of a seed, South's view
+  let words;
+  if (Math.abs(south) >= 990000) words = `${south > 0 ? 'South' : 'North'} wins by force`;
+  else if (south === 0) words = 'level';
+  else words = `${south > 0 ? 'South' : 'North'} ahead by ${(Math.abs(south) / 100).toFixed(1)} seeds`;
+  const share = Math.abs(south) >= 990000 ? (south > 0 ? 1 : 0) : 1 / (1 + Math.exp(-south / 400));
+  $('eval-south').style.width = `${(share * 100).toFixed(1)}%`;
+  $('eval').dataset.south = String(south);
+  review.best = e.pit === null || e.pit === undefined ? null : e.pit;
+  $('eval-text').textContent = `${words}; best: ${e.best}${review.best !== null ? ' (marked)' : ''}.`;
+  draw();
+}
+
+$('rev-first').addEventListener('click', () => enterReview(0));
+$('rev-prev').addEventListener('click', () => reviewStep(-1));
+$('rev-next').addEventListener('click', () => reviewStep(1));
+$('rev-last').addEventListener('click', () => enterReview(1e9));
+$('rev-eval').addEventListener('click', evaluate);
+$('rev-exit').addEventListener('click', leaveReview);
+document.addEventListener('keydown', (e) => {
+  if (!st || /INPUT|SELECT|TEXTAREA/.test(e.target.tagName)) return;
+  if (e.key === 'ArrowLeft') { e.preventDefault(); reviewStep(-1); }
+  else if (e.key === 'ArrowRight') { e.preventDefault(); reviewStep(1); }
+  else if (e.key === 'Home') { e.preventDefault(); enterReview(0); }
+  else if (e.key === 'End') { e.preventDefault(); enterReview(1e9); }
+  else if (e.key === 'Escape' && review) leaveReview();
 });
 
 // ---- the rest of the controls ---------------------------------------------
 
 $('newgame').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
 $('undo').addEventListener('click', async () => {
-  await act('undo');
+  hintPit = null;
+  if (!(await act('undo'))) return;
+  // against the computer: take back its reply and your move
   if (me.opponent === 'computer' && st && st.side !== me.side && st.ply > 0) await act('undo');
 });
-$('redo').addEventListener('click', () => act('redo'));
+$('redo').addEventListener('click', async () => {
+  hintPit = null;
+  // against the computer: your move and its reply again, as they were played
+  if (!(await act('redo', {}, st && st.side))) return;
+  if (me.opponent === 'computer' && st && st.side !== me.side && !st.over) {
+    if (!(await act('redo', {}, st.side))) { render(); maybeComputer(); }
+  }
+});
 $('hint').addEventListener('click', () => act('hint', { level: 10, seconds: 1 }));
 $('resign').addEventListener('click', () => st && act('resign', { side: me.opponent === 'here' ? st.side : me.side }));
 $('next').addEventListener('click', () => act('next'));
 $('load').addEventListener('change', async (e) => {
   const f = e.target.files[0];
   if (!f) return;
+  // the record is played on with the opponent chosen in the form
+  readForm();
   try {
-    const res = await api('POST', 'load', { record: await f.text() });
+    const res = await api('POST', 'load', seatBody({ record: await f.text() }));
     held(res);
-    me.opponent = 'here';
     start(res.state);
+    log(`Loaded ${f.name}: ${me.opponent === 'computer' ? `against the computer, you play ${sideName(me.side)}` : me.opponent === 'here' ? 'two players at this browser' : 'invite the other player with the link'}.`);
   } catch (err) {
     say(err.message);
   }
+  e.target.value = '';
 });
 $('link-url').addEventListener('focus', (e) => e.target.select());
 $('watch-url').addEventListener('focus', (e) => e.target.select());
@@ -435,36 +913,88 @@ $('delete').addEventListener('click', async () => {
     await api('DELETE', `game/${st.id}`, null, tokenFor(me.side));
     try { localStorage.removeItem('mancala.seats.' + st.id); } catch (e) { /* ignore */ }
     st = null;
+    review = null;
     history.replaceState(null, '', '#');
     $('log').textContent = '';
+    $('moves').textContent = '';
     say('The game was deleted.');
     draw();
   } catch (e) {
     say(e.message);
   }
 });
+$('flip').addEventListener('click', () => {
+  prefs.flip = flipped() ? 'off' : 'on';
+  savePrefs();
+  draw();
+});
+$('sound').checked = !!prefs.sound;
+$('sound').addEventListener('change', (e) => { prefs.sound = e.target.checked; savePrefs(); });
+$('speed').value = prefs.speed;
+$('speed').addEventListener('change', (e) => { prefs.speed = e.target.value; savePrefs(); });
+$('game').addEventListener('change', showGameInfo);
+window.addEventListener('resize', () => draw());
 
-// Two browsers on one game: follow the other player's moves.
+function showGameInfo() {
+  const g = gameInfo($('game').value);
+  $('options-help').textContent = g ? g.options : '';
+  $('edit-setup').hidden = !setupOption();
+  $('howto-new').href = `/howto-${$('game').value}.html`;
+}
+
+// Two browsers on one game: follow the other player's moves, animated.
 setInterval(async () => {
   if (!st || busy || (me.opponent !== 'link' && me.opponent !== 'watch')) return;
   try {
     const res = await api('GET', `game/${st.id}`);
-    if (res.state.version !== st.version && !busy) {
-      st = res.state;
-      log(`${st.history.length ? 'Move: ' + st.history[st.history.length - 1] : 'The game changed.'}`);
-      render();
+    if (res.state.version === st.version || busy) return;
+    const before = st;
+    busy = true;
+    try {
+      if (res.state.ply === before.ply + 1 && !setup) {
+        const t = await api('GET', `game/${st.id}/trace`);
+        const m = before.moves.find((x) => x.move === t.move);
+        if (t.ply === res.state.ply) await animate(t.before, t, moveWords(m), res.state.last ? res.state.last.pit : null);
+      } else if (res.state.ply !== before.ply) {
+        log('The game changed.');
+      }
+    } finally {
+      busy = false;
     }
+    st = res.state;
+    if (review) review.version = -1;
+    render();
+    if (st.over) log('Game over: ' + resultWords(st.result));
   } catch (e) { /* the server may be restarting */ }
 }, 1000);
+
+// The game list and options, from the server.
+async function loadGames() {
+  try {
+    games = (await api('GET', 'games')).games;
+  } catch (e) {
+    games = [];
+  }
+  const sel = $('game'), was = sel.value;
+  sel.textContent = '';
+  for (const g of games) sel.add(new Option(g.title || g.name, g.name));
+  if (games.some((g) => g.name === was)) sel.value = was;
+  showGameInfo();
+  // each game's own time modes (Omweso's W16) for the clock choice
+  for (const g of games) timeModes[g.name] = g.time_modes || [];
+  fillClockChoices();
+}
 
 // The page's own address: #g=<id>&side=<S|N>&vs=<computer|here|link>&level=<n>
 // (no secret: the tokens are in localStorage); an invitation #g=<id>&invite=<code>
 // takes its seat and becomes such an address; #g=<id>&watch=1 looks on.
 (async function init() {
+  await loadGames();
   const h = new URLSearchParams(location.hash.slice(1));
   const id = h.get('g');
   if (!id) return;
-  me = { side: h.get('side') === 'N' ? 'N' : 'S', opponent: h.get('vs') || 'link', level: Number(h.get('level')) || 3 };
+  const lv = Number(h.get('level'));
+  me = { side: h.get('side') === 'N' ? 'N' : 'S', opponent: h.get('vs') || 'link', level: lv >= 1 && lv <= 10 ? lv : 3 };
   try {
     if (h.get('invite')) {
       const res = await api('POST', `game/${encodeURIComponent(id)}/join`, { invite: h.get('invite') });
@@ -481,11 +1011,13 @@ setInterval(async () => {
   if (me.opponent !== 'watch') {
     $('opponent').value = me.opponent;
     $('myside').value = me.side;
+    $('level').value = String(me.level);
   }
   try {
-    const res = await api('GET', 'game/' + encodeURIComponent(h.get('g')));
+    const res = await api('GET', 'game/' + encodeURIComponent(id));
     st = res.state;
     $('game').value = st.game;
+    showGameInfo();
     log(me.opponent === 'watch' ? `Watching game ${st.id}.` : `Joined game ${st.id} as ${sideName(me.side)}.`);
     render();
     maybeComputer();

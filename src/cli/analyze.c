@@ -454,11 +454,9 @@ int cmd_solve(int argc, char **argv)
     if (sr == MC_ERR_OVER) {
         mc_result r;
         mc_session_result(s, &r);
-        printf("the game is over: %s %s\n",
-               r.winner == MC_DRAW    ? "draw"
-               : r.winner == MC_SOUTH ? "South wins"
-                                      : "North wins",
-               r.detail);
+        char words[300];
+        mc_result_describe(g, &r, words, sizeof words);
+        printf("the game is over: %s\n", words);
         goto out;
     }
     if (!info.proven) {

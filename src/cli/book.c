@@ -36,8 +36,8 @@ static const char show_usage[] =
     "the book's line from there; or say 'not in book'.  The book is the one built into the program for the\n"
     "game (Oware with its default options: --game oware) unless --book\n"
     "names a book file (docs/BOOK.md).  The computer plays from the book\n"
-    "at level 10 (play, serve, engine) unless told --no-book or 'set book\n"
-    "off'.\n";
+    "at level 10 unless told not to (play --no-book, serve --no-book,\n"
+    "the engine's 'set book off').\n";
 
 static void show_moves(const mc_game *g, const mc_pos *p,
                        const mc_book_move *bm, int n)

@@ -658,7 +658,7 @@ static const char *const sub_help[] = {
     "into D, one file per layer (oware-<preset>-NN.egdb); without --dir,\n"
     "into $MANCALA_EGDB_DIR when set, else the user directory\n"
     "$XDG_DATA_HOME/mancala/egdb (~/.local/share/mancala/egdb), where\n"
-    "the program finds them without --egdb.  Layers already\n"
+    "play, analyze and serve find them unasked.  Layers already\n"
     "complete on disk with matching checksums are kept: a killed build\n"
     "resumes at the first unfinished layer, and inside it the history\n"
     "search takes back the values in its journal (oware-abapa-NN.journal,\n"

@@ -79,44 +79,15 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p)
     fprintf(f, "\n");
 }
 
-static void result_text(char *buf, size_t n, const mc_result *r)
-{
-    static const char *const why[] = {
-        [MC_END_NONE] = "",
-        [MC_END_CAPTURES] = "a player has captured 25 or more",
-        [MC_END_REPETITION] = "a position was repeated",
-        [MC_END_NOMOVE] = "the player to move has no legal move",
-        [MC_END_STUCK] = "every move of the player to move would never end",
-        [MC_END_PLIES] = "the ply limit was reached",
-        [MC_END_BOARD] = "every pit holds 2 or fewer",
-        [MC_END_POINTS] = "points were won",
-        [MC_END_ANNULLED] = "the game was annulled",
-        [MC_END_RESIGN] = "resignation",
-        [MC_END_TIME] = "time ran out",
-    };
-    const char *reason =
-        r->reason >= 0 && r->reason <= MC_END_TIME ? why[r->reason] : "";
-    if (r->winner == MC_DRAW)
-        snprintf(buf, n, "Game over: draw, %s (%s).", r->detail, reason);
-    else
-        snprintf(buf, n, "Game over: %s wins, %s (%s).",
-                 side_name[r->winner], r->detail, reason);
-}
-
-void cli_describe_result(FILE *f, const mc_result *r)
-{
-    char b[200];
-    result_text(b, sizeof b, r);
-    fprintf(f, "%s\n", b);
-}
-
 /* ---- the full screen (tui.c) or the line mode ---- */
 
 static struct {
     int on;          /* the full screen is in use */
     tui_view view;   /* what it shows besides the board */
     double game_time; /* seconds a player has for the game, 0: none */
-    int blitz_loss;  /* blitz: running out of time loses the game */
+    double increment; /* seconds added to a game's clock after a move */
+    int on_flag;      /* MC_FLAG_LOSS, or MC_FLAG_PASS (Omweso blitz) */
+    char control[64]; /* the time control's text for the record, or "" */
 } screen;
 
 /* A line of news: printed in line mode, shown on the full screen. */
@@ -369,22 +340,13 @@ static int make_player(player *pl, const char *kind, int side, uint64_t seed,
     return 0;
 }
 
-/* Say in words what a move did: lifts, skips, captures. */
-static void narrate(const mc_game *g, int side, const char *mv,
+/* Say in words what a move did: lifts, skips, captures (words.c). */
+static void narrate(const mc_game *g, const mc_pos *before, mc_move m,
                     const mc_trace *t)
 {
-    printf("%s plays %s:", side_name[side], mv);
-    const char *sep = " ";
-    for (size_t i = 0; i < t->len; i++) {
-        const mc_trace_event *e = &t->ev[i];
-        if (e->kind == MC_TR_DROP)
-            continue;
-        char b[160];
-        mc_trace_describe(g, e, b, sizeof b);
-        printf("%s%s", sep, b);
-        sep = "; ";
-    }
-    printf(".\n");
+    char b[2048];
+    cli_move_words(g, before, m, t, b, sizeof b);
+    printf("%s\n", b);
 }
 
 /* ---- --save / --resume: the games of this run kept as records ---- */
@@ -438,6 +400,8 @@ static mc_session *new_game(const mc_game *g, const mc_pos *start,
     gmtime_r(&now, &tm);
     strftime(b, sizeof b, "%Y.%m.%d", &tm);
     mc_record_set_tag(r, "Event", "mancala play", NULL);
+    if (screen.control[0])
+        mc_record_set_tag(r, "TimeControl", screen.control, NULL);
     mc_record_set_tag(r, "Date", b, NULL);
     for (int i = 0; i < 2; i++) {
         if (pl[i].choose == choose_computer)
@@ -529,8 +493,7 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
         if (rc == 3) { /* a person's flag fell */
             mc_error err = {0, ""};
             int side = p->side;
-            if (screen.view.mode && strcmp(screen.view.mode, "blitz") == 0 &&
-                !screen.blitz_loss &&
+            if (screen.on_flag == MC_FLAG_PASS &&
                 mc_session_pass_turn(s, &err) == 0) {
                 /* W16: the turn passes to the opponent */
                 say("%s's time ran out: the turn passes to %s (W16).",
@@ -564,21 +527,20 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
             break;
         }
         save_now();
+        if (screen.increment > 0 && screen.view.clock[side] >= 0)
+            screen.view.clock[side] += screen.increment;
         if (screen.on) {
             tui_animate(s, &screen.view, &before, side, tok, &t);
         } else {
-            narrate(g, side, tok, &t);
+            narrate(g, &before, m, &t);
             cli_draw_board(stdout, g, mc_session_pos(s));
         }
     }
     mc_session_result(s, r);
     if (!quit) {
-        char b[200];
-        if (screen.on) /* a sentence for players, no internal codes */
-            mc_result_describe(g, r, b, sizeof b);
-        else
-            result_text(b, sizeof b, r);
-        say("%s", b);
+        char b[300];
+        mc_result_describe(g, r, b, sizeof b);
+        say("Game over: %s", b);
     }
     return quit;
 }
@@ -616,9 +578,11 @@ static const char play_usage[] =
     "$XDG_STATE_HOME/mancala/autosave.mcr (~/.local/state/mancala) unless\n"
     "--save is given, and offers to resume an unfinished game of the same\n"
     "game with a move played (another one is kept as autosave.old.mcr).\n"
-    "  --mode classic|contract|blitz[,blitz_timeout=loss]\n"
-    "        contract: undo refused; blitz: 3 s a move, when the time runs\n"
-    "        out the turn passes (or the game is lost) (Omweso W16)\n"
+    "  --mode CONTROL  (or --clock) a time control: move:S (S seconds a\n"
+    "        move), game:S+I (S seconds each, I more after each move), or a\n"
+    "        mode of the game: Omweso's (W16) classic, contract (undo\n"
+    "        refused), blitz (3 s a move, when the time runs out the turn\n"
+    "        passes), blitz:loss (or blitz,blitz_timeout=loss: it loses)\n"
     "  --move-time S   seconds a move      --game-time S  seconds a game\n"
     "  --nodes N       computer: N nodes a move, one thread (deterministic)\n"
     "  --speed 0..4    animation speed (0 instant)\n"
@@ -730,11 +694,11 @@ static int unfinished(const char *path, const char *want, char *what,
 int cmd_play(int argc, char **argv)
 {
     const char *spec = NULL, *kind[2] = {"human", "computer"};
-    const char *resume = NULL, *mode = "classic";
+    const char *resume = NULL, *mode = NULL;
     uint64_t seed = 0, nodes = 0;
     long level = 5, speed = 2;
     double seconds = 1.0, move_time = 0, game_time = 0;
-    int plain = 0, blitz_loss = 0;
+    int plain = 0;
     unsigned long long hint_nodes = 20000;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -755,7 +719,8 @@ int cmd_play(int argc, char **argv)
                 "--south", "--north",     "--you",       "--seed",
                 "--level", "--time",      "--save",      "--resume",
                 "--mode",  "--move-time", "--game-time", "--nodes",
-                "--speed", "--hint-nodes", "--egdb",      "--book-variety"};
+                "--speed", "--hint-nodes", "--egdb",      "--book-variety",
+                "--clock"};
             int known = 0;
             for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
                 known |= strcmp(a, valued[k]) == 0;
@@ -784,24 +749,8 @@ int cmd_play(int argc, char **argv)
                 play_book.variety = (int)n;
                 continue;
             }
-            if (strcmp(a, "--mode") == 0) {
-                if (strcmp(v, "classic") == 0 || strcmp(v, "contract") == 0) {
-                    mode = v;
-                } else if (strcmp(v, "blitz") == 0 ||
-                           strcmp(v, "blitz,blitz_timeout=pass") == 0 ||
-                           strcmp(v, "blitz:blitz_timeout=pass") == 0) {
-                    mode = "blitz";
-                } else if (strcmp(v, "blitz,blitz_timeout=loss") == 0 ||
-                           strcmp(v, "blitz:blitz_timeout=loss") == 0) {
-                    mode = "blitz";
-                    blitz_loss = 1;
-                } else {
-                    fprintf(stderr,
-                            "mancala play: --mode takes classic, contract, "
-                            "blitz or blitz,blitz_timeout=loss, not '%s'\n",
-                            v);
-                    return EXIT_USAGE;
-                }
+            if (strcmp(a, "--mode") == 0 || strcmp(a, "--clock") == 0) {
+                mode = v; /* read by the library once the game is known */
             } else if (strcmp(a, "--move-time") == 0 ||
                        strcmp(a, "--game-time") == 0) {
                 char *end;
@@ -892,15 +841,42 @@ int cmd_play(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (strcmp(mode, "blitz") == 0)
-        move_time = 3; /* Omweso W16 */
-    screen.view.mode = mode;
-    screen.view.no_undo = strcmp(mode, "contract") == 0;
+    /* The time control, in the library's words (Omweso's W16 modes come
+       from the game). */
+    mc_time_control tc;
+    memset(&tc, 0, sizeof tc);
+    if (mode) {
+        mc_game *tg = mc_game_new(spec ? spec : "oware", NULL);
+        mc_error err = {0, ""};
+        if (tg && mc_time_parse(tg, mode, &tc, &err) != 0) {
+            fprintf(stderr, "mancala play: --mode: %s\n", err.msg);
+            mc_game_free(tg);
+            return EXIT_USAGE;
+        }
+        mc_game_free(tg);
+        mc_time_format(&tc, screen.control, sizeof screen.control);
+    } else if (move_time > 0 || game_time > 0) {
+        snprintf(screen.control, sizeof screen.control, "%s:%g",
+                 game_time > 0 ? "game" : "move",
+                 game_time > 0 ? game_time : move_time);
+    }
+    if (tc.kind == MC_TIME_MOVE)
+        move_time = tc.seconds;
+    else if (tc.kind == MC_TIME_GAME) {
+        game_time = tc.seconds;
+        screen.increment = tc.increment;
+    }
+    static char shown_mode[64];
+    snprintf(shown_mode, sizeof shown_mode, "%s",
+             tc.mode[0] ? tc.mode
+             : tc.kind == MC_TIME_NONE ? "classic" : screen.control);
+    screen.view.mode = shown_mode;
+    screen.view.no_undo = tc.no_undo;
+    screen.on_flag = tc.on_flag;
     screen.view.hint_nodes = hint_nodes;
     screen.view.no_book = play_book.off;
     screen.view.move_limit = move_time;
     screen.game_time = game_time;
-    screen.blitz_loss = blitz_loss;
     screen.view.clock[0] = screen.view.clock[1] = -1;
     /* The endgame tables the computer plays with: the small set is built
        on first use (seconds, one progress line) before the full screen

@@ -67,24 +67,13 @@ static const char replay_usage[] =
 static void narrate_move(const mc_game *g, const mc_pos *before, mc_move m,
                          int ply)
 {
-    char tok[MC_MOVE_STRLEN];
-    mc_move_format(g, before, m, tok, sizeof tok);
     mc_pos p = *before;
     mc_trace_event ev[512];
     mc_trace t = {ev, 512, 0, 0};
     mc_play(g, &p, m, &t);
-    printf("%d. %s plays %s:", ply, before->side == MC_SOUTH ? "South" : "North",
-           tok);
-    const char *sep = " ";
-    for (size_t i = 0; i < t.len; i++) {
-        if (ev[i].kind == MC_TR_DROP)
-            continue;
-        char b[160];
-        mc_trace_describe(g, &ev[i], b, sizeof b);
-        printf("%s%s", sep, b);
-        sep = "; ";
-    }
-    printf(".\n");
+    char b[4096];
+    cli_move_words(g, before, m, &t, b, sizeof b);
+    printf("%d. %s\n", ply, b);
 }
 
 int cmd_replay(int argc, char **argv)
@@ -171,11 +160,10 @@ int cmd_replay(int argc, char **argv)
     mc_result res;
     mc_session_result(s, &res);
     if (res.over)
-        cli_describe_result(stdout, &res);
+        cli_describe_result(stdout, g, &res);
     else
         printf("The game goes on (result '*').\n");
-    if (mc_record_tag(r, "Glory"))
-        printf("Note: %s.\n", mc_record_tag(r, "Glory"));
+    /* (a victory without glory, G7, is in the sentence above) */
     if (mc_record_tag(r, "Match"))
         printf("Match: %s\n", mc_record_tag(r, "Match"));
     mc_records_free(recs, n);

@@ -1,5 +1,5 @@
 /*
- * tools.c - the scriptable commands (moves, apply, perft, rules, games,
+ * tools.c - the scriptable commands (moves, apply, perft, games,
  * bench) and helpers shared by the subcommands.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -130,6 +130,11 @@ int cmd_apply(int argc, char **argv)
         argc--;
         argv++;
     }
+    if (argc > 1 && argv[1][0] == '-' && argv[1][1] == '-') {
+        fprintf(stderr, "mancala apply: unknown option '%s' (--trace is the "
+                        "only one, before the game)\n", argv[1]);
+        return EXIT_USAGE;
+    }
     if (argc < 3) {
         fprintf(stderr, "usage: mancala apply [--trace] <game> "
                         "<position|start> <move>...\n");
@@ -243,55 +248,15 @@ int cmd_perft(int argc, char **argv)
     return 0;
 }
 
-/* ---- rules, games ---- */
-
-/* Print Markdown for a terminal: drop backticks and bold markers. */
-static void print_plain(const char *t)
-{
-    for (const char *c = t; *c; c++) {
-        if (*c == '`')
-            continue;
-        if (c[0] == '*' && c[1] == '*') {
-            c++;
-            continue;
-        }
-        putchar(*c);
-    }
-}
-
-int cmd_rules(int argc, char **argv)
-{
-    if (argc != 2 || cli_is_help(argv[1])) {
-        FILE *f = argc == 2 ? stdout : stderr;
-        fprintf(f, "usage: mancala rules <game>\n\n"
-                   "Print the rules of a game: numbered rules, options,\n"
-                   "notation and worked examples.  Games:");
-        for (const char *const *n = mc_game_names(); *n; n++)
-            fprintf(f, " %s", *n);
-        fprintf(f, "\n");
-        return argc == 2 ? 0 : EXIT_USAGE;
-    }
-    const char *name = argv[1];
-    char base[64];
-    size_t k = strcspn(name, ":");
-    snprintf(base, sizeof base, "%.*s", (int)(k < 63 ? k : 63), name);
-    const char *t = mc_rules_text(base);
-    if (!t) {
-        fprintf(stderr, "mancala: no rules for '%s' (games:", name);
-        for (const char *const *n = mc_game_names(); *n; n++)
-            fprintf(stderr, " %s", *n);
-        fprintf(stderr, ")\n");
-        return EXIT_BAD_INPUT;
-    }
-    print_plain(t);
-    return 0;
-}
+/* ---- games (rules: rules.c) ---- */
 
 int cmd_games(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
         printf("usage: mancala games\n\nList the games, their options (the "
-               "default marked *) and presets.\n");
+               "default marked *), presets and own time modes (every game\n"
+               "also has the clocks none, move:S and game:S+I, "
+               "docs/CLOCKS.md).\n");
         return 0;
     }
     (void)argc;
@@ -301,7 +266,12 @@ int cmd_games(int argc, char **argv)
             continue;
         char buf[4096];
         mc_game_options_help(g, buf, sizeof buf);
-        printf("%s\n%s\n", *n, buf);
+        printf("%s\n%s", *n, buf);
+        /* the game's own time modes (play --mode, serve's "time") */
+        const char *mode, *help;
+        for (int i = 0; (mode = mc_time_mode(g, i, &help)); i++)
+            printf("  clock %-12s %s\n", mode, help);
+        printf("\n");
         mc_game_free(g);
     }
     return 0;

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "tui.h"
 #include "mancala_egdb.h"
 
@@ -274,12 +275,12 @@ static int draw_wrapped(int y, int x, int w, int maxl, const char *t)
 
 /* ---- what a move did, in words ---- */
 
-/* The explanation of move m from `before` by `side`, from its trace (the
-   whole trace: a long relay can need far more events than t holds). */
-static char *explain(const mc_game *g, const mc_pos *before, int side,
-                     const char *tok, mc_move m, const mc_trace *given)
+/* The explanation of move m from `before` in words (cli_move_words), as
+   long as it is: the whole trace (a long relay can need far more events
+   than `given` holds) and a buffer grown to fit. */
+static char *explain(const mc_game *g, const mc_pos *before, mc_move m,
+                     const mc_trace *given)
 {
-    text w = {0};
     mc_trace t = given ? *given : (mc_trace){NULL, 0, 0, 0};
     mc_trace_event *own = NULL;
     if (m != MC_MOVE_PASS && (!given || given->dropped)) {
@@ -298,35 +299,18 @@ static char *explain(const mc_game *g, const mc_pos *before, int side,
             own = NULL;
         }
     }
-    mc_move_facts f;
-    int kind = MC_MOVE_IS_SOW;
-    if (m == MC_MOVE_PASS)
-        kind = -1;
-    else if (mc_move_facts_get(g, before, m, &f) == 0)
-        kind = f.kind;
-    const char *sep = ": ";
-    if (kind == MC_MOVE_IS_SOW) {
-        text_add(&w, "%s plays %s", side_name[side], tok);
-    } else if (kind == -1) {
-        text_add(&w, "%s's turn passed", side_name[side]);
-    } else {
-        /* offers and answers: the library's sentence says who and what */
-        sep = "";
+    char *buf = NULL;
+    for (size_t n = 1024;; n *= 2) {
+        char *q = realloc(buf, n);
+        if (!q)
+            break;
+        buf = q;
+        cli_move_words(g, before, m, &t, buf, n);
+        if (strlen(buf) + 1 < n)
+            break;
     }
-    for (size_t i = 0; i < t.len; i++) {
-        const mc_trace_event *e = &t.ev[i];
-        if (e->kind == MC_TR_DROP)
-            continue;
-        char b[256];
-        mc_trace_describe(g, e, b, sizeof b);
-        text_add(&w, "%s%s", sep, b);
-        sep = "; ";
-    }
-    if (!*sep && kind != MC_MOVE_IS_SOW)
-        text_add(&w, "%s plays %s", side_name[side], tok);
-    text_add(&w, ".");
     free(own);
-    return w.p;
+    return buf;
 }
 
 /* Keep the log in step with the session: undone moves leave it, redone
@@ -343,9 +327,7 @@ static void log_sync(const mc_session *s)
             mc_move m = mc_session_move_at(s, i);
             if (m == MC_MOVE_PASS)
                 continue; /* said when it happened */
-            char tok[MC_MOVE_STRLEN];
-            mc_move_format(g, b, m, tok, sizeof tok);
-            log_add(i + 1, explain(g, b, b->side, tok, m, NULL));
+            log_add(i + 1, explain(g, b, m, NULL));
         }
     }
     if (ui.best_ply != ply)
@@ -1166,15 +1148,9 @@ static void review(const mc_session *s, const tui_view *v)
         if (at > 0) {
             const mc_pos *b = mc_session_pos_at(s, at - 1);
             mc_move m = mc_session_move_at(s, at - 1);
-            char tok[MC_MOVE_STRLEN];
-            if (m == MC_MOVE_PASS) {
-                text_add(&t, "%s's turn passed.", side_name[b->side]);
-            } else {
-                mc_move_format(g, b, m, tok, sizeof tok);
-                char *w = explain(g, b, b->side, tok, m, NULL);
-                text_add(&t, "%s", w ? w : "");
-                free(w);
-            }
+            char *w = explain(g, b, m, NULL);
+            text_add(&t, "%s", w ? w : "");
+            free(w);
         }
         if (said[0] && best_at == at)
             text_add(&t, "\n%s", said);
@@ -1526,7 +1502,7 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
     const mc_game *g = mc_session_game(s);
     int n = mc_session_ply(s);
     mc_move m = n > 0 ? mc_session_move_at(s, n - 1) : MC_MOVE_PASS;
-    char *words = explain(g, before, side, tok, m, t);
+    char *words = explain(g, before, m, t);
     ui.note[0] = '\0';
     if (!ui.on) {
         free(words);

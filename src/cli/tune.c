@@ -658,7 +658,7 @@ static int tune_dump(const fit_opts *o)
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: mancala tune GAME [gen|fit|all] [options]\n\n"
+        "usage: mancala tune GAME [gen|fit|all|dump] [options]\n\n"
         "The training pipeline of the learned evaluations (docs/SEARCH.md).\n"
         "  gen   self-play games written to the data file (resumable: a\n"
         "        rerun adds the games that are missing)\n"

@@ -226,6 +226,7 @@ void mc_game_free(mc_game *g)
 }
 
 const char *mc_game_name(const mc_game *g) { return g->rules->name; }
+const char *mc_game_title(const mc_game *g) { return g->rules->title; }
 const char *mc_game_spec(const mc_game *g) { return g->spec; }
 int mc_game_pits(const mc_game *g) { return g->rules->npits; }
 

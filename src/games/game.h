@@ -23,6 +23,18 @@ typedef struct mc_optdef {
     const char *help;
 } mc_optdef;
 
+/* A named time mode a game offers besides the forms every game has (none,
+   move:S, game:S+I): Omweso's W16 modes.  control is one of those forms;
+   aliases are other spellings, '|'-separated (may be NULL). */
+typedef struct mc_time_mode_def {
+    const char *name;
+    const char *aliases;
+    const char *control;
+    int on_flag; /* MC_FLAG_LOSS or MC_FLAG_PASS */
+    int no_undo; /* take-backs refused */
+    const char *help;
+} mc_time_mode_def;
+
 typedef struct mc_preset {
     const char *name;
     const char *opts; /* "k=v,k=v" */
@@ -94,6 +106,9 @@ typedef struct mc_rules {
     /* Nonzero when Monte Carlo tree search beat alpha-beta in self-play
        for this game, making it the default computer player. */
     int prefer_mcts;
+    /* Optional: the game's named time modes, ended by a NULL name
+       (session/clock.c). */
+    const mc_time_mode_def *time_modes;
 } mc_rules;
 
 struct mc_game {

@@ -1436,7 +1436,23 @@ static int om_features(const mc_game *g, const mc_pos *p, mc_feature *f)
     return k;
 }
 
+/* W16: the playing program's modes, as time controls of the session. */
+static const mc_time_mode_def om_time_modes[] = {
+    {"classic", NULL, "none", MC_FLAG_LOSS, 0, "untimed (W16)"},
+    {"contract", NULL, "none", MC_FLAG_LOSS, 1,
+     "untimed, no take-backs: undo is refused (W16)"},
+    {"blitz", "blitz,blitz_timeout=pass|blitz:blitz_timeout=pass", "move:3",
+     MC_FLAG_PASS, 0,
+     "3 seconds a move; when the time runs out the turn passes to the "
+     "opponent (W16)"},
+    {"blitz:loss", "blitz,blitz_timeout=loss|blitz:blitz_timeout=loss",
+     "move:3", MC_FLAG_LOSS, 0,
+     "3 seconds a move; running out of time loses the game (W16, "
+     "blitz_timeout=loss)"},
+    {NULL, NULL, NULL, 0, 0, NULL}};
+
 const mc_rules mc_rules_omweso = {
+    .time_modes = om_time_modes,
     .eval = om_eval,
     .features = om_features,
     .nfeat = WF_N,

@@ -224,6 +224,15 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
                     name);
     if (value && check_text("tag value", value, TAG_VALUE_MAX, 0, err))
         return MC_ERR_ARG;
+    if (strcmp(name, "TimeControl") == 0) {
+        /* A control the library knows is the session's (its clocks wait
+           for the first timed call); other text (a PGN "40/7200") stays a
+           free tag of an untimed game. */
+        mc_time_control tc;
+        if (!value || mc_time_parse(r->g, value, &tc, NULL) != 0)
+            memset(&tc, 0, sizeof tc);
+        mc_session_set_time(r->s, &tc, -1);
+    }
     int at = find_tag(r, name);
     if (!value) {
         if (at >= 0) {

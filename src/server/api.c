@@ -15,7 +15,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +51,7 @@ typedef struct game_entry {
     char invite[2][ID_LEN + 1]; /* an open invitation to the seat, or "" */
     int owner;               /* bit s: the creator holds side s */
     long long created, touched;
+    double now;              /* the time of the request being answered */
 } game_entry;
 
 /* The computer players: a few, kept between requests (each with its table
@@ -82,6 +85,7 @@ struct mc_api {
     pthread_mutex_t players_lock; /* players, book_off, book_variety */
     api_player players[API_PLAYERS];
     int book_off, book_variety;
+    _Atomic double fake_now; /* tests: the time instead of the real one */
 };
 
 static const char *const kind_names[] = {
@@ -132,7 +136,7 @@ static void reply_json(mc_api_reply *out, int status, json_t *j)
 {
     out->status = status;
     out->type = "application/json";
-    out->body = json_dumps(j, JSON_COMPACT);
+    out->body = json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(15));
     json_decref(j);
     if (!out->body) {
         out->status = 500;
@@ -296,6 +300,18 @@ static int same_secret(const char *s, const char *t)
 }
 
 static long long now_s(void) { return (long long)time(NULL); }
+
+/* The clocks' time: seconds since 1970 with a fraction (a test's own time
+   when it set one). */
+static double clock_now(const mc_api *a)
+{
+    double fake = atomic_load(&a->fake_now);
+    if (fake > 0)
+        return fake;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 /* ---- games ------------------------------------------------------------ */
 
@@ -501,6 +517,55 @@ static json_t *result_json(const mc_game *g, const mc_result *r)
                      safe_str(text), "noglory", r->noglory);
 }
 
+/* The clocks at the time of the request: null for a game without a time
+   control. */
+static json_t *clock_json(const game_entry *e)
+{
+    mc_session *s = cur_session(e);
+    mc_time_control tc;
+    mc_session_time(s, &tc);
+    if (tc.kind == MC_TIME_NONE && !tc.mode[0])
+        return json_null();
+    char ctl[64], text[256];
+    mc_time_format(&tc, ctl, sizeof ctl);
+    mc_time_describe(mc_record_game(cur_rec(e)), &tc, text, sizeof text);
+    double left[2];
+    int run = mc_session_clock(s, e->now, left);
+    json_t *l = json_array();
+    for (int i = 0; i < 2; i++) /* to the millisecond */
+        json_array_append_new(l, left[i] < 0 ? json_null()
+                                             : json_real(floor(left[i] * 1000 + 0.5) / 1000));
+    return json_pack("{s:s,s:o,s:o,s:o,s:o,s:s,s:b}", "control", ctl, "left", l,
+                     "running", run < 0 ? json_null() : json_string(run ? "N" : "S"),
+                     "mode", tc.mode[0] ? json_string(tc.mode) : json_null(),
+                     "on_flag", tc.kind == MC_TIME_NONE ? json_null()
+                                : json_string(tc.on_flag == MC_FLAG_PASS ? "pass" : "loss"),
+                     "text", text, "no_undo", tc.no_undo);
+}
+
+/* A custom set-up (Omweso W3): open before a game's first move until both
+   players have arranged their seeds, the starter first, the other seeing
+   it.  Who has arranged is kept in the record's "Arranged" tag ("S", "N",
+   "SN"), so it survives a restart.  Returns the side whose turn it is to
+   arrange, or -1 when no set-up is open. */
+static int setup_turn(const game_entry *e)
+{
+    mc_record *rec = cur_rec(e);
+    mc_session *s = mc_record_session(rec);
+    const char *su = mc_game_option(mc_record_game(rec), "setup");
+    if (!su || strcmp(su, "custom") != 0 || mc_session_ply(s) != 0)
+        return -1;
+    const char *done = mc_record_tag(rec, "Arranged");
+    int starter = mc_session_pos(s)->side;
+    const char *names = "SN";
+    for (int k = 0; k < 2; k++) {
+        int side = k ? 1 - starter : starter;
+        if (!done || !strchr(done, names[side]))
+            return side;
+    }
+    return -1;
+}
+
 static json_t *state_json(const game_entry *e)
 {
     mc_record *rec = cur_rec(e);
@@ -578,6 +643,7 @@ static json_t *state_json(const game_entry *e)
     mc_session_result(s, &r);
     json_object_set_new(st, "over", json_boolean(r.over));
     json_object_set_new(st, "result", result_json(g, &r));
+    json_object_set_new(st, "clock", clock_json(e));
 
     json_t *tags = json_object();
     const char *tn, *tv;
@@ -588,6 +654,17 @@ static json_t *state_json(const game_entry *e)
     json_object_set_new(st, "seats",
                         json_pack("{s:s,s:s}", "S", e->token[0][0] ? "taken" : "open",
                                   "N", e->token[1][0] ? "taken" : "open"));
+
+    /* A custom set-up (Omweso W3) is open until the first move: the
+       editor of the page learns the most seeds a pit may get (null: any). */
+    const char *cap = mc_game_option(g, "setup_cap");
+    int turn = setup_turn(e);
+    json_object_set_new(
+        st, "setup",
+        turn < 0 ? json_null()
+                 : json_pack("{s:s,s:o}", "turn", turn ? "N" : "S", "cap",
+                             cap && strcmp(cap, "none") != 0
+                                 ? json_integer(atoi(cap)) : json_null()));
 
     mc_match m;
     match_of(e, &m);
@@ -646,6 +723,17 @@ static void set_date(mc_record *r)
     strftime(b, sizeof b, "%Y.%m.%d", &tm);
     mc_record_set_tag(r, "Event", "mancala serve", NULL);
     mc_record_set_tag(r, "Date", b, NULL);
+}
+
+/* The record's time control (its TimeControl tag, none for "none"), with
+   full clocks from now. */
+static void set_time(mc_api *a, mc_record *r, const mc_time_control *tc)
+{
+    char t[64];
+    mc_time_format(tc, t, sizeof t);
+    mc_record_set_tag(r, "TimeControl",
+                      tc->kind == MC_TIME_NONE && !tc->mode[0] ? NULL : t, NULL);
+    mc_session_set_time(mc_record_session(r), tc, clock_now(a));
 }
 
 /* Reading a record for a game: its rounds, at most MC_API_MAX_ROUNDS. */
@@ -717,14 +805,21 @@ static int game_finished(const game_entry *e)
 /* Commit e as it is now (the game's lock held).  On failure the memory is
    ahead of the store: the game is marked stale (reloaded from the store
    before its next use), the reply is the io error and -1 returned. */
+static void clock_of(const game_entry *e, mc_store_clock *c)
+{
+    mc_session_clock_state(cur_session(e), c->bank, &c->since);
+}
+
 static int commit(mc_api *a, game_entry *e, mc_api_reply *out)
 {
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
     mc_error err = {MC_ERR_IO, "out of memory"};
     long long now = now_s();
+    mc_store_clock clock;
+    clock_of(e, &clock);
     if (t && mc_store_update(a->store, e->id, t, (long long)e->version,
-                             game_finished(e), now, &err) == 0) {
+                             game_finished(e), now, &clock, &err) == 0) {
         free(t);
         e->touched = now;
         return 0;
@@ -743,7 +838,8 @@ static int reload(mc_api *a, game_entry *e, mc_api_reply *out)
     char *t;
     long long version;
     mc_error err;
-    int rc = mc_store_get(a->store, e->id, &t, &version, &err);
+    mc_store_clock clock;
+    int rc = mc_store_get(a->store, e->id, &t, &version, &clock, &err);
     mc_record **recs = NULL;
     int n = 0;
     if (rc == 0 && read_rounds(t, NULL, &recs, &n, &err) != 0)
@@ -759,6 +855,8 @@ static int reload(mc_api *a, game_entry *e, mc_api_reply *out)
     e->n = e->cap = n;
     e->version = (unsigned long)version;
     e->stale = 0;
+    if (clock.known)
+        mc_session_clock_restore(cur_session(e), clock.bank, clock.since);
     return 0;
 }
 
@@ -784,6 +882,25 @@ static const char *side_seat(int side)
     return side ? "North's seat" : "South's seat";
 }
 
+/* The game is over: why, in the library's words. */
+static void over_error(mc_api_reply *out, const mc_session *s)
+{
+    mc_result r;
+    mc_session_result(s, &r);
+    reply_error(out, 409, "over", "the game is over (%s)", r.detail);
+}
+
+/* side's flag fell before its move arrived. */
+static void time_ran_out(mc_api_reply *out, const mc_session *s, int side)
+{
+    if (mc_session_over(s))
+        over_error(out, s);
+    else
+        reply_error(out, 409, "time",
+                    "%s's time ran out before the move arrived: the turn "
+                    "passed", side ? "North" : "South");
+}
+
 /* Play a move token on the game, with its trace; replies. */
 static void play_token(mc_api *a, game_entry *e, const char *tok,
                        mc_api_reply *out, json_t *extra)
@@ -800,14 +917,31 @@ static void play_token(mc_api *a, game_entry *e, const char *tok,
     char canon[MC_MOVE_STRLEN];
     mc_error err;
     mc_move m;
+    /* The move's time is now (after an engine's search: its thinking
+       counts); a flag that fell meanwhile is applied and kept first. */
+    e->now = clock_now(a);
+    int side = mc_session_pos(s)->side;
+    if (mc_session_check_time(s, e->now)) {
+        json_decref(extra);
+        free(tr.ev);
+        e->version++;
+        if (commit(a, e, out) == 0)
+            time_ran_out(out, s, side);
+        return;
+    }
     mc_pos before = *mc_session_pos(s);
+    int arranging = setup_turn(e);
     if (mc_session_over(s)) {
         json_decref(extra);
-        reply_error(out, 409, "over", "the game is over");
+        over_error(out, s);
+    } else if (arranging >= 0) {
+        json_decref(extra);
+        reply_error(out, 409, "setup", "the set-up is not finished: %s "
+                    "arranges its seeds first (W3)", arranging ? "North" : "South");
     } else if (mc_move_parse(g, &before, tok, &m, &err) != 0) {
         json_decref(extra);
         reply_error(out, 422, err_code(err.code), "%s", err.msg);
-    } else if (mc_session_play(s, m, &tr, &err) != 0) {
+    } else if (mc_session_play_at(s, m, e->now, &tr, &err) != 0) {
         json_decref(extra);
         reply_error(out, 422, err_code(err.code), "%s", err.msg);
     } else {
@@ -832,12 +966,22 @@ static void ep_games(mc_api_reply *out)
         if (!g)
             continue;
         mc_game_options_help(g, help, sizeof help);
-        json_array_append_new(list, json_pack("{s:s,s:s}", "name", *n,
-                                              "options", help));
+        json_t *modes = json_array();
+        const char *mh;
+        for (int i = 0; mc_time_mode(g, i, &mh); i++)
+            json_array_append_new(modes,
+                                  json_pack("{s:s,s:s}", "name",
+                                            mc_time_mode(g, i, NULL), "text", mh));
+        json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:o}", "name", *n,
+                                              "title", mc_game_title(g),
+                                              "options", help, "time_modes",
+                                              modes));
         mc_game_free(g);
     }
-    reply_json(out, 200, json_pack("{s:o,s:s}", "games", list, "version",
-                                   mc_version()));
+    reply_json(out, 200, json_pack("{s:o,s:s,s:[s,s,s]}", "games", list,
+                                   "version", mc_version(), "time_forms",
+                                   "none", "move:SECONDS",
+                                   "game:SECONDS+INCREMENT"));
 }
 
 /* The seats the creator takes: "both" (default), "S" or "N"; a bit mask,
@@ -879,6 +1023,7 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     snprintf(e->addr, sizeof e->addr, "%s", addr ? addr : "");
     e->owner = mask;
     e->created = e->touched = now_s();
+    e->now = clock_now(a);
     char tok[ID_LEN + 1];
     if (random_hex(tok) != 0 || random_hex(e->invite[mask == 1 ? 1 : 0]) != 0) {
         entry_free(e);
@@ -946,7 +1091,8 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
                          e->token[1][0] ? e->token[1] : NULL},
                         {e->invite[0][0] ? e->invite[0] : NULL,
                          e->invite[1][0] ? e->invite[1] : NULL},
-                        e->owner};
+                        e->owner, {{0, 0}, -1, 1}};
+    clock_of(e, &sg.clock);
     mc_error err = {MC_ERR_IO, "out of memory"};
     if (!t || mc_store_insert(a->store, &sg, &err) != 0) {
         free(t);
@@ -980,14 +1126,15 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
 static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"game", "position", "south", "north",
-                                       "seats", NULL};
+                                       "seats", "time", NULL};
     json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
-    const char *spec, *pos, *names[2];
+    const char *spec, *pos, *names[2], *time_text;
     int mask;
     if (opt_str(j, "game", &spec, MC_SPEC_STRLEN, out) ||
         opt_str(j, "position", &pos, 1024, out) ||
+        opt_str(j, "time", &time_text, 100, out) ||
         opt_str(j, "south", &names[0], 200, out) ||
         opt_str(j, "north", &names[1], 200, out) || !(mask = seats_of(j, out))) {
         json_decref(j);
@@ -1017,6 +1164,13 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         reply_error(out, 422, err_code(err.code), "%s", err.msg);
         return;
     }
+    mc_time_control tc;
+    if (mc_time_parse(g, time_text ? time_text : "none", &tc, &err) != 0) {
+        mc_game_free(g);
+        json_decref(j);
+        reply_error(out, 422, "time", "%s", err.msg);
+        return;
+    }
     mc_record *r = mc_record_new(mc_game_spec(g), &start, &err);
     mc_game_free(g);
     if (!r) {
@@ -1025,6 +1179,12 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         return;
     }
     set_date(r);
+    set_time(a, r, &tc);
+    /* A set-up given whole is arranged (W3: the set-up editor of one browser
+       for both players, a script). */
+    const char *su = mc_game_option(mc_record_game(r), "setup");
+    if (pos && su && strcmp(su, "custom") == 0)
+        mc_record_set_tag(r, "Arranged", "SN", NULL);
     for (int i = 0; i < 2; i++)
         if (names[i] && mc_record_set_tag(r, i ? "North" : "South", names[i],
                                           &err) != 0) {
@@ -1048,13 +1208,14 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 
 static void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
-    static const char *const keys[] = {"record", "seats", NULL};
+    static const char *const keys[] = {"record", "seats", "time", NULL};
     json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
-    const char *text;
+    const char *text, *time_text;
     int mask;
     if (opt_str(j, "record", &text, MC_API_MAX_BODY, out) ||
+        opt_str(j, "time", &time_text, 100, out) ||
         !(mask = seats_of(j, out))) {
         json_decref(j);
         return;
@@ -1068,11 +1229,24 @@ static void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     int n;
     mc_error err = {0, ""};
     int bad = read_rounds(text, NULL, &recs, &n, &err);
-    json_decref(j);
     if (bad) {
+        json_decref(j);
         reply_error(out, 422, "record", "%s", err.msg);
         return;
     }
+    /* The clocks: the time given, else the record's TimeControl; full
+       from now (a record keeps no times). */
+    mc_time_control tc;
+    mc_session_time(mc_record_session(recs[n - 1]), &tc);
+    if (time_text &&
+        mc_time_parse(mc_record_game(recs[n - 1]), time_text, &tc, &err) != 0) {
+        json_decref(j);
+        mc_records_free(recs, n);
+        reply_error(out, 422, "time", "%s", err.msg);
+        return;
+    }
+    json_decref(j);
+    set_time(a, recs[n - 1], &tc);
     create_game(a, recs, n, mask, rq->addr, 1, out);
 }
 
@@ -1246,6 +1420,27 @@ static void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
     pthread_mutex_unlock(&a->players_lock);
     if (o.level == 10)
         o.seed = random_u64(); /* it only picks among book moves */
+    if (!hint) {
+        /* The engine's thinking counts on its clock: it never oversteps
+           (a move's time: 4/5 of it; a game's: a twentieth, and most of
+           the increment). */
+        mc_session *s = cur_session(e);
+        mc_time_control tc;
+        double left[2];
+        mc_session_time(s, &tc);
+        int run = mc_session_clock(s, e->now, left);
+        if (run >= 0) {
+            double cap = tc.kind == MC_TIME_MOVE
+                             ? 0.8 * left[run]
+                             : left[run] / 20 + 0.8 * tc.increment;
+            if (cap > 0.8 * left[run])
+                cap = 0.8 * left[run];
+            if (cap < 0.01)
+                cap = 0.01;
+            if (go.movetime > cap)
+                go.movetime = cap;
+        }
+    }
     mc_search_info info;
     if (search_copy(a, e, &o, &go, &info, out) != 0)
         return;
@@ -1311,7 +1506,14 @@ static void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
         deny(out, rq->token, side_seat(side));
         return;
     }
-    int ok = redo ? mc_session_redo(s) : mc_session_undo(s);
+    mc_error err = {0, ""};
+    int ok = redo ? mc_session_redo_at(s, e->now, &err)
+                  : mc_session_undo_at(s, e->now, &err);
+    if (ok < 0) {
+        reply_error(out, 409, err.code == MC_ERR_OVER ? "over" : "no_undo",
+                    "%s", err.msg);
+        return;
+    }
     if (!ok) {
         reply_error(out, 409, redo ? "no_redo" : "no_undo",
                     redo ? "there is no move to redo" : "there is no move to undo");
@@ -1377,6 +1579,8 @@ static void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
     mc_pos start;
     mc_match_start(g, &m, &start);
     mc_error err;
+    mc_time_control tc; /* the next round under the same control */
+    mc_session_time(cur_session(e), &tc);
     mc_record *r = mc_record_new(mc_game_spec(g), &start, &err);
     if (!r || add_round(e, r) != 0) {
         mc_record_free(r);
@@ -1391,6 +1595,7 @@ static void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
     char b[16];
     snprintf(b, sizeof b, "%d", e->n);
     mc_record_set_tag(r, "Round", b, NULL);
+    set_time(a, r, &tc);
     e->version++;
     if (commit(a, e, out) == 0)
         reply_state(out, 200, e, NULL, NULL, NULL);
@@ -1430,7 +1635,279 @@ static void ep_record(game_entry *e, mc_api_reply *out)
     out->len = len;
 }
 
+/* The board of p as review mode draws it: its string, side to move, pits,
+   owners and captures (the fields of the state of the same names). */
+static json_t *board_json(const mc_game *g, const mc_pos *p)
+{
+    char buf[MC_POS_STRLEN];
+    mc_pos_format(g, p, buf, sizeof buf);
+    json_t *pits = json_array(), *owner = json_array();
+    for (int i = 0; i < mc_game_pits(g); i++) {
+        json_array_append_new(pits, json_integer(p->pit[i]));
+        json_array_append_new(owner,
+                              json_string(mc_pit_owner(g, p, i) ? "N" : "S"));
+    }
+    return json_pack("{s:s,s:s,s:o,s:o,s:[i,i]}", "position", buf, "side",
+                     p->side ? "N" : "S", "pits", pits, "owner", owner,
+                     "captured", p->cap[0], p->cap[1]);
+}
+
+/* Every position of the current game, ply 0 to now, each with the move
+   played from it as state.moves describes moves (review mode steps
+   through them). */
+static void ep_positions(game_entry *e, mc_api_reply *out)
+{
+    mc_session *s = cur_session(e);
+    const mc_game *g = mc_record_game(cur_rec(e));
+    int n = mc_session_ply(s);
+    json_t *list = json_array();
+    for (int i = 0; i <= n; i++) {
+        const mc_pos *p = i < n ? mc_session_pos_at(s, i) : mc_session_pos(s);
+        json_t *b = board_json(g, p);
+        json_object_set_new(b, "played",
+                            i < n ? move_json(g, p, mc_session_move_at(s, i))
+                                  : json_null());
+        json_array_append_new(list, b);
+    }
+    reply_json(out, 200, json_pack("{s:s,s:I,s:o}", "id", e->id, "version",
+                                   (json_int_t)e->version, "positions", list));
+}
+
+/* The last move played with its trace, replayed from the position before
+   it: a second browser on the game animates the other player's move. */
+static void ep_last_trace(game_entry *e, mc_api_reply *out)
+{
+    mc_session *s = cur_session(e);
+    const mc_game *g = mc_record_game(cur_rec(e));
+    int n = mc_session_ply(s);
+    if (n == 0) {
+        reply_json(out, 200, json_pack("{s:i,s:n,s:[],s:i}", "ply", 0, "move",
+                                       "trace", "trace_dropped", 0));
+        return;
+    }
+    mc_trace tr = {NULL, TRACE_CAP, 0, 0};
+    tr.ev = malloc(TRACE_CAP * sizeof *tr.ev);
+    if (!tr.ev) {
+        reply_error(out, 500, "memory", "out of memory");
+        return;
+    }
+    mc_pos p = *mc_session_pos_at(s, n - 1);
+    mc_move m = mc_session_move_at(s, n - 1);
+    char tok[MC_MOVE_STRLEN];
+    mc_move_format(g, &p, m, tok, sizeof tok);
+    json_t *before = board_json(g, &p);
+    mc_play(g, &p, m, &tr);
+    reply_json(out, 200,
+               json_pack("{s:i,s:s,s:o,s:o,s:I}", "ply", n, "move", tok,
+                         "before", before, "trace", trace_json(g, &tr),
+                         "trace_dropped", (json_int_t)tr.dropped));
+    free(tr.ev);
+}
+
+/* The engine's view of any position of a game (review mode): the best move,
+   its pit and the score, without touching any game.  The same limits and
+   busy answer as a hint; the position alone is searched (no history). */
+static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+{
+    static const char *const keys[] = {"game", "position", "level", "seconds",
+                                       "nodes", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    const char *spec, *pos;
+    mc_player_opts o;
+    mc_go go;
+    if (opt_str(j, "game", &spec, MC_SPEC_STRLEN, out) ||
+        opt_str(j, "position", &pos, 1024, out) ||
+        search_limits(j, &o, &go, out)) {
+        json_decref(j);
+        return;
+    }
+    if (!spec || !pos) {
+        json_decref(j);
+        reply_error(out, 400, "json", "'game' and 'position' are required");
+        return;
+    }
+    mc_error err;
+    mc_game *g = mc_game_new(spec, &err);
+    mc_pos p;
+    if (!g || mc_pos_parse(g, pos, &p, &err) != 0) {
+        json_decref(j);
+        mc_game_free(g);
+        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        return;
+    }
+    json_decref(j);
+    mc_session *s = mc_session_new(g, &p);
+    if (!s) {
+        mc_game_free(g);
+        reply_error(out, 500, "memory", "out of memory");
+        return;
+    }
+    if (mc_session_over(s)) {
+        mc_session_free(s);
+        mc_game_free(g);
+        reply_error(out, 409, "over", "the game is over in that position");
+        return;
+    }
+    pthread_mutex_lock(&a->players_lock);
+    o.book = a->book_off ? "none" : NULL;
+    o.book_variety = 0;
+    api_player *ap = lend_player(a, g);
+    pthread_mutex_unlock(&a->players_lock);
+    if (!ap) {
+        mc_session_free(s);
+        mc_game_free(g);
+        reply_error(out, 503, "busy",
+                    "every computer player is thinking: try again");
+        return;
+    }
+    mc_search_info info;
+    int rc = mc_player_sync(ap->pl, s, NULL);
+    if (rc == 0)
+        rc = mc_player_set_opts(ap->pl, &o, NULL);
+    if (rc == 0)
+        rc = mc_player_go(ap->pl, &go, &info);
+    pthread_mutex_lock(&a->players_lock);
+    ap->busy = 0;
+    pthread_mutex_unlock(&a->players_lock);
+    if (rc != 0) {
+        reply_error(out, 500, "memory", "the engine could not search");
+    } else {
+        char tok[MC_MOVE_STRLEN];
+        mc_move_format(g, &p, info.best, tok, sizeof tok);
+        int pit = mc_move_pit(g, &p, info.best);
+        reply_json(out, 200,
+                   json_pack("{s:s,s:o,s:s,s:i,s:i,s:I,s:b}", "best", tok, "pit",
+                             pit < 0 ? json_null() : json_integer(pit), "side",
+                             p.side ? "N" : "S", "score", info.score, "depth",
+                             info.depth, "nodes", (json_int_t)info.nodes,
+                             "book", info.book));
+    }
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
+/* A player arranges its seeds in a custom set-up (W3): "pits" is the whole
+   board (as state.pits) in which only that side's pits may differ, or null
+   to keep the library's arrangement (the computer's side).  The library
+   checks the result (32 seeds each, the pit limit). */
+static void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
+                     mc_api_reply *out)
+{
+    static const char *const keys[] = {"side", "pits", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    const char *sv;
+    if (opt_str(j, "side", &sv, 2, out)) {
+        json_decref(j);
+        return;
+    }
+    if (!sv || (strcmp(sv, "S") != 0 && strcmp(sv, "N") != 0)) {
+        json_decref(j);
+        reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
+        return;
+    }
+    int side = sv[0] == 'N';
+    if (!holds(e, rq->token, side)) {
+        json_decref(j);
+        deny(out, rq->token, side_seat(side));
+        return;
+    }
+    int turn = setup_turn(e);
+    if (turn < 0) {
+        json_decref(j);
+        reply_error(out, 409, "setup", "no set-up is open: the game is not "
+                                       "setup=custom or has begun (W3)");
+        return;
+    }
+    if (turn != side) {
+        json_decref(j);
+        const char *done = mc_record_tag(cur_rec(e), "Arranged");
+        if (done && strchr(done, side ? 'N' : 'S'))
+            reply_error(out, 409, "setup", "%s has arranged its seeds already "
+                        "(W3)", side ? "North" : "South");
+        else
+            reply_error(out, 409, "setup", "%s arranges first, then %s (W3)",
+                        turn ? "North" : "South", side ? "North" : "South");
+        return;
+    }
+    mc_record *rec = cur_rec(e);
+    const mc_game *g = mc_record_game(rec);
+    mc_pos p = *mc_session_pos(mc_record_session(rec));
+    json_t *pits = json_object_get(j, "pits");
+    int np = mc_game_pits(g);
+    if (pits && !json_is_null(pits)) {
+        if (!json_is_array(pits) || (int)json_array_size(pits) != np) {
+            json_decref(j);
+            reply_error(out, 400, "json", "'pits' must be an array of %d seed "
+                                          "counts", np);
+            return;
+        }
+        for (int i = 0; i < np; i++) {
+            json_t *v = json_array_get(pits, (size_t)i);
+            json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1;
+            if (n < 0 || n > 255) {
+                json_decref(j);
+                reply_error(out, 400, "json", "'pits' item %d must be a whole "
+                                              "number 0..255", i);
+                return;
+            }
+            if (n != p.pit[i] && mc_pit_owner(g, &p, i) != side) {
+                json_decref(j);
+                reply_error(out, 422, "position",
+                            "pit %s is not %s's: each player arranges only "
+                            "its own pits (W3)", mc_pit_name(g, i),
+                            side ? "North" : "South");
+                return;
+            }
+            p.pit[i] = (uint8_t)n;
+        }
+    }
+    json_decref(j);
+    char buf[MC_POS_STRLEN];
+    mc_error err;
+    mc_pos q;
+    mc_pos_format(g, &p, buf, sizeof buf);
+    if (mc_pos_parse(g, buf, &q, &err) != 0) {
+        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        return;
+    }
+    mc_record *r = mc_record_new(mc_game_spec(g), &q, &err);
+    if (!r) {
+        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        return;
+    }
+    const char *tn, *tv;
+    for (int i = 0; mc_record_tag_at(rec, i, &tn, &tv); i++)
+        if (strcmp(tn, "Arranged") != 0)
+            mc_record_set_tag(r, tn, tv, NULL); /* derived ones are refused */
+    const char *done = mc_record_tag(rec, "Arranged");
+    char arr[4];
+    snprintf(arr, sizeof arr, "%s%s", done ? done : "", side ? "N" : "S");
+    mc_record_set_tag(r, "Arranged", arr, NULL);
+    e->recs[e->n - 1] = r;
+    mc_record_free(rec);
+    e->version++;
+    if (commit(a, e, out) == 0)
+        reply_state(out, 200, e, NULL, NULL, NULL);
+}
+
 /* ---- routing ---------------------------------------------------------- */
+
+/* Every request on a game first applies a flag fall that is due (a game
+   whose flag fell while nobody asked is over, on time, the next time
+   anyone looks), committed like a move.  0 after replying (the change was
+   not saved). */
+static int flag_first(mc_api *a, game_entry *e, mc_api_reply *out)
+{
+    e->now = clock_now(a);
+    if (!mc_session_check_time(cur_session(e), e->now))
+        return 1;
+    e->version++;
+    return commit(a, e, out) == 0;
+}
 
 static int is(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
@@ -1455,8 +1932,17 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         ep_record(e, out);
         return;
     }
+    if (is(act, "positions") || is(act, "trace")) {
+        if (!get)
+            goto method;
+        if (act[0] == 'p')
+            ep_positions(e, out);
+        else
+            ep_last_trace(e, out);
+        return;
+    }
     static const char *const acts[] = {"play", "engine", "hint", "undo", "redo",
-                                       "resign", "next", "join", NULL};
+                                       "resign", "next", "join", "setup", NULL};
     int known = 0;
     for (int i = 0; acts[i]; i++)
         known |= is(act, acts[i]);
@@ -1476,6 +1962,8 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         ep_resign(a, e, rq, out);
     else if (is(act, "next"))
         ep_next(a, e, rq, out);
+    else if (is(act, "setup"))
+        ep_setup(a, e, rq, out);
     else
         ep_join(a, e, rq, out);
     return;
@@ -1503,6 +1991,12 @@ static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
             ep_load(a, rq, out);
         return;
     }
+    if (is(path, "/api/analyze")) {
+        if (!post)
+            goto method;
+        ep_analyze(a, rq, out);
+        return;
+    }
     if (strncmp(path, "/api/game/", 10) != 0) {
         reply_error(out, 404, "not_found", "no such endpoint: %.200s", path);
         return;
@@ -1526,7 +2020,7 @@ static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     int gone = e->gone;
     if (gone)
         reply_error(out, 404, "not_found", "no such game: %s", id);
-    else if (!e->stale || reload(a, e, out) == 0)
+    else if ((!e->stale || reload(a, e, out) == 0) && flag_first(a, e, out))
         route_game(a, e, slash ? slash + 1 : "", rq, out);
     gone = !gone && e->gone; /* deleted by this request */
     pthread_mutex_unlock(&e->lock);
@@ -1612,6 +2106,8 @@ static int load_one(void *ctx, const mc_store_game *g)
     snprintf(e->addr, sizeof e->addr, "%s", g->addr ? g->addr : "");
     e->recs = recs;
     e->n = e->cap = n;
+    if (g->clock.known) /* else: the clocks wait for the next move */
+        mc_session_clock_restore(cur_session(e), g->clock.bank, g->clock.since);
     e->version = (unsigned long)g->version;
     e->created = g->created;
     e->touched = g->touched;
@@ -1753,4 +2249,9 @@ int mc_api_count(mc_api *a)
 void mc_api_store_readonly(mc_api *a, int on)
 {
     mc_store_set_readonly(a->store, on);
+}
+
+void mc_api_set_now(mc_api *a, double now)
+{
+    atomic_store(&a->fake_now, now);
 }

@@ -77,6 +77,9 @@ int mc_api_expire(mc_api *a, long long now);
    report: "<file> <id> <token>" or "<file> skipped: <why>".  Returns the
    number imported, or -1 with err filled when dir cannot be read. */
 int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err);
+/* Tests: the clocks' time (seconds since 1970) from now on instead of the
+   real one, so that a test needs no sleep; 0: the real time again. */
+void mc_api_set_now(mc_api *a, double now);
 /* Tests: make the store refuse every write (1) or accept them again (0). */
 void mc_api_store_readonly(mc_api *a, int on);
 

@@ -33,7 +33,9 @@ static const char *const schema =
     " over INTEGER NOT NULL,"  /* the game (the match) is finished */
     " created INTEGER NOT NULL," /* seconds since 1970 */
     " touched INTEGER NOT NULL,"
-    " addr TEXT NOT NULL);"    /* who created it (the per-address quota) */
+    " addr TEXT NOT NULL,"     /* who created it (the per-address quota) */
+    " clock_s REAL, clock_n REAL," /* each side's time left at clock_since */
+    " clock_since REAL);"      /* when the turn to move began (1970 s) */
     "CREATE TABLE IF NOT EXISTS seats("
     " game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
     " side INTEGER NOT NULL CHECK(side IN (0, 1)),"
@@ -42,7 +44,33 @@ static const char *const schema =
     " owner INTEGER NOT NULL," /* the creator holds it (may delete) */
     " PRIMARY KEY(game, side));"
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);"
-    "INSERT OR IGNORE INTO meta VALUES('schema', '1');";
+    "INSERT OR IGNORE INTO meta VALUES('schema', '2');";
+
+/* Schema 1 (before the clocks) lacks the three clock columns: they are
+   added, NULL (no clock kept: the clocks of such games wait for their next
+   move). */
+static const char *const migrate_1_2 =
+    "BEGIN IMMEDIATE;"
+    "ALTER TABLE games ADD COLUMN clock_s REAL;"
+    "ALTER TABLE games ADD COLUMN clock_n REAL;"
+    "ALTER TABLE games ADD COLUMN clock_since REAL;"
+    "UPDATE meta SET value='2' WHERE key='schema';"
+    "COMMIT;";
+
+/* Does table games have the column? */
+static int has_column(sqlite3 *db, const char *col)
+{
+    sqlite3_stmt *st = NULL;
+    int found = 0;
+    if (sqlite3_prepare_v2(db, "PRAGMA table_info(games)", -1, &st, NULL) ==
+        SQLITE_OK)
+        while (!found && sqlite3_step(st) == SQLITE_ROW) {
+            const unsigned char *n = sqlite3_column_text(st, 1);
+            found = n && strcmp((const char *)n, col) == 0;
+        }
+    sqlite3_finalize(st);
+    return found;
+}
 
 static int fail(mc_store *s, mc_error *err, const char *what)
 {
@@ -90,7 +118,11 @@ mc_store *mc_store_open(const char *path, mc_error *err)
                      "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
                      "PRAGMA foreign_keys=ON;",
                      NULL, NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+        sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
+        (!has_column(s->db, "clock_since") &&
+         sqlite3_exec(s->db, migrate_1_2, NULL, NULL, &msg) != SQLITE_OK)) {
+        if (s->db)
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
         if (err) {
             err->code = MC_ERR_IO;
             snprintf(err->msg, sizeof err->msg, "cannot open the game store %s: %s",
@@ -202,7 +234,9 @@ int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
 {
     if (begin(s, err, "saving a new game") != 0)
         return -1;
-    sqlite3_stmt *st = prep(s, "INSERT INTO games VALUES(?,?,?,?,?,?,?)");
+    sqlite3_stmt *st = prep(s, "INSERT INTO games(id, record, version, over,"
+                               " created, touched, addr, clock_s, clock_n,"
+                               " clock_since) VALUES(?,?,?,?,?,?,?,?,?,?)");
     if (st) {
         bind_text(st, 1, g->id);
         bind_text(st, 2, g->record);
@@ -211,6 +245,9 @@ int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
         sqlite3_bind_int64(st, 5, g->created);
         sqlite3_bind_int64(st, 6, g->touched);
         bind_text(st, 7, g->addr ? g->addr : "");
+        sqlite3_bind_double(st, 8, g->clock.bank[0]);
+        sqlite3_bind_double(st, 9, g->clock.bank[1]);
+        sqlite3_bind_double(st, 10, g->clock.since);
     }
     int ok = step_done(st) == 0;
     for (int side = 0; ok && side < 2; side++) {
@@ -237,18 +274,25 @@ static int change_one(mc_store *s, sqlite3_stmt *st, mc_error *err,
 
 int mc_store_update(mc_store *s, const char *id, const char *record,
                     long long version, int over, long long touched,
-                    mc_error *err)
+                    const mc_store_clock *clock, mc_error *err)
 {
     if (begin(s, err, "saving a move") != 0)
         return -1;
     sqlite3_stmt *st = prep(s, "UPDATE games SET record=?, version=?, over=?,"
-                               " touched=? WHERE id=?");
+                               " touched=?, clock_s=?, clock_n=?,"
+                               " clock_since=? WHERE id=?");
     if (st) {
         bind_text(st, 1, record);
         sqlite3_bind_int64(st, 2, version);
         sqlite3_bind_int(st, 3, over);
         sqlite3_bind_int64(st, 4, touched);
-        bind_text(st, 5, id);
+        for (int i = 0; i < 3; i++)
+            if (clock)
+                sqlite3_bind_double(st, 5 + i, i < 2 ? clock->bank[i]
+                                                     : clock->since);
+            else
+                sqlite3_bind_null(st, 5 + i);
+        bind_text(st, 8, id);
     }
     return change_one(s, st, err, "saving a move");
 }
@@ -292,6 +336,18 @@ static const char *col_text(sqlite3_stmt *st, int i)
     return (const char *)sqlite3_column_text(st, i);
 }
 
+/* The three clock columns from column i on; NULL (a game stored before
+   the clocks were) reads as not known. */
+static void read_clock(sqlite3_stmt *st, int i, mc_store_clock *c)
+{
+    c->known = 1;
+    for (int k = 0; k < 3; k++)
+        c->known &= sqlite3_column_type(st, i + k) != SQLITE_NULL;
+    for (int k = 0; k < 2; k++)
+        c->bank[k] = c->known ? sqlite3_column_double(st, i + k) : 0;
+    c->since = c->known ? sqlite3_column_double(st, i + 2) : -1;
+}
+
 int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
                   void *ctx, mc_error *err)
 {
@@ -299,7 +355,8 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
     /* The two seats joined to their game: one row a game. */
     sqlite3_stmt *st = prep(
         s, "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
-           " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner"
+           " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
+           " g.clock_s, g.clock_n, g.clock_since"
            " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
            " JOIN seats b ON b.game = g.id AND b.side = 1");
     int rc = st ? SQLITE_ROW : SQLITE_ERROR, stop = 0;
@@ -318,6 +375,7 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
             g.invite[side] = col_text(st, 8 + 3 * side);
             g.owner |= (sqlite3_column_int(st, 9 + 3 * side) & 1) << side;
         }
+        read_clock(st, 13, &g.clock);
         if (g.id && g.record)
             stop = each(ctx, &g);
     }
@@ -330,11 +388,12 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
 }
 
 int mc_store_get(mc_store *s, const char *id, char **record,
-                 long long *version, mc_error *err)
+                 long long *version, mc_store_clock *clock, mc_error *err)
 {
     *record = NULL;
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = prep(s, "SELECT record, version FROM games WHERE id=?");
+    sqlite3_stmt *st = prep(s, "SELECT record, version, clock_s, clock_n,"
+                               " clock_since FROM games WHERE id=?");
     int rc = SQLITE_ERROR;
     if (st) {
         bind_text(st, 1, id);
@@ -345,6 +404,8 @@ int mc_store_get(mc_store *s, const char *id, char **record,
         const char *t = col_text(st, 0);
         *record = t ? strdup(t) : NULL;
         *version = sqlite3_column_int64(st, 1);
+        if (clock)
+            read_clock(st, 2, clock);
         ret = *record ? 0 : fail(s, err, "reading a game");
     } else if (rc == SQLITE_DONE) {
         ret = 1;

@@ -9,6 +9,7 @@
 
 #include "../core/util.h"
 #include "../games/game.h"
+#include "clock.h"
 #include "line.h"
 
 struct mc_session {
@@ -19,6 +20,7 @@ struct mc_session {
     int n, top;      /* moves played, moves that redo can restore */
     mc_result res;   /* status of the current position */
     int forced;      /* res was set by a forfeit */
+    mc_clocks clk;   /* both clocks (untimed: kind MC_TIME_NONE) */
 };
 
 static int grow(mc_session *s, int need)
@@ -147,6 +149,8 @@ int mc_session_pass_turn(mc_session *s, mc_error *err)
 
 int mc_session_undo(mc_session *s)
 {
+    if (s->clk.tc.no_undo)
+        return 0;
     if (s->forced) {
         refresh(s);
         return 1;
@@ -178,6 +182,135 @@ void mc_session_forfeit(mc_session *s, int side, int reason)
     mc_sb_printf(&b, "%s %s", side == MC_SOUTH ? "South" : "North",
                  reason == MC_END_TIME ? "lost on time" : "resigned");
     s->forced = 1;
+}
+
+/* ---- clocks (the arithmetic is clock.c's) ---- */
+
+int mc_session_set_time(mc_session *s, const mc_time_control *tc, double now)
+{
+    if (!tc || tc->kind < MC_TIME_NONE || tc->kind > MC_TIME_GAME ||
+        (tc->kind != MC_TIME_NONE && !(tc->seconds > 0)) ||
+        !(tc->increment >= 0))
+        return MC_ERR_ARG;
+    mc_clocks_init(&s->clk, tc, now);
+    return 0;
+}
+
+void mc_session_time(const mc_session *s, mc_time_control *tc)
+{
+    *tc = s->clk.tc;
+}
+
+int mc_session_clock(const mc_session *s, double now, double left[2])
+{
+    if (!mc_clocks_timed(&s->clk)) {
+        left[0] = left[1] = -1;
+        return -1;
+    }
+    left[0] = s->clk.bank[0];
+    left[1] = s->clk.bank[1];
+    if (s->res.over || s->clk.since < 0)
+        return -1;
+    int side = s->l.pos[s->n].side;
+    left[side] = mc_clocks_left(&s->clk, side, now);
+    return side;
+}
+
+int mc_session_check_time(mc_session *s, double now)
+{
+    int happened = 0;
+    /* Each pass is a ply: the game's ply limit ends a game nobody plays,
+       and the count bounds the work of one check whatever the gap. */
+    for (int k = 0; k < 100000 && !s->res.over && mc_clocks_timed(&s->clk);
+         k++) {
+        int side = s->l.pos[s->n].side;
+        double due = mc_clocks_due(&s->clk, side);
+        if (now < due)
+            break;
+        happened = 1;
+        if (s->clk.tc.on_flag == MC_FLAG_PASS &&
+            mc_session_pass_turn(s, NULL) == 0) {
+            mc_clocks_turn(&s->clk, side, due, 0);
+            continue;
+        }
+        s->clk.bank[side] = 0;
+        mc_session_forfeit(s, side, MC_END_TIME);
+    }
+    return happened;
+}
+
+static const char *side_word(int side) { return side ? "North" : "South"; }
+
+int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
+                       mc_error *err)
+{
+    int side = s->l.pos[s->n].side;
+    if (mc_session_check_time(s, now)) {
+        if (s->res.over)
+            return mc_err(err, MC_ERR_OVER, "%s's time ran out: the game is "
+                          "over, lost on time", side_word(side));
+        return mc_err(err, MC_ERR_ILLEGAL, "%s's time ran out: the turn "
+                      "passed to %s", side_word(side), side_word(1 - side));
+    }
+    int rc = mc_session_play(s, m, trace, err);
+    if (rc == 0)
+        mc_clocks_turn(&s->clk, side, now, 1);
+    return rc;
+}
+
+/* Undo or redo at now: charge the side whose clock ran, then its turn
+   ends without a move. */
+static int undo_redo_at(mc_session *s, double now, int redo, mc_error *err)
+{
+    if (s->clk.tc.no_undo) {
+        mc_err(err, MC_ERR_ILLEGAL,
+               "no take-backs under this time control (%s)",
+               s->clk.tc.mode[0] ? s->clk.tc.mode : "no_undo");
+        return -1;
+    }
+    mc_session_check_time(s, now);
+    if (s->forced && s->res.reason == MC_END_TIME && !redo) {
+        mc_err(err, MC_ERR_OVER,
+               "a loss on time cannot be taken back: the time is spent");
+        return -1;
+    }
+    int side = s->l.pos[s->n].side, running = !s->res.over;
+    int done = redo ? mc_session_redo(s) : mc_session_undo(s);
+    if (done) {
+        if (!running) /* the game was over: no clock ran, none is charged */
+            s->clk.since = -1;
+        mc_clocks_turn(&s->clk, side, now, 0);
+    }
+    return done;
+}
+
+int mc_session_undo_at(mc_session *s, double now, mc_error *err)
+{
+    return undo_redo_at(s, now, 0, err);
+}
+
+int mc_session_redo_at(mc_session *s, double now, mc_error *err)
+{
+    return undo_redo_at(s, now, 1, err);
+}
+
+void mc_session_clock_state(const mc_session *s, double bank[2],
+                            double *since)
+{
+    bank[0] = s->clk.bank[0];
+    bank[1] = s->clk.bank[1];
+    *since = s->clk.since;
+}
+
+int mc_session_clock_restore(mc_session *s, const double bank[2],
+                             double since)
+{
+    if (!(bank[0] >= 0) || !(bank[1] >= 0))
+        return MC_ERR_ARG;
+    s->clk.bank[0] = bank[0];
+    s->clk.bank[1] = bank[1];
+    s->clk.since = since;
+    return 0;
 }
 
 /* ---- perft: leaves at exactly depth d, with the session's end rules ---- */

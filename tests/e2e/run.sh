@@ -1,7 +1,9 @@
 #!/bin/sh
 # tests/e2e/run.sh - make check's browser tests: start `mancala serve` on an
-# ephemeral port of 127.0.0.1 with a fresh game store, play a short game
-# of each kind by clicking in headless Chromium (play.mjs), stop the server.
+# ephemeral port of 127.0.0.1 with a fresh game store, play a full game of
+# each kind against the computer at 1280x800 and 400x800 and check each
+# item of the page by clicking in headless Chromium (play.mjs; about two
+# minutes), stop the server.
 # usage: sh tests/e2e/run.sh ./mancala   (MANCALA_SHOTS=docs/img: keep the
 # screenshots there, as `make screenshots` does)
 M=${1:-./mancala}
@@ -33,6 +35,7 @@ if [ -z "$url" ]; then
 fi
 MANCALA_URL=$url MANCALA_TMP=$tmp node "$here/play.mjs"
 rc=$?
+MANCALA_URL=$url MANCALA_TMP=$tmp node "$here/howto.mjs" || rc=1
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 rm -rf "$tmp"
