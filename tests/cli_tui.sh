@@ -237,6 +237,19 @@ if grep -q 'Start "0,10,2,4,4,4,4,4,0,0,0,0,0,0,0,0/' "$state/mancala/autosave.m
     bad "custom set-up saved: $(cat "$state/mancala/autosave.mcr")"; fi
 rm -rf "$state"
 
+# in the set-up too, Up and Down change rows: a seed from I goes up to A
+start omweso:setup=custom --nodes 500 --speed 0 --seed 1
+expect "setup editor again" "South's set-up: arrows: pit"
+keys -l -- -
+expect "a seed in hand" "In hand 1."
+keys Up
+keys -l +
+expect "Up reached A (the inner row)" "        [ 1]  [ 0]  [ 0]  [ 0]  [ 0]  [ 0]  [ 0]  [ 0]"
+expect "I gave it" "South   [ 3]  [ 4]  [ 4]  [ 4]"
+keys q
+expect "setup rows quit" "EXITED 0"
+rm -rf "$state"
+
 # ---- Omweso blitz with blitz_timeout=loss: the flag falls after 3 s ----
 start omweso --nodes 500 --speed 0 --mode blitz,blitz_timeout=loss --seed 1 --you north
 expect "blitz move limit shown" "(3 s a move)"

@@ -1030,6 +1030,8 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
         draw_pos(s, NULL, v, &mk, t.p, NULL);
         free(t.p);
         int k = getch();
+        if (ui.small && k != 'q' && k != 'Q')
+            continue; /* nothing to see: only q works */
         if (k == 'y' || k == 'Y') {
             if (acc >= 0) {
                 *m = L->mv[acc];
@@ -1666,13 +1668,18 @@ int tui_setup(const mc_game *g, mc_pos *p, int side, const tui_view *v)
         switch (k) {
         case KEY_LEFT:
         case KEY_UP:
-            cur = (cur + n - 1) % n;
-            break;
         case KEY_RIGHT:
         case KEY_DOWN:
-        case '\t':
-            cur = (cur + 1) % n;
+        case '\t': { /* as on the board: Up and Down change rows */
+            uint32_t mask = 0;
+            for (int i = 0; i < n; i++)
+                mask |= 1u << pits[i];
+            int to = cursor_step(g, mask, pits[cur], k);
+            for (int i = 0; i < n; i++)
+                if (pits[i] == to)
+                    cur = i;
             break;
+        }
         case '+':
             if (hand > 0 && work.pit[pits[cur]] < 255) {
                 work.pit[pits[cur]]++;
