@@ -1293,7 +1293,7 @@ static void test_clock(mc_api *api)
     post_game(id, "engine", "{\"level\":10,\"seconds\":0.3}", &r);
     mc_api_set_book(api, 1, 20);
     l = jget(jget(r.json, "state", "clock"), "left", NULL);
-    CHECK_MSG(jnum(json_array_get(l, 0)) <= 59.7 &&
+    CHECK_MSG(jnum(json_array_get(l, 0)) <= 59.75 &&
               jnum(json_array_get(l, 0)) > 50, "%g", jnum(json_array_get(l, 0)));
     CHECK(jnum(json_array_get(l, 1)) == 60);
     done(&r);
