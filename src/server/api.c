@@ -543,6 +543,23 @@ static json_t *clock_json(const game_entry *e)
                      "text", text, "no_undo", tc.no_undo);
 }
 
+/* A position as the state and the review show it: its string, the side
+   to move, the pits with their owners, the captures. */
+static json_t *board_json(const mc_game *g, const mc_pos *p)
+{
+    char buf[MC_POS_STRLEN];
+    mc_pos_format(g, p, buf, sizeof buf);
+    json_t *pits = json_array(), *owner = json_array();
+    for (int i = 0; i < mc_game_pits(g); i++) {
+        json_array_append_new(pits, json_integer(p->pit[i]));
+        json_array_append_new(owner,
+                              json_string(mc_pit_owner(g, p, i) ? "N" : "S"));
+    }
+    return json_pack("{s:s,s:s,s:o,s:o,s:[i,i]}", "position", buf, "side",
+                     p->side ? "N" : "S", "pits", pits, "owner", owner,
+                     "captured", p->cap[0], p->cap[1]);
+}
+
 /* A custom set-up (Omweso W3): open before a game's first move until both
    players have arranged their seeds, the starter first, the other seeing
    it.  Who has arranged is kept in the record's "Arranged" tag ("S", "N",
@@ -573,29 +590,18 @@ static json_t *state_json(const game_entry *e)
     const mc_game *g = mc_record_game(rec);
     const mc_pos *p = mc_session_pos(s);
     char buf[MC_POS_STRLEN + MC_SPEC_STRLEN];
-    int np = mc_game_pits(g);
 
-    json_t *st = json_object();
+    /* position, side, pits, owner, captured */
+    json_t *st = board_json(g, p);
     json_object_set_new(st, "id", json_string(e->id));
     json_object_set_new(st, "version", json_integer((json_int_t)e->version));
     json_object_set_new(st, "game", json_string(mc_game_name(g)));
     json_object_set_new(st, "spec", json_string(mc_game_spec(g)));
-    mc_pos_format(g, p, buf, sizeof buf);
-    json_object_set_new(st, "position", json_string(buf));
-    json_object_set_new(st, "side", json_string(p->side ? "N" : "S"));
     json_object_set_new(st, "ply", json_integer(mc_session_ply(s)));
-
-    json_t *pits = json_array(), *owner = json_array(), *names = json_array();
-    for (int i = 0; i < np; i++) {
-        json_array_append_new(pits, json_integer(p->pit[i]));
-        json_array_append_new(owner,
-                              json_string(mc_pit_owner(g, p, i) ? "N" : "S"));
+    json_t *names = json_array();
+    for (int i = 0; i < mc_game_pits(g); i++)
         json_array_append_new(names, json_string(mc_pit_name(g, i)));
-    }
-    json_object_set_new(st, "pits", pits);
-    json_object_set_new(st, "owner", owner);
     json_object_set_new(st, "names", names);
-    json_object_set_new(st, "captured", json_pack("[i,i]", p->cap[0], p->cap[1]));
 
     mc_layout l;
     mc_layout_get(g, &l);
@@ -1322,6 +1328,26 @@ static api_player *lend_player(mc_api *a, const mc_game *g)
     return p;
 }
 
+/* A computer player for g, or NULL after answering 503 busy. */
+static api_player *borrow_player(mc_api *a, const mc_game *g,
+                                 mc_api_reply *out)
+{
+    pthread_mutex_lock(&a->players_lock);
+    api_player *ap = lend_player(a, g);
+    pthread_mutex_unlock(&a->players_lock);
+    if (!ap)
+        reply_error(out, 503, "busy",
+                    "every computer player is thinking: try again");
+    return ap;
+}
+
+static void give_back(mc_api *a, api_player *ap)
+{
+    pthread_mutex_lock(&a->players_lock);
+    ap->busy = 0;
+    pthread_mutex_unlock(&a->players_lock);
+}
+
 /* Search the current game through a lent player without the game's lock
    held (other requests on it go on; a change meanwhile makes it 409). */
 static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
@@ -1334,19 +1360,12 @@ static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
         reply_error(out, 409, "over", "the game is over");
         return -1;
     }
-    pthread_mutex_lock(&a->players_lock);
-    api_player *ap = lend_player(a, g0);
-    pthread_mutex_unlock(&a->players_lock);
-    if (!ap) {
-        reply_error(out, 503, "busy",
-                    "every computer player is thinking: try again");
+    api_player *ap = borrow_player(a, g0, out);
+    if (!ap)
         return -1;
-    }
     /* The player copies the game now, under the game's lock. */
     if (mc_player_sync(ap->pl, s, NULL) != 0) {
-        pthread_mutex_lock(&a->players_lock);
-        ap->busy = 0;
-        pthread_mutex_unlock(&a->players_lock);
+        give_back(a, ap);
         reply_error(out, 500, "memory", "cannot copy the game");
         return -1;
     }
@@ -1355,9 +1374,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
     int rc = mc_player_set_opts(ap->pl, o, NULL);
     if (rc == 0)
         rc = mc_player_go(ap->pl, go, info);
-    pthread_mutex_lock(&a->players_lock);
-    ap->busy = 0;
-    pthread_mutex_unlock(&a->players_lock);
+    give_back(a, ap);
     pthread_mutex_lock(&e->lock);
     if (e->gone) {
         reply_error(out, 404, "not_found", "the game was deleted meanwhile");
@@ -1635,23 +1652,6 @@ static void ep_record(game_entry *e, mc_api_reply *out)
     out->len = len;
 }
 
-/* The board of p as review mode draws it: its string, side to move, pits,
-   owners and captures (the fields of the state of the same names). */
-static json_t *board_json(const mc_game *g, const mc_pos *p)
-{
-    char buf[MC_POS_STRLEN];
-    mc_pos_format(g, p, buf, sizeof buf);
-    json_t *pits = json_array(), *owner = json_array();
-    for (int i = 0; i < mc_game_pits(g); i++) {
-        json_array_append_new(pits, json_integer(p->pit[i]));
-        json_array_append_new(owner,
-                              json_string(mc_pit_owner(g, p, i) ? "N" : "S"));
-    }
-    return json_pack("{s:s,s:s,s:o,s:o,s:[i,i]}", "position", buf, "side",
-                     p->side ? "N" : "S", "pits", pits, "owner", owner,
-                     "captured", p->cap[0], p->cap[1]);
-}
-
 /* Every position of the current game, ply 0 to now, each with the move
    played from it as state.moves describes moves (review mode steps
    through them). */
@@ -1753,13 +1753,11 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     pthread_mutex_lock(&a->players_lock);
     o.book = a->book_off ? "none" : NULL;
     o.book_variety = 0;
-    api_player *ap = lend_player(a, g);
     pthread_mutex_unlock(&a->players_lock);
+    api_player *ap = borrow_player(a, g, out);
     if (!ap) {
         mc_session_free(s);
         mc_game_free(g);
-        reply_error(out, 503, "busy",
-                    "every computer player is thinking: try again");
         return;
     }
     mc_search_info info;
@@ -1768,9 +1766,7 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         rc = mc_player_set_opts(ap->pl, &o, NULL);
     if (rc == 0)
         rc = mc_player_go(ap->pl, &go, &info);
-    pthread_mutex_lock(&a->players_lock);
-    ap->busy = 0;
-    pthread_mutex_unlock(&a->players_lock);
+    give_back(a, ap);
     if (rc != 0) {
         reply_error(out, 500, "memory", "the engine could not search");
     } else {
