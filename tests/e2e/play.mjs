@@ -341,6 +341,26 @@ async function goreOffer() {
   await page.close();
 }
 
+async function goreComputerOffer() {
+  // the computer (North, full strength) owns no stones: passing loses at
+  // once (South's D ends it, G5), an offer lasts a ply longer, so it offers;
+  // South then sees which pits and at what price (G6), not bare buttons
+  const page = await newPage();
+  await madeGame(page, { game: 'gore', position: '1,1,1,3/0,0,0,0 N own=SSSSNNNN cap=22,20', north: 'computer level 10' }, 'computer&level=10');
+  const st = await settled(page, (s) => s.side === 'S' && s.moves.some((m) => m.kind === 'accept'));
+  const answer = st.moves.find((m) => m.kind === 'accept');
+  check(answer && st.ply === 1, `gore vs computer: the computer offered (ply ${st.ply})`);
+  if (!answer) { await page.close(); return; }
+  const letters = answer.pits.map((i) => st.names[i]).join(', ');
+  check(answer.price === 6 * answer.pits.length, `gore vs computer: the price is 6 a pit (G6: ${answer.price})`);
+  const note = await page.textContent('#choices');
+  check(note.includes(`North offers ${letters}`) && note.includes(`${answer.price} of your captured seeds`),
+    `gore vs computer: the offer names its pits and price (${note})`);
+  check((await page.textContent('#choices button[data-kind="accept"]')).includes(String(answer.price)), 'gore vs computer: the accept button says the price');
+  check((await page.$$eval('g.pit.offered', (gs) => gs.map((g) => g.dataset.name))).join(', ') === letters, 'gore vs computer: the offered pits are marked');
+  await page.close();
+}
+
 async function gorePass() {
   // a pass comes with its reason (South owns only empty pits)
   const page = await newPage();
@@ -638,6 +658,7 @@ if (redo) {
 await part('set-up editor', setupEditor);
 await part('set-up on two browsers', setupTwoBrowsers);
 await part('gore offer', goreOffer);
+await part('gore computer offer', goreComputerOffer);
 await part('gore pass', gorePass);
 await part('seeds and letters', seedsAndLetters);
 await part('hint and review', hintAndReview);
