@@ -328,10 +328,9 @@ async function goreOffer() {
   await page.click('#offer-send');
   let st = await settled(page, (s) => s.ply === 1);
   check(st.moves.some((m) => m.kind === 'accept'), 'gore: North may answer the offer');
-  const note = await page.textContent('#choices');
-  check(/offers A\b/.test(note) && note.includes('6'), `gore: the answer shows the pit and the price (${note})`);
-  check((await page.textContent('#choices button[data-kind="accept"]')).includes('6'), 'gore: the accept button says the price');
-  check((await page.$$eval('g.pit.offered', (gs) => gs.map((g) => g.dataset.name))).join() === 'A', 'gore: the offered pit is marked');
+  const asked = st.moves.find((m) => m.kind === 'accept');
+  check(asked && asked.pits.map((i) => st.names[i]).join() === 'A' && asked.price === 6, 'gore: North is asked 6 for A (G6)');
+  await offerShown(page, st, 'gore');
   await page.click('#choices button[data-kind="accept"]');
   st = await settled(page, (s) => s.ply === 2);
   check(st.owner[0] === 'N', 'gore: A belongs to North after accept');
@@ -351,14 +350,23 @@ async function goreComputerOffer() {
   const answer = st.moves.find((m) => m.kind === 'accept');
   check(answer && st.ply === 1, `gore vs computer: the computer offered (ply ${st.ply})`);
   if (!answer) { await page.close(); return; }
-  const letters = answer.pits.map((i) => st.names[i]).join(', ');
   check(answer.price === 6 * answer.pits.length, `gore vs computer: the price is 6 a pit (G6: ${answer.price})`);
-  const note = await page.textContent('#choices');
-  check(note.includes(`North offers ${letters}`) && note.includes(`${answer.price} of your captured seeds`),
-    `gore vs computer: the offer names its pits and price (${note})`);
-  check((await page.textContent('#choices button[data-kind="accept"]')).includes(String(answer.price)), 'gore vs computer: the accept button says the price');
-  check((await page.$$eval('g.pit.offered', (gs) => gs.map((g) => g.dataset.name))).join(', ') === letters, 'gore vs computer: the offered pits are marked');
+  await offerShown(page, st, 'gore vs computer');
   await page.close();
+}
+
+// The side to move answers an offer (st: the state then): the page names
+// the offerer, the pits and the price, the accept button says the price,
+// and the offered pits are marked on the board.
+async function offerShown(page, st, tag) {
+  const answer = st.moves.find((m) => m.kind === 'accept');
+  const letters = answer.pits.map((i) => st.names[i]).join(', ');
+  const offerer = st.side === 'S' ? 'North' : 'South';
+  const note = await page.textContent('#choices');
+  check(note.includes(`${offerer} offers ${letters}`) && note.includes(`${answer.price} of your captured seeds`),
+    `${tag}: the offer names its pits and price (${note})`);
+  check((await page.textContent('#choices button[data-kind="accept"]')).includes(String(answer.price)), `${tag}: the accept button says the price`);
+  check((await page.$$eval('g.pit.offered', (gs) => gs.map((g) => g.dataset.name))).join(', ') === letters, `${tag}: the offered pits are marked`);
 }
 
 async function gorePass() {

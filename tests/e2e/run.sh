@@ -18,9 +18,9 @@ if ! command -v chromium >/dev/null 2>&1; then
     exit 1
 fi
 tmp=$(mktemp -d)
+: >"$tmp/out"
 # The server's data in the scratch directory, and no endgame tables: the
 # games here do not depend on what is built or installed.
-: >"$tmp/out"
 XDG_DATA_HOME=$tmp/xdg/data XDG_STATE_HOME=$tmp/xdg/state MANCALA_EGDB_DIR=none \
 "$M" serve --port 0 --db "$tmp/serve.db" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
