@@ -274,7 +274,8 @@ install: all
 	ln -sf libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOVER)
 	ln -sf libmancala.so.$(SOVER) $(DESTDIR)$(LIBDIR)/libmancala.so
 	install -m 644 include/mancala.h include/mancala_record.h \
-	  include/mancala_protocol.h include/mancala_egdb.h $(DESTDIR)$(INCDIR)/
+	  include/mancala_protocol.h include/mancala_egdb.h include/mancala_ml.h \
+	  $(DESTDIR)$(INCDIR)/
 	install -m 644 man/mancala.1 $(DESTDIR)$(MANDIR)/man1/mancala.1
 	install -m 644 man/mancala-record.5 $(DESTDIR)$(MANDIR)/man5/mancala-record.5
 	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
