@@ -76,11 +76,19 @@ class RecordLoc(ctypes.Structure):
 def _candidates():
     """Where libmancala may be, in the order the module tries them."""
     here = os.path.dirname(os.path.abspath(__file__))
-    found = []
-    # Next to the package: copied into it, or installed by `make install`
-    # as $(PREFIX)/lib/libmancala.so.* beside $(PREFIX)/lib/python3/...
-    for d in (here, os.path.normpath(os.path.join(here, "..", "..", ".."))):
-        found.append(sorted(glob.glob(os.path.join(d, "libmancala.so.*.*.*"))))
+    found = [sorted(glob.glob(os.path.join(here, "libmancala.so.*.*.*")))]
+    # Installed: `make install` writes _installed.py with the library it
+    # installed ($(LIBDIR)); under a DESTDIR that name is not there yet, so
+    # $(PREFIX)/lib seen from $(PREFIX)/lib/python3/dist-packages/mancala
+    # comes next.
+    try:
+        from . import _installed
+        found.append([_installed.LIBRARY])
+        up = os.path.normpath(os.path.join(here, "..", "..", ".."))
+        found.append(sorted(glob.glob(os.path.join(up,
+                                                   "libmancala.so.*.*.*"))))
+    except ImportError:
+        pass
     env = os.environ.get("MANCALA_LIB")
     if env:
         found.append([env])
@@ -96,6 +104,8 @@ def _candidates():
 def _load():
     tried = _candidates()
     for path in tried:
+        if os.path.isabs(path) and not os.path.exists(path):
+            continue
         try:
             return ctypes.CDLL(path), path
         except OSError:
