@@ -132,3 +132,25 @@ def test_playouts_agree_with_python_loop():
 def test_playouts_bad_n():
     with pytest.raises(mancala.MancalaError):
         mancala.load_game("oware").random_playouts(-1)
+
+
+@pytest.mark.parametrize("name,games", [("oware", 3000), ("sadeqa2", 3000),
+                                        ("gore", 1000), ("omweso", 100)])
+def test_playouts_match_cli_bench(name, games):
+    """`mancala bench --rules` plays its random games with seed 1 through
+    another loop (mc_random_game); the same stream gives the same games."""
+    import re
+    import subprocess
+    from conftest import MANCALA
+    out = subprocess.run([MANCALA, "bench", "--rules", "--game", name,
+                          "--perft", "1", "--games", str(games)],
+                         capture_output=True, text=True, timeout=120,
+                         check=True).stdout
+    m = re.search(r"random: (\d+) games, (\d+) plies .*South ([\d.]+)%, "
+                  r"North ([\d.]+)%", out)
+    assert m, out
+    r = mancala.load_game(name).random_playouts(games, seed=1)
+    assert r["games"] == int(m.group(1))
+    assert r["plies"] == int(m.group(2))
+    assert abs(100 * r["wins"][0] / games - float(m.group(3))) < 0.051
+    assert abs(100 * r["wins"][1] / games - float(m.group(4))) < 0.051
