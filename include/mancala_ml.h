@@ -35,6 +35,11 @@ MC_API int mc_ml_move(const mc_game *g, const mc_pos *p, long a, mc_move *m);
    *dropped (may be NULL). */
 MC_API int mc_ml_legal_actions(const mc_session *s, long *out, int *dropped);
 
+/* Play the session's legal move whose index is a (one call for a learning
+   loop's step): 0, MC_ERR_OVER when the game is over, MC_ERR_ILLEGAL when
+   no legal move has that index; err names the action. */
+MC_API int mc_ml_apply(mc_session *s, long a, mc_error *err);
+
 /* The numbers of the game's observation of a position. */
 MC_API int mc_ml_obs_size(const mc_game *g);
 /* Write mc_ml_obs_size(g) numbers for p into out. */

@@ -63,8 +63,12 @@ static void actions_along_games(const char *spec)
                 if (!used)
                     unused = a;
             }
-            if (unused >= 0)
+            if (unused >= 0) {
                 CHECK(mc_ml_move(g, p, unused, &none) == MC_ERR_ILLEGAL);
+                mc_pos before = *p;
+                CHECK(mc_ml_apply(s, unused, &err) == MC_ERR_ILLEGAL);
+                CHECK(memcmp(mc_session_pos(s), &before, sizeof before) == 0);
+            }
             CHECK(mc_ml_move(g, p, na, &none) == MC_ERR_ILLEGAL);
             /* The observation's pits hold the board's seeds. */
             mc_ml_observe(g, p, obs);
@@ -75,8 +79,18 @@ static void actions_along_games(const char *spec)
                 sum += obs[i];
             }
             CHECK_MSG((int)sum == board, "%s: %g vs %d", spec, sum, board);
-            mc_session_play(s, mv[mc_rng_below(&rng, (uint32_t)n)], NULL,
-                            &err);
+            /* mc_ml_apply plays the move of the action, as
+               mc_session_play does. */
+            int pick = (int)mc_rng_below(&rng, (uint32_t)n);
+            mc_pos want = *p;
+            mc_play(g, &want, mv[pick], NULL);
+            CHECK(mc_ml_apply(s, acts[pick], &err) == MC_OK);
+            CHECK(memcmp(mc_session_pos(s), &want, sizeof want) == 0);
+        }
+        /* Over (or cut at 300 plies): an over game refuses any action. */
+        if (mc_session_over(s)) {
+            CHECK(mc_ml_apply(s, 0, &err) == MC_ERR_OVER);
+            CHECK(strstr(err.msg, "over") != NULL);
         }
         mc_session_free(s);
     }

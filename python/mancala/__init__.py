@@ -9,6 +9,7 @@ layout of each game.
 """
 
 import ctypes
+import operator
 
 import numpy as np
 
@@ -210,6 +211,10 @@ class State:
         self._s = _session
         self._owner = None  # a Record whose session this is
         self._player = None
+        # Buffers of the learning loop's calls, made once per state.
+        self._abuf = (ctypes.c_long * _capi.MAX_MOVES)()
+        self._dropped = ctypes.c_int(0)
+        self._err = _capi.Error()
 
     def __del__(self):
         if getattr(self, "_player", None):
@@ -292,13 +297,12 @@ class State:
         is given and is not to move)."""
         if player is not None and player != self.current_player():
             return []
-        out = (ctypes.c_long * _capi.MAX_MOVES)()
-        dropped = ctypes.c_int(0)
-        n = lib.mc_ml_legal_actions(self._s, out, ctypes.byref(dropped))
+        dropped = self._dropped
+        n = lib.mc_ml_legal_actions(self._s, self._abuf, dropped)
         if dropped.value:
             raise MancalaError("%d legal moves here have no action index "
                                "(docs/PYTHON.md)" % dropped.value)
-        return sorted(out[:n])
+        return sorted(self._abuf[:n])
 
     def legal_actions_mask(self, player=None):
         mask = np.zeros(self._game.num_distinct_actions(), dtype=np.uint8)
@@ -325,14 +329,11 @@ class State:
         err = _capi.Error()
         if lib.mc_session_play(self._s, move, None, ctypes.byref(err)) != 0:
             _raise(err)
-        self._after_change()
-
-    def _after_change(self):
-        pass
 
     def apply_action(self, action):
         """Play an action (an int of legal_actions)."""
-        self._play(self._move_of(action))
+        if lib.mc_ml_apply(self._s, operator.index(action), self._err) != 0:
+            _raise(self._err)
 
     def apply_move(self, token):
         """Play a move written in the game's notation ("C", "K*")."""
@@ -389,9 +390,7 @@ class State:
 
     def undo(self):
         """Take back the last move; False when there is none."""
-        done = bool(lib.mc_session_undo(self._s))
-        self._after_change()
-        return done
+        return bool(lib.mc_session_undo(self._s))
 
     def undo_action(self, player=None, action=None):
         self.undo()

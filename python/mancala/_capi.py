@@ -164,6 +164,7 @@ _SIGS = {
                               _P(_c.c_uint64)]),
     "mc_ml_legal_actions": (_c.c_int, [_c.c_void_p, _P(_c.c_long),
                                        _P(_c.c_int)]),
+    "mc_ml_apply": (_c.c_int, [_c.c_void_p, _c.c_long, _P(Error)]),
     "mc_ml_obs_size": (_c.c_int, [_c.c_void_p]),
     "mc_ml_observe": (None, [_c.c_void_p, _P(Pos), _c.c_void_p]),
     "mc_ml_random_playouts": (_c.c_int, [_c.c_void_p, _P(Pos), _c.c_long,

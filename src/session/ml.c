@@ -4,6 +4,7 @@
  * here), and batched random playouts that keep one line of history for
  * all their games instead of allocating one a game.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "../games/game.h"
@@ -49,6 +50,26 @@ int mc_ml_legal_actions(const mc_session *s, long *out, int *dropped)
     if (dropped)
         *dropped = lost;
     return k;
+}
+
+int mc_ml_apply(mc_session *s, long a, mc_error *err)
+{
+    if (mc_session_over(s)) {
+        err->code = MC_ERR_OVER;
+        snprintf(err->msg, sizeof err->msg,
+                 "action %ld: the game is over", a);
+        return MC_ERR_OVER;
+    }
+    const mc_game *g = mc_session_game(s);
+    mc_move mv[MC_MAX_MOVES];
+    int n = mc_session_moves(s, mv);
+    for (int i = 0; i < n; i++)
+        if (mc_ml_action(g, mc_session_pos(s), mv[i]) == a)
+            return mc_session_play(s, mv[i], NULL, err);
+    err->code = MC_ERR_ILLEGAL;
+    snprintf(err->msg, sizeof err->msg,
+             "action %ld is not legal here (%d legal moves)", a, n);
+    return MC_ERR_ILLEGAL;
 }
 
 int mc_ml_obs_size(const mc_game *g)
