@@ -2,6 +2,8 @@
 #   make                 the program ./mancala and the libraries in build/
 #   make check           every test (unit, rules data, CLI); SAN=1 for ASan+UBSan
 #   make bench           the long perft depths and speed figures
+#   make check-python    the Python module's tests (also run by make check);
+#                        make bench-python its speed figures (docs/PYTHON.md)
 #   make install PREFIX=/usr/local DESTDIR=
 #   make tune            train the learned evaluations (long; docs/SEARCH.md)
 #   make tables          the small default set of Oware endgame tables in
@@ -22,6 +24,10 @@ SHAREDIR ?= $(PREFIX)/share/mancala
 # Installed documents: the beginner's pages (web/howto-*), which
 # `mancala rules` names when they are there.
 DOCDIR  ?= $(PREFIX)/share/doc/mancala
+# The Python module (python/mancala, docs/PYTHON.md) and the python3 with
+# numpy and pytest that tests it (Debian's, not a pyenv shim).
+PYDIR   ?= $(PREFIX)/lib/python3/dist-packages
+PYTHON  ?= /usr/bin/python3
 
 VERSION := $(shell sed -n 's/^\#define MC_VERSION_STRING "\(.*\)"/\1/p' include/mancala.h)
 SOVER   := $(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
@@ -88,7 +94,8 @@ else
 PROG    := mancala
 endif
 
-.PHONY: all check bench install uninstall clean fuzz screenshots tsan tables tune
+.PHONY: all check bench install uninstall clean fuzz screenshots tsan tables tune \
+        check-python bench-python
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
 # Header dependencies come from the compiler (-MMD -MP: the .d files
@@ -197,7 +204,8 @@ SLOW_TESTS  := check-test_egdb check-e2e check-test_omweso check-cli_tui \
                check-cli_help check-test_gore
 UNIT_CHECKS := $(TEST_BIN:$(B)/tests/%=check-%)
 CLI_CHECKS  := $(patsubst tests/%.sh,check-%,$(wildcard tests/cli*.sh))
-CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHECKS))
+CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHECKS)) \
+               check-python
 .PHONY: check-all $(CHECKS)
 
 check: $(PROG) $(TEST_BIN)
@@ -222,6 +230,21 @@ $(CLI_CHECKS): check-%: tests/%.sh $(PROG)
 
 check-e2e: $(PROG)
 	@$(call run_test,e2e,sh tests/e2e/run.sh ./$(PROG))
+
+# The Python module's tests (python/tests, pytest) against the shared
+# library and program of this build.  A sanitized library cannot be loaded
+# into an unsanitized python3, so under SAN=1 they are not run (and say so).
+check-python: $(PROG) $(B)/libmancala.so.$(VERSION)
+ifeq ($(SAN),1)
+	@echo "check-python: not run under SAN=1 (python3 cannot load an ASan library)"
+else
+	@$(call run_test,python,MANCALA_LIB=$(abspath $(B))/libmancala.so.$(VERSION) \
+	  $(PYTHON) -m pytest -q -p no:cacheprovider python/tests)
+endif
+
+# The Python module's speed figures (docs/PYTHON.md).
+bench-python: all
+	$(TEST_ENV) $(PYTHON) python/bench.py
 
 # The threaded code (the player's search threads, the protocol's search
 # thread, the web server's connections and per-game locks) under
@@ -313,7 +336,8 @@ install: all
 	ln -sf libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOVER)
 	ln -sf libmancala.so.$(SOVER) $(DESTDIR)$(LIBDIR)/libmancala.so
 	install -m 644 include/mancala.h include/mancala_record.h \
-	  include/mancala_protocol.h include/mancala_egdb.h $(DESTDIR)$(INCDIR)/
+	  include/mancala_protocol.h include/mancala_egdb.h include/mancala_ml.h \
+	  $(DESTDIR)$(INCDIR)/
 	install -m 644 man/mancala.1 $(DESTDIR)$(MANDIR)/man1/mancala.1
 	install -m 644 man/mancala-record.5 $(DESTDIR)$(MANDIR)/man5/mancala-record.5
 	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
@@ -322,6 +346,10 @@ install: all
 	install -d $(DESTDIR)$(SHAREDIR)/egdb
 	if [ -n "$$(ls $(B)/egdb/*.egdb 2>/dev/null)" ]; then \
 	  install -m 644 $(B)/egdb/*.egdb $(DESTDIR)$(SHAREDIR)/egdb/; fi
+	install -d $(DESTDIR)$(PYDIR)/mancala
+	install -m 644 python/mancala/*.py $(DESTDIR)$(PYDIR)/mancala/
+	echo 'LIBRARY = "$(LIBDIR)/libmancala.so.$(VERSION)"' \
+	  > $(DESTDIR)$(PYDIR)/mancala/_installed.py
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	  -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	  mancala.pc.in > $(DESTDIR)$(PCDIR)/mancala.pc
@@ -330,10 +358,11 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/mancala $(DESTDIR)$(LIBDIR)/libmancala.a \
 	  $(DESTDIR)$(LIBDIR)/libmancala.so* $(DESTDIR)$(INCDIR)/mancala.h \
 	  $(DESTDIR)$(INCDIR)/mancala_record.h $(DESTDIR)$(INCDIR)/mancala_protocol.h \
-	  $(DESTDIR)$(INCDIR)/mancala_egdb.h \
+	  $(DESTDIR)$(INCDIR)/mancala_egdb.h $(DESTDIR)$(INCDIR)/mancala_ml.h \
 	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(MANDIR)/man5/mancala-record.5 \
 	  $(DESTDIR)$(MANDIR)/man6/mancala-engine.6 $(DESTDIR)$(PCDIR)/mancala.pc
 	rm -f $(DESTDIR)$(SHAREDIR)/egdb/oware-*.egdb $(DESTDIR)$(DOCDIR)/howto*
+	rm -rf $(DESTDIR)$(PYDIR)/mancala
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	-rmdir $(DESTDIR)$(SHAREDIR)/egdb $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
