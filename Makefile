@@ -200,13 +200,18 @@ $(B)/tests/test_match_stats: tests/test_match_stats.c tests/check.h \
 # shell tests tests/cli_x.sh, check-e2e for the browser tests.  A test's
 # output goes to $(B)/log/<name>.log and is shown when it fails; every test
 # runs (make -k) before make check reports.  The longest start first.
-SLOW_TESTS  := check-test_egdb check-e2e check-test_omweso check-cli_tui \
-               check-cli_help check-test_gore
-UNIT_CHECKS := $(TEST_BIN:$(B)/tests/%=check-%)
+# test_egdb runs as three parts side by side (its abapa builds, its awari
+# builds, the rest); make check-test_egdb runs all three.
+EGDB_PARTS  := check-test_egdb-abapa check-test_egdb-awari check-test_egdb-rest
+SLOW_TESTS  := check-e2e-full check-test_egdb-abapa check-e2e-features \
+               check-test_egdb-rest check-cli_tui check-e2e-howto \
+               check-test_omweso check-test_egdb-awari check-cli_help \
+               check-test_gore
+UNIT_CHECKS := $(filter-out check-test_egdb,$(TEST_BIN:$(B)/tests/%=check-%))
 CLI_CHECKS  := $(patsubst tests/%.sh,check-%,$(wildcard tests/cli*.sh))
 CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHECKS)) \
                check-python
-.PHONY: check-all $(CHECKS)
+.PHONY: check-all check-test_egdb check-e2e $(CHECKS)
 
 check: $(PROG) $(TEST_BIN)
 	@rm -rf $(B)/xdg $(B)/log; mkdir -p $(B)/log
@@ -225,11 +230,19 @@ run_test = rm -rf $(B)/xdg/$(1); mkdir -p $(B)/log; start=$$(date +%s); \
 $(UNIT_CHECKS): check-%: $(B)/tests/% $(PROG)
 	@$(call run_test,$*,$(B)/tests/$* tests)
 
+$(EGDB_PARTS): check-test_egdb-%: $(B)/tests/test_egdb $(PROG)
+	@$(call run_test,test_egdb-$*,$(B)/tests/test_egdb tests $*)
+
+check-test_egdb: $(EGDB_PARTS)
+
 $(CLI_CHECKS): check-%: tests/%.sh $(PROG)
 	@$(call run_test,$*,sh tests/$*.sh)
 
-check-e2e: $(PROG)
-	@$(call run_test,e2e,sh tests/e2e/run.sh ./$(PROG))
+E2E_PARTS := check-e2e-full check-e2e-features check-e2e-howto
+$(E2E_PARTS): check-e2e-%: $(PROG)
+	@$(call run_test,e2e-$*,sh tests/e2e/run.sh ./$(PROG) $*)
+
+check-e2e: $(E2E_PARTS)
 
 # The Python module's tests (python/tests, pytest) against the shared
 # library and program of this build.  A sanitized library cannot be loaded

@@ -4,9 +4,19 @@
 # each kind against the computer at 1280x800 and 400x800 and check each
 # item of the page by clicking in headless Chromium (play.mjs; about two
 # minutes), stop the server.
-# usage: sh tests/e2e/run.sh ./mancala   (MANCALA_SHOTS=docs/img: keep the
-# screenshots there, as `make screenshots` does)
+# usage: sh tests/e2e/run.sh ./mancala [play|full|features|howto]
+# (MANCALA_SHOTS=docs/img: keep the screenshots there, as `make
+# screenshots` does)
 M=${1:-./mancala}
+# The second argument picks one part (play, or its halves full and
+# features, or howto; each with a server of its own, so that make check
+# can run them side by side); none: play and howto.
+parts=${2:-play howto}
+case $parts in
+    play|howto|"play howto") ;;
+    full|features) export MANCALA_E2E_PART=$parts; parts=play ;;
+    *) echo "e2e: unknown part '$parts' (play, full, features, howto)"; echo "0 passed, 1 failed"; exit 1 ;;
+esac
 here=$(dirname "$0")
 if [ ! -d "$here/node_modules/playwright-core" ]; then
     (cd "$here" && npm ci --no-audit --no-fund >/dev/null) || {
@@ -34,9 +44,10 @@ if [ -z "$url" ]; then
     echo "0 passed, 1 failed"
     exit 1
 fi
-MANCALA_URL=$url MANCALA_TMP=$tmp node "$here/play.mjs"
-rc=$?
-MANCALA_URL=$url MANCALA_TMP=$tmp node "$here/howto.mjs" || rc=1
+rc=0
+for t in $parts; do
+    MANCALA_URL=$url MANCALA_TMP=$tmp node "$here/$t.mjs" || rc=1
+done
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 rm -rf "$tmp"
