@@ -56,7 +56,9 @@ CFLAGS  ?= $(OPT) -g
 MC_CFLAGS = -std=c11 $(WARN) $(SANFLAGS) -fPIC -pthread -Iinclude -Isrc \
             -D_DEFAULT_SOURCE -MMD -MP
 LDFLAGS += $(LDSAN) -pthread
-LDLIBS  += -lm
+# The compressed endgame tables (src/egdb/zfile.c) decompress with zstd
+# (Debian: libzstd-dev).
+LDLIBS  += -lzstd -lm
 # The full-screen game (src/cli/tui.c) needs ncurses (Debian: libncurses-dev);
 # only the program links it, never the library.
 CURSES_CFLAGS ?= $(shell pkg-config --cflags ncursesw 2>/dev/null)

@@ -62,6 +62,24 @@ typedef struct mc_egdb_info {
 
 /* The file name of layer n of a preset inside dir (buf of size sz). */
 void mc_egdb_path(const char *dir, int preset, int n, char *buf, size_t sz);
+/* The same for its compressed form (".egdbz", docs/EGDB.md "Compressed
+   layers"), which opening, probing, building and verifying read where the
+   plain file is not there. */
+void mc_egdb_zpath(const char *dir, int preset, int n, char *buf, size_t sz);
+
+/* Compress layer n of dir: block entries a block (0: 4096, a multiple of
+   16), zstd level (0: 19); keep_plain 0 removes the plain file once the
+   compressed one is written and checked.  A layer found compressed
+   already is left as it is.  *zsize (may be NULL): the compressed file's
+   bytes. */
+typedef struct mc_egdb_compress_opts {
+    uint32_t block;
+    int level;
+    int keep_plain;
+} mc_egdb_compress_opts;
+int mc_egdb_compress(const char *dir, int preset, int n,
+                     const mc_egdb_compress_opts *o, uint64_t *zsize,
+                     mc_error *err);
 /* The search journal of layer n inside dir: the exact values the abapa
    history search has found while the layer is being built, which a
    resumed build takes back (docs/EGDB.md); removed once the layer is

@@ -26,6 +26,8 @@ have_pkg libmicrohttpd-dev || need="$need libmicrohttpd-dev"
 have_pkg libjansson-dev || need="$need libjansson-dev"
 have_pkg libsqlite3-dev || need="$need libsqlite3-dev"
 have_pkg libncurses-dev || need="$need libncurses-dev"
+# The compressed endgame tables: zstd.
+have_pkg libzstd-dev || need="$need libzstd-dev"
 if [ "$mode" = test ]; then
     # The full-screen game's tests run it in tmux; the browser tests drive
     # Debian's Chromium with playwright-core from npm.

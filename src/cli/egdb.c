@@ -47,6 +47,9 @@ typedef struct eopts {
     int quiet;
     int bench;
     int no_build;
+    int keep;     /* compress: keep the plain files */
+    long level;   /* compress: zstd level (0: the library's default) */
+    long block;   /* compress: entries a block (0: the default) */
 } eopts;
 
 /* Parse argv[1..]: one or two positional arguments and the options;
@@ -88,6 +91,24 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                 o->threads = x;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
             o->quiet = 1;
+        } else if (!strcmp(cmd, "compress") &&
+                   (!strcmp(a, "--level") || !strcmp(a, "--block"))) {
+            int lv = !strcmp(a, "--level");
+            long x = i + 1 < argc ? cli_number(argv[i + 1], lv ? 22 : 1 << 24)
+                                  : -1;
+            if (x < 1 || (!lv && x % 16)) {
+                fprintf(stderr, "mancala egdb compress: %s needs %s\n", a,
+                        lv ? "a zstd level from 1 to 22"
+                           : "a multiple of 16 up to 16777216");
+                return 1;
+            }
+            i++;
+            if (lv)
+                o->level = x;
+            else
+                o->block = x;
+        } else if (!strcmp(a, "--keep") && !strcmp(cmd, "compress")) {
+            o->keep = 1;
         } else if (!strcmp(a, "--no-build") && !strcmp(cmd, "default")) {
             o->no_build = 1;
         } else if (!strcmp(a, "--bench") && !strcmp(cmd, "probe")) {
@@ -335,6 +356,13 @@ static int egdb_build(int argc, char **argv)
 
 /* ---- info --------------------------------------------------------------- */
 
+/* A file's size in bytes, 0 when it is not there. */
+static uint64_t file_bytes(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
 static void print_info(const char *path, const mc_egdb_info *in)
 {
     printf("%s\n", path);
@@ -386,6 +414,8 @@ static int egdb_info(int argc, char **argv)
     for (int n = 0; n <= top; n++) {
         char path[4096];
         mc_egdb_path(dir, preset, n, path, sizeof path);
+        if (!file_bytes(path))
+            mc_egdb_zpath(dir, preset, n, path, sizeof path);
         print_info(path, mc_egdb_layer_info(db, n));
     }
     mc_egdb_close(db);
@@ -720,10 +750,59 @@ static int egdb_stats(int argc, char **argv)
     return 0;
 }
 
+/* ---- compress ------------------------------------------------------------ */
+
+static int egdb_compress(int argc, char **argv)
+{
+    eopts o = {0};
+    if (parse_opts("compress", argc, argv, 1, &o))
+        return EXIT_USAGE;
+    int preset = preset_or_die(o.game);
+    if (preset < 0)
+        return EXIT_BAD_INPUT;
+    char dir[4096];
+    /* Opening checks every layer first: nothing damaged is compressed. */
+    mc_egdb *db = open_tables(&o, preset, (int)o.seeds, dir, sizeof dir);
+    if (!db)
+        return EXIT_BAD_INPUT;
+    int top = mc_egdb_max_seeds(db);
+    mc_egdb_close(db);
+    mc_egdb_compress_opts co = {(uint32_t)o.block, (int)o.level, o.keep};
+    uint64_t plain_total = 0, z_total = 0;
+    double t0 = now_s();
+    for (int n = 0; n <= top; n++) {
+        char path[4096];
+        mc_egdb_path(dir, preset, n, path, sizeof path);
+        uint64_t before = file_bytes(path), z = 0;
+        if (!before) /* compressed already: its entries and a header */
+            before = mc_egdb_layer_size(n) + 4096;
+        mc_error err = {0, ""};
+        double t1 = now_s();
+        if (mc_egdb_compress(dir, preset, n, &co, &z, &err) != 0) {
+            fprintf(stderr, "mancala: %s\n", err.msg);
+            return EXIT_BAD_INPUT;
+        }
+        plain_total += before;
+        z_total += z;
+        if (!o.quiet)
+            printf("layer %2d: %llu -> %llu bytes (%.2fx) in %.1f s\n", n,
+                   (unsigned long long)before, (unsigned long long)z,
+                   z ? (double)before / (double)z : 0.0, now_s() - t1);
+    }
+    printf("compressed %s layers 0-%d in %s: %llu -> %llu bytes (%.2fx), "
+           "%.1f s%s\n",
+           mc_egdb_preset_name(preset), top, dir,
+           (unsigned long long)plain_total, (unsigned long long)z_total,
+           z_total ? (double)plain_total / (double)z_total : 0.0,
+           now_s() - t0, o.keep ? "; plain files kept" : "");
+    return 0;
+}
+
 /* ---- dispatch ------------------------------------------------------------ */
 
 static const char *const egdb_help =
-    "usage: mancala egdb <build|verify|info|probe|default|stats> ...\n\n"
+    "usage: mancala egdb <build|verify|info|probe|default|stats|compress> "
+    "...\n\n"
     "Oware endgame databases: perfect play once few seeds remain.\n"
     "  mancala egdb build oware[:awari] --seeds N [--threads 2] [--dir D]\n"
     "      build every layer from 0 to N seeds (bottom-up, resuming at the\n"
@@ -740,7 +819,10 @@ static const char *const egdb_help =
     "      (layers 0-10, a few seconds) when there are none\n"
     "  mancala egdb stats oware[:awari]|all [--seeds N] [--dir D]\n"
     "      wins, draws and losses for the mover and the values of every\n"
-    "      layer, as Markdown (docs/EGDB-RESULTS.md)\n\n"
+    "      layer, as Markdown (docs/EGDB-RESULTS.md)\n"
+    "  mancala egdb compress oware[:awari] [--seeds N] [--dir D] [--keep]\n"
+    "      rewrite the layers as compressed files (.egdbz, zstd blocks),\n"
+    "      which everything reads in place of the plain ones\n\n"
     "Tables exist for the presets abapa (oware, the default rules) and\n"
     "awari (oware:awari).  A value is the mover's best future seed\n"
     "difference.  Without --dir, tables are read from the first of\n"
@@ -786,7 +868,7 @@ static const char *const sub_help[] = {
     "tables of the default places (mancala egdb --help).\n",
     "info",
     "usage: mancala egdb info oware[:awari] [--seeds N] [--dir D]\n"
-    "       mancala egdb info <file.egdb>\n\n"
+    "       mancala egdb info <file.egdb or file.egdbz>\n\n"
     "Print each layer's header: rules, entries, history-proof count,\n"
     "approx_cycles, checksums and the value histogram; and, for a layer\n"
     "being built (or killed while building), how many values its history\n"
@@ -822,6 +904,21 @@ static const char *const sub_help[] = {
     "history-proof, and the histogram of values.  'all': both presets\n"
     "(abapa, then awari).  docs/EGDB-RESULTS.md is this page.  Without\n"
     "--dir: the tables of the default places (mancala egdb --help).\n",
+    "compress",
+    "usage: mancala egdb compress oware[:awari] [--seeds N] [--dir D] "
+    "[--keep]\n"
+    "                             [--level L] [--block B] [--quiet]\n\n"
+    "Rewrite each layer 0..N (default: all there are) as a compressed\n"
+    "file, oware-<preset>-NN.egdbz: the same header, a block index, and\n"
+    "the entries in blocks of B entries (default 4096) each compressed\n"
+    "with zstd at level L (default 19).  Each is read back and checked\n"
+    "against the plain file's checksums, which is then removed (--keep:\n"
+    "kept; where both are, the plain file is read).  Play, analysis,\n"
+    "probe, info, verify and build read compressed layers in place of\n"
+    "plain ones: a probe decompresses one block (a few kept per thread);\n"
+    "build and verify decompress a whole lower layer into memory.  Layers\n"
+    "compressed already are left as they are.  Without --dir: the tables\n"
+    "of the default places (mancala egdb --help).\n",
     NULL};
 
 int cmd_egdb(int argc, char **argv)
@@ -850,9 +947,11 @@ int cmd_egdb(int argc, char **argv)
         return egdb_default(argc - 1, argv + 1);
     if (!strcmp(argv[1], "stats"))
         return egdb_stats(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "compress"))
+        return egdb_compress(argc - 1, argv + 1);
     fprintf(stderr,
             "mancala egdb: unknown subcommand '%s' (build, verify, info, "
-            "probe, default, stats)\n",
+            "probe, default, stats, compress)\n",
             argv[1]);
     return EXIT_USAGE;
 }

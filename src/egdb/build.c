@@ -1276,6 +1276,23 @@ static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
     return rc;
 }
 
+/* Layer n of dir as the build found it: a plain file mapped, or a
+   compressed one decompressed into *own (the build reads every entry). */
+static int found_layer(const char *dir, int preset, int n,
+                       mc_egdb_info *info, const uint8_t **d, eg_rules *r,
+                       uint8_t **own)
+{
+    char path[4096];
+    int zipped = eg_layer_file_any(dir, preset, n, path, sizeof path);
+    if (zipped < 0)
+        return -1;
+    if (zipped == 0)
+        return eg_map_layer(path, info, d, &r->map[n], &r->maplen[n], NULL);
+    int rc = eg_zload(path, info, own, NULL);
+    *d = *own;
+    return rc;
+}
+
 int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
 {
     if (o->max_seeds < 0 || o->max_seeds > MC_EGDB_MAX_SEEDS)
@@ -1297,8 +1314,7 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         mc_egdb_info info;
         const uint8_t *d;
         if (o->first_built > o->max_seeds &&
-            eg_map_layer(path, &info, &d, &r.map[n], &r.maplen[n], NULL) ==
-                0) {
+            found_layer(o->dir, o->preset, n, &info, &d, &r, &own[n]) == 0) {
             int ok = info.preset == o->preset;
             for (int m = 0; m < n && ok; m++)
                 ok = info.dep_sum[m] == hsum[m];
@@ -1308,9 +1324,12 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
                 approx_below |= (int)info.approx_cycles;
                 continue;
             }
-            munmap(r.map[n], r.maplen[n]);
+            if (r.map[n])
+                munmap(r.map[n], r.maplen[n]);
             r.map[n] = NULL;
             r.maplen[n] = 0;
+            free(own[n]);
+            own[n] = NULL;
         }
         if (o->first_built > n)
             o->first_built = n;

@@ -14,7 +14,7 @@
 #include <sys/types.h>
 
 #include "../core/util.h"
-#include "mancala_egdb.h"
+#include "egdb_int.h"
 
 #ifndef MC_SHAREDIR
 #define MC_SHAREDIR "/usr/local/share/mancala"
@@ -37,13 +37,14 @@ int mc_egdb_user_dir(char *buf, size_t n)
     return len < 0 || (size_t)len >= n ? -1 : 0;
 }
 
-/* 1 when dir holds layer 0 of the preset (a file by that name). */
+/* 1 when dir holds layer 0 of the preset (a file by that name, plain or
+   compressed). */
 static int holds_layer0(const char *dir, int preset)
 {
     char path[4096];
     struct stat st;
-    mc_egdb_path(dir, preset, 0, path, sizeof path);
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    return eg_layer_file_any(dir, preset, 0, path, sizeof path) >= 0 &&
+           stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 mc_egdb *mc_egdb_open_default(int preset, char *dir, size_t n, mc_error *err)

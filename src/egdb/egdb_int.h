@@ -173,5 +173,53 @@ const uint8_t *eg_layer_data(const mc_egdb *db, int n);
 
 /* Checksum of a byte range (64-bit, word at a time). */
 uint64_t eg_checksum(const void *p, size_t len, uint64_t seed);
+/* The same over pieces: init with the whole length, add the bytes in any
+   pieces, end gives eg_checksum of their concatenation. */
+typedef struct eg_sum {
+    uint64_t h, h2;
+    unsigned char tail[16];
+    size_t nt;
+} eg_sum;
+void eg_sum_init(eg_sum *s, uint64_t len, uint64_t seed);
+void eg_sum_add(eg_sum *s, const void *p, size_t len);
+uint64_t eg_sum_end(eg_sum *s);
+/* Decode and check a layer header (not the payload, not the
+   dependencies); what names the file in messages. */
+int eg_header_decode(const unsigned char *h, size_t avail,
+                     mc_egdb_info *out, const char *what, mc_error *err);
+
+/* Compressed layers (zfile.c, docs/EGDB.md "Compressed layers"): the
+   plain header, a block index, zstd frames of `block` entries each. */
+#define EG_ZEXT ".egdbz"
+typedef struct eg_zlayer {
+    const unsigned char *base; /* the file's mapping */
+    size_t len;
+    uint64_t entries, nblocks;
+    uint32_t block;             /* entries a block (the last: the rest) */
+    const unsigned char *offs;  /* nblocks + 1 offsets into data */
+    const unsigned char *data;
+    uint64_t id;                /* this opening, for the probe caches */
+} eg_zlayer;
+/* The file of layer n in dir: 1 and the compressed file's name when only
+   it is there, 0 and the plain file's name when that is there, -1 (and
+   the plain name) when neither is (probe.c). */
+int eg_layer_file_any(const char *dir, int preset, int n, char *path,
+                      size_t sz);
+/* 1 when path names a compressed layer (by its extension). */
+int eg_is_zpath(const char *path);
+/* Write zpath from the checked plain layer file plain; *zsize its size. */
+int eg_zcompress(const char *plain, const char *zpath, uint32_t block,
+                 int level, uint64_t *zsize, mc_error *err);
+/* Map and check a compressed layer (every block decompressed once). */
+int eg_zmap(const char *path, mc_egdb_info *info, eg_zlayer *z,
+            mc_error *err);
+void eg_zunmap(eg_zlayer *z);
+/* The same, the entries decompressed into *entries (malloc'd). */
+int eg_zload(const char *path, mc_egdb_info *info, uint8_t **entries,
+             mc_error *err);
+/* All entries into out (z->entries bytes); 0 or -1 (damaged). */
+int eg_zinflate(const eg_zlayer *z, uint8_t *out);
+/* The entry of rank, or -1 (damaged block, out of memory); thread-safe. */
+int eg_zentry(const eg_zlayer *z, uint64_t rank);
 
 #endif

@@ -29,24 +29,56 @@ enum {
     OFF_PSUM = 1624, OFF_HSUM = 1632
 };
 
-uint64_t eg_checksum(const void *p, size_t len, uint64_t seed)
+/* 16 bytes into the two lanes. */
+static void sum_chunk(eg_sum *s, const unsigned char *b)
+{
+    uint64_t w, w2;
+    memcpy(&w, b, 8);
+    memcpy(&w2, b + 8, 8);
+    s->h = (s->h ^ w) * 0x9e3779b97f4a7c15ull;
+    s->h = (s->h << 29) | (s->h >> 35);
+    s->h2 = (s->h2 ^ w2) * 0xc2b2ae3d27d4eb4full;
+    s->h2 = (s->h2 << 31) | (s->h2 >> 33);
+}
+
+void eg_sum_init(eg_sum *s, uint64_t len, uint64_t seed)
+{
+    s->h = seed ^ 0x243f6a8885a308d3ull ^ len;
+    s->h2 = 0x13198a2e03707344ull;
+    s->nt = 0;
+}
+
+void eg_sum_add(eg_sum *s, const void *p, size_t len)
 {
     const unsigned char *b = p;
-    uint64_t h = seed ^ 0x243f6a8885a308d3ull ^ (uint64_t)len;
-    uint64_t h2 = 0x13198a2e03707344ull;
     size_t i = 0;
-    for (; i + 16 <= len; i += 16) {
-        uint64_t w, w2;
-        memcpy(&w, b + i, 8);
-        memcpy(&w2, b + i + 8, 8);
-        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-        h = (h << 29) | (h >> 35);
-        h2 = (h2 ^ w2) * 0xc2b2ae3d27d4eb4full;
-        h2 = (h2 << 31) | (h2 >> 33);
+    while (s->nt && i < len) { /* fill the pending chunk first */
+        s->tail[s->nt++] = b[i++];
+        if (s->nt == 16) {
+            sum_chunk(s, s->tail);
+            s->nt = 0;
+        }
     }
+    for (; i + 16 <= len; i += 16)
+        sum_chunk(s, b + i);
     for (; i < len; i++)
-        h = (h ^ b[i]) * 0x100000001b3ull;
-    return mc_mix64(h ^ mc_mix64(h2));
+        s->tail[s->nt++] = b[i];
+}
+
+uint64_t eg_sum_end(eg_sum *s)
+{
+    /* The last len % 16 bytes, one at a time. */
+    for (size_t i = 0; i < s->nt; i++)
+        s->h = (s->h ^ s->tail[i]) * 0x100000001b3ull;
+    return mc_mix64(s->h ^ mc_mix64(s->h2));
+}
+
+uint64_t eg_checksum(const void *p, size_t len, uint64_t seed)
+{
+    eg_sum s;
+    eg_sum_init(&s, (uint64_t)len, seed);
+    eg_sum_add(&s, p, len);
+    return eg_sum_end(&s);
 }
 
 static void put32(unsigned char *b, uint32_t v)
@@ -151,8 +183,8 @@ int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,
 
 /* Decode and check a header (everything but the payload and the
    dependencies).  `what` names the file in messages. */
-static int header_decode(const unsigned char *h, size_t avail,
-                         mc_egdb_info *out, const char *what, mc_error *err)
+int eg_header_decode(const unsigned char *h, size_t avail,
+                     mc_egdb_info *out, const char *what, mc_error *err)
 {
     memset(out, 0, sizeof *out);
     if (avail < EG_HEADER_SIZE)
@@ -248,7 +280,7 @@ int eg_map_layer(const char *path, mc_egdb_info *info, const uint8_t **data,
     if (m == MAP_FAILED)
         return mc_err(err, MC_ERR_IO, "cannot map %s: %s", path,
                       strerror(errno));
-    int rc = header_decode(m, len, info, path, err);
+    int rc = eg_header_decode(m, len, info, path, err);
     if (rc == 0 && len != EG_HEADER_SIZE + info->entries)
         rc = mc_err(err, MC_ERR_IO,
                     "%s: %s: %zu bytes, expected %llu (header + %llu "
@@ -290,6 +322,13 @@ int eg_map_layer(const char *path, mc_egdb_info *info, const uint8_t **data,
 
 int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err)
 {
+    if (eg_is_zpath(path)) {
+        eg_zlayer z;
+        int rc = eg_zmap(path, info, &z, err);
+        if (rc == 0)
+            eg_zunmap(&z);
+        return rc;
+    }
     const uint8_t *d;
     void *m;
     size_t len;

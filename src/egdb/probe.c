@@ -4,10 +4,12 @@
  * what the search may conclude from it (shared EGDB.md, "How the search
  * uses it").
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 
 #include "../core/util.h"
 #include "egdb_int.h"
@@ -15,9 +17,14 @@
 struct mc_egdb {
     int preset;
     int max;
+    /* A plain layer's entries (mapped), or NULL for a compressed one,
+       read through z (and, for eg_layer_data, whole into inflated). */
     const uint8_t *data[MC_EGDB_MAX_SEEDS + 1];
     void *map[MC_EGDB_MAX_SEEDS + 1];
     size_t maplen[MC_EGDB_MAX_SEEDS + 1];
+    eg_zlayer z[MC_EGDB_MAX_SEEDS + 1];
+    uint8_t *inflated[MC_EGDB_MAX_SEEDS + 1];
+    pthread_mutex_t mu; /* inflating */
     mc_egdb_info info[MC_EGDB_MAX_SEEDS + 1];
 };
 
@@ -54,13 +61,34 @@ int mc_egdb_preset_parse(const char *spec, mc_error *err)
     return p;
 }
 
+int eg_layer_file_any(const char *dir, int preset, int n, char *path,
+                      size_t sz)
+{
+    struct stat st;
+    mc_egdb_zpath(dir, preset, n, path, sz);
+    if (stat(path, &st) == 0) {
+        char plain[4096];
+        mc_egdb_path(dir, preset, n, plain, sizeof plain);
+        if (stat(plain, &st) != 0)
+            return 1;
+    }
+    /* The plain file where both are (a compression that stopped before
+       removing it), and its name in messages where neither is. */
+    mc_egdb_path(dir, preset, n, path, sz);
+    return stat(path, &st) == 0 ? 0 : -1;
+}
+
 void mc_egdb_close(mc_egdb *db)
 {
     if (!db)
         return;
-    for (int n = 0; n <= MC_EGDB_MAX_SEEDS; n++)
+    for (int n = 0; n <= MC_EGDB_MAX_SEEDS; n++) {
         if (db->map[n])
             munmap(db->map[n], db->maplen[n]);
+        eg_zunmap(&db->z[n]);
+        free(db->inflated[n]);
+    }
+    pthread_mutex_destroy(&db->mu);
     free(db);
 }
 
@@ -76,6 +104,7 @@ mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
         mc_err(err, MC_ERR_IO, "out of memory");
         return NULL;
     }
+    pthread_mutex_init(&db->mu, NULL);
     db->preset = preset;
     db->max = -1;
     int hi = max_seeds < 0 ? MC_EGDB_MAX_SEEDS : max_seeds;
@@ -83,20 +112,16 @@ mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
         hi = MC_EGDB_MAX_SEEDS;
     for (int n = 0; n <= hi; n++) {
         char path[4096];
-        mc_egdb_path(dir, preset, n, path, sizeof path);
+        int zipped = eg_layer_file_any(dir, preset, n, path, sizeof path);
         if (max_seeds < 0) {
-            FILE *f = fopen(path, "rb");
-            if (!f) {
+            if (zipped < 0) {
                 /* As many layers as there are, but a layer missing under
                    others is damage, not the end: using fewer would hide
                    it (the layers above it need it). */
                 for (int m = n + 1; m <= MC_EGDB_MAX_SEEDS; m++) {
                     char above[4096];
-                    mc_egdb_path(dir, preset, m, above, sizeof above);
-                    FILE *g = fopen(above, "rb");
-                    if (!g)
+                    if (eg_layer_file_any(dir, preset, m, above, sizeof above) < 0)
                         continue;
-                    fclose(g);
                     mc_err(err, MC_ERR_IO,
                            "%s: layer %d is missing but layer %d (%s) is "
                            "there: rebuild from layer %d up",
@@ -106,11 +131,11 @@ mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
                 }
                 break;
             }
-            fclose(f);
         }
         mc_egdb_info *in = &db->info[n];
-        if (eg_map_layer(path, in, &db->data[n], &db->map[n], &db->maplen[n],
-                         err) != 0) {
+        if (zipped > 0 ? eg_zmap(path, in, &db->z[n], err) != 0
+                       : eg_map_layer(path, in, &db->data[n], &db->map[n],
+                                      &db->maplen[n], err) != 0) {
             mc_egdb_close(db);
             return NULL;
         }
@@ -151,11 +176,17 @@ const mc_egdb_info *mc_egdb_layer_info(const mc_egdb *db, int n)
     return db && n >= 0 && n <= db->max ? &db->info[n] : NULL;
 }
 
+/* The entry of rank x in layer n (in range), or -1 (a damaged block). */
+static int entry_at(const mc_egdb *db, int n, uint64_t x)
+{
+    return db->data[n] ? db->data[n][x] : eg_zentry(&db->z[n], x);
+}
+
 int mc_egdb_entry(const mc_egdb *db, int n, const uint8_t h[12])
 {
     if (!db || n < 0 || n > db->max)
         return -1;
-    return db->data[n][mc_egdb_rank(h)];
+    return entry_at(db, n, mc_egdb_rank(h));
 }
 
 int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
@@ -169,7 +200,10 @@ int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
     }
     if (!db || n > db->max)
         return 0;
-    uint8_t e = db->data[n][mc_egdb_rank(h)];
+    int x = entry_at(db, n, mc_egdb_rank(h));
+    if (x < 0)
+        return 0; /* a block damaged since opening: as if not there */
+    uint8_t e = (uint8_t)x;
     if (value)
         *value = eg_val(e);
     if (history_proof)
@@ -192,7 +226,25 @@ int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff)
 
 const uint8_t *eg_layer_data(const mc_egdb *db, int n)
 {
-    return db && n >= 0 && n <= db->max ? db->data[n] : NULL;
+    if (!db || n < 0 || n > db->max)
+        return NULL;
+    if (db->data[n])
+        return db->data[n];
+    /* A compressed layer, whole in memory once (the builder and verify
+       read every entry). */
+    mc_egdb *w = (mc_egdb *)db;
+    pthread_mutex_lock(&w->mu);
+    if (!w->inflated[n]) {
+        uint8_t *all = malloc(w->z[n].entries ? w->z[n].entries : 1);
+        if (all && eg_zinflate(&w->z[n], all) != 0) {
+            free(all);
+            all = NULL;
+        }
+        w->inflated[n] = all;
+    }
+    const uint8_t *d = w->inflated[n];
+    pthread_mutex_unlock(&w->mu);
+    return d;
 }
 
 /* Table scores: above MC_SCORE_PROVEN, below any win the search proves
