@@ -7,7 +7,8 @@
  * parser still sees every byte the fuzzer wrote.  An input whose first line
  * is "uci" is fed to the UCI dialect (mancala engine --uci) instead, with
  * `setoption name Hash` held at 1 MiB the same way.
- *   make fuzz && build-fuzz/fuzz_protocol -max_total_time=20 DIR fuzz/seeds/protocol
+ *   make fuzz && build-fuzz/fuzz_protocol -max_total_time=20 DIR
+ * fuzz/seeds/protocol
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,10 +21,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void check_line(const char *line, void *ctx)
 {
     (void)ctx;
-    static const char *const kinds[] = {"ok",      "error ",  "info ",
-                                        "bestmove ", "# ",    "#",
-                                        "id ",     "option ", "uciok",
-                                        "readyok"};
+    static const char *const kinds[] = {"ok",    "error ", "info ", "bestmove ",
+                                        "# ",    "#",      "id ",   "option ",
+                                        "uciok", "readyok"};
     size_t n = strlen(line);
     if (n == 0 || memchr(line, '\n', n))
         abort();

@@ -26,15 +26,16 @@ int cmd_engine(int argc, char **argv)
     int uci = 0;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            printf("usage: mancala engine [--uci]\n\n"
-                   "Speak the mancala engine protocol on standard input and\n"
-                   "output (docs/PROTOCOL.md, man mancala-engine): send\n"
-                   "'hello' for the version and options, 'help' for the\n"
-                   "commands.\n\n"
-                   "  --uci   speak the UCI dialect of the Oware GUIs (Aualé)\n"
-                   "          instead, for Oware: 'uci', 'position startpos\n"
-                   "          moves CfAb', 'go movetime 1000' (docs/PROTOCOL.md,\n"
-                   "          \"UCI\")\n");
+            printf(
+                "usage: mancala engine [--uci]\n\n"
+                "Speak the mancala engine protocol on standard input and\n"
+                "output (docs/PROTOCOL.md, man mancala-engine): send\n"
+                "'hello' for the version and options, 'help' for the\n"
+                "commands.\n\n"
+                "  --uci   speak the UCI dialect of the Oware GUIs (Aualé)\n"
+                "          instead, for Oware: 'uci', 'position startpos\n"
+                "          moves CfAb', 'go movetime 1000' (docs/PROTOCOL.md,\n"
+                "          \"UCI\")\n");
             return 0;
         }
         if (strcmp(argv[i], "--uci") == 0) {

@@ -13,25 +13,25 @@
 
 #include "mancala_protocol.h"
 
-#define PROTO_MAX_WORDS 8192 /* a position string and the moves of a long
-                                game */
+/* Words on a line: a position string and the moves of a long game. */
+#define PROTO_MAX_WORDS 8192
 
 struct mc_engine {
     mc_engine_out out;
     void *ctx;
     pthread_mutex_t lock; /* output, and the search state below */
     pthread_cond_t cond;
-    mc_game *g;           /* the engine's game: the commands read it */
+    mc_game *g; /* the engine's game: the commands read it */
     mc_session *s;
     /* The player thinks on its own copy of the game and history, so the
        commands answered during a search never share state with it. */
     mc_player *pl;
     mc_player_opts opts;
-    char database[1024];  /* "default", "none" or a directory */
-    char book[1024];      /* "default", "none" or a book file */
-    double line_start;    /* when the current command arrived */
-    int uci;              /* the dialect: 0 mancala, 1 UCI (uci.c) */
-    int uci_tables_off;   /* UCI: option Tables false */
+    char database[1024];        /* "default", "none" or a directory */
+    char book[1024];            /* "default", "none" or a book file */
+    double line_start;          /* when the current command arrived */
+    int uci;                    /* the dialect: 0 mancala, 1 UCI (uci.c) */
+    int uci_tables_off;         /* UCI: option Tables false */
     char uci_tables_path[1024]; /* UCI: option TablesPath ("" = default) */
     /* search */
     pthread_t th;

@@ -111,10 +111,11 @@ static void on_info(const mc_search_info *in, void *ctx)
     unsigned long long nps =
         in->seconds > 0 ? (unsigned long long)((double)in->nodes / in->seconds)
                         : 0;
-    proto_say(e, "info depth %d score %s nodes %llu time %ld nps %llu hashfull %d "
-           "pv %s",
-        in->depth, score, (unsigned long long)in->nodes, ms, nps,
-        in->hashfull, pv);
+    proto_say(e,
+              "info depth %d score %s nodes %llu time %ld nps %llu hashfull %d "
+              "pv %s",
+              in->depth, score, (unsigned long long)in->nodes, ms, nps,
+              in->hashfull, pv);
 }
 
 static int stopped(mc_engine *e)
@@ -145,7 +146,8 @@ static void *search_main(void *arg)
         proto_say_locked(e, "bestmove %s", m);
     else
         proto_say_locked(e, "error go: the search failed (%s)",
-                   rc == MC_ERR_OVER ? "the game is over" : "out of memory");
+                         rc == MC_ERR_OVER ? "the game is over"
+                                           : "out of memory");
     e->running = 0;
     pthread_cond_broadcast(&e->cond);
     pthread_mutex_unlock(&e->lock);
@@ -323,14 +325,14 @@ static int cmd_hello(mc_engine *e, proto_words *ws, const char *rest)
     proto_say_locked(e, "id games%s", games);
     proto_say_locked(e, "option game type string default oware");
     proto_say_locked(e, "option hash type spin default 16 min 1 max %d",
-               MC_PROTOCOL_HASH_MAX);
+                     MC_PROTOCOL_HASH_MAX);
     proto_say_locked(e, "option threads type spin default 1 min 1 max %d",
-               mc_cores());
+                     mc_cores());
     proto_say_locked(e, "option level type spin default 10 min 1 max 10");
     proto_say_locked(e, "option database type string default default");
     proto_say_locked(e, "option book type string default default");
     proto_say_locked(e, "option bookvariety type spin default 0 min 0 max %d",
-               MC_PROTOCOL_VARIETY_MAX);
+                     MC_PROTOCOL_VARIETY_MAX);
     proto_say_locked(e, "ok hello");
     pthread_mutex_unlock(&e->lock);
     return 0;
@@ -364,13 +366,13 @@ static void set_book(mc_engine *e, const char *val)
     const mc_book *b = mc_player_book(e->pl);
     if (b)
         proto_say(e, "info string book %s, %d positions",
-            strcmp(v, "default") == 0 ? "built in" : v, mc_book_size(b));
+                  strcmp(v, "default") == 0 ? "built in" : v, mc_book_size(b));
     else if (strcmp(v, "default") == 0)
         proto_say(e, "info string book not used: no book is built in for %s",
-            mc_game_spec(e->g));
+                  mc_game_spec(e->g));
     else if (strcmp(v, "none") != 0)
         proto_say(e, "info string book not used: %s is not a book of %s", v,
-            mc_game_spec(e->g));
+                  mc_game_spec(e->g));
     proto_say(e, "ok set book %s", v);
 }
 
@@ -402,7 +404,7 @@ static int cmd_set(mc_engine *e, proto_words *ws, const char *rest)
 {
     if (ws->n < 3) {
         proto_say(e, "error set: usage: set <game|hash|threads|level|database|"
-               "book|bookvariety> <value>");
+                     "book|bookvariety> <value>");
         return 0;
     }
     const char *name = ws->w[1];
@@ -413,8 +415,8 @@ static int cmd_set(mc_engine *e, proto_words *ws, const char *rest)
         v++;
     char val[1024];
     if (strlen(v) >= sizeof val) {
-        proto_say(e, "error set: the value of %.40s is longer than %zu bytes", name,
-            sizeof val - 1);
+        proto_say(e, "error set: the value of %.40s is longer than %zu bytes",
+                  name, sizeof val - 1);
         return 0;
     }
     snprintf(val, sizeof val, "%s", v);
@@ -424,7 +426,8 @@ static int cmd_set(mc_engine *e, proto_words *ws, const char *rest)
     if (strcmp(name, "game") == 0) {
         mc_error err = {0, ""};
         if (ws->n != 3) {
-            proto_say(e, "error set: game takes one word (a game and its options)");
+            proto_say(
+                e, "error set: game takes one word (a game and its options)");
             return 0;
         }
         if (proto_set_game(e, val, &err) != 0) {
@@ -442,10 +445,12 @@ static int cmd_set(mc_engine *e, proto_words *ws, const char *rest)
         long long lo = name[0] == 'b' ? 0 : 1;
         long long n = ws->n == 3 ? proto_number(val, lo, hi) : -1;
         if (n < 0) {
-            proto_say(e, "error set: %s takes a whole number from %lld to %lld%s, "
-                   "not '%s'",
-                name, lo, hi,
-                name[0] == 't' ? " (the cores of this machine)" : "", val);
+            proto_say(e,
+                      "error set: %s takes a whole number from %lld to %lld%s, "
+                      "not '%s'",
+                      name, lo, hi,
+                      name[0] == 't' ? " (the cores of this machine)" : "",
+                      val);
             return 0;
         }
         mc_player_opts o = e->opts;
@@ -483,20 +488,23 @@ static int cmd_set(mc_engine *e, proto_words *ws, const char *rest)
         if (dir && strcmp(val, "default") == 0)
             proto_say(e, "info string database %s", dir);
         else if (!dir && strcmp(val, "default") == 0)
-            proto_say(e, "info string database not used: no tables for %s in "
-                   "the default places",
-                mc_game_spec(e->g));
+            proto_say(e,
+                      "info string database not used: no tables for %s in "
+                      "the default places",
+                      mc_game_spec(e->g));
         else if (!dir && strcmp(val, "none") != 0)
-            proto_say(e, "info string database not used: the game %s has no "
-                   "tables",
-                mc_game_spec(e->g));
+            proto_say(e,
+                      "info string database not used: the game %s has no "
+                      "tables",
+                      mc_game_spec(e->g));
         proto_say(e, "ok set database %s", val);
     } else if (strcmp(name, "book") == 0) {
         set_book(e, val);
     } else {
-        proto_say(e, "error set: unknown option '%s' (options: game, hash, "
-               "threads, level, database, book, bookvariety)",
-            name);
+        proto_say(e,
+                  "error set: unknown option '%s' (options: game, hash, "
+                  "threads, level, database, book, bookvariety)",
+                  name);
     }
     return 0;
 }
@@ -526,8 +534,8 @@ static int play_words(mc_engine *e, mc_session *s, proto_words *ws, int from,
     for (int i = from; i < ws->n; i++) {
         mc_error err = {0, ""};
         if (mc_session_play_str(s, ws->w[i], NULL, &err) != 0) {
-            proto_say(e, "error %s: move %d '%s': %s", cmd, i - from + 1, ws->w[i],
-                err.msg);
+            proto_say(e, "error %s: move %d '%s': %s", cmd, i - from + 1,
+                      ws->w[i], err.msg);
             return -1;
         }
     }
@@ -539,7 +547,7 @@ static int cmd_position(mc_engine *e, proto_words *ws, const char *rest)
     (void)rest;
     if (ws->n < 2) {
         proto_say(e, "error position: usage: position <start|position> [moves "
-               "<m>...]");
+                     "<m>...]");
         return 0;
     }
     int mv = ws->n;
@@ -551,14 +559,15 @@ static int cmd_position(mc_engine *e, proto_words *ws, const char *rest)
     mc_pos p;
     if (mv == 1) {
         proto_say(e, "error position: a position or 'start' must come before "
-               "'moves'");
+                     "'moves'");
         return 0;
     }
     if (strcmp(ws->w[1], "start") == 0) {
         if (mv != 2) {
-            proto_say(e, "error position: 'start' is followed by 'moves' or "
-                   "nothing, not '%s'",
-                ws->w[2]);
+            proto_say(e,
+                      "error position: 'start' is followed by 'moves' or "
+                      "nothing, not '%s'",
+                      ws->w[2]);
             return 0;
         }
         mc_start(e->g, &p);
@@ -651,13 +660,16 @@ static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
         long long n = i + 1 < ws->n ? proto_number(ws->w[i + 1], lo, hi) : -1;
         if (n < 0) {
             if (i + 1 < ws->n)
-                proto_say(e, "error go: %s takes a whole number from %lld to %lld, "
-                       "not '%.40s'",
+                proto_say(
+                    e,
+                    "error go: %s takes a whole number from %lld to %lld, "
+                    "not '%.40s'",
                     keys[k], lo, hi, ws->w[i + 1]);
             else
-                proto_say(e, "error go: %s takes a whole number from %lld to %lld "
-                       "(missing)",
-                    keys[k], lo, hi);
+                proto_say(e,
+                          "error go: %s takes a whole number from %lld to %lld "
+                          "(missing)",
+                          keys[k], lo, hi);
             return 0;
         }
         v[k] = n;
@@ -676,8 +688,8 @@ static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
     int theirs = side == MC_SOUTH ? K_NTIME : K_STIME;
     if (v[mine] < 0 && v[theirs] >= 0) {
         proto_say(e, "error go: %s is %s's clock, but %s is to move (give %s)",
-            keys[theirs], side == MC_SOUTH ? "North" : "South",
-            side == MC_SOUTH ? "South" : "North", keys[mine]);
+                  keys[theirs], side == MC_SOUTH ? "North" : "South",
+                  side == MC_SOUTH ? "South" : "North", keys[mine]);
         return 0;
     }
     mc_go go;
@@ -708,8 +720,7 @@ static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
     return 0;
 }
 
-int proto_start_search(mc_engine *e, const mc_go *limits, char *why,
-                       size_t n)
+int proto_start_search(mc_engine *e, const mc_go *limits, char *why, size_t n)
 {
     mc_error err = {0, ""};
     if (mc_player_sync(e->pl, e->s, &err) != 0) {
@@ -725,7 +736,8 @@ int proto_start_search(mc_engine *e, const mc_go *limits, char *why,
     go.stop = &e->stop;
     e->opts.seed = ++e->searches;
     mc_player_opts o = e->opts;
-    proto_apply_opts(e, &o, e->database, e->book, &err); /* the seed: cannot fail */
+    proto_apply_opts(e, &o, e->database, e->book,
+                     &err); /* the seed: cannot fail */
     e->go = go;
     e->infinite = go.infinite;
     e->ponder = go.ponder;
@@ -955,8 +967,8 @@ int mc_engine_line(mc_engine *e, const char *line, size_t len)
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
         if ((c < 32 && c != '\t') || c == 127) {
-            proto_say(e, "%s control character (byte %u) at column %zu",
-                      error, c, i + 1);
+            proto_say(e, "%s control character (byte %u) at column %zu", error,
+                      c, i + 1);
             return 0;
         }
     }
@@ -989,14 +1001,14 @@ int mc_engine_line(mc_engine *e, const char *line, size_t len)
         char name[40];
         snprintf(name, sizeof name, "%s", ws->w[0]);
         proto_say(e, "error unknown command '%s%s' (try 'help')", name,
-            strlen(ws->w[0]) >= sizeof name ? "..." : "");
+                  strlen(ws->w[0]) >= sizeof name ? "..." : "");
         goto out;
     }
     if (e->live && !proto_running(e))
         proto_join_search(e, 0); /* the last search is over: reap its thread */
     if (e->live && !commands[i].while_busy) {
         proto_say(e, "error %s: a search is running (send stop first)",
-            commands[i].name);
+                  commands[i].name);
         goto out;
     }
     rc = commands[i].fn(e, ws, rest);

@@ -98,8 +98,9 @@ void proto_uci_info(mc_engine *e, const mc_search_info *in)
     unsigned long long nps =
         in->seconds > 0 ? (unsigned long long)((double)in->nodes / in->seconds)
                         : 0;
-    proto_say(e, "info depth %d score %s nodes %llu time %ld nps %llu "
-                 "hashfull %d pv %s",
+    proto_say(e,
+              "info depth %d score %s nodes %llu time %ld nps %llu "
+              "hashfull %d pv %s",
               in->depth, score, (unsigned long long)in->nodes, ms, nps,
               in->hashfull, pv);
 }
@@ -143,8 +144,9 @@ static void cmd_uci(mc_engine *e)
     proto_say_locked(e, "id author the mancala authors");
     proto_say_locked(e, "option name Hash type spin default 16 min 1 max %d",
                      MC_PROTOCOL_HASH_MAX);
-    proto_say_locked(e, "option name Threads type spin default 1 min 1 "
-                        "max %d",
+    proto_say_locked(e,
+                     "option name Threads type spin default 1 min 1 "
+                     "max %d",
                      mc_cores());
     proto_say_locked(e, "option name Level type spin default 10 min 1 "
                         "max 10");
@@ -160,8 +162,7 @@ static void cmd_uci(mc_engine *e)
 }
 
 /* The tables the options Tables and TablesPath ask for, opened now. */
-static int set_tables(mc_engine *e, int off, const char *path,
-                      mc_error *err)
+static int set_tables(mc_engine *e, int off, const char *path, mc_error *err)
 {
     const char *db = off ? "none" : path[0] ? path : "default";
     mc_player_opts o = e->opts;
@@ -217,8 +218,9 @@ static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
         while (*v == ' ' || *v == '\t')
             v++;
         if (strlen(v) >= sizeof val) {
-            proto_say(e, "info string error setoption: the value of %s is "
-                         "longer than %zu bytes",
+            proto_say(e,
+                      "info string error setoption: the value of %s is "
+                      "longer than %zu bytes",
                       name, sizeof val - 1);
             return;
         }
@@ -236,8 +238,9 @@ static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
                                       : 10;
         long long n = proto_number(val, 1, hi);
         if (n < 0) {
-            proto_say(e, "info string error setoption: %s takes a whole "
-                         "number from 1 to %lld, not '%.40s'",
+            proto_say(e,
+                      "info string error setoption: %s takes a whole "
+                      "number from 1 to %lld, not '%.40s'",
                       name, hi, val);
             return;
         }
@@ -249,8 +252,7 @@ static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
         else
             o.level = (int)n;
         if (proto_apply_opts(e, &o, e->database, e->book, &err) != 0) {
-            proto_say(e, "info string error setoption: %s: %s", name,
-                      err.msg);
+            proto_say(e, "info string error setoption: %s: %s", name, err.msg);
             return;
         }
         e->opts = o;
@@ -261,8 +263,9 @@ static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
                    strcasecmp(name, "Tables") == 0 ||
                    strcasecmp(name, "Ponder") == 0;
     if (is_check && check < 0) {
-        proto_say(e, "info string error setoption: %s takes true or false, "
-                     "not '%.40s'",
+        proto_say(e,
+                  "info string error setoption: %s takes true or false, "
+                  "not '%.40s'",
                   name, val);
         return;
     }
@@ -270,16 +273,14 @@ static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
         const char *book = check ? "default" : "none";
         mc_player_opts o = e->opts;
         if (proto_apply_opts(e, &o, e->database, book, &err) != 0) {
-            proto_say(e, "info string error setoption: OwnBook: %s",
-                      err.msg);
+            proto_say(e, "info string error setoption: OwnBook: %s", err.msg);
             proto_apply_opts(e, &o, e->database, e->book, &err);
             return;
         }
         snprintf(e->book, sizeof e->book, "%s", book);
     } else if (strcasecmp(name, "Tables") == 0) {
         if (set_tables(e, !check, e->uci_tables_path, &err) != 0) {
-            proto_say(e, "info string error setoption: Tables: %s",
-                      err.msg);
+            proto_say(e, "info string error setoption: Tables: %s", err.msg);
             return;
         }
         e->uci_tables_off = !check;
@@ -301,23 +302,24 @@ static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
         while (i < NVARIANTS && strcasecmp(val, variants[i].name) != 0)
             i++;
         if (i == NVARIANTS) {
-            proto_say(e, "info string error setoption: Variant takes abapa "
-                         "or awari, not '%.40s'",
+            proto_say(e,
+                      "info string error setoption: Variant takes abapa "
+                      "or awari, not '%.40s'",
                       val);
             return;
         }
         if (proto_set_game(e, variants[i].spec, &err) != 0) {
-            proto_say(e, "info string error setoption: Variant: %s",
-                      err.msg);
+            proto_say(e, "info string error setoption: Variant: %s", err.msg);
             return;
         }
     } else if (strcasecmp(name, "Ponder") == 0) {
         /* The GUI says whether it will ever send `go ponder`: nothing to
            set up. */
     } else {
-        proto_say(e, "info string error setoption: unknown option '%s' "
-                     "(options: Hash, Threads, Level, OwnBook, Tables, "
-                     "TablesPath, Variant, Ponder)",
+        proto_say(e,
+                  "info string error setoption: unknown option '%s' "
+                  "(options: Hash, Threads, Level, OwnBook, Tables, "
+                  "TablesPath, Variant, Ponder)",
                   name);
     }
 }
@@ -342,8 +344,7 @@ static void cmd_ucinewgame(mc_engine *e)
  * the position (48 seeds in all, and the rest) when it parses the
  * position string built from them.
  */
-static int parse_fen(mc_engine *e, proto_words *ws, int from, int to,
-                     mc_pos *p)
+static int parse_fen(mc_engine *e, proto_words *ws, int from, int to, mc_pos *p)
 {
     int pits = mc_game_pits(e->g);
     char buf[256], *field[MC_MAX_PITS + 4];
@@ -362,9 +363,10 @@ static int parse_fen(mc_engine *e, proto_words *ws, int from, int to,
             field[nf++] = ws->w[i];
     }
     if (to == from || nf != pits + 3 || to - from > pits + 3) {
-        proto_say(e, "info string error position: a fen is %d numbers (the "
-                     "houses, South's store, North's store) and the side "
-                     "to move, S or N (4-4-4-4-4-4-4-4-4-4-4-4-0-0-S)",
+        proto_say(e,
+                  "info string error position: a fen is %d numbers (the "
+                  "houses, South's store, North's store) and the side "
+                  "to move, S or N (4-4-4-4-4-4-4-4-4-4-4-4-0-0-S)",
                   pits + 2);
         return -1;
     }
@@ -372,16 +374,18 @@ static int parse_fen(mc_engine *e, proto_words *ws, int from, int to,
     for (int i = 0; i < pits + 2; i++) {
         v[i] = proto_number(field[i], 0, 999);
         if (v[i] < 0) {
-            proto_say(e, "info string error position: fen field %d is '%.20s', "
-                         "not a count of seeds",
+            proto_say(e,
+                      "info string error position: fen field %d is '%.20s', "
+                      "not a count of seeds",
                       i + 1, field[i]);
             return -1;
         }
     }
     const char *side = field[pits + 2];
     if (strcmp(side, "S") != 0 && strcmp(side, "N") != 0) {
-        proto_say(e, "info string error position: the side to move is S or "
-                     "N, not '%.20s'",
+        proto_say(e,
+                  "info string error position: the side to move is S or "
+                  "N, not '%.20s'",
                   side);
         return -1;
     }
@@ -390,7 +394,10 @@ static int parse_fen(mc_engine *e, proto_words *ws, int from, int to,
     size_t len = 0;
     for (int i = 0; i < pits; i++)
         len += (size_t)snprintf(ps + len, sizeof ps - len, "%s%lld",
-                                i == 0 ? "" : i == pits / 2 ? "/" : ",", v[i]);
+                                i == 0          ? ""
+                                : i == pits / 2 ? "/"
+                                                : ",",
+                                v[i]);
     snprintf(ps + len, sizeof ps - len, " %s cap=%lld,%lld", side, v[pits],
              v[pits + 1]);
     mc_error err = {0, ""};
@@ -422,14 +429,16 @@ static int play_word(mc_engine *e, mc_session *s, const char *w, int *ply)
                 first = err;
         }
         if (at + k > len || k == MC_MOVE_STRLEN) {
-            proto_say(e, "info string error position: move %d ('%.1s' in "
-                         "'%.40s'): %s",
+            proto_say(e,
+                      "info string error position: move %d ('%.1s' in "
+                      "'%.40s'): %s",
                       *ply + 1, w + at, w, first.msg);
             return -1;
         }
         if (mc_session_play(s, m, NULL, &err) != 0) {
-            proto_say(e, "info string error position: move %d ('%.*s' in "
-                         "'%.40s'): %s",
+            proto_say(e,
+                      "info string error position: move %d ('%.*s' in "
+                      "'%.40s'): %s",
                       *ply + 1, (int)k, w + at, w, err.msg);
             return -1;
         }
@@ -450,8 +459,9 @@ static void cmd_position(mc_engine *e, proto_words *ws)
     mc_pos p;
     if (ws->n >= 2 && strcmp(ws->w[1], "startpos") == 0) {
         if (mv != 2) {
-            proto_say(e, "info string error position: 'startpos' is "
-                         "followed by 'moves' or nothing, not '%.40s'",
+            proto_say(e,
+                      "info string error position: 'startpos' is "
+                      "followed by 'moves' or nothing, not '%.40s'",
                       ws->w[2]);
             return;
         }
@@ -499,11 +509,20 @@ static void refuse_go(mc_engine *e, const char *fmt, ...)
 static void cmd_go(mc_engine *e, proto_words *ws)
 {
     /* White is the side that moves first: South. */
-    static const char *const keys[] = {"wtime",    "btime", "winc",
-                                       "binc",     "movestogo",
-                                       "movetime", "depth", "nodes"};
-    enum { K_WTIME, K_BTIME, K_WINC, K_BINC, K_MTG, K_MOVETIME, K_DEPTH,
-           K_NODES, NKEYS };
+    static const char *const keys[] = {"wtime", "btime",     "winc",
+                                       "binc",  "movestogo", "movetime",
+                                       "depth", "nodes"};
+    enum {
+        K_WTIME,
+        K_BTIME,
+        K_WINC,
+        K_BINC,
+        K_MTG,
+        K_MOVETIME,
+        K_DEPTH,
+        K_NODES,
+        NKEYS
+    };
     long long v[NKEYS];
     for (int k = 0; k < NKEYS; k++)
         v[k] = -1;
@@ -528,8 +547,8 @@ static void cmd_go(mc_engine *e, proto_words *ws)
         long long lo = k == K_DEPTH || k == K_MTG || k == K_NODES ? 1 : 0;
         long long n = i + 1 < ws->n ? proto_number(ws->w[i + 1], lo, hi) : -1;
         if (n < 0) {
-            refuse_go(e, "%s takes a whole number from %lld to %lld",
-                      keys[k], lo, hi);
+            refuse_go(e, "%s takes a whole number from %lld to %lld", keys[k],
+                      lo, hi);
             return;
         }
         v[k] = n;
@@ -552,8 +571,8 @@ static void cmd_go(mc_engine *e, proto_words *ws)
     if (v[K_NODES] > 0)
         go.nodes = (uint64_t)v[K_NODES];
     if (v[K_MOVETIME] >= 0)
-        go.movetime = v[K_MOVETIME] > 0 ? (double)v[K_MOVETIME] / 1000.0
-                                        : 0.0005;
+        go.movetime =
+            v[K_MOVETIME] > 0 ? (double)v[K_MOVETIME] / 1000.0 : 0.0005;
     for (int sd = 0; sd < 2; sd++) {
         long long c = v[sd == MC_SOUTH ? K_WTIME : K_BTIME];
         long long in = v[sd == MC_SOUTH ? K_WINC : K_BINC];
@@ -635,8 +654,9 @@ int proto_uci_command(mc_engine *e, proto_words *ws, const char *rest)
         proto_join_search(e, 0); /* the last search is over: reap it */
     for (size_t i = 0; i < sizeof idle_only / sizeof idle_only[0]; i++)
         if (strcmp(cmd, idle_only[i]) == 0 && e->live) {
-            proto_say(e, "info string error %s: a search is running (send "
-                         "stop first)",
+            proto_say(e,
+                      "info string error %s: a search is running (send "
+                      "stop first)",
                       cmd);
             return 0;
         }
