@@ -40,6 +40,15 @@ int mc_engine_line(mc_engine *e, const char *line, size_t len);
    best move has been written. */
 void mc_engine_finish(mc_engine *e);
 
+#ifndef MC_API
+#define MC_API
+#endif
+/* An engine that speaks the UCI dialect of the Oware GUIs (Aualé) instead
+   (docs/PROTOCOL.md, "UCI"): Oware only, its errors are `info string
+   error` lines.  mc_engine_line, mc_engine_finish and mc_engine_free work
+   on it as on the other. */
+MC_API mc_engine *mc_engine_new_uci(mc_engine_out out, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

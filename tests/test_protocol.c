@@ -10,6 +10,8 @@
  *            RE as a whole (for lines that vary: timings, speeds)
  *   * RE     skip any number of output lines (zero or more) matching RE
  *   # ...    a comment; blank lines are ignored
+ *   ! args A...  (before the first line sent) run `mancala engine A...`,
+ *            e.g. "! args --uci" for the UCI dialect
  * At the end of a transcript the engine's input is closed; it must then
  * exit with status 0 and write nothing more than the transcript expects.
  */
@@ -37,7 +39,10 @@ typedef struct proc {
     int has_ahead;
 } proc;
 
-static int start(proc *p, const char *prog)
+#define MAX_ARGS 8
+
+/* Start `prog engine args...` (args: NULL-terminated). */
+static int start(proc *p, const char *prog, char *const *args)
 {
     int in[2], out[2];
     memset(p, 0, sizeof *p);
@@ -54,7 +59,14 @@ static int start(proc *p, const char *prog)
         close(in[1]);
         close(out[0]);
         close(out[1]);
-        execl(prog, prog, "engine", (char *)NULL);
+        char *argv[MAX_ARGS + 3];
+        int n = 0;
+        argv[n++] = (char *)prog;
+        argv[n++] = "engine";
+        for (int i = 0; args[i] && i < MAX_ARGS; i++)
+            argv[n++] = args[i];
+        argv[n] = NULL;
+        execv(prog, argv);
         _exit(127);
     }
     close(in[0]);
@@ -123,14 +135,16 @@ static void run(const char *prog, const char *path)
     if (!f)
         return;
     proc *p = malloc(sizeof *p);
-    if (!p || start(p, prog) != 0) {
-        CHECK_MSG(0, "cannot start %s", prog);
+    if (!p) {
+        CHECK_MSG(0, "out of memory");
         fclose(f);
-        free(p);
         return;
     }
-    char t[8192], got[1 << 16], where[8400];
-    int lineno = 0, broken = 0;
+    /* The engine starts at the first line that is not a directive, with
+       the arguments the directives gave. */
+    char t[8192], got[1 << 16], where[8400], argbuf[8192] = "";
+    char *args[MAX_ARGS + 1] = {NULL};
+    int lineno = 0, broken = 0, started = 0;
     while (!broken && fgets(t, sizeof t, f)) {
         lineno++;
         size_t n = strlen(t);
@@ -139,6 +153,24 @@ static void run(const char *prog, const char *path)
         if (n == 0 || t[0] == '#')
             continue;
         snprintf(where, sizeof where, "%s:%d", path, lineno);
+        if (strncmp(t, "! args ", 7) == 0 && !started) {
+            snprintf(argbuf, sizeof argbuf, "%s", t + 7);
+            int na = 0;
+            for (char *w = strtok(argbuf, " "); w && na < MAX_ARGS;
+                 w = strtok(NULL, " "))
+                args[na++] = w;
+            args[na] = NULL;
+            continue;
+        }
+        if (!started) {
+            if (start(p, prog, args) != 0) {
+                CHECK_MSG(0, "cannot start %s", prog);
+                fclose(f);
+                free(p);
+                return;
+            }
+            started = 1;
+        }
         const char *arg = n > 2 ? t + 2 : "";
         if (n == 1 && t[0] == '>') {
             t[1] = ' '; /* ">" alone sends an empty line */
@@ -182,6 +214,11 @@ static void run(const char *prog, const char *path)
         }
     }
     fclose(f);
+    if (!started) {
+        CHECK_MSG(0, "%s: no line for the engine", path);
+        free(p);
+        return;
+    }
     close(p->to);
     /* nothing more may come, and the engine must exit cleanly */
     if (!broken) {

@@ -1,12 +1,14 @@
 /*
- * engine.c - `mancala engine`: the engine protocol on standard input and
- * output (docs/PROTOCOL.md).  The protocol itself is the library's
- * (src/protocol/protocol.c); this file only moves lines.
+ * engine.c - `mancala engine [--uci]`: the engine protocol (or, with
+ * --uci, the UCI dialect of the Oware GUIs) on standard input and output
+ * (docs/PROTOCOL.md).  The protocols are the library's (src/protocol/);
+ * this file only moves lines.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "mancala_protocol.h"
@@ -21,20 +23,31 @@ static void write_line(const char *line, void *ctx)
 
 int cmd_engine(int argc, char **argv)
 {
-    if (argc > 1) {
-        if (cli_is_help(argv[1])) {
-            printf("usage: mancala engine\n\n"
-                   "Speak the mancala engine protocol on standard input and\n"
-                   "output (docs/PROTOCOL.md, man mancala-engine): send\n"
-                   "'hello' for the version and options, 'help' for the\n"
-                   "commands.\n");
+    int uci = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            printf(
+                "usage: mancala engine [--uci]\n\n"
+                "Speak the mancala engine protocol on standard input and\n"
+                "output (docs/PROTOCOL.md, man mancala-engine): send\n"
+                "'hello' for the version and options, 'help' for the\n"
+                "commands.\n\n"
+                "  --uci   speak the UCI dialect of the Oware GUIs (Aualé)\n"
+                "          instead, for Oware: 'uci', 'position startpos\n"
+                "          moves CfAb', 'go movetime 1000' (docs/PROTOCOL.md,\n"
+                "          \"UCI\")\n");
             return 0;
         }
-        fprintf(stderr, "mancala engine: unexpected argument '%s'\n", argv[1]);
+        if (strcmp(argv[i], "--uci") == 0) {
+            uci = 1;
+            continue;
+        }
+        fprintf(stderr, "mancala engine: unexpected argument '%s'\n", argv[i]);
         return EXIT_USAGE;
     }
     signal(SIGPIPE, SIG_IGN);
-    mc_engine *e = mc_engine_new(write_line, stdout);
+    mc_engine *e = uci ? mc_engine_new_uci(write_line, stdout)
+                       : mc_engine_new(write_line, stdout);
     if (!e) {
         fprintf(stderr, "mancala engine: out of memory\n");
         return 1;

@@ -4,7 +4,8 @@
  * thread so that `stop`, `isready` and the queries are answered while it
  * thinks.  Every command gets an answer: its final line starts with `ok`,
  * `error` or (for `go`) `bestmove`.  Knows no rule: everything goes through
- * the public API.
+ * the public API.  The UCI dialect (uci.c) shares this file's machinery:
+ * the engine's state, its output and its search thread (engine.h).
  */
 #include <limits.h>
 #include <pthread.h>
@@ -15,45 +16,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mancala_protocol.h"
+#include "engine.h"
 #include "mancala_egdb.h"
 
 /* A bounded search may finish after the end of input, but no longer than
    this: the engine is gone within a second of its input. */
 #define FINISH_GRACE 0.5
 
-#define MAX_WORDS 8192 /* a position string and the moves of a long game */
-
-struct mc_engine {
-    mc_engine_out out;
-    void *ctx;
-    pthread_mutex_t lock; /* output, and the search state below */
-    pthread_cond_t cond;
-    mc_game *g;           /* the engine's game: the commands read it */
-    mc_session *s;
-    /* The player thinks on its own copy of the game and history, so the
-       commands answered during a search never share state with it. */
-    mc_player *pl;
-    mc_player_opts opts;
-    char database[1024];  /* "default", "none" or a directory */
-    char book[1024];      /* "default", "none" or a book file */
-    double line_start;    /* when the current command arrived */
-    /* search */
-    pthread_t th;
-    int live;     /* a thread to join */
-    int running;  /* it has not written its best move yet */
-    int infinite; /* hold the best move until stop */
-    int ponder;   /* pondering: hold the best move until ponderhit or stop */
-    int stop;     /* atomic: set by stop, quit, the end of input */
-    mc_go go;
-    uint64_t searches;
-};
-
 /* ---- output ---- */
 
-static void say_locked(mc_engine *e, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void say_locked(mc_engine *e, const char *fmt, ...)
+void proto_say_locked(mc_engine *e, const char *fmt, ...)
 {
     char b[8192];
     va_list ap;
@@ -63,9 +35,7 @@ static void say_locked(mc_engine *e, const char *fmt, ...)
     e->out(b, e->ctx);
 }
 
-static void say(mc_engine *e, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void say(mc_engine *e, const char *fmt, ...)
+void proto_say(mc_engine *e, const char *fmt, ...)
 {
     char b[8192];
     va_list ap;
@@ -79,8 +49,9 @@ static void say(mc_engine *e, const char *fmt, ...)
 
 /* ---- the search thread ---- */
 
-static void format_pv(const mc_game *g, const mc_pos *root,
-                      const mc_search_info *in, char *buf, size_t n)
+void proto_format_pv(const mc_game *g, const mc_pos *root,
+                     const mc_search_info *in, const char *sep, char *buf,
+                     size_t n)
 {
     mc_pos p = *root;
     size_t len = 0;
@@ -94,7 +65,7 @@ static void format_pv(const mc_game *g, const mc_pos *root,
         if (!ok)
             break; /* a stale hash move: the line ends here */
         mc_move_format(g, &p, in->pv[i], m, sizeof m);
-        int w = snprintf(buf + len, n - len, "%s%s", i ? " " : "", m);
+        int w = snprintf(buf + len, n - len, "%s%s", i ? sep : "", m);
         if (w < 0 || (size_t)w >= n - len)
             break;
         len += (size_t)w;
@@ -121,24 +92,30 @@ static void format_score(int sc, char *score, size_t n)
 static void on_info(const mc_search_info *in, void *ctx)
 {
     mc_engine *e = ctx;
+    if (e->uci) {
+        proto_uci_info(e, in);
+        return;
+    }
     char pv[4096], score[48];
     /* On the search's thread: the player's own game (a game keeps caches,
        and the engine's answers `moves` meanwhile). */
     const mc_session *ps = mc_player_session(e->pl);
-    format_pv(mc_session_game(ps), mc_session_pos(ps), in, pv, sizeof pv);
+    proto_format_pv(mc_session_game(ps), mc_session_pos(ps), in, " ", pv,
+                    sizeof pv);
     format_score(in->score, score, sizeof score);
     if (in->book) {
-        say(e, "info book score %s depth %d pv %s", score, in->depth, pv);
+        proto_say(e, "info book score %s depth %d pv %s", score, in->depth, pv);
         return;
     }
     long ms = (long)(in->seconds * 1000.0);
     unsigned long long nps =
         in->seconds > 0 ? (unsigned long long)((double)in->nodes / in->seconds)
                         : 0;
-    say(e, "info depth %d score %s nodes %llu time %ld nps %llu hashfull %d "
-           "pv %s",
-        in->depth, score, (unsigned long long)in->nodes, ms, nps,
-        in->hashfull, pv);
+    proto_say(e,
+              "info depth %d score %s nodes %llu time %ld nps %llu hashfull %d "
+              "pv %s",
+              in->depth, score, (unsigned long long)in->nodes, ms, nps,
+              in->hashfull, pv);
 }
 
 static int stopped(mc_engine *e)
@@ -163,11 +140,14 @@ static void *search_main(void *arg)
        to stop or that the pondered move was played. */
     while ((e->infinite || e->ponder) && !stopped(e))
         pthread_cond_wait(&e->cond, &e->lock);
-    if (rc == 0)
-        say_locked(e, "bestmove %s", m);
+    if (e->uci)
+        proto_uci_best_locked(e, rc, &info);
+    else if (rc == 0)
+        proto_say_locked(e, "bestmove %s", m);
     else
-        say_locked(e, "error go: the search failed (%s)",
-                   rc == MC_ERR_OVER ? "the game is over" : "out of memory");
+        proto_say_locked(e, "error go: the search failed (%s)",
+                         rc == MC_ERR_OVER ? "the game is over"
+                                           : "out of memory");
     e->running = 0;
     pthread_cond_broadcast(&e->cond);
     pthread_mutex_unlock(&e->lock);
@@ -177,13 +157,13 @@ static void *search_main(void *arg)
 /* Ask the search to end: the flag its mc_go watches (set again to 0 by
    the next go, so a stop for a search that is over has no effect on a
    later one). */
-static void raise_stop_locked(mc_engine *e)
+void proto_raise_stop_locked(mc_engine *e)
 {
     __atomic_store_n(&e->stop, 1, __ATOMIC_SEQ_CST);
     pthread_cond_broadcast(&e->cond);
 }
 
-static int is_running(mc_engine *e)
+int proto_running(mc_engine *e)
 {
     pthread_mutex_lock(&e->lock);
     int r = e->running;
@@ -191,14 +171,13 @@ static int is_running(mc_engine *e)
     return r;
 }
 
-/* Stop the search (if `now`) and wait for its thread. */
-static void join_search(mc_engine *e, int now)
+void proto_join_search(mc_engine *e, int now)
 {
     if (!e->live)
         return;
     pthread_mutex_lock(&e->lock);
     if (now)
-        raise_stop_locked(e);
+        proto_raise_stop_locked(e);
     pthread_mutex_unlock(&e->lock);
     pthread_join(e->th, NULL);
     e->live = 0;
@@ -206,14 +185,7 @@ static void join_search(mc_engine *e, int now)
 
 /* ---- words ---- */
 
-typedef struct words {
-    const char *base; /* the split copy of the line */
-    int n;
-    char *w[MAX_WORDS];
-} words;
-
-/* Split s (modified in place) at spaces and tabs; -1 if too many words. */
-static int split(char *s, words *ws)
+int proto_split(char *s, proto_words *ws)
 {
     ws->n = 0;
     char *p = s;
@@ -222,7 +194,7 @@ static int split(char *s, words *ws)
             p++;
         if (!*p)
             return 0;
-        if (ws->n == MAX_WORDS)
+        if (ws->n == PROTO_MAX_WORDS)
             return -1;
         ws->w[ws->n++] = p;
         while (*p && *p != ' ' && *p != '\t')
@@ -232,8 +204,7 @@ static int split(char *s, words *ws)
     }
 }
 
-/* A whole number in [lo, hi]; -1 if w is not one. */
-static long long number(const char *w, long long lo, long long hi)
+long long proto_number(const char *w, long long lo, long long hi)
 {
     if (!w || !*w || strlen(w) > 15)
         return -1;
@@ -249,22 +220,22 @@ static long long number(const char *w, long long lo, long long hi)
 /* ---- commands ---- */
 
 /* rest: the whole line, unsplit (ws->w[i] - ws->base is a word's offset) */
-typedef int (*cmd_fn)(mc_engine *e, words *ws, const char *rest);
+typedef int (*cmd_fn)(mc_engine *e, proto_words *ws, const char *rest);
 
-static int cmd_hello(mc_engine *e, words *ws, const char *rest);
-static int cmd_set(mc_engine *e, words *ws, const char *rest);
-static int cmd_newgame(mc_engine *e, words *ws, const char *rest);
-static int cmd_position(mc_engine *e, words *ws, const char *rest);
-static int cmd_play(mc_engine *e, words *ws, const char *rest);
-static int cmd_go(mc_engine *e, words *ws, const char *rest);
-static int cmd_stop(mc_engine *e, words *ws, const char *rest);
-static int cmd_ponderhit(mc_engine *e, words *ws, const char *rest);
-static int cmd_isready(mc_engine *e, words *ws, const char *rest);
-static int cmd_moves(mc_engine *e, words *ws, const char *rest);
-static int cmd_board(mc_engine *e, words *ws, const char *rest);
-static int cmd_result(mc_engine *e, words *ws, const char *rest);
-static int cmd_help(mc_engine *e, words *ws, const char *rest);
-static int cmd_quit(mc_engine *e, words *ws, const char *rest);
+static int cmd_hello(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_set(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_newgame(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_position(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_play(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_go(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_stop(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_ponderhit(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_isready(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_moves(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_board(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_result(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_help(mc_engine *e, proto_words *ws, const char *rest);
+static int cmd_quit(mc_engine *e, proto_words *ws, const char *rest);
 
 /*
  * +-----------+-----------------------------------------+--------+--------+
@@ -327,23 +298,23 @@ static void file_opts(mc_player_opts *o, const char *database,
     o->book = strcmp(book, "default") == 0 ? NULL : book;
 }
 
-static int apply_opts(mc_engine *e, mc_player_opts *o, const char *database,
-                      const char *book, mc_error *err)
+int proto_apply_opts(mc_engine *e, mc_player_opts *o, const char *database,
+                     const char *book, mc_error *err)
 {
     file_opts(o, database, book);
     return mc_player_set_opts(e->pl, o, err);
 }
 
-static int cmd_hello(mc_engine *e, words *ws, const char *rest)
+static int cmd_hello(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)rest;
     if (ws->n > 1) {
-        say(e, "error hello: no arguments expected");
+        proto_say(e, "error hello: no arguments expected");
         return 0;
     }
     pthread_mutex_lock(&e->lock);
-    say_locked(e, "id name mancala %s", mc_version());
-    say_locked(e, "id protocol %d", MC_PROTOCOL_VERSION);
+    proto_say_locked(e, "id name mancala %s", mc_version());
+    proto_say_locked(e, "id protocol %d", MC_PROTOCOL_VERSION);
     char games[512] = "";
     size_t len = 0;
     for (const char *const *n = mc_game_names(); *n; n++) {
@@ -351,23 +322,23 @@ static int cmd_hello(mc_engine *e, words *ws, const char *rest)
         if (w > 0 && (size_t)w < sizeof games - len)
             len += (size_t)w;
     }
-    say_locked(e, "id games%s", games);
-    say_locked(e, "option game type string default oware");
-    say_locked(e, "option hash type spin default 16 min 1 max %d",
-               MC_PROTOCOL_HASH_MAX);
-    say_locked(e, "option threads type spin default 1 min 1 max %d",
-               mc_cores());
-    say_locked(e, "option level type spin default 10 min 1 max 10");
-    say_locked(e, "option database type string default default");
-    say_locked(e, "option book type string default default");
-    say_locked(e, "option bookvariety type spin default 0 min 0 max %d",
-               MC_PROTOCOL_VARIETY_MAX);
-    say_locked(e, "ok hello");
+    proto_say_locked(e, "id games%s", games);
+    proto_say_locked(e, "option game type string default oware");
+    proto_say_locked(e, "option hash type spin default 16 min 1 max %d",
+                     MC_PROTOCOL_HASH_MAX);
+    proto_say_locked(e, "option threads type spin default 1 min 1 max %d",
+                     mc_cores());
+    proto_say_locked(e, "option level type spin default 10 min 1 max 10");
+    proto_say_locked(e, "option database type string default default");
+    proto_say_locked(e, "option book type string default default");
+    proto_say_locked(e, "option bookvariety type spin default 0 min 0 max %d",
+                     MC_PROTOCOL_VARIETY_MAX);
+    proto_say_locked(e, "ok hello");
     pthread_mutex_unlock(&e->lock);
     return 0;
 }
 
-static void reset_session(mc_engine *e, mc_session *s)
+void proto_reset_session(mc_engine *e, mc_session *s)
 {
     mc_session_free(e->s);
     e->s = s;
@@ -381,35 +352,59 @@ static void set_book(mc_engine *e, const char *val)
                     : strcmp(val, "off") == 0 ? "none"
                                               : val;
     if (strlen(v) >= sizeof e->book) {
-        say(e, "error set: book: path too long");
+        proto_say(e, "error set: book: path too long");
         return;
     }
     mc_error err = {0, ""};
     mc_player_opts o = e->opts;
-    if (apply_opts(e, &o, e->database, v, &err) != 0) {
-        say(e, "error set: book: %s", err.msg);
-        apply_opts(e, &o, e->database, e->book, &err);
+    if (proto_apply_opts(e, &o, e->database, v, &err) != 0) {
+        proto_say(e, "error set: book: %s", err.msg);
+        proto_apply_opts(e, &o, e->database, e->book, &err);
         return;
     }
     snprintf(e->book, sizeof e->book, "%s", v);
     const mc_book *b = mc_player_book(e->pl);
     if (b)
-        say(e, "info string book %s, %d positions",
-            strcmp(v, "default") == 0 ? "built in" : v, mc_book_size(b));
+        proto_say(e, "info string book %s, %d positions",
+                  strcmp(v, "default") == 0 ? "built in" : v, mc_book_size(b));
     else if (strcmp(v, "default") == 0)
-        say(e, "info string book not used: no book is built in for %s",
-            mc_game_spec(e->g));
+        proto_say(e, "info string book not used: no book is built in for %s",
+                  mc_game_spec(e->g));
     else if (strcmp(v, "none") != 0)
-        say(e, "info string book not used: %s is not a book of %s", v,
-            mc_game_spec(e->g));
-    say(e, "ok set book %s", v);
+        proto_say(e, "info string book not used: %s is not a book of %s", v,
+                  mc_game_spec(e->g));
+    proto_say(e, "ok set book %s", v);
 }
 
-static int cmd_set(mc_engine *e, words *ws, const char *rest)
+int proto_set_game(mc_engine *e, const char *spec, mc_error *err)
+{
+    mc_game *g = mc_game_new(spec, err);
+    if (!g)
+        return -1;
+    mc_session *s = mc_session_new(g, NULL);
+    mc_player_opts o = e->opts;
+    file_opts(&o, e->database, e->book);
+    mc_player *pl = s ? mc_player_new(g, &o, err) : NULL;
+    if (!pl) {
+        if (!s)
+            snprintf(err->msg, sizeof err->msg, "out of memory");
+        mc_session_free(s);
+        mc_game_free(g);
+        return -1;
+    }
+    mc_player_free(e->pl);
+    e->pl = pl;
+    proto_reset_session(e, s);
+    mc_game_free(e->g);
+    e->g = g;
+    return 0;
+}
+
+static int cmd_set(mc_engine *e, proto_words *ws, const char *rest)
 {
     if (ws->n < 3) {
-        say(e, "error set: usage: set <game|hash|threads|level|database|"
-               "book|bookvariety> <value>");
+        proto_say(e, "error set: usage: set <game|hash|threads|level|database|"
+                     "book|bookvariety> <value>");
         return 0;
     }
     const char *name = ws->w[1];
@@ -420,8 +415,8 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
         v++;
     char val[1024];
     if (strlen(v) >= sizeof val) {
-        say(e, "error set: the value of %.40s is longer than %zu bytes", name,
-            sizeof val - 1);
+        proto_say(e, "error set: the value of %.40s is longer than %zu bytes",
+                  name, sizeof val - 1);
         return 0;
     }
     snprintf(val, sizeof val, "%s", v);
@@ -431,30 +426,15 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
     if (strcmp(name, "game") == 0) {
         mc_error err = {0, ""};
         if (ws->n != 3) {
-            say(e, "error set: game takes one word (a game and its options)");
+            proto_say(
+                e, "error set: game takes one word (a game and its options)");
             return 0;
         }
-        mc_game *g = mc_game_new(val, &err);
-        if (!g) {
-            say(e, "error set: game: %s", err.msg);
+        if (proto_set_game(e, val, &err) != 0) {
+            proto_say(e, "error set: game: %s", err.msg);
             return 0;
         }
-        mc_session *s = mc_session_new(g, NULL);
-        mc_player_opts o = e->opts;
-        file_opts(&o, e->database, e->book);
-        mc_player *pl = s ? mc_player_new(g, &o, &err) : NULL;
-        if (!pl) {
-            mc_session_free(s);
-            mc_game_free(g);
-            say(e, "error set: game: %s", s ? err.msg : "out of memory");
-            return 0;
-        }
-        mc_player_free(e->pl);
-        e->pl = pl;
-        reset_session(e, s);
-        mc_game_free(e->g);
-        e->g = g;
-        say(e, "ok set game %s", mc_game_spec(g));
+        proto_say(e, "ok set game %s", mc_game_spec(e->g));
     } else if (strcmp(name, "hash") == 0 || strcmp(name, "threads") == 0 ||
                strcmp(name, "level") == 0 ||
                strcmp(name, "bookvariety") == 0) {
@@ -463,12 +443,14 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
                        : name[0] == 'b' ? MC_PROTOCOL_VARIETY_MAX
                                         : 10;
         long long lo = name[0] == 'b' ? 0 : 1;
-        long long n = ws->n == 3 ? number(val, lo, hi) : -1;
+        long long n = ws->n == 3 ? proto_number(val, lo, hi) : -1;
         if (n < 0) {
-            say(e, "error set: %s takes a whole number from %lld to %lld%s, "
-                   "not '%s'",
-                name, lo, hi,
-                name[0] == 't' ? " (the cores of this machine)" : "", val);
+            proto_say(e,
+                      "error set: %s takes a whole number from %lld to %lld%s, "
+                      "not '%s'",
+                      name, lo, hi,
+                      name[0] == 't' ? " (the cores of this machine)" : "",
+                      val);
             return 0;
         }
         mc_player_opts o = e->opts;
@@ -481,88 +463,91 @@ static int cmd_set(mc_engine *e, words *ws, const char *rest)
         else
             o.level = (int)n;
         mc_error err = {0, ""};
-        if (apply_opts(e, &o, e->database, e->book, &err) != 0) {
-            say(e, "error set: %s: %s", name, err.msg);
+        if (proto_apply_opts(e, &o, e->database, e->book, &err) != 0) {
+            proto_say(e, "error set: %s: %s", name, err.msg);
             return 0;
         }
         e->opts = o;
-        say(e, "ok set %s %lld", name, n);
+        proto_say(e, "ok set %s %lld", name, n);
     } else if (strcmp(name, "database") == 0) {
         if (vl >= sizeof e->database - 1) {
-            say(e, "error set: database: path too long");
+            proto_say(e, "error set: database: path too long");
             return 0;
         }
         /* Opened (and every checksum verified) now, not inside the time
            of the next move. */
         mc_error err = {0, ""};
         mc_player_opts o = e->opts;
-        if (apply_opts(e, &o, val, e->book, &err) != 0) {
-            say(e, "error set: database: %s", err.msg);
-            apply_opts(e, &o, e->database, e->book, &err);
+        if (proto_apply_opts(e, &o, val, e->book, &err) != 0) {
+            proto_say(e, "error set: database: %s", err.msg);
+            proto_apply_opts(e, &o, e->database, e->book, &err);
             return 0;
         }
         snprintf(e->database, sizeof e->database, "%s", val);
         const char *dir = mc_player_tables(e->pl);
         if (dir && strcmp(val, "default") == 0)
-            say(e, "info string database %s", dir);
+            proto_say(e, "info string database %s", dir);
         else if (!dir && strcmp(val, "default") == 0)
-            say(e, "info string database not used: no tables for %s in "
-                   "the default places",
-                mc_game_spec(e->g));
+            proto_say(e,
+                      "info string database not used: no tables for %s in "
+                      "the default places",
+                      mc_game_spec(e->g));
         else if (!dir && strcmp(val, "none") != 0)
-            say(e, "info string database not used: the game %s has no "
-                   "tables",
-                mc_game_spec(e->g));
-        say(e, "ok set database %s", val);
+            proto_say(e,
+                      "info string database not used: the game %s has no "
+                      "tables",
+                      mc_game_spec(e->g));
+        proto_say(e, "ok set database %s", val);
     } else if (strcmp(name, "book") == 0) {
         set_book(e, val);
     } else {
-        say(e, "error set: unknown option '%s' (options: game, hash, "
-               "threads, level, database, book, bookvariety)",
-            name);
+        proto_say(e,
+                  "error set: unknown option '%s' (options: game, hash, "
+                  "threads, level, database, book, bookvariety)",
+                  name);
     }
     return 0;
 }
 
-static int cmd_newgame(mc_engine *e, words *ws, const char *rest)
+static int cmd_newgame(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)rest;
     if (ws->n > 1) {
-        say(e, "error newgame: no arguments expected");
+        proto_say(e, "error newgame: no arguments expected");
         return 0;
     }
     mc_session *s = mc_session_new(e->g, NULL);
     if (!s) {
-        say(e, "error newgame: out of memory");
+        proto_say(e, "error newgame: out of memory");
         return 0;
     }
-    reset_session(e, s);
+    proto_reset_session(e, s);
     mc_player_newgame(e->pl);
-    say(e, "ok newgame");
+    proto_say(e, "ok newgame");
     return 0;
 }
 
 /* Play ws->w[from..] on s; on error writes the error line for `cmd`. */
-static int play_words(mc_engine *e, mc_session *s, words *ws, int from,
+static int play_words(mc_engine *e, mc_session *s, proto_words *ws, int from,
                       const char *cmd)
 {
     for (int i = from; i < ws->n; i++) {
         mc_error err = {0, ""};
         if (mc_session_play_str(s, ws->w[i], NULL, &err) != 0) {
-            say(e, "error %s: move %d '%s': %s", cmd, i - from + 1, ws->w[i],
-                err.msg);
+            proto_say(e, "error %s: move %d '%s': %s", cmd, i - from + 1,
+                      ws->w[i], err.msg);
             return -1;
         }
     }
     return 0;
 }
 
-static int cmd_position(mc_engine *e, words *ws, const char *rest)
+static int cmd_position(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)rest;
     if (ws->n < 2) {
-        say(e, "error position: usage: position <start|position> [moves "
-               "<m>...]");
+        proto_say(e, "error position: usage: position <start|position> [moves "
+                     "<m>...]");
         return 0;
     }
     int mv = ws->n;
@@ -573,15 +558,16 @@ static int cmd_position(mc_engine *e, words *ws, const char *rest)
         }
     mc_pos p;
     if (mv == 1) {
-        say(e, "error position: a position or 'start' must come before "
-               "'moves'");
+        proto_say(e, "error position: a position or 'start' must come before "
+                     "'moves'");
         return 0;
     }
     if (strcmp(ws->w[1], "start") == 0) {
         if (mv != 2) {
-            say(e, "error position: 'start' is followed by 'moves' or "
-                   "nothing, not '%s'",
-                ws->w[2]);
+            proto_say(e,
+                      "error position: 'start' is followed by 'moves' or "
+                      "nothing, not '%s'",
+                      ws->w[2]);
             return 0;
         }
         mc_start(e->g, &p);
@@ -592,42 +578,42 @@ static int cmd_position(mc_engine *e, words *ws, const char *rest)
             int w = snprintf(ps + len, sizeof ps - len, "%s%s",
                              i > 1 ? " " : "", ws->w[i]);
             if (w < 0 || (size_t)w >= sizeof ps - len) {
-                say(e, "error position: the position is too long");
+                proto_say(e, "error position: the position is too long");
                 return 0;
             }
             len += (size_t)w;
         }
         mc_error err = {0, ""};
         if (mc_pos_parse(e->g, ps, &p, &err) != 0) {
-            say(e, "error position: %s", err.msg);
+            proto_say(e, "error position: %s", err.msg);
             return 0;
         }
     }
     mc_session *s = mc_session_new(e->g, &p);
     if (!s) {
-        say(e, "error position: out of memory");
+        proto_say(e, "error position: out of memory");
         return 0;
     }
     if (play_words(e, s, ws, mv + 1, "position") != 0) {
         mc_session_free(s);
         return 0;
     }
-    reset_session(e, s);
-    say(e, "ok position");
+    proto_reset_session(e, s);
+    proto_say(e, "ok position");
     return 0;
 }
 
-static int cmd_play(mc_engine *e, words *ws, const char *rest)
+static int cmd_play(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)rest;
     if (ws->n < 2) {
-        say(e, "error play: usage: play <move>...");
+        proto_say(e, "error play: usage: play <move>...");
         return 0;
     }
     /* all or nothing: try on a copy of the game so far */
     mc_session *s = mc_session_new(e->g, mc_session_pos_at(e->s, 0));
     if (!s) {
-        say(e, "error play: out of memory");
+        proto_say(e, "error play: out of memory");
         return 0;
     }
     for (int i = 0; i < mc_session_ply(e->s); i++)
@@ -636,12 +622,12 @@ static int cmd_play(mc_engine *e, words *ws, const char *rest)
         mc_session_free(s);
         return 0;
     }
-    reset_session(e, s);
-    say(e, "ok play");
+    proto_reset_session(e, s);
+    proto_say(e, "ok play");
     return 0;
 }
 
-static int cmd_go(mc_engine *e, words *ws, const char *rest)
+static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)rest;
     static const char *const keys[] = {"stime",    "ntime", "sinc",
@@ -666,52 +652,48 @@ static int cmd_go(mc_engine *e, words *ws, const char *rest)
         while (k < NKEYS && strcmp(ws->w[i], keys[k]) != 0)
             k++;
         if (k == NKEYS) {
-            say(e, "error go: unknown parameter '%s'", ws->w[i]);
+            proto_say(e, "error go: unknown parameter '%s'", ws->w[i]);
             return 0;
         }
         long long hi = k == K_DEPTH ? 64 : k == K_MTG ? 1000 : 1000000000000LL;
         long long lo = k == K_DEPTH || k == K_MTG || k == K_NODES ? 1 : 0;
-        long long n = i + 1 < ws->n ? number(ws->w[i + 1], lo, hi) : -1;
+        long long n = i + 1 < ws->n ? proto_number(ws->w[i + 1], lo, hi) : -1;
         if (n < 0) {
             if (i + 1 < ws->n)
-                say(e, "error go: %s takes a whole number from %lld to %lld, "
-                       "not '%.40s'",
+                proto_say(
+                    e,
+                    "error go: %s takes a whole number from %lld to %lld, "
+                    "not '%.40s'",
                     keys[k], lo, hi, ws->w[i + 1]);
             else
-                say(e, "error go: %s takes a whole number from %lld to %lld "
-                       "(missing)",
-                    keys[k], lo, hi);
+                proto_say(e,
+                          "error go: %s takes a whole number from %lld to %lld "
+                          "(missing)",
+                          keys[k], lo, hi);
             return 0;
         }
         v[k] = n;
         i++;
     }
     if (infinite && ponder) {
-        say(e, "error go: infinite and ponder exclude each other");
+        proto_say(e, "error go: infinite and ponder exclude each other");
         return 0;
     }
     if (mc_session_over(e->s)) {
-        say(e, "error go: the game is over");
+        proto_say(e, "error go: the game is over");
         return 0;
     }
     int side = mc_session_pos(e->s)->side;
     int mine = side == MC_SOUTH ? K_STIME : K_NTIME;
     int theirs = side == MC_SOUTH ? K_NTIME : K_STIME;
     if (v[mine] < 0 && v[theirs] >= 0) {
-        say(e, "error go: %s is %s's clock, but %s is to move (give %s)",
-            keys[theirs], side == MC_SOUTH ? "North" : "South",
-            side == MC_SOUTH ? "South" : "North", keys[mine]);
-        return 0;
-    }
-    mc_error err = {0, ""};
-    if (mc_player_sync(e->pl, e->s, &err) != 0) {
-        say(e, "error go: %s", err.msg);
+        proto_say(e, "error go: %s is %s's clock, but %s is to move (give %s)",
+                  keys[theirs], side == MC_SOUTH ? "North" : "South",
+                  side == MC_SOUTH ? "South" : "North", keys[mine]);
         return 0;
     }
     mc_go go;
     memset(&go, 0, sizeof go);
-    /* The clock started when the command arrived. */
-    go.start = e->line_start;
     if (v[K_DEPTH] > 0)
         go.depth = (int)v[K_DEPTH];
     if (v[K_NODES] > 0)
@@ -732,46 +714,63 @@ static int cmd_go(mc_engine *e, words *ws, const char *rest)
     if (!infinite && !ponder && v[K_DEPTH] < 0 && v[K_NODES] < 0 &&
         v[K_MOVETIME] < 0 && v[mine] < 0)
         go.movetime = 1.0; /* plain `go`: one second */
+    char why[320];
+    if (proto_start_search(e, &go, why, sizeof why) != 0)
+        proto_say(e, "error go: %s", why);
+    return 0;
+}
+
+int proto_start_search(mc_engine *e, const mc_go *limits, char *why, size_t n)
+{
+    mc_error err = {0, ""};
+    if (mc_player_sync(e->pl, e->s, &err) != 0) {
+        snprintf(why, n, "%s", err.msg);
+        return -1;
+    }
+    mc_go go = *limits;
+    /* The clock started when the command arrived. */
+    go.start = e->line_start;
     go.on_info = on_info;
     go.info_ctx = e;
     __atomic_store_n(&e->stop, 0, __ATOMIC_SEQ_CST);
     go.stop = &e->stop;
     e->opts.seed = ++e->searches;
     mc_player_opts o = e->opts;
-    apply_opts(e, &o, e->database, e->book, &err); /* the seed: cannot fail */
+    proto_apply_opts(e, &o, e->database, e->book,
+                     &err); /* the seed: cannot fail */
     e->go = go;
-    e->infinite = infinite;
-    e->ponder = ponder;
+    e->infinite = go.infinite;
+    e->ponder = go.ponder;
     e->running = 1;
     if (pthread_create(&e->th, NULL, search_main, e) != 0) {
         e->running = 0;
-        say(e, "error go: cannot start the search thread");
-        return 0;
+        snprintf(why, n, "cannot start the search thread");
+        return -1;
     }
     e->live = 1;
     return 0;
 }
 
-static int cmd_stop(mc_engine *e, words *ws, const char *rest)
+static int cmd_stop(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)ws;
     (void)rest;
-    if (e->live && is_running(e)) {
-        join_search(e, 1); /* the thread writes the best move */
+    if (e->live && proto_running(e)) {
+        proto_join_search(e, 1); /* the thread writes the best move */
         return 0;
     }
-    join_search(e, 0);
-    say(e, "ok stop (no search running)");
+    proto_join_search(e, 0);
+    proto_say(e, "ok stop (no search running)");
     return 0;
 }
 
-static int cmd_ponderhit(mc_engine *e, words *ws, const char *rest)
+static int cmd_ponderhit(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)ws;
     (void)rest;
     pthread_mutex_lock(&e->lock);
     if (!e->running || !e->ponder) {
-        say_locked(e, "error ponderhit: no search is pondering");
+        proto_say_locked(e, "error ponderhit: no search is pondering");
         pthread_mutex_unlock(&e->lock);
         return 0;
     }
@@ -783,15 +782,15 @@ static int cmd_ponderhit(mc_engine *e, words *ws, const char *rest)
     return 0;
 }
 
-static int cmd_isready(mc_engine *e, words *ws, const char *rest)
+static int cmd_isready(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)ws;
     (void)rest;
-    say(e, "ok isready");
+    proto_say(e, "ok isready");
     return 0;
 }
 
-static int cmd_moves(mc_engine *e, words *ws, const char *rest)
+static int cmd_moves(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)ws;
     (void)rest;
@@ -808,11 +807,11 @@ static int cmd_moves(mc_engine *e, words *ws, const char *rest)
             break;
         len += (size_t)w;
     }
-    say(e, "ok moves%s", b);
+    proto_say(e, "ok moves%s", b);
     return 0;
 }
 
-static int cmd_board(mc_engine *e, words *ws, const char *rest)
+static int cmd_board(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)ws;
     (void)rest;
@@ -834,23 +833,23 @@ static int cmd_board(mc_engine *e, words *ws, const char *rest)
                                         " %2s:%-2d", mc_pit_name(e->g, pit),
                                         p->pit[pit]);
         }
-        say_locked(e, "%s", line);
+        proto_say_locked(e, "%s", line);
     }
     char ps[MC_POS_STRLEN];
     mc_pos_format(e->g, p, ps, sizeof ps);
-    say_locked(e, "ok board %s", ps);
+    proto_say_locked(e, "ok board %s", ps);
     pthread_mutex_unlock(&e->lock);
     return 0;
 }
 
-static int cmd_result(mc_engine *e, words *ws, const char *rest)
+static int cmd_result(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)ws;
     (void)rest;
     mc_result r;
     mc_session_result(e->s, &r);
     if (!r.over) {
-        say(e, "ok result ongoing");
+        proto_say(e, "ok result ongoing");
         return 0;
     }
     const char *w = r.winner == MC_SOUTH   ? "S"
@@ -860,28 +859,28 @@ static int cmd_result(mc_engine *e, words *ws, const char *rest)
                               *mc_end_reason_name(r.reason)
                           ? mc_end_reason_name(r.reason)
                           : "none";
-    say(e, "ok result %s %s %s", w, why, r.detail);
+    proto_say(e, "ok result %s %s %s", w, why, r.detail);
     return 0;
 }
 
-static int cmd_help(mc_engine *e, words *ws, const char *rest)
+static int cmd_help(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)ws;
     (void)rest;
     pthread_mutex_lock(&e->lock);
     for (size_t i = 0; i < NCOMMANDS; i++)
-        say_locked(e, "# %s", commands[i].help);
-    say_locked(e, "ok help");
+        proto_say_locked(e, "# %s", commands[i].help);
+    proto_say_locked(e, "ok help");
     pthread_mutex_unlock(&e->lock);
     return 0;
 }
 
-static int cmd_quit(mc_engine *e, words *ws, const char *rest)
+static int cmd_quit(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)ws;
     (void)rest;
-    join_search(e, 1);
-    say(e, "ok quit");
+    proto_join_search(e, 1);
+    proto_say(e, "ok quit");
     return 1;
 }
 
@@ -918,7 +917,7 @@ void mc_engine_free(mc_engine *e)
 {
     if (!e)
         return;
-    join_search(e, 1);
+    proto_join_search(e, 1);
     mc_player_free(e->pl); /* after the search that uses it */
     mc_session_free(e->s);
     mc_game_free(e->g);
@@ -936,7 +935,7 @@ void mc_engine_finish(mc_engine *e)
        (the input is closed, and so may the output be). */
     pthread_mutex_lock(&e->lock);
     if (e->infinite || e->ponder) {
-        raise_stop_locked(e);
+        proto_raise_stop_locked(e);
     } else {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
@@ -947,64 +946,71 @@ void mc_engine_finish(mc_engine *e)
                pthread_cond_timedwait(&e->cond, &e->lock, &until) == 0)
             ;
         if (e->running)
-            raise_stop_locked(e);
+            proto_raise_stop_locked(e);
     }
     pthread_mutex_unlock(&e->lock);
-    join_search(e, 0);
+    proto_join_search(e, 0);
 }
 
 int mc_engine_line(mc_engine *e, const char *line, size_t len)
 {
+    /* UCI has no error answer: its errors are info strings. */
+    const char *error = e->uci ? "info string error" : "error";
     e->line_start = mc_clock();
     while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
     if (len > MC_PROTOCOL_LINE_MAX) {
-        say(e, "error line too long (more than %d bytes)",
-            MC_PROTOCOL_LINE_MAX);
+        proto_say(e, "%s line too long (more than %d bytes)", error,
+                  MC_PROTOCOL_LINE_MAX);
         return 0;
     }
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
         if ((c < 32 && c != '\t') || c == 127) {
-            say(e, "error control character (byte %u) at column %zu", c,
-                i + 1);
+            proto_say(e, "%s control character (byte %u) at column %zu", error,
+                      c, i + 1);
             return 0;
         }
     }
     char *buf = malloc(len + 1), *rest = malloc(len + 1);
-    words *ws = malloc(sizeof *ws);
+    proto_words *ws = malloc(sizeof *ws);
     int rc = 0;
     if (!buf || !rest || !ws) {
-        say(e, "error out of memory");
+        proto_say(e, "%s out of memory", error);
         goto out;
     }
     memcpy(buf, line, len);
     buf[len] = '\0';
     memcpy(rest, buf, len + 1);
-    if (split(buf, ws) != 0) {
-        say(e, "error too many words on one line (at most %d)", MAX_WORDS);
+    if (proto_split(buf, ws) != 0) {
+        proto_say(e, "%s too many words on one line (at most %d)", error,
+                  PROTO_MAX_WORDS);
         goto out;
     }
     if (ws->n == 0 || ws->w[0][0] == '#')
         goto out; /* blank lines and comments are not commands */
+    ws->base = buf;
+    if (e->uci) {
+        rc = proto_uci_command(e, ws, rest);
+        goto out;
+    }
     size_t i = 0;
     while (i < NCOMMANDS && strcmp(commands[i].name, ws->w[0]) != 0)
         i++;
     if (i == NCOMMANDS) {
         char name[40];
         snprintf(name, sizeof name, "%s", ws->w[0]);
-        say(e, "error unknown command '%s%s' (try 'help')", name,
-            strlen(ws->w[0]) >= sizeof name ? "..." : "");
+        proto_say(e, "error unknown command '%s%s' (try 'help')", name,
+                  strlen(ws->w[0]) >= sizeof name ? "..." : "");
         goto out;
     }
-    if (e->live && !is_running(e))
-        join_search(e, 0); /* the last search is over: reap its thread */
+    if (e->live && !proto_running(e))
+        proto_join_search(e, 0); /* the last search is over: reap its thread */
     if (e->live && !commands[i].while_busy) {
-        say(e, "error %s: a search is running (send stop first)",
-            commands[i].name);
+        proto_say(e, "error %s: a search is running (send stop first)",
+                  commands[i].name);
         goto out;
     }
-    ws->base = buf;
     rc = commands[i].fn(e, ws, rest);
 out:
     free(buf);

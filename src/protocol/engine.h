@@ -1,0 +1,107 @@
+/*
+ * engine.h - what the two dialects of `mancala engine` share: the engine's
+ * state (its game, position, player and options), its output, its search
+ * thread and the word splitter.  protocol.c speaks the mancala engine
+ * protocol and owns this machinery; uci.c speaks the UCI dialect of the
+ * Oware GUIs (docs/PROTOCOL.md, "UCI") on top of it.  Neither knows a
+ * rule: everything goes through the public API.
+ */
+#ifndef MC_PROTOCOL_ENGINE_H
+#define MC_PROTOCOL_ENGINE_H
+
+#include <pthread.h>
+
+#include "mancala_protocol.h"
+
+/* Words on a line: a position string and the moves of a long game. */
+#define PROTO_MAX_WORDS 8192
+
+struct mc_engine {
+    mc_engine_out out;
+    void *ctx;
+    pthread_mutex_t lock; /* output, and the search state below */
+    pthread_cond_t cond;
+    mc_game *g; /* the engine's game: the commands read it */
+    mc_session *s;
+    /* The player thinks on its own copy of the game and history, so the
+       commands answered during a search never share state with it. */
+    mc_player *pl;
+    mc_player_opts opts;
+    char database[1024];        /* "default", "none" or a directory */
+    char book[1024];            /* "default", "none" or a book file */
+    double line_start;          /* when the current command arrived */
+    int uci;                    /* the dialect: 0 mancala, 1 UCI (uci.c) */
+    int uci_tables_off;         /* UCI: option Tables false */
+    char uci_tables_path[1024]; /* UCI: option TablesPath ("" = default) */
+    /* search */
+    pthread_t th;
+    int live;     /* a thread to join */
+    int running;  /* it has not written its best move yet */
+    int infinite; /* hold the best move until stop */
+    int ponder;   /* pondering: hold the best move until ponderhit or stop */
+    int stop;     /* atomic: set by stop, quit, the end of input */
+    mc_go go;
+    uint64_t searches;
+};
+
+/* ---- output: one line at a time, under e->lock ---- */
+
+void proto_say(mc_engine *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The same with e->lock already held (several lines that stay together). */
+void proto_say_locked(mc_engine *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The legal prefix of the principal variation from root, its moves
+   separated by sep ("" or " "). */
+void proto_format_pv(const mc_game *g, const mc_pos *root,
+                     const mc_search_info *in, const char *sep, char *buf,
+                     size_t n);
+
+/* ---- the search thread ---- */
+
+/* Start a search of the engine's position with *go (its start, on_info,
+   stop and the seed are filled here).  0, or -1 with the reason in why. */
+int proto_start_search(mc_engine *e, const mc_go *go, char *why, size_t n);
+/* 1 while the search has not written its best move. */
+int proto_running(mc_engine *e);
+/* Stop the search (if `now`) and wait for its thread. */
+void proto_join_search(mc_engine *e, int now);
+/* Ask the search to end (e->lock held). */
+void proto_raise_stop_locked(mc_engine *e);
+
+/* ---- state ---- */
+
+/* The player's options o with `database` as its tables and `book` as its
+   book; 0 or an error in err (the player keeps its old options). */
+int proto_apply_opts(mc_engine *e, mc_player_opts *o, const char *database,
+                     const char *book, mc_error *err);
+/* The engine plays game `spec` from its start position, with a new
+   player (same options); 0, or -1 with err filled (nothing changed). */
+int proto_set_game(mc_engine *e, const char *spec, mc_error *err);
+/* The engine's session becomes s (the old one is freed). */
+void proto_reset_session(mc_engine *e, mc_session *s);
+
+/* ---- words ---- */
+
+typedef struct proto_words {
+    const char *base; /* the split copy of the line */
+    int n;
+    char *w[PROTO_MAX_WORDS];
+} proto_words;
+
+/* Split s (modified in place) at spaces and tabs; -1 if too many words. */
+int proto_split(char *s, proto_words *ws);
+/* A whole number in [lo, hi]; -1 if w is not one. */
+long long proto_number(const char *w, long long lo, long long hi);
+
+/* ---- the UCI dialect (uci.c) ---- */
+
+/* One command line, split (rest: the whole line); 1 after quit. */
+int proto_uci_command(mc_engine *e, proto_words *ws, const char *rest);
+/* An iteration's info line and the search's answer (e->lock held for the
+   answer), in UCI's words. */
+void proto_uci_info(mc_engine *e, const mc_search_info *in);
+void proto_uci_best_locked(mc_engine *e, int rc, const mc_search_info *in);
+
+#endif
