@@ -911,7 +911,7 @@ static const char *const sub_help[] = {
     "Rewrite each layer 0..N (default: all there are) as a compressed\n"
     "file, oware-<preset>-NN.egdbz: the same header, a block index, and\n"
     "the entries in blocks of B entries (default 4096) each compressed\n"
-    "with zstd at level L (default 19).  Each is read back and checked\n"
+    "with zstd at level L (default 9).  Each is read back and checked\n"
     "against the plain file's checksums, which is then removed (--keep:\n"
     "kept; where both are, the plain file is read).  Play, analysis,\n"
     "probe, info, verify and build read compressed layers in place of\n"

@@ -476,7 +476,7 @@ int mc_egdb_compress(const char *dir, int preset, int n,
         return mc_err(err, MC_ERR_ARG, "layer %d: must be 0..%d", n,
                       MC_EGDB_MAX_SEEDS);
     uint32_t block = o && o->block ? o->block : 4096;
-    int level = o && o->level ? o->level : 19;
+    int level = o && o->level ? o->level : 9;
     if (level < 1 || level > ZSTD_maxCLevel())
         return mc_err(err, MC_ERR_ARG, "zstd level %d: must be 1..%d", level,
                       ZSTD_maxCLevel());
