@@ -67,7 +67,7 @@ void mc_egdb_path(const char *dir, int preset, int n, char *buf, size_t sz);
    plain file is not there. */
 void mc_egdb_zpath(const char *dir, int preset, int n, char *buf, size_t sz);
 
-/* Compress layer n of dir: block entries a block (0: 4096, a multiple of
+/* Compress layer n of dir: block entries a block (0: 1024, a multiple of
    16), zstd level (0: 9); keep_plain 0 removes the plain file once the
    compressed one is written and checked.  A layer found compressed
    already is left as it is.  *zsize (may be NULL): the compressed file's

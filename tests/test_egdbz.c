@@ -198,8 +198,8 @@ int main(void)
     mc_error err = {0, ""};
     CHECK_MSG(mc_egdb_build(&o, &err) == 0, "build: %s", err.msg);
     /* 16: the smallest; 80: layer 7's 31,824 entries end in a short
-       block; 4096: the default; 1 << 20: one block a layer. */
-    static const uint32_t blocks[] = {16, 80, 4096, 1u << 20};
+       block; 1024: the default; 1 << 20: one block a layer. */
+    static const uint32_t blocks[] = {16, 80, 1024, 4096, 1u << 20};
     for (size_t i = 0; i < sizeof blocks / sizeof *blocks; i++)
         test_blocks(plain, blocks[i]);
     mc_egdb_compress_opts bad = {100, 3, 0};

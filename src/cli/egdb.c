@@ -910,7 +910,7 @@ static const char *const sub_help[] = {
     "                             [--level L] [--block B] [--quiet]\n\n"
     "Rewrite each layer 0..N (default: all there are) as a compressed\n"
     "file, oware-<preset>-NN.egdbz: the same header, a block index, and\n"
-    "the entries in blocks of B entries (default 4096) each compressed\n"
+    "the entries in blocks of B entries (default 1024) each compressed\n"
     "with zstd at level L (default 9).  Each is read back and checked\n"
     "against the plain file's checksums, which is then removed (--keep:\n"
     "kept; where both are, the plain file is read).  Play, analysis,\n"

@@ -392,7 +392,7 @@ int eg_zinflate(const eg_zlayer *z, uint8_t *out)
 
 /* ---- probing: a few decompressed blocks per thread ----------------------- */
 
-#define ZC_WAYS 64
+#define ZC_WAYS 256
 
 typedef struct zcache {
     ZSTD_DCtx *dc;
@@ -475,7 +475,7 @@ int mc_egdb_compress(const char *dir, int preset, int n,
     if (n < 0 || n > MC_EGDB_MAX_SEEDS)
         return mc_err(err, MC_ERR_ARG, "layer %d: must be 0..%d", n,
                       MC_EGDB_MAX_SEEDS);
-    uint32_t block = o && o->block ? o->block : 4096;
+    uint32_t block = o && o->block ? o->block : 1024;
     int level = o && o->level ? o->level : 9;
     if (level < 1 || level > ZSTD_maxCLevel())
         return mc_err(err, MC_ERR_ARG, "zstd level %d: must be 1..%d", level,
