@@ -73,6 +73,10 @@ BOOKS := $(wildcard data/book/*.book)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o \
            $(B)/gen/egdb_journals.o $(B)/gen/eval_weights.o $(B)/gen/books.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(SERVER_OBJ)
+# The shared library exports only what include/*.h declares with MC_API
+# (docs/LIBRARY.md); the static library holds the same objects.
+LIB_CFLAGS := -fvisibility=hidden -DMC_BUILDING
+$(LIB_OBJ): CFLAGS += $(LIB_CFLAGS)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
