@@ -24,7 +24,8 @@ SHAREDIR ?= $(PREFIX)/share/mancala
 DOCDIR  ?= $(PREFIX)/share/doc/mancala
 
 VERSION := $(shell sed -n 's/^\#define MC_VERSION_STRING "\(.*\)"/\1/p' include/mancala.h)
-SOVER   := $(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
+# From 1.0 the soname carries the major version only (docs/LIBRARY.md).
+SOVER   := $(word 1,$(subst ., ,$(VERSION)))
 
 OPT     ?= -O2
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes

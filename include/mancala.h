@@ -35,12 +35,21 @@
 extern "C" {
 #endif
 
-#define MC_VERSION_MAJOR 0
-#define MC_VERSION_MINOR 1
+/* The version of these headers; mc_version() is the library's at run time
+   (they differ when a program built against one version runs with a later
+   shared library of the same major version).  MC_VERSION_HEX compares as
+   a number: 0xMMmmpp. */
+#define MC_VERSION_MAJOR 1
+#define MC_VERSION_MINOR 0
 #define MC_VERSION_PATCH 0
-#define MC_VERSION_STRING "0.1.0"
+#define MC_VERSION_STRING "1.0.0"
+#define MC_VERSION_HEX ((MC_VERSION_MAJOR << 16) | (MC_VERSION_MINOR << 8) | \
+                        MC_VERSION_PATCH)
 
+/* "MAJOR.MINOR.PATCH" of the library the program runs with. */
 MC_API const char *mc_version(void);
+/* The same as a number, compared with MC_VERSION_HEX. */
+MC_API unsigned mc_version_hex(void);
 
 /* ---- basic types -------------------------------------------------------- */
 
@@ -95,8 +104,13 @@ enum {
     MC_ERR_ILLEGAL,  /* well-formed move that the rules forbid here */
     MC_ERR_OVER,     /* the game is already over */
     MC_ERR_IO,       /* file or stream error */
-    MC_ERR_ARG       /* bad argument to an API call */
+    MC_ERR_ARG,      /* bad argument to an API call */
+    MC_ERR_NOMEM     /* out of memory (nothing changed) */
 };
+/* Codes keep their values across versions; new ones are added at the end. */
+/* A short English phrase for an error code ("out of memory"), static and
+   never NULL ("unknown error" for a code the library does not have). */
+MC_API const char *mc_strerror(int err);
 
 /* ---- trace: what a move did, for UIs that animate and explain ------------ */
 
@@ -291,8 +305,10 @@ MC_API int mc_session_ply(const mc_session *s);
 /* The n-th move played (0-based) and the position before it. */
 MC_API mc_move mc_session_move_at(const mc_session *s, int n);
 MC_API const mc_pos *mc_session_pos_at(const mc_session *s, int n);
-/* 1 when a move (or a forfeit) was taken back or played again, else 0;
-   undo refuses (0) under a control with no take-backs. */
+/* Take back (play again) a move or a forfeit: 0 when done, MC_ERR_ARG
+   when there is nothing to take back (play again), MC_ERR_ILLEGAL for
+   undo under a control with no take-backs (like every call that can fail:
+   0 or an MC_ERR_* code). */
 MC_API int mc_session_undo(mc_session *s);
 MC_API int mc_session_redo(mc_session *s);
 /* Hand the turn to the other player without a move (Omweso blitz, W16:
@@ -376,9 +392,9 @@ MC_API int mc_session_check_time(mc_session *s, double now);
    not played); else the mover's time is charged, its increment added. */
 MC_API int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
                               mc_error *err);
-/* Undo and redo at time now: 1 done, 0 nothing to undo (redo), or -1 with
-   err: take-backs refused (no_undo), or a loss on time (the time is
-   spent). */
+/* Undo and redo at time now: 0 done, or the code with err filled:
+   MC_ERR_ARG nothing to undo (redo), MC_ERR_ILLEGAL take-backs refused
+   (no_undo), MC_ERR_OVER a loss on time (the time is spent). */
 MC_API int mc_session_undo_at(mc_session *s, double now, mc_error *err);
 MC_API int mc_session_redo_at(mc_session *s, double now, mc_error *err);
 /* The clocks as they stand, for keeping them elsewhere: each side's time

@@ -269,7 +269,7 @@ static void test_fresh(void)
     CHECK(mc_session_fresh(s) == 1);
     CHECK(mc_session_play_str(s, "A", NULL, NULL) == 0);
     CHECK(mc_session_fresh(s) == 0);
-    CHECK(mc_session_undo(s) == 1);
+    CHECK(mc_session_undo(s) == 0);
     CHECK(mc_session_fresh(s) == 1);
     CHECK(mc_session_play_str(s, "F", NULL, NULL) == 0);
     CHECK(mc_session_pos(s)->cap[0] == 2);

@@ -168,7 +168,7 @@ static int choose_screen(player *pl, mc_session *s, mc_move *m)
             int undo = rc == TUI_UNDO, k = 0;
             int plies = pl->undo_plies ? *pl->undo_plies : 1;
             for (int i = 0; i < plies; i++)
-                k += undo ? mc_session_undo(s) : mc_session_redo(s);
+                k += (undo ? mc_session_undo(s) : mc_session_redo(s)) == 0;
             if (k)
                 return 2;
             tui_say("Nothing to %s.", undo ? "undo" : "redo");
@@ -226,7 +226,7 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
             int undo = line[0] == 'u', k = 0;
             int plies = pl->undo_plies ? *pl->undo_plies : 1;
             for (int i = 0; i < plies; i++)
-                k += undo ? mc_session_undo(s) : mc_session_redo(s);
+                k += (undo ? mc_session_undo(s) : mc_session_redo(s)) == 0;
             if (!k) {
                 printf("Nothing to %s.\n", line);
                 continue;

@@ -1136,7 +1136,7 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
     rc = 0;
     goto out;
 oom:
-    rc = mc_err(err, MC_ERR_IO, "out of memory in the search of layer %d",
+    rc = mc_err(err, MC_ERR_NOMEM, "out of memory in the search of layer %d",
                 n);
 out:
     free(off);
@@ -1197,7 +1197,7 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
     uint8_t *done = journal ? calloc(N, 1) : NULL;
     if (!F || (journal && !done)) {
         free(F), free(done);
-        return mc_err(err, MC_ERR_IO, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     }
     eg_journal jn = {0}, *jp = NULL;
     uint64_t loaded = 0;
@@ -1232,7 +1232,7 @@ static double now(void)
 
 static int eg_oom(int n, mc_error *err)
 {
-    return mc_err(err, MC_ERR_IO, "out of memory building layer %d", n);
+    return mc_err(err, MC_ERR_NOMEM, "out of memory building layer %d", n);
 }
 
 /* The entries of layer n into out: the compact sweep from EG_COMPACT_FROM

@@ -36,6 +36,27 @@ const char *mc_version(void)
     return MC_VERSION_STRING;
 }
 
+unsigned mc_version_hex(void)
+{
+    return MC_VERSION_HEX;
+}
+
+const char *mc_strerror(int err)
+{
+    switch (err) {
+    case MC_OK: return "no error";
+    case MC_ERR_SPEC: return "bad game name or option";
+    case MC_ERR_POSITION: return "bad position";
+    case MC_ERR_MOVE: return "bad move";
+    case MC_ERR_ILLEGAL: return "move not allowed by the rules";
+    case MC_ERR_OVER: return "the game is over";
+    case MC_ERR_IO: return "file or stream error";
+    case MC_ERR_ARG: return "bad argument";
+    case MC_ERR_NOMEM: return "out of memory";
+    default: return "unknown error";
+    }
+}
+
 static const mc_rules *find_rules(const char *name, size_t len)
 {
     for (size_t i = 0; all_rules[i]; i++)
@@ -191,7 +212,7 @@ mc_game *mc_game_new(const char *spec, mc_error *err)
     }
     mc_game *g = calloc(1, sizeof *g);
     if (!g) {
-        mc_err(err, MC_ERR_ARG, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, "out of memory");
         return NULL;
     }
     g->rules = r;

@@ -86,7 +86,7 @@ int mc_learned_parse_model(const mc_rules *r, const char *text,
     if (!net) {
         m->w = malloc((size_t)r->nfeat * sizeof *m->w);
         if (!m->w)
-            return mc_err(err, MC_ERR_ARG, "out of memory");
+            return mc_err(err, MC_ERR_NOMEM, "out of memory");
         if (mc_learned_parse(r, text, m->w, err) != 0) {
             mc_learned_clear(m);
             return -1;
@@ -99,7 +99,7 @@ int mc_learned_parse_model(const mc_rules *r, const char *text,
     m->hidden = hidden;
     m->w1 = calloc((size_t)r->nfeat * (size_t)hidden, sizeof *m->w1);
     if (!m->w1)
-        return mc_err(err, MC_ERR_ARG, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     int line = 0, have_count = 0, have_hidden = 0, have_bias = 0,
         have_out = 0;
     const char *s = text;

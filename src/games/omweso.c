@@ -1342,7 +1342,7 @@ static int om_init(mc_game *g, mc_error *err)
 {
     om_data *d = calloc(1, sizeof *d);
     if (!d)
-        return mc_err(err, MC_ERR_ARG, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     pthread_once(&om_add_once, om_add_init);
     d->add = (const row16 (*)[65][16])om_add;
     g->data = d;

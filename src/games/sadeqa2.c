@@ -135,7 +135,7 @@ static int sq_init(mc_game *g, mc_error *err)
 {
     sq_data *d = calloc(1, sizeof *d);
     if (!d)
-        return mc_err(err, MC_ERR_ARG, "sadeqa2: out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "sadeqa2: out of memory");
     int skip = g->opt[OPT_SKIP_ORIGIN];
     int ring = skip ? NH - 1 : NH; /* holes a full lap feeds */
     for (int o = 0; o < NH; o++)

@@ -1524,16 +1524,16 @@ static void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
         return;
     }
     mc_error err = {0, ""};
-    int ok = redo ? mc_session_redo_at(s, e->now, &err)
+    int rc = redo ? mc_session_redo_at(s, e->now, &err)
                   : mc_session_undo_at(s, e->now, &err);
-    if (ok < 0) {
-        reply_error(out, 409, err.code == MC_ERR_OVER ? "over" : "no_undo",
-                    "%s", err.msg);
-        return;
-    }
-    if (!ok) {
+    if (rc == MC_ERR_ARG) { /* nothing to take back or play again */
         reply_error(out, 409, redo ? "no_redo" : "no_undo",
                     redo ? "there is no move to redo" : "there is no move to undo");
+        return;
+    }
+    if (rc != 0) {
+        reply_error(out, 409, rc == MC_ERR_OVER ? "over" : "no_undo",
+                    "%s", err.msg);
         return;
     }
     e->version++;
