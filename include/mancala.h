@@ -459,6 +459,38 @@ MC_API int mc_random_game(const mc_game *g, const mc_pos *p, mc_rng *rng,
 
 struct mc_search_info;
 
+/*
+ * The knobs of the alpha-beta search and of the hand-set evaluations, for
+ * tuning tools (bench/tune_*.c): a front-end leaves them alone (a NULL
+ * tuning pointer in mc_search_limits or mc_player_opts means the defaults
+ * mc_search_tuning_init sets, chosen by self-play: docs/SEARCH.md).
+ */
+typedef struct mc_search_tuning {
+    /* Late-move reductions of quiet moves (no static gain, not a killer):
+       0 none, 1 one ply from the 4th move, 2 (default) one ply from the
+       3rd and two from the 4th at depth 6+. */
+    int lmr;
+    /* Nonzero: the plain store difference instead of the game's
+       evaluation, to measure what the evaluation is worth. */
+    int plain_eval;
+    /* Bits: 1 reverse futility pruning, 2 internal iterative reduction,
+       4 a third ply of late-move reduction at depth 10+, 8 a quiescence
+       search of the moves that gain material; default 9. */
+    int prune;
+    /* Reverse futility: the margin a ply (hundredths of a seed, default
+       150) and the deepest depth it applies at (default 3). */
+    int rfp_margin, rfp_depth;
+    /* The weights of the game's hand-set evaluation (used when the game
+       has no learned one, or with MANCALA_EVAL=hand), all zero for the
+       game's own.  Oware: store difference, seeds on one's side, the
+       opponent's houses of 1-2 seeds (its own: 100, 15, 10). */
+    int hand_eval[4];
+    int reserved[8];    /* zero */
+} mc_search_tuning;
+
+/* The defaults, the search's behaviour when no tuning is given. */
+MC_API void mc_search_tuning_init(mc_search_tuning *t);
+
 typedef struct mc_search_limits {
     int depth;       /* deepest iteration; 0 = up to 64 plies */
     double seconds;  /* time budget; 0 = none */
@@ -489,6 +521,9 @@ typedef struct mc_search_limits {
        irreversible move. */
     int (*oracle)(void *ctx, const mc_pos *p, int fresh, int ply, int *score);
     void *oracle_ctx;
+    /* Optional: the search's knobs (NULL: the defaults); copied. */
+    const mc_search_tuning *tuning;
+    int reserved[8];  /* zero */
 } mc_search_limits;
 
 enum { MC_ALGO_AUTO = 0, MC_ALGO_AB = 1, MC_ALGO_MCTS = 2 };
@@ -586,6 +621,9 @@ typedef struct mc_player_opts {
        moves within N hundredths of a seed of the best (random by `seed`,
        or by the system's random source when seed is 0). */
     int book_variety;
+    /* Optional: the search's knobs (NULL: the defaults), copied by
+       mc_player_new and mc_player_set_opts. */
+    const mc_search_tuning *tuning;
     int reserved[5];    /* zero */
 } mc_player_opts;
 
@@ -740,8 +778,8 @@ MC_API int mc_solve(const mc_session *s, int max_depth, double seconds,
 typedef struct mc_selfplay_player {
     mc_search_limits limits; /* level, depth, nodes or time */
     int random;              /* nonzero: uniform random moves */
-    /* Called (when set) before each of this player's searches, with ctx:
-       where players differ in global tuning knobs (bench/tune_*.c). */
+    /* Called (when set) before each of this player's searches, with ctx
+       (players that differ in search knobs say so in limits.tuning). */
     void (*prepare)(void *ctx);
     void *ctx;
 } mc_selfplay_player;

@@ -82,8 +82,10 @@ typedef struct mc_rules {
        mc_pos_hash over the game's pits and the scalar fields). */
     uint64_t (*hash)(const mc_game *g, const mc_pos *p);
     /* Optional: static evaluation in hundredths of a seed from the view of
-       the side to move (default: the difference of the stores). */
-    int (*eval)(const mc_game *g, const mc_pos *p);
+       the side to move (default: the difference of the stores).  w: the
+       weights a tuning tool tries (mc_search_tuning.hand_eval), or NULL or
+       all zero for the game's own. */
+    int (*eval)(const mc_game *g, const mc_pos *p, const int *w);
     /* Optional: the features of the learned evaluation (learned.c): writes
        the active features of p, from the view of the side to move, as
        indexes below nfeat with small integer values; returns how many (at
@@ -142,8 +144,10 @@ typedef struct mc_learned {
 int mc_learned_net_eval(const mc_learned *m, const mc_feature *f, int n);
 
 /* The evaluation the search uses: learned when the game has weights, else
-   the game's hand-set one, else the difference of the stores. */
-static inline int mc_game_eval(const mc_game *g, const mc_pos *p)
+   the game's hand-set one (with weights hand_w, NULL: the game's own),
+   else the difference of the stores. */
+static inline int mc_game_eval_w(const mc_game *g, const mc_pos *p,
+                                 const int *hand_w)
 {
     if (g->evalw) {
         mc_feature f[MC_MAX_FEATURES];
@@ -157,8 +161,13 @@ static inline int mc_game_eval(const mc_game *g, const mc_pos *p)
         return sum / MC_LEARNED_ONE;
     }
     if (g->rules->eval)
-        return g->rules->eval(g, p);
+        return g->rules->eval(g, p, hand_w);
     return 100 * ((int)p->cap[p->side] - (int)p->cap[1 - p->side]);
+}
+
+static inline int mc_game_eval(const mc_game *g, const mc_pos *p)
+{
+    return mc_game_eval_w(g, p, NULL);
 }
 
 /* The games, in the order `mancala` lists them. */

@@ -894,9 +894,10 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e,
  * view: captured stones, and half the stones in the pits one owns (G5 gives
  * them to their owner at the end, if they are not captured first).
  */
-static int gr_eval(const mc_game *g, const mc_pos *p)
+static int gr_eval(const mc_game *g, const mc_pos *p, const int *w)
 {
     (void)g;
+    (void)w; /* no tuned weights */
     int me = p->side, owned = 0;
     for (int i = 0; i < 8; i++) {
         int north = (p->own >> i) & 1;

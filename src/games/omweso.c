@@ -1378,9 +1378,10 @@ int mc_omweso_stats(const mc_game *g, long *out, int n)
  * one's own 16 pits (a capture moves a whole column across), and pits
  * holding 2 or more (the moves one has; W4: a player without one loses).
  */
-static int om_eval(const mc_game *g, const mc_pos *p)
+static int om_eval(const mc_game *g, const mc_pos *p, const int *w)
 {
     (void)g;
+    (void)w; /* no tuned weights */
     const uint8_t *mine = p->pit + 16 * p->side;
     const uint8_t *theirs = p->pit + 16 * (1 - p->side);
     int seeds = 0, mobile = 0;

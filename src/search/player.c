@@ -23,6 +23,7 @@ struct mc_player {
     mc_game *g;
     mc_session *s;
     mc_player_opts o;
+    mc_search_tuning tune; /* o.tuning's copy, or the defaults */
     int tt_mb;
     mc_tt tt;
     mc_worker *w[MC_MAX_THREADS];
@@ -188,6 +189,11 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
     pl->o = *o;
     pl->o.tables = NULL; /* not kept: the caller's strings */
     pl->o.book = NULL;
+    if (o->tuning)
+        pl->tune = *o->tuning;
+    else
+        mc_search_tuning_init(&pl->tune);
+    pl->o.tuning = NULL;
     return 0;
 }
 
@@ -446,6 +452,7 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
     t->ext_stop = go->stop;
     t->level = level;
     t->exact = pl->exact;
+    t->tune = pl->tune;
     t->max_depth = go->depth > 0 ? go->depth : 64;
     if (t->max_depth > MC_MAX_PLY - 2)
         t->max_depth = MC_MAX_PLY - 2;
@@ -526,6 +533,15 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
 
 /* ---- one search ---- */
 
+void mc_search_tuning_init(mc_search_tuning *t)
+{
+    memset(t, 0, sizeof *t);
+    t->lmr = 2;
+    t->prune = 9;
+    t->rfp_margin = 150;
+    t->rfp_depth = 3;
+}
+
 void mc_player_limits(mc_player *pl, const mc_search_limits *lim)
 {
     pl->exact = lim->exact;
@@ -566,6 +582,7 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     o.seed = lim->seed;
     o.tables = "none";
     o.book = "none";
+    o.tuning = lim->tuning;
     mc_player *pl = mc_player_new(mc_session_game(s), &o, NULL);
     if (!pl)
         return MC_ERR_NOMEM;
