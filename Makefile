@@ -181,7 +181,7 @@ $(B)/tests/test_match_stats: tests/test_match_stats.c tests/check.h \
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/src/cli/match_stats.o \
 	  $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
 
-check: $(PROG) $(TEST_BIN)
+check: $(PROG) $(TEST_BIN) $(B)/libmancala.so.$(VERSION)
 	@rm -rf $(B)/xdg; fail=0; for t in $(TEST_BIN); do \
 	  echo "== $$t"; $(TEST_ENV) MANCALA=./$(PROG) $$t tests || fail=1; done; \
 	for t in tests/cli*.sh; do echo "== $$t"; $(TEST_ENV) MANCALA=./$(PROG) sh $$t || fail=1; done; \

@@ -7,9 +7,37 @@
  * belongs to the game.  The session layer adds what depends on history
  * (repetition, ply limits), undo/redo and match scoring.
  *
- * ABI rule: until 1.0 the soname carries MAJOR.MINOR; mc_pos and mc_result
- * may grow at the end within a major version, mc_game and mc_session are
- * opaque.  Nothing in the library prints, exits or aborts on bad input.
+ * The rules every call follows (docs/LIBRARY.md says more):
+ *
+ * Returns: a call that can fail returns int: 0 on success, else an MC_ERR_*
+ * code (mc_strerror names it), with the mc_error it was given (may be NULL)
+ * holding a sentence.  A call that makes an object returns NULL on failure.
+ * Counts and sizes (mc_moves, the *_format and *_describe calls) are
+ * values, never errors; the writers are snprintf-like: they return the
+ * length they needed and truncate to n.
+ *
+ * Ownership: every mc_x_new / _load / _read has one mc_x_free; free(NULL)
+ * is allowed.  Returned strings and const pointers belong to their object
+ * and live until it is freed (or changed, where a call says so).  A
+ * session keeps a pointer to the game it was made with: free the sessions
+ * of a game before the game.  Books, records and players make their own
+ * game (a record's session is the record's).  malloc'd results (mc_book_format, mc_records_format) are the caller's to
+ * free().
+ *
+ * Threads: no global state changes after first use; separate objects may
+ * be used from separate threads at once.  A game keeps caches, so one
+ * game (and the sessions on it) is used by one thread at a time; books and
+ * endgame tables are read-only once made and may be shared; a player is
+ * used from one thread, but for mc_player_stop and mc_player_ponderhit.
+ *
+ * ABI: the soname is libmancala.so.MAJOR.  Within a major version calls
+ * and enum values are only added, never changed or removed, and no public
+ * struct changes its size: the structs a caller allocates end in reserved
+ * space, which the caller zeroes (= {0} or memset) and which a later minor
+ * version may give a meaning whose zero is the old behaviour.  A change
+ * that breaks this bumps MAJOR; additions bump MINOR; fixes bump PATCH.
+ * mc_game, mc_session, mc_player and the other typedef'd incomplete types
+ * are opaque.  Nothing in the library prints, exits or aborts on bad input.
  */
 #ifndef MANCALA_H
 #define MANCALA_H
@@ -170,6 +198,7 @@ typedef struct mc_result {
     char detail[64];    /* the details of the `over` line, e.g. "25-23":
                            a tool's words, not a player's (mc_result_describe) */
     int noglory;        /* Goré G7: the winner refused an offer */
+    int reserved[4];    /* room to grow (zero) */
 } mc_result;
 
 /* The end reason's name as records, the protocol and the JSON API write it
@@ -239,6 +268,7 @@ typedef struct mc_layout {
     int8_t pit[4][8];
     int stores; /* 1: draw cap[] as stores/captures */
     const char *store_name; /* "captured", "store" ... */
+    int reserved[4];        /* room to grow (zero) */
 } mc_layout;
 MC_API void mc_layout_get(const mc_game *g, mc_layout *l);
 /* Pit label ("A", "d") and owner of a pit in a position. */
@@ -288,6 +318,8 @@ MC_API const char *mc_rules_text(const char *name);
 
 typedef struct mc_session mc_session;
 
+/* A session of game g (which must outlive it) from start (NULL: the
+   game's start); NULL when out of memory. */
 MC_API mc_session *mc_session_new(const mc_game *g, const mc_pos *start);
 MC_API void mc_session_free(mc_session *s);
 MC_API const mc_game *mc_session_game(const mc_session *s);
@@ -418,6 +450,7 @@ typedef struct mc_match {
     int next_first;  /* who starts the next game */
     int winner;      /* -1 while undecided, else MC_SOUTH/MC_NORTH */
     int by_lot;      /* the starter of game 1 is drawn by lot (Omweso W2) */
+    int reserved[4]; /* room to grow (zero) */
 } mc_match;
 
 MC_API void mc_match_init(const mc_game *g, mc_match *m);
@@ -541,6 +574,7 @@ typedef struct mc_search_info {
     int book;        /* 1: the move came from the opening book (no search:
                         score and depth are the book's, nodes 0, pv the
                         book's line) */
+    int reserved[8]; /* room to grow (zero) */
 } mc_search_info;
 
 /* Choose a move for the side to move in the session's current position
@@ -769,6 +803,7 @@ typedef struct mc_solve_info {
     mc_move wins[MC_MAX_MOVES];
     uint64_t nodes;
     double seconds;
+    int reserved[4]; /* room to grow (zero) */
 } mc_solve_info;
 MC_API int mc_solve(const mc_session *s, int max_depth, double seconds,
                     mc_solve_info *out);
@@ -782,6 +817,7 @@ typedef struct mc_selfplay_player {
        (players that differ in search knobs say so in limits.tuning). */
     void (*prepare)(void *ctx);
     void *ctx;
+    int reserved[4];         /* zero */
 } mc_selfplay_player;
 
 typedef struct mc_selfplay_score {
@@ -794,6 +830,7 @@ typedef struct mc_selfplay_score {
                                        one-sided 95 % bound; games all
                                        alike (all drawn) are bounded by
                                        the rule of three, not [0, 0] */
+    int reserved[4];                /* room to grow (zero) */
 } mc_selfplay_score;
 
 /* Play `pairs` pairs of games of A against B: each pair starts with the same

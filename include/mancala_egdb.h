@@ -58,6 +58,7 @@ typedef struct mc_egdb_info {
     uint64_t dep_sum[MC_EGDB_MAX_SEEDS];
     uint64_t payload_sum, header_sum;
     uint64_t file_size;
+    uint64_t reserved[4];    /* room to grow (zero) */
 } mc_egdb_info;
 
 /* The file name of layer n of a preset inside dir (buf of size sz). */
@@ -102,6 +103,7 @@ typedef struct mc_egdb_build_opts {
        MC_EGDB_NOT_COUNTED for awari layers built by the compact sweep,
        which stops at 1 and never sees the bounds below it. */
     uint64_t open_bounds[MC_EGDB_MAX_SEEDS + 1];
+    int reserved[8];    /* zero */
 } mc_egdb_build_opts;
 
 /* Build every missing layer from 0 to max_seeds, bottom-up, resuming at
@@ -182,6 +184,7 @@ typedef struct mc_egdb_verify_report {
     uint64_t value_errors;     /* stored value inconsistent with P and O */
     uint64_t invariant_errors; /* parity, empty mover, cannot feed, header */
     uint64_t open_bounds;      /* positions with P < O */
+    uint64_t reserved[2];      /* room to grow (zero) */
 } mc_egdb_verify_report;
 
 /* Re-derive the bounds P and O of each open layer of db (lowest first,
