@@ -243,8 +243,16 @@ MC_API int mc_game_pits(const mc_game *g);
 
 MC_API void mc_start(const mc_game *g, mc_pos *p);
 /* Legal moves by the rules of the position alone (no history), in the rule
-   file's order; returns the count (0 when none). */
+   file's order, into out (room for MC_MAX_MOVES); returns the count (0
+   when none).  Only an Omweso position could have more moves than that
+   (none is known: its many-lap choices multiply them); mc_moves would
+   give the first MC_MAX_MOVES, and mc_moves_all says so. */
 MC_API int mc_moves(const mc_game *g, const mc_pos *p, mc_move *out);
+/* The same into out with room for cap moves, *n receiving how many legal
+   moves there are: 0, or MC_ERR_ARG when they are more than cap (the
+   first cap written; call again with room for *n). */
+MC_API int mc_moves_all(const mc_game *g, const mc_pos *p, mc_move *out,
+                        int cap, int *n, mc_error *err);
 /* Play a legal move in place; returns MC_PLAY_* flags.  trace may be NULL. */
 MC_API int mc_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *trace);
 /* End rules after a move, given history facts (NULL: a fresh game). */

@@ -302,6 +302,24 @@ int mc_moves(const mc_game *g, const mc_pos *p, mc_move *out)
     return g->rules->moves(g, p, out);
 }
 
+int mc_moves_all(const mc_game *g, const mc_pos *p, mc_move *out, int cap,
+                 int *n, mc_error *err)
+{
+    if (!out || cap < 0 || !n)
+        return mc_err(err, MC_ERR_ARG, "mc_moves_all: no buffer");
+    if (g->rules->moves_all) {
+        *n = g->rules->moves_all(g, p, out, cap);
+    } else {
+        mc_move all[MC_MAX_MOVES];
+        *n = g->rules->moves(g, p, all);
+        memcpy(out, all, (size_t)(*n < cap ? *n : cap) * sizeof *out);
+    }
+    if (*n > cap)
+        return mc_err(err, MC_ERR_ARG,
+                      "%d legal moves do not fit in room for %d", *n, cap);
+    return 0;
+}
+
 int mc_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
 {
     if (m == MC_MOVE_PASS) { /* a passed turn (the session's, W16) */

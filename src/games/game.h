@@ -60,6 +60,11 @@ typedef struct mc_rules {
 
     void (*start)(const mc_game *g, mc_pos *p);
     int (*moves)(const mc_game *g, const mc_pos *p, mc_move *out);
+    /* Optional, for games whose positions might have more than
+       MC_MAX_MOVES moves (Omweso): the moves into out, room for cap,
+       returning how many there are (more than cap: only cap written). */
+    int (*moves_all)(const mc_game *g, const mc_pos *p, mc_move *out,
+                     int cap);
     int (*play)(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t);
     void (*status)(const mc_game *g, const mc_pos *p, const mc_hist *h,
                    mc_result *r);
