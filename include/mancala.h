@@ -310,6 +310,15 @@ typedef struct mc_move_facts {
    MC_ERR_ARG when m is not a legal move of p. */
 MC_API int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
                              mc_move_facts *out);
+/* The whole move in words for players, the same in every front-end:
+   "South plays C: lifts 4 seeds from C; ...; the move ends in a." from
+   the trace t of m played from before (mc_play's; NULL: the move alone,
+   "South plays C."), an offer, answer or pass told without its token
+   ("North makes an offer.", "South passes: ...").  Returns the length it
+   needed, as snprintf (buf always NUL-terminated when n > 0). */
+MC_API size_t mc_move_explain(const mc_game *g, const mc_pos *before,
+                              mc_move m, const mc_trace *t, char *buf,
+                              size_t n);
 /* The pit the sowing of m starts from; -1 when m is not a sowing. */
 MC_API int mc_move_pit(const mc_game *g, const mc_pos *p, mc_move m);
 

@@ -470,6 +470,58 @@ int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
     return 0;
 }
 
+size_t mc_move_explain(const mc_game *g, const mc_pos *before, mc_move m,
+                       const mc_trace *t, char *buf, size_t n)
+{
+    static const char *const side[2] = {"South", "North"};
+    const char *who = side[before->side == MC_NORTH];
+    mc_sb b;
+    mc_sb_init(&b, buf, n);
+    mc_move_facts f;
+    int sow = mc_move_facts_get(g, before, m, &f) != 0 ||
+              f.kind == MC_MOVE_IS_SOW;
+    char last = 0; /* the text's last character, kept past truncation */
+    if (sow) {
+        char tok[MC_MOVE_STRLEN];
+        mc_move_format(g, before, m, tok, sizeof tok);
+        mc_sb_printf(&b, "%s plays %s:", who, tok);
+        last = ':';
+    }
+    const char *sep = sow ? " " : "";
+    for (size_t i = 0; t && i < t->len; i++) {
+        if (t->ev[i].kind == MC_TR_DROP)
+            continue;
+        char e[160];
+        size_t k = mc_trace_describe(g, &t->ev[i], e, sizeof e);
+        mc_sb_printf(&b, "%s%s", sep, e);
+        if (k > 0)
+            last = e[(k < sizeof e ? k : sizeof e - 1) - 1];
+        sep = "; ";
+    }
+    if (!sow && !*sep) { /* nothing told: say what it was */
+        /* Into a buffer of its own, so that the full stop's test sees the
+           words' last character even when buf is too small for them (the
+           length returned must not depend on n). */
+        char w[200];
+        mc_sb wb;
+        mc_sb_init(&wb, w, sizeof w);
+        if (!g->rules->move_words || !g->rules->move_words(g, &f, who, &wb)) {
+            if (f.kind == MC_MOVE_IS_PASS)
+                mc_sb_printf(&wb, "%s passes%s%s", who, f.why[0] ? ": " : "",
+                             f.why);
+            else
+                mc_sb_printf(&wb, "%s plays a move", who);
+        }
+        size_t k = strlen(w);
+        mc_sb_printf(&b, "%s", w);
+        if (k > 0)
+            last = w[k - 1];
+    }
+    if (last != '.')
+        mc_sb_putc(&b, '.');
+    return b.len;
+}
+
 int mc_move_pit(const mc_game *g, const mc_pos *p, mc_move m)
 {
     mc_move_facts f;

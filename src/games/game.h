@@ -104,6 +104,12 @@ typedef struct mc_rules {
        the library then finds from the move's trace). */
     int (*move_facts)(const mc_game *g, const mc_pos *p, mc_move m,
                       mc_move_facts *f);
+    /* Optional: the words of mc_move_explain for a move whose trace tells
+       nothing (offers, answers: f from move_facts), after the mover's
+       name `who`, appended to b; return 0 to leave them to the generic
+       words ("South passes: ..."). */
+    int (*move_words)(const mc_game *g, const mc_move_facts *f,
+                      const char *who, struct mc_sb *b);
     /* Optional: the words after "South wins ...: " for the game's own end
        reasons (captures, points, annulment ...), as a sentence ending in
        a full stop, appended to b; return 0 (writing nothing) to leave
