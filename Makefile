@@ -2,6 +2,8 @@
 #   make                 the program ./mancala and the libraries in build/
 #   make check           every test (unit, rules data, CLI); SAN=1 for ASan+UBSan
 #   make bench           the long perft depths and speed figures
+#   make check-python    the Python module's tests (also run by make check);
+#                        make bench-python its speed figures (docs/PYTHON.md)
 #   make install PREFIX=/usr/local DESTDIR=
 #   make tune            train the learned evaluations (long; docs/SEARCH.md)
 #   make tables          the small default set of Oware endgame tables in
@@ -22,11 +24,19 @@ SHAREDIR ?= $(PREFIX)/share/mancala
 # Installed documents: the beginner's pages (web/howto-*), which
 # `mancala rules` names when they are there.
 DOCDIR  ?= $(PREFIX)/share/doc/mancala
+# The Python module (python/mancala, docs/PYTHON.md) and the python3 with
+# numpy and pytest that tests it (Debian's, not a pyenv shim).
+PYDIR   ?= $(PREFIX)/lib/python3/dist-packages
+PYTHON  ?= /usr/bin/python3
 
 VERSION := $(shell sed -n 's/^\#define MC_VERSION_STRING "\(.*\)"/\1/p' include/mancala.h)
 # From 1.0 the soname carries the major version only (docs/LIBRARY.md).
 SOVER   := $(word 1,$(subst ., ,$(VERSION)))
 
+# CFLAGS is the user's (optimisation and debugging: `make CFLAGS=-O0`
+# replaces only those); what the build needs (the language, warnings, the
+# sanitizers, include paths, header dependencies) is in MC_CFLAGS, which
+# every compile puts in front of it.
 OPT     ?= -O2
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ifeq ($(WERROR),1)
@@ -37,13 +47,15 @@ OPT     += -march=native
 endif
 ifeq ($(SAN),1)
 B       := build-san
-OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+OPT     := -O1
+SANFLAGS := -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LDSAN   := -fsanitize=address,undefined
 else
 B       := build
 endif
-CFLAGS  ?=
-CFLAGS  += -std=c11 $(OPT) -g $(WARN) -fPIC -pthread -Iinclude -Isrc -D_DEFAULT_SOURCE
+CFLAGS  ?= $(OPT) -g
+MC_CFLAGS = -std=c11 $(WARN) $(SANFLAGS) -fPIC -pthread -Iinclude -Isrc \
+            -D_DEFAULT_SOURCE -MMD -MP
 LDFLAGS += $(LDSAN) -pthread
 LDLIBS  += -lm
 # The full-screen game (src/cli/tui.c) needs ncurses (Debian: libncurses-dev);
@@ -77,7 +89,7 @@ CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(SERVER_OBJ)
 # The shared library exports only what include/*.h declares with MC_API
 # (docs/LIBRARY.md); the static library holds the same objects.
 LIB_CFLAGS := -fvisibility=hidden -DMC_BUILDING
-$(LIB_OBJ): CFLAGS += $(LIB_CFLAGS)
+$(LIB_OBJ): MC_CFLAGS += $(LIB_CFLAGS)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
@@ -87,12 +99,17 @@ else
 PROG    := mancala
 endif
 
-.PHONY: all check bench install uninstall clean fuzz screenshots tsan tables tune
+.PHONY: all check bench install uninstall clean fuzz screenshots tsan tables tune \
+        check-python bench-python
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
-$(B)/%.o: %.c $(wildcard include/*.h src/*/*.h) | $(B)/dirs
+# Header dependencies come from the compiler (-MMD -MP: the .d files
+# beside the objects).
+$(B)/%.o: %.c | $(B)/dirs
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
+
+-include $(wildcard $(B)/src/*/*.d $(B)/gen/*.d $(B)/tests/*.d)
 
 $(B)/dirs:
 	mkdir -p $(B)/src/core $(B)/src/games $(B)/src/session $(B)/src/search \
@@ -107,25 +124,25 @@ $(B)/gen/rules_text.c: $(B)/embed $(RULES_MD)
 	$(B)/embed $@ mancala.h mc_rules_text $(RULES_MD)
 
 $(B)/gen/rules_text.o: $(B)/gen/rules_text.c
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(B)/gen/egdb_journals.c: $(B)/embed $(EGDB_JOURNALS)
 	$(B)/embed $@ egdb/egdb_int.h eg_shipped_journal $(EGDB_JOURNALS)
 
 $(B)/gen/egdb_journals.o: $(B)/gen/egdb_journals.c src/egdb/egdb_int.h
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(B)/gen/eval_weights.c: $(B)/embed $(EVAL_WEIGHTS)
 	$(B)/embed $@ games/learned.h mc_eval_text $(EVAL_WEIGHTS)
 
 $(B)/gen/eval_weights.o: $(B)/gen/eval_weights.c src/games/learned.h
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(B)/gen/books.c: $(B)/embed $(BOOKS)
 	$(B)/embed $@ search/book.h mc_book_shipped $(BOOKS)
 
 $(B)/gen/books.o: $(B)/gen/books.c src/search/book.h include/mancala.h
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(B)/embed_web: tools/embed_web.c | $(B)/dirs
 	$(CC) -O1 -o $@ $<
@@ -134,7 +151,7 @@ $(B)/gen/web_files.c: $(B)/embed_web $(WEB_FILES)
 	$(B)/embed_web $@ $(WEB_FILES)
 
 $(B)/gen/web_files.o: $(B)/gen/web_files.c src/server/server.h
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(B)/libmancala.a: $(LIB_OBJ)
 	rm -f $@
@@ -143,51 +160,99 @@ $(B)/libmancala.a: $(LIB_OBJ)
 $(B)/libmancala.so.$(VERSION): $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libmancala.so.$(SOVER) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/src/cli/tui.o: CFLAGS += $(CURSES_CFLAGS)
-$(B)/src/server/store.o: CFLAGS += $(SQLITE_CFLAGS)
+$(B)/src/cli/tui.o: MC_CFLAGS += $(CURSES_CFLAGS)
+$(B)/src/server/store.o: MC_CFLAGS += $(SQLITE_CFLAGS)
 
 # The library looks for installed tables in $(SHAREDIR)/egdb.  The name is
 # kept in a stamp so that a make with another PREFIX rebuilds dirs.o.
 $(shell mkdir -p $(B)/gen && { echo '$(SHAREDIR)' | cmp -s - $(B)/gen/sharedir || \
   echo '$(SHAREDIR)' > $(B)/gen/sharedir; })
-$(B)/src/egdb/dirs.o: CFLAGS += -DMC_SHAREDIR='"$(SHAREDIR)"'
+$(B)/src/egdb/dirs.o: MC_CFLAGS += -DMC_SHAREDIR='"$(SHAREDIR)"'
 $(B)/src/egdb/dirs.o: $(B)/gen/sharedir
 $(shell mkdir -p $(B)/gen && { echo '$(DOCDIR)' | cmp -s - $(B)/gen/docdir || \
   echo '$(DOCDIR)' > $(B)/gen/docdir; })
-$(B)/src/cli/rules.o: CFLAGS += -DMC_DOCDIR='"$(DOCDIR)"'
+$(B)/src/cli/rules.o: MC_CFLAGS += -DMC_DOCDIR='"$(DOCDIR)"'
 $(B)/src/cli/rules.o: $(B)/gen/docdir
 
 $(PROG): $(CLI_OBJ) $(B)/libmancala.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(CURSES_LIBS) $(SERVER_LIBS) $(LDLIBS)
 
 $(B)/tests/%: tests/%.c tests/check.h $(B)/libmancala.a
-	$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -Itests -o $@ $< $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
 
 # The server's API tests link the server objects.
 $(B)/tests/test_server: tests/test_server.c tests/check.h $(SERVER_OBJ) $(B)/libmancala.a
-	$(CC) $(CFLAGS) -Itests -o $@ $< $(SERVER_OBJ) $(B)/libmancala.a $(LDFLAGS) \
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -Itests -o $@ $< $(SERVER_OBJ) $(B)/libmancala.a $(LDFLAGS) \
 	  $(SERVER_LIBS) $(LDLIBS)
 
-# Every test runs with its data and state directories in the build tree,
-# never the real home, and without endgame tables unless it asks for them
-# (tests/cli_egdb.sh does), so that outputs do not depend on what a user
-# has built or installed.
-TEST_ENV = XDG_DATA_HOME=$(abspath $(B))/xdg/data \
-           XDG_STATE_HOME=$(abspath $(B))/xdg/state MANCALA_EGDB_DIR=none
+# Every test runs with its data and state directories in the build tree
+# (its own, so that tests can run side by side), never the real home, and
+# without endgame tables unless it asks for them (tests/cli_egdb.sh does),
+# so that outputs do not depend on what a user has built or installed.
+test_env = XDG_DATA_HOME=$(abspath $(B))/xdg/$(1)/data \
+           XDG_STATE_HOME=$(abspath $(B))/xdg/$(1)/state MANCALA_EGDB_DIR=none
+TEST_ENV = $(call test_env,tsan)
 
 # The match statistics' tests link that one program file.
 $(B)/tests/test_match_stats: tests/test_match_stats.c tests/check.h \
   $(B)/src/cli/match_stats.o $(B)/libmancala.a
-	$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/src/cli/match_stats.o \
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -Itests -o $@ $< $(B)/src/cli/match_stats.o \
 	  $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
 
-check: $(PROG) $(TEST_BIN) $(B)/libmancala.so.$(VERSION)
-	@rm -rf $(B)/xdg; fail=0; for t in $(TEST_BIN); do \
-	  echo "== $$t"; $(TEST_ENV) MANCALA=./$(PROG) $$t tests || fail=1; done; \
-	for t in tests/cli*.sh; do echo "== $$t"; $(TEST_ENV) MANCALA=./$(PROG) sh $$t || fail=1; done; \
-	echo "== tests/e2e (headless Chromium)"; $(TEST_ENV) sh tests/e2e/run.sh ./$(PROG) || fail=1; \
-	if [ $$fail -ne 0 ]; then echo "make check: FAILED"; exit 1; fi; \
-	echo "make check: all test programs passed"
+# make check runs every test; each is a target of its own, so that
+# `make -j2 check` runs them side by side and `make check-cli_tui` runs one:
+# check-<test_x> for the C programs tests/test_x.c, check-<cli_x> for the
+# shell tests tests/cli_x.sh, check-e2e for the browser tests.  A test's
+# output goes to $(B)/log/<name>.log and is shown when it fails; every test
+# runs (make -k) before make check reports.  The longest start first.
+SLOW_TESTS  := check-test_egdb check-e2e check-test_omweso check-cli_tui \
+               check-cli_help check-test_gore
+UNIT_CHECKS := $(TEST_BIN:$(B)/tests/%=check-%)
+CLI_CHECKS  := $(patsubst tests/%.sh,check-%,$(wildcard tests/cli*.sh))
+CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHECKS)) \
+               check-python
+.PHONY: check-all $(CHECKS)
+
+check: $(PROG) $(TEST_BIN)
+	@rm -rf $(B)/xdg $(B)/log; mkdir -p $(B)/log
+	@$(MAKE) --no-print-directory -k check-all || \
+	  { echo "make check: FAILED"; exit 1; }
+	@echo "make check: all test programs passed"
+
+check-all: $(CHECKS)
+
+# run_test: name, command.
+run_test = rm -rf $(B)/xdg/$(1); mkdir -p $(B)/log; start=$$(date +%s); \
+  if $(call test_env,$(1)) MANCALA=./$(PROG) $(2) >$(B)/log/$(1).log 2>&1; then \
+    echo "ok   $(1) ($$(( $$(date +%s) - start )) s)"; \
+  else cat $(B)/log/$(1).log; echo "FAIL $(1) (log: $(B)/log/$(1).log)"; exit 1; fi
+
+$(UNIT_CHECKS): check-%: $(B)/tests/% $(PROG)
+	@$(call run_test,$*,$(B)/tests/$* tests)
+
+$(CLI_CHECKS): check-%: tests/%.sh $(PROG)
+	@$(call run_test,$*,sh tests/$*.sh)
+
+# The symbol test links C and C++ programs with the shared library.
+check-cli_symbols: $(B)/libmancala.so.$(VERSION)
+
+check-e2e: $(PROG)
+	@$(call run_test,e2e,sh tests/e2e/run.sh ./$(PROG))
+
+# The Python module's tests (python/tests, pytest) against the shared
+# library and program of this build.  A sanitized library cannot be loaded
+# into an unsanitized python3, so under SAN=1 they are not run (and say so).
+check-python: $(PROG) $(B)/libmancala.so.$(VERSION)
+ifeq ($(SAN),1)
+	@echo "check-python: not run under SAN=1 (python3 cannot load an ASan library)"
+else
+	@$(call run_test,python,MANCALA_LIB=$(abspath $(B))/libmancala.so.$(VERSION) \
+	  $(PYTHON) -m pytest -q -p no:cacheprovider python/tests)
+endif
+
+# The Python module's speed figures (docs/PYTHON.md).
+bench-python: all
+	$(TEST_ENV) $(PYTHON) python/bench.py
 
 # The threaded code (the player's search threads, the protocol's search
 # thread, the web server's connections and per-game locks) under
@@ -279,7 +344,8 @@ install: all
 	ln -sf libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOVER)
 	ln -sf libmancala.so.$(SOVER) $(DESTDIR)$(LIBDIR)/libmancala.so
 	install -m 644 include/mancala.h include/mancala_record.h \
-	  include/mancala_protocol.h include/mancala_egdb.h $(DESTDIR)$(INCDIR)/
+	  include/mancala_protocol.h include/mancala_egdb.h include/mancala_ml.h \
+	  $(DESTDIR)$(INCDIR)/
 	install -m 644 man/mancala.1 $(DESTDIR)$(MANDIR)/man1/mancala.1
 	install -m 644 man/mancala-record.5 $(DESTDIR)$(MANDIR)/man5/mancala-record.5
 	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
@@ -288,6 +354,10 @@ install: all
 	install -d $(DESTDIR)$(SHAREDIR)/egdb
 	if [ -n "$$(ls $(B)/egdb/*.egdb 2>/dev/null)" ]; then \
 	  install -m 644 $(B)/egdb/*.egdb $(DESTDIR)$(SHAREDIR)/egdb/; fi
+	install -d $(DESTDIR)$(PYDIR)/mancala
+	install -m 644 python/mancala/*.py $(DESTDIR)$(PYDIR)/mancala/
+	echo 'LIBRARY = "$(LIBDIR)/libmancala.so.$(VERSION)"' \
+	  > $(DESTDIR)$(PYDIR)/mancala/_installed.py
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	  -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	  mancala.pc.in > $(DESTDIR)$(PCDIR)/mancala.pc
@@ -296,10 +366,11 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/mancala $(DESTDIR)$(LIBDIR)/libmancala.a \
 	  $(DESTDIR)$(LIBDIR)/libmancala.so* $(DESTDIR)$(INCDIR)/mancala.h \
 	  $(DESTDIR)$(INCDIR)/mancala_record.h $(DESTDIR)$(INCDIR)/mancala_protocol.h \
-	  $(DESTDIR)$(INCDIR)/mancala_egdb.h \
+	  $(DESTDIR)$(INCDIR)/mancala_egdb.h $(DESTDIR)$(INCDIR)/mancala_ml.h \
 	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(MANDIR)/man5/mancala-record.5 \
 	  $(DESTDIR)$(MANDIR)/man6/mancala-engine.6 $(DESTDIR)$(PCDIR)/mancala.pc
 	rm -f $(DESTDIR)$(SHAREDIR)/egdb/oware-*.egdb $(DESTDIR)$(DOCDIR)/howto*
+	rm -rf $(DESTDIR)$(PYDIR)/mancala
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	-rmdir $(DESTDIR)$(SHAREDIR)/egdb $(DESTDIR)$(SHAREDIR) 2>/dev/null
 

@@ -100,6 +100,24 @@ expect_grep "probe via MANCALA_EGDB_DIR" "value -4" \
 expect_grep "info layer 2" "entries 78," $M egdb info oware --seeds 2 --dir "$D"
 expect_grep "info histogram" "histogram" $M egdb info oware --dir "$D"
 expect_grep "info of a file" "layer 3 of awari" $M egdb info "$D/oware-awari-03.egdb"
+# egdb stats: layer 1 of abapa worked by hand.  Mover-first houses, one
+# seed.  In an opponent's house (6 positions) the mover cannot move: -1.
+# In the mover's house 0-4 its only move keeps it home and cannot feed the
+# empty opponent, so the mover takes it: +1 (5 positions).  In house 5 it
+# must feed; the opponent then holds it in its house 0 and takes it the
+# same way: -1.  So 5 ahead, 0 even, 7 behind of 12.
+expect_grep "stats abapa layer 1" "| 1 | 12 | 5 | 0 | 7 |" \
+    $M egdb stats oware --dir "$D"
+# Every row of both presets: C(n+11, 11) positions, split into ahead,
+# even and behind.
+$M egdb stats all --dir "$D" >"$tmp/stats" 2>&1
+rows=$(awk -F'|' '$2 ~ /^ [0-9]+\*? $/ { n = $2 + 0; c = 1;
+        for (k = 1; k <= 11; k++) c = c * (n + k) / k;
+        if ($3 + 0 == c && $4 + $5 + $6 == c) good++; else print "bad row: " $0 }
+        END { print good + 0 }' "$tmp/stats")
+[ "$rows" = 14 ] && grep -q "^## abapa" "$tmp/stats" && grep -q "^## awari" "$tmp/stats" &&
+    ok || bad "stats all: $rows"
+expect_err "stats without tables" 1 "no tables in" $M egdb stats oware --dir "$tmp/none"
 # A layer killed while building: info tells how far its search got.
 printf 'mancala egdb search journal 1 x n=7\n12 1\n40 -1\n7' > "$D/oware-abapa-07.journal"
 expect_grep "info of a journal" "layer 7 not complete: its history search's journal holds 2 values" \

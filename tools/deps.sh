@@ -4,8 +4,8 @@
 # already there.  Uses sudo when not run as root.
 #   sh tools/deps.sh          build and play: compiler, make, libraries
 #   sh tools/deps.sh test     also what make check drives: tmux, chromium,
-#                             python3-numpy, node and npm, and tests/e2e's
-#                             npm packages
+#                             python3-numpy, python3-pytest, node and
+#                             npm, and tests/e2e's npm packages
 # MANCALA_CI=1 adds what CI builds with: clang, pkg-config, libFuzzer.
 set -e
 mode=${1:-build}
@@ -35,6 +35,8 @@ if [ "$mode" = test ]; then
     command -v npm >/dev/null 2>&1 || need="$need npm"
     # tools/net-fit.py (tests/cli_tune.sh): Debian's numpy for its python3.
     have_pkg python3-numpy || need="$need python3-numpy"
+    # The Python module's tests (make check-python): pytest and numpy.
+    have_pkg python3-pytest || need="$need python3-pytest"
 fi
 if [ "${MANCALA_CI:-0}" = 1 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"

@@ -122,6 +122,15 @@ typedef struct mc_rules {
     /* Optional: the game's named time modes, ended by a NULL name
        (session/clock.c). */
     const mc_time_mode_def *time_modes;
+    /* Machine learning (include/mancala_ml.h, docs/PYTHON.md).  A fixed
+       action space of nactions indexes: action_index gives the index of a
+       legal move m of p, or -1 when m has none (the documented limits of
+       the game's numbering).  observe writes the obs_size numbers of the
+       game's observation of p, from the view of the side to move. */
+    int nactions;
+    long (*action_index)(const mc_game *g, const mc_pos *p, mc_move m);
+    int obs_size;
+    void (*observe)(const mc_game *g, const mc_pos *p, float *out);
 } mc_rules;
 
 struct mc_game {

@@ -967,6 +967,48 @@ static int gr_features(const mc_game *g, const mc_pos *p, mc_feature *f)
     return k;
 }
 
+/* Machine learning (docs/PYTHON.md).  Pits are seen from the mover: the
+   ring turned so that the mover's first pit of the start (A for South, a
+   for North) is 0, i.e. relative index r = (pit - 4 * side) mod 8.  The
+   action of a sowing is r (0..7), pass 8, accept 9, refuse 10, an offer
+   11 + the mask of its relative pits (12..266).  The observation: the 8
+   relative pits' stones, 8 flags "the mover owns it", 8 flags "offered to
+   the mover", 1 when the mover has answered an offer (must sow or pass),
+   the mover's and the opponent's captured stones. */
+static unsigned gr_turn_mask(unsigned mask, int side)
+{
+    if (!side)
+        return mask;
+    return ((mask >> 4) | (mask << 4)) & 0xFFu;
+}
+
+static long gr_action_index(const mc_game *g, const mc_pos *p, mc_move m)
+{
+    (void)g;
+    if (m < NP)
+        return (long)((m + NP - 4 * p->side) % NP);
+    if (m == MV_PASS || m == MV_ACCEPT || m == MV_REFUSE)
+        return (long)m;
+    return 11 + (long)gr_turn_mask((unsigned)(m - MV_OFFER_BASE) & 0xFFu,
+                                   p->side);
+}
+
+static void gr_observe(const mc_game *g, const mc_pos *p, float *out)
+{
+    (void)g;
+    const int s = p->side;
+    for (int r = 0; r < NP; r++) {
+        int i = (r + 4 * s) % NP;
+        int north = p->own >> i & 1;
+        out[r] = p->pit[i];
+        out[NP + r] = north == s;
+        out[2 * NP + r] = p->offer >> i & 1;
+    }
+    out[3 * NP] = (p->flags & FLAG_ANSWERED) != 0;
+    out[3 * NP + 1] = p->cap[s];
+    out[3 * NP + 2] = p->cap[1 - s];
+}
+
 const mc_rules mc_rules_gore = {
     .eval = gr_eval,
     .features = gr_features,
@@ -993,4 +1035,8 @@ const mc_rules mc_rules_gore = {
     .move_facts = gr_move_facts,
     .move_words = gr_move_words,
     .result_words = gr_result_words,
+    .nactions = 267,
+    .action_index = gr_action_index,
+    .obs_size = 27,
+    .observe = gr_observe,
 };

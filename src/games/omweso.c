@@ -1467,6 +1467,49 @@ static const mc_time_mode_def om_time_modes[] = {
      "blitz_timeout=loss)"},
     {NULL, NULL, NULL, 0, 0, NULL}};
 
+/* Machine learning (docs/PYTHON.md).  An action is start + 16 * slot:
+   start the own index of the start pit (0..15), slot 0 the three-seed
+   opening sowing '*', 1 the never-ending move, else 2 + c for a sowing
+   whose marks up to the last '-' are the k-bit pattern b (bit j = mark j
+   is '-'): c = 2^k - 1 + b.  Up to ML_MARKS marks have an index; a move
+   with more has none (the most seen in random play is 10). */
+#define ML_MARKS 10
+#define ML_ACTIONS (16 * (2 + (2 << ML_MARKS) - 1))
+
+static long om_action_index(const mc_game *g, const mc_pos *p, mc_move m)
+{
+    (void)g;
+    (void)p;
+    long start = MV_START(m);
+    if (m & MV_STAR)
+        return start;
+    if (m & MV_ANNUL)
+        return start + 16;
+    int k = MV_COUNT(m);
+    if (k > ML_MARKS)
+        return -1;
+    long c = (1L << k) - 1 + (long)MV_BITS(m);
+    return start + 16 * (2 + c);
+}
+
+/* The observation: the mover's 16 pits then the opponent's, each in its
+   owner's own index order (I..P, H..A), then 1 when the mover has its
+   first turn to play, 1 when the opponent has, then the capturing turns
+   of the mover and of the opponent (W14). */
+static void om_observe(const mc_game *g, const mc_pos *p, float *out)
+{
+    (void)g;
+    const int me = 16 * p->side, you = 16 - me;
+    for (int i = 0; i < 16; i++) {
+        out[i] = p->pit[me + i];
+        out[16 + i] = p->pit[you + i];
+    }
+    out[32] = p->first >> p->side & 1;
+    out[33] = p->first >> (1 - p->side) & 1;
+    out[34] = p->cap[p->side];
+    out[35] = p->cap[1 - p->side];
+}
+
 const mc_rules mc_rules_omweso = {
     .time_modes = om_time_modes,
     .eval = om_eval,
@@ -1496,4 +1539,8 @@ const mc_rules mc_rules_omweso = {
     .describe = om_describe,
     .result_words = om_result_words,
     .move_facts = om_move_facts,
+    .nactions = ML_ACTIONS,
+    .action_index = om_action_index,
+    .obs_size = 36,
+    .observe = om_observe,
 };

@@ -576,6 +576,28 @@ static int ow_features(const mc_game *g, const mc_pos *p, mc_feature *f)
     return k;
 }
 
+/* Machine learning (docs/PYTHON.md): the action is the house counted
+   from the mover's leftmost, A or a = 0 .. F or f = 5; the observation is
+   the mover's six houses, the opponent's six (each in its owner's letter
+   order), then the mover's and the opponent's captured seeds. */
+static long ow_action_index(const mc_game *g, const mc_pos *p, mc_move m)
+{
+    (void)g;
+    return (long)m - 6 * p->side;
+}
+
+static void ow_observe(const mc_game *g, const mc_pos *p, float *out)
+{
+    (void)g;
+    const int me = 6 * p->side, you = 6 - me;
+    for (int i = 0; i < 6; i++) {
+        out[i] = p->pit[me + i];
+        out[6 + i] = p->pit[you + i];
+    }
+    out[12] = p->cap[p->side];
+    out[13] = p->cap[1 - p->side];
+}
+
 const mc_rules mc_rules_oware = {
     .eval = ow_eval,
     .features = ow_features,
@@ -600,4 +622,8 @@ const mc_rules mc_rules_oware = {
     .pit_owner = ow_pit_owner,
     .describe = ow_describe,
     .result_words = ow_result_words,
+    .nactions = 6,
+    .action_index = ow_action_index,
+    .obs_size = 14,
+    .observe = ow_observe,
 };

@@ -815,6 +815,28 @@ static int sq_features(const mc_game *g, const mc_pos *p, mc_feature *f)
     return k;
 }
 
+/* Machine learning (docs/PYTHON.md): the action is the hole counted
+   from the mover's A or a = 0 .. F or f = 5; the observation is the
+   mover's six holes, the opponent's six (each in its owner's letter order),
+   then 1 when the mover's first move is pending, 1 when the opponent's is. */
+static long sq_action_index(const mc_game *g, const mc_pos *p, mc_move m)
+{
+    (void)g;
+    return (long)m - 6 * p->side;
+}
+
+static void sq_observe(const mc_game *g, const mc_pos *p, float *out)
+{
+    (void)g;
+    const int me = 6 * p->side, you = 6 - me;
+    for (int i = 0; i < 6; i++) {
+        out[i] = p->pit[me + i];
+        out[6 + i] = p->pit[you + i];
+    }
+    out[12] = p->first >> p->side & 1;
+    out[13] = p->first >> (1 - p->side) & 1;
+}
+
 const mc_rules mc_rules_sadeqa2 = {
     .eval = sq_eval,
     .features = sq_features,
@@ -842,4 +864,8 @@ const mc_rules mc_rules_sadeqa2 = {
     .describe = sq_describe,
     .result_words = sq_result_words,
     .hash = sq_hash,
+    .nactions = 6,
+    .action_index = sq_action_index,
+    .obs_size = 14,
+    .observe = sq_observe,
 };

@@ -1,0 +1,648 @@
+"""mancala: Oware, Omweso, Goré and Sadeqa II from Python, on libmancala.
+
+An OpenSpiel-shaped interface (load_game, Game, State), a PettingZoo-style
+AEC environment (env, Env), the library's search, endgame tables and game
+records, and batched random playouts in C.  The module knows no rule: every
+move, position, result and observation comes from the library.
+docs/PYTHON.md documents the API, the action numbering and the observation
+layout of each game.
+"""
+
+import ctypes
+import operator
+
+import numpy as np
+
+from . import _capi
+from ._capi import lib
+
+__all__ = ["MancalaError", "Game", "State", "Record", "Env", "env",
+           "load_game", "game_names", "state_from_position", "read_records",
+           "load_records", "write_records", "save_records", "version",
+           "TERMINAL_PLAYER_ID"]
+
+# OpenSpiel's kTerminalPlayerId.
+TERMINAL_PLAYER_ID = -4
+_SIDE_NAMES = ("S", "N")
+
+
+class MancalaError(ValueError):
+    """Bad input for the library: the message is the library's sentence."""
+
+    def __init__(self, message, code=0):
+        super().__init__(message)
+        self.code = code
+
+
+def _raise(err, default="error"):
+    msg = err.msg.decode("utf-8", "replace") or default
+    raise MancalaError(msg, err.code)
+
+
+def version():
+    """The library's version string."""
+    return lib.mc_version().decode()
+
+
+def game_names():
+    """The names of the games, as load_game accepts them."""
+    names = lib.mc_game_names()
+    out, i = [], 0
+    while names[i]:
+        out.append(names[i].decode())
+        i += 1
+    return out
+
+
+def load_game(spec):
+    """A game from a spec: "oware", "oware:awari", "omweso:setup=all2"."""
+    return Game(spec)
+
+
+def state_from_position(game, position):
+    """The state of a position string of game (a Game or a spec)."""
+    if not isinstance(game, Game):
+        game = Game(game)
+    return game.new_initial_state(position=position)
+
+
+def _format_pos(g, pos):
+    buf = ctypes.create_string_buffer(_capi.POS_STRLEN)
+    lib.mc_pos_format(g, ctypes.byref(pos), buf, len(buf))
+    return buf.value.decode()
+
+
+def _format_move(g, pos, move):
+    buf = ctypes.create_string_buffer(_capi.MOVE_STRLEN)
+    lib.mc_move_format(g, ctypes.byref(pos), move, buf, len(buf))
+    return buf.value.decode()
+
+
+def _counts(po):
+    return {"games": po.games, "wins": [po.wins[0], po.wins[1]],
+            "draws": po.draws, "cut": po.cut, "plies": po.plies}
+
+
+class Game:
+    """A game with its options (mc_game)."""
+
+    def __init__(self, spec):
+        err = _capi.Error()
+        self._g = lib.mc_game_new(str(spec).encode(), ctypes.byref(err))
+        if not self._g:
+            _raise(err, "bad game spec %r" % spec)
+        self._egdb = {}
+
+    def __del__(self):
+        g = getattr(self, "_g", None)
+        if g:
+            for db in self._egdb.values():
+                if db:
+                    lib.mc_egdb_close(db)
+            lib.mc_game_free(g)
+            self._g = None
+
+    def __repr__(self):
+        return "mancala.load_game(%r)" % self.spec()
+
+    def __str__(self):
+        return self.spec()
+
+    def name(self):
+        return lib.mc_game_name(self._g).decode()
+
+    def spec(self):
+        """The canonical spec: the name and the options that differ."""
+        return lib.mc_game_spec(self._g).decode()
+
+    def title(self):
+        return lib.mc_game_title(self._g).decode()
+
+    def num_players(self):
+        return 2
+
+    def num_distinct_actions(self):
+        """The size of the action space (docs/PYTHON.md, per game)."""
+        return lib.mc_ml_num_actions(self._g)
+
+    def observation_tensor_shape(self):
+        return [lib.mc_ml_obs_size(self._g)]
+
+    def observation_tensor_size(self):
+        return lib.mc_ml_obs_size(self._g)
+
+    def min_utility(self):
+        return -1.0
+
+    def max_utility(self):
+        return 1.0
+
+    def utility_sum(self):
+        return 0.0
+
+    def start_position(self):
+        """The position string of the start."""
+        pos = _capi.Pos()
+        lib.mc_start(self._g, ctypes.byref(pos))
+        return _format_pos(self._g, pos)
+
+    def _parse(self, position):
+        pos = _capi.Pos()
+        if position is None or position == "start":
+            lib.mc_start(self._g, ctypes.byref(pos))
+            return pos
+        err = _capi.Error()
+        if lib.mc_pos_parse(self._g, str(position).encode(),
+                            ctypes.byref(pos), ctypes.byref(err)) != 0:
+            _raise(err, "bad position %r" % position)
+        return pos
+
+    def new_initial_state(self, position=None):
+        """A state at the start, or at a position string (history counted
+        from there)."""
+        return State(self, self._parse(position))
+
+    def random_playouts(self, n, seed=0, position=None, max_plies=0):
+        """n random games in C from the start (or a position string):
+        {"games", "wins": [South, North], "draws", "cut", "plies"}."""
+        return _playouts(self, self._parse(position), n, seed, max_plies)
+
+    def _tables(self, directory):
+        """The endgame tables for this game (None when it has none)."""
+        if directory in self._egdb:
+            return self._egdb[directory]
+        err = _capi.Error()
+        preset = lib.mc_egdb_preset_of(self._g, ctypes.byref(err))
+        db = None
+        if preset >= 0:
+            if directory is None:
+                db = lib.mc_egdb_open_default(preset, None, 0,
+                                              ctypes.byref(err))
+            else:
+                db = lib.mc_egdb_open(str(directory).encode(), preset, -1,
+                                      ctypes.byref(err))
+                if not db:
+                    _raise(err, "cannot open tables in %s" % directory)
+        self._egdb[directory] = db or None
+        return self._egdb[directory]
+
+
+def _playouts(game, pos, n, seed, max_plies):
+    if n < 0:
+        raise MancalaError("random_playouts: n must be 0 or more")
+    po = _capi.Playouts()
+    rc = lib.mc_ml_random_playouts(game._g, ctypes.byref(pos), int(n),
+                                   int(seed) & ((1 << 64) - 1),
+                                   int(max_plies), ctypes.byref(po))
+    if rc != 0:
+        raise MancalaError("random_playouts failed (out of memory?)", rc)
+    return _counts(po)
+
+
+class State:
+    """A game in progress: a position with its history (mc_session)."""
+
+    def __init__(self, game, pos, _session=None):
+        self._game = game
+        if _session is None:
+            _session = lib.mc_session_new(game._g, ctypes.byref(pos))
+            if not _session:
+                raise MemoryError("mancala: out of memory")
+        self._s = _session
+        self._owner = None  # a Record whose session this is
+        self._player = None
+        # Buffers of the learning loop's calls, made once per state.
+        self._abuf = (ctypes.c_long * _capi.MAX_MOVES)()
+        self._dropped = ctypes.c_int(0)
+        self._err = _capi.Error()
+
+    def __del__(self):
+        if getattr(self, "_player", None):
+            lib.mc_player_free(self._player)
+            self._player = None
+        if getattr(self, "_s", None) and self._owner is None:
+            lib.mc_session_free(self._s)
+        self._s = None
+
+    # -- the position -----------------------------------------------------
+
+    def get_game(self):
+        return self._game
+
+    def _pos(self):
+        return lib.mc_session_pos(self._s).contents
+
+    def position(self):
+        """The position string, as the CLI and records write it."""
+        return _format_pos(self._game._g, self._pos())
+
+    def __str__(self):
+        return self.position()
+
+    def __repr__(self):
+        return "<mancala.State %s %s>" % (self._game.spec(), self.position())
+
+    def move_number(self):
+        return lib.mc_session_ply(self._s)
+
+    def is_terminal(self):
+        return bool(lib.mc_session_over(self._s))
+
+    def current_player(self):
+        """0 (South) or 1 (North) to move; TERMINAL_PLAYER_ID (-4) at the
+        end."""
+        if self.is_terminal():
+            return TERMINAL_PLAYER_ID
+        return int(self._pos().side)
+
+    def _result(self):
+        r = _capi.Result()
+        lib.mc_session_result(self._s, ctypes.byref(r))
+        return r
+
+    def returns(self):
+        """[South, North]: +1 win, -1 loss, 0 draw or not over."""
+        r = self._result()
+        if not r.over or r.winner == 2:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if r.winner == 0 else [-1.0, 1.0]
+
+    def rewards(self):
+        return self.returns()
+
+    def result(self):
+        """None while the game goes on; else {"winner": 0, 1 or None (a
+        draw), "reason", "scores" (halves possible), "text"}."""
+        r = self._result()
+        if not r.over:
+            return None
+        buf = ctypes.create_string_buffer(256)
+        lib.mc_result_describe(self._game._g, ctypes.byref(r), buf, len(buf))
+        reason = lib.mc_end_reason_name(r.reason)
+        return {"winner": None if r.winner == 2 else r.winner,
+                "reason": reason.decode() if reason else "",
+                "scores": [r.score2[0] / 2, r.score2[1] / 2],
+                "detail": r.detail.decode(),
+                "text": buf.value.decode()}
+
+    # -- moves and actions ------------------------------------------------
+
+    def _moves(self):
+        mv = (ctypes.c_uint64 * _capi.MAX_MOVES)()
+        n = lib.mc_session_moves(self._s, mv)
+        return list(mv[:n])
+
+    def legal_actions(self, player=None):
+        """The legal actions, ascending (empty at the end, or when player
+        is given and is not to move)."""
+        if player is not None and player != self.current_player():
+            return []
+        dropped = self._dropped
+        n = lib.mc_ml_legal_actions(self._s, self._abuf, dropped)
+        if dropped.value:
+            raise MancalaError("%d legal moves here have no action index "
+                               "(docs/PYTHON.md)" % dropped.value)
+        return sorted(self._abuf[:n])
+
+    def legal_actions_mask(self, player=None):
+        mask = np.zeros(self._game.num_distinct_actions(), dtype=np.uint8)
+        mask[self.legal_actions(player)] = 1
+        return mask
+
+    def legal_moves(self):
+        """The legal moves as the game writes them, in the rule file's
+        order."""
+        pos = self._pos()
+        return [_format_move(self._game._g, pos, m) for m in self._moves()]
+
+    def _move_of(self, action):
+        pos = self._pos()
+        m = ctypes.c_uint64()
+        if self.is_terminal() or lib.mc_ml_move(
+                self._game._g, ctypes.byref(pos), int(action),
+                ctypes.byref(m)) != 0:
+            raise MancalaError("action %r is not legal in %s"
+                               % (action, self.position()))
+        return m.value
+
+    def _play(self, move):
+        err = _capi.Error()
+        if lib.mc_session_play(self._s, move, None, ctypes.byref(err)) != 0:
+            _raise(err)
+
+    def apply_action(self, action):
+        """Play an action (an int of legal_actions)."""
+        if lib.mc_ml_apply(self._s, operator.index(action), self._err) != 0:
+            _raise(self._err)
+
+    def apply_move(self, token):
+        """Play a move written in the game's notation ("C", "K*")."""
+        self.apply_action(self.string_to_action(token))
+
+    def child(self, action):
+        c = self.clone()
+        c.apply_action(action)
+        return c
+
+    def action_to_string(self, *args):
+        """The game's notation of an action: action_to_string(a) or
+        OpenSpiel's action_to_string(player, a)."""
+        action = args[-1]
+        return _format_move(self._game._g, self._pos(),
+                            self._move_of(action))
+
+    def string_to_action(self, *args):
+        """The action of a move token: string_to_action(s) or
+        string_to_action(player, s)."""
+        token = args[-1]
+        pos = self._pos()
+        m = ctypes.c_uint64()
+        err = _capi.Error()
+        if lib.mc_move_parse(self._game._g, ctypes.byref(pos),
+                             str(token).encode(), ctypes.byref(m),
+                             ctypes.byref(err)) != 0:
+            _raise(err, "bad move %r" % token)
+        a = lib.mc_ml_action(self._game._g, ctypes.byref(pos), m.value)
+        if a < 0:
+            raise MancalaError("move %r has no action index" % token)
+        return a
+
+    def history(self):
+        """The actions played from the first position, in order."""
+        g = self._game._g
+        out = []
+        for k in range(lib.mc_session_ply(self._s)):
+            m = lib.mc_session_move_at(self._s, k)
+            pos = lib.mc_session_pos_at(self._s, k)
+            out.append(lib.mc_ml_action(g, pos, m))
+        return out
+
+    def history_str(self):
+        """The moves played, in the game's notation."""
+        g = self._game._g
+        return [_format_move(g, lib.mc_session_pos_at(self._s, k).contents,
+                             lib.mc_session_move_at(self._s, k))
+                for k in range(lib.mc_session_ply(self._s))]
+
+    def initial_position(self):
+        return _format_pos(self._game._g,
+                           lib.mc_session_pos_at(self._s, 0).contents)
+
+    def undo(self):
+        """Take back the last move; False when there is none."""
+        return lib.mc_session_undo(self._s) == 0  # 0: done
+
+    def undo_action(self, player=None, action=None):
+        self.undo()
+
+    def clone(self):
+        """An independent copy: same first position and moves."""
+        start = _capi.Pos()
+        ctypes.memmove(ctypes.byref(start), lib.mc_session_pos_at(self._s, 0),
+                       ctypes.sizeof(start))
+        c = State(self._game, start)
+        for k in range(lib.mc_session_ply(self._s)):
+            c._play(lib.mc_session_move_at(self._s, k))
+        return c
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    # -- observations -----------------------------------------------------
+
+    def observation_tensor(self, player=None):
+        """The observation (float32, docs/PYTHON.md) from the view of the
+        side to move, or of player."""
+        pos = _capi.Pos()
+        ctypes.memmove(ctypes.byref(pos), lib.mc_session_pos(self._s),
+                       ctypes.sizeof(pos))
+        if player is not None:
+            if player not in (0, 1):
+                raise MancalaError("player must be 0 or 1")
+            pos.side = player
+        out = np.zeros(self._game.observation_tensor_size(), dtype=np.float32)
+        lib.mc_ml_observe(self._game._g, ctypes.byref(pos),
+                          out.ctypes.data_as(ctypes.c_void_p))
+        return out
+
+    def observation_string(self, player=None):
+        return self.position()
+
+    # -- the computer player ----------------------------------------------
+
+    def _think(self, movetime, depth, nodes, level, tables):
+        if self.is_terminal():
+            raise MancalaError("the game is over")
+        key = (tables, level)
+        if self._player is None or self._player_key != key:
+            if self._player:
+                lib.mc_player_free(self._player)
+                self._player = None
+            opts = _capi.PlayerOpts()
+            opts.level = int(level or 0)
+            opts.tables = None if tables is None else str(tables).encode()
+            err = _capi.Error()
+            self._player = lib.mc_player_new(self._game._g,
+                                             ctypes.byref(opts),
+                                             ctypes.byref(err))
+            if not self._player:
+                _raise(err)
+            self._player_key = key
+        err = _capi.Error()
+        if lib.mc_player_sync(self._player, self._s, ctypes.byref(err)) != 0:
+            _raise(err)
+        go = _capi.Go()
+        go.depth = int(depth or 0)
+        go.nodes = int(nodes or 0)
+        go.movetime = float(movetime or 0)
+        if not (depth or nodes or movetime):
+            go.movetime = 1.0
+        info = _capi.SearchInfo()
+        rc = lib.mc_player_go(self._player, ctypes.byref(go),
+                              ctypes.byref(info))
+        if rc != 0:
+            raise MancalaError("search failed (%d)" % rc, rc)
+        return info
+
+    def bestmove(self, movetime=None, depth=None, nodes=None, level=None,
+                 tables=None):
+        """The computer's action here, searched for movetime seconds, to
+        depth plies or for nodes nodes (none given: one second).  tables:
+        None for the default endgame tables, "none" or a directory."""
+        info = self._think(movetime, depth, nodes, level, tables)
+        return lib.mc_ml_action(self._game._g, ctypes.byref(self._pos()),
+                                info.best)
+
+    def analyze(self, movetime=None, depth=None, nodes=None, level=None,
+                tables=None):
+        """{"best", "best_str", "score" (hundredths of a seed from the
+        mover's view; near +-1000000 a proven result), "depth", "nodes",
+        "seconds", "pv" (actions), "pv_str" (moves), "book"}."""
+        info = self._think(movetime, depth, nodes, level, tables)
+        g = self._game._g
+        pos = _capi.Pos()
+        ctypes.memmove(ctypes.byref(pos), lib.mc_session_pos(self._s),
+                       ctypes.sizeof(pos))
+        pv, pv_str = [], []
+        for k in range(info.pvlen):
+            m = info.pv[k]
+            pv.append(lib.mc_ml_action(g, ctypes.byref(pos), m))
+            pv_str.append(_format_move(g, pos, m))
+            lib.mc_play(g, ctypes.byref(pos), m, None)
+        start = self._pos()
+        return {"best": lib.mc_ml_action(g, ctypes.byref(start), info.best),
+                "best_str": _format_move(g, start, info.best),
+                "score": info.score, "depth": info.depth,
+                "nodes": info.nodes, "seconds": info.seconds,
+                "pv": pv, "pv_str": pv_str, "book": bool(info.book)}
+
+    def probe(self, tables=None):
+        """The endgame tables' value here: the final seed difference with
+        perfect play from the mover's view, stores included; None when the
+        game has no tables (only Oware has), none are found, the position
+        is deeper than them or its value depends on the moves since the
+        last capture.  tables: a directory, or None for the default
+        places (docs/EGDB.md)."""
+        db = self._game._tables(tables)
+        if not db or self.is_terminal():
+            return None
+        diff = ctypes.c_int()
+        fresh = lib.mc_session_fresh(self._s)
+        kind = lib.mc_egdb_lookup(db, ctypes.byref(self._pos()), fresh,
+                                  ctypes.byref(diff))
+        return diff.value if kind == 1 else None
+
+    def random_playouts(self, n, seed=0, max_plies=0):
+        """n random games in C from this position (history counted from
+        here): {"games", "wins": [South, North], "draws", "cut",
+        "plies"}."""
+        pos = _capi.Pos()
+        ctypes.memmove(ctypes.byref(pos), lib.mc_session_pos(self._s),
+                       ctypes.sizeof(pos))
+        return _playouts(self._game, pos, n, seed, max_plies)
+
+    def record(self, **tags):
+        """A game record of this game (first position and moves), with
+        free tags (Event="...", South="...")."""
+        return Record(state=self, tags=tags)
+
+
+# -- records ----------------------------------------------------------------
+
+class Record:
+    """A game record (include/mancala_record.h, docs/RECORDS.md)."""
+
+    def __init__(self, state=None, tags=None, _handle=None):
+        if _handle is None:
+            if state is None:
+                raise MancalaError("Record needs a state")
+            err = _capi.Error()
+            start = _capi.Pos()
+            ctypes.memmove(ctypes.byref(start),
+                           lib.mc_session_pos_at(state._s, 0),
+                           ctypes.sizeof(start))
+            _handle = lib.mc_record_new(state._game.spec().encode(),
+                                        ctypes.byref(start),
+                                        ctypes.byref(err))
+            if not _handle:
+                _raise(err)
+            self._r = _handle
+            s = lib.mc_record_session(_handle)
+            for k in range(lib.mc_session_ply(state._s)):
+                if lib.mc_session_play(s, lib.mc_session_move_at(state._s, k),
+                                       None, ctypes.byref(err)) != 0:
+                    _raise(err)
+        self._r = _handle
+        for name, value in (tags or {}).items():
+            self.set_tag(name, value)
+
+    def __del__(self):
+        if getattr(self, "_r", None):
+            lib.mc_record_free(self._r)
+            self._r = None
+
+    def set_tag(self, name, value):
+        err = _capi.Error()
+        v = None if value is None else str(value).encode()
+        if lib.mc_record_set_tag(self._r, str(name).encode(), v,
+                                 ctypes.byref(err)) != 0:
+            _raise(err)
+
+    def tag(self, name):
+        """A tag's value (derived tags too: Game, Result ...), or None."""
+        v = lib.mc_record_tag(self._r, str(name).encode())
+        return None if v is None else v.decode()
+
+    def tags(self):
+        """The free tags in writing order."""
+        out, i = {}, 0
+        name, value = ctypes.c_char_p(), ctypes.c_char_p()
+        while lib.mc_record_tag_at(self._r, i, ctypes.byref(name),
+                                   ctypes.byref(value)):
+            out[name.value.decode()] = value.value.decode()
+            i += 1
+        return out
+
+    def state(self):
+        """A new State with the record's first position and moves."""
+        spec = lib.mc_game_spec(lib.mc_record_game(self._r)).decode()
+        game = Game(spec)
+        s = lib.mc_record_session(self._r)
+        start = _capi.Pos()
+        ctypes.memmove(ctypes.byref(start), lib.mc_session_pos_at(s, 0),
+                       ctypes.sizeof(start))
+        st = State(game, start)
+        for k in range(lib.mc_session_ply(s)):
+            st._play(lib.mc_session_move_at(s, k))
+        return st
+
+    def text(self):
+        return write_records([self])
+
+
+def read_records(text):
+    """The records of a text (every move checked); MancalaError with
+    "line L, column C: ..." on a bad one."""
+    data = text.encode() if isinstance(text, str) else bytes(text)
+    arr = ctypes.POINTER(ctypes.c_void_p)()
+    n = ctypes.c_int(0)
+    loc = _capi.RecordLoc()
+    err = _capi.Error()
+    if lib.mc_records_read(data, len(data), ctypes.byref(arr),
+                           ctypes.byref(n), ctypes.byref(loc),
+                           ctypes.byref(err)) != 0:
+        _raise(err)
+    recs = [Record(_handle=arr[i]) for i in range(n.value)]
+    _capi.libc.free(arr)  # the array; each record is now its Record's
+    return recs
+
+
+def load_records(path):
+    with open(path, encoding="utf-8") as f:
+        return read_records(f.read())
+
+
+def write_records(records):
+    """The text of records (a list of Record)."""
+    n = len(records)
+    arr = (ctypes.c_void_p * max(n, 1))(*[r._r for r in records])
+    size = ctypes.c_size_t(0)
+    p = lib.mc_records_format(arr, n, ctypes.byref(size))
+    if not p:
+        raise MemoryError("mancala: out of memory")
+    try:
+        return ctypes.string_at(p, size.value).decode()
+    finally:
+        _capi.libc.free(p)
+
+
+def save_records(path, records):
+    text = write_records(records)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+from .env import Env, env  # noqa: E402  (needs the classes above)
