@@ -315,7 +315,8 @@ MC_API int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
    the trace t of m played from before (mc_play's; NULL: the move alone,
    "South plays C."), an offer, answer or pass told without its token
    ("North makes an offer.", "South passes: ...").  Returns the length it
-   needed, as snprintf (buf always NUL-terminated when n > 0). */
+   needed, as snprintf (buf always NUL-terminated when n > 0; buf may be
+   NULL when n is 0, to ask for the length). */
 MC_API size_t mc_move_explain(const mc_game *g, const mc_pos *before,
                               mc_move m, const mc_trace *t, char *buf,
                               size_t n);

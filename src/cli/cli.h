@@ -93,11 +93,6 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p);
 /* Print the end of a finished game for players: "Game over: " and the
    library's sentence (words.c). */
 void cli_describe_result(FILE *f, const mc_game *g, const mc_result *r);
-/* What move m did from before, in words, into buf (words.c): "South plays
-   C: lifts 4 seeds ...", or an offer, answer or pass told without its
-   token. */
-void cli_move_words(const mc_game *g, const mc_pos *before, mc_move m,
-                    const mc_trace *t, char *buf, size_t n);
 /* Parse a whole positive number argument; -1 if it is not one. */
 long cli_number(const char *s, long max);
 /* A score for people (analyze.c): "+1.25" seeds, "win in 3" / "loss in 4"

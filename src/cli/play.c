@@ -340,12 +340,13 @@ static int make_player(player *pl, const char *kind, int side, uint64_t seed,
     return 0;
 }
 
-/* Say in words what a move did: lifts, skips, captures (words.c). */
+/* Say in words what a move did: lifts, skips, captures (the library's
+   mc_move_explain). */
 static void narrate(const mc_game *g, const mc_pos *before, mc_move m,
                     const mc_trace *t)
 {
     char b[2048];
-    cli_move_words(g, before, m, t, b, sizeof b);
+    mc_move_explain(g, before, m, t, b, sizeof b);
     printf("%s\n", b);
 }
 

@@ -481,13 +481,14 @@ size_t mc_move_explain(const mc_game *g, const mc_pos *before, mc_move m,
     int sow = mc_move_facts_get(g, before, m, &f) != 0 ||
               f.kind == MC_MOVE_IS_SOW;
     char last = 0; /* the text's last character, kept past truncation */
+    const char *sep = "";
     if (sow) {
         char tok[MC_MOVE_STRLEN];
         mc_move_format(g, before, m, tok, sizeof tok);
-        mc_sb_printf(&b, "%s plays %s:", who, tok);
-        last = ':';
+        mc_sb_printf(&b, "%s plays %s", who, tok);
+        sep = ": ";
     }
-    const char *sep = sow ? " " : "";
+    int told = 0;
     for (size_t i = 0; t && i < t->len; i++) {
         if (t->ev[i].kind == MC_TR_DROP)
             continue;
@@ -497,8 +498,9 @@ size_t mc_move_explain(const mc_game *g, const mc_pos *before, mc_move m,
         if (k > 0)
             last = e[(k < sizeof e ? k : sizeof e - 1) - 1];
         sep = "; ";
+        told = 1;
     }
-    if (!sow && !*sep) { /* nothing told: say what it was */
+    if (!sow && !told) { /* nothing told: say what it was */
         /* Into a buffer of its own, so that the full stop's test sees the
            words' last character even when buf is too small for them (the
            length returned must not depend on n). */
