@@ -5,8 +5,8 @@
  *   make && cc -O2 -Iinclude -o build/tune bench/tune_oware.c \
  *       build/libmancala.a -lm && build/tune W1 W2 DEPTH PAIRS
  * Each player's weights are its search's mc_search_tuning.hand_eval (the
- * hand-set evaluation: run it with MANCALA_EVAL=hand while Oware has
- * learned weights).
+ * hand-set evaluation, which it chooses with mc_eval_source while Oware
+ * has learned weights).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +30,7 @@ int main(int argc, char **argv)
         tb.hand_eval[k] = base[k];
     }
     int depth = atoi(argv[3]), pairs = atoi(argv[4]);
+    mc_eval_source("hand", NULL);
     mc_game *g = mc_game_new("oware", NULL);
     mc_selfplay_player a = {.limits = {.depth = depth, .hash_mb = 4,
                                        .tuning = &tc}};

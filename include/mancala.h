@@ -532,7 +532,7 @@ typedef struct mc_search_tuning {
        150) and the deepest depth it applies at (default 3). */
     int rfp_margin, rfp_depth;
     /* The weights of the game's hand-set evaluation (used when the game
-       has no learned one, or with MANCALA_EVAL=hand), all zero for the
+       has no learned one, or with mc_eval_source("hand")), all zero for the
        game's own.  Oware: store difference, seeds on one's side, the
        opponent's houses of 1-2 seeds (its own: 100, 15, 10). */
     int hand_eval[4];
@@ -609,10 +609,9 @@ MC_API int mc_search(const mc_session *s, const mc_search_limits *lim,
  * The static evaluation the search uses, in hundredths of a seed from the
  * view of the side to move.  Where a game has learned weights (data/eval,
  * docs/SEARCH.md) it is a linear model over the game's features: the sum of
- * the weights of the active features times their values.  MANCALA_EVAL=hand
- * in the environment selects the hand-set evaluation instead, and
- * MANCALA_EVAL_DIR=DIR reads DIR/<game>.txt instead of the built-in weights
- * (both read once, when a game first needs its weights).
+ * the weights of the active features times their values.  mc_eval_source
+ * can choose the hand-set evaluation instead, or weights read from files
+ * (the program's MANCALA_EVAL=hand and MANCALA_EVAL_DIR=DIR).
  */
 typedef struct mc_feature {
     uint16_t index; /* below mc_eval_nfeatures */
@@ -621,6 +620,15 @@ typedef struct mc_feature {
 #define MC_MAX_FEATURES 128
 
 MC_API int mc_eval(const mc_game *g, const mc_pos *p);
+/* Where every game's evaluation weights come from, for the whole process:
+   NULL or "" the built-in ones, "hand" none (the hand-set evaluations),
+   else a directory whose <game>.txt replace the built-in weights (a game
+   without a file there: its hand-set evaluation).  Called before the
+   first game is made (later, only the source in use is accepted; else
+   MC_ERR_ARG).  Each game's file is read at once: one that does not parse
+   is the error returned ("oware evaluation: ..."), and that game uses its
+   hand-set evaluation. */
+MC_API int mc_eval_source(const char *src, mc_error *err);
 /* "learned" or "hand": which evaluation g uses. */
 MC_API const char *mc_eval_kind(const mc_game *g);
 /* The features of the game's learned evaluation: how many there are (0

@@ -74,7 +74,7 @@ MC_API void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,
 MC_API long long mc_egdb_journal_values(const char *dir, int preset, int n);
 /* 1 when the library ships the journal of layer n of a preset (the
    builder takes its values where the lower layers are the ones they were
-   found over) and MANCALA_EGDB_SHIPPED is not 0, else 0. */
+   found over, unless told no_shipped), else 0. */
 MC_API int mc_egdb_shipped(int preset, int n);
 /* Read and check one layer file (header, sizes, both checksums); the
    dependency checks need the lower layers: see mc_egdb_open. */
@@ -103,6 +103,25 @@ typedef struct mc_egdb_build_opts {
        MC_EGDB_NOT_COUNTED for awari layers built by the compact sweep,
        which stops at 1 and never sees the bounds below it. */
     uint64_t open_bounds[MC_EGDB_MAX_SEEDS + 1];
+    /* The abapa history search (docs/EGDB.md): the nodes one search of a
+       position may spend before it is approximated (0: 100,000), and the
+       largest strongly connected component searched (0: 30,000; larger
+       ones take the approximation unless a journal has their values). */
+    uint64_t search_budget;
+    uint32_t search_maxcomp;
+    /* Nonzero: leave out the journals shipped with the library (values
+       the same search found before, mc_egdb_shipped) and search again. */
+    int no_shipped;
+    /* Nonzero: keep each layer's search journal once the layer is
+       written (to ship it), instead of removing it. */
+    int keep_journal;
+    /* Optional: the builder's diagnostics, one line at a time (without a
+       newline): each history search's bounds, result and nodes when
+       log_searches is set, each layer's pass times when log_timing is.
+       Called from the builder's threads, possibly at once. */
+    void (*log)(void *ctx, const char *line);
+    void *log_ctx;
+    int log_searches, log_timing;
     int reserved[8];    /* zero */
 } mc_egdb_build_opts;
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "mancala.h"
+#include "mancala_egdb.h"
 
 /* Exit statuses: 0 success, 1 bad input (position, move, option), 2 usage. */
 enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
@@ -81,6 +82,10 @@ typedef struct cli_build_eta {
     double shown;       /* the largest fraction returned */
 } cli_build_eta;
 void cli_build_eta_init(cli_build_eta *e, int preset, int max_seeds);
+/* The builder's knobs from the environment into o (egdb.c):
+   MANCALA_EGDB_BUDGET, _MAXCOMP, _SHIPPED=0, _KEEP_JOURNAL=1, and _DEBUG
+   and _TIMING, whose lines go to stderr (man/mancala.1). */
+void cli_egdb_build_knobs(mc_egdb_build_opts *o);
 double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
                           uint64_t done, uint64_t total);
 int cli_is_help(const char *arg);

@@ -646,6 +646,11 @@ size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
 
 int mc_eval(const mc_game *g, const mc_pos *p) { return mc_game_eval(g, p); }
 
+int mc_eval_source(const char *src, mc_error *err)
+{
+    return mc_learned_source(src, all_rules, err);
+}
+
 const char *mc_eval_kind(const mc_game *g)
 {
     return !g->evalw ? "hand" : g->evalw->hidden ? "network" : "learned";
