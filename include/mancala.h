@@ -745,7 +745,7 @@ typedef struct mc_go {
 } mc_go;
 
 /* Choose a move in the position of the last mc_player_sync.  Returns 0,
-   MC_ERR_OVER when the game is over, MC_ERR_ARG when out of memory. */
+   MC_ERR_OVER when the game is over, MC_ERR_NOMEM when out of memory. */
 MC_API int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out);
 /* End the running search soon; it returns its best move so far.  A call
    while no search runs has no effect (nor on the next search: a caller

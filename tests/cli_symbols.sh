@@ -95,6 +95,39 @@ $(cat "$tmp/cc.err")"
     fi
 done
 
+# docs/LIBRARY.md's example, taken from the page (the C block of "A
+# complete example"), built the way the page says against the installed
+# layout and run: six moves, each with its token and the library's
+# sentence for it, then the position, which the program must reach by the
+# same moves (an independent path: mancala apply).
+awk '/^## A complete example/ {in_ex = 1} in_ex && /^```c$/ {on = 1; next}
+     on && /^```$/ {exit} on {print}' docs/LIBRARY.md > "$tmp/six.c"
+if [ -s "$tmp/six.c" ] && ${CC:-cc} -std=c11 -Wall -Wextra -Werror $SAN \
+    -I"$tmp/inst/include" -o "$tmp/six" "$tmp/six.c" -L"$tmp/inst/lib" \
+    -lmancala 2>"$tmp/cc.err"; then
+    ok
+    if LD_LIBRARY_PATH="$tmp/inst/lib" "$tmp/six" >"$tmp/six.out" 2>"$tmp/err"
+    then ok; else bad "the example fails: $(cat "$tmp/err")"; fi
+    moves=$(head -n 6 "$tmp/six.out" | cut -f 1 | tr '\n' ' ')
+    last=$(tail -n 1 "$tmp/six.out")
+    expect_out "the example's position is the program's after $moves" \
+        "$last" $M apply oware start $moves
+    # the sentences: South and North in turn, each "X plays TOKEN: lifts"
+    n=0 side=South
+    while IFS="$(printf '\t')" read -r tok words; do
+        n=$((n + 1))
+        [ $n -le 6 ] || break
+        case $words in
+        "$side plays $tok: lifts "*.) ok ;;
+        *) bad "the example's move $n: '$tok' '$words'" ;;
+        esac
+        if [ $side = South ]; then side=North; else side=South; fi
+    done < "$tmp/six.out"
+    if [ $n -eq 7 ]; then ok; else bad "the example printed $n lines"; fi
+else
+    bad "docs/LIBRARY.md's example does not build: $(cat "$tmp/cc.err")"
+fi
+
 # The exported symbols against the headers' declarations.
 nm -D --defined-only "$so" | awk '{print $3}' | sort > "$tmp/exported"
 grep -hv '^#' include/*.h | tr '\n' ' ' | grep -o 'MC_API[^(;]*(' |
