@@ -30,7 +30,8 @@ PYDIR   ?= $(PREFIX)/lib/python3/dist-packages
 PYTHON  ?= /usr/bin/python3
 
 VERSION := $(shell sed -n 's/^\#define MC_VERSION_STRING "\(.*\)"/\1/p' include/mancala.h)
-SOVER   := $(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
+# From 1.0 the soname carries the major version only (docs/LIBRARY.md).
+SOVER   := $(word 1,$(subst ., ,$(VERSION)))
 
 # CFLAGS is the user's (optimisation and debugging: `make CFLAGS=-O0`
 # replaces only those); what the build needs (the language, warnings, the
@@ -87,6 +88,10 @@ BOOKS := $(wildcard data/book/*.book)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o \
            $(B)/gen/egdb_journals.o $(B)/gen/eval_weights.o $(B)/gen/books.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(SERVER_OBJ)
+# The shared library exports only what include/*.h declares with MC_API
+# (docs/LIBRARY.md); the static library holds the same objects.
+LIB_CFLAGS := -fvisibility=hidden -DMC_BUILDING
+$(LIB_OBJ): MC_CFLAGS += $(LIB_CFLAGS)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
@@ -245,6 +250,9 @@ $(E2E_PARTS): check-e2e-%: $(PROG)
 	@$(call run_test,e2e-$*,sh tests/e2e/run.sh ./$(PROG) $*)
 
 check-e2e: $(E2E_PARTS)
+
+# The symbol test links C and C++ programs with the shared library.
+check-cli_symbols: $(B)/libmancala.so.$(VERSION)
 
 # The Python module's tests (python/tests, pytest) against the shared
 # library and program of this build.  A sanitized library cannot be loaded

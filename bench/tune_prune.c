@@ -1,6 +1,6 @@
 /*
  * tune_prune.c - self-play of one pruning setting (the search's
- * mc_search_prune bits, set before each search) against another at an
+ * mc_search_tuning.prune bits, each player's own) against another at an
  * equal budget: a time a move (seconds, when below 1) or nodes (1 and
  * up), over shared random openings, colours swapped (mc_selfplay).  Built
  * and run by hand, one process per core with different seeds:
@@ -14,27 +14,15 @@
 
 #include "mancala.h"
 
-extern int mc_search_prune, mc_search_rfp_margin, mc_search_rfp_depth;
-
 /* A setting: MASK[:MARGIN[:DEPTH]] (the reverse futility margin and
    depth; default 150 and 3). */
-typedef struct setting {
-    int mask, margin, depth;
-} setting;
-
-static void set_mask(void *ctx)
+static mc_search_tuning parse(const char *a)
 {
-    const setting *s = ctx;
-    mc_search_prune = s->mask;
-    mc_search_rfp_margin = s->margin;
-    mc_search_rfp_depth = s->depth;
-}
-
-static setting parse(const char *a)
-{
-    setting s = {0, 150, 3};
-    sscanf(a, "%d:%d:%d", &s.mask, &s.margin, &s.depth);
-    return s;
+    mc_search_tuning t;
+    mc_search_tuning_init(&t);
+    t.prune = 0;
+    sscanf(a, "%d:%d:%d", &t.prune, &t.rfp_margin, &t.rfp_depth);
+    return t;
 }
 
 int main(int argc, char **argv)
@@ -44,19 +32,19 @@ int main(int argc, char **argv)
                 "usage: tune_prune GAME MASK_A MASK_B BUDGET PAIRS SEED\n");
         return 2;
     }
-    setting set[2] = {parse(argv[2]), parse(argv[3])};
+    mc_search_tuning set[2] = {parse(argv[2]), parse(argv[3])};
     double budget = atof(argv[4]);
     int pairs = atoi(argv[5]);
     mc_game *g = mc_game_new(argv[1], NULL);
     if (!g)
         return 2;
-    mc_selfplay_player a = {.prepare = set_mask, .ctx = &set[0]};
+    mc_selfplay_player a = {.limits = {.tuning = &set[0]}};
     if (budget < 1)
         a.limits.seconds = budget;
     else
         a.limits.nodes = (uint64_t)budget;
     mc_selfplay_player b = a;
-    b.ctx = &set[1];
+    b.limits.tuning = &set[1];
     mc_selfplay_score r;
     mc_selfplay(g, &a, &b, pairs, 4, (uint64_t)atol(argv[6]), &r);
     printf("%s %s vs %s at %g: +%d =%d -%d score %.3f Elo %+.0f "

@@ -1,7 +1,7 @@
 /*
  * tune_search.c - self-play of one search setting against another at an
- * equal node budget over shared random openings (mc_selfplay; settings are
- * global tuning knobs, set before each search).  Built and run by hand:
+ * equal node budget over shared random openings (mc_selfplay; each player's
+ * setting is its mc_search_tuning).  Built and run by hand:
  *   cc -O2 -Iinclude -o build/tune_search bench/tune_search.c \
  *       build/libmancala.a -lm && build/tune_search GAME LMR_A LMR_B NODES PAIRS
  * (LMR -1: scheme 2 with the plain store difference as evaluation)
@@ -11,16 +11,15 @@
 
 #include "mancala.h"
 
-extern int mc_search_lmr;
-extern int mc_search_plain_eval;
-
 /* A setting below 0 means "LMR 2 with the plain store difference as
    evaluation". */
-static void set_lmr(void *ctx)
+static mc_search_tuning with_lmr(int v)
 {
-    int v = *(const int *)ctx;
-    mc_search_lmr = v < 0 ? 2 : v;
-    mc_search_plain_eval = v < 0;
+    mc_search_tuning t;
+    mc_search_tuning_init(&t);
+    t.lmr = v < 0 ? 2 : v;
+    t.plain_eval = v < 0;
+    return t;
 }
 
 int main(int argc, char **argv)
@@ -35,10 +34,11 @@ int main(int argc, char **argv)
     mc_game *g = mc_game_new(argv[1], NULL);
     if (!g)
         return 2;
-    mc_selfplay_player a = {.limits = {.nodes = (uint64_t)nodes},
-                            .prepare = set_lmr, .ctx = &set[0]};
+    mc_search_tuning tune[2] = {with_lmr(set[0]), with_lmr(set[1])};
+    mc_selfplay_player a = {.limits = {.nodes = (uint64_t)nodes,
+                                       .tuning = &tune[0]}};
     mc_selfplay_player b = a;
-    b.ctx = &set[1];
+    b.limits.tuning = &tune[1];
     mc_selfplay_score r;
     mc_selfplay(g, &a, &b, pairs, 4, 4242, &r);
     printf("%s lmr %d vs %d at %ld nodes: +%d =%d -%d score %.3f\n", argv[1],

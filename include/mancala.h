@@ -7,9 +7,37 @@
  * belongs to the game.  The session layer adds what depends on history
  * (repetition, ply limits), undo/redo and match scoring.
  *
- * ABI rule: until 1.0 the soname carries MAJOR.MINOR; mc_pos and mc_result
- * may grow at the end within a major version, mc_game and mc_session are
- * opaque.  Nothing in the library prints, exits or aborts on bad input.
+ * The rules every call follows (docs/LIBRARY.md says more):
+ *
+ * Returns: a call that can fail returns int: 0 on success, else an MC_ERR_*
+ * code (mc_strerror names it), with the mc_error it was given (may be NULL)
+ * holding a sentence.  A call that makes an object returns NULL on failure.
+ * Counts and sizes (mc_moves, the *_format and *_describe calls) are
+ * values, never errors; the writers are snprintf-like: they return the
+ * length they needed and truncate to n.
+ *
+ * Ownership: every mc_x_new / _load / _read has one mc_x_free; free(NULL)
+ * is allowed.  Returned strings and const pointers belong to their object
+ * and live until it is freed (or changed, where a call says so).  A
+ * session keeps a pointer to the game it was made with: free the sessions
+ * of a game before the game.  Books, records and players make their own
+ * game (a record's session is the record's).  malloc'd results (mc_book_format, mc_records_format) are the caller's to
+ * free().
+ *
+ * Threads: no global state changes after first use; separate objects may
+ * be used from separate threads at once.  A game keeps caches, so one
+ * game (and the sessions on it) is used by one thread at a time; books and
+ * endgame tables are read-only once made and may be shared; a player is
+ * used from one thread, but for mc_player_stop and mc_player_ponderhit.
+ *
+ * ABI: the soname is libmancala.so.MAJOR.  Within a major version calls
+ * and enum values are only added, never changed or removed, and no public
+ * struct changes its size: the structs a caller allocates end in reserved
+ * space, which the caller zeroes (= {0} or memset) and which a later minor
+ * version may give a meaning whose zero is the old behaviour.  A change
+ * that breaks this bumps MAJOR; additions bump MINOR; fixes bump PATCH.
+ * mc_game, mc_session, mc_player and the other typedef'd incomplete types
+ * are opaque.  Nothing in the library prints, exits or aborts on bad input.
  */
 #ifndef MANCALA_H
 #define MANCALA_H
@@ -17,16 +45,39 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * MC_API marks the library's public functions.  The library is built with
+ * -fvisibility=hidden and MC_BUILDING defined, so that only what these
+ * headers declare is exported from libmancala.so; a program that uses the
+ * library defines nothing.
+ */
+#ifndef MC_API
+#if defined(MC_BUILDING) && (defined(__GNUC__) || defined(__clang__))
+#define MC_API __attribute__((visibility("default")))
+#else
+#define MC_API
+#endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define MC_VERSION_MAJOR 0
-#define MC_VERSION_MINOR 1
+/* The version of these headers; mc_version() is the library's at run time
+   (they differ when a program built against one version runs with a later
+   shared library of the same major version).  MC_VERSION_HEX compares as
+   a number: 0xMMmmpp. */
+#define MC_VERSION_MAJOR 1
+#define MC_VERSION_MINOR 0
 #define MC_VERSION_PATCH 0
-#define MC_VERSION_STRING "0.1.0"
+#define MC_VERSION_STRING "1.0.0"
+#define MC_VERSION_HEX ((MC_VERSION_MAJOR << 16) | (MC_VERSION_MINOR << 8) | \
+                        MC_VERSION_PATCH)
 
-const char *mc_version(void);
+/* "MAJOR.MINOR.PATCH" of the library the program runs with. */
+MC_API const char *mc_version(void);
+/* The same as a number, compared with MC_VERSION_HEX. */
+MC_API unsigned mc_version_hex(void);
 
 /* ---- basic types -------------------------------------------------------- */
 
@@ -81,8 +132,13 @@ enum {
     MC_ERR_ILLEGAL,  /* well-formed move that the rules forbid here */
     MC_ERR_OVER,     /* the game is already over */
     MC_ERR_IO,       /* file or stream error */
-    MC_ERR_ARG       /* bad argument to an API call */
+    MC_ERR_ARG,      /* bad argument to an API call */
+    MC_ERR_NOMEM     /* out of memory (nothing changed) */
 };
+/* Codes keep their values across versions; new ones are added at the end. */
+/* A short English phrase for an error code ("out of memory"), static and
+   never NULL ("unknown error" for a code the library does not have). */
+MC_API const char *mc_strerror(int err);
 
 /* ---- trace: what a move did, for UIs that animate and explain ------------ */
 
@@ -142,13 +198,14 @@ typedef struct mc_result {
     char detail[64];    /* the details of the `over` line, e.g. "25-23":
                            a tool's words, not a player's (mc_result_describe) */
     int noglory;        /* Goré G7: the winner refused an offer */
+    int reserved[4];    /* room to grow (zero) */
 } mc_result;
 
 /* The end reason's name as records, the protocol and the JSON API write it
    ("captures", "time"), or NULL for an unknown reason (MC_END_NONE: ""). */
-const char *mc_end_reason_name(int reason);
+MC_API const char *mc_end_reason_name(int reason);
 /* The reason of a name mc_end_reason_name gives; -1 when unknown. */
-int mc_end_reason_parse(const char *name);
+MC_API int mc_end_reason_parse(const char *name);
 
 /* History facts the session passes to the game's end rules. */
 typedef struct mc_hist {
@@ -168,41 +225,49 @@ enum {
 typedef struct mc_game mc_game;
 
 /* The names of the games, NULL-terminated. */
-const char *const *mc_game_names(void);
+MC_API const char *const *mc_game_names(void);
 
 /* Create a game from a spec "<name>[:k=v,k=v|preset,...]"; NULL on error. */
-mc_game *mc_game_new(const char *spec, mc_error *err);
-void mc_game_free(mc_game *g);
-const char *mc_game_name(const mc_game *g);
+MC_API mc_game *mc_game_new(const char *spec, mc_error *err);
+MC_API void mc_game_free(mc_game *g);
+MC_API const char *mc_game_name(const mc_game *g);
 /* The game's name for people, with its source ("Oware (Abapa rules)"). */
-const char *mc_game_title(const mc_game *g);
+MC_API const char *mc_game_title(const mc_game *g);
 /* The canonical spec: name plus every option that differs from its default. */
-const char *mc_game_spec(const mc_game *g);
+MC_API const char *mc_game_spec(const mc_game *g);
 /* The value of an option as text ("forfeit"), or NULL if no such key. */
-const char *mc_game_option(const mc_game *g, const char *key);
+MC_API const char *mc_game_option(const mc_game *g, const char *key);
 /* A multi-line description of every option, its values and default. */
-size_t mc_game_options_help(const mc_game *g, char *buf, size_t n);
-int mc_game_pits(const mc_game *g);
+MC_API size_t mc_game_options_help(const mc_game *g, char *buf, size_t n);
+MC_API int mc_game_pits(const mc_game *g);
 
-void mc_start(const mc_game *g, mc_pos *p);
+MC_API void mc_start(const mc_game *g, mc_pos *p);
 /* Legal moves by the rules of the position alone (no history), in the rule
-   file's order; returns the count (0 when none). */
-int mc_moves(const mc_game *g, const mc_pos *p, mc_move *out);
+   file's order, into out (room for MC_MAX_MOVES); returns the count (0
+   when none).  Only an Omweso position could have more moves than that
+   (none is known: its many-lap choices multiply them); mc_moves would
+   give the first MC_MAX_MOVES, and mc_moves_all says so. */
+MC_API int mc_moves(const mc_game *g, const mc_pos *p, mc_move *out);
+/* The same into out with room for cap moves, *n receiving how many legal
+   moves there are: 0, or MC_ERR_ARG when they are more than cap (the
+   first cap written; call again with room for *n). */
+MC_API int mc_moves_all(const mc_game *g, const mc_pos *p, mc_move *out,
+                        int cap, int *n, mc_error *err);
 /* Play a legal move in place; returns MC_PLAY_* flags.  trace may be NULL. */
-int mc_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *trace);
+MC_API int mc_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *trace);
 /* End rules after a move, given history facts (NULL: a fresh game). */
-void mc_status(const mc_game *g, const mc_pos *p, const mc_hist *h, mc_result *r);
-uint64_t mc_hash(const mc_game *g, const mc_pos *p);
+MC_API void mc_status(const mc_game *g, const mc_pos *p, const mc_hist *h, mc_result *r);
+MC_API uint64_t mc_hash(const mc_game *g, const mc_pos *p);
 /* Total seeds the game accounts for (board + stores), for invariant checks. */
-int mc_total(const mc_game *g, const mc_pos *p);
+MC_API int mc_total(const mc_game *g, const mc_pos *p);
 
-int mc_pos_parse(const mc_game *g, const char *s, mc_pos *p, mc_error *err);
-size_t mc_pos_format(const mc_game *g, const mc_pos *p, char *buf, size_t n);
+MC_API int mc_pos_parse(const mc_game *g, const char *s, mc_pos *p, mc_error *err);
+MC_API size_t mc_pos_format(const mc_game *g, const mc_pos *p, char *buf, size_t n);
 /* Parse a move token and check it is legal in p; the error explains why not. */
-int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s, mc_move *m,
-                  mc_error *err);
-size_t mc_move_format(const mc_game *g, const mc_pos *p, mc_move m, char *buf,
-                      size_t n);
+MC_API int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s, mc_move *m,
+                         mc_error *err);
+MC_API size_t mc_move_format(const mc_game *g, const mc_pos *p, mc_move m, char *buf,
+                             size_t n);
 
 /* Board shape for drawing, seen from South: rows top to bottom, pits left to
    right (-1 = no pit).  Front-ends draw from this and never know a rule. */
@@ -211,15 +276,16 @@ typedef struct mc_layout {
     int8_t pit[4][8];
     int stores; /* 1: draw cap[] as stores/captures */
     const char *store_name; /* "captured", "store" ... */
+    int reserved[4];        /* room to grow (zero) */
 } mc_layout;
-void mc_layout_get(const mc_game *g, mc_layout *l);
+MC_API void mc_layout_get(const mc_game *g, mc_layout *l);
 /* Pit label ("A", "d") and owner of a pit in a position. */
-const char *mc_pit_name(const mc_game *g, int pit);
-int mc_pit_owner(const mc_game *g, const mc_pos *p, int pit);
+MC_API const char *mc_pit_name(const mc_game *g, int pit);
+MC_API int mc_pit_owner(const mc_game *g, const mc_pos *p, int pit);
 
 /* Plain-words explanation of one trace event ("a gets its last seed: 3"). */
-size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e, char *buf,
-                         size_t n);
+MC_API size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e, char *buf,
+                                size_t n);
 
 /* What a legal move of p is, before it is played: the pit it starts from,
    or the pits and price of an offer, or why passing is the move. */
@@ -242,58 +308,72 @@ typedef struct mc_move_facts {
 } mc_move_facts;
 /* Fill out for move m of p (m legal in p, or MC_MOVE_PASS); 0, or
    MC_ERR_ARG when m is not a legal move of p. */
-int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
-                      mc_move_facts *out);
+MC_API int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
+                             mc_move_facts *out);
+/* The whole move in words for players, the same in every front-end:
+   "South plays C: lifts 4 seeds from C; ...; the move ends in a." from
+   the trace t of m played from before (mc_play's; NULL: the move alone,
+   "South plays C."), an offer, answer or pass told without its token
+   ("North makes an offer.", "South passes: ...").  Returns the length it
+   needed, as snprintf (buf always NUL-terminated when n > 0; buf may be
+   NULL when n is 0, to ask for the length). */
+MC_API size_t mc_move_explain(const mc_game *g, const mc_pos *before,
+                              mc_move m, const mc_trace *t, char *buf,
+                              size_t n);
 /* The pit the sowing of m starts from; -1 when m is not a sowing. */
-int mc_move_pit(const mc_game *g, const mc_pos *p, mc_move m);
+MC_API int mc_move_pit(const mc_game *g, const mc_pos *p, mc_move m);
 
 /* A sentence for players on how a game ended ("South wins 27 to 21: South
    has captured more than half of the seeds."), never an internal code; ""
    while the game goes on.  Returns the length it needed, as snprintf. */
-size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
-                          size_t n);
+MC_API size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
+                                 size_t n);
 
 /* The rules of a game as text for a terminal (Markdown-ish), or NULL. */
-const char *mc_rules_text(const char *name);
+MC_API const char *mc_rules_text(const char *name);
 
 /* ---- sessions: one game with its history -------------------------------- */
 
 typedef struct mc_session mc_session;
 
-mc_session *mc_session_new(const mc_game *g, const mc_pos *start);
-void mc_session_free(mc_session *s);
-const mc_game *mc_session_game(const mc_session *s);
-const mc_pos *mc_session_pos(const mc_session *s);
+/* A session of game g (which must outlive it) from start (NULL: the
+   game's start); NULL when out of memory. */
+MC_API mc_session *mc_session_new(const mc_game *g, const mc_pos *start);
+MC_API void mc_session_free(mc_session *s);
+MC_API const mc_game *mc_session_game(const mc_session *s);
+MC_API const mc_pos *mc_session_pos(const mc_session *s);
 /* Legal moves now: none when the game is over. */
-int mc_session_moves(const mc_session *s, mc_move *out);
+MC_API int mc_session_moves(const mc_session *s, mc_move *out);
 /* Play a move after checking it is legal and the game goes on. */
-int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err);
+MC_API int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err);
 /* Parse, check and play a move token; errors name the move. */
-int mc_session_play_str(mc_session *s, const char *tok, mc_trace *trace,
-                        mc_error *err);
-void mc_session_result(const mc_session *s, mc_result *r);
-int mc_session_over(const mc_session *s);
-int mc_session_ply(const mc_session *s);
+MC_API int mc_session_play_str(mc_session *s, const char *tok, mc_trace *trace,
+                               mc_error *err);
+MC_API void mc_session_result(const mc_session *s, mc_result *r);
+MC_API int mc_session_over(const mc_session *s);
+MC_API int mc_session_ply(const mc_session *s);
 /* The n-th move played (0-based) and the position before it. */
-mc_move mc_session_move_at(const mc_session *s, int n);
-const mc_pos *mc_session_pos_at(const mc_session *s, int n);
-/* 1 when a move (or a forfeit) was taken back or played again, else 0;
-   undo refuses (0) under a control with no take-backs. */
-int mc_session_undo(mc_session *s);
-int mc_session_redo(mc_session *s);
+MC_API mc_move mc_session_move_at(const mc_session *s, int n);
+MC_API const mc_pos *mc_session_pos_at(const mc_session *s, int n);
+/* Take back (play again) a move or a forfeit: 0 when done, MC_ERR_ARG
+   when there is nothing to take back (play again), MC_ERR_ILLEGAL for
+   undo under a control with no take-backs (like every call that can fail:
+   0 or an MC_ERR_* code). */
+MC_API int mc_session_undo(mc_session *s);
+MC_API int mc_session_redo(mc_session *s);
 /* Hand the turn to the other player without a move (Omweso blitz, W16:
    the time ran out and blitz_timeout=pass).  The position stays as it is
    but for the side to move; undo takes it back like a move.  Returns 0, or
    MC_ERR_OVER when the game is over. */
-int mc_session_pass_turn(mc_session *s, mc_error *err);
+MC_API int mc_session_pass_turn(mc_session *s, mc_error *err);
 /* End the game by resignation or flag fall of `side`. */
-void mc_session_forfeit(mc_session *s, int side, int reason);
+MC_API void mc_session_forfeit(mc_session *s, int side, int reason);
 /* The history facts for the current position (for search and tools). */
-void mc_session_hist(const mc_session *s, mc_hist *h);
+MC_API void mc_session_hist(const mc_session *s, mc_hist *h);
 /* 1 when no position has occurred since the last irreversible move (or the
    start), so that history cannot matter: the current position's value is
    its fresh value (an endgame table's exact answer). */
-int mc_session_fresh(const mc_session *s);
+MC_API int mc_session_fresh(const mc_session *s);
 
 /* ---- time controls and the session's clocks (docs/CLOCKS.md) ----------- */
 
@@ -321,17 +401,17 @@ typedef struct mc_time_control {
 
 /* Parse a time control for game g (NULL: the common forms only); an error
    names the text and lists what the game accepts. */
-int mc_time_parse(const mc_game *g, const char *text, mc_time_control *tc,
-                  mc_error *err);
+MC_API int mc_time_parse(const mc_game *g, const char *text, mc_time_control *tc,
+                         mc_error *err);
 /* The text form (the mode's name for a mode), which mc_time_parse reads. */
-size_t mc_time_format(const mc_time_control *tc, char *buf, size_t n);
+MC_API size_t mc_time_format(const mc_time_control *tc, char *buf, size_t n);
 /* In words for players ("5:00 each for the game, plus 5 s a move; running
    out of time loses the game"). */
-size_t mc_time_describe(const mc_game *g, const mc_time_control *tc,
-                        char *buf, size_t n);
+MC_API size_t mc_time_describe(const mc_game *g, const mc_time_control *tc,
+                               char *buf, size_t n);
 /* The i-th of the game's own modes and its help (help may be NULL);
    NULL past the last. */
-const char *mc_time_mode(const mc_game *g, int i, const char **help);
+MC_API const char *mc_time_mode(const mc_game *g, int i, const char **help);
 
 /*
  * The session keeps both clocks from the times its caller passes (seconds
@@ -347,33 +427,33 @@ const char *mc_time_mode(const mc_game *g, int i, const char **help);
 /* Set the control with full clocks, the turn of the side to move beginning
    at now (now < 0: the clocks wait for the first timed call, which starts
    them).  0, or MC_ERR_ARG for a bad control. */
-int mc_session_set_time(mc_session *s, const mc_time_control *tc, double now);
-void mc_session_time(const mc_session *s, mc_time_control *tc);
+MC_API int mc_session_set_time(mc_session *s, const mc_time_control *tc, double now);
+MC_API void mc_session_time(const mc_session *s, mc_time_control *tc);
 /* Each side's time left at now (-1: no clock) into left; returns the side
    whose clock runs, or -1 (untimed, waiting, or the game is over). */
-int mc_session_clock(const mc_session *s, double now, double left[2]);
+MC_API int mc_session_clock(const mc_session *s, double now, double left[2]);
 /* Apply a flag fall that is due at now: the side to move loses on time
    (mc_session_forfeit, MC_END_TIME), or under MC_FLAG_PASS the turn passes
    (as often as the time allows, each pass at the moment its flag fell).
    Returns 1 when something happened, else 0. */
-int mc_session_check_time(mc_session *s, double now);
+MC_API int mc_session_check_time(mc_session *s, double now);
 /* Play m at time now: a flag fall due first ends the game (MC_ERR_OVER,
    "South's time ran out") or passes the turn (MC_ERR_ILLEGAL: the move is
    not played); else the mover's time is charged, its increment added. */
-int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
-                       mc_error *err);
-/* Undo and redo at time now: 1 done, 0 nothing to undo (redo), or -1 with
-   err: take-backs refused (no_undo), or a loss on time (the time is
-   spent). */
-int mc_session_undo_at(mc_session *s, double now, mc_error *err);
-int mc_session_redo_at(mc_session *s, double now, mc_error *err);
+MC_API int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
+                              mc_error *err);
+/* Undo and redo at time now: 0 done, or the code with err filled:
+   MC_ERR_ARG nothing to undo (redo), MC_ERR_ILLEGAL take-backs refused
+   (no_undo), MC_ERR_OVER a loss on time (the time is spent). */
+MC_API int mc_session_undo_at(mc_session *s, double now, mc_error *err);
+MC_API int mc_session_redo_at(mc_session *s, double now, mc_error *err);
 /* The clocks as they stand, for keeping them elsewhere: each side's time
    left when the current turn began, and when it began (< 0: waiting);
    mc_session_clock_restore puts them back (after reading a record). */
-void mc_session_clock_state(const mc_session *s, double bank[2],
-                            double *since);
-int mc_session_clock_restore(mc_session *s, const double bank[2],
-                             double since);
+MC_API void mc_session_clock_state(const mc_session *s, double bank[2],
+                                   double *since);
+MC_API int mc_session_clock_restore(mc_session *s, const double bank[2],
+                                    double since);
 
 /* ---- matches: series of games with their scoring ------------------------ */
 
@@ -388,37 +468,38 @@ typedef struct mc_match {
     int next_first;  /* who starts the next game */
     int winner;      /* -1 while undecided, else MC_SOUTH/MC_NORTH */
     int by_lot;      /* the starter of game 1 is drawn by lot (Omweso W2) */
+    int reserved[4]; /* room to grow (zero) */
 } mc_match;
 
-void mc_match_init(const mc_game *g, mc_match *m);
+MC_API void mc_match_init(const mc_game *g, mc_match *m);
 /* The start position of the match's next game: its starter, and the
    first-turn state the game's options give games after the first. */
-void mc_match_start(const mc_game *g, const mc_match *m, mc_pos *p);
+MC_API void mc_match_start(const mc_game *g, const mc_match *m, mc_pos *p);
 /* Record a finished game (South/North as seated in that game). */
-void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r);
+MC_API void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r);
 /* A one-line score ("South 2, North 1 (first to 3)"). */
-size_t mc_match_describe(const mc_game *g, const mc_match *m, char *buf,
-                         size_t n);
+MC_API size_t mc_match_describe(const mc_game *g, const mc_match *m, char *buf,
+                                size_t n);
 
 /* ---- perft and random play --------------------------------------------- */
 
 /* Leaves at exactly `depth` plies, with history-aware ends. */
-uint64_t mc_perft(const mc_game *g, const mc_pos *p, int depth);
+MC_API uint64_t mc_perft(const mc_game *g, const mc_pos *p, int depth);
 
 /* A small deterministic PRNG (xoshiro256**). */
 typedef struct mc_rng {
     uint64_t s[4];
 } mc_rng;
-void mc_rng_seed(mc_rng *r, uint64_t seed);
-uint64_t mc_rng_next(mc_rng *r);
+MC_API void mc_rng_seed(mc_rng *r, uint64_t seed);
+MC_API uint64_t mc_rng_next(mc_rng *r);
 /* Uniform in [0, n). */
-uint32_t mc_rng_below(mc_rng *r, uint32_t n);
+MC_API uint32_t mc_rng_below(mc_rng *r, uint32_t n);
 
 /* Play uniformly random legal moves from p until the game ends (or after
    max_plies plies when max_plies > 0); returns the plies played and the
    result in r (r->over is 0 if the game was cut off). */
-int mc_random_game(const mc_game *g, const mc_pos *p, mc_rng *rng,
-                   int max_plies, mc_result *r);
+MC_API int mc_random_game(const mc_game *g, const mc_pos *p, mc_rng *rng,
+                          int max_plies, mc_result *r);
 
 /* ---- the computer player ---------------------------------------------- */
 
@@ -428,6 +509,38 @@ int mc_random_game(const mc_game *g, const mc_pos *p, mc_rng *rng,
 #define MC_SCORE_PROVEN (MC_SCORE_WIN - 10000)
 
 struct mc_search_info;
+
+/*
+ * The knobs of the alpha-beta search and of the hand-set evaluations, for
+ * tuning tools (bench/tune_*.c): a front-end leaves them alone (a NULL
+ * tuning pointer in mc_search_limits or mc_player_opts means the defaults
+ * mc_search_tuning_init sets, chosen by self-play: docs/SEARCH.md).
+ */
+typedef struct mc_search_tuning {
+    /* Late-move reductions of quiet moves (no static gain, not a killer):
+       0 none, 1 one ply from the 4th move, 2 (default) one ply from the
+       3rd and two from the 4th at depth 6+. */
+    int lmr;
+    /* Nonzero: the plain store difference instead of the game's
+       evaluation, to measure what the evaluation is worth. */
+    int plain_eval;
+    /* Bits: 1 reverse futility pruning, 2 internal iterative reduction,
+       4 a third ply of late-move reduction at depth 10+, 8 a quiescence
+       search of the moves that gain material; default 9. */
+    int prune;
+    /* Reverse futility: the margin a ply (hundredths of a seed, default
+       150) and the deepest depth it applies at (default 3). */
+    int rfp_margin, rfp_depth;
+    /* The weights of the game's hand-set evaluation (used when the game
+       has no learned one, or with mc_eval_source("hand")), all zero for the
+       game's own.  Oware: store difference, seeds on one's side, the
+       opponent's houses of 1-2 seeds (its own: 100, 15, 10). */
+    int hand_eval[4];
+    int reserved[8];    /* zero */
+} mc_search_tuning;
+
+/* The defaults, the search's behaviour when no tuning is given. */
+MC_API void mc_search_tuning_init(mc_search_tuning *t);
 
 typedef struct mc_search_limits {
     int depth;       /* deepest iteration; 0 = up to 64 plies */
@@ -459,6 +572,9 @@ typedef struct mc_search_limits {
        irreversible move. */
     int (*oracle)(void *ctx, const mc_pos *p, int fresh, int ply, int *score);
     void *oracle_ctx;
+    /* Optional: the search's knobs (NULL: the defaults); copied. */
+    const mc_search_tuning *tuning;
+    int reserved[8];  /* zero */
 } mc_search_limits;
 
 enum { MC_ALGO_AUTO = 0, MC_ALGO_AB = 1, MC_ALGO_MCTS = 2 };
@@ -476,6 +592,7 @@ typedef struct mc_search_info {
     int book;        /* 1: the move came from the opening book (no search:
                         score and depth are the book's, nodes 0, pv the
                         book's line) */
+    int reserved[8]; /* room to grow (zero) */
 } mc_search_info;
 
 /* Choose a move for the side to move in the session's current position
@@ -483,8 +600,8 @@ typedef struct mc_search_info {
    is allocated and freed here: a front-end that plays more than one move
    keeps an mc_player instead).  Returns 0, or MC_ERR_OVER if the game is
    over. */
-int mc_search(const mc_session *s, const mc_search_limits *lim,
-              mc_search_info *out);
+MC_API int mc_search(const mc_session *s, const mc_search_limits *lim,
+                     mc_search_info *out);
 
 /* ---- evaluation ----------------------------------------------------------- */
 
@@ -492,10 +609,9 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
  * The static evaluation the search uses, in hundredths of a seed from the
  * view of the side to move.  Where a game has learned weights (data/eval,
  * docs/SEARCH.md) it is a linear model over the game's features: the sum of
- * the weights of the active features times their values.  MANCALA_EVAL=hand
- * in the environment selects the hand-set evaluation instead, and
- * MANCALA_EVAL_DIR=DIR reads DIR/<game>.txt instead of the built-in weights
- * (both read once, when a game first needs its weights).
+ * the weights of the active features times their values.  mc_eval_source
+ * can choose the hand-set evaluation instead, or weights read from files
+ * (the program's MANCALA_EVAL=hand and MANCALA_EVAL_DIR=DIR).
  */
 typedef struct mc_feature {
     uint16_t index; /* below mc_eval_nfeatures */
@@ -503,15 +619,24 @@ typedef struct mc_feature {
 } mc_feature;
 #define MC_MAX_FEATURES 128
 
-int mc_eval(const mc_game *g, const mc_pos *p);
+MC_API int mc_eval(const mc_game *g, const mc_pos *p);
+/* Where every game's evaluation weights come from, for the whole process:
+   NULL or "" the built-in ones, "hand" none (the hand-set evaluations),
+   else a directory whose <game>.txt replace the built-in weights (a game
+   without a file there: its hand-set evaluation).  Called before the
+   first game is made (later, only the source in use is accepted; else
+   MC_ERR_ARG).  Each game's file is read at once: one that does not parse
+   is the error returned ("oware evaluation: ..."), and that game uses its
+   hand-set evaluation. */
+MC_API int mc_eval_source(const char *src, mc_error *err);
 /* "learned" or "hand": which evaluation g uses. */
-const char *mc_eval_kind(const mc_game *g);
+MC_API const char *mc_eval_kind(const mc_game *g);
 /* The features of the game's learned evaluation: how many there are (0
    when it has none), the active ones of p (returns how many, at most
    MC_MAX_FEATURES), and what feature i is (a short name). */
-int mc_eval_nfeatures(const mc_game *g);
-int mc_eval_features(const mc_game *g, const mc_pos *p, mc_feature *f);
-size_t mc_eval_feature_name(const mc_game *g, int i, char *buf, size_t n);
+MC_API int mc_eval_nfeatures(const mc_game *g);
+MC_API int mc_eval_features(const mc_game *g, const mc_pos *p, mc_feature *f);
+MC_API size_t mc_eval_feature_name(const mc_game *g, int i, char *buf, size_t n);
 
 /* ---- the player: a computer opponent that keeps its mind --------------- */
 
@@ -556,6 +681,9 @@ typedef struct mc_player_opts {
        moves within N hundredths of a seed of the best (random by `seed`,
        or by the system's random source when seed is 0). */
     int book_variety;
+    /* Optional: the search's knobs (NULL: the defaults), copied by
+       mc_player_new and mc_player_set_opts. */
+    const mc_search_tuning *tuning;
     int reserved[5];    /* zero */
 } mc_player_opts;
 
@@ -563,31 +691,31 @@ typedef struct mc_player_opts {
    a message when out of memory, or when `tables` names a directory whose
    tables cannot be opened (the default places are only used when they
    hold tables: none is not an error). */
-mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
-                         mc_error *err);
-void mc_player_free(mc_player *pl);
+MC_API mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
+                                mc_error *err);
+MC_API void mc_player_free(mc_player *pl);
 /* Change the options between searches: the table is reallocated (and
    cleared) only when hash_mb changes, the tables reopened only when
    `tables` changes, the book reread only when `book` changes.  0, or an
    error (the old settings then stay). */
-int mc_player_set_opts(mc_player *pl, const mc_player_opts *o,
-                       mc_error *err);
+MC_API int mc_player_set_opts(mc_player *pl, const mc_player_opts *o,
+                              mc_error *err);
 /* A new game: forget the table and what the search learnt. */
-void mc_player_newgame(mc_player *pl);
+MC_API void mc_player_newgame(mc_player *pl);
 /* Think about this game from now on: the player copies the session's
    start and moves (its game must have the player's spec). */
-int mc_player_sync(mc_player *pl, const mc_session *s, mc_error *err);
+MC_API int mc_player_sync(mc_player *pl, const mc_session *s, mc_error *err);
 /* The player's copy of the game it thinks about. */
-const mc_session *mc_player_session(const mc_player *pl);
+MC_API const mc_session *mc_player_session(const mc_player *pl);
 /* The directory of the endgame tables in use, or NULL. */
-const char *mc_player_tables(const mc_player *pl);
+MC_API const char *mc_player_tables(const mc_player *pl);
 struct mc_egdb;
 /* The endgame tables in use, or NULL (owned by the player). */
-const struct mc_egdb *mc_player_egdb(const mc_player *pl);
+MC_API const struct mc_egdb *mc_player_egdb(const mc_player *pl);
 struct mc_book;
 /* The opening book in use for the player's game, or NULL (none asked for,
    none built in for this game, or a book file of another game). */
-const struct mc_book *mc_player_book(const mc_player *pl);
+MC_API const struct mc_book *mc_player_book(const mc_player *pl);
 
 /* What a search may spend.  A zeroed struct means "one second". */
 typedef struct mc_go {
@@ -617,19 +745,19 @@ typedef struct mc_go {
 } mc_go;
 
 /* Choose a move in the position of the last mc_player_sync.  Returns 0,
-   MC_ERR_OVER when the game is over, MC_ERR_ARG when out of memory. */
-int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out);
+   MC_ERR_OVER when the game is over, MC_ERR_NOMEM when out of memory. */
+MC_API int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out);
 /* End the running search soon; it returns its best move so far.  A call
    while no search runs has no effect (nor on the next search: a caller
    that may stop a search before it has begun passes mc_go.stop). */
-void mc_player_stop(mc_player *pl);
+MC_API void mc_player_stop(mc_player *pl);
 /* The opponent played the move pondered on: the clock starts now. */
-void mc_player_ponderhit(mc_player *pl);
+MC_API void mc_player_ponderhit(mc_player *pl);
 /* Seconds on a monotonic clock (for mc_go.start). */
-double mc_clock(void);
+MC_API double mc_clock(void);
 /* The cores online, 1..MC_MAX_THREADS: the threads of a player that uses
    the whole machine. */
-int mc_cores(void);
+MC_API int mc_cores(void);
 
 /* ---- opening books (docs/BOOK.md) ------------------------------------ */
 
@@ -651,44 +779,44 @@ typedef struct mc_book_move {
 } mc_book_move;
 
 /* An empty book for game g's spec; NULL when out of memory. */
-mc_book *mc_book_new(const mc_game *g);
+MC_API mc_book *mc_book_new(const mc_game *g);
 /* A book from its text (len bytes); name (a file name) begins the error
    messages, "NAME:LINE: ...".  NULL with err filled on any bad line. */
-mc_book *mc_book_read(const char *text, size_t len, const char *name,
-                      mc_error *err);
+MC_API mc_book *mc_book_read(const char *text, size_t len, const char *name,
+                             mc_error *err);
 /* A book file; NULL with err filled (naming the file and line). */
-mc_book *mc_book_load(const char *path, mc_error *err);
+MC_API mc_book *mc_book_load(const char *path, mc_error *err);
 /* The book built into the library for exactly g's spec (Oware with its
    default options), or NULL.  Shared and never freed. */
-const mc_book *mc_book_builtin(const mc_game *g);
-void mc_book_free(mc_book *b);
+MC_API const mc_book *mc_book_builtin(const mc_game *g);
+MC_API void mc_book_free(mc_book *b);
 /* The game spec of the book, and its count of positions. */
-const char *mc_book_spec(const mc_book *b);
-int mc_book_size(const mc_book *b);
+MC_API const char *mc_book_spec(const mc_book *b);
+MC_API int mc_book_size(const mc_book *b);
 /* A directive's value ("leaf": "depth 20"; "width", "searches",
    "seconds"), or NULL when the book has none. */
-const char *mc_book_info(const mc_book *b, const char *key);
-int mc_book_set_info(mc_book *b, const char *key, const char *value,
-                     mc_error *err);
+MC_API const char *mc_book_info(const mc_book *b, const char *key);
+MC_API int mc_book_set_info(mc_book *b, const char *key, const char *value,
+                            mc_error *err);
 /* The book's moves at p (game g must have the book's spec), best first,
    into out (room for MC_MAX_MOVES); the count, 0 when p is not in the
    book.  The moves are legal in p by its rules; history is the caller's
    to check. */
-int mc_book_moves(const mc_book *b, const mc_game *g, const mc_pos *p,
-                  mc_book_move *out);
+MC_API int mc_book_moves(const mc_book *b, const mc_game *g, const mc_pos *p,
+                         mc_book_move *out);
 /* The i-th position (0 <= i < size) and its moves, as mc_book_moves. */
-int mc_book_at(const mc_book *b, int i, mc_pos *p, mc_book_move *out);
+MC_API int mc_book_at(const mc_book *b, int i, mc_pos *p, mc_book_move *out);
 /* Add position p with n moves, or replace its moves; each move must be
    legal in p, once.  0 or an error. */
-int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
-                mc_error *err);
+MC_API int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
+                       mc_error *err);
 /* The book's text: comment (may be NULL; every line of it is written as
    a "# " line at the top), the directives, the positions in the order of
    their strings.  malloc'd; NULL when out of memory. */
-char *mc_book_format(const mc_book *b, const char *comment, size_t *len);
+MC_API char *mc_book_format(const mc_book *b, const char *comment, size_t *len);
 /* Write the text to path atomically (a temporary file renamed). */
-int mc_book_save(const mc_book *b, const char *path, const char *comment,
-                 mc_error *err);
+MC_API int mc_book_save(const mc_book *b, const char *path, const char *comment,
+                        mc_error *err);
 
 /* Prove the value of the session's position by exact search, deepening up
    to max_depth plies or `seconds`.  proven: 1 if the result is a proof;
@@ -701,19 +829,21 @@ typedef struct mc_solve_info {
     mc_move wins[MC_MAX_MOVES];
     uint64_t nodes;
     double seconds;
+    int reserved[4]; /* room to grow (zero) */
 } mc_solve_info;
-int mc_solve(const mc_session *s, int max_depth, double seconds,
-             mc_solve_info *out);
+MC_API int mc_solve(const mc_session *s, int max_depth, double seconds,
+                    mc_solve_info *out);
 
 /* ---- automatic games between two computer players --------------------- */
 
 typedef struct mc_selfplay_player {
     mc_search_limits limits; /* level, depth, nodes or time */
     int random;              /* nonzero: uniform random moves */
-    /* Called (when set) before each of this player's searches, with ctx:
-       where players differ in global tuning knobs (bench/tune_*.c). */
+    /* Called (when set) before each of this player's searches, with ctx
+       (players that differ in search knobs say so in limits.tuning). */
     void (*prepare)(void *ctx);
     void *ctx;
+    int reserved[4];         /* zero */
 } mc_selfplay_player;
 
 typedef struct mc_selfplay_score {
@@ -726,17 +856,18 @@ typedef struct mc_selfplay_score {
                                        one-sided 95 % bound; games all
                                        alike (all drawn) are bounded by
                                        the rule of three, not [0, 0] */
+    int reserved[4];                /* room to grow (zero) */
 } mc_selfplay_score;
 
 /* Play `pairs` pairs of games of A against B: each pair starts with the same
    `opening_plies` random plies, A plays South in one game and North in the
    other.  Deterministic for a fixed seed when both players use depth or
    node budgets. */
-void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
-                 const mc_selfplay_player *b, int pairs, int opening_plies,
-                 uint64_t seed, mc_selfplay_score *out);
+MC_API void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
+                        const mc_selfplay_player *b, int pairs, int opening_plies,
+                        uint64_t seed, mc_selfplay_score *out);
 /* Fill games, score and the Elo fields from wins, draws and losses. */
-void mc_score_elo(mc_selfplay_score *s);
+MC_API void mc_score_elo(mc_selfplay_score *s);
 
 #ifdef __cplusplus
 }

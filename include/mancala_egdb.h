@@ -28,19 +28,19 @@ enum { MC_EGDB_ABAPA = 0, MC_EGDB_AWARI = 1 };
 
 /* The preset whose tables serve game g (oware with the abapa or awari rules
    for grand_slam, repetition and cycle_split), or -1 with a message. */
-int mc_egdb_preset_of(const mc_game *g, mc_error *err);
-const char *mc_egdb_preset_name(int preset);
+MC_API int mc_egdb_preset_of(const mc_game *g, mc_error *err);
+MC_API const char *mc_egdb_preset_name(int preset);
 /* "oware" -> abapa, "oware:awari" -> awari, ...; -1 with a message. */
-int mc_egdb_preset_parse(const char *spec, mc_error *err);
+MC_API int mc_egdb_preset_parse(const char *spec, mc_error *err);
 
 /* ---- index: configurations of n seeds in 12 houses -------------------- */
 
 /* C(n+11, 11): the entries of layer n. */
-uint64_t mc_egdb_layer_size(int n);
+MC_API uint64_t mc_egdb_layer_size(int n);
 /* Lexicographic rank of h[0..11] among the configurations of its seeds. */
-uint64_t mc_egdb_rank(const uint8_t h[12]);
+MC_API uint64_t mc_egdb_rank(const uint8_t h[12]);
 /* Inverse of mc_egdb_rank for layer n. */
-void mc_egdb_unrank(int n, uint64_t r, uint8_t h[12]);
+MC_API void mc_egdb_unrank(int n, uint64_t r, uint8_t h[12]);
 
 /* ---- files ------------------------------------------------------------ */
 
@@ -58,14 +58,15 @@ typedef struct mc_egdb_info {
     uint64_t dep_sum[MC_EGDB_MAX_SEEDS];
     uint64_t payload_sum, header_sum;
     uint64_t file_size;
+    uint64_t reserved[4];    /* room to grow (zero) */
 } mc_egdb_info;
 
 /* The file name of layer n of a preset inside dir (buf of size sz). */
-void mc_egdb_path(const char *dir, int preset, int n, char *buf, size_t sz);
+MC_API void mc_egdb_path(const char *dir, int preset, int n, char *buf, size_t sz);
 /* The same for its compressed form (".egdbz", docs/EGDB.md "Compressed
    layers"), which opening, probing, building and verifying read where the
    plain file is not there. */
-void mc_egdb_zpath(const char *dir, int preset, int n, char *buf, size_t sz);
+MC_API void mc_egdb_zpath(const char *dir, int preset, int n, char *buf, size_t sz);
 
 /* Compress layer n of dir: block entries a block (0: 1024, a multiple of
    16), zstd level (0: 9); keep_plain 0 removes the plain file once the
@@ -77,25 +78,25 @@ typedef struct mc_egdb_compress_opts {
     int level;
     int keep_plain;
 } mc_egdb_compress_opts;
-int mc_egdb_compress(const char *dir, int preset, int n,
+MC_API int mc_egdb_compress(const char *dir, int preset, int n,
                      const mc_egdb_compress_opts *o, uint64_t *zsize,
                      mc_error *err);
 /* The search journal of layer n inside dir: the exact values the abapa
    history search has found while the layer is being built, which a
    resumed build takes back (docs/EGDB.md); removed once the layer is
    written. */
-void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,
-                          size_t sz);
+MC_API void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,
+                                 size_t sz);
 /* The values a layer's journal holds (its complete lines after the
    first), or -1 when it has none. */
-long long mc_egdb_journal_values(const char *dir, int preset, int n);
+MC_API long long mc_egdb_journal_values(const char *dir, int preset, int n);
 /* 1 when the library ships the journal of layer n of a preset (the
    builder takes its values where the lower layers are the ones they were
-   found over) and MANCALA_EGDB_SHIPPED is not 0, else 0. */
-int mc_egdb_shipped(int preset, int n);
+   found over, unless told no_shipped), else 0. */
+MC_API int mc_egdb_shipped(int preset, int n);
 /* Read and check one layer file (header, sizes, both checksums); the
    dependency checks need the lower layers: see mc_egdb_open. */
-int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err);
+MC_API int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err);
 
 /* ---- building --------------------------------------------------------- */
 
@@ -120,11 +121,31 @@ typedef struct mc_egdb_build_opts {
        MC_EGDB_NOT_COUNTED for awari layers built by the compact sweep,
        which stops at 1 and never sees the bounds below it. */
     uint64_t open_bounds[MC_EGDB_MAX_SEEDS + 1];
+    /* The abapa history search (docs/EGDB.md): the nodes one search of a
+       position may spend before it is approximated (0: 100,000), and the
+       largest strongly connected component searched (0: 30,000; larger
+       ones take the approximation unless a journal has their values). */
+    uint64_t search_budget;
+    uint32_t search_maxcomp;
+    /* Nonzero: leave out the journals shipped with the library (values
+       the same search found before, mc_egdb_shipped) and search again. */
+    int no_shipped;
+    /* Nonzero: keep each layer's search journal once the layer is
+       written (to ship it), instead of removing it. */
+    int keep_journal;
+    /* Optional: the builder's diagnostics, one line at a time (without a
+       newline): each history search's bounds, result and nodes when
+       log_searches is set, each layer's pass times when log_timing is.
+       Called from the builder's threads, possibly at once. */
+    void (*log)(void *ctx, const char *line);
+    void *log_ctx;
+    int log_searches, log_timing;
+    int reserved[8];    /* zero */
 } mc_egdb_build_opts;
 
 /* Build every missing layer from 0 to max_seeds, bottom-up, resuming at
    the first layer not complete on disk.  0 or an MC_ERR_* with a message. */
-int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err);
+MC_API int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err);
 
 /* ---- opening and probing ---------------------------------------------- */
 
@@ -133,22 +154,22 @@ typedef struct mc_egdb mc_egdb;
 /* Open layers 0..max_seeds (-1: as many as are complete and consistent,
    stopping at the first missing one) of a preset from dir: each is mapped,
    its checksums and the dependency checksums are verified. */
-mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
-                      mc_error *err);
-void mc_egdb_close(mc_egdb *db);
+MC_API mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
+                             mc_error *err);
+MC_API void mc_egdb_close(mc_egdb *db);
 /* The deepest layer open (-1 when none). */
-int mc_egdb_max_seeds(const mc_egdb *db);
-int mc_egdb_preset(const mc_egdb *db);
+MC_API int mc_egdb_max_seeds(const mc_egdb *db);
+MC_API int mc_egdb_preset(const mc_egdb *db);
 /* The info of an open layer, or NULL. */
-const mc_egdb_info *mc_egdb_layer_info(const mc_egdb *db, int n);
+MC_API const mc_egdb_info *mc_egdb_layer_info(const mc_egdb *db, int n);
 /* Raw entry of a configuration (mover-first houses) of layer n. */
-int mc_egdb_entry(const mc_egdb *db, int n, const uint8_t h[12]);
+MC_API int mc_egdb_entry(const mc_egdb *db, int n, const uint8_t h[12]);
 
 /* The entry of position p (board seeds only; the stores are ignored):
    1 and *value (the mover's best future seed difference) and
    *history_proof when the layer is open, 0 when it is not. */
-int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
-                  int *history_proof);
+MC_API int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
+                         int *history_proof);
 
 /* What the search may conclude at p (see shared EGDB.md, "How the search
    uses it").  fresh: no position has been played since the last capture
@@ -165,7 +186,7 @@ int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
    still answers EXACT there; a caller that wants certainty checks the
    flag. */
 enum { MC_EGDB_UNKNOWN = 0, MC_EGDB_EXACT = 1, MC_EGDB_HISTORY = 2 };
-int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
+MC_API int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
 
 /* The whole of the search's use at one node, in one call.  Call it only
    at a node whose game is not over (mc_status first), with fresh as for
@@ -177,18 +198,18 @@ int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
    higher: MC_SCORE_PROVEN + 10 + 150 * diff - min(ply, 149); a loss the
    negative.  mc_egdb_score_margin turns it back into the margin.
    MC_EGDB_HISTORY or MC_EGDB_UNKNOWN as for mc_egdb_lookup: search on. */
-int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
-                         int ply, int *score);
+MC_API int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
+                                int ply, int *score);
 
 /* The final seed margin a score from mc_egdb_search_probe stands for
    (> 0 a win, < 0 a loss; exact when the probe was fewer than 150 plies
    below the root), or 0 for any other score (a draw, an evaluation, a
    win the search proved itself, in plies). */
-int mc_egdb_score_margin(int score);
+MC_API int mc_egdb_score_margin(int score);
 
 /* mc_egdb_search_probe in the shape of mc_search_limits.oracle, with the
    open database (mc_egdb *) as its context. */
-int mc_egdb_oracle(void *db, const mc_pos *p, int fresh, int ply, int *score);
+MC_API int mc_egdb_oracle(void *db, const mc_pos *p, int fresh, int ply, int *score);
 
 /* ---- verifying -------------------------------------------------------- */
 
@@ -200,6 +221,7 @@ typedef struct mc_egdb_verify_report {
     uint64_t value_errors;     /* stored value inconsistent with P and O */
     uint64_t invariant_errors; /* parity, empty mover, cannot feed, header */
     uint64_t open_bounds;      /* positions with P < O */
+    uint64_t reserved[2];      /* room to grow (zero) */
 } mc_egdb_verify_report;
 
 /* Re-derive the bounds P and O of each open layer of db (lowest first,
@@ -207,9 +229,9 @@ typedef struct mc_egdb_verify_report {
    decided value has a witness decided earlier), the stored value against
    P and O, the invariants and the header's histogram.  report[n] is
    filled per layer; returns the total number of errors found. */
-uint64_t mc_egdb_verify(const mc_egdb *db, int lo, int hi,
-                        mc_egdb_verify_report *report,
-                        mc_egdb_progress progress, void *ctx);
+MC_API uint64_t mc_egdb_verify(const mc_egdb *db, int lo, int hi,
+                               mc_egdb_verify_report *report,
+                               mc_egdb_progress progress, void *ctx);
 
 /* ---- where tables live ------------------------------------------------ */
 
@@ -217,11 +239,11 @@ uint64_t mc_egdb_verify(const mc_egdb *db, int lo, int hi,
    $HOME/.local/share/mancala/egdb when XDG_DATA_HOME is unset, empty or
    relative (the XDG base-directory rules).  0, or -1 when neither is
    known or the name does not fit in buf (n bytes). */
-int mc_egdb_user_dir(char *buf, size_t n);
+MC_API int mc_egdb_user_dir(char *buf, size_t n);
 /* The installed tables: MC_SHAREDIR/egdb, MC_SHAREDIR fixed when the
    library is built (the Makefile's PREFIX/share/mancala; default
    /usr/local/share/mancala). */
-const char *mc_egdb_share_dir(void);
+MC_API const char *mc_egdb_share_dir(void);
 /* Open the tables of a preset (mc_egdb_open with every layer there, every
    checksum verified) from the first of these places that holds layer 0
    of the preset: $MANCALA_EGDB_DIR when set and not empty, the user
@@ -230,12 +252,12 @@ const char *mc_egdb_share_dir(void);
    written into dir (n bytes; dir may be NULL).  NULL with a message when
    no place holds tables (dir is then ""), when they are turned off (""
    too) or when the tables found do not open (dir names them). */
-mc_egdb *mc_egdb_open_default(int preset, char *dir, size_t n,
-                              mc_error *err);
+MC_API mc_egdb *mc_egdb_open_default(int preset, char *dir, size_t n,
+                                     mc_error *err);
 /* Create a directory and its missing parents (mode 0755, less the umask);
    0 when it exists or was created, else an MC_ERR_* with a message (a
    file where a directory should be, no permission, ...). */
-int mc_egdb_ensure_dir(const char *path, mc_error *err);
+MC_API int mc_egdb_ensure_dir(const char *path, mc_error *err);
 
 #ifdef __cplusplus
 }

@@ -29,16 +29,16 @@ typedef struct mc_engine mc_engine;
 /* Receives one answer line, without its line break. */
 typedef void (*mc_engine_out)(const char *line, void *ctx);
 
-mc_engine *mc_engine_new(mc_engine_out out, void *ctx);
+MC_API mc_engine *mc_engine_new(mc_engine_out out, void *ctx);
 /* Stop and wait for any search, then free. */
-void mc_engine_free(mc_engine *e);
+MC_API void mc_engine_free(mc_engine *e);
 /* Handle one input line (len bytes, any content; a trailing CR or LF is
    ignored).  Returns 1 after `quit`, else 0. */
-int mc_engine_line(mc_engine *e, const char *line, size_t len);
+MC_API int mc_engine_line(mc_engine *e, const char *line, size_t len);
 /* End of input: an infinite or pondering search is stopped, a bounded one
    may finish within half a second and is then stopped; returns when its
    best move has been written. */
-void mc_engine_finish(mc_engine *e);
+MC_API void mc_engine_finish(mc_engine *e);
 
 #ifndef MC_API
 #define MC_API

@@ -29,62 +29,62 @@ typedef struct mc_record_loc {
 
 /* A new record of a game created from spec, starting at start (NULL: the
    standard start).  NULL on error (bad spec or position), with err filled. */
-mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err);
-void mc_record_free(mc_record *r);
-const mc_game *mc_record_game(const mc_record *r);
+MC_API mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err);
+MC_API void mc_record_free(mc_record *r);
+MC_API const mc_game *mc_record_game(const mc_record *r);
 /* The session of the game: play, undo and forfeit through it. */
-mc_session *mc_record_session(mc_record *r);
+MC_API mc_session *mc_record_session(mc_record *r);
 
 /* Set a free tag (NULL value removes it).  Names are letters, digits and
    '_' (at most 64); values at most 1024 bytes of printable text, no line
    breaks.  The derived tags are refused. */
-int mc_record_set_tag(mc_record *r, const char *name, const char *value,
-                      mc_error *err);
+MC_API int mc_record_set_tag(mc_record *r, const char *name, const char *value,
+                             mc_error *err);
 /* The value of a tag, derived tags included; NULL if absent. */
-const char *mc_record_tag(const mc_record *r, const char *name);
+MC_API const char *mc_record_tag(const mc_record *r, const char *name);
 /* Free tags in writing order: name and value of the i-th; 0 if none. */
-int mc_record_tag_at(const mc_record *r, int i, const char **name,
-                     const char **value);
+MC_API int mc_record_tag_at(const mc_record *r, int i, const char **name,
+                            const char **value);
 
 /* The comment after ply `ply` (0: before the first move); NULL removes.
    Comments cannot contain '}' (it ends a comment) or NUL. */
-int mc_record_set_comment(mc_record *r, int ply, const char *text,
-                          mc_error *err);
-const char *mc_record_comment(const mc_record *r, int ply);
+MC_API int mc_record_set_comment(mc_record *r, int ply, const char *text,
+                                 mc_error *err);
+MC_API const char *mc_record_comment(const mc_record *r, int ply);
 
 /* Read every game of a text.  On success returns 0 with *out a new array
    of *n records (free with mc_records_free).  On error returns the error
    code with err->msg beginning "line L, column C: " and loc filled; *out is
    NULL. */
-int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
-                    mc_record_loc *loc, mc_error *err);
+MC_API int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
+                           mc_record_loc *loc, mc_error *err);
 /* Read the games of a text one by one: each(ctx, r) receives every game
    once it is read and checked (r is the callee's to keep or free) and
    returns 0 to go on; memory is that of one game at a time.  Returns 0 at
    the end of the text, the error code (err and loc filled as above) on a
    bad game, or the first nonzero value each returned. */
-int mc_records_scan(const char *text, size_t len,
-                    int (*each)(void *ctx, mc_record *r), void *ctx,
-                    mc_record_loc *loc, mc_error *err);
+MC_API int mc_records_scan(const char *text, size_t len,
+                           int (*each)(void *ctx, mc_record *r), void *ctx,
+                           mc_record_loc *loc, mc_error *err);
 /* mc_records_scan of a file (read whole, at most 1 GB). */
-int mc_records_scan_file(const char *path,
-                         int (*each)(void *ctx, mc_record *r), void *ctx,
-                         mc_record_loc *loc, mc_error *err);
+MC_API int mc_records_scan_file(const char *path,
+                                int (*each)(void *ctx, mc_record *r), void *ctx,
+                                mc_record_loc *loc, mc_error *err);
 /* mc_records_read of a file. */
-int mc_records_load(const char *path, mc_record ***out, int *n,
-                    mc_record_loc *loc, mc_error *err);
-void mc_records_free(mc_record **recs, int n);
+MC_API int mc_records_load(const char *path, mc_record ***out, int *n,
+                           mc_record_loc *loc, mc_error *err);
+MC_API void mc_records_free(mc_record **recs, int n);
 
 /* The text of n records (malloc'd, NUL-terminated), or NULL (out of
    memory).  *len (if not NULL) receives its length.  Records that break a
    match's rules (a round started by the wrong player) are written without
    a Match tag; reading them back reports the problem. */
-char *mc_records_format(mc_record *const *recs, int n, size_t *len);
+MC_API char *mc_records_format(mc_record *const *recs, int n, size_t *len);
 /* Write the records to path atomically: a temporary file in the same
    directory, flushed to disk, renamed over path, then the directory
    flushed.  A failure at any step leaves the old file as it was. */
-int mc_records_save(const char *path, mc_record *const *recs, int n,
-                    mc_error *err);
+MC_API int mc_records_save(const char *path, mc_record *const *recs, int n,
+                           mc_error *err);
 
 #ifdef __cplusplus
 }

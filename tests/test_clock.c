@@ -160,7 +160,7 @@ static void test_game_clock(void)
     CHECK(left[0] == 0 && left[1] == 235);
     CHECK(mc_session_check_time(s, 3000) == 0);
     /* a loss on time is not taken back */
-    CHECK(mc_session_undo_at(s, 2000, &err) == -1 && err.code == MC_ERR_OVER);
+    CHECK(mc_session_undo_at(s, 2000, &err) == MC_ERR_OVER && err.code == MC_ERR_OVER);
     CHECK(mc_session_over(s));
     mc_session_free(s);
     mc_game_free(g);
@@ -243,9 +243,9 @@ static void test_blitz(void)
     mc_session_set_time(s, &tc, 0);
     CHECK(mc_session_clock(s, 5, left) == -1 && left[0] == -1 && left[1] == -1);
     CHECK(mc_session_play_at(s, first_move(s), 5, NULL, &err) == 0);
-    CHECK(mc_session_undo_at(s, 6, &err) == -1 && err.code == MC_ERR_ILLEGAL);
+    CHECK(mc_session_undo_at(s, 6, &err) == MC_ERR_ILLEGAL && err.code == MC_ERR_ILLEGAL);
     CHECK(strstr(err.msg, "contract") != NULL);
-    CHECK(mc_session_undo(s) == 0 && mc_session_ply(s) == 1);
+    CHECK(mc_session_undo(s) == MC_ERR_ILLEGAL && mc_session_ply(s) == 1);
     /* a week later nothing has happened: no clock */
     CHECK(mc_session_check_time(s, 604800) == 0 && !mc_session_over(s));
     mc_session_free(s);
@@ -266,16 +266,16 @@ static void test_undo(void)
     mc_session_play_at(s, first_move(s), 30, NULL, &err); /* North 40 */
     /* undo at 35: South (running) is charged 5: 45; North's move is taken
        back and North's clock runs from 35 */
-    CHECK(mc_session_undo_at(s, 35, &err) == 1);
+    CHECK(mc_session_undo_at(s, 35, &err) == 0);
     CHECK(mc_session_ply(s) == 1);
     CHECK(mc_session_clock(s, 45, left) == MC_NORTH);
     CHECK(left[0] == 45 && left[1] == 30);
     /* redo at 50: North charged 15 (25), South runs from 50 */
-    CHECK(mc_session_redo_at(s, 50, &err) == 1);
+    CHECK(mc_session_redo_at(s, 50, &err) == 0);
     CHECK(mc_session_clock(s, 50, left) == MC_SOUTH);
     CHECK(left[0] == 45 && left[1] == 25);
     /* nothing to redo: the clocks are left alone */
-    CHECK(mc_session_redo_at(s, 51, &err) == 0);
+    CHECK(mc_session_redo_at(s, 51, &err) == MC_ERR_ARG);
     /* the state kept elsewhere and put back gives the same clocks */
     double bank[2], since;
     mc_session_clock_state(s, bank, &since);
@@ -294,7 +294,7 @@ static void test_undo(void)
        at the undo, uncharged for the time the game was over */
     mc_session_forfeit(s, MC_SOUTH, MC_END_RESIGN);
     CHECK(mc_session_clock(s, 70, left) == -1);
-    CHECK(mc_session_undo_at(s, 80, &err) == 1 && !mc_session_over(s));
+    CHECK(mc_session_undo_at(s, 80, &err) == 0 && !mc_session_over(s));
     CHECK(mc_session_clock(s, 90, left) == MC_SOUTH);
     CHECK(left[0] == 35 && left[1] == 25);
     mc_session_free(s);

@@ -327,10 +327,23 @@ static void golden_line(const char *preset, int n, char *out, size_t sz)
 }
 
 /* Options of a build of layers 0..n of a preset into dir, on 2 threads. */
+/* The builder's knobs every build and search of these tests uses (the
+   history search's largest component, the shipped journals: main and
+   test_shipped set them). */
+static mc_egdb_build_opts knobs;
+
+/* eg_rules_init, with the tests' knobs. */
+static int rules_init(eg_rules *r, int preset)
+{
+    int rc = eg_rules_init(r, preset, NULL);
+    r->opts = &knobs;
+    return rc;
+}
+
 static void build_opts(mc_egdb_build_opts *o, const char *dir, int preset,
                        int n)
 {
-    memset(o, 0, sizeof *o);
+    *o = knobs;
     o->dir = dir;
     o->preset = preset;
     o->max_seeds = n;
@@ -423,7 +436,7 @@ static void test_preset(int preset, int write_golden)
            positions with P < O. */
         {
             eg_rules rr;
-            CHECK(eg_rules_init(&rr, preset, NULL) == 0);
+            CHECK(rules_init(&rr, preset) == 0);
             for (int m = 0; m < n; m++)
                 rr.lower[m] = eg_layer_data(db, m);
             uint8_t *cmp = malloc(L[n].N);
@@ -607,7 +620,7 @@ static void test_preset(int preset, int write_golden)
         size_t np = sizeof pick / sizeof *pick;
         eg_rules rr;
         eg_bounds b6;
-        CHECK(eg_rules_init(&rr, preset, NULL) == 0);
+        CHECK(rules_init(&rr, preset) == 0);
         for (int m = 0; m < 6; m++)
             rr.lower[m] = eg_layer_data(db, m);
         int8_t *F6 = malloc(L[6].N);
@@ -836,7 +849,7 @@ static void test_damage(void)
 static void test_open_above(void)
 {
     eg_rules rr;
-    CHECK(eg_rules_init(&rr, MC_EGDB_ABAPA, NULL) == 0);
+    CHECK(rules_init(&rr, MC_EGDB_ABAPA) == 0);
     int n = 12;
     uint64_t N = mc_egdb_layer_size(n);
     eg_bounds b;
@@ -899,7 +912,7 @@ static mc_egdb *open_lower(const char *dir, int n, eg_rules *rr)
     CHECK_MSG(db != NULL, "open: %s", err.msg);
     if (!db)
         return NULL;
-    CHECK(eg_rules_init(rr, MC_EGDB_ABAPA, NULL) == 0);
+    CHECK(rules_init(rr, MC_EGDB_ABAPA) == 0);
     for (int m = 0; m < n; m++)
         rr->lower[m] = eg_layer_data(db, m);
     return db;
@@ -1193,11 +1206,11 @@ static void shipped_layer(const char *dir, int n, const uint64_t *pick,
     char pn[600];
     mc_egdb_path(dir, MC_EGDB_ABAPA, n, pn, sizeof pn);
     remove(pn);
-    setenv("MANCALA_EGDB_SHIPPED", "0", 1);
-    CHECK(mc_egdb_shipped(MC_EGDB_ABAPA, n) == 0);
+    knobs.no_shipped = 1;
+    CHECK(mc_egdb_shipped(MC_EGDB_ABAPA, n) == 1); /* shipped, not taken */
     if (build_to(dir, n) == 0)
         CHECK(layer_approx(dir, n) == 1);
-    unsetenv("MANCALA_EGDB_SHIPPED");
+    knobs.no_shipped = 0;
     remove(pn);
     if (build_to(dir, n) == 0)
         CHECK(layer_approx(dir, n) == 0);
@@ -1216,9 +1229,9 @@ static void test_shipped(void)
     char dir[300];
     snprintf(dir, sizeof dir, "%s/exact", tmpdir);
     mkdir(dir, 0777);
-    setenv("MANCALA_EGDB_MAXCOMP", "30000", 1); /* layer 6 exact */
+    knobs.search_maxcomp = 30000; /* layer 6 exact */
     int rc = build_to(dir, 6);
-    setenv("MANCALA_EGDB_MAXCOMP", "2000", 1);
+    knobs.search_maxcomp = 2000;
     if (rc)
         return;
     static const uint64_t pick7[] = {947,   1788,  6580,  11203, 13591, 15811,
@@ -1252,6 +1265,53 @@ static void small_builds(void)
     }
 }
 
+/* The builder's diagnostics go to the caller's log, never to stderr: one
+   line of pass times per layer built (log_timing), and nothing for
+   layers found on disk or without the flag. */
+typedef struct log_seen {
+    int forward[8], other;
+} log_seen;
+
+static void on_log(void *ctx, const char *line)
+{
+    log_seen *ls = ctx;
+    int n;
+    char word[16];
+    if (sscanf(line, "n=%d %15s", &n, word) == 2 && n >= 0 && n < 8 &&
+        strcmp(word, "forward") == 0)
+        ls->forward[n]++;
+    else if (sscanf(line, "n=%d", &n) != 1)
+        ls->other++;
+}
+
+static void test_log(void)
+{
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/log", tmpdir);
+    mkdir(dir, 0777);
+    log_seen ls;
+    memset(&ls, 0, sizeof ls);
+    mc_egdb_build_opts o;
+    build_opts(&o, dir, MC_EGDB_ABAPA, 4);
+    o.log = on_log;
+    o.log_ctx = &ls;
+    o.log_timing = 1;
+    mc_error err = {0, ""};
+    CHECK_MSG(mc_egdb_build(&o, &err) == 0, "%s", err.msg);
+    for (int n = 0; n <= 4; n++)
+        CHECK_MSG(ls.forward[n] == 1, "layer %d: %d forward lines", n,
+                  ls.forward[n]);
+    CHECK(ls.forward[5] == 0 && ls.other == 0);
+    /* found complete: nothing built, nothing told */
+    memset(&ls, 0, sizeof ls);
+    CHECK(mc_egdb_build(&o, &err) == 0 && o.first_built == 5);
+    o.max_seeds = 5;
+    o.log_timing = 0;
+    CHECK(mc_egdb_build(&o, &err) == 0 && o.first_built == 5);
+    for (int n = 0; n < 8; n++)
+        CHECK(ls.forward[n] == 0);
+}
+
 int main(int argc, char **argv)
 {
     int golden = argc > 1 && strcmp(argv[1], "--golden") == 0;
@@ -1259,7 +1319,7 @@ int main(int argc, char **argv)
        sanitizers): the builds here leave components of more than 2,000
        positions to the approximation, and test_preset checks the search
        there on chosen positions. */
-    setenv("MANCALA_EGDB_MAXCOMP", "2000", 1);
+    knobs.search_maxcomp = 2000;
     snprintf(tmpdir, sizeof tmpdir, "/tmp/mancala-egdb-test-XXXXXX");
     if (!mkdtemp(tmpdir)) {
         perror("mkdtemp");
@@ -1287,6 +1347,7 @@ int main(int argc, char **argv)
         test_damage();
         test_open_above();
         test_journal();
+        test_log();
         test_shipped();
     }
     rm_tree(tmpdir);

@@ -298,7 +298,8 @@ int main(void)
         fprintf(f, "%d %d\n", i, (int)rnd(201) - 100);
     fclose(f);
     rng_state = saved;
-    setenv("MANCALA_EVAL_DIR", dir, 1);
+    mc_error err = {0, ""};
+    CHECK_MSG(mc_eval_source(dir, &err) == 0, "%s", err.msg);
     check_sum(dir);
     check_net();
     unlink(path);
@@ -311,5 +312,11 @@ int main(void)
     check_game_features("omweso");
     check_parser();
     check_net_parser();
+    /* Games are made: the source is the one in use for good (their
+       weights are loaded), another is refused. */
+    CHECK(mc_eval_source(dir, &err) == 0);
+    CHECK(mc_eval_source("hand", &err) == MC_ERR_ARG &&
+          strstr(err.msg, "before the first game"));
+    CHECK(mc_eval_source(NULL, NULL) == MC_ERR_ARG);
     return check_report("test_eval");
 }

@@ -1,7 +1,8 @@
 /*
  * test_facts.c - what the library says about moves and results so that
  * front-ends need not know a rule: mc_move_facts_get / mc_move_pit,
- * mc_end_reason_name / _parse, mc_result_describe and mc_session_fresh.
+ * mc_end_reason_name / _parse, mc_result_describe, mc_move_explain and
+ * mc_session_fresh.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -269,7 +270,7 @@ static void test_fresh(void)
     CHECK(mc_session_fresh(s) == 1);
     CHECK(mc_session_play_str(s, "A", NULL, NULL) == 0);
     CHECK(mc_session_fresh(s) == 0);
-    CHECK(mc_session_undo(s) == 1);
+    CHECK(mc_session_undo(s) == 0);
     CHECK(mc_session_fresh(s) == 1);
     CHECK(mc_session_play_str(s, "F", NULL, NULL) == 0);
     CHECK(mc_session_pos(s)->cap[0] == 2);
@@ -280,10 +281,89 @@ static void test_fresh(void)
     mc_game_free(g);
 }
 
+/* The whole move in words from m played from pos (its trace), into buf. */
+static size_t explain(const mc_game *g, const char *pos, const char *tok,
+                      int traced, char *buf, size_t n)
+{
+    mc_pos p, q;
+    parse(g, pos, &p);
+    mc_move m = move(g, &p, tok);
+    mc_trace_event ev[64];
+    mc_trace t = {ev, 64, 0, 0};
+    q = p;
+    mc_play(g, &q, m, &t);
+    return mc_move_explain(g, &p, m, traced ? &t : NULL, buf, n);
+}
+
+/* mc_move_explain on moves worked by hand from the rules: its sentence
+   (every event of the trace but the drops, in order, after "South plays
+   F:"), an offer and a pass, and snprintf's contract when buf is short. */
+static void test_explain(void)
+{
+    mc_game *g = game("oware");
+    char b[256];
+    /* O4-O5: F's 2 seeds fall in a (1 -> 2) and b (2 -> 3); b ends with 3,
+       captured, then a behind it with 2; North keeps 16 seeds (no grand
+       slam, O6) */
+    const char *capture = "South plays F: lifts 2 seeds from F; the last seed "
+                          "falls in b (now 3); South captures 3 from b; South "
+                          "captures 2 from a.";
+    const char *pos = "0,0,0,0,0,2/1,2,4,4,4,4 S cap=13,14";
+    size_t len = explain(g, pos, "F", 1, b, sizeof b);
+    CHECK_MSG(strcmp(b, capture) == 0, "%s", b);
+    CHECK(len == strlen(capture));
+    /* no trace: the move alone */
+    CHECK(explain(g, pos, "F", 0, b, sizeof b) == 14 &&
+          strcmp(b, "South plays F.") == 0);
+    /* too small: cut and terminated, the length it needed returned (the
+       same whatever the room, so a second call with len + 1 fits) */
+    char small[16];
+    memset(small, 'x', sizeof small);
+    CHECK(explain(g, pos, "F", 1, small, sizeof small) == len);
+    CHECK_MSG(strcmp(small, "South plays F: ") == 0, "%s", small);
+    CHECK(explain(g, pos, "F", 1, NULL, 0) == len);
+    CHECK(explain(g, pos, "F", 1, small, 1) == len && small[0] == 0);
+    char exact[200];
+    CHECK(explain(g, pos, "F", 1, exact, len) == len &&
+          strlen(exact) == len - 1 && exact[len - 2] == 'a');
+    CHECK(explain(g, pos, "F", 1, exact, len + 1) == len &&
+          strcmp(exact, capture) == 0);
+    mc_game_free(g);
+
+    g = game("gore");
+    /* G6: North has captured 15, so an offer of A and C costs 12 (6 a
+       pit); told without its token, from its trace or without one */
+    pos = "0,0,0,9/0,2,0,6 S own=SSSSNNNN cap=16,15";
+    explain(g, pos, "offer:AC", 1, b, sizeof b);
+    CHECK_MSG(strstr(b, "South offers A, C to North") == b &&
+                  strstr(b, "12 captured stones") && !strstr(b, "offer:"),
+              "%s", b);
+    CHECK(explain(g, pos, "offer:AC", 0, b, sizeof b) == 21 &&
+          strcmp(b, "South makes an offer.") == 0);
+    pos = "0,0,0,9/0,2,0,6 S own=SSSSNNNN cap=16,15 offer=ac";
+    explain(g, pos, "refuse", 0, b, sizeof b);
+    CHECK_MSG(strcmp(b, "South refuses the offer.") == 0, "%s", b);
+    /* G2: South owns no stones, so its move is a pass, with the reason */
+    pos = "0,0,0,0/0,2,0,6 S own=SSSSNNNN cap=20,20";
+    explain(g, pos, "pass", 0, b, sizeof b);
+    CHECK_MSG(strstr(b, "South passes: ") == b && strstr(b, "owns no stones") &&
+                  b[strlen(b) - 1] == '.' && b[strlen(b) - 2] != '.',
+              "%s", b);
+    explain(g, pos, "pass", 1, b, sizeof b);
+    CHECK_MSG(strstr(b, "South owns no stones") == b && !strstr(b, "plays"),
+              "%s", b);
+    /* a pass cut short still counts its one full stop */
+    size_t need = explain(g, pos, "pass", 0, NULL, 0);
+    CHECK(explain(g, pos, "pass", 0, small, sizeof small) == need &&
+          strlen(small) == sizeof small - 1);
+    mc_game_free(g);
+}
+
 int main(void)
 {
     test_pits_of_random_games();
     test_gore_offers();
+    test_explain();
     test_sentences();
     test_omweso_sentences();
     test_reason_names();

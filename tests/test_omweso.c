@@ -991,9 +991,50 @@ static void test_layout_and_names(void)
     mc_game_free(g);
 }
 
+/* mc_moves_all: a buffer too small for the moves is an error that says
+   how many there are, never a silent cut (the fixed MC_MAX_MOVES buffer of
+   mc_moves has room for every position known).  Checked against mc_moves
+   for Omweso (whose generator counts past the room) and Oware (which the
+   library wraps: its start has one move per house, A to F, O3). */
+static void test_moves_all(void)
+{
+    const char *specs[] = {"omweso", "oware"};
+    for (int k = 0; k < 2; k++) {
+        mc_game *g = mc_game_new(specs[k], NULL);
+        mc_pos p;
+        mc_start(g, &p);
+        mc_move all[MC_MAX_MOVES], some[MC_MAX_MOVES];
+        int n = mc_moves(g, &p, all), got = -1;
+        CHECK(n > 3);
+        mc_error err = {0, ""};
+        CHECK(mc_moves_all(g, &p, some, MC_MAX_MOVES, &got, &err) == 0);
+        CHECK(got == n && memcmp(some, all, (size_t)n * sizeof *all) == 0);
+        memset(some, 0, sizeof some);
+        CHECK(mc_moves_all(g, &p, some, 3, &got, &err) == MC_ERR_ARG);
+        CHECK(err.code == MC_ERR_ARG && strstr(err.msg, "room for 3"));
+        CHECK(got == n && memcmp(some, all, 3 * sizeof *all) == 0 &&
+              some[3] == 0);
+        CHECK(mc_moves_all(g, &p, some, n, &got, NULL) == 0 && got == n);
+        mc_game_free(g);
+    }
+    mc_game *g = mc_game_new("oware", NULL);
+    mc_pos p;
+    mc_start(g, &p);
+    mc_move m[6];
+    int n = 0;
+    CHECK(mc_moves_all(g, &p, m, 6, &n, NULL) == 0 && n == 6);
+    char tok[MC_MOVE_STRLEN];
+    mc_move_format(g, &p, m[0], tok, sizeof tok);
+    CHECK(strcmp(tok, "A") == 0);
+    mc_move_format(g, &p, m[5], tok, sizeof tok);
+    CHECK(strcmp(tok, "F") == 0);
+    mc_game_free(g);
+}
+
 int main(void)
 {
     static rgen r;
+    test_moves_all();
     test_never_ending_example();
     test_pruned_counter_clockwise(&r);
     test_status();

@@ -46,9 +46,9 @@ static void test_session(const char *spec)
     CHECK_MSG(legal, "%s: search after a pass", spec);
     CHECK(mc_session_play(s, info.best, NULL, &err) == 0);
     /* undo takes back the move and the pass, redo brings them back */
-    CHECK(mc_session_undo(s) && mc_session_undo(s));
+    CHECK(mc_session_undo(s) == 0 && mc_session_undo(s) == 0);
     CHECK(mc_session_pos(s)->side == before.side);
-    CHECK(mc_session_redo(s) && mc_session_pos(s)->side == 1 - before.side);
+    CHECK(mc_session_redo(s) == 0 && mc_session_pos(s)->side == 1 - before.side);
     /* a record keeps the pass as "--" and reads it back */
     mc_record *r = mc_record_new(spec, NULL, &err);
     CHECK(r != NULL);

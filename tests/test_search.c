@@ -230,8 +230,45 @@ static void test_oracle(void)
     mc_game_free(g);
 }
 
+/* The knobs of mc_search_tuning reach the search: no tuning and the
+   explicit defaults search the same tree; without late-move reductions a
+   fixed depth costs more nodes; with the plain store difference every
+   one-ply line of the Oware start scores 0 (no first move can capture:
+   every sowing of 4 makes the opponent's houses 5, O5). */
+static void test_tuning(void)
+{
+    mc_game *g = mc_game_new("oware", NULL);
+    mc_session *s = mc_session_new(g, NULL);
+    mc_search_tuning def, nolmr, plain;
+    mc_search_tuning_init(&def);
+    CHECK(def.lmr == 2 && def.prune == 9 && def.rfp_margin == 150 &&
+          def.rfp_depth == 3 && def.plain_eval == 0);
+    nolmr = def;
+    nolmr.lmr = 0;
+    plain = def;
+    plain.plain_eval = 1;
+    mc_search_limits lim = {.depth = 9, .level = 10, .algo = MC_ALGO_AB};
+    mc_search_info a, b, c;
+    CHECK(mc_search(s, &lim, &a) == 0);
+    lim.tuning = &def;
+    CHECK(mc_search(s, &lim, &b) == 0);
+    CHECK(a.nodes == b.nodes && a.best == b.best && a.score == b.score);
+    lim.tuning = &nolmr;
+    CHECK(mc_search(s, &lim, &c) == 0);
+    CHECK_MSG(c.nodes > a.nodes, "%llu vs %llu", (unsigned long long)c.nodes,
+              (unsigned long long)a.nodes);
+    mc_search_limits one = {.depth = 1, .level = 10, .algo = MC_ALGO_AB,
+                            .tuning = &plain};
+    CHECK(mc_search(s, &one, &c) == 0 && c.score == 0);
+    one.tuning = NULL;
+    CHECK(mc_search(s, &one, &c) == 0 && c.score != 0);
+    mc_session_free(s);
+    mc_game_free(g);
+}
+
 int main(void)
 {
+    test_tuning();
     test_oracle();
     test_mcts();
     test_solve();

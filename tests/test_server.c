@@ -376,6 +376,11 @@ static void test_play(void)
     CHECK(json_array_size(tr) >= 5); /* a lift and four drops at least */
     CHECK_STR(jstr(json_array_get(tr, 0), "kind"), "lift");
     CHECK(*jstr(json_array_get(tr, 1), "text"));
+    /* the whole move in the library's words: C's 4 seeds fall in D, E, F
+       and a, which then holds 5 (O4); nothing is captured */
+    CHECK_STR(jstr(r.json, "explain"),
+              "South plays C: lifts 4 seeds from C; the last seed falls in a "
+              "(now 5).");
     done(&r);
     /* illegal and malformed moves, with the reason */
     post_game(id, "play", "{\"move\":\"C\"}", &r);
@@ -1472,6 +1477,9 @@ static void test_review(void)
     CHECK(drops == 5);
     CHECK_STR(jstr(json_array_get(tr, 0), "kind"), "lift");
     CHECK(json_integer_value(json_object_get(json_array_get(tr, 0), "pit")) == 6);
+    CHECK_STR(jstr(r.json, "explain"),
+              "North plays a: lifts 5 seeds from a; the last seed falls in f "
+              "(now 5).");
     done(&r);
 
     /* W3: a custom set-up says its limit until the first move */

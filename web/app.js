@@ -446,22 +446,20 @@ function stepMs(drops) {
 }
 
 // Play the trace of a move on the board from `before` (pits, captured, side);
-// `from` is the pit the move sows from (the state's last move), marked.
-async function animate(before, res, words, from) {
+// `from` is the pit the move sows from (the state's last move), marked.  The
+// log gets the library's sentence for the whole move (res.explain).
+async function animate(before, res, from) {
   const tr = res.trace || [];
   shown = { pits: before.pits.slice(), cap: before.captured.slice(), from: from === undefined ? null : from };
   const drops = tr.filter((e) => e.kind === 'drop').length;
   const step = stepMs(drops);
-  log(`${sideName(before.side)}: ${words || res.move}`);
+  log(res.explain || `${sideName(before.side)}: ${res.move}`);
   for (const e of tr) {
     if (e.kind === 'lift') shown.pits[e.pit] = 0;
     else if (e.kind === 'drop') shown.pits[e.pit] = e.n;
     else if (e.kind === 'capture') {
       shown.pits[e.pit] = Math.max(0, shown.pits[e.pit] - e.n);
       if (st.layout.stores) shown.cap[e.aux] += e.n;
-      log('  ' + e.text);
-    } else if (['nocapture', 'trade', 'pass', 'resow', 'opening', 'annul', 'lap'].includes(e.kind)) {
-      if (e.kind !== 'lap' || tr.length < 200) log('  ' + e.text);
     }
     if (step && ['lift', 'drop', 'capture'].includes(e.kind)) {
       if (e.kind !== 'lift') tick(e.kind);
@@ -480,8 +478,7 @@ async function apply(res, think = true) {
   const before = st;
   busy = true;
   try {
-    const m = before.moves.find((x) => x.move === res.move);
-    if (res.move && res.trace) await animate(before, res, moveWords(m), res.state.last ? res.state.last.pit : null);
+    if (res.move && res.trace) await animate(before, res, res.state.last ? res.state.last.pit : null);
   } finally {
     busy = false;
   }
@@ -953,8 +950,7 @@ setInterval(async () => {
     try {
       if (res.state.ply === before.ply + 1 && !setup) {
         const t = await api('GET', `game/${st.id}/trace`);
-        const m = before.moves.find((x) => x.move === t.move);
-        if (t.ply === res.state.ply) await animate(t.before, t, moveWords(m), res.state.last ? res.state.last.pit : null);
+        if (t.ply === res.state.ply) await animate(t.before, t, res.state.last ? res.state.last.pit : null);
       } else if (res.state.ply !== before.ply) {
         log('The game changed.');
       }

@@ -390,7 +390,7 @@ class State:
 
     def undo(self):
         """Take back the last move; False when there is none."""
-        return bool(lib.mc_session_undo(self._s))
+        return lib.mc_session_undo(self._s) == 0  # 0: done
 
     def undo_action(self, player=None, action=None):
         self.undo()

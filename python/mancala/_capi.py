@@ -34,7 +34,7 @@ class Result(ctypes.Structure):
     _fields_ = [("over", ctypes.c_int), ("winner", ctypes.c_int),
                 ("reason", ctypes.c_int), ("score2", ctypes.c_int * 2),
                 ("points", ctypes.c_int), ("detail", ctypes.c_char * 64),
-                ("noglory", ctypes.c_int)]
+                ("noglory", ctypes.c_int), ("reserved", ctypes.c_int * 4)]
 
 
 class SearchInfo(ctypes.Structure):
@@ -42,7 +42,8 @@ class SearchInfo(ctypes.Structure):
                 ("depth", ctypes.c_int), ("nodes", ctypes.c_uint64),
                 ("seconds", ctypes.c_double), ("pvlen", ctypes.c_int),
                 ("pv", ctypes.c_uint64 * 64), ("hashfull", ctypes.c_int),
-                ("threads", ctypes.c_int), ("book", ctypes.c_int)]
+                ("threads", ctypes.c_int), ("book", ctypes.c_int),
+                ("reserved", ctypes.c_int * 8)]
 
 
 class PlayerOpts(ctypes.Structure):
@@ -50,7 +51,7 @@ class PlayerOpts(ctypes.Structure):
                 ("hash_mb", ctypes.c_int), ("algo", ctypes.c_int),
                 ("seed", ctypes.c_uint64), ("tables", ctypes.c_char_p),
                 ("book", ctypes.c_char_p), ("book_variety", ctypes.c_int),
-                ("reserved", ctypes.c_int * 5)]
+                ("tuning", ctypes.c_void_p), ("reserved", ctypes.c_int * 5)]
 
 
 class Go(ctypes.Structure):

@@ -318,7 +318,7 @@ static mc_book *book_of(build *b, double seconds, mc_error *err)
     eval_all(b);
     mc_book *bk = mc_book_new(b->g);
     if (!bk) {
-        mc_err(err, MC_ERR_ARG, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, "out of memory");
         return NULL;
     }
     char v[64];
@@ -335,7 +335,7 @@ static mc_book *book_of(build *b, double seconds, mc_error *err)
     rc = rc ? rc : mc_book_set_info(bk, "seconds", v, err);
     mc_book_move *bm = malloc(MC_MAX_MOVES * sizeof *bm);
     if (!bm)
-        rc = mc_err(err, MC_ERR_ARG, "out of memory");
+        rc = mc_err(err, MC_ERR_NOMEM, "out of memory");
     for (int i = 0; i < b->nn && rc == 0; i++) {
         const node *n = &b->n[i];
         if (n->state != INNER)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "mancala.h"
+#include "mancala_egdb.h"
 
 /* Exit statuses: 0 success, 1 bad input (position, move, option), 2 usage. */
 enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
@@ -81,6 +82,10 @@ typedef struct cli_build_eta {
     double shown;       /* the largest fraction returned */
 } cli_build_eta;
 void cli_build_eta_init(cli_build_eta *e, int preset, int max_seeds);
+/* The builder's knobs from the environment into o (egdb.c):
+   MANCALA_EGDB_BUDGET, _MAXCOMP, _SHIPPED=0, _KEEP_JOURNAL=1, and _DEBUG
+   and _TIMING, whose lines go to stderr (man/mancala.1). */
+void cli_egdb_build_knobs(mc_egdb_build_opts *o);
 double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
                           uint64_t done, uint64_t total);
 int cli_is_help(const char *arg);
@@ -93,11 +98,6 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p);
 /* Print the end of a finished game for players: "Game over: " and the
    library's sentence (words.c). */
 void cli_describe_result(FILE *f, const mc_game *g, const mc_result *r);
-/* What move m did from before, in words, into buf (words.c): "South plays
-   C: lifts 4 seeds ...", or an offer, answer or pass told without its
-   token. */
-void cli_move_words(const mc_game *g, const mc_pos *before, mc_move m,
-                    const mc_trace *t, char *buf, size_t n);
 /* Parse a whole positive number argument; -1 if it is not one. */
 long cli_number(const char *s, long max);
 /* A score for people (analyze.c): "+1.25" seeds, "win in 3" / "loss in 4"

@@ -37,6 +37,31 @@ static const char *build_dir(char *buf, size_t n)
     return buf;
 }
 
+/* A line of the builder's diagnostics (MANCALA_EGDB_DEBUG, _TIMING). */
+static void log_line(void *ctx, const char *line)
+{
+    (void)ctx;
+    fprintf(stderr, "%s\n", line);
+}
+
+void cli_egdb_build_knobs(mc_egdb_build_opts *o)
+{
+    const char *e = getenv("MANCALA_EGDB_BUDGET");
+    if (e)
+        o->search_budget = strtoull(e, NULL, 10);
+    e = getenv("MANCALA_EGDB_MAXCOMP");
+    if (e)
+        o->search_maxcomp = (uint32_t)strtoul(e, NULL, 10);
+    e = getenv("MANCALA_EGDB_SHIPPED");
+    o->no_shipped = e && strcmp(e, "0") == 0;
+    e = getenv("MANCALA_EGDB_KEEP_JOURNAL");
+    o->keep_journal = e && strcmp(e, "1") == 0;
+    o->log_searches = getenv("MANCALA_EGDB_DEBUG") != NULL;
+    o->log_timing = getenv("MANCALA_EGDB_TIMING") != NULL;
+    o->log = log_line;
+    o->log_ctx = NULL;
+}
+
 /* Options common to the subcommands. */
 typedef struct eopts {
     const char *game;
@@ -182,9 +207,12 @@ static mc_egdb *open_tables(const eopts *o, int preset, int seeds, char *dir,
    layer's values. */
 static double search_work(const cli_build_eta *e, int n)
 {
-    const char *mc = getenv("MANCALA_EGDB_MAXCOMP");
-    unsigned long maxcomp = mc ? strtoul(mc, NULL, 10) : 30000;
-    if (!e->abapa || mc_egdb_shipped(MC_EGDB_ABAPA, n))
+    mc_egdb_build_opts knobs;
+    memset(&knobs, 0, sizeof knobs);
+    cli_egdb_build_knobs(&knobs);
+    unsigned long maxcomp = knobs.search_maxcomp ? knobs.search_maxcomp
+                                                 : 30000;
+    if (!e->abapa || (!knobs.no_shipped && mc_egdb_shipped(MC_EGDB_ABAPA, n)))
         return 0;
     if (n == 6)
         return 2.5e7;
@@ -324,6 +352,7 @@ static int egdb_build(int argc, char **argv)
     bo.threads = (int)o.threads;
     bo.progress = on_progress;
     bo.progress_ctx = &b;
+    cli_egdb_build_knobs(&bo);
     double t0 = now_s();
     int rc = mc_egdb_build(&bo, &err);
     if (lock >= 0)

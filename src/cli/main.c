@@ -2,6 +2,7 @@
  * main.c - the `mancala` program: command dispatch and top-level help.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -54,8 +55,25 @@ static void usage(FILE *f)
                " 2 bad usage.\n");
 }
 
+/* The evaluation's weights from the environment (man/mancala.1):
+   MANCALA_EVAL=hand, else MANCALA_EVAL_DIR=DIR; chosen before any game is
+   made.  A file that does not parse is told, and its game keeps the
+   hand-set evaluation. */
+static void eval_from_env(void)
+{
+    const char *mode = getenv("MANCALA_EVAL");
+    const char *dir = getenv("MANCALA_EVAL_DIR");
+    const char *src = mode && strcmp(mode, "hand") == 0 ? "hand"
+                      : dir && *dir                     ? dir
+                                                        : NULL;
+    mc_error err = {0, ""};
+    if (src && mc_eval_source(src, &err) != 0)
+        fprintf(stderr, "mancala: %s (using the hand-set one)\n", err.msg);
+}
+
 int main(int argc, char **argv)
 {
+    eval_from_env();
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

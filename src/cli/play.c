@@ -168,7 +168,7 @@ static int choose_screen(player *pl, mc_session *s, mc_move *m)
             int undo = rc == TUI_UNDO, k = 0;
             int plies = pl->undo_plies ? *pl->undo_plies : 1;
             for (int i = 0; i < plies; i++)
-                k += undo ? mc_session_undo(s) : mc_session_redo(s);
+                k += (undo ? mc_session_undo(s) : mc_session_redo(s)) == 0;
             if (k)
                 return 2;
             tui_say("Nothing to %s.", undo ? "undo" : "redo");
@@ -226,7 +226,7 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
             int undo = line[0] == 'u', k = 0;
             int plies = pl->undo_plies ? *pl->undo_plies : 1;
             for (int i = 0; i < plies; i++)
-                k += undo ? mc_session_undo(s) : mc_session_redo(s);
+                k += (undo ? mc_session_undo(s) : mc_session_redo(s)) == 0;
             if (!k) {
                 printf("Nothing to %s.\n", line);
                 continue;
@@ -340,12 +340,13 @@ static int make_player(player *pl, const char *kind, int side, uint64_t seed,
     return 0;
 }
 
-/* Say in words what a move did: lifts, skips, captures (words.c). */
+/* Say in words what a move did: lifts, skips, captures (the library's
+   mc_move_explain). */
 static void narrate(const mc_game *g, const mc_pos *before, mc_move m,
                     const mc_trace *t)
 {
     char b[2048];
-    cli_move_words(g, before, m, t, b, sizeof b);
+    mc_move_explain(g, before, m, t, b, sizeof b);
     printf("%s\n", b);
 }
 

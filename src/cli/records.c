@@ -72,7 +72,7 @@ static void narrate_move(const mc_game *g, const mc_pos *before, mc_move m,
     mc_trace t = {ev, 512, 0, 0};
     mc_play(g, &p, m, &t);
     char b[4096];
-    cli_move_words(g, before, m, &t, b, sizeof b);
+    mc_move_explain(g, before, m, &t, b, sizeof b);
     printf("%d. %s\n", ply, b);
 }
 

@@ -146,6 +146,7 @@ static int first_build(int preset, const char *dir, int top, const char *cmd)
     bo.threads = build_threads();
     bo.progress = on_first;
     bo.progress_ctx = &b;
+    cli_egdb_build_knobs(&bo);
     double t0 = now_s();
     int rc = mc_egdb_build(&bo, &err);
     if (fd >= 0)

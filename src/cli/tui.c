@@ -275,9 +275,9 @@ static int draw_wrapped(int y, int x, int w, int maxl, const char *t)
 
 /* ---- what a move did, in words ---- */
 
-/* The explanation of move m from `before` in words (cli_move_words), as
+/* The explanation of move m from `before` in words (mc_move_explain), as
    long as it is: the whole trace (a long relay can need far more events
-   than `given` holds) and a buffer grown to fit. */
+   than `given` holds) and a buffer of the length it needs. */
 static char *explain(const mc_game *g, const mc_pos *before, mc_move m,
                      const mc_trace *given)
 {
@@ -299,16 +299,10 @@ static char *explain(const mc_game *g, const mc_pos *before, mc_move m,
             own = NULL;
         }
     }
-    char *buf = NULL;
-    for (size_t n = 1024;; n *= 2) {
-        char *q = realloc(buf, n);
-        if (!q)
-            break;
-        buf = q;
-        cli_move_words(g, before, m, &t, buf, n);
-        if (strlen(buf) + 1 < n)
-            break;
-    }
+    size_t n = mc_move_explain(g, before, m, &t, NULL, 0) + 1;
+    char *buf = malloc(n);
+    if (buf)
+        mc_move_explain(g, before, m, &t, buf, n);
     free(own);
     return buf;
 }

@@ -19,20 +19,18 @@
 
 /* Work (search nodes) one F search may do before the layer falls back to
    the approximation of shared EGDB.md (approx_cycles). */
-static uint64_t f_budget(void)
+static uint64_t f_budget(const mc_egdb_build_opts *o)
 {
-    const char *e = getenv("MANCALA_EGDB_BUDGET");
-    return e ? strtoull(e, NULL, 10) : 100000;
+    return o && o->search_budget ? o->search_budget : 100000;
 }
 
 /* Components of more members than this go straight to the approximation
    (unless a journal gives their values): layer 7's giant component
    (26,127 members) is searched in about 2.5 minutes on 2 threads, layer
    8's (65,036) took about 2.6 hours (docs/EGDB.md has the figures). */
-static uint32_t f_maxcomp(void)
+static uint32_t f_maxcomp(const mc_egdb_build_opts *o)
 {
-    const char *e = getenv("MANCALA_EGDB_MAXCOMP");
-    return e ? (uint32_t)strtoul(e, NULL, 10) : 30000;
+    return o && o->search_maxcomp ? o->search_maxcomp : 30000;
 }
 
 /*
@@ -873,6 +871,8 @@ typedef struct fjob {
     const uint32_t *order;
     _Atomic uint64_t next;
     uint64_t end, budget;
+    uint64_t full_budget; /* f_budget: a picked position's */
+    const mc_egdb_build_opts *opts; /* for eg_log, or NULL */
     _Atomic uint64_t done;
     _Atomic int approx, oom;
     mc_egdb_progress progress;
@@ -919,7 +919,7 @@ static void fc_one(fjob *J, fcomp *f, uint64_t x)
     uint64_t budget = J->budget;
     for (size_t i = 0; !budget && i < J->npick; i++)
         if (J->pick[i] == x)
-            budget = f_budget();
+            budget = J->full_budget;
     int aborted;
     int v = fc_value(f, j, P, O, budget, &aborted);
     if (aborted) {
@@ -928,11 +928,11 @@ static void fc_one(fjob *J, fcomp *f, uint64_t x)
     } else {
         eg_journal_add(J->jn, x, v);
     }
-    if (getenv("MANCALA_EGDB_DEBUG"))
-        fprintf(stderr, "n=%d x=%llu P=%d O=%d F=%d nodes=%llu comp=%u "
-                "size=%u%s\n", J->n, (unsigned long long)x, b->P[x], b->O[x],
-                v, (unsigned long long)f->nodes, J->c, J->s,
-                aborted ? " ABORTED" : "");
+    eg_log(J->opts, EG_LOG_SEARCHES,
+           "n=%d x=%llu P=%d O=%d F=%d nodes=%llu comp=%u size=%u%s", J->n,
+           (unsigned long long)x, b->P[x], b->O[x], v,
+           (unsigned long long)f->nodes, J->c, J->s,
+           aborted ? " ABORTED" : "");
     J->F[x] = (int8_t)v;
 }
 
@@ -1109,8 +1109,8 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
     fjob J = {.n = n, .loc = loc, .comp = comp, .off = off, .mv = mv,
               .F = F, .b = b, .order = order, .progress = progress,
               .ctx = ctx, .total = nopen, .pick = pick, .npick = npick,
-              .jn = jn};
-    uint32_t maxcomp = f_maxcomp();
+              .jn = jn, .full_budget = f_budget(r->opts), .opts = r->opts};
+    uint32_t maxcomp = f_maxcomp(r->opts);
     int nt = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
                                                         : threads;
     for (uint64_t i = 0; i < nopen;) {
@@ -1121,7 +1121,7 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
         J.c = c;
         J.s = cstart[c + 1] - cstart[c];
         J.mem = members + cstart[c];
-        J.budget = J.s > maxcomp ? 0 : f_budget();
+        J.budget = J.s > maxcomp ? 0 : J.full_budget;
         atomic_store(&J.next, i);
         J.end = end;
         /* Small components are quick: one thread. */
@@ -1136,7 +1136,7 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
     rc = 0;
     goto out;
 oom:
-    rc = mc_err(err, MC_ERR_IO, "out of memory in the search of layer %d",
+    rc = mc_err(err, MC_ERR_NOMEM, "out of memory in the search of layer %d",
                 n);
 out:
     free(off);
@@ -1197,7 +1197,7 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
     uint8_t *done = journal ? calloc(N, 1) : NULL;
     if (!F || (journal && !done)) {
         free(F), free(done);
-        return mc_err(err, MC_ERR_IO, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     }
     eg_journal jn = {0}, *jp = NULL;
     uint64_t loaded = 0;
@@ -1232,7 +1232,7 @@ static double now(void)
 
 static int eg_oom(int n, mc_error *err)
 {
-    return mc_err(err, MC_ERR_IO, "out of memory building layer %d", n);
+    return mc_err(err, MC_ERR_NOMEM, "out of memory building layer %d", n);
 }
 
 /* The entries of layer n into out: the compact sweep from EG_COMPACT_FROM
@@ -1268,7 +1268,7 @@ static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
     mc_egdb_journal_path(o->dir, o->preset, n, jpath, sizeof jpath);
     eg_full_spec(r->g, spec, sizeof spec);
     eg_journal_head(spec, n, dep_sum, head, sizeof head);
-    const char *shipped = eg_shipped(o->preset, n);
+    const char *shipped = o->no_shipped ? NULL : eg_shipped(o->preset, n);
     int rc = eg_values(r, n, &b, o->threads, o->progress, o->progress_ctx,
                        out, approx, b.open ? jpath : NULL, head, shipped,
                        err);
@@ -1302,6 +1302,7 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
     int rc = eg_rules_init(&r, o->preset, err);
     if (rc)
         return rc;
+    r.opts = o;
     uint8_t *own[MC_EGDB_MAX_SEEDS + 1] = {0};
     uint64_t hsum[MC_EGDB_MAX_SEEDS + 1];
     int approx_below = 0;
@@ -1358,8 +1359,7 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
             info.dep_sum[m] = hsum[m];
         rc = eg_write_layer(o->dir, &info, own[n], err);
         hsum[n] = info.header_sum;
-        const char *keep = getenv("MANCALA_EGDB_KEEP_JOURNAL");
-        if (rc == 0 && !(keep && strcmp(keep, "1") == 0)) {
+        if (rc == 0 && !o->keep_journal) {
             /* The layer holds its values now: its journal is done with
                (kept on request, to ship it: tools/ship-journal.sh). */
             char jpath[4096];

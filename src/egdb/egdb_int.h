@@ -34,7 +34,19 @@ typedef struct eg_rules {
        released from memory once a layer's forward pass has read them. */
     void *map[MC_EGDB_MAX_SEEDS + 1];
     size_t maplen[MC_EGDB_MAX_SEEDS + 1];
+    /* The build's knobs and diagnostics (mc_egdb_build's options), or
+       NULL: the defaults, nothing logged. */
+    const mc_egdb_build_opts *opts;
 } eg_rules;
+
+/* A line of the build's diagnostics to o->log, when o asks for that kind
+   (EG_LOG_SEARCHES: o->log_searches, EG_LOG_TIMING: o->log_timing). */
+enum { EG_LOG_SEARCHES, EG_LOG_TIMING };
+void eg_log(const mc_egdb_build_opts *o, int kind, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 /* One legal move of a mover-first configuration. */
 typedef struct eg_move {
@@ -148,9 +160,7 @@ int eg_journal_open(eg_journal *j, const char *path, const char *head, int n,
 /* The journal shipped with the library for name ("oware-abapa-08"), from
    data/egdb/<name>.journal (embedded by tools/embed.c), or NULL. */
 const char *eg_shipped_journal(const char *name);
-/* The journal the library ships for layer n of a preset, or NULL (NULL
-   too under MANCALA_EGDB_SHIPPED=0, which has the values searched
-   again). */
+/* The journal the library ships for layer n of a preset, or NULL. */
 const char *eg_shipped(int preset, int n);
 void eg_journal_add(eg_journal *j, uint64_t x, int v);
 /* 0, or -1 when some line could not be written. */

@@ -162,9 +162,6 @@ void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,
 
 const char *eg_shipped(int preset, int n)
 {
-    const char *no = getenv("MANCALA_EGDB_SHIPPED");
-    if (no && strcmp(no, "0") == 0)
-        return NULL;
     char name[64];
     eg_layer_file(NULL, preset, n, "", name, sizeof name);
     return eg_shipped_journal(name);

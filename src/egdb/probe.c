@@ -101,7 +101,7 @@ mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
     }
     mc_egdb *db = calloc(1, sizeof *db);
     if (!db) {
-        mc_err(err, MC_ERR_IO, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, "out of memory");
         return NULL;
     }
     pthread_mutex_init(&db->mu, NULL);

@@ -6,6 +6,7 @@
  * (shared EGDB.md, "The history problem, and the two bounds").
  */
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,19 @@ void eg_full_spec(const mc_game *g, char *buf, size_t sz)
     snprintf(buf, sz, "%s:grand_slam=%s,repetition=%s,cycle_split=%s",
              mc_game_name(g), gs ? gs : "?", rep ? rep : "?",
              cs ? cs : "?");
+}
+
+void eg_log(const mc_egdb_build_opts *o, int kind, const char *fmt, ...)
+{
+    if (!o || !o->log ||
+        !(kind == EG_LOG_SEARCHES ? o->log_searches : o->log_timing))
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    o->log(o->log_ctx, line);
 }
 
 int eg_rules_init(eg_rules *r, int preset, mc_error *err)
@@ -560,9 +574,8 @@ static int run_sweep(sweep *w, int tmin, void (*between)(sweep *))
     double T1 = mc_now();
     if (run_workers(w, ks, 0, 1, "cycles", 1, 1) != 0)
         goto out;
-    if (getenv("MANCALA_EGDB_TIMING"))
-        fprintf(stderr, "n=%d sweep %.2f peel %.2f\n", w->n, T1 - T0,
-                mc_now() - T1);
+    eg_log(w->r->opts, EG_LOG_TIMING, "n=%d sweep %.2f peel %.2f", w->n,
+           T1 - T0, mc_now() - T1);
     rc = 0;
 out:
     for (int i = 0; i < w->threads; i++) {
@@ -598,8 +611,7 @@ static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
     for (int m = 0; m < n; m++)
         if (r->map[m])
             madvise(r->map[m], r->maplen[m], MADV_DONTNEED);
-    if (getenv("MANCALA_EGDB_TIMING"))
-        fprintf(stderr, "n=%d forward %.2f\n", n, mc_now() - T0);
+    eg_log(r->opts, EG_LOG_TIMING, "n=%d forward %.2f", n, mc_now() - T0);
     for (uint64_t i = 0; i < w->N; i++)
         w->cs[i] = (uint8_t)(w->cs[i] | w->cs[i] << 3);
     return 0;

@@ -121,7 +121,7 @@ int eg_zcompress(const char *plain, const char *zpath, uint32_t block,
     snprintf(tmp, sizeof tmp, "%s.tmp", zpath);
     FILE *f = NULL;
     if (!offs || !buf || !cc) {
-        rc = mc_err(err, MC_ERR_IO, "out of memory");
+        rc = mc_err(err, MC_ERR_NOMEM, "out of memory");
         goto done;
     }
     ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, level);
@@ -210,7 +210,7 @@ static int check_blocks(const eg_zlayer *z, const mc_egdb_info *info,
     if ((!out && !buf) || !dc) {
         free(buf);
         ZSTD_freeDCtx(dc);
-        return mc_err(err, MC_ERR_IO, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     }
     eg_sum s;
     eg_sum_init(&s, info->entries, 0);
@@ -222,7 +222,7 @@ static int check_blocks(const eg_zlayer *z, const mc_egdb_info *info,
             /* The last block: a full-size frame buffer would overrun. */
             uint8_t *tail = malloc(z->block);
             if (!tail) {
-                rc = mc_err(err, MC_ERR_IO, "out of memory");
+                rc = mc_err(err, MC_ERR_NOMEM, "out of memory");
                 break;
             }
             if (inflate_block(dc, z, b, tail) == 0)
@@ -335,7 +335,7 @@ static int zopen(const char *path, mc_egdb_info *info, eg_zlayer *z,
     if (!rc && all) {
         *all = malloc(z->entries ? z->entries : 1);
         if (!*all)
-            rc = mc_err(err, MC_ERR_IO,
+            rc = mc_err(err, MC_ERR_NOMEM,
                         "out of memory for layer %d (%llu bytes)", info->n,
                         (unsigned long long)z->entries);
     }

@@ -36,6 +36,27 @@ const char *mc_version(void)
     return MC_VERSION_STRING;
 }
 
+unsigned mc_version_hex(void)
+{
+    return MC_VERSION_HEX;
+}
+
+const char *mc_strerror(int err)
+{
+    switch (err) {
+    case MC_OK: return "no error";
+    case MC_ERR_SPEC: return "bad game name or option";
+    case MC_ERR_POSITION: return "bad position";
+    case MC_ERR_MOVE: return "bad move";
+    case MC_ERR_ILLEGAL: return "move not allowed by the rules";
+    case MC_ERR_OVER: return "the game is over";
+    case MC_ERR_IO: return "file or stream error";
+    case MC_ERR_ARG: return "bad argument";
+    case MC_ERR_NOMEM: return "out of memory";
+    default: return "unknown error";
+    }
+}
+
 static const mc_rules *find_rules(const char *name, size_t len)
 {
     for (size_t i = 0; all_rules[i]; i++)
@@ -191,7 +212,7 @@ mc_game *mc_game_new(const char *spec, mc_error *err)
     }
     mc_game *g = calloc(1, sizeof *g);
     if (!g) {
-        mc_err(err, MC_ERR_ARG, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, "out of memory");
         return NULL;
     }
     g->rules = r;
@@ -279,6 +300,24 @@ void mc_start(const mc_game *g, mc_pos *p)
 int mc_moves(const mc_game *g, const mc_pos *p, mc_move *out)
 {
     return g->rules->moves(g, p, out);
+}
+
+int mc_moves_all(const mc_game *g, const mc_pos *p, mc_move *out, int cap,
+                 int *n, mc_error *err)
+{
+    if (!out || cap < 0 || !n)
+        return mc_err(err, MC_ERR_ARG, "mc_moves_all: no buffer");
+    if (g->rules->moves_all) {
+        *n = g->rules->moves_all(g, p, out, cap);
+    } else {
+        mc_move all[MC_MAX_MOVES];
+        *n = g->rules->moves(g, p, all);
+        memcpy(out, all, (size_t)(*n < cap ? *n : cap) * sizeof *out);
+    }
+    if (*n > cap)
+        return mc_err(err, MC_ERR_ARG,
+                      "%d legal moves do not fit in room for %d", *n, cap);
+    return 0;
 }
 
 int mc_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
@@ -431,6 +470,60 @@ int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
     return 0;
 }
 
+size_t mc_move_explain(const mc_game *g, const mc_pos *before, mc_move m,
+                       const mc_trace *t, char *buf, size_t n)
+{
+    static const char *const side[2] = {"South", "North"};
+    const char *who = side[before->side == MC_NORTH];
+    mc_sb b;
+    mc_sb_init(&b, buf, n);
+    mc_move_facts f;
+    int sow = mc_move_facts_get(g, before, m, &f) != 0 ||
+              f.kind == MC_MOVE_IS_SOW;
+    char last = 0; /* the text's last character, kept past truncation */
+    const char *sep = "";
+    if (sow) {
+        char tok[MC_MOVE_STRLEN];
+        mc_move_format(g, before, m, tok, sizeof tok);
+        mc_sb_printf(&b, "%s plays %s", who, tok);
+        sep = ": ";
+    }
+    int told = 0;
+    for (size_t i = 0; t && i < t->len; i++) {
+        if (t->ev[i].kind == MC_TR_DROP)
+            continue;
+        char e[160];
+        size_t k = mc_trace_describe(g, &t->ev[i], e, sizeof e);
+        mc_sb_printf(&b, "%s%s", sep, e);
+        if (k > 0)
+            last = e[(k < sizeof e ? k : sizeof e - 1) - 1];
+        sep = "; ";
+        told = 1;
+    }
+    if (!sow && !told) { /* nothing told: say what it was */
+        /* Into a buffer of its own, so that the full stop's test sees the
+           words' last character even when buf is too small for them (the
+           length returned must not depend on n). */
+        char w[200];
+        mc_sb wb;
+        mc_sb_init(&wb, w, sizeof w);
+        if (!g->rules->move_words || !g->rules->move_words(g, &f, who, &wb)) {
+            if (f.kind == MC_MOVE_IS_PASS)
+                mc_sb_printf(&wb, "%s passes%s%s", who, f.why[0] ? ": " : "",
+                             f.why);
+            else
+                mc_sb_printf(&wb, "%s plays a move", who);
+        }
+        size_t k = strlen(w);
+        mc_sb_printf(&b, "%s", w);
+        if (k > 0)
+            last = w[k - 1];
+    }
+    if (last != '.')
+        mc_sb_putc(&b, '.');
+    return b.len;
+}
+
 int mc_move_pit(const mc_game *g, const mc_pos *p, mc_move m)
 {
     mc_move_facts f;
@@ -552,6 +645,11 @@ size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
 /* ---- evaluation ---- */
 
 int mc_eval(const mc_game *g, const mc_pos *p) { return mc_game_eval(g, p); }
+
+int mc_eval_source(const char *src, mc_error *err)
+{
+    return mc_learned_source(src, all_rules, err);
+}
 
 const char *mc_eval_kind(const mc_game *g)
 {

@@ -60,6 +60,11 @@ typedef struct mc_rules {
 
     void (*start)(const mc_game *g, mc_pos *p);
     int (*moves)(const mc_game *g, const mc_pos *p, mc_move *out);
+    /* Optional, for games whose positions might have more than
+       MC_MAX_MOVES moves (Omweso): the moves into out, room for cap,
+       returning how many there are (more than cap: only cap written). */
+    int (*moves_all)(const mc_game *g, const mc_pos *p, mc_move *out,
+                     int cap);
     int (*play)(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t);
     void (*status)(const mc_game *g, const mc_pos *p, const mc_hist *h,
                    mc_result *r);
@@ -82,8 +87,10 @@ typedef struct mc_rules {
        mc_pos_hash over the game's pits and the scalar fields). */
     uint64_t (*hash)(const mc_game *g, const mc_pos *p);
     /* Optional: static evaluation in hundredths of a seed from the view of
-       the side to move (default: the difference of the stores). */
-    int (*eval)(const mc_game *g, const mc_pos *p);
+       the side to move (default: the difference of the stores).  w: the
+       weights a tuning tool tries (mc_search_tuning.hand_eval), or NULL or
+       all zero for the game's own. */
+    int (*eval)(const mc_game *g, const mc_pos *p, const int *w);
     /* Optional: the features of the learned evaluation (learned.c): writes
        the active features of p, from the view of the side to move, as
        indexes below nfeat with small integer values; returns how many (at
@@ -97,6 +104,12 @@ typedef struct mc_rules {
        the library then finds from the move's trace). */
     int (*move_facts)(const mc_game *g, const mc_pos *p, mc_move m,
                       mc_move_facts *f);
+    /* Optional: the words of mc_move_explain for a move whose trace tells
+       nothing (offers, answers: f from move_facts), after the mover's
+       name `who`, appended to b; return 0 to leave them to the generic
+       words ("South passes: ..."). */
+    int (*move_words)(const mc_game *g, const mc_move_facts *f,
+                      const char *who, struct mc_sb *b);
     /* Optional: the words after "South wins ...: " for the game's own end
        reasons (captures, points, annulment ...), as a sentence ending in
        a full stop, appended to b; return 0 (writing nothing) to leave
@@ -151,8 +164,10 @@ typedef struct mc_learned {
 int mc_learned_net_eval(const mc_learned *m, const mc_feature *f, int n);
 
 /* The evaluation the search uses: learned when the game has weights, else
-   the game's hand-set one, else the difference of the stores. */
-static inline int mc_game_eval(const mc_game *g, const mc_pos *p)
+   the game's hand-set one (with weights hand_w, NULL: the game's own),
+   else the difference of the stores. */
+static inline int mc_game_eval_w(const mc_game *g, const mc_pos *p,
+                                 const int *hand_w)
 {
     if (g->evalw) {
         mc_feature f[MC_MAX_FEATURES];
@@ -166,8 +181,13 @@ static inline int mc_game_eval(const mc_game *g, const mc_pos *p)
         return sum / MC_LEARNED_ONE;
     }
     if (g->rules->eval)
-        return g->rules->eval(g, p);
+        return g->rules->eval(g, p, hand_w);
     return 100 * ((int)p->cap[p->side] - (int)p->cap[1 - p->side]);
+}
+
+static inline int mc_game_eval(const mc_game *g, const mc_pos *p)
+{
+    return mc_game_eval_w(g, p, NULL);
 }
 
 /* The games, in the order `mancala` lists them. */

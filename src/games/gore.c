@@ -381,6 +381,21 @@ static int gr_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
     return 1;
 }
 
+/* An offer and its answers in words, when their trace says nothing (G6). */
+static int gr_move_words(const mc_game *g, const mc_move_facts *f,
+                         const char *who, mc_sb *b)
+{
+    (void)g;
+    const char *what = f->kind == MC_MOVE_IS_OFFER    ? "makes an offer"
+                       : f->kind == MC_MOVE_IS_ACCEPT ? "accepts the offer"
+                       : f->kind == MC_MOVE_IS_REFUSE ? "refuses the offer"
+                                                      : NULL;
+    if (!what)
+        return 0;
+    mc_sb_printf(b, "%s %s", who, what);
+    return 1;
+}
+
 /* G2 and G6: passes, offers and the answers to them. */
 static int gr_move_facts(const mc_game *g, const mc_pos *p, mc_move m,
                          mc_move_facts *f)
@@ -894,9 +909,10 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e,
  * view: captured stones, and half the stones in the pits one owns (G5 gives
  * them to their owner at the end, if they are not captured first).
  */
-static int gr_eval(const mc_game *g, const mc_pos *p)
+static int gr_eval(const mc_game *g, const mc_pos *p, const int *w)
 {
     (void)g;
+    (void)w; /* no tuned weights */
     int me = p->side, owned = 0;
     for (int i = 0; i < 8; i++) {
         int north = (p->own >> i) & 1;
@@ -1017,6 +1033,7 @@ const mc_rules mc_rules_gore = {
     .pit_owner = gr_pit_owner,
     .describe = gr_describe,
     .move_facts = gr_move_facts,
+    .move_words = gr_move_words,
     .result_words = gr_result_words,
     .nactions = 267,
     .action_index = gr_action_index,

@@ -86,7 +86,7 @@ int mc_learned_parse_model(const mc_rules *r, const char *text,
     if (!net) {
         m->w = malloc((size_t)r->nfeat * sizeof *m->w);
         if (!m->w)
-            return mc_err(err, MC_ERR_ARG, "out of memory");
+            return mc_err(err, MC_ERR_NOMEM, "out of memory");
         if (mc_learned_parse(r, text, m->w, err) != 0) {
             mc_learned_clear(m);
             return -1;
@@ -99,7 +99,7 @@ int mc_learned_parse_model(const mc_rules *r, const char *text,
     m->hidden = hidden;
     m->w1 = calloc((size_t)r->nfeat * (size_t)hidden, sizeof *m->w1);
     if (!m->w1)
-        return mc_err(err, MC_ERR_ARG, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     int line = 0, have_count = 0, have_hidden = 0, have_bias = 0,
         have_out = 0;
     const char *s = text;
@@ -243,6 +243,10 @@ static struct {
 } slot[SLOTS];
 static int nslots;
 static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Where the weights come from (mc_eval_source): the built-in files, none
+   (hand: the hand-set evaluations), or the files of a directory. */
+static int src_hand;
+static char src_dir[4096];
 
 static char *read_file(const char *path)
 {
@@ -271,16 +275,18 @@ static char *read_file(const char *path)
     return buf;
 }
 
-static mc_learned *load(const mc_rules *r)
+/* The model of r from the chosen source, or NULL (the hand-set
+   evaluation); a text that does not parse is an error in err (when not
+   NULL), and NULL. */
+static mc_learned *load(const mc_rules *r, mc_error *err)
 {
-    const char *mode = getenv("MANCALA_EVAL");
-    if (mode && strcmp(mode, "hand") == 0)
+    if (src_hand)
         return NULL;
-    const char *dir = getenv("MANCALA_EVAL_DIR");
+    const char *dir = src_dir;
     char *owned = NULL;
     const char *text = NULL;
     if (dir && *dir) {
-        char path[4096];
+        char path[sizeof src_dir + 64];
         snprintf(path, sizeof path, "%s/%s.txt", dir, r->name);
         owned = read_file(path);
         text = owned;
@@ -292,15 +298,51 @@ static mc_learned *load(const mc_rules *r)
     if (!text)
         return NULL;
     mc_learned *m = malloc(sizeof *m);
-    mc_error err = {0};
-    if (m && mc_learned_parse_model(r, text, m, &err) != 0) {
-        fprintf(stderr, "mancala: %s evaluation: %s (using the hand-set one)\n",
-                r->name, err.msg);
+    mc_error e = {0, ""};
+    if (m && mc_learned_parse_model(r, text, m, &e) != 0) {
+        mc_err(err, MC_ERR_ARG, "%s evaluation: %s", r->name, e.msg);
         free(m);
         m = NULL;
     }
     free(owned);
     return m;
+}
+
+int mc_learned_source(const char *src, const mc_rules *const *rules,
+                      mc_error *err)
+{
+    int hand = src && strcmp(src, "hand") == 0;
+    const char *dir = src && !hand ? src : "";
+    if (strlen(dir) >= sizeof src_dir)
+        return mc_err(err, MC_ERR_ARG, "evaluation directory name too long");
+    pthread_mutex_lock(&slot_lock);
+    int rc = 0;
+    if (hand == src_hand && strcmp(dir, src_dir) == 0) {
+        /* the source in use */
+    } else if (nslots > 0) {
+        rc = mc_err(err, MC_ERR_ARG, "the evaluation is chosen before the "
+                                     "first game is made");
+    } else {
+        src_hand = hand;
+        snprintf(src_dir, sizeof src_dir, "%s", dir);
+        /* Every game's weights now, so that a file that does not parse
+           is told to the caller (that game keeps its hand-set one). */
+        for (size_t i = 0; rules[i] && nslots < SLOTS; i++) {
+            if (!rules[i]->features || rules[i]->nfeat <= 0)
+                continue;
+            slot[nslots].r = rules[i];
+            mc_error e = {0, ""};
+            slot[nslots].m = load(rules[i], &e);
+            if (e.code && !rc) {
+                rc = e.code;
+                if (err)
+                    *err = e;
+            }
+            nslots++;
+        }
+    }
+    pthread_mutex_unlock(&slot_lock);
+    return rc;
 }
 
 const mc_learned *mc_learned_model(const mc_rules *r)
@@ -317,7 +359,7 @@ const mc_learned *mc_learned_model(const mc_rules *r)
         w = slot[i].m;
     } else if (nslots < SLOTS) {
         slot[nslots].r = r;
-        slot[nslots].m = load(r);
+        slot[nslots].m = load(r, NULL);
         w = slot[nslots++].m;
     }
     pthread_mutex_unlock(&slot_lock);

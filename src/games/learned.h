@@ -11,8 +11,11 @@
 #include "game.h"
 
 /* The model of rules r, or NULL when the game has none or it is turned off
-   (MANCALA_EVAL=hand); loaded once, thread-safe. */
+   (mc_eval_source "hand"); loaded once, thread-safe. */
 const mc_learned *mc_learned_model(const mc_rules *r);
+/* mc_eval_source over the games of rules (NULL-terminated). */
+int mc_learned_source(const char *src, const mc_rules *const *rules,
+                      mc_error *err);
 
 /* Parse a weights text (docs/SEARCH.md, "Learned evaluations") for rules r
    into w[0..r->nfeat-1].  0, or -1 with a message naming the line. */

@@ -463,7 +463,8 @@ typedef struct gen {
     const mc_game *g;
     om_data *d;
     mc_move *out; /* NULL: count only */
-    int n;        /* moves written */
+    int cap;      /* room in out */
+    int n;        /* legal moves found (written while n < cap) */
     int start;
     int leaves;   /* moves found for this start, written or not */
     int lost;     /* paths of this start that cannot be encoded */
@@ -478,12 +479,17 @@ static void emit(gen *e, uint64_t bits)
     e->leaves++;
     if (count > e->d->st[ST_MAX_MARKS])
         e->d->st[ST_MAX_MARKS] = count;
-    if (e->n >= MC_MAX_MOVES) {
-        e->d->st[ST_MOVE_OVERFLOW]++;
-        return;
-    }
-    if (e->out)
+    if (e->out && e->n < e->cap)
         e->out[e->n] = mv_make(e->start, count, bits);
+    e->n++;
+}
+
+/* One more move that is not a sowing path (an annulled start, a
+   three-seed opening). */
+static void emit_move(gen *e, mc_move m)
+{
+    if (e->out && e->n < e->cap)
+        e->out[e->n] = m;
     e->n++;
 }
 
@@ -524,13 +530,17 @@ static void gen_seg(gen *e, const node *x, const opp *op, int first_lap,
     }
 }
 
-static int om_moves(const mc_game *g, const mc_pos *p, mc_move *out)
+/* The legal moves into out (room for cap); returns how many there are,
+   which may be more than cap (only cap are written). */
+static int om_moves_all(const mc_game *g, const mc_pos *p, mc_move *out,
+                        int cap)
 {
     gen e;
     memset(&e, 0, sizeof e);
     e.g = g;
     e.d = g->data;
     e.out = out;
+    e.cap = cap;
     e.capt = captures_on(g, p);
     row16 me;
     opp op;
@@ -547,23 +557,28 @@ static int om_moves(const mc_game *g, const mc_pos *p, mc_move *out)
             e.start = s;
             e.leaves = e.lost = 0;
             gen_seg(&e, &x, &op, 1, 0, 0);
-            if (!e.leaves && !e.lost && g->opt[OPT_NEVER] == 0) {
-                if (e.n < MC_MAX_MOVES)
-                    out[e.n++] = (mc_move)s | MV_ANNUL;
-                else
-                    e.d->st[ST_MOVE_OVERFLOW]++;
-            }
+            if (!e.leaves && !e.lost && g->opt[OPT_NEVER] == 0)
+                emit_move(&e, (mc_move)s | MV_ANNUL);
         }
-        if (three && seeds == 3) {
-            if (e.n < MC_MAX_MOVES)
-                out[e.n++] = (mc_move)s | MV_STAR;
-            else
-                e.d->st[ST_MOVE_OVERFLOW]++;
-        }
+        if (three && seeds == 3)
+            emit_move(&e, (mc_move)s | MV_STAR);
     }
     if (e.n > e.d->st[ST_MAX_MOVES])
         e.d->st[ST_MAX_MOVES] = e.n;
     return e.n;
+}
+
+/* The interface's fixed buffer: no position is known to have more than
+   MC_MAX_MOVES moves (ST_MAX_MOVES keeps the most seen); one that had
+   would be counted in ST_MOVE_OVERFLOW and be reported by mc_moves_all. */
+static int om_moves(const mc_game *g, const mc_pos *p, mc_move *out)
+{
+    int n = om_moves_all(g, p, out, MC_MAX_MOVES);
+    if (n > MC_MAX_MOVES) {
+        ((om_data *)g->data)->st[ST_MOVE_OVERFLOW]++;
+        n = MC_MAX_MOVES;
+    }
+    return n;
 }
 
 /* ---- playing a move ----------------------------------------------------- */
@@ -1342,7 +1357,7 @@ static int om_init(mc_game *g, mc_error *err)
 {
     om_data *d = calloc(1, sizeof *d);
     if (!d)
-        return mc_err(err, MC_ERR_ARG, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     pthread_once(&om_add_once, om_add_init);
     d->add = (const row16 (*)[65][16])om_add;
     g->data = d;
@@ -1378,9 +1393,10 @@ int mc_omweso_stats(const mc_game *g, long *out, int n)
  * one's own 16 pits (a capture moves a whole column across), and pits
  * holding 2 or more (the moves one has; W4: a player without one loses).
  */
-static int om_eval(const mc_game *g, const mc_pos *p)
+static int om_eval(const mc_game *g, const mc_pos *p, const int *w)
 {
     (void)g;
+    (void)w; /* no tuned weights */
     const uint8_t *mine = p->pit + 16 * p->side;
     const uint8_t *theirs = p->pit + 16 * (1 - p->side);
     int seeds = 0, mobile = 0;
@@ -1509,6 +1525,7 @@ const mc_rules mc_rules_omweso = {
     .fini = om_fini,
     .start = om_start,
     .moves = om_moves,
+    .moves_all = om_moves_all,
     .play = om_play,
     .status = om_status,
     .total = om_total,

@@ -491,14 +491,16 @@ static size_t ow_describe(const mc_game *g, const mc_trace_event *e, char *buf,
  * the difference of the stores, plus small terms for seeds kept on one's own
  * side (they are still to be won) and for the opponent's houses holding 1 or
  * 2 seeds (targets for a capture of 2s and 3s), minus one's own.  Weights
- * were tuned by self-play (docs/SEARCH.md); mc_oware_eval_w is visible to
- * the tuning tool only.
+ * were tuned by self-play (docs/SEARCH.md, bench/tune_oware.c, which
+ * passes others in w: mc_search_tuning.hand_eval).
  */
-int mc_oware_eval_w[3] = {100, 15, 10};
+static const int ow_eval_w[3] = {100, 15, 10};
 
-static int ow_eval(const mc_game *g, const mc_pos *p)
+static int ow_eval(const mc_game *g, const mc_pos *p, const int *w)
 {
     (void)g;
+    if (!w || !(w[0] | w[1] | w[2]))
+        w = ow_eval_w;
     int me = p->side, op = 1 - me;
     const uint8_t *mine = p->pit + 6 * me, *theirs = p->pit + 6 * op;
     int board = 0, weak = 0;
@@ -507,8 +509,8 @@ static int ow_eval(const mc_game *g, const mc_pos *p)
         weak += (theirs[i] == 1 || theirs[i] == 2) -
                 (mine[i] == 1 || mine[i] == 2);
     }
-    return mc_oware_eval_w[0] * ((int)p->cap[me] - (int)p->cap[op]) +
-           mc_oware_eval_w[1] * board + mc_oware_eval_w[2] * weak;
+    return w[0] * ((int)p->cap[me] - (int)p->cap[op]) + w[1] * board +
+           w[2] * weak;
 }
 
 /*

@@ -135,7 +135,7 @@ static int sq_init(mc_game *g, mc_error *err)
 {
     sq_data *d = calloc(1, sizeof *d);
     if (!d)
-        return mc_err(err, MC_ERR_ARG, "sadeqa2: out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "sadeqa2: out of memory");
     int skip = g->opt[OPT_SKIP_ORIGIN];
     int ring = skip ? NH - 1 : NH; /* holes a full lap feeds */
     for (int o = 0; o < NH; o++)
@@ -760,9 +760,10 @@ static size_t sq_describe(const mc_game *g, const mc_trace_event *e,
  * Sadeqa II is won by survival (S7): seeds on one's own side and occupied
  * holes (the moves one may still have) against the opponent's.
  */
-static int sq_eval(const mc_game *g, const mc_pos *p)
+static int sq_eval(const mc_game *g, const mc_pos *p, const int *w)
 {
     (void)g;
+    (void)w; /* no tuned weights */
     const uint8_t *mine = p->pit + 6 * p->side;
     const uint8_t *theirs = p->pit + 6 * (1 - p->side);
     int seeds = 0, holes = 0;

@@ -86,7 +86,7 @@ mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
 {
     mc_record *r = calloc(1, sizeof *r);
     if (!r) {
-        fail(err, MC_ERR_ARG, "out of memory");
+        fail(err, MC_ERR_NOMEM, "out of memory");
         return NULL;
     }
     r->g = mc_game_new(spec, err);
@@ -102,14 +102,14 @@ mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
         mc_pos_format(r->g, &std, b, sizeof b);
         if (strcmp(a, b) != 0 && !(r->start = dup_str(a))) {
             mc_record_free(r);
-            fail(err, MC_ERR_ARG, "out of memory");
+            fail(err, MC_ERR_NOMEM, "out of memory");
             return NULL;
         }
     }
     r->s = mc_session_new(r->g, start ? start : &std);
     if (!r->s) {
         mc_record_free(r);
-        fail(err, MC_ERR_ARG, "out of memory");
+        fail(err, MC_ERR_NOMEM, "out of memory");
         return NULL;
     }
     return r;
@@ -246,14 +246,14 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
                 free(r->hidx);
                 r->hidx = NULL;
                 r->hcap = 0;
-                return fail(err, MC_ERR_ARG, "out of memory");
+                return fail(err, MC_ERR_NOMEM, "out of memory");
             }
         }
         return 0;
     }
     char *v = dup_str(value);
     if (!v)
-        return fail(err, MC_ERR_ARG, "out of memory");
+        return fail(err, MC_ERR_NOMEM, "out of memory");
     if (at >= 0) {
         free(r->tags[at].value);
         r->tags[at].value = v;
@@ -264,13 +264,13 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
     if (!cap || (2 * (r->ntags + 1) > r->hcap &&
                  rehash(r, r->hcap ? 2 * r->hcap : 16) != 0)) {
         free(v);
-        return fail(err, MC_ERR_ARG, "out of memory");
+        return fail(err, MC_ERR_NOMEM, "out of memory");
     }
     r->tags_cap = (int)cap;
     char *k = dup_str(name);
     if (!k) {
         free(v);
-        return fail(err, MC_ERR_ARG, "out of memory");
+        return fail(err, MC_ERR_NOMEM, "out of memory");
     }
     r->tags[r->ntags].name = k;
     r->tags[r->ntags].value = v;
@@ -380,7 +380,7 @@ int mc_record_set_comment(mc_record *r, int ply, const char *text,
             return 0;
         char **c = realloc(r->comment, (size_t)(ply + 1) * sizeof *c);
         if (!c)
-            return fail(err, MC_ERR_ARG, "out of memory");
+            return fail(err, MC_ERR_NOMEM, "out of memory");
         memset(c + r->ncomment, 0,
                (size_t)(ply + 1 - r->ncomment) * sizeof *c);
         r->comment = c;
@@ -388,7 +388,7 @@ int mc_record_set_comment(mc_record *r, int ply, const char *text,
     }
     char *d = NULL;
     if (text && !(d = dup_str(text)))
-        return fail(err, MC_ERR_ARG, "out of memory");
+        return fail(err, MC_ERR_NOMEM, "out of memory");
     free(r->comment[ply]);
     r->comment[ply] = d;
     return 0;
@@ -473,7 +473,7 @@ static int match_step(match_walk *w, mc_record *r, mc_error *err)
     char score[DERIVED_LEN];
     mc_match_describe(r->g, &w->m, score, sizeof score);
     if (set_match(r, score) != 0)
-        return fail(err, MC_ERR_ARG, "out of memory");
+        return fail(err, MC_ERR_NOMEM, "out of memory");
     return 0;
 }
 
@@ -853,7 +853,7 @@ static int read_game(lexer *x, mc_record **out, int game)
     mc_record *r = NULL;
     int rc = 0, gline = x->line, gcol = x->col;
     if (!read)
-        return lx_fail_at(x, gline, gcol, MC_ERR_ARG, "out of memory");
+        return lx_fail_at(x, gline, gcol, MC_ERR_NOMEM, "out of memory");
     /* Free tags wait until the game exists. */
     struct {
         char *n, *v;
@@ -886,7 +886,7 @@ static int read_game(lexer *x, mc_record **out, int game)
                                                      sizeof *pend)
                                  : pend;
         if (!np) {
-            rc = lx_fail_at(x, line, col, MC_ERR_ARG, "out of memory");
+            rc = lx_fail_at(x, line, col, MC_ERR_NOMEM, "out of memory");
             goto out;
         }
         pend = np;
@@ -896,7 +896,7 @@ static int read_game(lexer *x, mc_record **out, int game)
         pend[npend].col = col;
         npend++;
         if (!pend[npend - 1].n || !pend[npend - 1].v) {
-            rc = lx_fail_at(x, line, col, MC_ERR_ARG, "out of memory");
+            rc = lx_fail_at(x, line, col, MC_ERR_NOMEM, "out of memory");
             goto out;
         }
     }
@@ -959,7 +959,7 @@ static int read_game(lexer *x, mc_record **out, int game)
             dstr cm = {0};
             rc = lx_comment(x, &cm);
             if (!rc && cm.oom)
-                rc = lx_fail_at(x, line, col, MC_ERR_ARG, "out of memory");
+                rc = lx_fail_at(x, line, col, MC_ERR_NOMEM, "out of memory");
             if (!rc && c == '{') {
                 /* several comments after one move are joined */
                 const char *old = mc_record_comment(r, moves);
@@ -1104,7 +1104,7 @@ static int read_game(lexer *x, mc_record **out, int game)
     (void)prev;
     /* keep the Match tag read, for the match check */
     if (set_match(r, at[D_MATCH].line ? read[D_MATCH] : "") != 0) {
-        rc = lx_fail_at(x, gline, gcol, MC_ERR_ARG, "out of memory");
+        rc = lx_fail_at(x, gline, gcol, MC_ERR_NOMEM, "out of memory");
         goto out;
     }
     *out = r;
@@ -1187,7 +1187,7 @@ static int collect_one(void *ctx, mc_record *r)
                         sizeof *c->recs, 4);
     if (!nc) {
         mc_record_free(r);
-        return MC_ERR_ARG;
+        return MC_ERR_NOMEM;
     }
     c->cap = (int)nc;
     c->recs[c->n++] = r;

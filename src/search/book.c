@@ -66,7 +66,7 @@ static mc_book *book_of_spec(const char *spec, mc_error *err)
 {
     mc_book *b = calloc(1, sizeof *b);
     if (!b) {
-        mc_err(err, MC_ERR_ARG, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, "out of memory");
         return NULL;
     }
     b->g = mc_game_new(spec, err);
@@ -175,7 +175,7 @@ int mc_book_set_info(mc_book *b, const char *key, const char *value,
     }
     char *copy = malloc(strlen(value) + 1);
     if (!copy)
-        return mc_err(err, MC_ERR_ARG, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     strcpy(copy, value);
     free(b->info[i]);
     b->info[i] = copy;
@@ -222,7 +222,7 @@ int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
     if (!mv || !ks) {
         free(mv);
         free(ks);
-        return mc_err(err, MC_ERR_ARG, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     }
     strcpy(ks, key);
     /* best first; equal scores keep the order given */
@@ -251,7 +251,7 @@ int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
         if (!cap || mc_posmap_add(&b->index, k) != 0) {
             free(mv);
             free(ks);
-            return mc_err(err, MC_ERR_ARG, "out of memory");
+            return mc_err(err, MC_ERR_NOMEM, "out of memory");
         }
         b->n++;
     }
@@ -415,7 +415,7 @@ mc_book *mc_book_read(const char *text, size_t len, const char *name,
         size_t n = i - start;
         char small[1024], *line = n < sizeof small ? small : malloc(n + 1);
         if (!line) {
-            rc = mc_err(err, MC_ERR_ARG, "out of memory");
+            rc = mc_err(err, MC_ERR_NOMEM, "out of memory");
             break;
         }
         memcpy(line, text + start, n);

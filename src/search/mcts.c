@@ -79,7 +79,7 @@ int mc_mcts(const mc_session *s, const mc_search_limits *lim,
     mc_line l = {0};
     int base = mc_session_ply(s);
     if (mc_line_grow(&l, base + 1) != 0)
-        return MC_ERR_ARG;
+        return MC_ERR_NOMEM;
     mc_line_root(&l, g, mc_session_pos_at(s, 0));
     for (int k = 0; k < base; k++) {
         mc_pos q = *mc_session_pos_at(s, k);
@@ -91,7 +91,7 @@ int mc_mcts(const mc_session *s, const mc_search_limits *lim,
     int root_side = l.pos[base].side;
     if (add_node(&t, 0, -1, 1 - root_side) < 0) {
         mc_line_free(&l);
-        return MC_ERR_ARG;
+        return MC_ERR_NOMEM;
     }
     mc_rng rng;
     mc_rng_seed(&rng, lim->seed ^ 0x6d637473ull);

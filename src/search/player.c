@@ -23,6 +23,7 @@ struct mc_player {
     mc_game *g;
     mc_session *s;
     mc_player_opts o;
+    mc_search_tuning tune; /* o.tuning's copy, or the defaults */
     int tt_mb;
     mc_tt tt;
     mc_worker *w[MC_MAX_THREADS];
@@ -115,7 +116,7 @@ mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
 {
     mc_player *pl = calloc(1, sizeof *pl);
     if (!pl) {
-        mc_err(err, MC_ERR_ARG, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, "out of memory");
         return NULL;
     }
     mc_player_opts zero = {0};
@@ -125,7 +126,7 @@ mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
     pl->s = pl->g ? mc_session_new(pl->g, NULL) : NULL;
     pl->w[0] = pl->s ? mc_worker_new(pl->g, 0) : NULL;
     if (!pl->w[0]) {
-        mc_err(err, MC_ERR_ARG, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, "out of memory");
         mc_player_free(pl);
         return NULL;
     }
@@ -180,7 +181,7 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
     if (mb != pl->tt_mb) {
         if (mc_tt_resize(&pl->tt, mb) != 0) {
             pl->tt_mb = -1;
-            return mc_err(err, MC_ERR_ARG,
+            return mc_err(err, MC_ERR_NOMEM,
                           "out of memory for a %d MiB table", mb);
         }
         pl->tt_mb = mb;
@@ -188,6 +189,11 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
     pl->o = *o;
     pl->o.tables = NULL; /* not kept: the caller's strings */
     pl->o.book = NULL;
+    if (o->tuning)
+        pl->tune = *o->tuning;
+    else
+        mc_search_tuning_init(&pl->tune);
+    pl->o.tuning = NULL;
     return 0;
 }
 
@@ -206,7 +212,7 @@ int mc_player_sync(mc_player *pl, const mc_session *s, mc_error *err)
                       mc_game_spec(mc_session_game(s)));
     mc_session *c = mc_session_new(pl->g, mc_session_pos_at(s, 0));
     if (!c)
-        return mc_err(err, MC_ERR_ARG, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     for (int i = 0; i < mc_session_ply(s); i++) {
         mc_move m = mc_session_move_at(s, i);
         int rc = m == MC_MOVE_PASS ? mc_session_pass_turn(c, err)
@@ -438,7 +444,7 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
     int level = pl->o.level > 0 && pl->o.level < 10 ? pl->o.level : 10;
     int threads = level < 10 || pl->exact ? 1 : clamp_threads(pl->o.threads);
     if (ensure_workers(pl, threads) != 0)
-        return MC_ERR_ARG;
+        return MC_ERR_NOMEM;
     mc_think *t = &pl->think;
     t->tt = &pl->tt;
     t->stop = &pl->stop;
@@ -446,6 +452,7 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
     t->ext_stop = go->stop;
     t->level = level;
     t->exact = pl->exact;
+    t->tune = pl->tune;
     t->max_depth = go->depth > 0 ? go->depth : 64;
     if (t->max_depth > MC_MAX_PLY - 2)
         t->max_depth = MC_MAX_PLY - 2;
@@ -488,7 +495,7 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
     for (int i = 0; i < threads; i++) {
         pl->w[i]->t = t;
         if (mc_worker_load(pl->w[i], pl->s) != 0)
-            return MC_ERR_ARG;
+            return MC_ERR_NOMEM;
     }
     t->root_allow = root_filter(pl, pl->w[0]);
     pthread_t th[MC_MAX_THREADS];
@@ -525,6 +532,15 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
 }
 
 /* ---- one search ---- */
+
+void mc_search_tuning_init(mc_search_tuning *t)
+{
+    memset(t, 0, sizeof *t);
+    t->lmr = 2;
+    t->prune = 9;
+    t->rfp_margin = 150;
+    t->rfp_depth = 3;
+}
 
 void mc_player_limits(mc_player *pl, const mc_search_limits *lim)
 {
@@ -566,9 +582,10 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     o.seed = lim->seed;
     o.tables = "none";
     o.book = "none";
+    o.tuning = lim->tuning;
     mc_player *pl = mc_player_new(mc_session_game(s), &o, NULL);
     if (!pl)
-        return MC_ERR_ARG;
+        return MC_ERR_NOMEM;
     mc_player_limits(pl, lim);
     int rc = mc_player_sync(pl, s, NULL);
     if (rc == 0) {

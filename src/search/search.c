@@ -17,32 +17,19 @@
 
 #define EV_NONE INT_MIN
 
-/* Tuning knob: nonzero ignores the game's evaluation (store difference
-   only), to measure what the evaluation is worth (bench/tune_search.c). */
-int mc_search_plain_eval = 0;
-
-/* Late-move reductions for quiet moves (no static gain, not a killer), by
-   scheme: 0 none, 1 one ply from the 4th move, 2 one ply from the 3rd and
-   two from the 4th at depth 6+.  Chosen by self-play (docs/SEARCH.md);
-   visible to the tuning tool. */
-int mc_search_lmr = 2;
-
-/* Tuning knob (bench/tune_prune.c): bit 0 reverse futility pruning, bit 1
-   internal iterative reduction, bit 2 a third ply of late-move reduction at
-   depth 10+, bit 3 a quiescence search of the moves that gain material. */
-int mc_search_prune = 9;
-/* Reverse futility: the margin a ply (hundredths of a seed) and the
-   deepest depth it applies at (tuning knobs too). */
-int mc_search_rfp_margin = 150, mc_search_rfp_depth = 3;
+/* The tuning knobs (mc_search_tuning: late-move reductions, pruning,
+   the evaluation's weights) come with each search in t->tune; their
+   defaults, chosen by self-play (docs/SEARCH.md), are
+   mc_search_tuning_init's. */
 /* The relay budget of the nodes below the root (mc_relay_budget_set):
    the longest chain that ended in 25,000 random Omweso games and in 40 s
    of searches took 282 laps; the never-ending ones, up to 1.4 billion. */
-uint64_t mc_search_relay_budget = 65536;
+static const uint64_t search_relay_budget = 65536;
 
 static int evaluate(const mc_worker *w, const mc_pos *p)
 {
-    if (!mc_search_plain_eval)
-        return mc_game_eval(w->g, p);
+    if (!w->t->tune.plain_eval)
+        return mc_game_eval_w(w->g, p, w->t->tune.hand_eval);
     return 100 * ((int)p->cap[p->side] - (int)p->cap[1 - p->side]);
 }
 
@@ -342,17 +329,18 @@ static int qsearch(mc_worker *w, int k, int alpha, int beta, int ev, int qd,
     return best;
 }
 
-static int lmr_amount(int depth, int oi, int key)
+static int lmr_amount(const mc_search_tuning *tune, int depth, int oi,
+                      int key)
 {
     if (key > 31 || depth < 3)
         return 0;
-    switch (mc_search_lmr) {
+    switch (tune->lmr) {
     case 1:
         return oi >= 3;
     case 2:
         if (oi < 2)
             return 0;
-        if ((mc_search_prune & 4) && depth >= 10 && oi >= 4)
+        if ((tune->prune & 4) && depth >= 10 && oi >= 4)
             return 3;
         return depth >= 6 && oi >= 3 ? 2 : 1;
     default:
@@ -411,7 +399,7 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
         return decided;
     int fresh = w->l.wstart[k] == k;
     if (depth <= 0 || ply >= MC_MAX_PLY - 1) {
-        if ((mc_search_prune & 8) && !t->exact && ply < MC_MAX_PLY - 1)
+        if ((t->tune.prune & 8) && !t->exact && ply < MC_MAX_PLY - 1)
             return qsearch(w, k, alpha, beta, ev, QS_PLIES, 1);
         return ev != EV_NONE ? ev : evaluate(w, p);
     }
@@ -437,17 +425,17 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
     }
     /* Reverse futility: a quiet node far above beta at a small depth is
        not searched. */
-    if ((mc_search_prune & 1) && !pvnode && !t->exact &&
-        depth <= mc_search_rfp_depth &&
+    if ((t->tune.prune & 1) && !pvnode && !t->exact &&
+        depth <= t->tune.rfp_depth &&
         ply > 0 && !pathdep && beta < MC_SCORE_PROVEN &&
         beta > -MC_SCORE_PROVEN) {
         int sev = ev != EV_NONE ? ev : evaluate(w, p);
-        if (sev - mc_search_rfp_margin * depth >= beta)
+        if (sev - t->tune.rfp_margin * depth >= beta)
             return sev;
     }
     /* Internal iterative reduction: a deep node with no table move is
        searched a ply less (its move ordering is poor anyway). */
-    if ((mc_search_prune & 2) && tt_move < 0 && depth >= 5 && !t->exact)
+    if ((t->tune.prune & 2) && tt_move < 0 && depth >= 5 && !t->exact)
         depth--;
     if (mc_line_grow(&w->l, k + 1) != 0) {
         w->stop = 1;
@@ -489,7 +477,8 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
         } else {
             /* Principal variation search: prove the move no better with a
                null window; late quiet moves first at reduced depth. */
-            int reduce = t->exact ? 0 : lmr_amount(depth, searched, kd->key[i]);
+            int reduce = t->exact ? 0 : lmr_amount(&t->tune, depth, searched,
+                                                   kd->key[i]);
             v = child(w, k, ply, i, depth - 1 - reduce, alpha, alpha + 1);
             if (v > alpha && !w->stop && (reduce || v < beta))
                 v = child(w, k, ply, i, depth - 1, alpha, beta);
@@ -621,7 +610,7 @@ int mc_worker_think(mc_worker *w)
                     t->stop);
     /* Below the root an Omweso relay still going after this many laps is
        taken for a never-ending one (the root's moves above are exact). */
-    mc_relay_budget_set(t->exact ? 0 : mc_search_relay_budget);
+    mc_relay_budget_set(t->exact ? 0 : search_relay_budget);
     out->best = rk->mv[rk->order[0]];
     out->pv[0] = out->best;
     out->pvlen = 1;

@@ -58,6 +58,7 @@ typedef struct mc_think {
     int timed;                  /* the time manager applies */
     int infinite;               /* no time limit at all */
     int level, max_depth, exact;
+    mc_search_tuning tune;      /* the player's knobs (mc_player_opts) */
     uint64_t node_limit;
     int (*oracle)(void *, const mc_pos *, int, int, int *);
     void *oracle_ctx;

@@ -22,6 +22,7 @@ static void seat_opts(const mc_selfplay_player *sp, uint64_t seed,
     o->threads = 1;
     o->tables = "none";
     o->book = "none"; /* the players' searches are what is measured */
+    o->tuning = sp->limits.tuning;
     o->seed = seed;
 }
 

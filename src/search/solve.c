@@ -40,7 +40,7 @@ int mc_solve(const mc_session *s, int max_depth, double seconds,
     for (int i = 0; i < n; i++) {
         mc_session *c = mc_session_new(g, mc_session_pos_at(s, 0));
         if (!c)
-            return MC_ERR_ARG;
+            return MC_ERR_NOMEM;
         for (int k = 0; k < mc_session_ply(s); k++)
             mc_session_play(c, mc_session_move_at(s, k), NULL, NULL);
         mc_session_play(c, mv[i], NULL, NULL);

@@ -704,6 +704,21 @@ static json_t *trace_json(const mc_game *g, const mc_trace *tr)
     return a;
 }
 
+/* The whole move in words (mc_move_explain), the same sentence the
+   program's play and replay print: the page logs it. */
+static json_t *explain_json(const mc_game *g, const mc_pos *before, mc_move m,
+                            const mc_trace *tr)
+{
+    size_t n = mc_move_explain(g, before, m, tr, NULL, 0) + 1;
+    char *buf = malloc(n);
+    if (!buf)
+        return json_null();
+    mc_move_explain(g, before, m, tr, buf, n);
+    json_t *j = safe_str(buf);
+    free(buf);
+    return j ? j : json_null();
+}
+
 /* The state, with the move just played and its trace when given. */
 static void reply_state(mc_api_reply *out, int status, const game_entry *e,
                         const char *move, const mc_trace *tr, json_t *extra)
@@ -952,6 +967,9 @@ static void play_token(mc_api *a, game_entry *e, const char *tok,
         reply_error(out, 422, err_code(err.code), "%s", err.msg);
     } else {
         mc_move_format(g, &before, m, canon, sizeof canon);
+        if (!extra)
+            extra = json_object();
+        json_object_set_new(extra, "explain", explain_json(g, &before, m, &tr));
         e->version++;
         if (commit(a, e, out) == 0)
             reply_state(out, 200, e, canon, &tr, extra);
@@ -1524,16 +1542,16 @@ static void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
         return;
     }
     mc_error err = {0, ""};
-    int ok = redo ? mc_session_redo_at(s, e->now, &err)
+    int rc = redo ? mc_session_redo_at(s, e->now, &err)
                   : mc_session_undo_at(s, e->now, &err);
-    if (ok < 0) {
-        reply_error(out, 409, err.code == MC_ERR_OVER ? "over" : "no_undo",
-                    "%s", err.msg);
-        return;
-    }
-    if (!ok) {
+    if (rc == MC_ERR_ARG) { /* nothing to take back or play again */
         reply_error(out, 409, redo ? "no_redo" : "no_undo",
                     redo ? "there is no move to redo" : "there is no move to undo");
+        return;
+    }
+    if (rc != 0) {
+        reply_error(out, 409, rc == MC_ERR_OVER ? "over" : "no_undo",
+                    "%s", err.msg);
         return;
     }
     e->version++;
@@ -1696,11 +1714,14 @@ static void ep_last_trace(game_entry *e, mc_api_reply *out)
     char tok[MC_MOVE_STRLEN];
     mc_move_format(g, &p, m, tok, sizeof tok);
     json_t *before = board_json(g, &p);
-    mc_play(g, &p, m, &tr);
+    mc_pos after = p;
+    mc_play(g, &after, m, &tr);
     reply_json(out, 200,
-               json_pack("{s:i,s:s,s:o,s:o,s:I}", "ply", n, "move", tok,
-                         "before", before, "trace", trace_json(g, &tr),
-                         "trace_dropped", (json_int_t)tr.dropped));
+               json_pack("{s:i,s:s,s:o,s:o,s:o,s:I}", "ply", n, "move", tok,
+                         "before", before, "explain",
+                         explain_json(g, &p, m, &tr), "trace",
+                         trace_json(g, &tr), "trace_dropped",
+                         (json_int_t)tr.dropped));
     free(tr.ev);
 }
 

@@ -116,7 +116,7 @@ int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err)
     if (!ok)
         return mc_err(err, MC_ERR_ILLEGAL, "not a legal move here");
     if (grow(s, s->n + 1) != 0)
-        return mc_err(err, MC_ERR_ARG, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
     s->l.pos[s->n + 1] = s->l.pos[s->n];
     int fl = mc_play(s->g, &s->l.pos[s->n + 1], m, trace);
     mc_line_link(&s->l, s->g, s->n, fl);
@@ -150,25 +150,25 @@ int mc_session_pass_turn(mc_session *s, mc_error *err)
 int mc_session_undo(mc_session *s)
 {
     if (s->clk.tc.no_undo)
-        return 0;
+        return MC_ERR_ILLEGAL;
     if (s->forced) {
         refresh(s);
-        return 1;
+        return 0;
     }
     if (s->n == 0)
-        return 0;
+        return MC_ERR_ARG;
     s->n--;
     refresh(s);
-    return 1;
+    return 0;
 }
 
 int mc_session_redo(mc_session *s)
 {
     if (s->n >= s->top)
-        return 0;
+        return MC_ERR_ARG;
     s->n++;
     refresh(s);
-    return 1;
+    return 0;
 }
 
 void mc_session_forfeit(mc_session *s, int side, int reason)
@@ -263,25 +263,23 @@ int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
 static int undo_redo_at(mc_session *s, double now, int redo, mc_error *err)
 {
     if (s->clk.tc.no_undo) {
-        mc_err(err, MC_ERR_ILLEGAL,
-               "no take-backs under this time control (%s)",
-               s->clk.tc.mode[0] ? s->clk.tc.mode : "no_undo");
-        return -1;
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "no take-backs under this time control (%s)",
+                      s->clk.tc.mode[0] ? s->clk.tc.mode : "no_undo");
     }
     mc_session_check_time(s, now);
-    if (s->forced && s->res.reason == MC_END_TIME && !redo) {
-        mc_err(err, MC_ERR_OVER,
-               "a loss on time cannot be taken back: the time is spent");
-        return -1;
-    }
+    if (s->forced && s->res.reason == MC_END_TIME && !redo)
+        return mc_err(err, MC_ERR_OVER,
+                      "a loss on time cannot be taken back: the time is spent");
     int side = s->l.pos[s->n].side, running = !s->res.over;
-    int done = redo ? mc_session_redo(s) : mc_session_undo(s);
-    if (done) {
-        if (!running) /* the game was over: no clock ran, none is charged */
-            s->clk.since = -1;
-        mc_clocks_turn(&s->clk, side, now, 0);
-    }
-    return done;
+    int rc = redo ? mc_session_redo(s) : mc_session_undo(s);
+    if (rc != 0)
+        return mc_err(err, rc, redo ? "there is no move to redo"
+                                    : "there is no move to undo");
+    if (!running) /* the game was over: no clock ran, none is charged */
+        s->clk.since = -1;
+    mc_clocks_turn(&s->clk, side, now, 0);
+    return 0;
 }
 
 int mc_session_undo_at(mc_session *s, double now, mc_error *err)

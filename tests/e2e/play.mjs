@@ -493,8 +493,9 @@ async function twoBrowsers() {
   await b.waitForSelector('g.pit');
   await until(b, () => location.hash.includes('side=N'), 10000);
   check(!(await b.evaluate(() => location.hash)).includes('invite'), 'the invitation leaves the address once used');
-  // North's browser animates South's move: it goes busy, logs the move and
-  // the trace's words, then marks the pit moved
+  // North's browser animates South's move: it goes busy, logs the move in
+  // the library's words (the trace endpoint's explain), then marks the pit
+  // moved
   await b.evaluate(() => {
     window.sawBusy = false;
     new MutationObserver(() => { if (document.body.dataset.busy === '1') window.sawBusy = true; })
@@ -505,7 +506,7 @@ async function twoBrowsers() {
   await until(b, () => document.querySelectorAll('g.pit.playable').length > 0, 10000);
   check((await b.$$('g.pit.playable')).length > 0, 'North\'s browser sees South\'s move and may answer');
   check(await b.evaluate(() => window.sawBusy), 'North\'s browser animated South\'s move');
-  check((await b.textContent('#log')).includes(`South: ${sa.history[0]}`), 'North\'s browser logs South\'s move from its trace');
+  check((await b.textContent('#log')).includes(`South plays ${sa.history[0]}: lifts`), 'North\'s browser logs South\'s move in the library\'s words');
   check((await b.$$eval('g.pit.last', (gs) => gs.map((g) => Number(g.dataset.pit)))).join() === String(sa.last.pit),
     'North\'s browser marks South\'s last move');
   const yb = (n) => b.$eval(`g.pit[data-pit="${n}"] circle.hole`, (c) => Number(c.getAttribute('cy')));
