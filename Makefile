@@ -207,10 +207,13 @@ $(B)/tests/test_match_stats: tests/test_match_stats.c tests/check.h \
 # shell tests tests/cli_x.sh, check-e2e for the browser tests.  A test's
 # output goes to $(B)/log/<name>.log and is shown when it fails; every test
 # runs (make -k) before make check reports.  The longest start first.
-# test_egdb runs as three parts side by side (its abapa builds, its awari
-# builds, the rest); make check-test_egdb runs all three.
-EGDB_PARTS  := check-test_egdb-abapa check-test_egdb-awari check-test_egdb-rest
-SLOW_TESTS  := check-e2e-full check-test_egdb-abapa check-e2e-features \
+# test_egdb runs as four parts side by side (its abapa builds, its awari
+# builds, the brute-force minimax, the rest); make check-test_egdb runs
+# all four.
+EGDB_PARTS  := check-test_egdb-abapa check-test_egdb-awari check-test_egdb-brute \
+               check-test_egdb-rest
+SLOW_TESTS  := check-test_egdb-abapa check-e2e-full check-test_egdb-brute \
+               check-e2e-features \
                check-test_egdb-rest check-cli_tui check-e2e-howto \
                check-test_omweso check-test_egdb-awari check-cli_help \
                check-test_gore
@@ -220,9 +223,12 @@ CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHE
                check-python
 .PHONY: check-all check-test_egdb check-e2e $(CHECKS)
 
+# Tests run CHECK_JOBS at a time (default: twice the cores): many of them
+# wait (on a browser, a terminal, a clock) more than they compute.
+CHECK_JOBS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
 check: $(PROG) $(TEST_BIN)
 	@rm -rf $(B)/xdg $(B)/log; mkdir -p $(B)/log
-	@$(MAKE) --no-print-directory -k check-all || \
+	@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) check-all || \
 	  { echo "make check: FAILED"; exit 1; }
 	@echo "make check: all test programs passed"
 

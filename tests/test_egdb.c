@@ -472,58 +472,6 @@ static void test_preset(int preset, int write_golden)
         }
     }
 
-    /* Brute force: full minimax through sessions, the real rules with
-       history, from every position of the smallest layers.  abapa: the
-       exact fresh value F where the builder's layer is exact (no
-       approx_cycles); awari: the value wherever it is history-proof. */
-    mc_game *gr = mc_game_new(preset == MC_EGDB_AWARI ? "oware:awari,seeds=any"
-                                                      : "oware:seeds=any",
-                              NULL);
-    uint64_t checked = 0, bad = 0, skipped = 0, open_checked = 0;
-    for (int n = 0; n <= 4; n++) {
-        const mc_egdb_info *in = mc_egdb_layer_info(db, n);
-        for (uint64_t i = 0; i < mc_egdb_layer_size(n); i++) {
-            uint8_t e = eg_layer_data(db, n)[i];
-            if (preset == MC_EGDB_AWARI ? !(e >> 7) : in->approx_cycles)
-                continue;
-            mc_pos p;
-            memset(&p, 0, sizeof p);
-            mc_egdb_unrank(n, i, p.pit);
-            p.side = MC_SOUTH;
-            mc_session *s = mc_session_new(gr, &p);
-            bf_nodes = 0;
-            bf_aborted = 0;
-            /* Layer 4's cycles are long: a node cap keeps the test fast;
-               the positions it leaves out are counted. */
-            bf_limit = n <= 3 ? UINT64_MAX : 20000;
-            int v = brute(s, -n - 1, n + 1);
-            mc_session_free(s);
-            if (bf_aborted) {
-                skipped++;
-                continue;
-            }
-            checked++;
-            open_checked += L[n].P[i] < L[n].O[i];
-            if (v != eg_val(e)) {
-                bad++;
-                if (bad < 5)
-                    fprintf(stderr, "%s n=%d rank %llu: brute %d table %d\n",
-                            pn, n, (unsigned long long)i, v, eg_val(e));
-            }
-        }
-    }
-    CHECK_MSG(bad == 0, "%s: %llu of %llu brute-force values differ", pn,
-              (unsigned long long)bad, (unsigned long long)checked);
-    CHECK(checked > 300);
-    if (preset == MC_EGDB_ABAPA)
-        CHECK_MSG(open_checked >= 77, "only %llu positions with P < O "
-                  "brute-forced", (unsigned long long)open_checked);
-    if (getenv("MANCALA_TEST_VERBOSE"))
-        printf("%s brute force: %llu positions (%llu with P < O), %llu "
-               "over the node cap\n", pn, (unsigned long long)checked,
-               (unsigned long long)open_checked,
-               (unsigned long long)skipped);
-
     /* Probing a position and its mirror (North to move) agree; lookup is
        exact when fresh, and with history only when history-proof. */
     {
@@ -657,6 +605,89 @@ static void test_preset(int preset, int write_golden)
 
     vi_free(L, top);
     mc_game_free(g);
+    mc_egdb_close(db);
+}
+
+/* Brute force: full minimax through sessions, the real rules with
+   history, from every position of the smallest layers (0-4, built here
+   on their own, so that this part runs beside test_preset).  abapa: the
+   exact fresh value F where the builder's layer is exact (no
+   approx_cycles); awari: the value wherever it is history-proof. */
+static void test_brute(int preset)
+{
+    const char *pn = mc_egdb_preset_name(preset);
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/brute-%s", tmpdir, pn);
+    mkdir(dir, 0777);
+    mc_egdb_build_opts o;
+    build_opts(&o, dir, preset, 4);
+    mc_error err = {0, ""};
+    int rc = mc_egdb_build(&o, &err);
+    CHECK_MSG(rc == 0, "build %s 0-4: %s", pn, err.msg);
+    mc_egdb *db = rc ? NULL : mc_egdb_open(dir, preset, 4, &err);
+    CHECK_MSG(db != NULL, "open: %s", err.msg);
+    if (!db)
+        return;
+    mc_game *gr = mc_game_new(preset == MC_EGDB_AWARI ? "oware:awari,seeds=any"
+                                                      : "oware:seeds=any",
+                              NULL);
+    vi_layer L[5];
+    memset(L, 0, sizeof L);
+    for (int n = 0; n <= 4; n++)
+        if (vi_layer_build(gr, L, n, preset == MC_EGDB_AWARI,
+                           eg_layer_data(db, n)) != 0) {
+            CHECK(!"out of memory");
+            vi_free(L, n);
+            mc_game_free(gr);
+            mc_egdb_close(db);
+            return;
+        }
+    uint64_t checked = 0, bad = 0, skipped = 0, open_checked = 0;
+    for (int n = 0; n <= 4; n++) {
+        const mc_egdb_info *in = mc_egdb_layer_info(db, n);
+        for (uint64_t i = 0; i < mc_egdb_layer_size(n); i++) {
+            uint8_t e = eg_layer_data(db, n)[i];
+            if (preset == MC_EGDB_AWARI ? !(e >> 7) : in->approx_cycles)
+                continue;
+            mc_pos p;
+            memset(&p, 0, sizeof p);
+            mc_egdb_unrank(n, i, p.pit);
+            p.side = MC_SOUTH;
+            mc_session *s = mc_session_new(gr, &p);
+            bf_nodes = 0;
+            bf_aborted = 0;
+            /* Layer 4's cycles are long: a node cap keeps the test fast;
+               the positions it leaves out are counted. */
+            bf_limit = n <= 3 ? UINT64_MAX : 20000;
+            int v = brute(s, -n - 1, n + 1);
+            mc_session_free(s);
+            if (bf_aborted) {
+                skipped++;
+                continue;
+            }
+            checked++;
+            open_checked += L[n].P[i] < L[n].O[i];
+            if (v != eg_val(e)) {
+                bad++;
+                if (bad < 5)
+                    fprintf(stderr, "%s n=%d rank %llu: brute %d table %d\n",
+                            pn, n, (unsigned long long)i, v, eg_val(e));
+            }
+        }
+    }
+    CHECK_MSG(bad == 0, "%s: %llu of %llu brute-force values differ", pn,
+              (unsigned long long)bad, (unsigned long long)checked);
+    CHECK(checked > 300);
+    if (preset == MC_EGDB_ABAPA)
+        CHECK_MSG(open_checked >= 77, "only %llu positions with P < O "
+                  "brute-forced", (unsigned long long)open_checked);
+    if (getenv("MANCALA_TEST_VERBOSE"))
+        printf("%s brute force: %llu positions (%llu with P < O), %llu "
+               "over the node cap\n", pn, (unsigned long long)checked,
+               (unsigned long long)open_checked,
+               (unsigned long long)skipped);
+
+    vi_free(L, 4);
     mc_game_free(gr);
     mc_egdb_close(db);
 }
@@ -1325,13 +1356,14 @@ int main(int argc, char **argv)
         perror("mkdtemp");
         return 1;
     }
-    /* A part alone (argv[2]: abapa, awari or rest) so that make check
+    /* A part alone (argv[2]: abapa, awari, brute or rest) so that make check
        can run the parts side by side; none: all of them. */
     const char *part = argc > 2 ? argv[2] : "";
     int all = !*part;
     if (!all && strcmp(part, "abapa") && strcmp(part, "awari") &&
-        strcmp(part, "rest")) {
-        fprintf(stderr, "test_egdb: unknown part '%s' (abapa, awari, rest)\n",
+        strcmp(part, "brute") && strcmp(part, "rest")) {
+        fprintf(stderr, "test_egdb: unknown part '%s' (abapa, awari, brute, "
+                        "rest)\n",
                 part);
         return 2;
     }
@@ -1341,6 +1373,10 @@ int main(int argc, char **argv)
         test_preset(MC_EGDB_ABAPA, golden);
     if (all || !strcmp(part, "awari"))
         test_preset(MC_EGDB_AWARI, golden);
+    if (!golden && (all || !strcmp(part, "brute"))) {
+        test_brute(MC_EGDB_ABAPA);
+        test_brute(MC_EGDB_AWARI);
+    }
     if (!golden && !all && !strcmp(part, "rest"))
         small_builds();
     if (!golden && (all || !strcmp(part, "rest"))) {
