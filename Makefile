@@ -339,11 +339,11 @@ GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c \
 build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c src/server/store.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SQLITE_CFLAGS) -o $@ $< src/server/api.c src/server/store.c \
-	  $(LIB_SRC) $(GEN_SRC) -ljansson $(SQLITE_LIBS) -lm
+	  $(LIB_SRC) $(GEN_SRC) -ljansson $(SQLITE_LIBS) -lzstd -lm
 
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(GEN_SRC) -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(GEN_SRC) -lzstd -lm
 
 # The README's board pictures, taken by the browser tests.
 screenshots: $(PROG)
