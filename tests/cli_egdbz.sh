@@ -54,6 +54,21 @@ a=$($M analyze oware "$P" --depth 8 --egdb "$A" 2>&1 | grep -v "endgame tables:"
 z=$($M analyze oware "$P" --depth 8 --egdb "$Z" 2>&1 | grep -v "endgame tables:" | sed 's/ nps .* pv / pv /')
 if echo "$a" | grep -q bestmove && [ "$a" = "$z" ]; then ok; else bad "analyze differs: '$a' vs '$z'"; fi
 
+# A mixed set: layers 0-5 plain, 6-8 compressed (--from 6), read as one.
+X=$tmp/mixed
+mkdir -p "$X"
+cp "$A"/oware-abapa-0[0-8].egdb "$X"/
+expect_grep "compress from layer 6" "compressed abapa layers 6-8 in $X" \
+    $M egdb compress oware --dir "$X" --from 6
+p=$(ls "$X"/oware-abapa-0[0-5].egdb | wc -l)
+n=$(ls "$X"/oware-abapa-0[6-8].egdbz | wc -l)
+q=$(ls "$X"/oware-abapa-0[6-8].egdb "$X"/oware-abapa-0[0-5].egdbz 2>/dev/null | wc -l)
+if [ "$p" -eq 6 ] && [ "$n" -eq 3 ] && [ "$q" -eq 0 ]; then ok; else bad "--from 6: $p plain, $n compressed, $q misplaced"; fi
+expect_grep "verify the mixed set" "verify: ok (abapa layers 0-8" $M egdb verify oware --dir "$X"
+$M egdb stats oware --dir "$X" >"$tmp/sx"
+if cmp -s "$tmp/sa" "$tmp/sx"; then ok; else bad "stats of the mixed set differ"; fi
+expect_err "--from past the last layer" 2 "end at layer 8" $M egdb compress oware --dir "$X" --from 9
+
 # A build reads compressed lower layers: layer 9 over them is the same
 # file as over the plain ones.
 $M egdb build oware --seeds 9 --dir "$A" --quiet >/dev/null 2>&1

@@ -75,6 +75,7 @@ typedef struct eopts {
     int keep;     /* compress: keep the plain files */
     long level;   /* compress: zstd level (0: the library's default) */
     long block;   /* compress: entries a block (0: the default) */
+    long from;    /* compress: the first layer compressed */
 } eopts;
 
 /* Parse argv[1..]: one or two positional arguments and the options;
@@ -116,6 +117,17 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                 o->threads = x;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
             o->quiet = 1;
+        } else if (!strcmp(cmd, "compress") && !strcmp(a, "--from")) {
+            long x = i + 1 < argc ? cli_number(argv[i + 1], MC_EGDB_MAX_SEEDS)
+                                  : -1;
+            if (x < 0) {
+                fprintf(stderr, "mancala egdb compress: --from needs a layer "
+                                "from 0 to %d\n",
+                        MC_EGDB_MAX_SEEDS);
+                return 1;
+            }
+            i++;
+            o->from = x;
         } else if (!strcmp(cmd, "compress") &&
                    (!strcmp(a, "--level") || !strcmp(a, "--block"))) {
             int lv = !strcmp(a, "--level");
@@ -796,10 +808,16 @@ static int egdb_compress(int argc, char **argv)
         return EXIT_BAD_INPUT;
     int top = mc_egdb_max_seeds(db);
     mc_egdb_close(db);
+    if (o.from > top) {
+        fprintf(stderr, "mancala egdb compress: --from %ld: the tables in %s "
+                        "end at layer %d\n",
+                o.from, dir, top);
+        return EXIT_USAGE;
+    }
     mc_egdb_compress_opts co = {(uint32_t)o.block, (int)o.level, o.keep};
     uint64_t plain_total = 0, z_total = 0;
     double t0 = now_s();
-    for (int n = 0; n <= top; n++) {
+    for (int n = (int)o.from; n <= top; n++) {
         char path[4096];
         mc_egdb_path(dir, preset, n, path, sizeof path);
         uint64_t before = file_bytes(path), z = 0;
@@ -818,9 +836,9 @@ static int egdb_compress(int argc, char **argv)
                    (unsigned long long)before, (unsigned long long)z,
                    z ? (double)before / (double)z : 0.0, now_s() - t1);
     }
-    printf("compressed %s layers 0-%d in %s: %llu -> %llu bytes (%.2fx), "
+    printf("compressed %s layers %ld-%d in %s: %llu -> %llu bytes (%.2fx), "
            "%.1f s%s\n",
-           mc_egdb_preset_name(preset), top, dir,
+           mc_egdb_preset_name(preset), o.from, top, dir,
            (unsigned long long)plain_total, (unsigned long long)z_total,
            z_total ? (double)plain_total / (double)z_total : 0.0,
            now_s() - t0, o.keep ? "; plain files kept" : "");
@@ -934,19 +952,23 @@ static const char *const sub_help[] = {
     "(abapa, then awari).  docs/EGDB-RESULTS.md is this page.  Without\n"
     "--dir: the tables of the default places (mancala egdb --help).\n",
     "compress",
-    "usage: mancala egdb compress oware[:awari] [--seeds N] [--dir D] "
-    "[--keep]\n"
-    "                             [--level L] [--block B] [--quiet]\n\n"
-    "Rewrite each layer 0..N (default: all there are) as a compressed\n"
+    "usage: mancala egdb compress oware[:awari] [--seeds N] [--from M] "
+    "[--dir D]\n"
+    "                             [--keep] [--level L] [--block B] "
+    "[--quiet]\n\n"
+    "Rewrite each layer M..N (default: 0 and all there are) as a compressed\n"
     "file, oware-<preset>-NN.egdbz: the same header, a block index, and\n"
     "the entries in blocks of B entries (default 1024) each compressed\n"
     "with zstd at level L (default 9).  Each is read back and checked\n"
     "against the plain file's checksums, which is then removed (--keep:\n"
     "kept; where both are, the plain file is read).  Play, analysis,\n"
     "probe, info, verify and build read compressed layers in place of\n"
-    "plain ones: a probe decompresses one block (a few kept per thread);\n"
+    "plain ones: a probe decompresses one block (256 kept per thread);\n"
     "build and verify decompress a whole lower layer into memory.  Layers\n"
-    "compressed already are left as they are.  Without --dir: the tables\n"
+    "compressed already are left as they are.  A probe of a compressed\n"
+    "layer costs a block's decompression (microseconds, against a memory\n"
+    "read): --from M keeps the small layers, which a search probes most\n"
+    "and which take little room, plain.  Without --dir: the tables\n"
     "of the default places (mancala egdb --help).\n",
     NULL};
 
