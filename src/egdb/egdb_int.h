@@ -118,6 +118,32 @@ void eg_bounds_free(eg_bounds *b);
 int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
                        uint64_t *open, mc_egdb_progress progress, void *ctx);
 
+/* Little-endian fields of the files (file.c, zfile.c). */
+static inline void eg_put32(unsigned char *b, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+}
+static inline void eg_put64(unsigned char *b, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+}
+static inline uint32_t eg_get32(const unsigned char *b)
+{
+    uint32_t v = 0;
+    for (int i = 3; i >= 0; i--)
+        v = v << 8 | b[i];
+    return v;
+}
+static inline uint64_t eg_get64(const unsigned char *b)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | b[i];
+    return v;
+}
+
 /* Files (file.c). */
 int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,
                    mc_error *err);

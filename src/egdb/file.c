@@ -81,31 +81,6 @@ uint64_t eg_checksum(const void *p, size_t len, uint64_t seed)
     return eg_sum_end(&s);
 }
 
-static void put32(unsigned char *b, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-}
-static void put64(unsigned char *b, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-}
-static uint32_t get32(const unsigned char *b)
-{
-    uint32_t v = 0;
-    for (int i = 3; i >= 0; i--)
-        v = v << 8 | b[i];
-    return v;
-}
-static uint64_t get64(const unsigned char *b)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | b[i];
-    return v;
-}
-
 const char *mc_egdb_preset_name(int preset)
 {
     return preset == MC_EGDB_AWARI ? "awari" : "abapa";
@@ -128,27 +103,27 @@ static void header_encode(unsigned char *h, const mc_egdb_info *in)
 {
     memset(h, 0, EG_HEADER_SIZE);
     memcpy(h + OFF_MAGIC, magic, 8);
-    put32(h + OFF_VERSION, EG_FORMAT_VERSION);
-    put32(h + OFF_HSIZE, EG_HEADER_SIZE);
+    eg_put32(h + OFF_VERSION, EG_FORMAT_VERSION);
+    eg_put32(h + OFF_HSIZE, EG_HEADER_SIZE);
     memcpy(h + OFF_GAME, "oware", 5);
     const char *pn = mc_egdb_preset_name(in->preset);
     memcpy(h + OFF_PRESET, pn, strlen(pn));
     size_t sl = strlen(in->spec);
     memcpy(h + OFF_SPEC, in->spec, sl < 127 ? sl : 127);
-    put32(h + OFF_N, (uint32_t)in->n);
-    put32(h + OFF_SCHEME, EG_INDEX_SCHEME);
-    put32(h + OFF_ENC, EG_ENCODING);
-    put32(h + OFF_BUILDER, in->builder_version);
-    put64(h + OFF_ENTRIES, in->entries);
+    eg_put32(h + OFF_N, (uint32_t)in->n);
+    eg_put32(h + OFF_SCHEME, EG_INDEX_SCHEME);
+    eg_put32(h + OFF_ENC, EG_ENCODING);
+    eg_put32(h + OFF_BUILDER, in->builder_version);
+    eg_put64(h + OFF_ENTRIES, in->entries);
     for (int i = 0; i < 128; i++)
-        put64(h + OFF_HIST + 8 * i, in->hist[i]);
-    put64(h + OFF_HP, in->history_proof);
-    put32(h + OFF_APPROX, in->approx_cycles);
-    put32(h + OFF_NDEPS, in->ndeps);
+        eg_put64(h + OFF_HIST + 8 * i, in->hist[i]);
+    eg_put64(h + OFF_HP, in->history_proof);
+    eg_put32(h + OFF_APPROX, in->approx_cycles);
+    eg_put32(h + OFF_NDEPS, in->ndeps);
     for (uint32_t i = 0; i < in->ndeps && i < MC_EGDB_MAX_SEEDS; i++)
-        put64(h + OFF_DEPS + 8 * i, in->dep_sum[i]);
-    put64(h + OFF_PSUM, in->payload_sum);
-    put64(h + OFF_HSUM, eg_checksum(h, OFF_HSUM, 0));
+        eg_put64(h + OFF_DEPS + 8 * i, in->dep_sum[i]);
+    eg_put64(h + OFF_PSUM, in->payload_sum);
+    eg_put64(h + OFF_HSUM, eg_checksum(h, OFF_HSUM, 0));
 }
 
 int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,
@@ -161,7 +136,7 @@ int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,
     in->payload_sum = eg_checksum(data, in->entries, 0);
     unsigned char h[EG_HEADER_SIZE];
     header_encode(h, in);
-    in->header_sum = get64(h + OFF_HSUM);
+    in->header_sum = eg_get64(h + OFF_HSUM);
     in->file_size = EG_HEADER_SIZE + in->entries;
     FILE *f = fopen(tmp, "wb");
     if (!f)
@@ -195,18 +170,18 @@ int eg_header_decode(const unsigned char *h, size_t avail,
     if (memcmp(h, magic, 8) != 0)
         return mc_err(err, MC_ERR_IO,
                       "%s: not an endgame table (bad magic number)", what);
-    out->format_version = get32(h + OFF_VERSION);
+    out->format_version = eg_get32(h + OFF_VERSION);
     if (out->format_version != EG_FORMAT_VERSION)
         return mc_err(err, MC_ERR_IO,
                       "%s: unknown format version %u (this program reads "
                       "version %d)",
                       what, out->format_version, EG_FORMAT_VERSION);
-    if (get64(h + OFF_HSUM) != eg_checksum(h, OFF_HSUM, 0))
+    if (eg_get64(h + OFF_HSUM) != eg_checksum(h, OFF_HSUM, 0))
         return mc_err(err, MC_ERR_IO,
                       "%s: header checksum mismatch (damaged header)", what);
-    if (get32(h + OFF_HSIZE) != EG_HEADER_SIZE ||
-        get32(h + OFF_SCHEME) != EG_INDEX_SCHEME ||
-        get32(h + OFF_ENC) != EG_ENCODING)
+    if (eg_get32(h + OFF_HSIZE) != EG_HEADER_SIZE ||
+        eg_get32(h + OFF_SCHEME) != EG_INDEX_SCHEME ||
+        eg_get32(h + OFF_ENC) != EG_ENCODING)
         return mc_err(err, MC_ERR_IO,
                       "%s: unknown header size, index scheme or entry "
                       "encoding",
@@ -222,18 +197,18 @@ int eg_header_decode(const unsigned char *h, size_t avail,
                       preset);
     memcpy(out->spec, h + OFF_SPEC, 127);
     out->spec[127] = 0;
-    out->n = (int)get32(h + OFF_N);
-    out->builder_version = get32(h + OFF_BUILDER);
-    out->entries = get64(h + OFF_ENTRIES);
+    out->n = (int)eg_get32(h + OFF_N);
+    out->builder_version = eg_get32(h + OFF_BUILDER);
+    out->entries = eg_get64(h + OFF_ENTRIES);
     for (int i = 0; i < 128; i++)
-        out->hist[i] = get64(h + OFF_HIST + 8 * i);
-    out->history_proof = get64(h + OFF_HP);
-    out->approx_cycles = get32(h + OFF_APPROX);
-    out->ndeps = get32(h + OFF_NDEPS);
+        out->hist[i] = eg_get64(h + OFF_HIST + 8 * i);
+    out->history_proof = eg_get64(h + OFF_HP);
+    out->approx_cycles = eg_get32(h + OFF_APPROX);
+    out->ndeps = eg_get32(h + OFF_NDEPS);
     for (uint32_t i = 0; i < out->ndeps && i < MC_EGDB_MAX_SEEDS; i++)
-        out->dep_sum[i] = get64(h + OFF_DEPS + 8 * i);
-    out->payload_sum = get64(h + OFF_PSUM);
-    out->header_sum = get64(h + OFF_HSUM);
+        out->dep_sum[i] = eg_get64(h + OFF_DEPS + 8 * i);
+    out->payload_sum = eg_get64(h + OFF_PSUM);
+    out->header_sum = eg_get64(h + OFF_HSUM);
     if (out->n < 0 || out->n > MC_EGDB_MAX_SEEDS ||
         out->entries != mc_egdb_layer_size(out->n) ||
         out->ndeps != (uint32_t)out->n)

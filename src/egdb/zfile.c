@@ -31,31 +31,6 @@ enum {
 };
 #define EG_ZVERSION 1
 
-static void put32(unsigned char *b, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-}
-static void put64(unsigned char *b, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-}
-static uint32_t get32(const unsigned char *b)
-{
-    uint32_t v = 0;
-    for (int i = 3; i >= 0; i--)
-        v = v << 8 | b[i];
-    return v;
-}
-static uint64_t get64(const unsigned char *b)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | b[i];
-    return v;
-}
-
 void mc_egdb_zpath(const char *dir, int preset, int n, char *buf, size_t sz)
 {
     eg_layer_file(dir ? dir : "", preset, n, EG_ZEXT, buf, sz);
@@ -83,7 +58,7 @@ static uint64_t block_len(const eg_zlayer *z, uint64_t b)
 
 static uint64_t off_at(const eg_zlayer *z, uint64_t b)
 {
-    return get64(z->offs + 8 * b);
+    return eg_get64(z->offs + 8 * b);
 }
 
 /* Decompress block b into out (room for z->block); 0, or -1 when the
@@ -134,10 +109,10 @@ int eg_zcompress(const char *plain, const char *zpath, uint32_t block,
     }
     unsigned char zh[ZHEAD] = {0};
     memcpy(zh + ZOFF_MAGIC, zmagic, 8);
-    put32(zh + ZOFF_VERSION, EG_ZVERSION);
-    put32(zh + ZOFF_BLOCK, block);
-    put64(zh + ZOFF_NBLOCKS, nb);
-    put32(zh + ZOFF_LEVEL, (uint32_t)level);
+    eg_put32(zh + ZOFF_VERSION, EG_ZVERSION);
+    eg_put32(zh + ZOFF_BLOCK, block);
+    eg_put64(zh + ZOFF_NBLOCKS, nb);
+    eg_put32(zh + ZOFF_LEVEL, (uint32_t)level);
     /* Header and index first (the index filled in at the end). */
     int ok = fwrite(map, 1, EG_HEADER_SIZE, f) == EG_HEADER_SIZE &&
              fwrite(zh, 1, ZHEAD, f) == ZHEAD &&
@@ -156,10 +131,10 @@ int eg_zcompress(const char *plain, const char *zpath, uint32_t block,
         }
         ok = fwrite(buf, 1, k, f) == k;
         pos += k;
-        put64(offs + 8 * (b + 1), pos);
+        eg_put64(offs + 8 * (b + 1), pos);
     }
     if (ok) {
-        put64(zh + ZOFF_SUM, index_sum(zh, offs, nb));
+        eg_put64(zh + ZOFF_SUM, index_sum(zh, offs, nb));
         ok = fseek(f, EG_HEADER_SIZE, SEEK_SET) == 0 &&
              fwrite(zh, 1, ZHEAD, f) == ZHEAD &&
              fwrite(offs, 8, (size_t)nb + 1, f) == (size_t)nb + 1;
@@ -296,14 +271,14 @@ static int zopen(const char *path, mc_egdb_info *info, eg_zlayer *z,
     int rc = eg_header_decode(m, len, info, path, err);
     const unsigned char *zh = z->base + EG_HEADER_SIZE;
     if (!rc && (memcmp(zh, zmagic, 8) != 0 ||
-                get32(zh + ZOFF_VERSION) != EG_ZVERSION))
+                eg_get32(zh + ZOFF_VERSION) != EG_ZVERSION))
         rc = mc_err(err, MC_ERR_IO,
                     "%s: not a compressed layer of version %d", path,
                     EG_ZVERSION);
     if (!rc) {
         z->entries = info->entries;
-        z->block = get32(zh + ZOFF_BLOCK);
-        z->nblocks = get64(zh + ZOFF_NBLOCKS);
+        z->block = eg_get32(zh + ZOFF_BLOCK);
+        z->nblocks = eg_get64(zh + ZOFF_NBLOCKS);
         uint64_t room = (len - EG_HEADER_SIZE - ZHEAD) / 8;
         if (z->block < 16 || z->block % 16 || z->block > (1u << 24) ||
             z->nblocks != (z->entries + z->block - 1) / z->block ||
@@ -314,7 +289,7 @@ static int zopen(const char *path, mc_egdb_info *info, eg_zlayer *z,
     if (!rc) {
         z->offs = zh + ZHEAD;
         z->data = z->offs + 8 * (z->nblocks + 1);
-        if (get64(zh + ZOFF_SUM) != index_sum(zh, z->offs, z->nblocks))
+        if (eg_get64(zh + ZOFF_SUM) != index_sum(zh, z->offs, z->nblocks))
             rc = mc_err(err, MC_ERR_IO,
                         "%s: block index checksum mismatch (damaged index)",
                         path);
