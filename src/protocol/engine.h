@@ -90,6 +90,41 @@ typedef struct proto_words {
     char *w[PROTO_MAX_WORDS];
 } proto_words;
 
+/* The parameters of go, in the order both dialects name them (ours:
+   stime ntime sinc ninc movestogo movetime depth nodes; UCI: wtime btime
+   winc binc ...), plus the words infinite and ponder. */
+enum {
+    PROTO_GO_STIME,
+    PROTO_GO_NTIME,
+    PROTO_GO_SINC,
+    PROTO_GO_NINC,
+    PROTO_GO_MTG,
+    PROTO_GO_MOVETIME,
+    PROTO_GO_DEPTH,
+    PROTO_GO_NODES,
+    PROTO_GO_NKEYS
+};
+/* What was wrong with a go line, for the dialect to say in its words. */
+typedef struct proto_go_bad {
+    enum { PROTO_GO_UNKNOWN, PROTO_GO_NUMBER, PROTO_GO_BOTH } what;
+    const char *word;  /* UNKNOWN: the word; NUMBER: the value, or NULL */
+    int key;           /* NUMBER: the parameter */
+    long long lo, hi;  /* NUMBER: its range */
+} proto_go_bad;
+/* Read ws->w[1..] of a go line with the dialect's names keys: v[k] the
+   number given for key k (-1: none), *infinite and *ponder.  0, or -1
+   with *bad told (an unknown word, a number out of range or missing,
+   infinite with ponder). */
+int proto_go_words(const proto_words *ws,
+                   const char *const keys[PROTO_GO_NKEYS],
+                   long long v[PROTO_GO_NKEYS], int *infinite, int *ponder,
+                   proto_go_bad *bad);
+/* The search's limits from them, side to move: milliseconds to seconds,
+   a 0 ms clock or movetime as fast as can be, and one second when
+   nothing limits the mover. */
+void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite,
+                   int ponder, int side, mc_go *go);
+
 /* Split s (modified in place) at spaces and tabs; -1 if too many words. */
 int proto_split(char *s, proto_words *ws);
 /* A whole number in [lo, hi]; -1 if w is not one. */

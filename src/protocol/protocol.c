@@ -627,56 +627,111 @@ static int cmd_play(mc_engine *e, proto_words *ws, const char *rest)
     return 0;
 }
 
-static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
+int proto_go_words(const proto_words *ws,
+                   const char *const keys[PROTO_GO_NKEYS],
+                   long long v[PROTO_GO_NKEYS], int *infinite, int *ponder,
+                   proto_go_bad *bad)
 {
-    (void)rest;
-    static const char *const keys[] = {"stime",    "ntime", "sinc",
-                                       "ninc",     "movestogo",
-                                       "movetime", "depth", "nodes"};
-    enum { K_STIME, K_NTIME, K_SINC, K_NINC, K_MTG, K_MOVETIME, K_DEPTH,
-           K_NODES, NKEYS };
-    long long v[NKEYS];
-    for (int k = 0; k < NKEYS; k++)
+    for (int k = 0; k < PROTO_GO_NKEYS; k++)
         v[k] = -1;
-    int infinite = 0, ponder = 0;
+    *infinite = *ponder = 0;
     for (int i = 1; i < ws->n; i++) {
         if (strcmp(ws->w[i], "infinite") == 0) {
-            infinite = 1;
+            *infinite = 1;
             continue;
         }
         if (strcmp(ws->w[i], "ponder") == 0) {
-            ponder = 1;
+            *ponder = 1;
             continue;
         }
         int k = 0;
-        while (k < NKEYS && strcmp(ws->w[i], keys[k]) != 0)
+        while (k < PROTO_GO_NKEYS && strcmp(ws->w[i], keys[k]) != 0)
             k++;
-        if (k == NKEYS) {
-            proto_say(e, "error go: unknown parameter '%s'", ws->w[i]);
-            return 0;
+        if (k == PROTO_GO_NKEYS) {
+            bad->what = PROTO_GO_UNKNOWN;
+            bad->word = ws->w[i];
+            return -1;
         }
-        long long hi = k == K_DEPTH ? 64 : k == K_MTG ? 1000 : 1000000000000LL;
-        long long lo = k == K_DEPTH || k == K_MTG || k == K_NODES ? 1 : 0;
+        long long hi = k == PROTO_GO_DEPTH ? 64
+                       : k == PROTO_GO_MTG ? 1000
+                                           : 1000000000000LL;
+        long long lo =
+            k == PROTO_GO_DEPTH || k == PROTO_GO_MTG || k == PROTO_GO_NODES
+                ? 1
+                : 0;
         long long n = i + 1 < ws->n ? proto_number(ws->w[i + 1], lo, hi) : -1;
         if (n < 0) {
-            if (i + 1 < ws->n)
-                proto_say(
-                    e,
-                    "error go: %s takes a whole number from %lld to %lld, "
-                    "not '%.40s'",
-                    keys[k], lo, hi, ws->w[i + 1]);
-            else
-                proto_say(e,
-                          "error go: %s takes a whole number from %lld to %lld "
-                          "(missing)",
-                          keys[k], lo, hi);
-            return 0;
+            bad->what = PROTO_GO_NUMBER;
+            bad->key = k;
+            bad->lo = lo;
+            bad->hi = hi;
+            bad->word = i + 1 < ws->n ? ws->w[i + 1] : NULL;
+            return -1;
         }
         v[k] = n;
         i++;
     }
-    if (infinite && ponder) {
-        proto_say(e, "error go: infinite and ponder exclude each other");
+    if (*infinite && *ponder) {
+        bad->what = PROTO_GO_BOTH;
+        return -1;
+    }
+    return 0;
+}
+
+void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite,
+                   int ponder, int side, mc_go *go)
+{
+    memset(go, 0, sizeof *go);
+    if (v[PROTO_GO_DEPTH] > 0)
+        go->depth = (int)v[PROTO_GO_DEPTH];
+    if (v[PROTO_GO_NODES] > 0)
+        go->nodes = (uint64_t)v[PROTO_GO_NODES];
+    if (v[PROTO_GO_MOVETIME] >= 0)
+        go->movetime = v[PROTO_GO_MOVETIME] > 0
+                           ? (double)v[PROTO_GO_MOVETIME] / 1000.0
+                           : 0.0005;
+    for (int sd = 0; sd < 2; sd++) {
+        long long c = v[sd == MC_SOUTH ? PROTO_GO_STIME : PROTO_GO_NTIME];
+        long long in = v[sd == MC_SOUTH ? PROTO_GO_SINC : PROTO_GO_NINC];
+        /* a clock at 0 still asks for a move: as fast as can be */
+        go->clock[sd] = c > 0 ? (double)c / 1000.0 : c == 0 ? 0.0005 : 0;
+        go->inc[sd] = in > 0 ? (double)in / 1000.0 : 0;
+    }
+    go->movestogo = v[PROTO_GO_MTG] > 0 ? (int)v[PROTO_GO_MTG] : 0;
+    go->infinite = infinite;
+    go->ponder = ponder;
+    int mine = side == MC_SOUTH ? PROTO_GO_STIME : PROTO_GO_NTIME;
+    /* nothing limits the mover (plain `go`, or only the other side's
+       clock): one second */
+    if (!infinite && !ponder && v[PROTO_GO_DEPTH] < 0 &&
+        v[PROTO_GO_NODES] < 0 && v[PROTO_GO_MOVETIME] < 0 && v[mine] < 0)
+        go->movetime = 1.0;
+}
+
+static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
+{
+    (void)rest;
+    static const char *const keys[PROTO_GO_NKEYS] = {
+        "stime", "ntime", "sinc", "ninc", "movestogo", "movetime", "depth",
+        "nodes"};
+    long long v[PROTO_GO_NKEYS];
+    int infinite, ponder;
+    proto_go_bad bad;
+    if (proto_go_words(ws, keys, v, &infinite, &ponder, &bad) != 0) {
+        if (bad.what == PROTO_GO_UNKNOWN)
+            proto_say(e, "error go: unknown parameter '%s'", bad.word);
+        else if (bad.what == PROTO_GO_BOTH)
+            proto_say(e, "error go: infinite and ponder exclude each other");
+        else if (bad.word)
+            proto_say(e,
+                      "error go: %s takes a whole number from %lld to %lld, "
+                      "not '%.40s'",
+                      keys[bad.key], bad.lo, bad.hi, bad.word);
+        else
+            proto_say(e,
+                      "error go: %s takes a whole number from %lld to %lld "
+                      "(missing)",
+                      keys[bad.key], bad.lo, bad.hi);
         return 0;
     }
     if (mc_session_over(e->s)) {
@@ -684,8 +739,8 @@ static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
         return 0;
     }
     int side = mc_session_pos(e->s)->side;
-    int mine = side == MC_SOUTH ? K_STIME : K_NTIME;
-    int theirs = side == MC_SOUTH ? K_NTIME : K_STIME;
+    int mine = side == MC_SOUTH ? PROTO_GO_STIME : PROTO_GO_NTIME;
+    int theirs = side == MC_SOUTH ? PROTO_GO_NTIME : PROTO_GO_STIME;
     if (v[mine] < 0 && v[theirs] >= 0) {
         proto_say(e, "error go: %s is %s's clock, but %s is to move (give %s)",
                   keys[theirs], side == MC_SOUTH ? "North" : "South",
@@ -693,27 +748,7 @@ static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
         return 0;
     }
     mc_go go;
-    memset(&go, 0, sizeof go);
-    if (v[K_DEPTH] > 0)
-        go.depth = (int)v[K_DEPTH];
-    if (v[K_NODES] > 0)
-        go.nodes = (uint64_t)v[K_NODES];
-    if (v[K_MOVETIME] >= 0)
-        go.movetime = v[K_MOVETIME] > 0 ? (double)v[K_MOVETIME] / 1000.0
-                                        : 0.0005;
-    for (int sd = 0; sd < 2; sd++) {
-        long long c = v[sd == MC_SOUTH ? K_STIME : K_NTIME];
-        long long in = v[sd == MC_SOUTH ? K_SINC : K_NINC];
-        /* a clock at 0 still asks for a move: as fast as can be */
-        go.clock[sd] = c > 0 ? (double)c / 1000.0 : c == 0 ? 0.0005 : 0;
-        go.inc[sd] = in > 0 ? (double)in / 1000.0 : 0;
-    }
-    go.movestogo = v[K_MTG] > 0 ? (int)v[K_MTG] : 0;
-    go.infinite = infinite;
-    go.ponder = ponder;
-    if (!infinite && !ponder && v[K_DEPTH] < 0 && v[K_NODES] < 0 &&
-        v[K_MOVETIME] < 0 && v[mine] < 0)
-        go.movetime = 1.0; /* plain `go`: one second */
+    proto_go_make(v, infinite, ponder, side, &go);
     char why[320];
     if (proto_start_search(e, &go, why, sizeof why) != 0)
         proto_say(e, "error go: %s", why);

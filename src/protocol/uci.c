@@ -509,85 +509,28 @@ static void refuse_go(mc_engine *e, const char *fmt, ...)
 static void cmd_go(mc_engine *e, proto_words *ws)
 {
     /* White is the side that moves first: South. */
-    static const char *const keys[] = {"wtime", "btime",     "winc",
-                                       "binc",  "movestogo", "movetime",
-                                       "depth", "nodes"};
-    enum {
-        K_WTIME,
-        K_BTIME,
-        K_WINC,
-        K_BINC,
-        K_MTG,
-        K_MOVETIME,
-        K_DEPTH,
-        K_NODES,
-        NKEYS
-    };
-    long long v[NKEYS];
-    for (int k = 0; k < NKEYS; k++)
-        v[k] = -1;
-    int infinite = 0, ponder = 0;
-    for (int i = 1; i < ws->n; i++) {
-        if (strcmp(ws->w[i], "infinite") == 0) {
-            infinite = 1;
-            continue;
-        }
-        if (strcmp(ws->w[i], "ponder") == 0) {
-            ponder = 1;
-            continue;
-        }
-        int k = 0;
-        while (k < NKEYS && strcmp(ws->w[i], keys[k]) != 0)
-            k++;
-        if (k == NKEYS) {
-            refuse_go(e, "unknown parameter '%.40s'", ws->w[i]);
-            return;
-        }
-        long long hi = k == K_DEPTH ? 64 : k == K_MTG ? 1000 : 1000000000000LL;
-        long long lo = k == K_DEPTH || k == K_MTG || k == K_NODES ? 1 : 0;
-        long long n = i + 1 < ws->n ? proto_number(ws->w[i + 1], lo, hi) : -1;
-        if (n < 0) {
-            refuse_go(e, "%s takes a whole number from %lld to %lld", keys[k],
-                      lo, hi);
-            return;
-        }
-        v[k] = n;
-        i++;
-    }
-    if (infinite && ponder) {
-        refuse_go(e, "infinite and ponder exclude each other");
+    static const char *const keys[PROTO_GO_NKEYS] = {
+        "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth",
+        "nodes"};
+    long long v[PROTO_GO_NKEYS];
+    int infinite, ponder;
+    proto_go_bad bad;
+    if (proto_go_words(ws, keys, v, &infinite, &ponder, &bad) != 0) {
+        if (bad.what == PROTO_GO_UNKNOWN)
+            refuse_go(e, "unknown parameter '%.40s'", bad.word);
+        else if (bad.what == PROTO_GO_BOTH)
+            refuse_go(e, "infinite and ponder exclude each other");
+        else
+            refuse_go(e, "%s takes a whole number from %lld to %lld",
+                      keys[bad.key], bad.lo, bad.hi);
         return;
     }
     if (mc_session_over(e->s)) {
         proto_say(e, "bestmove 0000"); /* no legal move */
         return;
     }
-    int side = mc_session_pos(e->s)->side;
-    int mine = side == MC_SOUTH ? K_WTIME : K_BTIME;
     mc_go go;
-    memset(&go, 0, sizeof go);
-    if (v[K_DEPTH] > 0)
-        go.depth = (int)v[K_DEPTH];
-    if (v[K_NODES] > 0)
-        go.nodes = (uint64_t)v[K_NODES];
-    if (v[K_MOVETIME] >= 0)
-        go.movetime =
-            v[K_MOVETIME] > 0 ? (double)v[K_MOVETIME] / 1000.0 : 0.0005;
-    for (int sd = 0; sd < 2; sd++) {
-        long long c = v[sd == MC_SOUTH ? K_WTIME : K_BTIME];
-        long long in = v[sd == MC_SOUTH ? K_WINC : K_BINC];
-        /* a clock at 0 still asks for a move: as fast as can be */
-        go.clock[sd] = c > 0 ? (double)c / 1000.0 : c == 0 ? 0.0005 : 0;
-        go.inc[sd] = in > 0 ? (double)in / 1000.0 : 0;
-    }
-    go.movestogo = v[K_MTG] > 0 ? (int)v[K_MTG] : 0;
-    go.infinite = infinite;
-    go.ponder = ponder;
-    /* no limit for the mover (plain `go`, or only the other side's
-       clock): one second */
-    if (!infinite && !ponder && v[K_DEPTH] < 0 && v[K_NODES] < 0 &&
-        v[K_MOVETIME] < 0 && v[mine] < 0)
-        go.movetime = 1.0;
+    proto_go_make(v, infinite, ponder, mc_session_pos(e->s)->side, &go);
     char why[320];
     if (proto_start_search(e, &go, why, sizeof why) != 0)
         refuse_go(e, "%s", why);
