@@ -210,6 +210,16 @@ static mc_egdb *open_tables(const eopts *o, int preset, int seeds, char *dir,
     return db;
 }
 
+/* The preset of o->game and its layers 0..o->seeds (all there are when
+   -1) as open_tables finds them; NULL after a message. */
+static mc_egdb *open_game_tables(const eopts *o, int *preset, char *dir,
+                                 size_t n)
+{
+    *preset = preset_or_die(o->game);
+    return *preset < 0 ? NULL
+                       : open_tables(o, *preset, (int)o->seeds, dir, n);
+}
+
 /* ---- build -------------------------------------------------------------- */
 
 /* The history search's share of layer n (abapa), in the same units as
@@ -444,11 +454,9 @@ static int egdb_info(int argc, char **argv)
         print_info(o.game, &in);
         return 0;
     }
-    int preset = preset_or_die(o.game);
-    if (preset < 0)
-        return EXIT_BAD_INPUT;
+    int preset;
     char dir[4096];
-    mc_egdb *db = open_tables(&o, preset, (int)o.seeds, dir, sizeof dir);
+    mc_egdb *db = open_game_tables(&o, &preset, dir, sizeof dir);
     if (!db)
         return EXIT_BAD_INPUT;
     int top = mc_egdb_max_seeds(db);
@@ -489,11 +497,9 @@ static int egdb_verify(int argc, char **argv)
     eopts o = {0};
     if (parse_opts("verify", argc, argv, 1, &o))
         return EXIT_USAGE;
-    int preset = preset_or_die(o.game);
-    if (preset < 0)
-        return EXIT_BAD_INPUT;
+    int preset;
     char dir[4096];
-    mc_egdb *db = open_tables(&o, preset, (int)o.seeds, dir, sizeof dir);
+    mc_egdb *db = open_game_tables(&o, &preset, dir, sizeof dir);
     if (!db)
         return EXIT_BAD_INPUT;
     int hi = mc_egdb_max_seeds(db);
@@ -798,12 +804,10 @@ static int egdb_compress(int argc, char **argv)
     eopts o = {0};
     if (parse_opts("compress", argc, argv, 1, &o))
         return EXIT_USAGE;
-    int preset = preset_or_die(o.game);
-    if (preset < 0)
-        return EXIT_BAD_INPUT;
+    int preset;
     char dir[4096];
     /* Opening checks every layer first: nothing damaged is compressed. */
-    mc_egdb *db = open_tables(&o, preset, (int)o.seeds, dir, sizeof dir);
+    mc_egdb *db = open_game_tables(&o, &preset, dir, sizeof dir);
     if (!db)
         return EXIT_BAD_INPUT;
     int top = mc_egdb_max_seeds(db);
