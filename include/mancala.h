@@ -68,9 +68,9 @@ extern "C" {
    shared library of the same major version).  MC_VERSION_HEX compares as
    a number: 0xMMmmpp. */
 #define MC_VERSION_MAJOR 1
-#define MC_VERSION_MINOR 0
+#define MC_VERSION_MINOR 1
 #define MC_VERSION_PATCH 0
-#define MC_VERSION_STRING "1.0.0"
+#define MC_VERSION_STRING "1.1.0"
 #define MC_VERSION_HEX ((MC_VERSION_MAJOR << 16) | (MC_VERSION_MINOR << 8) | \
                         MC_VERSION_PATCH)
 
@@ -629,6 +629,15 @@ MC_API int mc_eval(const mc_game *g, const mc_pos *p);
    is the error returned ("oware evaluation: ..."), and that game uses its
    hand-set evaluation. */
 MC_API int mc_eval_source(const char *src, mc_error *err);
+/* The evaluation of one game, whatever the process's source: src NULL or
+   "" the process's (mc_eval_source), "hand" the hand-set one, a directory
+   its <game>.txt, else a weights file (docs/SEARCH.md, "Learned
+   evaluations").  The game owns what it loads and frees it with
+   mc_game_free.  A player made from g (mc_player_new) takes the
+   evaluation g has then and keeps it.  0; MC_ERR_IO a file that cannot be read,
+   MC_ERR_ARG one that does not parse or a game without learned features,
+   MC_ERR_NOMEM; on an error g keeps the evaluation it had.  Since 1.1. */
+MC_API int mc_game_set_eval(mc_game *g, const char *src, mc_error *err);
 /* "learned" or "hand": which evaluation g uses. */
 MC_API const char *mc_eval_kind(const mc_game *g);
 /* The features of the game's learned evaluation: how many there are (0

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -277,6 +278,107 @@ static void check_net_parser(void)
     }
 }
 
+/* Oware weights all equal to k in path (a linear model). */
+static void write_flat(const char *path, int k)
+{
+    FILE *f = fopen(path, "w");
+    int nf = mc_rules_oware.nfeat;
+    fprintf(f, "features %d\n", nf);
+    for (int i = 0; i < nf; i++)
+        fprintf(f, "%d %d\n", i, k);
+    fclose(f);
+}
+
+/* How many positions of a random game of g evaluate other than k times
+   the sum of their features' values (k 0: counts those that do not). */
+static int off_flat(mc_game *g, int k, int *nonzero)
+{
+    int bad = 0;
+    *nonzero = 0;
+    mc_session *s = mc_session_new(g, NULL);
+    for (int ply = 0; ply < 60 && !mc_session_over(s); ply++) {
+        const mc_pos *p = mc_session_pos(s);
+        mc_feature f[MC_MAX_FEATURES];
+        int n = mc_eval_features(g, p, f), sum = 0;
+        for (int i = 0; i < n; i++)
+            sum += f[i].value;
+        bad += mc_eval(g, p) != k * sum;
+        *nonzero += sum != 0;
+        mc_move mv[MC_MAX_MOVES];
+        int m = mc_moves(g, p, mv);
+        mc_session_play(s, mv[rnd((unsigned)m)], NULL, NULL);
+    }
+    mc_session_free(s);
+    return bad;
+}
+
+/* mc_game_set_eval: one game's evaluation, whatever the process's (here
+   the directory of check_sum's random Oware weights). */
+static void check_set_eval(const char *dir)
+{
+    char file[300], sub[300], subfile[340];
+    snprintf(file, sizeof file, "%s/threes.txt", dir);
+    write_flat(file, 3);
+    snprintf(sub, sizeof sub, "%s/fives", dir);
+    mkdir(sub, 0700);
+    snprintf(subfile, sizeof subfile, "%s/oware.txt", sub);
+    write_flat(subfile, 5);
+
+    mc_error err = {0, ""};
+    mc_game *g = mc_game_new("oware", NULL), *h = mc_game_new("oware", NULL);
+    int nz;
+    CHECK_MSG(mc_game_set_eval(g, file, &err) == 0, "%s", err.msg);
+    CHECK_STR(mc_eval_kind(g), "learned");
+    CHECK_MSG(off_flat(g, 3, &nz) == 0 && nz > 0,
+              "a weights file: not 3 x the features' sum");
+    /* the other game keeps the process's evaluation */
+    CHECK(off_flat(h, 3, &nz) > 0);
+    CHECK(mc_game_set_eval(g, sub, &err) == 0);
+    CHECK_MSG(off_flat(g, 5, &nz) == 0, "a directory: not its oware.txt");
+    CHECK(mc_game_set_eval(g, "hand", &err) == 0);
+    CHECK_STR(mc_eval_kind(g), "hand");
+    CHECK(off_flat(g, 5, &nz) > 0);
+    /* errors leave the evaluation the game had */
+    char missing[320];
+    snprintf(missing, sizeof missing, "%s/none.txt", dir);
+    CHECK(mc_game_set_eval(g, missing, &err) == MC_ERR_IO &&
+          strstr(err.msg, "none.txt"));
+    CHECK_STR(mc_eval_kind(g), "hand");
+    CHECK(mc_game_set_eval(g, dir, &err) == 0); /* dir/oware.txt */
+    CHECK_STR(mc_eval_kind(g), "learned");
+    FILE *f = fopen(file, "w");
+    fprintf(f, "features 3\n");
+    fclose(f);
+    CHECK(mc_game_set_eval(g, file, &err) == MC_ERR_ARG &&
+          strstr(err.msg, "threes.txt"));
+    CHECK(mc_game_set_eval(g, sub, &err) == 0);
+    CHECK(mc_game_set_eval(g, file, &err) == MC_ERR_ARG);
+    CHECK(off_flat(g, 5, &nz) == 0);
+    /* NULL: back to the process's, the same as the other game's */
+    CHECK(mc_game_set_eval(g, NULL, &err) == 0);
+    CHECK_STR(mc_eval_kind(g), "learned");
+    mc_session *s = mc_session_new(g, NULL);
+    mc_session *t = mc_session_new(h, NULL);
+    int differ = 0;
+    for (int ply = 0; ply < 40 && !mc_session_over(s); ply++) {
+        differ += mc_eval(g, mc_session_pos(s)) != mc_eval(h, mc_session_pos(t));
+        mc_move mv[MC_MAX_MOVES];
+        int m = mc_moves(g, mc_session_pos(s), mv);
+        mc_move pick = mv[rnd((unsigned)m)];
+        mc_session_play(s, pick, NULL, NULL);
+        mc_session_play(t, pick, NULL, NULL);
+    }
+    CHECK_MSG(differ == 0, "NULL is not the process's evaluation");
+    CHECK(mc_game_set_eval(NULL, "hand", &err) == MC_ERR_ARG);
+    mc_session_free(s);
+    mc_session_free(t);
+    mc_game_free(g);
+    mc_game_free(h);
+    unlink(file);
+    unlink(subfile);
+    rmdir(sub);
+}
+
 int main(void)
 {
     /* The weights check_sum expects, written before any game loads its
@@ -302,6 +404,7 @@ int main(void)
     CHECK_MSG(mc_eval_source(dir, &err) == 0, "%s", err.msg);
     check_sum(dir);
     check_net();
+    check_set_eval(dir);
     unlink(path);
     unlink(npath);
     rmdir(dir);

@@ -54,9 +54,13 @@ def game_names():
     return out
 
 
-def load_game(spec):
-    """A game from a spec: "oware", "oware:awari", "omweso:setup=all2"."""
-    return Game(spec)
+def load_game(spec, eval=None):
+    """A game from a spec: "oware", "oware:awari", "omweso:setup=all2".
+    eval chooses its evaluation (Game.set_eval)."""
+    g = Game(spec)
+    if eval is not None:
+        g.set_eval(eval)
+    return g
 
 
 def state_from_position(game, position):
@@ -104,6 +108,20 @@ class Game:
 
     def __repr__(self):
         return "mancala.load_game(%r)" % self.spec()
+
+    def set_eval(self, source):
+        """The evaluation this game's searches use: None the library's
+        default (the built-in learned weights), "hand" the hand-set one, a
+        directory holding <game>.txt, or a weights file (docs/SEARCH.md).
+        Raises MancalaError for a file that cannot be read or parsed."""
+        err = _capi.Error()
+        src = None if source is None else str(source).encode()
+        if lib.mc_game_set_eval(self._g, src, ctypes.byref(err)) != 0:
+            _raise(err, "cannot use the evaluation %r" % source)
+
+    def eval_kind(self):
+        """"learned", "network" or "hand": the evaluation in use."""
+        return lib.mc_eval_kind(self._g).decode()
 
     def __str__(self):
         return self.spec()

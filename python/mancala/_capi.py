@@ -125,6 +125,8 @@ _SIGS = {
     "mc_game_names": (_P(_c.c_char_p), []),
     "mc_game_new": (_c.c_void_p, [_c.c_char_p, _P(Error)]),
     "mc_game_free": (None, [_c.c_void_p]),
+    "mc_game_set_eval": (_c.c_int, [_c.c_void_p, _c.c_char_p, _P(Error)]),
+    "mc_eval_kind": (_c.c_char_p, [_c.c_void_p]),
     "mc_game_name": (_c.c_char_p, [_c.c_void_p]),
     "mc_game_title": (_c.c_char_p, [_c.c_void_p]),
     "mc_game_spec": (_c.c_char_p, [_c.c_void_p]),

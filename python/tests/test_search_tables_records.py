@@ -114,3 +114,47 @@ def test_record_of_finished_game():
     rec = st.record()
     assert rec.tag("Result") == "1-0"
     assert mancala.read_records(rec.text())[0].state().returns() == [1, -1]
+
+
+
+def _weights(path, mult):
+    """An Oware linear model: the built-in one's count of features, seeded
+    random weights times mult."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "data", "eval", "oware.txt")) as f:
+        nf = next(int(l.split()[1]) for l in f if l.startswith("features "))
+    rng = random.Random(7)
+    with open(path, "w") as f:
+        f.write("features %d\n" % nf)
+        for i in range(nf):
+            f.write("%d %d\n" % (i, mult * rng.randint(-50, 50)))
+
+
+def test_set_eval(tmp_path):
+    """A game's own evaluation: a weights file, "hand", the default.  A
+    one-ply search scores max(-eval(child)), so weights twice as large
+    must give exactly twice the score (an independent check that the file
+    is the evaluation in use)."""
+    one, two = tmp_path / "one.txt", tmp_path / "two.txt"
+    _weights(one, 1)
+    _weights(two, 2)
+    g = mancala.load_game("oware")
+    assert g.eval_kind() == "learned"
+    pos = "0,3,5,1,2,6/4,0,2,7,1,3 S cap=10,4"  # out of the book
+    s1 = mancala.load_game("oware", eval=str(one)).new_initial_state(pos)
+    s2 = mancala.load_game("oware", eval=str(two)).new_initial_state(pos)
+    i1 = s1.analyze(depth=1, tables="none")
+    i2 = s2.analyze(depth=1, tables="none")
+    assert not i1["book"] and i1["score"] != 0
+    assert i2["score"] == 2 * i1["score"]
+    g.set_eval("hand")
+    assert g.eval_kind() == "hand"
+    g.set_eval(None)
+    assert g.eval_kind() == "learned"
+    with pytest.raises(mancala.MancalaError, match="nope.txt") as e:
+        g.set_eval(str(tmp_path / "nope.txt"))
+    assert g.eval_kind() == "learned"
+    (tmp_path / "bad.txt").write_text("features 2\n")
+    with pytest.raises(mancala.MancalaError, match="bad.txt"):
+        g.set_eval(str(tmp_path / "bad.txt"))
+    assert e.value.code != 0

@@ -237,12 +237,22 @@ mc_game *mc_game_new(const char *spec, mc_error *err)
     return g;
 }
 
+static void drop_own_eval(mc_game *g)
+{
+    if (g->evalw_own) {
+        mc_learned_clear(g->evalw_own);
+        free(g->evalw_own);
+        g->evalw_own = NULL;
+    }
+}
+
 void mc_game_free(mc_game *g)
 {
     if (!g)
         return;
     if (g->rules->fini)
         g->rules->fini(g);
+    drop_own_eval(g);
     free(g);
 }
 
@@ -649,6 +659,38 @@ int mc_eval(const mc_game *g, const mc_pos *p) { return mc_game_eval(g, p); }
 int mc_eval_source(const char *src, mc_error *err)
 {
     return mc_learned_source(src, all_rules, err);
+}
+
+int mc_game_set_eval(mc_game *g, const char *src, mc_error *err)
+{
+    if (!g)
+        return mc_err(err, MC_ERR_ARG, "no game");
+    mc_learned *m = NULL;
+    if (src && *src) {
+        int rc = mc_learned_load(g->rules, src, &m, err);
+        if (rc != 0)
+            return rc;
+    }
+    drop_own_eval(g);
+    g->evalw_own = m;
+    g->evalw = src && *src ? m : mc_learned_model(g->rules);
+    return 0;
+}
+
+mc_game *mc_game_dup(const mc_game *g, mc_error *err)
+{
+    mc_game *d = mc_game_new(mc_game_spec(g), err);
+    if (d && g->evalw_own) {
+        d->evalw_own = mc_learned_copy(g->rules, g->evalw_own);
+        if (!d->evalw_own) {
+            mc_game_free(d);
+            mc_err(err, MC_ERR_NOMEM, "out of memory");
+            return NULL;
+        }
+    }
+    if (d)
+        d->evalw = d->evalw_own ? d->evalw_own : g->evalw;
+    return d;
 }
 
 const char *mc_eval_kind(const mc_game *g)

@@ -139,7 +139,12 @@ struct mc_game {
     char spec[MC_SPEC_STRLEN];
     void *data;
     const struct mc_learned *evalw; /* learned model (learned.c), or NULL */
+    struct mc_learned *evalw_own;   /* mc_game_set_eval's, freed with g */
 };
+
+/* A new game of g's spec with g's evaluation (a copy of a model g owns):
+   the player's games, so that mc_game_set_eval reaches its searches. */
+mc_game *mc_game_dup(const mc_game *g, mc_error *err);
 
 /* "name k" for feature i of the groups (learned.c). */
 size_t mc_feat_group_name(const mc_feat_group *gr, int i, char *buf,

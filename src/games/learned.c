@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../core/util.h"
 #include "learned.h"
@@ -63,6 +64,28 @@ void mc_learned_clear(mc_learned *m)
     free(m->w);
     free(m->w1);
     memset(m, 0, sizeof *m);
+}
+
+mc_learned *mc_learned_copy(const mc_rules *r, const mc_learned *m)
+{
+    mc_learned *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *m;
+    c->w = NULL;
+    c->w1 = NULL;
+    size_t nw = (size_t)r->nfeat * sizeof *m->w,
+           nw1 = (size_t)r->nfeat * (size_t)m->hidden * sizeof *m->w1;
+    if ((m->w && !(c->w = malloc(nw))) || (m->w1 && !(c->w1 = malloc(nw1)))) {
+        mc_learned_clear(c);
+        free(c);
+        return NULL;
+    }
+    if (m->w)
+        memcpy(c->w, m->w, nw);
+    if (m->w1)
+        memcpy(c->w1, m->w1, nw1);
+    return c;
 }
 
 int mc_learned_parse_model(const mc_rules *r, const char *text,
@@ -343,6 +366,49 @@ int mc_learned_source(const char *src, const mc_rules *const *rules,
     }
     pthread_mutex_unlock(&slot_lock);
     return rc;
+}
+
+int mc_learned_load(const mc_rules *r, const char *src, mc_learned **out,
+                    mc_error *err)
+{
+    *out = NULL;
+    if (strcmp(src, "hand") == 0)
+        return 0;
+    if (!r->features || r->nfeat <= 0)
+        return mc_err(err, MC_ERR_ARG, "%s has no learned evaluation "
+                                       "(only \"hand\")", r->name);
+    char path[4200];
+    struct stat st;
+    if (stat(src, &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (strlen(src) > 4096)
+            return mc_err(err, MC_ERR_ARG, "evaluation directory name too "
+                                           "long");
+        snprintf(path, sizeof path, "%s/%s.txt", src, r->name);
+    } else {
+        snprintf(path, sizeof path, "%s", src);
+    }
+    errno = 0;
+    char *text = read_file(path);
+    if (!text) {
+        if (errno == ENOMEM || errno == 0)
+            return mc_err(err, MC_ERR_NOMEM, "out of memory reading %.200s",
+                          path);
+        return mc_err(err, MC_ERR_IO, "%.200s: %s", path, strerror(errno));
+    }
+    mc_learned *m = malloc(sizeof *m);
+    if (!m) {
+        free(text);
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
+    }
+    mc_error e = {0, ""};
+    int rc = mc_learned_parse_model(r, text, m, &e);
+    free(text);
+    if (rc != 0) {
+        free(m);
+        return mc_err(err, MC_ERR_ARG, "%.200s: %s", path, e.msg);
+    }
+    *out = m;
+    return 0;
 }
 
 const mc_learned *mc_learned_model(const mc_rules *r)

@@ -122,7 +122,7 @@ mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
     mc_player_opts zero = {0};
     if (!o)
         o = &zero;
-    pl->g = mc_game_new(mc_game_spec(g), err);
+    pl->g = mc_game_dup(g, err);
     pl->s = pl->g ? mc_session_new(pl->g, NULL) : NULL;
     pl->w[0] = pl->s ? mc_worker_new(pl->g, 0) : NULL;
     if (!pl->w[0]) {
@@ -383,7 +383,7 @@ static void *helper_main(void *arg)
 static int ensure_workers(mc_player *pl, int n)
 {
     while (pl->nworkers < n) {
-        mc_game *g = mc_game_new(mc_game_spec(pl->g), NULL);
+        mc_game *g = mc_game_dup(pl->g, NULL);
         mc_worker *w = g ? mc_worker_new(g, 1) : NULL;
         if (!w) {
             mc_game_free(g);
