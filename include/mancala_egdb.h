@@ -140,7 +140,17 @@ typedef struct mc_egdb_build_opts {
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
     int log_searches, log_timing;
-    int reserved[8];    /* zero */
+    /* The memory budget of the large layers' work (docs/EGDB.md, "Memory
+       budget"), in MiB: the sweep's three bytes a position stay in memory
+       as far as it allows, the rest in scratch files of dir mapped shared
+       (the same values either way).  0: the memory available (MemAvailable)
+       less a margin.  Since 1.1. */
+    uint32_t memory_mb;
+    /* Seconds between checkpoints inside a large layer (0: 60; negative:
+       none): a build stopped in a layer takes up its last checkpoint
+       (<layer>.ckpt in dir).  Since 1.1. */
+    int checkpoint_secs;
+    int reserved[6];    /* zero */
 } mc_egdb_build_opts;
 
 /* Build every missing layer from 0 to max_seeds, bottom-up, resuming at

@@ -135,6 +135,15 @@ expect_grep "egdb in the command list" "egdb" $M --help
 expect_err "build without --seeds" 2 "seeds N is required" $M egdb build oware --dir "$D"
 expect_err "bad --seeds" 2 "expected a number" $M egdb build oware --seeds 99 --dir "$D"
 expect_err "unknown option" 2 "unknown option '--fast'" $M egdb build oware --fast
+expect_err "bad --memory" 2 "--memory needs a size" $M egdb build oware --seeds 3 --memory 12Q --dir "$D"
+expect_err "--memory below 1M" 2 "--memory needs a size" $M egdb build oware --seeds 3 --memory 100K --dir "$D"
+expect_err "bad --checkpoint" 2 "--checkpoint needs seconds" $M egdb build oware --seeds 3 --checkpoint 0 --dir "$D"
+expect_grep "build help: --memory" "memory SIZE" $M egdb build --help
+# A budget: the summary tells each layer's peak anonymous memory (the
+# layers here are small: the budget's effect is tested in test_egdb).
+mkdir -p "$tmp/budget"
+expect_grep "--memory: peak RssAnon per layer" "layer  4: .*peak RssAnon" \
+    $M egdb build oware --seeds 4 --memory 64M --checkpoint none --dir "$tmp/budget"
 expect_err "unknown subcommand" 2 "unknown subcommand 'make'" $M egdb make
 expect_err "rules without tables" 1 "no endgame tables for these rules" \
     $M egdb build oware:grand_slam=win25 --seeds 3 --dir "$D"

@@ -1343,6 +1343,132 @@ static void test_log(void)
         CHECK(ls.forward[n] == 0);
 }
 
+/* ---- the memory budget and checkpoints inside a layer ------------------- */
+
+/* What a budgeted build said: its work arrays' places and resumption. */
+typedef struct budget_log {
+    int files, memory, resumed;
+} budget_log;
+
+static void on_budget_log(void *ctx, const char *line)
+{
+    budget_log *bl = ctx;
+    if (strstr(line, " work: ")) {
+        bl->files += strstr(line, "file") != NULL;
+        bl->memory += strstr(line, "memory") != NULL;
+    }
+    bl->resumed += strstr(line, "resumed at phase") != NULL;
+}
+
+/* Layers 0..12 of awari from src into d (fresh), then layer 13 built
+   there with the given budget; 0 or the build's error code. */
+static int budget_build(const char *src, const char *d, uint32_t mb,
+                        budget_log *bl, mc_error *err)
+{
+    rm_tree(d);
+    mkdir(d, 0777);
+    for (int n = 0; n <= 12; n++) {
+        char a[600], b[600];
+        mc_egdb_path(src, MC_EGDB_AWARI, n, a, sizeof a);
+        mc_egdb_path(d, MC_EGDB_AWARI, n, b, sizeof b);
+        copy_file(a, b);
+    }
+    mc_egdb_build_opts o;
+    build_opts(&o, d, MC_EGDB_AWARI, 13);
+    o.memory_mb = mb;
+    o.log = on_budget_log;
+    o.log_ctx = bl;
+    o.log_timing = 1;
+    memset(bl, 0, sizeof *bl);
+    return mc_egdb_build(&o, err);
+}
+
+static int same_file(const char *a, const char *b)
+{
+    FILE *f = fopen(a, "rb"), *g = fopen(b, "rb");
+    int same = f && g;
+    while (same) {
+        int c = fgetc(f), d = fgetc(g);
+        same = c == d;
+        if (c == EOF)
+            break;
+    }
+    if (f)
+        fclose(f);
+    if (g)
+        fclose(g);
+    return same;
+}
+
+static int exists(const char *path) { return access(path, F_OK) == 0; }
+
+/* Layer 13, the first of the compact sweep (docs/EGDB.md, "Memory
+   budget"): built with its work in memory, in scratch files (a budget of
+   1 MiB), and stopped after checkpoints and taken up again, the files are
+   the same bytes; a damaged checkpoint is not taken up. */
+static void test_budget(void)
+{
+    char src[300], mem[300], fil[300], stop[300];
+    snprintf(src, sizeof src, "%s/budget-src", tmpdir);
+    snprintf(mem, sizeof mem, "%s/budget-mem", tmpdir);
+    snprintf(fil, sizeof fil, "%s/budget-file", tmpdir);
+    snprintf(stop, sizeof stop, "%s/budget-stop", tmpdir);
+    /* test_preset's layers when it built 0-12, else built here */
+    if (top_layer() >= 12)
+        snprintf(src, sizeof src, "%s/awari", tmpdir);
+    mkdir(src, 0777);
+    mc_egdb_build_opts o;
+    build_opts(&o, src, MC_EGDB_AWARI, 12);
+    mc_error err = {0, ""};
+    CHECK_MSG(mc_egdb_build(&o, &err) == 0, "%s", err.msg);
+    budget_log bl;
+    CHECK_MSG(budget_build(src, mem, 4096, &bl, &err) == 0, "%s", err.msg);
+    CHECK(bl.memory == 1 && bl.files == 0);
+    CHECK_MSG(budget_build(src, fil, 1, &bl, &err) == 0, "%s", err.msg);
+    CHECK(bl.files == 1 && bl.memory == 0);
+    char a[600], b[600], ck[600], work[600];
+    mc_egdb_path(mem, MC_EGDB_AWARI, 13, a, sizeof a);
+    mc_egdb_path(fil, MC_EGDB_AWARI, 13, b, sizeof b);
+    CHECK_MSG(same_file(a, b), "layer 13 with its work in files differs");
+    eg_layer_file(fil, MC_EGDB_AWARI, 13, ".work-state", work, sizeof work);
+    CHECK_MSG(!exists(work), "%s left behind", work);
+
+    /* Stopped after 3 checkpoints (the forward pass, two thresholds):
+       no layer, a checkpoint; the next build takes it up. */
+    eg_test_stop_after = 3;
+    int rc = budget_build(src, stop, 1, &bl, &err);
+    eg_test_stop_after = 0;
+    mc_egdb_path(stop, MC_EGDB_AWARI, 13, b, sizeof b);
+    eg_layer_file(stop, MC_EGDB_AWARI, 13, ".ckpt", ck, sizeof ck);
+    CHECK(rc != 0 && strstr(err.msg, "stopped after 3"));
+    CHECK(!exists(b) && exists(ck));
+    o.dir = stop;
+    o.max_seeds = 13;
+    o.memory_mb = 1;
+    o.log = on_budget_log;
+    o.log_ctx = &bl;
+    o.log_timing = 1;
+    memset(&bl, 0, sizeof bl);
+    CHECK_MSG(mc_egdb_build(&o, &err) == 0, "%s", err.msg);
+    CHECK_MSG(bl.resumed == 1, "the checkpoint was not taken up");
+    CHECK_MSG(same_file(a, b), "layer 13 taken up from a checkpoint differs");
+    CHECK(!exists(ck));
+
+    /* In memory, stopped after 2; the checkpoint damaged: a build from
+       the start, the same bytes. */
+    eg_test_stop_after = 2;
+    rc = budget_build(src, stop, 4096, &bl, &err);
+    eg_test_stop_after = 0;
+    CHECK(rc != 0 && exists(ck));
+    poke(ck, 4096 + 1000, 0x10);
+    memset(&bl, 0, sizeof bl);
+    o.memory_mb = 4096;
+    CHECK_MSG(mc_egdb_build(&o, &err) == 0, "%s", err.msg);
+    CHECK_MSG(bl.resumed == 0, "a damaged checkpoint was taken up");
+    CHECK_MSG(same_file(a, b), "layer 13 after a damaged checkpoint differs");
+    CHECK(!exists(ck));
+}
+
 int main(int argc, char **argv)
 {
     int golden = argc > 1 && strcmp(argv[1], "--golden") == 0;
@@ -1373,6 +1499,8 @@ int main(int argc, char **argv)
         test_preset(MC_EGDB_ABAPA, golden);
     if (all || !strcmp(part, "awari"))
         test_preset(MC_EGDB_AWARI, golden);
+    if (!golden && (all || !strcmp(part, "awari")))
+        test_budget();
     if (!golden && (all || !strcmp(part, "brute"))) {
         test_brute(MC_EGDB_ABAPA);
         test_brute(MC_EGDB_AWARI);

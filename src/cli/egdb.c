@@ -4,6 +4,7 @@
  * tables, their checks and their meaning live in src/egdb/.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +77,42 @@ typedef struct eopts {
     long level;   /* compress: zstd level (0: the library's default) */
     long block;   /* compress: entries a block (0: the default) */
     long from;    /* compress: the first layer compressed */
+    long memory_mb; /* build: --memory (0: the library's default) */
+    long ckpt;      /* build: --checkpoint seconds (0 default, -1 none) */
 } eopts;
+
+/* "256M", "8G", "512K", "1T" or a number of bytes, in MiB (at least 1);
+   -1 when it is not such a size. */
+static long memory_mib(const char *v)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (errno || end == v || !(x > 0))
+        return -1;
+    double mult = 1.0 / (1 << 20);
+    if (*end) {
+        switch (*end == 'k' ? 'K' : *end == 'm' ? 'M' : *end == 'g' ? 'G'
+                                  : *end == 't' ? 'T' : *end) {
+        case 'K': mult = 1.0 / 1024; break;
+        case 'M': mult = 1; break;
+        case 'G': mult = 1024; break;
+        case 'T': mult = 1024.0 * 1024; break;
+        default: return -1;
+        }
+        end++;
+        if (*end == 'i')
+            end++;
+        if (*end == 'B')
+            end++;
+        if (*end)
+            return -1;
+    }
+    double mib = x * mult;
+    if (mib < 1 || mib > 4e9)
+        return -1;
+    return (long)mib;
+}
 
 /* Parse argv[1..]: one or two positional arguments and the options;
    nonzero (and a message) on bad usage. */
@@ -144,6 +180,26 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                 o->level = x;
             else
                 o->block = x;
+        } else if (!strcmp(cmd, "build") && !strcmp(a, "--memory")) {
+            long x = i + 1 < argc ? memory_mib(argv[i + 1]) : -1;
+            if (x < 0) {
+                fprintf(stderr, "mancala egdb build: --memory needs a size "
+                                "such as 256M or 8G (at least 1M)\n");
+                return 1;
+            }
+            i++;
+            o->memory_mb = x;
+        } else if (!strcmp(cmd, "build") && !strcmp(a, "--checkpoint")) {
+            const char *v = i + 1 < argc ? argv[i + 1] : "";
+            int none = !strcmp(v, "none");
+            long x = none ? -1 : cli_number(v, 86400);
+            if (!none && x < 1) {
+                fprintf(stderr, "mancala egdb build: --checkpoint needs "
+                                "seconds from 1 to 86400, or none\n");
+                return 1;
+            }
+            i++;
+            o->ckpt = x;
         } else if (!strcmp(a, "--keep") && !strcmp(cmd, "compress")) {
             o->keep = 1;
         } else if (!strcmp(a, "--no-build") && !strcmp(cmd, "default")) {
@@ -295,9 +351,13 @@ double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
 
 typedef struct bar {
     int quiet, tty, max;
-    double t0, last;
+    double t0, last, frac0;
     cli_build_eta eta;
+    struct anon_meter *meter;
+    long peak_kb[MC_EGDB_MAX_SEEDS + 1];
 } bar;
+
+static long anon_take(struct anon_meter *m);
 
 static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
                         uint64_t total)
@@ -306,14 +366,22 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
     if (b->quiet)
         return;
     double t = now_s();
-    if (b->eta.first < 0)
+    int first = b->eta.first < 0;
+    if (first)
         b->t0 = t;
     double frac = cli_build_fraction(&b->eta, n, phase, done, total);
+    /* A build that takes up a checkpoint starts part of the way: the
+       rate is that of this run's own work. */
+    if (first)
+        b->frac0 = frac;
     int isdone = !strcmp(phase, "done");
+    if (isdone && b->meter && n >= 0 && n <= MC_EGDB_MAX_SEEDS)
+        b->peak_kb[n] = anon_take(b->meter);
     if (!isdone && t - b->last < 0.25)
         return;
     b->last = t;
-    double el = t - b->t0, eta = frac > 0.001 ? el * (1 - frac) / frac : -1;
+    double el = t - b->t0, dfrac = frac - b->frac0,
+           eta = dfrac > 0.001 ? el * (1 - frac) / dfrac : -1;
     char bars[31];
     int w = (int)(frac * 30);
     for (int i = 0; i < 30; i++)
@@ -335,6 +403,61 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
             fprintf(stderr, "layer %2d/%d done [%s] %5.1f%%  left %s\n", n,
                     b->max, bars, 100 * frac, etas);
     }
+}
+
+/* The build's anonymous memory (RssAnon: heap and work arrays, not the
+   mapped layer files), sampled by a thread every 10 ms: the peak of each
+   layer, for the report (docs/EGDB.md, "Memory budget"). */
+typedef struct anon_meter {
+    pthread_t tid;
+    pthread_mutex_t lock;
+    int stop, running;
+    long now_kb, peak_kb; /* since the last anon_take */
+} anon_meter;
+
+static long rss_anon_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    long kb = -1;
+    if (f) {
+        char line[128];
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "RssAnon: %ld kB", &kb) == 1)
+                break;
+        fclose(f);
+    }
+    return kb;
+}
+
+static void *anon_run(void *arg)
+{
+    anon_meter *m = arg;
+    for (;;) {
+        long kb = rss_anon_kb();
+        pthread_mutex_lock(&m->lock);
+        int stop = m->stop;
+        m->now_kb = kb;
+        if (kb > m->peak_kb)
+            m->peak_kb = kb;
+        pthread_mutex_unlock(&m->lock);
+        if (stop || kb < 0)
+            return NULL;
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+/* The peak since the last call (-1: not measured), and start again. */
+static long anon_take(anon_meter *m)
+{
+    long kb = rss_anon_kb();
+    pthread_mutex_lock(&m->lock);
+    if (kb > m->peak_kb)
+        m->peak_kb = kb;
+    long peak = m->running ? m->peak_kb : -1;
+    m->peak_kb = m->now_kb;
+    pthread_mutex_unlock(&m->lock);
+    return peak;
 }
 
 static int egdb_build(int argc, char **argv)
@@ -366,7 +489,12 @@ static int egdb_build(int argc, char **argv)
     }
     mc_egdb_build_opts bo;
     memset(&bo, 0, sizeof bo);
-    bar b = {o.quiet, isatty(2), (int)o.seeds, 0, 0, {0}};
+    bar b = {o.quiet, isatty(2), (int)o.seeds, 0, 0, 0, {0}, NULL, {0}};
+    anon_meter meter = {0};
+    pthread_mutex_init(&meter.lock, NULL);
+    meter.running = rss_anon_kb() >= 0 &&
+                    pthread_create(&meter.tid, NULL, anon_run, &meter) == 0;
+    b.meter = &meter;
     cli_build_eta_init(&b.eta, preset, (int)o.seeds);
     bo.dir = o.dir;
     bo.preset = preset;
@@ -374,9 +502,23 @@ static int egdb_build(int argc, char **argv)
     bo.threads = (int)o.threads;
     bo.progress = on_progress;
     bo.progress_ctx = &b;
+    bo.memory_mb = (uint32_t)o.memory_mb;
+    bo.checkpoint_secs = (int)o.ckpt;
     cli_egdb_build_knobs(&bo);
     double t0 = now_s();
+    anon_take(&meter);
     int rc = mc_egdb_build(&bo, &err);
+    long peak_all = -1;
+    for (int n = bo.first_built; n <= bo.max_seeds; n++)
+        if (b.peak_kb[n] > peak_all)
+            peak_all = b.peak_kb[n];
+    if (meter.running) {
+        pthread_mutex_lock(&meter.lock);
+        meter.stop = 1;
+        pthread_mutex_unlock(&meter.lock);
+        pthread_join(meter.tid, NULL);
+    }
+    pthread_mutex_destroy(&meter.lock);
     if (lock >= 0)
         close(lock);
     if (rc) {
@@ -393,15 +535,20 @@ static int egdb_build(int argc, char **argv)
     for (int n = bo.first_built; n <= bo.max_seeds && !o.quiet; n++) {
         printf("layer %2d: %12llu positions  %8.2f s", n,
                (unsigned long long)mc_egdb_layer_size(n), bo.seconds[n]);
+        if (b.peak_kb[n] > 0)
+            printf("  peak RssAnon %6.1f MB", b.peak_kb[n] / 1024.0);
         if (bo.open_bounds[n] != MC_EGDB_NOT_COUNTED)
             printf("  %llu with P < O",
                    (unsigned long long)bo.open_bounds[n]);
         printf("\n");
     }
-    if (!o.quiet)
-        printf("built %s layers 0-%d in %s: %.1f s\n",
-               mc_egdb_preset_name(preset), bo.max_seeds, o.dir,
-               now_s() - t0);
+    if (!o.quiet) {
+        printf("built %s layers 0-%d in %s: %.1f s", mc_egdb_preset_name(preset),
+               bo.max_seeds, o.dir, now_s() - t0);
+        if (peak_all > 0)
+            printf(", peak RssAnon %.1f MB", peak_all / 1024.0);
+        printf("\n");
+    }
     return 0;
 }
 
@@ -856,6 +1003,7 @@ static const char *const egdb_help =
     "...\n\n"
     "Oware endgame databases: perfect play once few seeds remain.\n"
     "  mancala egdb build oware[:awari] --seeds N [--threads 2] [--dir D]\n"
+    "                     [--memory SIZE] [--checkpoint SECS|none]\n"
     "      build every layer from 0 to N seeds (bottom-up, resuming at the\n"
     "      first layer not complete on disk), with a progress bar\n"
     "  mancala egdb verify oware[:awari] [--seeds N] [--dir D]\n"
@@ -885,7 +1033,8 @@ static const char *const egdb_help =
 static const char *const sub_help[] = {
     "build",
     "usage: mancala egdb build oware[:awari] --seeds N [--threads T] "
-    "[--dir D] [--quiet]\n\n"
+    "[--dir D] [--quiet]\n"
+    "                          [--memory SIZE] [--checkpoint SECS|none]\n\n"
     "Build the layers 0..N (N seeds on the board) of the preset's tables\n"
     "into D, one file per layer (oware-<preset>-NN.egdb); without --dir,\n"
     "into $MANCALA_EGDB_DIR when set, else the user directory\n"
@@ -897,6 +1046,14 @@ static const char *const sub_help[] = {
     "removed once the layer is written).  A progress bar with the time\n"
     "left goes to stderr.  T threads share the forward pass, the sweep and\n"
     "the history search (default 2).\n\n"
+    "--memory SIZE (256M, 8G; default: the memory available less a\n"
+    "margin) bounds the build's own memory: the large layers' work (3\n"
+    "bytes a position) stays in memory as far as it fits, the rest in\n"
+    "scratch files of D mapped shared (oware-<preset>-NN.work-*), with\n"
+    "the same files as a result.  The summary gives each layer's peak\n"
+    "RssAnon.  Inside a large layer (13 seeds and up) the build writes a\n"
+    "checkpoint (oware-<preset>-NN.ckpt) every --checkpoint seconds\n"
+    "(default 60; none: never) and a stopped build takes it up.\n\n"
     "Under abapa, positions whose value depends on cycles (P < O, layers\n"
     "of 11 seeds or fewer; above, only where approximated layers below\n"
     "open some, which take the approximation) get their exact fresh value\n"

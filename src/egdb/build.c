@@ -6,6 +6,7 @@
  * bottom-up; a layer already complete on disk, with matching dependency
  * checksums, is kept, so a killed build resumes where it stopped.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -1235,17 +1236,98 @@ static int eg_oom(int n, mc_error *err)
     return mc_err(err, MC_ERR_NOMEM, "out of memory building layer %d", n);
 }
 
+/* The memory budget in bytes: the option, else what the machine has
+   available less a margin (an eighth, and at least 256 MiB). */
+static uint64_t budget_bytes(const mc_egdb_build_opts *o)
+{
+    if (o->memory_mb)
+        return (uint64_t)o->memory_mb << 20;
+    uint64_t avail = 0;
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (f) {
+        char line[256];
+        unsigned long long kb;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+                avail = (uint64_t)kb << 10;
+        fclose(f);
+    }
+    if (!avail)
+        return UINT64_MAX; /* not Linux: no limit */
+    uint64_t margin = avail / 8 > (256ull << 20) ? avail / 8 : 256ull << 20;
+    return avail > margin ? avail - margin : 0;
+}
+
+/* What the budget keeps for the rest of the build (the program, the
+   sweep's stacks, the small layers' work): the arrays get the rest. */
+#define EG_RESERVE (64ull << 20)
+
+/* The compact sweep's arrays of layer n (cs, eb, out: N bytes each): in
+   memory, the busiest first, while the budget allows; the others in
+   scratch files of dir.  Returns 0, or -1 (out of memory, or the scratch
+   files cannot be made: err says which). */
+static int work_arrays(const mc_egdb_build_opts *o, int n, eg_array a[3],
+                       mc_error *err)
+{
+    static const char *const ext[3] = {".work-state", ".work-exits",
+                                       ".work-values"};
+    uint64_t N = mc_egdb_layer_size(n), B = budget_bytes(o);
+    uint64_t room = B > EG_RESERVE ? B - EG_RESERVE : 0;
+    for (int i = 0; i < 3; i++)
+        a[i].fd = -1, a[i].p = NULL;
+    for (int i = 0; i < 3; i++) {
+        char path[4096];
+        int mem = N <= room;
+        if (mem)
+            room -= N;
+        eg_layer_file(o->dir, o->preset, n, ext[i], path, sizeof path);
+        if (eg_array_alloc(&a[i], N, mem ? NULL : path) != 0) {
+            int e = errno;
+            for (int k = 0; k < i; k++)
+                eg_array_free(&a[k]);
+            return mem ? eg_oom(n, err)
+                       : mc_err(err, MC_ERR_IO, "cannot make %s: %s", path,
+                                strerror(e));
+        }
+    }
+    eg_log(o, EG_LOG_TIMING, "n=%d work: state %s, exits %s, values %s", n,
+           a[0].fd < 0 ? "memory" : "file", a[1].fd < 0 ? "memory" : "file",
+           a[2].fd < 0 ? "memory" : "file");
+    return 0;
+}
+
 /* The entries of layer n into out: the compact sweep from EG_COMPACT_FROM
-   seeds up (3 bytes a position, P = O asserted under abapa), the full
-   sweep and the history search below. */
+   seeds up (3 bytes a position, P = O asserted under abapa; its state and
+   exits in a[0], a[1], checkpointed), the full sweep and the history
+   search below. */
 static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
-                         const uint64_t *dep_sum, uint8_t *out, int *approx,
-                         mc_error *err)
+                         const uint64_t *dep_sum, uint8_t *out,
+                         eg_array *a, int *approx, mc_error *err)
 {
     if (n >= EG_COMPACT_FROM) {
         uint64_t open;
-        if (eg_compute_entries(r, n, o->threads, out, &open, o->progress,
-                               o->progress_ctx) != 0)
+        char ckpt[4096], head[512], spec[256];
+        eg_layer_file(o->dir, o->preset, n, ".ckpt", ckpt, sizeof ckpt);
+        eg_full_spec(r->g, spec, sizeof spec);
+        eg_journal_head(spec, n, dep_sum, head, sizeof head);
+        eg_work wk = {0};
+        wk.cs = a[0].p;
+        wk.eb = a[1].p;
+        wk.val = out;
+        wk.ckpt = o->checkpoint_secs < 0 ? NULL : ckpt;
+        wk.head = head;
+        wk.ckpt_secs = eg_test_stop_after ? 0
+                       : o->checkpoint_secs > 0 ? o->checkpoint_secs : 60;
+        wk.stop_after = eg_test_stop_after;
+        int crc = eg_compute_entries_w(r, n, o->threads, &wk, &open,
+                                       o->progress, o->progress_ctx);
+        if (wk.resumed >= 0)
+            eg_log(o, EG_LOG_TIMING, "n=%d resumed at phase %d", n,
+                   wk.resumed);
+        if (crc == -2)
+            return mc_err(err, MC_ERR_ARG, "stopped after %d checkpoints "
+                                           "(a test)", wk.saved);
+        if (crc != 0)
             return eg_oom(n, err);
         if (o->preset == MC_EGDB_AWARI) {
             o->open_bounds[n] = MC_EGDB_NOT_COUNTED;
@@ -1293,8 +1375,23 @@ static int found_layer(const char *dir, int preset, int n,
     return rc;
 }
 
+/* Free layer n's entries, own[n]: the built values' array when they are
+   its (memory or scratch file), else plain memory. */
+static void release_built(eg_array *built, uint8_t **own, int n)
+{
+    if (built->p && own[n] == built->p) {
+        eg_array_free(built);
+        own[n] = NULL;
+        return;
+    }
+    free(own[n]);
+    own[n] = NULL;
+}
+
 int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
 {
+    eg_array built = {0};
+    built.fd = -1;
     if (o->max_seeds < 0 || o->max_seeds > MC_EGDB_MAX_SEEDS)
         return mc_err(err, MC_ERR_ARG, "--seeds must be 0..%d",
                       MC_EGDB_MAX_SEEDS);
@@ -1336,12 +1433,30 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
             o->first_built = n;
         double t0 = now();
         uint64_t N = mc_egdb_layer_size(n);
-        own[n] = malloc(N);
+        eg_array a[3] = {{0}};
         int approx = approx_below;
-        rc = own[n] ? layer_entries(&r, n, o, hsum, own[n], &approx, err)
-                    : eg_oom(n, err);
-        if (rc)
+        if (n >= EG_COMPACT_FROM) {
+            rc = work_arrays(o, n, a, err);
+            own[n] = rc ? NULL : a[2].p;
+        } else {
+            a[0].fd = a[1].fd = a[2].fd = -1;
+            own[n] = malloc(N);
+            rc = own[n] ? 0 : eg_oom(n, err);
+        }
+        if (rc == 0)
+            rc = layer_entries(&r, n, o, hsum, own[n], a, &approx, err);
+        /* the state and exits are done with; the values are written */
+        eg_array_free(&a[0]);
+        eg_array_free(&a[1]);
+        if (a[2].p) {
+            /* own[n] is a[2]'s: freed with it, below */
+            built = a[2];
+            a[2].p = NULL;
+        }
+        if (rc) {
+            release_built(&built, own, n);
             break;
+        }
         memset(&info, 0, sizeof info);
         info.preset = o->preset;
         info.n = n;
@@ -1378,8 +1493,7 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
                             path);
             if (rc == 0) {
                 r.lower[n] = d2;
-                free(own[n]);
-                own[n] = NULL;
+                release_built(&built, own, n);
             }
         }
         o->seconds[n] = now() - t0;
@@ -1389,6 +1503,8 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
     for (int n = 0; n <= MC_EGDB_MAX_SEEDS; n++) {
         if (r.map[n])
             munmap(r.map[n], r.maplen[n]);
+        if (built.p && own[n] == built.p)
+            release_built(&built, own, n);
         free(own[n]);
     }
     eg_rules_free(&r);

@@ -118,6 +118,45 @@ void eg_bounds_free(eg_bounds *b);
 int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
                        uint64_t *open, mc_egdb_progress progress, void *ctx);
 
+/* The builder's work arrays (work.c): in memory (path NULL), or in a
+   scratch file at path mapped shared, removed again by eg_array_free.
+   0, or -1 (errno says why). */
+typedef struct eg_array {
+    uint8_t *p;
+    uint64_t len;
+    int fd; /* -1: in memory */
+    char path[4096];
+} eg_array;
+int eg_array_alloc(eg_array *a, uint64_t len, const char *path);
+void eg_array_free(eg_array *a);
+
+/* The compact sweep's arrays (N bytes each, the caller's: memory or
+   scratch files) and its checkpoints (work.c): ckpt the checkpoint file,
+   or NULL for none; head the identity of the layer (preset, layer, lower
+   layers' checksums) that a checkpoint must carry to be taken up;
+   ckpt_secs the time between checkpoints; stop_after (tests) ends the
+   sweep with -2 after that many checkpoints, as if the build were
+   killed.  resumed: out, the phase a checkpoint gave (-1: none). */
+typedef struct eg_work {
+    uint8_t *cs, *eb, *val;
+    const char *ckpt, *head;
+    double ckpt_secs;
+    int stop_after;
+    int resumed;
+    int saved; /* out: checkpoints written */
+} eg_work;
+/* Tests only (tests/test_egdb.c): a build stops its large layers after
+   this many checkpoints (0: never), as a killed build would. */
+extern int eg_test_stop_after;
+int eg_ckpt_save(const eg_work *wk, uint64_t N, int phase, uint64_t clash);
+int eg_ckpt_load(const eg_work *wk, uint64_t N, int *phase, uint64_t *clash);
+void eg_ckpt_remove(const eg_work *wk);
+/* eg_compute_entries over wk's arrays, taking up and writing checkpoints;
+   -2 when stopped by wk->stop_after. */
+int eg_compute_entries_w(const eg_rules *r, int n, int threads, eg_work *wk,
+                         uint64_t *open, mc_egdb_progress progress,
+                         void *ctx);
+
 /* Little-endian fields of the files (file.c, zfile.c). */
 static inline void eg_put32(unsigned char *b, uint32_t v)
 {

@@ -312,6 +312,8 @@ typedef struct sweep {
     uint64_t rank, N, clash;
     mc_egdb_progress progress;
     void *ctx;
+    int own;      /* cs and eb are the sweep's (malloc), not a work's */
+    eg_work *wk;  /* checkpoints (compact mode), or NULL */
 } sweep;
 
 /* One thread's part: its chunks of the scans (the first at lo) and its own
@@ -541,15 +543,35 @@ static int run_workers(sweep *w, worker *ks, int t, int peel,
     return rc;
 }
 
+/* A checkpoint of the compact sweep at phase (thresholds done) when one
+   is due; -2 when the work asks to stop there (tests), -1 when it cannot
+   be written. */
+static int checkpoint(sweep *w, int phase, double *last)
+{
+    eg_work *wk = w->wk;
+    if (!wk || !wk->ckpt || mc_now() - *last < wk->ckpt_secs)
+        return 0;
+    if (eg_ckpt_save(wk, w->N, phase, w->clash) != 0) {
+        eg_log(w->r->opts, EG_LOG_TIMING, "n=%d checkpoint not written",
+               w->n);
+        return 0; /* the build goes on without it */
+    }
+    *last = mc_now();
+    wk->saved++;
+    return wk->stop_after && wk->saved >= wk->stop_after ? -2 : 0;
+}
+
 /* The thresholds n, n-1, ..., tmin, then the peel.  abapa values have the
    parity of n (so have its exits: c - v with v of the parity of n - c),
    and the other thresholds decide nothing; awari ones do not (a cycle
    counts 0).  between (may be NULL) runs after the thresholds, while the
    A and L flags are still there. */
-static int run_sweep(sweep *w, int tmin, void (*between)(sweep *))
+static int run_sweep(sweep *w, int tmin, void (*between)(sweep *),
+                     int from)
 {
     worker ks[EG_MAX_THREADS];
     int rc = -1;
+    double last = mc_now();
     memset(ks, 0, sizeof ks);
     for (int i = 0; i < w->threads; i++) {
         ks[i].w = w;
@@ -561,12 +583,23 @@ static int run_sweep(sweep *w, int tmin, void (*between)(sweep *))
     }
     int step = w->r->preset == MC_EGDB_AWARI ? 1 : 2;
     double T0 = mc_now();
-    for (int t = w->n; t >= tmin; t -= step)
+    int phase = 0;
+    for (int t = w->n; t >= tmin; t -= step, phase++) {
+        if (phase < from)
+            continue; /* done before the checkpoint */
         if (run_workers(w, ks, t, 0, "sweep", (uint64_t)(w->n - t + 1),
                         (uint64_t)(w->n - tmin + 1)) != 0)
             goto out;
-    for (int i = 0; i < w->threads; i++)
-        w->clash += ks[i].clash;
+        for (int i = 0; i < w->threads; i++) {
+            w->clash += ks[i].clash;
+            ks[i].clash = 0;
+        }
+        int c = checkpoint(w, phase + 1, &last);
+        if (c) {
+            rc = c;
+            goto out;
+        }
+    }
     if (between)
         between(w);
     for (uint64_t i = 0; i < w->N; i++)
@@ -586,8 +619,11 @@ out:
     return rc;
 }
 
+/* The sweep of layer n over wk's arrays (NULL: its own), with the
+   forward pass done unless skip (a checkpoint gave the arrays). */
 static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
-                      mc_egdb_progress progress, void *ctx)
+                      mc_egdb_progress progress, void *ctx, eg_work *wk,
+                      int skip)
 {
     memset(w, 0, sizeof *w);
     w->r = r;
@@ -599,11 +635,21 @@ static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
         w->threads = 1;
     w->progress = progress;
     w->ctx = ctx;
-    w->cs = malloc(w->N);
-    uint8_t *eb = malloc(w->N);
+    w->wk = wk;
+    uint8_t *eb;
+    if (wk) {
+        w->cs = wk->cs;
+        eb = wk->eb;
+    } else {
+        w->own = 1;
+        w->cs = malloc(w->N);
+        eb = malloc(w->N);
+    }
     w->eb = eb;
     if (!w->cs || !eb)
         return -1;
+    if (skip)
+        return 0;
     double T0 = mc_now();
     forward_pass(r, n, w->threads, eb, w->cs, progress, ctx);
     /* The sweep reads no lower layer: drop their pages from this
@@ -619,8 +665,10 @@ static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
 
 static void sweep_free(sweep *w)
 {
-    free(w->cs);
-    free((void *)w->eb);
+    if (w->own) {
+        free(w->cs);
+        free((void *)w->eb);
+    }
 }
 
 int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
@@ -630,7 +678,7 @@ int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
     memset(b, 0, sizeof *b);
     sweep w;
     int rc = -1;
-    if (sweep_init(&w, r, n, threads, progress, ctx) != 0)
+    if (sweep_init(&w, r, n, threads, progress, ctx, NULL, 0) != 0)
         goto out;
     b->P = w.P = malloc(N);
     b->O = w.O = malloc(N);
@@ -646,7 +694,7 @@ int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
     /* Defaults of the positions a bound never reaches (the clamp). */
     memset(b->P, -n, N);
     memset(b->O, n, N);
-    if (run_sweep(&w, -n, NULL) != 0)
+    if (run_sweep(&w, -n, NULL, 0) != 0)
         goto out;
     for (uint64_t i = 0; i < N; i++) {
         b->open += b->P[i] < b->O[i];
@@ -675,22 +723,40 @@ static void count_open(sweep *w)
     w->clash = bad;
 }
 
-int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
-                       uint64_t *open, mc_egdb_progress progress, void *ctx)
+int eg_compute_entries_w(const eg_rules *r, int n, int threads, eg_work *wk,
+                         uint64_t *open, mc_egdb_progress progress,
+                         void *ctx)
 {
     uint64_t N = mc_egdb_layer_size(n);
     sweep w;
-    int rc = -1;
+    int rc = -1, from = 0;
+    uint64_t clash = 0;
     *open = 0;
-    if (sweep_init(&w, r, n, threads, progress, ctx) != 0)
+    wk->resumed = -1;
+    wk->saved = 0;
+    if (wk->ckpt && eg_ckpt_load(wk, N, &from, &clash) == 0)
+        wk->resumed = from;
+    int skip = wk->resumed >= 0;
+    double t0 = mc_now();
+    if (sweep_init(&w, r, n, threads, progress, ctx, wk, skip) != 0)
         goto out;
-    w.val = out;
-    memset(out, 0, N);
+    w.val = wk->val;
+    w.clash = clash;
+    if (!skip) {
+        memset(w.val, 0, N);
+        /* after the forward pass, when it took long enough */
+        rc = checkpoint(&w, 0, &t0);
+        if (rc != 0)
+            goto out;
+        rc = -1;
+    }
     /* awari stores median(P, 0, O): only the bounds beyond 0 matter, and
        a position has at most one of them. */
     int awari = r->preset == MC_EGDB_AWARI;
-    if (run_sweep(&w, awari ? 1 : -n, awari ? NULL : count_open) != 0)
+    rc = run_sweep(&w, awari ? 1 : -n, awari ? NULL : count_open, from);
+    if (rc != 0)
         goto out;
+    uint8_t *out = wk->val;
     for (uint64_t i = 0; i < N; i++) {
         uint8_t v = out[i] & 0x7f;
         if (!v)
@@ -698,8 +764,25 @@ int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
         out[i] = (uint8_t)(v | (out[i] & 0x80) | (w.eb[i] & EB_ALL));
     }
     *open = awari ? 0 : w.clash;
+    eg_ckpt_remove(wk);
     rc = 0;
 out:
     sweep_free(&w);
+    return rc;
+}
+
+int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
+                       uint64_t *open, mc_egdb_progress progress, void *ctx)
+{
+    uint64_t N = mc_egdb_layer_size(n);
+    eg_work wk = {0};
+    wk.val = out;
+    wk.cs = malloc(N ? N : 1);
+    wk.eb = malloc(N ? N : 1);
+    int rc = wk.cs && wk.eb ? eg_compute_entries_w(r, n, threads, &wk, open,
+                                                   progress, ctx)
+                            : -1;
+    free(wk.cs);
+    free(wk.eb);
     return rc;
 }

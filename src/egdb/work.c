@@ -1,0 +1,189 @@
+/*
+ * work.c - the builder's work arrays and its checkpoints inside a layer.
+ *
+ * An array lives in memory (malloc) while the memory budget allows it,
+ * else in a scratch file of the build directory mapped shared: its pages
+ * are then the kernel's page cache, which it writes back and drops under
+ * pressure, not the process's anonymous memory.  The values computed are
+ * the same either way.
+ *
+ * A checkpoint is the compact sweep's state at the end of a phase (the
+ * forward pass, a threshold): the three arrays and the phase, written to
+ * <layer>.ckpt.tmp, synced and renamed over <layer>.ckpt, with a header
+ * naming the layer and the checksums of the lower layers it was built on
+ * and a checksum of the whole.  A build that starts the layer again
+ * continues from it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "egdb_int.h"
+
+int eg_test_stop_after;
+
+int eg_array_alloc(eg_array *a, uint64_t len, const char *path)
+{
+    memset(a, 0, sizeof *a);
+    a->fd = -1;
+    a->len = len;
+    if (!path) {
+        a->p = malloc(len ? len : 1);
+        return a->p ? 0 : -1;
+    }
+    snprintf(a->path, sizeof a->path, "%s", path);
+    a->fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (a->fd < 0)
+        return -1;
+    if (ftruncate(a->fd, (off_t)(len ? len : 1)) != 0) {
+        eg_array_free(a);
+        return -1;
+    }
+    void *p = mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE, MAP_SHARED,
+                   a->fd, 0);
+    if (p == MAP_FAILED) {
+        eg_array_free(a);
+        return -1;
+    }
+    a->p = p;
+    return 0;
+}
+
+void eg_array_free(eg_array *a)
+{
+    if (a->fd >= 0) {
+        if (a->p)
+            munmap(a->p, a->len ? a->len : 1);
+        close(a->fd);
+        unlink(a->path);
+    } else {
+        free(a->p);
+    }
+    memset(a, 0, sizeof *a);
+    a->fd = -1;
+}
+
+/* ---- checkpoints ------------------------------------------------------- */
+
+#define CK_MAGIC "mancala egdb checkpoint 1\n"
+#define CK_HEAD 4096
+
+static int write_all(int fd, const uint8_t *p, uint64_t len, eg_sum *s)
+{
+    while (len) {
+        size_t k = len > (1u << 24) ? (1u << 24) : (size_t)len;
+        ssize_t w = write(fd, p, k);
+        if (w <= 0) {
+            if (w < 0 && errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (s)
+            eg_sum_add(s, p, (size_t)w);
+        p += w;
+        len -= (uint64_t)w;
+    }
+    return 0;
+}
+
+static int read_all(int fd, uint8_t *p, uint64_t len, eg_sum *s)
+{
+    while (len) {
+        size_t k = len > (1u << 24) ? (1u << 24) : (size_t)len;
+        ssize_t r = read(fd, p, k);
+        if (r <= 0) {
+            if (r < 0 && errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (s)
+            eg_sum_add(s, p, (size_t)r);
+        p += r;
+        len -= (uint64_t)r;
+    }
+    return 0;
+}
+
+/* The header: magic, the layer's identity line, the phase, the counts. */
+static void ck_header(char *h, const eg_work *wk, uint64_t N, int phase,
+                      uint64_t clash)
+{
+    memset(h, 0, CK_HEAD);
+    snprintf(h, CK_HEAD, "%sentries %llu phase %d clash %llu\n%.3900s\n",
+             CK_MAGIC, (unsigned long long)N, phase,
+             (unsigned long long)clash, wk->head ? wk->head : "");
+}
+
+int eg_ckpt_save(const eg_work *wk, uint64_t N, int phase, uint64_t clash)
+{
+    char tmp[4200], h[CK_HEAD];
+    snprintf(tmp, sizeof tmp, "%s.tmp", wk->ckpt);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    ck_header(h, wk, N, phase, clash);
+    eg_sum s;
+    eg_sum_init(&s, CK_HEAD + 3 * N, 0);
+    int ok = write_all(fd, (const uint8_t *)h, CK_HEAD, &s) == 0 &&
+             write_all(fd, wk->eb, N, &s) == 0 &&
+             write_all(fd, wk->cs, N, &s) == 0 &&
+             write_all(fd, wk->val, N, &s) == 0;
+    unsigned char sum[8];
+    eg_put64(sum, eg_sum_end(&s));
+    ok = ok && write_all(fd, sum, 8, NULL) == 0;
+    ok = (fsync(fd) == 0) && ok;
+    ok = (close(fd) == 0) && ok;
+    if (!ok || rename(tmp, wk->ckpt) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int eg_ckpt_load(const eg_work *wk, uint64_t N, int *phase, uint64_t *clash)
+{
+    int fd = open(wk->ckpt, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    char h[CK_HEAD + 1], want[CK_HEAD];
+    eg_sum s;
+    eg_sum_init(&s, CK_HEAD + 3 * N, 0);
+    int rc = -1;
+    if (read_all(fd, (uint8_t *)h, CK_HEAD, &s) != 0)
+        goto out;
+    h[CK_HEAD] = 0;
+    unsigned long long n2 = 0, cl = 0;
+    int ph = -1;
+    if (strncmp(h, CK_MAGIC, strlen(CK_MAGIC)) != 0 ||
+        sscanf(h + strlen(CK_MAGIC), "entries %llu phase %d clash %llu", &n2,
+               &ph, &cl) != 3 || n2 != N || ph < 0)
+        goto out;
+    ck_header(want, wk, N, ph, cl);
+    if (memcmp(h, want, CK_HEAD) != 0)
+        goto out; /* another layer, or built on other lower layers */
+    unsigned char sum[8];
+    if (read_all(fd, wk->eb, N, &s) != 0 || read_all(fd, wk->cs, N, &s) != 0 ||
+        read_all(fd, wk->val, N, &s) != 0 || read_all(fd, sum, 8, NULL) != 0 ||
+        eg_get64(sum) != eg_sum_end(&s))
+        goto out;
+    *phase = ph;
+    *clash = cl;
+    rc = 0;
+out:
+    close(fd);
+    return rc;
+}
+
+void eg_ckpt_remove(const eg_work *wk)
+{
+    char tmp[4200];
+    if (!wk->ckpt)
+        return;
+    snprintf(tmp, sizeof tmp, "%s.tmp", wk->ckpt);
+    unlink(tmp);
+    unlink(wk->ckpt);
+}
