@@ -162,6 +162,19 @@ $(B)/libmancala.a: $(LIB_OBJ)
 $(B)/libmancala.so.$(VERSION): $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libmancala.so.$(SOVER) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# A table build shared by processes under mpirun (src/cli/mpi.c,
+# docs/EGDB.md "Over MPI"): with Open MPI (Debian: libopenmpi-dev), found
+# by its mpicc; MPI=0 builds without it, MPI=1 insists.
+MPI ?= $(if $(shell command -v mpicc 2>/dev/null),1,0)
+ifeq ($(MPI),1)
+MPI_CFLAGS := $(shell mpicc --showme:compile 2>/dev/null)
+MPI_LIBS   := $(shell mpicc --showme:link 2>/dev/null || echo -lmpi)
+$(B)/src/cli/mpi.o: MC_CFLAGS += -DMC_MPI $(MPI_CFLAGS)
+endif
+$(shell mkdir -p $(B)/gen && { echo '$(MPI)' | cmp -s - $(B)/gen/mpi || \
+  echo '$(MPI)' > $(B)/gen/mpi; })
+$(B)/src/cli/mpi.o: $(B)/gen/mpi
+
 $(B)/src/cli/tui.o: MC_CFLAGS += $(CURSES_CFLAGS)
 $(B)/src/server/store.o: MC_CFLAGS += $(SQLITE_CFLAGS)
 
@@ -177,7 +190,7 @@ $(B)/src/cli/rules.o: MC_CFLAGS += -DMC_DOCDIR='"$(DOCDIR)"'
 $(B)/src/cli/rules.o: $(B)/gen/docdir
 
 $(PROG): $(CLI_OBJ) $(B)/libmancala.a
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(CURSES_LIBS) $(SERVER_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(CURSES_LIBS) $(SERVER_LIBS) $(MPI_LIBS) $(LDLIBS)
 
 $(B)/tests/%: tests/%.c tests/check.h $(B)/libmancala.a
 	$(CC) $(MC_CFLAGS) $(CFLAGS) -Itests -o $@ $< $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
@@ -220,7 +233,7 @@ SLOW_TESTS  := check-test_egdb-abapa check-e2e-full check-test_egdb-brute \
 UNIT_CHECKS := $(filter-out check-test_egdb,$(TEST_BIN:$(B)/tests/%=check-%))
 CLI_CHECKS  := $(patsubst tests/%.sh,check-%,$(wildcard tests/cli*.sh))
 CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHECKS)) \
-               check-python
+               check-python check-mpi
 .PHONY: check-all check-test_egdb check-e2e $(CHECKS)
 
 # Tests run CHECK_JOBS at a time (default: twice the cores): many of them
@@ -256,6 +269,16 @@ $(E2E_PARTS): check-e2e-%: $(PROG)
 	@$(call run_test,e2e-$*,sh tests/e2e/run.sh ./$(PROG) $*)
 
 check-e2e: $(E2E_PARTS)
+
+# A table build shared by processes under mpirun (tests/mpi.sh), when the
+# program is built with Open MPI; not under SAN=1 (Open MPI's own
+# allocations are not the program's to free).
+check-mpi: $(PROG)
+ifeq ($(MPI)$(SAN),1)
+	@$(call run_test,mpi,sh tests/mpi.sh)
+else
+	@echo "check-mpi: not run ($(if $(filter 1,$(SAN)),under SAN=1,the program is built without MPI: make MPI=1 with libopenmpi-dev))"
+endif
 
 # The symbol test links C and C++ programs with the shared library.
 check-cli_symbols: $(B)/libmancala.so.$(VERSION)

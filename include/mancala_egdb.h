@@ -105,6 +105,24 @@ MC_API int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err
 typedef void (*mc_egdb_progress)(void *ctx, int n, const char *phase,
                                  uint64_t done, uint64_t total);
 
+/* A build shared by several processes (docs/EGDB.md, "Over MPI"): the
+   transport between them, which the caller provides (the program's, over
+   MPI, when it is built with Open MPI).  Every process calls
+   mc_egdb_build with the same options and its own rank; they share dir.
+   Each call below is made by every rank at the same point. */
+typedef struct mc_egdb_dist {
+    int rank, size; /* this process, and how many there are (1..) */
+    void *ctx;
+    /* out[k][0..outn[k]) go to rank k (out[rank] is not used); *in gets
+       what the others sent to this rank (malloc'd, the caller frees it),
+       *inn words.  0, or -1 on failure. */
+    int (*exchange)(void *ctx, uint64_t *const *out, const size_t *outn,
+                    uint64_t **in, size_t *inn);
+    /* v[0..n) summed over the ranks, in place.  0, or -1. */
+    int (*sum)(void *ctx, uint64_t *v, int n);
+    void *reserved[4]; /* NULL */
+} mc_egdb_dist;
+
 typedef struct mc_egdb_build_opts {
     const char *dir;    /* where the layer files go (must exist) */
     int preset;         /* MC_EGDB_ABAPA or MC_EGDB_AWARI */
@@ -150,7 +168,12 @@ typedef struct mc_egdb_build_opts {
        none): a build stopped in a layer takes up its last checkpoint
        (<layer>.ckpt in dir).  Since 1.1. */
     int checkpoint_secs;
-    int reserved[6];    /* zero */
+    /* NULL: one process.  Else the build is shared by dist->size
+       processes: rank 0 builds the small layers and writes every file,
+       the large layers (13 seeds and up) are split between the ranks
+       (no checkpoints then).  Since 1.1. */
+    const mc_egdb_dist *dist;
+    int reserved[4];    /* zero */
 } mc_egdb_build_opts;
 
 /* Build every missing layer from 0 to max_seeds, bottom-up, resuming at

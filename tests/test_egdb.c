@@ -7,6 +7,7 @@
  * history rules (sessions) on the smallest layers, golden histograms,
  * verify, and the refusal of damaged, truncated and mismatched files.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1469,6 +1470,146 @@ static void test_budget(void)
     CHECK(!exists(ck));
 }
 
+/* ---- a build shared by several processes, here threads ---------------- */
+
+/* The transport of mc_egdb_dist between threads of this process: what
+   MPI does for the program (src/cli/mpi.c), with a barrier and shared
+   slots. */
+#define DIST_MAX 4
+typedef struct dist_hub {
+    int size;
+    pthread_barrier_t bar;
+    uint64_t *const *out[DIST_MAX];
+    const size_t *outn[DIST_MAX];
+    uint64_t sum[DIST_MAX][4];
+} dist_hub;
+
+typedef struct dist_rank {
+    dist_hub *hub;
+    mc_egdb_dist d;
+    mc_egdb_build_opts o;
+    mc_error err;
+    int rc;
+} dist_rank;
+
+static int hub_exchange(void *ctx, uint64_t *const *out, const size_t *outn,
+                        uint64_t **in, size_t *inn)
+{
+    dist_rank *me = ctx;
+    dist_hub *h = me->hub;
+    int r = me->d.rank;
+    h->out[r] = out;
+    h->outn[r] = outn;
+    pthread_barrier_wait(&h->bar);
+    size_t tot = 0;
+    for (int k = 0; k < h->size; k++)
+        if (k != r)
+            tot += h->outn[k][r];
+    *in = malloc(tot ? tot * sizeof **in : 1);
+    *inn = tot;
+    size_t at = 0;
+    for (int k = 0; k < h->size; k++)
+        if (k != r && h->outn[k][r]) {
+            memcpy(*in + at, h->out[k][r], h->outn[k][r] * sizeof **in);
+            at += h->outn[k][r];
+        }
+    pthread_barrier_wait(&h->bar);
+    return *in ? 0 : -1;
+}
+
+static int hub_sum(void *ctx, uint64_t *v, int n)
+{
+    dist_rank *me = ctx;
+    dist_hub *h = me->hub;
+    if (n > 4)
+        return -1;
+    memcpy(h->sum[me->d.rank], v, (size_t)n * sizeof *v);
+    pthread_barrier_wait(&h->bar);
+    for (int i = 0; i < n; i++) {
+        v[i] = 0;
+        for (int k = 0; k < h->size; k++)
+            v[i] += h->sum[k][i];
+    }
+    pthread_barrier_wait(&h->bar);
+    return 0;
+}
+
+static void *dist_main(void *arg)
+{
+    dist_rank *me = arg;
+    me->rc = mc_egdb_build(&me->o, &me->err);
+    return NULL;
+}
+
+/* Layers 0..top of preset built into dir by k ranks (threads); 0 or the
+   first rank's error. */
+static int dist_build(const char *dir, int preset, int top, int k)
+{
+    dist_hub hub;
+    dist_rank rk[DIST_MAX];
+    pthread_t tid[DIST_MAX];
+    memset(&hub, 0, sizeof hub);
+    hub.size = k;
+    pthread_barrier_init(&hub.bar, NULL, (unsigned)k);
+    for (int i = 0; i < k; i++) {
+        memset(&rk[i], 0, sizeof rk[i]);
+        rk[i].hub = &hub;
+        rk[i].d.rank = i;
+        rk[i].d.size = k;
+        rk[i].d.ctx = &rk[i];
+        rk[i].d.exchange = hub_exchange;
+        rk[i].d.sum = hub_sum;
+        build_opts(&rk[i].o, dir, preset, top);
+        rk[i].o.threads = 1;
+        rk[i].o.dist = &rk[i].d;
+    }
+    for (int i = 0; i < k; i++)
+        pthread_create(&tid[i], NULL, dist_main, &rk[i]);
+    int rc = 0;
+    for (int i = 0; i < k; i++) {
+        pthread_join(tid[i], NULL);
+        if (rk[i].rc && !rc) {
+            rc = rk[i].rc;
+            fprintf(stderr, "rank %d of %d: %s\n", i, k, rk[i].err.msg);
+        }
+    }
+    pthread_barrier_destroy(&hub.bar);
+    return rc;
+}
+
+/* docs/EGDB.md, "Over MPI": 2 and 3 ranks give the files of one process,
+   from nothing (the small layers, rank 0's) and for layers 13-14 (the
+   compact sweep split between the ranks), over this transport. */
+static void test_dist(void)
+{
+    char ref[300], dir[300], a[600], b[600];
+    snprintf(ref, sizeof ref, "%s/budget-mem", tmpdir); /* 0-13, test_budget */
+    for (int k = 2; k <= 3; k++) {
+        snprintf(dir, sizeof dir, "%s/dist-%d", tmpdir, k);
+        rm_tree(dir);
+        mkdir(dir, 0777);
+        int top = 13;
+        /* from nothing up to 8 with 3 ranks; with 2, from layer 13 on */
+        if (k == 2)
+            for (int n = 0; n <= 12; n++) {
+                mc_egdb_path(ref, MC_EGDB_AWARI, n, a, sizeof a);
+                mc_egdb_path(dir, MC_EGDB_AWARI, n, b, sizeof b);
+                copy_file(a, b);
+            }
+        else
+            top = 8;
+        int rc = dist_build(dir, MC_EGDB_AWARI, top, k);
+        CHECK_MSG(rc == 0, "%d ranks: the build failed", k);
+        for (int n = k == 2 ? 13 : 0; n <= top && rc == 0; n++) {
+            mc_egdb_path(ref, MC_EGDB_AWARI, n, a, sizeof a);
+            mc_egdb_path(dir, MC_EGDB_AWARI, n, b, sizeof b);
+            CHECK_MSG(same_file(a, b), "%d ranks: layer %d differs", k, n);
+        }
+        eg_layer_file(dir, MC_EGDB_AWARI, 13, ".dist-values", b, sizeof b);
+        CHECK_MSG(!exists(b), "%s left behind", b);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int golden = argc > 1 && strcmp(argv[1], "--golden") == 0;
@@ -1499,8 +1640,10 @@ int main(int argc, char **argv)
         test_preset(MC_EGDB_ABAPA, golden);
     if (all || !strcmp(part, "awari"))
         test_preset(MC_EGDB_AWARI, golden);
-    if (!golden && (all || !strcmp(part, "awari")))
+    if (!golden && (all || !strcmp(part, "awari"))) {
         test_budget();
+        test_dist();
+    }
     if (!golden && (all || !strcmp(part, "brute"))) {
         test_brute(MC_EGDB_ABAPA);
         test_brute(MC_EGDB_AWARI);

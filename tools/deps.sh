@@ -4,8 +4,8 @@
 # already there.  Uses sudo when not run as root.
 #   sh tools/deps.sh          build and play: compiler, make, libraries
 #   sh tools/deps.sh test     also what make check drives: tmux, chromium,
-#                             python3-numpy, python3-pytest, node and
-#                             npm, and tests/e2e's npm packages
+#                             python3-numpy, python3-pytest, Open MPI,
+#                             node and npm, and tests/e2e's npm packages
 # MANCALA_CI=1 adds what CI builds with: clang, pkg-config, libFuzzer.
 set -e
 mode=${1:-build}
@@ -39,6 +39,10 @@ if [ "$mode" = test ]; then
     have_pkg python3-numpy || need="$need python3-numpy"
     # The Python module's tests (make check-python): pytest and numpy.
     have_pkg python3-pytest || need="$need python3-pytest"
+    # Table builds shared by processes under mpirun (tests/mpi.sh): Open
+    # MPI, which the build finds by its mpicc.
+    have_pkg libopenmpi-dev || need="$need libopenmpi-dev"
+    command -v mpirun >/dev/null 2>&1 || need="$need openmpi-bin"
 fi
 if [ "${MANCALA_CI:-0}" = 1 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"

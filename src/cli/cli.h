@@ -85,6 +85,15 @@ void cli_build_eta_init(cli_build_eta *e, int preset, int max_seeds);
 /* The builder's knobs from the environment into o (egdb.c):
    MANCALA_EGDB_BUDGET, _MAXCOMP, _SHIPPED=0, _KEEP_JOURNAL=1, and _DEBUG
    and _TIMING, whose lines go to stderr (man/mancala.1). */
+/* A build shared by the processes of mpirun (mpi.c, docs/EGDB.md "Over
+   MPI"): 1 and d filled when this is one of several processes and the
+   program is built with MPI; 0 when it runs alone (d: one process); -1
+   (with a message) when it cannot be started, or several processes run a
+   program built without MPI.  cli_mpi_end after the build (failed:
+   stops the others too).  cli_mpi_built: whether it is built with MPI. */
+int cli_mpi_start(mc_egdb_dist *d);
+void cli_mpi_end(int failed);
+int cli_mpi_built(void);
 void cli_egdb_build_knobs(mc_egdb_build_opts *o);
 double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
                           uint64_t done, uint64_t total);

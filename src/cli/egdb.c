@@ -480,11 +480,29 @@ static int egdb_build(int argc, char **argv)
         fprintf(stderr, "mancala: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
-    int busy, lock = cli_lock_tables(o.dir, &busy);
-    if (busy) {
+    /* Under mpirun: one build shared by the processes; rank 0 locks the
+       directory, shows the progress and prints the summary. */
+    mc_egdb_dist dist;
+    int many = cli_mpi_start(&dist);
+    if (many < 0)
+        return EXIT_BAD_INPUT;
+    if (dist.rank > 0)
+        o.quiet = 1;
+    int busy = 0, lock = dist.rank == 0 ? cli_lock_tables(o.dir, &busy) : -1;
+    if (busy)
         fprintf(stderr, "mancala egdb build: another program is building "
                         "tables in %s\n",
                 o.dir);
+    if (many) {
+        uint64_t any = (uint64_t)busy;
+        if (dist.sum(dist.ctx, &any, 1) != 0)
+            any = 1;
+        busy = any != 0;
+    }
+    if (busy) {
+        if (lock >= 0)
+            close(lock);
+        cli_mpi_end(0);
         return EXIT_BAD_INPUT;
     }
     mc_egdb_build_opts bo;
@@ -503,6 +521,7 @@ static int egdb_build(int argc, char **argv)
     bo.progress = on_progress;
     bo.progress_ctx = &b;
     bo.memory_mb = (uint32_t)o.memory_mb;
+    bo.dist = many ? &dist : NULL;
     bo.checkpoint_secs = (int)o.ckpt;
     cli_egdb_build_knobs(&bo);
     double t0 = now_s();
@@ -524,9 +543,15 @@ static int egdb_build(int argc, char **argv)
     if (rc) {
         if (b.tty && !o.quiet)
             fprintf(stderr, "\n");
-        fprintf(stderr, "mancala: egdb build: %s\n", err.msg);
+        if (many)
+            fprintf(stderr, "mancala: egdb build (process %d of %d): %s\n",
+                    dist.rank, dist.size, err.msg);
+        else
+            fprintf(stderr, "mancala: egdb build: %s\n", err.msg);
+        cli_mpi_end(1);
         return EXIT_BAD_INPUT;
     }
+    cli_mpi_end(0);
     if (bo.first_built > 0 && !o.quiet)
         printf("layers 0-%d found complete in %s\n",
                bo.first_built - 1 < bo.max_seeds ? bo.first_built - 1
@@ -536,7 +561,7 @@ static int egdb_build(int argc, char **argv)
         printf("layer %2d: %12llu positions  %8.2f s", n,
                (unsigned long long)mc_egdb_layer_size(n), bo.seconds[n]);
         if (b.peak_kb[n] > 0)
-            printf("  peak RssAnon %6.1f MB", b.peak_kb[n] / 1024.0);
+            printf("  peak RssAnon %6.1f MiB", b.peak_kb[n] / 1024.0);
         if (bo.open_bounds[n] != MC_EGDB_NOT_COUNTED)
             printf("  %llu with P < O",
                    (unsigned long long)bo.open_bounds[n]);
@@ -546,7 +571,9 @@ static int egdb_build(int argc, char **argv)
         printf("built %s layers 0-%d in %s: %.1f s", mc_egdb_preset_name(preset),
                bo.max_seeds, o.dir, now_s() - t0);
         if (peak_all > 0)
-            printf(", peak RssAnon %.1f MB", peak_all / 1024.0);
+            printf(", peak RssAnon %.1f MiB", peak_all / 1024.0);
+        if (many)
+            printf(", %d processes (rank 0's figures)", dist.size);
         printf("\n");
     }
     return 0;

@@ -14,6 +14,7 @@
 #include <limits.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../core/util.h"
 #include "egdb_int.h"
@@ -1375,6 +1376,57 @@ static int found_layer(const char *dir, int preset, int n,
     return rc;
 }
 
+/* Whether every process of a shared build got here without an error: 0,
+   or this one's error, or one saying another failed. */
+static int dist_agree(const mc_egdb_dist *d, int rc, int n, mc_error *err)
+{
+    uint64_t bad = rc != 0;
+    if (d->sum(d->ctx, &bad, 1) != 0)
+        return rc ? rc : mc_err(err, MC_ERR_IO, "layer %d: the processes "
+                                                "of the build lost touch", n);
+    if (bad && !rc)
+        rc = mc_err(err, MC_ERR_IO, "layer %d: another process of the "
+                                    "build failed", n);
+    return rc;
+}
+
+/* A large layer shared by the processes of d (dist.c): each computes its
+   part and writes it at its offset into <layer>.dist-values in dir; rank
+   0 then has the whole layer in *a (that file, mapped), the others
+   nothing.  *redo: some positions have P < O (abapa under approximated
+   layers below), for rank 0 to build alone. */
+static int dist_layer(eg_rules *r, int n, mc_egdb_build_opts *o,
+                      const mc_egdb_dist *d, eg_array *a, int *redo,
+                      mc_error *err)
+{
+    uint64_t lo, hi, N = mc_egdb_layer_size(n), open = 0;
+    eg_dist_range(d, n, &lo, &hi);
+    uint8_t *val = malloc(hi > lo ? hi - lo : 1);
+    int rc = val ? 0 : eg_oom(n, err);
+    if (rc == 0 && eg_dist_entries(r, n, o->threads, d, val, &open,
+                                   d->rank == 0 ? o->progress : NULL,
+                                   o->progress_ctx) != 0)
+        rc = eg_oom(n, err);
+    char path[4096];
+    eg_layer_file(o->dir, o->preset, n, ".dist-values", path, sizeof path);
+    if (rc == 0 && eg_file_put(path, lo, val, hi - lo) != 0)
+        rc = mc_err(err, MC_ERR_IO, "cannot write %s: %s", path,
+                    strerror(errno));
+    free(val);
+    rc = dist_agree(d, rc, n, err);
+    if (rc == 0 && open) {
+        o->open_bounds[n] = open;
+        *redo = 1;
+    }
+    if (rc == 0 && d->rank == 0 && !*redo &&
+        eg_array_open(a, N, path) != 0)
+        rc = mc_err(err, MC_ERR_IO, "cannot read %s: %s", path,
+                    strerror(errno));
+    if (d->rank == 0 && (*redo || rc))
+        unlink(path);
+    return rc;
+}
+
 /* Free layer n's entries, own[n]: the built values' array when they are
    its (memory or scratch file), else plain memory. */
 static void release_built(eg_array *built, uint8_t **own, int n)
@@ -1411,11 +1463,44 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         o->open_bounds[n] = 0;
         mc_egdb_info info;
         const uint8_t *d;
-        if (o->first_built > o->max_seeds &&
-            found_layer(o->dir, o->preset, n, &info, &d, &r, &own[n]) == 0) {
+        const mc_egdb_dist *dd0 = o->dist && o->dist->size > 1 ? o->dist
+                                                               : NULL;
+        int found = o->first_built > o->max_seeds &&
+                    found_layer(o->dir, o->preset, n, &info, &d, &r,
+                                &own[n]) == 0;
+        if (dd0 && o->first_built > o->max_seeds) {
+            /* every process decides before any writes: found by all, or
+               built by all */
+            uint64_t k = (uint64_t)found;
+            if (dd0->sum(dd0->ctx, &k, 1) != 0) {
+                rc = mc_err(err, MC_ERR_IO, "layer %d: the processes of "
+                                            "the build lost touch", n);
+                break;
+            }
+            if (found && k != (uint64_t)dd0->size) {
+                /* not found by all: built by all */
+                if (r.map[n])
+                    munmap(r.map[n], r.maplen[n]);
+                r.map[n] = NULL;
+                r.maplen[n] = 0;
+                free(own[n]);
+                own[n] = NULL;
+                found = 0;
+            }
+        }
+        if (found) {
             int ok = info.preset == o->preset;
             for (int m = 0; m < n && ok; m++)
                 ok = info.dep_sum[m] == hsum[m];
+            if (dd0) {
+                uint64_t k = (uint64_t)ok;
+                if (dd0->sum(dd0->ctx, &k, 1) != 0) {
+                    rc = mc_err(err, MC_ERR_IO, "layer %d: the processes "
+                                                "of the build lost touch", n);
+                    break;
+                }
+                ok = k == (uint64_t)dd0->size;
+            }
             if (ok) {
                 r.lower[n] = d;
                 hsum[n] = info.header_sum;
@@ -1435,16 +1520,37 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         uint64_t N = mc_egdb_layer_size(n);
         eg_array a[3] = {{0}};
         int approx = approx_below;
-        if (n >= EG_COMPACT_FROM) {
-            rc = work_arrays(o, n, a, err);
-            own[n] = rc ? NULL : a[2].p;
-        } else {
-            a[0].fd = a[1].fd = a[2].fd = -1;
-            own[n] = malloc(N);
-            rc = own[n] ? 0 : eg_oom(n, err);
+        /* Shared by several processes: the large layers by all of them,
+           the small ones by rank 0 alone; rank 0 writes every file. */
+        const mc_egdb_dist *dd = o->dist && o->dist->size > 1 ? o->dist
+                                                              : NULL;
+        int mine = !dd || dd->rank == 0, big = n >= EG_COMPACT_FROM;
+        int computed = 0;
+        a[0].fd = a[1].fd = a[2].fd = -1;
+        if (dd && big) {
+            int redo = 0;
+            rc = dist_layer(&r, n, o, dd, &a[2], &redo, err);
+            own[n] = a[2].p;
+            computed = 1;
+            if (rc == 0 && redo) {
+                /* positions with P < O under approximated layers below:
+                   rank 0 builds the layer alone (the full sweep) */
+                eg_array_free(&a[2]);
+                own[n] = NULL;
+                computed = 0;
+            }
         }
-        if (rc == 0)
-            rc = layer_entries(&r, n, o, hsum, own[n], a, &approx, err);
+        if (!computed && mine) {
+            if (big) {
+                rc = work_arrays(o, n, a, err);
+                own[n] = rc ? NULL : a[2].p;
+            } else {
+                own[n] = malloc(N);
+                rc = own[n] ? 0 : eg_oom(n, err);
+            }
+            if (rc == 0)
+                rc = layer_entries(&r, n, o, hsum, own[n], a, &approx, err);
+        }
         /* the state and exits are done with; the values are written */
         eg_array_free(&a[0]);
         eg_array_free(&a[1]);
@@ -1453,34 +1559,40 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
             built = a[2];
             a[2].p = NULL;
         }
+        if (dd)
+            rc = dist_agree(dd, rc, n, err);
         if (rc) {
             release_built(&built, own, n);
             break;
         }
-        memset(&info, 0, sizeof info);
-        info.preset = o->preset;
-        info.n = n;
-        eg_full_spec(r.g, info.spec, sizeof info.spec);
-        info.entries = N;
-        info.builder_version = EG_BUILDER_VERSION;
-        for (uint64_t i = 0; i < N; i++) {
-            info.hist[own[n][i] & 0x7f]++;
-            info.history_proof += own[n][i] >> 7;
+        if (mine) {
+            memset(&info, 0, sizeof info);
+            info.preset = o->preset;
+            info.n = n;
+            eg_full_spec(r.g, info.spec, sizeof info.spec);
+            info.entries = N;
+            info.builder_version = EG_BUILDER_VERSION;
+            for (uint64_t i = 0; i < N; i++) {
+                info.hist[own[n][i] & 0x7f]++;
+                info.history_proof += own[n][i] >> 7;
+            }
+            info.approx_cycles = (uint32_t)approx;
+            info.ndeps = (uint32_t)n;
+            for (int m = 0; m < n; m++)
+                info.dep_sum[m] = hsum[m];
+            rc = eg_write_layer(o->dir, &info, own[n], err);
+            if (rc == 0 && !o->keep_journal) {
+                /* The layer holds its values now: its journal is done
+                   with (kept on request, to ship it:
+                   tools/ship-journal.sh). */
+                char jpath[4096];
+                mc_egdb_journal_path(o->dir, o->preset, n, jpath,
+                                     sizeof jpath);
+                remove(jpath);
+            }
         }
-        info.approx_cycles = (uint32_t)approx;
-        approx_below |= approx;
-        info.ndeps = (uint32_t)n;
-        for (int m = 0; m < n; m++)
-            info.dep_sum[m] = hsum[m];
-        rc = eg_write_layer(o->dir, &info, own[n], err);
-        hsum[n] = info.header_sum;
-        if (rc == 0 && !o->keep_journal) {
-            /* The layer holds its values now: its journal is done with
-               (kept on request, to ship it: tools/ship-journal.sh). */
-            char jpath[4096];
-            mc_egdb_journal_path(o->dir, o->preset, n, jpath, sizeof jpath);
-            remove(jpath);
-        }
+        if (dd) /* rank 0 has written the file */
+            rc = dist_agree(dd, rc, n, err);
         r.lower[n] = own[n];
         if (rc == 0) {
             /* Lower layers are read from the mapped files: the page cache
@@ -1488,14 +1600,18 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
             mc_egdb_info chk;
             const uint8_t *d2;
             rc = eg_map_layer(path, &chk, &d2, &r.map[n], &r.maplen[n], err);
-            if (rc == 0 && chk.header_sum != info.header_sum)
+            if (rc == 0 && mine && chk.header_sum != info.header_sum)
                 rc = mc_err(err, MC_ERR_IO, "%s changed while building",
                             path);
             if (rc == 0) {
                 r.lower[n] = d2;
+                hsum[n] = chk.header_sum;
+                approx_below |= (int)chk.approx_cycles;
                 release_built(&built, own, n);
             }
         }
+        if (dd && rc == 0)
+            rc = dist_agree(dd, rc, n, err);
         o->seconds[n] = now() - t0;
         if (o->progress)
             o->progress(o->progress_ctx, n, "done", N, N);

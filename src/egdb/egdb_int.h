@@ -118,6 +118,30 @@ void eg_bounds_free(eg_bounds *b);
 int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
                        uint64_t *open, mc_egdb_progress progress, void *ctx);
 
+/* The sweeps' bytes (solve.c, dist.c).  Best exit byte: bits 0-6 the
+   best exit (or terminal) value + 64, 0 when the position has no exit
+   (EG_NO_EXIT); bit 7: some move takes every seed. */
+#define EB_ALL 0x80
+static inline int eb_best(uint8_t e)
+{
+    return (int)(e & 0x7f) + EG_NO_EXIT;
+}
+/* One state byte per position: in-layer moves whose child is not yet in A
+   (bits 0-2), all in-layer moves (bits 3-5, for the cycle peel), in A
+   (bit 6), in L (bit 7).  Threads share these bytes: a count is changed
+   by an atomic decrement and a flag is claimed by an atomic or, so each
+   position is decided, pushed and propagated by exactly one thread. */
+#define CNT(x) ((x) & 7)
+#define CNT0(x) (((x) >> 3) & 7)
+#define IN_A 0x40
+#define IN_L 0x80
+#define PEELED 8
+/* The positions lo..hi-1 of layer n: best exits into eb[0..hi-lo), counts
+   of in-layer moves into cnt (solve.c), on 1..EG_MAX_THREADS threads. */
+void eg_forward_range(const eg_rules *r, int n, int threads, uint64_t lo,
+                      uint64_t hi, uint8_t *eb, uint8_t *cnt,
+                      mc_egdb_progress progress, void *ctx);
+
 /* The builder's work arrays (work.c): in memory (path NULL), or in a
    scratch file at path mapped shared, removed again by eg_array_free.
    0, or -1 (errno says why). */
@@ -148,6 +172,20 @@ typedef struct eg_work {
 /* Tests only (tests/test_egdb.c): a build stops its large layers after
    this many checkpoints (0: never), as a killed build would. */
 extern int eg_test_stop_after;
+/* An existing file of len bytes mapped shared into a (removed by
+   eg_array_free); 0 or -1. */
+int eg_array_open(eg_array *a, uint64_t len, const char *path);
+/* len bytes at offset off of the file at path (created when missing);
+   0 or -1 (errno). */
+int eg_file_put(const char *path, uint64_t off, const uint8_t *p,
+                uint64_t len);
+/* The compact sweep of layer n shared by the processes of d (dist.c):
+   this rank's part of the entries (eg_dist_range) into val; *open as for
+   eg_compute_entries, summed over the ranks.  0 or -1. */
+int eg_dist_entries(const eg_rules *r, int n, int threads,
+                    const mc_egdb_dist *d, uint8_t *val, uint64_t *open,
+                    mc_egdb_progress progress, void *ctx);
+void eg_dist_range(const mc_egdb_dist *d, int n, uint64_t *lo, uint64_t *hi);
 int eg_ckpt_save(const eg_work *wk, uint64_t N, int phase, uint64_t clash);
 int eg_ckpt_load(const eg_work *wk, uint64_t N, int *phase, uint64_t *clash);
 void eg_ckpt_remove(const eg_work *wk);

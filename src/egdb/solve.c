@@ -151,21 +151,14 @@ int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out,
 
 /* Threads of the forward pass and the sweep (sweep_init clamps to it). */
 
-/* Best exit byte: bits 0-6 the best exit (or terminal) value + 64, 0 when
-   the position has no exit (EG_NO_EXIT); bit 7: some move takes every
-   seed. */
-#define EB_ALL 0x80
-static inline int eb_best(uint8_t e)
-{
-    return (int)(e & 0x7f) + EG_NO_EXIT;
-}
 
 typedef struct fwd_job {
     const eg_rules *r;
     int n;
     uint64_t lo, hi;
-    uint8_t *eb;    /* best exit, see above */
-    uint8_t *cnt;   /* in-layer moves */
+    uint8_t *eb;    /* best exit, see above; eb[i - base] for position i */
+    uint8_t *cnt;   /* in-layer moves, the same way */
+    uint64_t base;
     volatile uint64_t *done;
 } fwd_job;
 
@@ -191,8 +184,9 @@ static void *fwd_run(void *arg)
                 in++;
             }
         }
-        j->eb[i] = (uint8_t)((best - EG_NO_EXIT) | (all ? EB_ALL : 0));
-        j->cnt[i] = (uint8_t)in;
+        j->eb[i - j->base] = (uint8_t)((best - EG_NO_EXIT) |
+                                       (all ? EB_ALL : 0));
+        j->cnt[i - j->base] = (uint8_t)in;
         if (((i - j->lo) & 0xffff) == 0xffff)
             __atomic_add_fetch(j->done, 0x10000, __ATOMIC_RELAXED);
         /* Next configuration in lexicographic order: move one seed from
@@ -210,18 +204,22 @@ static void *fwd_run(void *arg)
     return NULL;
 }
 
-/* threads: 1..EG_MAX_THREADS. */
-static void forward_pass(const eg_rules *r, int n, int threads, uint8_t *eb,
-                         uint8_t *cnt, mc_egdb_progress progress, void *ctx)
+/* The positions lo..hi-1 of layer n into eb[0..hi-lo) and cnt;
+   threads: 1..EG_MAX_THREADS. */
+void eg_forward_range(const eg_rules *r, int n, int threads, uint64_t lo,
+                      uint64_t hi, uint8_t *eb, uint8_t *cnt,
+                      mc_egdb_progress progress, void *ctx)
 {
-    uint64_t N = mc_egdb_layer_size(n);
+    uint64_t N = hi - lo;
+    if (threads < 1 || threads > EG_MAX_THREADS)
+        threads = threads < 1 ? 1 : EG_MAX_THREADS;
     fwd_job jobs[EG_MAX_THREADS];
     pthread_t tid[EG_MAX_THREADS];
     volatile uint64_t done = 0;
     for (int t = 0; t < threads; t++) {
-        jobs[t] = (fwd_job){r, n, N * (uint64_t)t / (uint64_t)threads,
-                            N * (uint64_t)(t + 1) / (uint64_t)threads,
-                            eb, cnt, &done};
+        jobs[t] = (fwd_job){r, n, lo + N * (uint64_t)t / (uint64_t)threads,
+                            lo + N * (uint64_t)(t + 1) / (uint64_t)threads,
+                            eb, cnt, lo, &done};
     }
     int started = 0;
     for (int t = 1; t < threads; t++) {
@@ -231,14 +229,14 @@ static void forward_pass(const eg_rules *r, int n, int threads, uint8_t *eb,
     }
     /* The calling thread does job 0 in slices, reporting progress between
        them, then any job whose thread did not start. */
-    uint64_t lo = jobs[0].lo, hi = jobs[0].hi, step = 1u << 20;
-    for (uint64_t a = lo; a < hi; a += step) {
+    uint64_t j0 = jobs[0].lo, j1 = jobs[0].hi, step = 1u << 20;
+    for (uint64_t a = j0; a < j1; a += step) {
         fwd_job s = jobs[0];
         s.lo = a;
-        s.hi = a + step < hi ? a + step : hi;
+        s.hi = a + step < j1 ? a + step : j1;
         fwd_run(&s);
         if (progress)
-            progress(ctx, n, "moves", threads > 1 ? done : s.hi, N);
+            progress(ctx, n, "moves", threads > 1 ? done : s.hi - lo, N);
     }
     for (int t = started + 1; t < threads; t++)
         fwd_run(&jobs[t]);
@@ -248,16 +246,6 @@ static void forward_pass(const eg_rules *r, int n, int threads, uint8_t *eb,
 
 /* ---- the threshold sweep ---------------------------------------------- */
 
-/* One state byte per position: in-layer moves whose child is not yet in A
-   (bits 0-2), all in-layer moves (bits 3-5, for the cycle peel), in A
-   (bit 6), in L (bit 7).  Threads share these bytes: a count is changed
-   by an atomic decrement and a flag is claimed by an atomic or, so each
-   position is decided, pushed and propagated by exactly one thread. */
-#define CNT(x) ((x) & 7)
-#define CNT0(x) (((x) >> 3) & 7)
-#define IN_A 0x40
-#define IN_L 0x80
-#define PEELED 8
 
 /* A stack entry carries the position's board, so that popping it needs
    no unranking. */
@@ -651,7 +639,7 @@ static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
     if (skip)
         return 0;
     double T0 = mc_now();
-    forward_pass(r, n, w->threads, eb, w->cs, progress, ctx);
+    eg_forward_range(r, n, w->threads, 0, w->N, eb, w->cs, progress, ctx);
     /* The sweep reads no lower layer: drop their pages from this
        process (the page cache keeps them for the next layer). */
     for (int m = 0; m < n; m++)

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "egdb_int.h"
@@ -51,6 +52,57 @@ int eg_array_alloc(eg_array *a, uint64_t len, const char *path)
     }
     a->p = p;
     return 0;
+}
+
+int eg_array_open(eg_array *a, uint64_t len, const char *path)
+{
+    memset(a, 0, sizeof *a);
+    a->len = len;
+    snprintf(a->path, sizeof a->path, "%s", path);
+    a->fd = open(path, O_RDWR | O_CLOEXEC);
+    if (a->fd < 0)
+        return -1;
+    struct stat st;
+    if (fstat(a->fd, &st) != 0 || (uint64_t)st.st_size < len) {
+        close(a->fd);
+        a->fd = -1;
+        errno = errno ? errno : EIO;
+        return -1;
+    }
+    void *p = mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE, MAP_SHARED,
+                   a->fd, 0);
+    if (p == MAP_FAILED) {
+        close(a->fd);
+        a->fd = -1;
+        return -1;
+    }
+    a->p = p;
+    return 0;
+}
+
+int eg_file_put(const char *path, uint64_t off, const uint8_t *p,
+                uint64_t len)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    int rc = 0;
+    while (len && rc == 0) {
+        size_t k = len > (1u << 24) ? (1u << 24) : (size_t)len;
+        ssize_t w = pwrite(fd, p, k, (off_t)off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            rc = -1;
+            break;
+        }
+        p += w;
+        off += (uint64_t)w;
+        len -= (uint64_t)w;
+    }
+    if (close(fd) != 0)
+        rc = -1;
+    return rc;
 }
 
 void eg_array_free(eg_array *a)

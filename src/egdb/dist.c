@@ -1,0 +1,333 @@
+/*
+ * dist.c - the compact sweep of one layer shared by several processes
+ * (docs/EGDB.md, "Over MPI"; Romein and Bal's design for Awari, in bulk
+ * synchronous rounds).
+ *
+ * Rank k owns the positions [N k / K, N (k + 1) / K) of the layer and
+ * their three bytes (state, best exit, value).  It runs the forward pass
+ * over them, and each threshold of the sweep and the peel as rounds: it
+ * propagates from its own stack; an update for a predecessor that another
+ * rank owns (a count to decrement, a position to put in A) is a word in
+ * that rank's outbox; the outboxes go out in one exchange a round, and
+ * what comes in is applied as the owner's own updates.  A phase ends when
+ * a round leaves no rank with work on its stack or words sent.  The sets
+ * A_t and L_t are fixed points, which do not depend on the order of the
+ * updates, so the values are those of the one-process sweep.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/util.h"
+#include "egdb_int.h"
+
+/* An update's kind, in the low 2 bits of its word (the rank above). */
+enum { UP_DEC = 0, UP_TO_A = 1, UP_PEEL = 2 };
+
+typedef struct dentry {
+    uint64_t e; /* rank << 1 | entered L (sweep); rank (peel) */
+    uint8_t h[12];
+} dentry;
+
+typedef struct words {
+    uint64_t *v;
+    size_t len, cap;
+} words;
+
+typedef struct dsweep {
+    const eg_rules *r;
+    const mc_egdb_dist *d;
+    int n, t, peel;
+    uint64_t N, lo, hi;
+    uint8_t *cs, *eb, *val; /* [position - lo] */
+    dentry *st;
+    size_t slen, scap;
+    words *out; /* one per rank */
+    uint64_t clash, rounds;
+    uint64_t pred[EG_MAX_PREDS];
+    uint8_t board[EG_MAX_PREDS][12];
+} dsweep;
+
+static uint64_t part_lo(const dsweep *w, int k)
+{
+    return (uint64_t)((unsigned __int128)w->N * (unsigned)k /
+                      (unsigned)w->d->size);
+}
+
+/* The rank that owns position q. */
+static int owner(const dsweep *w, uint64_t q)
+{
+    int k = (int)((unsigned __int128)q * (unsigned)w->d->size / w->N);
+    while (k + 1 < w->d->size && part_lo(w, k + 1) <= q)
+        k++;
+    while (k > 0 && part_lo(w, k) > q)
+        k--;
+    return k;
+}
+
+static int dpush(dsweep *w, uint64_t e, const uint8_t *h, uint64_t q)
+{
+    size_t cap = mc_grow(&w->st, w->scap, w->slen + 1, sizeof *w->st,
+                         1 << 14);
+    if (!cap)
+        return -1;
+    w->scap = cap;
+    w->st[w->slen].e = e;
+    if (h)
+        memcpy(w->st[w->slen].h, h, 12);
+    else
+        mc_egdb_unrank(w->n, q, w->st[w->slen].h);
+    w->slen++;
+    return 0;
+}
+
+static int wpush(words *o, uint64_t x)
+{
+    size_t cap = mc_grow(&o->v, o->cap, o->len + 1, sizeof *o->v, 1 << 12);
+    if (!cap)
+        return -1;
+    o->cap = cap;
+    o->v[o->len++] = x;
+    return 0;
+}
+
+/* The first bound decided is the value; a second that differs is a
+   clash (P < O, counted). */
+static void note(dsweep *w, uint64_t i, int v)
+{
+    uint8_t e = (uint8_t)(v + 64);
+    if (!w->val[i])
+        w->val[i] = e;
+    else if ((w->val[i] & 0x7f) != e)
+        w->clash++;
+}
+
+/* Update kind for the owned position q (board h, or NULL: unranked). */
+static int apply(dsweep *w, uint64_t q, int kind, const uint8_t *h)
+{
+    uint64_t i = q - w->lo;
+    uint8_t *c = &w->cs[i];
+    int t = w->t;
+    if (kind == UP_DEC) {
+        /* bits 0-2 never go below 0: one decrement an edge */
+        (*c)--;
+        if (CNT(*c) == 0 && !(*c & IN_L) && eb_best(w->eb[i]) <= -t) {
+            *c |= IN_L;
+            note(w, i, -t);
+            return dpush(w, q << 1 | 1, h, q);
+        }
+    } else if (kind == UP_TO_A) {
+        if (!(*c & IN_A)) {
+            *c |= IN_A;
+            note(w, i, t);
+            return dpush(w, q << 1, h, q);
+        }
+    } else if (--(*c) == 0) {
+        *c = PEELED;
+        return dpush(w, q, h, q);
+    }
+    return 0;
+}
+
+/* Propagate from the stack: owned predecessors at once, the others into
+   their owners' outboxes. */
+static int drain(dsweep *w)
+{
+    while (w->slen) {
+        dentry de = w->st[--w->slen];
+        int kind;
+        if (w->peel) {
+            w->val[de.e - w->lo] |= 0x80;
+            kind = UP_PEEL;
+        } else {
+            kind = de.e & 1 ? UP_TO_A : UP_DEC;
+        }
+        int np = eg_unmove(w->r, w->n, de.h, w->pred, w->board);
+        for (int j = 0; j < np; j++) {
+            uint64_t q = w->pred[j];
+            int rc = q >= w->lo && q < w->hi
+                         ? apply(w, q, kind, w->board[j])
+                         : wpush(&w->out[owner(w, q)], q << 2 |
+                                                           (uint64_t)kind);
+            if (rc)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* Rounds of local propagation and one exchange, until no rank has work
+   or words in flight. */
+static int rounds(dsweep *w)
+{
+    const mc_egdb_dist *d = w->d;
+    int K = d->size;
+    uint64_t **outv = malloc((size_t)K * sizeof *outv);
+    size_t *outn = malloc((size_t)K * sizeof *outn);
+    int rc = outv && outn ? 0 : -1;
+    while (rc == 0) {
+        w->rounds++;
+        if (drain(w) != 0) {
+            rc = -1;
+            break;
+        }
+        uint64_t sent = 0;
+        for (int k = 0; k < K; k++) {
+            outv[k] = w->out[k].v;
+            outn[k] = k == d->rank ? 0 : w->out[k].len;
+            sent += outn[k];
+        }
+        uint64_t *in = NULL;
+        size_t inn = 0;
+        if (d->exchange(d->ctx, outv, outn, &in, &inn) != 0) {
+            rc = -1;
+            break;
+        }
+        for (int k = 0; k < K; k++)
+            w->out[k].len = 0;
+        for (size_t i = 0; i < inn && rc == 0; i++) {
+            uint64_t q = in[i] >> 2;
+            if (q < w->lo || q >= w->hi)
+                rc = -1; /* not ours: a broken transport */
+            else
+                rc = apply(w, q, (int)(in[i] & 3), NULL);
+        }
+        free(in);
+        uint64_t more = sent + w->slen;
+        if (rc == 0 && d->sum(d->ctx, &more, 1) != 0)
+            rc = -1;
+        if (rc == 0 && more == 0)
+            break;
+    }
+    free(outv);
+    free(outn);
+    return rc;
+}
+
+/* Threshold t: the owned seeds (an exit reaching t for A_t; all children
+   in A and every exit at most -t for L_t), then the rounds. */
+static int threshold(dsweep *w, int t)
+{
+    w->t = t;
+    w->peel = 0;
+    uint8_t h[12];
+    for (uint64_t i = 0; i < w->hi - w->lo; i++) {
+        int e = eb_best(w->eb[i]);
+        if (e != t && e != -t)
+            continue;
+        uint64_t q = w->lo + i;
+        mc_egdb_unrank(w->n, q, h);
+        if (e == t && !(w->cs[i] & IN_A)) {
+            w->cs[i] |= IN_A;
+            note(w, i, t);
+            if (dpush(w, q << 1, h, q) || drain(w))
+                return -1;
+        }
+        uint8_t c = w->cs[i];
+        if (e == -t && !(c & IN_L) && CNT(c) == 0) {
+            w->cs[i] |= IN_L;
+            note(w, i, -t);
+            if (dpush(w, q << 1 | 1, h, q) || drain(w))
+                return -1;
+        }
+    }
+    return rounds(w);
+}
+
+/* The peel: positions from which no cycle is reachable. */
+static int peel(dsweep *w)
+{
+    w->peel = 1;
+    uint8_t h[12];
+    for (uint64_t i = 0; i < w->hi - w->lo; i++) {
+        if (w->cs[i] != 0)
+            continue;
+        w->cs[i] = PEELED;
+        mc_egdb_unrank(w->n, w->lo + i, h);
+        if (dpush(w, w->lo + i, h, 0) || drain(w))
+            return -1;
+    }
+    return rounds(w);
+}
+
+int eg_dist_entries(const eg_rules *r, int n, int threads,
+                    const mc_egdb_dist *d, uint8_t *val, uint64_t *open,
+                    mc_egdb_progress progress, void *ctx)
+{
+    dsweep *w = calloc(1, sizeof *w);
+    if (!w)
+        return -1;
+    w->r = r;
+    w->d = d;
+    w->n = n;
+    w->N = mc_egdb_layer_size(n);
+    w->lo = part_lo(w, d->rank);
+    w->hi = part_lo(w, d->rank + 1);
+    uint64_t M = w->hi - w->lo;
+    w->val = val;
+    w->cs = malloc(M ? M : 1);
+    w->eb = malloc(M ? M : 1);
+    w->out = calloc((size_t)d->size, sizeof *w->out);
+    int rc = -1;
+    if (!w->cs || !w->eb || !w->out)
+        goto out;
+    memset(val, 0, M);
+    eg_forward_range(r, n, threads, w->lo, w->hi, w->eb, w->cs, progress,
+                     ctx);
+    for (uint64_t i = 0; i < M; i++)
+        w->cs[i] = (uint8_t)(w->cs[i] | w->cs[i] << 3);
+    /* The thresholds of eg_compute_entries: abapa n, n-2, ..., -n; awari
+       n, n-1, ..., 1 (median(P, 0, O)). */
+    int awari = r->preset == MC_EGDB_AWARI;
+    int step = awari ? 1 : 2, tmin = awari ? 1 : -n;
+    for (int t = n; t >= tmin; t -= step) {
+        if (threshold(w, t) != 0)
+            goto out;
+        if (progress)
+            progress(ctx, n, "sweep", (uint64_t)(n - t + 1),
+                     (uint64_t)(n - tmin + 1));
+    }
+    /* abapa: where P = O fails (count_open in solve.c), summed. */
+    uint64_t bad = w->clash;
+    if (!awari)
+        for (uint64_t i = 0; i < M; i++) {
+            int f = w->cs[i] & (IN_A | IN_L);
+            if ((f == IN_A && val[i] != n + 64) ||
+                (f == IN_L && val[i] != 64 - n) || f == 0)
+                bad++;
+        }
+    if (d->sum(d->ctx, &bad, 1) != 0)
+        goto out;
+    for (uint64_t i = 0; i < M; i++)
+        w->cs[i] = (uint8_t)CNT0(w->cs[i]);
+    if (peel(w) != 0)
+        goto out;
+    for (uint64_t i = 0; i < M; i++) {
+        uint8_t v = val[i] & 0x7f;
+        if (!v)
+            v = 64; /* awari: median(P, 0, O) = 0 */
+        val[i] = (uint8_t)(v | (val[i] & 0x80) | (w->eb[i] & EB_ALL));
+    }
+    *open = awari ? 0 : bad;
+    eg_log(r->opts, EG_LOG_TIMING, "n=%d rank %d of %d: %llu rounds", n,
+           d->rank, d->size, (unsigned long long)w->rounds);
+    rc = 0;
+out:
+    if (w->out)
+        for (int k = 0; k < d->size; k++)
+            free(w->out[k].v);
+    free(w->out);
+    free(w->st);
+    free(w->cs);
+    free(w->eb);
+    free(w);
+    return rc;
+}
+
+void eg_dist_range(const mc_egdb_dist *d, int n, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t N = mc_egdb_layer_size(n);
+    *lo = (uint64_t)((unsigned __int128)N * (unsigned)d->rank /
+                     (unsigned)d->size);
+    *hi = (uint64_t)((unsigned __int128)N * (unsigned)(d->rank + 1) /
+                     (unsigned)d->size);
+}
