@@ -42,7 +42,7 @@ typedef struct dsweep {
     dentry *st;
     size_t slen, scap;
     words *out; /* one per rank */
-    uint64_t clash, rounds;
+    uint64_t clash, rounds, sent;
     uint64_t pred[EG_MAX_PREDS];
     uint8_t board[EG_MAX_PREDS][12];
 } dsweep;
@@ -192,6 +192,7 @@ static int rounds(dsweep *w)
                 rc = apply(w, q, (int)(in[i] & 3), NULL);
         }
         free(in);
+        w->sent += sent;
         uint64_t more = sent + w->slen;
         if (rc == 0 && d->sum(d->ctx, &more, 1) != 0)
             rc = -1;
@@ -308,8 +309,9 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
         val[i] = (uint8_t)(v | (val[i] & 0x80) | (w->eb[i] & EB_ALL));
     }
     *open = awari ? 0 : bad;
-    eg_log(r->opts, EG_LOG_TIMING, "n=%d rank %d of %d: %llu rounds", n,
-           d->rank, d->size, (unsigned long long)w->rounds);
+    eg_log(r->opts, EG_LOG_TIMING, "n=%d rank %d of %d: %llu rounds, "
+           "%llu words sent", n, d->rank, d->size,
+           (unsigned long long)w->rounds, (unsigned long long)w->sent);
     rc = 0;
 out:
     if (w->out)
