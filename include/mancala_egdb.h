@@ -254,14 +254,23 @@ typedef struct mc_egdb_verify_report {
     uint64_t value_errors;     /* stored value inconsistent with P and O */
     uint64_t invariant_errors; /* parity, empty mover, cannot feed, header */
     uint64_t open_bounds;      /* positions with P < O */
-    uint64_t reserved[2];      /* room to grow (zero) */
+    /* Since 1.1: 1 when the layer was checked by the compact
+       re-derivation (a layer whose full check, 13 bytes a position, does
+       not fit in the memory available): its values re-derived by the
+       builder's sweep and compared, and the Bellman identity of the
+       stored values; no sweep ranks, so wf_errors stays 0, and under
+       awari open_bounds is not counted. */
+    uint64_t compact;
+    uint64_t reserved[1];      /* room to grow (zero) */
 } mc_egdb_verify_report;
 
 /* Re-derive the bounds P and O of each open layer of db (lowest first,
    layers lo..hi) and check: Bellman identities, well-foundedness (every
    decided value has a witness decided earlier), the stored value against
-   P and O, the invariants and the header's histogram.  report[n] is
-   filled per layer; returns the total number of errors found. */
+   P and O, the invariants and the header's histogram.  A layer too large
+   for that in the memory available is checked the compact way (see
+   `compact` above).  report[n] is filled per layer; returns the total
+   number of errors found. */
 MC_API uint64_t mc_egdb_verify(const mc_egdb *db, int lo, int hi,
                                mc_egdb_verify_report *report,
                                mc_egdb_progress progress, void *ctx);

@@ -1470,6 +1470,46 @@ static void test_budget(void)
     CHECK(!exists(ck));
 }
 
+/* egdb verify's compact check (for layers whose full check does not fit
+   in memory), on layer 13 of awari: no errors on the built layer; a
+   changed entry is a re-derived value that differs and a Bellman error
+   at it (or at a parent), and the full check agrees there is one. */
+static void test_verify_compact(void)
+{
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/budget-mem", tmpdir); /* 0-13 */
+    mc_error err = {0, ""};
+    mc_egdb *db = mc_egdb_open(dir, MC_EGDB_AWARI, 13, &err);
+    CHECK_MSG(db != NULL, "%s", err.msg);
+    if (!db)
+        return;
+    eg_rules rr;
+    CHECK(rules_init(&rr, MC_EGDB_AWARI) == 0);
+    for (int m = 0; m <= 13; m++)
+        rr.lower[m] = eg_layer_data(db, m);
+    mc_egdb_verify_report rep;
+    eg_verify_layer(db, &rr, 13, &rep, 1, NULL, NULL);
+    CHECK(rep.compact == 1 && rep.entries == mc_egdb_layer_size(13));
+    CHECK_MSG(rep.bellman_errors + rep.value_errors + rep.invariant_errors ==
+                  0, "compact check of a good layer: %llu %llu %llu",
+              (unsigned long long)rep.bellman_errors,
+              (unsigned long long)rep.value_errors,
+              (unsigned long long)rep.invariant_errors);
+    uint64_t N = mc_egdb_layer_size(13), at = N / 3;
+    uint8_t *bad = malloc(N);
+    memcpy(bad, rr.lower[13], N);
+    bad[at] = eg_entry(eg_val(bad[at]) + 2, bad[at] >> 7);
+    rr.lower[13] = bad;
+    eg_verify_layer(db, &rr, 13, &rep, 1, NULL, NULL);
+    CHECK(rep.compact == 1 && rep.value_errors == 1);
+    CHECK(rep.bellman_errors >= 1);
+    eg_verify_layer(db, &rr, 13, &rep, 0, NULL, NULL);
+    CHECK(rep.compact == 0 && rep.value_errors + rep.bellman_errors >= 1);
+    free(bad);
+    eg_rules_free(&rr);
+    mc_egdb_close(db);
+}
+
 /* ---- a build shared by several processes, here threads ---------------- */
 
 /* The transport of mc_egdb_dist between threads of this process: what
@@ -1642,6 +1682,7 @@ int main(int argc, char **argv)
         test_preset(MC_EGDB_AWARI, golden);
     if (!golden && (all || !strcmp(part, "awari"))) {
         test_budget();
+        test_verify_compact();
         test_dist();
     }
     if (!golden && (all || !strcmp(part, "brute"))) {

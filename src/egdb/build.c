@@ -1243,16 +1243,7 @@ static uint64_t budget_bytes(const mc_egdb_build_opts *o)
 {
     if (o->memory_mb)
         return (uint64_t)o->memory_mb << 20;
-    uint64_t avail = 0;
-    FILE *f = fopen("/proc/meminfo", "r");
-    if (f) {
-        char line[256];
-        unsigned long long kb;
-        while (fgets(line, sizeof line, f))
-            if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-                avail = (uint64_t)kb << 10;
-        fclose(f);
-    }
+    uint64_t avail = eg_mem_available();
     if (!avail)
         return UINT64_MAX; /* not Linux: no limit */
     uint64_t margin = avail / 8 > (256ull << 20) ? avail / 8 : 256ull << 20;

@@ -152,6 +152,15 @@ typedef struct eg_array {
     char path[4096];
 } eg_array;
 int eg_array_alloc(eg_array *a, uint64_t len, const char *path);
+/* The machine's MemAvailable in bytes, 0 when not known (work.c). */
+uint64_t eg_mem_available(void);
+/* Check layer n of db (verify.c): compact 0 by the full sweep with its
+   ranks (13 bytes a position), 1 by the compact sweep's re-derivation
+   (3 bytes) and the Bellman identity of the stored values; r->lower
+   holds the layers' entries (a test may give other ones). */
+void eg_verify_layer(const mc_egdb *db, eg_rules *r, int n,
+                     mc_egdb_verify_report *rep, int compact,
+                     mc_egdb_progress progress, void *ctx);
 void eg_array_free(eg_array *a);
 
 /* The compact sweep's arrays (N bytes each, the caller's: memory or

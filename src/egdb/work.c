@@ -27,6 +27,21 @@
 
 int eg_test_stop_after;
 
+uint64_t eg_mem_available(void)
+{
+    uint64_t avail = 0;
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (f) {
+        char line[256];
+        unsigned long long kb;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+                avail = (uint64_t)kb << 10;
+        fclose(f);
+    }
+    return avail;
+}
+
 int eg_array_alloc(eg_array *a, uint64_t len, const char *path)
 {
     memset(a, 0, sizeof *a);
