@@ -171,7 +171,7 @@ typedef struct mc_egdb_build_opts {
     /* NULL: one process.  Else the build is shared by dist->size
        processes: rank 0 builds the small layers and writes every file,
        the large layers (13 seeds and up) are split between the ranks
-       (no checkpoints then).  Since 1.1. */
+       (each rank checkpoints its part).  Since 1.1. */
     const mc_egdb_dist *dist;
     int reserved[4];    /* zero */
 } mc_egdb_build_opts;

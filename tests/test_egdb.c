@@ -1583,7 +1583,8 @@ static void *dist_main(void *arg)
 
 /* Layers 0..top of preset built into dir by k ranks (threads); 0 or the
    first rank's error. */
-static int dist_build(const char *dir, int preset, int top, int k)
+static int dist_build(const char *dir, int preset, int top, int k,
+                      budget_log *bl)
 {
     dist_hub hub;
     dist_rank rk[DIST_MAX];
@@ -1602,6 +1603,12 @@ static int dist_build(const char *dir, int preset, int top, int k)
         build_opts(&rk[i].o, dir, preset, top);
         rk[i].o.threads = 1;
         rk[i].o.dist = &rk[i].d;
+        if (bl) {
+            rk[i].o.log = on_budget_log;
+            rk[i].o.log_ctx = &bl[i];
+            rk[i].o.log_timing = 1;
+            memset(&bl[i], 0, sizeof bl[i]);
+        }
     }
     for (int i = 0; i < k; i++)
         pthread_create(&tid[i], NULL, dist_main, &rk[i]);
@@ -1638,7 +1645,7 @@ static void test_dist(void)
             }
         else
             top = 8;
-        int rc = dist_build(dir, MC_EGDB_AWARI, top, k);
+        int rc = dist_build(dir, MC_EGDB_AWARI, top, k, NULL);
         CHECK_MSG(rc == 0, "%d ranks: the build failed", k);
         for (int n = k == 2 ? 13 : 0; n <= top && rc == 0; n++) {
             mc_egdb_path(ref, MC_EGDB_AWARI, n, a, sizeof a);
@@ -1648,6 +1655,29 @@ static void test_dist(void)
         eg_layer_file(dir, MC_EGDB_AWARI, 13, ".dist-values", b, sizeof b);
         CHECK_MSG(!exists(b), "%s left behind", b);
     }
+    /* 2 ranks stopped after 3 checkpoints (the forward pass, two
+       thresholds): a checkpoint each; started again, both take theirs
+       up, and the layer is the same. */
+    snprintf(dir, sizeof dir, "%s/dist-2", tmpdir);
+    mc_egdb_path(dir, MC_EGDB_AWARI, 13, b, sizeof b);
+    unlink(b);
+    budget_log bl[DIST_MAX];
+    eg_test_stop_after = 3;
+    int rc = dist_build(dir, MC_EGDB_AWARI, 13, 2, bl);
+    eg_test_stop_after = 0;
+    char ck0[700], ck1[700], base[600];
+    eg_layer_file(dir, MC_EGDB_AWARI, 13, ".ckpt", base, sizeof base);
+    snprintf(ck0, sizeof ck0, "%s.2-0", base);
+    snprintf(ck1, sizeof ck1, "%s.2-1", base);
+    CHECK(rc != 0 && !exists(b) && exists(ck0) && exists(ck1));
+    rc = dist_build(dir, MC_EGDB_AWARI, 13, 2, bl);
+    CHECK_MSG(rc == 0, "2 ranks after a stop: the build failed");
+    CHECK_MSG(bl[0].resumed == 1 && bl[1].resumed == 1,
+              "the ranks' checkpoints were not taken up (%d, %d)",
+              bl[0].resumed, bl[1].resumed);
+    mc_egdb_path(ref, MC_EGDB_AWARI, 13, a, sizeof a);
+    CHECK_MSG(same_file(a, b), "layer 13 after a stop with 2 ranks differs");
+    CHECK(!exists(ck0) && !exists(ck1));
 }
 
 int main(int argc, char **argv)

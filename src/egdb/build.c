@@ -1387,16 +1387,36 @@ static int dist_agree(const mc_egdb_dist *d, int rc, int n, mc_error *err)
    nothing.  *redo: some positions have P < O (abapa under approximated
    layers below), for rank 0 to build alone. */
 static int dist_layer(eg_rules *r, int n, mc_egdb_build_opts *o,
-                      const mc_egdb_dist *d, eg_array *a, int *redo,
-                      mc_error *err)
+                      const mc_egdb_dist *d, const uint64_t *hsum,
+                      eg_array *a, int *redo, mc_error *err)
 {
     uint64_t lo, hi, N = mc_egdb_layer_size(n), open = 0;
     eg_dist_range(d, n, &lo, &hi);
     uint8_t *val = malloc(hi > lo ? hi - lo : 1);
     int rc = val ? 0 : eg_oom(n, err);
-    if (rc == 0 && eg_dist_entries(r, n, o->threads, d, val, &open,
-                                   d->rank == 0 ? o->progress : NULL,
-                                   o->progress_ctx) != 0)
+    /* each rank's checkpoint: <layer>.ckpt.K-k */
+    char ckpt[4200], base[4096], head[512], spec[256];
+    eg_layer_file(o->dir, o->preset, n, ".ckpt", base, sizeof base);
+    snprintf(ckpt, sizeof ckpt, "%s.%d-%d", base, d->size, d->rank);
+    eg_full_spec(r->g, spec, sizeof spec);
+    eg_journal_head(spec, n, hsum, head, sizeof head);
+    eg_work wk = {0};
+    wk.val = val;
+    wk.ckpt = o->checkpoint_secs < 0 ? NULL : ckpt;
+    wk.head = head;
+    wk.ckpt_secs = eg_test_stop_after ? 0
+                   : o->checkpoint_secs > 0 ? o->checkpoint_secs : 60;
+    wk.stop_after = eg_test_stop_after;
+    int drc = rc ? 0 : eg_dist_entries(r, n, o->threads, d, &wk, &open,
+                                       d->rank == 0 ? o->progress : NULL,
+                                       o->progress_ctx);
+    if (wk.resumed >= 0)
+        eg_log(o, EG_LOG_TIMING, "n=%d rank %d resumed at phase %d", n,
+               d->rank, wk.resumed);
+    if (drc == -2)
+        rc = mc_err(err, MC_ERR_ARG, "stopped after %d checkpoints (a test)",
+                    wk.saved);
+    else if (drc != 0)
         rc = eg_oom(n, err);
     char path[4096];
     eg_layer_file(o->dir, o->preset, n, ".dist-values", path, sizeof path);
@@ -1520,7 +1540,7 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         a[0].fd = a[1].fd = a[2].fd = -1;
         if (dd && big) {
             int redo = 0;
-            rc = dist_layer(&r, n, o, dd, &a[2], &redo, err);
+            rc = dist_layer(&r, n, o, dd, hsum, &a[2], &redo, err);
             own[n] = a[2].p;
             computed = 1;
             if (rc == 0 && redo) {

@@ -250,10 +250,39 @@ static int peel(dsweep *w)
     return rounds(w);
 }
 
+/* Whether every rank holds the same phase p (-1: none): all resume
+   from it, or none does. */
+static int same_phase(const mc_egdb_dist *d, int p)
+{
+    uint64_t v[3] = {p >= 0, (uint64_t)(p + 1), (uint64_t)(p + 1) * (uint64_t)(p + 1)};
+    if (d->sum(d->ctx, v, 3) != 0)
+        return 0;
+    /* all equal: K * sum(x^2) == sum(x)^2 */
+    return v[0] == (uint64_t)d->size &&
+           (uint64_t)d->size * v[2] == v[1] * v[1];
+}
+
+/* A checkpoint of every rank's part after phase (thresholds done), when
+   rank 0's clock says one is due; -2 when the test hook stops the
+   build there. */
+static int dist_checkpoint(dsweep *w, eg_work *wk, int phase, double *last)
+{
+    if (!wk->ckpt)
+        return 0;
+    uint64_t due = w->d->rank == 0 && mc_now() - *last >= wk->ckpt_secs;
+    if (w->d->sum(w->d->ctx, &due, 1) != 0 || !due)
+        return 0;
+    eg_ckpt_save(wk, w->hi - w->lo, phase, w->clash);
+    *last = mc_now();
+    wk->saved++;
+    return wk->stop_after && wk->saved >= wk->stop_after ? -2 : 0;
+}
+
 int eg_dist_entries(const eg_rules *r, int n, int threads,
-                    const mc_egdb_dist *d, uint8_t *val, uint64_t *open,
+                    const mc_egdb_dist *d, eg_work *wk, uint64_t *open,
                     mc_egdb_progress progress, void *ctx)
 {
+    uint8_t *val = wk->val;
     dsweep *w = calloc(1, sizeof *w);
     if (!w)
         return -1;
@@ -271,21 +300,52 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
     int rc = -1;
     if (!w->cs || !w->eb || !w->out)
         goto out;
-    memset(val, 0, M);
-    eg_forward_range(r, n, threads, w->lo, w->hi, w->eb, w->cs, progress,
-                     ctx);
-    for (uint64_t i = 0; i < M; i++)
-        w->cs[i] = (uint8_t)(w->cs[i] | w->cs[i] << 3);
+    /* This rank's checkpoint (wk->ckpt, one file a rank), taken up when
+       every rank has one of the same phase. */
+    wk->cs = w->cs;
+    wk->eb = w->eb;
+    wk->resumed = -1;
+    wk->saved = 0;
+    int from = -1;
+    uint64_t clash = 0;
+    if (wk->ckpt && eg_ckpt_load(wk, M, &from, &clash) != 0)
+        from = -1;
+    if (!same_phase(d, from))
+        from = -1;
+    double last = mc_now();
+    if (from >= 0) {
+        wk->resumed = from;
+        w->clash = clash;
+    } else {
+        from = 0;
+        memset(val, 0, M);
+        eg_forward_range(r, n, threads, w->lo, w->hi, w->eb, w->cs,
+                         progress, ctx);
+        for (uint64_t i = 0; i < M; i++)
+            w->cs[i] = (uint8_t)(w->cs[i] | w->cs[i] << 3);
+        int c = dist_checkpoint(w, wk, 0, &last);
+        if (c) {
+            rc = c;
+            goto out;
+        }
+    }
     /* The thresholds of eg_compute_entries: abapa n, n-2, ..., -n; awari
        n, n-1, ..., 1 (median(P, 0, O)). */
     int awari = r->preset == MC_EGDB_AWARI;
-    int step = awari ? 1 : 2, tmin = awari ? 1 : -n;
-    for (int t = n; t >= tmin; t -= step) {
+    int step = awari ? 1 : 2, tmin = awari ? 1 : -n, phase = 0;
+    for (int t = n; t >= tmin; t -= step, phase++) {
+        if (phase < from)
+            continue;
         if (threshold(w, t) != 0)
             goto out;
         if (progress)
             progress(ctx, n, "sweep", (uint64_t)(n - t + 1),
                      (uint64_t)(n - tmin + 1));
+        int c = dist_checkpoint(w, wk, phase + 1, &last);
+        if (c) {
+            rc = c;
+            goto out;
+        }
     }
     /* abapa: where P = O fails (count_open in solve.c), summed. */
     uint64_t bad = w->clash;
@@ -309,6 +369,7 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
         val[i] = (uint8_t)(v | (val[i] & 0x80) | (w->eb[i] & EB_ALL));
     }
     *open = awari ? 0 : bad;
+    eg_ckpt_remove(wk);
     eg_log(r->opts, EG_LOG_TIMING, "n=%d rank %d of %d: %llu rounds, "
            "%llu words sent", n, d->rank, d->size,
            (unsigned long long)w->rounds, (unsigned long long)w->sent);
@@ -322,6 +383,7 @@ out:
     free(w->cs);
     free(w->eb);
     free(w);
+    wk->cs = wk->eb = NULL;
     return rc;
 }
 

@@ -189,10 +189,12 @@ int eg_array_open(eg_array *a, uint64_t len, const char *path);
 int eg_file_put(const char *path, uint64_t off, const uint8_t *p,
                 uint64_t len);
 /* The compact sweep of layer n shared by the processes of d (dist.c):
-   this rank's part of the entries (eg_dist_range) into val; *open as for
-   eg_compute_entries, summed over the ranks.  0 or -1. */
+   this rank's part of the entries (eg_dist_range) into wk->val; *open as
+   for eg_compute_entries, summed over the ranks.  wk->ckpt (this rank's
+   file), head, ckpt_secs and stop_after as for eg_compute_entries_w,
+   rank 0's clock deciding for all.  0, -1, or -2 (stop_after). */
 int eg_dist_entries(const eg_rules *r, int n, int threads,
-                    const mc_egdb_dist *d, uint8_t *val, uint64_t *open,
+                    const mc_egdb_dist *d, eg_work *wk, uint64_t *open,
                     mc_egdb_progress progress, void *ctx);
 void eg_dist_range(const mc_egdb_dist *d, int n, uint64_t *lo, uint64_t *hi);
 int eg_ckpt_save(const eg_work *wk, uint64_t N, int phase, uint64_t clash);
