@@ -55,7 +55,15 @@ int eg_array_alloc(eg_array *a, uint64_t len, const char *path)
     a->fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (a->fd < 0)
         return -1;
-    if (ftruncate(a->fd, (off_t)(len ? len : 1)) != 0) {
+    /* The blocks reserved now: a full disk is an error here, not a
+       SIGBUS when the mapping is written. */
+    int e = posix_fallocate(a->fd, 0, (off_t)(len ? len : 1));
+    if (e != 0 && e != EOPNOTSUPP && e != EINVAL) {
+        eg_array_free(a);
+        errno = e;
+        return -1;
+    }
+    if (e != 0 && ftruncate(a->fd, (off_t)(len ? len : 1)) != 0) {
         eg_array_free(a);
         return -1;
     }
