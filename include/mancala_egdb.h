@@ -101,7 +101,10 @@ MC_API int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err
 /* ---- building --------------------------------------------------------- */
 
 /* Progress of a build: layer n, phase name, work done of total (phase
-   units), for a progress bar.  Called often; keep it cheap. */
+   units), for a progress bar.  Called often; keep it cheap.  Phases:
+   "moves" (the forward pass), "sweep" (thresholds), "cycles", "check"
+   (verify), "done"; and, since 1.1, "resumed" once when a layer takes up
+   a checkpoint (done: the thresholds it had finished, of total). */
 typedef void (*mc_egdb_progress)(void *ctx, int n, const char *phase,
                                  uint64_t done, uint64_t total);
 

@@ -365,6 +365,13 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
     bar *b = ctx;
     if (b->quiet)
         return;
+    if (!strcmp(phase, "resumed")) {
+        fprintf(stderr, "%slayer %d: taking up its checkpoint (%llu of "
+                        "%llu thresholds done)\n",
+                b->tty ? "\r" : "", n, (unsigned long long)done,
+                (unsigned long long)total);
+        return;
+    }
     double t = now_s();
     int first = b->eta.first < 0;
     if (first)

@@ -316,6 +316,9 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
     if (from >= 0) {
         wk->resumed = from;
         w->clash = clash;
+        if (progress)
+            progress(ctx, n, "resumed", (uint64_t)from,
+                     (uint64_t)(r->preset == MC_EGDB_AWARI ? n : n + 1));
     } else {
         from = 0;
         memset(val, 0, M);

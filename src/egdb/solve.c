@@ -722,8 +722,14 @@ int eg_compute_entries_w(const eg_rules *r, int n, int threads, eg_work *wk,
     *open = 0;
     wk->resumed = -1;
     wk->saved = 0;
-    if (wk->ckpt && eg_ckpt_load(wk, N, &from, &clash) == 0)
+    if (wk->ckpt && eg_ckpt_load(wk, N, &from, &clash) == 0) {
         wk->resumed = from;
+        if (progress) {
+            int awari = r->preset == MC_EGDB_AWARI;
+            progress(ctx, n, "resumed", (uint64_t)from,
+                     (uint64_t)(awari ? n : n + 1));
+        }
+    }
     int skip = wk->resumed >= 0;
     double t0 = mc_now();
     if (sweep_init(&w, r, n, threads, progress, ctx, wk, skip) != 0)
