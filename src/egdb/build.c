@@ -1258,21 +1258,22 @@ static uint64_t budget_bytes(const mc_egdb_build_opts *o)
    memory, the busiest first, while the budget allows; the others in
    scratch files of dir.  Returns 0, or -1 (out of memory, or the scratch
    files cannot be made: err says which). */
-static int work_arrays(const mc_egdb_build_opts *o, int n, eg_array a[3],
-                       mc_error *err)
+static int work_arrays_of(const mc_egdb_build_opts *o, int n, uint64_t N,
+                          const char *tag, eg_array a[3], mc_error *err)
 {
     static const char *const ext[3] = {".work-state", ".work-exits",
                                        ".work-values"};
-    uint64_t N = mc_egdb_layer_size(n), B = budget_bytes(o);
+    uint64_t B = budget_bytes(o);
     uint64_t room = B > EG_RESERVE ? B - EG_RESERVE : 0;
     for (int i = 0; i < 3; i++)
         a[i].fd = -1, a[i].p = NULL;
     for (int i = 0; i < 3; i++) {
-        char path[4096];
+        char path[4096], name[64];
         int mem = N <= room;
         if (mem)
             room -= N;
-        eg_layer_file(o->dir, o->preset, n, ext[i], path, sizeof path);
+        snprintf(name, sizeof name, "%s%s", ext[i], tag);
+        eg_layer_file(o->dir, o->preset, n, name, path, sizeof path);
         if (eg_array_alloc(&a[i], N, mem ? NULL : path) != 0) {
             int e = errno;
             for (int k = 0; k < i; k++)
@@ -1286,6 +1287,12 @@ static int work_arrays(const mc_egdb_build_opts *o, int n, eg_array a[3],
            a[0].fd < 0 ? "memory" : "file", a[1].fd < 0 ? "memory" : "file",
            a[2].fd < 0 ? "memory" : "file");
     return 0;
+}
+
+static int work_arrays(const mc_egdb_build_opts *o, int n, eg_array a[3],
+                       mc_error *err)
+{
+    return work_arrays_of(o, n, mc_egdb_layer_size(n), "", a, err);
 }
 
 /* The entries of layer n into out: the compact sweep from EG_COMPACT_FROM
@@ -1392,8 +1399,12 @@ static int dist_layer(eg_rules *r, int n, mc_egdb_build_opts *o,
 {
     uint64_t lo, hi, N = mc_egdb_layer_size(n), open = 0;
     eg_dist_range(d, n, &lo, &hi);
-    uint8_t *val = malloc(hi > lo ? hi - lo : 1);
-    int rc = val ? 0 : eg_oom(n, err);
+    /* this rank's part, under the budget as a one-process layer is */
+    eg_array part[3];
+    char tag[32];
+    snprintf(tag, sizeof tag, ".%d-%d", d->size, d->rank);
+    int rc = work_arrays_of(o, n, hi - lo, tag, part, err);
+    uint8_t *val = rc ? NULL : part[2].p;
     /* each rank's checkpoint: <layer>.ckpt.K-k */
     char ckpt[4200], base[4096], head[512], spec[256];
     eg_layer_file(o->dir, o->preset, n, ".ckpt", base, sizeof base);
@@ -1402,6 +1413,8 @@ static int dist_layer(eg_rules *r, int n, mc_egdb_build_opts *o,
     eg_journal_head(spec, n, hsum, head, sizeof head);
     eg_work wk = {0};
     wk.val = val;
+    wk.cs = rc ? NULL : part[0].p;
+    wk.eb = rc ? NULL : part[1].p;
     wk.ckpt = o->checkpoint_secs < 0 ? NULL : ckpt;
     wk.head = head;
     wk.ckpt_secs = eg_test_stop_after ? 0
@@ -1423,7 +1436,8 @@ static int dist_layer(eg_rules *r, int n, mc_egdb_build_opts *o,
     if (rc == 0 && eg_file_put(path, lo, val, hi - lo) != 0)
         rc = mc_err(err, MC_ERR_IO, "cannot write %s: %s", path,
                     strerror(errno));
-    free(val);
+    for (int i = 0; i < 3; i++)
+        eg_array_free(&part[i]);
     rc = dist_agree(d, rc, n, err);
     if (rc == 0 && open) {
         o->open_bounds[n] = open;

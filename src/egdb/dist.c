@@ -23,6 +23,11 @@
 /* An update's kind, in the low 2 bits of its word (the rank above). */
 enum { UP_DEC = 0, UP_TO_A = 1, UP_PEEL = 2 };
 
+/* Words a rank collects for the others before it stops propagating and
+   waits for the round's exchange (8 MiB): what bounds the messages'
+   memory; the rest waits on the stack. */
+#define DIST_ROUND_WORDS (1u << 20)
+
 typedef struct dentry {
     uint64_t e; /* rank << 1 | entered L (sweep); rank (peel) */
     uint8_t h[12];
@@ -43,6 +48,9 @@ typedef struct dsweep {
     size_t slen, scap;
     words *out; /* one per rank */
     uint64_t clash, rounds, sent;
+    size_t pending; /* words in the outboxes */
+    uint64_t scan;  /* the phase's scan of the owned seeds: next index */
+    int scanning;   /* ... not finished yet */
     uint64_t pred[EG_MAX_PREDS];
     uint8_t board[EG_MAX_PREDS][12];
 } dsweep;
@@ -132,7 +140,7 @@ static int apply(dsweep *w, uint64_t q, int kind, const uint8_t *h)
    their owners' outboxes. */
 static int drain(dsweep *w)
 {
-    while (w->slen) {
+    while (w->slen && w->pending < DIST_ROUND_WORDS) {
         dentry de = w->st[--w->slen];
         int kind;
         if (w->peel) {
@@ -144,10 +152,11 @@ static int drain(dsweep *w)
         int np = eg_unmove(w->r, w->n, de.h, w->pred, w->board);
         for (int j = 0; j < np; j++) {
             uint64_t q = w->pred[j];
-            int rc = q >= w->lo && q < w->hi
-                         ? apply(w, q, kind, w->board[j])
-                         : wpush(&w->out[owner(w, q)], q << 2 |
-                                                           (uint64_t)kind);
+            int mine = q >= w->lo && q < w->hi;
+            int rc = mine ? apply(w, q, kind, w->board[j])
+                          : wpush(&w->out[owner(w, q)],
+                                  q << 2 | (uint64_t)kind);
+            w->pending += !mine;
             if (rc)
                 return -1;
         }
@@ -155,8 +164,11 @@ static int drain(dsweep *w)
     return 0;
 }
 
-/* Rounds of local propagation and one exchange, until no rank has work
-   or words in flight. */
+static int scan_some(dsweep *w);
+
+/* Rounds of local propagation (and of the phase's scan) and one
+   exchange, until no rank has work, seeds left to scan or words in
+   flight. */
 static int rounds(dsweep *w)
 {
     const mc_egdb_dist *d = w->d;
@@ -166,7 +178,7 @@ static int rounds(dsweep *w)
     int rc = outv && outn ? 0 : -1;
     while (rc == 0) {
         w->rounds++;
-        if (drain(w) != 0) {
+        if (drain(w) != 0 || (w->scanning && scan_some(w) != 0)) {
             rc = -1;
             break;
         }
@@ -184,6 +196,7 @@ static int rounds(dsweep *w)
         }
         for (int k = 0; k < K; k++)
             w->out[k].len = 0;
+        w->pending = 0;
         for (size_t i = 0; i < inn && rc == 0; i++) {
             uint64_t q = in[i] >> 2;
             if (q < w->lo || q >= w->hi)
@@ -193,7 +206,7 @@ static int rounds(dsweep *w)
         }
         free(in);
         w->sent += sent;
-        uint64_t more = sent + w->slen;
+        uint64_t more = sent + w->slen + (uint64_t)w->scanning;
         if (rc == 0 && d->sum(d->ctx, &more, 1) != 0)
             rc = -1;
         if (rc == 0 && more == 0)
@@ -204,18 +217,30 @@ static int rounds(dsweep *w)
     return rc;
 }
 
-/* Threshold t: the owned seeds (an exit reaching t for A_t; all children
-   in A and every exit at most -t for L_t), then the rounds. */
-static int threshold(dsweep *w, int t)
+/* The owned seeds of the phase, from w->scan on, each propagated at
+   once, until the outboxes are full for this round (the scan goes on in
+   the next) or the scan ends.  Threshold t: an exit reaching t for A_t;
+   all children in A and every exit at most -t for L_t.  Peel: the
+   positions with no in-layer child left. */
+static int scan_some(dsweep *w)
 {
-    w->t = t;
-    w->peel = 0;
     uint8_t h[12];
-    for (uint64_t i = 0; i < w->hi - w->lo; i++) {
+    int t = w->t;
+    uint64_t M = w->hi - w->lo, i = w->scan;
+    for (; i < M && w->pending < DIST_ROUND_WORDS; i++) {
+        uint64_t q = w->lo + i;
+        if (w->peel) {
+            if (w->cs[i] != 0)
+                continue;
+            w->cs[i] = PEELED;
+            mc_egdb_unrank(w->n, q, h);
+            if (dpush(w, q, h, 0) || drain(w))
+                return -1;
+            continue;
+        }
         int e = eb_best(w->eb[i]);
         if (e != t && e != -t)
             continue;
-        uint64_t q = w->lo + i;
         mc_egdb_unrank(w->n, q, h);
         if (e == t && !(w->cs[i] & IN_A)) {
             w->cs[i] |= IN_A;
@@ -231,6 +256,18 @@ static int threshold(dsweep *w, int t)
                 return -1;
         }
     }
+    w->scan = i;
+    w->scanning = i < M;
+    return 0;
+}
+
+/* Threshold t: its seeds and their propagation, in rounds. */
+static int threshold(dsweep *w, int t)
+{
+    w->t = t;
+    w->peel = 0;
+    w->scan = 0;
+    w->scanning = 1;
     return rounds(w);
 }
 
@@ -238,15 +275,8 @@ static int threshold(dsweep *w, int t)
 static int peel(dsweep *w)
 {
     w->peel = 1;
-    uint8_t h[12];
-    for (uint64_t i = 0; i < w->hi - w->lo; i++) {
-        if (w->cs[i] != 0)
-            continue;
-        w->cs[i] = PEELED;
-        mc_egdb_unrank(w->n, w->lo + i, h);
-        if (dpush(w, w->lo + i, h, 0) || drain(w))
-            return -1;
-    }
+    w->scan = 0;
+    w->scanning = 1;
     return rounds(w);
 }
 
@@ -294,8 +324,10 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
     w->hi = part_lo(w, d->rank + 1);
     uint64_t M = w->hi - w->lo;
     w->val = val;
-    w->cs = malloc(M ? M : 1);
-    w->eb = malloc(M ? M : 1);
+    /* the caller's arrays (its budget), else the sweep's own */
+    int own = !wk->cs || !wk->eb;
+    w->cs = own ? malloc(M ? M : 1) : wk->cs;
+    w->eb = own ? malloc(M ? M : 1) : wk->eb;
     w->out = calloc((size_t)d->size, sizeof *w->out);
     int rc = -1;
     if (!w->cs || !w->eb || !w->out)
@@ -383,10 +415,12 @@ out:
             free(w->out[k].v);
     free(w->out);
     free(w->st);
-    free(w->cs);
-    free(w->eb);
+    if (own) {
+        free(w->cs);
+        free(w->eb);
+        wk->cs = wk->eb = NULL;
+    }
     free(w);
-    wk->cs = wk->eb = NULL;
     return rc;
 }
 
