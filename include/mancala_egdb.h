@@ -90,6 +90,13 @@ MC_API void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,
 /* The values a layer's journal holds (its complete lines after the
    first), or -1 when it has none. */
 MC_API long long mc_egdb_journal_values(const char *dir, int preset, int n);
+/* The checkpoint of layer n inside dir (a one-process build stopped in
+   the layer, docs/EGDB.md "Memory budget and checkpoints"): 1 and the
+   thresholds it had finished of how many the layer has, or 0 when there
+   is none (or it is not one).  Whether it fits the lower layers is told
+   when a build takes it up.  Since 1.1. */
+MC_API int mc_egdb_checkpoint_phase(const char *dir, int preset, int n,
+                                    int *done, int *total);
 /* 1 when the library ships the journal of layer n of a preset (the
    builder takes its values where the lower layers are the ones they were
    found over, unless told no_shipped), else 0. */

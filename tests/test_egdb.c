@@ -1443,6 +1443,12 @@ static void test_budget(void)
     eg_layer_file(stop, MC_EGDB_AWARI, 13, ".ckpt", ck, sizeof ck);
     CHECK(rc != 0 && strstr(err.msg, "stopped after 3"));
     CHECK(!exists(b) && exists(ck));
+    /* what egdb info tells of it: after the forward pass (phase 0) and
+       two of awari layer 13's 13 thresholds */
+    int done = -1, total = -1;
+    CHECK(mc_egdb_checkpoint_phase(stop, MC_EGDB_AWARI, 13, &done, &total) ==
+              1 && done == 2 && total == 13);
+    CHECK(mc_egdb_checkpoint_phase(stop, MC_EGDB_AWARI, 12, NULL, NULL) == 0);
     o.dir = stop;
     o.max_seeds = 13;
     o.memory_mb = 1;
@@ -1454,6 +1460,7 @@ static void test_budget(void)
     CHECK_MSG(bl.resumed == 1, "the checkpoint was not taken up");
     CHECK_MSG(same_file(a, b), "layer 13 taken up from a checkpoint differs");
     CHECK(!exists(ck));
+    CHECK(mc_egdb_checkpoint_phase(stop, MC_EGDB_AWARI, 13, NULL, NULL) == 0);
 
     /* In memory, stopped after 2; the checkpoint damaged: a build from
        the start, the same bytes. */

@@ -662,6 +662,14 @@ static int egdb_info(int argc, char **argv)
                "layers takes them)\n",
                path, top + 1, v);
     }
+    int done, total;
+    if (top < MC_EGDB_MAX_SEEDS &&
+        mc_egdb_checkpoint_phase(dir, preset, top + 1, &done, &total)) {
+        printf("layer %d in %s not complete: a checkpoint after %d of %d "
+               "thresholds (a resumed build over the same lower layers "
+               "takes it up)\n",
+               top + 1, dir, done, total);
+    }
     return 0;
 }
 

@@ -262,3 +262,29 @@ void eg_ckpt_remove(const eg_work *wk)
     unlink(tmp);
     unlink(wk->ckpt);
 }
+
+int mc_egdb_checkpoint_phase(const char *dir, int preset, int n, int *done,
+                             int *total)
+{
+    char path[4096], h[CK_HEAD + 1];
+    if (n < 0 || n > MC_EGDB_MAX_SEEDS)
+        return 0;
+    eg_layer_file(dir, preset, n, ".ckpt", path, sizeof path);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    int ok = read_all(fd, (uint8_t *)h, CK_HEAD, NULL) == 0;
+    close(fd);
+    h[CK_HEAD] = 0;
+    unsigned long long N = 0, cl = 0;
+    int ph = -1;
+    if (!ok || strncmp(h, CK_MAGIC, strlen(CK_MAGIC)) != 0 ||
+        sscanf(h + strlen(CK_MAGIC), "entries %llu phase %d clash %llu", &N,
+               &ph, &cl) != 3 || N != mc_egdb_layer_size(n) || ph < 0)
+        return 0;
+    if (done)
+        *done = ph;
+    if (total)
+        *total = preset == MC_EGDB_AWARI ? n : n + 1;
+    return 1;
+}
