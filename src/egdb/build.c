@@ -1376,12 +1376,25 @@ static int found_layer(const char *dir, int preset, int n,
 
 /* Whether every process of a shared build got here without an error: 0,
    or this one's error, or one saying another failed. */
+/* One count summed over the processes of a shared build: 0, or an error
+   in err when they cannot be reached. */
+static int dist_sum(const mc_egdb_dist *d, uint64_t *v, int n, mc_error *err)
+{
+    if (d->sum(d->ctx, v, 1) == 0)
+        return 0;
+    return mc_err(err, MC_ERR_IO, "layer %d: the processes of the build "
+                                  "lost touch", n);
+}
+
 static int dist_agree(const mc_egdb_dist *d, int rc, int n, mc_error *err)
 {
     uint64_t bad = rc != 0;
-    if (d->sum(d->ctx, &bad, 1) != 0)
-        return rc ? rc : mc_err(err, MC_ERR_IO, "layer %d: the processes "
-                                                "of the build lost touch", n);
+    mc_error e2 = {0, ""};
+    if (dist_sum(d, &bad, n, &e2) != 0) {
+        if (!rc && err)
+            *err = e2;
+        return rc ? rc : e2.code;
+    }
     if (bad && !rc)
         rc = mc_err(err, MC_ERR_IO, "layer %d: another process of the "
                                     "build failed", n);
@@ -1488,50 +1501,31 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         o->open_bounds[n] = 0;
         mc_egdb_info info;
         const uint8_t *d;
-        const mc_egdb_dist *dd0 = o->dist && o->dist->size > 1 ? o->dist
-                                                               : NULL;
+        /* Shared by several processes: the large layers by all of them,
+           the small ones by rank 0 alone; rank 0 writes every file. */
+        const mc_egdb_dist *dd = o->dist && o->dist->size > 1 ? o->dist
+                                                              : NULL;
         int found = o->first_built > o->max_seeds &&
                     found_layer(o->dir, o->preset, n, &info, &d, &r,
                                 &own[n]) == 0;
-        if (dd0 && o->first_built > o->max_seeds) {
-            /* every process decides before any writes: found by all, or
+        int ok = found && info.preset == o->preset;
+        for (int m = 0; m < n && ok; m++)
+            ok = info.dep_sum[m] == hsum[m];
+        if (dd && o->first_built > o->max_seeds) {
+            /* every process decides before any writes: kept by all, or
                built by all */
-            uint64_t k = (uint64_t)found;
-            if (dd0->sum(dd0->ctx, &k, 1) != 0) {
-                rc = mc_err(err, MC_ERR_IO, "layer %d: the processes of "
-                                            "the build lost touch", n);
+            uint64_t k = (uint64_t)ok;
+            if ((rc = dist_sum(dd, &k, n, err)) != 0)
                 break;
-            }
-            if (found && k != (uint64_t)dd0->size) {
-                /* not found by all: built by all */
-                if (r.map[n])
-                    munmap(r.map[n], r.maplen[n]);
-                r.map[n] = NULL;
-                r.maplen[n] = 0;
-                free(own[n]);
-                own[n] = NULL;
-                found = 0;
-            }
+            ok = k == (uint64_t)dd->size;
+        }
+        if (ok) {
+            r.lower[n] = d;
+            hsum[n] = info.header_sum;
+            approx_below |= (int)info.approx_cycles;
+            continue;
         }
         if (found) {
-            int ok = info.preset == o->preset;
-            for (int m = 0; m < n && ok; m++)
-                ok = info.dep_sum[m] == hsum[m];
-            if (dd0) {
-                uint64_t k = (uint64_t)ok;
-                if (dd0->sum(dd0->ctx, &k, 1) != 0) {
-                    rc = mc_err(err, MC_ERR_IO, "layer %d: the processes "
-                                                "of the build lost touch", n);
-                    break;
-                }
-                ok = k == (uint64_t)dd0->size;
-            }
-            if (ok) {
-                r.lower[n] = d;
-                hsum[n] = info.header_sum;
-                approx_below |= (int)info.approx_cycles;
-                continue;
-            }
             if (r.map[n])
                 munmap(r.map[n], r.maplen[n]);
             r.map[n] = NULL;
@@ -1545,10 +1539,6 @@ int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
         uint64_t N = mc_egdb_layer_size(n);
         eg_array a[3] = {{0}};
         int approx = approx_below;
-        /* Shared by several processes: the large layers by all of them,
-           the small ones by rank 0 alone; rank 0 writes every file. */
-        const mc_egdb_dist *dd = o->dist && o->dist->size > 1 ? o->dist
-                                                              : NULL;
         int mine = !dd || dd->rank == 0, big = n >= EG_COMPACT_FROM;
         int computed = 0;
         a[0].fd = a[1].fd = a[2].fd = -1;

@@ -55,10 +55,15 @@ typedef struct dsweep {
     uint8_t board[EG_MAX_PREDS][12];
 } dsweep;
 
+/* The first position of part k of K of a layer of N. */
+static uint64_t range_at(uint64_t N, int k, int K)
+{
+    return (uint64_t)((unsigned __int128)N * (unsigned)k / (unsigned)K);
+}
+
 static uint64_t part_lo(const dsweep *w, int k)
 {
-    return (uint64_t)((unsigned __int128)w->N * (unsigned)k /
-                      (unsigned)w->d->size);
+    return range_at(w->N, k, w->d->size);
 }
 
 /* The rank that owns position q. */
@@ -350,7 +355,7 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
         w->clash = clash;
         if (progress)
             progress(ctx, n, "resumed", (uint64_t)from,
-                     (uint64_t)(r->preset == MC_EGDB_AWARI ? n : n + 1));
+                     (uint64_t)eg_thresholds(r->preset, n));
     } else {
         from = 0;
         memset(val, 0, M);
@@ -382,27 +387,15 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
             goto out;
         }
     }
-    /* abapa: where P = O fails (count_open in solve.c), summed. */
-    uint64_t bad = w->clash;
-    if (!awari)
-        for (uint64_t i = 0; i < M; i++) {
-            int f = w->cs[i] & (IN_A | IN_L);
-            if ((f == IN_A && val[i] != n + 64) ||
-                (f == IN_L && val[i] != 64 - n) || f == 0)
-                bad++;
-        }
+    /* abapa: where P = O fails, summed. */
+    uint64_t bad = w->clash + (awari ? 0 : eg_count_open(w->cs, val, M, n));
     if (d->sum(d->ctx, &bad, 1) != 0)
         goto out;
     for (uint64_t i = 0; i < M; i++)
         w->cs[i] = (uint8_t)CNT0(w->cs[i]);
     if (peel(w) != 0)
         goto out;
-    for (uint64_t i = 0; i < M; i++) {
-        uint8_t v = val[i] & 0x7f;
-        if (!v)
-            v = 64; /* awari: median(P, 0, O) = 0 */
-        val[i] = (uint8_t)(v | (val[i] & 0x80) | (w->eb[i] & EB_ALL));
-    }
+    eg_finish_entries(val, w->eb, M);
     *open = awari ? 0 : bad;
     eg_ckpt_remove(wk);
     eg_log(r->opts, EG_LOG_TIMING, "n=%d rank %d of %d: %llu rounds, "
@@ -427,8 +420,6 @@ out:
 void eg_dist_range(const mc_egdb_dist *d, int n, uint64_t *lo, uint64_t *hi)
 {
     uint64_t N = mc_egdb_layer_size(n);
-    *lo = (uint64_t)((unsigned __int128)N * (unsigned)d->rank /
-                     (unsigned)d->size);
-    *hi = (uint64_t)((unsigned __int128)N * (unsigned)(d->rank + 1) /
-                     (unsigned)d->size);
+    *lo = range_at(N, d->rank, d->size);
+    *hi = range_at(N, d->rank + 1, d->size);
 }

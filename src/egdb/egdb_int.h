@@ -136,6 +136,20 @@ static inline int eb_best(uint8_t e)
 #define IN_A 0x40
 #define IN_L 0x80
 #define PEELED 8
+/* The thresholds of layer n's compact sweep: abapa n, n-2, ..., -n;
+   awari n, n-1, ..., 1 (median(P, 0, O)). */
+static inline int eg_thresholds(int preset, int n)
+{
+    return preset == MC_EGDB_AWARI ? n : n + 1;
+}
+/* abapa, compact (solve.c, dist.c): the positions among cs/val[0..M) of
+   layer n where P = O fails (a position in A only has O = n, so P = O
+   needs P = n; one in L only has P = -n; one in neither is open). */
+uint64_t eg_count_open(const uint8_t *cs, const uint8_t *val, uint64_t M,
+                       int n);
+/* The compact sweep's values val[0..M) made entries: awari's undecided
+   positions 0, the move-that-takes-all flag of eb. */
+void eg_finish_entries(uint8_t *val, const uint8_t *eb, uint64_t M);
 /* The positions lo..hi-1 of layer n: best exits into eb[0..hi-lo), counts
    of in-layer moves into cnt (solve.c), on 1..EG_MAX_THREADS threads. */
 void eg_forward_range(const eg_rules *r, int n, int threads, uint64_t lo,

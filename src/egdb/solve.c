@@ -696,19 +696,35 @@ out:
     return rc;
 }
 
-/* abapa, compact: P = O everywhere, or count where not.  A position in A
-   only has O = n, so P = O needs P = n; one in L only has P = -n; one in
-   neither is open; one in both clashed if its bounds differ. */
-static void count_open(sweep *w)
+/* (egdb_int.h) One in both A and L clashed if its bounds differ: the
+   sweep counts those as it decides them. */
+uint64_t eg_count_open(const uint8_t *cs, const uint8_t *val, uint64_t M,
+                       int n)
 {
-    uint64_t bad = w->clash;
-    for (uint64_t i = 0; i < w->N; i++) {
-        int f = w->cs[i] & (IN_A | IN_L);
-        if ((f == IN_A && w->val[i] != w->n + 64) ||
-            (f == IN_L && w->val[i] != 64 - w->n) || f == 0)
+    uint64_t bad = 0;
+    for (uint64_t i = 0; i < M; i++) {
+        int f = cs[i] & (IN_A | IN_L);
+        if ((f == IN_A && val[i] != n + 64) ||
+            (f == IN_L && val[i] != 64 - n) || f == 0)
             bad++;
     }
-    w->clash = bad;
+    return bad;
+}
+
+/* abapa, compact: P = O everywhere, or count where not. */
+static void count_open(sweep *w)
+{
+    w->clash += eg_count_open(w->cs, w->val, w->N, w->n);
+}
+
+void eg_finish_entries(uint8_t *val, const uint8_t *eb, uint64_t M)
+{
+    for (uint64_t i = 0; i < M; i++) {
+        uint8_t v = val[i] & 0x7f;
+        if (!v)
+            v = 64; /* awari: median(P, 0, O) = 0 */
+        val[i] = (uint8_t)(v | (val[i] & 0x80) | (eb[i] & EB_ALL));
+    }
 }
 
 int eg_compute_entries_w(const eg_rules *r, int n, int threads, eg_work *wk,
@@ -725,9 +741,8 @@ int eg_compute_entries_w(const eg_rules *r, int n, int threads, eg_work *wk,
     if (wk->ckpt && eg_ckpt_load(wk, N, &from, &clash) == 0) {
         wk->resumed = from;
         if (progress) {
-            int awari = r->preset == MC_EGDB_AWARI;
             progress(ctx, n, "resumed", (uint64_t)from,
-                     (uint64_t)(awari ? n : n + 1));
+                     (uint64_t)eg_thresholds(r->preset, n));
         }
     }
     int skip = wk->resumed >= 0;
@@ -750,13 +765,7 @@ int eg_compute_entries_w(const eg_rules *r, int n, int threads, eg_work *wk,
     rc = run_sweep(&w, awari ? 1 : -n, awari ? NULL : count_open, from);
     if (rc != 0)
         goto out;
-    uint8_t *out = wk->val;
-    for (uint64_t i = 0; i < N; i++) {
-        uint8_t v = out[i] & 0x7f;
-        if (!v)
-            v = 64; /* awari: median(P, 0, O) = 0 */
-        out[i] = (uint8_t)(v | (out[i] & 0x80) | (w.eb[i] & EB_ALL));
-    }
+    eg_finish_entries(wk->val, w.eb, N);
     *open = awari ? 0 : w.clash;
     eg_ckpt_remove(wk);
     rc = 0;

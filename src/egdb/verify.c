@@ -21,6 +21,14 @@ static int terminal_ok(const uint8_t h[12], int n, int v)
     return v == (mine == 0 ? -n : n);
 }
 
+/* The layer's header against its size. */
+static void check_header(const mc_egdb *db, int n, mc_egdb_verify_report *rep)
+{
+    const mc_egdb_info *in = mc_egdb_layer_info(db, n);
+    if (!in || in->entries != rep->entries)
+        rep->invariant_errors++;
+}
+
 /* The compact check: the layer's entries re-derived by the builder's
    sweep (3 bytes a position) and compared byte for byte, and the Bellman
    identity of the stored values by direct maximisation over the moves
@@ -39,9 +47,7 @@ static int verify_compact(const mc_egdb *db, eg_rules *r, int n,
         return -1;
     }
     rep->compact = 1;
-    const mc_egdb_info *in = mc_egdb_layer_info(db, n);
-    if (!in || in->entries != N)
-        rep->invariant_errors++;
+    check_header(db, n, rep);
     const uint8_t *d = r->lower[n];
     uint8_t h[12];
     eg_move mv[MC_MAX_MOVES];
@@ -77,23 +83,19 @@ void eg_verify_layer(const mc_egdb *db, eg_rules *r, int n,
 {
     memset(rep, 0, sizeof *rep);
     rep->n = n;
-    rep->entries = mc_egdb_layer_size(n);
+    uint64_t N = mc_egdb_layer_size(n);
+    rep->entries = N;
+    /* (verify_compact leaves rep as it is when it cannot check) */
     if (compact && n >= EG_COMPACT_FROM &&
         verify_compact(db, r, n, rep, progress, ctx) == 0)
         return;
-    memset(rep, 0, sizeof *rep);
-    rep->n = n;
-    uint64_t N = mc_egdb_layer_size(n);
-    rep->entries = N;
     eg_bounds b;
     if (eg_compute_bounds(r, n, 2, &b, 1, progress, ctx) != 0) {
         rep->invariant_errors = N; /* could not check: count as errors */
         return;
     }
     rep->open_bounds = b.open;
-    const mc_egdb_info *in = mc_egdb_layer_info(db, n);
-    if (!in || in->entries != N)
-        rep->invariant_errors++;
+    check_header(db, n, rep);
     const uint8_t *d = r->lower[n];
     uint8_t h[12];
     eg_move mv[MC_MAX_MOVES];

@@ -219,6 +219,26 @@ int eg_ckpt_save(const eg_work *wk, uint64_t N, int phase, uint64_t clash)
     return 0;
 }
 
+/* Read and parse the header of a checkpoint of N entries from fd into h
+   (CK_HEAD + 1 bytes), adding it to s (may be NULL): 0 and its phase and
+   clash count, or -1 when it is not one. */
+static int ck_read_header(int fd, char *h, uint64_t N, eg_sum *s, int *phase,
+                          uint64_t *clash)
+{
+    if (read_all(fd, (uint8_t *)h, CK_HEAD, s) != 0)
+        return -1;
+    h[CK_HEAD] = 0;
+    unsigned long long n2 = 0, cl = 0;
+    int ph = -1;
+    if (strncmp(h, CK_MAGIC, strlen(CK_MAGIC)) != 0 ||
+        sscanf(h + strlen(CK_MAGIC), "entries %llu phase %d clash %llu", &n2,
+               &ph, &cl) != 3 || n2 != N || ph < 0)
+        return -1;
+    *phase = ph;
+    *clash = cl;
+    return 0;
+}
+
 int eg_ckpt_load(const eg_work *wk, uint64_t N, int *phase, uint64_t *clash)
 {
     int fd = open(wk->ckpt, O_RDONLY | O_CLOEXEC);
@@ -227,15 +247,9 @@ int eg_ckpt_load(const eg_work *wk, uint64_t N, int *phase, uint64_t *clash)
     char h[CK_HEAD + 1], want[CK_HEAD];
     eg_sum s;
     eg_sum_init(&s, CK_HEAD + 3 * N, 0);
-    int rc = -1;
-    if (read_all(fd, (uint8_t *)h, CK_HEAD, &s) != 0)
-        goto out;
-    h[CK_HEAD] = 0;
-    unsigned long long n2 = 0, cl = 0;
-    int ph = -1;
-    if (strncmp(h, CK_MAGIC, strlen(CK_MAGIC)) != 0 ||
-        sscanf(h + strlen(CK_MAGIC), "entries %llu phase %d clash %llu", &n2,
-               &ph, &cl) != 3 || n2 != N || ph < 0)
+    int rc = -1, ph;
+    uint64_t cl;
+    if (ck_read_header(fd, h, N, &s, &ph, &cl) != 0)
         goto out;
     ck_header(want, wk, N, ph, cl);
     if (memcmp(h, want, CK_HEAD) != 0)
@@ -273,18 +287,15 @@ int mc_egdb_checkpoint_phase(const char *dir, int preset, int n, int *done,
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return 0;
-    int ok = read_all(fd, (uint8_t *)h, CK_HEAD, NULL) == 0;
+    int ph;
+    uint64_t cl;
+    int ok = ck_read_header(fd, h, mc_egdb_layer_size(n), NULL, &ph, &cl) == 0;
     close(fd);
-    h[CK_HEAD] = 0;
-    unsigned long long N = 0, cl = 0;
-    int ph = -1;
-    if (!ok || strncmp(h, CK_MAGIC, strlen(CK_MAGIC)) != 0 ||
-        sscanf(h + strlen(CK_MAGIC), "entries %llu phase %d clash %llu", &N,
-               &ph, &cl) != 3 || N != mc_egdb_layer_size(n) || ph < 0)
+    if (!ok)
         return 0;
     if (done)
         *done = ph;
     if (total)
-        *total = preset == MC_EGDB_AWARI ? n : n + 1;
+        *total = eg_thresholds(preset, n);
     return 1;
 }

@@ -298,6 +298,24 @@ static char *read_file(const char *path)
     return buf;
 }
 
+/* A new model of r from text into *out (NULL on an error, told in err
+   as "what: ..."): 0 or an MC_ERR_* code. */
+static int parse_new(const mc_rules *r, const char *text, const char *what,
+                     mc_learned **out, mc_error *err)
+{
+    *out = NULL;
+    mc_learned *m = malloc(sizeof *m);
+    if (!m)
+        return mc_err(err, MC_ERR_NOMEM, "out of memory");
+    mc_error e = {0, ""};
+    if (mc_learned_parse_model(r, text, m, &e) != 0) {
+        free(m);
+        return mc_err(err, MC_ERR_ARG, "%.200s: %s", what, e.msg);
+    }
+    *out = m;
+    return 0;
+}
+
 /* The model of r from the chosen source, or NULL (the hand-set
    evaluation); a text that does not parse is an error in err (when not
    NULL), and NULL. */
@@ -320,13 +338,10 @@ static mc_learned *load(const mc_rules *r, mc_error *err)
     }
     if (!text)
         return NULL;
-    mc_learned *m = malloc(sizeof *m);
-    mc_error e = {0, ""};
-    if (m && mc_learned_parse_model(r, text, m, &e) != 0) {
-        mc_err(err, MC_ERR_ARG, "%s evaluation: %s", r->name, e.msg);
-        free(m);
-        m = NULL;
-    }
+    char what[64];
+    snprintf(what, sizeof what, "%s evaluation", r->name);
+    mc_learned *m = NULL;
+    parse_new(r, text, what, &m, err);
     free(owned);
     return m;
 }
@@ -395,20 +410,9 @@ int mc_learned_load(const mc_rules *r, const char *src, mc_learned **out,
                           path);
         return mc_err(err, MC_ERR_IO, "%.200s: %s", path, strerror(errno));
     }
-    mc_learned *m = malloc(sizeof *m);
-    if (!m) {
-        free(text);
-        return mc_err(err, MC_ERR_NOMEM, "out of memory");
-    }
-    mc_error e = {0, ""};
-    int rc = mc_learned_parse_model(r, text, m, &e);
+    int rc = parse_new(r, text, path, out, err);
     free(text);
-    if (rc != 0) {
-        free(m);
-        return mc_err(err, MC_ERR_ARG, "%.200s: %s", path, e.msg);
-    }
-    *out = m;
-    return 0;
+    return rc;
 }
 
 const mc_learned *mc_learned_model(const mc_rules *r)
