@@ -311,6 +311,82 @@ MC_API mc_egdb *mc_egdb_open_default(int preset, char *dir, size_t n,
    file where a directory should be, no permission, ...). */
 MC_API int mc_egdb_ensure_dir(const char *path, mc_error *err);
 
+/* ---- solved games (docs/SOLVED.md) ------------------------------------ */
+
+/* Strong solutions of the games whose every position can be solved by
+   retrograde analysis (Goré with trades=off; since 1.2): one value per
+   board of the mover's frame, a layer file per number of seeds on the
+   board, in the layer format of the Oware tables ("<game>-<name>-NN.egdb",
+   the header naming the game, the tables' name and the full rules).  The
+   value of a position is the final margin its side to move gets with
+   perfect play (its captures so far included), or for a game won by
+   survival 1, 0 or -1; endless play counts as the rules' division of
+   an endless game (docs/SOLVED.md says how). */
+typedef struct mc_solved mc_solved;
+
+typedef struct mc_solved_build_opts {
+    const char *dir;    /* where the layer files go (must exist) */
+    int max_seeds;      /* layers 0..max_seeds; -1: every one */
+    int threads;        /* 1 or more */
+    mc_egdb_progress progress; /* may be NULL; phases "moves", "links",
+                                  "sweep" */
+    void *progress_ctx;
+    /* Filled on return: the first layer built (those below were found
+       complete on disk), and per layer the seconds spent, the positions
+       and the positions of each value (hist[v + 64]). */
+    int first_built;
+    double seconds[MC_EGDB_MAX_SEEDS + 1];
+    int reserved[4];    /* zero */
+} mc_solved_build_opts;
+
+/* 0 when g's options can be solved (*name: the tables' name, n bytes),
+   else MC_ERR_SPEC with the reason. */
+MC_API int mc_solved_name(const mc_game *g, char *name, size_t n,
+                          mc_error *err);
+/* The layer file of n seeds of g's tables inside dir. */
+MC_API void mc_solved_path(const mc_game *g, const char *dir, int n,
+                           char *buf, size_t sz);
+/* The largest number of seeds on g's board (the last layer). */
+MC_API int mc_solved_max_seeds(const mc_game *g);
+/* 1 when g's values are win 1, draw 0, loss -1; 0 when they are margins. */
+MC_API int mc_solved_wdl(const mc_game *g);
+/* The boards of layer n of g's tables (its entries), 0 when none. */
+MC_API uint64_t mc_solved_layer_size(const mc_game *g, int n);
+/* Build every missing layer of g's tables, bottom-up, resuming at the
+   first layer not complete on disk.  0 or an MC_ERR_* with a message. */
+MC_API int mc_solved_build(const mc_game *g, mc_solved_build_opts *o,
+                           mc_error *err);
+/* Open layers 0..max_seeds (-1: as many as are complete, stopping at the
+   first missing one) of g's tables in dir, checking each file's header,
+   checksums and the lower layers it was built from.  NULL with err set
+   when none opens or one is damaged. */
+MC_API mc_solved *mc_solved_open(const mc_game *g, const char *dir,
+                                 int max_seeds, mc_error *err);
+MC_API void mc_solved_close(mc_solved *s);
+/* The layers open: 0..this. */
+MC_API int mc_solved_seeds(const mc_solved *s);
+/* A layer's header. */
+MC_API const mc_egdb_info *mc_solved_layer_info(const mc_solved *s, int n);
+/* 1 with *value (the final margin for p's side to move, its captures
+   included; or 1, 0, -1) when p is in the tables; 0 when it is not (too
+   many seeds, a position whose value needs more than its board). */
+MC_API int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value);
+/* Every legal move of p into mv (room for MC_MAX_MOVES) and its value
+   for p's side to move into val (the value p has when the move is best),
+   MC_SOLVED_UNKNOWN where the position it leads to is not in the tables:
+   the count of moves, -1 when p itself is not in them. */
+#define MC_SOLVED_UNKNOWN (-1000)
+MC_API int mc_solved_move_values(const mc_solved *s, const mc_pos *p,
+                                 mc_move *mv, int *val);
+/* Re-derive each value of layers lo..hi from the game's moves: the
+   Bellman identity (the best of the moves' values, against the layers
+   below and its own) and the histograms; the number of entries that fail
+   (0: consistent).  Whether won positions are won and not merely held is
+   the builder's (docs/SOLVED.md says how it is checked). */
+MC_API uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi,
+                                 int threads, mc_egdb_progress progress,
+                                 void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -404,6 +404,10 @@ int cmd_bench(int argc, char **argv)
 
 int cmd_solve(int argc, char **argv)
 {
+    if (argc >= 2 && (!strcmp(argv[1], "--build") ||
+                      !strcmp(argv[1], "--verify") ||
+                      !strcmp(argv[1], "--info")))
+        return cli_solve_tables(argc, argv);
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: mancala solve <game> [<position>|start] "
@@ -413,7 +417,11 @@ int cmd_solve(int argc, char **argv)
                    "history cannot matter),\ndeepening to N plies (default "
                    "100) or for S seconds (default 600).\nPrints the winner, "
                    "the longest forced line and every winning move,\nor that "
-                   "no proof was found within the limits.\n");
+                   "no proof was found within the limits.\n\n"
+                   "mancala solve --build|--verify|--info GAME [--dir D] "
+                   "[--seeds N]\n      [--threads T] [--quiet]: the strong "
+                   "solution of a game that can be\n      solved by "
+                   "retrograde analysis (mancala solve --build --help).\n");
             return 0;
         }
     if (argc < 2) {

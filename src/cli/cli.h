@@ -5,6 +5,7 @@
 #ifndef MC_CLI_H
 #define MC_CLI_H
 
+#include <pthread.h>
 #include <stdio.h>
 
 #include "mancala.h"
@@ -23,6 +24,7 @@ int cmd_games(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
 /* Built-in players (specs as for selfplay) in pairs of games, with Elo. */
 int cli_builtin_match(const char *spec, const char *a, const char *b,
                       long pairs, long opening, long seed);
@@ -92,12 +94,28 @@ void cli_build_eta_init(cli_build_eta *e, int preset, int max_seeds);
    program built without MPI.  cli_mpi_end after the build (failed:
    stops the others too).  cli_mpi_built: whether it is built with MPI. */
 int cli_mpi_start(mc_egdb_dist *d);
+/* The program's anonymous memory (RssAnon: heap and work arrays, not
+   mapped files), sampled by a thread every 10 ms (meter.c): the peak of
+   each layer of a build, for its summary. */
+typedef struct cli_meter {
+    pthread_t tid;
+    pthread_mutex_t lock;
+    int stop, running;
+    long now_kb, peak_kb; /* since the last cli_meter_take */
+} cli_meter;
+void cli_meter_start(cli_meter *m);
+/* The peak since the last call, in kB (-1: not measured), and start
+   again. */
+long cli_meter_take(cli_meter *m);
+void cli_meter_stop(cli_meter *m);
 void cli_mpi_end(int failed);
 int cli_mpi_built(void);
 void cli_egdb_build_knobs(mc_egdb_build_opts *o);
 double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
                           uint64_t done, uint64_t total);
 int cli_is_help(const char *arg);
+/* mancala solve --build|--verify|--info (solved.c). */
+int cli_solve_tables(int argc, char **argv);
 /* Create a game from a spec, printing the error; NULL on failure. */
 mc_game *cli_game(const char *spec);
 /* Parse a position or "start", printing the error; nonzero on failure. */

@@ -353,11 +353,9 @@ typedef struct bar {
     int quiet, tty, max;
     double t0, last, frac0;
     cli_build_eta eta;
-    struct anon_meter *meter;
+    cli_meter *meter;
     long peak_kb[MC_EGDB_MAX_SEEDS + 1];
 } bar;
-
-static long anon_take(struct anon_meter *m);
 
 static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
                         uint64_t total)
@@ -383,7 +381,7 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
         b->frac0 = frac;
     int isdone = !strcmp(phase, "done");
     if (isdone && b->meter && n >= 0 && n <= MC_EGDB_MAX_SEEDS)
-        b->peak_kb[n] = anon_take(b->meter);
+        b->peak_kb[n] = cli_meter_take(b->meter);
     if (!isdone && t - b->last < 0.25)
         return;
     b->last = t;
@@ -410,61 +408,6 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
             fprintf(stderr, "layer %2d/%d done [%s] %5.1f%%  left %s\n", n,
                     b->max, bars, 100 * frac, etas);
     }
-}
-
-/* The build's anonymous memory (RssAnon: heap and work arrays, not the
-   mapped layer files), sampled by a thread every 10 ms: the peak of each
-   layer, for the report (docs/EGDB.md, "Memory budget"). */
-typedef struct anon_meter {
-    pthread_t tid;
-    pthread_mutex_t lock;
-    int stop, running;
-    long now_kb, peak_kb; /* since the last anon_take */
-} anon_meter;
-
-static long rss_anon_kb(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    long kb = -1;
-    if (f) {
-        char line[128];
-        while (fgets(line, sizeof line, f))
-            if (sscanf(line, "RssAnon: %ld kB", &kb) == 1)
-                break;
-        fclose(f);
-    }
-    return kb;
-}
-
-static void *anon_run(void *arg)
-{
-    anon_meter *m = arg;
-    for (;;) {
-        long kb = rss_anon_kb();
-        pthread_mutex_lock(&m->lock);
-        int stop = m->stop;
-        m->now_kb = kb;
-        if (kb > m->peak_kb)
-            m->peak_kb = kb;
-        pthread_mutex_unlock(&m->lock);
-        if (stop || kb < 0)
-            return NULL;
-        struct timespec ts = {0, 10 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-    }
-}
-
-/* The peak since the last call (-1: not measured), and start again. */
-static long anon_take(anon_meter *m)
-{
-    long kb = rss_anon_kb();
-    pthread_mutex_lock(&m->lock);
-    if (kb > m->peak_kb)
-        m->peak_kb = kb;
-    long peak = m->running ? m->peak_kb : -1;
-    m->peak_kb = m->now_kb;
-    pthread_mutex_unlock(&m->lock);
-    return peak;
 }
 
 static int egdb_build(int argc, char **argv)
@@ -515,10 +458,8 @@ static int egdb_build(int argc, char **argv)
     mc_egdb_build_opts bo;
     memset(&bo, 0, sizeof bo);
     bar b = {o.quiet, isatty(2), (int)o.seeds, 0, 0, 0, {0}, NULL, {0}};
-    anon_meter meter = {0};
-    pthread_mutex_init(&meter.lock, NULL);
-    meter.running = rss_anon_kb() >= 0 &&
-                    pthread_create(&meter.tid, NULL, anon_run, &meter) == 0;
+    cli_meter meter;
+    cli_meter_start(&meter);
     b.meter = &meter;
     cli_build_eta_init(&b.eta, preset, (int)o.seeds);
     bo.dir = o.dir;
@@ -532,19 +473,13 @@ static int egdb_build(int argc, char **argv)
     bo.checkpoint_secs = (int)o.ckpt;
     cli_egdb_build_knobs(&bo);
     double t0 = now_s();
-    anon_take(&meter);
+    cli_meter_take(&meter);
     int rc = mc_egdb_build(&bo, &err);
     long peak_all = -1;
     for (int n = bo.first_built; n <= bo.max_seeds; n++)
         if (b.peak_kb[n] > peak_all)
             peak_all = b.peak_kb[n];
-    if (meter.running) {
-        pthread_mutex_lock(&meter.lock);
-        meter.stop = 1;
-        pthread_mutex_unlock(&meter.lock);
-        pthread_join(meter.tid, NULL);
-    }
-    pthread_mutex_destroy(&meter.lock);
+    cli_meter_stop(&meter);
     if (lock >= 0)
         close(lock);
     if (rc) {

@@ -22,6 +22,7 @@ static const command commands[] = {
     {"games", cmd_games, "list the games and their options"},
     {"analyze", cmd_analyze, "search a position and print the best line"},
     {"solve", cmd_solve, "prove who wins a position with perfect play"},
+    {"probe", cmd_probe, "a solved game's value of a position and its moves"},
     {"selfplay", cmd_selfplay, "games between two built-in players, with Elo"},
     {"tune", cmd_tune, "train a learned evaluation (self-play data, fit)"},
     {"bench", cmd_bench, "search signature; rules speed with --rules"},

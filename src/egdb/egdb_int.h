@@ -246,7 +246,28 @@ static inline uint64_t eg_get64(const unsigned char *b)
     return v;
 }
 
+/* What a table file holds (file.c): the game and preset its header
+   names, its index scheme, the houses its boards rank (index.c), and the
+   rules string it must carry (NULL for Oware: the preset's). */
+typedef struct eg_kind {
+    const char *game, *preset;
+    uint32_t scheme;
+    int houses;
+    const char *spec;
+} eg_kind;
+/* Ranking over k houses (index.c): layer sizes C(n+k-1, k-1). */
+uint64_t eg_layer_size_k(int k, int n);
+uint64_t eg_rank_k(const uint8_t *h, int k);
+void eg_unrank_k(int n, uint64_t rank, uint8_t *h, int k);
+
 /* Files (file.c). */
+/* A layer of kind k written to path (a temporary name renamed). */
+int eg_write_file(const char *path, const eg_kind *k, mc_egdb_info *in,
+                  const uint8_t *data, mc_error *err);
+/* eg_map_layer for a file of kind k (NULL: an Oware layer). */
+int eg_map_file(const char *path, const eg_kind *k, mc_egdb_info *info,
+                const uint8_t **data, void **map, size_t *maplen,
+                mc_error *err);
 int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,
                    mc_error *err);
 /* Map a layer file and check header, size, payload checksum, histogram

@@ -98,20 +98,31 @@ void mc_egdb_path(const char *dir, int preset, int n, char *buf, size_t sz)
     eg_layer_file(dir ? dir : "", preset, n, ".egdb", buf, sz);
 }
 
+/* The kind of the Oware layers of a preset. */
+static void oware_kind(eg_kind *k, int preset)
+{
+    memset(k, 0, sizeof *k);
+    k->game = "oware";
+    k->preset = mc_egdb_preset_name(preset);
+    k->scheme = EG_INDEX_SCHEME;
+    k->houses = 12;
+}
+
 /* Header bytes of a layer (h must be EG_HEADER_SIZE, zeroed). */
-static void header_encode(unsigned char *h, const mc_egdb_info *in)
+static void header_encode(unsigned char *h, const mc_egdb_info *in,
+                          const eg_kind *k)
 {
     memset(h, 0, EG_HEADER_SIZE);
     memcpy(h + OFF_MAGIC, magic, 8);
     eg_put32(h + OFF_VERSION, EG_FORMAT_VERSION);
     eg_put32(h + OFF_HSIZE, EG_HEADER_SIZE);
-    memcpy(h + OFF_GAME, "oware", 5);
-    const char *pn = mc_egdb_preset_name(in->preset);
-    memcpy(h + OFF_PRESET, pn, strlen(pn));
+    memcpy(h + OFF_GAME, k->game, strlen(k->game) < 15 ? strlen(k->game) : 15);
+    memcpy(h + OFF_PRESET, k->preset,
+           strlen(k->preset) < 15 ? strlen(k->preset) : 15);
     size_t sl = strlen(in->spec);
     memcpy(h + OFF_SPEC, in->spec, sl < 127 ? sl : 127);
     eg_put32(h + OFF_N, (uint32_t)in->n);
-    eg_put32(h + OFF_SCHEME, EG_INDEX_SCHEME);
+    eg_put32(h + OFF_SCHEME, k->scheme);
     eg_put32(h + OFF_ENC, EG_ENCODING);
     eg_put32(h + OFF_BUILDER, in->builder_version);
     eg_put64(h + OFF_ENTRIES, in->entries);
@@ -129,13 +140,22 @@ static void header_encode(unsigned char *h, const mc_egdb_info *in)
 int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,
                    mc_error *err)
 {
-    char path[4096], tmp[4200];
+    char path[4096];
     mc_egdb_path(dir, in->preset, in->n, path, sizeof path);
+    eg_kind k;
+    oware_kind(&k, in->preset);
+    return eg_write_file(path, &k, in, data, err);
+}
+
+int eg_write_file(const char *path, const eg_kind *k, mc_egdb_info *in,
+                  const uint8_t *data, mc_error *err)
+{
+    char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     in->format_version = EG_FORMAT_VERSION;
     in->payload_sum = eg_checksum(data, in->entries, 0);
     unsigned char h[EG_HEADER_SIZE];
-    header_encode(h, in);
+    header_encode(h, in, k);
     in->header_sum = eg_get64(h + OFF_HSUM);
     in->file_size = EG_HEADER_SIZE + in->entries;
     FILE *f = fopen(tmp, "wb");
@@ -157,9 +177,11 @@ int eg_write_layer(const char *dir, mc_egdb_info *in, const uint8_t *data,
 }
 
 /* Decode and check a header (everything but the payload and the
-   dependencies).  `what` names the file in messages. */
-int eg_header_decode(const unsigned char *h, size_t avail,
-                     mc_egdb_info *out, const char *what, mc_error *err)
+   dependencies) against the kind k, or, k NULL, as an Oware layer of
+   either preset.  `what` names the file in messages. */
+static int header_check(const unsigned char *h, size_t avail,
+                        mc_egdb_info *out, const eg_kind *k,
+                        const char *what, mc_error *err)
 {
     memset(out, 0, sizeof *out);
     if (avail < EG_HEADER_SIZE)
@@ -179,22 +201,31 @@ int eg_header_decode(const unsigned char *h, size_t avail,
     if (eg_get64(h + OFF_HSUM) != eg_checksum(h, OFF_HSUM, 0))
         return mc_err(err, MC_ERR_IO,
                       "%s: header checksum mismatch (damaged header)", what);
+    char game[17] = {0}, preset[17] = {0};
+    memcpy(game, h + OFF_GAME, 16);
+    memcpy(preset, h + OFF_PRESET, 16);
+    eg_kind ow;
+    if (!k) {
+        if (strcmp(game, "oware") != 0 ||
+            (strcmp(preset, "abapa") != 0 && strcmp(preset, "awari") != 0))
+            return mc_err(err, MC_ERR_IO, "%s: unknown preset '%s'", what,
+                          preset);
+        out->preset =
+            strcmp(preset, "awari") == 0 ? MC_EGDB_AWARI : MC_EGDB_ABAPA;
+        oware_kind(&ow, out->preset);
+        k = &ow;
+    } else if (strcmp(game, k->game) != 0 || strcmp(preset, k->preset) != 0) {
+        return mc_err(err, MC_ERR_IO,
+                      "%s: a table of %s %s, not of %s %s", what, game,
+                      preset, k->game, k->preset);
+    }
     if (eg_get32(h + OFF_HSIZE) != EG_HEADER_SIZE ||
-        eg_get32(h + OFF_SCHEME) != EG_INDEX_SCHEME ||
+        eg_get32(h + OFF_SCHEME) != k->scheme ||
         eg_get32(h + OFF_ENC) != EG_ENCODING)
         return mc_err(err, MC_ERR_IO,
                       "%s: unknown header size, index scheme or entry "
                       "encoding",
                       what);
-    char preset[17] = {0};
-    memcpy(preset, h + OFF_PRESET, 16);
-    if (strcmp(preset, "abapa") == 0)
-        out->preset = MC_EGDB_ABAPA;
-    else if (strcmp(preset, "awari") == 0)
-        out->preset = MC_EGDB_AWARI;
-    else
-        return mc_err(err, MC_ERR_IO, "%s: unknown preset '%s'", what,
-                      preset);
     memcpy(out->spec, h + OFF_SPEC, 127);
     out->spec[127] = 0;
     out->n = (int)eg_get32(h + OFF_N);
@@ -210,17 +241,23 @@ int eg_header_decode(const unsigned char *h, size_t avail,
     out->payload_sum = eg_get64(h + OFF_PSUM);
     out->header_sum = eg_get64(h + OFF_HSUM);
     if (out->n < 0 || out->n > MC_EGDB_MAX_SEEDS ||
-        out->entries != mc_egdb_layer_size(out->n) ||
+        out->entries != eg_layer_size_k(k->houses, out->n) ||
         out->ndeps != (uint32_t)out->n)
         return mc_err(err, MC_ERR_IO,
                       "%s: inconsistent header (n=%d, %llu entries)", what,
                       out->n, (unsigned long long)out->entries);
-    mc_game *g = mc_game_new(eg_preset_spec(out->preset), NULL);
     char want[128] = "?";
-    if (g)
-        eg_full_spec(g, want, sizeof want);
-    int same = g && strcmp(want, out->spec) == 0;
-    mc_game_free(g);
+    int same;
+    if (k == &ow) {
+        mc_game *g = mc_game_new(eg_preset_spec(out->preset), NULL);
+        if (g)
+            eg_full_spec(g, want, sizeof want);
+        same = g && strcmp(want, out->spec) == 0;
+        mc_game_free(g);
+    } else {
+        snprintf(want, sizeof want, "%s", k->spec);
+        same = strcmp(want, out->spec) == 0;
+    }
     if (!same)
         return mc_err(err, MC_ERR_IO,
                       "%s: built for the rules '%s', not '%s'", what,
@@ -228,8 +265,21 @@ int eg_header_decode(const unsigned char *h, size_t avail,
     return 0;
 }
 
+int eg_header_decode(const unsigned char *h, size_t avail,
+                     mc_egdb_info *out, const char *what, mc_error *err)
+{
+    return header_check(h, avail, out, NULL, what, err);
+}
+
 int eg_map_layer(const char *path, mc_egdb_info *info, const uint8_t **data,
                  void **map, size_t *maplen, mc_error *err)
+{
+    return eg_map_file(path, NULL, info, data, map, maplen, err);
+}
+
+int eg_map_file(const char *path, const eg_kind *k, mc_egdb_info *info,
+                const uint8_t **data, void **map, size_t *maplen,
+                mc_error *err)
 {
     *map = NULL;
     *data = NULL;
@@ -255,7 +305,7 @@ int eg_map_layer(const char *path, mc_egdb_info *info, const uint8_t **data,
     if (m == MAP_FAILED)
         return mc_err(err, MC_ERR_IO, "cannot map %s: %s", path,
                       strerror(errno));
-    int rc = eg_header_decode(m, len, info, path, err);
+    int rc = header_check(m, len, info, k, path, err);
     if (rc == 0 && len != EG_HEADER_SIZE + info->entries)
         rc = mc_err(err, MC_ERR_IO,
                     "%s: %s: %zu bytes, expected %llu (header + %llu "

@@ -1,7 +1,8 @@
 /*
  * index.c - ranking of seed configurations: layer n lists the C(n+11, 11)
  * ways to put n seeds in 12 houses, in lexicographic order of
- * (h0, h1, ..., h11); rank 0 is (0, ..., 0, n).
+ * (h0, h1, ..., h11); rank 0 is (0, ..., 0, n).  The solved tables of
+ * the other games (retro.c) rank their boards of k houses the same way.
  */
 #include "egdb_int.h"
 
@@ -30,34 +31,51 @@ uint64_t mc_egdb_layer_size(int n)
     return ways[12][n];
 }
 
-uint64_t mc_egdb_rank(const uint8_t h[12])
+/* The same ranking over k houses (2..13): the solved tables' boards. */
+uint64_t eg_layer_size_k(int k, int n)
+{
+    if (k < 1 || k > 13 || n < 0 || n > MC_EGDB_MAX_SEEDS)
+        return 0;
+    return ways[k][n];
+}
+
+static inline uint64_t rank_k(const uint8_t *h, int k)
 {
     int r = 0;
-    for (int i = 0; i < 12; i++)
+    for (int i = 0; i < k; i++)
         r += h[i];
     uint64_t rank = 0;
-    for (int i = 0; i < 11; i++) {
-        /* Configurations with the same prefix and fewer seeds in house i:
-           the remaining houses after i (11 - i of them) hold the rest. */
-        int k = 11 - i;
-        rank += ways[k + 1][r] - ways[k + 1][r - h[i]];
+    for (int i = 0; i < k - 1; i++) {
+        int rest = k - 1 - i;
+        rank += ways[rest + 1][r] - ways[rest + 1][r - h[i]];
         r -= h[i];
     }
     return rank;
 }
 
-void mc_egdb_unrank(int n, uint64_t rank, uint8_t h[12])
+static inline void unrank_k(int n, uint64_t rank, uint8_t *h, int k)
 {
     int r = n;
-    for (int i = 0; i < 11; i++) {
-        int k = 11 - i;
+    for (int i = 0; i < k - 1; i++) {
+        int rest = k - 1 - i;
         int v = 0;
-        /* Largest v with ways[k+1][r] - ways[k+1][r - v] <= rank. */
-        while (v < r && ways[k + 1][r] - ways[k + 1][r - v - 1] <= rank)
+        while (v < r && ways[rest + 1][r] - ways[rest + 1][r - v - 1] <= rank)
             v++;
-        rank -= ways[k + 1][r] - ways[k + 1][r - v];
+        rank -= ways[rest + 1][r] - ways[rest + 1][r - v];
         h[i] = (uint8_t)v;
         r -= v;
     }
-    h[11] = (uint8_t)r;
+    h[k - 1] = (uint8_t)r;
+}
+
+/* Inlined with k a constant for Oware, on the builder's hottest path. */
+uint64_t mc_egdb_rank(const uint8_t h[12]) { return rank_k(h, 12); }
+void mc_egdb_unrank(int n, uint64_t rank, uint8_t h[12])
+{
+    unrank_k(n, rank, h, 12);
+}
+uint64_t eg_rank_k(const uint8_t *h, int k) { return rank_k(h, k); }
+void eg_unrank_k(int n, uint64_t rank, uint8_t *h, int k)
+{
+    unrank_k(n, rank, h, k);
 }

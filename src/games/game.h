@@ -47,6 +47,30 @@ typedef struct mc_feat_group {
     int count;
 } mc_feat_group;
 
+/* Optional: what a game whose positions can all be solved by retrograde
+   analysis (src/egdb/retro.c, docs/SOLVED.md) tells the solver.  The
+   solver plays the game's own moves; these only map boards to positions.
+   A board is the `houses` pits of the position with the mover's first
+   (the mover-first frame): the tables hold one value per board, the
+   mover's, whatever the captures so far. */
+typedef struct mc_retro {
+    int houses;
+    int max_seeds;
+    int wdl; /* 1: values win 1, draw 0, loss -1; 0: the final margin of
+                the board's seeds (captures to come and seeds kept) */
+    /* 0 when g's options make such tables exact; else an MC_ERR_SPEC in
+       err, saying why.  name: the tables' name ("notrades"). */
+    int (*solvable)(const mc_game *g, char *name, size_t n, mc_error *err);
+    /* The position of board h with the side to move to move (captures
+       set so that the totals are right; the margin is measured from
+       them). */
+    void (*from_board)(const mc_game *g, const uint8_t *h, mc_pos *p);
+    /* The board of p in the mover's frame; 0 when p's value does not
+       follow from its board alone (an offer pending, a first move to
+       make ...). */
+    int (*to_board)(const mc_game *g, const mc_pos *p, uint8_t *h);
+} mc_retro;
+
 typedef struct mc_rules {
     const char *name;
     const char *title;
@@ -131,6 +155,8 @@ typedef struct mc_rules {
     long (*action_index)(const mc_game *g, const mc_pos *p, mc_move m);
     int obs_size;
     void (*observe)(const mc_game *g, const mc_pos *p, float *out);
+    /* Optional: the solved tables' mapping (NULL: not solvable). */
+    const mc_retro *retro;
 } mc_rules;
 
 struct mc_game {

@@ -1009,6 +1009,61 @@ static void gr_observe(const mc_game *g, const mc_pos *p, float *out)
     out[3 * NP + 2] = p->cap[1 - s];
 }
 
+/* The solved tables (src/egdb/retro.c, docs/SOLVED.md): without trades
+   ownership never changes (SSSSNNNN), the captures so far decide nothing
+   of the play to come, and an endless game divides the board equally, so
+   a board's value for its mover is one number, the margin to come.  With
+   repetition=owner an endless game's value depends on the board it cycles
+   through, and with trades on an offer is always at hand once a player
+   has captured 6 (at the least a pass, when refused): neither can be
+   solved board by board. */
+static int gr_solvable(const mc_game *g, char *name, size_t n, mc_error *err)
+{
+    if (g->opt[OPT_TRADES] != TRADES_OFF)
+        return mc_err(err, MC_ERR_SPEC,
+                      "gore can be solved only without trades "
+                      "(gore:trades=off): with trades an offer is at "
+                      "hand whenever the other side has 6 captured");
+    if (g->opt[OPT_REPETITION] != REP_EQUAL)
+        return mc_err(err, MC_ERR_SPEC,
+                      "gore:repetition=owner cannot be solved board by "
+                      "board: an endless game's value depends on the board "
+                      "it repeats");
+    snprintf(name, n, "%s",
+             g->opt[OPT_SKIP_ORIGIN] ? "notrades-skip" : "notrades");
+    return 0;
+}
+
+static void gr_from_board(const mc_game *g, const uint8_t *h, mc_pos *p)
+{
+    (void)g;
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < NP; i++)
+        p->pit[i] = h[i];
+    p->own = 0xF0;
+    p->side = MC_SOUTH;
+}
+
+static int gr_to_board(const mc_game *g, const mc_pos *p, uint8_t *h)
+{
+    if (g->opt[OPT_TRADES] != TRADES_OFF || p->own != 0xF0 || p->offer ||
+        (p->flags & FLAG_ANSWERED))
+        return 0;
+    int o = p->side == MC_SOUTH ? 0 : 4;
+    for (int i = 0; i < NP; i++)
+        h[i] = p->pit[(i + o) & 7];
+    return 1;
+}
+
+static const mc_retro gr_retro = {
+    .houses = NP,
+    .max_seeds = 48,
+    .wdl = 0,
+    .solvable = gr_solvable,
+    .from_board = gr_from_board,
+    .to_board = gr_to_board,
+};
+
 const mc_rules mc_rules_gore = {
     .eval = gr_eval,
     .features = gr_features,
@@ -1039,4 +1094,5 @@ const mc_rules mc_rules_gore = {
     .action_index = gr_action_index,
     .obs_size = 27,
     .observe = gr_observe,
+    .retro = &gr_retro,
 };

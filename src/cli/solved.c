@@ -1,0 +1,474 @@
+/*
+ * solved.c - the solved games' tables from the command line
+ * (docs/SOLVED.md): `mancala solve --build|--verify|--info GAME` and
+ * `mancala probe GAME [POSITION]`.  The library builds, checks and
+ * probes; this file parses, shows progress and prints.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+typedef struct sopts {
+    const char *game, *dir, *pos;
+    long seeds, threads;
+    int quiet;
+} sopts;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The directory named, else $MANCALA_EGDB_DIR, else the user directory
+   of tables; buf holds it. */
+static const char *tables_dir(const sopts *o, char *buf, size_t n)
+{
+    if (o->dir)
+        return o->dir;
+    const char *e = getenv("MANCALA_EGDB_DIR");
+    if (e && *e && strcmp(e, "none") != 0) {
+        snprintf(buf, n, "%s", e);
+        return buf;
+    }
+    if (mc_egdb_user_dir(buf, n) == 0)
+        return buf;
+    return ".";
+}
+
+/* Options after the game (and, for probe, the position). */
+static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
+                 int want_pos)
+{
+    o->seeds = -1;
+    o->threads = 2;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--dir") && i + 1 < argc) {
+            o->dir = argv[++i];
+        } else if (!strcmp(a, "--seeds") && i + 1 < argc) {
+            if ((o->seeds = cli_number(argv[++i], 48)) < 0) {
+                fprintf(stderr, "mancala %s: --seeds takes 0 to 48\n", cmd);
+                return -1;
+            }
+        } else if (!strcmp(a, "--threads") && i + 1 < argc) {
+            if ((o->threads = cli_number(argv[++i], 16)) < 1) {
+                fprintf(stderr, "mancala %s: --threads takes 1 to 16\n",
+                        cmd);
+                return -1;
+            }
+        } else if (!strcmp(a, "--quiet")) {
+            o->quiet = 1;
+        } else if (a[0] != '-' && !o->game) {
+            o->game = a;
+        } else if (a[0] != '-' && want_pos && !o->pos) {
+            o->pos = a;
+        } else {
+            fprintf(stderr, "mancala %s: unexpected argument '%s' (see "
+                            "--help)\n",
+                    cmd, a);
+            return -1;
+        }
+    }
+    if (!o->game) {
+        fprintf(stderr, "mancala %s: which game? (see --help)\n", cmd);
+        return -1;
+    }
+    return 0;
+}
+
+/* The game of o, solvable, or NULL after a message. */
+static mc_game *solvable_game(const char *cmd, const sopts *o)
+{
+    mc_game *g = cli_game(o->game);
+    if (!g)
+        return NULL;
+    char name[32];
+    mc_error err = {0};
+    if (mc_solved_name(g, name, sizeof name, &err) != 0) {
+        fprintf(stderr, "mancala %s: %s\n", cmd, err.msg);
+        mc_game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+/* ---- build ---------------------------------------------------------- */
+
+typedef struct sbar {
+    int quiet, tty, max;
+    double t0, last;
+    /* Work in position-passes: the moves and the links (the rules played
+       twice) and the sweep's thresholds (a lighter pass each). */
+    double work[MC_EGDB_MAX_SEEDS + 1], before[MC_EGDB_MAX_SEEDS + 1];
+    double total, shown;
+    cli_meter *meter;
+    long peak_kb[MC_EGDB_MAX_SEEDS + 1];
+} sbar;
+
+static double passes(int n)
+{
+    return 2.0 + 0.1 * n;
+}
+
+static void bar_init(sbar *b, const mc_game *g, int max)
+{
+    b->max = max;
+    for (int n = 0; n <= max; n++) {
+        b->before[n] = b->total;
+        b->work[n] = (double)mc_solved_layer_size(g, n) * passes(n);
+        b->total += b->work[n];
+    }
+}
+
+static void bar_progress(void *ctx, int n, const char *phase, uint64_t done,
+                         uint64_t total)
+{
+    sbar *b = ctx;
+    if (n < 0 || n > b->max)
+        return;
+    int isdone = !strcmp(phase, "done");
+    if (isdone && b->meter)
+        b->peak_kb[n] = cli_meter_take(b->meter);
+    if (b->quiet)
+        return;
+    double t = now_s();
+    if (b->t0 == 0) {
+        /* Layers found on disk are not this run's work. */
+        b->t0 = t;
+        b->total -= b->before[n];
+        for (int k = b->max; k >= 0; k--)
+            b->before[k] -= b->before[n];
+    }
+    double part = total ? (double)done / (double)total : 0;
+    double f = isdone                    ? passes(n)
+               : !strcmp(phase, "moves") ? part
+               : !strcmp(phase, "links") ? 1 + part
+                                         : 2 + 0.1 * n * part;
+    double frac = b->total > 0
+                      ? (b->before[n] + f / passes(n) * b->work[n]) / b->total
+                      : 1;
+    if (frac > 1)
+        frac = 1;
+    if (frac < b->shown)
+        frac = b->shown;
+    b->shown = frac;
+    if (!isdone && t - b->last < 0.25)
+        return;
+    b->last = t;
+    double el = t - b->t0, eta = frac > 0.001 ? el * (1 - frac) / frac : -1;
+    char bars[31];
+    int w = (int)(frac * 30);
+    for (int i = 0; i < 30; i++)
+        bars[i] = i < w ? '#' : '.';
+    bars[30] = 0;
+    char etas[32];
+    if (eta < 0)
+        snprintf(etas, sizeof etas, "?");
+    else
+        snprintf(etas, sizeof etas, "%dm%02ds", (int)eta / 60,
+                 (int)eta % 60);
+    if (b->tty)
+        fprintf(stderr, "\rlayer %2d/%d %-6s [%s] %5.1f%%  left %-8s", n,
+                b->max, isdone ? "done" : phase, bars, 100 * frac, etas);
+    if (isdone) {
+        if (b->tty)
+            fprintf(stderr, "\n");
+        else
+            fprintf(stderr, "layer %2d/%d done [%s] %5.1f%%  left %s\n", n,
+                    b->max, bars, 100 * frac, etas);
+    }
+}
+
+static int solved_build(const sopts *o)
+{
+    mc_game *g = solvable_game("solve --build", o);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    char dbuf[4096];
+    const char *dir = tables_dir(o, dbuf, sizeof dbuf);
+    mc_error err = {0};
+    if (mc_egdb_ensure_dir(dir, &err) != 0) {
+        fprintf(stderr, "mancala solve --build: %s\n", err.msg);
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    int max = o->seeds >= 0 ? (int)o->seeds : mc_solved_max_seeds(g);
+    int busy = 0, lock = cli_lock_tables(dir, &busy);
+    if (lock < 0 && busy) {
+        fprintf(stderr, "mancala solve --build: another program is "
+                        "building tables in %s\n", dir);
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    static sbar b;
+    memset(&b, 0, sizeof b);
+    b.quiet = o->quiet;
+    b.tty = isatty(2);
+    bar_init(&b, g, max);
+    cli_meter meter;
+    cli_meter_start(&meter);
+    b.meter = &meter;
+    mc_solved_build_opts bo;
+    memset(&bo, 0, sizeof bo);
+    bo.dir = dir;
+    bo.max_seeds = max;
+    bo.threads = (int)o->threads;
+    bo.progress = bar_progress;
+    bo.progress_ctx = &b;
+    double t0 = now_s();
+    cli_meter_take(&meter);
+    int rc = mc_solved_build(g, &bo, &err);
+    cli_meter_stop(&meter);
+    if (lock >= 0)
+        close(lock);
+    if (rc) {
+        if (b.tty && !o->quiet)
+            fprintf(stderr, "\n");
+        fprintf(stderr, "mancala: solve --build: %s\n", err.msg);
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    long peak = -1;
+    if (!o->quiet) {
+        if (bo.first_built > 0)
+            printf("layers 0-%d found complete in %s\n",
+                   bo.first_built - 1 < max ? bo.first_built - 1 : max, dir);
+        for (int n = bo.first_built; n <= max; n++) {
+            printf("layer %2d: %12llu positions  %8.2f s", n,
+                   (unsigned long long)mc_solved_layer_size(g, n),
+                   bo.seconds[n]);
+            if (b.peak_kb[n] > 0)
+                printf("  peak RssAnon %7.1f MiB", b.peak_kb[n] / 1024.0);
+            if (b.peak_kb[n] > peak)
+                peak = b.peak_kb[n];
+            printf("\n");
+        }
+        printf("solved %s layers 0-%d in %s: %.1f s", mc_game_spec(g), max,
+               dir, now_s() - t0);
+        if (peak > 0)
+            printf(", peak RssAnon %.1f MiB", peak / 1024.0);
+        printf("\n");
+    }
+    mc_game_free(g);
+    return 0;
+}
+
+/* ---- open, verify, info ------------------------------------------------ */
+
+static mc_solved *open_or_die(const char *cmd, const mc_game *g,
+                              const sopts *o, char *dir, size_t n)
+{
+    const char *d = tables_dir(o, dir, n);
+    if (d != dir)
+        snprintf(dir, n, "%s", d);
+    mc_error err = {0};
+    mc_solved *s = mc_solved_open(g, dir, (int)o->seeds, &err);
+    if (!s)
+        fprintf(stderr, "mancala %s: %s\n", cmd, err.msg);
+    return s;
+}
+
+static int solved_verify(const sopts *o)
+{
+    mc_game *g = solvable_game("solve --verify", o);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    char dir[4096];
+    mc_solved *s = open_or_die("solve --verify", g, o, dir, sizeof dir);
+    if (!s) {
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    int top = mc_solved_seeds(s);
+    uint64_t bad = 0;
+    for (int n = 0; n <= top; n++) {
+        double t0 = now_s();
+        uint64_t b1 = mc_solved_verify(s, n, n, (int)o->threads, NULL, NULL);
+        bad += b1;
+        if (!o->quiet)
+            printf("layer %2d: %12llu positions  %s  %.2f s\n", n,
+                   (unsigned long long)mc_solved_layer_size(g, n),
+                   b1 ? "WRONG" : "ok", now_s() - t0);
+        if (b1)
+            printf("layer %d: %llu entries fail\n", n,
+                   (unsigned long long)b1);
+    }
+    printf("%s layers 0-%d in %s: %s\n", mc_game_spec(g), top, dir,
+           bad ? "WRONG" : "verified");
+    mc_solved_close(s);
+    mc_game_free(g);
+    return bad ? EXIT_BAD_INPUT : 0;
+}
+
+static int solved_info(const sopts *o)
+{
+    mc_game *g = solvable_game("solve --info", o);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    char dir[4096];
+    mc_solved *s = open_or_die("solve --info", g, o, dir, sizeof dir);
+    if (!s) {
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    int top = mc_solved_seeds(s);
+    printf("%s: layers 0-%d in %s\n", mc_solved_layer_info(s, 0)->spec, top,
+           dir);
+    printf("| seeds | positions | wins | draws | losses | best | worst |\n"
+           "|---:|---:|---:|---:|---:|---:|---:|\n");
+    uint64_t tw = 0, td = 0, tl = 0, tn = 0;
+    for (int n = 0; n <= top; n++) {
+        const mc_egdb_info *in = mc_solved_layer_info(s, n);
+        uint64_t w = 0, d = in->hist[64], l = 0;
+        int best = -64, worst = 64;
+        for (int v = -64; v < 64; v++) {
+            if (!in->hist[v + 64])
+                continue;
+            if (v > 0)
+                w += in->hist[v + 64];
+            if (v < 0)
+                l += in->hist[v + 64];
+            if (v > best)
+                best = v;
+            if (v < worst)
+                worst = v;
+        }
+        printf("| %d | %llu | %llu | %llu | %llu | %+d | %+d |\n", n,
+               (unsigned long long)in->entries, (unsigned long long)w,
+               (unsigned long long)d, (unsigned long long)l, best, worst);
+        tw += w;
+        td += d;
+        tl += l;
+        tn += in->entries;
+    }
+    printf("| all | %llu | %llu | %llu | %llu | | |\n", (unsigned long long)tn,
+           (unsigned long long)tw, (unsigned long long)td,
+           (unsigned long long)tl);
+    printf("(values of the board for its mover: the margin of the seeds on "
+           "the board to come; wins > 0, draws 0, losses < 0)\n");
+    mc_solved_close(s);
+    mc_game_free(g);
+    return 0;
+}
+
+static const char solve_tables_help[] =
+    "usage: mancala solve --build GAME [--dir D] [--seeds N] [--threads T] "
+    "[--quiet]\n"
+    "       mancala solve --verify GAME [--dir D] [--seeds N]\n"
+    "       mancala solve --info GAME [--dir D]\n\n"
+    "The strong solution of a game that can be solved by retrograde "
+    "analysis\n(gore:trades=off): every board's value for its mover, a "
+    "layer file per\nnumber of seeds on the board (GAME-NAME-NN.egdb, "
+    "docs/SOLVED.md).\n"
+    "--build solves layers 0..N (default: all 48) into D (default: "
+    "$MANCALA_EGDB_DIR,\nelse the user directory of tables), with a "
+    "progress bar, resuming after\nthe layers complete on disk; T threads "
+    "(default 2).  --verify re-derives\nevery value from the moves "
+    "(exit status 1 when one is wrong); --info\nprints each layer's wins, "
+    "draws and losses as Markdown.\n";
+
+int cli_solve_tables(int argc, char **argv)
+{
+    const char *mode = argv[1];
+    for (int i = 1; i < argc; i++)
+        if (cli_is_help(argv[i])) {
+            fputs(solve_tables_help, stdout);
+            return 0;
+        }
+    sopts o = {0};
+    if (parse("solve", argc, argv, 2, &o, 0))
+        return EXIT_USAGE;
+    if (!strcmp(mode, "--build"))
+        return solved_build(&o);
+    if (!strcmp(mode, "--verify"))
+        return solved_verify(&o);
+    return solved_info(&o);
+}
+
+/* ---- probe ------------------------------------------------------------- */
+
+static void say_value(const mc_game *g, const mc_pos *p, int v, int wdl)
+{
+    const char *who = p->side == MC_NORTH ? "North" : "South";
+    if (wdl) {
+        printf("%s, the side to move, %s with perfect play\n", who,
+               v > 0 ? "wins" : v < 0 ? "loses" : "draws");
+        return;
+    }
+    int total = mc_total(g, p);
+    if (v == 0)
+        printf("a draw with perfect play, %g-%g\n", total / 2.0,
+               total / 2.0);
+    else
+        printf("%s, the side to move, %s %g-%g with perfect play (margin "
+               "%+d)\n",
+               who, v > 0 ? "wins" : "loses", (total + v) / 2.0,
+               (total - v) / 2.0, v);
+}
+
+static const char probe_help[] =
+    "usage: mancala probe GAME [POSITION|start] [--dir D]\n\n"
+    "The value of a position of a solved game (gore:trades=off; "
+    "docs/SOLVED.md)\nwith perfect play, and the value of each of its "
+    "moves, from the tables\nthat `mancala solve --build GAME` made in D "
+    "(default: $MANCALA_EGDB_DIR,\nelse the user directory of tables).  "
+    "For Oware: mancala egdb probe.\n";
+
+int cmd_probe(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (cli_is_help(argv[i])) {
+            fputs(probe_help, stdout);
+            return 0;
+        }
+    sopts o = {0};
+    if (parse("probe", argc, argv, 1, &o, 1))
+        return EXIT_USAGE;
+    mc_game *g = solvable_game("probe", &o);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    mc_pos p;
+    if (cli_position(g, o.pos ? o.pos : "start", &p)) {
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    char dir[4096];
+    mc_solved *s = open_or_die("probe", g, &o, dir, sizeof dir);
+    if (!s) {
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    int rc = 0, v;
+    mc_move mv[MC_MAX_MOVES];
+    int val[MC_MAX_MOVES];
+    int wdl = mc_solved_wdl(g);
+    if (!mc_solved_probe(s, &p, &v)) {
+        fprintf(stderr, "mancala probe: the position is not in the tables "
+                        "in %s (layers 0-%d)\n",
+                dir, mc_solved_seeds(s));
+        rc = EXIT_BAD_INPUT;
+        goto out;
+    }
+    say_value(g, &p, v, wdl);
+    int k = mc_solved_move_values(s, &p, mv, val);
+    if (k == 0)
+        printf("no legal move: the game is over\n");
+    for (int i = 0; i < k; i++) {
+        char mb[MC_MOVE_STRLEN];
+        mc_move_format(g, &p, mv[i], mb, sizeof mb);
+        if (val[i] == MC_SOLVED_UNKNOWN)
+            printf("  %-6s ?\n", mb);
+        else
+            printf("  %-6s %+d%s\n", mb, val[i], val[i] == v ? "  best" : "");
+    }
+out:
+    mc_solved_close(s);
+    mc_game_free(g);
+    return rc;
+}

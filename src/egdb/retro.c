@@ -1,0 +1,738 @@
+/*
+ * retro.c - strong solutions of the games that say how (mc_rules.retro):
+ * a layer per number of seeds on the board, one value per board of the
+ * mover's frame, built bottom-up by retrograde analysis over the game's
+ * own moves (docs/SOLVED.md).
+ *
+ * A layer: the forward pass plays every move of every board through the
+ * rules (so tables and game cannot disagree): moves that capture or end
+ * the game are exits, valued from the layers below; the others stay in
+ * the layer and become links, stored reversed (each board's
+ * predecessors).  Then the threshold sweep: for t = T .. 1, W_t (the
+ * mover forces a margin of t or more in finite play) and L_t (the
+ * opponent forces -t or less) grow as attractors, seeded by the exits and
+ * propagated along the reversed links.  Endless play is worth 0 (an
+ * endless game divides the board equally, or is a draw), so a board's
+ * value is t where it first enters W, -t where it first enters L, else 0
+ * (median(P, 0, O) of shared/EGDB.md).  The files are the Oware layers'
+ * format (file.c) with the game's kind.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "../core/util.h"
+#include "../games/game.h"
+#include "egdb_int.h"
+
+#define RT_BUILDER_VERSION 1
+#define RT_SCHEME 2 /* lexicographic over the retro's houses, mover-first */
+#define ST_W 0x40
+#define ST_L 0x80
+#define ST_CNT 0x3f
+
+struct mc_solved {
+    mc_game *g;
+    const mc_retro *rt;
+    char name[32], spec[128];
+    eg_kind kind;
+    int max;
+    const uint8_t *data[MC_EGDB_MAX_SEEDS + 1];
+    void *map[MC_EGDB_MAX_SEEDS + 1];
+    size_t maplen[MC_EGDB_MAX_SEEDS + 1];
+    mc_egdb_info info[MC_EGDB_MAX_SEEDS + 1];
+};
+
+/* ---- names ------------------------------------------------------------ */
+
+static const mc_retro *retro_of(const mc_game *g)
+{
+    return g && g->rules ? g->rules->retro : NULL;
+}
+
+int mc_solved_name(const mc_game *g, char *name, size_t n, mc_error *err)
+{
+    const mc_retro *rt = retro_of(g);
+    if (!rt)
+        return mc_err(err, MC_ERR_SPEC,
+                      "%s has no solved tables (the solvable games: gore "
+                      "with trades=off)",
+                      g ? mc_game_name(g) : "(no game)");
+    return rt->solvable(g, name, n, err);
+}
+
+int mc_solved_max_seeds(const mc_game *g)
+{
+    const mc_retro *rt = retro_of(g);
+    return rt ? rt->max_seeds : -1;
+}
+
+int mc_solved_wdl(const mc_game *g)
+{
+    const mc_retro *rt = retro_of(g);
+    return rt ? rt->wdl : 0;
+}
+
+uint64_t mc_solved_layer_size(const mc_game *g, int n)
+{
+    const mc_retro *rt = retro_of(g);
+    return rt && n <= rt->max_seeds ? eg_layer_size_k(rt->houses, n) : 0;
+}
+
+void mc_solved_path(const mc_game *g, const char *dir, int n, char *buf,
+                    size_t sz)
+{
+    char name[32] = "?";
+    if (mc_solved_name(g, name, sizeof name, NULL) != 0)
+        snprintf(name, sizeof name, "?");
+    snprintf(buf, sz, "%s/%s-%s-%02d.egdb", dir && *dir ? dir : ".",
+             mc_game_name(g), name, n);
+}
+
+/* The kind (file.c) of g's tables; the strings live in s. */
+static int solved_init(mc_solved *s, const mc_game *g, mc_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (mc_solved_name(g, s->name, sizeof s->name, err) != 0)
+        return MC_ERR_SPEC;
+    s->g = mc_game_new(mc_game_spec(g), err);
+    if (!s->g)
+        return MC_ERR_SPEC;
+    s->rt = retro_of(s->g);
+    /* The rules string: every option, spelled out. */
+    mc_sb b;
+    mc_sb_init(&b, s->spec, sizeof s->spec);
+    mc_sb_printf(&b, "%s:", mc_game_name(g));
+    for (const mc_optdef *o = g->rules->opts; o && o->key; o++) {
+        const char *v = mc_game_option(g, o->key);
+        mc_sb_printf(&b, "%s%s=%s", o == g->rules->opts ? "" : ",", o->key,
+                     v ? v : "?");
+    }
+    s->kind.game = mc_game_name(g);
+    s->kind.preset = s->name;
+    s->kind.scheme = RT_SCHEME;
+    s->kind.houses = s->rt->houses;
+    s->kind.spec = s->spec;
+    s->max = -1;
+    return 0;
+}
+
+static void solved_unmap(mc_solved *s)
+{
+    for (int n = 0; n <= MC_EGDB_MAX_SEEDS; n++) {
+        if (s->map[n])
+            munmap(s->map[n], s->maplen[n]);
+        s->map[n] = NULL;
+        s->data[n] = NULL;
+    }
+}
+
+/* Map layer n, checking its file and that it was built over the layers
+   mapped below it. */
+static int map_layer(mc_solved *s, const char *dir, int n, mc_error *err)
+{
+    char path[4096];
+    mc_solved_path(s->g, dir, n, path, sizeof path);
+    mc_egdb_info *in = &s->info[n];
+    int rc = eg_map_file(path, &s->kind, in, &s->data[n], &s->map[n],
+                         &s->maplen[n], err);
+    if (rc)
+        return rc;
+    if (in->n != n)
+        rc = mc_err(err, MC_ERR_IO, "%s: holds layer %d", path, in->n);
+    for (int i = 0; rc == 0 && i < n; i++)
+        if (in->dep_sum[i] != s->info[i].payload_sum)
+            rc = mc_err(err, MC_ERR_IO,
+                        "%s: built over another layer %d (dependency "
+                        "checksum mismatch)",
+                        path, i);
+    if (rc) {
+        munmap(s->map[n], s->maplen[n]);
+        s->map[n] = NULL;
+        s->data[n] = NULL;
+    }
+    return rc;
+}
+
+/* ---- the forward pass ------------------------------------------------- */
+
+typedef struct rt_move {
+    int exit;      /* 1: leaves the layer (or ends the game) */
+    int val;       /* exit: the mover's value */
+    uint64_t child; /* in-layer: the child's rank */
+} rt_move;
+
+/* The moves of board h (n seeds): how many, or -1 with err when the
+   game does something its retro says it cannot (seeds coming back, a
+   position without a board).  *term: the board's own value when the game
+   is already over there (then no moves). */
+static int expand(const mc_solved *s, int n, const uint8_t *h, rt_move *out,
+                  int *term, int *over, mc_error *err)
+{
+    const mc_retro *rt = s->rt;
+    const mc_game *g = s->g;
+    int k = rt->houses;
+    mc_pos p;
+    rt->from_board(g, h, &p);
+    mc_hist hist;
+    memset(&hist, 0, sizeof hist);
+    hist.occurrences = 1;
+    mc_result r;
+    memset(&r, 0, sizeof r);
+    g->rules->status(g, &p, &hist, &r);
+    int me = p.side;
+    int base = (int)p.cap[me] - (int)p.cap[1 - me];
+    *over = r.over;
+    if (r.over) {
+        *term = rt->wdl ? (r.winner == MC_DRAW ? 0 : r.winner == me ? 1 : -1)
+                        : (r.score2[me] - r.score2[1 - me]) / 2 - base;
+        return 0;
+    }
+    mc_move mv[MC_MAX_MOVES];
+    int nm = g->rules->moves(g, &p, mv);
+    for (int i = 0; i < nm; i++) {
+        mc_pos q = p;
+        g->rules->play(g, &q, mv[i], NULL);
+        memset(&r, 0, sizeof r);
+        g->rules->status(g, &q, &hist, &r);
+        rt_move *m = &out[i];
+        if (r.over) {
+            m->exit = 1;
+            m->val = rt->wdl
+                         ? (r.winner == MC_DRAW ? 0 : r.winner == me ? 1 : -1)
+                         : (r.score2[me] - r.score2[1 - me]) / 2 - base;
+            continue;
+        }
+        uint8_t h2[MC_MAX_PITS];
+        if (!rt->to_board(g, &q, h2))
+            return mc_err(err, MC_ERR_ARG,
+                          "a move leads out of the solved positions");
+        int n2 = 0;
+        for (int j = 0; j < k; j++)
+            n2 += h2[j];
+        uint64_t rank = eg_rank_k(h2, k);
+        if (n2 == n) {
+            m->exit = 0;
+            m->child = rank;
+            continue;
+        }
+        if (n2 > n || !s->data[n2])
+            return mc_err(err, MC_ERR_ARG,
+                          "a move from %d seeds leaves %d on the board", n,
+                          n2);
+        int gain = (int)q.cap[me] - (int)q.cap[1 - me] - base;
+        int v = eg_val(s->data[n2][rank]);
+        m->exit = 1;
+        m->val = rt->wdl ? -v : gain - v;
+    }
+    return nm;
+}
+
+/* ---- the build of one layer ------------------------------------------- */
+
+typedef struct rt_layer {
+    const mc_solved *s;
+    int n;
+    uint64_t N;
+    int8_t *e;          /* best exit (EG_NO_EXIT: none) */
+    _Atomic uint8_t *st; /* in-layer links not yet in W, ST_W, ST_L */
+    _Atomic uint64_t *off; /* predecessors: off[x-1] .. off[x] */
+    uint32_t *pred;
+    uint64_t E;         /* links */
+    uint8_t *val;       /* entries: value + 64 */
+    int t;              /* the sweep's threshold */
+    int threads;
+    _Atomic uint64_t done;
+    _Atomic int failed;
+    mc_error err;
+    pthread_mutex_t mu;
+    mc_egdb_progress progress;
+    void *ctx;
+    const char *phase;
+} rt_layer;
+
+typedef struct rt_job {
+    rt_layer *L;
+    int id;
+    int pass; /* 0: exits and counts, 1: links, 2: sweep */
+    uint64_t *stack;
+    size_t sn, scap;
+} rt_job;
+
+static void job_fail(rt_layer *L, const mc_error *e)
+{
+    pthread_mutex_lock(&L->mu);
+    if (!atomic_exchange(&L->failed, 1))
+        L->err = *e;
+    pthread_mutex_unlock(&L->mu);
+}
+
+static int push(rt_job *j, uint64_t x)
+{
+    if (j->sn == j->scap) {
+        size_t nc = j->scap ? 2 * j->scap : 4096;
+        uint64_t *ns = realloc(j->stack, nc * sizeof *ns);
+        if (!ns)
+            return -1;
+        j->stack = ns;
+        j->scap = nc;
+    }
+    j->stack[j->sn++] = x;
+    return 0;
+}
+
+static inline uint64_t pred_lo(const rt_layer *L, uint64_t x)
+{
+    return x ? atomic_load_explicit(&L->off[x - 1], memory_order_relaxed)
+             : 0;
+}
+
+/* Claim x for W (flag ST_W) or L at threshold t; 1 when this call did. */
+static inline int claim(rt_layer *L, uint64_t x, uint8_t flag, int v)
+{
+    uint8_t old = atomic_fetch_or(&L->st[x], flag);
+    if (old & (ST_W | ST_L))
+        return 0;
+    L->val[x] = (uint8_t)(v + 64);
+    return 1;
+}
+
+/* Everything that follows from the claimed positions on j's stack. */
+static int drain(rt_job *j)
+{
+    rt_layer *L = j->L;
+    int t = L->t;
+    while (j->sn) {
+        uint64_t x = j->stack[--j->sn];
+        int won = (atomic_load(&L->st[x]) & ST_W) != 0;
+        uint64_t lo = pred_lo(L, x), hi = L->off[x];
+        for (uint64_t i = lo; i < hi; i++) {
+            uint64_t q = L->pred[i];
+            if (won) {
+                /* One more of q's links reaches W: when none is left
+                   and q's exits are all -t or worse, q is lost. */
+                uint8_t old = atomic_fetch_sub(&L->st[q], 1);
+                if ((old & ST_CNT) == 1 && !(old & (ST_W | ST_L)) &&
+                    L->e[q] <= -t && claim(L, q, ST_L, -t) && push(j, q))
+                    return -1;
+            } else if (!(atomic_load(&L->st[q]) & (ST_W | ST_L)) &&
+                       claim(L, q, ST_W, t) && push(j, q)) {
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static void *worker(void *arg)
+{
+    rt_job *j = arg;
+    rt_layer *L = j->L;
+    const mc_solved *s = L->s;
+    int k = s->rt->houses;
+    uint64_t lo = L->N * (uint64_t)j->id / (uint64_t)L->threads;
+    uint64_t hi = L->N * (uint64_t)(j->id + 1) / (uint64_t)L->threads;
+    uint8_t h[MC_MAX_PITS];
+    rt_move mv[MC_MAX_MOVES];
+    mc_error err = {0};
+    uint64_t tick = 0;
+    for (uint64_t x = lo; x < hi && !atomic_load(&L->failed); x++) {
+        if (j->pass < 2) {
+            eg_unrank_k(L->n, x, h, k);
+            int term = 0, over = 0;
+            int nm = expand(s, L->n, h, mv, &term, &over, &err);
+            if (nm < 0) {
+                job_fail(L, &err);
+                break;
+            }
+            if (j->pass == 0) {
+                int best = over ? term : EG_NO_EXIT, cnt = 0;
+                for (int i = 0; i < nm; i++) {
+                    if (mv[i].exit) {
+                        if (mv[i].val > best)
+                            best = mv[i].val;
+                    } else {
+                        cnt++;
+                        atomic_fetch_add_explicit(&L->off[mv[i].child], 1,
+                                                  memory_order_relaxed);
+                    }
+                }
+                L->e[x] = (int8_t)best;
+                atomic_store_explicit(&L->st[x], (uint8_t)cnt,
+                                      memory_order_relaxed);
+            } else {
+                for (int i = 0; i < nm; i++)
+                    if (!mv[i].exit) {
+                        uint64_t at = atomic_fetch_add_explicit(
+                            &L->off[mv[i].child], 1, memory_order_relaxed);
+                        L->pred[at] = (uint32_t)x;
+                    }
+            }
+        } else {
+            uint8_t st = atomic_load_explicit(&L->st[x],
+                                              memory_order_relaxed);
+            int ok = 0;
+            if (st & (ST_W | ST_L))
+                ok = 0;
+            else if (L->e[x] >= L->t)
+                ok = claim(L, x, ST_W, L->t);
+            else if (L->e[x] <= -L->t && (st & ST_CNT) == 0)
+                ok = claim(L, x, ST_L, -L->t);
+            if (ok && push(j, x)) {
+                mc_err(&err, MC_ERR_NOMEM, "out of memory in the sweep");
+                job_fail(L, &err);
+                break;
+            }
+            if (j->sn >= 65536 && drain(j)) {
+                mc_err(&err, MC_ERR_NOMEM, "out of memory in the sweep");
+                job_fail(L, &err);
+                break;
+            }
+        }
+        if (++tick == 65536) {
+            uint64_t d = atomic_fetch_add(&L->done, tick) + tick;
+            tick = 0;
+            if (L->progress && j->id == 0 && j->pass < 2)
+                L->progress(L->ctx, L->n, L->phase, d, L->N);
+        }
+    }
+    if (j->pass == 2 && !atomic_load(&L->failed) && drain(j)) {
+        mc_err(&err, MC_ERR_NOMEM, "out of memory in the sweep");
+        job_fail(L, &err);
+    }
+    atomic_fetch_add(&L->done, tick);
+    return NULL;
+}
+
+static int run_pass(rt_layer *L, int pass, rt_job *jobs)
+{
+    pthread_t th[EG_MAX_THREADS];
+    atomic_store(&L->done, 0);
+    for (int i = 0; i < L->threads; i++) {
+        jobs[i].L = L;
+        jobs[i].id = i;
+        jobs[i].pass = pass;
+        if (i && pthread_create(&th[i], NULL, worker, &jobs[i]) != 0) {
+            mc_error e;
+            mc_err(&e, MC_ERR_NOMEM, "cannot start a thread");
+            job_fail(L, &e);
+            for (int k = 1; k < i; k++)
+                pthread_join(th[k], NULL);
+            return -1;
+        }
+    }
+    worker(&jobs[0]);
+    for (int i = 1; i < L->threads; i++)
+        pthread_join(th[i], NULL);
+    return atomic_load(&L->failed) ? -1 : 0;
+}
+
+static void *alloc_big(size_t len)
+{
+    void *p = mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+static void free_big(void *p, size_t len)
+{
+    if (p)
+        munmap(p, len ? len : 1);
+}
+
+/* Layer n of s's game into out (N bytes), the layers below mapped. */
+static int build_layer(const mc_solved *s, int n, int threads, uint8_t *out,
+                       mc_egdb_progress progress, void *ctx, mc_error *err)
+{
+    rt_layer L;
+    memset(&L, 0, sizeof L);
+    L.s = s;
+    L.n = n;
+    L.N = eg_layer_size_k(s->rt->houses, n);
+    L.threads = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
+                                                           : threads;
+    L.progress = progress;
+    L.ctx = ctx;
+    L.val = out;
+    pthread_mutex_init(&L.mu, NULL);
+    if (L.N > UINT32_MAX) {
+        pthread_mutex_destroy(&L.mu);
+        return mc_err(err, MC_ERR_ARG,
+                      "layer %d holds %llu positions: more than this "
+                      "builder indexes (2^32)",
+                      n, (unsigned long long)L.N);
+    }
+    int rc = 0;
+    rt_job jobs[EG_MAX_THREADS];
+    memset(jobs, 0, sizeof jobs);
+    L.e = alloc_big(L.N);
+    L.st = alloc_big(L.N);
+    L.off = alloc_big(L.N * sizeof *L.off);
+    if (!L.e || !L.st || !L.off) {
+        rc = mc_err(err, MC_ERR_NOMEM, "out of memory for layer %d", n);
+        goto out;
+    }
+    memset(out, 64, L.N);
+    L.phase = "moves";
+    if (run_pass(&L, 0, jobs)) {
+        rc = mc_err(err, L.err.code, "%s", L.err.msg);
+        goto out;
+    }
+    /* Counts to the start of each position's predecessors. */
+    uint64_t E = 0;
+    for (uint64_t x = 0; x < L.N; x++) {
+        uint64_t c = L.off[x];
+        L.off[x] = E;
+        E += c;
+    }
+    L.E = E;
+    L.pred = alloc_big(E * sizeof *L.pred);
+    if (!L.pred) {
+        rc = mc_err(err, MC_ERR_NOMEM, "out of memory for layer %d's %llu "
+                    "links", n, (unsigned long long)E);
+        goto out;
+    }
+    L.phase = "links";
+    if (run_pass(&L, 1, jobs)) {
+        rc = mc_err(err, L.err.code, "%s", L.err.msg);
+        goto out;
+    }
+    /* Now off[x] is the end of x's predecessors, off[x-1] their start. */
+    int T = s->rt->wdl ? 1 : n;
+    for (int t = T; t >= 1; t--) {
+        L.t = t;
+        if (run_pass(&L, 2, jobs)) {
+            rc = mc_err(err, L.err.code, "%s", L.err.msg);
+            goto out;
+        }
+        if (progress)
+            progress(ctx, n, "sweep", (uint64_t)(T - t + 1), (uint64_t)T);
+    }
+out:
+    for (int i = 0; i < EG_MAX_THREADS; i++)
+        free(jobs[i].stack);
+    free_big(L.pred, L.E * sizeof *L.pred);
+    free_big(L.e, L.N);
+    free_big((void *)L.st, L.N);
+    free_big((void *)L.off, L.N * sizeof *L.off);
+    pthread_mutex_destroy(&L.mu);
+    return rc;
+}
+
+/* ---- building, opening, probing --------------------------------------- */
+
+int mc_solved_build(const mc_game *g, mc_solved_build_opts *o, mc_error *err)
+{
+    if (!o || !o->dir)
+        return mc_err(err, MC_ERR_ARG, "no directory for the tables");
+    mc_solved s;
+    int rc = solved_init(&s, g, err);
+    if (rc)
+        return rc;
+    int max = o->max_seeds < 0 || o->max_seeds > s.rt->max_seeds
+                  ? s.rt->max_seeds
+                  : o->max_seeds;
+    o->first_built = max + 1;
+    for (int n = 0; n <= max && rc == 0; n++) {
+        o->seconds[n] = 0;
+        mc_error e2;
+        if (map_layer(&s, o->dir, n, &e2) == 0)
+            continue; /* complete on disk */
+        if (o->first_built > max)
+            o->first_built = n;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        uint64_t N = eg_layer_size_k(s.rt->houses, n);
+        uint8_t *val = alloc_big(N);
+        if (!val) {
+            rc = mc_err(err, MC_ERR_NOMEM, "out of memory for layer %d", n);
+            break;
+        }
+        rc = build_layer(&s, n, o->threads, val, o->progress,
+                         o->progress_ctx, err);
+        if (rc == 0) {
+            mc_egdb_info in;
+            memset(&in, 0, sizeof in);
+            in.preset = -1;
+            in.n = n;
+            snprintf(in.spec, sizeof in.spec, "%s", s.spec);
+            in.builder_version = RT_BUILDER_VERSION;
+            in.entries = N;
+            for (uint64_t x = 0; x < N; x++)
+                in.hist[val[x] & 0x7f]++;
+            in.ndeps = (uint32_t)n;
+            for (int i = 0; i < n; i++)
+                in.dep_sum[i] = s.info[i].payload_sum;
+            char path[4096];
+            mc_solved_path(s.g, o->dir, n, path, sizeof path);
+            rc = eg_write_file(path, &s.kind, &in, val, err);
+        }
+        free_big(val, N);
+        if (rc == 0)
+            rc = map_layer(&s, o->dir, n, err);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        o->seconds[n] = (double)(t1.tv_sec - t0.tv_sec) +
+                        1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+        if (o->progress)
+            o->progress(o->progress_ctx, n, "done", 1, 1);
+    }
+    solved_unmap(&s);
+    mc_game_free(s.g);
+    return rc;
+}
+
+mc_solved *mc_solved_open(const mc_game *g, const char *dir, int max_seeds,
+                          mc_error *err)
+{
+    mc_solved *s = malloc(sizeof *s);
+    if (!s) {
+        mc_err(err, MC_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    if (solved_init(s, g, err)) {
+        free(s);
+        return NULL;
+    }
+    int top = max_seeds < 0 || max_seeds > s->rt->max_seeds
+                  ? s->rt->max_seeds
+                  : max_seeds;
+    for (int n = 0; n <= top; n++) {
+        mc_error e2;
+        char path[4096];
+        mc_solved_path(s->g, dir, n, path, sizeof path);
+        FILE *f = max_seeds < 0 ? fopen(path, "rb") : NULL;
+        if (max_seeds < 0 && !f)
+            break; /* as many as there are */
+        if (f)
+            fclose(f);
+        if (map_layer(s, dir, n, &e2)) {
+            if (err)
+                *err = e2;
+            mc_solved_close(s);
+            return NULL;
+        }
+        s->max = n;
+    }
+    if (s->max < 0) {
+        char path[4096];
+        mc_solved_path(s->g, dir, 0, path, sizeof path);
+        mc_err(err, MC_ERR_IO, "no solved tables in %s (%s is missing)",
+               dir && *dir ? dir : ".", path);
+        mc_solved_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+void mc_solved_close(mc_solved *s)
+{
+    if (!s)
+        return;
+    solved_unmap(s);
+    mc_game_free(s->g);
+    free(s);
+}
+
+int mc_solved_seeds(const mc_solved *s)
+{
+    return s ? s->max : -1;
+}
+
+const mc_egdb_info *mc_solved_layer_info(const mc_solved *s, int n)
+{
+    return s && n >= 0 && n <= s->max ? &s->info[n] : NULL;
+}
+
+int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value)
+{
+    uint8_t h[MC_MAX_PITS];
+    if (!s || !p || !s->rt->to_board(s->g, p, h))
+        return 0;
+    int k = s->rt->houses, n = 0;
+    for (int i = 0; i < k; i++)
+        n += h[i];
+    if (n > s->max)
+        return 0;
+    int v = eg_val(s->data[n][eg_rank_k(h, k)]);
+    if (!s->rt->wdl)
+        v += (int)p->cap[p->side] - (int)p->cap[1 - p->side];
+    if (value)
+        *value = v;
+    return 1;
+}
+
+int mc_solved_move_values(const mc_solved *s, const mc_pos *p, mc_move *mv,
+                          int *val)
+{
+    int v0;
+    if (!mc_solved_probe(s, p, &v0))
+        return -1;
+    const mc_game *g = s->g;
+    mc_hist hist;
+    memset(&hist, 0, sizeof hist);
+    hist.occurrences = 1;
+    int me = p->side;
+    int nm = g->rules->moves(g, p, mv);
+    for (int i = 0; i < nm; i++) {
+        mc_pos q = *p;
+        g->rules->play(g, &q, mv[i], NULL);
+        mc_result r;
+        memset(&r, 0, sizeof r);
+        g->rules->status(g, &q, &hist, &r);
+        int cv;
+        if (r.over)
+            val[i] = s->rt->wdl ? (r.winner == MC_DRAW ? 0
+                                   : r.winner == me  ? 1
+                                                     : -1)
+                                : (r.score2[me] - r.score2[1 - me]) / 2;
+        else if (mc_solved_probe(s, &q, &cv))
+            val[i] = -cv;
+        else
+            val[i] = MC_SOLVED_UNKNOWN;
+    }
+    return nm;
+}
+
+uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi, int threads,
+                          mc_egdb_progress progress, void *ctx)
+{
+    (void)threads;
+    uint64_t bad = 0;
+    if (!s)
+        return 1;
+    if (hi > s->max)
+        hi = s->max;
+    int k = s->rt->houses;
+    uint8_t h[MC_MAX_PITS];
+    rt_move mv[MC_MAX_MOVES];
+    for (int n = lo < 0 ? 0 : lo; n <= hi; n++) {
+        uint64_t N = eg_layer_size_k(k, n);
+        const uint8_t *d = s->data[n];
+        uint64_t hist[128] = {0};
+        for (uint64_t x = 0; x < N; x++) {
+            eg_unrank_k(n, x, h, k);
+            int term = 0, over = 0;
+            mc_error err;
+            int nm = expand(s, n, h, mv, &term, &over, &err);
+            int want = over ? term : -1000;
+            for (int i = 0; i < nm; i++) {
+                int v = mv[i].exit ? mv[i].val : -eg_val(d[mv[i].child]);
+                if (v > want)
+                    want = v;
+            }
+            if (nm < 0 || (d[x] & 0x80) || eg_val(d[x]) != want)
+                bad++;
+            hist[d[x] & 0x7f]++;
+            if (progress && (x & 0xffff) == 0)
+                progress(ctx, n, "check", x, N);
+        }
+        for (int v = 0; v < 128; v++)
+            if (hist[v] != s->info[n].hist[v])
+                bad++;
+    }
+    return bad;
+}

@@ -1,0 +1,453 @@
+/*
+ * test_solved.c - the solved games' tables (src/egdb/retro.c,
+ * docs/SOLVED.md), Goré with trades=off: values worked out by hand, every
+ * value of the small layers against a second, independent method (plain
+ * value iteration of the two bounds over the whole layer, with its own
+ * enumeration of the boards), random positions against the exact search
+ * of mc_solve, the builder resuming, and damaged or foreign files
+ * refused.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "mancala.h"
+#include "mancala_egdb.h"
+
+static char tmpdir[256];
+static unsigned long long rng_state = 2026;
+static unsigned rnd(unsigned n)
+{
+    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (unsigned)((rng_state >> 33) % n);
+}
+
+/* A Goré position: South to move, pits from a "a,b,c,d/e,f,g,h" board
+   and the captures (the other seeds), parsed by the game. */
+static int gore_pos(const mc_game *g, const char *board, int side, int capS,
+                    int capN, mc_pos *p)
+{
+    char s[128];
+    snprintf(s, sizeof s, "%s %c own=SSSSNNNN cap=%d,%d", board,
+             side ? 'N' : 'S', capS, capN);
+    mc_error err = {0};
+    int rc = mc_pos_parse(g, s, p, &err);
+    if (rc)
+        fprintf(stderr, "%s: %s\n", s, err.msg);
+    return rc;
+}
+
+static int probe(const mc_solved *s, const mc_pos *p)
+{
+    int v = -999;
+    CHECK(mc_solved_probe(s, p, &v) == 1);
+    return v;
+}
+
+/* By hand (rules G3-G5): each board has one move, which ends the game. */
+static void check_by_hand(const mc_game *g, const mc_solved *s)
+{
+    mc_pos p;
+    /* A sows B, C, D: every pit <= 2, South keeps all 3: 45-3 with 42
+       captured before (48 in all: the board plus the captures). */
+    CHECK(gore_pos(g, "3,0,0,0/0,0,0,0", 0, 42, 3, &p) == 0);
+    CHECK(probe(s, &p) == 42 + 3 - 3);
+    /* D sows a, b, c: North's 3 (and 1 captured before). */
+    CHECK(gore_pos(g, "0,0,0,3/0,0,0,0", 0, 44, 1, &p) == 0);
+    CHECK(probe(s, &p) == 44 - (1 + 3));
+    /* D sows a (2), b (2), c (1): no capture, North keeps 5. */
+    CHECK(gore_pos(g, "0,0,0,3/1,1,0,0", 0, 22, 21, &p) == 0);
+    CHECK(probe(s, &p) == 22 - (21 + 5));
+    /* C sows D (1), a (2), b (1): South 1, North 3. */
+    CHECK(gore_pos(g, "0,0,3,0/1,0,0,0", 0, 22, 22, &p) == 0);
+    CHECK(probe(s, &p) == -2);
+    /* D sows a (1), b (2), c (2): captures c, then b backwards (4); a
+       keeps 1 for North. */
+    CHECK(gore_pos(g, "0,0,0,3/0,1,1,0", 0, 20, 23, &p) == 0);
+    CHECK(probe(s, &p) == 20 + 4 - (23 + 1));
+    /* The same board with North to move, as North sees it (the rows
+       swapped): the same value. */
+    CHECK(gore_pos(g, "0,1,1,0/0,0,0,3", 1, 23, 20, &p) == 0);
+    CHECK(probe(s, &p) == 20 + 4 - (23 + 1));
+    /* Every move's value: the one move, best. */
+    mc_move mv[MC_MAX_MOVES];
+    int val[MC_MAX_MOVES];
+    CHECK(gore_pos(g, "0,0,0,3/0,1,1,0", 0, 20, 23, &p) == 0);
+    CHECK(mc_solved_move_values(s, &p, mv, val) == 1);
+    CHECK(val[0] == 0);
+}
+
+/* ---- the independent method: plain value iteration ------------------- */
+
+/* Boards of up to `max` seeds, enumerated here, keyed by 8 pits packed
+   in a 64-bit word and found by binary search. */
+typedef struct vi {
+    int nb;
+    uint64_t *key;
+    int *P, *O, *val;
+} vi;
+
+static uint64_t pack(const uint8_t *h)
+{
+    uint64_t k = 0;
+    for (int i = 0; i < 8; i++)
+        k = k << 8 | h[i];
+    return k;
+}
+
+static int find(const vi *v, uint64_t k)
+{
+    int lo = 0, hi = v->nb - 1;
+    while (lo <= hi) {
+        int m = (lo + hi) / 2;
+        if (v->key[m] == k)
+            return m;
+        if (v->key[m] < k)
+            lo = m + 1;
+        else
+            hi = m - 1;
+    }
+    return -1;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void enumerate(vi *v, uint8_t *h, int i, int left, int *cap)
+{
+    if (i == 7) {
+        h[7] = (uint8_t)left;
+        v->key[v->nb++] = pack(h);
+        return;
+    }
+    for (int c = 0; c <= left; c++) {
+        h[i] = (uint8_t)c;
+        enumerate(v, h, i + 1, left - c, cap);
+    }
+}
+
+/* The board of position q as its mover sees it. */
+static void board_of(const mc_pos *q, uint8_t *h)
+{
+    int o = q->side == MC_SOUTH ? 0 : 4;
+    for (int i = 0; i < 8; i++)
+        h[i] = q->pit[(i + o) & 7];
+}
+
+/* Values of every board of 0..max seeds by Jacobi iteration of the two
+   bounds (P: endless play worst for the mover, O: best) from -49 / +49
+   to their fixed points, then median(P, 0, O); captures come from the
+   game's own play. */
+static void value_iteration(const mc_game *g, vi *v, int max)
+{
+    int total = 0;
+    uint64_t c = 1;
+    for (int n = 0; n <= max; n++) {
+        /* C(n + 7, 7) boards of n seeds */
+        c = 1;
+        for (int i = 1; i <= 7; i++)
+            c = c * (uint64_t)(n + i) / (uint64_t)i;
+        total += (int)c;
+    }
+    v->key = malloc(sizeof *v->key * (size_t)total);
+    v->P = malloc(sizeof(int) * (size_t)total);
+    v->O = malloc(sizeof(int) * (size_t)total);
+    v->val = malloc(sizeof(int) * (size_t)total);
+    int *nP = malloc(sizeof(int) * (size_t)total);
+    int *nO = malloc(sizeof(int) * (size_t)total);
+    v->nb = 0;
+    uint8_t h[8];
+    for (int n = 0; n <= max; n++)
+        enumerate(v, h, 0, n, NULL);
+    qsort(v->key, (size_t)v->nb, sizeof *v->key, cmp_u64);
+    for (int i = 0; i < v->nb; i++) {
+        v->P[i] = -49;
+        v->O[i] = 49;
+    }
+    mc_hist hist;
+    memset(&hist, 0, sizeof hist);
+    hist.occurrences = 1;
+    for (int changed = 1, it = 0; changed && it < 10000; it++) {
+        changed = 0;
+        for (int i = 0; i < v->nb; i++) {
+            mc_pos p;
+            memset(&p, 0, sizeof p);
+            for (int j = 0; j < 8; j++)
+                p.pit[j] = (uint8_t)(v->key[i] >> (8 * (7 - j)));
+            p.own = 0xF0;
+            p.side = MC_SOUTH;
+            mc_result r;
+            memset(&r, 0, sizeof r);
+            mc_status(g, &p, &hist, &r);
+            int bp, bo;
+            if (r.over) {
+                bp = bo = (r.score2[0] - r.score2[1]) / 2;
+            } else {
+                bp = bo = -1000;
+                mc_move mv[MC_MAX_MOVES];
+                int nm = mc_moves(g, &p, mv);
+                for (int k = 0; k < nm; k++) {
+                    mc_pos q = p;
+                    mc_play(g, &q, mv[k], NULL);
+                    memset(&r, 0, sizeof r);
+                    mc_status(g, &q, &hist, &r);
+                    int xp, xo;
+                    if (r.over) {
+                        xp = xo = (r.score2[0] - r.score2[1]) / 2;
+                    } else {
+                        uint8_t hc[8];
+                        board_of(&q, hc);
+                        int ci = find(v, pack(hc));
+                        int gain = q.cap[0] - q.cap[1];
+                        xp = gain - v->O[ci];
+                        xo = gain - v->P[ci];
+                    }
+                    if (xp > bp)
+                        bp = xp;
+                    if (xo > bo)
+                        bo = xo;
+                }
+            }
+            nP[i] = bp;
+            nO[i] = bo;
+        }
+        for (int i = 0; i < v->nb; i++) {
+            changed |= nP[i] != v->P[i] || nO[i] != v->O[i];
+            v->P[i] = nP[i];
+            v->O[i] = nO[i];
+        }
+    }
+    for (int i = 0; i < v->nb; i++)
+        v->val[i] = v->P[i] > 0 ? v->P[i] : v->O[i] < 0 ? v->O[i] : 0;
+    free(nP);
+    free(nO);
+}
+
+static void check_value_iteration(const mc_game *g, const mc_solved *s,
+                                  int max)
+{
+    vi v;
+    value_iteration(g, &v, max);
+    int bad = 0, open = 0;
+    for (int i = 0; i < v.nb; i++) {
+        mc_pos p;
+        memset(&p, 0, sizeof p);
+        for (int j = 0; j < 8; j++)
+            p.pit[j] = (uint8_t)(v.key[i] >> (8 * (7 - j)));
+        p.own = 0xF0;
+        p.side = MC_SOUTH;
+        int tv = -999;
+        if (!mc_solved_probe(s, &p, &tv) || tv != v.val[i]) {
+            if (bad++ < 5)
+                fprintf(stderr, "board %016llx: tables %d, iteration %d "
+                                "(P %d, O %d)\n",
+                        (unsigned long long)v.key[i], tv, v.val[i], v.P[i],
+                        v.O[i]);
+        }
+        open += v.P[i] < v.O[i];
+    }
+    CHECK_MSG(bad == 0, "%d of %d boards differ", bad, v.nb);
+    /* The bounds do differ somewhere: endless play is really tested. */
+    CHECK(open > 0);
+    printf("value iteration: %d boards of 0-%d seeds agree, %d with "
+           "P < O\n", v.nb, max, open);
+    free(v.key);
+    free(v.P);
+    free(v.O);
+    free(v.val);
+}
+
+/* Random positions against the exact search: where it proves a winner,
+   the sign of the tables' value agrees. */
+static void check_search(const mc_game *g, const mc_solved *s, int max)
+{
+    int proven = 0, tried = 0;
+    for (int k = 0; k < 40; k++) {
+        mc_pos p;
+        memset(&p, 0, sizeof p);
+        int n = 6 + (int)rnd((unsigned)(max - 5));
+        n &= ~1; /* real boards hold an even number */
+        for (int i = 0; i < n; i++)
+            p.pit[rnd(8)]++;
+        int capS = (int)rnd((unsigned)(48 - n + 1) / 2) * 2;
+        p.cap[0] = (uint16_t)capS;
+        p.cap[1] = (uint16_t)(48 - n - capS);
+        p.own = 0xF0;
+        p.side = (uint8_t)rnd(2);
+        mc_result r;
+        mc_hist hist;
+        memset(&hist, 0, sizeof hist);
+        hist.occurrences = 1;
+        mc_status(g, &p, &hist, &r);
+        if (r.over)
+            continue;
+        int v = probe(s, &p);
+        mc_session *se = mc_session_new(g, &p);
+        mc_solve_info info;
+        memset(&info, 0, sizeof info);
+        tried++;
+        mc_solve(se, 40, 0.5, &info);
+        if (info.proven) {
+            proven++;
+            int want = v > 0 ? p.side : v < 0 ? 1 - p.side : MC_DRAW;
+            CHECK_MSG(info.winner == want, "value %d, search says %d", v,
+                      info.winner);
+        }
+        mc_session_free(se);
+    }
+    printf("exact search: %d of %d random positions proven, all agree\n",
+           proven, tried);
+    CHECK(proven >= tried / 4);
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    FILE *a = fopen(from, "rb"), *b = fopen(to, "wb");
+    int c;
+    while (a && b && (c = getc(a)) != EOF)
+        putc(c, b);
+    if (a)
+        fclose(a);
+    if (b)
+        fclose(b);
+}
+
+static int mkdir_p_ok(const char *d)
+{
+    mc_error err = {0};
+    return mc_egdb_ensure_dir(d, &err) == 0;
+}
+
+static void check_files(const mc_game *g, const char *dir, int max)
+{
+    mc_error err = {0};
+    char path[4096], bad[4096], tmp[4200];
+    /* A damaged entry: refused, the file named. */
+    snprintf(bad, sizeof bad, "%s/bad", tmpdir);
+    CHECK(mkdir_p_ok(bad));
+    for (int n = 0; n <= max; n++) {
+        mc_solved_path(g, dir, n, path, sizeof path);
+        mc_solved_path(g, bad, n, tmp, sizeof tmp);
+        copy_file(path, tmp);
+    }
+    mc_solved_path(g, bad, 5, tmp, sizeof tmp);
+    FILE *f = fopen(tmp, "r+b");
+    CHECK(f != NULL);
+    if (f) {
+        fseek(f, 4096 + 100, SEEK_SET);
+        int c = getc(f);
+        fseek(f, 4096 + 100, SEEK_SET);
+        putc(c ^ 1, f);
+        fclose(f);
+    }
+    mc_solved *s = mc_solved_open(g, bad, -1, &err);
+    CHECK(s == NULL);
+    CHECK(strstr(err.msg, "checksum") != NULL);
+    CHECK(strstr(err.msg, "-05.egdb") != NULL);
+    /* A layer in another's place: refused. */
+    mc_solved_path(g, dir, 5, path, sizeof path);
+    copy_file(path, tmp);
+    mc_solved_path(g, bad, 6, tmp, sizeof tmp);
+    copy_file(path, tmp);
+    s = mc_solved_open(g, bad, -1, &err);
+    CHECK(s == NULL);
+    /* Truncated: refused. */
+    mc_solved_path(g, dir, 6, path, sizeof path);
+    copy_file(path, tmp);
+    CHECK(truncate(tmp, 4096 + 10) == 0);
+    s = mc_solved_open(g, bad, -1, &err);
+    CHECK(s == NULL);
+    CHECK(strstr(err.msg, "truncated") != NULL);
+    /* The other rules' tables (skip_origin=on) do not read these. */
+    mc_game *g2 = mc_game_new("gore:trades=off,skip_origin=on", &err);
+    CHECK(g2 != NULL);
+    mc_solved_path(g2, bad, 0, tmp, sizeof tmp);
+    mc_solved_path(g, dir, 0, path, sizeof path);
+    copy_file(path, tmp);
+    s = mc_solved_open(g2, bad, 0, &err);
+    CHECK(s == NULL);
+    CHECK_MSG(strstr(err.msg, "not of gore notrades-skip") != NULL, "%s",
+              err.msg);
+    mc_game_free(g2);
+}
+
+int main(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/mc-solved-XXXXXX");
+    if (!mkdtemp(tmpdir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    mc_error err = {0};
+    /* Which games can be solved. */
+    mc_game *on = mc_game_new("gore", &err);
+    char name[32];
+    CHECK(mc_solved_name(on, name, sizeof name, &err) == MC_ERR_SPEC);
+    CHECK(strstr(err.msg, "trades") != NULL);
+    mc_game_free(on);
+    mc_game *own = mc_game_new("gore:trades=off,repetition=owner", &err);
+    CHECK(mc_solved_name(own, name, sizeof name, &err) == MC_ERR_SPEC);
+    mc_game_free(own);
+    mc_game *ow = mc_game_new("oware", &err);
+    CHECK(mc_solved_name(ow, name, sizeof name, &err) == MC_ERR_SPEC);
+    mc_game_free(ow);
+
+    mc_game *g = mc_game_new("gore:trades=off", &err);
+    CHECK(g != NULL);
+    CHECK(mc_solved_name(g, name, sizeof name, &err) == 0);
+    CHECK_STR(name, "notrades");
+    CHECK(mc_solved_layer_size(g, 48) == 202927725ull); /* C(55, 7) */
+    const int max = 16;
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/gore", tmpdir);
+    CHECK(mc_egdb_ensure_dir(dir, &err) == 0);
+    mc_solved_build_opts o;
+    memset(&o, 0, sizeof o);
+    o.dir = dir;
+    o.max_seeds = max;
+    o.threads = 2;
+    CHECK(mc_solved_build(g, &o, &err) == 0);
+    CHECK(o.first_built == 0);
+    mc_solved *s = mc_solved_open(g, dir, -1, &err);
+    CHECK(s != NULL);
+    if (!s)
+        return check_report("test_solved");
+    CHECK(mc_solved_seeds(s) == max);
+    CHECK(mc_solved_verify(s, 0, max, 2, NULL, NULL) == 0);
+    check_by_hand(g, s);
+    check_value_iteration(g, s, 13);
+    check_search(g, s, max);
+    /* Beyond the layers built: not in the tables. */
+    mc_pos p;
+    CHECK(gore_pos(g, "3,3,3,3/3,3,3,0", 0, 27, 0, &p) == 0);
+    CHECK(mc_solved_probe(s, &p, NULL) == 0);
+    uint64_t sum12 = mc_solved_layer_info(s, 12)->payload_sum;
+    mc_solved_close(s);
+
+    /* Resuming: layers 12 and up removed, built again, the same. */
+    for (int n = 12; n <= max; n++) {
+        char path[4096];
+        mc_solved_path(g, dir, n, path, sizeof path);
+        CHECK(remove(path) == 0);
+    }
+    memset(&o, 0, sizeof o);
+    o.dir = dir;
+    o.max_seeds = max;
+    o.threads = 1;
+    CHECK(mc_solved_build(g, &o, &err) == 0);
+    CHECK(o.first_built == 12);
+    s = mc_solved_open(g, dir, max, &err);
+    CHECK(s && mc_solved_layer_info(s, 12)->payload_sum == sum12);
+    mc_solved_close(s);
+    check_files(g, dir, max);
+    mc_game_free(g);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    CHECK(system(cmd) == 0);
+    return check_report("test_solved");
+}
