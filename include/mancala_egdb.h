@@ -368,16 +368,26 @@ MC_API int mc_solved_seeds(const mc_solved *s);
 /* A layer's header. */
 MC_API const mc_egdb_info *mc_solved_layer_info(const mc_solved *s, int n);
 /* 1 with *value (the final margin for p's side to move, its captures
-   included; or 1, 0, -1) when p is in the tables; 0 when it is not (too
-   many seeds, a position whose value needs more than its board). */
-MC_API int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value);
-/* Every legal move of p into mv (room for MC_MAX_MOVES) and its value
-   for p's side to move into val (the value p has when the move is best),
-   MC_SOLVED_UNKNOWN where the position it leads to is not in the tables:
-   the count of moves, -1 when p itself is not in them. */
+   included; or 1, 0, -1) and *plies (the plies perfect play takes to
+   settle it: until the game ends or nothing on the board is worth
+   anything more; 0 for a draw) when p is in the tables; 0 when it is not
+   (too many seeds, a position whose value needs more than its board).
+   value and plies may be NULL. */
+MC_API int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value,
+                           int *plies);
+/* Every legal move of p into mv (room for MC_MAX_MOVES), its value for
+   p's side to move into val (the value p has when the move is best),
+   MC_SOLVED_UNKNOWN where the position it leads to is not in the tables,
+   and into plies (may be NULL) the plies to settle through it: the count
+   of moves, -1 when p itself is not in the tables. */
 #define MC_SOLVED_UNKNOWN (-1000)
 MC_API int mc_solved_move_values(const mc_solved *s, const mc_pos *p,
-                                 mc_move *mv, int *val);
+                                 mc_move *mv, int *val, int *plies);
+/* Perfect play: a move that keeps p's value, the fastest of them when p
+   is won, the slowest when lost (so a won game is won, not only held),
+   with p's value and plies; 0 when p is not in the tables. */
+MC_API int mc_solved_best(const mc_solved *s, const mc_pos *p,
+                          mc_move *best, int *value, int *plies);
 /* Re-derive each value of layers lo..hi from the game's moves: the
    Bellman identity (the best of the moves' values, against the layers
    below and its own) and the histograms; the number of entries that fail

@@ -42,7 +42,7 @@ static int gore_pos(const mc_game *g, const char *board, int side, int capS,
 static int probe(const mc_solved *s, const mc_pos *p)
 {
     int v = -999;
-    CHECK(mc_solved_probe(s, p, &v) == 1);
+    CHECK(mc_solved_probe(s, p, &v, NULL) == 1);
     return v;
 }
 
@@ -75,7 +75,7 @@ static void check_by_hand(const mc_game *g, const mc_solved *s)
     mc_move mv[MC_MAX_MOVES];
     int val[MC_MAX_MOVES];
     CHECK(gore_pos(g, "0,0,0,3/0,1,1,0", 0, 20, 23, &p) == 0);
-    CHECK(mc_solved_move_values(s, &p, mv, val) == 1);
+    CHECK(mc_solved_move_values(s, &p, mv, val, NULL) == 1);
     CHECK(val[0] == 0);
 }
 
@@ -86,7 +86,7 @@ static void check_by_hand(const mc_game *g, const mc_solved *s)
 typedef struct vi {
     int nb;
     uint64_t *key;
-    int *P, *O, *val;
+    int *P, *O, *val, *D;
 } vi;
 
 static uint64_t pack(const uint8_t *h)
@@ -224,6 +224,56 @@ static void value_iteration(const mc_game *g, vi *v, int max)
     }
     for (int i = 0; i < v->nb; i++)
         v->val[i] = v->P[i] > 0 ? v->P[i] : v->O[i] < 0 ? v->O[i] : 0;
+    /* The plies to settle, from 0 up to the fixed point: 0 where the game
+       is over or the board is worth 0; a winner 1 + the fewest of its
+       best moves' children, a loser 1 + the most. */
+    v->D = calloc((size_t)v->nb, sizeof(int));
+    for (int changed = 1, it = 0; changed && it < 10000; it++) {
+        changed = 0;
+        for (int i = 0; i < v->nb; i++) {
+            mc_pos p;
+            memset(&p, 0, sizeof p);
+            for (int j = 0; j < 8; j++)
+                p.pit[j] = (uint8_t)(v->key[i] >> (8 * (7 - j)));
+            p.own = 0xF0;
+            p.side = MC_SOUTH;
+            mc_result r;
+            memset(&r, 0, sizeof r);
+            mc_status(g, &p, &hist, &r);
+            int d = 0, V = v->val[i];
+            if (!r.over && V != 0) {
+                d = V > 0 ? 1 << 20 : 0;
+                mc_move mv[MC_MAX_MOVES];
+                int nm = mc_moves(g, &p, mv);
+                for (int k = 0; k < nm; k++) {
+                    mc_pos q = p;
+                    mc_play(g, &q, mv[k], NULL);
+                    memset(&r, 0, sizeof r);
+                    mc_status(g, &q, &hist, &r);
+                    int mvv, dd;
+                    if (r.over) {
+                        mvv = (r.score2[0] - r.score2[1]) / 2;
+                        dd = 1;
+                    } else {
+                        uint8_t hc[8];
+                        board_of(&q, hc);
+                        int ci = find(v, pack(hc));
+                        mvv = q.cap[0] - q.cap[1] - v->val[ci];
+                        dd = 1 + v->D[ci];
+                    }
+                    if (mvv != V)
+                        continue;
+                    if ((V > 0 && dd < d) || (V < 0 && dd > d))
+                        d = dd;
+                }
+            }
+            nP[i] = d;
+        }
+        for (int i = 0; i < v->nb; i++) {
+            changed |= nP[i] != v->D[i];
+            v->D[i] = nP[i];
+        }
+    }
     free(nP);
     free(nO);
 }
@@ -233,7 +283,7 @@ static void check_value_iteration(const mc_game *g, const mc_solved *s,
 {
     vi v;
     value_iteration(g, &v, max);
-    int bad = 0, open = 0;
+    int bad = 0, open = 0, longest = 0;
     for (int i = 0; i < v.nb; i++) {
         mc_pos p;
         memset(&p, 0, sizeof p);
@@ -241,25 +291,82 @@ static void check_value_iteration(const mc_game *g, const mc_solved *s,
             p.pit[j] = (uint8_t)(v.key[i] >> (8 * (7 - j)));
         p.own = 0xF0;
         p.side = MC_SOUTH;
-        int tv = -999;
-        if (!mc_solved_probe(s, &p, &tv) || tv != v.val[i]) {
+        int tv = -999, td = -1;
+        if (!mc_solved_probe(s, &p, &tv, &td) || tv != v.val[i] ||
+            td != v.D[i]) {
             if (bad++ < 5)
-                fprintf(stderr, "board %016llx: tables %d, iteration %d "
-                                "(P %d, O %d)\n",
-                        (unsigned long long)v.key[i], tv, v.val[i], v.P[i],
-                        v.O[i]);
+                fprintf(stderr, "board %016llx: tables %d in %d, iteration "
+                                "%d in %d (P %d, O %d)\n",
+                        (unsigned long long)v.key[i], tv, td, v.val[i],
+                        v.D[i], v.P[i], v.O[i]);
         }
         open += v.P[i] < v.O[i];
+        if (v.D[i] > longest)
+            longest = v.D[i];
     }
     CHECK_MSG(bad == 0, "%d of %d boards differ", bad, v.nb);
     /* The bounds do differ somewhere: endless play is really tested. */
     CHECK(open > 0);
-    printf("value iteration: %d boards of 0-%d seeds agree, %d with "
-           "P < O\n", v.nb, max, open);
+    printf("value iteration: %d boards of 0-%d seeds agree (values and "
+           "plies), %d with P < O, longest %d plies\n",
+           v.nb, max, open, longest);
+    CHECK(longest > 4);
     free(v.key);
     free(v.P);
     free(v.O);
     free(v.val);
+    free(v.D);
+}
+
+/* Perfect play by both sides in real games (the session's rules, G8
+   included) ends with the margin the tables promise, a won game within
+   the plies they give. */
+static void check_play(const mc_game *g, const mc_solved *s, int max)
+{
+    int played = 0, long_ones = 0;
+    for (int k = 0; k < 30; k++) {
+        mc_pos p;
+        memset(&p, 0, sizeof p);
+        int n = (8 + (int)rnd((unsigned)(max - 7))) & ~1;
+        for (int i = 0; i < n; i++)
+            p.pit[rnd(8)]++;
+        int capS = (int)rnd((unsigned)(48 - n + 1) / 2) * 2;
+        p.cap[0] = (uint16_t)capS;
+        p.cap[1] = (uint16_t)(48 - n - capS);
+        p.own = 0xF0;
+        p.side = (uint8_t)rnd(2);
+        int v, d;
+        CHECK(mc_solved_probe(s, &p, &v, &d) == 1);
+        mc_session *se = mc_session_new(g, &p);
+        int plies = 0, settled = -1, me = p.side;
+        while (!mc_session_over(se) && plies < 2000) {
+            const mc_pos *c = mc_session_pos(se);
+            int cv, cd;
+            mc_move m;
+            CHECK(mc_solved_probe(s, c, &cv, &cd) == 1);
+            if (settled < 0 && cd == 0)
+                settled = plies;
+            if (!mc_solved_best(s, c, &m, NULL, NULL))
+                break;
+            mc_error err;
+            CHECK(mc_session_play(se, m, NULL, &err) == 0);
+            plies++;
+        }
+        if (settled < 0)
+            settled = plies;
+        mc_result r;
+        mc_session_result(se, &r);
+        CHECK(r.over);
+        int got = (r.score2[me] - r.score2[1 - me]) / 2;
+        CHECK_MSG(got == v, "value %d, played %d (%s)", v, got, r.detail);
+        CHECK_MSG(settled == d, "settled in %d plies, tables say %d",
+                  settled, d);
+        long_ones += d > 4;
+        played++;
+        mc_session_free(se);
+    }
+    printf("perfect play: %d games end as the tables say\n", played);
+    CHECK(long_ones > 0);
 }
 
 /* Random positions against the exact search: where it proves a winner,
@@ -422,10 +529,11 @@ int main(void)
     check_by_hand(g, s);
     check_value_iteration(g, s, 13);
     check_search(g, s, max);
+    check_play(g, s, max);
     /* Beyond the layers built: not in the tables. */
     mc_pos p;
     CHECK(gore_pos(g, "3,3,3,3/3,3,3,0", 0, 27, 0, &p) == 0);
-    CHECK(mc_solved_probe(s, &p, NULL) == 0);
+    CHECK(mc_solved_probe(s, &p, NULL, NULL) == 0);
     uint64_t sum12 = mc_solved_layer_info(s, 12)->payload_sum;
     mc_solved_close(s);
 

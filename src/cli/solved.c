@@ -393,23 +393,28 @@ int cli_solve_tables(int argc, char **argv)
 
 /* ---- probe ------------------------------------------------------------- */
 
-static void say_value(const mc_game *g, const mc_pos *p, int v, int wdl)
+static void say_value(const mc_game *g, const mc_pos *p, int v, int plies,
+                      int wdl)
 {
     const char *who = p->side == MC_NORTH ? "North" : "South";
     if (wdl) {
-        printf("%s, the side to move, %s with perfect play\n", who,
-               v > 0 ? "wins" : v < 0 ? "loses" : "draws");
+        if (v == 0)
+            printf("a draw with perfect play (endless)\n");
+        else
+            printf("%s, the side to move, %s in %d plies with perfect "
+                   "play\n",
+                   who, v > 0 ? "wins" : "loses", plies);
         return;
     }
     int total = mc_total(g, p);
-    if (v == 0)
+    if (v == 0 && plies == 0)
         printf("a draw with perfect play, %g-%g\n", total / 2.0,
                total / 2.0);
     else
         printf("%s, the side to move, %s %g-%g with perfect play (margin "
-               "%+d)\n",
-               who, v > 0 ? "wins" : "loses", (total + v) / 2.0,
-               (total - v) / 2.0, v);
+               "%+d), settled in %d plies\n",
+               who, v > 0 ? "wins" : v < 0 ? "loses" : "draws",
+               (total + v) / 2.0, (total - v) / 2.0, v, plies);
 }
 
 static const char probe_help[] =
@@ -444,19 +449,21 @@ int cmd_probe(int argc, char **argv)
         mc_game_free(g);
         return EXIT_BAD_INPUT;
     }
-    int rc = 0, v;
+    int rc = 0, v, plies;
     mc_move mv[MC_MAX_MOVES];
-    int val[MC_MAX_MOVES];
+    int val[MC_MAX_MOVES], pl[MC_MAX_MOVES];
     int wdl = mc_solved_wdl(g);
-    if (!mc_solved_probe(s, &p, &v)) {
+    if (!mc_solved_probe(s, &p, &v, &plies)) {
         fprintf(stderr, "mancala probe: the position is not in the tables "
                         "in %s (layers 0-%d)\n",
                 dir, mc_solved_seeds(s));
         rc = EXIT_BAD_INPUT;
         goto out;
     }
-    say_value(g, &p, v, wdl);
-    int k = mc_solved_move_values(s, &p, mv, val);
+    say_value(g, &p, v, plies, wdl);
+    mc_move best = 0;
+    mc_solved_best(s, &p, &best, NULL, NULL);
+    int k = mc_solved_move_values(s, &p, mv, val, pl);
     if (k == 0)
         printf("no legal move: the game is over\n");
     for (int i = 0; i < k; i++) {
@@ -464,8 +471,11 @@ int cmd_probe(int argc, char **argv)
         mc_move_format(g, &p, mv[i], mb, sizeof mb);
         if (val[i] == MC_SOLVED_UNKNOWN)
             printf("  %-6s ?\n", mb);
-        else
+        else if (val[i] != v || plies == 0)
             printf("  %-6s %+d%s\n", mb, val[i], val[i] == v ? "  best" : "");
+        else
+            printf("  %-6s %+d  best, %d plies%s\n", mb, val[i], pl[i],
+                   mv[i] == best ? " (perfect play's)" : "");
     }
 out:
     mc_solved_close(s);

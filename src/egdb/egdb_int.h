@@ -254,7 +254,15 @@ typedef struct eg_kind {
     uint32_t scheme;
     int houses;
     const char *spec;
+    /* Bytes an entry (0: 1), the value byte first; the header's encoding
+       (0: EG_ENCODING). */
+    int width;
+    uint32_t encoding;
 } eg_kind;
+static inline int eg_kind_width(const eg_kind *k)
+{
+    return k && k->width > 1 ? k->width : 1;
+}
 /* Ranking over k houses (index.c): layer sizes C(n+k-1, k-1). */
 uint64_t eg_layer_size_k(int k, int n);
 uint64_t eg_rank_k(const uint8_t *h, int k);

@@ -123,7 +123,7 @@ static void header_encode(unsigned char *h, const mc_egdb_info *in,
     memcpy(h + OFF_SPEC, in->spec, sl < 127 ? sl : 127);
     eg_put32(h + OFF_N, (uint32_t)in->n);
     eg_put32(h + OFF_SCHEME, k->scheme);
-    eg_put32(h + OFF_ENC, EG_ENCODING);
+    eg_put32(h + OFF_ENC, k->encoding ? k->encoding : EG_ENCODING);
     eg_put32(h + OFF_BUILDER, in->builder_version);
     eg_put64(h + OFF_ENTRIES, in->entries);
     for (int i = 0; i < 128; i++)
@@ -153,17 +153,18 @@ int eg_write_file(const char *path, const eg_kind *k, mc_egdb_info *in,
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     in->format_version = EG_FORMAT_VERSION;
-    in->payload_sum = eg_checksum(data, in->entries, 0);
+    uint64_t bytes = in->entries * (uint64_t)eg_kind_width(k);
+    in->payload_sum = eg_checksum(data, bytes, 0);
     unsigned char h[EG_HEADER_SIZE];
     header_encode(h, in, k);
     in->header_sum = eg_get64(h + OFF_HSUM);
-    in->file_size = EG_HEADER_SIZE + in->entries;
+    in->file_size = EG_HEADER_SIZE + bytes;
     FILE *f = fopen(tmp, "wb");
     if (!f)
         return mc_err(err, MC_ERR_IO, "cannot create %s: %s", tmp,
                       strerror(errno));
     int ok = fwrite(h, 1, EG_HEADER_SIZE, f) == EG_HEADER_SIZE &&
-             fwrite(data, 1, in->entries, f) == in->entries;
+             fwrite(data, 1, bytes, f) == bytes;
     ok = (fflush(f) == 0) && ok;
     ok = (fsync(fileno(f)) == 0) && ok;
     ok = (fclose(f) == 0) && ok;
@@ -221,7 +222,7 @@ static int header_check(const unsigned char *h, size_t avail,
     }
     if (eg_get32(h + OFF_HSIZE) != EG_HEADER_SIZE ||
         eg_get32(h + OFF_SCHEME) != k->scheme ||
-        eg_get32(h + OFF_ENC) != EG_ENCODING)
+        eg_get32(h + OFF_ENC) != (k->encoding ? k->encoding : EG_ENCODING))
         return mc_err(err, MC_ERR_IO,
                       "%s: unknown header size, index scheme or entry "
                       "encoding",
@@ -306,23 +307,26 @@ int eg_map_file(const char *path, const eg_kind *k, mc_egdb_info *info,
         return mc_err(err, MC_ERR_IO, "cannot map %s: %s", path,
                       strerror(errno));
     int rc = header_check(m, len, info, k, path, err);
-    if (rc == 0 && len != EG_HEADER_SIZE + info->entries)
+    uint64_t w = (uint64_t)eg_kind_width(k);
+    uint64_t want = EG_HEADER_SIZE + info->entries * w;
+    if (rc == 0 && len != want)
         rc = mc_err(err, MC_ERR_IO,
                     "%s: %s: %zu bytes, expected %llu (header + %llu "
                     "entries)",
-                    path, len < EG_HEADER_SIZE + info->entries ? "truncated"
-                                                               : "too long",
-                    len, (unsigned long long)(EG_HEADER_SIZE + info->entries),
+                    path, len < want ? "truncated" : "too long", len,
+                    (unsigned long long)want,
                     (unsigned long long)info->entries);
     const uint8_t *d = (const uint8_t *)m + EG_HEADER_SIZE;
-    if (rc == 0 && eg_checksum(d, info->entries, 0) != info->payload_sum)
+    if (rc == 0 &&
+        eg_checksum(d, info->entries * w, 0) != info->payload_sum)
         rc = mc_err(err, MC_ERR_IO,
                     "%s: payload checksum mismatch (damaged entries)", path);
     if (rc == 0) {
-        /* The histogram in the header must describe the payload. */
+        /* The histogram in the header must describe the payload (the
+           value byte of each entry). */
         uint64_t hist[256] = {0}, hp = 0;
         for (uint64_t i = 0; i < info->entries; i++)
-            hist[d[i]]++;
+            hist[d[i * w]]++;
         for (int v = 0; v < 128; v++) {
             hp += hist[v + 128];
             if (hist[v] + hist[v + 128] != info->hist[v])

@@ -14,8 +14,13 @@
  * propagated along the reversed links.  Endless play is worth 0 (an
  * endless game divides the board equally, or is a draw), so a board's
  * value is t where it first enters W, -t where it first enters L, else 0
- * (median(P, 0, O) of shared/EGDB.md).  The files are the Oware layers'
- * format (file.c) with the game's kind.
+ * (median(P, 0, O) of shared/EGDB.md).  Last the plies to settle: from
+ * a board worth t != 0, how long perfect play takes until the game ends
+ * or reaches a board worth nothing more (the winner taking the fastest of
+ * its best moves, the loser the slowest), by Dijkstra's method over the
+ * same reversed links; it is what makes the won positions progress.  The
+ * files are the Oware layers' format (file.c) with the game's kind and 3
+ * bytes an entry: the value + 64, then the plies (16 bits, little-endian).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -31,6 +36,10 @@
 
 #define RT_BUILDER_VERSION 1
 #define RT_SCHEME 2 /* lexicographic over the retro's houses, mover-first */
+#define RT_ENCODING 3 /* value + 64, then plies to settle (uint16 LE) */
+#define RT_WIDTH 3
+#define RT_MAX_PLIES 65534
+#define ST_DONE 0x40
 #define ST_W 0x40
 #define ST_L 0x80
 #define ST_CNT 0x3f
@@ -117,6 +126,8 @@ static int solved_init(mc_solved *s, const mc_game *g, mc_error *err)
     s->kind.scheme = RT_SCHEME;
     s->kind.houses = s->rt->houses;
     s->kind.spec = s->spec;
+    s->kind.width = RT_WIDTH;
+    s->kind.encoding = RT_ENCODING;
     s->max = -1;
     return 0;
 }
@@ -129,6 +140,17 @@ static void solved_unmap(mc_solved *s)
         s->map[n] = NULL;
         s->data[n] = NULL;
     }
+}
+
+static inline int rt_value(const mc_solved *s, int n, uint64_t x)
+{
+    return eg_val(s->data[n][RT_WIDTH * x]);
+}
+
+static inline int rt_plies(const mc_solved *s, int n, uint64_t x)
+{
+    const uint8_t *e = s->data[n] + RT_WIDTH * x;
+    return e[1] | e[2] << 8;
 }
 
 /* Map layer n, checking its file and that it was built over the layers
@@ -163,6 +185,7 @@ static int map_layer(mc_solved *s, const char *dir, int n, mc_error *err)
 typedef struct rt_move {
     int exit;      /* 1: leaves the layer (or ends the game) */
     int val;       /* exit: the mover's value */
+    int plies;     /* exit: plies to settle through it (1 + the child's) */
     uint64_t child; /* in-layer: the child's rank */
 } rt_move;
 
@@ -205,6 +228,7 @@ static int expand(const mc_solved *s, int n, const uint8_t *h, rt_move *out,
             m->val = rt->wdl
                          ? (r.winner == MC_DRAW ? 0 : r.winner == me ? 1 : -1)
                          : (r.score2[me] - r.score2[1 - me]) / 2 - base;
+            m->plies = 1;
             continue;
         }
         uint8_t h2[MC_MAX_PITS];
@@ -225,9 +249,10 @@ static int expand(const mc_solved *s, int n, const uint8_t *h, rt_move *out,
                           "a move from %d seeds leaves %d on the board", n,
                           n2);
         int gain = (int)q.cap[me] - (int)q.cap[1 - me] - base;
-        int v = eg_val(s->data[n2][rank]);
+        int v = rt_value(s, n2, rank);
         m->exit = 1;
         m->val = rt->wdl ? -v : gain - v;
+        m->plies = 1 + rt_plies(s, n2, rank);
     }
     return nm;
 }
@@ -244,6 +269,8 @@ typedef struct rt_layer {
     uint32_t *pred;
     uint64_t E;         /* links */
     uint8_t *val;       /* entries: value + 64 */
+    uint16_t *dmin, *dmax; /* plies through the best exits (0: over) */
+    uint16_t *plies;    /* plies to settle */
     int t;              /* the sweep's threshold */
     int threads;
     _Atomic uint64_t done;
@@ -351,10 +378,18 @@ static void *worker(void *arg)
             }
             if (j->pass == 0) {
                 int best = over ? term : EG_NO_EXIT, cnt = 0;
+                int dlo = over ? 0 : RT_MAX_PLIES + 1, dhi = 0;
                 for (int i = 0; i < nm; i++) {
                     if (mv[i].exit) {
-                        if (mv[i].val > best)
+                        if (mv[i].val > best) {
                             best = mv[i].val;
+                            dlo = dhi = mv[i].plies;
+                        } else if (mv[i].val == best) {
+                            if (mv[i].plies < dlo)
+                                dlo = mv[i].plies;
+                            if (mv[i].plies > dhi)
+                                dhi = mv[i].plies;
+                        }
                     } else {
                         cnt++;
                         atomic_fetch_add_explicit(&L->off[mv[i].child], 1,
@@ -362,6 +397,10 @@ static void *worker(void *arg)
                     }
                 }
                 L->e[x] = (int8_t)best;
+                L->dmin[x] = (uint16_t)(dlo > RT_MAX_PLIES ? RT_MAX_PLIES
+                                                           : dlo);
+                L->dmax[x] = (uint16_t)(dhi > RT_MAX_PLIES ? RT_MAX_PLIES
+                                                           : dhi);
                 atomic_store_explicit(&L->st[x], (uint8_t)cnt,
                                       memory_order_relaxed);
             } else {
@@ -444,9 +483,145 @@ static void free_big(void *p, size_t len)
         munmap(p, len ? len : 1);
 }
 
-/* Layer n of s's game into out (N bytes), the layers below mapped. */
+
+/* ---- plies to settle -------------------------------------------------- */
+
+/* Buckets of positions by plies, for Dijkstra's method. */
+typedef struct rt_bucket {
+    uint32_t *x;
+    size_t n, cap;
+} rt_bucket;
+
+static int bucket_push(rt_bucket *b, uint64_t x)
+{
+    if (b->n == b->cap) {
+        size_t nc = b->cap ? 2 * b->cap : 1024;
+        uint32_t *nx = realloc(b->x, nc * sizeof *nx);
+        if (!nx)
+            return -1;
+        b->x = nx;
+        b->cap = nc;
+    }
+    b->x[b->n++] = (uint32_t)x;
+    return 0;
+}
+
+/* L->plies from the values: 0 where the game is over or the board is
+   worth 0; a winner the fewest plies of its best moves (an exit: its
+   plies; a link: 1 + the child's), a loser the most, a loser being done
+   once every best link of it is.  The sweep's counts are spent: st is
+   reused (low bits: best links not done, ST_DONE). */
+static int settle(rt_layer *L, mc_error *err)
+{
+    uint64_t N = L->N;
+    const uint8_t *val = L->val;
+    uint16_t *D = L->plies;
+    for (uint64_t x = 0; x < N; x++)
+        atomic_store_explicit(&L->st[x], 0, memory_order_relaxed);
+    /* The best links of each loser. */
+    for (uint64_t x = 0; x < N; x++) {
+        int v = eg_val(val[x]);
+        if (v <= 0)
+            continue; /* a loser's best links reach winners */
+        for (uint64_t i = pred_lo(L, x); i < L->off[x]; i++) {
+            uint64_t q = L->pred[i];
+            if (eg_val(val[q]) == -v)
+                atomic_fetch_add_explicit(&L->st[q], 1, memory_order_relaxed);
+        }
+    }
+    rt_bucket *B = calloc(RT_MAX_PLIES + 2, sizeof *B);
+    if (!B)
+        return mc_err(err, MC_ERR_NOMEM, "out of memory (plies)");
+    int rc = 0, top = 0;
+    uint64_t left = 0;
+    for (uint64_t x = 0; x < N && rc == 0; x++) {
+        int v = eg_val(val[x]);
+        int d = -1;
+        if (L->dmin[x] == 0 || v == 0) {
+            D[x] = 0;
+            atomic_store_explicit(&L->st[x], ST_DONE, memory_order_relaxed);
+            continue;
+        }
+        left++;
+        if (v > 0) {
+            D[x] = UINT16_MAX;
+            if (L->e[x] == v)
+                D[x] = (uint16_t)(d = L->dmin[x]);
+        } else {
+            D[x] = L->e[x] == v ? L->dmax[x] : 0;
+            if ((L->st[x] & ST_CNT) == 0)
+                d = D[x];
+        }
+        if (d >= 0) {
+            if (d > top)
+                top = d;
+            if (bucket_push(&B[d], x))
+                rc = mc_err(err, MC_ERR_NOMEM, "out of memory (plies)");
+        }
+    }
+    for (int d = 0; d <= top && rc == 0; d++) {
+        for (size_t k = 0; k < B[d].n && rc == 0; k++) {
+            uint64_t x = B[d].x[k];
+            uint8_t st = atomic_load_explicit(&L->st[x],
+                                              memory_order_relaxed);
+            if ((st & ST_DONE) || D[x] != d)
+                continue; /* done already, or a later, longer claim */
+            atomic_store_explicit(&L->st[x], (uint8_t)(st | ST_DONE),
+                                  memory_order_relaxed);
+            left--;
+            int v = eg_val(val[x]);
+            if (d + 1 > RT_MAX_PLIES) {
+                rc = mc_err(err, MC_ERR_ARG,
+                            "layer %d: more than %d plies to settle", L->n,
+                            RT_MAX_PLIES);
+                break;
+            }
+            for (uint64_t i = pred_lo(L, x); i < L->off[x] && rc == 0; i++) {
+                uint64_t q = L->pred[i];
+                int vq = eg_val(val[q]);
+                uint8_t sq = atomic_load_explicit(&L->st[q],
+                                                  memory_order_relaxed);
+                if (vq != -v || (sq & ST_DONE))
+                    continue; /* not a best move of q's, or q is done */
+                int push_at = -1;
+                if (vq > 0) {
+                    if (D[q] == UINT16_MAX || d + 1 < D[q])
+                        D[q] = (uint16_t)(push_at = d + 1);
+                } else {
+                    if (d + 1 > D[q])
+                        D[q] = (uint16_t)(d + 1);
+                    atomic_store_explicit(&L->st[q], (uint8_t)(sq - 1),
+                                          memory_order_relaxed);
+                    if (((sq - 1) & ST_CNT) == 0)
+                        push_at = D[q];
+                }
+                if (push_at >= 0) {
+                    if (push_at > top)
+                        top = push_at;
+                    if (bucket_push(&B[push_at], q))
+                        rc = mc_err(err, MC_ERR_NOMEM,
+                                    "out of memory (plies)");
+                }
+            }
+        }
+        free(B[d].x);
+        B[d].x = NULL;
+    }
+    for (int d = 0; d <= RT_MAX_PLIES + 1; d++)
+        free(B[d].x);
+    free(B);
+    if (rc == 0 && left)
+        rc = mc_err(err, MC_ERR_ARG,
+                    "layer %d: %llu won or lost boards never settle "
+                    "(inconsistent values)",
+                    L->n, (unsigned long long)left);
+    return rc;
+}
+
+/* Layer n of s's game into out (N entries), the layers below mapped. */
 static int build_layer(const mc_solved *s, int n, int threads, uint8_t *out,
-                       mc_egdb_progress progress, void *ctx, mc_error *err)
+                       uint16_t *plies, mc_egdb_progress progress, void *ctx,
+                       mc_error *err)
 {
     rt_layer L;
     memset(&L, 0, sizeof L);
@@ -472,7 +647,10 @@ static int build_layer(const mc_solved *s, int n, int threads, uint8_t *out,
     L.e = alloc_big(L.N);
     L.st = alloc_big(L.N);
     L.off = alloc_big(L.N * sizeof *L.off);
-    if (!L.e || !L.st || !L.off) {
+    L.dmin = alloc_big(L.N * sizeof *L.dmin);
+    L.dmax = alloc_big(L.N * sizeof *L.dmax);
+    L.plies = plies;
+    if (!L.e || !L.st || !L.off || !L.dmin || !L.dmax) {
         rc = mc_err(err, MC_ERR_NOMEM, "out of memory for layer %d", n);
         goto out;
     }
@@ -512,10 +690,15 @@ static int build_layer(const mc_solved *s, int n, int threads, uint8_t *out,
         if (progress)
             progress(ctx, n, "sweep", (uint64_t)(T - t + 1), (uint64_t)T);
     }
+    if (progress)
+        progress(ctx, n, "plies", 0, 1);
+    rc = settle(&L, err);
 out:
     for (int i = 0; i < EG_MAX_THREADS; i++)
         free(jobs[i].stack);
     free_big(L.pred, L.E * sizeof *L.pred);
+    free_big(L.dmin, L.N * sizeof *L.dmin);
+    free_big(L.dmax, L.N * sizeof *L.dmax);
     free_big(L.e, L.N);
     free_big((void *)L.st, L.N);
     free_big((void *)L.off, L.N * sizeof *L.off);
@@ -547,13 +730,24 @@ int mc_solved_build(const mc_game *g, mc_solved_build_opts *o, mc_error *err)
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         uint64_t N = eg_layer_size_k(s.rt->houses, n);
-        uint8_t *val = alloc_big(N);
-        if (!val) {
+        uint8_t *val = alloc_big(N * RT_WIDTH);
+        uint16_t *plies = alloc_big(N * sizeof *plies);
+        if (!val || !plies) {
+            free_big(val, N * RT_WIDTH);
+            free_big(plies, N * sizeof *plies);
             rc = mc_err(err, MC_ERR_NOMEM, "out of memory for layer %d", n);
             break;
         }
-        rc = build_layer(&s, n, o->threads, val, o->progress,
+        rc = build_layer(&s, n, o->threads, val, plies, o->progress,
                          o->progress_ctx, err);
+        /* The entries: value, then plies; from the end, in place. */
+        for (uint64_t x = N; rc == 0 && x-- > 0;) {
+            uint8_t v = val[x];
+            val[RT_WIDTH * x] = v;
+            val[RT_WIDTH * x + 1] = (uint8_t)(plies[x] & 0xff);
+            val[RT_WIDTH * x + 2] = (uint8_t)(plies[x] >> 8);
+        }
+        free_big(plies, N * sizeof *plies);
         if (rc == 0) {
             mc_egdb_info in;
             memset(&in, 0, sizeof in);
@@ -563,7 +757,7 @@ int mc_solved_build(const mc_game *g, mc_solved_build_opts *o, mc_error *err)
             in.builder_version = RT_BUILDER_VERSION;
             in.entries = N;
             for (uint64_t x = 0; x < N; x++)
-                in.hist[val[x] & 0x7f]++;
+                in.hist[val[RT_WIDTH * x] & 0x7f]++;
             in.ndeps = (uint32_t)n;
             for (int i = 0; i < n; i++)
                 in.dep_sum[i] = s.info[i].payload_sum;
@@ -571,7 +765,7 @@ int mc_solved_build(const mc_game *g, mc_solved_build_opts *o, mc_error *err)
             mc_solved_path(s.g, o->dir, n, path, sizeof path);
             rc = eg_write_file(path, &s.kind, &in, val, err);
         }
-        free_big(val, N);
+        free_big(val, N * RT_WIDTH);
         if (rc == 0)
             rc = map_layer(&s, o->dir, n, err);
         clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -647,29 +841,43 @@ const mc_egdb_info *mc_solved_layer_info(const mc_solved *s, int n)
     return s && n >= 0 && n <= s->max ? &s->info[n] : NULL;
 }
 
-int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value)
+/* The board of p in s: its layer and rank; 0 when not in the tables. */
+static int locate(const mc_solved *s, const mc_pos *p, int *n, uint64_t *x)
 {
     uint8_t h[MC_MAX_PITS];
     if (!s || !p || !s->rt->to_board(s->g, p, h))
         return 0;
-    int k = s->rt->houses, n = 0;
+    int k = s->rt->houses, c = 0;
     for (int i = 0; i < k; i++)
-        n += h[i];
-    if (n > s->max)
+        c += h[i];
+    if (c > s->max)
         return 0;
-    int v = eg_val(s->data[n][eg_rank_k(h, k)]);
+    *n = c;
+    *x = eg_rank_k(h, k);
+    return 1;
+}
+
+int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value,
+                    int *plies)
+{
+    int n;
+    uint64_t x;
+    if (!locate(s, p, &n, &x))
+        return 0;
+    int v = rt_value(s, n, x);
     if (!s->rt->wdl)
         v += (int)p->cap[p->side] - (int)p->cap[1 - p->side];
     if (value)
         *value = v;
+    if (plies)
+        *plies = rt_plies(s, n, x);
     return 1;
 }
 
 int mc_solved_move_values(const mc_solved *s, const mc_pos *p, mc_move *mv,
-                          int *val)
+                          int *val, int *plies)
 {
-    int v0;
-    if (!mc_solved_probe(s, p, &v0))
+    if (!mc_solved_probe(s, p, NULL, NULL))
         return -1;
     const mc_game *g = s->g;
     mc_hist hist;
@@ -683,18 +891,53 @@ int mc_solved_move_values(const mc_solved *s, const mc_pos *p, mc_move *mv,
         mc_result r;
         memset(&r, 0, sizeof r);
         g->rules->status(g, &q, &hist, &r);
-        int cv;
+        int cv, cp = 0;
         if (r.over)
             val[i] = s->rt->wdl ? (r.winner == MC_DRAW ? 0
                                    : r.winner == me  ? 1
                                                      : -1)
                                 : (r.score2[me] - r.score2[1 - me]) / 2;
-        else if (mc_solved_probe(s, &q, &cv))
+        else if (mc_solved_probe(s, &q, &cv, &cp))
             val[i] = -cv;
         else
             val[i] = MC_SOLVED_UNKNOWN;
+        if (plies)
+            plies[i] = 1 + cp;
     }
     return nm;
+}
+
+int mc_solved_best(const mc_solved *s, const mc_pos *p, mc_move *best,
+                   int *value, int *plies)
+{
+    mc_move mv[MC_MAX_MOVES];
+    int val[MC_MAX_MOVES], pl[MC_MAX_MOVES], v0, p0;
+    if (!mc_solved_probe(s, p, &v0, &p0))
+        return 0;
+    int nm = mc_solved_move_values(s, p, mv, val, pl);
+    int pick = -1, n;
+    uint64_t x;
+    locate(s, p, &n, &x);
+    /* What the board is worth decides, not the captures before: its
+       winner takes the fastest of the best moves, its loser the slowest;
+       a board worth 0, any (the first). */
+    int bv = rt_value(s, n, x);
+    for (int i = 0; i < nm; i++) {
+        if (val[i] != v0)
+            continue;
+        if (pick < 0 || (bv > 0 && pl[i] < pl[pick]) ||
+            (bv < 0 && pl[i] > pl[pick]))
+            pick = i;
+    }
+    if (pick < 0)
+        return 0;
+    if (best)
+        *best = mv[pick];
+    if (value)
+        *value = v0;
+    if (plies)
+        *plies = p0;
+    return 1;
 }
 
 uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi, int threads,
@@ -711,7 +954,6 @@ uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi, int threads,
     rt_move mv[MC_MAX_MOVES];
     for (int n = lo < 0 ? 0 : lo; n <= hi; n++) {
         uint64_t N = eg_layer_size_k(k, n);
-        const uint8_t *d = s->data[n];
         uint64_t hist[128] = {0};
         for (uint64_t x = 0; x < N; x++) {
             eg_unrank_k(n, x, h, k);
@@ -720,13 +962,27 @@ uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi, int threads,
             int nm = expand(s, n, h, mv, &term, &over, &err);
             int want = over ? term : -1000;
             for (int i = 0; i < nm; i++) {
-                int v = mv[i].exit ? mv[i].val : -eg_val(d[mv[i].child]);
+                int v = mv[i].exit ? mv[i].val : -rt_value(s, n, mv[i].child);
                 if (v > want)
                     want = v;
             }
-            if (nm < 0 || (d[x] & 0x80) || eg_val(d[x]) != want)
+            int have = rt_value(s, n, x), d = rt_plies(s, n, x);
+            /* The plies: 0 over or worth 0, else the fastest (winner) or
+               slowest (loser) of the best moves. */
+            int dw = have > 0 && !over ? RT_MAX_PLIES + 1 : 0;
+            for (int i = 0; i < nm && !over && have != 0; i++) {
+                int v = mv[i].exit ? mv[i].val : -rt_value(s, n, mv[i].child);
+                if (v != have)
+                    continue;
+                int dp = mv[i].exit ? mv[i].plies
+                                    : 1 + rt_plies(s, n, mv[i].child);
+                if ((have > 0 && dp < dw) || (have < 0 && dp > dw))
+                    dw = dp;
+            }
+            if (nm < 0 || (s->data[n][RT_WIDTH * x] & 0x80) || have != want ||
+                d != dw)
                 bad++;
-            hist[d[x] & 0x7f]++;
+            hist[s->data[n][RT_WIDTH * x] & 0x7f]++;
             if (progress && (x & 0xffff) == 0)
                 progress(ctx, n, "check", x, N);
         }
