@@ -350,8 +350,13 @@ static int solved_info(const sopts *o)
     printf("| all | %llu | %llu | %llu | %llu | | |\n", (unsigned long long)tn,
            (unsigned long long)tw, (unsigned long long)td,
            (unsigned long long)tl);
-    printf("(values of the board for its mover: the margin of the seeds on "
-           "the board to come; wins > 0, draws 0, losses < 0)\n");
+    if (mc_solved_wdl(g))
+        printf("(values of the board for its mover: 1 a win, 0 a draw, -1 "
+               "a loss)\n");
+    else
+        printf("(values of the board for its mover: the margin of the "
+               "seeds on the board to come; wins > 0, draws 0, losses < "
+               "0)\n");
     mc_solved_close(s);
     mc_game_free(g);
     return 0;

@@ -116,9 +116,9 @@ static int solved_init(mc_solved *s, const mc_game *g, mc_error *err)
     mc_sb b;
     mc_sb_init(&b, s->spec, sizeof s->spec);
     mc_sb_printf(&b, "%s:", mc_game_name(g));
-    for (const mc_optdef *o = g->rules->opts; o && o->key; o++) {
-        const char *v = mc_game_option(g, o->key);
-        mc_sb_printf(&b, "%s%s=%s", o == g->rules->opts ? "" : ",", o->key,
+    for (const char *const *k = s->rt->keys; k && *k; k++) {
+        const char *v = mc_game_option(g, *k);
+        mc_sb_printf(&b, "%s%s=%s", k == s->rt->keys ? "" : ",", *k,
                      v ? v : "?");
     }
     s->kind.game = mc_game_name(g);
@@ -189,15 +189,16 @@ typedef struct rt_move {
     uint64_t child; /* in-layer: the child's rank */
 } rt_move;
 
-/* The moves of board h (n seeds): how many, or -1 with err when the
+/* The moves of board h (n seeds), played in g (a game of s's spec that
+   this thread alone uses: games keep caches): how many, or -1 with err when the
    game does something its retro says it cannot (seeds coming back, a
    position without a board).  *term: the board's own value when the game
    is already over there (then no moves). */
-static int expand(const mc_solved *s, int n, const uint8_t *h, rt_move *out,
-                  int *term, int *over, mc_error *err)
+static int expand(const mc_solved *s, const mc_game *g, int n,
+                  const uint8_t *h, rt_move *out, int *term, int *over,
+                  mc_error *err)
 {
     const mc_retro *rt = s->rt;
-    const mc_game *g = s->g;
     int k = rt->houses;
     mc_pos p;
     rt->from_board(g, h, &p);
@@ -284,6 +285,7 @@ typedef struct rt_layer {
 
 typedef struct rt_job {
     rt_layer *L;
+    mc_game *g; /* this thread's */
     int id;
     int pass; /* 0: exits and counts, 1: links, 2: sweep */
     uint64_t *stack;
@@ -371,7 +373,7 @@ static void *worker(void *arg)
         if (j->pass < 2) {
             eg_unrank_k(L->n, x, h, k);
             int term = 0, over = 0;
-            int nm = expand(s, L->n, h, mv, &term, &over, &err);
+            int nm = expand(s, j->g, L->n, h, mv, &term, &over, &err);
             if (nm < 0) {
                 job_fail(L, &err);
                 break;
@@ -644,6 +646,11 @@ static int build_layer(const mc_solved *s, int n, int threads, uint8_t *out,
     int rc = 0;
     rt_job jobs[EG_MAX_THREADS];
     memset(jobs, 0, sizeof jobs);
+    for (int i = 0; i < L.threads; i++)
+        if (!(jobs[i].g = mc_game_dup(s->g, err))) {
+            rc = MC_ERR_NOMEM;
+            goto out;
+        }
     L.e = alloc_big(L.N);
     L.st = alloc_big(L.N);
     L.off = alloc_big(L.N * sizeof *L.off);
@@ -694,8 +701,10 @@ static int build_layer(const mc_solved *s, int n, int threads, uint8_t *out,
         progress(ctx, n, "plies", 0, 1);
     rc = settle(&L, err);
 out:
-    for (int i = 0; i < EG_MAX_THREADS; i++)
+    for (int i = 0; i < EG_MAX_THREADS; i++) {
         free(jobs[i].stack);
+        mc_game_free(jobs[i].g);
+    }
     free_big(L.pred, L.E * sizeof *L.pred);
     free_big(L.dmin, L.N * sizeof *L.dmin);
     free_big(L.dmax, L.N * sizeof *L.dmax);
@@ -879,7 +888,9 @@ int mc_solved_move_values(const mc_solved *s, const mc_pos *p, mc_move *mv,
 {
     if (!mc_solved_probe(s, p, NULL, NULL))
         return -1;
-    const mc_game *g = s->g;
+    mc_game *g = mc_game_dup(s->g, NULL); /* games keep caches */
+    if (!g)
+        return -1;
     mc_hist hist;
     memset(&hist, 0, sizeof hist);
     hist.occurrences = 1;
@@ -904,6 +915,7 @@ int mc_solved_move_values(const mc_solved *s, const mc_pos *p, mc_move *mv,
         if (plies)
             plies[i] = 1 + cp;
     }
+    mc_game_free(g);
     return nm;
 }
 
@@ -952,6 +964,9 @@ uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi, int threads,
     int k = s->rt->houses;
     uint8_t h[MC_MAX_PITS];
     rt_move mv[MC_MAX_MOVES];
+    mc_game *g = mc_game_dup(s->g, NULL); /* games keep caches */
+    if (!g)
+        return 1;
     for (int n = lo < 0 ? 0 : lo; n <= hi; n++) {
         uint64_t N = eg_layer_size_k(k, n);
         uint64_t hist[128] = {0};
@@ -959,7 +974,7 @@ uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi, int threads,
             eg_unrank_k(n, x, h, k);
             int term = 0, over = 0;
             mc_error err;
-            int nm = expand(s, n, h, mv, &term, &over, &err);
+            int nm = expand(s, g, n, h, mv, &term, &over, &err);
             int want = over ? term : -1000;
             for (int i = 0; i < nm; i++) {
                 int v = mv[i].exit ? mv[i].val : -rt_value(s, n, mv[i].child);
@@ -990,5 +1005,6 @@ uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi, int threads,
             if (hist[v] != s->info[n].hist[v])
                 bad++;
     }
+    mc_game_free(g);
     return bad;
 }

@@ -61,6 +61,10 @@ typedef struct mc_retro {
     /* 0 when g's options make such tables exact; else an MC_ERR_SPEC in
        err, saying why.  name: the tables' name ("notrades"). */
     int (*solvable)(const mc_game *g, char *name, size_t n, mc_error *err);
+    /* The options that decide the values (NULL-terminated): the tables'
+       header spells them out, and games that differ only in the others
+       (who starts ...) share the tables. */
+    const char *const *keys;
     /* The position of board h with the side to move to move (captures
        set so that the totals are right; the margin is measured from
        them). */

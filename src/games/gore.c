@@ -1055,7 +1055,11 @@ static int gr_to_board(const mc_game *g, const mc_pos *p, uint8_t *h)
     return 1;
 }
 
+static const char *const gr_retro_keys[] = {"skip_origin", "repetition",
+                                            "trades", NULL};
+
 static const mc_retro gr_retro = {
+    .keys = gr_retro_keys,
     .houses = NP,
     .max_seeds = 48,
     .wdl = 0,

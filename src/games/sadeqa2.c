@@ -11,6 +11,7 @@
  * History rules (S8) are decided from the mc_hist the session passes in.
  * Nothing here prints, allocates per move or loops without bound.
  */
+#include <stdio.h>
 #include <assert.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -837,6 +838,59 @@ static void sq_observe(const mc_game *g, const mc_pos *p, float *out)
     out[13] = p->first >> (1 - p->side) & 1;
 }
 
+/* The solved tables (src/egdb/retro.c, docs/SOLVED.md): once both first
+   moves are made (S2) a position is its board and the side to move, and
+   an endless game is a draw (S8), so each board has one value for its
+   mover: win, draw or loss.  With repetition=more_seeds an endless game's
+   winner depends on the board it repeats: not solvable board by board. */
+static int sq_solvable(const mc_game *g, char *name, size_t n, mc_error *err)
+{
+    if (g->opt[OPT_REPETITION] != 0)
+        return mc_err(err, MC_ERR_SPEC,
+                      "sadeqa2:repetition=more_seeds cannot be solved board "
+                      "by board: an endless game's winner depends on the "
+                      "board it repeats");
+    int skip = g->opt[OPT_SKIP_ORIGIN], draw = g->opt[OPT_STUCK] == 1;
+    snprintf(name, n, "%s%s%s", skip || draw ? "" : "plain",
+             skip ? "skip" : "", draw ? (skip ? "-stuckdraw" : "stuckdraw")
+                                      : "");
+    return 0;
+}
+
+static void sq_from_board(const mc_game *g, const uint8_t *h, mc_pos *p)
+{
+    (void)g;
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < NH; i++)
+        p->pit[i] = h[i];
+    p->side = MC_SOUTH;
+    p->first = 0;
+}
+
+static int sq_to_board(const mc_game *g, const mc_pos *p, uint8_t *h)
+{
+    (void)g;
+    if (p->first)
+        return 0; /* a first move to make: S2 may bind it */
+    int o = p->side == MC_SOUTH ? 0 : 6;
+    for (int i = 0; i < NH; i++)
+        h[i] = p->pit[(i + o) % NH];
+    return 1;
+}
+
+static const char *const sq_retro_keys[] = {"skip_origin", "stuck",
+                                            "repetition", NULL};
+
+static const mc_retro sq_retro = {
+    .keys = sq_retro_keys,
+    .houses = NH,
+    .max_seeds = MAXS,
+    .wdl = 1,
+    .solvable = sq_solvable,
+    .from_board = sq_from_board,
+    .to_board = sq_to_board,
+};
+
 const mc_rules mc_rules_sadeqa2 = {
     .eval = sq_eval,
     .features = sq_features,
@@ -868,4 +922,5 @@ const mc_rules mc_rules_sadeqa2 = {
     .action_index = sq_action_index,
     .obs_size = 14,
     .observe = sq_observe,
+    .retro = &sq_retro,
 };
