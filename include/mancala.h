@@ -592,7 +592,19 @@ typedef struct mc_search_info {
     int book;        /* 1: the move came from the opening book (no search:
                         score and depth are the book's, nodes 0, pv the
                         book's line) */
-    int reserved[8]; /* room to grow (zero) */
+    /* Since 1.2: 1 when the move came from a solved game's tables
+       (mancala_egdb.h, "solved games"; no search: nodes 0, pv perfect
+       play's line), with plies the plies perfect play takes to settle
+       the position (0 for a draw).  The score is then a proven win or
+       loss in those plies (MC_SCORE_WIN - plies) for a game won by
+       survival, or the endgame tables' score of the final margin
+       (mc_egdb_score_margin) for a game won on seeds; value is the
+       position's value (mc_solved_probe's: the final margin, or 1, 0,
+       -1), mc_solved_describe's words. */
+    int solved;
+    int plies;
+    int value;
+    int reserved[5]; /* room to grow (zero) */
 } mc_search_info;
 
 /* Choose a move for the side to move in the session's current position
@@ -677,8 +689,11 @@ typedef struct mc_player_opts {
     int hash_mb;        /* transposition table in MiB; 0 = 16 */
     int algo;           /* MC_ALGO_* */
     uint64_t seed;      /* randomness of the lower levels */
-    /* Oware endgame tables: NULL = the default places (mancala_egdb.h,
-       mc_egdb_open_default), "none" = no tables, else a directory. */
+    /* Endgame tables (Oware) or a solved game's tables (Goré with
+       trades=off, Sadeqa II: mc_solved_open): NULL = the default places
+       (mancala_egdb.h, mc_egdb_open_default, mc_solved_open_default),
+       "none" = no tables, else a directory.  A solved game's tables
+       decide the moves at full strength (level 0 or 10): perfect play. */
     const char *tables;
     /* The opening book (docs/BOOK.md): NULL = the built-in book of the
        game when it has one (Oware with its default options), "none" = no
@@ -721,6 +736,9 @@ MC_API const char *mc_player_tables(const mc_player *pl);
 struct mc_egdb;
 /* The endgame tables in use, or NULL (owned by the player). */
 MC_API const struct mc_egdb *mc_player_egdb(const mc_player *pl);
+struct mc_solved;
+/* A solved game's tables in use, or NULL (owned by the player). */
+MC_API const struct mc_solved *mc_player_solved(const mc_player *pl);
 struct mc_book;
 /* The opening book in use for the player's game, or NULL (none asked for,
    none built in for this game, or a book file of another game). */

@@ -363,6 +363,30 @@ MC_API int mc_solved_build(const mc_game *g, mc_solved_build_opts *o,
 MC_API mc_solved *mc_solved_open(const mc_game *g, const char *dir,
                                  int max_seeds, mc_error *err);
 MC_API void mc_solved_close(mc_solved *s);
+/* mc_solved_open (every layer there) from the first of the default places
+   of tables (mc_egdb_open_default's: $MANCALA_EGDB_DIR, the user
+   directory, the share directory) that holds layer 0 of g's tables; the
+   directory into dir (n bytes, may be NULL).  NULL when none does (dir
+   "", err saying so), when MANCALA_EGDB_DIR=none, or when they do not
+   open (err says why). */
+MC_API mc_solved *mc_solved_open_default(const mc_game *g, char *dir,
+                                         size_t n, mc_error *err);
+/* mc_solved_best's move as the search would score it, for the search's
+   oracle (mc_search_limits.oracle with the open tables as ctx): 1 and
+   *score when p is in the tables and fresh (no history behind it that a
+   repetition could use), -1 when it is there but not fresh, 0 when not
+   there. */
+MC_API int mc_solved_oracle(void *s, const mc_pos *p, int fresh, int ply,
+                            int *score);
+/* The value and plies of p (mc_solved_probe's) in words: "South wins in
+   23 plies with perfect play", "North wins 27-21 with perfect play,
+   settled in 11 plies" ...  The length written (as snprintf). */
+MC_API size_t mc_solved_describe(const mc_game *g, const mc_pos *p,
+                                 int value, int plies, char *buf, size_t n);
+/* The search score of a solved value with its plies, ply plies below
+   the root. */
+MC_API int mc_solved_score(const mc_solved *s, int value, int plies,
+                           int ply);
 /* The layers open: 0..this. */
 MC_API int mc_solved_seeds(const mc_solved *s);
 /* A layer's header. */

@@ -529,9 +529,10 @@ function showHint(res) {
   hintPit = m && m.pit !== null && m.pit !== undefined ? m.pit : null;
   const words = m ? moveWords(m) : res.hint;
   const where = hintPit !== null ? ` (the pit marked on the board, ${st.names[hintPit]})` : '';
-  log(`Hint: ${words}`);
+  const perfect = res.perfect ? ` (${res.perfect})` : '';
+  log(`Hint: ${words}${perfect}`);
   draw();
-  say(`Hint: ${m && m.kind !== 'sow' && m.kind ? words : 'play ' + words}${where}.`);
+  say(`Hint: ${m && m.kind !== 'sow' && m.kind ? words : 'play ' + words}${where}${perfect}.`);
 }
 
 async function maybeComputer() {

@@ -398,30 +398,6 @@ int cli_solve_tables(int argc, char **argv)
 
 /* ---- probe ------------------------------------------------------------- */
 
-static void say_value(const mc_game *g, const mc_pos *p, int v, int plies,
-                      int wdl)
-{
-    const char *who = p->side == MC_NORTH ? "North" : "South";
-    if (wdl) {
-        if (v == 0)
-            printf("a draw with perfect play (endless)\n");
-        else
-            printf("%s, the side to move, %s in %d plies with perfect "
-                   "play\n",
-                   who, v > 0 ? "wins" : "loses", plies);
-        return;
-    }
-    int total = mc_total(g, p);
-    if (v == 0 && plies == 0)
-        printf("a draw with perfect play, %g-%g\n", total / 2.0,
-               total / 2.0);
-    else
-        printf("%s, the side to move, %s %g-%g with perfect play (margin "
-               "%+d), settled in %d plies\n",
-               who, v > 0 ? "wins" : v < 0 ? "loses" : "draws",
-               (total + v) / 2.0, (total - v) / 2.0, v, plies);
-}
-
 static const char probe_help[] =
     "usage: mancala probe GAME [POSITION|start] [--dir D]\n\n"
     "The value of a position of a solved game (gore:trades=off; "
@@ -457,7 +433,6 @@ int cmd_probe(int argc, char **argv)
     int rc = 0, v, plies;
     mc_move mv[MC_MAX_MOVES];
     int val[MC_MAX_MOVES], pl[MC_MAX_MOVES];
-    int wdl = mc_solved_wdl(g);
     if (!mc_solved_probe(s, &p, &v, &plies)) {
         fprintf(stderr, "mancala probe: the position is not in the tables "
                         "in %s (layers 0-%d)\n",
@@ -465,7 +440,9 @@ int cmd_probe(int argc, char **argv)
         rc = EXIT_BAD_INPUT;
         goto out;
     }
-    say_value(g, &p, v, plies, wdl);
+    char words[200];
+    mc_solved_describe(g, &p, v, plies, words, sizeof words);
+    printf("%s\n", words);
     mc_move best = 0;
     mc_solved_best(s, &p, &best, NULL, NULL);
     int k = mc_solved_move_values(s, &p, mv, val, pl);
@@ -479,7 +456,8 @@ int cmd_probe(int argc, char **argv)
         else if (val[i] != v || plies == 0)
             printf("  %-6s %+d%s\n", mb, val[i], val[i] == v ? "  best" : "");
         else
-            printf("  %-6s %+d  best, %d plies%s\n", mb, val[i], pl[i],
+            printf("  %-6s %+d  best, %d %s%s\n", mb, val[i], pl[i],
+                   pl[i] == 1 ? "ply" : "plies",
                    mv[i] == best ? " (perfect play's)" : "");
     }
 out:

@@ -663,6 +663,17 @@ static void search_text(const mc_session *s, const tui_view *v, int eval,
     mc_move_format(g, p, info.best, tok, sizeof tok);
     *pit = mc_move_pit(g, p, info.best);
     const char *who = side_name[p->side];
+    if (info.solved) {
+        char words[96];
+        mc_solved_describe(g, p, info.value, info.plies, words, sizeof words);
+        if (eval)
+            snprintf(out, n, "Evaluation: %s (the solved tables; best %s).",
+                     words, tok);
+        else
+            snprintf(out, n, "Hint: the engine would play %s: %s.", tok,
+                     words);
+        return;
+    }
     if (!eval) {
         snprintf(out, n, "Hint: the engine would play %s.", tok);
         return;

@@ -29,6 +29,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../core/util.h"
 #include "../games/game.h"
@@ -838,6 +839,103 @@ void mc_solved_close(mc_solved *s)
     solved_unmap(s);
     mc_game_free(s->g);
     free(s);
+}
+
+mc_solved *mc_solved_open_default(const mc_game *g, char *dir, size_t n,
+                                  mc_error *err)
+{
+    if (dir && n)
+        dir[0] = '\0';
+    char places[3][4096];
+    int np = 0;
+    const char *env = getenv("MANCALA_EGDB_DIR");
+    if (env && strcmp(env, "none") == 0) {
+        mc_err(err, MC_ERR_IO, "tables turned off (MANCALA_EGDB_DIR=none)");
+        return NULL;
+    }
+    if (env && *env)
+        snprintf(places[np++], sizeof places[0], "%s", env);
+    if (mc_egdb_user_dir(places[np], sizeof places[0]) == 0)
+        np++;
+    snprintf(places[np++], sizeof places[0], "%s", mc_egdb_share_dir());
+    for (int i = 0; i < np; i++) {
+        char path[4200];
+        mc_solved_path(g, places[i], 0, path, sizeof path);
+        if (access(path, R_OK) != 0)
+            continue;
+        if (dir && n)
+            snprintf(dir, n, "%s", places[i]);
+        return mc_solved_open(g, places[i], -1, err);
+    }
+    mc_err(err, MC_ERR_IO, "no solved tables of %s in the default places",
+           mc_game_spec(g));
+    return NULL;
+}
+
+size_t mc_solved_describe(const mc_game *g, const mc_pos *p, int value,
+                          int plies, char *buf, size_t n)
+{
+    const char *who = p->side == MC_NORTH ? "North" : "South";
+    int r;
+    if (mc_solved_wdl(g)) {
+        if (value == 0)
+            r = snprintf(buf, n, "a draw with perfect play (endless)");
+        else
+            r = snprintf(buf, n, "%s %s in %d %s with perfect play", who,
+                         value > 0 ? "wins" : "loses", plies,
+                         plies == 1 ? "ply" : "plies");
+    } else {
+        int t = mc_total(g, p);
+        char score[48];
+        snprintf(score, sizeof score, "%g-%g", (t + value) / 2.0,
+                 (t - value) / 2.0);
+        char settled[48] = "";
+        if (plies > 0)
+            snprintf(settled, sizeof settled, ", settled in %d %s", plies,
+                     plies == 1 ? "ply" : "plies");
+        if (value == 0)
+            r = snprintf(buf, n, "a draw, %s, with perfect play%s", score,
+                         settled);
+        else
+            r = snprintf(buf, n, "%s %s %s with perfect play%s", who,
+                         value > 0 ? "wins" : "loses", score, settled);
+    }
+    return r < 0 ? 0 : (size_t)r;
+}
+
+/* Scores of the endgame tables (probe.c's) for margins. */
+#define RT_SCORE_BASE (MC_SCORE_PROVEN + 10)
+#define RT_SCORE_STEP 150
+
+int mc_solved_score(const mc_solved *s, int value, int plies, int ply)
+{
+    if (value == 0)
+        return 0;
+    if (s && s->rt->wdl) {
+        int a = MC_SCORE_WIN - ply - plies;
+        return value > 0 ? a : -a;
+    }
+    if (ply < 0)
+        ply = 0;
+    if (ply >= RT_SCORE_STEP)
+        ply = RT_SCORE_STEP - 1;
+    int a = RT_SCORE_BASE + RT_SCORE_STEP * (value > 0 ? value : -value) -
+            ply;
+    return value > 0 ? a : -a;
+}
+
+int mc_solved_oracle(void *ctx, const mc_pos *p, int fresh, int ply,
+                     int *score)
+{
+    const mc_solved *s = ctx;
+    int v, d;
+    if (!mc_solved_probe(s, p, &v, &d))
+        return 0;
+    if (!fresh)
+        return -1;
+    if (score)
+        *score = mc_solved_score(s, v, d, ply);
+    return 1;
 }
 
 int mc_solved_seeds(const mc_solved *s)

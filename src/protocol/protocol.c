@@ -107,6 +107,11 @@ static void on_info(const mc_search_info *in, void *ctx)
         proto_say(e, "info book score %s depth %d pv %s", score, in->depth, pv);
         return;
     }
+    if (in->solved) {
+        proto_say(e, "info solved score %s plies %d pv %s", score, in->plies,
+                  pv);
+        return;
+    }
     long ms = (long)(in->seconds * 1000.0);
     unsigned long long nps =
         in->seconds > 0 ? (unsigned long long)((double)in->nodes / in->seconds)

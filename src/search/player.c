@@ -32,6 +32,7 @@ struct mc_player {
     char tables_opt[4096]; /* o.tables as given ("" for NULL) */
     char tables_dir[4096]; /* where the open tables are */
     mc_egdb *db;
+    mc_solved *solved;     /* a solved game's tables (retro.c) */
     mc_book_use book;      /* the opening book (book.c) */
     /* one search */
     atomic_int stop;
@@ -61,6 +62,8 @@ static void close_tables(mc_player *pl)
 {
     mc_egdb_close(pl->db);
     pl->db = NULL;
+    mc_solved_close(pl->solved);
+    pl->solved = NULL;
     pl->tables_dir[0] = '\0';
 }
 
@@ -72,6 +75,22 @@ static int open_tables(mc_player *pl, const char *want, mc_error *err)
     if (want && strcmp(want, "none") == 0)
         return 0;
     mc_error e2 = {0, ""};
+    char name[32];
+    if (mc_solved_name(pl->g, name, sizeof name, NULL) == 0) {
+        /* A solved game: its tables where they are, none is no error. */
+        if (!want) {
+            pl->solved = mc_solved_open_default(pl->g, pl->tables_dir,
+                                                sizeof pl->tables_dir, &e2);
+            if (!pl->solved)
+                pl->tables_dir[0] = '\0';
+            return 0;
+        }
+        pl->solved = mc_solved_open(pl->g, want, -1, err);
+        if (!pl->solved)
+            return err ? err->code : MC_ERR_IO;
+        snprintf(pl->tables_dir, sizeof pl->tables_dir, "%s", want);
+        return 0;
+    }
     int preset = mc_egdb_preset_of(pl->g, &e2);
     if (preset < 0)
         return 0; /* no tables for these rules: nothing to use */
@@ -91,7 +110,46 @@ static int open_tables(mc_player *pl, const char *want, mc_error *err)
 
 const char *mc_player_tables(const mc_player *pl)
 {
-    return pl->db ? pl->tables_dir : NULL;
+    return pl->db || pl->solved ? pl->tables_dir : NULL;
+}
+
+const struct mc_solved *mc_player_solved(const mc_player *pl)
+{
+    return pl->solved;
+}
+
+/* Perfect play from a solved game's tables: the move, its score, and its
+   line (perfect play on, until the game ends or 64 plies). */
+static int solved_go(mc_player *pl, mc_search_info *out)
+{
+    const mc_pos *p = mc_session_pos(pl->s);
+    int v, d;
+    mc_move m;
+    if (!mc_solved_best(pl->solved, p, &m, &v, &d))
+        return 0;
+    out->best = m;
+    out->score = mc_solved_score(pl->solved, v, d, 0);
+    out->solved = 1;
+    out->plies = d;
+    out->value = v;
+    out->depth = 0;
+    out->nodes = 0;
+    out->threads = 1;
+    mc_pos q = *p;
+    out->pvlen = 0;
+    while (out->pvlen < 64) {
+        mc_move b;
+        if (!mc_solved_best(pl->solved, &q, &b, NULL, NULL))
+            break;
+        out->pv[out->pvlen++] = b;
+        mc_play(pl->g, &q, b, NULL);
+        mc_result r;
+        mc_hist h = {1, 0, 0};
+        mc_status(pl->g, &q, &h, &r);
+        if (r.over)
+            break;
+    }
+    return 1;
 }
 
 const struct mc_egdb *mc_player_egdb(const mc_player *pl)
@@ -432,6 +490,15 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
         out->seconds = mc_now() - start;
         return 0;
     }
+    /* A solved game plays perfectly at full strength (infinite analysis
+       searches on, with the tables inside the tree). */
+    if (pl->solved && !pl->exact && !go->infinite && !go->ponder &&
+        (pl->o.level == 0 || pl->o.level == 10) && solved_go(pl, out)) {
+        out->seconds = mc_now() - start;
+        if (go->on_info)
+            go->on_info(out, go->info_ctx);
+        return 0;
+    }
     int algo = pl->o.algo;
     if (algo == MC_ALGO_AUTO)
         algo = pl->g->rules->prefer_mcts ? MC_ALGO_MCTS : MC_ALGO_AB;
@@ -482,6 +549,10 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
     if (pl->db && !pl->oracle) {
         t->oracle = mc_egdb_oracle;
         t->oracle_ctx = pl->db;
+    }
+    if (pl->solved && !pl->oracle && level == 10) {
+        t->oracle = mc_solved_oracle;
+        t->oracle_ctx = pl->solved;
     }
     t->seed = pl->o.seed;
     t->nthreads = threads;

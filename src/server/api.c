@@ -29,6 +29,7 @@
 #include "api.h"
 #include "store.h"
 #include "../core/util.h"
+#include "mancala_egdb.h"
 #include "mancala_record.h"
 
 #define ID_LEN MC_API_ID_LEN
@@ -1486,6 +1487,15 @@ static void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
     json_t *extra = json_pack("{s:i,s:i,s:I,s:b}", "score", info.score,
                               "depth", info.depth, "nodes",
                               (json_int_t)info.nodes, "book", info.book);
+    if (info.solved) {
+        /* Perfect play: the tables' words for the position. */
+        char words[200];
+        mc_solved_describe(g, p, info.value, info.plies, words,
+                           sizeof words);
+        json_object_set_new(extra, "solved", json_true());
+        json_object_set_new(extra, "plies", json_integer(info.plies));
+        json_object_set_new(extra, "perfect", json_string(words));
+    }
     if (hint) {
         json_object_set_new(extra, "hint", json_string(tok));
         reply_state(out, 200, e, NULL, NULL, extra);

@@ -1,0 +1,121 @@
+#!/bin/sh
+# cli_solved.sh - the solved games' tables from the command line
+# (docs/SOLVED.md): mancala solve --build|--verify|--info and mancala probe
+# on Goré (trades=off) and Sadeqa II, with values worked out by hand from
+# the rules, and clear errors (stderr only, exit status 1) for games that
+# cannot be solved, missing or damaged tables and positions outside them.
+# Run by `make check` with $MANCALA.
+M=${MANCALA:-./mancala}
+pass=0
+fail=0
+out=$(mktemp) err=$(mktemp) dir=$(mktemp -d)
+trap 'rm -rf "$out" "$err" "$dir"' EXIT
+
+# expect NAME WANT_STDOUT cmd...: exit 0, exactly WANT_STDOUT, empty stderr
+expect() {
+    name=$1 want=$2
+    shift 2
+    "$@" >"$out" 2>"$err"
+    rc=$?
+    if [ $rc -eq 0 ] && [ "$(cat "$out")" = "$want" ] && [ ! -s "$err" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: status $rc"
+        echo "  got:  $(cat "$out")"
+        echo "  want: $want"
+        [ -s "$err" ] && echo "  stderr: $(cat "$err")"
+    fi
+}
+
+# reject NAME TEXT cmd...: exit 1, nothing on stdout, TEXT in stderr
+reject() {
+    name=$1 text=$2
+    shift 2
+    "$@" >"$out" 2>"$err"
+    rc=$?
+    if [ $rc -eq 1 ] && [ ! -s "$out" ] && grep -qF -- "$text" "$err"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: status $rc (want 1)"
+        echo "  stdout: $(cat "$out")"
+        echo "  stderr: $(cat "$err")"
+    fi
+}
+
+# has NAME TEXT cmd...: exit 0 and TEXT somewhere in stdout
+has() {
+    name=$1 text=$2
+    shift 2
+    "$@" >"$out" 2>"$err"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -qF -- "$text" "$out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: status $rc"
+        echo "  stdout: $(cat "$out")"
+        echo "  stderr: $(cat "$err")"
+    fi
+}
+
+G=gore:trades=off
+has "build" "solved $G layers 0-12 in $dir/g" \
+    $M solve --build $G --dir "$dir/g" --seeds 12
+[ -f "$dir/g/gore-notrades-12.egdb" ] && pass=$((pass + 1)) ||
+    { fail=$((fail + 1)); echo "FAIL layer file"; }
+has "build again: found" "layers 0-12 found complete" \
+    $M solve --build $G --dir "$dir/g" --seeds 12
+has "verify" "layers 0-12 in $dir/g: verified" \
+    $M solve --verify $G --dir "$dir/g" --quiet
+has "info" "| 12 | 50388 |" $M solve --info $G --dir "$dir/g"
+
+# By hand (G3-G5): D sows a (1), b (2), c (2): c and b captured (4), a
+# keeps 1 for North: 24-24 once the game ends, the next ply.
+expect "probe a draw" "a draw, 24-24, with perfect play, settled in 1 ply
+  D      +0  best, 1 ply (perfect play's)" \
+    $M probe $G '0,0,0,3/0,1,1,0 S own=SSSSNNNN cap=20,23' --dir "$dir/g"
+# North has no stone: it passes, South sows A (B, C, D) and keeps 3.
+expect "probe a loss" "North loses 3-45 with perfect play, settled in 2 plies
+  pass   -42  best, 2 plies (perfect play's)" \
+    $M probe $G '3,0,0,0/0,0,0,0 N own=SSSSNNNN cap=42,3' --dir "$dir/g"
+
+reject "trades on" "only without trades" $M probe gore start --dir "$dir/g"
+reject "owner" "cannot be solved board by board" \
+    $M solve --build gore:trades=off,repetition=owner --dir "$dir/g"
+reject "oware" "no solved tables" $M probe oware start --dir "$dir/g"
+reject "no tables" "no solved tables in $dir/none" \
+    $M probe $G start --dir "$dir/none"
+reject "outside" "not in the tables" $M probe $G start --dir "$dir/g"
+
+# A damaged layer: refused by name.
+cp -r "$dir/g" "$dir/bad"
+printf 'X' | dd of="$dir/bad/gore-notrades-07.egdb" bs=1 seek=5000 \
+    conv=notrunc 2>/dev/null
+reject "damaged" "gore-notrades-07.egdb: payload checksum mismatch" \
+    $M solve --verify $G --dir "$dir/bad"
+reject "damaged probe" "checksum" \
+    $M probe $G '0,0,0,3/0,1,1,0 S own=SSSSNNNN cap=20,23' --dir "$dir/bad"
+
+# Sadeqa II (S4-S7): A's seed ends in B, empty; North has nothing to move.
+has "sadeqa2 build" "solved sadeqa2 layers 0-6" \
+    $M solve --build sadeqa2 --dir "$dir/s" --seeds 6
+expect "sadeqa2 win" "South wins in 1 ply with perfect play
+  A      +1  best, 1 ply (perfect play's)" \
+    $M probe sadeqa2 '1,0,0,0,0,0/0,0,0,0,0,0 S first=-' --dir "$dir/s"
+# F's seed ends in a (empty); North's a ends in b; South has no move.
+expect "sadeqa2 loss" "South loses in 2 plies with perfect play
+  F      -1  best, 2 plies (perfect play's)" \
+    $M probe sadeqa2 '0,0,0,0,0,1/0,0,0,0,0,0 S first=-' --dir "$dir/s"
+reject "first move" "not in the tables" \
+    $M probe sadeqa2 '1,0,0,0,0,0/0,0,0,0,0,0 S first=SN' --dir "$dir/s"
+
+# The engine plays from the tables: perfect play's move, its line.
+printf 'set game %s\nset database %s\nposition 0,0,0,3/0,1,1,0 S own=SSSSNNNN cap=20,23\ngo movetime 50\nquit\n' \
+    "$G" "$dir/g" | $M engine >"$out" 2>&1
+grep -q '^info solved score 0 plies 1 pv D' "$out" && grep -q '^bestmove D' "$out" &&
+    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL engine"; cat "$out"; }
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
