@@ -399,6 +399,13 @@ MC_API const mc_egdb_info *mc_solved_layer_info(const mc_solved *s, int n);
    value and plies may be NULL. */
 MC_API int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value,
                            int *plies);
+/* The board of layer n that takes perfect play the most plies to settle:
+   the plies, and its board (the mover's frame) into h (room for the
+   game's pits); -1 when layer n is not open. */
+MC_API int mc_solved_longest(const mc_solved *s, int n, uint8_t *h);
+/* The position of board h (the mover's frame) with South to move. */
+MC_API void mc_solved_position(const mc_solved *s, const uint8_t *h,
+                               mc_pos *p);
 /* Every legal move of p into mv (room for MC_MAX_MOVES), its value for
    p's side to move into val (the value p has when the move is best),
    MC_SOLVED_UNKNOWN where the position it leads to is not in the tables,

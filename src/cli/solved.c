@@ -320,8 +320,9 @@ static int solved_info(const sopts *o)
     int top = mc_solved_seeds(s);
     printf("%s: layers 0-%d in %s\n", mc_solved_layer_info(s, 0)->spec, top,
            dir);
-    printf("| seeds | positions | wins | draws | losses | best | worst |\n"
-           "|---:|---:|---:|---:|---:|---:|---:|\n");
+    printf("| seeds | positions | wins | draws | losses | best | worst | "
+           "longest (plies) | its board |\n"
+           "|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     uint64_t tw = 0, td = 0, tl = 0, tn = 0;
     for (int n = 0; n <= top; n++) {
         const mc_egdb_info *in = mc_solved_layer_info(s, n);
@@ -339,15 +340,24 @@ static int solved_info(const sopts *o)
             if (v < worst)
                 worst = v;
         }
-        printf("| %d | %llu | %llu | %llu | %llu | %+d | %+d |\n", n,
-               (unsigned long long)in->entries, (unsigned long long)w,
-               (unsigned long long)d, (unsigned long long)l, best, worst);
+        uint8_t h[64];
+        int far = mc_solved_longest(s, n, h);
+        char board[200];
+        mc_pos q;
+        memset(&q, 0, sizeof q);
+        /* The board as South to move sees it: its position string. */
+        mc_solved_position(s, h, &q);
+        mc_pos_format(g, &q, board, sizeof board);
+        printf("| %d | %llu | %llu | %llu | %llu | %+d | %+d | %d | `%s` |\n",
+               n, (unsigned long long)in->entries, (unsigned long long)w,
+               (unsigned long long)d, (unsigned long long)l, best, worst, far,
+               board);
         tw += w;
         td += d;
         tl += l;
         tn += in->entries;
     }
-    printf("| all | %llu | %llu | %llu | %llu | | |\n", (unsigned long long)tn,
+    printf("| all | %llu | %llu | %llu | %llu | | | | |\n", (unsigned long long)tn,
            (unsigned long long)tw, (unsigned long long)td,
            (unsigned long long)tl);
     if (mc_solved_wdl(g))

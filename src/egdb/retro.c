@@ -981,6 +981,29 @@ int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value,
     return 1;
 }
 
+void mc_solved_position(const mc_solved *s, const uint8_t *h, mc_pos *p)
+{
+    s->rt->from_board(s->g, h, p);
+}
+
+int mc_solved_longest(const mc_solved *s, int n, uint8_t *h)
+{
+    if (!s || n < 0 || n > s->max)
+        return -1;
+    uint64_t N = s->info[n].entries, at = 0;
+    int best = -1;
+    for (uint64_t x = 0; x < N; x++) {
+        int d = rt_plies(s, n, x);
+        if (d > best) {
+            best = d;
+            at = x;
+        }
+    }
+    if (h)
+        eg_unrank_k(n, at, h, s->rt->houses);
+    return best;
+}
+
 int mc_solved_move_values(const mc_solved *s, const mc_pos *p, mc_move *mv,
                           int *val, int *plies)
 {

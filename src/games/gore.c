@@ -1038,8 +1038,13 @@ static void gr_from_board(const mc_game *g, const uint8_t *h, mc_pos *p)
 {
     (void)g;
     memset(p, 0, sizeof *p);
+    int n = 0;
     for (int i = 0; i < NP; i++)
-        p->pit[i] = h[i];
+        n += p->pit[i] = h[i];
+    /* The other stones captured, half each (the margin to come does not
+       depend on them). */
+    p->cap[0] = (uint16_t)((48 - n + 1) / 2);
+    p->cap[1] = (uint16_t)((48 - n) / 2);
     p->own = 0xF0;
     p->side = MC_SOUTH;
 }
