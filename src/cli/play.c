@@ -600,6 +600,9 @@ static const char play_usage[] =
     "                  Without it the computer plays with the tables of\n"
     "                  the default places (built on first use: layers\n"
     "                  0-10, a few seconds); --egdb none: no tables.\n"
+    "                  For a solved game (gore:trades=off, sadeqa2) the\n"
+    "                  tables of mancala solve --build: the computer\n"
+    "                  plays perfectly at level 10 and the hint says so.\n"
     "The computer thinks with every core of the machine at level 10.\n";
 
 /* $XDG_STATE_HOME/mancala/autosave.mcr or ~/.local/state/mancala/...;
