@@ -300,8 +300,9 @@ bench-python: all
 
 # The threaded code (the player's search threads, the compressed tables'
 # block caches, the protocol's search thread, the web server's connections
-# and per-game locks) under ThreadSanitizer: test_player, test_egdbz and
-# test_server in-process, and the protocol's
+# and per-game locks, the solved tables' builder) under ThreadSanitizer:
+# test_player, test_egdbz, test_solved and test_server in-process, and the
+# protocol's
 # transcripts against a mancala program built with it (test_protocol runs
 # $MANCALA engine; a report makes the engine exit non-zero, which fails the
 # transcript).
@@ -319,12 +320,16 @@ tsan: $(TSAN_GEN) build/gen/web_files.c
 	$(CC) $(TSAN_FLAGS) -o build-tsan/test_protocol tests/test_protocol.c -lm
 	$(CC) $(TSAN_FLAGS) -o build-tsan/test_egdbz tests/test_egdbz.c \
 	  $(LIB_SRC) $(TSAN_GEN) -lzstd -lm
+	$(CC) $(TSAN_FLAGS) -o build-tsan/test_solved tests/test_solved.c \
+	  $(LIB_SRC) $(TSAN_GEN) -lzstd -lm
 	$(CC) $(TSAN_FLAGS) $(SQLITE_CFLAGS) -o build-tsan/test_server tests/test_server.c \
 	  $(SERVER_SRC) build/gen/web_files.c $(LIB_SRC) $(TSAN_GEN) $(SERVER_LIBS) -lzstd -lm
 	@fail=0; \
 	echo "== build-tsan/test_player"; $(TEST_ENV) build-tsan/test_player || fail=1; \
 	echo "== build-tsan/test_egdbz (the compressed tables' caches per thread)"; \
 	$(TEST_ENV) build-tsan/test_egdbz || fail=1; \
+	echo "== build-tsan/test_solved (the solved tables' builder threads)"; \
+	$(TEST_ENV) build-tsan/test_solved threads || fail=1; \
 	echo "== build-tsan/test_server (the server's threads and locks)"; \
 	$(TEST_ENV) build-tsan/test_server || fail=1; \
 	echo "== build-tsan/test_protocol (a ThreadSanitizer engine)"; \
