@@ -403,6 +403,8 @@ MC_API int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value,
    the plies, and its board (the mover's frame) into h (room for the
    game's pits); -1 when layer n is not open. */
 MC_API int mc_solved_longest(const mc_solved *s, int n, uint8_t *h);
+/* Board x of layer n of g's tables (the mover's frame) into h. */
+MC_API void mc_solved_board(const mc_game *g, int n, uint64_t x, uint8_t *h);
 /* The position of board h (the mover's frame) with South to move. */
 MC_API void mc_solved_position(const mc_solved *s, const uint8_t *h,
                                mc_pos *p);

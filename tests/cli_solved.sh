@@ -111,6 +111,10 @@ expect "sadeqa2 loss" "South loses in 2 plies with perfect play
 reject "first move" "not in the tables" \
     $M probe sadeqa2 '1,0,0,0,0,0/0,0,0,0,0,0 S first=SN' --dir "$dir/s"
 
+# Random boards against the exact search (no tables behind it).
+has "check" "4 positions, 4 proven by exact search (2 s each at most), 4 agree" \
+    $M solve --check sadeqa2 --dir "$dir/s" --seeds 6 --positions 4 --time 2 --quiet
+
 # The engine plays from the tables: perfect play's move, its line.
 printf 'set game %s\nset database %s\nposition 0,0,0,3/0,1,1,0 S own=SSSSNNNN cap=20,23\ngo movetime 50\nquit\n' \
     "$G" "$dir/g" | $M engine >"$out" 2>&1

@@ -406,6 +406,7 @@ int cmd_solve(int argc, char **argv)
 {
     if (argc >= 2 && (!strcmp(argv[1], "--build") ||
                       !strcmp(argv[1], "--verify") ||
+                      !strcmp(argv[1], "--check") ||
                       !strcmp(argv[1], "--info")))
         return cli_solve_tables(argc, argv);
     for (int i = 1; i < argc; i++)
@@ -418,10 +419,11 @@ int cmd_solve(int argc, char **argv)
                    "100) or for S seconds (default 600).\nPrints the winner, "
                    "the longest forced line and every winning move,\nor that "
                    "no proof was found within the limits.\n\n"
-                   "mancala solve --build|--verify|--info GAME [--dir D] "
-                   "[--seeds N]\n      [--threads T] [--quiet]: the strong "
-                   "solution of a game that can be\n      solved by "
-                   "retrograde analysis (mancala solve --build --help).\n");
+                   "mancala solve --build|--verify|--info|--check GAME [--dir D] "
+                   "[--seeds N]\n      [--threads T] [--positions K] [--seed R] "
+                   "[--quiet]: the strong solution of\n      a game that can "
+                   "be solved by retrograde analysis (mancala solve --build "
+                   "--help).\n");
             return 0;
         }
     if (argc < 2) {

@@ -14,7 +14,8 @@
 
 typedef struct sopts {
     const char *game, *dir, *pos;
-    long seeds, threads;
+    long seeds, threads, positions, seed;
+    double seconds;
     int quiet;
 } sopts;
 
@@ -47,6 +48,9 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
 {
     o->seeds = -1;
     o->threads = 2;
+    o->positions = 20;
+    o->seconds = 5;
+    o->seed = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--dir") && i + 1 < argc) {
@@ -59,6 +63,26 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
         } else if (!strcmp(a, "--threads") && i + 1 < argc) {
             if ((o->threads = cli_number(argv[++i], 16)) < 1) {
                 fprintf(stderr, "mancala %s: --threads takes 1 to 16\n",
+                        cmd);
+                return -1;
+            }
+        } else if (!strcmp(a, "--positions") && i + 1 < argc) {
+            if ((o->positions = cli_number(argv[++i], 1000000)) < 1) {
+                fprintf(stderr, "mancala %s: --positions takes 1 or more\n",
+                        cmd);
+                return -1;
+            }
+        } else if (!strcmp(a, "--seed") && i + 1 < argc) {
+            if ((o->seed = cli_number(argv[++i], 1L << 30)) < 0) {
+                fprintf(stderr, "mancala %s: --seed takes a number\n", cmd);
+                return -1;
+            }
+        } else if (!strcmp(a, "--time") && i + 1 < argc) {
+            char *end;
+            o->seconds = strtod(argv[++i], &end);
+            if (*end || !(o->seconds > 0 && o->seconds <= 3600)) {
+                fprintf(stderr, "mancala %s: --time takes seconds (0 to "
+                                "3600)\n",
                         cmd);
                 return -1;
             }
@@ -372,11 +396,95 @@ static int solved_info(const sopts *o)
     return 0;
 }
 
+/* Random boards of the tables (a layer at random among those open, or
+   --seeds N, then a board of it at random) against the exact search: where
+   mc_solve proves a winner, the tables must say the same. */
+static int solved_check(const sopts *o)
+{
+    mc_game *g = solvable_game("solve --check", o);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    char dir[4096];
+    sopts o2 = *o;
+    o2.seeds = -1;
+    mc_solved *s = open_or_die("solve --check", g, &o2, dir, sizeof dir);
+    if (!s) {
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    int top = mc_solved_seeds(s);
+    if (o->seeds > top) {
+        fprintf(stderr, "mancala solve --check: the tables in %s go up to "
+                        "%d seeds\n",
+                dir, top);
+        mc_solved_close(s);
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    /* The search must not read these tables (nor any): it is the other
+       method. */
+    setenv("MANCALA_EGDB_DIR", "none", 1);
+    unsigned long long rng =
+        0x9e3779b97f4a7c15ull * (unsigned long long)(o->seed + 1);
+    int proven = 0, agree = 0, tried = 0;
+    for (long k = 0; k < o->positions; k++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        int n = o->seeds >= 0 ? (int)o->seeds
+                              : (int)((rng >> 33) % (unsigned)(top + 1));
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t N = mc_solved_layer_size(g, n);
+        uint64_t x = (rng >> 11) % N;
+        uint8_t h[64];
+        mc_solved_board(g, n, x, h);
+        mc_pos p;
+        mc_solved_position(s, h, &p);
+        int v, d;
+        if (!mc_solved_probe(s, &p, &v, &d))
+            continue;
+        mc_session *se = mc_session_new(g, &p);
+        mc_result r;
+        mc_session_result(se, &r);
+        if (r.over) {
+            mc_session_free(se);
+            continue;
+        }
+        tried++;
+        mc_solve_info info;
+        mc_solve(se, 200, o->seconds, &info);
+        char ps[200], words[200];
+        mc_pos_format(g, &p, ps, sizeof ps);
+        mc_solved_describe(g, &p, v, d, words, sizeof words);
+        const char *verdict = "not proven";
+        if (info.proven) {
+            proven++;
+            int want = v > 0 ? p.side : v < 0 ? 1 - p.side : MC_DRAW;
+            int ok = info.winner == want;
+            agree += ok;
+            verdict = ok ? "agrees" : "DISAGREES";
+        }
+        if (!o->quiet || (info.proven && !strcmp(verdict, "DISAGREES")))
+            printf("%s: %s; search: %s (%s)\n", ps, words,
+                   info.proven ? (info.winner == MC_SOUTH ? "South wins"
+                                                          : "North wins")
+                               : "-",
+                   verdict);
+        mc_session_free(se);
+    }
+    printf("%d positions, %d proven by exact search (%.0f s each at most), "
+           "%d agree\n",
+           tried, proven, o->seconds, agree);
+    mc_solved_close(s);
+    mc_game_free(g);
+    return agree == proven ? 0 : EXIT_BAD_INPUT;
+}
+
 static const char solve_tables_help[] =
     "usage: mancala solve --build GAME [--dir D] [--seeds N] [--threads T] "
     "[--quiet]\n"
     "       mancala solve --verify GAME [--dir D] [--seeds N]\n"
-    "       mancala solve --info GAME [--dir D]\n\n"
+    "       mancala solve --info GAME [--dir D]\n"
+    "       mancala solve --check GAME [--dir D] [--seeds N] [--positions "
+    "K]\n                             [--time S] [--seed R]\n\n"
     "The strong solution of a game that can be solved by retrograde "
     "analysis\n(gore:trades=off): every board's value for its mover, a "
     "layer file per\nnumber of seeds on the board (GAME-NAME-NN.egdb, "
@@ -386,7 +494,10 @@ static const char solve_tables_help[] =
     "progress bar, resuming after\nthe layers complete on disk; T threads "
     "(default 2).  --verify re-derives\nevery value from the moves "
     "(exit status 1 when one is wrong); --info\nprints each layer's wins, "
-    "draws and losses as Markdown.\n";
+    "draws and losses as Markdown; --check plays K\nrandom boards (of N "
+    "seeds, or any layer) against the exact search of\nmancala solve, S "
+    "seconds each (default 20 boards, 5 s): where the search\nproves a "
+    "winner it must agree (exit status 1 when it does not).\n";
 
 int cli_solve_tables(int argc, char **argv)
 {
@@ -403,6 +514,8 @@ int cli_solve_tables(int argc, char **argv)
         return solved_build(&o);
     if (!strcmp(mode, "--verify"))
         return solved_verify(&o);
+    if (!strcmp(mode, "--check"))
+        return solved_check(&o);
     return solved_info(&o);
 }
 

@@ -981,6 +981,13 @@ int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value,
     return 1;
 }
 
+void mc_solved_board(const mc_game *g, int n, uint64_t x, uint8_t *h)
+{
+    const mc_retro *rt = retro_of(g);
+    if (rt)
+        eg_unrank_k(n, x, h, rt->houses);
+}
+
 void mc_solved_position(const mc_solved *s, const uint8_t *h, mc_pos *p)
 {
     s->rt->from_board(s->g, h, p);
