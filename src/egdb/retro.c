@@ -1080,59 +1080,110 @@ int mc_solved_best(const mc_solved *s, const mc_pos *p, mc_move *best,
     return 1;
 }
 
+/* One thread's share of a layer's check. */
+typedef struct rt_vjob {
+    const mc_solved *s;
+    int n, id, threads;
+    uint64_t bad, hist[128];
+    mc_egdb_progress progress;
+    void *ctx;
+} rt_vjob;
+
+static void *verify_part(void *arg)
+{
+    rt_vjob *j = arg;
+    const mc_solved *s = j->s;
+    int n = j->n, k = s->rt->houses;
+    uint64_t N = eg_layer_size_k(k, n);
+    uint64_t lo = N * (uint64_t)j->id / (uint64_t)j->threads;
+    uint64_t hi = N * (uint64_t)(j->id + 1) / (uint64_t)j->threads;
+    uint8_t h[MC_MAX_PITS];
+    rt_move mv[MC_MAX_MOVES];
+    mc_game *g = mc_game_dup(s->g, NULL); /* games keep caches */
+    if (!g) {
+        j->bad = hi - lo + 1;
+        return NULL;
+    }
+    for (uint64_t x = lo; x < hi; x++) {
+        eg_unrank_k(n, x, h, k);
+        int term = 0, over = 0;
+        mc_error err;
+        int nm = expand(s, g, n, h, mv, &term, &over, &err);
+        int want = over ? term : -1000;
+        for (int i = 0; i < nm; i++) {
+            int v = mv[i].exit ? mv[i].val : -rt_value(s, n, mv[i].child);
+            if (v > want)
+                want = v;
+        }
+        int have = rt_value(s, n, x), d = rt_plies(s, n, x);
+        /* The plies: 0 over or worth 0, else the fastest (winner) or
+           slowest (loser) of the best moves. */
+        int dw = have > 0 && !over ? RT_MAX_PLIES + 1 : 0;
+        for (int i = 0; i < nm && !over && have != 0; i++) {
+            int v = mv[i].exit ? mv[i].val : -rt_value(s, n, mv[i].child);
+            if (v != have)
+                continue;
+            int dp = mv[i].exit ? mv[i].plies
+                                : 1 + rt_plies(s, n, mv[i].child);
+            if ((have > 0 && dp < dw) || (have < 0 && dp > dw))
+                dw = dp;
+        }
+        if (nm < 0 || (s->data[n][RT_WIDTH * x] & 0x80) || have != want ||
+            d != dw)
+            j->bad++;
+        j->hist[s->data[n][RT_WIDTH * x] & 0x7f]++;
+        if (j->progress && j->id == 0 && ((x - lo) & 0xffff) == 0)
+            j->progress(j->ctx, n, "check", x - lo, hi - lo);
+    }
+    mc_game_free(g);
+    return NULL;
+}
+
 uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi, int threads,
                           mc_egdb_progress progress, void *ctx)
 {
-    (void)threads;
-    uint64_t bad = 0;
     if (!s)
         return 1;
     if (hi > s->max)
         hi = s->max;
-    int k = s->rt->houses;
-    uint8_t h[MC_MAX_PITS];
-    rt_move mv[MC_MAX_MOVES];
-    mc_game *g = mc_game_dup(s->g, NULL); /* games keep caches */
-    if (!g)
-        return 1;
+    if (threads < 1)
+        threads = 1;
+    if (threads > EG_MAX_THREADS)
+        threads = EG_MAX_THREADS;
+    uint64_t bad = 0;
     for (int n = lo < 0 ? 0 : lo; n <= hi; n++) {
-        uint64_t N = eg_layer_size_k(k, n);
+        rt_vjob jobs[EG_MAX_THREADS];
+        pthread_t th[EG_MAX_THREADS];
+        int started = 0;
+        memset(jobs, 0, sizeof jobs);
+        for (int i = 0; i < threads; i++) {
+            jobs[i].s = s;
+            jobs[i].n = n;
+            jobs[i].id = i;
+            jobs[i].threads = threads;
+            jobs[i].progress = progress;
+            jobs[i].ctx = ctx;
+        }
+        for (int i = 1; i < threads; i++) {
+            if (pthread_create(&th[i], NULL, verify_part, &jobs[i]) != 0)
+                break;
+            started = i;
+        }
+        /* Threads that did not start: their shares here. */
+        for (int i = started + 1; i < threads; i++)
+            verify_part(&jobs[i]);
+        verify_part(&jobs[0]);
+        for (int i = 1; i <= started; i++)
+            pthread_join(th[i], NULL);
         uint64_t hist[128] = {0};
-        for (uint64_t x = 0; x < N; x++) {
-            eg_unrank_k(n, x, h, k);
-            int term = 0, over = 0;
-            mc_error err;
-            int nm = expand(s, g, n, h, mv, &term, &over, &err);
-            int want = over ? term : -1000;
-            for (int i = 0; i < nm; i++) {
-                int v = mv[i].exit ? mv[i].val : -rt_value(s, n, mv[i].child);
-                if (v > want)
-                    want = v;
-            }
-            int have = rt_value(s, n, x), d = rt_plies(s, n, x);
-            /* The plies: 0 over or worth 0, else the fastest (winner) or
-               slowest (loser) of the best moves. */
-            int dw = have > 0 && !over ? RT_MAX_PLIES + 1 : 0;
-            for (int i = 0; i < nm && !over && have != 0; i++) {
-                int v = mv[i].exit ? mv[i].val : -rt_value(s, n, mv[i].child);
-                if (v != have)
-                    continue;
-                int dp = mv[i].exit ? mv[i].plies
-                                    : 1 + rt_plies(s, n, mv[i].child);
-                if ((have > 0 && dp < dw) || (have < 0 && dp > dw))
-                    dw = dp;
-            }
-            if (nm < 0 || (s->data[n][RT_WIDTH * x] & 0x80) || have != want ||
-                d != dw)
-                bad++;
-            hist[s->data[n][RT_WIDTH * x] & 0x7f]++;
-            if (progress && (x & 0xffff) == 0)
-                progress(ctx, n, "check", x, N);
+        for (int i = 0; i < threads; i++) {
+            bad += jobs[i].bad;
+            for (int v = 0; v < 128; v++)
+                hist[v] += jobs[i].hist[v];
         }
         for (int v = 0; v < 128; v++)
             if (hist[v] != s->info[n].hist[v])
                 bad++;
     }
-    mc_game_free(g);
     return bad;
 }
