@@ -322,6 +322,7 @@ static int solved_verify(const sopts *o)
         if (b1)
             printf("layer %d: %llu entries fail\n", n,
                    (unsigned long long)b1);
+        fflush(stdout); /* a layer at a time, even into a file */
     }
     printf("%s layers 0-%d in %s: %s\n", mc_game_spec(g), top, dir,
            bad ? "WRONG" : "verified");
