@@ -655,6 +655,26 @@ int main(int argc, char **argv)
         if (!quick) {
             check_value_iteration(g, s, 12, 1, 7, 0);
             check_sadeqa(g, s, 10);
+            /* mc_solve takes the tables of the default places as exact
+               leaves: the same winner, and a board of 10 seeds proven
+               at once. */
+            mc_pos p10;
+            CHECK(mc_pos_parse(g, "2,1,0,1,0,2/0,1,0,2,0,1 S first=-", &p10,
+                               &err) == 0);
+            mc_session *se = mc_session_new(g, &p10);
+            mc_solve_info a, b;
+            setenv("MANCALA_EGDB_DIR", "none", 1);
+            mc_solve(se, 60, 5, &a);
+            setenv("MANCALA_EGDB_DIR", dir, 1);
+            mc_solve(se, 60, 5, &b);
+            setenv("MANCALA_EGDB_DIR", "none", 1);
+            int v = 0;
+            CHECK(mc_solved_probe(s, &p10, &v, NULL) == 1);
+            CHECK(b.proven && b.depth <= 2);
+            CHECK(b.winner == (v > 0 ? MC_SOUTH : MC_NORTH));
+            CHECK(!a.proven || a.winner == b.winner);
+            CHECK(b.nodes < a.nodes || !a.proven);
+            mc_session_free(se);
         }
         mc_solved_close(s);
     }

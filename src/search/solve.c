@@ -7,6 +7,10 @@
 #include <string.h>
 
 #include "mancala.h"
+#include "mancala_egdb.h"
+
+static int solve_with(const mc_session *s, const mc_search_limits *lim,
+                      double seconds, mc_solve_info *out);
 
 int mc_solve(const mc_session *s, int max_depth, double seconds,
              mc_solve_info *out)
@@ -18,6 +22,26 @@ int mc_solve(const mc_session *s, int max_depth, double seconds,
     lim.seconds = seconds;
     lim.exact = 1;
     lim.hash_mb = 64;
+    /* A solved game's tables, where they are, are exact leaves (only
+       where no history is behind a position: a proof stays a proof). */
+    const mc_game *g = mc_session_game(s);
+    mc_solved *tabs = NULL;
+    char name[32];
+    if (mc_solved_name(g, name, sizeof name, NULL) == 0)
+        tabs = mc_solved_open_default(g, NULL, 0, NULL);
+    if (tabs) {
+        lim.oracle = mc_solved_oracle;
+        lim.oracle_ctx = tabs;
+    }
+    int rc = solve_with(s, &lim, seconds, out);
+    mc_solved_close(tabs);
+    return rc;
+}
+
+static int solve_with(const mc_session *s, const mc_search_limits *limp,
+                      double seconds, mc_solve_info *out)
+{
+    mc_search_limits lim = *limp;
     mc_search_info info;
     int rc = mc_search(s, &lim, &info);
     if (rc != 0)
