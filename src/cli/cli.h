@@ -104,6 +104,15 @@ typedef struct cli_meter {
     long now_kb, peak_kb; /* since the last cli_meter_take */
 } cli_meter;
 void cli_meter_start(cli_meter *m);
+/* A build's progress line on stderr (meter.c): layer n of max, the phase
+   ("done" ends the line), the share done and the seconds left (< 0: not
+   known); redrawn in place on a terminal, a line per layer otherwise. */
+void cli_layer_bar(int tty, int n, int max, const char *phase, double frac,
+                   double eta);
+/* Where tables are built and looked for without --dir: $MANCALA_EGDB_DIR
+   (unless "none"), else the user directory (egdb.c), into buf; NULL after
+   a message naming cmd. */
+const char *cli_tables_dir(const char *cmd, char *buf, size_t n);
 /* The peak since the last call, in kB (-1: not measured), and start
    again. */
 long cli_meter_take(cli_meter *m);

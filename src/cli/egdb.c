@@ -22,17 +22,15 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Where `egdb build` writes without --dir: $MANCALA_EGDB_DIR (the first
-   place the lookups read) when set, else the user directory; created.
-   NULL after a message. */
-static const char *build_dir(char *buf, size_t n)
+const char *cli_tables_dir(const char *cmd, char *buf, size_t n)
 {
     const char *env = getenv("MANCALA_EGDB_DIR");
     if (env && *env && strcmp(env, "none") != 0)
         snprintf(buf, n, "%s", env);
     else if (mc_egdb_user_dir(buf, n) != 0) {
-        fprintf(stderr, "mancala egdb build: no home directory for the "
-                        "tables (set HOME or XDG_DATA_HOME, or give --dir)\n");
+        fprintf(stderr, "mancala %s: no home directory for the "
+                        "tables (set HOME or XDG_DATA_HOME, or give --dir)\n",
+                cmd);
         return NULL;
     }
     return buf;
@@ -387,27 +385,7 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
     b->last = t;
     double el = t - b->t0, dfrac = frac - b->frac0,
            eta = dfrac > 0.001 ? el * (1 - frac) / dfrac : -1;
-    char bars[31];
-    int w = (int)(frac * 30);
-    for (int i = 0; i < 30; i++)
-        bars[i] = i < w ? '#' : '.';
-    bars[30] = 0;
-    char etas[32];
-    if (eta < 0)
-        snprintf(etas, sizeof etas, "?");
-    else
-        snprintf(etas, sizeof etas, "%dm%02ds", (int)eta / 60,
-                 (int)eta % 60);
-    if (b->tty)
-        fprintf(stderr, "\rlayer %2d/%d %-6s [%s] %5.1f%%  left %-8s", n,
-                b->max, isdone ? "done" : phase, bars, 100 * frac, etas);
-    if (isdone) {
-        if (b->tty)
-            fprintf(stderr, "\n");
-        else
-            fprintf(stderr, "layer %2d/%d done [%s] %5.1f%%  left %s\n", n,
-                    b->max, bars, 100 * frac, etas);
-    }
+    cli_layer_bar(b->tty, n, b->max, isdone ? "done" : phase, frac, eta);
 }
 
 static int egdb_build(int argc, char **argv)
@@ -423,7 +401,8 @@ static int egdb_build(int argc, char **argv)
     if (preset < 0)
         return EXIT_BAD_INPUT;
     char dirbuf[4096];
-    if (!o.dir && !(o.dir = build_dir(dirbuf, sizeof dirbuf)))
+    if (!o.dir && !(o.dir = cli_tables_dir("egdb build", dirbuf,
+                                            sizeof dirbuf)))
         return EXIT_BAD_INPUT;
     mc_error err = {0, ""};
     if (mc_egdb_ensure_dir(o.dir, &err) != 0) {

@@ -1,9 +1,11 @@
 /*
- * meter.c - the program's anonymous memory (RssAnon in /proc/self/status)
- * sampled by a thread every 10 ms, for the peaks a build reports per layer
- * (docs/EGDB.md, "Memory budget"; docs/SOLVED.md).
+ * meter.c - what a build shows as it goes: the program's anonymous memory
+ * (RssAnon in /proc/self/status) sampled by a thread every 10 ms, for the
+ * peaks a build reports per layer (docs/EGDB.md, "Memory budget";
+ * docs/SOLVED.md), and the progress line of the layers.
  */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "cli.h"
@@ -70,4 +72,27 @@ void cli_meter_stop(cli_meter *m)
         pthread_join(m->tid, NULL);
     }
     pthread_mutex_destroy(&m->lock);
+}
+
+void cli_layer_bar(int tty, int n, int max, const char *phase, double frac,
+                   double eta)
+{
+    char bars[31];
+    int w = (int)(frac * 30);
+    for (int i = 0; i < 30; i++)
+        bars[i] = i < w ? '#' : '.';
+    bars[30] = 0;
+    char etas[32];
+    if (eta < 0)
+        snprintf(etas, sizeof etas, "?");
+    else
+        snprintf(etas, sizeof etas, "%dm%02ds", (int)eta / 60,
+                 (int)eta % 60);
+    int done = !strcmp(phase, "done");
+    if (tty)
+        fprintf(stderr, "\rlayer %2d/%d %-6s [%s] %5.1f%%  left %-8s%s", n,
+                max, phase, bars, 100 * frac, etas, done ? "\n" : "");
+    else if (done)
+        fprintf(stderr, "layer %2d/%d done [%s] %5.1f%%  left %s\n", n, max,
+                bars, 100 * frac, etas);
 }

@@ -26,20 +26,12 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The directory named, else $MANCALA_EGDB_DIR, else the user directory
-   of tables; buf holds it. */
-static const char *tables_dir(const sopts *o, char *buf, size_t n)
+/* The directory named, else where tables are kept (cli_tables_dir);
+   NULL after a message. */
+static const char *tables_dir(const char *cmd, const sopts *o, char *buf,
+                              size_t n)
 {
-    if (o->dir)
-        return o->dir;
-    const char *e = getenv("MANCALA_EGDB_DIR");
-    if (e && *e && strcmp(e, "none") != 0) {
-        snprintf(buf, n, "%s", e);
-        return buf;
-    }
-    if (mc_egdb_user_dir(buf, n) == 0)
-        return buf;
-    return ".";
+    return o->dir ? o->dir : cli_tables_dir(cmd, buf, n);
 }
 
 /* Options after the game (and, for probe, the position). */
@@ -186,27 +178,7 @@ static void bar_progress(void *ctx, int n, const char *phase, uint64_t done,
         return;
     b->last = t;
     double el = t - b->t0, eta = frac > 0.001 ? el * (1 - frac) / frac : -1;
-    char bars[31];
-    int w = (int)(frac * 30);
-    for (int i = 0; i < 30; i++)
-        bars[i] = i < w ? '#' : '.';
-    bars[30] = 0;
-    char etas[32];
-    if (eta < 0)
-        snprintf(etas, sizeof etas, "?");
-    else
-        snprintf(etas, sizeof etas, "%dm%02ds", (int)eta / 60,
-                 (int)eta % 60);
-    if (b->tty)
-        fprintf(stderr, "\rlayer %2d/%d %-6s [%s] %5.1f%%  left %-8s", n,
-                b->max, isdone ? "done" : phase, bars, 100 * frac, etas);
-    if (isdone) {
-        if (b->tty)
-            fprintf(stderr, "\n");
-        else
-            fprintf(stderr, "layer %2d/%d done [%s] %5.1f%%  left %s\n", n,
-                    b->max, bars, 100 * frac, etas);
-    }
+    cli_layer_bar(b->tty, n, b->max, isdone ? "done" : phase, frac, eta);
 }
 
 static int solved_build(const sopts *o)
@@ -215,8 +187,12 @@ static int solved_build(const sopts *o)
     if (!g)
         return EXIT_BAD_INPUT;
     char dbuf[4096];
-    const char *dir = tables_dir(o, dbuf, sizeof dbuf);
+    const char *dir = tables_dir("solve --build", o, dbuf, sizeof dbuf);
     mc_error err = {0};
+    if (!dir) {
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
     if (mc_egdb_ensure_dir(dir, &err) != 0) {
         fprintf(stderr, "mancala solve --build: %s\n", err.msg);
         mc_game_free(g);
@@ -285,10 +261,14 @@ static int solved_build(const sopts *o)
 
 /* ---- open, verify, info ------------------------------------------------ */
 
-static mc_solved *open_or_die(const char *cmd, const mc_game *g,
+/* g's tables (layers 0..o->seeds, -1: all there) in the directory of o,
+   written into dir; NULL after a message. */
+static mc_solved *open_tables(const char *cmd, const mc_game *g,
                               const sopts *o, char *dir, size_t n)
 {
-    const char *d = tables_dir(o, dir, n);
+    const char *d = tables_dir(cmd, o, dir, n);
+    if (!d)
+        return NULL;
     if (d != dir)
         snprintf(dir, n, "%s", d);
     mc_error err = {0};
@@ -298,17 +278,27 @@ static mc_solved *open_or_die(const char *cmd, const mc_game *g,
     return s;
 }
 
-static int solved_verify(const sopts *o)
+/* The game of o (solvable) into *gp and its tables (open_tables); NULL
+   after a message, *gp then NULL too. */
+static mc_solved *open_or_die(const char *cmd, const sopts *o,
+                              mc_game **gp, char *dir, size_t n)
 {
-    mc_game *g = solvable_game("solve --verify", o);
-    if (!g)
-        return EXIT_BAD_INPUT;
-    char dir[4096];
-    mc_solved *s = open_or_die("solve --verify", g, o, dir, sizeof dir);
+    mc_game *g = *gp = solvable_game(cmd, o);
+    mc_solved *s = g ? open_tables(cmd, g, o, dir, n) : NULL;
     if (!s) {
         mc_game_free(g);
-        return EXIT_BAD_INPUT;
+        *gp = NULL;
     }
+    return s;
+}
+
+static int solved_verify(const sopts *o)
+{
+    mc_game *g;
+    char dir[4096];
+    mc_solved *s = open_or_die("solve --verify", o, &g, dir, sizeof dir);
+    if (!s)
+        return EXIT_BAD_INPUT;
     int top = mc_solved_seeds(s);
     uint64_t bad = 0;
     for (int n = 0; n <= top; n++) {
@@ -333,15 +323,11 @@ static int solved_verify(const sopts *o)
 
 static int solved_info(const sopts *o)
 {
-    mc_game *g = solvable_game("solve --info", o);
-    if (!g)
-        return EXIT_BAD_INPUT;
+    mc_game *g;
     char dir[4096];
-    mc_solved *s = open_or_die("solve --info", g, o, dir, sizeof dir);
-    if (!s) {
-        mc_game_free(g);
+    mc_solved *s = open_or_die("solve --info", o, &g, dir, sizeof dir);
+    if (!s)
         return EXIT_BAD_INPUT;
-    }
     int top = mc_solved_seeds(s);
     printf("%s: layers 0-%d in %s\n", mc_solved_layer_info(s, 0)->spec, top,
            dir);
@@ -402,17 +388,13 @@ static int solved_info(const sopts *o)
    mc_solve proves a winner, the tables must say the same. */
 static int solved_check(const sopts *o)
 {
-    mc_game *g = solvable_game("solve --check", o);
-    if (!g)
-        return EXIT_BAD_INPUT;
+    mc_game *g;
     char dir[4096];
     sopts o2 = *o;
-    o2.seeds = -1;
-    mc_solved *s = open_or_die("solve --check", g, &o2, dir, sizeof dir);
-    if (!s) {
-        mc_game_free(g);
+    o2.seeds = -1; /* --seeds picks the layer: every layer opened */
+    mc_solved *s = open_or_die("solve --check", &o2, &g, dir, sizeof dir);
+    if (!s)
         return EXIT_BAD_INPUT;
-    }
     int top = mc_solved_seeds(s);
     if (o->seeds > top) {
         fprintf(stderr, "mancala solve --check: the tables in %s go up to "
@@ -549,7 +531,7 @@ int cmd_probe(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     char dir[4096];
-    mc_solved *s = open_or_die("probe", g, &o, dir, sizeof dir);
+    mc_solved *s = open_tables("probe", g, &o, dir, sizeof dir);
     if (!s) {
         mc_game_free(g);
         return EXIT_BAD_INPUT;
