@@ -284,13 +284,33 @@ typedef struct rt_layer {
     const char *phase;
 } rt_layer;
 
+/* A growable list of positions (a layer indexes fewer than 2^32): a
+   thread's stack in the sweep, a bucket of Dijkstra's method. */
+typedef struct rt_vec {
+    uint32_t *x;
+    size_t n, cap;
+} rt_vec;
+
+static int vec_push(rt_vec *v, uint64_t x)
+{
+    if (v->n == v->cap) {
+        size_t nc = v->cap ? 2 * v->cap : 4096;
+        uint32_t *nx = realloc(v->x, nc * sizeof *nx);
+        if (!nx)
+            return -1;
+        v->x = nx;
+        v->cap = nc;
+    }
+    v->x[v->n++] = (uint32_t)x;
+    return 0;
+}
+
 typedef struct rt_job {
     rt_layer *L;
     mc_game *g; /* this thread's */
     int id;
     int pass; /* 0: exits and counts, 1: links, 2: sweep */
-    uint64_t *stack;
-    size_t sn, scap;
+    rt_vec stack;
 } rt_job;
 
 static void job_fail(rt_layer *L, const mc_error *e)
@@ -299,20 +319,6 @@ static void job_fail(rt_layer *L, const mc_error *e)
     if (!atomic_exchange(&L->failed, 1))
         L->err = *e;
     pthread_mutex_unlock(&L->mu);
-}
-
-static int push(rt_job *j, uint64_t x)
-{
-    if (j->sn == j->scap) {
-        size_t nc = j->scap ? 2 * j->scap : 4096;
-        uint64_t *ns = realloc(j->stack, nc * sizeof *ns);
-        if (!ns)
-            return -1;
-        j->stack = ns;
-        j->scap = nc;
-    }
-    j->stack[j->sn++] = x;
-    return 0;
 }
 
 static inline uint64_t pred_lo(const rt_layer *L, uint64_t x)
@@ -336,8 +342,8 @@ static int drain(rt_job *j)
 {
     rt_layer *L = j->L;
     int t = L->t;
-    while (j->sn) {
-        uint64_t x = j->stack[--j->sn];
+    while (j->stack.n) {
+        uint64_t x = j->stack.x[--j->stack.n];
         int won = (atomic_load(&L->st[x]) & ST_W) != 0;
         uint64_t lo = pred_lo(L, x), hi = L->off[x];
         for (uint64_t i = lo; i < hi; i++) {
@@ -347,10 +353,10 @@ static int drain(rt_job *j)
                    and q's exits are all -t or worse, q is lost. */
                 uint8_t old = atomic_fetch_sub(&L->st[q], 1);
                 if ((old & ST_CNT) == 1 && !(old & (ST_W | ST_L)) &&
-                    L->e[q] <= -t && claim(L, q, ST_L, -t) && push(j, q))
+                    L->e[q] <= -t && claim(L, q, ST_L, -t) && vec_push(&j->stack, q))
                     return -1;
             } else if (!(atomic_load(&L->st[q]) & (ST_W | ST_L)) &&
-                       claim(L, q, ST_W, t) && push(j, q)) {
+                       claim(L, q, ST_W, t) && vec_push(&j->stack, q)) {
                 return -1;
             }
         }
@@ -424,12 +430,12 @@ static void *worker(void *arg)
                 ok = claim(L, x, ST_W, L->t);
             else if (L->e[x] <= -L->t && (st & ST_CNT) == 0)
                 ok = claim(L, x, ST_L, -L->t);
-            if (ok && push(j, x)) {
+            if (ok && vec_push(&j->stack, x)) {
                 mc_err(&err, MC_ERR_NOMEM, "out of memory in the sweep");
                 job_fail(L, &err);
                 break;
             }
-            if (j->sn >= 65536 && drain(j)) {
+            if (j->stack.n >= 65536 && drain(j)) {
                 mc_err(&err, MC_ERR_NOMEM, "out of memory in the sweep");
                 job_fail(L, &err);
                 break;
@@ -489,26 +495,6 @@ static void free_big(void *p, size_t len)
 
 /* ---- plies to settle -------------------------------------------------- */
 
-/* Buckets of positions by plies, for Dijkstra's method. */
-typedef struct rt_bucket {
-    uint32_t *x;
-    size_t n, cap;
-} rt_bucket;
-
-static int bucket_push(rt_bucket *b, uint64_t x)
-{
-    if (b->n == b->cap) {
-        size_t nc = b->cap ? 2 * b->cap : 1024;
-        uint32_t *nx = realloc(b->x, nc * sizeof *nx);
-        if (!nx)
-            return -1;
-        b->x = nx;
-        b->cap = nc;
-    }
-    b->x[b->n++] = (uint32_t)x;
-    return 0;
-}
-
 /* L->plies from the values: 0 where the game is over or the board is
    worth 0; a winner the fewest plies of its best moves (an exit: its
    plies; a link: 1 + the child's), a loser the most, a loser being done
@@ -532,7 +518,8 @@ static int settle(rt_layer *L, mc_error *err)
                 atomic_fetch_add_explicit(&L->st[q], 1, memory_order_relaxed);
         }
     }
-    rt_bucket *B = calloc(RT_MAX_PLIES + 2, sizeof *B);
+    /* Buckets of positions by plies. */
+    rt_vec *B = calloc(RT_MAX_PLIES + 2, sizeof *B);
     if (!B)
         return mc_err(err, MC_ERR_NOMEM, "out of memory (plies)");
     int rc = 0, top = 0;
@@ -558,7 +545,7 @@ static int settle(rt_layer *L, mc_error *err)
         if (d >= 0) {
             if (d > top)
                 top = d;
-            if (bucket_push(&B[d], x))
+            if (vec_push(&B[d], x))
                 rc = mc_err(err, MC_ERR_NOMEM, "out of memory (plies)");
         }
     }
@@ -601,7 +588,7 @@ static int settle(rt_layer *L, mc_error *err)
                 if (push_at >= 0) {
                     if (push_at > top)
                         top = push_at;
-                    if (bucket_push(&B[push_at], q))
+                    if (vec_push(&B[push_at], q))
                         rc = mc_err(err, MC_ERR_NOMEM,
                                     "out of memory (plies)");
                 }
@@ -703,7 +690,7 @@ static int build_layer(const mc_solved *s, int n, int threads, uint8_t *out,
     rc = settle(&L, err);
 out:
     for (int i = 0; i < EG_MAX_THREADS; i++) {
-        free(jobs[i].stack);
+        free(jobs[i].stack.x);
         mc_game_free(jobs[i].g);
     }
     free_big(L.pred, L.E * sizeof *L.pred);
