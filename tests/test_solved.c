@@ -333,6 +333,22 @@ static void check_value_iteration(const mc_game *g, const mc_solved *s,
     free(v.D);
 }
 
+/* A random Goré position of lo..max stones on the board, an even number
+   as real boards hold, the other stones captured in even numbers, either
+   side to move. */
+static void random_gore(int lo, int max, mc_pos *p)
+{
+    memset(p, 0, sizeof *p);
+    int n = (lo + (int)rnd((unsigned)(max - lo + 1))) & ~1;
+    for (int i = 0; i < n; i++)
+        p->pit[rnd(8)]++;
+    int capS = (int)rnd((unsigned)(48 - n + 1) / 2) * 2;
+    p->cap[0] = (uint16_t)capS;
+    p->cap[1] = (uint16_t)(48 - n - capS);
+    p->own = 0xF0;
+    p->side = (uint8_t)rnd(2);
+}
+
 /* Perfect play by both sides in real games (the session's rules, G8
    included) ends with the margin the tables promise, a won game within
    the plies they give. */
@@ -341,15 +357,7 @@ static void check_play(const mc_game *g, const mc_solved *s, int max)
     int played = 0, long_ones = 0;
     for (int k = 0; k < 30; k++) {
         mc_pos p;
-        memset(&p, 0, sizeof p);
-        int n = (8 + (int)rnd((unsigned)(max - 7))) & ~1;
-        for (int i = 0; i < n; i++)
-            p.pit[rnd(8)]++;
-        int capS = (int)rnd((unsigned)(48 - n + 1) / 2) * 2;
-        p.cap[0] = (uint16_t)capS;
-        p.cap[1] = (uint16_t)(48 - n - capS);
-        p.own = 0xF0;
-        p.side = (uint8_t)rnd(2);
+        random_gore(8, max, &p);
         int v, d;
         CHECK(mc_solved_probe(s, &p, &v, &d) == 1);
         mc_session *se = mc_session_new(g, &p);
@@ -391,16 +399,7 @@ static void check_search(const mc_game *g, const mc_solved *s, int max)
     int proven = 0, tried = 0;
     for (int k = 0; k < 40; k++) {
         mc_pos p;
-        memset(&p, 0, sizeof p);
-        int n = 6 + (int)rnd((unsigned)(max - 5));
-        n &= ~1; /* real boards hold an even number */
-        for (int i = 0; i < n; i++)
-            p.pit[rnd(8)]++;
-        int capS = (int)rnd((unsigned)(48 - n + 1) / 2) * 2;
-        p.cap[0] = (uint16_t)capS;
-        p.cap[1] = (uint16_t)(48 - n - capS);
-        p.own = 0xF0;
-        p.side = (uint8_t)rnd(2);
+        random_gore(6, max, &p);
         mc_result r;
         mc_hist hist;
         memset(&hist, 0, sizeof hist);
