@@ -5,66 +5,31 @@
 # the rules, and clear errors (stderr only, exit status 1) for games that
 # cannot be solved, missing or damaged tables and positions outside them.
 # Run by `make check` with $MANCALA.
-M=${MANCALA:-./mancala}
-pass=0
-fail=0
-out=$(mktemp) err=$(mktemp) dir=$(mktemp -d)
-trap 'rm -rf "$out" "$err" "$dir"' EXIT
+. tests/lib/harness.sh
+dir=$tmp
 
-# expect NAME WANT_STDOUT cmd...: exit 0, exactly WANT_STDOUT, empty stderr
+# fx TEXT: TEXT as a basic regular expression that matches it alone:
+# its dots escaped, and no other character special to grep allowed
+fx() {
+    case $1 in
+    *[\[\]*^\$\\]*) bad "fx: '$1' holds a character special to grep" ;;
+    esac
+    printf '%s\n' "$1" | sed 's/\./\\./g'
+}
+# has DESC TEXT CMD...: exit 0 and the text TEXT somewhere in stdout
+has() { d=$1 t=$2; shift 2; expect_grep "$d" "$(fx "$t")" "$@"; }
+# reject DESC TEXT CMD...: exit 1, nothing on stdout, the text TEXT on stderr
+reject() { d=$1 t=$2; shift 2; expect_err "$d" 1 "$(fx "$t")" "$@"; }
+# expect DESC EXPECTED CMD...: exit 0, stdout exactly EXPECTED, no stderr
 expect() {
-    name=$1 want=$2
-    shift 2
-    "$@" >"$out" 2>"$err"
-    rc=$?
-    if [ $rc -eq 0 ] && [ "$(cat "$out")" = "$want" ] && [ ! -s "$err" ]; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: status $rc"
-        echo "  got:  $(cat "$out")"
-        echo "  want: $want"
-        [ -s "$err" ] && echo "  stderr: $(cat "$err")"
-    fi
-}
-
-# reject NAME TEXT cmd...: exit 1, nothing on stdout, TEXT in stderr
-reject() {
-    name=$1 text=$2
-    shift 2
-    "$@" >"$out" 2>"$err"
-    rc=$?
-    if [ $rc -eq 1 ] && [ ! -s "$out" ] && grep -qF -- "$text" "$err"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: status $rc (want 1)"
-        echo "  stdout: $(cat "$out")"
-        echo "  stderr: $(cat "$err")"
-    fi
-}
-
-# has NAME TEXT cmd...: exit 0 and TEXT somewhere in stdout
-has() {
-    name=$1 text=$2
-    shift 2
-    "$@" >"$out" 2>"$err"
-    rc=$?
-    if [ $rc -eq 0 ] && grep -qF -- "$text" "$out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL $name: status $rc"
-        echo "  stdout: $(cat "$out")"
-        echo "  stderr: $(cat "$err")"
-    fi
+    expect_out "$@"
+    [ ! -s "$tmp/err" ] || bad "$1: stderr='$(cat "$tmp/err")'"
 }
 
 G=gore:trades=off
 has "build" "solved $G layers 0-12 in $dir/g" \
     $M solve --build $G --dir "$dir/g" --seeds 12
-[ -f "$dir/g/gore-notrades-12.egdb" ] && pass=$((pass + 1)) ||
-    { fail=$((fail + 1)); echo "FAIL layer file"; }
+if [ -f "$dir/g/gore-notrades-12.egdb" ]; then ok; else bad "layer file"; fi
 has "build again: found" "layers 0-12 found complete" \
     $M solve --build $G --dir "$dir/g" --seeds 12
 has "verify" "layers 0-12 in $dir/g: verified" \
@@ -117,9 +82,10 @@ has "check" "4 positions, 4 proven by exact search (2 s each at most), 4 agree" 
 
 # The engine plays from the tables: perfect play's move, its line.
 printf 'set game %s\nset database %s\nposition 0,0,0,3/0,1,1,0 S own=SSSSNNNN cap=20,23\ngo movetime 50\nquit\n' \
-    "$G" "$dir/g" | $M engine >"$out" 2>&1
-grep -q '^info solved score 0 plies 1 pv D' "$out" && grep -q '^bestmove D' "$out" &&
-    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL engine"; cat "$out"; }
+    "$G" "$dir/g" | $M engine >"$tmp/eng" 2>&1
+if grep -q '^info solved score 0 plies 1 pv D' "$tmp/eng" &&
+    grep -q '^bestmove D' "$tmp/eng"; then ok; else
+    bad "engine: $(cat "$tmp/eng")"
+fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish cli_solved
