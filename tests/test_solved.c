@@ -392,6 +392,23 @@ static void check_play(const mc_game *g, const mc_solved *s, int max)
     CHECK(long_ones > 0);
 }
 
+/* The exact search of the session's position, to depth plies or half a
+   second: 1 when it proves a winner, which must be the one the tables'
+   value v says; 0 when it proves nothing. */
+static int search_agrees(const mc_session *se, int v, int depth)
+{
+    mc_solve_info info;
+    memset(&info, 0, sizeof info);
+    mc_solve(se, depth, 0.5, &info);
+    if (!info.proven)
+        return 0;
+    int side = mc_session_pos(se)->side;
+    int want = v > 0 ? side : v < 0 ? 1 - side : MC_DRAW;
+    CHECK_MSG(info.winner == want, "value %d, search says %d", v,
+              info.winner);
+    return 1;
+}
+
 /* Random positions against the exact search: where it proves a winner,
    the sign of the tables' value agrees. */
 static void check_search(const mc_game *g, const mc_solved *s, int max)
@@ -409,16 +426,8 @@ static void check_search(const mc_game *g, const mc_solved *s, int max)
             continue;
         int v = probe(s, &p);
         mc_session *se = mc_session_new(g, &p);
-        mc_solve_info info;
-        memset(&info, 0, sizeof info);
         tried++;
-        mc_solve(se, 40, 0.5, &info);
-        if (info.proven) {
-            proven++;
-            int want = v > 0 ? p.side : v < 0 ? 1 - p.side : MC_DRAW;
-            CHECK_MSG(info.winner == want, "value %d, search says %d", v,
-                      info.winner);
-        }
+        proven += search_agrees(se, v, 40);
         mc_session_free(se);
     }
     printf("exact search: %d of %d random positions proven, all agree\n",
@@ -443,15 +452,7 @@ static void check_sadeqa(const mc_game *g, const mc_solved *s, int max)
         int v, d;
         CHECK(mc_solved_probe(s, &p, &v, &d) == 1);
         mc_session *se = mc_session_new(g, &p);
-        mc_solve_info info;
-        memset(&info, 0, sizeof info);
-        mc_solve(se, 60, 0.5, &info);
-        if (info.proven) {
-            proven++;
-            int want = v > 0 ? p.side : v < 0 ? 1 - p.side : MC_DRAW;
-            CHECK_MSG(info.winner == want, "value %d, search says %d", v,
-                      info.winner);
-        }
+        proven += search_agrees(se, v, 60);
         int plies = 0;
         while (!mc_session_over(se) && plies < 400) {
             mc_move m;
