@@ -336,7 +336,12 @@ typedef struct mc_solved_build_opts {
        and the positions of each value (hist[v + 64]). */
     int first_built;
     double seconds[MC_EGDB_MAX_SEEDS + 1];
-    int reserved[4];    /* zero */
+    /* 1 (since 1.3): above layer max_seeds, the start layers: every
+       board with more seeds that play from the game's start reaches
+       ("<game>-<name>-start-NN.egdb", up to mc_solved_max_seeds), exact
+       like the complete layers below them (phase "reach" first). */
+    int from_start;
+    int reserved[3];    /* zero */
 } mc_solved_build_opts;
 
 /* 0 when g's options can be solved (*name: the tables' name, n bytes),
@@ -356,10 +361,17 @@ MC_API uint64_t mc_solved_layer_size(const mc_game *g, int n);
    first layer not complete on disk.  0 or an MC_ERR_* with a message. */
 MC_API int mc_solved_build(const mc_game *g, mc_solved_build_opts *o,
                            mc_error *err);
+/* mc_solved_build with start layers of the boards reachable from the
+   nroots positions roots (nroots 0: none) instead of g's start (since
+   1.3). */
+MC_API int mc_solved_build_from(const mc_game *g, const mc_pos *roots,
+                                int nroots, mc_solved_build_opts *o,
+                                mc_error *err);
 /* Open layers 0..max_seeds (-1: as many as are complete, stopping at the
    first missing one) of g's tables in dir, checking each file's header,
-   checksums and the lower layers it was built from.  NULL with err set
-   when none opens or one is damaged. */
+   checksums and the lower layers it was built from, then the start
+   layers above them that are there (since 1.3).  NULL with err set when
+   none opens or one is damaged. */
 MC_API mc_solved *mc_solved_open(const mc_game *g, const char *dir,
                                  int max_seeds, mc_error *err);
 MC_API void mc_solved_close(mc_solved *s);
@@ -389,6 +401,14 @@ MC_API int mc_solved_score(const mc_solved *s, int value, int plies,
                            int ply);
 /* The layers open: 0..this. */
 MC_API int mc_solved_seeds(const mc_solved *s);
+/* Of them, the complete layers (every board): 0..this; the others are
+   start layers (since 1.3). */
+MC_API int mc_solved_full_seeds(const mc_solved *s);
+/* Entry x of layer n (below its header's entries): its board (the mover's
+   frame) into h, its value and plies (either may be NULL); 0 when there
+   is no such entry (since 1.3). */
+MC_API int mc_solved_entry(const mc_solved *s, int n, uint64_t x,
+                           uint8_t *h, int *value, int *plies);
 /* A layer's header. */
 MC_API const mc_egdb_info *mc_solved_layer_info(const mc_solved *s, int n);
 /* 1 with *value (the final margin for p's side to move, its captures

@@ -479,11 +479,47 @@ static void check_sadeqa(const mc_game *g, const mc_solved *s, int max)
     printf("sadeqa2: %d of 30 proven by search, all agree; %d games of "
            "perfect play end as the tables say\n", proven, played);
     CHECK(proven >= 10);
-    /* A first move to make: not in the tables (S2 may bind it). */
+    /* A first move to make (North's, after South's move): no board, so
+       its value comes from the moves (S2 may bind them), here two plies
+       down to the boards, worked out by hand. */
     mc_pos p;
     mc_error err = {0};
     CHECK(mc_pos_parse(g, "3,0,0,0,0,1/0,0,0,0,2,0 S first=N", &p, &err) == 0);
-    CHECK(mc_solved_probe(s, &p, NULL, NULL) == 0);
+    mc_hist hist;
+    memset(&hist, 0, sizeof hist);
+    hist.occurrences = 1;
+    mc_move m1[MC_MAX_MOVES], m2[MC_MAX_MOVES];
+    int n1 = mc_moves(g, &p, m1), best = -2, known = 1;
+    for (int i = 0; i < n1; i++) {
+        mc_pos q = p;
+        mc_play(g, &q, m1[i], NULL);
+        mc_result r;
+        mc_status(g, &q, &hist, &r);
+        int vq = -2; /* q's value for North */
+        if (r.over) {
+            vq = r.winner == MC_DRAW ? 0 : r.winner == MC_NORTH ? 1 : -1;
+        } else {
+            int n2 = mc_moves(g, &q, m2);
+            for (int j = 0; j < n2; j++) {
+                mc_pos u = q;
+                mc_play(g, &u, m2[j], NULL);
+                mc_status(g, &u, &hist, &r);
+                int vu;
+                if (r.over)
+                    vu = r.winner == MC_DRAW ? 0 : r.winner == MC_SOUTH ? 1 : -1;
+                else if (!mc_solved_probe(s, &u, &vu, NULL))
+                    known = 0;
+                if (-vu > vq)
+                    vq = -vu;
+            }
+        }
+        if (-vq > best)
+            best = -vq;
+    }
+    int vp = -9;
+    CHECK(known);
+    CHECK(mc_solved_probe(s, &p, &vp, NULL) == 1);
+    CHECK(vp == best);
     (void)draws;
 }
 
@@ -556,6 +592,194 @@ static void check_files(const mc_game *g, const char *dir, int max)
     CHECK_MSG(strstr(err.msg, "not of gore notrades-skip") != NULL, "%s",
               err.msg);
     mc_game_free(g2);
+}
+
+/* ---- start layers --------------------------------------------------- */
+
+/* A set of boards (pack's keys) grown by hand: sorted at the end. */
+typedef struct kset {
+    uint64_t *k;
+    size_t n, cap;
+} kset;
+
+static void kset_add(kset *s, uint64_t key)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 1024;
+        s->k = realloc(s->k, s->cap * sizeof *s->k);
+    }
+    s->k[s->n++] = key;
+}
+
+/* Every board (Sadeqa II, the mover's frame) with more than lo seeds that
+   play reaches from the positions of roots, by a search of its own: the
+   moves played through the public API, duplicates removed by sorting. */
+static void reach_by_hand(const mc_game *g, const mc_pos *roots, int nroots,
+                          int lo, kset *out)
+{
+    vi fr = {.k = 12};
+    kset todo = {0}, seen = {0};
+    /* An open-addressed table of the keys seen (key + 1; 0: empty). */
+    size_t cap = (size_t)1 << 22;
+    uint64_t *tab = calloc(cap, sizeof *tab);
+    mc_hist hist;
+    memset(&hist, 0, sizeof hist);
+    hist.occurrences = 1;
+    for (int i = 0; i < nroots; i++) {
+        uint8_t h[12];
+        board_of(&fr, &roots[i], h);
+        kset_add(&todo, pack(h, 12));
+    }
+    while (todo.n) {
+        uint64_t key = todo.k[--todo.n];
+        int c = 0;
+        for (int j = 0; j < 12; j++)
+            c += (int)(key >> (5 * j) & 31);
+        if (c <= lo)
+            continue;
+        size_t at = (size_t)(key * 0x9e3779b97f4a7c15ull >> 40) & (cap - 1);
+        while (tab[at] && tab[at] != key + 1)
+            at = (at + 1) & (cap - 1);
+        if (tab[at])
+            continue;
+        tab[at] = key + 1;
+        kset_add(&seen, key);
+        CHECK(seen.n < cap / 2);
+        vi one = {.k = 12, .nb = 1, .key = &key};
+        mc_pos p;
+        vi_pos(&one, 0, &p);
+        mc_result r;
+        mc_status(g, &p, &hist, &r);
+        if (r.over)
+            continue;
+        mc_move mv[MC_MAX_MOVES];
+        int nm = mc_moves(g, &p, mv);
+        for (int m = 0; m < nm; m++) {
+            mc_pos q = p;
+            mc_play(g, &q, mv[m], NULL);
+            mc_status(g, &q, &hist, &r);
+            if (r.over)
+                continue;
+            uint8_t h[12];
+            board_of(&fr, &q, h);
+            kset_add(&todo, pack(h, 12));
+        }
+    }
+    free(todo.k);
+    free(tab);
+    *out = seen;
+}
+
+/* Start layers from a few random boards of top seeds over the complete
+   layers 0..lo, against the complete layers 0..top in full (built
+   before): the same boards as a search by hand, the same values and
+   plies, checked, resumed, and refused when damaged. */
+static void check_start_layers(const mc_game *g, const char *full, int lo,
+                               int top)
+{
+    mc_error err = {0};
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/start", tmpdir);
+    CHECK(mc_egdb_ensure_dir(dir, &err) == 0);
+    mc_pos roots[3];
+    for (int i = 0; i < 3; i++) {
+        memset(&roots[i], 0, sizeof roots[i]);
+        for (int c = 0; c < top; c++)
+            roots[i].pit[rnd(12)]++;
+        roots[i].side = MC_SOUTH;
+    }
+    mc_solved_build_opts o;
+    memset(&o, 0, sizeof o);
+    o.dir = dir;
+    o.max_seeds = lo;
+    o.threads = 2;
+    CHECK(mc_solved_build_from(g, roots, 3, &o, &err) == 0);
+    mc_solved *a = mc_solved_open(g, full, -1, &err);
+    mc_solved *b = mc_solved_open(g, dir, -1, &err);
+    CHECK(a && b);
+    if (!a || !b)
+        return;
+    CHECK(mc_solved_full_seeds(b) == lo);
+    CHECK(mc_solved_seeds(b) == top);
+    CHECK(mc_solved_full_seeds(a) == mc_solved_seeds(a));
+    CHECK(mc_solved_verify(b, 0, top, 2, NULL, NULL) == 0);
+    /* The same boards as the search by hand. */
+    kset want;
+    reach_by_hand(g, roots, 3, lo, &want);
+    uint64_t entries = 0;
+    for (int n = lo + 1; n <= top; n++)
+        entries += mc_solved_layer_info(b, n)->entries;
+    CHECK(entries == want.n);
+    CHECK(want.n > 1000);
+    qsort(want.k, want.n, sizeof *want.k, cmp_u64);
+    vi wv = {.k = 12, .nb = (int)want.n, .key = want.k};
+    size_t same = 0, found = 0;
+    for (int n = lo + 1; n <= top; n++) {
+        const mc_egdb_info *in = mc_solved_layer_info(b, n);
+        for (uint64_t x = 0; x < in->entries; x++) {
+            uint8_t h[12];
+            int v, d, va = -9, da = -9, vb = -9, db = -9;
+            CHECK(mc_solved_entry(b, n, x, h, &v, &d) == 1);
+            found += find(&wv, pack(h, 12)) >= 0;
+            mc_pos p;
+            mc_solved_position(b, h, &p);
+            mc_solved_probe(a, &p, &va, &da);
+            mc_solved_probe(b, &p, &vb, &db);
+            same += v == va && d == da && v == vb && d == db;
+        }
+        CHECK(mc_solved_entry(b, n, in->entries, NULL, NULL, NULL) == 0);
+    }
+    CHECK(found == want.n);
+    CHECK(same == want.n);
+    printf("start layers: %zu boards of %d-%d seeds reached from 3 boards, "
+           "the same as a search by hand, %zu valued as the complete "
+           "layers\n",
+           want.n, lo + 1, top, same);
+    /* A board of the layers that no root reaches: not in b. */
+    size_t missing = 0;
+    for (int t = 0; t < 200; t++) {
+        uint8_t h[12] = {0};
+        for (int c = 0; c < top; c++)
+            h[rnd(12)]++;
+        mc_pos p;
+        mc_solved_position(b, h, &p);
+        int in_b = mc_solved_probe(b, &p, NULL, NULL);
+        CHECK(in_b == (find(&wv, pack(h, 12)) >= 0));
+        missing += !in_b;
+    }
+    CHECK(missing > 0);
+    uint64_t sum = mc_solved_layer_info(b, top)->payload_sum;
+    mc_solved_close(b);
+    mc_solved_close(a);
+    free(want.k);
+
+    /* Resumed: the top start layer removed and built again, the same. */
+    char path[4096];
+    snprintf(path, sizeof path, "%s/sadeqa2-plain-start-%02d.egdb", dir, top);
+    CHECK(remove(path) == 0);
+    memset(&o, 0, sizeof o);
+    o.dir = dir;
+    o.max_seeds = lo;
+    o.threads = 1;
+    CHECK(mc_solved_build_from(g, roots, 3, &o, &err) == 0);
+    CHECK(o.first_built == top);
+    b = mc_solved_open(g, dir, -1, &err);
+    CHECK(b && mc_solved_layer_info(b, top)->payload_sum == sum);
+    mc_solved_close(b);
+    /* A damaged start layer is refused. */
+    FILE *f = fopen(path, "r+b");
+    CHECK(f != NULL);
+    if (f) {
+        fseek(f, -5, SEEK_END);
+        int c = fgetc(f);
+        fseek(f, -5, SEEK_END);
+        fputc(c ^ 0x10, f);
+        fclose(f);
+    }
+    b = mc_solved_open(g, dir, -1, &err);
+    CHECK(b == NULL);
+    CHECK(strstr(err.msg, "checksum") != NULL);
+    mc_solved_close(b);
 }
 
 int main(int argc, char **argv)
@@ -676,6 +900,7 @@ int main(int argc, char **argv)
             CHECK(b.nodes < a.nodes || !a.proven);
             mc_session_free(se);
         }
+        check_start_layers(g, dir, 5, o.max_seeds);
         mc_solved_close(s);
     }
     mc_game_free(g);

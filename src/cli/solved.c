@@ -16,7 +16,7 @@ typedef struct sopts {
     const char *game, *dir, *pos;
     long seeds, threads, positions, seed;
     double seconds;
-    int quiet;
+    int quiet, from_start, line;
 } sopts;
 
 static double now_s(void)
@@ -80,6 +80,10 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
             }
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--from-start") && !want_pos) {
+            o->from_start = 1;
+        } else if (!strcmp(a, "--line") && want_pos) {
+            o->line = 1;
         } else if (a[0] != '-' && !o->game) {
             o->game = a;
         } else if (a[0] != '-' && want_pos && !o->pos) {
@@ -117,7 +121,7 @@ static mc_game *solvable_game(const char *cmd, const sopts *o)
 /* ---- build ---------------------------------------------------------- */
 
 typedef struct sbar {
-    int quiet, tty, max;
+    int quiet, tty, max, top;
     double t0, last;
     /* Work in position-passes: the moves and the links (the rules played
        twice) and the sweep's thresholds (a lighter pass each). */
@@ -146,7 +150,7 @@ static void bar_progress(void *ctx, int n, const char *phase, uint64_t done,
                          uint64_t total)
 {
     sbar *b = ctx;
-    if (n < 0 || n > b->max)
+    if (n < 0 || n > b->top)
         return;
     int isdone = !strcmp(phase, "done");
     if (isdone && b->meter)
@@ -154,6 +158,16 @@ static void bar_progress(void *ctx, int n, const char *phase, uint64_t done,
     if (b->quiet)
         return;
     double t = now_s();
+    if (n > b->max) {
+        /* A start layer: its boards are found first, so its own
+           fraction only (no estimate of the whole). */
+        if (!isdone && t - b->last < 0.25)
+            return;
+        b->last = t;
+        cli_layer_bar(b->tty, n, b->top, isdone ? "done" : phase,
+                      total ? (double)done / (double)total : 0, -1);
+        return;
+    }
     if (b->t0 == 0) {
         /* Layers found on disk are not this run's work. */
         b->t0 = t;
@@ -211,6 +225,7 @@ static int solved_build(const sopts *o)
     b.quiet = o->quiet;
     b.tty = isatty(2);
     bar_init(&b, g, max);
+    b.top = o->from_start ? mc_solved_max_seeds(g) : max;
     cli_meter meter;
     cli_meter_start(&meter);
     b.meter = &meter;
@@ -219,6 +234,7 @@ static int solved_build(const sopts *o)
     bo.dir = dir;
     bo.max_seeds = max;
     bo.threads = (int)o->threads;
+    bo.from_start = o->from_start;
     bo.progress = bar_progress;
     bo.progress_ctx = &b;
     double t0 = now_s();
@@ -239,18 +255,28 @@ static int solved_build(const sopts *o)
         if (bo.first_built > 0)
             printf("layers 0-%d found complete in %s\n",
                    bo.first_built - 1 < max ? bo.first_built - 1 : max, dir);
-        for (int n = bo.first_built; n <= max; n++) {
-            printf("layer %2d: %12llu positions  %8.2f s", n,
-                   (unsigned long long)mc_solved_layer_size(g, n),
-                   bo.seconds[n]);
+        mc_solved *s = b.top > max ? mc_solved_open(g, dir, max, NULL)
+                                   : NULL;
+        int last = s ? mc_solved_seeds(s) : max;
+        for (int n = bo.first_built; n <= last; n++) {
+            const mc_egdb_info *in = n > max ? mc_solved_layer_info(s, n)
+                                             : NULL;
+            printf("layer %2d: %12llu %s  %8.2f s", n,
+                   (unsigned long long)(in ? in->entries
+                                           : mc_solved_layer_size(g, n)),
+                   n > max ? "reached  " : "positions", bo.seconds[n]);
             if (b.peak_kb[n] > 0)
                 printf("  peak RssAnon %7.1f MiB", b.peak_kb[n] / 1024.0);
             if (b.peak_kb[n] > peak)
                 peak = b.peak_kb[n];
             printf("\n");
         }
-        printf("solved %s layers 0-%d in %s: %.1f s", mc_game_spec(g), max,
-               dir, now_s() - t0);
+        mc_solved_close(s);
+        printf("solved %s layers 0-%d", mc_game_spec(g), max);
+        if (last > max)
+            printf(" and the boards of %d-%d seeds reached from the start",
+                   max + 1, last);
+        printf(" in %s: %.1f s", dir, now_s() - t0);
         if (peak > 0)
             printf(", peak RssAnon %.1f MiB", peak / 1024.0);
         printf("\n");
@@ -306,8 +332,9 @@ static int solved_verify(const sopts *o)
         uint64_t b1 = mc_solved_verify(s, n, n, (int)o->threads, NULL, NULL);
         bad += b1;
         if (!o->quiet)
-            printf("layer %2d: %12llu positions  %s  %.2f s\n", n,
-                   (unsigned long long)mc_solved_layer_size(g, n),
+            printf("layer %2d: %12llu %s  %s  %.2f s\n", n,
+                   (unsigned long long)mc_solved_layer_info(s, n)->entries,
+                   n > mc_solved_full_seeds(s) ? "reached  " : "positions",
                    b1 ? "WRONG" : "ok", now_s() - t0);
         if (b1)
             printf("layer %d: %llu entries fail\n", n,
@@ -329,8 +356,12 @@ static int solved_info(const sopts *o)
     if (!s)
         return EXIT_BAD_INPUT;
     int top = mc_solved_seeds(s);
-    printf("%s: layers 0-%d in %s\n", mc_solved_layer_info(s, 0)->spec, top,
+    int full = mc_solved_full_seeds(s);
+    printf("%s: layers 0-%d in %s", mc_solved_layer_info(s, 0)->spec, full,
            dir);
+    if (top > full)
+        printf("; %d-%d: the boards reached from the start", full + 1, top);
+    printf("\n");
     printf("| seeds | positions | wins | draws | losses | best | worst | "
            "longest (plies) | its board |\n"
            "|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -351,7 +382,7 @@ static int solved_info(const sopts *o)
             if (v < worst)
                 worst = v;
         }
-        uint8_t h[64];
+        uint8_t h[64] = {0};
         int far = mc_solved_longest(s, n, h);
         char board[200];
         mc_pos q;
@@ -359,6 +390,8 @@ static int solved_info(const sopts *o)
         /* The board as South to move sees it: its position string. */
         mc_solved_position(s, h, &q);
         mc_pos_format(g, &q, board, sizeof board);
+        if (far < 0)
+            snprintf(board, sizeof board, "-");
         printf("| %d | %llu | %llu | %llu | %llu | %+d | %+d | %d | `%s` |\n",
                n, (unsigned long long)in->entries, (unsigned long long)w,
                (unsigned long long)d, (unsigned long long)l, best, worst, far,
@@ -415,10 +448,12 @@ static int solved_check(const sopts *o)
         int n = o->seeds >= 0 ? (int)o->seeds
                               : (int)((rng >> 33) % (unsigned)(top + 1));
         rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-        uint64_t N = mc_solved_layer_size(g, n);
+        uint64_t N = mc_solved_layer_info(s, n)->entries;
+        if (N == 0)
+            continue;
         uint64_t x = (rng >> 11) % N;
         uint8_t h[64];
-        mc_solved_board(g, n, x, h);
+        mc_solved_entry(s, n, x, h, NULL, NULL);
         mc_pos p;
         mc_solved_position(s, h, &p);
         int v, d;
@@ -504,13 +539,68 @@ int cli_solve_tables(int argc, char **argv)
 
 /* ---- probe ------------------------------------------------------------- */
 
+/* Perfect play from p to the end (or 400 plies): each ply's move, and at
+   the winner's turns every move that keeps the win, with its plies. */
+static int probe_line(const mc_game *g, const mc_solved *s, mc_pos p)
+{
+    mc_move mv[MC_MAX_MOVES];
+    int val[MC_MAX_MOVES], pl[MC_MAX_MOVES];
+    for (int ply = 1; ply <= 400; ply++) {
+        mc_result r;
+        mc_hist hist;
+        memset(&hist, 0, sizeof hist);
+        hist.occurrences = 1;
+        mc_status(g, &p, &hist, &r);
+        if (r.over) {
+            printf("the game is over: %s\n",
+                   r.winner == MC_DRAW    ? "a draw"
+                   : r.winner == MC_SOUTH ? "South wins"
+                                          : "North wins");
+            return 0;
+        }
+        mc_move best;
+        int v, d;
+        if (!mc_solved_best(s, &p, &best, &v, &d)) {
+            printf("%3d. the position is not in the tables\n", ply);
+            return EXIT_BAD_INPUT;
+        }
+        if (v == 0) {
+            printf("%3d. a draw: nothing more to win\n", ply);
+            return 0;
+        }
+        char mb[MC_MOVE_STRLEN];
+        mc_move_format(g, &p, best, mb, sizeof mb);
+        const char *who = p.side == MC_SOUTH ? "South" : "North";
+        int k = mc_solved_move_values(s, &p, mv, val, pl);
+        printf("%3d. %-5s %-5s %s in %d", ply, who, mb,
+               v > 0 ? "wins" : "loses", d);
+        if (k == 1)
+            printf(" (the only move)");
+        else if (v > 0) {
+            printf("; winning moves:");
+            for (int i = 0; i < k; i++)
+                if (val[i] == v) {
+                    char m2[MC_MOVE_STRLEN];
+                    mc_move_format(g, &p, mv[i], m2, sizeof m2);
+                    printf(" %s (%d)", m2, pl[i]);
+                }
+        }
+        printf("\n");
+        mc_play(g, &p, best, NULL);
+    }
+    printf("(400 plies shown)\n");
+    return 0;
+}
+
 static const char probe_help[] =
-    "usage: mancala probe GAME [POSITION|start] [--dir D]\n\n"
-    "The value of a position of a solved game (gore:trades=off; "
+    "usage: mancala probe GAME [POSITION|start] [--dir D] [--line]\n\n"
+    "The value of a position of a solved game (gore:trades=off, sadeqa2; "
     "docs/SOLVED.md)\nwith perfect play, and the value of each of its "
     "moves, from the tables\nthat `mancala solve --build GAME` made in D "
     "(default: $MANCALA_EGDB_DIR,\nelse the user directory of tables).  "
-    "For Oware: mancala egdb probe.\n";
+    "--line plays perfect play to the end\ninstead: each ply's move and, "
+    "at the winner's turns, every winning move with\nthe plies it "
+    "takes.  For Oware: mancala egdb probe.\n";
 
 int cmd_probe(int argc, char **argv)
 {
@@ -549,6 +639,10 @@ int cmd_probe(int argc, char **argv)
     char words[200];
     mc_solved_describe(g, &p, v, plies, words, sizeof words);
     printf("%s\n", words);
+    if (o.line) {
+        rc = probe_line(g, s, p);
+        goto out;
+    }
     mc_move best = 0;
     mc_solved_best(s, &p, &best, NULL, NULL);
     int k = mc_solved_move_values(s, &p, mv, val, pl);

@@ -258,6 +258,9 @@ typedef struct eg_kind {
        (0: EG_ENCODING). */
     int width;
     uint32_t encoding;
+    /* 1: a subset of the layer's boards (the solved games' start layers,
+       retro.c), any number of entries up to the layer's size */
+    int sparse;
 } eg_kind;
 static inline int eg_kind_width(const eg_kind *k)
 {

@@ -242,7 +242,8 @@ static int header_check(const unsigned char *h, size_t avail,
     out->payload_sum = eg_get64(h + OFF_PSUM);
     out->header_sum = eg_get64(h + OFF_HSUM);
     if (out->n < 0 || out->n > MC_EGDB_MAX_SEEDS ||
-        out->entries != eg_layer_size_k(k->houses, out->n) ||
+        (k->sparse ? out->entries > eg_layer_size_k(k->houses, out->n)
+                   : out->entries != eg_layer_size_k(k->houses, out->n)) ||
         out->ndeps != (uint32_t)out->n)
         return mc_err(err, MC_ERR_IO,
                       "%s: inconsistent header (n=%d, %llu entries)", what,

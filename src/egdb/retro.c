@@ -21,6 +21,14 @@
  * same reversed links; it is what makes the won positions progress.  The
  * files are the Oware layers' format (file.c) with the game's kind and 3
  * bytes an entry: the value + 64, then the plies (16 bits, little-endian).
+ *
+ * Above the complete layers, start layers (`<game>-<name>-start-NN.egdb`)
+ * hold only the boards that play from the game's start reaches: found
+ * top-down first (a bitmap of each layer's boards, the rules played from
+ * the start), then solved bottom-up like a complete layer over that
+ * subset, which is closed under the moves.  Their entries are 8 bytes:
+ * value + 64, plies, and the board's rank in its layer (40 bits,
+ * little-endian), in increasing order of rank.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -39,6 +47,8 @@
 #define RT_SCHEME 2 /* lexicographic over the retro's houses, mover-first */
 #define RT_ENCODING 3 /* value + 64, then plies to settle (uint16 LE) */
 #define RT_WIDTH 3
+#define RT_SENCODING 4 /* start layers: value, plies, rank (40 bits LE) */
+#define RT_SWIDTH 8
 #define RT_MAX_PLIES 65534
 #define ST_DONE 0x40
 #define ST_W 0x40
@@ -49,8 +59,13 @@ struct mc_solved {
     mc_game *g;
     const mc_retro *rt;
     char name[32], spec[128];
-    eg_kind kind;
-    int max;
+    eg_kind kind, skind; /* complete layers, start layers */
+    int max;  /* layers 0..max open */
+    int full; /* of which 0..full complete; above, start layers */
+    /* The start layer being built: its ranks, in order. */
+    int curn;
+    const uint64_t *cur;
+    uint64_t ncur;
     const uint8_t *data[MC_EGDB_MAX_SEEDS + 1];
     void *map[MC_EGDB_MAX_SEEDS + 1];
     size_t maplen[MC_EGDB_MAX_SEEDS + 1];
@@ -129,7 +144,11 @@ static int solved_init(mc_solved *s, const mc_game *g, mc_error *err)
     s->kind.spec = s->spec;
     s->kind.width = RT_WIDTH;
     s->kind.encoding = RT_ENCODING;
-    s->max = -1;
+    s->skind = s->kind;
+    s->skind.width = RT_SWIDTH;
+    s->skind.encoding = RT_SENCODING;
+    s->skind.sparse = 1;
+    s->max = s->full = s->curn = -1;
     return 0;
 }
 
@@ -143,30 +162,104 @@ static void solved_unmap(mc_solved *s)
     }
 }
 
+static inline int rt_width(const mc_solved *s, int n)
+{
+    return n > s->full ? RT_SWIDTH : RT_WIDTH;
+}
+
 static inline int rt_value(const mc_solved *s, int n, uint64_t x)
 {
-    return eg_val(s->data[n][RT_WIDTH * x]);
+    return eg_val(s->data[n][(uint64_t)rt_width(s, n) * x]);
 }
 
 static inline int rt_plies(const mc_solved *s, int n, uint64_t x)
 {
-    const uint8_t *e = s->data[n] + RT_WIDTH * x;
+    const uint8_t *e = s->data[n] + (uint64_t)rt_width(s, n) * x;
     return e[1] | e[2] << 8;
 }
 
-/* Map layer n, checking its file and that it was built over the layers
-   mapped below it. */
-static int map_layer(mc_solved *s, const char *dir, int n, mc_error *err)
+static inline uint64_t srank(const uint8_t *e)
+{
+    uint64_t r = 0;
+    for (int i = 4; i >= 0; i--)
+        r = r << 8 | e[3 + i];
+    return r;
+}
+
+/* The rank of entry x of layer n. */
+static inline uint64_t rt_rank(const mc_solved *s, int n, uint64_t x)
+{
+    return n > s->full ? srank(s->data[n] + RT_SWIDTH * x) : x;
+}
+
+/* The entry of the board of rank r in layer n: r in a complete layer;
+   in a start layer (or the one being built), found by bisection; -1
+   when the layer does not hold it. */
+static int64_t rt_find(const mc_solved *s, int n, uint64_t r)
+{
+    if (n <= s->full)
+        return (int64_t)r;
+    uint64_t lo = 0, hi;
+    if (n == s->curn) {
+        hi = s->ncur;
+        while (lo < hi) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            if (s->cur[mid] < r)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo < s->ncur && s->cur[lo] == r ? (int64_t)lo : -1;
+    }
+    if (n > s->max || !s->data[n])
+        return -1;
+    hi = s->info[n].entries;
+    uint64_t N = hi;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (srank(s->data[n] + RT_SWIDTH * mid) < r)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < N && srank(s->data[n] + RT_SWIDTH * lo) == r ? (int64_t)lo
+                                                            : -1;
+}
+
+static void start_path(const mc_solved *s, const char *dir, int n,
+                       char *buf, size_t sz)
+{
+    snprintf(buf, sz, "%s/%s-%s-start-%02d.egdb", dir && *dir ? dir : ".",
+             mc_game_name(s->g), s->name, n);
+}
+
+/* Map layer n (a start layer when start), checking its file and that it
+   was built over the layers mapped below it. */
+static int map_layer(mc_solved *s, const char *dir, int n, int start,
+                     mc_error *err)
 {
     char path[4096];
-    mc_solved_path(s->g, dir, n, path, sizeof path);
+    if (start)
+        start_path(s, dir, n, path, sizeof path);
+    else
+        mc_solved_path(s->g, dir, n, path, sizeof path);
     mc_egdb_info *in = &s->info[n];
-    int rc = eg_map_file(path, &s->kind, in, &s->data[n], &s->map[n],
-                         &s->maplen[n], err);
+    int rc = eg_map_file(path, start ? &s->skind : &s->kind, in,
+                         &s->data[n], &s->map[n], &s->maplen[n], err);
     if (rc)
         return rc;
     if (in->n != n)
         rc = mc_err(err, MC_ERR_IO, "%s: holds layer %d", path, in->n);
+    /* A start layer's boards: in increasing order, each in the layer. */
+    uint64_t N = eg_layer_size_k(s->rt->houses, n);
+    for (uint64_t x = 0; start && rc == 0 && x < in->entries; x++) {
+        uint64_t r = srank(s->data[n] + RT_SWIDTH * x);
+        if (r >= N || (x && r <= srank(s->data[n] + RT_SWIDTH * (x - 1))))
+            rc = mc_err(err, MC_ERR_IO,
+                        "%s: entry %llu: its board is out of order or not "
+                        "in the layer",
+                        path, (unsigned long long)x);
+    }
     for (int i = 0; rc == 0 && i < n; i++)
         if (in->dep_sum[i] != s->info[i].payload_sum)
             rc = mc_err(err, MC_ERR_IO,
@@ -241,20 +334,26 @@ static int expand(const mc_solved *s, const mc_game *g, int n,
         for (int j = 0; j < k; j++)
             n2 += h2[j];
         uint64_t rank = eg_rank_k(h2, k);
-        if (n2 == n) {
-            m->exit = 0;
-            m->child = rank;
-            continue;
-        }
-        if (n2 > n || !s->data[n2])
+        if (n2 > n || (n2 < n && !s->data[n2]))
             return mc_err(err, MC_ERR_ARG,
                           "a move from %d seeds leaves %d on the board", n,
                           n2);
+        int64_t c = rt_find(s, n2, rank);
+        if (c < 0)
+            return mc_err(err, MC_ERR_ARG,
+                          "a move from %d seeds leads to a board of %d "
+                          "seeds that the start layers do not hold",
+                          n, n2);
+        if (n2 == n) {
+            m->exit = 0;
+            m->child = (uint64_t)c;
+            continue;
+        }
         int gain = (int)q.cap[me] - (int)q.cap[1 - me] - base;
-        int v = rt_value(s, n2, rank);
+        int v = rt_value(s, n2, (uint64_t)c);
         m->exit = 1;
         m->val = rt->wdl ? -v : gain - v;
-        m->plies = 1 + rt_plies(s, n2, rank);
+        m->plies = 1 + rt_plies(s, n2, (uint64_t)c);
     }
     return nm;
 }
@@ -265,6 +364,7 @@ typedef struct rt_layer {
     const mc_solved *s;
     int n;
     uint64_t N;
+    const uint64_t *ranks; /* a start layer's boards (NULL: every one) */
     int8_t *e;          /* best exit (EG_NO_EXIT: none) */
     _Atomic uint8_t *st; /* in-layer links not yet in W, ST_W, ST_L */
     _Atomic uint64_t *off; /* predecessors: off[x-1] .. off[x] */
@@ -378,7 +478,7 @@ static void *worker(void *arg)
     uint64_t tick = 0;
     for (uint64_t x = lo; x < hi && !atomic_load(&L->failed); x++) {
         if (j->pass < 2) {
-            eg_unrank_k(L->n, x, h, k);
+            eg_unrank_k(L->n, L->ranks ? L->ranks[x] : x, h, k);
             int term = 0, over = 0;
             int nm = expand(s, j->g, L->n, h, mv, &term, &over, &err);
             if (nm < 0) {
@@ -608,8 +708,10 @@ static int settle(rt_layer *L, mc_error *err)
     return rc;
 }
 
-/* Layer n of s's game into out (N entries), the layers below mapped. */
-static int build_layer(const mc_solved *s, int n, int threads, uint8_t *out,
+/* Layer n of s's game into out (N entries), the layers below mapped:
+   every board, or (ranks) the boards of a start layer, s->cur. */
+static int build_layer(const mc_solved *s, int n, const uint64_t *ranks,
+                       uint64_t N, int threads, uint8_t *out,
                        uint16_t *plies, mc_egdb_progress progress, void *ctx,
                        mc_error *err)
 {
@@ -617,7 +719,8 @@ static int build_layer(const mc_solved *s, int n, int threads, uint8_t *out,
     memset(&L, 0, sizeof L);
     L.s = s;
     L.n = n;
-    L.N = eg_layer_size_k(s->rt->houses, n);
+    L.N = N;
+    L.ranks = ranks;
     L.threads = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
                                                            : threads;
     L.progress = progress;
@@ -705,75 +808,451 @@ out:
 
 /* ---- building, opening, probing --------------------------------------- */
 
-int mc_solved_build(const mc_game *g, mc_solved_build_opts *o, mc_error *err)
+/* ---- the start layers' boards ---------------------------------------- */
+
+typedef struct rt_vec64 {
+    uint64_t *x;
+    size_t n, cap;
+} rt_vec64;
+
+static int vec64_push(rt_vec64 *v, uint64_t x)
+{
+    if (v->n == v->cap) {
+        size_t nc = v->cap ? 2 * v->cap : 4096;
+        uint64_t *nx = realloc(v->x, nc * sizeof *nx);
+        if (!nx)
+            return -1;
+        v->x = nx;
+        v->cap = nc;
+    }
+    v->x[v->n++] = x;
+    return 0;
+}
+
+/* The boards of layers lo..hi that play reaches from the roots: a bitmap
+   per layer, filled top-down (seeds never come back, so a layer is
+   complete once the layers above it and the layer itself are done). */
+typedef struct rt_reach {
+    const mc_solved *s;
+    int lo, hi, n, threads;
+    _Atomic uint64_t *bits[MC_EGDB_MAX_SEEDS + 1];
+    size_t blen[MC_EGDB_MAX_SEEDS + 1];
+    const uint64_t *todo; /* layer n's boards found from above */
+    uint64_t ntodo;
+    _Atomic uint64_t next, done;
+    _Atomic int failed;
+    mc_error err;
+    pthread_mutex_t mu;
+    mc_egdb_progress progress;
+    void *ctx;
+} rt_reach;
+
+typedef struct rt_rjob {
+    rt_reach *R;
+    mc_game *g;
+    int id;
+    rt_vec64 stack;
+} rt_rjob;
+
+static void reach_fail(rt_reach *R, const mc_error *e)
+{
+    pthread_mutex_lock(&R->mu);
+    if (!atomic_exchange(&R->failed, 1))
+        R->err = *e;
+    pthread_mutex_unlock(&R->mu);
+}
+
+/* Mark board r of layer n; 1 when this call did. */
+static int reach_mark(rt_reach *R, int n, uint64_t r)
+{
+    _Atomic uint64_t *w = &R->bits[n][r >> 6];
+    uint64_t b = (uint64_t)1 << (r & 63);
+    if (atomic_load_explicit(w, memory_order_relaxed) & b)
+        return 0;
+    return !(atomic_fetch_or(w, b) & b);
+}
+
+/* A position that play reaches: its board marked (pushed on st when it is
+   new and of layer n), or, while it has no board (a first move to make),
+   its moves followed, at most depth plies. */
+static int reach_pos(rt_reach *R, const mc_game *g, const mc_pos *p,
+                     rt_vec64 *st, int depth, mc_error *err)
+{
+    const mc_retro *rt = R->s->rt;
+    uint8_t h[MC_MAX_PITS];
+    mc_hist hist;
+    memset(&hist, 0, sizeof hist);
+    hist.occurrences = 1;
+    mc_result r;
+    memset(&r, 0, sizeof r);
+    g->rules->status(g, p, &hist, &r);
+    if (r.over)
+        return 0;
+    if (rt->to_board(g, p, h)) {
+        int c = 0;
+        for (int i = 0; i < rt->houses; i++)
+            c += h[i];
+        if (c > R->hi || (st && c > R->n))
+            return mc_err(err, MC_ERR_ARG,
+                          "a move from %d seeds leaves %d on the board",
+                          R->n, c);
+        if (c < R->lo)
+            return 0; /* in the complete layers */
+        uint64_t rank = eg_rank_k(h, rt->houses);
+        if (reach_mark(R, c, rank) && st && c == R->n &&
+            vec64_push(st, rank))
+            return mc_err(err, MC_ERR_NOMEM, "out of memory (start layers)");
+        return 0;
+    }
+    if (depth <= 0)
+        return mc_err(err, MC_ERR_ARG,
+                      "a start that reaches no solved board within 16 "
+                      "plies");
+    mc_move mv[MC_MAX_MOVES];
+    int nm = g->rules->moves(g, p, mv);
+    for (int i = 0; i < nm; i++) {
+        mc_pos q = *p;
+        g->rules->play(g, &q, mv[i], NULL);
+        int rc = reach_pos(R, g, &q, st, depth - 1, err);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static void *reach_worker(void *arg)
+{
+    rt_rjob *j = arg;
+    rt_reach *R = j->R;
+    const mc_retro *rt = R->s->rt;
+    uint8_t h[MC_MAX_PITS];
+    mc_error err = {0};
+    while (!atomic_load(&R->failed)) {
+        uint64_t at = atomic_fetch_add(&R->next, 1024);
+        if (at >= R->ntodo)
+            break;
+        uint64_t end = at + 1024 < R->ntodo ? at + 1024 : R->ntodo;
+        for (uint64_t i = at; i < end; i++) {
+            if (vec64_push(&j->stack, R->todo[i])) {
+                mc_err(&err, MC_ERR_NOMEM, "out of memory (start layers)");
+                reach_fail(R, &err);
+                return NULL;
+            }
+            while (j->stack.n) {
+                uint64_t r = j->stack.x[--j->stack.n];
+                eg_unrank_k(R->n, r, h, rt->houses);
+                mc_pos p;
+                rt->from_board(j->g, h, &p);
+                mc_hist hist;
+                memset(&hist, 0, sizeof hist);
+                hist.occurrences = 1;
+                mc_result res;
+                memset(&res, 0, sizeof res);
+                j->g->rules->status(j->g, &p, &hist, &res);
+                if (res.over)
+                    continue;
+                mc_move mv[MC_MAX_MOVES];
+                int nm = j->g->rules->moves(j->g, &p, mv);
+                for (int m = 0; m < nm; m++) {
+                    mc_pos q = p;
+                    j->g->rules->play(j->g, &q, mv[m], NULL);
+                    if (reach_pos(R, j->g, &q, &j->stack, 0, &err)) {
+                        reach_fail(R, &err);
+                        return NULL;
+                    }
+                }
+                uint64_t d = atomic_fetch_add(&R->done, 1) + 1;
+                if (R->progress && j->id == 0 && (d & 0xffff) == 0)
+                    R->progress(R->ctx, R->n, "reach", d, 0);
+            }
+        }
+    }
+    return NULL;
+}
+
+/* Layer n's marked boards, in order, into *out (*cnt of them). */
+static int reach_list(rt_reach *R, int n, uint64_t **out, uint64_t *cnt)
+{
+    size_t words = R->blen[n] / sizeof(uint64_t);
+    uint64_t c = 0;
+    for (size_t w = 0; w < words; w++)
+        c += (uint64_t)__builtin_popcountll(atomic_load_explicit(
+            &R->bits[n][w], memory_order_relaxed));
+    uint64_t *v = malloc((c ? c : 1) * sizeof *v);
+    if (!v)
+        return -1;
+    uint64_t k = 0;
+    for (size_t w = 0; w < words; w++) {
+        uint64_t b = atomic_load_explicit(&R->bits[n][w],
+                                          memory_order_relaxed);
+        while (b) {
+            v[k++] = (uint64_t)w * 64 + (uint64_t)__builtin_ctzll(b);
+            b &= b - 1;
+        }
+    }
+    *out = v;
+    *cnt = c;
+    return 0;
+}
+
+/* The most seeds on a board that play from p reaches (-1: none; -2: a
+   position without a board beyond depth plies). */
+static int roots_top(const mc_solved *s, const mc_pos *p, int depth)
+{
+    const mc_retro *rt = s->rt;
+    uint8_t h[MC_MAX_PITS];
+    mc_hist hist;
+    memset(&hist, 0, sizeof hist);
+    hist.occurrences = 1;
+    mc_result r;
+    memset(&r, 0, sizeof r);
+    s->g->rules->status(s->g, p, &hist, &r);
+    if (r.over)
+        return -1;
+    if (rt->to_board(s->g, p, h)) {
+        int c = 0;
+        for (int i = 0; i < rt->houses; i++)
+            c += h[i];
+        return c;
+    }
+    if (depth <= 0)
+        return -2;
+    mc_move mv[MC_MAX_MOVES];
+    int nm = s->g->rules->moves(s->g, p, mv), top = -1;
+    for (int i = 0; i < nm; i++) {
+        mc_pos q = *p;
+        s->g->rules->play(s->g, &q, mv[i], NULL);
+        int t = roots_top(s, &q, depth - 1);
+        if (t == -2)
+            return -2;
+        if (t > top)
+            top = t;
+    }
+    return top;
+}
+
+/* Every board of layers lo..hi that play from the roots reaches: ranks[n]
+   (in order, cnt[n] of them; the caller frees them). */
+static int reach_all(const mc_solved *s, const mc_pos *roots, int nroots,
+                     int lo, int hi, int threads, uint64_t **ranks,
+                     uint64_t *cnt, mc_egdb_progress progress, void *ctx,
+                     mc_error *err)
+{
+    static rt_reach R; /* large; one build at a time in a process */
+    memset(&R, 0, sizeof R);
+    R.s = s;
+    R.lo = lo;
+    R.hi = hi;
+    R.n = hi;
+    R.threads = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
+                                                           : threads;
+    R.progress = progress;
+    R.ctx = ctx;
+    pthread_mutex_init(&R.mu, NULL);
+    int rc = 0;
+    rt_rjob jobs[EG_MAX_THREADS];
+    memset(jobs, 0, sizeof jobs);
+    for (int n = lo; n <= hi && rc == 0; n++) {
+        uint64_t N = eg_layer_size_k(s->rt->houses, n);
+        R.blen[n] = (size_t)((N + 63) / 64 * sizeof(uint64_t));
+        if (!(R.bits[n] = alloc_big(R.blen[n])))
+            rc = mc_err(err, MC_ERR_NOMEM, "out of memory for the boards "
+                        "of layer %d", n);
+    }
+    for (int i = 0; rc == 0 && i < nroots; i++)
+        rc = reach_pos(&R, s->g, &roots[i], NULL, 16, err);
+    for (int i = 0; rc == 0 && i < R.threads; i++)
+        if (!(jobs[i].g = mc_game_dup(s->g, err)))
+            rc = MC_ERR_NOMEM;
+    for (int n = hi; n >= lo && rc == 0; n--) {
+        uint64_t *todo;
+        if (reach_list(&R, n, &todo, &R.ntodo)) {
+            rc = mc_err(err, MC_ERR_NOMEM, "out of memory (start layers)");
+            break;
+        }
+        R.todo = todo;
+        R.n = n;
+        atomic_store(&R.next, 0);
+        atomic_store(&R.done, 0);
+        pthread_t th[EG_MAX_THREADS];
+        int started = 0;
+        for (int i = 0; i < R.threads; i++) {
+            jobs[i].R = &R;
+            jobs[i].id = i;
+        }
+        for (int i = 1; i < R.threads; i++) {
+            if (pthread_create(&th[i], NULL, reach_worker, &jobs[i]) != 0)
+                break;
+            started = i;
+        }
+        reach_worker(&jobs[0]);
+        for (int i = 1; i <= started; i++)
+            pthread_join(th[i], NULL);
+        free(todo);
+        if (atomic_load(&R.failed)) {
+            rc = mc_err(err, R.err.code, "%s", R.err.msg);
+            break;
+        }
+        if (reach_list(&R, n, &ranks[n], &cnt[n]))
+            rc = mc_err(err, MC_ERR_NOMEM, "out of memory (start layers)");
+        free_big((void *)R.bits[n], R.blen[n]);
+        R.bits[n] = NULL;
+    }
+    for (int n = lo; n <= hi; n++)
+        free_big((void *)R.bits[n], R.blen[n]);
+    for (int i = 0; i < EG_MAX_THREADS; i++) {
+        free(jobs[i].stack.x);
+        mc_game_free(jobs[i].g);
+    }
+    pthread_mutex_destroy(&R.mu);
+    return rc;
+}
+
+/* ---- building, opening, probing --------------------------------------- */
+
+/* Build layer n (a start layer of the boards ranks, N of them, when
+   ranks) into its file and map it. */
+static int build_file(mc_solved *s, const char *dir, int n,
+                      const uint64_t *ranks, uint64_t N, int threads,
+                      mc_egdb_progress progress, void *ctx, mc_error *err)
+{
+    int w = ranks ? RT_SWIDTH : RT_WIDTH;
+    uint8_t *val = alloc_big(N * (uint64_t)w);
+    uint16_t *plies = alloc_big(N * sizeof *plies);
+    if (!val || !plies) {
+        free_big(val, N * (uint64_t)w);
+        free_big(plies, N * sizeof *plies);
+        return mc_err(err, MC_ERR_NOMEM, "out of memory for layer %d", n);
+    }
+    if (ranks) {
+        s->curn = n;
+        s->cur = ranks;
+        s->ncur = N;
+    }
+    int rc = build_layer(s, n, ranks, N, threads, val, plies, progress, ctx,
+                         err);
+    s->curn = -1;
+    /* The entries: value, plies (and the rank); from the end, in place. */
+    for (uint64_t x = N; rc == 0 && x-- > 0;) {
+        uint8_t v = val[x];
+        uint8_t *e = val + (uint64_t)w * x;
+        e[0] = v;
+        e[1] = (uint8_t)(plies[x] & 0xff);
+        e[2] = (uint8_t)(plies[x] >> 8);
+        for (int i = 0; ranks && i < 5; i++)
+            e[3 + i] = (uint8_t)(ranks[x] >> (8 * i));
+    }
+    free_big(plies, N * sizeof *plies);
+    if (rc == 0) {
+        mc_egdb_info in;
+        memset(&in, 0, sizeof in);
+        in.preset = -1;
+        in.n = n;
+        snprintf(in.spec, sizeof in.spec, "%s", s->spec);
+        in.builder_version = RT_BUILDER_VERSION;
+        in.entries = N;
+        for (uint64_t x = 0; x < N; x++)
+            in.hist[val[(uint64_t)w * x] & 0x7f]++;
+        in.ndeps = (uint32_t)n;
+        for (int i = 0; i < n; i++)
+            in.dep_sum[i] = s->info[i].payload_sum;
+        char path[4096];
+        if (ranks)
+            start_path(s, dir, n, path, sizeof path);
+        else
+            mc_solved_path(s->g, dir, n, path, sizeof path);
+        rc = eg_write_file(path, ranks ? &s->skind : &s->kind, &in, val,
+                           err);
+    }
+    free_big(val, N * (uint64_t)w);
+    if (rc == 0)
+        rc = map_layer(s, dir, n, ranks != NULL, err);
+    if (rc == 0)
+        s->max = n;
+    return rc;
+}
+
+int mc_solved_build_from(const mc_game *g, const mc_pos *roots, int nroots,
+                         mc_solved_build_opts *o, mc_error *err)
 {
     if (!o || !o->dir)
         return mc_err(err, MC_ERR_ARG, "no directory for the tables");
-    mc_solved s;
+    if (nroots < 0 || (nroots && !roots))
+        return mc_err(err, MC_ERR_ARG, "no start positions");
+    static mc_solved s; /* large; one build at a time in a process */
     int rc = solved_init(&s, g, err);
     if (rc)
         return rc;
-    int max = o->max_seeds < 0 || o->max_seeds > s.rt->max_seeds
-                  ? s.rt->max_seeds
-                  : o->max_seeds;
-    o->first_built = max + 1;
-    for (int n = 0; n <= max && rc == 0; n++) {
+    int top = s.rt->max_seeds;
+    int max = o->max_seeds < 0 || o->max_seeds > top ? top : o->max_seeds;
+    /* The start layers: up to the most seeds the roots have. */
+    int hi = max;
+    for (int i = 0; i < nroots; i++) {
+        int t = roots_top(&s, &roots[i], 16);
+        if (t == -2) {
+            mc_game_free(s.g);
+            return mc_err(err, MC_ERR_ARG,
+                          "a start that reaches no solved board within 16 "
+                          "plies");
+        }
+        if (t > hi)
+            hi = t;
+    }
+    s.full = max;
+    o->first_built = hi + 1;
+    uint64_t *ranks[MC_EGDB_MAX_SEEDS + 1] = {0};
+    uint64_t cnt[MC_EGDB_MAX_SEEDS + 1] = {0};
+    int reached = 0;
+    for (int n = 0; n <= hi && rc == 0; n++) {
         o->seconds[n] = 0;
         mc_error e2;
-        if (map_layer(&s, o->dir, n, &e2) == 0)
+        if (map_layer(&s, o->dir, n, n > max, &e2) == 0) {
+            s.max = n;
             continue; /* complete on disk */
-        if (o->first_built > max)
+        }
+        if (o->first_built > hi)
             o->first_built = n;
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        uint64_t N = eg_layer_size_k(s.rt->houses, n);
-        uint8_t *val = alloc_big(N * RT_WIDTH);
-        uint16_t *plies = alloc_big(N * sizeof *plies);
-        if (!val || !plies) {
-            free_big(val, N * RT_WIDTH);
-            free_big(plies, N * sizeof *plies);
-            rc = mc_err(err, MC_ERR_NOMEM, "out of memory for layer %d", n);
-            break;
+        if (n > max && !reached) {
+            /* The boards of every start layer, once, top-down (those
+               below n are on disk already). */
+            rc = reach_all(&s, roots, nroots, max + 1, hi, o->threads, ranks,
+                           cnt, o->progress, o->progress_ctx, err);
+            reached = 1;
+            for (int k = max + 1; k < n; k++) {
+                free(ranks[k]);
+                ranks[k] = NULL;
+            }
+            if (rc)
+                break;
         }
-        rc = build_layer(&s, n, o->threads, val, plies, o->progress,
-                         o->progress_ctx, err);
-        /* The entries: value, then plies; from the end, in place. */
-        for (uint64_t x = N; rc == 0 && x-- > 0;) {
-            uint8_t v = val[x];
-            val[RT_WIDTH * x] = v;
-            val[RT_WIDTH * x + 1] = (uint8_t)(plies[x] & 0xff);
-            val[RT_WIDTH * x + 2] = (uint8_t)(plies[x] >> 8);
-        }
-        free_big(plies, N * sizeof *plies);
-        if (rc == 0) {
-            mc_egdb_info in;
-            memset(&in, 0, sizeof in);
-            in.preset = -1;
-            in.n = n;
-            snprintf(in.spec, sizeof in.spec, "%s", s.spec);
-            in.builder_version = RT_BUILDER_VERSION;
-            in.entries = N;
-            for (uint64_t x = 0; x < N; x++)
-                in.hist[val[RT_WIDTH * x] & 0x7f]++;
-            in.ndeps = (uint32_t)n;
-            for (int i = 0; i < n; i++)
-                in.dep_sum[i] = s.info[i].payload_sum;
-            char path[4096];
-            mc_solved_path(s.g, o->dir, n, path, sizeof path);
-            rc = eg_write_file(path, &s.kind, &in, val, err);
-        }
-        free_big(val, N * RT_WIDTH);
-        if (rc == 0)
-            rc = map_layer(&s, o->dir, n, err);
+        rc = build_file(&s, o->dir, n, ranks[n],
+                            n > max ? cnt[n]
+                                    : eg_layer_size_k(s.rt->houses, n),
+                            o->threads, o->progress, o->progress_ctx, err);
+        free(ranks[n]);
+        ranks[n] = NULL;
         clock_gettime(CLOCK_MONOTONIC, &t1);
         o->seconds[n] = (double)(t1.tv_sec - t0.tv_sec) +
                         1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
         if (o->progress)
             o->progress(o->progress_ctx, n, "done", 1, 1);
     }
+    for (int n = 0; n <= MC_EGDB_MAX_SEEDS; n++)
+        free(ranks[n]);
     solved_unmap(&s);
     mc_game_free(s.g);
     return rc;
+}
+
+int mc_solved_build(const mc_game *g, mc_solved_build_opts *o, mc_error *err)
+{
+    if (!o || !o->from_start)
+        return mc_solved_build_from(g, NULL, 0, o, err);
+    mc_pos p;
+    g->rules->start(g, &p);
+    return mc_solved_build_from(g, &p, 1, o, err);
 }
 
 mc_solved *mc_solved_open(const mc_game *g, const char *dir, int max_seeds,
@@ -800,7 +1279,24 @@ mc_solved *mc_solved_open(const mc_game *g, const char *dir, int max_seeds,
             break; /* as many as there are */
         if (f)
             fclose(f);
-        if (map_layer(s, dir, n, &e2)) {
+        s->full = n; /* before the map: the entries' width */
+        if (map_layer(s, dir, n, 0, &e2)) {
+            if (err)
+                *err = e2;
+            mc_solved_close(s);
+            return NULL;
+        }
+        s->max = n;
+    }
+    s->full = s->max;
+    /* The start layers above, as many as there are. */
+    for (int n = s->max + 1; s->max >= 0 && n <= s->rt->max_seeds; n++) {
+        char path[4096];
+        start_path(s, dir, n, path, sizeof path);
+        if (access(path, F_OK) != 0)
+            break;
+        mc_error e2;
+        if (map_layer(s, dir, n, 1, &e2)) {
             if (err)
                 *err = e2;
             mc_solved_close(s);
@@ -930,6 +1426,25 @@ int mc_solved_seeds(const mc_solved *s)
     return s ? s->max : -1;
 }
 
+int mc_solved_full_seeds(const mc_solved *s)
+{
+    return s ? s->full : -1;
+}
+
+int mc_solved_entry(const mc_solved *s, int n, uint64_t x, uint8_t *h,
+                    int *value, int *plies)
+{
+    if (!s || n < 0 || n > s->max || x >= s->info[n].entries)
+        return 0;
+    if (h)
+        eg_unrank_k(n, rt_rank(s, n, x), h, s->rt->houses);
+    if (value)
+        *value = rt_value(s, n, x);
+    if (plies)
+        *plies = rt_plies(s, n, x);
+    return 1;
+}
+
 const mc_egdb_info *mc_solved_layer_info(const mc_solved *s, int n)
 {
     return s && n >= 0 && n <= s->max ? &s->info[n] : NULL;
@@ -946,16 +1461,80 @@ static int locate(const mc_solved *s, const mc_pos *p, int *n, uint64_t *x)
         c += h[i];
     if (c > s->max)
         return 0;
+    int64_t e = rt_find(s, c, eg_rank_k(h, k));
+    if (e < 0)
+        return 0; /* not in the start layer */
     *n = c;
-    *x = eg_rank_k(h, k);
+    *x = (uint64_t)e;
+    return 1;
+}
+
+static int probe_at(const mc_solved *s, const mc_pos *p, int *value,
+                    int *plies, int depth);
+
+/* The value of p, which has no board (a first move to make), from its
+   moves: the best of their values (the fastest win, the slowest loss),
+   looking at most depth plies down for boards. */
+static int probe_moves(const mc_solved *s, const mc_pos *p, int *value,
+                       int *plies, int depth)
+{
+    if (depth <= 0)
+        return 0;
+    mc_game *g = mc_game_dup(s->g, NULL); /* games keep caches */
+    if (!g)
+        return 0;
+    mc_hist hist;
+    memset(&hist, 0, sizeof hist);
+    hist.occurrences = 1;
+    mc_result r;
+    memset(&r, 0, sizeof r);
+    g->rules->status(g, p, &hist, &r);
+    int me = p->side, ok = !r.over, bv = -1000, bp = 0;
+    mc_move mv[MC_MAX_MOVES];
+    int nm = ok ? g->rules->moves(g, p, mv) : 0;
+    for (int i = 0; i < nm && ok; i++) {
+        mc_pos q = *p;
+        g->rules->play(g, &q, mv[i], NULL);
+        memset(&r, 0, sizeof r);
+        g->rules->status(g, &q, &hist, &r);
+        int v, d = 0;
+        if (r.over)
+            v = s->rt->wdl ? (r.winner == MC_DRAW ? 0 : r.winner == me ? 1
+                                                                       : -1)
+                           : (r.score2[me] - r.score2[1 - me]) / 2;
+        else if (probe_at(s, &q, &v, &d, depth - 1))
+            v = -v;
+        else
+            ok = 0;
+        d += 1;
+        if (ok && (v > bv || (v == bv && ((v > 0 && d < bp) ||
+                                          (v < 0 && d > bp)))))
+            bv = v, bp = d;
+    }
+    mc_game_free(g);
+    if (!ok || nm == 0)
+        return 0;
+    if (value)
+        *value = bv;
+    if (plies)
+        *plies = bv == 0 ? 0 : bp;
     return 1;
 }
 
 int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value,
                     int *plies)
 {
+    return probe_at(s, p, value, plies, 4);
+}
+
+static int probe_at(const mc_solved *s, const mc_pos *p, int *value,
+                    int *plies, int depth)
+{
     int n;
     uint64_t x;
+    uint8_t h[MC_MAX_PITS];
+    if (s && p && !s->rt->to_board(s->g, p, h))
+        return probe_moves(s, p, value, plies, depth);
     if (!locate(s, p, &n, &x))
         return 0;
     int v = rt_value(s, n, x);
@@ -986,6 +1565,8 @@ int mc_solved_longest(const mc_solved *s, int n, uint8_t *h)
         return -1;
     uint64_t N = s->info[n].entries, at = 0;
     int best = -1;
+    if (N == 0)
+        return -1; /* an empty start layer */
     for (uint64_t x = 0; x < N; x++) {
         int d = rt_plies(s, n, x);
         if (d > best) {
@@ -994,7 +1575,7 @@ int mc_solved_longest(const mc_solved *s, int n, uint8_t *h)
         }
     }
     if (h)
-        eg_unrank_k(n, at, h, s->rt->houses);
+        eg_unrank_k(n, rt_rank(s, n, at), h, s->rt->houses);
     return best;
 }
 
@@ -1044,11 +1625,14 @@ int mc_solved_best(const mc_solved *s, const mc_pos *p, mc_move *best,
     int nm = mc_solved_move_values(s, p, mv, val, pl);
     int pick = -1, n;
     uint64_t x;
-    locate(s, p, &n, &x);
     /* What the board is worth decides, not the captures before: its
        winner takes the fastest of the best moves, its loser the slowest;
        a board worth 0, any (the first). */
-    int bv = rt_value(s, n, x);
+    int bv = locate(s, p, &n, &x)
+                 ? rt_value(s, n, x)
+                 : v0 - (s->rt->wdl ? 0
+                                    : (int)p->cap[p->side] -
+                                          (int)p->cap[1 - p->side]);
     for (int i = 0; i < nm; i++) {
         if (val[i] != v0)
             continue;
@@ -1081,7 +1665,8 @@ static void *verify_part(void *arg)
     rt_vjob *j = arg;
     const mc_solved *s = j->s;
     int n = j->n, k = s->rt->houses;
-    uint64_t N = eg_layer_size_k(k, n);
+    uint64_t N = s->info[n].entries;
+    int w = rt_width(s, n);
     uint64_t lo = N * (uint64_t)j->id / (uint64_t)j->threads;
     uint64_t hi = N * (uint64_t)(j->id + 1) / (uint64_t)j->threads;
     uint8_t h[MC_MAX_PITS];
@@ -1092,7 +1677,7 @@ static void *verify_part(void *arg)
         return NULL;
     }
     for (uint64_t x = lo; x < hi; x++) {
-        eg_unrank_k(n, x, h, k);
+        eg_unrank_k(n, rt_rank(s, n, x), h, k);
         int term = 0, over = 0;
         mc_error err;
         int nm = expand(s, g, n, h, mv, &term, &over, &err);
@@ -1115,10 +1700,10 @@ static void *verify_part(void *arg)
             if ((have > 0 && dp < dw) || (have < 0 && dp > dw))
                 dw = dp;
         }
-        if (nm < 0 || (s->data[n][RT_WIDTH * x] & 0x80) || have != want ||
-            d != dw)
+        if (nm < 0 || (s->data[n][(uint64_t)w * x] & 0x80) ||
+            have != want || d != dw)
             j->bad++;
-        j->hist[s->data[n][RT_WIDTH * x] & 0x7f]++;
+        j->hist[s->data[n][(uint64_t)w * x] & 0x7f]++;
         if (j->progress && j->id == 0 && ((x - lo) & 0xffff) == 0)
             j->progress(j->ctx, n, "check", x - lo, hi - lo);
     }
