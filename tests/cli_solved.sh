@@ -73,8 +73,19 @@ expect "sadeqa2 win" "South wins in 1 ply with perfect play
 expect "sadeqa2 loss" "South loses in 2 plies with perfect play
   F      -1  best, 2 plies (perfect play's)" \
     $M probe sadeqa2 '0,0,0,0,0,1/0,0,0,0,0,0 S first=-' --dir "$dir/s"
-reject "first move" "not in the tables" \
+# A first move to make has no board: valued from its moves (S2: F is
+# empty, so A; then North has nothing to move).
+expect "first move" "South wins in 1 ply with perfect play
+  A      +1  best, 1 ply (perfect play's)" \
     $M probe sadeqa2 '1,0,0,0,0,0/0,0,0,0,0,0 S first=SN' --dir "$dir/s"
+# Perfect play to the end: F, North's a, and South has no move.
+expect "line" "South loses in 2 plies with perfect play
+  1. South F     loses in 2 (the only move)
+  2. North a     wins in 1 (the only move)
+the game is over: North wins" \
+    $M probe sadeqa2 '0,0,0,0,0,1/0,0,0,0,0,0 S first=-' --dir "$dir/s" --line
+reject "line beyond" "not in the tables" \
+    $M probe sadeqa2 '3,3,3,3,3,3/3,3,3,3,3,3 S first=-' --dir "$dir/s" --line
 
 # Random boards against the exact search (no tables behind it).
 has "check" "4 positions, 4 proven by exact search (2 s each at most), 4 agree" \
