@@ -365,7 +365,8 @@ static int solved_info(const sopts *o)
     printf("| seeds | positions | wins | draws | losses | best | worst | "
            "longest (plies) | its board |\n"
            "|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-    uint64_t tw = 0, td = 0, tl = 0, tn = 0;
+    /* Totals: the complete layers [0], the start layers [1]. */
+    uint64_t tw[2] = {0}, td[2] = {0}, tl[2] = {0}, tn[2] = {0};
     for (int n = 0; n <= top; n++) {
         const mc_egdb_info *in = mc_solved_layer_info(s, n);
         uint64_t w = 0, d = in->hist[64], l = 0;
@@ -392,18 +393,35 @@ static int solved_info(const sopts *o)
         mc_pos_format(g, &q, board, sizeof board);
         if (far < 0)
             snprintf(board, sizeof board, "-");
-        printf("| %d | %llu | %llu | %llu | %llu | %+d | %+d | %d | `%s` |\n",
+        char bw[32] = "-", ww[32] = "-", fw[32] = "-";
+        if (in->entries) {
+            snprintf(bw, sizeof bw, "%+d", best);
+            snprintf(ww, sizeof ww, "%+d", worst);
+            snprintf(fw, sizeof fw, "%d", far);
+        }
+        printf("| %d | %llu | %llu | %llu | %llu | %s | %s | %s | `%s` |\n",
                n, (unsigned long long)in->entries, (unsigned long long)w,
-               (unsigned long long)d, (unsigned long long)l, best, worst, far,
+               (unsigned long long)d, (unsigned long long)l, bw, ww, fw,
                board);
-        tw += w;
-        td += d;
-        tl += l;
-        tn += in->entries;
+        int k = n > full;
+        tw[k] += w;
+        td[k] += d;
+        tl[k] += l;
+        tn[k] += in->entries;
     }
-    printf("| all | %llu | %llu | %llu | %llu | | | | |\n", (unsigned long long)tn,
-           (unsigned long long)tw, (unsigned long long)td,
-           (unsigned long long)tl);
+    for (int k = 0; k < 2; k++) {
+        if (k && top <= full)
+            break;
+        char what[48];
+        if (top > full)
+            snprintf(what, sizeof what, k ? "%d-%d (reached)" : "0-%d",
+                     k ? full + 1 : full, top);
+        else
+            snprintf(what, sizeof what, "all");
+        printf("| %s | %llu | %llu | %llu | %llu | | | | |\n", what,
+               (unsigned long long)tn[k], (unsigned long long)tw[k],
+               (unsigned long long)td[k], (unsigned long long)tl[k]);
+    }
     if (mc_solved_wdl(g))
         printf("(values of the board for its mover: 1 a win, 0 a draw, -1 "
                "a loss)\n");

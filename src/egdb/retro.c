@@ -391,16 +391,25 @@ typedef struct rt_vec {
     size_t n, cap;
 } rt_vec;
 
+/* The list x of n elements of sz bytes (*cap allocated) with room for
+   one more: x itself or its reallocation, NULL out of memory (x kept). */
+static void *vec_room(void *x, size_t n, size_t *cap, size_t sz)
+{
+    if (n < *cap)
+        return x;
+    size_t nc = *cap ? 2 * *cap : 4096;
+    void *nx = realloc(x, nc * sz);
+    if (nx)
+        *cap = nc;
+    return nx;
+}
+
 static int vec_push(rt_vec *v, uint64_t x)
 {
-    if (v->n == v->cap) {
-        size_t nc = v->cap ? 2 * v->cap : 4096;
-        uint32_t *nx = realloc(v->x, nc * sizeof *nx);
-        if (!nx)
-            return -1;
-        v->x = nx;
-        v->cap = nc;
-    }
+    uint32_t *nx = vec_room(v->x, v->n, &v->cap, sizeof *v->x);
+    if (!nx)
+        return -1;
+    v->x = nx;
     v->x[v->n++] = (uint32_t)x;
     return 0;
 }
@@ -806,8 +815,6 @@ out:
     return rc;
 }
 
-/* ---- building, opening, probing --------------------------------------- */
-
 /* ---- the start layers' boards ---------------------------------------- */
 
 typedef struct rt_vec64 {
@@ -817,14 +824,10 @@ typedef struct rt_vec64 {
 
 static int vec64_push(rt_vec64 *v, uint64_t x)
 {
-    if (v->n == v->cap) {
-        size_t nc = v->cap ? 2 * v->cap : 4096;
-        uint64_t *nx = realloc(v->x, nc * sizeof *nx);
-        if (!nx)
-            return -1;
-        v->x = nx;
-        v->cap = nc;
-    }
+    uint64_t *nx = vec_room(v->x, v->n, &v->cap, sizeof *v->x);
+    if (!nx)
+        return -1;
+    v->x = nx;
     v->x[v->n++] = x;
     return 0;
 }
