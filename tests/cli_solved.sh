@@ -84,6 +84,11 @@ expect "line" "South loses in 2 plies with perfect play
   2. North a     wins in 1 (the only move)
 the game is over: North wins" \
     $M probe sadeqa2 '0,0,0,0,0,1/0,0,0,0,0,0 S first=-' --dir "$dir/s" --line
+# Usage errors (exit 2): each flag where it belongs.
+expect_err "probe --from-start" 2 "unexpected argument '--from-start'" \
+    $M probe sadeqa2 start --from-start --dir "$dir/s"
+expect_err "build --line" 2 "unexpected argument '--line'" \
+    $M solve --build sadeqa2 --line --dir "$dir/s"
 reject "line beyond" "not in the tables" \
     $M probe sadeqa2 '3,3,3,3,3,3/3,3,3,3,3,3 S first=-' --dir "$dir/s" --line
 
