@@ -421,7 +421,7 @@ int cmd_solve(int argc, char **argv)
                    "no proof was found within the limits.\n\n"
                    "mancala solve --build|--verify|--info|--check GAME [--dir D] "
                    "[--seeds N]\n      [--threads T] [--positions K] [--seed R] "
-                   "[--quiet]: the strong solution of\n      a game that can "
+                   "[--from-start] [--quiet]: the strong solution of\n      a game that can "
                    "be solved by retrograde analysis (mancala solve --build "
                    "--help).\n");
             return 0;
