@@ -1041,7 +1041,7 @@ static int reach_all(const mc_solved *s, const mc_pos *roots, int nroots,
                      uint64_t *cnt, mc_egdb_progress progress, void *ctx,
                      mc_error *err)
 {
-    static rt_reach R; /* large; one build at a time in a process */
+    rt_reach R;
     memset(&R, 0, sizeof R);
     R.s = s;
     R.lo = lo;
@@ -1182,7 +1182,7 @@ int mc_solved_build_from(const mc_game *g, const mc_pos *roots, int nroots,
         return mc_err(err, MC_ERR_ARG, "no directory for the tables");
     if (nroots < 0 || (nroots && !roots))
         return mc_err(err, MC_ERR_ARG, "no start positions");
-    static mc_solved s; /* large; one build at a time in a process */
+    mc_solved s;
     int rc = solved_init(&s, g, err);
     if (rc)
         return rc;
