@@ -565,26 +565,39 @@ static void *worker(void *arg)
     return NULL;
 }
 
-static int run_pass(rt_layer *L, int pass, rt_job *jobs)
+static int clamp_threads(int t)
+{
+    return t < 1 ? 1 : t > EG_MAX_THREADS ? EG_MAX_THREADS : t;
+}
+
+/* fn on each of the n jobs (stride bytes apart from jobs), a thread
+   each, the first on this one; a job whose thread does not start runs
+   here after the first. */
+static void run_jobs(void *(*fn)(void *), void *jobs, size_t stride, int n)
 {
     pthread_t th[EG_MAX_THREADS];
+    int started[EG_MAX_THREADS] = {0};
+    for (int i = 1; i < n; i++)
+        started[i] = pthread_create(&th[i], NULL, fn,
+                                    (char *)jobs + (size_t)i * stride) == 0;
+    fn(jobs);
+    for (int i = 1; i < n; i++) {
+        if (started[i])
+            pthread_join(th[i], NULL);
+        else
+            fn((char *)jobs + (size_t)i * stride);
+    }
+}
+
+static int run_pass(rt_layer *L, int pass, rt_job *jobs)
+{
     atomic_store(&L->done, 0);
     for (int i = 0; i < L->threads; i++) {
         jobs[i].L = L;
         jobs[i].id = i;
         jobs[i].pass = pass;
-        if (i && pthread_create(&th[i], NULL, worker, &jobs[i]) != 0) {
-            mc_error e;
-            mc_err(&e, MC_ERR_NOMEM, "cannot start a thread");
-            job_fail(L, &e);
-            for (int k = 1; k < i; k++)
-                pthread_join(th[k], NULL);
-            return -1;
-        }
     }
-    worker(&jobs[0]);
-    for (int i = 1; i < L->threads; i++)
-        pthread_join(th[i], NULL);
+    run_jobs(worker, jobs, sizeof *jobs, L->threads);
     return atomic_load(&L->failed) ? -1 : 0;
 }
 
@@ -730,8 +743,7 @@ static int build_layer(const mc_solved *s, int n, const uint64_t *ranks,
     L.n = n;
     L.N = N;
     L.ranks = ranks;
-    L.threads = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
-                                                           : threads;
+    L.threads = clamp_threads(threads);
     L.progress = progress;
     L.ctx = ctx;
     L.val = out;
@@ -1047,8 +1059,7 @@ static int reach_all(const mc_solved *s, const mc_pos *roots, int nroots,
     R.lo = lo;
     R.hi = hi;
     R.n = hi;
-    R.threads = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
-                                                           : threads;
+    R.threads = clamp_threads(threads);
     R.progress = progress;
     R.ctx = ctx;
     pthread_mutex_init(&R.mu, NULL);
@@ -1077,20 +1088,11 @@ static int reach_all(const mc_solved *s, const mc_pos *roots, int nroots,
         R.n = n;
         atomic_store(&R.next, 0);
         atomic_store(&R.done, 0);
-        pthread_t th[EG_MAX_THREADS];
-        int started = 0;
         for (int i = 0; i < R.threads; i++) {
             jobs[i].R = &R;
             jobs[i].id = i;
         }
-        for (int i = 1; i < R.threads; i++) {
-            if (pthread_create(&th[i], NULL, reach_worker, &jobs[i]) != 0)
-                break;
-            started = i;
-        }
-        reach_worker(&jobs[0]);
-        for (int i = 1; i <= started; i++)
-            pthread_join(th[i], NULL);
+        run_jobs(reach_worker, jobs, sizeof *jobs, R.threads);
         free(todo);
         if (atomic_load(&R.failed)) {
             rc = mc_err(err, R.err.code, "%s", R.err.msg);
@@ -1721,15 +1723,10 @@ uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi, int threads,
         return 1;
     if (hi > s->max)
         hi = s->max;
-    if (threads < 1)
-        threads = 1;
-    if (threads > EG_MAX_THREADS)
-        threads = EG_MAX_THREADS;
+    threads = clamp_threads(threads);
     uint64_t bad = 0;
     for (int n = lo < 0 ? 0 : lo; n <= hi; n++) {
         rt_vjob jobs[EG_MAX_THREADS];
-        pthread_t th[EG_MAX_THREADS];
-        int started = 0;
         memset(jobs, 0, sizeof jobs);
         for (int i = 0; i < threads; i++) {
             jobs[i].s = s;
@@ -1739,17 +1736,7 @@ uint64_t mc_solved_verify(const mc_solved *s, int lo, int hi, int threads,
             jobs[i].progress = progress;
             jobs[i].ctx = ctx;
         }
-        for (int i = 1; i < threads; i++) {
-            if (pthread_create(&th[i], NULL, verify_part, &jobs[i]) != 0)
-                break;
-            started = i;
-        }
-        /* Threads that did not start: their shares here. */
-        for (int i = started + 1; i < threads; i++)
-            verify_part(&jobs[i]);
-        verify_part(&jobs[0]);
-        for (int i = 1; i <= started; i++)
-            pthread_join(th[i], NULL);
+        run_jobs(verify_part, jobs, sizeof *jobs, threads);
         uint64_t hist[128] = {0};
         for (int i = 0; i < threads; i++) {
             bad += jobs[i].bad;
