@@ -101,8 +101,10 @@ class Game:
         g = getattr(self, "_g", None)
         if g:
             for db in self._egdb.values():
-                if db:
-                    lib.mc_egdb_close(db)
+                if db and db[0] == "solved":
+                    lib.mc_solved_close(db[1])
+                elif db:
+                    lib.mc_egdb_close(db[1])
             lib.mc_game_free(g)
             self._g = None
 
@@ -186,10 +188,23 @@ class Game:
         return _playouts(self, self._parse(position), n, seed, max_plies)
 
     def _tables(self, directory):
-        """The endgame tables for this game (None when it has none)."""
+        """The endgame tables for this game: ("egdb", Oware's) or
+        ("solved", a solved game's), None when it has none."""
         if directory in self._egdb:
             return self._egdb[directory]
         err = _capi.Error()
+        name = ctypes.create_string_buffer(32)
+        if lib.mc_solved_name(self._g, name, len(name), None) == 0:
+            if directory is None:
+                db = lib.mc_solved_open_default(self._g, None, 0,
+                                                ctypes.byref(err))
+            else:
+                db = lib.mc_solved_open(self._g, str(directory).encode(), -1,
+                                        ctypes.byref(err))
+                if not db:
+                    _raise(err, "cannot open tables in %s" % directory)
+            self._egdb[directory] = ("solved", db) if db else None
+            return self._egdb[directory]
         preset = lib.mc_egdb_preset_of(self._g, ctypes.byref(err))
         db = None
         if preset >= 0:
@@ -201,7 +216,7 @@ class Game:
                                       ctypes.byref(err))
                 if not db:
                     _raise(err, "cannot open tables in %s" % directory)
-        self._egdb[directory] = db or None
+        self._egdb[directory] = ("egdb", db) if db else None
         return self._egdb[directory]
 
 
@@ -518,20 +533,40 @@ class State:
                 "pv": pv, "pv_str": pv_str, "book": bool(info.book)}
 
     def probe(self, tables=None):
-        """The endgame tables' value here: the final seed difference with
-        perfect play from the mover's view, stores included; None when the
-        game has no tables (only Oware has), none are found, the position
-        is deeper than them or its value depends on the moves since the
-        last capture.  tables: a directory, or None for the default
-        places (docs/EGDB.md)."""
+        """The tables' value here with perfect play from the mover's view:
+        for Oware's endgame tables and Goré without trades the final seed
+        difference (stores or captures included), for Sadeqa II 1, 0 or
+        -1 (a win, a draw, a loss); None when the game has no tables (Omweso,
+        Goré with trades), none are found, the position is beyond them or
+        its value depends on the moves before it (repetitions).  tables: a
+        directory, or None for the default places (docs/EGDB.md,
+        docs/SOLVED.md)."""
+        got = self.perfect_play(tables)
+        return got["value"] if got else None
+
+    def perfect_play(self, tables=None):
+        """Oware's probe() as {"value"}; for a solved game (Goré without
+        trades, Sadeqa II) {"value", "plies", "move"}: the plies perfect
+        play takes to settle it (0 for a draw) and a move that keeps the
+        value (the fastest win, the slowest loss), as mancala probe gives
+        them.  None as for probe()."""
         db = self._game._tables(tables)
         if not db or self.is_terminal():
             return None
-        diff = ctypes.c_int()
+        pos = ctypes.byref(self._pos())
         fresh = lib.mc_session_fresh(self._s)
-        kind = lib.mc_egdb_lookup(db, ctypes.byref(self._pos()), fresh,
-                                  ctypes.byref(diff))
-        return diff.value if kind == 1 else None
+        if db[0] == "egdb":
+            diff = ctypes.c_int()
+            kind = lib.mc_egdb_lookup(db[1], pos, fresh, ctypes.byref(diff))
+            return {"value": diff.value} if kind == 1 else None
+        if not fresh:
+            return None  # a repetition to come could change the value
+        move, value, plies = ctypes.c_uint64(), ctypes.c_int(), ctypes.c_int()
+        if not lib.mc_solved_best(db[1], pos, ctypes.byref(move),
+                                  ctypes.byref(value), ctypes.byref(plies)):
+            return None
+        return {"value": value.value, "plies": plies.value,
+                "move": _format_move(self._game._g, self._pos(), move.value)}
 
     def random_playouts(self, n, seed=0, max_plies=0):
         """n random games in C from this position (history counted from

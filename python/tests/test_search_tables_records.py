@@ -64,6 +64,33 @@ def test_probe(tmp_path):
     assert st.probe() is None
     for name in ("gore", "sadeqa2", "omweso"):
         assert mancala.load_game(name).new_initial_state().probe() is None
+    with pytest.raises(mancala.MancalaError):
+        mancala.load_game("sadeqa2").new_initial_state().probe(d)
+
+
+def test_probe_solved(tmp_path):
+    """Sadeqa II's solved tables (docs/SOLVED.md), positions worked out by
+    hand from the rules (S4-S7), as tests/cli_solved.sh has them."""
+    d = str(tmp_path / "solved")
+    subprocess.run([MANCALA, "solve", "--build", "sadeqa2", "--seeds", "6",
+                    "--dir", d, "--quiet"], check=True, timeout=120)
+    # A's seed ends in B: North has nothing to move and loses.
+    st = mancala.state_from_position("sadeqa2",
+                                     "1,0,0,0,0,0/0,0,0,0,0,0 S first=-")
+    assert st.probe(tables=d) == 1
+    assert st.perfect_play(tables=d) == {"value": 1, "plies": 1, "move": "A"}
+    # F's seed ends in a; North's a ends in b; South has no move.
+    st = mancala.state_from_position("sadeqa2",
+                                     "0,0,0,0,0,1/0,0,0,0,0,0 S first=-")
+    assert st.perfect_play(tables=d) == {"value": -1, "plies": 2,
+                                         "move": "F"}
+    # Beyond the 6 seeds built, and no tables in the default places.
+    big = mancala.state_from_position("sadeqa2",
+                                      "3,3,3,3,3,3/3,3,3,3,3,3 S first=-")
+    assert big.probe(tables=d) is None
+    assert st.probe() is None
+    # Goré with trades cannot be solved: no tables, no error.
+    assert mancala.load_game("gore").new_initial_state().probe(d) is None
 
 
 def test_probe_bad_dir(tmp_path):
