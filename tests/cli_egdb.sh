@@ -125,6 +125,10 @@ expect_grep "info of a journal" "layer 7 not complete: its history search's jour
 rm -f "$D/oware-abapa-07.journal"
 expect_grep "verify abapa" "verify: ok" $M egdb verify oware --dir "$D"
 expect_grep "verify awari" "verify: ok" $M egdb verify oware:awari --dir "$D"
+expect_grep "verify --from" "verify: ok (awari layers 5-" \
+    $M egdb verify oware:awari --from 5 --dir "$D"
+if grep -q '^layer  4:' "$tmp/out"; then bad "verify --from 5 checked layer 4"; else ok; fi
+expect_err "verify --from beyond" 1 "go up to" $M egdb verify oware:awari --from 48 --dir "$D"
 
 for c in build verify info probe default; do
     expect_grep "help $c" "usage: mancala egdb $c" $M egdb $c --help

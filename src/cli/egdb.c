@@ -151,13 +151,14 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                 o->threads = x;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
             o->quiet = 1;
-        } else if (!strcmp(cmd, "compress") && !strcmp(a, "--from")) {
+        } else if ((!strcmp(cmd, "compress") || !strcmp(cmd, "verify")) &&
+                   !strcmp(a, "--from")) {
             long x = i + 1 < argc ? cli_number(argv[i + 1], MC_EGDB_MAX_SEEDS)
                                   : -1;
             if (x < 0) {
-                fprintf(stderr, "mancala egdb compress: --from needs a layer "
+                fprintf(stderr, "mancala egdb %s: --from needs a layer "
                                 "from 0 to %d\n",
-                        MC_EGDB_MAX_SEEDS);
+                        cmd, MC_EGDB_MAX_SEEDS);
                 return 1;
             }
             i++;
@@ -605,10 +606,17 @@ static int egdb_verify(int argc, char **argv)
     mc_egdb *db = open_game_tables(&o, &preset, dir, sizeof dir);
     if (!db)
         return EXIT_BAD_INPUT;
-    int hi = mc_egdb_max_seeds(db);
+    int hi = mc_egdb_max_seeds(db), lo = (int)o.from;
+    if (lo > hi) {
+        fprintf(stderr, "mancala egdb verify: --from %d: the tables in %s go "
+                        "up to %d seeds\n",
+                lo, dir, hi);
+        mc_egdb_close(db);
+        return EXIT_BAD_INPUT;
+    }
     mc_egdb_verify_report rep[MC_EGDB_MAX_SEEDS + 1];
-    uint64_t bad = mc_egdb_verify(db, 0, hi, rep, on_verify, NULL);
-    for (int n = 0; n <= hi; n++) {
+    uint64_t bad = mc_egdb_verify(db, lo, hi, rep, on_verify, NULL);
+    for (int n = lo; n <= hi; n++) {
         if (rep[n].compact) {
             /* too large for the full check here: the compact one */
             printf("layer %2d: %llu entries (compact check): bellman %llu, "
@@ -628,8 +636,8 @@ static int egdb_verify(int argc, char **argv)
                (unsigned long long)rep[n].invariant_errors,
                (unsigned long long)rep[n].open_bounds);
     }
-    printf("%s (%s layers 0-%d in %s)\n", bad ? "verify: FAILED" : "verify: ok",
-           mc_egdb_preset_name(preset), hi, dir);
+    printf("%s (%s layers %d-%d in %s)\n", bad ? "verify: FAILED" : "verify: ok",
+           mc_egdb_preset_name(preset), lo, hi, dir);
     mc_egdb_close(db);
     return bad ? EXIT_BAD_INPUT : 0;
 }
@@ -973,7 +981,7 @@ static const char *const egdb_help =
     "                     [--memory SIZE] [--checkpoint SECS|none]\n"
     "      build every layer from 0 to N seeds (bottom-up, resuming at the\n"
     "      first layer not complete on disk), with a progress bar\n"
-    "  mancala egdb verify oware[:awari] [--seeds N] [--dir D]\n"
+    "  mancala egdb verify oware[:awari] [--seeds N] [--from L] [--dir D]\n"
     "      re-derive the bounds and check Bellman identities,\n"
     "      well-foundedness, values and invariants of the built layers\n"
     "  mancala egdb info oware[:awari] [--seeds N] [--dir D] | <file.egdb>\n"
@@ -1034,7 +1042,8 @@ static const char *const sub_help[] = {
     "search's nodes (default 100000).  Journals shipped with the library\n"
     "give values found before; MANCALA_EGDB_SHIPPED=0 searches them again.\n",
     "verify",
-    "usage: mancala egdb verify oware[:awari] [--seeds N] [--dir D]\n\n"
+    "usage: mancala egdb verify oware[:awari] [--seeds N] [--from L] "
+    "[--dir D]\n\n"
     "Open the layers (checksums, dependencies) and, for each, re-derive the\n"
     "bounds P and O and check: the Bellman identities of P, O (and of the\n"
     "awari values), well-foundedness, the stored values against P and O,\n"
@@ -1042,7 +1051,8 @@ static const char *const sub_help[] = {
     "histogram.  A layer too large for that check in the memory\n"
     "available (13 bytes a position) is checked the compact way: its\n"
     "values re-derived by the builder's sweep and compared, and the\n"
-    "Bellman identity of the stored values.\n"
+    "Bellman identity of the stored values.  --from L checks only layers\n"
+    "L and up (the lower ones are still opened and their checksums read).\n"
     "Exit status 1 if anything is wrong.  Without --dir: the\n"
     "tables of the default places (mancala egdb --help).\n",
     "info",
