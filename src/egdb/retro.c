@@ -283,6 +283,23 @@ typedef struct rt_move {
     uint64_t child; /* in-layer: the child's rank */
 } rt_move;
 
+/* g's verdict on p with no history behind it (a fresh position). */
+static void fresh_status(const mc_game *g, const mc_pos *p, mc_result *r)
+{
+    mc_hist hist;
+    memset(&hist, 0, sizeof hist);
+    hist.occurrences = 1;
+    memset(r, 0, sizeof *r);
+    g->rules->status(g, p, &hist, r);
+}
+
+/* A finished game's value for side me: 1, 0 or -1, or the final margin. */
+static int over_value(const mc_retro *rt, const mc_result *r, int me)
+{
+    return rt->wdl ? (r->winner == MC_DRAW ? 0 : r->winner == me ? 1 : -1)
+                   : (r->score2[me] - r->score2[1 - me]) / 2;
+}
+
 /* The moves of board h (n seeds), played in g (a game of s's spec that
    this thread alone uses: games keep caches): how many, or -1 with err when the
    game does something its retro says it cannot (seeds coming back, a
@@ -296,18 +313,13 @@ static int expand(const mc_solved *s, const mc_game *g, int n,
     int k = rt->houses;
     mc_pos p;
     rt->from_board(g, h, &p);
-    mc_hist hist;
-    memset(&hist, 0, sizeof hist);
-    hist.occurrences = 1;
     mc_result r;
-    memset(&r, 0, sizeof r);
-    g->rules->status(g, &p, &hist, &r);
+    fresh_status(g, &p, &r);
     int me = p.side;
     int base = (int)p.cap[me] - (int)p.cap[1 - me];
     *over = r.over;
     if (r.over) {
-        *term = rt->wdl ? (r.winner == MC_DRAW ? 0 : r.winner == me ? 1 : -1)
-                        : (r.score2[me] - r.score2[1 - me]) / 2 - base;
+        *term = over_value(rt, &r, me) - (rt->wdl ? 0 : base);
         return 0;
     }
     mc_move mv[MC_MAX_MOVES];
@@ -315,14 +327,11 @@ static int expand(const mc_solved *s, const mc_game *g, int n,
     for (int i = 0; i < nm; i++) {
         mc_pos q = p;
         g->rules->play(g, &q, mv[i], NULL);
-        memset(&r, 0, sizeof r);
-        g->rules->status(g, &q, &hist, &r);
+        fresh_status(g, &q, &r);
         rt_move *m = &out[i];
         if (r.over) {
             m->exit = 1;
-            m->val = rt->wdl
-                         ? (r.winner == MC_DRAW ? 0 : r.winner == me ? 1 : -1)
-                         : (r.score2[me] - r.score2[1 - me]) / 2 - base;
+            m->val = over_value(rt, &r, me) - (rt->wdl ? 0 : base);
             m->plies = 1;
             continue;
         }
@@ -895,12 +904,8 @@ static int reach_pos(rt_reach *R, const mc_game *g, const mc_pos *p,
 {
     const mc_retro *rt = R->s->rt;
     uint8_t h[MC_MAX_PITS];
-    mc_hist hist;
-    memset(&hist, 0, sizeof hist);
-    hist.occurrences = 1;
     mc_result r;
-    memset(&r, 0, sizeof r);
-    g->rules->status(g, p, &hist, &r);
+    fresh_status(g, p, &r);
     if (r.over)
         return 0;
     if (rt->to_board(g, p, h)) {
@@ -958,12 +963,8 @@ static void *reach_worker(void *arg)
                 eg_unrank_k(R->n, r, h, rt->houses);
                 mc_pos p;
                 rt->from_board(j->g, h, &p);
-                mc_hist hist;
-                memset(&hist, 0, sizeof hist);
-                hist.occurrences = 1;
                 mc_result res;
-                memset(&res, 0, sizeof res);
-                j->g->rules->status(j->g, &p, &hist, &res);
+                fresh_status(j->g, &p, &res);
                 if (res.over)
                     continue;
                 mc_move mv[MC_MAX_MOVES];
@@ -1016,12 +1017,8 @@ static int roots_top(const mc_solved *s, const mc_pos *p, int depth)
 {
     const mc_retro *rt = s->rt;
     uint8_t h[MC_MAX_PITS];
-    mc_hist hist;
-    memset(&hist, 0, sizeof hist);
-    hist.occurrences = 1;
     mc_result r;
-    memset(&r, 0, sizeof r);
-    s->g->rules->status(s->g, p, &hist, &r);
+    fresh_status(s->g, p, &r);
     if (r.over)
         return -1;
     if (rt->to_board(s->g, p, h)) {
@@ -1488,25 +1485,18 @@ static int probe_moves(const mc_solved *s, const mc_pos *p, int *value,
     mc_game *g = mc_game_dup(s->g, NULL); /* games keep caches */
     if (!g)
         return 0;
-    mc_hist hist;
-    memset(&hist, 0, sizeof hist);
-    hist.occurrences = 1;
     mc_result r;
-    memset(&r, 0, sizeof r);
-    g->rules->status(g, p, &hist, &r);
+    fresh_status(g, p, &r);
     int me = p->side, ok = !r.over, bv = -1000, bp = 0;
     mc_move mv[MC_MAX_MOVES];
     int nm = ok ? g->rules->moves(g, p, mv) : 0;
     for (int i = 0; i < nm && ok; i++) {
         mc_pos q = *p;
         g->rules->play(g, &q, mv[i], NULL);
-        memset(&r, 0, sizeof r);
-        g->rules->status(g, &q, &hist, &r);
+        fresh_status(g, &q, &r);
         int v, d = 0;
         if (r.over)
-            v = s->rt->wdl ? (r.winner == MC_DRAW ? 0 : r.winner == me ? 1
-                                                                       : -1)
-                           : (r.score2[me] - r.score2[1 - me]) / 2;
+            v = over_value(s->rt, &r, me);
         else if (probe_at(s, &q, &v, &d, depth - 1))
             v = -v;
         else
@@ -1592,23 +1582,16 @@ int mc_solved_move_values(const mc_solved *s, const mc_pos *p, mc_move *mv,
     mc_game *g = mc_game_dup(s->g, NULL); /* games keep caches */
     if (!g)
         return -1;
-    mc_hist hist;
-    memset(&hist, 0, sizeof hist);
-    hist.occurrences = 1;
     int me = p->side;
     int nm = g->rules->moves(g, p, mv);
     for (int i = 0; i < nm; i++) {
         mc_pos q = *p;
         g->rules->play(g, &q, mv[i], NULL);
         mc_result r;
-        memset(&r, 0, sizeof r);
-        g->rules->status(g, &q, &hist, &r);
+        fresh_status(g, &q, &r);
         int cv, cp = 0;
         if (r.over)
-            val[i] = s->rt->wdl ? (r.winner == MC_DRAW ? 0
-                                   : r.winner == me  ? 1
-                                                     : -1)
-                                : (r.score2[me] - r.score2[1 - me]) / 2;
+            val[i] = over_value(s->rt, &r, me);
         else if (mc_solved_probe(s, &q, &cv, &cp))
             val[i] = -cv;
         else
