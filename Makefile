@@ -340,8 +340,11 @@ tsan: $(TSAN_GEN) build/gen/web_files.c
 # data in build/tune (resumable: rerun after an interruption), weights into
 # data/eval.  Long (tens of minutes a game on two cores): run it in the
 # background with its output in a file.
+# Omweso is left out: every learned Omweso evaluation tried so far played
+# no better than its hand-set one at equal time (docs/SEARCH.md), so it has
+# no weights file; `make tune TUNE_GAME_LIST=omweso` trains one anyway.
 TUNE_GAMES ?= 4000
-TUNE_GAME_LIST ?= oware sadeqa2 gore omweso
+TUNE_GAME_LIST ?= oware sadeqa2 gore
 tune: $(PROG)
 	mkdir -p build/tune
 	for g in $(TUNE_GAME_LIST); do \
