@@ -68,11 +68,11 @@ CURSES_LIBS   ?= $(shell pkg-config --libs ncursesw 2>/dev/null || \
 
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c \
              src/record/*.c src/protocol/*.c src/egdb/*.c)
-CLI_SRC := $(wildcard src/cli/*.c)
+CLI_SRC := $(filter-out src/cli/tui_none.c,$(wildcard src/cli/*.c))
 # The web server (mancala serve): libmicrohttpd for HTTP, Jansson for JSON,
 # SQLite for its store of games (Debian: libsqlite3-dev), and the page
 # (web/) embedded by tools/embed_web.c.
-SERVER_SRC := $(wildcard src/server/*.c)
+SERVER_SRC := $(filter-out src/server/store_none.c,$(wildcard src/server/*.c))
 WEB_FILES := $(wildcard web/*)
 SERVER_OBJ := $(SERVER_SRC:%.c=$(B)/%.o) $(B)/gen/web_files.o
 SQLITE_CFLAGS ?= $(shell pkg-config --cflags sqlite3 2>/dev/null)
@@ -233,8 +233,8 @@ SLOW_TESTS  := check-test_egdb-abapa check-e2e-full check-test_egdb-brute \
 UNIT_CHECKS := $(filter-out check-test_egdb,$(TEST_BIN:$(B)/tests/%=check-%))
 CLI_CHECKS  := $(patsubst tests/%.sh,check-%,$(wildcard tests/cli*.sh))
 CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHECKS)) \
-               check-python check-mpi
-.PHONY: check-all check-test_egdb check-e2e $(CHECKS)
+               check-python check-mpi check-wasm-all
+.PHONY: check-all check-test_egdb check-e2e check-wasm-all $(CHECKS)
 
 # Tests run CHECK_JOBS at a time (default: twice the cores): many of them
 # wait (on a browser, a terminal, a clock) more than they compute.
@@ -375,6 +375,158 @@ build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c src/server/store.c $(LIB_S
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(GEN_SRC) -lzstd -lm
+
+# ---- WebAssembly (docs/WASM.md) ----------------------------------------------
+# make wasm: the library compiled with Debian's emscripten (tools/deps.sh
+# test installs it), with Jansson and zstd compiled from their Debian
+# sources (tools/wasm/fetch-sources.sh), into build/wasm:
+#   mancala.js       the program for Node (`node build/wasm/mancala.js perft
+#                    oware 5`): every command but serve and the full screen,
+#                    with threads (Node has SharedArrayBuffer)
+#   mancala-web.js   an ES module for pages, workers and bundlers: the rules,
+#                    the engine (protocol and UCI dialect), the JSON API of
+#                    `mancala serve` in memory (the page's device back end);
+#                    one thread (MC_NO_THREADS): a static host cannot give a
+#                    page SharedArrayBuffer, so a search runs on the caller's
+#                    thread and is always bounded
+# make check-wasm: the rules' tests and the protocol's transcripts against
+# them.  make site: build/site, the page with no server (docs/WASM.md).
+EMCC      ?= emcc
+WB        := build/wasm
+WASM_SRC_DIR := build/wasm-src
+# Debian's emscripten finds its node modules there when node is not Debian's.
+EMENV     := NODE_PATH=/usr/share/nodejs
+WASM_OPT  ?= -O3
+WASM_CFLAGS := -std=c11 $(WARN) -Iinclude -Isrc -D_DEFAULT_SOURCE \
+               -I$(WASM_SRC_DIR)/zstd/lib -Itools/wasm -I$(WASM_SRC_DIR)/jansson/src \
+               $(WASM_OPT) -MMD -MP
+# obj-node: with threads, for Node; obj-web: one thread, for pages.
+WASM_NODE_FLAGS := -pthread -DMC_NO_SERVER
+WASM_WEB_FLAGS  := -DMC_NO_THREADS
+WASM_LIB  := $(LIB_SRC:%.c=%.o) $(GEN_SRC:$(B)/gen/%.c=gen/%.o)
+WASM_CLI  := $(patsubst %.c,%.o,$(filter-out src/cli/tui.c src/cli/serve.c,$(CLI_SRC)) \
+             src/cli/tui_none.c)
+WASM_WEB  := src/server/api.o src/server/store_none.o src/wasm/wasm.o
+JANSSON_C := dump error hashtable hashtable_seed load memory pack_unpack strbuffer \
+             strconv utf value version
+ZSTD_C    := common/debug common/entropy_common common/error_private \
+             common/fse_decompress common/pool common/threading common/xxhash \
+             common/zstd_common decompress/huf_decompress decompress/zstd_ddict \
+             decompress/zstd_decompress decompress/zstd_decompress_block \
+             compress/fse_compress compress/hist compress/huf_compress \
+             compress/zstd_compress compress/zstd_compress_literals \
+             compress/zstd_compress_sequences compress/zstd_compress_superblock \
+             compress/zstd_double_fast compress/zstd_fast compress/zstd_lazy \
+             compress/zstd_ldm compress/zstd_opt
+WASM_NODE_OBJ := $(addprefix $(WB)/obj-node/,$(WASM_CLI) $(WASM_LIB) $(ZSTD_C:%=zstd/%.o))
+WASM_WEB_OBJ  := $(addprefix $(WB)/obj-web/,$(WASM_WEB) $(WASM_LIB) $(ZSTD_C:%=zstd/%.o) \
+                   $(JANSSON_C:%=jansson/%.o))
+WASM_LINK := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=2MB \
+             -sSINGLE_FILE=1 -lm
+# Node: the host's files (records, tables) through NODERAWFS; main() on a
+# thread of its own so that the protocol's reader and search can both run.
+WASM_NODE_LINK := $(WASM_LINK) -pthread -sENVIRONMENT=node -sNODERAWFS=1 \
+             -sEXIT_RUNTIME=1 -sPROXY_TO_PTHREAD=1 -sPTHREAD_POOL_SIZE=4 \
+             -Wno-pthreads-mem-growth
+WASM_WEB_FUNCS := _malloc,_free,_mc_wasm_call
+# A plain script (a global createMancala, or CommonJS): pages opened from
+# a folder and classic workers load it; the package's mancala-web.mjs is
+# the same with an ES export.
+WASM_WEB_LINK := $(WASM_LINK) -sENVIRONMENT=web,worker -sMODULARIZE=1 \
+             -sEXPORT_NAME=createMancala \
+             -sEXPORTED_FUNCTIONS=$(WASM_WEB_FUNCS) \
+             -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,FS
+
+.PHONY: wasm check-wasm site
+wasm: $(WB)/mancala.js $(WB)/pkg/package.json
+
+# The npm package's folder (js/README.md): the module, its ES face, the
+# JavaScript API, the worker, the types.  `npm pack` in it makes the tarball.
+JS_FILES := js/mancala-core.js js/mancala.mjs js/engine-worker.js js/mancala.d.ts \
+            js/README.md
+$(WB)/pkg/package.json: js/package.json.in $(JS_FILES) $(WB)/mancala-web.js
+	@mkdir -p $(WB)/pkg
+	cp $(JS_FILES) $(WB)/mancala-web.js $(WB)/pkg/
+	{ cat $(WB)/mancala-web.js; echo; echo 'export default createMancala;'; } \
+	  > $(WB)/pkg/mancala-web.mjs
+	sed 's/@VERSION@/$(VERSION)/' js/package.json.in > $@
+
+$(WASM_SRC_DIR)/jansson/src/value.c $(WASM_SRC_DIR)/zstd/lib/zstd.h:
+	sh tools/wasm/fetch-sources.sh $(WASM_SRC_DIR)
+
+$(WB)/obj-node/%.o: %.c | $(WASM_SRC_DIR)/zstd/lib/zstd.h
+	@mkdir -p $(dir $@)
+	@echo "emcc $<"
+	@$(EMENV) $(EMCC) $(WASM_CFLAGS) $(WASM_NODE_FLAGS) -c $< -o $@
+$(WB)/obj-web/%.o: %.c | $(WASM_SRC_DIR)/jansson/src/value.c
+	@mkdir -p $(dir $@)
+	@echo "emcc $<"
+	@$(EMENV) $(EMCC) $(WASM_CFLAGS) $(WASM_WEB_FLAGS) -c $< -o $@
+$(WB)/obj-node/gen/%.o: $(B)/gen/%.c
+	@mkdir -p $(dir $@)
+	@$(EMENV) $(EMCC) $(WASM_CFLAGS) $(WASM_NODE_FLAGS) -c $< -o $@
+$(WB)/obj-web/gen/%.o: $(B)/gen/%.c
+	@mkdir -p $(dir $@)
+	@$(EMENV) $(EMCC) $(WASM_CFLAGS) $(WASM_WEB_FLAGS) -c $< -o $@
+# The libraries' own code, compiled as their builds would (no warnings of ours).
+$(WB)/obj-web/jansson/%.o: $(WASM_SRC_DIR)/jansson/src/value.c
+	@mkdir -p $(dir $@)
+	@$(EMENV) $(EMCC) -O2 -Itools/wasm -DHAVE_CONFIG_H -c $(WASM_SRC_DIR)/jansson/src/$*.c -o $@
+$(WB)/obj-node/zstd/%.o: $(WASM_SRC_DIR)/zstd/lib/zstd.h
+	@mkdir -p $(dir $@)
+	@$(EMENV) $(EMCC) -O2 -pthread -DZSTD_DISABLE_ASM -c $(WASM_SRC_DIR)/zstd/lib/$*.c -o $@
+$(WB)/obj-web/zstd/%.o: $(WASM_SRC_DIR)/zstd/lib/zstd.h
+	@mkdir -p $(dir $@)
+	@$(EMENV) $(EMCC) -O2 -DZSTD_DISABLE_ASM -c $(WASM_SRC_DIR)/zstd/lib/$*.c -o $@
+
+$(WB)/mancala.js: $(WASM_NODE_OBJ)
+	@echo "emcc -o $@"
+	@$(EMENV) $(EMCC) $(WASM_OPT) -o $@ $^ $(WASM_NODE_LINK)
+
+$(WB)/mancala-web.js: $(WASM_WEB_OBJ) Makefile
+	@echo "emcc -o $@"
+	@$(EMENV) $(EMCC) $(WASM_OPT) -o $@ $(WASM_WEB_OBJ) $(WASM_WEB_LINK)
+
+-include $(wildcard $(WB)/obj-*/src/*/*.d)
+
+# The program under the name the tests run ($MANCALA): node with the
+# WebAssembly build.
+$(WB)/mancala: $(WB)/mancala.js
+	printf '#!/bin/sh\nexec node "$$(dirname "$$0")/mancala.js" "$$@"\n' > $@
+	chmod +x $@
+
+# The engine of the page's module (one thread, as the worker drives it)
+# under that name, for the same transcripts.
+$(WB)/page-engine: tests/wasm/web-engine.mjs
+	printf '#!/bin/sh\nexec node tests/wasm/web-engine.mjs "$$@"\n' > $@
+	chmod +x $@
+
+# The rules' data tests (tests/rules, every numbered rule and the worked
+# examples) compiled to WebAssembly as they are, run by node.
+$(WB)/test_rules.js: tests/test_rules.c tests/check.h $(filter-out $(WB)/obj-node/src/cli/%,$(WASM_NODE_OBJ))
+	@echo "emcc -o $@"
+	@$(EMENV) $(EMCC) $(WASM_CFLAGS) $(WASM_NODE_FLAGS) -Itests -o $@ $(filter %.c %.o,$^) $(WASM_NODE_LINK)
+
+# make check-wasm: the WebAssembly build against the native tests: the
+# rules' data, the protocol's and the UCI dialect's transcripts, the CLI's
+# scriptable commands (tests/cli.sh), and the bench signature, node for
+# node the native one's (tests/wasm/check.sh).
+# In make check (not under SAN=1: the WebAssembly build has no sanitizers,
+# and the native one under test is the unsanitized program's twin).
+check-wasm-all:
+ifeq ($(SAN),1)
+	@echo "check-wasm: not run under SAN=1 (make check-wasm runs it)"
+else
+	@$(MAKE) --no-print-directory check-wasm
+endif
+
+check-wasm: $(WB)/mancala $(WB)/page-engine $(WB)/test_rules.js $(WB)/pkg/package.json \
+  $(PROG) $(B)/tests/test_protocol
+	@$(call run_test,wasm-rules,node $(WB)/test_rules.js tests)
+	@$(call run_test,wasm-protocol,env MANCALA=$(WB)/mancala $(B)/tests/test_protocol tests)
+	@$(call run_test,wasm-page-protocol,env MANCALA=$(WB)/page-engine $(B)/tests/test_protocol tests)
+	@$(call run_test,wasm-cli,env MANCALA=$(WB)/mancala MANCALA_WASM=1 sh tests/cli.sh)
+	@$(call run_test,wasm-js,sh tests/wasm/check.sh ./$(PROG) $(WB))
 
 # The README's board pictures, taken by the browser tests.
 screenshots: $(PROG)

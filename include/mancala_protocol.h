@@ -40,6 +40,14 @@ MC_API int mc_engine_line(mc_engine *e, const char *line, size_t len);
    best move has been written. */
 MC_API void mc_engine_finish(mc_engine *e);
 
+/* Builds without threads (the WebAssembly module for pages): an
+   open-ended search (`go infinite`, `go ponder`) goes one iteration deeper
+   and writes what it found; returns 1 while it has more to do.  The host
+   calls it between input lines until it returns 0 or a line stops the
+   search.  A bounded search has answered within mc_engine_line.  With
+   threads: does nothing, returns 0. */
+MC_API int mc_engine_step(mc_engine *e);
+
 #ifndef MC_API
 #define MC_API
 #endif

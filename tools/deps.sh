@@ -5,7 +5,8 @@
 #   sh tools/deps.sh          build and play: compiler, make, libraries
 #   sh tools/deps.sh test     also what make check drives: tmux, chromium,
 #                             python3-numpy, python3-pytest, Open MPI,
-#                             node and npm, and tests/e2e's npm packages
+#                             node and npm, emscripten (make wasm), and
+#                             tests/e2e's npm packages
 # MANCALA_CI=1 adds what CI builds with: clang, pkg-config, libFuzzer.
 set -e
 mode=${1:-build}
@@ -43,6 +44,10 @@ if [ "$mode" = test ]; then
     # MPI, which the build finds by its mpicc.
     have_pkg libopenmpi-dev || need="$need libopenmpi-dev"
     command -v mpirun >/dev/null 2>&1 || need="$need openmpi-bin"
+    # The WebAssembly build (make wasm, make check-wasm, make site):
+    # Debian's emscripten; it compiles Jansson and zstd from their Debian
+    # sources (tools/wasm/fetch-sources.sh, apt-get source).
+    command -v emcc >/dev/null 2>&1 || need="$need emscripten"
 fi
 if [ "${MANCALA_CI:-0}" = 1 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"

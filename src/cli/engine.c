@@ -13,9 +13,33 @@
 #include "cli.h"
 #include "mancala_protocol.h"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+/* Under Node (make wasm) a thread's writes to stdout go through the main
+   thread, which is blocked reading stdin until the next line comes: the
+   search's lines would wait for it.  They are written to fd 1 by the
+   thread itself instead. */
+EM_JS(void, node_write_line, (const char *s, int n), {
+    require('fs').writeSync(1, Buffer.from(HEAPU8.slice(s, s + n)));
+});
+#endif
+
 static void write_line(const char *line, void *ctx)
 {
     FILE *f = ctx;
+#ifdef __EMSCRIPTEN__
+    if (f == stdout) {
+        size_t n = strlen(line);
+        char *b = malloc(n + 1);
+        if (b) {
+            memcpy(b, line, n);
+            b[n] = '\n';
+            node_write_line(b, (int)n + 1);
+            free(b);
+            return;
+        }
+    }
+#endif
     fputs(line, f);
     fputc('\n', f);
     fflush(f);

@@ -33,7 +33,9 @@ static const command commands[] = {
     {"openings", cmd_openings, "balanced openings files for match"},
     {"egdb", cmd_egdb, "Oware endgame databases: build, verify, info, probe"},
     {"book", cmd_book, "the opening book: show a position's moves, build"},
+#ifndef MC_NO_SERVER /* the WebAssembly build has no web server */
     {"serve", cmd_serve, "the browser board: a web server on localhost"},
+#endif
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -15,6 +15,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -797,8 +798,12 @@ static int parse_opts(int argc, char **argv, match_opts *o, int *help)
         const char *v = argv[++i];
         long n = 0;
         if (k >= 3 && k <= 7) {
-            static const long max[] = {1000000, 3600000, 64, 1000000000000L,
-                                       1024};
+            /* Nodes: 10^12, or what a long holds (WebAssembly: 32 bits). */
+            static const long max[] = {
+                1000000, 3600000, 64,
+                LONG_MAX / 1000 > 1000000000L ? (long)(1000000000000LL & LONG_MAX)
+                                              : LONG_MAX,
+                1024};
             n = cli_number(v, max[k - 3]);
             if (n < 1)
                 return usage_error("%s takes a positive whole number (not "

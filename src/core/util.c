@@ -5,6 +5,12 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <errno.h>
+#ifdef __EMSCRIPTEN__
+#include <unistd.h>
+#else
+#include <sys/random.h>
+#endif
 #include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -286,4 +292,26 @@ void mc_relay_budget_set(uint64_t laps)
 uint64_t mc_relay_budget(void)
 {
     return relay_budget;
+}
+
+int mc_system_random(void *buf, size_t n)
+{
+    unsigned char *b = buf;
+    size_t got = 0;
+    while (got < n) {
+#ifdef __EMSCRIPTEN__
+        size_t k = n - got > 256 ? 256 : n - got; /* getentropy's most */
+        if (getentropy(b + got, k) != 0)
+            return -1;
+        got += k;
+#else
+        ssize_t r = getrandom(b + got, n - got, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        got += (size_t)r;
+#endif
+    }
+    return 0;
 }

@@ -19,6 +19,11 @@
 
 #endif
 
+/* n bytes from the system's random source (getrandom; getentropy under
+   emscripten, whose libc has no getrandom): 0, or -1 when it fails (the
+   caller decides: never a weaker source for a secret). */
+int mc_system_random(void *buf, size_t n);
+
 /* Fill err (if not NULL) and return code. */
 int mc_err(mc_error *err, int code, const char *fmt, ...) MC_PRINTF(3, 4);
 

@@ -42,6 +42,10 @@ struct mc_engine {
     int stop;     /* atomic: set by stop, quit, the end of input */
     mc_go go;
     uint64_t searches;
+    /* Without threads (MC_NO_THREADS): the open-ended search's steps
+       (protocol.c, mc_engine_step). */
+    int steps, step_shown, step_done, step_rc;
+    mc_search_info step_best;
 };
 
 /* ---- output: one line at a time, under e->lock ---- */
@@ -67,6 +71,9 @@ int proto_start_search(mc_engine *e, const mc_go *go, char *why, size_t n);
 int proto_running(mc_engine *e);
 /* Stop the search (if `now`) and wait for its thread. */
 void proto_join_search(mc_engine *e, int now);
+/* Without threads: the pondered move was played (e->lock held), so the
+   search runs now on the clock and answers; with threads nothing. */
+void proto_ponderhit_now(mc_engine *e);
 /* Ask the search to end (e->lock held). */
 void proto_raise_stop_locked(mc_engine *e);
 

@@ -128,6 +128,25 @@ static int stopped(mc_engine *e)
     return __atomic_load_n(&e->stop, __ATOMIC_SEQ_CST);
 }
 
+/* The answer to a finished search (e->lock held): its best move, or why
+   there is none. */
+static void say_best_locked(mc_engine *e, int rc, const mc_search_info *info)
+{
+    char m[MC_MOVE_STRLEN] = "";
+    if (rc == 0)
+        mc_move_format(mc_session_game(mc_player_session(e->pl)),
+                       mc_session_pos(mc_player_session(e->pl)), info->best, m,
+                       sizeof m);
+    if (e->uci)
+        proto_uci_best_locked(e, rc, info);
+    else if (rc == 0)
+        proto_say_locked(e, "bestmove %s", m);
+    else
+        proto_say_locked(e, "error go: the search failed (%s)",
+                         rc == MC_ERR_OVER ? "the game is over"
+                                           : "out of memory");
+}
+
 static void *search_main(void *arg)
 {
     mc_engine *e = arg;
@@ -135,28 +154,100 @@ static void *search_main(void *arg)
     int rc = mc_player_go(e->pl, &e->go, &info);
     if (rc == 0 && info.book)
         on_info(&info, e); /* a book move: no iteration reported it */
-    char m[MC_MOVE_STRLEN] = "";
-    if (rc == 0)
-        mc_move_format(mc_session_game(mc_player_session(e->pl)),
-                       mc_session_pos(mc_player_session(e->pl)), info.best, m,
-                       sizeof m);
     pthread_mutex_lock(&e->lock);
     /* `go infinite` reports only when told to stop, `go ponder` when told
        to stop or that the pondered move was played. */
     while ((e->infinite || e->ponder) && !stopped(e))
         pthread_cond_wait(&e->cond, &e->lock);
-    if (e->uci)
-        proto_uci_best_locked(e, rc, &info);
-    else if (rc == 0)
-        proto_say_locked(e, "bestmove %s", m);
-    else
-        proto_say_locked(e, "error go: the search failed (%s)",
-                         rc == MC_ERR_OVER ? "the game is over"
-                                           : "out of memory");
+    say_best_locked(e, rc, &info);
     e->running = 0;
     pthread_cond_broadcast(&e->cond);
     pthread_mutex_unlock(&e->lock);
     return NULL;
+}
+
+/* ---- searches without threads (MC_NO_THREADS) ----------------------------
+   A bounded search runs on the caller's thread inside `go`.  An open-ended
+   one (infinite, ponder) runs in steps, each one iteration deeper than the
+   last (the transposition table makes the shallower ones cheap), which the
+   host asks for between input lines (mc_engine_step): meanwhile the engine
+   is "searching" for every command, as with a thread, and stop, quit or the
+   end of input answer with the deepest finished step's move. */
+
+#ifdef MC_NO_THREADS
+/* A step's lines: only the iterations not reported by an earlier step. */
+static void step_info(const mc_search_info *in, void *ctx)
+{
+    mc_engine *e = ctx;
+    if (in->depth > e->step_shown || in->book || in->solved) {
+        on_info(in, e);
+        if (in->depth > e->step_shown)
+            e->step_shown = in->depth;
+    }
+}
+#endif
+
+int mc_engine_step(mc_engine *e)
+{
+#ifdef MC_NO_THREADS
+    if (!e->live || !e->running || e->step_done)
+        return 0;
+    /* The search as asked (infinite: no book, no time; ponder: the clock
+       waits for the ponderhit), one iteration deeper than the last step. */
+    mc_go go = e->go;
+    go.depth = e->steps + 1;
+    go.start = mc_clock();
+    go.on_info = step_info;
+    go.info_ctx = e;
+    go.stop = NULL;
+    mc_search_info info;
+    int rc = mc_player_go(e->pl, &go, &info);
+    if (rc == 0 && info.book && e->steps == 0)
+        on_info(&info, e); /* a book move: no iteration reported it */
+    e->step_rc = rc;
+    if (rc == 0)
+        e->step_best = info;
+    e->steps++;
+    /* Nothing deeper to find: a book or table move, a proven result, the
+       depth asked for, the deepest search there is. */
+    if (rc != 0 || info.book || info.solved || info.depth < go.depth ||
+        (e->go.depth > 0 && e->steps >= e->go.depth) ||
+        e->steps >= 126) /* the search's deepest (MC_MAX_PLY - 2) */
+        e->step_done = 1;
+    return !e->step_done;
+#else
+    (void)e;
+    return 0;
+#endif
+}
+
+/* The pondered move was played (e->ponder already 0): without threads,
+   the search goes on now, on the clock, and answers (at once when the
+   steps found all there was to find). */
+void proto_ponderhit_now(mc_engine *e)
+{
+#ifdef MC_NO_THREADS
+    int rc = e->step_rc;
+    mc_search_info info = e->step_best;
+    if (!e->step_done) {
+        mc_go go = e->go;
+        go.ponder = 0;
+        go.start = mc_clock();
+        go.on_info = step_info;
+        go.info_ctx = e;
+        go.stop = NULL;
+        rc = mc_player_go(e->pl, &go, &info);
+        if (rc != 0 || info.depth < e->steps) {
+            rc = e->step_rc; /* no deeper than the steps: theirs */
+            info = e->step_best;
+        }
+    }
+    say_best_locked(e, rc, &info);
+    e->running = 0;
+    e->live = 0;
+#else
+    (void)e;
+#endif
 }
 
 /* Ask the search to end: the flag its mc_go watches (set again to 0 by
@@ -180,6 +271,15 @@ void proto_join_search(mc_engine *e, int now)
 {
     if (!e->live)
         return;
+#ifdef MC_NO_THREADS
+    /* Only an open-ended search is ever live here: it answers now. */
+    (void)now;
+    if (e->running)
+        say_best_locked(e, e->step_rc, &e->step_best);
+    e->running = 0;
+    e->live = 0;
+    return;
+#endif
     pthread_mutex_lock(&e->lock);
     if (now)
         proto_raise_stop_locked(e);
@@ -782,6 +882,21 @@ int proto_start_search(mc_engine *e, const mc_go *limits, char *why, size_t n)
     e->infinite = go.infinite;
     e->ponder = go.ponder;
     e->running = 1;
+#ifdef MC_NO_THREADS
+    /* No threads (the WebAssembly build for pages): the search runs on
+       the caller's thread and has written its best move when this
+       returns, so it must end by itself.  A host that wants an open-ended
+       analysis asks for deeper searches one after another (web/engine-
+       worker.js does), reading its input in between. */
+    if (go.infinite || go.ponder) {
+        e->steps = e->step_shown = e->step_done = 0;
+        e->live = 1;
+        mc_engine_step(e); /* a first move to answer a stop with */
+        return 0;
+    }
+    search_main(e);
+    return 0;
+#endif
     if (pthread_create(&e->th, NULL, search_main, e) != 0) {
         e->running = 0;
         snprintf(why, n, "cannot start the search thread");
@@ -818,6 +933,7 @@ static int cmd_ponderhit(mc_engine *e, proto_words *ws, const char *rest)
     mc_player_ponderhit(e->pl);
     e->ponder = 0;
     pthread_cond_broadcast(&e->cond);
+    proto_ponderhit_now(e);
     pthread_mutex_unlock(&e->lock);
     return 0;
 }

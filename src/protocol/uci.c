@@ -547,6 +547,7 @@ static void cmd_ponderhit(mc_engine *e)
         mc_player_ponderhit(e->pl);
         e->ponder = 0;
         pthread_cond_broadcast(&e->cond);
+        proto_ponderhit_now(e);
     }
     pthread_mutex_unlock(&e->lock);
 }

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <time.h>
 
 #include "../core/file.h"
@@ -623,7 +622,7 @@ void mc_book_use_free(mc_book_use *u)
 static uint64_t system_random(void)
 {
     uint64_t x = 0;
-    if (getrandom(&x, sizeof x, GRND_NONBLOCK) != (ssize_t)sizeof x) {
+    if (mc_system_random(&x, sizeof x) != 0) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
         x = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;

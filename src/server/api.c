@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -263,15 +262,8 @@ static int random_hex(char out[ID_LEN + 1])
 {
     static const char hex[] = "0123456789abcdef";
     unsigned char b[ID_LEN / 2];
-    size_t got = 0;
-    while (got < sizeof b) {
-        ssize_t r = getrandom(b + got, sizeof b - got, 0);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        got += (size_t)r;
-    }
+    if (mc_system_random(b, sizeof b) != 0)
+        return -1;
     for (size_t i = 0; i < sizeof b; i++) {
         out[2 * i] = hex[b[i] >> 4];
         out[2 * i + 1] = hex[b[i] & 15];
@@ -283,7 +275,7 @@ static int random_hex(char out[ID_LEN + 1])
 static uint64_t random_u64(void)
 {
     uint64_t x = 0;
-    if (getrandom(&x, sizeof x, 0) != (ssize_t)sizeof x)
+    if (mc_system_random(&x, sizeof x) != 0)
         x = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     return x;
 }
