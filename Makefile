@@ -528,6 +528,24 @@ check-wasm: $(WB)/mancala $(WB)/page-engine $(WB)/test_rules.js $(WB)/pkg/packag
 	@$(call run_test,wasm-cli,env MANCALA=$(WB)/mancala MANCALA_WASM=1 sh tests/cli.sh)
 	@$(call run_test,wasm-js,sh tests/wasm/check.sh ./$(PROG) $(WB))
 
+# make site: build/site, the board as static files that need no server
+# (docs/WASM.md): the page of web/, the engine's worker and module, a web
+# app manifest and a service worker that keeps every file for offline use.
+# Serve the folder from any static host (or open index.html from it).
+SITE := build/site
+SITE_FILES := $(WEB_FILES) js/engine-worker.js js/mancala-core.js $(WB)/mancala-web.js \
+              site/manifest.webmanifest site/icon-192.png site/icon-512.png
+site: $(SITE)/sw.js
+
+$(SITE)/sw.js: site/sw.js.in $(SITE_FILES)
+	rm -rf $(SITE) && mkdir -p $(SITE)
+	cp $(SITE_FILES) $(SITE)/
+	sed -i 's|<link rel="icon"|<link rel="manifest" href="manifest.webmanifest">\n<meta name="theme-color" content="#a86b35">\n<link rel="icon"|' \
+	  $(SITE)/index.html
+	files=$$(cd $(SITE) && ls | sed 's/.*/"&"/' | tr '\n' ',' | sed 's/,$$//'); \
+	hash=$$(cd $(SITE) && cat $$(ls) | cksum | cut -d' ' -f1); \
+	sed -e "s|@FILES@|\"./\",$$files|" -e "s|@HASH@|$$hash|" site/sw.js.in > $@
+
 # The README's board pictures, taken by the browser tests.
 screenshots: $(PROG)
 	MANCALA_SHOTS=docs/img sh tests/e2e/run.sh ./$(PROG)

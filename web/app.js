@@ -1,7 +1,9 @@
-// app.js - the browser board of `mancala serve`: draws any game from the
-// layout the server sends (it knows no rule), plays clicked pits, animates
-// the trace of each move seed by seed and explains it, and talks to the JSON
-// API of docs/API.md.  Plain JavaScript, no build step.
+// app.js - the browser board: draws any game from the layout the back end
+// sends (it knows no rule), plays clicked pits, animates the trace of each
+// move seed by seed and explains it, and talks to the JSON API of
+// docs/API.md through one of two back ends (backend.js): the WebAssembly
+// module on this device (games here, analysis, offline) or `mancala
+// serve` (games between browsers).  Plain JavaScript, no build step.
 //
 // What the page must not know: the games and their options come from
 // GET /api/games; the legal moves, each move's pit, kind, price and reason
@@ -63,17 +65,23 @@ function tokenFor(side) {
   return s[side] || s[me.side] || s.S || s.N || null;
 }
 
-async function api(method, path, body, token) {
-  const headers = {};
-  if (method !== 'GET') headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = 'Bearer ' + token;
-  const r = await fetch('/api/' + path, {
-    method, headers, body: method === 'POST' ? JSON.stringify(body || {}) : undefined,
-  });
-  const t = await r.text();
+// The back ends there are (backend.js: device, server; either may be null)
+// and the one that holds the game shown ('device' or 'server').
+let backends = { device: null, server: null };
+let where = null;
+
+// A request to the JSON API: a game's requests go to its back end, others
+// (the games, analysis) to the device when there is one, so that they need
+// no network and leave the server's time to online games.
+async function api(method, path, body, token, via) {
+  const name = via || (path.startsWith('game/') && where) || (backends.device ? 'device' : 'server');
+  const b = backends[name];
+  if (!b) throw new Error(name === 'server' ? 'Games between two browsers need the mancala server; this page runs without one.'
+    : 'The engine is not loaded on this device.');
+  const r = await b.request(method, path, body, token);
   let j = null;
-  try { j = JSON.parse(t); } catch (e) { j = { text: t }; }
-  if (!r.ok) {
+  try { j = JSON.parse(r.body); } catch (e) { j = { text: r.body }; }
+  if (r.status < 200 || r.status >= 300) {
     const err = new Error(j.error ? j.error.message : 'HTTP ' + r.status);
     err.code = j.error ? j.error.code : '';
     throw err;
@@ -253,9 +261,8 @@ function render() {
   }
   $('match').textContent = st.match.on ? `Match, game ${st.match.round}: ${st.match.score}` : '';
   $('next').hidden = !(over && st.match.on && !st.match.winner);
-  $('save').href = `/api/game/${st.id}/record`;
-  $('save').download = `${st.game}-${st.id}.mcr`;
-  $('howto').href = `/howto-${st.game}.html`;
+  $('save').download = `${st.game}-${st.id.slice(0, 8)}.mcr`;
+  $('howto').href = `howto-${st.game}.html`;
   renderChoices();
   renderMoveList();
   renderReviewBar();
@@ -263,13 +270,50 @@ function render() {
   const seats = seatsOf(st.id);
   const other = otherSide(me.side);
   $('link').hidden = !(me.opponent === 'link' && seats.invite && st.seats[other] === 'open');
-  $('link-url').value = seats.invite ? `${location.origin}/#g=${st.id}&invite=${seats.invite}` : '';
-  $('watch').hidden = false;
-  $('watch-url').value = `${location.origin}/#g=${st.id}&watch=1`;
+  $('link-url').value = seats.invite ? `${pageURL()}#g=${st.id}&invite=${seats.invite}` : '';
+  $('watch').hidden = where !== 'server';
+  $('watch-url').value = `${pageURL()}#g=${st.id}&watch=1`;
   $('delete').hidden = me.opponent === 'watch' || !seats.owner; // only the creator may
   for (const b of ['undo', 'redo', 'hint', 'resign']) $(b).hidden = me.opponent === 'watch';
   maybeArrange();
   runClocks();
+  keepDeviceGame();
+}
+
+// The page's address without its fragment (the links it offers).
+function pageURL() { return location.href.replace(/#.*$/, ''); }
+
+// A game on this device lives in the worker's memory: its record is kept
+// in this browser's storage after every change, so a reload (or a phone
+// that closed the page) gets it back (restoreDeviceGame).
+let keptVersion = null;
+async function keepDeviceGame() {
+  if (where !== 'device' || !st || keptVersion === `${st.id}:${st.version}`) return;
+  const id = st.id, v = st.version;
+  keptVersion = `${id}:${v}`;
+  try {
+    const rec = await api('GET', `game/${id}/record`);
+    localStorage.setItem('mancala.device', JSON.stringify({ record: rec.text, me }));
+  } catch (e) { keptVersion = null; }
+}
+
+async function restoreDeviceGame() {
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem('mancala.device')); } catch (e) { kept = null; }
+  if (!kept || !kept.record || !backends.device) return false;
+  try {
+    me = Object.assign({ side: 'S', opponent: 'computer', level: 3 }, kept.me);
+    const res = await api('POST', 'load', { record: kept.record, seats: 'both' }, null, 'device');
+    where = 'device';
+    held(res);
+    $('opponent').value = me.opponent;
+    $('myside').value = me.side;
+    $('level').value = String(me.level);
+    start(res.state, 'Your game on this device, as you left it.');
+    return true;
+  } catch (e) {
+    return false;
+  }
 }
 
 // The buttons for moves without a pit: answers to an offer (with the pits
@@ -575,13 +619,21 @@ function seatBody(body) {
   return body;
 }
 
+// Where a new game is played: with a person on another browser, on the
+// server; otherwise on this device when it can.
+function placeFor(opponent) {
+  return opponent === 'link' || !backends.device ? 'server' : 'device';
+}
+
 async function newGame(extraOption) {
   readForm();
   try {
     const body = seatBody({ game: spec(extraOption) });
     const time = clockControl();
     if (time !== 'none') body.time = time;
-    const res = await api('POST', 'new', body);
+    const via = placeFor(me.opponent);
+    const res = await api('POST', 'new', body, null, via);
+    where = via;
     held(res);
     start(res.state);
   } catch (e) {
@@ -598,10 +650,12 @@ function held(res) {
 }
 
 function address() {
-  history.replaceState(null, '', `#g=${st.id}&side=${me.side}&vs=${me.opponent}&level=${me.level}`);
+  // A game on this device has no address: it comes back from storage.
+  if (where === 'device') history.replaceState(null, '', pageURL());
+  else history.replaceState(null, '', `#g=${st.id}&side=${me.side}&vs=${me.opponent}&level=${me.level}`);
 }
 
-function start(state) {
+function start(state, note) {
   st = state;
   setup = null;
   review = null;
@@ -609,7 +663,7 @@ function start(state) {
   offerMode = false;
   offerSel.clear();
   $('log').textContent = '';
-  log(`New ${st.spec} game.`);
+  log(note || `New ${st.spec} game.`);
   address();
   render();
   maybeComputer();
@@ -888,13 +942,33 @@ $('redo').addEventListener('click', async () => {
 $('hint').addEventListener('click', () => act('hint', { level: 10, seconds: 1 }));
 $('resign').addEventListener('click', () => st && act('resign', { side: me.opponent === 'here' ? st.side : me.side }));
 $('next').addEventListener('click', () => act('next'));
+// Save: the record as a file, from whichever back end holds the game.
+$('save').addEventListener('click', async (e) => {
+  e.preventDefault();
+  if (!st) return;
+  try {
+    const rec = await api('GET', `game/${st.id}/record`);
+    const url = URL.createObjectURL(new Blob([rec.text], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = $('save').download;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (err) {
+    say(err.message);
+  }
+});
 $('load').addEventListener('change', async (e) => {
   const f = e.target.files[0];
   if (!f) return;
   // the record is played on with the opponent chosen in the form
   readForm();
   try {
-    const res = await api('POST', 'load', seatBody({ record: await f.text() }));
+    const via = placeFor(me.opponent);
+    const res = await api('POST', 'load', seatBody({ record: await f.text() }), null, via);
+    where = via;
     held(res);
     start(res.state);
     log(`Loaded ${f.name}: ${me.opponent === 'computer' ? `against the computer, you play ${sideName(me.side)}` : me.opponent === 'here' ? 'two players at this browser' : 'invite the other player with the link'}.`);
@@ -937,7 +1011,7 @@ function showGameInfo() {
   const g = gameInfo($('game').value);
   $('options-help').textContent = g ? g.options : '';
   $('edit-setup').hidden = !setupOption();
-  $('howto-new').href = `/howto-${$('game').value}.html`;
+  $('howto-new').href = `howto-${$('game').value}.html`;
 }
 
 // Two browsers on one game: follow the other player's moves, animated.
@@ -986,10 +1060,26 @@ async function loadGames() {
 // (no secret: the tokens are in localStorage); an invitation #g=<id>&invite=<code>
 // takes its seat and becomes such an address; #g=<id>&watch=1 looks on.
 (async function init() {
+  say('Loading…');
+  backends = await MancalaBackend.detect();
+  // Without the server, no game between two browsers.
+  const link = [...$('opponent').options].find((o) => o.value === 'link');
+  if (link) link.disabled = link.hidden = !backends.server;
+  if (!backends.device && !backends.server) { say('Neither the engine nor the server could be reached.'); return; }
+  document.body.dataset.backends = Object.keys(backends).filter((k) => backends[k]).join(' ');
+  // A site without a server (make site): the pages work offline once seen.
+  if (backends.device && !backends.server && 'serviceWorker' in navigator && /^https?:$/.test(location.protocol)) {
+    navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy: still plays */ });
+  }
   await loadGames();
+  say('Choose a game and press New game.');
   const h = new URLSearchParams(location.hash.slice(1));
   const id = h.get('g');
-  if (!id) return;
+  if (!id) {
+    await restoreDeviceGame();
+    return;
+  }
+  where = 'server';
   const lv = Number(h.get('level'));
   me = { side: h.get('side') === 'N' ? 'N' : 'S', opponent: h.get('vs') || 'link', level: lv >= 1 && lv <= 10 ? lv : 3 };
   try {

@@ -183,7 +183,7 @@ async function fullGame(game, options, size) {
   }
   const shown = (await page.textContent('#status')) + (await page.textContent('#log')) + (await page.textContent('#moves'));
   check(!CODES.test(shown), `${tag}: no internal code shown (${(shown.match(CODES) || [])[0]})`);
-  check(await page.getAttribute('#howto', 'href') === `/howto-${game}.html`, `${tag}: the How to play link`);
+  check(await page.getAttribute('#howto', 'href') === `howto-${game}.html`, `${tag}: the How to play link`);
   if (size.width <= 400) {
     const f = await letterFacts(page);
     check(f.width >= size.width - 20, `${tag}: the board fills the width (${f.width} of ${f.viewport} px)`);
