@@ -225,7 +225,7 @@ $(B)/tests/test_match_stats: tests/test_match_stats.c tests/check.h \
 # all four.
 EGDB_PARTS  := check-test_egdb-abapa check-test_egdb-awari check-test_egdb-brute \
                check-test_egdb-rest
-SLOW_TESTS  := check-test_egdb-abapa check-e2e-full check-test_egdb-brute \
+SLOW_TESTS  := check-test_egdb-abapa check-e2e-full check-test_egdb-brute check-e2e-site \
                check-e2e-features \
                check-test_egdb-rest check-cli_tui check-e2e-howto \
                check-test_omweso check-test_egdb-awari check-cli_help \
@@ -268,7 +268,17 @@ E2E_PARTS := check-e2e-full check-e2e-features check-e2e-howto
 $(E2E_PARTS): check-e2e-%: $(PROG)
 	@$(call run_test,e2e-$*,sh tests/e2e/run.sh ./$(PROG) $*)
 
-check-e2e: $(E2E_PARTS)
+# The static site (make site) in Chromium, served by a plain file server
+# of the test's own: no mancala server anywhere (tests/e2e/site.mjs).
+ifeq ($(SAN),1)
+check-e2e-site:
+	@echo "check-e2e-site: not run under SAN=1 (the site's engine is the WebAssembly build)"
+else
+check-e2e-site: site
+	@$(call run_test,e2e-site,sh tests/e2e/run.sh ./$(PROG) site)
+endif
+
+check-e2e: $(E2E_PARTS) check-e2e-site
 
 # A table build shared by processes under mpirun (tests/mpi.sh), when the
 # program is built with Open MPI; not under SAN=1 (Open MPI's own
@@ -515,7 +525,7 @@ $(WB)/test_rules.js: tests/test_rules.c tests/check.h $(filter-out $(WB)/obj-nod
 # and the native one under test is the unsanitized program's twin).
 check-wasm-all:
 ifeq ($(SAN),1)
-	@echo "check-wasm: not run under SAN=1 (make check-wasm runs it)"
+	@echo "check-wasm, check-e2e-site: not run under SAN=1 (make check-wasm, make check-e2e-site run them)"
 else
 	@$(MAKE) --no-print-directory check-wasm
 endif

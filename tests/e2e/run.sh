@@ -4,7 +4,8 @@
 # each kind against the computer at 1280x800 and 400x800 and check each
 # item of the page by clicking in headless Chromium (play.mjs; about two
 # minutes), stop the server.
-# usage: sh tests/e2e/run.sh ./mancala [play|full|features|howto]
+# usage: sh tests/e2e/run.sh ./mancala [play|full|features|howto|site]
+# (site: the static site of make site, served without mancala serve)
 # (MANCALA_SHOTS=docs/img: keep the screenshots there, as `make
 # screenshots` does)
 M=${1:-./mancala}
@@ -14,6 +15,18 @@ M=${1:-./mancala}
 parts=${2:-play howto}
 case $parts in
     play|howto|"play howto") ;;
+    site)
+        # The static site: no server of ours (site.mjs serves the folder).
+        here=$(dirname "$0")
+        if [ ! -d "$here/node_modules/playwright-core" ]; then
+            (cd "$here" && npm ci --no-audit --no-fund >/dev/null) || {
+                echo "e2e: npm ci failed (run sh tools/deps.sh test)"; echo "0 passed, 1 failed"; exit 1; }
+        fi
+        tmp=$(mktemp -d)
+        MANCALA_TMP=$tmp node "$here/site.mjs" build/site
+        rc=$?
+        rm -rf "$tmp"
+        exit $rc ;;
     full|features) export MANCALA_E2E_PART=$parts; parts=play ;;
     *) echo "e2e: unknown part '$parts' (play, full, features, howto)"; echo "0 passed, 1 failed"; exit 1 ;;
 esac

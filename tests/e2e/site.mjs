@@ -1,0 +1,250 @@
+// site.mjs - end-to-end tests of the static site (make site: build/site),
+// with no mancala server anywhere: a plain file server of node's own serves
+// the folder on 127.0.0.1, and Debian's chromium, driven by playwright-core,
+// plays on the engine in the page's Web Worker.  At 1280x800 and 400x800: a
+// game of each kind against the computer to its end; the computer's answer
+// within its set time at every level; a reload with the file server
+// stopped (the service worker's copy) that brings the game back and plays
+// on; the page opened from the folder (file://, no worker); the embedded
+// board; the whole-game analysis graph.  Screenshots site-*.png go to
+// $MANCALA_SHOTS (make screenshots: docs/img) or the scratch folder.
+// usage: node tests/e2e/site.mjs build/site
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { mkdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const site = resolve(process.argv[2] || join(root, 'build', 'site'));
+const tmp = process.env.MANCALA_TMP || '/tmp';
+const imgDir = process.env.MANCALA_SHOTS ? join(root, process.env.MANCALA_SHOTS) : join(tmp, 'shots');
+mkdirSync(imgDir, { recursive: true });
+if (!existsSync(join(site, 'index.html'))) {
+  console.log(`site.mjs: no site in ${site} (make site)`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+let passed = 0, failed = 0;
+function check(cond, what) {
+  if (cond) passed++;
+  else { failed++; console.log('FAILED: ' + what); }
+}
+const CODES = /\bnoglory\b|\bnomove\b|\(resignation\)|offer:|\bmax_plies\b|\bno_legal_move\b/;
+
+// ---- a plain static file server: files by name, nothing else ----------------
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.json': 'application/json' };
+let requests = [];
+function startServer() {
+  const srv = createServer((req, res) => {
+    requests.push(req.url);
+    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (path.endsWith('/')) path += 'index.html';
+    const file = join(site, path);
+    if (!file.startsWith(site) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((ok) => srv.listen(0, '127.0.0.1', () => ok(srv)));
+}
+let server = await startServer();
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launchPersistentContext(`${tmp}/chromium-site-profile`, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--allow-file-access-from-files'],
+});
+
+async function until(page, fn, timeout = 10000, arg) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(fn, arg).catch(() => false)) return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+async function openBoard(viewport, where) {
+  const page = await browser.newPage();
+  await page.setViewportSize(viewport || { width: 1280, height: 800 });
+  page.on('pageerror', (e) => check(false, `page error ${e.message}`));
+  await page.goto(where || url);
+  await page.evaluate(() => localStorage.setItem('mancala.prefs', JSON.stringify({ speed: 'off', sound: false, flip: 'auto' })));
+  await page.reload();
+  check(await until(page, () => document.body.dataset.backends !== undefined && document.querySelectorAll('#game option').length > 0, 30000),
+    'the page loaded its engine and its games');
+  return page;
+}
+
+const statusText = (page) => page.textContent('#status');
+
+async function newGame(page, game, options, opponent, level, side) {
+  await page.selectOption('#game', game);
+  await page.fill('#options', options || '');
+  await page.selectOption('#opponent', opponent);
+  await page.selectOption('#level', String(level || 1));
+  await page.selectOption('#myside', side || 'S');
+  // the log of the last game goes when the new one starts
+  await page.evaluate(() => { document.getElementById('log').textContent = ''; });
+  await page.click('#start');
+  return until(page, () => document.querySelectorAll('g.pit').length > 0 && document.getElementById('log').textContent.includes('New ')
+    && document.querySelectorAll('#moves button').length === 0, 20000);
+}
+
+// Wait until k moves are played and the page is idle.
+const movesPlayed = (page, k, timeout) => until(page, (n) => document.querySelectorAll('#moves button').length >= n
+  && document.body.dataset.busy === '0', timeout || 20000, k);
+
+// Click a playable pit (the k-th), or the first answer or pass button.
+async function clickMove(page, k) {
+  for (let tries = 0; tries < 5; tries++) {
+    try {
+      return await clickOnce(page, k);
+    } catch (e) {
+      // the board was drawn again under the pointer: look again
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return false;
+}
+async function clickOnce(page, k) {
+  const pits = await page.$$('g.pit.playable');
+  if (pits.length > 0) {
+    await pits[k % pits.length].click();
+    const text = (await page.textContent('#choices')) || '';
+    if (text.startsWith('From')) await page.click('#choices button[data-move]');
+    return true;
+  }
+  const b = await page.$('#choices button[data-move]');
+  if (!b) return false;
+  await b.click();
+  return true;
+}
+
+// My turn, or the end: the page idle with something to press, or over.
+const readyOrOver = () => document.body.dataset.busy === '0' && (document.getElementById('status').textContent.startsWith('Game over')
+  || document.querySelector('g.pit.playable') || document.querySelector('#choices button[data-move]'));
+
+async function fullGame(game, options, size) {
+  const page = await openBoard(size);
+  const tag = `site ${game} ${size.width}x${size.height}`;
+  check(await newGame(page, game, options, 'computer', 1, 'S'), `${tag}: the game started`);
+  let moves = 0;
+  for (let i = 0; i < 900; i++) {
+    if (!(await until(page, readyOrOver, 60000))) break;
+    if ((await statusText(page)).startsWith('Game over')) break;
+    const n = await page.$$eval('#moves button', (bs) => bs.length);
+    if (!(await clickMove(page, i * 7 + 3))) continue; // drawn again meanwhile: look again
+    moves++;
+    // the move went in (or the game ended)
+    await until(page, (k) => document.querySelectorAll('#moves button').length > k
+      || document.getElementById('status').textContent.startsWith('Game over'), 20000, n);
+  }
+  const status = await statusText(page);
+  check(status.startsWith('Game over'), `${tag}: played to its end after ${moves} moves (${status})`);
+  const log = await page.textContent('#log');
+  check(/North plays|North (makes|accepts|refuses|passes)/.test(log), `${tag}: the computer played`);
+  const shown = status + log + (await page.textContent('#moves'));
+  check(!CODES.test(shown), `${tag}: no internal code shown`);
+  check(requests.every((r) => !r.includes('/api/') || r === '/api/games'), `${tag}: no request to a server's API but the probe`);
+  await page.screenshot({ path: join(imgDir, `site-${game}-${size.width}.png`) });
+  await page.close();
+}
+
+// The computer's answer, from the click to the board waiting for you again,
+// at each level: within its set time (app.js computerSeconds) and a second.
+async function answerTimes(game) {
+  const page = await openBoard();
+  const times = [];
+  for (let level = 1; level <= 10; level++) {
+    await newGame(page, game, game === 'omweso' ? 'match=single' : '', 'computer', level, 'S');
+    await until(page, readyOrOver, 20000);
+    const n = await page.$$eval('#moves button', (bs) => bs.length);
+    const t0 = Date.now();
+    await clickMove(page, 2);
+    await until(page, (k) => document.querySelectorAll('#moves button').length >= k + 2 && document.body.dataset.busy === '0'
+      && document.querySelector('g.pit.playable') !== null, 30000, n);
+    const t = (Date.now() - t0) / 1000, limit = level <= 2 ? 0.2 : level <= 5 ? 0.5 : 1;
+    times.push(`${level}: ${t.toFixed(2)} s`);
+    check(t <= limit + 1.0, `${game} level ${level}: the computer answered in ${t.toFixed(2)} s (set ${limit} s)`);
+  }
+  console.log(`site: ${game} answer times by level: ${times.join(', ')}`);
+  await page.close();
+}
+
+// Offline: the service worker keeps the site; with the file server stopped
+// a reload brings back the game as it was, and it plays on.
+async function offline() {
+  const page = await openBoard({ width: 400, height: 800 });
+  check(await until(page, () => navigator.serviceWorker && navigator.serviceWorker.controller !== null, 20000)
+    || (await page.reload(), await until(page, () => navigator.serviceWorker.controller !== null, 20000)),
+    'offline: the service worker controls the page');
+  await newGame(page, 'oware', '', 'computer', 2, 'S');
+  await until(page, readyOrOver, 20000);
+  await clickMove(page, 1);
+  await movesPlayed(page, 2);
+  await until(page, readyOrOver, 20000);
+  const before = await page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.move).join(' '));
+  check(before.split(' ').length === 2, `offline: two moves played before the cut (${before})`);
+  await new Promise((r) => server.close(r));
+  server = null;
+  await page.reload();
+  check(await until(page, () => document.body.dataset.backends === 'device', 30000), 'offline: the page and its engine load with no server');
+  check(await until(page, () => document.getElementById('log').textContent.includes('as you left it'), 20000),
+    'offline: the game on this device came back');
+  const after = await page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.move).join(' '));
+  check(after === before, `offline: the same moves after the reload (${after} for ${before})`);
+  await until(page, readyOrOver, 20000);
+  await clickMove(page, 4);
+  check(await until(page, () => document.querySelectorAll('#moves button').length === 4 && document.body.dataset.busy === '0', 20000),
+    'offline: a move and the computer\'s answer with no network');
+  await page.screenshot({ path: join(imgDir, 'site-offline-400.png') });
+  await page.close();
+  server = await startServer();
+}
+
+// Opened from the folder (file://): no worker can start there, the module
+// runs in the page.
+async function fromFolder() {
+  const page = await openBoard({ width: 1280, height: 800 }, 'file://' + join(site, 'index.html'));
+  check(await until(page, () => document.body.dataset.backends === 'device', 30000), 'file://: the engine runs in the page');
+  await newGame(page, 'sadeqa2', '', 'computer', 1, 'S');
+  await until(page, readyOrOver, 20000);
+  await clickMove(page, 0);
+  check(await until(page, () => document.querySelectorAll('#moves button').length >= 2 && document.body.dataset.busy === '0', 20000),
+    'file://: a move and the computer\'s answer');
+  await page.close();
+}
+
+async function part(name, f) {
+  try {
+    await f();
+  } catch (e) {
+    check(false, `${name}: exception: ${e.message.split('\n')[0]}`);
+  }
+}
+
+const t0 = Date.now();
+for (const size of process.env.SITE_ONLY ? [] : [{ width: 1280, height: 800 }, { width: 400, height: 800 }]) {
+  await part(`oware ${size.width}`, () => fullGame('oware', '', size));
+  await part(`omweso ${size.width}`, () => fullGame('omweso', 'match=single', size));
+  await part(`gore ${size.width}`, () => fullGame('gore', '', size));
+  await part(`sadeqa2 ${size.width}`, () => fullGame('sadeqa2', '', size));
+}
+await part('answer times oware', () => answerTimes('oware'));
+await part('answer times omweso', () => answerTimes('omweso'));
+await part('offline', offline);
+await part('file', fromFolder);
+await browser.close();
+if (server) server.close();
+console.log(`site.mjs: ${passed} passed, ${failed} failed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+process.exit(failed ? 1 : 0);
