@@ -15,4 +15,5 @@ else
     fail=1
 fi
 MANCALA_PKG=$wb/pkg node --test tests/wasm/ || fail=1
+sh tests/wasm/npm.sh "$wb/pkg" || fail=1
 exit $fail
