@@ -182,8 +182,8 @@ $(B)/src/server/store.o: MC_CFLAGS += $(SQLITE_CFLAGS)
 # kept in a stamp so that a make with another PREFIX rebuilds dirs.o.
 $(shell mkdir -p $(B)/gen && { echo '$(SHAREDIR)' | cmp -s - $(B)/gen/sharedir || \
   echo '$(SHAREDIR)' > $(B)/gen/sharedir; })
-$(B)/src/egdb/dirs.o: MC_CFLAGS += -DMC_SHAREDIR='"$(SHAREDIR)"'
-$(B)/src/egdb/dirs.o: $(B)/gen/sharedir
+$(B)/src/egdb/dirs.o $(B)/src/cli/serve.o: MC_CFLAGS += -DMC_SHAREDIR='"$(SHAREDIR)"'
+$(B)/src/egdb/dirs.o $(B)/src/cli/serve.o: $(B)/gen/sharedir
 $(shell mkdir -p $(B)/gen && { echo '$(DOCDIR)' | cmp -s - $(B)/gen/docdir || \
   echo '$(DOCDIR)' > $(B)/gen/docdir; })
 $(B)/src/cli/rules.o: MC_CFLAGS += -DMC_DOCDIR='"$(DOCDIR)"'
@@ -588,6 +588,9 @@ install: all
 	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
 	install -d $(DESTDIR)$(DOCDIR)
 	install -m 644 $(wildcard web/howto*) $(DESTDIR)$(DOCDIR)/
+	if [ -f $(SITE)/sw.js ]; then \
+	  install -d $(DESTDIR)$(SHAREDIR)/site && \
+	  install -m 644 $(SITE)/* $(DESTDIR)$(SHAREDIR)/site/; fi
 	install -d $(DESTDIR)$(SHAREDIR)/egdb
 	if [ -n "$$(ls $(B)/egdb/*.egdb 2>/dev/null)" ]; then \
 	  install -m 644 $(B)/egdb/*.egdb $(DESTDIR)$(SHAREDIR)/egdb/; fi
@@ -607,6 +610,7 @@ uninstall:
 	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(MANDIR)/man5/mancala-record.5 \
 	  $(DESTDIR)$(MANDIR)/man6/mancala-engine.6 $(DESTDIR)$(PCDIR)/mancala.pc
 	rm -f $(DESTDIR)$(SHAREDIR)/egdb/oware-*.egdb $(DESTDIR)$(DOCDIR)/howto*
+	rm -rf $(DESTDIR)$(SHAREDIR)/site
 	rm -rf $(DESTDIR)$(PYDIR)/mancala
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	-rmdir $(DESTDIR)$(SHAREDIR)/egdb $(DESTDIR)$(SHAREDIR) 2>/dev/null

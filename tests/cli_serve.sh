@@ -23,6 +23,15 @@ bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
 "$M" serve --bind 999.1.1.1 --port 0 --db "$tmp/g/serve.db" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "999.1.1.1" "$tmp/err" && ok || bad "bad address: rc=$rc"
 
+# --site: a folder that cannot be read, or too large, stops the start
+"$M" serve --port 0 --site "$tmp/nosite" --db "$tmp/g/serve.db" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "site folder .*nosite" "$tmp/err" && ok || bad "missing site folder: rc=$rc $(cat "$tmp/err")"
+mkdir -p "$tmp/big"
+i=0
+while [ $i -lt 70 ]; do : >"$tmp/big/f$i.js"; i=$((i + 1)); done
+"$M" serve --port 0 --site "$tmp/big" --db "$tmp/g/serve.db" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "more than 64 files" "$tmp/err" && ok || bad "site of 70 files: rc=$rc $(cat "$tmp/err")"
+
 # --import: the .mcr files of a folder become games; a broken one is named
 mkdir -p "$tmp/old"
 printf '[Game "oware"]\n\n1. C a *\n' >"$tmp/old/4432059cd92a.mcr"

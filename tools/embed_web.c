@@ -8,22 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *type_of(const char *name)
-{
-    static const char *const map[][2] = {
-        {".html", "text/html; charset=utf-8"},
-        {".css", "text/css; charset=utf-8"},
-        {".js", "text/javascript; charset=utf-8"},
-        {".svg", "image/svg+xml"},
-        {".png", "image/png"},
-        {".json", "application/json"},
-        {".txt", "text/plain; charset=utf-8"}};
-    const char *dot = strrchr(name, '.');
-    for (size_t i = 0; dot && i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(dot, map[i][0]) == 0)
-            return map[i][1];
-    return "application/octet-stream";
-}
+#include "../src/server/mime.h"
+
+static const char *type_of(const char *name) { return mc_mime_type(name); }
 
 int main(int argc, char **argv)
 {

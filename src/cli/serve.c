@@ -39,7 +39,7 @@ static const char usage[] =
     "                     [--proxy ADDR] [--per-ip N] [--max-conns N]\n"
     "                     [--deadline S] [--max-games N] [--quota N] [--rate N]\n"
     "                     [--keep-days D] [--keep-finished-days D]\n"
-    "                     [--no-book] [--book-variety N]\n"
+    "                     [--no-book] [--book-variety N] [--site DIR|none]\n"
     "       mancala serve --import DIR [--db FILE]\n\n"
     "Serve the browser board: open the printed address.  The server\n"
     "listens on 127.0.0.1 (this machine only) unless --bind names another\n"
@@ -63,6 +63,10 @@ static const char usage[] =
     "  --keep-days D     an untouched game is deleted after D days (default\n"
     "                    30; 0: never)\n"
     "  --keep-finished-days D   a finished one after D days (default 7)\n"
+    "  --site DIR        the WebAssembly engine's files (make site:\n"
+    "                    build/site): games on one device then run in the\n"
+    "                    browser, the server's time left to online games\n"
+    "                    (default: the installed site, if any; none: off)\n"
     "At level 10 the computer plays Oware's opening book (docs/BOOK.md),\n"
     "choosing at random among the moves within N hundredths of a seed of\n"
     "the best (default 20; 0: always the best; hints always take the best);\n"
@@ -81,7 +85,7 @@ static long num_arg(const char *opt, const char *v, long max)
 int cmd_serve(int argc, char **argv)
 {
     long port = 8080;
-    const char *bind = "127.0.0.1", *db = NULL, *import = NULL;
+    const char *bind = "127.0.0.1", *db = NULL, *import = NULL, *site = NULL;
     int book = 1;
     long variety = 20;
     const char *hosts[33];
@@ -152,6 +156,8 @@ int cmd_serve(int argc, char **argv)
                 ao.keep_over = secs;
             else
                 ao.keep = secs;
+        } else if (v && strcmp(o, "--site") == 0) {
+            site = v;
         } else if (strcmp(o, "--no-book") == 0) {
             book = 0;
             continue;
@@ -222,6 +228,11 @@ int cmd_serve(int argc, char **argv)
     so.bind = bind;
     so.port = (int)port;
     so.hosts = hosts;
+    /* The installed site (make install), unless told otherwise. */
+    struct stat sst;
+    if (!site && stat(MC_SHAREDIR "/site/engine-worker.js", &sst) == 0)
+        site = MC_SHAREDIR "/site";
+    so.site = site && strcmp(site, "none") != 0 ? site : NULL;
     mc_server *s = mc_server_start(api, &so, &bound, &err);
     if (!s) {
         fprintf(stderr, "mancala serve: %s\n", err.msg);

@@ -20,6 +20,7 @@
  * Knows nothing about games.
  */
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
@@ -29,10 +30,12 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "server.h"
+#include "mime.h"
 #include "../core/util.h"
 
 /* A connection as the watchdog sees it. */
@@ -59,6 +62,8 @@ struct mc_server {
     int stop;
     pthread_t dog;
     int dog_started;
+    mc_web_file *site;        /* the site folder's files (--site) */
+    int nsite;
 };
 
 /* One request's body as it arrives. */
@@ -89,9 +94,12 @@ static enum MHD_Result send_buf(struct MHD_Connection *c, int status,
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
     MHD_add_response_header(r, "X-Frame-Options", "DENY");
+    /* wasm-unsafe-eval: the engine's worker compiles its WebAssembly
+       (never JavaScript from strings). */
     MHD_add_response_header(r, "Content-Security-Policy",
                             "default-src 'self'; img-src 'self' data:; "
-                            "frame-ancestors 'none'");
+                            "script-src 'self' 'wasm-unsafe-eval'; "
+                            "worker-src 'self'; frame-ancestors 'none'");
     enum MHD_Result ret = MHD_queue_response(c, (unsigned)status, r);
     MHD_destroy_response(r);
     return ret;
@@ -107,7 +115,8 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status,
     return send_buf(c, status, "application/json", b, (size_t)n, 1);
 }
 
-static enum MHD_Result serve_static(struct MHD_Connection *c, const char *url,
+static enum MHD_Result serve_static(const mc_server *s,
+                                    struct MHD_Connection *c, const char *url,
                                     const char *method)
 {
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
@@ -116,6 +125,9 @@ static enum MHD_Result serve_static(struct MHD_Connection *c, const char *url,
     if (!*name)
         name = "index.html";
     const mc_web_file *f = mc_web_find(name);
+    for (int i = 0; !f && i < s->nsite; i++)
+        if (strcmp(s->site[i].name, name) == 0)
+            f = &s->site[i];
     if (!f)
         return send_error(c, 404, "not_found", "no such file");
     return send_buf(c, 200, f->type, f->data, f->len, 0);
@@ -301,7 +313,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
     if (u->too_big)
         return send_error(c, 413, "too_large", "the request body is too large");
     if (strncmp(url, "/api/", 5) != 0 && strcmp(url, "/api") != 0)
-        return serve_static(c, url, method);
+        return serve_static(s, c, url, method);
     char addr[64];
     client_addr(s, c, addr, sizeof addr);
     const char *auth = header(c, "Authorization");
@@ -403,8 +415,82 @@ static void *watchdog(void *arg)
     }
 }
 
+static void free_site(mc_server *s)
+{
+    for (int i = 0; i < s->nsite; i++) {
+        free((char *)s->site[i].name);
+        free((unsigned char *)s->site[i].data);
+    }
+    free(s->site);
+    s->site = NULL;
+    s->nsite = 0;
+}
+
+/* A file name a site may hold: letters, digits, '.', '-', '_', not
+   starting with '.'. */
+static int site_name_ok(const char *n)
+{
+    if (!*n || *n == '.' || strlen(n) > 100)
+        return 0;
+    for (const char *p = n; *p; p++)
+        if (!(( *p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9') || *p == '.' || *p == '-' || *p == '_'))
+            return 0;
+    return 1;
+}
+
+/* Read the site folder once: its plain files by name into memory (a file
+   the program embeds keeps the embedded copy), within the limits; the
+   server never reads the file system after this. */
+static int load_site(mc_server *s, const char *dir, mc_error *err)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return mc_err(err, MC_ERR_IO, "cannot read the site folder %s: %s",
+                      dir, strerror(errno));
+    size_t total = 0;
+    int rc = 0;
+    struct dirent *de;
+    while (!rc && (de = readdir(d))) {
+        const char *n = de->d_name;
+        char path[4096];
+        struct stat st;
+        if (!site_name_ok(n) || mc_web_find(n) ||
+            snprintf(path, sizeof path, "%s/%s", dir, n) >= (int)sizeof path ||
+            stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        total += (size_t)st.st_size;
+        if (s->nsite == MC_SITE_MAX_FILES || total > MC_SITE_MAX_BYTES) {
+            rc = mc_err(err, MC_ERR_ARG, "the site folder %s holds more than "
+                        "%d files or %u MiB", dir, MC_SITE_MAX_FILES,
+                        MC_SITE_MAX_BYTES >> 20);
+            break;
+        }
+        FILE *f = fopen(path, "rb");
+        unsigned char *buf = malloc((size_t)st.st_size + 1);
+        char *name = strdup(n);
+        mc_web_file *grown = realloc(s->site, (size_t)(s->nsite + 1) * sizeof *grown);
+        if (grown)
+            s->site = grown;
+        if (!f || !buf || !name || !grown ||
+            fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+            rc = mc_err(err, MC_ERR_IO, "cannot read %s", path);
+            free(buf);
+            free(name);
+        } else {
+            s->site[s->nsite++] = (mc_web_file){name, mc_mime_type(n), buf,
+                                                (size_t)st.st_size};
+        }
+        if (f)
+            fclose(f);
+    }
+    closedir(d);
+    return rc;
+}
+
 static void free_server(mc_server *s)
 {
+    free_site(s);
     for (int i = 0; i < s->nhosts; i++)
         free(s->hosts[i]);
     free(s->hosts);
@@ -458,6 +544,10 @@ mc_server *mc_server_start(mc_api *api, const mc_server_opts *o, int *bound,
         }
         s->hosts = h;
         s->nhosts++;
+    }
+    if (o->site && load_site(s, o->site, err) != 0) {
+        free_server(s);
+        return NULL;
     }
     s->deadline = o->deadline > 0 ? o->deadline : 10;
     unsigned per_ip = o->per_ip > 0 ? (unsigned)o->per_ip : 8;

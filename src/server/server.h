@@ -23,7 +23,15 @@ typedef struct mc_server_opts {
     int max_conns;            /* connections in all (0: 128) */
     int deadline;             /* seconds to send a whole request (0: 10) */
     int idle;                 /* seconds a connection may sit idle (0: 15) */
+    const char *site;         /* a folder of more files for the page (make
+                                 site: the WebAssembly engine, so games on
+                                 one device run in the browser), read once
+                                 at start; NULL: none */
 } mc_server_opts;
+
+/* A site folder holds at most this many files, this many bytes in all. */
+#define MC_SITE_MAX_FILES 64
+#define MC_SITE_MAX_BYTES (32u << 20)
 
 /* Serve api as o says; *bound receives the port in use.  NULL with err
    filled on failure.  The server runs in its own threads until

@@ -23,7 +23,8 @@ case $parts in
                 echo "e2e: npm ci failed (run sh tools/deps.sh test)"; echo "0 passed, 1 failed"; exit 1; }
         fi
         tmp=$(mktemp -d)
-        MANCALA_TMP=$tmp node "$here/site.mjs" build/site
+        MANCALA="$(cd "$(dirname "$M")" && pwd)/$(basename "$M")" MANCALA_TMP=$tmp \
+            node "$here/site.mjs" build/site
         rc=$?
         rm -rf "$tmp"
         exit $rc ;;

@@ -11,6 +11,7 @@
 // usage: node tests/e2e/site.mjs build/site
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -225,6 +226,36 @@ async function fromFolder() {
   await page.close();
 }
 
+// Served by `mancala serve --site`: the same engine runs in the browser for
+// games on the device (no engine request reaches the server), and the
+// server is there for games between two browsers.
+async function servedWithSite() {
+  const prog = process.env.MANCALA;
+  const srv = spawn(prog, ['serve', '--port', '0', '--site', site, '--db', join(tmp, 'serve.db')], {
+    env: { ...process.env, XDG_DATA_HOME: join(tmp, 'xdg'), MANCALA_EGDB_DIR: 'none' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const addr = await new Promise((ok) => {
+    let out = '';
+    srv.stdout.on('data', (d) => { out += d; const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//); if (m) ok(m[0]); });
+    setTimeout(() => ok(null), 20000);
+  });
+  check(addr !== null, 'served: mancala serve --site started');
+  if (!addr) { srv.kill(); return; }
+  const page = await openBoard({ width: 1280, height: 800 }, addr);
+  const apiCalls = [];
+  page.on('request', (r) => { if (r.url().includes('/api/game/')) apiCalls.push(r.url()); });
+  check((await page.evaluate(() => document.body.dataset.backends)) === 'device server', 'served: both back ends found');
+  check(await page.$eval('#opponent option[value="link"]', (o) => !o.disabled), 'served: a game between two browsers is offered');
+  await newGame(page, 'omweso', 'match=single', 'computer', 3, 'S');
+  await until(page, readyOrOver, 20000);
+  await clickMove(page, 1);
+  check(await movesPlayed(page, 2), 'served: a move and the computer\'s answer');
+  check(apiCalls.length === 0, `served: the game on the device asked the server nothing (${apiCalls.length} requests)`);
+  await page.close();
+  srv.kill();
+}
+
 async function part(name, f) {
   try {
     await f();
@@ -244,6 +275,7 @@ await part('answer times oware', () => answerTimes('oware'));
 await part('answer times omweso', () => answerTimes('omweso'));
 await part('offline', offline);
 await part('file', fromFolder);
+if (process.env.MANCALA) await part('served', servedWithSite);
 await browser.close();
 if (server) server.close();
 console.log(`site.mjs: ${passed} passed, ${failed} failed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
