@@ -453,7 +453,7 @@ wasm: $(WB)/mancala.js $(WB)/pkg/package.json
 # The npm package's folder (js/README.md): the module, its ES face, the
 # JavaScript API, the worker, the types.  `npm pack` in it makes the tarball.
 JS_FILES := js/mancala-core.js js/mancala.mjs js/engine-worker.js js/mancala.d.ts \
-            js/README.md
+            js/mancala-board.js js/README.md
 $(WB)/pkg/package.json: js/package.json.in $(JS_FILES) $(WB)/mancala-web.js
 	@mkdir -p $(WB)/pkg
 	cp $(JS_FILES) $(WB)/mancala-web.js $(WB)/pkg/
@@ -543,8 +543,9 @@ check-wasm: $(WB)/mancala $(WB)/page-engine $(WB)/test_rules.js $(WB)/pkg/packag
 # app manifest and a service worker that keeps every file for offline use.
 # Serve the folder from any static host (or open index.html from it).
 SITE := build/site
-SITE_FILES := $(WEB_FILES) js/engine-worker.js js/mancala-core.js $(WB)/mancala-web.js \
-              site/manifest.webmanifest site/icon-192.png site/icon-512.png
+SITE_FILES := $(WEB_FILES) js/engine-worker.js js/mancala-core.js js/mancala-board.js \
+              $(WB)/mancala-web.js site/manifest.webmanifest site/icon-192.png \
+              site/icon-512.png site/embed.html
 site: $(SITE)/sw.js
 
 $(SITE)/sw.js: site/sw.js.in $(SITE_FILES)

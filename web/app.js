@@ -69,6 +69,9 @@ function tokenFor(side) {
 // and the one that holds the game shown ('device' or 'server').
 let backends = { device: null, server: null };
 let where = null;
+// Embedded in another page (mancala-board.js, #embed=1&game=...): a board
+// with few controls, its game not kept, its height told to the page.
+let embedded = false;
 
 // A request to the JSON API: a game's requests go to its back end, others
 // (the games, analysis) to the device when there is one, so that they need
@@ -161,7 +164,7 @@ function draw() {
   // (a four-row board would push the controls off the screen).
   const wrap = $('board-wrap');
   const avail = Math.max(200, wrap.clientWidth || 800);
-  const maxH = Math.max(260, window.innerHeight * 0.6);
+  const maxH = embedded ? Infinity : Math.max(260, window.innerHeight * 0.6);
   let scale = avail < 600 ? avail / W : Math.min(1.25, avail / W), fs, ns, nameBand, countBand, rowH, H;
   const hole = cell * 0.86;
   for (let pass = 0; pass < 3; pass++) {
@@ -278,7 +281,34 @@ function render() {
   maybeArrange();
   runClocks();
   keepDeviceGame();
+  tellHeight();
 }
+
+// Embedded: the page around us sizes its frame to the board.
+function tellHeight() {
+  if (embedded && window.parent !== window) {
+    window.parent.postMessage({ type: 'mancala-board-height', height: document.documentElement.scrollHeight }, '*');
+  }
+}
+
+// Embedded: the game the element's attributes ask for.
+async function startEmbedded(h) {
+  embedded = true;
+  document.body.classList.add('embed');
+  const game = h.get('game');
+  if (games.some((g) => g.name === game)) $('game').value = game;
+  $('options').value = h.get('options') || '';
+  $('opponent').value = h.get('vs') === 'here' ? 'here' : 'computer';
+  const lv = Number(h.get('level'));
+  $('level').value = String(lv >= 1 && lv <= 10 ? lv : 3);
+  $('myside').value = h.get('side') === 'N' ? 'N' : 'S';
+  $('again').hidden = false;
+  $('full').hidden = false;
+  showGameInfo();
+  await newGame();
+}
+$('again').addEventListener('click', () => newGame());
+window.addEventListener('resize', tellHeight);
 
 // The page's address without its fragment (the links it offers).
 function pageURL() { return location.href.replace(/#.*$/, ''); }
@@ -288,7 +318,7 @@ function pageURL() { return location.href.replace(/#.*$/, ''); }
 // that closed the page) gets it back (restoreDeviceGame).
 let keptVersion = null;
 async function keepDeviceGame() {
-  if (where !== 'device' || !st || keptVersion === `${st.id}:${st.version}`) return;
+  if (embedded || where !== 'device' || !st || keptVersion === `${st.id}:${st.version}`) return;
   const id = st.id, v = st.version;
   keptVersion = `${id}:${v}`;
   try {
@@ -651,6 +681,7 @@ function held(res) {
 
 function address() {
   // A game on this device has no address: it comes back from storage.
+  if (embedded) return;
   if (where === 'device') history.replaceState(null, '', pageURL());
   else history.replaceState(null, '', `#g=${st.id}&side=${me.side}&vs=${me.opponent}&level=${me.level}`);
 }
@@ -1074,6 +1105,10 @@ async function loadGames() {
   await loadGames();
   say('Choose a game and press New game.');
   const h = new URLSearchParams(location.hash.slice(1));
+  if (h.get('embed') === '1') {
+    await startEmbedded(h);
+    return;
+  }
   const id = h.get('g');
   if (!id) {
     await restoreDeviceGame();

@@ -256,6 +256,38 @@ async function servedWithSite() {
   srv.kill();
 }
 
+// The embedded board: the demo page's <mancala-board> elements each hold a
+// board that plays, and that the page sizes to its height.
+async function embedded(size) {
+  const page = await browser.newPage();
+  await page.setViewportSize(size);
+  page.on('pageerror', (e) => check(false, `embed: page error ${e.message}`));
+  await page.goto(url + 'embed.html');
+  const tag = `embed ${size.width}`;
+  let frame = null;
+  for (let i = 0; i < 200 && !frame; i++) {
+    frame = page.frames().find((f) => f.url().includes('game=omweso'));
+    if (!frame) await new Promise((r) => setTimeout(r, 50));
+  }
+  check(frame !== null, `${tag}: the Omweso board's frame`);
+  if (!frame) { await page.close(); return; }
+  check(await until(frame, () => document.querySelectorAll('g.pit.playable').length > 0, 30000), `${tag}: the board is ready to play`);
+  check(await frame.evaluate(() => getComputedStyle(document.querySelector('header')).display === 'none'), `${tag}: no form around the board`);
+  const pits = await frame.$$('g.pit.playable');
+  await pits[1].click();
+  const text = (await frame.textContent('#choices')) || '';
+  if (text.startsWith('From')) await frame.click('#choices button[data-move]');
+  check(await until(frame, () => document.querySelectorAll('#moves button').length >= 2 && document.querySelector('g.pit.playable') !== null, 30000),
+    `${tag}: a move and the computer's answer in the embedded board`);
+  const h = await page.$eval('#omweso-board', (b) => b.shadowRoot.querySelector('iframe').getBoundingClientRect().height);
+  const inner = await frame.evaluate(() => document.documentElement.scrollHeight);
+  check(Math.abs(h - inner) <= 2, `${tag}: the frame is as tall as its board (${h} px for ${inner})`);
+  const w = await frame.$eval('#board', (b) => b.getBoundingClientRect().width);
+  check(w >= Math.min(size.width - 80, 500), `${tag}: the board is ${w.toFixed(0)} px wide`);
+  await page.screenshot({ path: join(imgDir, `site-embed-${size.width}.png`), fullPage: true });
+  await page.close();
+}
+
 async function part(name, f) {
   try {
     await f();
@@ -275,6 +307,8 @@ await part('answer times oware', () => answerTimes('oware'));
 await part('answer times omweso', () => answerTimes('omweso'));
 await part('offline', offline);
 await part('file', fromFolder);
+await part('embed 1280', () => embedded({ width: 1280, height: 800 }));
+await part('embed 400', () => embedded({ width: 400, height: 800 }));
 if (process.env.MANCALA) await part('served', servedWithSite);
 await browser.close();
 if (server) server.close();
