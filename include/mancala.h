@@ -68,9 +68,9 @@ extern "C" {
    shared library of the same major version).  MC_VERSION_HEX compares as
    a number: 0xMMmmpp. */
 #define MC_VERSION_MAJOR 1
-#define MC_VERSION_MINOR 3
+#define MC_VERSION_MINOR 4
 #define MC_VERSION_PATCH 0
-#define MC_VERSION_STRING "1.3.0"
+#define MC_VERSION_STRING "1.4.0"
 #define MC_VERSION_HEX ((MC_VERSION_MAJOR << 16) | (MC_VERSION_MINOR << 8) | \
                         MC_VERSION_PATCH)
 
@@ -785,6 +785,62 @@ MC_API double mc_clock(void);
 /* The cores online, 1..MC_MAX_THREADS: the threads of a player that uses
    the whole machine. */
 MC_API int mc_cores(void);
+
+/* ---- values for players, and the review of a whole game (1.4) --------- */
+
+/* The chance, 0..1, that the side to move wins, from a search's score
+   (hundredths of a seed from its view; MC_SCORE_WIN - plies for a proven
+   win): 1 / (1 + exp(-score / K)) with the game's own K, fitted on
+   self-play results; 1 or 0 for a proven win or loss. */
+MC_API double mc_win_chance(const mc_game *g, int score);
+/* A value in words for players, from South's view of it: score is from
+   the view of side (MC_SOUTH or MC_NORTH).  "South ahead by 2.5 seeds",
+   "level", "North wins by force in 7 plies", or for games won by
+   survival (Omweso, Sadeqa II), where a seed count means little, a chance
+   to win: "South ahead: 73 % to win".  As snprintf. */
+MC_API size_t mc_score_describe(const mc_game *g, int side, int score,
+                                char *buf, size_t n);
+
+/* How much a move gave away, from the drop in its player's chance to win
+   (docs/WASM.md, "Whole-game analysis"): at least 0.10 an inaccuracy,
+   0.20 a mistake, 0.30 a blunder. */
+enum mc_verdict {
+    MC_VERDICT_NONE = 0,
+    MC_VERDICT_INACCURACY,
+    MC_VERDICT_MISTAKE,
+    MC_VERDICT_BLUNDER
+};
+/* "inaccuracy", "mistake", "blunder", or "" for none. */
+MC_API const char *mc_verdict_name(int verdict);
+
+/* One move of a reviewed game: the one played from position k. */
+typedef struct mc_review {
+    int side;          /* who played it */
+    mc_move played;
+    mc_move best;      /* the engine's move in position k */
+    int score;         /* position k's value for its side to move */
+    double before;     /* the mover's chance to win before the move */
+    double after;      /* ... after it (position k+1's value, or the result) */
+    int verdict;       /* enum mc_verdict */
+    int reserved[4];
+} mc_review;
+
+/* Fill out[k] for the session's moves k = 0 .. ply-1 from the values of
+   its positions: score[k] the value of position k for its side to move
+   (k = 0 .. ply; a finished game's last position is valued by its result
+   and score[ply] is then not read) and best[k] the engine's move there.
+   Returns the number of moves (mc_session_ply). */
+MC_API int mc_review_fill(const mc_session *s, const int *score,
+                          const mc_move *best, mc_review *out);
+/* Review the session's game: search each of its positions with pl within
+   go (a fresh copy of the history up to each, so repetitions count as in
+   the game), then mc_review_fill.  progress(done, total, ctx), if given,
+   after each position.  out has room for mc_session_ply(s) moves; 0, or
+   MC_ERR_NOMEM. */
+MC_API int mc_review_game(mc_player *pl, const mc_session *s, const mc_go *go,
+                          mc_review *out,
+                          void (*progress)(int done, int total, void *ctx),
+                          void *ctx);
 
 /* ---- opening books (docs/BOOK.md) ------------------------------------ */
 

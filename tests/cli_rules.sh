@@ -59,7 +59,7 @@ for g in $games; do
     [ -f "$f" ] && ok || { bad "$f missing"; continue; }
     n=$(grep -c '<svg viewBox' "$f")
     [ "$n" -ge 3 ] && ok || bad "$f: $n pictures, want 3 or more"
-    grep -q 'href="/"' "$f" && ok || bad "$f: no link back to the board"
+    grep -q 'href="index.html"' "$f" && ok || bad "$f: no link back to the board"
     grep -q 'name="viewport" content="width=device-width' "$f" && ok || bad "$f: no viewport"
     if grep -Eiq '(src|href)="(https?:)?//|@import|url\((https?:)?//|@font-face' "$f" web/howto.css; then
         bad "$f: an outside resource: $(grep -Eio '(src|href)="(https?:)?//[^"]*' "$f" | head -1)"

@@ -567,6 +567,9 @@ keys =
 expect "review evaluates" "Evaluation: "
 expect "the engine's move marked" "(n): the engine's move"
 screen | grep -q '( 4)' && ok || bad "a pit drawn ( 4)"
+keys a Right
+expect "review analyses the game: each move's chance before and after" "Analysis: before it"
+expect_joined "the analysis names the mover's chance" "South's chance"
 keys Escape
 expect "back to the game" "South to move"
 keys '?' f

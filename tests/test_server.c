@@ -258,7 +258,7 @@ static void test_howto(void)
             snprintf(title, sizeof title, "How to play %s", pages[i][1]);
             CHECK_MSG(strstr(body, title) != NULL, "%s: no '%s'", path, title);
             CHECK_MSG(strstr(body, "<svg") != NULL, "%s: no picture", path);
-            CHECK_MSG(strstr(body, "href=\"/\"") != NULL, "%s: no link to the board", path);
+            CHECK_MSG(strstr(body, "href=\"index.html\"") != NULL, "%s: no link to the board", path);
             CHECK_MSG(strstr(body, "href=\"howto.css\"") != NULL, "%s: no stylesheet", path);
         }
         free(buf);
@@ -1423,6 +1423,60 @@ static void test_migration(const char *dir)
     sqlite3_close(h);
 }
 
+/* Whole-game analysis: /analysis values one position of the game (a seat
+   holder's, or anyone's once the game is over), /review turns the values
+   into verdicts.  The position: C wins at once (O5, O8a: 11 seeds, 25). */
+static void test_analysis(void)
+{
+    char id[MC_API_ID_LEN + 1], tok[sizeof cur_tok];
+    CHECK(new_game("{\"game\":\"oware\",\"position\":\"0,0,8,0,0,1/1,1,1,1,2,3 S cap=14,16\"}",
+                   id) == 201);
+    snprintf(tok, sizeof tok, "%s", cur_tok);
+    resp r;
+    post_game(id, "play", "{\"move\":\"F\"}", &r); /* the win thrown away */
+    CHECK(r.status == 200);
+    done(&r);
+    post_game(id, "analysis", "{\"ply\":0,\"level\":10,\"seconds\":0.3}", &r);
+    CHECK_MSG(r.status == 200, "%s", r.body);
+    CHECK_STR(jstr(r.json, "best"), "C");
+    CHECK_STR(jstr(r.json, "words"), "South wins by force in 1 ply");
+    CHECK(json_real_value(jget(r.json, "chance", NULL)) == 1.0);
+    json_int_t s0 = json_integer_value(jget(r.json, "score", NULL));
+    done(&r);
+    post_game(id, "analysis", "{\"ply\":1,\"level\":10,\"seconds\":0.3}", &r);
+    CHECK(r.status == 200);
+    json_int_t s1 = json_integer_value(jget(r.json, "score", NULL));
+    char b1[16];
+    snprintf(b1, sizeof b1, "%s", jstr(r.json, "best"));
+    done(&r);
+    post_game(id, "analysis", "{\"ply\":2}", &r);
+    CHECK(r.status == 400); /* the game has 1 move: plies 0 and 1 */
+    done(&r);
+    cur_tok[0] = 0; /* a spectator: no analysis of a game going on */
+    post_game(id, "analysis", "{\"ply\":0}", &r);
+    CHECK(r.status == 403);
+    done(&r);
+    char body[256];
+    snprintf(body, sizeof body, "{\"scores\":[%lld,%lld],\"best\":[\"C\",\"%s\"]}",
+             (long long)s0, (long long)s1, b1);
+    post_game(id, "review", body, &r); /* no search: anyone */
+    CHECK_MSG(r.status == 200, "%s", r.body);
+    json_t *m0 = json_array_get(jget(r.json, "moves", NULL), 0);
+    CHECK_STR(jstr(m0, "move"), "F");
+    CHECK_STR(jstr(m0, "best"), "C");
+    CHECK_STR(jstr(m0, "verdict"), "blunder");
+    CHECK(json_array_size(jget(r.json, "graph", NULL)) == 2);
+    CHECK(json_real_value(json_array_get(jget(r.json, "graph", NULL), 0)) == 1.0);
+    done(&r);
+    post_game(id, "review", "{\"scores\":[1],\"best\":[\"C\"]}", &r);
+    CHECK(r.status == 400);
+    done(&r);
+    post_game(id, "review", "{\"scores\":[1,2],\"best\":[\"C\",\"C\"]}", &r);
+    CHECK(r.status == 422); /* C is South's: North moves at ply 1 */
+    done(&r);
+    snprintf(cur_tok, sizeof cur_tok, "%s", tok);
+}
+
 static void test_review(void)
 {
     /* /api/games names each game for people too */
@@ -1605,7 +1659,7 @@ int main(void)
     char db[600];
     snprintf(db, sizeof db, "%s/serve.db", dir);
     mc_api_opts ao = {.db = db, .rate = 100000};
-    mc_server_opts so = {"127.0.0.1", 0, NULL, NULL, 4, 0, 2, 0};
+    mc_server_opts so = {"127.0.0.1", 0, NULL, NULL, 4, 0, 2, 0, NULL};
     mc_api *api = mc_api_new(&ao, &err);
     mc_server *s = api ? mc_server_start(api, &so, &port, &err) : NULL;
     CHECK_MSG(s != NULL, "%s", err.msg);
@@ -1620,6 +1674,7 @@ int main(void)
     test_book(api);
     test_gore_offer();
     test_review();
+    test_analysis();
     test_match();
     test_seats(api);
     test_origin_host(api);

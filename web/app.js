@@ -864,7 +864,92 @@ function renderReviewBar() {
   $('rev-exit').hidden = !review;
   $('rev-eval').disabled = !review;
   if (!review) { $('eval').hidden = true; $('eval-text').textContent = ''; }
+  $('analyse').disabled = !st || st.ply === 0 || !!analysing;
+  renderAnalysis();
 }
+
+// ---- whole-game analysis: every position valued, the mistakes marked ------
+
+// {id, version, moves: [{ply, side, move, best, before, after, verdict,
+// words}], graph: [South's chance at each position]}: the library's review
+// (POST game/ID/review) of the engine's values (POST game/ID/analysis).
+let analysis = null, analysing = null;
+const ANALYSIS_SECONDS = 0.25; // a position
+
+async function analyseGame() {
+  if (!st || busy || analysing || st.ply === 0) return;
+  const id = st.id, version = st.version, total = st.over ? st.ply : st.ply + 1;
+  analysing = { id, version };
+  const scores = [], best = [];
+  $('analysis').hidden = false;
+  $('analysis-run').hidden = false;
+  $('analysis-progress').max = total;
+  renderReviewBar();
+  try {
+    for (let k = 0; k < total; k++) {
+      $('analysis-progress').value = k;
+      $('analysis-note').textContent = `The engine values position ${k + 1} of ${total}…`;
+      const r = await api('POST', `game/${id}/analysis`, { ply: k, level: 10, seconds: ANALYSIS_SECONDS }, tokenFor(me.side));
+      if (!st || st.id !== id || st.version !== version) throw new Error('The game changed: the analysis stopped.');
+      scores.push(r.score);
+      best.push(r.best);
+    }
+    $('analysis-progress').value = total;
+    const rv = await api('POST', `game/${id}/review`, { scores, best });
+    analysis = { id, version, moves: rv.moves, graph: rv.graph };
+    $('analysis-note').textContent = '';
+    $('analysis-run').hidden = true;
+    log('Analysis: ' + analysisSummary());
+  } catch (e) {
+    $('analysis-note').textContent = e.message;
+  } finally {
+    analysing = null;
+    renderMoveList();
+    renderReviewBar();
+  }
+}
+
+function analysisFits() { return analysis && st && analysis.id === st.id && analysis.version === st.version; }
+
+function analysisSummary() {
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  return ['S', 'N'].map((side) => {
+    const c = (v) => analysis.moves.filter((m) => m.side === side && m.verdict === v).length;
+    return `${sideName(side)}: ${plural(c('inaccuracy'), 'inaccuracy', 'inaccuracies')}, ${plural(c('mistake'), 'mistake', 'mistakes')}, ${plural(c('blunder'), 'blunder', 'blunders')}`;
+  }).join('; ') + '.';
+}
+
+// The graph: South's chance to win from the start to the end (South's
+// share light, North's dark), the moves judged marked, the reviewed one
+// lined; a click reviews the position under it.
+function renderAnalysis() {
+  const g = $('graph');
+  if (!analysisFits()) {
+    if (!analysing) $('analysis').hidden = true;
+    return;
+  }
+  $('analysis').hidden = false;
+  $('analysis-sum').textContent = analysisSummary();
+  g.textContent = '';
+  const W = 600, H = 120, n = analysis.graph.length;
+  const x = (k) => (n > 1 ? (k * W) / (n - 1) : W / 2), y = (p) => H - p * H;
+  const pts = analysis.graph.map((p, k) => `${x(k).toFixed(1)},${y(p).toFixed(1)}`);
+  el('polygon', { points: `0,${H} ${pts.join(' ')} ${W},${H}`, class: 'south' }, g);
+  el('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: 'mid' }, g);
+  for (const m of analysis.moves) if (m.verdict) {
+    el('circle', { cx: x(m.ply), cy: y(analysis.graph[m.ply]), r: 5, class: `v-${m.verdict}` }, g).appendChild(
+      Object.assign(document.createElementNS(SVGNS, 'title'), { textContent: `${m.ply}. ${m.move}: ${m.verdict}, better ${m.best}` }));
+  }
+  if (review) el('line', { x1: x(review.k), x2: x(review.k), y1: 0, y2: H, class: 'now' }, g);
+}
+
+$('analyse').addEventListener('click', analyseGame);
+$('graph').addEventListener('click', (e) => {
+  if (!analysisFits()) return;
+  const r = $('graph').getBoundingClientRect();
+  const k = Math.round(((e.clientX - r.left) / r.width) * (analysis.graph.length - 1));
+  enterReview(k);
+});
 
 // The move list: each move in words once the positions are known (the
 // server's facts of each played move), its token until then.
@@ -895,6 +980,12 @@ function renderMoveList() {
     b.textContent = known ? moveWords(played.moves[i]) : tok;
     b.dataset.ply = String(i + 1);
     b.dataset.move = tok;
+    const judged = analysisFits() ? analysis.moves[i] : null;
+    if (judged && judged.verdict) {
+      b.classList.add(`v-${judged.verdict}`);
+      b.dataset.verdict = judged.verdict;
+      b.title = `${judged.verdict}: better ${judged.best} (before it, ${judged.words})`;
+    }
     if (review && review.k === i + 1) b.classList.add('current');
     b.addEventListener('click', () => enterReview(i + 1));
     li.appendChild(b);
@@ -925,12 +1016,11 @@ function showEval() {
   $('eval').hidden = !e || !!e.error;
   if (!e) { $('eval-text').textContent = ''; review.best = null; return draw(); }
   if (e.error) { $('eval-text').textContent = e.error; review.best = null; return draw(); }
-  const south = e.side === 'S' ? e.score : -e.score; // hundredths of a seed, South's view
-  let words;
-  if (Math.abs(south) >= 990000) words = `${south > 0 ? 'South' : 'North'} wins by force`;
-  else if (south === 0) words = 'level';
-  else words = `${south > 0 ? 'South' : 'North'} ahead by ${(Math.abs(south) / 100).toFixed(1)} seeds`;
-  const share = Math.abs(south) >= 990000 ? (south > 0 ? 1 : 0) : 1 / (1 + Math.exp(-south / 400));
+  const south = e.side === 'S' ? e.score : -e.score; // South's view
+  // the library's words and chance: seeds where seeds decide the game,
+  // a chance to win where survival does
+  const words = e.words;
+  const share = e.side === 'S' ? e.chance : 1 - e.chance;
   $('eval-south').style.width = `${(share * 100).toFixed(1)}%`;
   $('eval').dataset.south = String(south);
   review.best = e.pit === null || e.pit === undefined ? null : e.pit;

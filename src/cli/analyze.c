@@ -112,10 +112,14 @@ static int parse_limits(int argc, char **argv, int i, mc_search_limits *lim,
 
 int cmd_analyze(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "--game") == 0)
+        return cli_review(argc, argv);
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: mancala analyze <game> [<position>|start] "
                    "[--depth N] [--time S] [--nodes N]\n"
+                   "       mancala analyze --game FILE [--round N] [--time S]: "
+                   "review a recorded game\n"
                    "                       [--hash MB] [--egdb DIR|--no-egdb]\n\n"
                    "Search the position and print a line per completed "
                    "depth:\n"

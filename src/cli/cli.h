@@ -46,6 +46,8 @@ int cmd_replay(int argc, char **argv); /* records.c */
 int cmd_check(int argc, char **argv);  /* records.c */
 int cmd_egdb(int argc, char **argv);
 int cmd_serve(int argc, char **argv);  /* serve.c */
+/* mancala analyze --game FILE: the review of a recorded game (review.c). */
+int cli_review(int argc, char **argv);
 int cmd_tune(int argc, char **argv);   /* tune.c */
 int cmd_book(int argc, char **argv);   /* book.c */
 

@@ -692,9 +692,13 @@ static void search_text(const mc_session *s, const tui_view *v, int eval,
         snprintf(out, n,
                  "Evaluation: %s loses in %d plies (best %s, depth %d).", who,
                  MC_SCORE_WIN + info.score, tok, info.depth);
-    else
-        snprintf(out, n, "Evaluation: %+.2f seeds for %s (best %s, depth %d).",
-                 info.score / 100.0, who, tok, info.depth);
+    else {
+        /* in the game's unit: seeds, or a chance to win (the library's) */
+        char words[160];
+        mc_score_describe(g, p->side, info.score, words, sizeof words);
+        snprintf(out, n, "Evaluation: %s (best %s, depth %d).", words, tok,
+                 info.depth);
+    }
 }
 
 static void search_say(const mc_session *s, const tui_view *v, int eval)
@@ -1139,18 +1143,31 @@ static mc_session *replay_to(const mc_session *s, int n)
     return t;
 }
 
+/* The whole-game analysis' progress, on the status line. */
+static void review_progress(int done, int total, void *ctx)
+{
+    (void)ctx;
+    mvprintw(LINES - 1, 0, "Analysing the game: position %d of %d ...", done,
+             total);
+    clrtoeol();
+    refresh();
+}
+
 /* Review: step through the game's positions; the engine evaluates the one
-   shown on request and its move is marked on the board. */
+   shown on request and its move is marked on the board; `a` analyses the
+   whole game (mc_review_game) and each move then tells its verdict. */
 static void review(const mc_session *s, const tui_view *v)
 {
     const mc_game *g = mc_session_game(s);
     int n = mc_session_ply(s), at = n, best = -1, best_at = -1;
     char said[300] = "";
+    mc_review *rv = NULL; /* the analysis, once asked for */
     timeout(-1);
     for (;;) {
         text t = {0};
         text_add(&t, "Review: position %d of %d (%s).  Left/Right: step, "
-                     "Home/End, =: evaluate, Esc: back to the game.\n",
+                     "Home/End, =: evaluate, a: analyse the game, Esc: back "
+                     "to the game.\n",
                  at, n, at == 0 ? "the start" : "after the move below");
         if (at > 0) {
             const mc_pos *b = mc_session_pos_at(s, at - 1);
@@ -1158,6 +1175,18 @@ static void review(const mc_session *s, const tui_view *v)
             char *w = explain(g, b, m, NULL);
             text_add(&t, "%s", w ? w : "");
             free(w);
+            if (rv) {
+                const mc_review *r = &rv[at - 1];
+                char words[160], bt[MC_MOVE_STRLEN];
+                mc_score_describe(g, r->side, r->score, words, sizeof words);
+                mc_move_format(g, b, r->best, bt, sizeof bt);
+                text_add(&t, "\nAnalysis: before it %s; %s's chance %d %% -> "
+                             "%d %%%s%s%s%s.",
+                         words, side_name[r->side], (int)(r->before * 100 + 0.5),
+                         (int)(r->after * 100 + 0.5), r->verdict ? ": a " : "",
+                         mc_verdict_name(r->verdict), r->verdict ? ", better " : "",
+                         r->verdict ? bt : "");
+            }
         }
         if (said[0] && best_at == at)
             text_add(&t, "\n%s", said);
@@ -1181,11 +1210,21 @@ static void review(const mc_session *s, const tui_view *v)
                 best_at = at;
                 mc_session_free(r);
             }
+        } else if (k == 'a' && !rv && n > 0) {
+            mc_player *pl = hint_player(g, 1);
+            mc_go go = {0};
+            go.nodes = v->hint_nodes ? v->hint_nodes : 20000;
+            rv = pl ? calloc((size_t)n, sizeof *rv) : NULL;
+            if (rv && mc_review_game(pl, s, &go, rv, review_progress, NULL) != 0) {
+                free(rv);
+                rv = NULL;
+            }
         } else if (k == KEY_PPAGE) {
             ui.scroll += 3;
         } else if (k == KEY_NPAGE) {
             ui.scroll = ui.scroll > 3 ? ui.scroll - 3 : 0;
         } else if (k == 27 || k == 'q' || k == 'v' || k == KEY_F(5)) {
+            free(rv);
             return;
         }
     }

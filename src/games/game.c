@@ -2,6 +2,7 @@
  * game.c - the registry of games, spec parsing ("name:k=v,preset"), and the
  * public wrappers around each game's table of functions.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -716,4 +717,45 @@ size_t mc_eval_feature_name(const mc_game *g, int i, char *buf, size_t n)
         return 0;
     }
     return mc_feat_group_name(g->rules->feat_groups, i, buf, n);
+}
+
+/* ---- values for players ---------------------------------------------------- */
+
+double mc_win_chance(const mc_game *g, int score)
+{
+    if (score >= MC_SCORE_PROVEN)
+        return 1.0;
+    if (score <= -MC_SCORE_PROVEN)
+        return 0.0;
+    double k = g->rules->win_scale > 0 ? g->rules->win_scale : 800.0;
+    return 1.0 / (1.0 + exp(-(double)score / k));
+}
+
+size_t mc_score_describe(const mc_game *g, int side, int score, char *buf,
+                         size_t n)
+{
+    int south = side == MC_SOUTH ? score : -score;
+    const char *lead = south > 0 ? "South" : "North";
+    int a = south < 0 ? -south : south;
+    if (a >= MC_SCORE_PROVEN)
+        return (size_t)snprintf(buf, n, "%s wins by force in %d pl%s", lead,
+                                MC_SCORE_WIN - a,
+                                MC_SCORE_WIN - a == 1 ? "y" : "ies");
+    if (g->rules->score_in_seeds) {
+        if (a < 5) /* under a twentieth of a seed: even */
+            return (size_t)snprintf(buf, n, "level");
+        return (size_t)snprintf(buf, n, "%s ahead by %.1f seeds", lead,
+                                a / 100.0);
+    }
+    int pct = (int)(mc_win_chance(g, a) * 100.0 + 0.5);
+    if (pct <= 50)
+        return (size_t)snprintf(buf, n, "level");
+    return (size_t)snprintf(buf, n, "%s ahead: %d %% to win", lead, pct);
+}
+
+const char *mc_verdict_name(int verdict)
+{
+    static const char *const names[] = {"", "inaccuracy", "mistake",
+                                        "blunder"};
+    return verdict >= 0 && verdict <= MC_VERDICT_BLUNDER ? names[verdict] : "";
 }

@@ -161,6 +161,16 @@ typedef struct mc_rules {
     void (*observe)(const mc_game *g, const mc_pos *p, float *out);
     /* Optional: the solved tables' mapping (NULL: not solvable). */
     const mc_retro *retro;
+    /* How players read the engine's values (mc_win_chance,
+       mc_score_describe): K, in hundredths of a seed, such that
+       1 / (1 + exp(-score / K)) best predicts the side to move's result
+       (fitted by `mancala tune ... fit` on self-play data, the figure
+       and its data named where each game sets it; 0: 800); and whether a
+       value is told in seeds (games decided by captured seeds: Oware,
+       Goré) or only as a chance to win (games won by survival, where a
+       seed count means little to a player: Omweso, Sadeqa II). */
+    double win_scale;
+    int score_in_seeds;
 } mc_rules;
 
 struct mc_game {

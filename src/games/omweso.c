@@ -1543,4 +1543,9 @@ const mc_rules mc_rules_omweso = {
     .action_index = om_action_index,
     .obs_size = 36,
     .observe = om_observe,
+    /* K 861.1: `mancala tune omweso gen --games 600 --nodes 3000
+       --random-plies 2` then `tune omweso fit` (11,605 positions); no
+       learned weights are kept for Omweso (docs/SEARCH.md), only K. */
+    .win_scale = 861.1,
+    .score_in_seeds = 0,
 };

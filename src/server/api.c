@@ -1730,6 +1730,180 @@ static void ep_last_trace(game_entry *e, mc_api_reply *out)
 /* The engine's view of any position of a game (review mode): the best move,
    its pit and the score, without touching any game.  The same limits and
    busy answer as a hint; the position alone is searched (no history). */
+/* A value for players: its side's chance to win and the words (the
+   game's unit: seeds, or a chance to win). */
+static void add_value(json_t *j, const mc_game *g, int side, int score)
+{
+    char words[160];
+    mc_score_describe(g, side, score, words, sizeof words);
+    json_object_set_new(j, "chance", json_real(floor(mc_win_chance(g, score) * 1000 + 0.5) / 1000));
+    json_object_set_new(j, "words", json_string(words));
+}
+
+/* POST /api/game/ID/analysis {ply, level, seconds, nodes}: the engine's
+   value of position `ply` of the round (0 .. the ply played), with the
+   history up to it (repetitions count as in the game): one step of a
+   whole-game review.  A seat holder may ask at any time; anyone once the
+   game is over (it tells nothing then that could help a player). */
+static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
+                        mc_api_reply *out)
+{
+    static const char *const keys[] = {"ply", "level", "seconds", "nodes", NULL};
+    mc_session *s = cur_session(e);
+    if (!mc_session_over(s) && !holds_any(e, rq->token)) {
+        deny(out, rq->token, "a seat (or the game's end)");
+        return;
+    }
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    double ply = -1;
+    mc_player_opts o;
+    mc_go go;
+    int n = mc_session_ply(s);
+    int bad = opt_num(j, "ply", 0, n, &ply, out) || search_limits(j, &o, &go, out);
+    json_decref(j);
+    if (bad)
+        return;
+    if (ply < 0 || ply != (int)ply) {
+        reply_error(out, 400, "json", "'ply' must be a whole number from 0 to %d", n);
+        return;
+    }
+    int k = (int)ply;
+    const mc_game *g = mc_record_game(cur_rec(e));
+    if (k == n && mc_session_over(s)) {
+        reply_error(out, 409, "over", "the game is over in that position");
+        return;
+    }
+    mc_session *c = mc_session_new(g, mc_session_pos_at(s, 0));
+    for (int i = 0; c && i < k; i++)
+        if (mc_session_play(c, mc_session_move_at(s, i), NULL, NULL) != 0) {
+            mc_session_free(c);
+            c = NULL;
+        }
+    if (!c) {
+        reply_error(out, 500, "memory", "cannot copy the game");
+        return;
+    }
+    o.book = "none"; /* a value, not the book's move */
+    o.book_variety = 0;
+    api_player *ap = borrow_player(a, g, out);
+    if (!ap) {
+        mc_session_free(c);
+        return;
+    }
+    int rc = mc_player_sync(ap->pl, c, NULL);
+    const mc_pos p = *mc_session_pos(c);
+    mc_session_free(c);
+    unsigned long version = e->version;
+    pthread_mutex_unlock(&e->lock);
+    mc_search_info info;
+    if (rc == 0)
+        rc = mc_player_set_opts(ap->pl, &o, NULL);
+    if (rc == 0)
+        rc = mc_player_go(ap->pl, &go, &info);
+    give_back(a, ap);
+    pthread_mutex_lock(&e->lock);
+    if (e->gone) {
+        reply_error(out, 404, "not_found", "the game was deleted meanwhile");
+        return;
+    }
+    if (rc != 0) {
+        reply_error(out, 500, "memory", "the engine could not search");
+        return;
+    }
+    if (e->version != version || e->stale) {
+        reply_error(out, 409, "changed", "the game changed while the engine was thinking");
+        return;
+    }
+    char tok[MC_MOVE_STRLEN];
+    mc_move_format(g, &p, info.best, tok, sizeof tok);
+    int pit = mc_move_pit(g, &p, info.best);
+    json_t *r = json_pack("{s:i,s:s,s:o,s:s,s:i,s:i,s:I}", "ply", k, "best", tok,
+                          "pit", pit < 0 ? json_null() : json_integer(pit), "side",
+                          p.side ? "N" : "S", "score", info.score, "depth",
+                          info.depth, "nodes", (json_int_t)info.nodes);
+    add_value(r, g, p.side, info.score);
+    reply_json(out, 200, r);
+}
+
+/* POST /api/game/ID/review {scores, best}: the review of the round from
+   its positions' values (scores[k]: position k's value for its side to
+   move, best[k]: the engine's move there, as /analysis gave them; for
+   k = 0 .. ply, or .. ply-1 when the game is over): each move's verdict
+   (the library's: mc_review_fill) and South's chance to win at each
+   position, for the page's graph.  No search: anyone may ask. */
+static void ep_review(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+{
+    static const char *const keys[] = {"scores", "best", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    mc_session *s = cur_session(e);
+    const mc_game *g = mc_record_game(cur_rec(e));
+    int n = mc_session_ply(s), over = mc_session_over(s);
+    int want = over ? n : n + 1;
+    json_t *js = json_object_get(j, "scores"), *jb = json_object_get(j, "best");
+    if (!json_is_array(js) || !json_is_array(jb) || (int)json_array_size(js) != want ||
+        (int)json_array_size(jb) != want) {
+        json_decref(j);
+        reply_error(out, 400, "json", "'scores' and 'best' must be arrays of %d values "
+                    "(one for each position valued)", want);
+        return;
+    }
+    int *score = calloc((size_t)n + 1, sizeof *score);
+    mc_move *best = calloc((size_t)n + 1, sizeof *best);
+    mc_review *rv = calloc((size_t)n + 1, sizeof *rv);
+    if (!score || !best || !rv) {
+        free(score), free(best), free(rv);
+        json_decref(j);
+        reply_error(out, 500, "memory", "out of memory");
+        return;
+    }
+    for (int k = 0; k < want; k++) {
+        json_t *v = json_array_get(js, (size_t)k);
+        const char *t = json_string_value(json_array_get(jb, (size_t)k));
+        mc_error err;
+        if (!json_is_integer(v) || json_integer_value(v) < -MC_SCORE_WIN ||
+            json_integer_value(v) > MC_SCORE_WIN || !t ||
+            mc_move_parse(g, mc_session_pos_at(s, k), t, &best[k], &err) != 0) {
+            free(score), free(best), free(rv);
+            json_decref(j);
+            reply_error(out, 422, "move", "position %d: a score within +-%d and a "
+                        "legal move are needed", k, MC_SCORE_WIN);
+            return;
+        }
+        score[k] = (int)json_integer_value(v);
+    }
+    json_decref(j);
+    mc_review_fill(s, score, best, rv);
+    json_t *moves = json_array(), *graph = json_array();
+    for (int k = 0; k <= n; k++) {
+        double south;
+        if (k < want)
+            south = mc_session_pos_at(s, k)->side == MC_SOUTH
+                        ? mc_win_chance(g, score[k]) : 1.0 - mc_win_chance(g, score[k]);
+        else /* the end: the result */
+            south = rv[n - 1].side == MC_SOUTH ? rv[n - 1].after : 1.0 - rv[n - 1].after;
+        json_array_append_new(graph, json_real(floor(south * 1000 + 0.5) / 1000));
+    }
+    for (int k = 0; k < n; k++) {
+        const mc_pos *p = mc_session_pos_at(s, k);
+        char mv[MC_MOVE_STRLEN], bt[MC_MOVE_STRLEN];
+        mc_move_format(g, p, rv[k].played, mv, sizeof mv);
+        mc_move_format(g, p, rv[k].best, bt, sizeof bt);
+        json_t *m = json_pack("{s:i,s:s,s:s,s:s,s:f,s:f,s:s}", "ply", k + 1, "side",
+                              rv[k].side ? "N" : "S", "move", mv, "best", bt,
+                              "before", floor(rv[k].before * 1000 + 0.5) / 1000,
+                              "after", floor(rv[k].after * 1000 + 0.5) / 1000,
+                              "verdict", mc_verdict_name(rv[k].verdict));
+        add_value(m, g, p->side, score[k]);
+        json_array_append_new(moves, m);
+    }
+    free(score), free(best), free(rv);
+    reply_json(out, 200, json_pack("{s:o,s:o}", "moves", moves, "graph", graph));
+}
+
 static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"game", "position", "level", "seconds",
@@ -1796,12 +1970,13 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         char tok[MC_MOVE_STRLEN];
         mc_move_format(g, &p, info.best, tok, sizeof tok);
         int pit = mc_move_pit(g, &p, info.best);
-        reply_json(out, 200,
-                   json_pack("{s:s,s:o,s:s,s:i,s:i,s:I,s:b}", "best", tok, "pit",
-                             pit < 0 ? json_null() : json_integer(pit), "side",
-                             p.side ? "N" : "S", "score", info.score, "depth",
-                             info.depth, "nodes", (json_int_t)info.nodes,
-                             "book", info.book));
+        json_t *r = json_pack("{s:s,s:o,s:s,s:i,s:i,s:I,s:b}", "best", tok, "pit",
+                              pit < 0 ? json_null() : json_integer(pit), "side",
+                              p.side ? "N" : "S", "score", info.score, "depth",
+                              info.depth, "nodes", (json_int_t)info.nodes,
+                              "book", info.book);
+        add_value(r, g, p.side, info.score);
+        reply_json(out, 200, r);
     }
     mc_session_free(s);
     mc_game_free(g);
@@ -1961,7 +2136,8 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         return;
     }
     static const char *const acts[] = {"play", "engine", "hint", "undo", "redo",
-                                       "resign", "next", "join", "setup", NULL};
+                                       "resign", "next", "join", "setup",
+                                       "analysis", "review", NULL};
     int known = 0;
     for (int i = 0; acts[i]; i++)
         known |= is(act, acts[i]);
@@ -1983,6 +2159,10 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         ep_next(a, e, rq, out);
     else if (is(act, "setup"))
         ep_setup(a, e, rq, out);
+    else if (is(act, "analysis"))
+        ep_analysis(a, e, rq, out);
+    else if (is(act, "review"))
+        ep_review(e, rq, out);
     else
         ep_join(a, e, rq, out);
     return;

@@ -12,7 +12,7 @@
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -288,6 +288,36 @@ async function embedded(size) {
   await page.close();
 }
 
+// Whole-game analysis of a loaded record: from a position where C wins at
+// once (O5, O8a: 11 seeds, 25 in all), South played F and North answered:
+// F is a blunder, with C the better move; the graph starts at South's
+// certain win.
+async function analysisOfRecord(size) {
+  const page = await openBoard(size);
+  const tag = `analysis ${size.width}`;
+  const file = join(tmp, 'blunder.mcr');
+  writeFileSync(file, '[Game "oware"]\n[Start "0,0,8,0,0,1/1,1,1,1,2,3 S cap=14,16"]\n\n1. F f *\n');
+  await page.selectOption('#opponent', 'here');
+  await page.setInputFiles('#load', file);
+  check(await until(page, () => document.querySelectorAll('#moves button').length === 2, 20000), `${tag}: the record loaded`);
+  await page.click('#analyse');
+  check(await until(page, () => !document.getElementById('analysis').hidden, 5000), `${tag}: the analysis shows its progress`);
+  check(await until(page, () => document.getElementById('analysis-sum').textContent.length > 0, 60000), `${tag}: the analysis ended`);
+  const first = await page.$eval('#moves button[data-ply="1"]', (b) => ({ v: b.dataset.verdict || '', t: b.title }));
+  check(first.v === 'blunder' && /better C\b/.test(first.t), `${tag}: F marked a blunder, better C (${first.v}: ${first.t})`);
+  const sum = await page.textContent('#analysis-sum');
+  check(/South: 0 inaccuracies, 0 mistakes, 1 blunder/.test(sum), `${tag}: the count (${sum})`);
+  const pts = await page.$eval('#graph polygon', (pg) => pg.getAttribute('points').trim().split(/\s+/).length);
+  check(pts === 3 + 2, `${tag}: the graph has the 3 positions (${pts - 2} points)`);
+  const top = await page.$eval('#graph polygon', (pg) => pg.getAttribute('points').trim().split(/\s+/)[1]);
+  check(top === '0.0,0.0', `${tag}: the graph starts at South's certain win (${top})`);
+  await page.click('#graph', { position: { x: 2, y: 60 } });
+  check(await until(page, () => document.body.dataset.review === '1' && /the start/.test(document.getElementById('status').textContent), 5000),
+    `${tag}: a click on the graph reviews the position under it`);
+  await page.screenshot({ path: join(imgDir, `site-analysis-${size.width}.png`) });
+  await page.close();
+}
+
 async function part(name, f) {
   try {
     await f();
@@ -307,6 +337,8 @@ await part('answer times oware', () => answerTimes('oware'));
 await part('answer times omweso', () => answerTimes('omweso'));
 await part('offline', offline);
 await part('file', fromFolder);
+await part('analysis 1280', () => analysisOfRecord({ width: 1280, height: 800 }));
+await part('analysis 400', () => analysisOfRecord({ width: 400, height: 800 }));
 await part('embed 1280', () => embedded({ width: 1280, height: 800 }));
 await part('embed 400', () => embedded({ width: 400, height: 800 }));
 if (process.env.MANCALA) await part('served', servedWithSite);

@@ -1,0 +1,160 @@
+/*
+ * review.c - `mancala analyze --game FILE`: the review of a recorded game
+ * (docs/WASM.md, "Whole-game analysis"): every position valued by the
+ * engine, every move with its player's chance to win before and after it,
+ * the library's verdict (inaccuracy, mistake, blunder) and the engine's
+ * better move.  The same judgement as the page's and the full screen's.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "mancala_record.h"
+
+static const char usage[] =
+    "usage: mancala analyze --game FILE [--round N] [--time S|--depth D|--nodes N]\n\n"
+    "Review a recorded game: the engine values every position (default\n"
+    "0.5 s each), then each move is printed with the position's value in\n"
+    "words, its player's chance to win before and after it, and, when it\n"
+    "gave away 10 %% or more of it, the verdict (inaccuracy 10 %%, mistake\n"
+    "20 %%, blunder 30 %%) and the engine's better move:\n"
+    "  PLY SIDE MOVE: VALUE; CHANCE%% -> CHANCE%%[; VERDICT, better BEST]\n"
+    "then a count of each side's verdicts.  --round N: the N-th game of\n"
+    "the file (default 1).  Progress goes to stderr.\n";
+
+static void on_progress(int done, int total, void *ctx)
+{
+    (void)ctx;
+    if (isatty(2)) {
+        fprintf(stderr, "\rreviewing: %d/%d positions", done, total);
+        if (done == total)
+            fputc('\n', stderr);
+    } else if (done == total) {
+        fprintf(stderr, "reviewed %d positions\n", total);
+    }
+}
+
+int cli_review(int argc, char **argv)
+{
+    const char *file = NULL;
+    long round = 1, depth = 0, nodes = 0;
+    double secs = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            printf(usage);
+            return 0;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "mancala analyze: %s needs a value\n", a);
+            return EXIT_USAGE;
+        }
+        const char *v = argv[++i];
+        if (strcmp(a, "--game") == 0) {
+            file = v;
+        } else if (strcmp(a, "--round") == 0 && (round = cli_number(v, 100000)) >= 1) {
+        } else if (strcmp(a, "--depth") == 0 && (depth = cli_number(v, 100)) >= 1) {
+        } else if (strcmp(a, "--nodes") == 0 && (nodes = cli_number(v, 1000000000L)) >= 1) {
+        } else if (strcmp(a, "--time") == 0) {
+            char *end;
+            secs = strtod(v, &end);
+            if (*end || end == v || !(secs > 0 && secs <= 3600)) {
+                fprintf(stderr, "mancala analyze: --time takes seconds, not '%s'\n", v);
+                return EXIT_USAGE;
+            }
+        } else {
+            fprintf(stderr, "mancala analyze: bad option or value: %s %s\n", a, v);
+            return EXIT_USAGE;
+        }
+    }
+    if (!file) {
+        fprintf(stderr, "mancala analyze: --game FILE names the record\n");
+        return EXIT_USAGE;
+    }
+    mc_record **recs = NULL;
+    int n = 0;
+    mc_record_loc loc;
+    mc_error err = {0, ""};
+    if (mc_records_load(file, &recs, &n, &loc, &err) != 0) {
+        fprintf(stderr, "mancala analyze: %s: %s\n", file, err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    if (round > n) {
+        fprintf(stderr, "mancala analyze: %s holds %d game%s, not %ld\n", file, n,
+                n == 1 ? "" : "s", round);
+        mc_records_free(recs, n);
+        return EXIT_BAD_INPUT;
+    }
+    mc_record *rec = recs[round - 1];
+    const mc_game *g = mc_record_game(rec);
+    const mc_session *s = mc_record_session(rec);
+    int plies = mc_session_ply(s);
+    mc_player_opts o = {0};
+    o.threads = 1;
+    char tables[4096];
+    const char *tdir = cli_default_tables(g, "analyze", 0, tables, sizeof tables);
+    o.tables = tdir ? tdir : "none";
+    o.book = "none"; /* a search of every position, never the book */
+    mc_player *pl = mc_player_new(g, &o, &err);
+    mc_review *rv = calloc((size_t)plies + 1, sizeof *rv);
+    int rc = EXIT_BAD_INPUT;
+    if (!pl || !rv) {
+        fprintf(stderr, "mancala analyze: %s\n", pl ? "out of memory" : err.msg);
+        goto out;
+    }
+    mc_go go = {0};
+    go.depth = (int)depth;
+    go.nodes = (uint64_t)nodes;
+    go.movetime = secs;
+    if (!depth && !nodes && secs <= 0)
+        go.movetime = 0.5;
+    if (plies == 0) {
+        printf("%s: no move to review\n", mc_game_spec(g));
+        rc = 0;
+        goto out;
+    }
+    if (mc_review_game(pl, s, &go, rv, on_progress, NULL) != 0) {
+        fprintf(stderr, "mancala analyze: out of memory\n");
+        goto out;
+    }
+    printf("review of %s, game %ld of %s: %d move%s\n", mc_game_spec(g), round,
+           file, plies, plies == 1 ? "" : "s");
+    int count[2][4] = {{0}};
+    for (int k = 0; k < plies; k++) {
+        const mc_review *v = &rv[k];
+        const mc_pos *p = mc_session_pos_at(s, k);
+        char mv[MC_MOVE_STRLEN], best[MC_MOVE_STRLEN], words[160];
+        mc_move_format(g, p, v->played, mv, sizeof mv);
+        mc_move_format(g, p, v->best, best, sizeof best);
+        mc_score_describe(g, p->side, v->score, words, sizeof words);
+        printf("%d %s %s: %s; %d%% -> %d%%", k + 1, v->side ? "N" : "S", mv, words,
+               (int)(v->before * 100 + 0.5), (int)(v->after * 100 + 0.5));
+        if (v->verdict != MC_VERDICT_NONE)
+            printf("; %s, better %s", mc_verdict_name(v->verdict), best);
+        printf("\n");
+        count[v->side][v->verdict]++;
+    }
+    for (int side = 0; side < 2; side++) {
+        int *c = count[side];
+        printf("%s: %d inaccurac%s, %d mistake%s, %d blunder%s\n",
+               side ? "North" : "South", c[MC_VERDICT_INACCURACY],
+               c[MC_VERDICT_INACCURACY] == 1 ? "y" : "ies", c[MC_VERDICT_MISTAKE],
+               c[MC_VERDICT_MISTAKE] == 1 ? "" : "s", c[MC_VERDICT_BLUNDER],
+               c[MC_VERDICT_BLUNDER] == 1 ? "" : "s");
+    }
+    if (mc_session_over(s)) {
+        mc_result r;
+        mc_session_result(s, &r);
+        char words[512];
+        mc_result_describe(g, &r, words, sizeof words);
+        printf("%s\n", words);
+    }
+    rc = 0;
+out:
+    free(rv);
+    mc_player_free(pl);
+    mc_records_free(recs, n);
+    return rc;
+}
