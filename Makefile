@@ -445,7 +445,7 @@ WASM_WEB_FUNCS := _malloc,_free,_mc_wasm_call
 WASM_WEB_LINK := $(WASM_LINK) -sENVIRONMENT=web,worker -sMODULARIZE=1 \
              -sEXPORT_NAME=createMancala \
              -sEXPORTED_FUNCTIONS=$(WASM_WEB_FUNCS) \
-             -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,FS
+             -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,FS,ENV
 
 .PHONY: wasm check-wasm site
 wasm: $(WB)/mancala.js $(WB)/pkg/package.json
@@ -548,9 +548,20 @@ SITE_FILES := $(WEB_FILES) js/engine-worker.js js/mancala-core.js js/mancala-boa
               site/icon-512.png site/embed.html
 site: $(SITE)/sw.js
 
-$(SITE)/sw.js: site/sw.js.in $(SITE_FILES)
+# Oware's small endgame tables (layers 0-$(TABLE_SEEDS), the default rules),
+# compressed, for the page's engine: it plays endings perfectly offline.
+SITE_EGDB := build/site-egdb
+$(SITE_EGDB)/egdb.json: $(PROG)
+	rm -rf $(SITE_EGDB) && mkdir -p $(SITE_EGDB)
+	MANCALA_EGDB_DIR=none ./$(PROG) egdb build oware --seeds $(TABLE_SEEDS) \
+	  --dir $(SITE_EGDB) --quiet
+	./$(PROG) egdb compress oware --seeds $(TABLE_SEEDS) --dir $(SITE_EGDB)
+	(cd $(SITE_EGDB) && ls *.egdbz | sed 's/.*/"&"/' | paste -sd, - | \
+	  sed 's/^/[/;s/$$/]/') > $@
+
+$(SITE)/sw.js: site/sw.js.in $(SITE_FILES) $(SITE_EGDB)/egdb.json
 	rm -rf $(SITE) && mkdir -p $(SITE)
-	cp $(SITE_FILES) $(SITE)/
+	cp $(SITE_FILES) $(SITE_EGDB)/egdb.json $(SITE_EGDB)/*.egdbz $(SITE)/
 	sed -i 's|<link rel="icon"|<link rel="manifest" href="manifest.webmanifest">\n<meta name="theme-color" content="#a86b35">\n<link rel="icon"|' \
 	  $(SITE)/index.html
 	files=$$(cd $(SITE) && ls | sed 's/.*/"&"/' | tr '\n' ',' | sed 's/,$$//'); \

@@ -14,7 +14,35 @@
 'use strict';
 importScripts('mancala-web.js', 'mancala-core.js');
 
-const ready = MancalaCore.loadWith(createMancala);
+// Oware's endgame tables, when the site ships them (make site: egdb.json
+// lists the compressed layers beside this script): into the module's
+// memory before it starts, so the computer plays endings perfectly, with
+// no network after the first visit (the service worker keeps them).
+async function tables() {
+  try {
+    const r = await fetch('egdb.json');
+    if (!r.ok) return [];
+    const names = await r.json();
+    const files = [];
+    for (const n of Array.isArray(names) ? names : []) {
+      if (!/^oware-[a-z]+-[0-9]{2}\.egdbz?$/.test(n)) continue;
+      const f = await fetch(n);
+      if (!f.ok) return [];
+      files.push([n, new Uint8Array(await f.arrayBuffer())]);
+    }
+    return files;
+  } catch (e) {
+    return []; // no tables: the engine searches
+  }
+}
+
+const ready = tables().then((files) => MancalaCore.loadWith(createMancala, files.length ? {
+  preRun: [(M) => {
+    M.FS.mkdir('/egdb');
+    for (const [n, d] of files) M.FS.writeFile('/egdb/' + n, d);
+    M.ENV.MANCALA_EGDB_DIR = '/egdb';
+  }],
+} : {}));
 let pump = null;
 
 function onLine(m, line) {

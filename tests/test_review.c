@@ -37,6 +37,12 @@ static void test_chance(void)
     CHECK_STR(b, "South ahead: 75 % to win");
     mc_score_describe(w, MC_SOUTH, -946, b, sizeof b);
     CHECK_STR(b, "North ahead: 75 % to win");
+    /* an endgame table's win by 3 seeds, found 5 plies down:
+       MC_SCORE_PROVEN + 10 + 150 * 3 - 5 (mancala_egdb.h) */
+    mc_score_describe(o, MC_SOUTH, MC_SCORE_PROVEN + 10 + 150 * 3 - 5, b, sizeof b);
+    CHECK_STR(b, "South wins by 3 seeds with perfect play");
+    mc_score_describe(o, MC_SOUTH, -(MC_SCORE_PROVEN + 10 + 150 * 1 - 5), b, sizeof b);
+    CHECK_STR(b, "North wins by 1 seed with perfect play");
     CHECK_STR(mc_verdict_name(MC_VERDICT_BLUNDER), "blunder");
     CHECK_STR(mc_verdict_name(MC_VERDICT_NONE), "");
     mc_game_free(o);

@@ -731,28 +731,6 @@ double mc_win_chance(const mc_game *g, int score)
     return 1.0 / (1.0 + exp(-(double)score / k));
 }
 
-size_t mc_score_describe(const mc_game *g, int side, int score, char *buf,
-                         size_t n)
-{
-    int south = side == MC_SOUTH ? score : -score;
-    const char *lead = south > 0 ? "South" : "North";
-    int a = south < 0 ? -south : south;
-    if (a >= MC_SCORE_PROVEN)
-        return (size_t)snprintf(buf, n, "%s wins by force in %d pl%s", lead,
-                                MC_SCORE_WIN - a,
-                                MC_SCORE_WIN - a == 1 ? "y" : "ies");
-    if (g->rules->score_in_seeds) {
-        if (a < 5) /* under a twentieth of a seed: even */
-            return (size_t)snprintf(buf, n, "level");
-        return (size_t)snprintf(buf, n, "%s ahead by %.1f seeds", lead,
-                                a / 100.0);
-    }
-    int pct = (int)(mc_win_chance(g, a) * 100.0 + 0.5);
-    if (pct <= 50)
-        return (size_t)snprintf(buf, n, "level");
-    return (size_t)snprintf(buf, n, "%s ahead: %d %% to win", lead, pct);
-}
-
 const char *mc_verdict_name(int verdict)
 {
     static const char *const names[] = {"", "inaccuracy", "mistake",

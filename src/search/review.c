@@ -5,11 +5,42 @@
  * an inaccuracy, 0.20 a mistake, 0.30 a blunder, the thresholds chess
  * sites use on their win percentages), with the engine's better move.  The
  * page, the full screen and `mancala analyze --game` all show this one
- * judgement; none of them decides anything.
+ * judgement; none of them decides anything.  And a value in words for
+ * players (mc_score_describe), in the game's own unit.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "mancala.h"
+#include "mancala_egdb.h"
+#include "../games/game.h"
+
+size_t mc_score_describe(const mc_game *g, int side, int score, char *buf,
+                         size_t n)
+{
+    int south = side == MC_SOUTH ? score : -score;
+    const char *lead = south > 0 ? "South" : "North";
+    int a = south < 0 ? -south : south;
+    /* an endgame table's value: the final margin, not plies */
+    int margin = mc_egdb_score_margin(a);
+    if (margin > 0)
+        return (size_t)snprintf(buf, n, "%s wins by %d seed%s with perfect play",
+                                lead, margin, margin == 1 ? "" : "s");
+    if (a >= MC_SCORE_PROVEN)
+        return (size_t)snprintf(buf, n, "%s wins by force in %d pl%s", lead,
+                                MC_SCORE_WIN - a,
+                                MC_SCORE_WIN - a == 1 ? "y" : "ies");
+    if (g->rules->score_in_seeds) {
+        if (a < 5) /* under a twentieth of a seed: even */
+            return (size_t)snprintf(buf, n, "level");
+        return (size_t)snprintf(buf, n, "%s ahead by %.1f seeds", lead,
+                                a / 100.0);
+    }
+    int pct = (int)(mc_win_chance(g, a) * 100.0 + 0.5);
+    if (pct <= 50)
+        return (size_t)snprintf(buf, n, "level");
+    return (size_t)snprintf(buf, n, "%s ahead: %d %% to win", lead, pct);
+}
 
 static int verdict_of(double drop)
 {

@@ -11,7 +11,7 @@
 // usage: node tests/e2e/site.mjs build/site
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -318,6 +318,30 @@ async function analysisOfRecord(size) {
   await page.close();
 }
 
+// Oware's endgame tables in the browser: the worker loads the compressed
+// layers the site ships (egdb.json) and its engine plays from them; its
+// first iteration's line is the tables' perfect play, the same as the
+// native engine's with the same files (build/site-egdb), both with and
+// without the network.
+async function tablesInBrowser() {
+  const lines = ['set database default', 'position 0,0,0,1,1,2/0,0,0,0,0,3 N cap=21,20', 'go depth 1'];
+  const native = spawnSync(process.env.MANCALA, ['engine'], {
+    input: lines.join('\n') + '\n', env: { ...process.env, MANCALA_EGDB_DIR: join(site, '..', 'site-egdb') },
+  }).stdout.toString().trim().split('\n');
+  const page = await openBoard({ width: 1280, height: 800 });
+  const got = await page.evaluate((ls) => new Promise((ok) => {
+    const w = new Worker('engine-worker.js'), out = [];
+    w.onmessage = (e) => { if (typeof e.data !== 'string') return; out.push(e.data); if (e.data.startsWith('bestmove')) { w.terminate(); ok(out); } };
+    for (const l of ls) w.postMessage(l);
+    setTimeout(() => ok(out), 20000);
+  }), lines);
+  check(got.includes('info string database /egdb'), `tables: the worker found the site's tables (${got[0]})`);
+  const pv = (ls) => (ls.find((l) => l.startsWith('info depth 1 ')) || '').replace(/ time \d+ nps \d+/, '');
+  check(pv(got) !== '' && pv(got) === pv(native), `tables: the page's engine plays the tables' line as the native one (${pv(got)} | ${pv(native)})`);
+  check(got[got.length - 1] === native[native.length - 1], `tables: the same best move (${got[got.length - 1]})`);
+  await page.close();
+}
+
 async function part(name, f) {
   try {
     await f();
@@ -342,6 +366,7 @@ await part('analysis 400', () => analysisOfRecord({ width: 400, height: 800 }));
 await part('embed 1280', () => embedded({ width: 1280, height: 800 }));
 await part('embed 400', () => embedded({ width: 400, height: 800 }));
 if (process.env.MANCALA) await part('served', servedWithSite);
+if (process.env.MANCALA) await part('tables', tablesInBrowser);
 await browser.close();
 if (server) server.close();
 console.log(`site.mjs: ${passed} passed, ${failed} failed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
