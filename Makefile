@@ -4,7 +4,8 @@
 #   make bench           the long perft depths and speed figures
 #   make check-python    the Python module's tests (also run by make check);
 #                        make bench-python its speed figures (docs/PYTHON.md)
-#   make install PREFIX=/usr/local DESTDIR=
+#   make install PREFIX=/usr/local DESTDIR=   (with the static site of
+#                        make site, when it is built; SITE= leaves it out)
 #   make tune            train the learned evaluations (long; docs/SEARCH.md)
 #   make tables          the small default set of Oware endgame tables in
 #                        build/egdb, which make install then installs
@@ -568,9 +569,10 @@ $(SITE)/sw.js: site/sw.js.in $(SITE_FILES) $(SITE_EGDB)/egdb.json
 	hash=$$(cd $(SITE) && cat $$(ls) | cksum | cut -d' ' -f1); \
 	sed -e "s|@FILES@|\"./\",$$files|" -e "s|@HASH@|$$hash|" site/sw.js.in > $@
 
-# The README's board pictures, taken by the browser tests.
-screenshots: $(PROG)
+# The README's board pictures (and the static site's), taken by the browser tests.
+screenshots: $(PROG) site
 	MANCALA_SHOTS=docs/img sh tests/e2e/run.sh ./$(PROG)
+	MANCALA_SHOTS=docs/img sh tests/e2e/run.sh ./$(PROG) site
 
 bench: $(PROG)
 	sh bench/run.sh ./$(PROG)
@@ -600,7 +602,7 @@ install: all
 	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
 	install -d $(DESTDIR)$(DOCDIR)
 	install -m 644 $(wildcard web/howto*) $(DESTDIR)$(DOCDIR)/
-	if [ -f $(SITE)/sw.js ]; then \
+	if [ -n "$(SITE)" ] && [ -f "$(SITE)/sw.js" ]; then \
 	  install -d $(DESTDIR)$(SHAREDIR)/site && \
 	  install -m 644 $(SITE)/* $(DESTDIR)$(SHAREDIR)/site/; fi
 	install -d $(DESTDIR)$(SHAREDIR)/egdb

@@ -40,12 +40,13 @@ def test_mancala_lib_variable(tmp_path):
 
 def installed(tmp_path, prefix, destdir=""):
     # The build's own SHAREDIR and DOCDIR, so that installing into a new
-    # PREFIX rebuilds nothing.
+    # PREFIX rebuilds nothing; and no static site (SITE=), which would go
+    # into that SHAREDIR, outside the test's folder.
     share = open(os.path.join(ROOT, "build", "gen", "sharedir")).read().strip()
     doc = open(os.path.join(ROOT, "build", "gen", "docdir")).read().strip()
     out = subprocess.run(["make", "-s", "install", "PREFIX=" + prefix,
                           "DESTDIR=" + destdir, "SHAREDIR=" + share,
-                          "DOCDIR=" + doc, "SAN=0"], cwd=ROOT,
+                          "DOCDIR=" + doc, "SAN=0", "SITE="], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     return destdir + prefix

@@ -18,6 +18,7 @@ import { chromium } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { until, clickMove, CODES } from './board.mjs';
 
 const url = process.env.MANCALA_URL;
 if (!url || !url.startsWith('http://127.0.0.1:')) {
@@ -34,8 +35,6 @@ function check(cond, what) {
   if (cond) passed++;
   else { failed++; console.log('FAILED: ' + what); }
 }
-// Words a player must never see (internal codes of the library and records).
-const CODES = /\bnoglory\b|\bnomove\b|\(resignation\)|offer:|\bmax_plies\b|\bno_legal_move\b/;
 
 // A fresh profile directory each run (playwright takes it as an argument).
 const browser = await chromium.launchPersistentContext(`${tmp}/chromium-profile`, {
@@ -56,17 +55,6 @@ async function newPage(viewport, prefs) {
   await page.reload();
   await until(page, () => document.querySelectorAll('#game option').length > 0);
   return page;
-}
-
-// Poll fn in the page until it is true (waitForFunction's polling evaluates
-// a string, which the page's Content-Security-Policy forbids).
-async function until(page, fn, timeout = 10000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    if (await page.evaluate(fn).catch(() => false)) return true;
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function idOf(page) {
@@ -96,22 +84,6 @@ async function boardMatches(page, st, what) {
   const drawn = await page.$$eval('g.pit', (gs) => gs.map((g) => [Number(g.dataset.pit), Number(g.dataset.count)]));
   check(drawn.length === st.pits.length, `${what}: ${drawn.length} pits drawn, ${st.pits.length} in the game`);
   check(drawn.every(([i, n]) => st.pits[i] === n), `${what}: the board shows the server's position`);
-}
-
-// Click a playable pit (the k-th one), and a direction button if asked; else
-// the first answer or pass button.  False when there is nothing to press.
-async function clickMove(page, k) {
-  const pits = await page.$$('g.pit.playable');
-  if (pits.length > 0) {
-    await pits[k % pits.length].click();
-    const text = (await page.textContent('#choices')) || '';
-    if (text.startsWith('From')) await page.click('#choices button[data-move]');
-    return true;
-  }
-  const b = await page.$('#choices button[data-move]');
-  if (!b) return false;
-  await b.click();
-  return true;
 }
 
 async function newGame(page, game, options, opponent, extra) {
@@ -335,6 +307,8 @@ async function goreOffer() {
   st = await settled(page, (s) => s.ply === 2);
   check(st.owner[0] === 'N', 'gore: A belongs to North after accept');
   check(st.pits[0] === 7, `gore: A got 6 seeds of payment (${st.pits[0]})`);
+  // the words come with the positions, fetched after the move is drawn
+  await until(page, () => document.getElementById('moves').textContent.includes('offers A'), 5000);
   const words = await page.textContent('#moves');
   check(!words.includes('offer:') && words.includes('offers A'), `gore: the move list says the offer in words (${words})`);
   await page.close();

@@ -46,7 +46,7 @@ tmp=$(mktemp -d)
 # The server's data in the scratch directory, and no endgame tables: the
 # games here do not depend on what is built or installed.
 XDG_DATA_HOME=$tmp/xdg/data XDG_STATE_HOME=$tmp/xdg/state MANCALA_EGDB_DIR=none \
-"$M" serve --port 0 --db "$tmp/serve.db" >"$tmp/out" 2>"$tmp/err" &
+"$M" serve --port 0 --site none --db "$tmp/serve.db" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 i=0
 while ! grep -q 'http://' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done

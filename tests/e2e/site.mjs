@@ -15,6 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { until, clickMove, CODES } from './board.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const site = resolve(process.argv[2] || join(root, 'build', 'site'));
@@ -32,7 +33,6 @@ function check(cond, what) {
   if (cond) passed++;
   else { failed++; console.log('FAILED: ' + what); }
 }
-const CODES = /\bnoglory\b|\bnomove\b|\(resignation\)|offer:|\bmax_plies\b|\bno_legal_move\b/;
 
 // ---- a plain static file server: files by name, nothing else ----------------
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
@@ -65,15 +65,6 @@ const browser = await chromium.launchPersistentContext(`${tmp}/chromium-site-pro
     '--allow-file-access-from-files'],
 });
 
-async function until(page, fn, timeout = 10000, arg) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    if (await page.evaluate(fn, arg).catch(() => false)) return true;
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
-
 async function openBoard(viewport, where) {
   const page = await browser.newPage();
   await page.setViewportSize(viewport || { width: 1280, height: 800 });
@@ -104,32 +95,6 @@ async function newGame(page, game, options, opponent, level, side) {
 // Wait until k moves are played and the page is idle.
 const movesPlayed = (page, k, timeout) => until(page, (n) => document.querySelectorAll('#moves button').length >= n
   && document.body.dataset.busy === '0', timeout || 20000, k);
-
-// Click a playable pit (the k-th), or the first answer or pass button.
-async function clickMove(page, k) {
-  for (let tries = 0; tries < 5; tries++) {
-    try {
-      return await clickOnce(page, k);
-    } catch (e) {
-      // the board was drawn again under the pointer: look again
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  return false;
-}
-async function clickOnce(page, k) {
-  const pits = await page.$$('g.pit.playable');
-  if (pits.length > 0) {
-    await pits[k % pits.length].click();
-    const text = (await page.textContent('#choices')) || '';
-    if (text.startsWith('From')) await page.click('#choices button[data-move]');
-    return true;
-  }
-  const b = await page.$('#choices button[data-move]');
-  if (!b) return false;
-  await b.click();
-  return true;
-}
 
 // My turn, or the end: the page idle with something to press, or over.
 const readyOrOver = () => document.body.dataset.busy === '0' && (document.getElementById('status').textContent.startsWith('Game over')
@@ -342,6 +307,76 @@ async function tablesInBrowser() {
   await page.close();
 }
 
+// Two people at one screen, the set-up editor, a record saved as a file
+// and loaded again, and the how-to page: all on the device.
+async function hereAndRecords() {
+  const page = await openBoard({ width: 400, height: 800 });
+  await newGame(page, 'oware', '', 'here', 1, 'S');
+  for (let i = 0; i < 4; i++) {
+    await until(page, readyOrOver, 10000);
+    await clickMove(page, i + 1);
+    await movesPlayed(page, i + 1);
+  }
+  const four = await page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.move));
+  check(four.length === 4 && /^[A-F]$/.test(four[0]) && /^[a-f]$/.test(four[1]) && /^[A-F]$/.test(four[2]),
+    `here: South and North moved in turn at one screen (${four})`);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  const saved = join(tmp, 'saved.mcr');
+  await dl.saveAs(saved);
+  const text = readFileSync(saved, 'utf8');
+  check(/\[Game "oware"\]/.test(text) && text.includes(`1. ${four[0]} ${four[1]}`), `save: the record downloaded (${text.split('\n').pop() || text.slice(-40)})`);
+  await newGame(page, 'sadeqa2', '', 'here', 1, 'S');
+  await page.setInputFiles('#load', saved);
+  check(await until(page, (m) => [...document.querySelectorAll('#moves button')].map((b) => b.dataset.move).join() === m, 20000, four.join()),
+    'load: the saved record is back, move for move');
+  // the set-up editor (Omweso W3): South then North arrange, the game starts
+  await page.selectOption('#game', 'omweso');
+  await page.fill('#options', 'match=single');
+  await page.selectOption('#opponent', 'here');
+  await page.click('#edit-setup');
+  check(await until(page, () => !document.getElementById('setup-bar').hidden, 10000), 'set-up: the editor opens');
+  await page.click('#setup-play');
+  check(await until(page, () => document.getElementById('status').textContent.includes('North'), 10000), 'set-up: then North arranges');
+  await page.click('#setup-play');
+  check(await until(page, () => document.getElementById('setup-bar').hidden && document.querySelector('g.pit.playable') !== null, 10000),
+    'set-up: the game starts once both have arranged');
+  const howto = await page.context().newPage();
+  const resp = await howto.goto(url + 'howto-omweso.html');
+  check(resp.ok() && (await howto.title()).includes('Omweso'), 'how to play: the beginner\'s page of the site');
+  await howto.close();
+  await page.close();
+}
+
+// docs/PROTOCOL.md's UCI example to the page's worker, as sites drive
+// stockfish.wasm: the same answers as `mancala engine --uci` but for times.
+async function uciInWorker() {
+  const lines = ['uci', 'setoption name OwnBook value false', 'position startpos moves FaB', 'go depth 3',
+    'position startpos moves FaBB', 'position fen 0-0-8-0-0-1-1-1-1-1-2-3-14-16-S', 'go depth 2'];
+  const native = spawnSync(process.env.MANCALA, ['engine', '--uci'], {
+    input: lines.slice(0, 4).join('\n') + '\n', env: { ...process.env, MANCALA_EGDB_DIR: 'none' },
+  });
+  const page = await openBoard({ width: 1280, height: 800 });
+  const got = await page.evaluate((ls) => new Promise((ok) => {
+    const w = new Worker('engine-worker.js'), out = [];
+    let bests = 0;
+    w.onmessage = (e) => {
+      if (typeof e.data !== 'string') return;
+      out.push(e.data);
+      if (e.data.startsWith('bestmove') && ++bests === 2) { w.terminate(); ok(out); }
+    };
+    for (const l of ls) w.postMessage(l);
+    setTimeout(() => ok(out), 20000);
+  }), lines);
+  const norm = (l) => l.replace(/ time \d+/, '').replace(/ nps \d+/, '').replace(/^(option name Threads type spin default 1 min 1 max) \d+$/, '$1');
+  const want = native.stdout.toString().trim().split('\n').map(norm);
+  const head = got.slice(0, want.length).map(norm);
+  check(JSON.stringify(head) === JSON.stringify(want), `uci: the worker's answers are the native engine's (${head.slice(-2)} | ${want.slice(-2)})`);
+  check(got.includes('bestmove e ponder F'), 'uci: the example\'s move');
+  check(got.some((l) => l.startsWith('info string error position: move 4')), 'uci: the illegal move refused in words');
+  check(got[got.length - 1] === 'bestmove C', `uci: the win in one (${got[got.length - 1]})`);
+  await page.close();
+}
+
 async function part(name, f) {
   try {
     await f();
@@ -357,8 +392,8 @@ for (const size of process.env.SITE_ONLY ? [] : [{ width: 1280, height: 800 }, {
   await part(`gore ${size.width}`, () => fullGame('gore', '', size));
   await part(`sadeqa2 ${size.width}`, () => fullGame('sadeqa2', '', size));
 }
-await part('answer times oware', () => answerTimes('oware'));
-await part('answer times omweso', () => answerTimes('omweso'));
+for (const game of ['oware', 'omweso', 'gore', 'sadeqa2']) await part(`answer times ${game}`, () => answerTimes(game));
+await part('two at one screen, records, set-up', hereAndRecords);
 await part('offline', offline);
 await part('file', fromFolder);
 await part('analysis 1280', () => analysisOfRecord({ width: 1280, height: 800 }));
@@ -367,6 +402,7 @@ await part('embed 1280', () => embedded({ width: 1280, height: 800 }));
 await part('embed 400', () => embedded({ width: 400, height: 800 }));
 if (process.env.MANCALA) await part('served', servedWithSite);
 if (process.env.MANCALA) await part('tables', tablesInBrowser);
+if (process.env.MANCALA) await part('uci', uciInWorker);
 await browser.close();
 if (server) server.close();
 console.log(`site.mjs: ${passed} passed, ${failed} failed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

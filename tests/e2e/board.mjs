@@ -1,0 +1,43 @@
+// board.mjs - what the browser tests share (play.mjs against mancala
+// serve, site.mjs against the static site): polling the page, and playing
+// a move by clicking as a person would.
+
+// Poll fn(arg) in the page until it is true (waitForFunction's polling
+// evaluates a string, which the served page's Content-Security-Policy
+// forbids).
+export async function until(page, fn, timeout = 10000, arg) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(fn, arg).catch(() => false)) return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+// Click a playable pit (the k-th one), and a direction button if asked; else
+// the first answer or pass button.  False when there is nothing to press.
+// A board drawn again under the pointer is looked at again (a few times).
+export async function clickMove(page, k) {
+  for (let tries = 0; tries < 5; tries++) {
+    try {
+      const pits = await page.$$('g.pit.playable');
+      if (pits.length > 0) {
+        await pits[k % pits.length].click();
+        const text = (await page.textContent('#choices')) || '';
+        if (text.startsWith('From')) await page.click('#choices button[data-move]');
+        return true;
+      }
+      const b = await page.$('#choices button[data-move]');
+      if (!b) return false;
+      await b.click();
+      return true;
+    } catch (e) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return false;
+}
+
+// The words a player must never see (internal codes of the library and
+// records).
+export const CODES = /\bnoglory\b|\bnomove\b|\(resignation\)|offer:|\bmax_plies\b|\bno_legal_move\b/;
