@@ -154,6 +154,13 @@ async function offline() {
   check(await until(page, () => navigator.serviceWorker && navigator.serviceWorker.controller !== null, 20000)
     || (await page.reload(), await until(page, () => navigator.serviceWorker.controller !== null, 20000)),
     'offline: the service worker controls the page');
+  // installable on a phone's home screen: Chromium's own verdict on the
+  // manifest, its icons and the service worker
+  const cdp = await page.context().newCDPSession(page);
+  const man = await cdp.send('Page.getAppManifest');
+  check(man.errors.length === 0 && /manifest\.webmanifest$/.test(man.url), `pwa: the manifest reads (${JSON.stringify(man.errors)})`);
+  const inst = await cdp.send('Page.getInstallabilityErrors');
+  check(inst.installabilityErrors.length === 0, `pwa: installable (${JSON.stringify(inst.installabilityErrors)})`);
   await newGame(page, 'oware', '', 'computer', 2, 'S');
   await until(page, readyOrOver, 20000);
   await clickMove(page, 1);

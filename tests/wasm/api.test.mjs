@@ -134,6 +134,46 @@ test('the UCI example answers as the native engine', async () => {
   assert.ok(got.includes('bestmove C'), 'the win in one');
 });
 
+// The page's engine (one thread) searches node for node as the native one:
+// the bench's positions (src/cli/analyze.c) at fixed depths through the
+// protocol, each final iteration's node count the native engine's.
+function nativeEngine(lines) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.env.MANCALA || './mancala', ['engine'], { env: { ...process.env, MANCALA_EGDB_DIR: 'none' } });
+    const out = [];
+    let buf = '', k = 0;
+    const next = () => (k === lines.length ? p.stdin.end('quit\n') : p.stdin.write(lines[k++] + '\n'));
+    p.stdout.on('data', (d) => {
+      buf += d;
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        out.push(line);
+        if (/^(ok|error|bestmove)/.test(line)) next();
+      }
+    });
+    p.on('error', reject);
+    p.on('close', () => resolve(out));
+    next();
+  });
+}
+
+test('the page engine searches node for node as the native one', async () => {
+  const cases = [['oware', 'start', 14], ['oware', '0,0,8,0,0,1/1,1,1,1,2,3 S cap=10,20', 14],
+    ['gore', 'start', 14], ['sadeqa2', 'start', 16], ['omweso', 'start', 7]];
+  for (const [game, pos, depth] of cases) {
+    const lines = ['set book none', 'set database none', `set game ${game}`, `position ${pos}`, `go depth ${depth}`];
+    const want = await nativeEngine(lines);
+    const e = m.engine();
+    const got = lines.flatMap((l) => e.send(l));
+    e.free();
+    const nodes = (ls) => ls.filter((l) => l.startsWith('info depth')).map((l) => l.replace(/ time \d+ nps \d+/, ''));
+    assert.deepEqual(nodes(got), nodes(want), `${game} ${pos} depth ${depth}`);
+    assert.equal(got[got.length - 1], want.find((l) => l.startsWith('bestmove')));
+  }
+});
+
 test('the JSON API in memory: a game against the computer', () => {
   let r = m.api('POST', '/api/new', { game: 'oware' });
   assert.equal(r.status, 201);

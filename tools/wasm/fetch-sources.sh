@@ -11,7 +11,7 @@
 set -e
 dir=${1:?usage: sh tools/wasm/fetch-sources.sh DIR}
 [ -f "$dir/jansson/src/value.c" ] && [ -f "$dir/zstd/lib/zstd.h" ] && exit 0
-mkdir -p "$dir/apt/lists/partial" "$dir/apt/sources" "$dir/dl"
+mkdir -p "$dir/apt/lists/partial" "$dir/apt/sources" "$dir/apt/cache/archives/partial" "$dir/dl"
 dir=$(cd "$dir" && pwd)
 # The machine's Debian sources, with their source packages.
 for f in /etc/apt/sources.list.d/*.sources; do
@@ -21,20 +21,23 @@ done
 if [ -f /etc/apt/sources.list ]; then
     sed -n 's/^deb \(.*\)/deb-src \1/p' /etc/apt/sources.list >"$dir/apt/sources/list.list"
 fi
+# As any user: every file apt writes is under DIR.
+aptopts() {
+    echo -o Dir::Etc::sourcelist=/dev/null -o Dir::Etc::sourceparts="$dir/apt/sources" \
+        -o Dir::State::Lists="$dir/apt/lists" -o Dir::Cache="$dir/apt/cache" \
+        -o Debug::NoLocking=1 -o APT::Sandbox::User="$(id -un)"
+}
 apt() {
-    apt-get -q -o Dir::Etc::sourcelist=/dev/null \
-        -o Dir::Etc::sourceparts="$dir/apt/sources" \
-        -o Dir::State::Lists="$dir/apt/lists" -o APT::Sandbox::User=root "$@"
+    # shellcheck disable=SC2046
+    apt-get -q $(aptopts) "$@"
 }
 echo "tools/wasm/fetch-sources.sh: fetching the sources of jansson and libzstd" >&2
 apt update >/dev/null
 # A package's newest source that downloads (a security update's files
 # may be gone from the mirror while its index still names them).
 fetch() {
-    for v in $(apt-cache -o Dir::Etc::sourcelist=/dev/null \
-        -o Dir::Etc::sourceparts="$dir/apt/sources" \
-        -o Dir::State::Lists="$dir/apt/lists" showsrc "$1" |
-        sed -n 's/^Version: //p'); do
+    # shellcheck disable=SC2046
+    for v in $(apt-cache $(aptopts) showsrc "$1" | sed -n 's/^Version: //p'); do
         if (cd "$dir/dl" && apt source --download-only "$1=$v" >/dev/null 2>&1); then
             return 0
         fi
