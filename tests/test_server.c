@@ -696,15 +696,46 @@ static void test_seats(mc_api *api)
     post_game(id, "play", "{\"move\":\"a\"}", &r);
     CHECK(r.status == 200);
     done(&r);
-    /* undo takes back a move for its mover only */
+    /* Between two people one seat's undo never changes the game: it asks
+       for a takeback, which the other accepts or declines (issue 44). */
     memcpy(cur_tok, south, sizeof cur_tok);
     post_game(id, "undo", NULL, &r);
+    CHECK_MSG(r.status == 202, "%d %s", r.status, r.body);
+    CHECK(json_integer_value(jget(r.json, "state", "ply")) == 2);
+    CHECK_STR(jstr(r.json, "state.takeback.by"), "S");
+    CHECK_STR(jstr(r.json, "state.takeback.status"), "asked");
+    done(&r);
+    post_game(id, "takeback", "{\"accept\":true}", &r); /* not its own */
     CHECK(r.status == 403);
     done(&r);
     memcpy(cur_tok, north, sizeof cur_tok);
-    post_game(id, "undo", NULL, &r);
-    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 1);
+    post_game(id, "undo", NULL, &r); /* one request at a time */
+    CHECK(r.status == 409);
     done(&r);
+    post_game(id, "takeback", "{\"accept\":\"yes\"}", &r);
+    CHECK(r.status == 400);
+    done(&r);
+    post_game(id, "takeback", "{\"accept\":false}", &r);
+    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 2);
+    CHECK_STR(jstr(r.json, "state.takeback.status"), "declined");
+    done(&r);
+    post_game(id, "undo", NULL, &r); /* North asks in turn */
+    CHECK(r.status == 202);
+    CHECK_STR(jstr(r.json, "state.takeback.by"), "N");
+    done(&r);
+    cur_tok[0] = 0; /* a spectator answers nothing */
+    post_game(id, "takeback", "{\"accept\":true}", &r);
+    CHECK(r.status == 403);
+    done(&r);
+    memcpy(cur_tok, south, sizeof cur_tok);
+    post_game(id, "takeback", "{\"accept\":true}", &r); /* North's a goes */
+    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 1);
+    CHECK(json_is_null(jget(json_object_get(r.json, "state"), "takeback", NULL)));
+    done(&r);
+    post_game(id, "takeback", "{\"accept\":true}", &r); /* nothing asked */
+    CHECK(r.status == 409);
+    done(&r);
+    memcpy(cur_tok, north, sizeof cur_tok);
     /* only the creator deletes */
     char p[128];
     snprintf(p, sizeof p, "/api/game/%s", id);
@@ -1477,6 +1508,53 @@ static void test_analysis(void)
     snprintf(cur_tok, sizeof cur_tok, "%s", tok);
 }
 
+/* The engine's help in a game between two people (the creator took one
+   seat): no hint and no analysis until the game ends, unless the game was
+   made with "assist": true (issue 44). */
+static void test_help(void)
+{
+    char id[MC_API_ID_LEN + 1];
+    resp r;
+    CHECK(new_game("{\"game\":\"oware\",\"seats\":\"S\"}", id) == 201);
+    r = req("GET", "/api/game/", NULL);
+    done(&r);
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("GET", p, NULL);
+    CHECK(json_is_false(jget(r.json, "state", "help")));
+    done(&r);
+    post_game(id, "hint", "{\"seconds\":0.1}", &r);
+    CHECK_MSG(r.status == 403, "%d %s", r.status, r.body);
+    CHECK_STR(jstr(r.json, "error.code"), "assist");
+    done(&r);
+    post_game(id, "analysis", "{\"ply\":0}", &r);
+    CHECK(r.status == 403);
+    CHECK_STR(jstr(r.json, "error.code"), "assist");
+    done(&r);
+    /* a move, then resigned: the game is over, the help open */
+    post_game(id, "play", "{\"move\":\"C\"}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+    post_game(id, "resign", "{\"side\":\"S\"}", &r);
+    CHECK(r.status == 200);
+    CHECK(json_is_true(jget(json_object_get(r.json, "state"), "help", NULL)));
+    done(&r);
+    post_game(id, "analysis", "{\"ply\":0,\"seconds\":0.05}", &r);
+    CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+    done(&r);
+    /* agreed at the creation */
+    CHECK(new_game("{\"game\":\"oware\",\"seats\":\"S\",\"assist\":true}", id) == 201);
+    post_game(id, "hint", "{\"seconds\":0.05}", &r);
+    CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+    done(&r);
+    CHECK(new_game("{\"game\":\"oware\",\"assist\":1}", id) == 400);
+    /* one person at both seats: as before */
+    CHECK(new_game("{\"game\":\"oware\"}", id) == 201);
+    post_game(id, "hint", "{\"seconds\":0.05}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+}
+
 static void test_review(void)
 {
     /* /api/games names each game for people too */
@@ -1675,6 +1753,7 @@ int main(void)
     test_gore_offer();
     test_review();
     test_analysis();
+    test_help();
     test_match();
     test_seats(api);
     test_origin_host(api);

@@ -72,6 +72,8 @@ let where = null;
 // Embedded in another page (mancala-board.js, #embed=1&game=...): a board
 // with few controls, its game not kept, its height told to the page.
 let embedded = false;
+// Why this browser only watches (a spent invitation), kept in the status.
+let watchNotice = '';
 
 // A request to the JSON API: a game's requests go to its back end, others
 // (the games, analysis) to the device when there is one, so that they need
@@ -247,6 +249,9 @@ function resultWords(r) {
 function render() {
   draw();
   if (!st) return;
+  // each clock beside its own row: North's above the board unless flipped
+  const fl = flipped(), top = fl ? $('clock-S') : $('clock-N'), bottom = fl ? $('clock-N') : $('clock-S');
+  if ($('info').firstElementChild !== top) { $('info').prepend(top); $('info2').prepend(bottom); }
   const over = st.over;
   if (review) {
     const n = review.positions.length - 1, p = review.positions[review.k];
@@ -259,6 +264,7 @@ function render() {
     say('Game over: ' + resultWords(st.result));
   } else {
     let s = `${sideName(st.side)} to move${myTurn() ? ' (you)' : ''}.`;
+    if (me.opponent === 'watch' && watchNotice) s = `${watchNotice} ${s}`;
     if (st.side !== me.side && me.opponent === 'computer') s += ' The computer is thinking…';
     say(s);
   }
@@ -278,11 +284,38 @@ function render() {
   $('watch-url').value = `${pageURL()}#g=${st.id}&watch=1`;
   $('delete').hidden = me.opponent === 'watch' || !seats.owner; // only the creator may
   for (const b of ['undo', 'redo', 'hint', 'resign']) $(b).hidden = me.opponent === 'watch';
+  // no resigning a game that is over, nor while the question is asked
+  if (st.over || !$('resign-ask').hidden) $('resign').hidden = true;
+  // the engine's help is off during a game between two people (the
+  // server says when it is open: state.help)
+  const help = st.help !== false;
+  if (!help) $('hint').hidden = true;
+  $('rev-eval').hidden = !help;
   maybeArrange();
   runClocks();
   keepDeviceGame();
   tellHeight();
+  renderTakeback();
 }
+
+// Takebacks between two people (issue 44): Undo asks, the other player
+// accepts or declines; the server keeps the request (state.takeback).
+let takebackSeen = '';
+function renderTakeback() {
+  const tb = st && st.takeback, two = me.opponent === 'link';
+  const key = tb ? `${st.id}:${tb.by}:${tb.status}:${st.ply}` : '';
+  const mine = tb && tb.by === me.side;
+  $('takeback-bar').hidden = !(two && tb && tb.status === 'asked' && !mine && !st.over);
+  if (!$('takeback-bar').hidden) $('takeback-text').textContent = `${sideName(tb.by)} asks to take back its last move.`;
+  $('redo').hidden = $('redo').hidden || two;
+  if (key === takebackSeen) return;
+  takebackSeen = key;
+  if (!two || !tb) return;
+  if (tb.status === 'asked') log(mine ? `You asked ${sideName(otherSide(me.side))} to take back your last move.` : `${sideName(tb.by)} asks to take back its last move.`);
+  else if (tb.status === 'declined') log(mine ? `${sideName(otherSide(me.side))} declined your takeback.` : 'You declined the takeback.');
+}
+$('takeback-yes').addEventListener('click', () => act('takeback', { accept: true }, me.side, false));
+$('takeback-no').addEventListener('click', () => act('takeback', { accept: false }, me.side, false));
 
 // Embedded: the page around us sizes its frame to the board.
 function tellHeight() {
@@ -459,6 +492,28 @@ $('clock-kind').addEventListener('change', () => {
   clockForm();
 });
 $('game').addEventListener('change', fillClockChoices);
+// The form shows a game joined or reopened as it is: its game, options and
+// clock (a friend who joins a 120+2 game sees 120+2, not "none").
+function formFromState() {
+  if (!st) return;
+  $('game').value = st.game;
+  fillClockChoices();
+  const colon = st.spec.indexOf(':');
+  $('options').value = colon < 0 ? '' : st.spec.slice(colon + 1);
+  const c = st.clock && st.clock.control ? st.clock.control : 'none';
+  let m;
+  if ((m = /^move:([\d.]+)$/.exec(c))) { $('clock-kind').value = 'move'; $('clock-secs').value = m[1]; }
+  else if ((m = /^game:([\d.]+)(?:\+([\d.]+))?$/.exec(c))) {
+    $('clock-kind').value = 'game';
+    $('clock-secs').value = m[1];
+    $('clock-inc').value = m[2] || '0';
+  } else if ([...$('clock-kind').options].some((o) => o.value === 'mode:' + c)) $('clock-kind').value = 'mode:' + c;
+  else $('clock-kind').value = 'none';
+  clockKindShown = $('clock-kind').value;
+  clockForm();
+  showGameInfo();
+}
+
 // The time control chosen, in the server's text form.
 function clockControl() {
   const k = $('clock-kind').value, secs = Number($('clock-secs').value), inc = Number($('clock-inc').value) || 0;
@@ -644,8 +699,10 @@ function readForm() {
 // new game's tag; a record keeps its own).
 function seatBody(body) {
   if (me.opponent === 'computer' && !body.record) body[me.side === 'S' ? 'north' : 'south'] = `computer level ${me.level}`;
-  // Against a person elsewhere: take one seat, invite them to the other.
+  // Against a person elsewhere: take one seat, invite them to the other;
+  // the engine's help during the game only if asked for (both see it).
   body.seats = me.opponent === 'link' ? me.side : 'both';
+  if (me.opponent === 'link' && $('assist').checked && !body.record) body.assist = true;
   return body;
 }
 
@@ -865,6 +922,7 @@ function renderReviewBar() {
   $('rev-eval').disabled = !review;
   if (!review) { $('eval').hidden = true; $('eval-text').textContent = ''; }
   $('analyse').disabled = !st || st.ply === 0 || !!analysing;
+  $('analyse').hidden = !!st && st.help === false;
   renderAnalysis();
 }
 
@@ -889,7 +947,14 @@ async function analyseGame() {
     for (let k = 0; k < total; k++) {
       $('analysis-progress').value = k;
       $('analysis-note').textContent = `The engine values position ${k + 1} of ${total}…`;
-      const r = await api('POST', `game/${id}/analysis`, { ply: k, level: 10, seconds: ANALYSIS_SECONDS }, tokenFor(me.side));
+      let r = null;
+      for (let tries = 0; !r; tries++) {
+        try {
+          r = await api('POST', `game/${id}/analysis`, { ply: k, level: 10, seconds: ANALYSIS_SECONDS }, tokenFor(me.side));
+        } catch (e) {
+          if (e.code !== 'busy' || tries >= 3) throw e; // busy: ask again
+        }
+      }
       if (!st || st.id !== id || st.version !== version) throw new Error('The game changed: the analysis stopped.');
       scores.push(r.score);
       best.push(r.best);
@@ -1049,6 +1114,7 @@ $('newgame').addEventListener('submit', (e) => { e.preventDefault(); newGame(); 
 $('undo').addEventListener('click', async () => {
   hintPit = null;
   if (!(await act('undo'))) return;
+  if (me.opponent === 'link') return; // a request to the other player
   // against the computer: take back its reply and your move
   if (me.opponent === 'computer' && st && st.side !== me.side && st.ply > 0) await act('undo');
 });
@@ -1061,7 +1127,20 @@ $('redo').addEventListener('click', async () => {
   }
 });
 $('hint').addEventListener('click', () => act('hint', { level: 10, seconds: 1 }));
-$('resign').addEventListener('click', () => st && act('resign', { side: me.opponent === 'here' ? st.side : me.side }));
+// Resign asks first, as the full screen does: one stray click ends nothing.
+$('resign').addEventListener('click', () => {
+  if (!st || st.over) return;
+  $('resign').hidden = true;
+  $('resign-ask').hidden = false;
+  $('resign-yes').focus();
+});
+function closeResignAsk() { $('resign-ask').hidden = true; render(); }
+$('resign-no').addEventListener('click', closeResignAsk);
+$('resign-yes').addEventListener('click', async () => {
+  $('resign-ask').hidden = true;
+  if (st && !st.over) await act('resign', { side: me.opponent === 'here' ? st.side : me.side });
+  render();
+});
 $('next').addEventListener('click', () => act('next'));
 // Save: the record as a file, from whichever back end holds the game.
 $('save').addEventListener('click', async (e) => {
@@ -1126,6 +1205,7 @@ $('sound').addEventListener('change', (e) => { prefs.sound = e.target.checked; s
 $('speed').value = prefs.speed;
 $('speed').addEventListener('change', (e) => { prefs.speed = e.target.value; savePrefs(); });
 $('game').addEventListener('change', showGameInfo);
+$('opponent').addEventListener('change', () => { $('assist-box').hidden = $('opponent').value !== 'link'; });
 window.addEventListener('resize', () => draw());
 
 function showGameInfo() {
@@ -1142,11 +1222,17 @@ setInterval(async () => {
     const res = await api('GET', `game/${st.id}`);
     if (res.state.version === st.version || busy) return;
     const before = st;
+    // the friend took the invited seat: the creator is told
+    for (const k of ['S', 'N'])
+      if (before.seats && res.state.seats && before.seats[k] === 'open' && res.state.seats[k] === 'taken')
+        log(`${sideName(k)} has joined the game.`);
     busy = true;
     try {
       if (res.state.ply === before.ply + 1 && !setup) {
         const t = await api('GET', `game/${st.id}/trace`);
         if (t.ply === res.state.ply) await animate(t.before, t, res.state.last ? res.state.last.pit : null);
+      } else if (res.state.ply < before.ply) {
+        log(`${before.ply - res.state.ply === 1 ? 'A move was' : 'Moves were'} taken back, as both players agreed.`);
       } else if (res.state.ply !== before.ply) {
         log('The game changed.');
       }
@@ -1207,19 +1293,29 @@ async function loadGames() {
   where = 'server';
   const lv = Number(h.get('level'));
   me = { side: h.get('side') === 'N' ? 'N' : 'S', opponent: h.get('vs') || 'link', level: lv >= 1 && lv <= 10 ? lv : 3 };
+  // A browser that holds a seat of this game is that seat's player again,
+  // whatever link brought it here (its invitation, the game's address, the
+  // watch link): the token in its storage is what counts.
+  const held = seatsOf(id);
+  let notice = '';
   try {
-    if (h.get('invite')) {
+    if (held.S || held.N) {
+      if (!(held.S && held.N)) me.side = held.S ? 'S' : 'N';
+      else if (!['here', 'computer'].includes(me.opponent)) me.opponent = 'here';
+      if (!held[me.side]) me.side = held.S ? 'S' : 'N';
+      if (!(held.S && held.N)) me.opponent = 'link';
+    } else if (h.get('invite')) {
       const res = await api('POST', `game/${encodeURIComponent(id)}/join`, { invite: h.get('invite') });
       keepSeats(id, { [res.side]: res.token });
       me = { side: res.side, opponent: 'link', level: 3 };
-      history.replaceState(null, '', `#g=${id}&side=${res.side}&vs=link`);
-    } else if (h.get('watch') || !(seatsOf(id).S || seatsOf(id).N)) {
+    } else {
       me.opponent = 'watch';
     }
   } catch (e) {
-    say(e.message);
     me.opponent = 'watch';
+    notice = e.code === 'seat' ? 'This invitation was already used: you can watch this game, not play in it.' : e.message;
   }
+  if (me.opponent !== 'watch') history.replaceState(null, '', `#g=${id}&side=${me.side}&vs=${me.opponent}&level=${me.level}`);
   if (me.opponent !== 'watch') {
     $('opponent').value = me.opponent;
     $('myside').value = me.side;
@@ -1228,9 +1324,12 @@ async function loadGames() {
   try {
     const res = await api('GET', 'game/' + encodeURIComponent(id));
     st = res.state;
-    $('game').value = st.game;
-    showGameInfo();
-    log(me.opponent === 'watch' ? `Watching game ${st.id}.` : `Joined game ${st.id} as ${sideName(me.side)}.`);
+    formFromState();
+    if (notice) log(notice);
+    if (st.help && !st.over && st.seats && me.opponent === 'link')
+      log('In this game both players may ask for the engine\'s help (agreed when it was made).');
+    log(me.opponent === 'watch' ? 'You are watching this game.' : `You play ${sideName(me.side)} in this game.`);
+    watchNotice = notice;
     render();
     maybeComputer();
   } catch (e) {

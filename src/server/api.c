@@ -50,6 +50,10 @@ typedef struct game_entry {
     char token[2][ID_LEN + 1];  /* per side; "" while the seat is free */
     char invite[2][ID_LEN + 1]; /* an open invitation to the seat, or "" */
     int owner;               /* bit s: the creator holds side s */
+    /* A takeback asked for in a game between two people: the side that
+       asked (-1: none) and whether the other declined; in memory only
+       (a restart forgets it), cleared by every committed change. */
+    int tb_side, tb_declined;
     long long created, touched;
     double now;              /* the time of the request being answered */
 } game_entry;
@@ -427,6 +431,7 @@ static game_entry *entry_new(void)
     if (e) {
         pthread_mutex_init(&e->lock, NULL);
         e->refs = 1; /* the table's */
+        e->tb_side = -1;
     }
     return e;
 }
@@ -576,6 +581,8 @@ static int setup_turn(const game_entry *e)
     return -1;
 }
 
+static int help_allowed(const game_entry *e);
+
 static json_t *state_json(const game_entry *e)
 {
     mc_record *rec = cur_rec(e);
@@ -649,6 +656,14 @@ static json_t *state_json(const game_entry *e)
     for (int i = 0; mc_record_tag_at(rec, i, &tn, &tv); i++)
         json_object_set_new(tags, tn, safe_str(tv));
     json_object_set_new(st, "tags", tags);
+    /* A takeback asked for (games between two people). */
+    json_object_set_new(st, "takeback",
+                        e->tb_side < 0 ? json_null()
+                                       : json_pack("{s:s,s:s}", "by", e->tb_side ? "N" : "S",
+                                                   "status", e->tb_declined ? "declined" : "asked"));
+    /* Whether the engine's help (hints, evaluations) is open to the
+       players now. */
+    json_object_set_new(st, "help", json_boolean(help_allowed(e)));
     /* Whether each seat is taken (never its token). */
     json_object_set_new(st, "seats",
                         json_pack("{s:s,s:s}", "S", e->token[0][0] ? "taken" : "open",
@@ -836,6 +851,8 @@ static int commit(mc_api *a, game_entry *e, mc_api_reply *out)
                              game_finished(e), now, &clock, &err) == 0) {
         free(t);
         e->touched = now;
+        e->tb_side = -1; /* a change answers any takeback asked for */
+        e->tb_declined = 0;
         return 0;
     }
     free(t);
@@ -883,6 +900,27 @@ static int holds(const game_entry *e, const char *tok, int side)
 static int holds_any(const game_entry *e, const char *tok)
 {
     return holds(e, tok, 0) | holds(e, tok, 1);
+}
+
+/* A game between two people: the creator took one seat, the other is (or
+   will be) someone else's.  The engine's help (hints, evaluations of the
+   game's positions) is off there until the game ends, unless the game was
+   made with "assist": true (the first round's Assist tag). */
+static int help_allowed(const game_entry *e)
+{
+    const char *t = mc_record_tag(e->recs[0], "Assist");
+    return e->owner == 3 || (t && strcmp(t, "on") == 0) ||
+           mc_session_over(cur_session(e));
+}
+
+static int help_refused(const game_entry *e, mc_api_reply *out)
+{
+    if (help_allowed(e))
+        return 0;
+    reply_error(out, 403, "assist",
+                "the engine's help is off in a game between two people until "
+                "it ends (unless the game was made with \"assist\": true)");
+    return 1;
 }
 
 static void deny(mc_api_reply *out, const char *tok, const char *what)
@@ -1143,7 +1181,7 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
 static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"game", "position", "south", "north",
-                                       "seats", "time", NULL};
+                                       "seats", "time", "assist", NULL};
     json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
@@ -1212,6 +1250,17 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         }
     if (is_match(mc_record_game(r)))
         mc_record_set_tag(r, "Round", "1", NULL);
+    json_t *as = json_object_get(j, "assist");
+    if (as && !json_is_boolean(as)) {
+        mc_record_free(r);
+        json_decref(j);
+        reply_error(out, 400, "json", "'assist' must be true or false");
+        return;
+    }
+    /* The engine's help during a game between two people, agreed at the
+       creation (the invited player sees it before joining). */
+    if (json_is_true(as))
+        mc_record_set_tag(r, "Assist", "on", NULL);
     json_decref(j);
     mc_record **recs = malloc(sizeof *recs);
     if (!recs) {
@@ -1299,6 +1348,7 @@ static void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
         memcpy(e->token[side], tok, sizeof tok);
         e->invite[side][0] = 0;
         e->touched = now_s();
+        e->version++; /* the other browser sees the seat taken */
         reply_state(out, 200, e, NULL, NULL,
                     json_pack("{s:s,s:s}", "token", tok, "side",
                               side ? "N" : "S"));
@@ -1433,6 +1483,8 @@ static void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
         deny(out, rq->token, hint ? "a seat" : side_seat(side));
         return;
     }
+    if (hint && help_refused(e, out))
+        return;
     json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
@@ -1529,11 +1581,117 @@ static void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
 
 /* Undo takes back a move: its mover's seat; redo plays the next one again:
    the seat of the side to move. */
+/* Two people hold the seats (the creator took one, the invited friend the
+   other): a takeback is then a request the other accepts or declines. */
+static int two_players(const game_entry *e)
+{
+    return e->owner != 3 && e->token[0][0] && e->token[1][0];
+}
+
+/* The seat a token holds in a game between two people; -1: none. */
+static int seat_of(const game_entry *e, const char *tok)
+{
+    return holds(e, tok, 0) ? 0 : holds(e, tok, 1) ? 1 : -1;
+}
+
+/* The plies a takeback by side takes: back to before its last move (the
+   other's reply, if any, goes too); 0 when it has made none. */
+static int takeback_plies(const mc_session *s, int side)
+{
+    int ply = mc_session_ply(s);
+    for (int k = ply - 1; k >= 0; k--)
+        if (mc_session_pos_at(s, k)->side == side)
+            return ply - k;
+    return 0;
+}
+
+/* POST undo by one of two people: a request, answered by POST takeback. */
+static void ask_takeback(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+{
+    int side = seat_of(e, rq->token);
+    mc_session *s = cur_session(e);
+    if (side < 0) {
+        deny(out, rq->token, "a seat");
+        return;
+    }
+    if (mc_session_over(s)) {
+        reply_error(out, 409, "over", "the game is over: nothing to take back");
+        return;
+    }
+    if (takeback_plies(s, side) == 0) {
+        reply_error(out, 409, "no_undo", "%s has made no move to take back",
+                    side ? "North" : "South");
+        return;
+    }
+    if (e->tb_side >= 0 && !e->tb_declined) {
+        reply_error(out, 409, "takeback", "a takeback is already asked for");
+        return;
+    }
+    e->tb_side = side;
+    e->tb_declined = 0;
+    e->version++; /* the other browser sees the request */
+    reply_state(out, 202, e, NULL, NULL, NULL);
+}
+
+/* POST takeback {accept}: the other player's answer to a takeback asked
+   for; accepted, the asking side's last move (and the reply to it) is
+   taken back. */
+static void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
+                        mc_api_reply *out)
+{
+    static const char *const keys[] = {"accept", NULL};
+    int side = seat_of(e, rq->token);
+    if (side < 0) {
+        deny(out, rq->token, "a seat");
+        return;
+    }
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    json_t *acc = json_object_get(j, "accept");
+    int ok = json_is_boolean(acc), accept = json_is_true(acc);
+    json_decref(j);
+    if (!ok) {
+        reply_error(out, 400, "json", "'accept' must be true or false");
+        return;
+    }
+    if (e->tb_side < 0 || e->tb_declined) {
+        reply_error(out, 409, "takeback", "no takeback is asked for");
+        return;
+    }
+    if (e->tb_side == side) {
+        reply_error(out, 403, "seat", "the other player answers a takeback, "
+                                      "not the one who asked");
+        return;
+    }
+    if (!accept) {
+        e->tb_declined = 1;
+        e->version++;
+        reply_state(out, 200, e, NULL, NULL, NULL);
+        return;
+    }
+    mc_session *s = cur_session(e);
+    int n = takeback_plies(s, e->tb_side);
+    mc_error err = {0, ""};
+    for (int i = 0; i < n; i++)
+        if (mc_session_undo_at(s, e->now, &err) != 0) {
+            reply_error(out, 409, "no_undo", "%s", err.msg[0] ? err.msg : "cannot take back");
+            return;
+        }
+    e->version++;
+    if (commit(a, e, out) == 0)
+        reply_state(out, 200, e, NULL, NULL, NULL);
+}
+
 static void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
                          int redo, mc_api_reply *out)
 {
     mc_session *s = cur_session(e);
     int ply = mc_session_ply(s);
+    if (!redo && two_players(e)) {
+        ask_takeback(e, rq, out);
+        return;
+    }
     if (!redo && ply == 0) {
         reply_error(out, 409, "no_undo", "there is no move to undo");
         return;
@@ -1754,6 +1912,8 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
         deny(out, rq->token, "a seat (or the game's end)");
         return;
     }
+    if (help_refused(e, out))
+        return;
     json_t *j = parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
@@ -1800,6 +1960,9 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
     mc_search_info info;
     if (rc == 0)
         rc = mc_player_set_opts(ap->pl, &o, NULL);
+    /* An analysis's time is the search's: waiting for a player, or making
+       one (its table), does not eat it. */
+    go.start = mc_clock();
     if (rc == 0)
         rc = mc_player_go(ap->pl, &go, &info);
     give_back(a, ap);
@@ -1814,6 +1977,12 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
     }
     if (e->version != version || e->stale) {
         reply_error(out, 409, "changed", "the game changed while the engine was thinking");
+        return;
+    }
+    if (info.depth == 0 && !info.book && !info.solved) {
+        /* not one iteration within the time: no value to give */
+        reply_error(out, 503, "busy", "the engine had no time to value the "
+                                      "position; ask again");
         return;
     }
     char tok[MC_MOVE_STRLEN];
@@ -1961,6 +2130,7 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     int rc = mc_player_sync(ap->pl, s, NULL);
     if (rc == 0)
         rc = mc_player_set_opts(ap->pl, &o, NULL);
+    go.start = mc_clock(); /* the search's own time, as for /analysis */
     if (rc == 0)
         rc = mc_player_go(ap->pl, &go, &info);
     give_back(a, ap);
@@ -2137,7 +2307,7 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
     }
     static const char *const acts[] = {"play", "engine", "hint", "undo", "redo",
                                        "resign", "next", "join", "setup",
-                                       "analysis", "review", NULL};
+                                       "analysis", "review", "takeback", NULL};
     int known = 0;
     for (int i = 0; acts[i]; i++)
         known |= is(act, acts[i]);
@@ -2163,6 +2333,8 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         ep_analysis(a, e, rq, out);
     else if (is(act, "review"))
         ep_review(e, rq, out);
+    else if (is(act, "takeback"))
+        ep_takeback(a, e, rq, out);
     else
         ep_join(a, e, rq, out);
     return;

@@ -467,6 +467,8 @@ async function twoBrowsers() {
   await b.waitForSelector('g.pit');
   await until(b, () => location.hash.includes('side=N'), 10000);
   check(!(await b.evaluate(() => location.hash)).includes('invite'), 'the invitation leaves the address once used');
+  check(await until(a, () => document.getElementById('log').textContent.includes('North has joined the game.'), 10000),
+    'the creator is told when the friend joins');
   // North's browser animates South's move: it goes busy, logs the move in
   // the library's words (the trace endpoint's explain), then marks the pit
   // moved
@@ -488,12 +490,53 @@ async function twoBrowsers() {
   await clickMove(b, 0);
   const st = await settled(b, (s) => s.ply === 2);
   check(st.ply === 2 && st.seats.N === 'taken', `North played through its seat (ply ${st.ply})`);
-  // the invitation is spent: a third browser gets no seat
-  const c = await other.newPage();
-  await c.goto(link.replace('#', '?x=1#'));
-  await c.waitForSelector('g.pit');
-  check((await c.textContent('#status')).length > 0 && (await c.$$('g.pit.playable')).length === 0,
-    'a used invitation gives no seat');
+  // between two people the engine's help is off for both (issue 44)
+  check(st.help === false, 'the state says the engine\'s help is off');
+  check(await a.isHidden('#hint') && await b.isHidden('#hint'), 'no Hint in a game between two people');
+  check(await a.isHidden('#rev-eval') && await a.isHidden('#analyse'), 'no Evaluate nor Analyse during it');
+  // a takeback is a request the other player answers (issue 44)
+  await b.click('#undo');
+  check(await until(b, () => document.getElementById('log').textContent.includes('You asked South to take back your last move.'), 10000),
+    'North asks for a takeback');
+  check((await stateOf(a, id)).ply === 2, 'the request alone changes nothing');
+  check(await until(a, () => !document.getElementById('takeback-bar').hidden, 10000) &&
+    (await a.textContent('#takeback-text')).includes('North asks to take back'), 'South is asked');
+  await a.click('#takeback-no');
+  check(await until(b, () => document.getElementById('log').textContent.includes('South declined your takeback.'), 10000),
+    'North is told of the refusal');
+  check((await stateOf(a, id)).ply === 2, 'declined: the game is as it was');
+  await b.click('#undo');
+  await until(a, () => !document.getElementById('takeback-bar').hidden, 10000);
+  await a.click('#takeback-yes');
+  const back = await settled(a, (s) => s.ply === 1);
+  check(back.ply === 1 && back.history.join() === sa.history.join(), `accepted: North's move is taken back (ply ${back.ply})`);
+  check(await until(b, () => /taken back, as both players agreed/.test(document.getElementById('log').textContent), 10000),
+    'North sees its move taken back');
+  await until(b, () => document.querySelectorAll('g.pit.playable').length > 0, 10000);
+  await clickMove(b, 1);
+  await settled(b, (s) => s.ply === 2);
+  // North reopens the invitation (spent) in its own browser: the token in
+  // its storage gives the seat back (issue 44), as does the bare address
+  for (const again of [link, `${url}#g=${id}`]) {
+    const c = await other.newPage();
+    await c.goto(again.replace('#', '?x=1#'));
+    await c.waitForSelector('g.pit');
+    check(await until(c, () => location.hash.includes('side=N') && document.getElementById('log').textContent.includes('You play North'), 10000),
+      `North's browser keeps its seat from ${again.includes('invite') ? 'the spent invitation' : 'the game\'s address'} (${await c.evaluate(() => location.hash)})`);
+    await c.close();
+  }
+  // a third browser, with no seat, opening the spent invitation is told so
+  const third = await chromium.launchPersistentContext(`${tmp}/chromium-profile-3`, {
+    executablePath: '/usr/bin/chromium', headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const c3 = await third.newPage();
+  await c3.goto(link);
+  await c3.waitForSelector('g.pit');
+  check(await until(c3, () => /already used/.test(document.getElementById('status').textContent), 10000),
+    `a spent invitation says so (${await c3.textContent('#status')})`);
+  check((await c3.$$('g.pit.playable')).length === 0, 'a used invitation gives no seat');
+  await third.close();
   const w = await other.newPage();
   await w.goto(watchLink);
   await w.waitForSelector('g.pit');
@@ -503,12 +546,56 @@ async function twoBrowsers() {
   const r = await w.request.post(`${url}api/game/${id}/play`, { data: { move: st.moves[0].move } });
   check(r.status() === 403, `a move without the seat's token is refused (${r.status()})`);
   check(await w.isHidden('#delete'), 'a watcher is offered no delete');
+  // Resign asks first: No goes on, Yes ends the game; then no Resign
+  await a.click('#resign');
+  check(await a.isVisible('#resign-ask') && (await a.textContent('#resign-ask')).includes('Resign this game?'), 'resign asks first');
+  await a.click('#resign-no');
+  check(!(await stateOf(a, id)).over && await a.isHidden('#resign-ask'), 'No: the game goes on');
+  await a.click('#resign');
+  await a.click('#resign-yes');
+  const end = await settled(a, (s) => s.over);
+  check(end.over && end.result.reason === 'resign', 'Yes: the game is resigned');
+  check(await a.isHidden('#resign'), 'no Resign once the game is over');
+  await until(a, () => !document.getElementById('hint').hidden, 5000);
+  check(await a.isVisible('#hint'), 'the engine\'s help once the game is over');
   // the creator deletes the game: it is gone for everyone
   a.on('dialog', (d) => d.accept());
   await a.click('#delete');
   await until(a, () => document.getElementById('status').textContent.includes('deleted'), 10000);
   const gone = await w.request.get(`${url}api/game/${id}`);
   check(gone.status() === 404, `the deleted game is gone (${gone.status()})`);
+  await a.close();
+  await other.close();
+}
+
+// The friend's page shows the game as made: its clock in the form (not
+// "none"), and each clock beside its own row (North's below when North
+// plays at the bottom).
+async function joinedForm() {
+  const a = await newPage();
+  await a.selectOption('#game', 'oware');
+  await a.selectOption('#opponent', 'link');
+  await a.selectOption('#clock-kind', 'game');
+  await a.fill('#clock-secs', '120');
+  await a.fill('#clock-inc', '2');
+  await a.click('#start');
+  await until(a, () => document.getElementById('link-url').value.includes('invite='), 10000);
+  const link = await a.inputValue('#link-url');
+  const other = await chromium.launchPersistentContext(`${tmp}/chromium-profile-4`, {
+    executablePath: '/usr/bin/chromium', headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const b = await other.newPage();
+  await b.goto(link);
+  await b.waitForSelector('g.pit');
+  await until(b, () => location.hash.includes('side=N'), 10000);
+  const form = await b.evaluate(() => [document.getElementById('game').value, document.getElementById('clock-kind').value,
+    document.getElementById('clock-secs').value, document.getElementById('clock-inc').value].join(' '));
+  check(form === 'oware game 120 2', `the joined player's form shows the game's clock (${form})`);
+  const where = await b.evaluate(() => [document.getElementById('clock-N').parentElement.id, document.getElementById('clock-S').parentElement.id].join(' '));
+  check(where === 'info2 info', `North's clock sits below with North's row (${where})`);
+  const wa = await a.evaluate(() => [document.getElementById('clock-N').parentElement.id, document.getElementById('clock-S').parentElement.id].join(' '));
+  check(wa === 'info info2', `and South's page has North's clock above (${wa})`);
   await a.close();
   await other.close();
 }
@@ -656,5 +743,6 @@ async function features() {
   await part('hint and review', hintAndReview);
   await part('game list', gameList);
   await part('two browsers', twoBrowsers);
+  await part('joined form', joinedForm);
   await part('clocks', clocks);
 }
