@@ -240,7 +240,14 @@ CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHE
 # Tests run CHECK_JOBS at a time (default: twice the cores): many of them
 # wait (on a browser, a terminal, a clock) more than they compute.
 CHECK_JOBS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
-check: $(PROG) $(TEST_BIN)
+# The WebAssembly builds and the site are made before any test starts
+# (not beside the tests: compiling would slow the timed ones down).
+ifeq ($(SAN),1)
+CHECK_BUILDS :=
+else
+CHECK_BUILDS := wasm-check-builds
+endif
+check: $(PROG) $(TEST_BIN) $(CHECK_BUILDS)
 	@rm -rf $(B)/xdg $(B)/log; mkdir -p $(B)/log
 	@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) check-all || \
 	  { echo "make check: FAILED"; exit 1; }
@@ -404,6 +411,7 @@ build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 # them.  make site: build/site, the page with no server (docs/WASM.md).
 EMCC      ?= emcc
 WB        := build/wasm
+SITE      := build/site
 WASM_SRC_DIR := build/wasm-src
 # Debian's emscripten finds its node modules there when node is not Debian's.
 EMENV     := NODE_PATH=/usr/share/nodejs
@@ -448,7 +456,9 @@ WASM_WEB_LINK := $(WASM_LINK) -sENVIRONMENT=web,worker -sMODULARIZE=1 \
              -sEXPORTED_FUNCTIONS=$(WASM_WEB_FUNCS) \
              -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,FS,ENV
 
-.PHONY: wasm check-wasm site
+.PHONY: wasm check-wasm site wasm-check-builds
+wasm-check-builds: $(WB)/mancala $(WB)/page-engine $(WB)/test_rules.js \
+  $(WB)/pkg/package.json $(SITE)/sw.js
 wasm: $(WB)/mancala.js $(WB)/pkg/package.json
 
 # The npm package's folder (js/README.md): the module, its ES face, the
@@ -543,7 +553,6 @@ check-wasm: $(WB)/mancala $(WB)/page-engine $(WB)/test_rules.js $(WB)/pkg/packag
 # (docs/WASM.md): the page of web/, the engine's worker and module, a web
 # app manifest and a service worker that keeps every file for offline use.
 # Serve the folder from any static host (or open index.html from it).
-SITE := build/site
 SITE_FILES := $(WEB_FILES) js/engine-worker.js js/mancala-core.js js/mancala-board.js \
               $(WB)/mancala-web.js site/manifest.webmanifest site/icon-192.png \
               site/icon-512.png site/embed.html

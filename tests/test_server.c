@@ -1555,6 +1555,126 @@ static void test_help(void)
     done(&r);
 }
 
+/* ---- live events (GET /api/game/ID/events, issue 44) ---- */
+
+/* Open an event stream (extra: header lines); its socket, -1 on failure. */
+static int stream_open(const char *id, const char *extra)
+{
+    int fd = dial();
+    if (fd < 0)
+        return -1;
+    char req[512];
+    int n = snprintf(req, sizeof req,
+                     "GET /api/game/%s/events HTTP/1.1\r\nHost: 127.0.0.1\r\n%s\r\n",
+                     id, extra ? extra : "");
+    if (send(fd, req, (size_t)n, MSG_NOSIGNAL) != n) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Read from the stream until `want` has come (or ms have passed): what
+   came, malloc'd; "" when nothing did. */
+static char *stream_until(int fd, const char *want, int ms)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = calloc(1, cap);
+    double end = now_mono() + ms / 1000.0;
+    while (!strstr(buf, want) && now_mono() < end && n + 1 < cap) {
+        struct pollfd p = {fd, POLLIN, 0};
+        int left = (int)((end - now_mono()) * 1000);
+        if (poll(&p, 1, left > 0 ? left : 0) <= 0)
+            break;
+        ssize_t got = recv(fd, buf + n, cap - n - 1, 0);
+        if (got <= 0)
+            break;
+        n += (size_t)got;
+        buf[n] = 0;
+    }
+    return buf;
+}
+
+static void test_events(void)
+{
+    char id[MC_API_ID_LEN + 1];
+    CHECK(new_game("{\"game\":\"oware\"}", id) == 201);
+    int fd = stream_open(id, NULL);
+    CHECK(fd >= 0);
+    char *got = stream_until(fd, "\n\n", 2000);
+    CHECK_MSG(strstr(got, "200 OK") && strstr(got, "text/event-stream") &&
+              strstr(got, "id: 0\nevent: state\ndata: {\"state\":"), "%.300s", got);
+    CHECK(!strstr(got, cur_tok)); /* never a token */
+    free(got);
+    /* a move is sent at once, as it is committed */
+    resp r;
+    double t0 = now_mono();
+    post_game(id, "play", "{\"move\":\"C\"}", &r);
+    CHECK(r.status == 200);
+    done(&r);
+    got = stream_until(fd, "\"ply\":1", 2000);
+    double dt = now_mono() - t0;
+    CHECK_MSG(strstr(got, "id: 1\nevent: state") && dt < 0.5, "%.3f s: %.200s", dt, got);
+    free(got);
+    close(fd);
+    /* reconnecting with the last version seen: nothing until a change */
+    fd = stream_open(id, "Last-Event-ID: 1\r\n");
+    got = stream_until(fd, "event: state", 600);
+    CHECK_MSG(!strstr(got, "event: state"), "%.200s", got);
+    free(got);
+    post_game(id, "undo", NULL, &r); /* one person at both seats: at once */
+    CHECK(r.status == 200);
+    done(&r);
+    got = stream_until(fd, "event: state", 2000);
+    CHECK_MSG(strstr(got, "id: 2\nevent: state"), "%.200s", got);
+    free(got);
+    /* an older version seen: the state at once */
+    int fd2 = stream_open(id, "Last-Event-ID: 0\r\n");
+    got = stream_until(fd2, "event: state", 2000);
+    CHECK(strstr(got, "id: 2\nevent: state") != NULL);
+    free(got);
+    close(fd);
+    close(fd2);
+    /* an address holds a few streams, no more: from an address of its own
+       (a stream a client closed is let go at its next heartbeat) */
+    const char *was = src_addr;
+    src_addr = "127.0.0.5";
+    int more[8], accepted = 0, refused = 0;
+    for (int i = 0; i < 8; i++) {
+        more[i] = stream_open(id, NULL);
+        char *g = stream_until(more[i], "\r\n\r\n", 2000);
+        accepted += strstr(g, " 200 ") != NULL;
+        refused += strstr(g, " 429 ") != NULL;
+        free(g);
+    }
+    CHECK_MSG(accepted == MC_SSE_PER_ADDR && refused == 8 - MC_SSE_PER_ADDR,
+              "%d accepted, %d refused", accepted, refused);
+    /* and they leave its request connections free */
+    char p0[128];
+    snprintf(p0, sizeof p0, "/api/game/%s", id);
+    r = req("GET", p0, NULL);
+    CHECK(r.status == 200);
+    done(&r);
+    for (int i = 0; i < 8; i++)
+        close(more[i]);
+    src_addr = was;
+    /* a deleted game's stream says so and ends */
+    fd = stream_open(id, NULL);
+    free(stream_until(fd, "\n\n", 2000));
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    r = req("DELETE", p, NULL);
+    CHECK(r.status == 200);
+    done(&r);
+    got = stream_until(fd, "event: gone", 2000);
+    CHECK(strstr(got, "event: gone") != NULL);
+    free(got);
+    close(fd);
+    r = req("GET", "/api/game/00000000000000000000000000000000/events", NULL);
+    CHECK(r.status == 404);
+    done(&r);
+}
+
 static void test_review(void)
 {
     /* /api/games names each game for people too */
@@ -1754,6 +1874,7 @@ int main(void)
     test_review();
     test_analysis();
     test_help();
+    test_events();
     test_match();
     test_seats(api);
     test_origin_host(api);

@@ -296,6 +296,12 @@ function render() {
   keepDeviceGame();
   tellHeight();
   renderTakeback();
+  follow();
+  if (pendingState && !busy) {
+    const p = pendingState;
+    pendingState = null;
+    setTimeout(() => followState(p), 0);
+  }
 }
 
 // Takebacks between two people (issue 44): Undo asks, the other player
@@ -1215,34 +1221,63 @@ function showGameInfo() {
   $('howto-new').href = `howto-${$('game').value}.html`;
 }
 
-// Two browsers on one game: follow the other player's moves, animated.
-setInterval(async () => {
-  if (!st || busy || (me.opponent !== 'link' && me.opponent !== 'watch')) return;
+// Two browsers on one game: the other player's moves as the server commits
+// them, from its event stream (GET game/ID/events: Server-Sent Events; the
+// browser reconnects by itself, with the last version seen), animated.
+// Polling once a second only where no stream can be had.
+let stream = null, streamId = null, pendingState = null;
+
+async function followState(next) {
+  if (!st || !next || next.id !== st.id) return;
+  if (busy) { pendingState = next; return; } // applied once idle (render)
+  if (next.version === st.version) return;
+  const before = st;
+  // the friend took the invited seat: the creator is told
+  for (const k of ['S', 'N'])
+    if (before.seats && next.seats && before.seats[k] === 'open' && next.seats[k] === 'taken')
+      log(`${sideName(k)} has joined the game.`);
+  busy = true;
   try {
-    const res = await api('GET', `game/${st.id}`);
-    if (res.state.version === st.version || busy) return;
-    const before = st;
-    // the friend took the invited seat: the creator is told
-    for (const k of ['S', 'N'])
-      if (before.seats && res.state.seats && before.seats[k] === 'open' && res.state.seats[k] === 'taken')
-        log(`${sideName(k)} has joined the game.`);
-    busy = true;
-    try {
-      if (res.state.ply === before.ply + 1 && !setup) {
-        const t = await api('GET', `game/${st.id}/trace`);
-        if (t.ply === res.state.ply) await animate(t.before, t, res.state.last ? res.state.last.pit : null);
-      } else if (res.state.ply < before.ply) {
-        log(`${before.ply - res.state.ply === 1 ? 'A move was' : 'Moves were'} taken back, as both players agreed.`);
-      } else if (res.state.ply !== before.ply) {
-        log('The game changed.');
-      }
-    } finally {
-      busy = false;
+    if (next.ply === before.ply + 1 && !setup) {
+      const t = await api('GET', `game/${st.id}/trace`);
+      if (t.ply === next.ply) await animate(t.before, t, next.last ? next.last.pit : null);
+    } else if (next.ply < before.ply) {
+      log(`${before.ply - next.ply === 1 ? 'A move was' : 'Moves were'} taken back, as both players agreed.`);
+    } else if (next.ply !== before.ply) {
+      log('The game changed.');
     }
-    st = res.state;
-    if (review) review.version = -1;
-    render();
-    if (st.over) log('Game over: ' + resultWords(st.result));
+  } catch (e) {
+    /* no trace: the state alone */
+  } finally {
+    busy = false;
+  }
+  if (!st || st.id !== next.id) return;
+  st = next;
+  if (review) review.version = -1;
+  render();
+  if (st.over) log('Game over: ' + resultWords(st.result));
+}
+
+// Open (or close) the stream of the game shown, when it is followed.
+function follow() {
+  const want = st && where === 'server' && (me.opponent === 'link' || me.opponent === 'watch') ? st.id : null;
+  if (want === streamId) return;
+  if (stream) stream.close();
+  stream = null;
+  streamId = want;
+  if (!want || typeof EventSource === 'undefined') return;
+  stream = new EventSource(`api/game/${encodeURIComponent(want)}/events`);
+  stream.addEventListener('state', (ev) => {
+    try { followState(JSON.parse(ev.data).state); } catch (e) { /* a bad event: the next one */ }
+  });
+}
+
+setInterval(async () => {
+  follow();
+  if (!st || busy || (me.opponent !== 'link' && me.opponent !== 'watch')) return;
+  if (stream && stream.readyState !== EventSource.CLOSED) return; // live
+  try {
+    followState((await api('GET', `game/${st.id}`)).state);
   } catch (e) { /* the server may be restarting */ }
 }, 1000);
 

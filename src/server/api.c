@@ -90,6 +90,12 @@ struct mc_api {
     api_player players[API_PLAYERS];
     int book_off, book_variety;
     _Atomic double fake_now; /* tests: the time instead of the real one */
+    /* Live events: bumped and broadcast after every request, so that the
+       streams waiting in mc_api_wait look at their game again. */
+    pthread_mutex_t ev_lock;
+    pthread_cond_t ev_cond;
+    unsigned long ev_gen;
+    int ev_stop;
 };
 
 static const char *const kind_names[] = {
@@ -2403,6 +2409,14 @@ method:
     reply_error(out, 405, "method", "%s is not allowed on %.200s", method, path);
 }
 
+static void ev_broadcast(mc_api *a)
+{
+    pthread_mutex_lock(&a->ev_lock);
+    a->ev_gen++;
+    pthread_cond_broadcast(&a->ev_cond);
+    pthread_mutex_unlock(&a->ev_lock);
+}
+
 void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
     memset(out, 0, sizeof *out);
@@ -2416,6 +2430,58 @@ void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         return;
     }
     route(a, rq, out);
+    if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0)
+        ev_broadcast(a); /* something may have changed: the streams look */
+}
+
+int mc_api_version(mc_api *a, const char *id, unsigned long *version)
+{
+    if (!valid_id(id))
+        return -1;
+    game_entry *e = acquire(a, id);
+    if (!e)
+        return -1;
+    pthread_mutex_lock(&e->lock);
+    int gone = e->gone;
+    *version = e->version;
+    pthread_mutex_unlock(&e->lock);
+    release(a, e);
+    return gone ? -1 : 0;
+}
+
+int mc_api_wait(mc_api *a, const char *id, unsigned long since, double timeout)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    long long ns = until.tv_nsec + (long long)(timeout * 1e9);
+    until.tv_sec += (time_t)(ns / 1000000000);
+    until.tv_nsec = (long)(ns % 1000000000);
+    pthread_mutex_lock(&a->ev_lock);
+    for (;;) {
+        if (a->ev_stop) {
+            pthread_mutex_unlock(&a->ev_lock);
+            return -1;
+        }
+        unsigned long gen = a->ev_gen;
+        pthread_mutex_unlock(&a->ev_lock);
+        unsigned long v;
+        if (mc_api_version(a, id, &v) != 0 || v != since)
+            return 1;
+        pthread_mutex_lock(&a->ev_lock);
+        while (a->ev_gen == gen && !a->ev_stop)
+            if (pthread_cond_timedwait(&a->ev_cond, &a->ev_lock, &until) != 0) {
+                pthread_mutex_unlock(&a->ev_lock);
+                return 0;
+            }
+    }
+}
+
+void mc_api_events(mc_api *a, int on)
+{
+    pthread_mutex_lock(&a->ev_lock);
+    a->ev_stop = !on;
+    pthread_cond_broadcast(&a->ev_cond);
+    pthread_mutex_unlock(&a->ev_lock);
 }
 
 /* ---- expiry, loading, import ---------------------------------------- */
@@ -2570,6 +2636,8 @@ mc_api *mc_api_new(const mc_api_opts *o, mc_error *err)
         a->o.keep_over = 7LL * 86400;
     pthread_mutex_init(&a->table, NULL);
     pthread_mutex_init(&a->players_lock, NULL);
+    pthread_mutex_init(&a->ev_lock, NULL);
+    pthread_cond_init(&a->ev_cond, NULL);
     a->book_variety = 20;
     a->nbucket = 64;
     a->bucket = calloc(a->nbucket, sizeof *a->bucket);
@@ -2598,6 +2666,8 @@ void mc_api_free(mc_api *a)
     mc_store_close(a->store);
     pthread_mutex_destroy(&a->table);
     pthread_mutex_destroy(&a->players_lock);
+    pthread_mutex_destroy(&a->ev_lock);
+    pthread_cond_destroy(&a->ev_cond);
     free(a);
 }
 

@@ -68,6 +68,16 @@ void mc_api_set_book(mc_api *a, int on, int variety);
 int mc_api_count(mc_api *a);
 /* Answer one request.  Always fills out (never fails). */
 void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+/* Live events (GET /api/game/ID/events, served by server.c): the game's
+   version now; 0, or -1 when there is no such game. */
+int mc_api_version(mc_api *a, const char *id, unsigned long *version);
+/* Wait until game id's version is no longer `since` (or it is gone), at
+   most timeout seconds: 1 it changed, 0 the time ran out, -1 the events
+   are stopped (the server is going down). */
+int mc_api_wait(mc_api *a, const char *id, unsigned long since, double timeout);
+/* Events off (before the server stops: every waiter wakes and its stream
+   ends) or on again (a server started on this API). */
+void mc_api_events(mc_api *a, int on);
 /* Remove the games expired at time now (seconds since 1970): finished ones
    untouched for keep_over seconds, others for keep.  Returns how many.
    Also run by game creations, at most once a minute. */

@@ -44,6 +44,9 @@ typedef struct watch {
     double start;  /* when its current request began (connect, or the end
                       of the previous answer) */
     int receiving; /* the request is not yet whole */
+    struct in_addr peer; /* the address it comes from */
+    int counted;   /* counted among its address's request connections */
+    int excess;    /* over its address's limit: refused, closed */
     struct watch *prev, *next;
 } watch;
 
@@ -64,6 +67,10 @@ struct mc_server {
     int dog_started;
     mc_web_file *site;        /* the site folder's files (--site) */
     int nsite;
+    unsigned per_ip; /* request connections per address (not streams) */
+    /* Live event streams open, per client address (s->lock). */
+    struct { char addr[64]; int n; } sse_addr[MC_SSE_MAX];
+    int sse_total;
 };
 
 /* One request's body as it arrives. */
@@ -256,6 +263,206 @@ static void set_receiving(mc_server *s, struct MHD_Connection *c, int on)
     pthread_mutex_unlock(&s->lock);
 }
 
+/* ---- live events: GET /api/game/ID/events (Server-Sent Events) ----------
+   Each change of the game (a move, an undo, a takeback asked, a join, the
+   result) is sent as it is committed: "id: VERSION", "event: state", and
+   the state as GET /api/game/ID gives it (never a token: what anyone may
+   read).  A reconnecting client sends Last-Event-ID and gets the state
+   at once if it has changed meanwhile.  A comment every MC_SSE_BEAT
+   seconds keeps the connection's idle timeout away.  An address holds at
+   most MC_SSE_PER_ADDR streams and the server MC_SSE_MAX, so that streams
+   can never take the slots other clients need. */
+
+typedef struct sse {
+    mc_server *s;
+    char id[MC_API_ID_LEN + 1];
+    char addr[64];
+    unsigned long since;
+    int have_since, first, done;
+    char *buf;
+    size_t len, off;
+} sse;
+
+/* Count a stream for addr: 0, or -1 when the address or the server holds
+   its most already. */
+static int sse_take(mc_server *s, const char *addr)
+{
+    pthread_mutex_lock(&s->lock);
+    int rc = -1, free_i = -1;
+    for (int i = 0; i < MC_SSE_MAX; i++) {
+        if (s->sse_addr[i].n && strcmp(s->sse_addr[i].addr, addr) == 0) {
+            if (s->sse_addr[i].n < MC_SSE_PER_ADDR && s->sse_total < MC_SSE_MAX) {
+                s->sse_addr[i].n++;
+                s->sse_total++;
+                rc = 0;
+            }
+            pthread_mutex_unlock(&s->lock);
+            return rc;
+        }
+        if (!s->sse_addr[i].n && free_i < 0)
+            free_i = i;
+    }
+    if (free_i >= 0 && s->sse_total < MC_SSE_MAX) {
+        snprintf(s->sse_addr[free_i].addr, sizeof s->sse_addr[free_i].addr, "%s", addr);
+        s->sse_addr[free_i].n = 1;
+        s->sse_total++;
+        rc = 0;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
+
+static void sse_free(void *cls)
+{
+    sse *e = cls;
+    mc_server *s = e->s;
+    pthread_mutex_lock(&s->lock);
+    for (int i = 0; i < MC_SSE_MAX; i++)
+        if (s->sse_addr[i].n && strcmp(s->sse_addr[i].addr, e->addr) == 0) {
+            s->sse_addr[i].n--;
+            s->sse_total--;
+            break;
+        }
+    pthread_mutex_unlock(&s->lock);
+    free(e->buf);
+    free(e);
+}
+
+/* The next bytes of the stream; blocks (this connection's own thread)
+   until there is something to send. */
+static ssize_t sse_read(void *cls, uint64_t pos, char *out, size_t max)
+{
+    sse *e = cls;
+    (void)pos;
+    for (;;) {
+        if (e->off < e->len) {
+            size_t k = e->len - e->off < max ? e->len - e->off : max;
+            memcpy(out, e->buf + e->off, k);
+            e->off += k;
+            return (ssize_t)k;
+        }
+        if (e->done)
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        free(e->buf);
+        e->buf = NULL;
+        e->len = e->off = 0;
+        int rc = e->first ? 1 : mc_api_wait(e->s->api, e->id, e->since, MC_SSE_BEAT);
+        e->first = 0;
+        if (rc < 0)
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        if (rc == 0) {
+            e->buf = strdup(": ping\n\n");
+            e->len = e->buf ? strlen(e->buf) : 0;
+            if (!e->buf)
+                return MHD_CONTENT_READER_END_WITH_ERROR;
+            continue;
+        }
+        unsigned long v;
+        if (mc_api_version(e->s->api, e->id, &v) != 0) {
+            e->buf = strdup("event: gone\ndata: {}\n\n");
+            e->len = e->buf ? strlen(e->buf) : 0;
+            e->done = 1;
+            continue;
+        }
+        if (e->have_since && v == e->since)
+            continue;
+        char path[64 + MC_API_ID_LEN];
+        snprintf(path, sizeof path, "/api/game/%s", e->id);
+        mc_api_req rq = {"GET", path, NULL, 0, NULL, e->addr};
+        mc_api_reply r;
+        mc_api_handle(e->s->api, &rq, &r);
+        if (r.status != 200 || !r.body || memchr(r.body, '\n', r.len)) {
+            free(r.body);
+            e->done = 1;
+            continue;
+        }
+        size_t cap = r.len + 64;
+        e->buf = malloc(cap);
+        if (!e->buf) {
+            free(r.body);
+            return MHD_CONTENT_READER_END_WITH_ERROR;
+        }
+        e->len = (size_t)snprintf(e->buf, cap, "id: %lu\nevent: state\ndata: %.*s\n\n",
+                                  v, (int)r.len, r.body);
+        free(r.body);
+        e->since = v;
+        e->have_since = 1;
+    }
+}
+
+/* "/api/game/ID/events": ID into id; 0 if the URL is not that. */
+static int events_url(const char *url, char id[MC_API_ID_LEN + 1])
+{
+    const char *p = "/api/game/", *q = "/events";
+    size_t lp = strlen(p), lq = strlen(q), n = strlen(url);
+    if (n != lp + MC_API_ID_LEN + lq || strncmp(url, p, lp) != 0 ||
+        strcmp(url + lp + MC_API_ID_LEN, q) != 0)
+        return 0;
+    memcpy(id, url + lp, MC_API_ID_LEN);
+    id[MC_API_ID_LEN] = 0;
+    return 1;
+}
+
+static enum MHD_Result serve_events(mc_server *s, struct MHD_Connection *c,
+                                    const char *id)
+{
+    unsigned long v;
+    if (mc_api_version(s->api, id, &v) != 0)
+        return send_error(c, 404, "not_found", "no such game");
+    sse *e = calloc(1, sizeof *e);
+    if (!e)
+        return MHD_NO;
+    e->s = s;
+    snprintf(e->id, sizeof e->id, "%s", id);
+    client_addr(s, c, e->addr, sizeof e->addr);
+    e->first = 1;
+    const char *last = header(c, "Last-Event-ID");
+    if (last && *last) {
+        char *end;
+        unsigned long x = strtoul(last, &end, 10);
+        if (!*end) {
+            e->since = x;
+            e->have_since = 1;
+        }
+    }
+    if (sse_take(s, e->addr) != 0) {
+        free(e);
+        /* refused, and the connection closed: it does not stay to hold
+           one of the address's request connections */
+        static const char msg[] =
+            "{\"error\":{\"code\":\"rate\",\"message\":\"too many live streams "
+            "from your address (close a page, or watch fewer games)\"}}";
+        struct MHD_Response *r = MHD_create_response_from_buffer(
+            sizeof msg - 1, (void *)msg, MHD_RESPMEM_PERSISTENT);
+        if (!r)
+            return MHD_NO;
+        MHD_add_response_header(r, "Content-Type", "application/json");
+        MHD_add_response_header(r, "Connection", "close");
+        enum MHD_Result ret = MHD_queue_response(c, 429, r);
+        MHD_destroy_response(r);
+        return ret;
+    }
+    /* A stream no longer takes one of its address's request connections. */
+    watch *w = watch_of(c);
+    pthread_mutex_lock(&s->lock);
+    if (w)
+        w->counted = 0;
+    pthread_mutex_unlock(&s->lock);
+    struct MHD_Response *r =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, sse_read, e, sse_free);
+    if (!r) {
+        sse_free(e);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, "Content-Type", "text/event-stream");
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "X-Accel-Buffering", "no"); /* nginx: no buffering */
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    enum MHD_Result ret = MHD_queue_response(c, 200, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
                               const char *url, const char *method,
                               const char *version, const char *data,
@@ -265,6 +472,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
     (void)version;
     upload *u = *con_cls;
     if (!u) {
+        /* A connection over its address's limit: no answer, closed. */
+        const watch *cw = watch_of(c);
+        pthread_mutex_lock(&s->lock);
+        int excess = cw && cw->excess;
+        pthread_mutex_unlock(&s->lock);
+        if (excess)
+            return MHD_NO;
         /* First call: headers only.  Refuse at once what may not come in,
            and oversized bodies. */
         u = calloc(1, sizeof *u);
@@ -314,6 +528,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
         return send_error(c, 413, "too_large", "the request body is too large");
     if (strncmp(url, "/api/", 5) != 0 && strcmp(url, "/api") != 0)
         return serve_static(s, c, url, method);
+    char eid[MC_API_ID_LEN + 1];
+    if (strcmp(method, "GET") == 0 && events_url(url, eid))
+        return serve_events(s, c, eid);
     char addr[64];
     client_addr(s, c, addr, sizeof addr);
     const char *auth = header(c, "Authorization");
@@ -351,6 +568,15 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
     set_receiving(cls, c, 1); /* the next request's deadline starts now */
 }
 
+/* The request connections open from peer (s->lock held). */
+static unsigned conns_from(const mc_server *s, struct in_addr peer)
+{
+    unsigned n = 0;
+    for (const watch *w = s->conns; w; w = w->next)
+        n += w->counted && w->peer.s_addr == peer.s_addr;
+    return n;
+}
+
 static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_context,
                         enum MHD_ConnectionNotificationCode toe)
 {
@@ -367,7 +593,18 @@ static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_conte
         w->fd = ci->connect_fd;
         w->start = now_mono();
         w->receiving = 1;
+        const union MHD_ConnectionInfo *ai =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        if (ai && ai->client_addr && ai->client_addr->sa_family == AF_INET)
+            w->peer = ((const struct sockaddr_in *)ai->client_addr)->sin_addr;
         pthread_mutex_lock(&s->lock);
+        /* An address's request connections past the limit are refused:
+           nothing they send is answered, and the watchdog closes them (its
+           event streams have room of their own). */
+        if (conns_from(s, w->peer) >= s->per_ip)
+            w->excess = 1;
+        else
+            w->counted = 1;
         w->next = s->conns;
         if (s->conns)
             s->conns->prev = w;
@@ -404,9 +641,11 @@ static void *watchdog(void *arg)
         int stop = s->stop;
         double now = now_mono();
         for (watch *w = s->conns; !stop && w; w = w->next)
-            if (w->receiving && now - w->start > s->deadline) {
+            if ((w->receiving && now - w->start > s->deadline) || w->excess == 1) {
                 shutdown(w->fd, SHUT_RDWR);
                 w->receiving = 0; /* once */
+                if (w->excess)
+                    w->excess = 2;
             }
         pthread_mutex_unlock(&s->lock);
         if (stop)
@@ -549,8 +788,10 @@ mc_server *mc_server_start(mc_api *api, const mc_server_opts *o, int *bound,
         free_server(s);
         return NULL;
     }
+    mc_api_events(api, 1);
     s->deadline = o->deadline > 0 ? o->deadline : 10;
     unsigned per_ip = o->per_ip > 0 ? (unsigned)o->per_ip : 8;
+    s->per_ip = per_ip;
     unsigned max_conns = o->max_conns > 0 ? (unsigned)o->max_conns : 128;
     unsigned idle = o->idle > 0 ? (unsigned)o->idle : 15;
     if (pthread_create(&s->dog, NULL, watchdog, s) != 0) {
@@ -565,8 +806,10 @@ mc_server *mc_server_start(mc_api *api, const mc_server_opts *o, int *bound,
         NULL, NULL, handle, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
         MHD_OPTION_NOTIFY_COMPLETED, completed, s,
         MHD_OPTION_NOTIFY_CONNECTION, notify_conn, s,
-        MHD_OPTION_CONNECTION_LIMIT, max_conns,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip,
+        /* event streams have room of their own: they never take the
+           connections requests need (their own limits: sse_take) */
+        MHD_OPTION_CONNECTION_LIMIT, max_conns + MC_SSE_MAX,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip + MC_SSE_PER_ADDR,
         MHD_OPTION_CONNECTION_TIMEOUT, idle,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
         MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)128,
@@ -589,6 +832,7 @@ void mc_server_stop(mc_server *s)
 {
     if (!s)
         return;
+    mc_api_events(s->api, 0); /* the streams end: their threads can go */
     if (s->d)
         MHD_stop_daemon(s->d);
     if (s->dog_started) {

@@ -29,6 +29,12 @@ typedef struct mc_server_opts {
                                  at start; NULL: none */
 } mc_server_opts;
 
+/* Live event streams (GET /api/game/ID/events): at most this many per
+   client address and in all, and a heartbeat every MC_SSE_BEAT seconds. */
+#define MC_SSE_PER_ADDR 4
+#define MC_SSE_MAX 64
+#define MC_SSE_BEAT 10.0
+
 /* A site folder holds at most this many files, this many bytes in all. */
 #define MC_SITE_MAX_FILES 64
 #define MC_SITE_MAX_BYTES (32u << 20)

@@ -469,6 +469,16 @@ async function twoBrowsers() {
   check(!(await b.evaluate(() => location.hash)).includes('invite'), 'the invitation leaves the address once used');
   check(await until(a, () => document.getElementById('log').textContent.includes('North has joined the game.'), 10000),
     'the creator is told when the friend joins');
+  // live, not polled: each page follows the game's event stream, and asks
+  // nothing more while nothing happens (issue 44)
+  const polls = [];
+  const onReq = (r) => { if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/game/${id}`) polls.push(r.url()); };
+  a.on('request', onReq);
+  b.on('request', onReq);
+  await new Promise((r) => setTimeout(r, 2500));
+  a.off('request', onReq);
+  b.off('request', onReq);
+  check(polls.length === 0, `no polling while the stream is open (${polls.length} requests in 2.5 s)`);
   // North's browser animates South's move: it goes busy, logs the move in
   // the library's words (the trace endpoint's explain), then marks the pit
   // moved
