@@ -102,6 +102,7 @@ else
 PROG    := mancala
 endif
 
+.PHONY: bench-site
 .PHONY: all check bench install uninstall clean fuzz screenshots tsan tables tune \
         check-python bench-python
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
@@ -583,8 +584,13 @@ screenshots: $(PROG) site
 	MANCALA_SHOTS=docs/img sh tests/e2e/run.sh ./$(PROG)
 	MANCALA_SHOTS=docs/img sh tests/e2e/run.sh ./$(PROG) site
 
-bench: $(PROG)
+bench: $(PROG) bench-site
 	sh bench/run.sh ./$(PROG)
+
+# The computer's answer in the static site's page, every level of every
+# game, against its set time (tests/e2e/site.mjs; docs/WASM.md).
+bench-site: site
+	SITE_ONLY=1 MANCALA_SITE_TIMING=1 MANCALA=./$(PROG) node tests/e2e/site.mjs $(SITE)
 
 # The small default set of Oware endgame tables, the one the program
 # builds on first use (src/cli/tables.c, FIRST_SEEDS: layers 0-10, about

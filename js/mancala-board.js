@@ -3,7 +3,7 @@
 //   <mancala-board game="omweso" level="3"></mancala-board>
 // Attributes: game (oware, omweso, gore, sadeqa2; default oware), options
 // (the game's options, "awari", "match=single"), opponent (computer, the
-// default, or here: two people at this screen), level (1-10, default 3),
+// default, or here: two people at this screen), level (1-10, default 5),
 // side (S or N: the side the visitor plays).  The board is the site's own
 // page in an iframe of the script's folder, with its engine in a worker:
 // nothing else to load, no server, and the host page's scripts and styles
@@ -41,7 +41,7 @@
       const p = new URLSearchParams({
         embed: '1', game: a('game', 'oware'), options: a('options', ''),
         vs: a('opponent', 'computer') === 'here' ? 'here' : 'computer',
-        level: a('level', '3'), side: a('side', 'S') === 'N' ? 'N' : 'S',
+        level: a('level', '5'), side: a('side', 'S') === 'N' ? 'N' : 'S',
       });
       const src = `${base}index.html#${p}`;
       if (this.frame.src !== src) this.frame.src = src;

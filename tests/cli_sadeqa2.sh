@@ -94,6 +94,8 @@ expect_err 'move 1 (B): sowing B never ends: the lap-start state recurs after 72
     apply sadeqa2 "$NEVER" B
 expect_err 'move 1 (A): this is South' apply sadeqa2 start A
 expect_err 'must be from F, the rightmost hole' apply sadeqa2 start A
+# the rule in words, not the option's internal name (issue 44)
+expect_err 'sown (S2) (legal: F)' apply sadeqa2 start A
 expect_err 'move 2 (F): F is one of South' apply sadeqa2 start F F
 expect_err "move 1 (Q): 'Q' is not a move" apply sadeqa2 start Q
 expect_err 'move 3 (E): hole E is empty' apply sadeqa2 start F f E

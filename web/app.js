@@ -22,7 +22,9 @@ const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
 
 let st = null;          // the game state from the server
-let me = { side: 'S', opponent: 'computer', level: 3 }; // opponent: computer, here, link, watch
+// The computer's level by default: 5, as in the terminal (mancala play).
+const DEFAULT_LEVEL = 5;
+let me = { side: 'S', opponent: 'computer', level: DEFAULT_LEVEL }; // opponent: computer, here, link, watch
 let busy = false;       // a request or an animation is running
 let offerSel = new Set();
 let offerMode = false;
@@ -38,7 +40,7 @@ let hintPit = null;     // the pit of the hint shown on the board
 let review = null;      // review mode: { k, positions, version, best, evals }
 let prefs = loadPrefs(); // { flip, sound, speed }
 
-for (let l = 1; l <= 10; l++) $('level').add(new Option(String(l), String(l), l === 3, l === 3));
+for (let l = 1; l <= 10; l++) $('level').add(new Option(String(l), String(l), l === DEFAULT_LEVEL, l === DEFAULT_LEVEL));
 
 function loadPrefs() {
   const d = { flip: 'auto', sound: false, speed: 'normal' };
@@ -339,7 +341,7 @@ async function startEmbedded(h) {
   $('options').value = h.get('options') || '';
   $('opponent').value = h.get('vs') === 'here' ? 'here' : 'computer';
   const lv = Number(h.get('level'));
-  $('level').value = String(lv >= 1 && lv <= 10 ? lv : 3);
+  $('level').value = String(lv >= 1 && lv <= 10 ? lv : DEFAULT_LEVEL);
   $('myside').value = h.get('side') === 'N' ? 'N' : 'S';
   $('again').hidden = false;
   $('full').hidden = false;
@@ -371,7 +373,7 @@ async function restoreDeviceGame() {
   try { kept = JSON.parse(localStorage.getItem('mancala.device')); } catch (e) { kept = null; }
   if (!kept || !kept.record || !backends.device) return false;
   try {
-    me = Object.assign({ side: 'S', opponent: 'computer', level: 3 }, kept.me);
+    me = Object.assign({ side: 'S', opponent: 'computer', level: DEFAULT_LEVEL }, kept.me);
     const res = await api('POST', 'load', { record: kept.record, seats: 'both' }, null, 'device');
     where = 'device';
     held(res);
@@ -1035,6 +1037,7 @@ async function refreshPlayed() {
       : await api('GET', `game/${id}/positions`);
     if (!st || st.id !== id) return;
     played.moves = res.positions.map((p) => p.played).filter((m) => m);
+    played.sides = res.positions.map((p) => p.side);
     renderMoveList();
   } catch (e) { played.version = -1; }
 }
@@ -1044,8 +1047,16 @@ function renderMoveList() {
   ol.textContent = '';
   const hist = st.history;
   const known = played.id === st.id && played.moves.length === hist.length;
+  // numbered as records and the terminal number them: "1. C d 2. A f",
+  // "1... c" when North starts (the movers from the positions when known,
+  // else by turns back from the side to move)
+  const moverOf = (i) => (known && played.sides ? played.sides[i]
+    : (st.ply - i) % 2 === 0 ? st.side : otherSide(st.side));
+  let num = 0;
   hist.forEach((tok, i) => {
     const li = document.createElement('li');
+    if (moverOf(i) === 'S') li.dataset.num = `${++num}.`;
+    else if (i === 0) li.dataset.num = `${++num}...`;
     const b = document.createElement('button');
     b.type = 'button';
     b.textContent = known ? moveWords(played.moves[i]) : tok;
@@ -1327,7 +1338,7 @@ async function loadGames() {
   }
   where = 'server';
   const lv = Number(h.get('level'));
-  me = { side: h.get('side') === 'N' ? 'N' : 'S', opponent: h.get('vs') || 'link', level: lv >= 1 && lv <= 10 ? lv : 3 };
+  me = { side: h.get('side') === 'N' ? 'N' : 'S', opponent: h.get('vs') || 'link', level: lv >= 1 && lv <= 10 ? lv : DEFAULT_LEVEL };
   // A browser that holds a seat of this game is that seat's player again,
   // whatever link brought it here (its invitation, the game's address, the
   // watch link): the token in its storage is what counts.
@@ -1342,7 +1353,7 @@ async function loadGames() {
     } else if (h.get('invite')) {
       const res = await api('POST', `game/${encodeURIComponent(id)}/join`, { invite: h.get('invite') });
       keepSeats(id, { [res.side]: res.token });
-      me = { side: res.side, opponent: 'link', level: 3 };
+      me = { side: res.side, opponent: 'link', level: DEFAULT_LEVEL };
     } else {
       me.opponent = 'watch';
     }

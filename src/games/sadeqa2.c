@@ -680,12 +680,11 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                       s, (unsigned long long)again, when, legal);
     }
     /* It ends, so only the first-move restriction can forbid it. */
+    /* the rule in words, never the option's internal name */
     return mc_err(err, MC_ERR_ILLEGAL,
                   "this is %s's first move, which must be from %s, the "
-                  "rightmost hole, while that hole can be sown (S2, "
-                  "first_rule=%s) (legal: %s)",
-                  side_name[side], letters[6 * side + 5],
-                  v_first_rule[g->opt[OPT_FIRST_RULE]], legal);
+                  "rightmost hole, while that hole can be sown (S2) (legal: %s)",
+                  side_name[side], letters[6 * side + 5], legal);
 }
 
 static size_t sq_move_format(const mc_game *g, const mc_pos *p, mc_move m,

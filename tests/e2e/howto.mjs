@@ -28,12 +28,16 @@ try {
   for (const game of ['oware', 'omweso', 'gore', 'sadeqa2']) {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 400, height: 800 });
-    const elsewhere = [];
+    const elsewhere = [], errors = [];
     page.on('request', (r) => { if (!r.url().startsWith(url)) elsewhere.push(r.url()); });
+    // the server's Content-Security-Policy refuses inline styles: the
+    // page must need none (issue 44)
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     const resp = await page.goto(`${url}howto-${game}.html`);
     check(resp && resp.status() === 200, `${game}: status ${resp && resp.status()}`);
     await page.waitForLoadState('load');
     check(elsewhere.length === 0, `${game}: fetched from elsewhere: ${elsewhere.join(' ')}`);
+    check(errors.length === 0, `${game}: console errors: ${errors.join(' | ')}`);
     const m = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
       css: getComputedStyle(document.body).backgroundColor,

@@ -141,7 +141,11 @@ async function answerTimes(game) {
       && document.querySelector('g.pit.playable') !== null, 30000, n);
     const t = (Date.now() - t0) / 1000, limit = level <= 2 ? 0.2 : level <= 5 ? 0.5 : 1;
     times.push(`${level}: ${t.toFixed(2)} s`);
-    check(t <= limit + 1.0, `${game} level ${level}: the computer answered in ${t.toFixed(2)} s (set ${limit} s)`);
+    // A benchmark's figure, checked against the set time under make
+    // bench-site (MANCALA_SITE_TIMING=1, a machine doing nothing else);
+    // among make check's tests, side by side, only that it answered.
+    const bound = process.env.MANCALA_SITE_TIMING ? limit + 1.0 : 30;
+    check(t <= bound, `${game} level ${level}: the computer answered in ${t.toFixed(2)} s (set ${limit} s)`);
   }
   console.log(`site: ${game} answer times by level: ${times.join(', ')}`);
   await page.close();
@@ -318,6 +322,8 @@ async function tablesInBrowser() {
 // and loaded again, and the how-to page: all on the device.
 async function hereAndRecords() {
   const page = await openBoard({ width: 400, height: 800 });
+  check((await page.$eval('#level', (l) => [...l.options].find((o) => o.defaultSelected).value)) === '5',
+    'the computer\'s level is 5 by default, as in the terminal');
   await newGame(page, 'oware', '', 'here', 1, 'S');
   for (let i = 0; i < 4; i++) {
     await until(page, readyOrOver, 10000);
@@ -325,6 +331,8 @@ async function hereAndRecords() {
     await movesPlayed(page, i + 1);
   }
   const four = await page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.move));
+  const nums = await page.$$eval('#moves li', (ls) => ls.map((l) => l.dataset.num || '').join(','));
+  check(nums === '1.,,2.,', `moves numbered as records number them: 1. B f 2. ... (${nums})`);
   check(four.length === 4 && /^[A-F]$/.test(four[0]) && /^[a-f]$/.test(four[1]) && /^[A-F]$/.test(four[2]),
     `here: South and North moved in turn at one screen (${four})`);
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
