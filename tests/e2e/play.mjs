@@ -44,6 +44,14 @@ const browser = await chromium.launchPersistentContext(`${tmp}/chromium-profile`
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
+// Another browser, with storage of its own (a friend's, a stranger's).
+function otherBrowser(name) {
+  return chromium.launchPersistentContext(`${tmp}/chromium-profile-${name}`, {
+    executablePath: '/usr/bin/chromium', headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}
+
 async function newPage(viewport, prefs) {
   const page = await browser.newPage();
   await page.setViewportSize(viewport || { width: 1280, height: 800 });
@@ -455,10 +463,7 @@ async function twoBrowsers() {
   check(seats && seats.S && !link.includes(seats.S) && !watchLink.includes(seats.S),
     'no link shown holds the page\'s own token');
   check(!(await a.evaluate(() => location.hash)).includes(seats.S), 'the page\'s address holds no token');
-  const other = await chromium.launchPersistentContext(`${tmp}/chromium-profile-2`, {
-    executablePath: '/usr/bin/chromium', headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const other = await otherBrowser('2');
   const b = await other.newPage();
   await b.goto(url);
   await b.evaluate(() => localStorage.setItem('mancala.prefs', JSON.stringify({ speed: 'normal' })));
@@ -536,10 +541,7 @@ async function twoBrowsers() {
     await c.close();
   }
   // a third browser, with no seat, opening the spent invitation is told so
-  const third = await chromium.launchPersistentContext(`${tmp}/chromium-profile-3`, {
-    executablePath: '/usr/bin/chromium', headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const third = await otherBrowser('5');
   const c3 = await third.newPage();
   await c3.goto(link);
   await c3.waitForSelector('g.pit');
@@ -591,10 +593,7 @@ async function joinedForm() {
   await a.click('#start');
   await until(a, () => document.getElementById('link-url').value.includes('invite='), 10000);
   const link = await a.inputValue('#link-url');
-  const other = await chromium.launchPersistentContext(`${tmp}/chromium-profile-4`, {
-    executablePath: '/usr/bin/chromium', headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const other = await otherBrowser('4');
   const b = await other.newPage();
   await b.goto(link);
   await b.waitForSelector('g.pit');
@@ -619,10 +618,7 @@ async function setupTwoBrowsers() {
   await a.click('#edit-setup');
   await a.waitForSelector('#setup-bar:not([hidden])');
   const link = await a.inputValue('#link-url');
-  const other = await chromium.launchPersistentContext(`${tmp}/chromium-profile-3`, {
-    executablePath: '/usr/bin/chromium', headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const other = await otherBrowser('3');
   const b = await other.newPage();
   await b.goto(link);
   await b.waitForSelector('g.pit');

@@ -94,17 +94,20 @@ const UCI_EXAMPLE = ['uci', 'setoption name OwnBook value false', 'position star
   'go depth 3', 'position startpos moves FaBB', 'position fen 0-0-8-0-0-1-1-1-1-1-2-3-14-16-S',
   'go depth 2'];
 
-function nativeUci(lines) {
+// The native engine as a GUI drives it: each line sent when the last one
+// is answered.  args: the engine's arguments; send(line): the text to
+// write for a line and the pattern of the answer's last line.
+function native(args, lines, send) {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.env.MANCALA || './mancala', ['engine', '--uci'],
+    const p = spawn(process.env.MANCALA || './mancala', ['engine', ...args],
       { env: { ...process.env, MANCALA_EGDB_DIR: 'none' } });
     const out = [];
     let buf = '', k = 0, waiting = null;
     const next = () => {
       if (k === lines.length) { p.stdin.end('quit\n'); return; }
-      const l = lines[k++];
-      waiting = l.startsWith('go') ? /^bestmove/ : l === 'uci' ? /^uciok/ : /^readyok/;
-      p.stdin.write(l + '\n' + (waiting.source === '^readyok' ? 'isready\n' : ''));
+      const [text, until] = send(lines[k++]);
+      waiting = until;
+      p.stdin.write(text);
     };
     p.stdout.on('data', (d) => {
       buf += d;
@@ -112,7 +115,7 @@ function nativeUci(lines) {
       while ((i = buf.indexOf('\n')) >= 0) {
         const line = buf.slice(0, i);
         buf = buf.slice(i + 1);
-        if (line !== 'readyok') out.push(line);
+        if (line !== 'readyok') out.push(line); // UCI's isready marker
         if (waiting && waiting.test(line)) { waiting = null; next(); }
       }
     });
@@ -121,6 +124,13 @@ function nativeUci(lines) {
     next();
   });
 }
+
+// UCI answers nothing to setoption or position: isready's readyok marks
+// the end (and is left out).
+const nativeUci = (lines) => native(['--uci'], lines, (l) => (l.startsWith('go') ? [l + '\n', /^bestmove/]
+  : l === 'uci' ? [l + '\n', /^uciok/] : [l + '\nisready\n', /^readyok/]));
+// The mancala protocol answers every line, last with ok, error or bestmove.
+const nativeEngine = (lines) => native([], lines, (l) => [l + '\n', /^(ok|error|bestmove)/]);
 
 test('the UCI example answers as the native engine', async () => {
   const want = await nativeUci(UCI_EXAMPLE);
@@ -137,28 +147,6 @@ test('the UCI example answers as the native engine', async () => {
 // The page's engine (one thread) searches node for node as the native one:
 // the bench's positions (src/cli/analyze.c) at fixed depths through the
 // protocol, each final iteration's node count the native engine's.
-function nativeEngine(lines) {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.env.MANCALA || './mancala', ['engine'], { env: { ...process.env, MANCALA_EGDB_DIR: 'none' } });
-    const out = [];
-    let buf = '', k = 0;
-    const next = () => (k === lines.length ? p.stdin.end('quit\n') : p.stdin.write(lines[k++] + '\n'));
-    p.stdout.on('data', (d) => {
-      buf += d;
-      let i;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 1);
-        out.push(line);
-        if (/^(ok|error|bestmove)/.test(line)) next();
-      }
-    });
-    p.on('error', reject);
-    p.on('close', () => resolve(out));
-    next();
-  });
-}
-
 test('the page engine searches node for node as the native one', async () => {
   const cases = [['oware', 'start', 14], ['oware', '0,0,8,0,0,1/1,1,1,1,2,3 S cap=10,20', 14],
     ['gore', 'start', 14], ['sadeqa2', 'start', 16], ['omweso', 'start', 7]];
