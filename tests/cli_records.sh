@@ -164,5 +164,13 @@ ok moves A B C D E F" ]
 printf 'moves' | $M engine >"$tmp/out" 2>&1
 check "engine: last line without newline" [ "$(cat "$tmp/out")" = "ok moves A B C D E F" ]
 
+# a FIFO named like a record is refused at once, not waited on (issue 44)
+mkfifo "$tmp/pipe.mcr"
+timeout 10 $M check "$tmp/pipe.mcr" >"$tmp/out" 2>&1
+check "check of a FIFO: refused at once" [ $? -eq 1 ]
+check "check of a FIFO: says why" has "$tmp/out" "not a plain file"
+timeout 10 $M replay "$tmp/pipe.mcr" >"$tmp/out" 2>&1
+check "replay of a FIFO: refused at once" [ $? -eq 1 ]
+
 echo "cli_records.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

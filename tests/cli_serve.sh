@@ -40,6 +40,16 @@ printf '[Game "gore"]\n\n1. Q *\n' >"$tmp/old/bad.mcr"
 [ $rc -eq 0 ] && grep -q "4432059cd92a.mcr [0-9a-f]\{32\} [0-9a-f]\{32\}$" "$tmp/out" &&
     grep -q "bad.mcr skipped: .*line" "$tmp/out" && grep -q "1 game imported" "$tmp/out" &&
     ok || bad "import: rc=$rc $(cat "$tmp/out" "$tmp/err")"
+# a FIFO named like a record is skipped, not waited on; a name with a
+# newline cannot forge a line of the report (issue 44)
+mkdir -p "$tmp/odd"
+mkfifo "$tmp/odd/pipe.mcr"
+printf '[Game "oware"]\n\n1. C *\n' >"$tmp/odd/a
+forged 00000000000000000000000000000000 x.mcr"
+timeout 10 "$M" serve --import "$tmp/odd" --db "$tmp/odd.db" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 0 ] && grep -q "pipe.mcr skipped: not a plain file" "$tmp/out" &&
+    [ "$(wc -l <"$tmp/out")" -eq 3 ] && grep -q "a?forged" "$tmp/out" &&
+    ok || bad "import of a FIFO and a name with a newline: rc=$rc $(cat "$tmp/out" "$tmp/err")"
 "$M" serve --import "$tmp/nothing" --db "$tmp/games/serve.db" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "nothing" "$tmp/err" && ok || bad "import of a missing folder: rc=$rc"
 
@@ -53,6 +63,42 @@ grep -q '(1 game in ' "$tmp/out" && ok || bad "the imported game is served: $(ca
 kill -TERM "$pid"
 wait "$pid"; rc=$?
 [ $rc -eq 0 ] && grep -q "stopped" "$tmp/out" && ok || bad "clean stop: rc=$rc"
+
+# an existing database readable by others is made private (issue 44)
+: >"$tmp/open.db"
+chmod 644 "$tmp/open.db"
+"$M" serve --port 0 --db "$tmp/open.db" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+i=0
+while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+[ "$(stat -c %a "$tmp/open.db")" = 600 ] && ok || bad "a 0644 database made private: $(stat -c %a "$tmp/open.db")"
+kill -TERM "$pid"
+wait "$pid"
+
+# A file-size limit reached: the change is refused (503 io), the server
+# lives on (issue 44: it died of SIGXFSZ).
+if command -v curl >/dev/null 2>&1; then
+    (ulimit -f 400; exec "$M" serve --port 0 --rate 1000 --db "$tmp/fsize.db") >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    i=0
+    while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    url=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/out")
+    long=$(printf '%0150d' 0)
+    codes=""
+    i=0
+    while [ $i -lt 60 ]; do
+        c=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+            -d "{\"game\":\"omweso\",\"south\":\"$long\"}" "${url}api/new")
+        codes="$codes $c"
+        [ "$c" = 503 ] && break
+        i=$((i + 1))
+    done
+    alive=$(curl -s -o /dev/null -w '%{http_code}' "${url}api/games")
+    case $codes in *503*) [ "$alive" = 200 ] && ok || bad "the server died at the file-size limit ($codes; $alive)" ;;
+        *) bad "no 503 at the file-size limit: $codes" ;; esac
+    kill -TERM "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+fi
 
 # A real clock (when curl is there): a game of move:1 whose flag falls
 # while the server is stopped is over, lost on time, once it is back.

@@ -217,6 +217,10 @@ int cmd_serve(int argc, char **argv)
     if (tg)
         cli_default_tables(tg, "serve", 1, tdir, sizeof tdir);
     mc_game_free(tg);
+    /* A file-size limit reached is a write that fails (SQLite's error,
+       a 503 io answered, nothing of the change kept), not the end of the
+       server. */
+    signal(SIGXFSZ, SIG_IGN);
     /* SIGINT and SIGTERM are blocked before the server's threads start (they
        inherit the mask) and taken with sigwait below: no handler, no race. */
     sigset_t stop;

@@ -49,9 +49,24 @@ int mc_file_read(const char *path, size_t max, char **out, size_t *len,
 {
     *out = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* Opened without waiting (a FIFO named like a record would hang the
+       reader until someone writes to it), and only a plain file read. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return mc_err(err, MC_ERR_IO, "%s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return mc_err(err, MC_ERR_IO, "%s: not a plain file", path);
+    }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return mc_err(err, MC_ERR_IO, "%s: %s", path, strerror(errno));
+    }
     char *b = NULL;
     size_t n = 0, cap = 0;
     for (;;) {

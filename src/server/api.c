@@ -2576,14 +2576,21 @@ int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err)
         size_t nl = strlen(de->d_name);
         if (nl < 5 || strcmp(de->d_name + nl - 4, ".mcr") != 0)
             continue;
-        char path[4096];
+        char path[4096], shown[4096];
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        /* The report's lines are one a file: a name's control characters
+           (a newline would forge a line) are shown as '?'. */
+        snprintf(shown, sizeof shown, "%s", path);
+        for (char *q = shown; *q; q++)
+            if ((unsigned char)*q < 0x20 || *q == 0x7f)
+                *q = '?';
         mc_record **recs;
         int n;
         mc_error e = {0, ""};
         if (read_rounds(NULL, path, &recs, &n, &e) != 0) {
             if (report)
-                fprintf(report, "%s skipped: %s\n", path, e.msg);
+                fprintf(report, "%s skipped: %s\n", shown,
+                        strstr(e.msg, path) == e.msg ? e.msg + strlen(path) + 2 : e.msg);
             continue;
         }
         mc_api_reply out;
@@ -2593,13 +2600,13 @@ int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err)
         if (g && j) {
             count++;
             if (report)
-                fprintf(report, "%s %s %s\n", path,
+                fprintf(report, "%s %s %s\n", shown,
                         json_string_value(json_object_get(
                             json_object_get(j, "state"), "id")),
                         json_string_value(json_object_get(j, "token")));
         } else if (report) {
             json_t *m = json_object_get(json_object_get(j, "error"), "message");
-            fprintf(report, "%s skipped: %s\n", path,
+            fprintf(report, "%s skipped: %s\n", shown,
                     json_is_string(m) ? json_string_value(m) : "failed");
         }
         json_decref(j);

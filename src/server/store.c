@@ -95,6 +95,11 @@ mc_store *mc_store_open(const char *path, mc_error *err)
         /* Created private: the seats' tokens are in it.  SQLite gives its
            -wal and -shm files the database's mode. */
         int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        /* and made private when it was not (an older or copied file):
+           group and others lose every right */
+        struct stat st;
+        if (fd >= 0 && fstat(fd, &st) == 0 && (st.st_mode & 077))
+            fchmod(fd, st.st_mode & 0700);
         if (fd < 0) {
             if (err) {
                 err->code = MC_ERR_IO;
