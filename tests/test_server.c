@@ -886,6 +886,31 @@ static int call(mc_api *a, const char *method, const char *path,
     return r.status;
 }
 
+/* The creation rate is exact per address (issue 44: a table shared by hash
+   refused an address on its first game when it fell on a busy one's slot):
+   one address at its limit, then 1,500 others, each one game, none refused. */
+static void test_rate_exact(void)
+{
+    mc_api_opts o = {.rate = 3, .quota = 100, .max_games = 5000};
+    mc_api *a = mc_api_new(&o, NULL);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    for (int i = 0; i < 3; i++)
+        CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1", NULL, NULL) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1", NULL, NULL) == 429);
+    int refused = 0;
+    char addr[32];
+    for (int i = 0; i < 1500; i++) {
+        snprintf(addr, sizeof addr, "10.2.%d.%d", i / 250, i % 250);
+        refused += call(a, "POST", "/api/new", "{\"game\":\"oware\"}", addr, NULL, NULL) != 201;
+    }
+    CHECK_MSG(refused == 0, "%d of 1500 first games refused", refused);
+    /* and the busy one is still held to its rate */
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1", NULL, NULL) == 429);
+    mc_api_free(a);
+}
+
 static void test_quota_expiry(void)
 {
     mc_api_opts o = {.max_games = 5, .quota = 2, .keep = 1000, .keep_over = 100};
@@ -1881,6 +1906,7 @@ int main(void)
     test_store_failure(api);
     test_store_gone(db);
     test_quota_expiry();
+    test_rate_exact();
     test_import(api, dir);
     test_big_records();
     test_concurrent();

@@ -1103,16 +1103,25 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
         unsigned h = 2166136261u;
         for (const char *c = e->addr; *c; c++)
             h = (h ^ (unsigned char)*c) * 16777619u;
-        rate_slot *rs = &a->rate[h % RATE_SLOTS];
+        /* Exact per address: its own slot (probing past the slots of other
+           addresses of this minute); a slot of an earlier minute is free.
+           With every slot taken this minute the address is not counted
+           (the quota and --max-games still hold). */
         long long minute = now_s() / 60;
-        if (rs->minute != minute || strcmp(rs->addr, e->addr) != 0) {
-            if (rs->minute != minute)
-                rs->count = 0;
-            rs->minute = minute;
-            snprintf(rs->addr, sizeof rs->addr, "%s", e->addr);
+        rate_slot *rs = NULL;
+        for (int k = 0; k < RATE_SLOTS && !rs; k++) {
+            rate_slot *x = &a->rate[(h + (unsigned)k) % RATE_SLOTS];
+            if (x->minute != minute) {
+                x->minute = minute;
+                x->count = 0;
+                snprintf(x->addr, sizeof x->addr, "%s", e->addr);
+                rs = x;
+            } else if (strcmp(x->addr, e->addr) == 0) {
+                rs = x;
+            }
         }
-        fast = rs->count >= a->o.rate;
-        if (!fast)
+        fast = rs && rs->count >= a->o.rate;
+        if (rs && !fast)
             rs->count++;
     }
     if (quota && !full)
