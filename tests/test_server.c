@@ -10,6 +10,7 @@
  * request deadline that a trickle does not reset.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <poll.h>
@@ -1700,6 +1701,49 @@ static void test_events(void)
     done(&r);
 }
 
+/* Bodies (issue 44): a second Content-Length is refused (400); a chunked
+   body past the limit is not read on to the deadline: the server stops
+   within a moment (a 413 or the connection closed). */
+static void test_bodies(void)
+{
+    const char *two = "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      "Content-Type: application/json\r\nContent-Length: 2\r\n"
+                      "Content-Length: 20\r\nConnection: close\r\n\r\n{}";
+    resp r = raw(two, strlen(two));
+    CHECK_MSG(r.status == 400, "%d %s", r.status, r.body);
+    done(&r);
+    int fd = dial();
+    CHECK(fd >= 0);
+    const char *head = "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                       "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
+    send(fd, head, strlen(head), MSG_NOSIGNAL);
+    static char chunk[65536 + 16];
+    int n = snprintf(chunk, sizeof chunk, "%x\r\n", 65536);
+    memset(chunk + n, ' ', 65536);
+    memcpy(chunk + n + 65536, "\r\n", 2);
+    double t0 = now_mono();
+    size_t sent = 0;
+    int stopped = 0;
+    while (now_mono() - t0 < 5 && !stopped) {
+        struct pollfd p = {fd, POLLOUT | POLLIN, 0};
+        if (poll(&p, 1, 100) <= 0)
+            continue;
+        if (p.revents & (POLLIN | POLLHUP | POLLERR)) {
+            stopped = 1; /* an answer, or the end */
+            break;
+        }
+        ssize_t w = send(fd, chunk, (size_t)n + 65536 + 2, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (w < 0 && errno != EAGAIN)
+            stopped = 1;
+        else if (w > 0)
+            sent += (size_t)w;
+    }
+    double dt = now_mono() - t0;
+    CHECK_MSG(stopped && dt < 2.0, "a chunked body past the limit: %s after %.2f s, %zu bytes",
+              stopped ? "stopped" : "still read", dt, sent);
+    close(fd);
+}
+
 static void test_review(void)
 {
     /* /api/games names each game for people too */
@@ -1900,6 +1944,7 @@ int main(void)
     test_analysis();
     test_help();
     test_events();
+    test_bodies();
     test_match();
     test_seats(api);
     test_origin_host(api);

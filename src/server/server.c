@@ -463,6 +463,17 @@ static enum MHD_Result serve_events(mc_server *s, struct MHD_Connection *c,
     return ret;
 }
 
+/* Counts the Content-Length headers of a request. */
+static enum MHD_Result count_length(void *cls, enum MHD_ValueKind kind,
+                                   const char *key, const char *value)
+{
+    (void)kind;
+    (void)value;
+    if (strcasecmp(key, "Content-Length") == 0)
+        ++*(int *)cls;
+    return MHD_YES;
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
                               const char *url, const char *method,
                               const char *version, const char *data,
@@ -498,6 +509,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
             return send_error(c, 415, "content_type",
                               "requests that change something are JSON "
                               "(Content-Type: application/json)");
+        int ncl = 0;
+        MHD_get_connection_values(c, MHD_HEADER_KIND, count_length, &ncl);
+        if (ncl > 1)
+            return send_error(c, 400, "request",
+                              "two Content-Length headers: the body's length "
+                              "is not known");
         const char *cl = header(c, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > MC_API_MAX_BODY) {
             u->too_big = 1;
@@ -515,8 +532,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
             u->cap = cap;
             memcpy(u->buf + u->len, data, *size);
             u->len += *size;
-        } else {
-            u->too_big = 1;
+        } else if (!u->too_big && !u->refused) {
+            /* a body without a length (chunked) grown past the limit: the
+               answer now, the rest not read (the connection then closes) */
+            u->too_big = u->refused = 1;
+            *size = 0;
+            return send_error(c, 413, "too_large", "the request body is too large");
         }
         *size = 0;
         return MHD_YES;
