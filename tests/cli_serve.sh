@@ -100,6 +100,30 @@ if command -v curl >/dev/null 2>&1; then
     wait "$pid" 2>/dev/null
 fi
 
+# SIGTERM during a 30 s analysis: the analysis is answered with what the
+# search has, and the server is gone within seconds (issue 44: it waited
+# the 30 s and answered nothing).
+if command -v curl >/dev/null 2>&1; then
+    : >"$tmp/out"
+    "$M" serve --port 0 --db "$tmp/term.db" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    i=0
+    while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    url=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/out")
+    curl -s -w ' %{http_code}' -H 'Content-Type: application/json' \
+        -d '{"game":"omweso","position":"start","level":10,"seconds":30}' \
+        "${url}api/analyze" >"$tmp/an" 2>/dev/null &
+    cpid=$!
+    sleep 1
+    start=$(date +%s)
+    kill -TERM "$pid"
+    wait "$pid"
+    took=$(($(date +%s) - start))
+    wait "$cpid"
+    if [ "$took" -le 3 ] && grep -q '"best":.* 200$' "$tmp/an"; then ok; else
+        bad "SIGTERM during an analysis: stopped in $took s, answer: $(cat "$tmp/an")"; fi
+fi
+
 # A real clock (when curl is there): a game of move:1 whose flag falls
 # while the server is stopped is over, lost on time, once it is back.
 if command -v curl >/dev/null 2>&1; then

@@ -250,6 +250,12 @@ int cmd_serve(int argc, char **argv)
     fflush(stdout);
     int sig;
     sigwait(&stop, &sig);
+    /* Searches running (an analysis of 30 s) answer now with what they
+       have, so the stop does not wait for them. */
+    mc_api_stop_searches(api);
+    for (int k = 0; k < 40 && mc_api_searching(api) > 0; k++)
+        usleep(50 * 1000);
+    usleep(200 * 1000); /* their answers on their way out */
     mc_server_stop(s);
     mc_api_free(api);
     printf("mancala serve: stopped\n");

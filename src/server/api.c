@@ -86,9 +86,10 @@ struct mc_api {
     size_t nbucket;         /* a power of two */
     int n;
     long long last_sweep;
-    pthread_mutex_t players_lock; /* players, book_off, book_variety */
+    pthread_mutex_t players_lock; /* players, book_off, book_variety, stopping */
     api_player players[API_PLAYERS];
     int book_off, book_variety;
+    int stopping; /* the server is going down: no new search */
     _Atomic double fake_now; /* tests: the time instead of the real one */
     /* Live events: bumped and broadcast after every request, so that the
        streams waiting in mc_api_wait look at their game again. */
@@ -1409,12 +1410,33 @@ static api_player *borrow_player(mc_api *a, const mc_game *g,
                                  mc_api_reply *out)
 {
     pthread_mutex_lock(&a->players_lock);
-    api_player *ap = lend_player(a, g);
+    int stopping = a->stopping;
+    api_player *ap = stopping ? NULL : lend_player(a, g);
     pthread_mutex_unlock(&a->players_lock);
     if (!ap)
-        reply_error(out, 503, "busy",
-                    "every computer player is thinking: try again");
+        reply_error(out, 503, "busy", stopping ? "the server is stopping"
+                                               : "every computer player is thinking: try again");
     return ap;
+}
+
+int mc_api_searching(mc_api *a)
+{
+    pthread_mutex_lock(&a->players_lock);
+    int n = 0;
+    for (int i = 0; i < API_PLAYERS; i++)
+        n += a->players[i].busy;
+    pthread_mutex_unlock(&a->players_lock);
+    return n;
+}
+
+void mc_api_stop_searches(mc_api *a)
+{
+    pthread_mutex_lock(&a->players_lock);
+    a->stopping = 1;
+    for (int i = 0; i < API_PLAYERS; i++)
+        if (a->players[i].busy && a->players[i].pl)
+            mc_player_stop(a->players[i].pl);
+    pthread_mutex_unlock(&a->players_lock);
 }
 
 static void give_back(mc_api *a, api_player *ap)

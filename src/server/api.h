@@ -68,6 +68,11 @@ void mc_api_set_book(mc_api *a, int on, int variety);
 int mc_api_count(mc_api *a);
 /* Answer one request.  Always fills out (never fails). */
 void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+/* The server is going down: every running search ends now with what it
+   has (its request is answered), and no new one starts (503 busy). */
+void mc_api_stop_searches(mc_api *a);
+/* The computer players thinking now. */
+int mc_api_searching(mc_api *a);
 /* Live events (GET /api/game/ID/events, served by server.c): the game's
    version now; 0, or -1 when there is no such game. */
 int mc_api_version(mc_api *a, const char *id, unsigned long *version);
