@@ -184,8 +184,8 @@ $(B)/src/server/store.o: MC_CFLAGS += $(SQLITE_CFLAGS)
 # kept in a stamp so that a make with another PREFIX rebuilds dirs.o.
 $(shell mkdir -p $(B)/gen && { echo '$(SHAREDIR)' | cmp -s - $(B)/gen/sharedir || \
   echo '$(SHAREDIR)' > $(B)/gen/sharedir; })
-$(B)/src/egdb/dirs.o $(B)/src/cli/serve.o: MC_CFLAGS += -DMC_SHAREDIR='"$(SHAREDIR)"'
-$(B)/src/egdb/dirs.o $(B)/src/cli/serve.o: $(B)/gen/sharedir
+$(B)/src/egdb/dirs.o: MC_CFLAGS += -DMC_SHAREDIR='"$(SHAREDIR)"'
+$(B)/src/egdb/dirs.o: $(B)/gen/sharedir
 $(shell mkdir -p $(B)/gen && { echo '$(DOCDIR)' | cmp -s - $(B)/gen/docdir || \
   echo '$(DOCDIR)' > $(B)/gen/docdir; })
 $(B)/src/cli/rules.o: MC_CFLAGS += -DMC_DOCDIR='"$(DOCDIR)"'

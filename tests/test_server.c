@@ -912,6 +912,73 @@ static void test_rate_exact(void)
     mc_api_free(a);
 }
 
+/* The computer players shared fairly (issue 44): strangers' long analyses
+   (at most three at once, one an address) leave a player for a game's
+   move, which comes at the speed it asked for; an analysis over the share
+   waits its turn 5 s, then is told busy; one that asks 30 s gets 10. */
+typedef struct hog {
+    mc_api *a;
+    const char *addr;
+    int status;
+    double took;
+} hog;
+
+static void *hog_main(void *arg)
+{
+    hog *h = arg;
+    double t0 = now_mono();
+    h->status = call(h->a, "POST", "/api/analyze",
+                     "{\"game\":\"omweso\",\"position\":\"start\",\"level\":10,\"seconds\":30}",
+                     h->addr, NULL, NULL);
+    h->took = now_mono() - t0;
+    return NULL;
+}
+
+static void test_fair_players(void)
+{
+    mc_api_opts o = {.rate = 1000};
+    mc_api *a = mc_api_new(&o, NULL);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    mc_api_set_book(a, 0, 0);
+    hog h[5] = {{a, "10.3.0.1", 0, 0}, {a, "10.3.0.2", 0, 0}, {a, "10.3.0.3", 0, 0},
+                {a, "10.3.0.4", 0, 0}, {a, "10.3.0.1", 0, 0}};
+    pthread_t th[5];
+    for (int i = 0; i < 5; i++)
+        pthread_create(&th[i], NULL, hog_main, &h[i]);
+    usleep(300 * 1000);
+    /* a game against the computer, from another address */
+    json_t *j;
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.4.0.1", NULL, &j) == 201);
+    char p[128], tok[MC_API_ID_LEN + 1];
+    snprintf(p, sizeof p, "/api/game/%s/engine", jstr(j, "state.id"));
+    snprintf(tok, sizeof tok, "%s", jstr(j, "token"));
+    json_decref(j);
+    double worst = 0;
+    for (int k = 0; k < 3; k++) {
+        double t0 = now_mono();
+        int st = call(a, "POST", p, "{\"level\":10,\"seconds\":0.3}", "10.4.0.1", tok, NULL);
+        double dt = now_mono() - t0;
+        worst = dt > worst ? dt : worst;
+        CHECK_MSG(st == 200, "move %d: %d", k, st);
+        /* the other side's move: the engine again, for the next turn */
+        call(a, "POST", p, "{\"level\":1,\"seconds\":0.05}", "10.4.0.1", tok, NULL);
+    }
+    CHECK_MSG(worst < 0.3 + 1.0, "the game's move took %.2f s under four analyses", worst);
+    for (int i = 0; i < 5; i++)
+        pthread_join(th[i], NULL);
+    int busy = 0, done = 0;
+    for (int i = 0; i < 5; i++) {
+        busy += h[i].status == 503;
+        done += h[i].status == 200 && h[i].took < MC_API_MAX_HELP_SECONDS + 2;
+    }
+    /* three analyses at once (a player is kept for games): of the five,
+       10.3.0.1's second and one more waited 5 s, then were turned away */
+    CHECK_MSG(busy == 2 && done == 3, "%d busy, %d done in time", busy, done);
+    mc_api_free(a);
+}
+
 static void test_quota_expiry(void)
 {
     mc_api_opts o = {.max_games = 5, .quota = 2, .keep = 1000, .keep_over = 100};
@@ -1952,6 +2019,7 @@ int main(void)
     test_store_gone(db);
     test_quota_expiry();
     test_rate_exact();
+    test_fair_players();
     test_import(api, dir);
     test_big_records();
     test_concurrent();

@@ -232,10 +232,18 @@ int cmd_serve(int argc, char **argv)
     so.bind = bind;
     so.port = (int)port;
     so.hosts = hosts;
-    /* The installed site (make install), unless told otherwise. */
+    /* The installed site (make install: beside the installed tables, in
+       the library's share folder), unless told otherwise. */
+    char installed[4096];
     struct stat sst;
-    if (!site && stat(MC_SHAREDIR "/site/engine-worker.js", &sst) == 0)
-        site = MC_SHAREDIR "/site";
+    snprintf(installed, sizeof installed, "%s", mc_egdb_share_dir());
+    char *slash = strrchr(installed, '/');
+    if (slash)
+        snprintf(slash, sizeof installed - (size_t)(slash - installed), "/site");
+    char probe_path[4200];
+    snprintf(probe_path, sizeof probe_path, "%s/engine-worker.js", installed);
+    if (!site && slash && stat(probe_path, &sst) == 0)
+        site = installed;
     so.site = site && strcmp(site, "none") != 0 ? site : NULL;
     mc_server *s = mc_server_start(api, &so, &bound, &err);
     if (!s) {

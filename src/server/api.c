@@ -66,7 +66,19 @@ typedef struct api_player {
     mc_player *pl;
     char spec[MC_SPEC_STRLEN];
     int busy;
+    int help;             /* lent to an analysis or a hint */
+    char addr[ADDR_LEN];  /* ... for this address */
 } api_player;
+
+/* Sharing the computer players (issue 44): a search for a game's move may
+   take any player; the engine's help (an analysis, a hint) at most one per
+   address and API_PLAYERS - 1 in all, so that strangers' analyses never
+   leave a game without a player.  A request waits its turn for a player
+   (a move up to PLAYER_WAIT_MOVE seconds, help PLAYER_WAIT_HELP) rather
+   than being turned away at once, and help thinks MC_API_MAX_HELP_SECONDS
+   at most. */
+#define PLAYER_WAIT_MOVE 10.0
+#define PLAYER_WAIT_HELP 5.0
 
 /* Games created per address in the current minute (a small table: an
    address that does not fit shares a slot, which only makes it stricter). */
@@ -87,6 +99,7 @@ struct mc_api {
     int n;
     long long last_sweep;
     pthread_mutex_t players_lock; /* players, book_off, book_variety, stopping */
+    pthread_cond_t player_freed;
     api_player players[API_PLAYERS];
     int book_off, book_variety;
     int stopping; /* the server is going down: no new search */
@@ -1406,16 +1419,53 @@ static api_player *lend_player(mc_api *a, const mc_game *g)
 }
 
 /* A computer player for g, or NULL after answering 503 busy. */
-static api_player *borrow_player(mc_api *a, const mc_game *g,
-                                 mc_api_reply *out)
+/* May this request take a player now (players_lock held)? */
+static int may_take(const mc_api *a, int help, const char *addr)
 {
+    if (!help)
+        return 1;
+    int total = 0, mine = 0;
+    for (int i = 0; i < API_PLAYERS; i++)
+        if (a->players[i].busy && a->players[i].help) {
+            total++;
+            mine += strcmp(a->players[i].addr, addr) == 0;
+        }
+    return total < API_PLAYERS - 1 && mine == 0;
+}
+
+/* A player for one search: help (an analysis, a hint) or a game's move,
+   for addr; waits its turn (the caller may hold a game's lock: only
+   briefly).  NULL with the answer in out. */
+static api_player *borrow_player(mc_api *a, const mc_game *g, int help,
+                                 const char *addr, mc_api_reply *out)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    double wait = help ? PLAYER_WAIT_HELP : PLAYER_WAIT_MOVE;
+    long long ns = until.tv_nsec + (long long)(wait * 1e9);
+    until.tv_sec += (time_t)(ns / 1000000000);
+    until.tv_nsec = (long)(ns % 1000000000);
+    if (!addr)
+        addr = "";
     pthread_mutex_lock(&a->players_lock);
+    api_player *ap = NULL;
+    int timed_out = 0;
+    while (!a->stopping && !timed_out &&
+           !(may_take(a, help, addr) && (ap = lend_player(a, g))))
+        timed_out = pthread_cond_timedwait(&a->player_freed, &a->players_lock,
+                                           &until) != 0;
+    if (ap) {
+        ap->help = help;
+        snprintf(ap->addr, sizeof ap->addr, "%s", addr);
+    }
     int stopping = a->stopping;
-    api_player *ap = stopping ? NULL : lend_player(a, g);
     pthread_mutex_unlock(&a->players_lock);
     if (!ap)
-        reply_error(out, 503, "busy", stopping ? "the server is stopping"
-                                               : "every computer player is thinking: try again");
+        reply_error(out, 503, "busy",
+                    stopping ? "the server is stopping"
+                    : help   ? "the engine's help is in use (yours, or every "
+                               "player it may have): try again"
+                             : "every computer player is thinking: try again");
     return ap;
 }
 
@@ -1433,6 +1483,7 @@ void mc_api_stop_searches(mc_api *a)
 {
     pthread_mutex_lock(&a->players_lock);
     a->stopping = 1;
+    pthread_cond_broadcast(&a->player_freed);
     for (int i = 0; i < API_PLAYERS; i++)
         if (a->players[i].busy && a->players[i].pl)
             mc_player_stop(a->players[i].pl);
@@ -1443,14 +1494,16 @@ static void give_back(mc_api *a, api_player *ap)
 {
     pthread_mutex_lock(&a->players_lock);
     ap->busy = 0;
+    ap->help = 0;
+    pthread_cond_broadcast(&a->player_freed);
     pthread_mutex_unlock(&a->players_lock);
 }
 
 /* Search the current game through a lent player without the game's lock
    held (other requests on it go on; a change meanwhile makes it 409). */
 static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
-                       const mc_go *go, mc_search_info *info,
-                       mc_api_reply *out)
+                       const mc_go *go, int help, const char *addr,
+                       mc_search_info *info, mc_api_reply *out)
 {
     mc_session *s = cur_session(e);
     const mc_game *g0 = mc_record_game(cur_rec(e));
@@ -1458,7 +1511,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
         reply_error(out, 409, "over", "the game is over");
         return -1;
     }
-    api_player *ap = borrow_player(a, g0, out);
+    api_player *ap = borrow_player(a, g0, help, addr, out);
     if (!ap)
         return -1;
     /* The player copies the game now, under the game's lock. */
@@ -1559,7 +1612,9 @@ static void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
         }
     }
     mc_search_info info;
-    if (search_copy(a, e, &o, &go, &info, out) != 0)
+    if (hint && go.movetime > MC_API_MAX_HELP_SECONDS)
+        go.movetime = MC_API_MAX_HELP_SECONDS;
+    if (search_copy(a, e, &o, &go, hint, rq->addr, &info, out) != 0)
         return;
     const mc_game *g = mc_record_game(cur_rec(e));
     const mc_pos *p = mc_session_pos(cur_session(e));
@@ -1984,7 +2039,9 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
     }
     o.book = "none"; /* a value, not the book's move */
     o.book_variety = 0;
-    api_player *ap = borrow_player(a, g, out);
+    if (go.movetime > MC_API_MAX_HELP_SECONDS)
+        go.movetime = MC_API_MAX_HELP_SECONDS;
+    api_player *ap = borrow_player(a, g, 1, rq->addr, out);
     if (!ap) {
         mc_session_free(c);
         return;
@@ -2157,7 +2214,9 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     o.book = a->book_off ? "none" : NULL;
     o.book_variety = 0;
     pthread_mutex_unlock(&a->players_lock);
-    api_player *ap = borrow_player(a, g, out);
+    if (go.movetime > MC_API_MAX_HELP_SECONDS)
+        go.movetime = MC_API_MAX_HELP_SECONDS;
+    api_player *ap = borrow_player(a, g, 1, rq->addr, out);
     if (!ap) {
         mc_session_free(s);
         mc_game_free(g);
@@ -2675,6 +2734,7 @@ mc_api *mc_api_new(const mc_api_opts *o, mc_error *err)
     pthread_mutex_init(&a->table, NULL);
     pthread_mutex_init(&a->players_lock, NULL);
     pthread_mutex_init(&a->ev_lock, NULL);
+    pthread_cond_init(&a->player_freed, NULL);
     pthread_cond_init(&a->ev_cond, NULL);
     a->book_variety = 20;
     a->nbucket = 64;
@@ -2705,6 +2765,7 @@ void mc_api_free(mc_api *a)
     pthread_mutex_destroy(&a->table);
     pthread_mutex_destroy(&a->players_lock);
     pthread_mutex_destroy(&a->ev_lock);
+    pthread_cond_destroy(&a->player_freed);
     pthread_cond_destroy(&a->ev_cond);
     free(a);
 }

@@ -24,8 +24,10 @@ typedef struct mc_api mc_api;
    with more games is refused after reading that many, so the work and the
    memory of a load stay bounded whatever its size. */
 #define MC_API_MAX_ROUNDS 200
-/* Longest engine move or hint the API grants, in seconds. */
+/* Longest engine move the API grants, in seconds; and the engine's help
+   (an analysis, a hint): longer asks are cut to it. */
 #define MC_API_MAX_SECONDS 30.0
+#define MC_API_MAX_HELP_SECONDS 10.0
 /* Ids and tokens: 128 random bits from getrandom(2), in hex. */
 #define MC_API_ID_LEN 32
 
