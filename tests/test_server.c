@@ -965,7 +965,10 @@ static void test_fair_players(void)
         /* the other side's move: the engine again, for the next turn */
         call(a, "POST", p, "{\"level\":1,\"seconds\":0.05}", "10.4.0.1", tok, NULL);
     }
-    CHECK_MSG(worst < 0.3 + 1.0, "the game's move took %.2f s under four analyses", worst);
+    /* a player at once, not after the analyses' 10 s (the figure itself,
+       move time + 1 s, is a benchmark's: under ThreadSanitizer and four
+       searches on two cores it is longer) */
+    CHECK_MSG(worst < 5.0, "the game's move took %.2f s under four analyses", worst);
     for (int i = 0; i < 5; i++)
         pthread_join(th[i], NULL);
     int busy = 0, done = 0;
@@ -1632,7 +1635,7 @@ static void test_help(void)
     CHECK(r.status == 200);
     CHECK(json_is_true(jget(json_object_get(r.json, "state"), "help", NULL)));
     done(&r);
-    post_game(id, "analysis", "{\"ply\":0,\"seconds\":0.05}", &r);
+    post_game(id, "analysis", "{\"ply\":0,\"seconds\":0.5}", &r);
     CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
     done(&r);
     /* agreed at the creation */
@@ -1809,6 +1812,43 @@ static void test_bodies(void)
     CHECK_MSG(stopped && dt < 2.0, "a chunked body past the limit: %s after %.2f s, %zu bytes",
               stopped ? "stopped" : "still read", dt, sent);
     close(fd);
+}
+
+/* Idle strangers (issue 44: 20 addresses x 8 idle connections kept every
+   other client waiting 8-10 s): 32 addresses x 4 connections that send
+   nothing; another client is answered at once, and under that pressure
+   the idle ones are closed after a second, not the whole deadline. */
+static void test_idle_pressure(void)
+{
+    const char *was = src_addr;
+    static char addrs[32][32];
+    int fds[32 * 4], n = 0;
+    for (int a = 0; a < 32; a++) {
+        snprintf(addrs[a], sizeof addrs[a], "127.0.2.%d", a + 1);
+        src_addr = addrs[a];
+        for (int k = 0; k < 4; k++)
+            if ((fds[n] = dial()) >= 0)
+                n++;
+    }
+    CHECK(n == 128);
+    usleep(300 * 1000);
+    src_addr = "127.0.3.1";
+    double t0 = now_mono();
+    resp r = req("GET", "/api/games", NULL);
+    double dt = now_mono() - t0;
+    CHECK_MSG(r.status == 200 && dt < 1.0, "another client: %d after %.2f s", r.status, dt);
+    done(&r);
+    usleep(1200 * 1000); /* 1.5 s after they came: before the 2 s deadline */
+    int closed = 0;
+    for (int i = 0; i < n; i++) {
+        struct pollfd pf = {fds[i], POLLIN, 0};
+        char c;
+        if (poll(&pf, 1, 0) == 1 && recv(fds[i], &c, 1, MSG_DONTWAIT) == 0)
+            closed++;
+        close(fds[i]);
+    }
+    CHECK_MSG(closed >= n / 4, "%d of %d idle connections closed after 1.5 s", closed, n);
+    src_addr = was;
 }
 
 static void test_review(void)
@@ -2012,6 +2052,7 @@ int main(void)
     test_help();
     test_events();
     test_bodies();
+    test_idle_pressure();
     test_match();
     test_seats(api);
     test_origin_host(api);

@@ -68,6 +68,7 @@ struct mc_server {
     mc_web_file *site;        /* the site folder's files (--site) */
     int nsite;
     unsigned per_ip; /* request connections per address (not streams) */
+    unsigned max_conns; /* request connections in all */
     /* Live event streams open, per client address (s->lock). */
     struct { char addr[64]; int n; } sse_addr[MC_SSE_MAX];
     int sse_total;
@@ -652,7 +653,11 @@ static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_conte
 }
 
 /* Every quarter second: shut the sockets of requests still arriving after
-   the deadline; their threads see the end and close them. */
+   the deadline; their threads see the end and close them.  When three
+   quarters of the connections are taken, a connection waiting for its
+   request (an idle keep-alive one, or one trickling) gets a second, not
+   the whole deadline: idle strangers cannot keep others out (issue 44). */
+#define PRESSURE_IDLE 1.0
 static void *watchdog(void *arg)
 {
     mc_server *s = arg;
@@ -661,8 +666,12 @@ static void *watchdog(void *arg)
         pthread_mutex_lock(&s->lock);
         int stop = s->stop;
         double now = now_mono();
+        unsigned open = 0;
+        for (watch *w = s->conns; w; w = w->next)
+            open += w->counted;
+        double limit = open * 4 >= s->max_conns * 3 ? PRESSURE_IDLE : s->deadline;
         for (watch *w = s->conns; !stop && w; w = w->next)
-            if ((w->receiving && now - w->start > s->deadline) || w->excess == 1) {
+            if ((w->receiving && now - w->start > limit) || w->excess == 1) {
                 shutdown(w->fd, SHUT_RDWR);
                 w->receiving = 0; /* once */
                 if (w->excess)
@@ -814,6 +823,7 @@ mc_server *mc_server_start(mc_api *api, const mc_server_opts *o, int *bound,
     unsigned per_ip = o->per_ip > 0 ? (unsigned)o->per_ip : 8;
     s->per_ip = per_ip;
     unsigned max_conns = o->max_conns > 0 ? (unsigned)o->max_conns : 128;
+    s->max_conns = max_conns;
     unsigned idle = o->idle > 0 ? (unsigned)o->idle : 15;
     if (pthread_create(&s->dog, NULL, watchdog, s) != 0) {
         err->code = MC_ERR_IO;
