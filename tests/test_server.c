@@ -1635,7 +1635,7 @@ static void test_help(void)
     CHECK(r.status == 200);
     CHECK(json_is_true(jget(json_object_get(r.json, "state"), "help", NULL)));
     done(&r);
-    post_game(id, "analysis", "{\"ply\":0,\"seconds\":0.5}", &r);
+    post_game(id, "analysis", "{\"ply\":0,\"seconds\":5,\"nodes\":20000}", &r);
     CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
     done(&r);
     /* agreed at the creation */
