@@ -871,6 +871,20 @@ static void test_store_gone(const char *db)
     post_game(id, "engine", "{\"level\":1,\"nodes\":50}", &r);
     CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 1);
     done(&r);
+    /* the write-ahead log removed the same (issue 44: the next kill -9
+       lost what it held) */
+    char wal[720], walaway[740];
+    snprintf(wal, sizeof wal, "%s-wal", db);
+    snprintf(walaway, sizeof walaway, "%s-wal.away", db);
+    CHECK(rename(wal, walaway) == 0);
+    post_game(id, "engine", "{\"level\":1,\"nodes\":50}", &r);
+    CHECK_MSG(r.status == 503 && strstr(jstr(r.json, "error.message"), "log"), "%d %s",
+              r.status, r.body);
+    done(&r);
+    CHECK(rename(walaway, wal) == 0);
+    post_game(id, "engine", "{\"level\":1,\"nodes\":50}", &r);
+    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 2);
+    done(&r);
 }
 
 /* The API alone (no HTTP): a request from addr with token. */

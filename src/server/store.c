@@ -23,6 +23,10 @@ struct mc_store {
     char *path;       /* NULL: in memory */
     dev_t dev;        /* the file opened: a change to a file that is no */
     ino_t ino;        /* longer at path would be lost at the next start */
+    char *wal;        /* its write-ahead log (path-wal), once it exists: */
+    int wal_known;    /* its removal loses what it holds as surely */
+    dev_t wal_dev;
+    ino_t wal_ino;
 };
 
 static const char *const schema =
@@ -150,6 +154,10 @@ mc_store *mc_store_open(const char *path, mc_error *err)
     if (path) {
         s->dev = st.st_dev;
         s->ino = st.st_ino;
+        size_t n = strlen(path) + 5;
+        s->wal = malloc(n);
+        if (s->wal)
+            snprintf(s->wal, n, "%s-wal", path);
     }
     return s;
 }
@@ -161,6 +169,7 @@ void mc_store_close(mc_store *s)
     if (s->db)
         sqlite3_close(s->db);
     free(s->path);
+    free(s->wal);
     pthread_mutex_destroy(&s->lock);
     free(s);
 }
@@ -216,6 +225,34 @@ static int begin(mc_store *s, mc_error *err, const char *what)
        folder) is removed or replaced: such changes would be gone at the
        next start, so they are refused instead. */
     struct stat st;
+    /* The write-ahead log, the same: known once it exists, refused if it
+       goes or is replaced (its moves not yet in the main file would be lost
+       at the next kill). */
+    int wal_gone = 0;
+    if (s->wal) {
+        struct stat ws;
+        if (stat(s->wal, &ws) == 0) {
+            if (!s->wal_known) {
+                s->wal_known = 1;
+                s->wal_dev = ws.st_dev;
+                s->wal_ino = ws.st_ino;
+            } else if (ws.st_dev != s->wal_dev || ws.st_ino != s->wal_ino) {
+                wal_gone = 1;
+            }
+        } else if (s->wal_known) {
+            wal_gone = 1;
+        }
+    }
+    if (wal_gone) {
+        if (err) {
+            err->code = MC_ERR_IO;
+            snprintf(err->msg, sizeof err->msg,
+                     "the game store: %s: the database's log %s was removed "
+                     "or replaced while the server ran", what, s->wal);
+        }
+        pthread_mutex_unlock(&s->lock);
+        return -1;
+    }
     if (s->path && (stat(s->path, &st) != 0 || st.st_dev != s->dev ||
                     st.st_ino != s->ino)) {
         if (err) {
