@@ -1525,6 +1525,15 @@ static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
     int rc = mc_player_set_opts(ap->pl, o, NULL);
     if (rc == 0)
         rc = mc_player_go(ap->pl, go, info);
+    if (rc == 0 && info->depth == 0 && !info->book && !info->solved) {
+        /* Not one iteration within the time (a new player's table made,
+           a loaded machine): a one-ply search, so that the move is never
+           a blind one. */
+        mc_go one;
+        memset(&one, 0, sizeof one);
+        one.depth = 1;
+        rc = mc_player_go(ap->pl, &one, info);
+    }
     give_back(a, ap);
     pthread_mutex_lock(&e->lock);
     if (e->gone) {
