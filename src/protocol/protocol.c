@@ -185,6 +185,19 @@ static void step_info(const mc_search_info *in, void *ctx)
             e->step_shown = in->depth;
     }
 }
+
+/* The search as asked (infinite: no book, no time; ponder: the clock
+   waits for the ponderhit), its clock from now, its lines through
+   step_info. */
+static mc_go step_go(mc_engine *e)
+{
+    mc_go go = e->go;
+    go.start = mc_clock();
+    go.on_info = step_info;
+    go.info_ctx = e;
+    go.stop = NULL;
+    return go;
+}
 #endif
 
 int mc_engine_step(mc_engine *e)
@@ -192,14 +205,9 @@ int mc_engine_step(mc_engine *e)
 #ifdef MC_NO_THREADS
     if (!e->live || !e->running || e->step_done)
         return 0;
-    /* The search as asked (infinite: no book, no time; ponder: the clock
-       waits for the ponderhit), one iteration deeper than the last step. */
-    mc_go go = e->go;
+    /* one iteration deeper than the last step */
+    mc_go go = step_go(e);
     go.depth = e->steps + 1;
-    go.start = mc_clock();
-    go.on_info = step_info;
-    go.info_ctx = e;
-    go.stop = NULL;
     mc_search_info info;
     int rc = mc_player_go(e->pl, &go, &info);
     if (rc == 0 && info.book && e->steps == 0)
@@ -230,12 +238,8 @@ void proto_ponderhit_now(mc_engine *e)
     int rc = e->step_rc;
     mc_search_info info = e->step_best;
     if (!e->step_done) {
-        mc_go go = e->go;
+        mc_go go = step_go(e);
         go.ponder = 0;
-        go.start = mc_clock();
-        go.on_info = step_info;
-        go.info_ctx = e;
-        go.stop = NULL;
         rc = mc_player_go(e->pl, &go, &info);
         if (rc != 0 || info.depth < e->steps) {
             rc = e->step_rc; /* no deeper than the steps: theirs */

@@ -225,41 +225,32 @@ static int begin(mc_store *s, mc_error *err, const char *what)
        folder) is removed or replaced: such changes would be gone at the
        next start, so they are refused instead. */
     struct stat st;
+    const char *gone = NULL, *which = NULL; /* the file gone, in words */
     /* The write-ahead log, the same: known once it exists, refused if it
        goes or is replaced (its moves not yet in the main file would be lost
        at the next kill). */
-    int wal_gone = 0;
     if (s->wal) {
-        struct stat ws;
-        if (stat(s->wal, &ws) == 0) {
+        if (stat(s->wal, &st) == 0) {
             if (!s->wal_known) {
                 s->wal_known = 1;
-                s->wal_dev = ws.st_dev;
-                s->wal_ino = ws.st_ino;
-            } else if (ws.st_dev != s->wal_dev || ws.st_ino != s->wal_ino) {
-                wal_gone = 1;
+                s->wal_dev = st.st_dev;
+                s->wal_ino = st.st_ino;
+            } else if (st.st_dev != s->wal_dev || st.st_ino != s->wal_ino) {
+                gone = s->wal, which = "the database's log";
             }
         } else if (s->wal_known) {
-            wal_gone = 1;
+            gone = s->wal, which = "the database's log";
         }
     }
-    if (wal_gone) {
+    if (!gone && s->path && (stat(s->path, &st) != 0 || st.st_dev != s->dev ||
+                             st.st_ino != s->ino))
+        gone = s->path, which = "the database";
+    if (gone) {
         if (err) {
             err->code = MC_ERR_IO;
             snprintf(err->msg, sizeof err->msg,
-                     "the game store: %s: the database's log %s was removed "
-                     "or replaced while the server ran", what, s->wal);
-        }
-        pthread_mutex_unlock(&s->lock);
-        return -1;
-    }
-    if (s->path && (stat(s->path, &st) != 0 || st.st_dev != s->dev ||
-                    st.st_ino != s->ino)) {
-        if (err) {
-            err->code = MC_ERR_IO;
-            snprintf(err->msg, sizeof err->msg,
-                     "the game store: %s: the database %s was removed or "
-                     "replaced while the server ran", what, s->path);
+                     "the game store: %s: %s %s was removed or replaced "
+                     "while the server ran", what, which, gone);
         }
         pthread_mutex_unlock(&s->lock);
         return -1;

@@ -235,22 +235,30 @@ static json_t *state_json(int i)
                      "history", hist, "num_actions", mc_ml_num_actions(w->g));
 }
 
-static json_t *op_state_new(json_t *rq)
+/* A new state of game spec from start (NULL: the game's start) in a free
+   slot: its index, or -1 with *why the answer to give. */
+static int state_add(const char *spec, const char *pos, const mc_pos *start,
+                     json_t **why)
 {
-    const char *spec = json_string_value(json_object_get(rq, "game"));
-    const char *pos = json_string_value(json_object_get(rq, "position"));
     int i = free_slot((void **)states);
-    if (i < 0)
-        return fail("full", "too many states");
+    if (i < 0) {
+        *why = fail("full", "too many states");
+        return -1;
+    }
     mc_error err = {0, ""};
-    mc_game *g = mc_game_new(spec ? spec : "oware", &err);
-    if (!g)
-        return fail("spec", err.msg);
+    mc_game *g = mc_game_new(spec, &err);
+    if (!g) {
+        *why = fail("spec", err.msg);
+        return -1;
+    }
     mc_pos p;
-    if (pos && strcmp(pos, "start") != 0) {
+    if (start) {
+        p = *start;
+    } else if (pos && strcmp(pos, "start") != 0) {
         if (mc_pos_parse(g, pos, &p, &err) != 0) {
             mc_game_free(g);
-            return fail("position", err.msg);
+            *why = fail("position", err.msg);
+            return -1;
         }
     } else {
         mc_start(g, &p);
@@ -260,12 +268,22 @@ static json_t *op_state_new(json_t *rq)
     if (!s) {
         free(w);
         mc_game_free(g);
-        return fail("memory", "out of memory");
+        *why = fail("memory", "out of memory");
+        return -1;
     }
     w->g = g;
     w->s = s;
     states[i] = w;
-    return state_json(i);
+    return i;
+}
+
+static json_t *op_state_new(json_t *rq)
+{
+    const char *spec = json_string_value(json_object_get(rq, "game"));
+    json_t *why = NULL;
+    int i = state_add(spec ? spec : "oware",
+                      json_string_value(json_object_get(rq, "position")), NULL, &why);
+    return i < 0 ? why : state_json(i);
 }
 
 static json_t *op_clone(json_t *rq)
@@ -276,17 +294,10 @@ static json_t *op_clone(json_t *rq)
     /* A new session from the same start, the same moves replayed: the
        history (repetitions) comes along. */
     const mc_session *s = states[i]->s;
-    char buf[MC_POS_STRLEN];
-    mc_pos_format(states[i]->g, mc_session_pos_at(s, 0), buf, sizeof buf);
-    json_t *sub = json_pack("{s:s,s:s}", "game", mc_game_spec(states[i]->g),
-                            "position", buf);
-    json_t *j = op_state_new(sub);
-    json_decref(sub);
-    json_t *idj = json_object_get(j, "id");
-    if (!idj)
-        return j;
-    int k = (int)json_integer_value(idj) - 1;
-    json_decref(j);
+    json_t *why = NULL;
+    int k = state_add(mc_game_spec(states[i]->g), NULL, mc_session_pos_at(s, 0), &why);
+    if (k < 0)
+        return why;
     for (int n = 0; n < mc_session_ply(s); n++)
         mc_session_play(states[k]->s, mc_session_move_at(s, n), NULL, NULL);
     return state_json(k);
