@@ -996,6 +996,78 @@ static void test_fair_players(void)
     mc_api_free(a);
 }
 
+/* The rules' work is bounded per request and counted per address (issue
+   44: an Omweso position whose relay chains run for hundreds of millions of
+   laps cost 4.1 s on an analysis of 0.01 s, and a 117-byte record 1.4 s a
+   load, outside every limit).  The position below: one of South's starts
+   relays for 200 million laps before its cycle shows (about 0.5 s here on
+   its own), so under a limit of 0.05 s a request either answers from work
+   done in time or says 503 costly and keeps nothing; and an address that
+   spent its minute's CPU is told 429 rate while another is served. */
+#define LONG_RELAY "4,2,4,5,2,5,2,5,4,1,6,3,2,7,3,2/0,0,0,0,0,0,1,0,1,1,1,0,2,0,1,0 S first=- captures=3,1"
+
+static void test_work_bounded(void)
+{
+    mc_api_opts o = {.rate = 1000, .work = 0.05, .work_minute = 0.4};
+    mc_api *a = mc_api_new(&o, NULL);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    mc_api_set_book(a, 0, 0);
+    /* the position's moves alone take longer than the limit */
+    double t0 = now_mono();
+    mc_error err;
+    mc_game *g = mc_game_new("omweso", &err);
+    mc_pos p;
+    mc_move mv[MC_MAX_MOVES];
+    CHECK(g && mc_pos_parse(g, LONG_RELAY, &p, &err) == 0);
+    int n = g ? mc_moves(g, &p, mv) : 0;
+    double exact = now_mono() - t0;
+    CHECK(n > 0);
+    mc_game_free(g);
+    CHECK_MSG(exact > 0.15, "the long relay took only %.3f s", exact);
+    json_t *j;
+    t0 = now_mono();
+    int st = call(a, "POST", "/api/new", "{\"game\":\"omweso\",\"position\":\"" LONG_RELAY "\"}",
+                  "10.5.0.1", NULL, &j);
+    double took = now_mono() - t0;
+    CHECK_MSG(st == 503 && strcmp(jstr(j, "error.code"), "costly") == 0,
+              "a new game at the long relay: %d", st);
+    CHECK_MSG(took < exact * 0.8, "refused after %.3f s (exact %.3f s)", took, exact);
+    json_decref(j);
+    CHECK(mc_api_count(a) == 0); /* nothing kept */
+    t0 = now_mono();
+    st = call(a, "POST", "/api/load",
+              "{\"record\":\"[Game \\\"omweso\\\"]\\n[Start \\\"" LONG_RELAY "\\\"]\\n*\\n\"}",
+              "10.5.0.2", NULL, &j);
+    took = now_mono() - t0;
+    CHECK_MSG(st == 503 && strcmp(jstr(j, "error.code"), "costly") == 0,
+              "a record at the long relay: %d", st);
+    CHECK_MSG(took < exact * 0.8, "load refused after %.3f s", took);
+    json_decref(j);
+    CHECK(mc_api_count(a) == 0);
+    /* an analysis of 0.01 s: bounded by its seconds plus the limit */
+    t0 = now_mono();
+    st = call(a, "POST", "/api/analyze",
+              "{\"game\":\"omweso\",\"position\":\"" LONG_RELAY "\",\"seconds\":0.01}",
+              "10.5.0.3", NULL, NULL);
+    took = now_mono() - t0;
+    CHECK_MSG(st == 503, "an analysis at the long relay: %d", st);
+    CHECK_MSG(took < exact * 0.8, "analysis answered after %.3f s", took);
+    /* one address spends its minute's CPU: told to wait, others served */
+    int rate = 0, costly = 0;
+    for (int i = 0; i < 40 && !rate; i++) {
+        st = call(a, "POST", "/api/new", "{\"game\":\"omweso\",\"position\":\"" LONG_RELAY "\"}",
+                  "10.5.0.4", NULL, NULL);
+        rate = st == 429;
+        costly += st == 503;
+    }
+    CHECK_MSG(rate && costly >= 4, "429 after %d costly requests", costly);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.5.0.4", NULL, NULL) == 429);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.5.0.5", NULL, NULL) == 201);
+    mc_api_free(a);
+}
+
 static void test_quota_expiry(void)
 {
     mc_api_opts o = {.max_games = 5, .quota = 2, .keep = 1000, .keep_over = 100};
@@ -2075,6 +2147,7 @@ int main(void)
     test_quota_expiry();
     test_rate_exact();
     test_fair_players();
+    test_work_bounded();
     test_import(api, dir);
     test_big_records();
     test_concurrent();

@@ -254,6 +254,8 @@ uint32_t mc_rng_below(mc_rng *r, uint32_t n)
 static _Thread_local double dl_when;
 static _Thread_local const _Atomic int *dl_stop;
 static _Thread_local int dl_fired;
+static _Thread_local double wl_when;
+static _Thread_local int wl_hit;
 
 double mc_now(void)
 {
@@ -271,15 +273,36 @@ void mc_deadline_set(double when, const _Atomic int *stop)
 
 int mc_deadline_check(void)
 {
-    if (!dl_fired && ((dl_when > 0 && mc_now() >= dl_when) ||
-                      (dl_stop && atomic_load_explicit(dl_stop, memory_order_relaxed))))
+    if (dl_fired || wl_hit)
+        return 1;
+    double now = dl_when > 0 || wl_when > 0 ? mc_now() : 0;
+    if ((dl_when > 0 && now >= dl_when) ||
+        (dl_stop && atomic_load_explicit(dl_stop, memory_order_relaxed)))
         dl_fired = 1;
-    return dl_fired;
+    if (wl_when > 0 && now >= wl_when)
+        wl_hit = 1;
+    return dl_fired || wl_hit;
 }
 
 int mc_deadline_fired(void)
 {
-    return dl_fired;
+    return dl_fired || wl_hit;
+}
+
+void mc_work_limit_set(double when)
+{
+    wl_when = when;
+    wl_hit = 0;
+}
+
+double mc_work_limit(void)
+{
+    return wl_when;
+}
+
+int mc_work_limit_hit(void)
+{
+    return wl_hit;
 }
 
 static _Thread_local uint64_t relay_budget;

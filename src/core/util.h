@@ -105,6 +105,18 @@ int mc_deadline_check(void);
 int mc_deadline_fired(void);
 
 /*
+ * A bound on all the rule work of this thread, above any search's deadline
+ * (a server's request: issue 44): mc_deadline_check fires at it too, and a
+ * search's mc_deadline_set does not lift it; 0 none.  mc_work_limit_hit()
+ * says it fired since it was set: whatever the rules answered since may be
+ * cut short, and the caller throws it away.  A search's helper threads take
+ * their caller's (mc_work_limit()).
+ */
+void mc_work_limit_set(double when);
+double mc_work_limit(void);
+int mc_work_limit_hit(void);
+
+/*
  * A search's leave to cut a long rule computation short and guess, for its
  * own thread: laps > 0 lets Omweso take a relay chain still going after that
  * many laps for a never-ending one (W13) below the root; 0, the default, is

@@ -433,6 +433,7 @@ static void table_pv(void *ctx, const mc_game *g, const mc_pos *root,
 static void *helper_main(void *arg)
 {
     mc_worker *w = arg;
+    mc_work_limit_set(w->t->work_limit);
     w->rc = mc_worker_think(w);
     return NULL;
 }
@@ -517,6 +518,7 @@ int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
     t->stop = &pl->stop;
     t->legacy_stop = pl->legacy_stop;
     t->ext_stop = go->stop;
+    t->work_limit = mc_work_limit();
     t->level = level;
     t->exact = pl->exact;
     t->tune = pl->tune;

@@ -589,12 +589,18 @@ int mc_worker_think(mc_worker *w)
     int level = t->level;
     /* The root's children: kid[0] belongs to the root alone, since the
        nodes below it are at ply 1 and deeper.  They are made in full,
-       whatever the time (an Omweso move may take long to sow). */
+       whatever the search's time (an Omweso move may take long to sow),
+       within the thread's work limit only (a server's request): cut short
+       there, they may be wrong, and the search gives up (MC_ERR_ARG). */
     mc_deadline_set(0, NULL);
     int nall = mc_moves(w->g, root, rk->mv);
+    if (mc_work_limit_hit())
+        return MC_ERR_ARG;
     if (nall == 0)
         return MC_ERR_OVER;
     int n = make_kids(w, w->root, 0, nall, -1);
+    if (mc_work_limit_hit())
+        return MC_ERR_ARG;
     if (t->root_allow) {
         int m = 0;
         for (int oi = 0; oi < n; oi++)

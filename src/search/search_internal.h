@@ -52,6 +52,7 @@ typedef struct mc_think {
     atomic_int *stop;           /* the player's: stop everything */
     volatile int *legacy_stop;  /* mc_search_limits.stop, or NULL */
     int *ext_stop;              /* mc_go.stop, or NULL */
+    double work_limit;          /* the caller's mc_work_limit(), for helpers */
     atomic_int ponder;          /* 1 while pondering */
     atomic_llong ponderhit_ns;  /* when the ponderhit came (0: not yet) */
     mc_timeman tm;

@@ -80,13 +80,16 @@ typedef struct api_player {
 #define PLAYER_WAIT_MOVE 10.0
 #define PLAYER_WAIT_HELP 5.0
 
-/* Games created per address in the current minute (a small table: an
-   address that does not fit shares a slot, which only makes it stricter). */
+/* What each address did in the current minute: games created and CPU
+   seconds of its requests (exact per address: RATE_SLOTS addresses a
+   minute; beyond them an address is not counted, and the quota, the game
+   limit and the per-request bounds still hold). */
 #define RATE_SLOTS 1024
 typedef struct rate_slot {
     char addr[ADDR_LEN];
     long long minute;
     int count;
+    double work;
 } rate_slot;
 
 struct mc_api {
@@ -859,8 +862,79 @@ static void clock_of(const game_entry *e, mc_store_clock *c)
     mc_session_clock_state(cur_session(e), c->bank, &c->since);
 }
 
+/* ---- the rules' work of a request ------------------------------------
+
+   Each request's thread works under a limit (mc_work_limit_set): the rules
+   stop short at it, and whatever they answered since is thrown away: a
+   change is not kept, a reply is replaced by 503 costly.  A search gets its
+   own seconds on top (player_go); the CPU a request took apart from its
+   searches is counted against its address (mc_api_handle). */
+static _Thread_local double tl_search_cpu;
+
+static double thread_cpu(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void reply_costly(const mc_api *a, mc_api_reply *out)
+{
+    free(out->body);
+    memset(out, 0, sizeof *out);
+    reply_error(out, 503, "costly",
+                "working out this request's moves took longer than the "
+                "server allows one request (%g s); nothing was changed",
+                a->o.work);
+}
+
+/* Before a change is kept: the rule work its reply needs (the moves of the
+   position now) done within the request's limit.  0, or -1 after replying
+   503 costly. */
+static int costly(const mc_api *a, game_entry *e, mc_api_reply *out)
+{
+    mc_move mv[MC_MAX_MOVES];
+    (void)mc_session_moves(cur_session(e), mv);
+    if (!mc_work_limit_hit())
+        return 0;
+    reply_costly(a, out);
+    return -1;
+}
+
+/* mc_player_go with the search's own seconds added to the request's work
+   limit, and its CPU kept apart from the request's.  sure: a search that
+   finished no iteration within its time (a new player's table made, a
+   loaded machine, a long root) searches one ply more, so that the answer
+   is never a blind move. */
+static int player_go(const mc_api *a, api_player *ap, const mc_go *go,
+                     int sure, mc_search_info *info)
+{
+    double limit = mc_work_limit(), cpu = thread_cpu();
+    if (!mc_work_limit_hit())
+        mc_work_limit_set(mc_now() + a->o.work +
+                          (go->movetime > 0 ? go->movetime : 0));
+    int rc = mc_player_go(ap->pl, go, info);
+    if (sure && rc == 0 && info->depth == 0 && !info->book &&
+        !info->solved && !mc_work_limit_hit()) {
+        mc_go one;
+        memset(&one, 0, sizeof one);
+        one.depth = 1;
+        rc = mc_player_go(ap->pl, &one, info);
+    }
+    int hit = mc_work_limit_hit();
+    if (!hit)
+        mc_work_limit_set(limit > 0 ? mc_now() + a->o.work : 0);
+    tl_search_cpu += thread_cpu() - cpu;
+    return hit ? MC_ERR_ARG : rc;
+}
+
 static int commit(mc_api *a, game_entry *e, mc_api_reply *out)
 {
+    if (costly(a, e, out) != 0) {
+        e->stale = 1; /* the memory is ahead: back to the store's */
+        return -1;
+    }
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
     mc_error err = {MC_ERR_IO, "out of memory"};
@@ -1059,6 +1133,30 @@ static void ep_games(mc_api_reply *out)
                                    "game:SECONDS+INCREMENT"));
 }
 
+/* addr's slot of the current minute (the table lock held): its own, past
+   the slots of other addresses of this minute; a slot of an earlier minute
+   is free.  NULL when every slot is taken this minute. */
+static rate_slot *rate_of(mc_api *a, const char *addr)
+{
+    unsigned h = 2166136261u;
+    for (const char *c = addr; *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    long long minute = now_s() / 60;
+    for (int k = 0; k < RATE_SLOTS; k++) {
+        rate_slot *x = &a->rate[(h + (unsigned)k) % RATE_SLOTS];
+        if (x->minute != minute) {
+            x->minute = minute;
+            x->count = 0;
+            x->work = 0;
+            snprintf(x->addr, sizeof x->addr, "%s", addr);
+            return x;
+        }
+        if (strcmp(x->addr, addr) == 0)
+            return x;
+    }
+    return NULL;
+}
+
 /* The seats the creator takes: "both" (default), "S" or "N"; a bit mask,
    or 0 after replying. */
 static int seats_of(json_t *j, mc_api_reply *out)
@@ -1110,30 +1208,15 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
             memcpy(e->token[s], tok, sizeof tok);
     if (mask == 3)
         e->invite[0][0] = 0;
+    if (costly(a, e, out) != 0) {
+        entry_free(e);
+        return NULL;
+    }
     /* A place in the table, under the limits. */
     pthread_mutex_lock(&a->table);
     int mine = 0, full = a->n >= a->o.max_games, fast = 0;
     if (quota && !full) {
-        unsigned h = 2166136261u;
-        for (const char *c = e->addr; *c; c++)
-            h = (h ^ (unsigned char)*c) * 16777619u;
-        /* Exact per address: its own slot (probing past the slots of other
-           addresses of this minute); a slot of an earlier minute is free.
-           With every slot taken this minute the address is not counted
-           (the quota and --max-games still hold). */
-        long long minute = now_s() / 60;
-        rate_slot *rs = NULL;
-        for (int k = 0; k < RATE_SLOTS && !rs; k++) {
-            rate_slot *x = &a->rate[(h + (unsigned)k) % RATE_SLOTS];
-            if (x->minute != minute) {
-                x->minute = minute;
-                x->count = 0;
-                snprintf(x->addr, sizeof x->addr, "%s", e->addr);
-                rs = x;
-            } else if (strcmp(x->addr, e->addr) == 0) {
-                rs = x;
-            }
-        }
+        rate_slot *rs = rate_of(a, e->addr);
         fast = rs && rs->count >= a->o.rate;
         if (rs && !fast)
             rs->count++;
@@ -1524,16 +1607,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
     pthread_mutex_unlock(&e->lock);
     int rc = mc_player_set_opts(ap->pl, o, NULL);
     if (rc == 0)
-        rc = mc_player_go(ap->pl, go, info);
-    if (rc == 0 && info->depth == 0 && !info->book && !info->solved) {
-        /* Not one iteration within the time (a new player's table made,
-           a loaded machine): a one-ply search, so that the move is never
-           a blind one. */
-        mc_go one;
-        memset(&one, 0, sizeof one);
-        one.depth = 1;
-        rc = mc_player_go(ap->pl, &one, info);
-    }
+        rc = player_go(a, ap, go, 1, info);
     give_back(a, ap);
     pthread_mutex_lock(&e->lock);
     if (e->gone) {
@@ -2067,7 +2141,7 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
        one (its table), does not eat it. */
     go.start = mc_clock();
     if (rc == 0)
-        rc = mc_player_go(ap->pl, &go, &info);
+        rc = player_go(a, ap, &go, 0, &info);
     give_back(a, ap);
     pthread_mutex_lock(&e->lock);
     if (e->gone) {
@@ -2237,7 +2311,7 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         rc = mc_player_set_opts(ap->pl, &o, NULL);
     go.start = mc_clock(); /* the search's own time, as for /analysis */
     if (rc == 0)
-        rc = mc_player_go(ap->pl, &go, &info);
+        rc = player_go(a, ap, &go, 1, &info);
     give_back(a, ap);
     if (rc != 0) {
         reply_error(out, 500, "memory", "the engine could not search");
@@ -2528,7 +2602,30 @@ void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         reply_error(out, 400, "json", "the request body contains a NUL byte");
         return;
     }
+    /* The address's CPU this minute first: over its share, nothing. */
+    const char *addr = rq->addr; /* NULL: the program itself, not counted */
+    pthread_mutex_lock(&a->table);
+    rate_slot *rs = addr ? rate_of(a, addr) : NULL;
+    double used = rs ? rs->work : 0;
+    pthread_mutex_unlock(&a->table);
+    if (used >= a->o.work_minute) {
+        reply_error(out, 429, "rate",
+                    "your address's requests took %.1f s of the server's "
+                    "time this minute: wait a little", used);
+        return;
+    }
+    double cpu = thread_cpu();
+    tl_search_cpu = 0;
+    mc_work_limit_set(mc_now() + a->o.work);
     route(a, rq, out);
+    if (mc_work_limit_hit())
+        reply_costly(a, out); /* whatever the rules said was cut short */
+    mc_work_limit_set(0);
+    double spent = thread_cpu() - cpu - tl_search_cpu;
+    pthread_mutex_lock(&a->table);
+    if (addr && (rs = rate_of(a, addr)) != NULL && spent > 0)
+        rs->work += spent;
+    pthread_mutex_unlock(&a->table);
     if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0)
         ev_broadcast(a); /* something may have changed: the streams look */
 }
@@ -2736,6 +2833,10 @@ mc_api *mc_api_new(const mc_api_opts *o, mc_error *err)
         a->o.quota = 200;
     if (a->o.rate <= 0)
         a->o.rate = 30;
+    if (a->o.work <= 0)
+        a->o.work = MC_API_WORK_SECONDS;
+    if (a->o.work_minute <= 0)
+        a->o.work_minute = MC_API_WORK_MINUTE;
     if (a->o.keep == 0)
         a->o.keep = 30LL * 86400;
     if (a->o.keep_over == 0)

@@ -28,6 +28,14 @@ typedef struct mc_api mc_api;
    (an analysis, a hint): longer asks are cut to it. */
 #define MC_API_MAX_SECONDS 30.0
 #define MC_API_MAX_HELP_SECONDS 10.0
+/* The rules' work for a request (an Omweso relay chain can run for hundreds
+   of millions of laps before it repeats): a request whose rule work (its
+   searches apart, which their own seconds bound) takes longer than this is
+   answered 503 costly and changes nothing; an address whose requests took
+   more CPU than MC_API_WORK_MINUTE in the current minute is answered 429
+   rate until the next. */
+#define MC_API_WORK_SECONDS 2.0
+#define MC_API_WORK_MINUTE 20.0
 /* Ids and tokens: 128 random bits from getrandom(2), in hex. */
 #define MC_API_ID_LEN 32
 
@@ -39,6 +47,10 @@ typedef struct mc_api_opts {
     long long keep;      /* seconds an untouched game is kept (0: 30 days;
                             -1: for ever) */
     long long keep_over; /* ... a finished one (0: 7 days; -1: for ever) */
+    double work;         /* seconds of rule work a request may take beyond
+                            its search (0: MC_API_WORK_SECONDS) */
+    double work_minute;  /* ... an address a minute, in CPU seconds (0:
+                            MC_API_WORK_MINUTE) */
 } mc_api_opts;
 
 typedef struct mc_api_req {
