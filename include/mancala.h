@@ -68,9 +68,9 @@ extern "C" {
    shared library of the same major version).  MC_VERSION_HEX compares as
    a number: 0xMMmmpp. */
 #define MC_VERSION_MAJOR 1
-#define MC_VERSION_MINOR 4
+#define MC_VERSION_MINOR 5
 #define MC_VERSION_PATCH 0
-#define MC_VERSION_STRING "1.4.0"
+#define MC_VERSION_STRING "1.5.0"
 #define MC_VERSION_HEX ((MC_VERSION_MAJOR << 16) | (MC_VERSION_MINOR << 8) | \
                         MC_VERSION_PATCH)
 
@@ -233,6 +233,9 @@ MC_API void mc_game_free(mc_game *g);
 MC_API const char *mc_game_name(const mc_game *g);
 /* The game's name for people, with its source ("Oware (Abapa rules)"). */
 MC_API const char *mc_game_title(const mc_game *g);
+/* What the game's pieces are called, for players: "seed" or "stone"
+   (plural: "seeds", "stones"). */
+MC_API const char *mc_game_unit(const mc_game *g, int plural);
 /* The canonical spec: name plus every option that differs from its default. */
 MC_API const char *mc_game_spec(const mc_game *g);
 /* The value of an option as text ("forfeit"), or NULL if no such key. */
@@ -320,6 +323,18 @@ MC_API int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
 MC_API size_t mc_move_explain(const mc_game *g, const mc_pos *before,
                               mc_move m, const mc_trace *t, char *buf,
                               size_t n);
+/* What sets move m apart from the other moves of its pit, in words for a
+   player choosing among them ("clockwise at the first reverse choice,
+   then counter-clockwise (W10)"; Omweso's directions and three-seed
+   opening sowing); for a game with one move a pit, the move's token.
+   Returns the length it needed, as snprintf. */
+MC_API size_t mc_move_choice(const mc_game *g, const mc_pos *p, mc_move m,
+                             char *buf, size_t n);
+/* The offer of the pits of mask (bit i: pit i; Goré G6): 0 with *m the
+   move when it is legal in p, else an MC_ERR_* code with err saying why in
+   words ("North cannot pay: ...", "there are no offers in this game"). */
+MC_API int mc_offer_move(const mc_game *g, const mc_pos *p, uint32_t pits,
+                         mc_move *m, mc_error *err);
 /* The pit the sowing of m starts from; -1 when m is not a sowing. */
 MC_API int mc_move_pit(const mc_game *g, const mc_pos *p, mc_move m);
 

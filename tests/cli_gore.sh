@@ -165,5 +165,11 @@ reject "game over" "the game is over" \
     $M apply gore '2,6,0,0/0,1,1,1 S own=SSSSNNNN cap=20,17' B a
 reject "perft bad position" "bad position" $M perft gore 2 'nonsense'
 
+# The words of a capture (issue 44): the last stone lands first, then the
+# capture (G4), not the other way round: after A a A b A a, South's B ends
+# in North's a, which then holds 2.
+expect "trace: landing then capture" "$(printf '   the last stone falls in a (now 2)\n   South captures 2 from a')" \
+    sh -c "$M apply --trace gore:trades=off start A a A b A a B | tail -n 3 | head -n 2"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

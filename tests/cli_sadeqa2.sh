@@ -111,5 +111,9 @@ expect_err "field 3 (first=): bad value 'X'" perft sadeqa2 2 '3,3,3,3,3,3/3,3,3,
 expect_err 'at most 36' moves sadeqa2 '9,9,9,9,0,0/0,0,0,0,0,1 S first=-'
 expect_err 'no seeds' moves sadeqa2 '0,0,0,0,0,0/0,0,0,0,0,0 S first=-'
 
+# One seed leaves, two leave (issue 44: "the 1 seed in c ... leave").
+if $M apply --trace sadeqa2 start F f | grep -qx '   the 1 seed in c, facing the last hole, leaves the game'; then ok; else
+    bad "the words of a one-seed removal"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

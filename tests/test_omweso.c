@@ -1031,6 +1031,70 @@ static void test_moves_all(void)
     mc_game_free(g);
 }
 
+/* mc_move_choice (issue 44: the page's picker showed "A-" with nothing to
+   say what '-' is): the words are checked against the token as the rule
+   file's notation reads it (a '-' per reverse choice taken clockwise, '+'
+   counter-clockwise, '*' the three-seed opening sowing), over the moves of
+   random play; and the pieces are seeds. */
+static void test_choice_words(void)
+{
+    static const char *const nth[] = {"first", "second", "third", "fourth"};
+    mc_game *g = game("omweso");
+    CHECK_STR(mc_game_unit(g, 0), "seed");
+    CHECK_STR(mc_game_unit(g, 1), "seeds");
+    mc_rng rng;
+    mc_rng_seed(&rng, 44);
+    int marked = 0, starred = 0;
+    static mc_move mv[MC_MAX_MOVES];
+    for (int game_i = 0; game_i < 20; game_i++) {
+        mc_pos p;
+        mc_start(g, &p);
+        for (int ply = 0; ply < 150; ply++) {
+            int n = mc_moves(g, &p, mv);
+            if (n == 0)
+                break;
+            for (int i = 0; i < n; i++) {
+                char tok[MC_MOVE_STRLEN], w[300], want[300] = "";
+                mc_move_format(g, &p, mv[i], tok, sizeof tok);
+                size_t len = mc_move_choice(g, &p, mv[i], w, sizeof w);
+                CHECK(len == strlen(w));
+                const char *marks = tok + 1;
+                if (*marks == '*') {
+                    strcpy(want, "the three-seed opening sowing (W12)");
+                    starred++;
+                } else if (!*marks) {
+                    strcpy(want, "counter-clockwise all the way");
+                } else if (strlen(marks) <= 4) {
+                    for (int k = 0; marks[k]; k++)
+                        sprintf(want + strlen(want), "%s%s at the %s reverse choice",
+                                k ? ", " : "",
+                                marks[k] == '-' ? "clockwise" : "counter-clockwise", nth[k]);
+                    strcat(want, ", then counter-clockwise (W10)");
+                    marked++;
+                } else {
+                    continue;
+                }
+                CHECK_MSG(strcmp(w, want) == 0, "%s: '%s', want '%s'", tok, w, want);
+            }
+            mc_play(g, &p, mv[mc_rng_below(&rng, (uint32_t)n)], NULL);
+        }
+    }
+    CHECK_MSG(marked > 10 && starred > 0, "%d moves with marks, %d '*': the test saw too few",
+              marked, starred);
+    mc_game_free(g);
+    mc_game *o = game("oware"), *gr = game("gore");
+    mc_pos p;
+    mc_start(o, &p);
+    char w[32];
+    CHECK(mc_move_choice(o, &p, mv[0] = 2, w, sizeof w) == 1);
+    CHECK_STR(w, "C");
+    CHECK_STR(mc_game_unit(gr, 0), "stone");
+    CHECK_STR(mc_game_unit(gr, 1), "stones");
+    CHECK_STR(mc_game_unit(o, 1), "seeds");
+    mc_game_free(o);
+    mc_game_free(gr);
+}
+
 int main(void)
 {
     static rgen r;
@@ -1046,6 +1110,7 @@ int main(void)
     test_mangled_input();
     test_random_from_never_ending();
     test_relay_budget();
+    test_choice_words();
     /* The engine against the naive reference, positions from random play
        of every set-up and every option that changes the moves. */
     random_games("omweso", R_EVERY, 1, 150, 1, &r, NULL);

@@ -1068,6 +1068,64 @@ static void test_work_bounded(void)
     mc_api_free(a);
 }
 
+/* Why an offer may not be made (issue 44: a refused Goré offer said only
+   "Not an offer you may make now."): POST /api/game/ID/offer answers with
+   the library's words, changing nothing; the figures in the checks come
+   from G6 (6 captured stones a pit, at most 3 pits, keep one). */
+static void test_offer_words(void)
+{
+    mc_api_opts o = {.rate = 1000};
+    mc_api *a = mc_api_new(&o, NULL);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    json_t *j;
+    char path[128], id[MC_API_ID_LEN + 1];
+    /* South to move; North has 17 captured stones: 2 pits at most */
+    CHECK(call(a, "POST", "/api/new",
+               "{\"game\":\"gore\",\"position\":\"2,6,0,0/0,1,1,1 S own=SSSSNNNN cap=20,17\"}",
+               "10.6.0.1", NULL, &j) == 201);
+    snprintf(id, sizeof id, "%s", jstr(j, "state.id"));
+    json_int_t v0 = json_integer_value(jget(j, "state", "version"));
+    CHECK_STR(json_string_value(json_array_get(jget(j, "state", "unit"), 1)), "stones");
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/game/%s/offer", id);
+    CHECK(call(a, "POST", path, "{\"pits\":[0]}", "10.6.0.1", NULL, &j) == 200);
+    CHECK(json_is_true(json_object_get(j, "legal")));
+    CHECK_STR(jstr(j, "move"), "offer:A");
+    json_decref(j);
+    CHECK(call(a, "POST", path, "{\"pits\":[0,1,2]}", "10.6.0.1", NULL, &j) == 200);
+    CHECK(json_is_false(json_object_get(j, "legal")));
+    CHECK_MSG(strstr(jstr(j, "why"), "18") && strstr(jstr(j, "why"), "17"),
+              "3 pits cost 18, North has 17: '%s'", jstr(j, "why"));
+    json_decref(j);
+    CHECK(call(a, "POST", path, "{\"pits\":[4]}", "10.6.0.1", NULL, &j) == 200);
+    CHECK(json_is_false(json_object_get(j, "legal")));
+    CHECK_MSG(strstr(jstr(j, "why"), "North's") != NULL, "'%s'", jstr(j, "why"));
+    json_decref(j);
+    CHECK(call(a, "POST", path, "{\"pits\":[0,1,2,3]}", "10.6.0.1", NULL, &j) == 200);
+    CHECK(json_is_false(json_object_get(j, "legal")));
+    json_decref(j);
+    CHECK(call(a, "POST", path, "{\"pits\":[9]}", "10.6.0.1", NULL, NULL) == 400);
+    CHECK(call(a, "POST", path, "{\"pits\":[1,1]}", "10.6.0.1", NULL, NULL) == 400);
+    /* nothing changed */
+    snprintf(path, sizeof path, "/api/game/%s", id);
+    CHECK(call(a, "GET", path, NULL, "10.6.0.1", NULL, &j) == 200);
+    CHECK(json_integer_value(jget(j, "state", "version")) == v0);
+    CHECK_STR(jstr(j, "state.position"), "2,6,0,0/0,1,1,1 S own=SSSSNNNN cap=20,17");
+    json_decref(j);
+    /* a game without offers says so */
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.6.0.1", NULL, &j) == 201);
+    CHECK_STR(json_string_value(json_array_get(jget(j, "state", "unit"), 1)), "seeds");
+    snprintf(path, sizeof path, "/api/game/%s/offer", jstr(j, "state.id"));
+    json_decref(j);
+    CHECK(call(a, "POST", path, "{\"pits\":[0]}", "10.6.0.1", NULL, &j) == 200);
+    CHECK(json_is_false(json_object_get(j, "legal")));
+    CHECK_MSG(strstr(jstr(j, "why"), "no offers") != NULL, "'%s'", jstr(j, "why"));
+    json_decref(j);
+    mc_api_free(a);
+}
+
 static void test_quota_expiry(void)
 {
     mc_api_opts o = {.max_games = 5, .quota = 2, .keep = 1000, .keep_over = 100};
@@ -2148,6 +2206,7 @@ int main(void)
     test_rate_exact();
     test_fair_players();
     test_work_bounded();
+    test_offer_words();
     test_import(api, dir);
     test_big_records();
     test_concurrent();

@@ -108,11 +108,22 @@ const otherSide = (s) => (s === 'S' ? 'N' : 'S');
 
 // A move in words for players, from what the state says of it (never the
 // bare token of an offer or an answer).
+// A game for people: its title and, when it has any, the options that
+// differ from the usual ones, as words rather than the spec's codes.
+function gameWords(s) {
+  const opts = s.spec.includes(':') ? s.spec.slice(s.spec.indexOf(':') + 1).split(',') : [];
+  const words = opts.map((o) => o.replace('=', ': ').replace(/_/g, ' '));
+  return (s.title || s.game) + (words.length ? ` (${words.join('; ')})` : '');
+}
+
+// What the game's pieces are called (the library's: Goré's stones).
+function units() { return st && st.unit ? st.unit[1] : 'seeds'; }
+
 function moveWords(m) {
   if (!m) return '';
   const letters = (pits) => (pits || []).map((i) => st.names[i]).join(', ');
   switch (m.kind) {
-    case 'offer': return `offers ${letters(m.pits)}` + (m.price !== null && m.price !== undefined ? ` for ${m.price} captured seeds` : '');
+    case 'offer': return `offers ${letters(m.pits)}` + (m.price !== null && m.price !== undefined ? ` for ${m.price} captured ${units()}` : '');
     case 'accept': return `accepts the offer of ${letters(m.pits)}` + (m.price !== null && m.price !== undefined ? ` and pays ${m.price}` : '');
     case 'refuse': return 'refuses the offer';
     case 'pass': return 'passes' + (m.why ? ` (${m.why})` : '');
@@ -255,7 +266,9 @@ function render() {
   const fl = flipped(), top = fl ? $('clock-S') : $('clock-N'), bottom = fl ? $('clock-N') : $('clock-S');
   if ($('info').firstElementChild !== top) { $('info').prepend(top); $('info2').prepend(bottom); }
   const over = st.over;
-  if (review) {
+  if (shown && shown.words) {
+    say(shown.words); // a move being shown: not yet the next one's turn
+  } else if (review) {
     const n = review.positions.length - 1, p = review.positions[review.k];
     say(`Review: ${review.k === 0 ? 'the start' : `after move ${review.k} of ${n}`}, ${sideName(p.side)} to move.`);
   } else if (setup) {
@@ -397,7 +410,7 @@ function renderChoices() {
   if (answer) {
     const p = document.createElement('p');
     p.className = 'offer-note';
-    const price = answer.price !== null && answer.price !== undefined ? ` for ${answer.price} of your captured seeds` : '';
+    const price = answer.price !== null && answer.price !== undefined ? ` for ${answer.price} of your captured ${units()}` : '';
     p.textContent = `${sideName(otherSide(st.side))} offers ${(answer.pits || []).map((i) => st.names[i]).join(', ')}${price} (marked on the board).`;
     ch.appendChild(p);
   }
@@ -546,15 +559,24 @@ function clickPit(i, moves, ev) {
   if (!moves || busy) return;
   hintPit = null;
   if (moves.length === 1) return play(moves[0]);
-  // several moves from one pit (Omweso directions, the three-seed opening)
+  // several moves from one pit (Omweso directions, the three-seed opening):
+  // each with the library's words for what sets it apart
   const ch = $('choices');
   ch.textContent = `From ${st.names[i]}: `;
   for (const m of moves) {
+    const info = st.moves.find((x) => x.move === m);
     const b = document.createElement('button');
     b.textContent = m;
     b.dataset.move = m;
     b.addEventListener('click', () => play(m));
     ch.appendChild(b);
+    if (info && info.choice && info.choice !== m) {
+      b.title = info.choice;
+      const w = document.createElement('span');
+      w.className = 'why';
+      w.textContent = info.choice;
+      ch.appendChild(w);
+    }
   }
 }
 
@@ -587,7 +609,12 @@ function stepMs(drops) {
 // log gets the library's sentence for the whole move (res.explain).
 async function animate(before, res, from) {
   const tr = res.trace || [];
-  shown = { pits: before.pits.slice(), cap: before.captured.slice(), from: from === undefined ? null : from };
+  const m = (before.moves || []).find((x) => x.move === res.move);
+  shown = {
+    pits: before.pits.slice(), cap: before.captured.slice(), from: from === undefined ? null : from,
+    words: `${sideName(before.side)} ${m && m.kind && m.kind !== 'sow' ? moveWords(m) : 'plays ' + res.move}…`,
+  };
+  say(shown.words);
   const drops = tr.filter((e) => e.kind === 'drop').length;
   const step = stepMs(drops);
   log(res.explain || `${sideName(before.side)}: ${res.move}`);
@@ -759,7 +786,7 @@ function start(state, note) {
   offerMode = false;
   offerSel.clear();
   $('log').textContent = '';
-  log(note || `New ${st.spec} game.`);
+  log(note || `New game: ${gameWords(st)}.`);
   address();
   render();
   maybeComputer();
@@ -872,8 +899,16 @@ function showOffer() {
   $('offer-send').disabled = !m;
   $('offer-send').dataset.move = m ? m.move : '';
   if (!offerSel.size) $('offer-pay').textContent = '';
-  else if (m) $('offer-pay').textContent = `${sideName(otherSide(st.side))} would pay ${m.price} captured seeds.`;
-  else $('offer-pay').textContent = 'Not an offer you may make now.';
+  else if (m) $('offer-pay').textContent = `${sideName(otherSide(st.side))} would pay ${m.price} captured ${units()}.`;
+  else {
+    // why not: the library's words for this choice of pits
+    $('offer-pay').textContent = 'Not an offer you may make now.';
+    const asked = want, id = st.id;
+    api('POST', `game/${id}/offer`, { pits: [...offerSel] }).then((r) => {
+      const now = [...offerSel].sort((a, b) => a - b).join(',');
+      if (!r.legal && r.why && st && st.id === id && now === asked) $('offer-pay').textContent = `Not an offer you may make now: ${r.why}.`;
+    }).catch(() => {});
+  }
 }
 
 $('offer').addEventListener('click', () => {

@@ -260,6 +260,42 @@ void mc_game_free(mc_game *g)
 const char *mc_game_name(const mc_game *g) { return g->rules->name; }
 const char *mc_game_title(const mc_game *g) { return g->rules->title; }
 const char *mc_game_spec(const mc_game *g) { return g->spec; }
+
+const char *mc_game_unit(const mc_game *g, int plural)
+{
+    const mc_rules *r = g->rules;
+    if (plural)
+        return r->units ? r->units : "seeds";
+    return r->unit ? r->unit : "seed";
+}
+
+int mc_offer_move(const mc_game *g, const mc_pos *p, uint32_t pits,
+                  mc_move *m, mc_error *err)
+{
+    if (!g->rules->offer_move)
+        return mc_err(err, MC_ERR_ILLEGAL, "there are no offers in %s",
+                      g->rules->title);
+    int rc = g->rules->offer_move(g, p, pits, m, err);
+    if (rc)
+        return rc;
+    mc_move mv[MC_MAX_MOVES];
+    int n = mc_moves(g, p, mv);
+    for (int i = 0; i < n; i++)
+        if (mv[i] == *m)
+            return 0;
+    return mc_err(err, MC_ERR_ILLEGAL, "not an offer that may be made now");
+}
+
+size_t mc_move_choice(const mc_game *g, const mc_pos *p, mc_move m, char *buf,
+                      size_t n)
+{
+    if (!g->rules->choice_words)
+        return mc_move_format(g, p, m, buf, n);
+    mc_sb b;
+    mc_sb_init(&b, buf, n);
+    g->rules->choice_words(g, p, m, &b);
+    return b.len;
+}
 int mc_game_pits(const mc_game *g) { return g->rules->npits; }
 
 const char *mc_game_option(const mc_game *g, const char *key)

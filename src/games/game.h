@@ -78,6 +78,7 @@ typedef struct mc_retro {
 typedef struct mc_rules {
     const char *name;
     const char *title;
+    const char *unit, *units; /* the pieces' names; NULL: "seed", "seeds" */
     int npits;
     const mc_optdef *opts; /* terminated by a NULL key */
     const mc_preset *presets; /* terminated by a NULL name; may be NULL */
@@ -138,6 +139,13 @@ typedef struct mc_rules {
        words ("South passes: ..."). */
     int (*move_words)(const mc_game *g, const mc_move_facts *f,
                       const char *who, struct mc_sb *b);
+    /* Optional: mc_offer_move (games with offers); NULL: no offers. */
+    int (*offer_move)(const mc_game *g, const mc_pos *p, uint32_t pits,
+                      mc_move *m, mc_error *err);
+    /* Optional: mc_move_choice's words for m (legal in p), appended to
+       b; NULL: the move's token. */
+    void (*choice_words)(const mc_game *g, const mc_pos *p, mc_move m,
+                         struct mc_sb *b);
     /* Optional: the words after "South wins ...: " for the game's own end
        reasons (captures, points, annulment ...), as a sentence ending in
        a full stop, appended to b; return 0 (writing nothing) to leave

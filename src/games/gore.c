@@ -251,9 +251,10 @@ static int gr_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
     int side = p->side;
     if (m < NP) {
         int e = sow(p->pit, (int)m, g->opt[OPT_SKIP_ORIGIN], t);
-        int took = capture(p, side, e, t);
+        /* The last stone lands (what e holds then), then the capture. */
         if (t)
             mc_trace_add(t, MC_TR_END, e, p->pit[e], side);
+        int took = capture(p, side, e, t);
         p->side = (uint8_t)(1 - side);
         p->flags = 0;
         if (!took)
@@ -700,6 +701,29 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
 }
 
 static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
+                         mc_move *m, mc_error *err);
+
+/* mc_offer_move: why the offer may not be made, as a player's token is
+   read, but told as "the offer of A, C" (a player's words, not a token). */
+static int gr_offer_move(const mc_game *g, const mc_pos *p, uint32_t pits,
+                         mc_move *m, mc_error *err)
+{
+    if (pits == 0 || pits >> NP)
+        return mc_err(err, MC_ERR_ARG, "an offer names pits A-D, a-d");
+    if (p->offer)
+        return gr_move_parse(g, p, "offer", m, err); /* answer first */
+    char words[48] = "the offer of ";
+    mc_sb b;
+    mc_sb_init(&b, words + strlen(words), sizeof words - strlen(words));
+    mask_letters(&b, pits, ", ");
+    int rc = offer_error(g, p, pits, words, err);
+    if (rc)
+        return rc;
+    *m = MV_OFFER_BASE + pits;
+    return 0;
+}
+
+static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                          mc_move *m, mc_error *err)
 {
     int side = p->side, other = 1 - side;
@@ -1080,6 +1104,8 @@ const mc_rules mc_rules_gore = {
     .feat_groups = gr_groups,
     .name = "gore",
     .title = "Gore (Guro, Cote d'Ivoire; Climent 2009)",
+    .unit = "stone",
+    .units = "stones",
     .npits = NP,
     .opts = gr_opts,
     .presets = NULL,
@@ -1091,6 +1117,7 @@ const mc_rules mc_rules_gore = {
     .pos_parse = gr_pos_parse,
     .pos_format = gr_pos_format,
     .move_parse = gr_move_parse,
+    .offer_move = gr_offer_move,
     .move_format = gr_move_format,
     .layout = gr_layout,
     .pit_name = gr_pit_name,

@@ -1050,6 +1050,40 @@ static size_t om_move_format(const mc_game *g, const mc_pos *p, mc_move m,
     return b.len;
 }
 
+/* mc_move_choice: the directions of the move's reverse choices (W10), or
+   the three-seed opening sowing (W12), or a path that never ends (W13). */
+static void om_choice_words(const mc_game *g, const mc_pos *p, mc_move m,
+                            mc_sb *b)
+{
+    (void)g;
+    (void)p;
+    static const char *const nth[] = {"first", "second", "third", "fourth",
+                                      "fifth", "sixth", "seventh", "eighth"};
+    if (m & MV_STAR) {
+        mc_sb_printf(b, "the three-seed opening sowing (W12)");
+        return;
+    }
+    if (m & MV_ANNUL) {
+        mc_sb_printf(b, "a path that never ends: it annuls the game (W13)");
+        return;
+    }
+    int cnt = MV_COUNT(m);
+    if (cnt == 0) {
+        mc_sb_printf(b, "counter-clockwise all the way");
+        return;
+    }
+    for (int k = 0; k < cnt; k++) {
+        int cw = (int)(MV_BITS(m) >> k & 1);
+        if (k < 8)
+            mc_sb_printf(b, "%s%s at the %s reverse choice", k ? ", " : "",
+                         cw ? "clockwise" : "counter-clockwise", nth[k]);
+        else
+            mc_sb_printf(b, ", %s at choice %d",
+                         cw ? "clockwise" : "counter-clockwise", k + 1);
+    }
+    mc_sb_printf(b, ", then counter-clockwise (W10)");
+}
+
 static size_t list_start_moves(const mc_pos *p, const mc_move *mv, int n,
                                int s, char *buf, size_t sz)
 {
@@ -1533,6 +1567,7 @@ const mc_rules mc_rules_omweso = {
     .pos_format = om_pos_format,
     .move_parse = om_move_parse,
     .move_format = om_move_format,
+    .choice_words = om_choice_words,
     .layout = om_layout,
     .pit_name = om_pit_name,
     .pit_owner = om_pit_owner,

@@ -745,9 +745,10 @@ static size_t sq_describe(const mc_game *g, const mc_trace_event *e,
                      h);
         break;
     case MC_TR_CAPTURE:
-        mc_sb_printf(&b, "the %u seed%s in %s, facing the last hole, leave "
+        mc_sb_printf(&b, "the %u seed%s in %s, facing the last hole, %s "
                          "the game",
-                     e->n, e->n == 1 ? "" : "s", h);
+                     e->n, e->n == 1 ? "" : "s", h,
+                     e->n == 1 ? "leaves" : "leave");
         break;
     default:
         mc_sb_printf(&b, "?");

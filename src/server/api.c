@@ -514,12 +514,15 @@ static json_t *move_json(const mc_game *g, const mc_pos *p, mc_move m)
                 json_array_append_new(pits, json_integer(i));
     }
     int priced = f.kind != MC_MOVE_IS_SOW && f.kind != MC_MOVE_IS_PASS;
-    return json_pack("{s:s,s:o,s:s,s:o,s:o,s:o}", "move", buf, "pit",
+    char choice[200];
+    mc_move_choice(g, p, m, choice, sizeof choice);
+    return json_pack("{s:s,s:o,s:s,s:o,s:o,s:o,s:o}", "move", buf, "pit",
                      f.pit >= 0 ? json_integer(f.pit) : json_null(), "kind",
                      move_kinds[f.kind],
                      "price", priced ? json_integer(f.price) : json_null(),
                      "pits", pits, "why",
-                     f.kind == MC_MOVE_IS_PASS ? safe_str(f.why) : json_null());
+                     f.kind == MC_MOVE_IS_PASS ? safe_str(f.why) : json_null(),
+                     "choice", safe_str(choice));
 }
 
 static json_t *result_json(const mc_game *g, const mc_result *r)
@@ -645,6 +648,9 @@ static json_t *state_json(const game_entry *e)
     json_t *moves = json_array();
     for (int i = 0; i < n; i++)
         json_array_append_new(moves, move_json(g, p, mv[i]));
+    json_object_set_new(st, "title", json_string(mc_game_title(g)));
+    json_object_set_new(st, "unit", json_pack("[s,s]", mc_game_unit(g, 0),
+                                              mc_game_unit(g, 1)));
     json_object_set_new(st, "moves", moves);
     /* The last move played: who played it and the pit it sowed from. */
     int ply = mc_session_ply(s);
@@ -2179,6 +2185,52 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
    k = 0 .. ply, or .. ply-1 when the game is over): each move's verdict
    (the library's: mc_review_fill) and South's chance to win at each
    position, for the page's graph.  No search: anyone may ask. */
+/* POST /api/game/ID/offer {"pits": [i, ...]}: may the side to move offer
+   these pits now?  The library's answer (mc_offer_move): {"legal", "move",
+   "why"}; nothing changes, and anyone may ask. */
+static void ep_offer(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+{
+    static const char *const keys[] = {"pits", NULL};
+    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    json_t *list = json_object_get(j, "pits");
+    const mc_game *g = mc_record_game(cur_rec(e));
+    const mc_pos *p = mc_session_pos(cur_session(e));
+    uint32_t mask = 0;
+    size_t i;
+    json_t *v;
+    int bad = !json_is_array(list) || json_array_size(list) == 0;
+    json_array_foreach(list, i, v) {
+        json_int_t k = json_is_integer(v) ? json_integer_value(v) : -1;
+        if (k < 0 || k >= mc_game_pits(g) || k >= 32 || (mask >> k & 1))
+            bad = 1;
+        else
+            mask |= (uint32_t)1 << k;
+    }
+    json_decref(j);
+    if (bad) {
+        reply_error(out, 400, "json", "'pits' must list distinct pit "
+                                      "indices (0..%d)", mc_game_pits(g) - 1);
+        return;
+    }
+    mc_move m;
+    mc_error err = {0, ""};
+    if (mc_session_over(cur_session(e)) ||
+        mc_offer_move(g, p, mask, &m, &err) != 0) {
+        reply_json(out, 200,
+                   json_pack("{s:b,s:n,s:o}", "legal", 0, "move", "why",
+                             safe_str(mc_session_over(cur_session(e))
+                                          ? "the game is over"
+                                          : err.msg)));
+        return;
+    }
+    char tok[MC_MOVE_STRLEN];
+    mc_move_format(g, p, m, tok, sizeof tok);
+    reply_json(out, 200, json_pack("{s:b,s:s,s:n}", "legal", 1, "move", tok,
+                                   "why"));
+}
+
 static void ep_review(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"scores", "best", NULL};
@@ -2486,7 +2538,8 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
     }
     static const char *const acts[] = {"play", "engine", "hint", "undo", "redo",
                                        "resign", "next", "join", "setup",
-                                       "analysis", "review", "takeback", NULL};
+                                       "analysis", "review", "takeback",
+                                       "offer", NULL};
     int known = 0;
     for (int i = 0; acts[i]; i++)
         known |= is(act, acts[i]);
@@ -2514,6 +2567,8 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         ep_review(e, rq, out);
     else if (is(act, "takeback"))
         ep_takeback(a, e, rq, out);
+    else if (is(act, "offer"))
+        ep_offer(e, rq, out);
     else
         ep_join(a, e, rq, out);
     return;

@@ -40,4 +40,4 @@ export async function clickMove(page, k) {
 
 // The words a player must never see (internal codes of the library and
 // records).
-export const CODES = /\bnoglory\b|\bnomove\b|\(resignation\)|offer:|\bmax_plies\b|\bno_legal_move\b/;
+export const CODES = /\bnoglory\b|\bnomove\b|\(resignation\)|offer:|\bmax_plies\b|\bno_legal_move\b|\b(?:oware|omweso|gore|sadeqa2):|\w_\w+=/;

@@ -293,6 +293,19 @@ async function madeGame(page, body, vs) {
   return id;
 }
 
+async function omwesoPicker() {
+  // a pit with several moves (W12: 3 seeds in I before the first capture
+  // give I and I*): the picker says what each is, in the library's words
+  const page = await newPage();
+  await madeGame(page, { game: 'omweso', position: '3,5,4,4,4,4,4,4,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0' });
+  await page.click('g.pit[data-name="I"]');
+  await page.waitForSelector('#choices button[data-move="I*"]');
+  const text = await page.textContent('#choices');
+  check(text.includes('the three-seed opening sowing (W12)'), `omweso: the picker says what I* is (${text})`);
+  check(text.includes('counter-clockwise all the way'), `omweso: ... and what I is (${text})`);
+  await page.close();
+}
+
 async function goreOffer() {
   // G6 by clicking: South offers A (North has 18 captured); the price comes
   // from the state; North sees the pits and the price, and accepts
@@ -302,9 +315,13 @@ async function goreOffer() {
   for (const n of ['A', 'B', 'C', 'D']) await page.click(`g.pit[data-name="${n}"]`);
   check((await page.textContent('#offer-pay')).includes('not an offer') || (await page.textContent('#offer-pay')).includes('Not an offer'),
     'gore: offering every pit is not an offer (G6: P keeps a pit)');
+  // and says why, in the library's words (issue 44)
+  check(await until(page, () => /4 pits; an offer is of 1, 2 or 3 pits \(G6\)/.test(document.getElementById('offer-pay').textContent), 5000),
+    `gore: the refused offer says why (${await page.textContent('#offer-pay')})`);
+  check(!CODES.test(await page.textContent('#offer-pay')), 'gore: ... in words, without a move token');
   check(await page.isDisabled('#offer-send'), 'gore: such an offer cannot be sent');
   for (const n of ['B', 'C', 'D']) await page.click(`g.pit[data-name="${n}"]`);
-  check((await page.textContent('#offer-pay')).includes('6 captured'), 'gore: the price of one pit is shown (6, G6)');
+  check((await page.textContent('#offer-pay')).includes('6 captured stones'), 'gore: the price of one pit is shown (6 stones, G6)');
   await page.click('#offer-send');
   let st = await settled(page, (s) => s.ply === 1);
   check(st.moves.some((m) => m.kind === 'accept'), 'gore: North may answer the offer');
@@ -345,7 +362,7 @@ async function offerShown(page, st, tag) {
   const letters = answer.pits.map((i) => st.names[i]).join(', ');
   const offerer = st.side === 'S' ? 'North' : 'South';
   const note = await page.textContent('#choices');
-  check(note.includes(`${offerer} offers ${letters}`) && note.includes(`${answer.price} of your captured seeds`),
+  check(note.includes(`${offerer} offers ${letters}`) && note.includes(`${answer.price} of your captured stones`),
     `${tag}: the offer names its pits and price (${note})`);
   check((await page.textContent('#choices button[data-kind="accept"]')).includes(String(answer.price)), `${tag}: the accept button says the price`);
   check((await page.$$eval('g.pit.offered', (gs) => gs.map((g) => g.dataset.name))).join(', ') === letters, `${tag}: the offered pits are marked`);
@@ -489,14 +506,22 @@ async function twoBrowsers() {
   // moved
   await b.evaluate(() => {
     window.sawBusy = false;
-    new MutationObserver(() => { if (document.body.dataset.busy === '1') window.sawBusy = true; })
-      .observe(document.body, { attributes: true });
+    window.busyStatus = [];
+    new MutationObserver(() => {
+      if (document.body.dataset.busy !== '1') return;
+      window.sawBusy = true;
+      window.busyStatus.push(document.getElementById('status').textContent);
+    }).observe(document.body, { attributes: true, subtree: true, childList: true, characterData: true });
   });
   await clickMove(a, 0);
   const sa = await settled(a, (s) => s.ply === 1);
   await until(b, () => document.querySelectorAll('g.pit.playable').length > 0, 10000);
   check((await b.$$('g.pit.playable')).length > 0, 'North\'s browser sees South\'s move and may answer');
   check(await b.evaluate(() => window.sawBusy), 'North\'s browser animated South\'s move');
+  // while it is shown the status tells that move, not the turn before it
+  const during = await b.evaluate(() => window.busyStatus);
+  check(during.length > 0 && during.every((t) => !/South to move/.test(t)) && during.some((t) => t.startsWith(`South plays ${sa.history[0]}`)),
+    `the status during the animation tells the move (${[...new Set(during)].join(' | ')})`);
   check((await b.textContent('#log')).includes(`South plays ${sa.history[0]}: lifts`), 'North\'s browser logs South\'s move in the library\'s words');
   check((await b.$$eval('g.pit.last', (gs) => gs.map((g) => Number(g.dataset.pit)))).join() === String(sa.last.pit),
     'North\'s browser marks South\'s last move');
@@ -742,6 +767,7 @@ async function features() {
   }
   await part('set-up editor', setupEditor);
   await part('set-up on two browsers', setupTwoBrowsers);
+  await part('omweso picker', omwesoPicker);
   await part('gore offer', goreOffer);
   await part('gore computer offer', goreComputerOffer);
   await part('gore pass', gorePass);
