@@ -1590,17 +1590,29 @@ static void give_back(mc_api *a, api_player *ap)
 
 /* Search the current game through a lent player without the game's lock
    held (other requests on it go on; a change meanwhile makes it 409). */
-static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
-                       const mc_go *go, int help, const char *addr,
-                       mc_search_info *info, mc_api_reply *out)
+/* The search modes of search_copy. */
+enum {
+    SEARCH_HELP = 1, /* the engine's help (a hint, an analysis): its share */
+    SEARCH_SURE = 2, /* never a blind move (player_go's sure) */
+    SEARCH_OWN_CLOCK = 4 /* the time counts once a player is ready (an
+                            analysis), not from the request (a move) */
+};
+
+/* Search s (the game's session, or a copy of it at an earlier ply) of game
+   e, whose lock is held, through a lent player without the lock held
+   (other requests on the game go on; a change meanwhile makes it 409).
+   0, or -1 after replying. */
+static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
+                       const mc_player_opts *o, mc_go *go, int mode,
+                       const char *addr, mc_search_info *info,
+                       mc_api_reply *out)
 {
-    mc_session *s = cur_session(e);
     const mc_game *g0 = mc_record_game(cur_rec(e));
     if (mc_session_over(s)) {
         reply_error(out, 409, "over", "the game is over");
         return -1;
     }
-    api_player *ap = borrow_player(a, g0, help, addr, out);
+    api_player *ap = borrow_player(a, g0, mode & SEARCH_HELP, addr, out);
     if (!ap)
         return -1;
     /* The player copies the game now, under the game's lock. */
@@ -1612,16 +1624,23 @@ static int search_copy(mc_api *a, game_entry *e, const mc_player_opts *o,
     unsigned long version = e->version;
     pthread_mutex_unlock(&e->lock);
     int rc = mc_player_set_opts(ap->pl, o, NULL);
+    if (mode & SEARCH_OWN_CLOCK)
+        go->start = mc_clock(); /* waiting, or a new player's table, do
+                                   not eat the search's time */
     if (rc == 0)
-        rc = player_go(a, ap, go, 1, info);
+        rc = player_go(a, ap, go, (mode & SEARCH_SURE) != 0, info);
     give_back(a, ap);
     pthread_mutex_lock(&e->lock);
     if (e->gone) {
         reply_error(out, 404, "not_found", "the game was deleted meanwhile");
         return -1;
     }
-    if (rc != 0) {
+    if (rc == MC_ERR_OVER) {
         reply_error(out, 409, "over", "the game is over");
+        return -1;
+    }
+    if (rc != 0) {
+        reply_error(out, 500, "memory", "the engine could not search");
         return -1;
     }
     if (e->version != version || e->stale) {
@@ -1703,7 +1722,9 @@ static void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
     mc_search_info info;
     if (hint && go.movetime > MC_API_MAX_HELP_SECONDS)
         go.movetime = MC_API_MAX_HELP_SECONDS;
-    if (search_copy(a, e, &o, &go, hint, rq->addr, &info, out) != 0)
+    if (search_copy(a, e, cur_session(e), &o, &go,
+                    SEARCH_SURE | (hint ? SEARCH_HELP : 0), rq->addr, &info,
+                    out) != 0)
         return;
     const mc_game *g = mc_record_game(cur_rec(e));
     const mc_pos *p = mc_session_pos(cur_session(e));
@@ -2130,38 +2151,13 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
     o.book_variety = 0;
     if (go.movetime > MC_API_MAX_HELP_SECONDS)
         go.movetime = MC_API_MAX_HELP_SECONDS;
-    api_player *ap = borrow_player(a, g, 1, rq->addr, out);
-    if (!ap) {
-        mc_session_free(c);
-        return;
-    }
-    int rc = mc_player_sync(ap->pl, c, NULL);
     const mc_pos p = *mc_session_pos(c);
-    mc_session_free(c);
-    unsigned long version = e->version;
-    pthread_mutex_unlock(&e->lock);
     mc_search_info info;
-    if (rc == 0)
-        rc = mc_player_set_opts(ap->pl, &o, NULL);
-    /* An analysis's time is the search's: waiting for a player, or making
-       one (its table), does not eat it. */
-    go.start = mc_clock();
-    if (rc == 0)
-        rc = player_go(a, ap, &go, 0, &info);
-    give_back(a, ap);
-    pthread_mutex_lock(&e->lock);
-    if (e->gone) {
-        reply_error(out, 404, "not_found", "the game was deleted meanwhile");
+    int rc = search_copy(a, e, c, &o, &go, SEARCH_HELP | SEARCH_OWN_CLOCK,
+                         rq->addr, &info, out);
+    mc_session_free(c);
+    if (rc != 0)
         return;
-    }
-    if (rc != 0) {
-        reply_error(out, 500, "memory", "the engine could not search");
-        return;
-    }
-    if (e->version != version || e->stale) {
-        reply_error(out, 409, "changed", "the game changed while the engine was thinking");
-        return;
-    }
     if (info.depth == 0 && !info.book && !info.solved) {
         /* not one iteration within the time: no value to give */
         reply_error(out, 503, "busy", "the engine had no time to value the "
