@@ -233,6 +233,13 @@ MC_API void mc_game_free(mc_game *g);
 MC_API const char *mc_game_name(const mc_game *g);
 /* The game's name for people, with its source ("Oware (Abapa rules)"). */
 MC_API const char *mc_game_title(const mc_game *g);
+/* Whether a game of g is one of a match of several (Oware O10's formats
+   but single, Omweso's match to 12 points, W2). */
+MC_API int mc_game_is_match(const mc_game *g);
+/* Whether each player arranges its own seeds before the first move
+   (Omweso W3, setup=custom): 1, with *cap (may be NULL) the most seeds a
+   pit may get then (0: any); else 0. */
+MC_API int mc_game_custom_setup(const mc_game *g, int *cap);
 /* What the game's pieces are called, for players: "seed" or "stone"
    (plural: "seeds", "stones"). */
 MC_API const char *mc_game_unit(const mc_game *g, int plural);

@@ -75,9 +75,54 @@ static void test_oware_starts(void)
     mc_game_free(g);
 }
 
+/* The rule facts front-ends ask instead of reading options by name (issue
+   45): a match or one game (O10's formats, W2's match to 12), and the
+   custom set-up of W3 with its cap (10 a pit, or none). */
+static void test_rule_facts(void)
+{
+    static const struct {
+        const char *spec;
+        int match, setup, cap;
+    } cases[] = {
+        {"oware", 0, 0, 0},          {"oware:match=bo3", 1, 0, 0},
+        {"oware:match=yoruba", 1, 0, 0}, {"omweso", 1, 0, 0},
+        {"omweso:match=single", 0, 0, 0},
+        {"omweso:setup=custom", 1, 1, 10},
+        {"omweso:setup=custom,setup_cap=none,match=single", 0, 1, 0},
+        {"omweso:setup=all2", 1, 0, 0}, {"gore", 0, 0, 0},
+        {"sadeqa2", 0, 0, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mc_error err;
+        mc_game *g = mc_game_new(cases[i].spec, &err);
+        CHECK(g != NULL);
+        if (!g)
+            continue;
+        int cap = -1;
+        CHECK_MSG(mc_game_is_match(g) == cases[i].match, "%s: match %d",
+                  cases[i].spec, mc_game_is_match(g));
+        CHECK_MSG(mc_game_custom_setup(g, &cap) == cases[i].setup &&
+                      cap == cases[i].cap,
+                  "%s: set-up %d, cap %d", cases[i].spec,
+                  mc_game_custom_setup(g, NULL), cap);
+        mc_game_free(g);
+    }
+    /* bo3 is first to 2 (O10): two wins end the match, not one */
+    mc_error err;
+    mc_game *g = mc_game_new("oware:match=bo3", &err);
+    mc_match m;
+    mc_match_init(g, &m);
+    mc_result r = won(MC_SOUTH, 0, MC_END_CAPTURES);
+    mc_match_record(g, &m, &r);
+    CHECK(m.winner == -1);
+    mc_match_record(g, &m, &r);
+    CHECK(m.winner == MC_SOUTH);
+    mc_game_free(g);
+}
+
 int main(void)
 {
     test_omweso_first_turns();
     test_oware_starts();
+    test_rule_facts();
     return check_report("test_match");
 }

@@ -624,8 +624,7 @@ static int play_game(slot *sl, long i)
     /* Round numbers make a match of the games in a game's own match
        format (omweso's 12 points, oware:match=bo3), whose rules the
        harness's independent games do not follow. */
-    const char *fmt = mc_game_option(sh->g, "match");
-    if (!fmt || strcmp(fmt, "single") == 0)
+    if (!mc_game_is_match(sh->g))
         tag(rec, "Round", round);
     tag(rec, "South", south->cmd);
     tag(rec, "North", north->cmd);

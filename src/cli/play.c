@@ -412,8 +412,7 @@ static mc_session *new_game(const mc_game *g, const mc_pos *start,
             snprintf(b, sizeof b, "%s", pl[i].kind);
         mc_record_set_tag(r, i ? "North" : "South", b, NULL);
     }
-    const char *f = mc_game_option(g, "match");
-    if (f && strcmp(f, "single") != 0) {
+    if (mc_game_is_match(g)) {
         int round = 1;
         if (saving.n > 1) {
             const char *prev =
@@ -1053,9 +1052,8 @@ static int play_run(const char *spec, const char *kind[2], const char *resume,
         mc_pos start;
         mc_match_start(g, &match, &start);
         mc_result r;
-        const char *setup = mc_game_option(g, "setup");
         int quit_setup = 0;
-        if (!cont && screen.on && setup && strcmp(setup, "custom") == 0)
+        if (!cont && screen.on && mc_game_custom_setup(g, NULL))
             for (int i = 0; i < 2 && !quit_setup; i++)
                 if (pl[i].choose == choose_human)
                     quit_setup = tui_setup(g, &start, i, &screen.view);

@@ -261,6 +261,25 @@ const char *mc_game_name(const mc_game *g) { return g->rules->name; }
 const char *mc_game_title(const mc_game *g) { return g->rules->title; }
 const char *mc_game_spec(const mc_game *g) { return g->spec; }
 
+mc_match_fmt mc_game_match_format(const mc_game *g)
+{
+    mc_match_fmt single = {MC_FMT_SINGLE, 1};
+    return g->rules->match_format ? g->rules->match_format(g) : single;
+}
+
+int mc_game_is_match(const mc_game *g)
+{
+    return mc_game_match_format(g).kind != MC_FMT_SINGLE;
+}
+
+int mc_game_custom_setup(const mc_game *g, int *cap)
+{
+    int c = 0, on = g->rules->custom_setup && g->rules->custom_setup(g, &c);
+    if (cap)
+        *cap = on ? c : 0;
+    return on;
+}
+
 const char *mc_game_unit(const mc_game *g, int plural)
 {
     const mc_rules *r = g->rules;

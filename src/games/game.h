@@ -75,6 +75,17 @@ typedef struct mc_retro {
     int (*to_board)(const mc_game *g, const mc_pos *p, uint8_t *h);
 } mc_retro;
 
+/* How the games of a match are scored (Oware O10, Omweso W2): the kind and
+   its target (games won, wins in a row, points). */
+enum { MC_FMT_SINGLE, MC_FMT_FIRST_TO, MC_FMT_ANTIGUA, MC_FMT_YORUBA,
+       MC_FMT_POINTS };
+typedef struct mc_match_fmt {
+    int kind, target;
+} mc_match_fmt;
+
+/* The match format of g (its rules' match_format; one game without). */
+mc_match_fmt mc_game_match_format(const mc_game *g);
+
 typedef struct mc_rules {
     const char *name;
     const char *title;
@@ -139,6 +150,15 @@ typedef struct mc_rules {
        words ("South passes: ..."). */
     int (*move_words)(const mc_game *g, const mc_move_facts *f,
                       const char *who, struct mc_sb *b);
+    /* Optional: the match format the game's options ask for; NULL: one
+       game. */
+    mc_match_fmt (*match_format)(const mc_game *g);
+    /* Optional: the start p (already the game's start, its starter set) of
+       a match's game after games_before completed ones. */
+    void (*match_start)(const mc_game *g, int games_before, mc_pos *p);
+    /* Optional: whether each player arranges its own seeds before the
+       first move, and the most a pit may get then (0: any). */
+    int (*custom_setup)(const mc_game *g, int *cap);
     /* Optional: mc_offer_move (games with offers); NULL: no offers. */
     int (*offer_move)(const mc_game *g, const mc_pos *p, uint32_t pits,
                       mc_move *m, mc_error *err);

@@ -1050,6 +1050,29 @@ static size_t om_move_format(const mc_game *g, const mc_pos *p, mc_move m,
     return b.len;
 }
 
+/* W2: a match to 12 points, or one game (v_match's order). */
+static mc_match_fmt om_match_format(const mc_game *g)
+{
+    mc_match_fmt points = {MC_FMT_POINTS, 12}, single = {MC_FMT_SINGLE, 1};
+    return g->opt[OPT_MATCH] == 0 ? points : single;
+}
+
+/* W9 with first_turn_capture=off_first_game: the first-turn ban holds in
+   the match's first game only.  An annulled game is replayed (W2), so its
+   replay is still the first game (games_before counts completed ones). */
+static void om_match_start(const mc_game *g, int games_before, mc_pos *p)
+{
+    if (g->opt[OPT_FTC] == FTC_FIRST_GAME && games_before > 0)
+        p->first = 0;
+}
+
+/* W3: setup=custom, at most 10 seeds a pit unless setup_cap=none. */
+static int om_custom_setup(const mc_game *g, int *cap)
+{
+    *cap = g->opt[OPT_SETUP_CAP] == 0 ? 10 : 0;
+    return g->opt[OPT_SETUP] == SETUP_CUSTOM;
+}
+
 /* mc_move_choice: the directions of the move's reverse choices (W10), or
    the three-seed opening sowing (W12), or a path that never ends (W13). */
 static void om_choice_words(const mc_game *g, const mc_pos *p, mc_move m,
@@ -1567,6 +1590,9 @@ const mc_rules mc_rules_omweso = {
     .pos_format = om_pos_format,
     .move_parse = om_move_parse,
     .move_format = om_move_format,
+    .match_format = om_match_format,
+    .match_start = om_match_start,
+    .custom_setup = om_custom_setup,
     .choice_words = om_choice_words,
     .layout = om_layout,
     .pit_name = om_pit_name,

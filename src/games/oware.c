@@ -25,6 +25,15 @@ static const char *const v_match[] = {"single", "bo3",    "bo5",   "antigua",
                                       "kumasi", "yoruba", NULL};
 static const char *const v_seeds[] = {"48", "any", NULL};
 
+/* O10: the match formats, in v_match's order. */
+static mc_match_fmt ow_match_format(const mc_game *g)
+{
+    static const mc_match_fmt fmts[] = {
+        {MC_FMT_SINGLE, 1},   {MC_FMT_FIRST_TO, 2}, {MC_FMT_FIRST_TO, 3},
+        {MC_FMT_ANTIGUA, 6},  {MC_FMT_FIRST_TO, 5}, {MC_FMT_YORUBA, 3}};
+    return fmts[g->opt[OPT_MATCH]];
+}
+
 static const mc_optdef ow_opts[] = {
     {"grand_slam", v_grand_slam, 0, 0, 0,
      "O6: a capture that would take all the opponent's seeds"},
@@ -617,6 +626,7 @@ const mc_rules mc_rules_oware = {
     .pos_format = ow_pos_format,
     .move_parse = ow_move_parse,
     .move_format = ow_move_format,
+    .match_format = ow_match_format,
     .layout = ow_layout,
     .pit_name = ow_pit_name,
     .pit_owner = ow_pit_owner,

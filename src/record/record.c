@@ -408,12 +408,6 @@ typedef struct match_walk {
     mc_match m;
 } match_walk;
 
-/* A match format other than a single game? */
-static int has_match(const mc_game *g)
-{
-    const char *f = mc_game_option(g, "match");
-    return f && strcmp(f, "single") != 0;
-}
 
 static long round_of(const mc_record *r)
 {
@@ -439,7 +433,7 @@ static int match_step(match_walk *w, mc_record *r, mc_error *err)
 {
     set_match(r, "");
     long rd = round_of(r);
-    if (!has_match(r->g) || rd < 1) {
+    if (!mc_game_is_match(r->g) || rd < 1) {
         w->active = 0;
         return 0;
     }

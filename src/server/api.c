@@ -484,12 +484,6 @@ static void match_of(const game_entry *e, mc_match *m)
     }
 }
 
-static int is_match(const mc_game *g)
-{
-    const char *f = mc_game_option(g, "match");
-    return f && strcmp(f, "single") != 0;
-}
-
 static const char *const move_kinds[] = {
     [MC_MOVE_IS_SOW] = "sow",       [MC_MOVE_IS_OFFER] = "offer",
     [MC_MOVE_IS_ACCEPT] = "accept", [MC_MOVE_IS_REFUSE] = "refuse",
@@ -593,8 +587,8 @@ static int setup_turn(const game_entry *e)
 {
     mc_record *rec = cur_rec(e);
     mc_session *s = mc_record_session(rec);
-    const char *su = mc_game_option(mc_record_game(rec), "setup");
-    if (!su || strcmp(su, "custom") != 0 || mc_session_ply(s) != 0)
+    if (!mc_game_custom_setup(mc_record_game(rec), NULL) ||
+        mc_session_ply(s) != 0)
         return -1;
     const char *done = mc_record_tag(rec, "Arranged");
     int starter = mc_session_pos(s)->side;
@@ -700,21 +694,20 @@ static json_t *state_json(const game_entry *e)
 
     /* A custom set-up (Omweso W3) is open until the first move: the
        editor of the page learns the most seeds a pit may get (null: any). */
-    const char *cap = mc_game_option(g, "setup_cap");
-    int turn = setup_turn(e);
+    int cap = 0, turn = setup_turn(e);
+    mc_game_custom_setup(g, &cap);
     json_object_set_new(
         st, "setup",
         turn < 0 ? json_null()
                  : json_pack("{s:s,s:o}", "turn", turn ? "N" : "S", "cap",
-                             cap && strcmp(cap, "none") != 0
-                                 ? json_integer(atoi(cap)) : json_null()));
+                             cap > 0 ? json_integer(cap) : json_null()));
 
     mc_match m;
     match_of(e, &m);
     mc_match_describe(g, &m, buf, sizeof buf);
     json_object_set_new(
         st, "match",
-        json_pack("{s:b,s:i,s:[i,i],s:i,s:i,s:s,s:o,s:s}", "on", is_match(g),
+        json_pack("{s:b,s:i,s:[i,i],s:i,s:i,s:s,s:o,s:s}", "on", mc_game_is_match(g),
                   "round", e->n, "wins", m.wins[0], m.wins[1], "draws", m.draws,
                   "games", m.games, "next_first", m.next_first ? "N" : "S",
                   "winner",
@@ -853,7 +846,7 @@ static int game_finished(const game_entry *e)
 {
     if (!mc_session_over(cur_session(e)))
         return 0;
-    if (!is_match(mc_record_game(cur_rec(e))))
+    if (!mc_game_is_match(mc_record_game(cur_rec(e))))
         return 1;
     mc_match m;
     match_of(e, &m);
@@ -1355,8 +1348,7 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     set_time(a, r, &tc);
     /* A set-up given whole is arranged (W3: the set-up editor of one browser
        for both players, a script). */
-    const char *su = mc_game_option(mc_record_game(r), "setup");
-    if (pos && su && strcmp(su, "custom") == 0)
+    if (pos && mc_game_custom_setup(mc_record_game(r), NULL))
         mc_record_set_tag(r, "Arranged", "SN", NULL);
     for (int i = 0; i < 2; i++)
         if (names[i] && mc_record_set_tag(r, i ? "North" : "South", names[i],
@@ -1366,7 +1358,7 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
             reply_error(out, 422, "tag", "%s", err.msg);
             return;
         }
-    if (is_match(mc_record_game(r)))
+    if (mc_game_is_match(mc_record_game(r)))
         mc_record_set_tag(r, "Round", "1", NULL);
     json_t *as = json_object_get(j, "assist");
     if (as && !json_is_boolean(as)) {
@@ -1963,7 +1955,7 @@ static void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
         reply_error(out, 409, "not_over", "the current game is not over");
         return;
     }
-    if (!is_match(g) || m.winner >= 0) {
+    if (!mc_game_is_match(g) || m.winner >= 0) {
         reply_error(out, 409, "match_over", "the match is over");
         return;
     }

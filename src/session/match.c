@@ -8,23 +8,12 @@
 #include "../core/util.h"
 #include "../games/game.h"
 
-enum { FMT_SINGLE, FMT_FIRST_TO, FMT_ANTIGUA, FMT_YORUBA, FMT_POINTS };
-
-typedef struct fmt_def {
-    const char *name;
-    int kind, target;
-} fmt_def;
-
-static const fmt_def formats[] = {
-    {"single", FMT_SINGLE, 1}, {"bo3", FMT_FIRST_TO, 2},
-    {"bo5", FMT_FIRST_TO, 3},  {"antigua", FMT_ANTIGUA, 6},
-    {"kumasi", FMT_FIRST_TO, 5}, {"yoruba", FMT_YORUBA, 3},
-    {"12", FMT_POINTS, 12},
-};
-
-static const fmt_def *fmt_of(const mc_match *m)
+/* m->format keeps the game's format (mc_game_match_format): kind and
+   target in one number. */
+static mc_match_fmt fmt_of(const mc_match *m)
 {
-    return &formats[m->format];
+    mc_match_fmt f = {m->format & 0xff, m->format >> 8};
+    return f;
 }
 
 void mc_match_init(const mc_game *g, mc_match *m)
@@ -32,32 +21,26 @@ void mc_match_init(const mc_game *g, mc_match *m)
     memset(m, 0, sizeof *m);
     m->streak_side = -1;
     m->winner = -1;
-    const char *f = mc_game_option(g, "match");
-    for (size_t i = 0; f && i < sizeof formats / sizeof formats[0]; i++)
-        if (strcmp(formats[i].name, f) == 0)
-            m->format = (int)i;
+    mc_match_fmt f = mc_game_match_format(g);
+    m->format = f.kind | f.target << 8;
     mc_pos p;
     mc_start(g, &p);
     m->next_first = p.side;
-    m->by_lot = formats[m->format].kind == FMT_POINTS;
+    m->by_lot = f.kind == MC_FMT_POINTS;
 }
 
 void mc_match_start(const mc_game *g, const mc_match *m, mc_pos *p)
 {
     mc_start(g, p);
     p->side = (uint8_t)m->next_first;
-    /* Omweso W9 with first_turn_capture=off_first_game: the first-turn ban
-       holds in the match's first game only.  An annulled game is replayed
-       (W2), so its replay is still the first game. */
-    const char *ftc = mc_game_option(g, "first_turn_capture");
-    if (ftc && strcmp(ftc, "off_first_game") == 0 && m->games > 0)
-        p->first = 0;
+    if (g->rules->match_start)
+        g->rules->match_start(g, m->games, p);
 }
 
 void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r)
 {
     (void)g;
-    const fmt_def *f = fmt_of(m);
+    const mc_match_fmt f = fmt_of(m);
     if (m->winner >= 0 || !r->over)
         return;
     if (r->reason == MC_END_ANNULLED) {
@@ -69,12 +52,12 @@ void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r)
         m->draws++;
         m->streak_side = -1;
         m->streak = 0;
-        if (f->kind == FMT_SINGLE)
+        if (f.kind == MC_FMT_SINGLE)
             m->winner = MC_DRAW;
         return;
     }
     int w = r->winner;
-    if (f->kind == FMT_POINTS)
+    if (f.kind == MC_FMT_POINTS)
         m->wins[w] += r->points > 0 ? r->points : 1;
     else
         m->wins[w]++;
@@ -85,22 +68,22 @@ void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r)
         m->streak = 1;
     }
     /* Oware: the winner starts the next game; Omweso: the loser does. */
-    m->next_first = f->kind == FMT_POINTS ? 1 - w : w;
-    switch (f->kind) {
-    case FMT_SINGLE:
+    m->next_first = f.kind == MC_FMT_POINTS ? 1 - w : w;
+    switch (f.kind) {
+    case MC_FMT_SINGLE:
         m->winner = w;
         break;
-    case FMT_FIRST_TO:
-    case FMT_POINTS:
-        if (m->wins[w] >= f->target)
+    case MC_FMT_FIRST_TO:
+    case MC_FMT_POINTS:
+        if (m->wins[w] >= f.target)
             m->winner = w;
         break;
-    case FMT_ANTIGUA:
-        if (m->wins[w] >= f->target || m->wins[w] - m->wins[1 - w] >= 3)
+    case MC_FMT_ANTIGUA:
+        if (m->wins[w] >= f.target || m->wins[w] - m->wins[1 - w] >= 3)
             m->winner = w;
         break;
-    case FMT_YORUBA:
-        if (m->streak >= f->target)
+    case MC_FMT_YORUBA:
+        if (m->streak >= f.target)
             m->winner = w;
         break;
     }
@@ -113,14 +96,14 @@ size_t mc_match_describe(const mc_game *g, const mc_match *m, char *buf,
     static const char *const goal[] = {
         "single game", "first to %d wins", "first to %d wins or 3 ahead",
         "first to %d wins in a row", "first to %d points"};
-    const fmt_def *f = fmt_of(m);
+    const mc_match_fmt f = fmt_of(m);
     mc_sb b;
     mc_sb_init(&b, buf, n);
     mc_sb_printf(&b, "South %d, North %d", m->wins[0], m->wins[1]);
     if (m->draws)
         mc_sb_printf(&b, ", %d drawn", m->draws);
     mc_sb_printf(&b, " (");
-    mc_sb_printf(&b, goal[f->kind], f->target);
+    mc_sb_printf(&b, goal[f.kind], f.target);
     mc_sb_printf(&b, ")");
     if (m->winner == MC_SOUTH || m->winner == MC_NORTH)
         mc_sb_printf(&b, ": %s wins the match",
