@@ -49,7 +49,8 @@ endif
 ifeq ($(SAN),1)
 B       := build-san
 OPT     := -O1
-SANFLAGS := -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+SANFLAGS := -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+            -DMC_CHECKS
 LDSAN   := -fsanitize=address,undefined
 else
 B       := build
@@ -332,7 +333,7 @@ bench-python: all
 # $MANCALA engine; a report makes the engine exit non-zero, which fails the
 # transcript).
 TSAN_FLAGS := -std=c11 -O1 -g -fsanitize=thread -pthread -Iinclude -Isrc \
-              -Itests -D_DEFAULT_SOURCE
+              -Itests -D_DEFAULT_SOURCE -DMC_CHECKS
 TSAN_GEN   := build/gen/rules_text.c build/gen/egdb_journals.c \
               build/gen/eval_weights.c build/gen/books.c
 tsan: $(TSAN_GEN) build/gen/web_files.c
@@ -384,7 +385,7 @@ tune: $(PROG)
 FUZZ_CC    ?= clang
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
               -fno-sanitize-recover=all -pthread -Iinclude -Isrc \
-              -D_DEFAULT_SOURCE
+              -D_DEFAULT_SOURCE -DMC_CHECKS
 fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api \
   build-fuzz/fuzz_book
 

@@ -5,12 +5,26 @@
 #ifndef MC_UTIL_H
 #define MC_UTIL_H
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "mancala.h"
+
+/*
+ * Invariants (docs/HACKING.md): assert() for the cheap ones, on in every
+ * build; mc_hot_assert() for those on the search's hot paths (the seeds
+ * conserved after every move), on in the checking builds (make SAN=1,
+ * make tsan, the fuzzers: -DMC_CHECKS) and not evaluated in the others,
+ * so that the bench's speed holds.
+ */
+#ifdef MC_CHECKS
+#define mc_hot_assert(x) assert(x)
+#else
+#define mc_hot_assert(x) ((void)sizeof(x))
+#endif
 
 #if defined(__GNUC__)
 #define MC_PRINTF(a, b) __attribute__((format(printf, a, b)))
