@@ -69,8 +69,9 @@ cp "$tmp/user.c" "$tmp/user.cpp"
 
 # South plays C from the Oware start: its 4 seeds go to d, e, f and North's
 # first house (O3), North to move, nothing captured.
-want="4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0
+user_want="4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0
 bad game name or option"
+want=$user_want
 for lang in c cpp; do
     if [ $lang = c ]; then
         cc=${CC:-cc}
@@ -82,7 +83,7 @@ for lang in c cpp; do
     if $cc $flags $SAN -I"$tmp/inst/include" -o "$tmp/user_$lang" \
         "$tmp/user.$lang" -L"$tmp/inst/lib" -lmancala 2>"$tmp/cc.err"; then
         ok
-        expect_out "the $lang program runs with the shared library" "$want" \
+        expect_out "the $lang program runs with the shared library" "$user_want" \
             env LD_LIBRARY_PATH="$tmp/inst/lib" "$tmp/user_$lang"
         # It runs with the installed library, not a static copy.
         if LD_LIBRARY_PATH="$tmp/inst/lib" ldd "$tmp/user_$lang" |
@@ -127,6 +128,32 @@ if [ -s "$tmp/six.c" ] && ${CC:-cc} -std=c11 -Wall -Wextra -Werror $SAN \
 else
     bad "docs/LIBRARY.md's example does not build: $(cat "$tmp/cc.err")"
 fi
+
+# docs/LIBRARY.md's link commands (its "Building and linking" sh block),
+# run as written: pkg-config over the installed layout (a mancala.pc made
+# from mancala.pc.in as make install makes it), and the static link from
+# the build tree (the page once left libzstd out of it).
+mkdir -p "$tmp/inst/lib/pkgconfig"
+sed -e "s|@PREFIX@|$tmp/inst|" -e "s|@LIBDIR@|$tmp/inst/lib|" \
+    -e "s|@INCDIR@|$tmp/inst/include|" -e "s|@VERSION@|$major|" \
+    mancala.pc.in > "$tmp/inst/lib/pkgconfig/mancala.pc"
+awk '/^## Building and linking/ {in_s = 1} in_s && /^```sh$/ {on = 1; next}
+     on && /^```$/ {exit} on {print}' docs/LIBRARY.md > "$tmp/link.sh"
+n=0
+while read -r line; do
+    n=$((n + 1))
+    rm -f "$tmp/prog"
+    if [ $B = build ] && (cp "$tmp/user.c" "$tmp/prog.c" &&
+        PKG_CONFIG_PATH="$tmp/inst/lib/pkgconfig" \
+        sh -c "$(echo "$line" | sed "s|prog\.c|$tmp/prog.c|; s|-o prog|-o $tmp/prog|")") \
+        2>"$tmp/cc.err"; then
+        expect_out "docs/LIBRARY.md's line $n builds a program that runs" "$user_want" \
+            env LD_LIBRARY_PATH="$tmp/inst/lib" "$tmp/prog"
+    elif [ $B = build ]; then
+        bad "docs/LIBRARY.md's link line $n fails: $line: $(cat "$tmp/cc.err")"
+    fi
+done < "$tmp/link.sh"
+if [ $n -ge 2 ]; then ok; else bad "docs/LIBRARY.md has $n link lines"; fi
 
 # The exported symbols against the headers' declarations.
 nm -D --defined-only "$so" | awk '{print $3}' | sort > "$tmp/exported"
