@@ -60,6 +60,8 @@ int main(void)
     if (mc_game_new("no-such-game", &err) != NULL || err.code != MC_ERR_SPEC)
         return 14;
     printf("%s\n", mc_strerror(err.code));
+    /* the endgame tables' code (and with it libzstd) linked in too */
+    mc_egdb_close(mc_egdb_open("/nonexistent", 0, -1, NULL));
     mc_session_free(s);
     mc_game_free(g);
     return 0;
