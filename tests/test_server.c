@@ -1897,6 +1897,21 @@ static void test_events(void)
     done(&r);
     for (int i = 0; i < 8; i++)
         close(more[i]);
+    /* a stream its client closed gives its place back within a moment
+       (a reloaded page is not refused; it was 20 s, to the heartbeat) */
+    double t1 = now_mono();
+    int back = 0;
+    while (!back && now_mono() - t1 < 5) {
+        int f = stream_open(id, NULL);
+        char *g = stream_until(f, "\r\n\r\n", 2000);
+        back = strstr(g, " 200 ") != NULL;
+        free(g);
+        close(f);
+        if (!back)
+            usleep(200 * 1000);
+    }
+    CHECK_MSG(back && now_mono() - t1 < 3.0, "a closed stream's place came back after %.1f s",
+              now_mono() - t1);
     src_addr = was;
     /* a deleted game's stream says so and ends */
     fd = stream_open(id, NULL);

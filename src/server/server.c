@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,6 +277,7 @@ static void set_receiving(mc_server *s, struct MHD_Connection *c, int on)
 
 typedef struct sse {
     mc_server *s;
+    int fd; /* the connection's socket: is the client still there? */
     char id[MC_API_ID_LEN + 1];
     char addr[64];
     unsigned long since;
@@ -329,6 +331,35 @@ static void sse_free(void *cls)
     free(e);
 }
 
+/* Has the client of a stream gone (closed its end)?  The stream's thread
+   waits for the game, not on the socket: it looks every second, so that a
+   closed page gives its address's stream back at once, not at the next
+   heartbeat's failed write (issue 44: a reloaded page was refused 20 s). */
+static int peer_gone(int fd)
+{
+    struct pollfd p = {fd, POLLIN, 0};
+    if (fd < 0 || poll(&p, 1, 0) <= 0)
+        return 0;
+    if (p.revents & (POLLHUP | POLLERR | POLLNVAL))
+        return 1;
+    char c;
+    return recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0; /* end of file */
+}
+
+/* Wait up to MC_SSE_BEAT seconds for the game to change (mc_api_wait's
+   answer), a second at a time; -2 when the client has gone. */
+static int sse_wait(sse *e)
+{
+    for (double waited = 0; waited < MC_SSE_BEAT; waited += 1.0) {
+        int rc = mc_api_wait(e->s->api, e->id, e->since, 1.0);
+        if (rc != 0)
+            return rc;
+        if (peer_gone(e->fd))
+            return -2;
+    }
+    return 0;
+}
+
 /* The next bytes of the stream; blocks (this connection's own thread)
    until there is something to send. */
 static ssize_t sse_read(void *cls, uint64_t pos, char *out, size_t max)
@@ -347,8 +378,10 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *out, size_t max)
         free(e->buf);
         e->buf = NULL;
         e->len = e->off = 0;
-        int rc = e->first ? 1 : mc_api_wait(e->s->api, e->id, e->since, MC_SSE_BEAT);
+        int rc = e->first ? 1 : sse_wait(e);
         e->first = 0;
+        if (rc == -2)
+            return MHD_CONTENT_READER_END_WITH_ERROR;
         if (rc < 0)
             return MHD_CONTENT_READER_END_OF_STREAM;
         if (rc == 0) {
@@ -414,6 +447,9 @@ static enum MHD_Result serve_events(mc_server *s, struct MHD_Connection *c,
     if (!e)
         return MHD_NO;
     e->s = s;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    e->fd = ci ? ci->connect_fd : -1;
     snprintf(e->id, sizeof e->id, "%s", id);
     client_addr(s, c, e->addr, sizeof e->addr);
     e->first = 1;
