@@ -42,6 +42,7 @@ import time
 
 MANCALA = None
 TMP = None
+SERVERS = []        # every server started, stopped at the end if a test failed midway
 
 
 def start(db, port=0, extra=()):
@@ -51,6 +52,7 @@ def start(db, port=0, extra=()):
     f = open(out, 'w')
     p = subprocess.Popen([MANCALA, 'serve', '--port', str(port), '--db', db] +
                          list(extra), stdout=f, stderr=subprocess.STDOUT, env=env)
+    SERVERS.append(p)
     for _ in range(200):
         time.sleep(0.05)
         t = open(out).read()
@@ -918,6 +920,10 @@ def main():
     try:
         ok = tests[sys.argv[1]]()
     finally:
+        for p in SERVERS:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
         shutil.rmtree(TMP, ignore_errors=True)
     print('%s: %s' % (sys.argv[1], 'targets met' if ok else 'TARGET MISSED'))
     return 0 if ok else 1
