@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """bench/serve_load.py - load tests of `mancala serve` (docs/SERVER.md),
-too long for make check.  Each prints its figures and exits 1 when a target
-of issue 21 is missed.  Run by bench/serve.sh; by hand:
+too long for make check.  Each prints its figures on one line and exits 1
+when a target of issue 21 (kill, slow, memory) or issue 44 (live, fair,
+crowd) is missed.  Run by bench/serve.sh; by hand:
 
   python3 bench/serve_load.py kill   ./mancala   # 1,000 malformed requests,
         200 games played to the end by 48 clients while the server is killed
@@ -12,9 +13,19 @@ of issue 21 is missed.  Run by bench/serve.sh; by hand:
   python3 bench/serve_load.py memory ./mancala   # the 262 KB Omweso upload
         (server memory), 17,000 tags (load time), restart with them, and
         requests on one game while another is busy
+  python3 bench/serve_load.py live   ./mancala   # 100 moves between two
+        players on their event streams, with a spectator: from a move sent
+        to its state on the other streams (median under 200 ms)
+  python3 bench/serve_load.py fair   ./mancala   # 40 engine moves (Oware,
+        level 10, 1 s) while 4 addresses keep 4 Omweso analyses each going
+        (p99 under 2 s)
+  python3 bench/serve_load.py crowd  ./mancala   # 20 addresses x 8 idle and
+        20 x 8 trickling connections; another client (127.0.0.2) timed
+        (p99 under 1 s)
 
 Only the Python standard library; every server is on 127.0.0.1 with its
-database in a scratch folder.
+database in a scratch folder, and clients connect from other loopback
+addresses (127.0.0.x, 127.0.1.x, 127.0.2.x) to stand for other people.
 """
 import http.client
 import json
@@ -31,6 +42,7 @@ import time
 
 MANCALA = None
 TMP = None
+SERVERS = []        # every server started, stopped at the end if a test failed midway
 
 
 def start(db, port=0, extra=()):
@@ -40,6 +52,7 @@ def start(db, port=0, extra=()):
     f = open(out, 'w')
     p = subprocess.Popen([MANCALA, 'serve', '--port', str(port), '--db', db] +
                          list(extra), stdout=f, stderr=subprocess.STDOUT, env=env)
+    SERVERS.append(p)
     for _ in range(200):
         time.sleep(0.05)
         t = open(out).read()
@@ -56,6 +69,17 @@ def rss_kb(pid, key='VmRSS'):
         if line.startswith(key + ':'):
             return int(line.split()[1])
     return 0
+
+
+def sockets(pid):
+    """The sockets process pid holds open (its listening one too)."""
+    n = 0
+    for fd in os.listdir('/proc/%d/fd' % pid):
+        try:
+            n += os.readlink('/proc/%d/fd/%s' % (pid, fd)).startswith('socket:')
+        except OSError:
+            pass
+    return n
 
 
 class Client:
@@ -422,16 +446,484 @@ def memory_test():
     return ok and int(kb) < 20 * 1024
 
 
+# ---- figures shared by the tests below ---------------------------------------
+
+def pct(xs, p):
+    """The p-th percentile of xs (nearest rank: the smallest value that at
+    least p % of them do not exceed); 0 for none."""
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[max(0, min(len(s) - 1, -(-len(s) * p // 100) - 1))]
+
+
+def figures(xs):
+    """'p50 X ms, p99 Y ms, max Z ms' of times in seconds."""
+    return 'p50 %.0f ms, p99 %.0f ms, max %.0f ms' % (
+        pct(xs, 50) * 1000, pct(xs, 99) * 1000, max(xs, default=0) * 1000)
+
+
+def again(c, retried, *args, **kw):
+    """c.request(*args, **kw), sent again once on a new connection when the
+    keep-alive one it reused had been closed by the server meanwhile (what
+    a browser does; the server closes a connection idle for its deadline);
+    retried counts those."""
+    reused = c.c is not None
+    try:
+        return c.request(*args, **kw)
+    except (OSError, http.client.HTTPException):
+        if not reused:
+            raise
+        retried[0] += 1
+        return c.request(*args, **kw)
+
+
+# ---- a move seen live by the other player and a spectator --------------------
+
+class Stream(threading.Thread):
+    """GET /api/game/ID/events from src, read as it arrives on a raw socket
+    (chunked or not): keeps when each state event arrived (by version) and
+    the latest state.  No request but this one: the page's live view."""
+
+    def __init__(self, port, gid, src):
+        super().__init__(daemon=True)
+        self.cond = threading.Condition()
+        self.arrived = {}          # version -> time.monotonic() of its event
+        self.state = None          # the latest state
+        self.version = -1
+        self.ended = None          # why the stream ended, once it has
+        self.buf = b''
+        self.s = socket.create_connection(('127.0.0.1', port), timeout=30,
+                                          source_address=(src, 0))
+        self.s.sendall(('GET /api/game/%s/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n'
+                        'Accept: text/event-stream\r\n\r\n' % (gid, port)).encode())
+        self.start()
+
+    def _more(self):
+        b = self.s.recv(65536)
+        if not b:
+            raise EOFError('closed by the server')
+        self.buf += b
+
+    def _line(self):
+        while b'\n' not in self.buf:
+            self._more()
+        line, self.buf = self.buf.split(b'\n', 1)
+        return line.rstrip(b'\r')
+
+    def _exact(self, n):
+        while len(self.buf) < n:
+            self._more()
+        b, self.buf = self.buf[:n], self.buf[n:]
+        return b
+
+    def _body(self, chunked):
+        """The body's bytes as they come (one chunk at a time)."""
+        while True:
+            if not chunked:
+                if not self.buf:
+                    self._more()
+                b, self.buf = self.buf, b''
+                yield b
+                continue
+            n = int(self._line().split(b';')[0], 16)
+            if n == 0:
+                raise EOFError('end of the stream')
+            yield self._exact(n)
+            self._exact(2)      # the CRLF after the chunk
+
+    def run(self):
+        try:
+            status = self._line()
+            head = []
+            while True:
+                h = self._line()
+                if not h:
+                    break
+                head.append(h.lower())
+            if b' 200 ' not in status + b' ':
+                raise EOFError(status.decode(errors='replace'))
+            chunked = b'transfer-encoding: chunked' in head
+            text, event = b'', {}
+            for b in self._body(chunked):
+                text += b
+                while b'\n' in text:
+                    line, text = text.split(b'\n', 1)
+                    line = line.rstrip(b'\r')
+                    if line:
+                        if not line.startswith(b':'):       # a heartbeat comment
+                            k, _, v = line.partition(b':')
+                            event[k] = v[1:] if v.startswith(b' ') else v
+                        continue
+                    # a blank line: the event is whole, now
+                    t = time.monotonic()
+                    if event.get(b'event') == b'state':
+                        st = json.loads(event[b'data'])['state']
+                        with self.cond:
+                            self.arrived[st['version']] = t
+                            self.state, self.version = st, st['version']
+                            self.cond.notify_all()
+                    elif event.get(b'event') == b'gone':
+                        raise EOFError('gone')
+                    event = {}
+        except (OSError, EOFError, ValueError, KeyError) as e:
+            with self.cond:
+                self.ended = str(e) or type(e).__name__
+                self.cond.notify_all()
+
+    def wait(self, version, timeout=5.0):
+        """When the event of version (or a later one) arrived; None if it
+        did not within timeout."""
+        end = time.monotonic() + timeout
+        with self.cond:
+            while self.version < version and self.ended is None:
+                left = end - time.monotonic()
+                if left <= 0:
+                    break
+                self.cond.wait(left)
+            if self.version < version:
+                return None
+            return min(t for v, t in self.arrived.items() if v >= version)
+
+    def close(self):
+        try:
+            self.s.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.s.close()
+        self.join(5)
+
+
+def follow(port, gid, src, refused):
+    """A Stream of gid from src once it gave the state.  One answered 429
+    (the address holds its 4 streams: a stream closed a moment ago counts
+    until the server notices, at a heartbeat) is asked for again every
+    0.5 s, for 30 s at most; refused gets the seconds each such stream
+    waited."""
+    t0 = time.monotonic()
+    while True:
+        s = Stream(port, gid, src)
+        if s.wait(0) is not None or time.monotonic() - t0 > 30:
+            if time.monotonic() - t0 > 1:
+                refused.append(time.monotonic() - t0)
+            return s
+        s.close()
+        time.sleep(0.5)
+
+
+def live_test():
+    """Two players (South made the game with "seats": "S", North joined with
+    the invitation) and a spectator, each on its own address, follow the
+    game on its event stream; each player picks its move from the state its
+    stream gave it, so nothing but the moves' POSTs and the streams is ever
+    asked (no polling).  Timed: from sending a move to its state arriving
+    on the other player's stream and on the spectator's; target median
+    under 200 ms on both, every move seen.  A game that ends is followed
+    by a new one (new streams)."""
+    db = os.path.join(TMP, 'live.db')
+    proc, port = start(db)
+    rnd = random.Random(3)
+    src = {'S': '127.0.0.3', 'N': '127.0.0.4', 'watch': '127.0.0.5'}
+    cl = {k: Client(port, src=a, timeout=10) for k, a in src.items() if k != 'watch'}
+    lat = {'opponent': [], 'spectator': []}
+    posts, play_s, nstreams, games, missed, errors, waited = 0, [], 0, 0, 0, [], []
+    retried = [0]
+    nmoves = 100
+    while len(lat['spectator']) + missed < nmoves and not errors:
+        # a game between two people: South invites, North joins
+        st, j, _ = again(cl['S'], retried, 'POST', '/api/new', {'game': 'oware', 'seats': 'S'})
+        posts += 1
+        if st != 201:
+            errors.append('new %d' % st)
+            break
+        gid, tok = j['state']['id'], {'S': j['token']}
+        st, j, _ = again(cl['N'], retried, 'POST', '/api/game/%s/join' % gid,
+                         {'invite': j['invite']['code']})
+        posts += 1
+        if st != 200:
+            errors.append('join %d' % st)
+            break
+        tok['N'] = j['token']
+        joined = j['state']['version']
+        games += 1
+        streams = {k: follow(port, gid, a, waited) for k, a in src.items()}
+        nstreams += 3
+        if any(s.wait(joined) is None for s in streams.values()):
+            errors.append('a stream did not give the state: %s' %
+                          [s.ended for s in streams.values()])
+        while not errors and len(lat['spectator']) + missed < nmoves:
+            # the side to move knows the state from its own stream
+            side = streams['S'].state['side']
+            me = streams[side].state
+            if me['over'] or not me['moves']:
+                break
+            other = 'N' if side == 'S' else 'S'
+            mv = rnd.choice(me['moves'])['move']
+            t0 = time.monotonic()
+            st, j, _ = again(cl[side], retried, 'POST', '/api/game/%s/play' % gid,
+                             {'move': mv, 'version': me['version']}, tok[side])
+            play_s.append(time.monotonic() - t0)
+            posts += 1
+            if st != 200:
+                errors.append('play %d %s' % (st, j))
+                break
+            v = j['state']['version']
+            seen = [streams[other].wait(v), streams['watch'].wait(v), streams[side].wait(v)]
+            if None in seen[:2]:
+                missed += 1
+            else:
+                lat['opponent'].append(seen[0] - t0)
+                lat['spectator'].append(seen[1] - t0)
+        for s in streams.values():
+            s.close()
+    proc.send_signal(signal.SIGTERM)
+    proc.wait()
+    ok = not errors and missed == 0 and len(lat['opponent']) == nmoves and \
+        pct(lat['opponent'], 50) < 0.2 and pct(lat['spectator'], 50) < 0.2
+    print('%d moves in %d Oware games between two addresses, a spectator on a third: '
+          'the move on the opponent\'s stream %s; on the spectator\'s %s; the play answer '
+          '%s; %d moves not seen within 5 s; requests: %d POSTs (new, join, play) and %d '
+          'event streams, no polling; streams refused (429) at first: %d, waiting up to '
+          '%.1f s for the address\'s closed streams to be let go; POSTs sent again on a new '
+          'connection: %d%s' % (
+              len(lat['opponent']), games, figures(lat['opponent']), figures(lat['spectator']),
+              figures(play_s), missed, posts, nstreams, len(waited), max(waited, default=0),
+              retried[0],
+              ('; errors: %s' % errors) if errors else ''))
+    return ok
+
+
+# ---- a game against the computer beside analyses from every side -------------
+
+def fair_test():
+    """4 addresses each keep 4 analyses of 30 s of Omweso's start going (the
+    server thinks 10 s at most for help, one at a time per address, and
+    answers 503 busy after 5 s of waiting); another address plays Oware
+    against the computer at level 10, 1 s a move.  Timed: each engine
+    move's answer; target p99 under the move's time + 1 s."""
+    db = os.path.join(TMP, 'fair.db')
+    proc, port = start(db)
+    stop = threading.Event()
+    lock = threading.Lock()
+    answers = {}                    # analysis status -> its answers' times
+
+    def analyst(src):
+        c = Client(port, src=src, timeout=60)
+        while not stop.is_set():
+            t0 = time.monotonic()
+            try:
+                st, _, _ = c.request('POST', '/api/analyze', {
+                    'game': 'omweso', 'position': 'start', 'level': 10, 'seconds': 30})
+            except (OSError, http.client.HTTPException):
+                st = 'error'
+                time.sleep(0.1)
+            if not stop.is_set():
+                with lock:
+                    answers.setdefault(st, []).append(time.monotonic() - t0)
+
+    ths = [threading.Thread(target=analyst, args=('127.0.0.%d' % a,))
+           for a in range(11, 15) for _ in range(4)]
+    for t in ths:
+        t.start()
+    time.sleep(3)                   # every analyst is in, three of them thinking
+    me = Client(port, src='127.0.0.20', timeout=60)
+    lat, searched, depth, refused, games, nmoves = [], [], [], [], 0, 40
+    gid = tok = None
+    while len(lat) < nmoves and len(refused) < 5:
+        if gid is None:
+            st, j, _ = me.request('POST', '/api/new', {'game': 'oware'})
+            assert st == 201, (st, j)
+            gid, tok = j['state']['id'], j['token']
+            games += 1
+        t0 = time.monotonic()
+        st, j, _ = me.request('POST', '/api/game/%s/engine' % gid,
+                              {'level': 10, 'seconds': 1.0}, tok)
+        dt = time.monotonic() - t0
+        if st != 200:
+            refused.append((st, j['error']['code'] if j and 'error' in j else ''))
+            continue
+        lat.append(dt)
+        if not j.get('book'):
+            searched.append(dt)
+            depth.append(j['depth'])
+        if j['state']['over']:
+            gid = None
+    stop.set()
+    # the last analyses end with the server
+    proc.send_signal(signal.SIGTERM)
+    proc.wait()
+    for t in ths:
+        t.join()
+    print('%d engine moves (Oware, level 10, 1 s, %d games) while 4 addresses x 4 '
+          'clients asked for Omweso analyses of 30 s: %s (the %d searched, not from the '
+          'book: %s, depth p50 %d); refused: %d %s; analyses answered: %s' % (
+              len(lat), games, figures(lat), len(searched), figures(searched),
+              pct(depth, 50), len(refused), refused[:3],
+              ', '.join('%s %d (p50 %.1f s)' % (st, len(x), pct(x, 50))
+                        for st, x in sorted(answers.items(), key=str))))
+    return not refused and len(lat) == nmoves and pct(lat, 99) < 2.0
+
+
+# ---- many addresses holding connections idle or trickling --------------------
+
+def crowd_test():
+    """20 addresses (127.0.1.1..20) hold 8 idle connections each and 20 more
+    (127.0.2.1..20) 8 connections each trickling a header byte a second, the
+    most --per-ip lets each (320 in all, beyond the server's 128 request
+    connections); each one the server closes is opened again within a
+    second.  Another client (127.0.0.2, keep-alive, as a browser) asks GET
+    /api/games every 0.2 s for 60 s: its answers are timed; target p99
+    under 1 s, no failure.  Timed too, beyond the target: a new visitor
+    (127.0.0.3) asking once a second on a new connection each time, and a
+    game's event stream opened every 2 s (each from an address of its own,
+    127.0.3.x), to its first state."""
+    db = os.path.join(TMP, 'crowd.db')
+    proc, port = start(db)
+    head = b'GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n'
+    lock = threading.Lock()
+    count = {'opened': 0, 'refused': 0, 'cut': 0}
+    stop = threading.Event()
+
+    def closed(s):
+        """Has the server closed (or cut) s?"""
+        try:
+            return s.recv(4096, socket.MSG_DONTWAIT) == b''
+        except BlockingIOError:
+            return False
+        except OSError:
+            return True
+
+    def address(src, first, more):
+        # one address's 8 connections (first: what each sends at once;
+        # more: what it sends every second): each one the server closed is
+        # opened again at the next round, within a second
+        conns = [None] * 8
+        while not stop.is_set():
+            for k, s in enumerate(conns):
+                if s is not None:
+                    try:
+                        if closed(s):
+                            raise OSError
+                        if more:
+                            s.sendall(more)
+                        continue
+                    except OSError:
+                        with lock:
+                            count['cut'] += 1
+                        s.close()
+                try:
+                    s = socket.create_connection(('127.0.0.1', port), timeout=2,
+                                                 source_address=(src, 0))
+                    s.settimeout(None)   # blocking: recv(MSG_DONTWAIT) must not wait
+                    s.sendall(first)
+                    conns[k] = s
+                    with lock:
+                        count['opened'] += 1
+                except OSError:
+                    conns[k] = None
+                    with lock:
+                        count['refused'] += 1
+            stop.wait(1.0)
+        for s in conns:
+            if s is not None:
+                s.close()
+
+    ths = [threading.Thread(target=address, args=('127.0.1.%d' % a, b'', None))
+           for a in range(1, 21)]
+    ths += [threading.Thread(target=address, args=('127.0.2.%d' % a, head, b'X'))
+            for a in range(1, 21)]
+    for t in ths:
+        t.start()
+    st, j, _ = Client(port, src='127.0.0.4').request('POST', '/api/new', {'game': 'oware'})
+    gid = j['state']['id']
+    time.sleep(3)                  # the crowd is in
+    t_end = time.monotonic() + 60
+    new = {'lat': [], 'fails': 0, 'streams': [], 'no_stream': 0}
+
+    def visitor():
+        # a new connection for each request, as a new visitor's browser
+        while time.monotonic() < t_end:
+            t0 = time.monotonic()
+            c = Client(port, src='127.0.0.3', timeout=5)
+            try:
+                st, _, _ = c.request('GET', '/api/games')
+                new['fails'] += st != 200
+            except (OSError, http.client.HTTPException):
+                new['fails'] += 1
+            new['lat'].append(time.monotonic() - t0)
+            if c.c:
+                c.c.close()
+            time.sleep(max(0.0, t0 + 1.0 - time.monotonic()))
+
+    def watcher():
+        # a page opening the game's event stream
+        k = 0
+        while time.monotonic() < t_end:
+            k += 1
+            t0 = time.monotonic()
+            s = Stream(port, gid, '127.0.3.%d' % k)
+            t = s.wait(0, 10)
+            if t is None:
+                new['no_stream'] += 1
+            else:
+                new['streams'].append(t - t0)
+            s.close()
+            time.sleep(max(0.0, t0 + 2.0 - time.monotonic()))
+
+    vt = [threading.Thread(target=visitor), threading.Thread(target=watcher)]
+    for t in vt:
+        t.start()
+    lat, fails, retried, n, held = [], 0, [0], 0, []
+    other = Client(port, src='127.0.0.2', timeout=5)
+    while time.monotonic() < t_end:
+        t0 = time.monotonic()
+        n += 1
+        try:
+            st, _, _ = again(other, retried, 'GET', '/api/games')
+            fails += st != 200
+        except (OSError, http.client.HTTPException):
+            fails += 1
+        lat.append(time.monotonic() - t0)
+        if n % 5 == 0:
+            held.append(sockets(proc.pid) - 1)
+        time.sleep(0.2)
+    for t in vt:
+        t.join()
+    stop.set()
+    for t in ths:
+        t.join()
+    proc.send_signal(signal.SIGTERM)
+    proc.wait()
+    print('20 addresses x 8 idle + 20 addresses x 8 trickling connections for 60 s '
+          '(%d opened, %d closed by the server and opened again, %d refused at connect; '
+          'the server held %d-%d connections, median %d): %d requests from 127.0.0.2: '
+          '%s (the first, connecting, %.0f ms); failed %d; sent again on a new connection '
+          '%d. Beyond the target: %d requests '
+          'of a new visitor (127.0.0.3) on new connections: %s, failed %d; %d event streams '
+          'opened: the first state in %s, none in 10 s %d' % (
+              count['opened'], count['cut'], count['refused'], min(held), max(held),
+              pct(held, 50), n, figures(lat), lat[0] * 1000, fails, retried[0], len(new['lat']),
+              figures(new['lat']), new['fails'], len(new['streams']) + new['no_stream'],
+              figures(new['streams']), new['no_stream']))
+    return fails == 0 and pct(lat, 99) < 1.0
+
+
 def main():
     global MANCALA, TMP
-    if len(sys.argv) != 3 or sys.argv[1] not in ('kill', 'slow', 'memory'):
+    tests = {'kill': kill_test, 'slow': slow_test, 'memory': memory_test,
+             'live': live_test, 'fair': fair_test, 'crowd': crowd_test}
+    if len(sys.argv) != 3 or sys.argv[1] not in tests:
         print(__doc__)
         return 2
     MANCALA = os.path.abspath(sys.argv[2])
     TMP = tempfile.mkdtemp(prefix='mancala-serve-bench-')
     try:
-        ok = {'kill': kill_test, 'slow': slow_test, 'memory': memory_test}[sys.argv[1]]()
+        ok = tests[sys.argv[1]]()
     finally:
+        for p in SERVERS:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
         shutil.rmtree(TMP, ignore_errors=True)
     print('%s: %s' % (sys.argv[1], 'targets met' if ok else 'TARGET MISSED'))
     return 0 if ok else 1
