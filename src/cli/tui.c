@@ -422,15 +422,21 @@ static text move_list(const mc_session *s)
     return t;
 }
 
-/* Draw position p of session s (p NULL: the current one); `status` is
-   wrapped above the log, `input` is the move line (NULL: none). */
-static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
+/* Draw the position after the first `at` moves of session s (at < 0: the
+   current one; review shows the others); `status` is wrapped above the
+   log, `input` is the move line (NULL: none).  The pit the move that led
+   there was sown from is marked (the library's mc_move_pit), on every
+   drawing. */
+static void draw_pos(const mc_session *s, int at, const tui_view *v,
                      const marks *mk, const char *status, const char *input)
 {
     const mc_game *g = mc_session_game(s);
-    int live = !p;
-    if (!p)
-        p = mc_session_pos(s);
+    int live = at < 0;
+    int shown = live ? mc_session_ply(s) : at;
+    const mc_pos *p = live ? mc_session_pos(s) : mc_session_pos_at(s, at);
+    int last = shown > 0 ? mc_move_pit(g, mc_session_pos_at(s, shown - 1),
+                                       mc_session_move_at(s, shown - 1))
+                         : -1;
     log_sync(s);
     if (too_small(g, v->score[0] != 0))
         return;
@@ -446,7 +452,7 @@ static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
     mvprintw(1, 0, "South: %s   North: %s", v->player[0], v->player[1]);
     if (v->score[0])
         mvprintw(2, 0, "Match: %s", v->score);
-    int y = gm.top, foreign = 0, best_shown = 0;
+    int y = gm.top, foreign = 0, best_shown = 0, last_shown = 0;
     for (int sr = 0; sr < l.rows; sr++) {
         int r = ui.flip ? l.rows - 1 - sr : sr;
         int home = r < l.rows / 2 ? MC_NORTH : MC_SOUTH;
@@ -486,24 +492,45 @@ static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
                 a = COLOR_PAIR(1) | A_BOLD | A_UNDERLINE;
             else if (best)
                 a = COLOR_PAIR(4) | A_BOLD;
+            if (pit == last) /* seen without colours too, with the '*' */
+                a |= A_UNDERLINE;
             attron(a);
             mvprintw(pit_y, x, "%c%2d%c",
                      best ? '(' : other ? '<' : '[', n,
                      best ? ')' : other ? '>' : ']');
             attroff(a);
+            if (pit == last) {
+                attron(A_BOLD);
+                mvaddch(pit_y, x + 4, '*');
+                attroff(A_BOLD);
+                last_shown = 1;
+            }
         }
         if (l.stores && (sr == 0 || sr == l.rows - 1))
             mvprintw(pit_y, 10 + 6 * l.cols, "%s %d", l.store_name,
                      p->cap[home]);
         y += 2;
     }
-    char legend[160] = "";
-    if (foreign) /* Goré's trades have moved pits across the board */
-        snprintf(legend, sizeof legend,
-                 "<n>: a pit owned by the player across the board");
-    if (best_shown)
-        snprintf(legend + strlen(legend), sizeof legend - strlen(legend),
-                 "%s(n): the engine's move", legend[0] ? "   " : "");
+    /* what the marks mean (Goré's trades move pits across the board), in
+       short words when the long ones do not fit */
+    static const char *const legend_words[3][2] = {
+        {"<n>: a pit owned by the player across the board",
+         "<n>: owned across"},
+        {"(n): the engine's move", "(n): engine's move"},
+        {"[n]*: the last move was sown from this pit (underlined)",
+         "[n]*: last move"}};
+    int legend_on[3] = {foreign, best_shown, last_shown};
+    char legend[200] = "";
+    for (int form = 0; form < 2; form++) {
+        legend[0] = '\0';
+        for (int i = 0; i < 3; i++)
+            if (legend_on[i])
+                snprintf(legend + strlen(legend),
+                         sizeof legend - strlen(legend), "%s%s",
+                         legend[0] ? "   " : "", legend_words[i][form]);
+        if ((int)strlen(legend) <= W)
+            break;
+    }
     if (legend[0])
         mvaddnstr(y, 0, legend, W);
     y++;
@@ -607,7 +634,7 @@ static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
 static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
                      const char *status)
 {
-    draw_pos(s, NULL, v, mk, status, NULL);
+    draw_pos(s, -1, v, mk, status, NULL);
 }
 
 void tui_draw(const mc_session *s, const tui_view *v)
@@ -840,7 +867,7 @@ static int confirm(const mc_session *s, const tui_view *v, const char *q)
     snprintf(b, sizeof b, "%s  y: yes   any other key: no", q);
     timeout(-1);
     for (;;) {
-        draw_pos(s, NULL, v, NULL, b, NULL);
+        draw_pos(s, -1, v, NULL, b, NULL);
         int k = getch();
         if (k == KEY_RESIZE)
             continue;
@@ -866,7 +893,7 @@ static int pick_dialog(const mc_session *s, const tui_view *v, const legal *L,
                      i == sel ? "]" : " ");
         marks mk = NO_MARKS;
         mk.cursor = pit;
-        draw_pos(s, NULL, v, &mk, t.p, NULL);
+        draw_pos(s, -1, v, &mk, t.p, NULL);
         free(t.p);
         int k = getch();
         if (k == KEY_LEFT || k == KEY_UP)
@@ -963,7 +990,7 @@ static int offer_dialog(const mc_session *s, const tui_view *v,
         marks mk = NO_MARKS;
         mk.cursor = cur;
         mk.picked = picked;
-        draw_pos(s, NULL, v, &mk, t.p, NULL);
+        draw_pos(s, -1, v, &mk, t.p, NULL);
         free(t.p);
         int k = getch();
         if (k == 27 || k == 'q') {
@@ -1036,7 +1063,7 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
                      side_name[p->side], fa.price, pay);
         marks mk = NO_MARKS;
         mk.picked = p->offer;
-        draw_pos(s, NULL, v, &mk, t.p, NULL);
+        draw_pos(s, -1, v, &mk, t.p, NULL);
         free(t.p);
         int k = getch();
         if (ui.small && k != 'q' && k != 'Q')
@@ -1108,6 +1135,11 @@ static int command_menu(const mc_session *s, const tui_view *v, int offers)
             mvaddnstr(y, 0, items[i][0], 10);
             y += draw_wrapped(y, 11, W - 11, LINES - 1 - y, items[i][1]);
         }
+        /* the marks, after the commands (a small terminal cuts it first) */
+        if (y + 1 < LINES - 1)
+            draw_wrapped(y + 1, 0, W, LINES - 2 - y,
+                         "Marks: [n]* (underlined): the pit the last move "
+                         "was sown from.");
         refresh();
         int k = getch();
         if (k == KEY_RESIZE)
@@ -1192,7 +1224,7 @@ static void review(const mc_session *s, const tui_view *v)
             text_add(&t, "\n%s", said);
         marks mk = NO_MARKS;
         mk.best = best_at == at ? best : -1;
-        draw_pos(s, mc_session_pos_at(s, at), v, &mk, t.p, NULL);
+        draw_pos(s, at, v, &mk, t.p, NULL);
         free(t.p);
         int k = getch();
         if (k == KEY_LEFT || k == '<')
@@ -1375,7 +1407,7 @@ int tui_choose(mc_session *s, tui_view *v, mc_move *m, double *elapsed)
         marks mk = NO_MARKS;
         mk.cursor = ui.cursor;
         mk.best = ui.best;
-        draw_pos(s, NULL, &shown, &mk, status, in.p);
+        draw_pos(s, -1, &shown, &mk, status, in.p);
         free(in.p);
         int k = getch();
         if (k == ERR || k == KEY_RESIZE)
