@@ -730,7 +730,7 @@ keys Escape
 expect "back from review" "South to move"
 expect_mark "back from review: e" "e"
 keys '?'
-expect_joined "the help tells the marks" "Marks: [n]* (underlined): the pit the last move was sown from"
+expect_joined "the help tells the marks" "Marks: [n]* (underlined): the pit the last move was sown from; in the move list (and review's), > and reverse video"
 keys f
 expect "mark: flipped" "North   [ 5]  [ 4]  [ 4]  [ 4]  [ 0]* [ 5]"
 expect_mark "flipped: e still" "e"
@@ -749,6 +749,106 @@ expect_mark "d alone" "d"
 keys q
 expect "two people quit" "EXITED 0"
 rm -rf "$state"
+
+# ---- the move list marks the move shown and keeps it in sight ----
+# A 50-ply Oware game (the first legal move each time) in review at 80x24
+# (the list beside the board) and 70x24 (the list below it): at every
+# position, stepping forward and back, the move that led to it has a '>'
+# before its row and is in reverse video, and that row is on the screen;
+# at the start, move 1 is.
+pos=start
+game=""
+plies=0
+while [ $plies -lt 50 ]; do
+    ms=$("$M" moves oware "$pos")
+    [ -n "$ms" ] || break
+    mv=${ms%% *}
+    game="$game $mv"
+    pos=$("$M" apply oware "$pos" "$mv" | head -1)
+    plies=$((plies + 1))
+done
+if [ $plies -eq 50 ]; then ok; else bad "a 50-ply game: $plies plies"; fi
+printf '[Game "oware"]\n[Result "*"]\n\n%s *\n' "$game" > "$tmp/long-game.mcr"
+# list_shows K: the screen marks ply K's move (K = 0: none marked, move 1
+# shown); waited for up to 10 s; 1 when it does not
+list_shows() {
+    k=$1
+    want_tok=$(echo $game | cut -d' ' -f"$k" 2>/dev/null)
+    want_num=$(((k + 1) / 2))
+    i=0
+    while [ $i -lt 500 ]; do
+        se=$(screen_e)
+        sc=$(printf '%s\n' "$se" | plain)
+        case $sc in *"Review: position $k of $plies "*) ;; *)
+            sleep 0.02; i=$((i + 1)); continue ;; esac
+        row=$(printf '%s\n' "$sc" | grep -oE '> [0-9]+\. .*' | sed 's/ *$//')
+        if [ "$k" -eq 0 ]; then
+            if [ -z "$row" ] && printf '%s\n' "$sc" | grep -qE '(^|  )1\. '; then
+                ok; return 0; fi
+            bad "$size, position 0: move 1 shown, none marked ('$row')"
+            return 1
+        fi
+        num=${row#> }
+        num=${num%%.*}
+        rev=$(printf '%s\n' "$se" | attr_of 7 '> [0-9]+\. ')
+        if [ "$num" = "$want_num" ] && [ "$rev" = "$want_tok" ]; then
+            ok; return 0; fi
+        bad "$size, position $k: '> $want_num.' with '$want_tok' reversed, got '$row', '$rev'"
+        return 1
+    done
+    bad "$size: position $k never shown"
+    return 1
+}
+for size in 80x24 70x24; do
+    cp "$tmp/long-game.mcr" "$tmp/long-game-$size.mcr"
+    fresh
+    T new-session -d -s t -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
+        "XDG_STATE_HOME='$state' '$M' play --south human --north human --speed 0 --resume '$tmp/long-game-$size.mcr'; echo EXITED \$?; sleep 600"
+    expect "$size: the game" "South to move"
+    # at 80x24 the list is on before review, as in the issue; at 70x24
+    # review shows it by itself
+    if [ $size = 80x24 ]; then
+        keys '#'
+        expect "$size: the list on" "Moves"
+    fi
+    keys F5
+    list_shows $plies
+    keys Home
+    list_shows 0
+    # every position forward, then back (the first failure stops a walk)
+    k=0
+    while [ $k -lt $plies ]; do
+        keys Right
+        k=$((k + 1))
+        list_shows $k || break
+    done
+    keys End
+    k=$plies
+    while [ $k -gt 0 ]; do
+        keys Left
+        k=$((k - 1))
+        list_shows $k || break
+    done
+    keys End
+    list_shows $plies
+    keys Escape
+    expect "$size: back from review" "South to move"
+    if [ $size = 70x24 ]; then
+        expect_not "$size: the list hidden again" "Moves"
+        keys '#'
+    fi
+    # the game's list marks its last move too
+    expect "$size: the move list" "Moves"
+    if screen | grep -qE '> 25\. F b$'; then ok; else bad "$size: the last move's row marked"; fi
+    expect_attr "$size: the last move reversed" 7 '> 25\. ' "b"
+    keys '<'
+    expect "$size: undone" "North to move"
+    if screen | grep -qE '> 25\. F$'; then ok; else bad "$size: after undo, F marked"; fi
+    expect_attr "$size: F reversed" 7 '> 25\. ' "F"
+    keys q
+    expect "$size: quit" "EXITED 0"
+    rm -rf "$state"
+done
 
 # ---- the resume offer: only the same game, with a move played ----
 start oware --nodes 2000 --speed 0
