@@ -75,6 +75,96 @@ expect_joined() {
     done
     bad "$1: no '$2' (joined)"
 }
+# screen_e: the screen with its attributes (SGR escapes); plain: them
+# taken out of stdin
+screen_e() { T capture-pane -p -e -t t 2>/dev/null; }
+esc=$(printf '\033')
+plain() { sed "s/$esc\[[0-9;]*m//g"; }
+# attr_text SGR REGEX: the characters drawn with attribute SGR (4
+# underline, 7 reverse video) on the first screen line whose text matches
+# REGEX (extended), from where REGEX matches on; runs joined by '|'.
+# attr_of SGR REGEX: the same of a screen_e on stdin.
+attr_text() { screen_e | attr_of "$@"; }
+attr_of() {
+    awk -v want="$1" -v re="$2" '
+    BEGIN { esc = sprintf("%c", 27) }
+    {
+        line = $0; plain = ""; on = 0; k = 0
+        while (line != "") {
+            c = substr(line, 1, 1)
+            if (c == esc && substr(line, 2, 1) == "[") {
+                j = 3
+                while (j <= length(line) && substr(line, j, 1) !~ /[@-~]/)
+                    j++
+                if (substr(line, j, 1) == "m") {
+                    np = split(substr(line, 3, j - 3), ps, ";")
+                    if (np == 0)
+                        on = 0
+                    for (i = 1; i <= np; i++) {
+                        v = ps[i] + 0
+                        if (v == 0) on = 0
+                        else if (v == want) on = 1
+                        else if (v == want + 20) on = 0
+                        else if (v == 38 || v == 48)
+                            i += ps[i + 1] == 5 ? 2 : 4
+                    }
+                }
+                line = substr(line, j + 1)
+                continue
+            }
+            plain = plain c
+            att[++k] = on
+            line = substr(line, 2)
+        }
+        if (plain !~ re)
+            next
+        from = match(plain, re)
+        out = ""
+        for (i = from; i <= k; i++)
+            if (att[i])
+                out = out substr(plain, i, 1)
+            else if (out != "" && substr(out, length(out)) != "|")
+                out = out "|"
+        sub(/\|$/, "", out)
+        print out
+        exit
+    }'
+}
+# marked_pits: the names of the pits marked as the last move's ("[ 0]*")
+# on a two-row board (names are on the line above or below the pits)
+marked_pits() {
+    screen | awk '{ l[NR] = $0 } END {
+        out = ""
+        for (i = 1; i <= NR; i++) {
+            if (index(l[i], "[n]*"))
+                continue  # the legend
+            s = l[i]; off = 0
+            while (match(s, /[])>]\*/)) {
+                c = off + RSTART
+                for (d = -1; d <= 1; d += 2) {
+                    nm = substr(l[i + d], c - 2, 2)
+                    gsub(/ /, "", nm)
+                    if (nm ~ /^[A-Za-z]+$/)
+                        out = out (out == "" ? "" : " ") nm
+                }
+                off += RSTART + 1
+                s = substr(s, RSTART + 2)
+            }
+        }
+        print out
+    }'
+}
+# expect_mark DESC NAME: the pit NAME alone is marked ("" none)
+expect_mark() {
+    m=$(marked_pits)
+    if [ "$m" = "$2" ]; then ok; else bad "$1: marked '$m', not '$2'"; fi
+}
+# expect_attr DESC SGR REGEX WANT: attr_text SGR REGEX gives WANT
+expect_attr() {
+    a=$(attr_text "$2" "$3")
+    if [ "$a" = "$4" ]; then ok; else bad "$1: '$a', not '$4'"; fi
+}
+
 # record START: a one-game record starting at START, for --resume
 record() {
     printf '[Game "%s"]\n[Start "%s"]\n[Result "*"]\n\n*\n' "$1" "$2" > "$3"
@@ -595,6 +685,170 @@ if [ -n "$l_n" ] && [ -n "$l_s" ] && [ "$l_n" -gt "$l_s" ]; then ok; else bad "-
 keys q
 expect "you north quit" "EXITED 0"
 rm -rf "$state"
+
+# ---- the last move's pit is marked on the board (issue 44) ----
+# "[ n]*" and underlined; the legend says so; every drawing shows it:
+# after the computer's move and a person's, a redrawing, a hint, undo and
+# redo, review, a flipped board.
+start oware --nodes 2000 --speed 0
+expect "mark: the start" "South to move"
+expect_mark "no mark before a move" ""
+expect_not "no mark in the legend before a move" "[n]*"
+keys C
+expect "mark: the computer replies" "North plays e:"
+expect "the computer's e marked" "North   [ 5]  [ 0]* [ 4]  [ 4]  [ 4]  [ 5]"
+expect_mark "e alone is marked" "e"
+expect_attr "e is underlined" 4 '^North   ' "[ 0]"
+expect_attr "nothing of South's underlined" 4 '^South   ' ""
+expect "the legend tells the mark" "[n]*: the last move was sown from this pit (underlined)"
+T resize-window -t t -x 100 -y 36
+expect "mark: redrawn at 100x36" "North   [ 5]  [ 0]* [ 4]  [ 4]  [ 4]  [ 5]"
+expect_mark "still e after the redrawing" "e"
+T resize-window -t t -x 110 -y 40
+keys F2
+expect "mark: a hint" "Hint: the engine would play"
+expect_mark "still e beside the hint" "e"
+expect_attr "still underlined beside the hint" 4 '^North   ' "[ 0]"
+keys '<'
+expect "mark: undone" "South   [ 4]  [ 4]  [ 4]  [ 4]  [ 4]  [ 4]"
+expect_mark "no mark at the start again" ""
+expect_not "no legend at the start again" "[n]*"
+keys '>'
+expect "mark: redone" "North   [ 5]  [ 0]* [ 4]  [ 4]  [ 4]  [ 5]"
+expect_mark "e marked again" "e"
+keys F5
+expect "mark: review at the end" "Review: position 2 of 2"
+expect_mark "review: e" "e"
+keys Left
+expect "review: South's C marked" "South   [ 4]  [ 4]  [ 0]* [ 5]  [ 5]  [ 5]"
+expect_mark "review: C alone" "C"
+expect_attr "review: C underlined" 4 '^South   ' "[ 0]"
+keys Home
+expect "review: the start" "Review: position 0 of 2 (the start)"
+expect_mark "review: no mark at the start" ""
+keys Escape
+expect "back from review" "South to move"
+expect_mark "back from review: e" "e"
+keys '?'
+expect_joined "the help tells the marks" "Marks: [n]* (underlined): the pit the last move was sown from; in the move list (and review's), > and reverse video"
+keys f
+expect "mark: flipped" "North   [ 5]  [ 4]  [ 4]  [ 4]  [ 0]* [ 5]"
+expect_mark "flipped: e still" "e"
+keys q
+expect "mark quit" "EXITED 0"
+rm -rf "$state"
+# a person's own move is marked as well
+start oware --south human --north human --speed 0
+expect "mark: two people" "South to move"
+keys C
+expect "a person's C marked" "South   [ 4]  [ 4]  [ 0]* [ 5]  [ 5]  [ 5]"
+expect_mark "C alone" "C"
+keys d
+expect "North's d marked" "North   [ 5]  [ 5]  [ 0]* [ 4]  [ 4]  [ 5]"
+expect_mark "d alone" "d"
+keys q
+expect "two people quit" "EXITED 0"
+rm -rf "$state"
+
+# ---- the move list marks the move shown and keeps it in sight ----
+# A 50-ply Oware game (the first legal move each time) in review at 80x24
+# (the list beside the board) and 70x24 (the list below it): at every
+# position, stepping forward and back, the move that led to it has a '>'
+# before its row and is in reverse video, and that row is on the screen;
+# at the start, move 1 is.
+pos=start
+game=""
+plies=0
+while [ $plies -lt 50 ]; do
+    ms=$("$M" moves oware "$pos")
+    [ -n "$ms" ] || break
+    mv=${ms%% *}
+    game="$game $mv"
+    pos=$("$M" apply oware "$pos" "$mv" | head -1)
+    plies=$((plies + 1))
+done
+if [ $plies -eq 50 ]; then ok; else bad "a 50-ply game: $plies plies"; fi
+printf '[Game "oware"]\n[Result "*"]\n\n%s *\n' "$game" > "$tmp/long-game.mcr"
+# list_shows K: the screen marks ply K's move (K = 0: none marked, move 1
+# shown); waited for up to 10 s; 1 when it does not
+list_shows() {
+    k=$1
+    want_tok=$(echo $game | cut -d' ' -f"$k" 2>/dev/null)
+    want_num=$(((k + 1) / 2))
+    i=0
+    while [ $i -lt 500 ]; do
+        se=$(screen_e)
+        sc=$(printf '%s\n' "$se" | plain)
+        case $sc in *"Review: position $k of $plies "*) ;; *)
+            sleep 0.02; i=$((i + 1)); continue ;; esac
+        row=$(printf '%s\n' "$sc" | grep -oE '> [0-9]+\. .*' | sed 's/ *$//')
+        if [ "$k" -eq 0 ]; then
+            if [ -z "$row" ] && printf '%s\n' "$sc" | grep -qE '(^|  )1\. '; then
+                ok; return 0; fi
+            bad "$size, position 0: move 1 shown, none marked ('$row')"
+            return 1
+        fi
+        num=${row#> }
+        num=${num%%.*}
+        rev=$(printf '%s\n' "$se" | attr_of 7 '> [0-9]+\. ')
+        if [ "$num" = "$want_num" ] && [ "$rev" = "$want_tok" ]; then
+            ok; return 0; fi
+        bad "$size, position $k: '> $want_num.' with '$want_tok' reversed, got '$row', '$rev'"
+        return 1
+    done
+    bad "$size: position $k never shown"
+    return 1
+}
+for size in 80x24 70x24; do
+    cp "$tmp/long-game.mcr" "$tmp/long-game-$size.mcr"
+    fresh
+    T new-session -d -s t -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
+        "XDG_STATE_HOME='$state' '$M' play --south human --north human --speed 0 --resume '$tmp/long-game-$size.mcr'; echo EXITED \$?; sleep 600"
+    expect "$size: the game" "South to move"
+    # at 80x24 the list is on before review, as in the issue; at 70x24
+    # review shows it by itself
+    if [ $size = 80x24 ]; then
+        keys '#'
+        expect "$size: the list on" "Moves"
+    fi
+    keys F5
+    list_shows $plies
+    keys Home
+    list_shows 0
+    # every position forward, then back (the first failure stops a walk)
+    k=0
+    while [ $k -lt $plies ]; do
+        keys Right
+        k=$((k + 1))
+        list_shows $k || break
+    done
+    keys End
+    k=$plies
+    while [ $k -gt 0 ]; do
+        keys Left
+        k=$((k - 1))
+        list_shows $k || break
+    done
+    keys End
+    list_shows $plies
+    keys Escape
+    expect "$size: back from review" "South to move"
+    if [ $size = 70x24 ]; then
+        expect_not "$size: the list hidden again" "Moves"
+        keys '#'
+    fi
+    # the game's list marks its last move too
+    expect "$size: the move list" "Moves"
+    if screen | grep -qE '> 25\. F b$'; then ok; else bad "$size: the last move's row marked"; fi
+    expect_attr "$size: the last move reversed" 7 '> 25\. ' "b"
+    keys '<'
+    expect "$size: undone" "North to move"
+    if screen | grep -qE '> 25\. F$'; then ok; else bad "$size: after undo, F marked"; fi
+    expect_attr "$size: F reversed" 7 '> 25\. ' "F"
+    keys q
+    expect "$size: quit" "EXITED 0"
+    rm -rf "$state"
+done
 
 # ---- the resume offer: only the same game, with a move played ----
 start oware --nodes 2000 --speed 0

@@ -394,43 +394,122 @@ static int too_small(const mc_game *g, int score)
     return 1;
 }
 
-/* The move list, numbered as records number it (docs/RECORDS.md): a full
-   move is South's then North's, "1. C d"; a game North starts reads
-   "1... c"; one side's answer and sowing share a number. */
-static text move_list(const mc_session *s)
+/* The move list in rows, numbered as records number it (docs/RECORDS.md):
+   a full move is South's then North's, "1. C e"; a game North starts reads
+   "1... c"; one side's answer and sowing share a number.  A row wider than
+   w goes on in an indented row.  Where the move of ply `mark` is (the one
+   that led to the position shown; -1: none) is kept, to mark it. */
+typedef struct list_rows {
+    text t;       /* the rows one after the other */
+    int *start;   /* row r is t.p[start[r] .. start[r + 1]) (t.len last) */
+    int n, cap;   /* rows */
+    int mark_row; /* the marked move's row, -1: none */
+    int mark_col; /* its column in the row and its length */
+    int mark_len;
+} list_rows;
+
+static void list_build(const mc_session *s, int w, int mark, list_rows *lr)
 {
     const mc_game *g = mc_session_game(s);
-    text t = {0};
-    int n = mc_session_ply(s), num = 1;
-    for (int i = 0; i < n; i++) {
+    int plies = mc_session_ply(s), num = 1, col = 0;
+    *lr = (list_rows){{NULL, 0, 0}, NULL, 0, 0, -1, 0, 0};
+    for (int i = 0; i < plies; i++) {
         const mc_pos *b = mc_session_pos_at(s, i);
-        char tok[MC_MOVE_STRLEN];
         mc_move m = mc_session_move_at(s, i);
+        char tok[MC_MOVE_STRLEN], label[32] = "";
         if (m == MC_MOVE_PASS)
             snprintf(tok, sizeof tok, "%s", MC_PASS_TOKEN);
         else
             mc_move_format(g, b, m, tok, sizeof tok);
         int prev = i > 0 ? mc_session_pos_at(s, i - 1)->side : -1;
         if (i == 0)
-            text_add(&t, b->side == MC_SOUTH ? "%d. %s" : "%d... %s", num,
-                     tok);
+            snprintf(label, sizeof label,
+                     b->side == MC_SOUTH ? "%d." : "%d...", num);
         else if (b->side == MC_SOUTH && prev == MC_NORTH)
-            text_add(&t, "\n%d. %s", ++num, tok);
-        else
-            text_add(&t, " %s", tok);
+            snprintf(label, sizeof label, "%d.", ++num);
+        int len = (int)strlen(tok);
+        if (label[0] || lr->n == 0 || col + 1 + len > w) {
+            if (lr->n == lr->cap) {
+                int cap = lr->cap ? 2 * lr->cap : 64;
+                int *q = realloc(lr->start, (size_t)cap * sizeof *q);
+                if (!q)
+                    break;
+                lr->start = q;
+                lr->cap = cap;
+            }
+            lr->start[lr->n++] = (int)lr->t.len;
+            text_add(&lr->t, "%s", label[0] ? label : "  ");
+            col = label[0] ? (int)strlen(label) : 2;
+        }
+        text_add(&lr->t, " %s", tok);
+        if (i == mark) {
+            lr->mark_row = lr->n - 1;
+            lr->mark_col = col + 1;
+            lr->mark_len = len;
+        }
+        col += 1 + len;
     }
-    return t;
+    if (!lr->t.p) /* out of memory: no rows */
+        lr->n = 0;
 }
 
-/* Draw position p of session s (p NULL: the current one); `status` is
-   wrapped above the log, `input` is the move line (NULL: none). */
-static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
+/* Draw the move list in h rows of w columns from (top, x) under the title
+   "Moves": the move that led to the position shown (ply `shown`) gets a
+   '>' before its row and reverse video, and the rows scroll so that it
+   stays in sight, as near the middle as the list allows, going forward
+   or back (the start: the first rows; the newest move: the last ones). */
+static void draw_list(const mc_session *s, int shown, int top, int x, int h,
+                      int w)
+{
+    list_rows lr;
+    list_build(s, w - 2, shown - 1, &lr);
+    mvaddnstr(top, x, "Moves", w);
+    if (lr.n == 0)
+        mvaddnstr(top + 1, x + 2, "(no moves yet)", w - 2);
+    int focus = lr.mark_row >= 0 ? lr.mark_row : shown > 0 ? lr.n - 1 : 0;
+    int first = focus - h / 2;
+    if (first > lr.n - h)
+        first = lr.n - h;
+    if (first < 0)
+        first = 0;
+    for (int r = first; r < lr.n && r < first + h; r++) {
+        int y = top + 1 + r - first;
+        const char *row = lr.t.p + lr.start[r];
+        int end = r + 1 < lr.n ? lr.start[r + 1] : (int)lr.t.len;
+        int len = end - lr.start[r] < w - 2 ? end - lr.start[r] : w - 2;
+        if (len > 0)
+            mvaddnstr(y, x + 2, row, len);
+        if (r != lr.mark_row)
+            continue;
+        attron(A_BOLD);
+        mvaddch(y, x, '>');
+        int ml = lr.mark_len;
+        if (lr.mark_col + ml > w - 2)
+            ml = w - 2 - lr.mark_col;
+        attron(A_REVERSE);
+        if (ml > 0)
+            mvaddnstr(y, x + 2 + lr.mark_col, row + lr.mark_col, ml);
+        attroff(A_REVERSE | A_BOLD);
+    }
+    free(lr.t.p);
+    free(lr.start);
+}
+
+/* Draw the position after the first `at` moves of session s (at < 0: the
+   current one; review shows the others, with the move list); `status` is
+   wrapped above the log, `input` is the move line (NULL: none).  The pit
+   the move that led there was sown from is marked (the library's
+   mc_move_pit), and that move in the move list, on every drawing. */
+static void draw_pos(const mc_session *s, int at, const tui_view *v,
                      const marks *mk, const char *status, const char *input)
 {
     const mc_game *g = mc_session_game(s);
-    int live = !p;
-    if (!p)
-        p = mc_session_pos(s);
+    int live = at < 0;
+    int shown = live ? mc_session_ply(s) : at;
+    const mc_pos *p = live ? mc_session_pos(s) : mc_session_pos_at(s, at);
+    int last = shown > 0 ? mc_move_pit(g, mc_session_pos_at(s, shown - 1),
+                                       mc_session_move_at(s, shown - 1))
+                         : -1;
     log_sync(s);
     if (too_small(g, v->score[0] != 0))
         return;
@@ -438,6 +517,12 @@ static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
     mc_layout_get(g, &l);
     geom gm = geometry(g, v->score[0] != 0);
     int W = COLS - 1;
+    /* the move list beside the board when there is room (the words below
+       the board then keep to its left), else in place of the log */
+    int list_x = 12 + 6 * l.cols + 14;
+    int list_on = ui.show_list || !live;
+    int beside = list_on && COLS - list_x >= 16;
+    int Wt = beside ? list_x - 2 : W;
     erase();
     attron(A_BOLD);
     mvprintw(0, 0, "mancala %s: %s", mc_version(), mc_game_spec(g));
@@ -446,7 +531,7 @@ static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
     mvprintw(1, 0, "South: %s   North: %s", v->player[0], v->player[1]);
     if (v->score[0])
         mvprintw(2, 0, "Match: %s", v->score);
-    int y = gm.top, foreign = 0, best_shown = 0;
+    int y = gm.top, foreign = 0, best_shown = 0, last_shown = 0;
     for (int sr = 0; sr < l.rows; sr++) {
         int r = ui.flip ? l.rows - 1 - sr : sr;
         int home = r < l.rows / 2 ? MC_NORTH : MC_SOUTH;
@@ -486,26 +571,47 @@ static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
                 a = COLOR_PAIR(1) | A_BOLD | A_UNDERLINE;
             else if (best)
                 a = COLOR_PAIR(4) | A_BOLD;
+            if (pit == last) /* seen without colours too, with the '*' */
+                a |= A_UNDERLINE;
             attron(a);
             mvprintw(pit_y, x, "%c%2d%c",
                      best ? '(' : other ? '<' : '[', n,
                      best ? ')' : other ? '>' : ']');
             attroff(a);
+            if (pit == last) {
+                attron(A_BOLD);
+                mvaddch(pit_y, x + 4, '*');
+                attroff(A_BOLD);
+                last_shown = 1;
+            }
         }
         if (l.stores && (sr == 0 || sr == l.rows - 1))
             mvprintw(pit_y, 10 + 6 * l.cols, "%s %d", l.store_name,
                      p->cap[home]);
         y += 2;
     }
-    char legend[160] = "";
-    if (foreign) /* Goré's trades have moved pits across the board */
-        snprintf(legend, sizeof legend,
-                 "<n>: a pit owned by the player across the board");
-    if (best_shown)
-        snprintf(legend + strlen(legend), sizeof legend - strlen(legend),
-                 "%s(n): the engine's move", legend[0] ? "   " : "");
+    /* what the marks mean (Goré's trades move pits across the board), in
+       short words when the long ones do not fit */
+    static const char *const legend_words[3][2] = {
+        {"<n>: a pit owned by the player across the board",
+         "<n>: owned across"},
+        {"(n): the engine's move", "(n): engine's move"},
+        {"[n]*: the last move was sown from this pit (underlined)",
+         "[n]*: last move"}};
+    int legend_on[3] = {foreign, best_shown, last_shown};
+    char legend[200] = "";
+    for (int form = 0; form < 2; form++) {
+        legend[0] = '\0';
+        for (int i = 0; i < 3; i++)
+            if (legend_on[i])
+                snprintf(legend + strlen(legend),
+                         sizeof legend - strlen(legend), "%s%s",
+                         legend[0] ? "   " : "", legend_words[i][form]);
+        if ((int)strlen(legend) <= Wt)
+            break;
+    }
     if (legend[0])
-        mvaddnstr(y, 0, legend, W);
+        mvaddnstr(y, 0, legend, Wt);
     y++;
     /* clocks */
     char c0[16], c1[16];
@@ -523,32 +629,21 @@ static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
         if (room < 1)
             room = 1;
         attron(A_BOLD);
-        int need = draw_wrapped(y, 0, W, room, st);
+        int need = draw_wrapped(y, 0, Wt, room, st);
         y += need < room ? need : room;
         attroff(A_BOLD);
     }
     y++;
     /* the log (or the move list when there is no room beside the board) */
     int log_top = y, log_h = LINES - 2 - y;
-    int list_x = 12 + 6 * l.cols + 14;
-    if (ui.show_list) {
-        text ml = move_list(s);
-        const char *body = ml.p ? ml.p : "(no moves yet)";
-        enum { MAXL = 512 };
-        static const char *lst[MAXL];
-        static int lln[MAXL];
-        int beside = COLS - list_x >= 16;
-        int x = beside ? list_x : 0, top = beside ? gm.top : log_top;
-        int h = beside ? LINES - 2 - gm.top - 1 : log_h - 1;
-        int w = beside ? COLS - 1 - list_x : W;
-        int n = wrap(body, w, lst, lln, MAXL);
-        int first = n > h ? n - h : 0;
-        mvprintw(top, x, "Moves");
-        for (int i = first; i < n && i < MAXL; i++)
-            mvaddnstr(top + 1 + i - first, x, lst[i], lln[i]);
-        free(ml.p);
-        if (!beside)
+    if (list_on) {
+        if (beside)
+            draw_list(s, shown, gm.top, list_x, LINES - 2 - gm.top - 1,
+                      COLS - 1 - list_x);
+        else {
+            draw_list(s, shown, log_top, 0, log_h - 1, W);
             log_h = 0;
+        }
     }
     if (log_h > 0 && ui.nlog) {
         /* lines from the newest entry back, ui.scroll lines skipped */
@@ -557,20 +652,20 @@ static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
         int lln[MAXL];
         int total = 0;
         for (size_t i = 0; i < ui.nlog; i++)
-            total += wrap(ui.log[i].text, W, lst, lln, 0);
+            total += wrap(ui.log[i].text, Wt, lst, lln, 0);
         if (ui.scroll > total - log_h)
             ui.scroll = total - log_h > 0 ? total - log_h : 0;
         int need = log_h + ui.scroll, got = 0;
         size_t first = ui.nlog;
         while (first > 0 && got < need) {
             first--;
-            got += wrap(ui.log[first].text, W, lst, lln, 0);
+            got += wrap(ui.log[first].text, Wt, lst, lln, 0);
         }
         /* the window of lines [got - need, got - ui.scroll) of the
            entries from `first` on */
         int skip = got - log_h - ui.scroll, row = 0, seen = 0;
         for (size_t i = first; i < ui.nlog && row < log_h; i++) {
-            int n = wrap(ui.log[i].text, W, lst, lln, MAXL);
+            int n = wrap(ui.log[i].text, Wt, lst, lln, MAXL);
             for (int k = 0; k < n && k < MAXL && row < log_h; k++, seen++)
                 if (seen >= skip)
                     mvaddnstr(log_top + row++, 0, lst[k], lln[k]);
@@ -578,10 +673,10 @@ static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
         if (ui.scroll > 0 || skip > 0 || first > 0) {
             const char *more = ui.scroll > 0 ? "PgUp/PgDn: scroll (newer below)"
                                              : "PgUp: earlier";
-            mvaddnstr(log_top - 1, W - (int)strlen(more) > 0
-                                       ? W - (int)strlen(more)
+            mvaddnstr(log_top - 1, Wt - (int)strlen(more) > 0
+                                       ? Wt - (int)strlen(more)
                                        : 0,
-                      more, W);
+                      more, Wt);
         }
     }
     /* the move line and the keys */
@@ -607,7 +702,7 @@ static void draw_pos(const mc_session *s, const mc_pos *p, const tui_view *v,
 static void draw_all(const mc_session *s, const tui_view *v, const marks *mk,
                      const char *status)
 {
-    draw_pos(s, NULL, v, mk, status, NULL);
+    draw_pos(s, -1, v, mk, status, NULL);
 }
 
 void tui_draw(const mc_session *s, const tui_view *v)
@@ -840,7 +935,7 @@ static int confirm(const mc_session *s, const tui_view *v, const char *q)
     snprintf(b, sizeof b, "%s  y: yes   any other key: no", q);
     timeout(-1);
     for (;;) {
-        draw_pos(s, NULL, v, NULL, b, NULL);
+        draw_pos(s, -1, v, NULL, b, NULL);
         int k = getch();
         if (k == KEY_RESIZE)
             continue;
@@ -866,7 +961,7 @@ static int pick_dialog(const mc_session *s, const tui_view *v, const legal *L,
                      i == sel ? "]" : " ");
         marks mk = NO_MARKS;
         mk.cursor = pit;
-        draw_pos(s, NULL, v, &mk, t.p, NULL);
+        draw_pos(s, -1, v, &mk, t.p, NULL);
         free(t.p);
         int k = getch();
         if (k == KEY_LEFT || k == KEY_UP)
@@ -963,7 +1058,7 @@ static int offer_dialog(const mc_session *s, const tui_view *v,
         marks mk = NO_MARKS;
         mk.cursor = cur;
         mk.picked = picked;
-        draw_pos(s, NULL, v, &mk, t.p, NULL);
+        draw_pos(s, -1, v, &mk, t.p, NULL);
         free(t.p);
         int k = getch();
         if (k == 27 || k == 'q') {
@@ -1036,7 +1131,7 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
                      side_name[p->side], fa.price, pay);
         marks mk = NO_MARKS;
         mk.picked = p->offer;
-        draw_pos(s, NULL, v, &mk, t.p, NULL);
+        draw_pos(s, -1, v, &mk, t.p, NULL);
         free(t.p);
         int k = getch();
         if (ui.small && k != 'q' && k != 'Q')
@@ -1108,6 +1203,13 @@ static int command_menu(const mc_session *s, const tui_view *v, int offers)
             mvaddnstr(y, 0, items[i][0], 10);
             y += draw_wrapped(y, 11, W - 11, LINES - 1 - y, items[i][1]);
         }
+        /* the marks, after the commands (a small terminal cuts it first) */
+        if (y + 1 < LINES - 1)
+            draw_wrapped(y + 1, 0, W, LINES - 2 - y,
+                         "Marks: [n]* (underlined): the pit the last move "
+                         "was sown from; in the move list (and review's), "
+                         "> and reverse video: the move that led to the "
+                         "position shown.");
         refresh();
         int k = getch();
         if (k == KEY_RESIZE)
@@ -1192,7 +1294,7 @@ static void review(const mc_session *s, const tui_view *v)
             text_add(&t, "\n%s", said);
         marks mk = NO_MARKS;
         mk.best = best_at == at ? best : -1;
-        draw_pos(s, mc_session_pos_at(s, at), v, &mk, t.p, NULL);
+        draw_pos(s, at, v, &mk, t.p, NULL);
         free(t.p);
         int k = getch();
         if (k == KEY_LEFT || k == '<')
@@ -1375,7 +1477,7 @@ int tui_choose(mc_session *s, tui_view *v, mc_move *m, double *elapsed)
         marks mk = NO_MARKS;
         mk.cursor = ui.cursor;
         mk.best = ui.best;
-        draw_pos(s, NULL, &shown, &mk, status, in.p);
+        draw_pos(s, -1, &shown, &mk, status, in.p);
         free(in.p);
         int k = getch();
         if (k == ERR || k == KEY_RESIZE)
