@@ -115,10 +115,6 @@ struct mc_api {
     int ev_stop;
 };
 
-static const char *const kind_names[] = {
-    "",        "lift", "drop", "skip",   "lap",     "capture", "nocapture",
-    "end",     "trade", "pass", "resow", "opening", "annul"};
-
 
 /* ---- replies ---------------------------------------------------------- */
 
@@ -723,11 +719,11 @@ static json_t *trace_json(const mc_game *g, const mc_trace *tr)
     char buf[256];
     for (size_t i = 0; i < tr->len; i++) {
         const mc_trace_event *ev = &tr->ev[i];
+        const char *kind = mc_trace_kind_name(ev->kind);
         mc_trace_describe(g, ev, buf, sizeof buf);
         json_array_append_new(
             a, json_pack("{s:s,s:i,s:i,s:i,s:o}", "kind",
-                         ev->kind < sizeof kind_names / sizeof *kind_names
-                             ? kind_names[ev->kind] : "other",
+                         kind ? kind : "other",
                          "pit", ev->pit, "aux", ev->aux, "n", (json_int_t)ev->n,
                          "text", safe_str(buf)));
     }
