@@ -121,7 +121,7 @@ struct mc_api {
 /* A JSON string of s with every byte that is not part of valid UTF-8 (a
    message cut in the middle of a character, a tag read from a file) turned
    into '?': Jansson refuses invalid UTF-8. */
-static json_t *safe_str(const char *s)
+static json_t *api_safe_str(const char *s)
 {
     size_t n = strlen(s);
     char *t = malloc(n + 1);
@@ -155,7 +155,7 @@ static json_t *safe_str(const char *s)
     return j;
 }
 
-static void reply_json(mc_api_reply *out, int status, json_t *j)
+static void api_reply_json(mc_api_reply *out, int status, json_t *j)
 {
     out->status = status;
     out->type = "application/json";
@@ -169,23 +169,23 @@ static void reply_json(mc_api_reply *out, int status, json_t *j)
     out->len = out->body ? strlen(out->body) : 0;
 }
 
-static void reply_error(mc_api_reply *out, int status, const char *code,
-                        const char *fmt, ...)
+static void api_reply_error(mc_api_reply *out, int status, const char *code,
+                            const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-static void reply_error(mc_api_reply *out, int status, const char *code,
-                        const char *fmt, ...)
+static void api_reply_error(mc_api_reply *out, int status, const char *code,
+                            const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    reply_json(out, status,
-               json_pack("{s:{s:s,s:o}}", "error", "code", code, "message",
-                         safe_str(msg)));
+    api_reply_json(out, status,
+                   json_pack("{s:{s:s,s:o}}", "error", "code", code, "message",
+                             api_safe_str(msg)));
 }
 
-static const char *err_code(int code)
+static const char *api_err_code(int code)
 {
     switch (code) {
     case MC_ERR_SPEC: return "spec";
@@ -202,8 +202,8 @@ static const char *err_code(int code)
 
 /* Parse body as a JSON object whose keys are all in allowed (NULL-ended).
    An empty body is an empty object.  NULL after replying with the error. */
-static json_t *parse_body(const char *body, size_t len,
-                          const char *const *allowed, mc_api_reply *out)
+static json_t *api_parse_body(const char *body, size_t len,
+                              const char *const *allowed, mc_api_reply *out)
 {
     json_t *j;
     if (len == 0) {
@@ -212,14 +212,16 @@ static json_t *parse_body(const char *body, size_t len,
         json_error_t e;
         j = json_loadb(body, len, JSON_REJECT_DUPLICATES, &e);
         if (!j) {
-            reply_error(out, 400, "json", "bad JSON at line %d, column %d: %s",
-                        e.line, e.column, e.text);
+            api_reply_error(out, 400, "json",
+                            "bad JSON at line %d, column %d: %s", e.line,
+                            e.column, e.text);
             return NULL;
         }
     }
     if (!json_is_object(j)) {
         json_decref(j);
-        reply_error(out, 400, "json", "the request body must be a JSON object");
+        api_reply_error(out, 400, "json",
+                        "the request body must be a JSON object");
         return NULL;
     }
     const char *key;
@@ -230,7 +232,7 @@ static json_t *parse_body(const char *body, size_t len,
             if (strcmp(key, allowed[i]) == 0)
                 ok = 1;
         if (!ok) {
-            reply_error(out, 400, "json", "unknown key '%.100s'", key);
+            api_reply_error(out, 400, "json", "unknown key '%.100s'", key);
             json_decref(j);
             return NULL;
         }
@@ -240,19 +242,19 @@ static json_t *parse_body(const char *body, size_t len,
 
 /* An optional string member: 0 and *s (NULL if absent), or -1 after
    replying.  Strings may not hold NUL bytes. */
-static int opt_str(json_t *j, const char *key, const char **s, size_t max,
-                   mc_api_reply *out)
+static int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
+                       mc_api_reply *out)
 {
     json_t *v = json_object_get(j, key);
     *s = NULL;
     if (!v)
         return 0;
     if (!json_is_string(v) || strlen(json_string_value(v)) != json_string_length(v)) {
-        reply_error(out, 400, "json", "'%s' must be a string", key);
+        api_reply_error(out, 400, "json", "'%s' must be a string", key);
         return -1;
     }
     if (json_string_length(v) > max) {
-        reply_error(out, 400, "json", "'%s' is longer than %zu bytes", key, max);
+        api_reply_error(out, 400, "json", "'%s' is longer than %zu bytes", key, max);
         return -1;
     }
     *s = json_string_value(v);
@@ -261,16 +263,16 @@ static int opt_str(json_t *j, const char *key, const char **s, size_t max,
 
 /* An optional number member within [lo, hi]; *x keeps its default when
    absent. */
-static int opt_num(json_t *j, const char *key, double lo, double hi, double *x,
-                   mc_api_reply *out)
+static int api_opt_num(json_t *j, const char *key, double lo, double hi,
+                       double *x, mc_api_reply *out)
 {
     json_t *v = json_object_get(j, key);
     if (!v)
         return 0;
     if (!json_is_number(v) || json_number_value(v) < lo ||
         json_number_value(v) > hi) {
-        reply_error(out, 400, "json", "'%s' must be a number from %g to %g",
-                    key, lo, hi);
+        api_reply_error(out, 400, "json", "'%s' must be a number from %g to %g",
+                        key, lo, hi);
         return -1;
     }
     *x = json_number_value(v);
@@ -281,7 +283,7 @@ static int opt_num(json_t *j, const char *key, double lo, double hi, double *x,
 
 /* 128 bits from the system's random source, in hex; -1 if it fails (never
    a weaker source). */
-static int random_hex(char out[ID_LEN + 1])
+static int api_random_hex(char out[ID_LEN + 1])
 {
     static const char hex[] = "0123456789abcdef";
     unsigned char b[ID_LEN / 2];
@@ -295,7 +297,7 @@ static int random_hex(char out[ID_LEN + 1])
     return 0;
 }
 
-static uint64_t random_u64(void)
+static uint64_t api_random_u64(void)
 {
     uint64_t x = 0;
     if (mc_system_random(&x, sizeof x) != 0)
@@ -337,7 +339,7 @@ static mc_session *cur_session(const game_entry *e)
     return mc_record_session(cur_rec(e));
 }
 
-static int valid_id(const char *s)
+static int api_valid_id(const char *s)
 {
     if (strlen(s) != ID_LEN)
         return 0;
@@ -357,7 +359,7 @@ static size_t bucket_of(const mc_api *a, const char *id)
 }
 
 /* The entry of id in the table (the table lock held), pending ones too. */
-static game_entry *table_find(mc_api *a, const char *id)
+static game_entry *api_table_find(mc_api *a, const char *id)
 {
     for (game_entry *e = a->bucket[bucket_of(a, id)]; e; e = e->next)
         if (strcmp(e->id, id) == 0)
@@ -366,7 +368,7 @@ static game_entry *table_find(mc_api *a, const char *id)
 }
 
 /* Add e to the table (lock held); -1 when out of memory. */
-static int table_add(mc_api *a, game_entry *e)
+static int api_table_add(mc_api *a, game_entry *e)
 {
     if ((size_t)a->n + 1 > a->nbucket) {
         size_t nb = a->nbucket * 2;
@@ -393,7 +395,7 @@ static int table_add(mc_api *a, game_entry *e)
     return 0;
 }
 
-static void entry_free(game_entry *e)
+static void api_entry_free(game_entry *e)
 {
     if (!e)
         return;
@@ -406,10 +408,10 @@ static void entry_free(game_entry *e)
 static void unref_locked(game_entry *e)
 {
     if (--e->refs == 0)
-        entry_free(e);
+        api_entry_free(e);
 }
 
-static void release(mc_api *a, game_entry *e)
+static void api_release(mc_api *a, game_entry *e)
 {
     pthread_mutex_lock(&a->table);
     unref_locked(e);
@@ -417,7 +419,7 @@ static void release(mc_api *a, game_entry *e)
 }
 
 /* Take e out of the table (it stays alive while requests hold it). */
-static void table_remove(mc_api *a, game_entry *e)
+static void api_table_remove(mc_api *a, game_entry *e)
 {
     pthread_mutex_lock(&a->table);
     game_entry **p = &a->bucket[bucket_of(a, e->id)];
@@ -432,10 +434,10 @@ static void table_remove(mc_api *a, game_entry *e)
 }
 
 /* The game id with a reference taken, or NULL. */
-static game_entry *acquire(mc_api *a, const char *id)
+static game_entry *api_acquire(mc_api *a, const char *id)
 {
     pthread_mutex_lock(&a->table);
-    game_entry *e = table_find(a, id);
+    game_entry *e = api_table_find(a, id);
     if (e && e->pending)
         e = NULL;
     if (e)
@@ -444,7 +446,7 @@ static game_entry *acquire(mc_api *a, const char *id)
     return e;
 }
 
-static game_entry *entry_new(void)
+static game_entry *api_entry_new(void)
 {
     game_entry *e = calloc(1, sizeof *e);
     if (e) {
@@ -455,7 +457,7 @@ static game_entry *entry_new(void)
     return e;
 }
 
-static int add_round(game_entry *e, mc_record *r)
+static int api_add_round(game_entry *e, mc_record *r)
 {
     size_t cap = mc_grow(&e->recs, (size_t)e->cap, (size_t)e->n + 1,
                          sizeof *e->recs, 4);
@@ -467,7 +469,7 @@ static int add_round(game_entry *e, mc_record *r)
 }
 
 /* The match as the finished rounds left it. */
-static void match_of(const game_entry *e, mc_match *m)
+static void api_match_of(const game_entry *e, mc_match *m)
 {
     const mc_game *g = mc_record_game(e->recs[0]);
     mc_match_init(g, m);
@@ -487,7 +489,7 @@ static const char *const move_kinds[] = {
 
 /* A move as the library describes it: its token, the pit it sows from,
    its kind, an offer's pits and price, a pass's reason. */
-static json_t *move_json(const mc_game *g, const mc_pos *p, mc_move m)
+static json_t *api_move_json(const mc_game *g, const mc_pos *p, mc_move m)
 {
     char buf[MC_MOVE_STRLEN];
     mc_move_format(g, p, m, buf, sizeof buf);
@@ -511,8 +513,9 @@ static json_t *move_json(const mc_game *g, const mc_pos *p, mc_move m)
                      move_kinds[f.kind],
                      "price", priced ? json_integer(f.price) : json_null(),
                      "pits", pits, "why",
-                     f.kind == MC_MOVE_IS_PASS ? safe_str(f.why) : json_null(),
-                     "choice", safe_str(choice));
+                     f.kind == MC_MOVE_IS_PASS ? api_safe_str(f.why)
+                                               : json_null(),
+                     "choice", api_safe_str(choice));
 }
 
 static json_t *result_json(const mc_game *g, const mc_result *r)
@@ -526,9 +529,9 @@ static json_t *result_json(const mc_game *g, const mc_result *r)
                      r->winner == MC_SOUTH ? "S" : r->winner == MC_NORTH ? "N"
                                                                         : "draw",
                      "reason", why && *why ? why : "other",
-                     "detail", safe_str(r->detail), "points", r->points, "score",
+                     "detail", api_safe_str(r->detail), "points", r->points, "score",
                      r->score2[0] / 2.0, r->score2[1] / 2.0, "text",
-                     safe_str(text), "noglory", r->noglory);
+                     api_safe_str(text), "noglory", r->noglory);
 }
 
 /* The clocks at the time of the request: null for a game without a time
@@ -559,7 +562,7 @@ static json_t *clock_json(const game_entry *e)
 
 /* A position as the state and the review show it: its string, the side
    to move, the pits with their owners, the captures. */
-static json_t *board_json(const mc_game *g, const mc_pos *p)
+static json_t *api_board_json(const mc_game *g, const mc_pos *p)
 {
     char buf[MC_POS_STRLEN];
     mc_pos_format(g, p, buf, sizeof buf);
@@ -579,7 +582,7 @@ static json_t *board_json(const mc_game *g, const mc_pos *p)
    it.  Who has arranged is kept in the record's "Arranged" tag ("S", "N",
    "SN"), so it survives a restart.  Returns the side whose turn it is to
    arrange, or -1 when no set-up is open. */
-static int setup_turn(const game_entry *e)
+static int api_setup_turn(const game_entry *e)
 {
     mc_record *rec = cur_rec(e);
     mc_session *s = mc_record_session(rec);
@@ -597,7 +600,7 @@ static int setup_turn(const game_entry *e)
     return -1;
 }
 
-static int help_allowed(const game_entry *e);
+static int api_help_allowed(const game_entry *e);
 
 static json_t *state_json(const game_entry *e)
 {
@@ -608,7 +611,7 @@ static json_t *state_json(const game_entry *e)
     char buf[MC_POS_STRLEN + MC_SPEC_STRLEN];
 
     /* position, side, pits, owner, captured */
-    json_t *st = board_json(g, p);
+    json_t *st = api_board_json(g, p);
     json_object_set_new(st, "id", json_string(e->id));
     json_object_set_new(st, "version", json_integer((json_int_t)e->version));
     json_object_set_new(st, "game", json_string(mc_game_name(g)));
@@ -637,7 +640,7 @@ static json_t *state_json(const game_entry *e)
     int n = mc_session_moves(s, mv);
     json_t *moves = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(moves, move_json(g, p, mv[i]));
+        json_array_append_new(moves, api_move_json(g, p, mv[i]));
     json_object_set_new(st, "title", json_string(mc_game_title(g)));
     json_object_set_new(st, "unit", json_pack("[s,s]", mc_game_unit(g, 0),
                                               mc_game_unit(g, 1)));
@@ -673,7 +676,7 @@ static json_t *state_json(const game_entry *e)
     json_t *tags = json_object();
     const char *tn, *tv;
     for (int i = 0; mc_record_tag_at(rec, i, &tn, &tv); i++)
-        json_object_set_new(tags, tn, safe_str(tv));
+        json_object_set_new(tags, tn, api_safe_str(tv));
     json_object_set_new(st, "tags", tags);
     /* A takeback asked for (games between two people). */
     json_object_set_new(st, "takeback",
@@ -682,7 +685,7 @@ static json_t *state_json(const game_entry *e)
                                                    "status", e->tb_declined ? "declined" : "asked"));
     /* Whether the engine's help (hints, evaluations) is open to the
        players now. */
-    json_object_set_new(st, "help", json_boolean(help_allowed(e)));
+    json_object_set_new(st, "help", json_boolean(api_help_allowed(e)));
     /* Whether each seat is taken (never its token). */
     json_object_set_new(st, "seats",
                         json_pack("{s:s,s:s}", "S", e->token[0][0] ? "taken" : "open",
@@ -690,7 +693,7 @@ static json_t *state_json(const game_entry *e)
 
     /* A custom set-up (Omweso W3) is open until the first move: the
        editor of the page learns the most seeds a pit may get (null: any). */
-    int cap = 0, turn = setup_turn(e);
+    int cap = 0, turn = api_setup_turn(e);
     mc_game_custom_setup(g, &cap);
     json_object_set_new(
         st, "setup",
@@ -699,7 +702,7 @@ static json_t *state_json(const game_entry *e)
                              cap > 0 ? json_integer(cap) : json_null()));
 
     mc_match m;
-    match_of(e, &m);
+    api_match_of(e, &m);
     mc_match_describe(g, &m, buf, sizeof buf);
     json_object_set_new(
         st, "match",
@@ -713,7 +716,7 @@ static json_t *state_json(const game_entry *e)
     return st;
 }
 
-static json_t *trace_json(const mc_game *g, const mc_trace *tr)
+static json_t *api_trace_json(const mc_game *g, const mc_trace *tr)
 {
     json_t *a = json_array();
     char buf[256];
@@ -725,43 +728,43 @@ static json_t *trace_json(const mc_game *g, const mc_trace *tr)
             a, json_pack("{s:s,s:i,s:i,s:i,s:o}", "kind",
                          kind ? kind : "other",
                          "pit", ev->pit, "aux", ev->aux, "n", (json_int_t)ev->n,
-                         "text", safe_str(buf)));
+                         "text", api_safe_str(buf)));
     }
     return a;
 }
 
 /* The whole move in words (mc_move_explain), the same sentence the
    program's play and replay print: the page logs it. */
-static json_t *explain_json(const mc_game *g, const mc_pos *before, mc_move m,
-                            const mc_trace *tr)
+static json_t *api_explain_json(const mc_game *g, const mc_pos *before,
+                                mc_move m, const mc_trace *tr)
 {
     size_t n = mc_move_explain(g, before, m, tr, NULL, 0) + 1;
     char *buf = malloc(n);
     if (!buf)
         return json_null();
     mc_move_explain(g, before, m, tr, buf, n);
-    json_t *j = safe_str(buf);
+    json_t *j = api_safe_str(buf);
     free(buf);
     return j ? j : json_null();
 }
 
 /* The state, with the move just played and its trace when given. */
-static void reply_state(mc_api_reply *out, int status, const game_entry *e,
-                        const char *move, const mc_trace *tr, json_t *extra)
+static void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
+                            const char *move, const mc_trace *tr, json_t *extra)
 {
     json_t *j = json_pack("{s:o}", "state", state_json(e));
     if (move)
         json_object_set_new(j, "move", json_string(move));
     if (tr) {
-        json_object_set_new(j, "trace", trace_json(mc_record_game(cur_rec(e)), tr));
+        json_object_set_new(j, "trace", api_trace_json(mc_record_game(cur_rec(e)), tr));
         json_object_set_new(j, "trace_dropped", json_integer((json_int_t)tr->dropped));
     }
     if (extra)
         json_object_update(j, extra), json_decref(extra);
-    reply_json(out, status, j);
+    api_reply_json(out, status, j);
 }
 
-static void set_date(mc_record *r)
+static void api_set_date(mc_record *r)
 {
     time_t now = time(NULL);
     struct tm tm;
@@ -774,7 +777,7 @@ static void set_date(mc_record *r)
 
 /* The record's time control (its TimeControl tag, none for "none"), with
    full clocks from now. */
-static void set_time(mc_api *a, mc_record *r, const mc_time_control *tc)
+static void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc)
 {
     char t[64];
     mc_time_format(tc, t, sizeof t);
@@ -811,8 +814,8 @@ static int take_round(void *ctx, mc_record *r)
 
 /* The rounds of text (or of the file path when text is NULL) in *recs,
    *n; 0, or -1 with err filled (nothing to free). */
-static int read_rounds(const char *text, const char *path, mc_record ***recs,
-                       int *n, mc_error *err)
+static int api_read_rounds(const char *text, const char *path,
+                           mc_record ***recs, int *n, mc_error *err)
 {
     rounds c = {NULL, 0, 0};
     mc_record_loc loc;
@@ -838,21 +841,21 @@ static int read_rounds(const char *text, const char *path, mc_record ***recs,
 }
 
 /* Over for good: the game, and the match when it is one. */
-static int game_finished(const game_entry *e)
+static int api_game_finished(const game_entry *e)
 {
     if (!mc_session_over(cur_session(e)))
         return 0;
     if (!mc_game_is_match(mc_record_game(cur_rec(e))))
         return 1;
     mc_match m;
-    match_of(e, &m);
+    api_match_of(e, &m);
     return m.winner >= 0;
 }
 
 /* Commit e as it is now (the game's lock held).  On failure the memory is
    ahead of the store: the game is marked stale (reloaded from the store
    before its next use), the reply is the io error and -1 returned. */
-static void clock_of(const game_entry *e, mc_store_clock *c)
+static void api_clock_of(const game_entry *e, mc_store_clock *c)
 {
     mc_session_clock_state(cur_session(e), c->bank, &c->since);
 }
@@ -862,7 +865,7 @@ static void clock_of(const game_entry *e, mc_store_clock *c)
    Each request's thread works under a limit (mc_work_limit_set): the rules
    stop short at it, and whatever they answered since is thrown away: a
    change is not kept, a reply is replaced by 503 costly.  A search gets its
-   own seconds on top (player_go); the CPU a request took apart from its
+   own seconds on top (api_player_go); the CPU a request took apart from its
    searches is counted against its address (mc_api_handle). */
 static _Thread_local double tl_search_cpu;
 
@@ -874,26 +877,26 @@ static double thread_cpu(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void reply_costly(const mc_api *a, mc_api_reply *out)
+static void api_reply_costly(const mc_api *a, mc_api_reply *out)
 {
     free(out->body);
     memset(out, 0, sizeof *out);
-    reply_error(out, 503, "costly",
-                "working out this request's moves took longer than the "
-                "server allows one request (%g s); nothing was changed",
-                a->o.work);
+    api_reply_error(out, 503, "costly",
+                    "working out this request's moves took longer than the "
+                    "server allows one request (%g s); nothing was changed",
+                    a->o.work);
 }
 
 /* Before a change is kept: the rule work its reply needs (the moves of the
    position now) done within the request's limit.  0, or -1 after replying
    503 costly. */
-static int costly(const mc_api *a, game_entry *e, mc_api_reply *out)
+static int api_costly(const mc_api *a, game_entry *e, mc_api_reply *out)
 {
     mc_move mv[MC_MAX_MOVES];
     (void)mc_session_moves(cur_session(e), mv);
     if (!mc_work_limit_hit())
         return 0;
-    reply_costly(a, out);
+    api_reply_costly(a, out);
     return -1;
 }
 
@@ -902,8 +905,8 @@ static int costly(const mc_api *a, game_entry *e, mc_api_reply *out)
    finished no iteration within its time (a new player's table made, a
    loaded machine, a long root) searches one ply more, so that the answer
    is never a blind move. */
-static int player_go(const mc_api *a, api_player *ap, const mc_go *go,
-                     int sure, mc_search_info *info)
+static int api_player_go(const mc_api *a, api_player *ap, const mc_go *go,
+                         int sure, mc_search_info *info)
 {
     double limit = mc_work_limit(), cpu = thread_cpu();
     if (!mc_work_limit_hit())
@@ -924,9 +927,9 @@ static int player_go(const mc_api *a, api_player *ap, const mc_go *go,
     return hit ? MC_ERR_ARG : rc;
 }
 
-static int commit(mc_api *a, game_entry *e, mc_api_reply *out)
+static int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
 {
-    if (costly(a, e, out) != 0) {
+    if (api_costly(a, e, out) != 0) {
         e->stale = 1; /* the memory is ahead: back to the store's */
         return -1;
     }
@@ -935,9 +938,9 @@ static int commit(mc_api *a, game_entry *e, mc_api_reply *out)
     mc_error err = {MC_ERR_IO, "out of memory"};
     long long now = now_s();
     mc_store_clock clock;
-    clock_of(e, &clock);
+    api_clock_of(e, &clock);
     if (t && mc_store_update(a->store, e->id, t, (long long)e->version,
-                             game_finished(e), now, &clock, &err) == 0) {
+                             api_game_finished(e), now, &clock, &err) == 0) {
         free(t);
         e->touched = now;
         e->tb_side = -1; /* a change answers any takeback asked for */
@@ -947,13 +950,13 @@ static int commit(mc_api *a, game_entry *e, mc_api_reply *out)
     free(t);
     e->stale = 1;
     fprintf(stderr, "mancala serve: game %s: %s\n", e->id, err.msg);
-    reply_error(out, 503, "io", "the change was not saved (%s); try again",
-                err.msg);
+    api_reply_error(out, 503, "io", "the change was not saved (%s); try again",
+                    err.msg);
     return -1;
 }
 
 /* Bring a stale game back to what the store holds; -1 after replying. */
-static int reload(mc_api *a, game_entry *e, mc_api_reply *out)
+static int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
 {
     char *t;
     long long version;
@@ -962,12 +965,12 @@ static int reload(mc_api *a, game_entry *e, mc_api_reply *out)
     int rc = mc_store_get(a->store, e->id, &t, &version, &clock, &err);
     mc_record **recs = NULL;
     int n = 0;
-    if (rc == 0 && read_rounds(t, NULL, &recs, &n, &err) != 0)
+    if (rc == 0 && api_read_rounds(t, NULL, &recs, &n, &err) != 0)
         rc = -1;
     free(t);
     if (rc != 0) {
-        reply_error(out, 503, "io", "the game cannot be read back from the "
-                                    "store: try again");
+        api_reply_error(out, 503, "io", "the game cannot be read back from the "
+                                        "store: try again");
         return -1;
     }
     mc_records_free(e->recs, e->n);
@@ -981,44 +984,44 @@ static int reload(mc_api *a, game_entry *e, mc_api_reply *out)
 }
 
 /* Does the request's token hold side? */
-static int holds(const game_entry *e, const char *tok, int side)
+static int api_holds(const game_entry *e, const char *tok, int side)
 {
     return same_secret(e->token[side], tok);
 }
 
-static int holds_any(const game_entry *e, const char *tok)
+static int api_holds_any(const game_entry *e, const char *tok)
 {
-    return holds(e, tok, 0) | holds(e, tok, 1);
+    return api_holds(e, tok, 0) | api_holds(e, tok, 1);
 }
 
 /* A game between two people: the creator took one seat, the other is (or
    will be) someone else's.  The engine's help (hints, evaluations of the
    game's positions) is off there until the game ends, unless the game was
    made with "assist": true (the first round's Assist tag). */
-static int help_allowed(const game_entry *e)
+static int api_help_allowed(const game_entry *e)
 {
     const char *t = mc_record_tag(e->recs[0], "Assist");
     return e->owner == 3 || (t && strcmp(t, "on") == 0) ||
            mc_session_over(cur_session(e));
 }
 
-static int help_refused(const game_entry *e, mc_api_reply *out)
+static int api_help_refused(const game_entry *e, mc_api_reply *out)
 {
-    if (help_allowed(e))
+    if (api_help_allowed(e))
         return 0;
-    reply_error(out, 403, "assist",
-                "the engine's help is off in a game between two people until "
-                "it ends (unless the game was made with \"assist\": true)");
+    api_reply_error(out, 403, "assist",
+                    "the engine's help is off in a game between two people until "
+                    "it ends (unless the game was made with \"assist\": true)");
     return 1;
 }
 
-static void deny(mc_api_reply *out, const char *tok, const char *what)
+static void api_deny(mc_api_reply *out, const char *tok, const char *what)
 {
-    reply_error(out, 403, "seat", "%s needs the token of %s (%s)", "this",
-                what, tok ? "the token sent is not it" : "none was sent");
+    api_reply_error(out, 403, "seat", "%s needs the token of %s (%s)", "this",
+                    what, tok ? "the token sent is not it" : "none was sent");
 }
 
-static const char *side_seat(int side)
+static const char *api_side_seat(int side)
 {
     return side ? "North's seat" : "South's seat";
 }
@@ -1028,7 +1031,7 @@ static void over_error(mc_api_reply *out, const mc_session *s)
 {
     mc_result r;
     mc_session_result(s, &r);
-    reply_error(out, 409, "over", "the game is over (%s)", r.detail);
+    api_reply_error(out, 409, "over", "the game is over (%s)", r.detail);
 }
 
 /* side's flag fell before its move arrived. */
@@ -1037,21 +1040,21 @@ static void time_ran_out(mc_api_reply *out, const mc_session *s, int side)
     if (mc_session_over(s))
         over_error(out, s);
     else
-        reply_error(out, 409, "time",
-                    "%s's time ran out before the move arrived: the turn "
-                    "passed", side ? "North" : "South");
+        api_reply_error(out, 409, "time",
+                        "%s's time ran out before the move arrived: the turn "
+                        "passed", side ? "North" : "South");
 }
 
 /* Play a move token on the game, with its trace; replies. */
-static void play_token(mc_api *a, game_entry *e, const char *tok,
-                       mc_api_reply *out, json_t *extra)
+static void api_play_token(mc_api *a, game_entry *e, const char *tok,
+                           mc_api_reply *out, json_t *extra)
 {
     mc_session *s = cur_session(e);
     mc_trace tr = {NULL, TRACE_CAP, 0, 0};
     tr.ev = malloc(TRACE_CAP * sizeof *tr.ev);
     if (!tr.ev) {
         json_decref(extra);
-        reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", "out of memory");
         return;
     }
     const mc_game *g = mc_record_game(cur_rec(e));
@@ -1066,33 +1069,34 @@ static void play_token(mc_api *a, game_entry *e, const char *tok,
         json_decref(extra);
         free(tr.ev);
         e->version++;
-        if (commit(a, e, out) == 0)
+        if (api_commit(a, e, out) == 0)
             time_ran_out(out, s, side);
         return;
     }
     mc_pos before = *mc_session_pos(s);
-    int arranging = setup_turn(e);
+    int arranging = api_setup_turn(e);
     if (mc_session_over(s)) {
         json_decref(extra);
         over_error(out, s);
     } else if (arranging >= 0) {
         json_decref(extra);
-        reply_error(out, 409, "setup", "the set-up is not finished: %s "
-                    "arranges its seeds first (W3)", arranging ? "North" : "South");
+        api_reply_error(out, 409, "setup", "the set-up is not finished: %s "
+                        "arranges its seeds first (W3)", arranging ? "North" : "South");
     } else if (mc_move_parse(g, &before, tok, &m, &err) != 0) {
         json_decref(extra);
-        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
     } else if (mc_session_play_at(s, m, e->now, &tr, &err) != 0) {
         json_decref(extra);
-        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
     } else {
         mc_move_format(g, &before, m, canon, sizeof canon);
         if (!extra)
             extra = json_object();
-        json_object_set_new(extra, "explain", explain_json(g, &before, m, &tr));
+        json_object_set_new(extra, "explain",
+                            api_explain_json(g, &before, m, &tr));
         e->version++;
-        if (commit(a, e, out) == 0)
-            reply_state(out, 200, e, canon, &tr, extra);
+        if (api_commit(a, e, out) == 0)
+            api_reply_state(out, 200, e, canon, &tr, extra);
         else
             json_decref(extra);
     }
@@ -1122,16 +1126,16 @@ static void ep_games(mc_api_reply *out)
                                               modes));
         mc_game_free(g);
     }
-    reply_json(out, 200, json_pack("{s:o,s:s,s:[s,s,s]}", "games", list,
-                                   "version", mc_version(), "time_forms",
-                                   "none", "move:SECONDS",
-                                   "game:SECONDS+INCREMENT"));
+    api_reply_json(out, 200, json_pack("{s:o,s:s,s:[s,s,s]}", "games", list,
+                                       "version", mc_version(), "time_forms",
+                                       "none", "move:SECONDS",
+                                       "game:SECONDS+INCREMENT"));
 }
 
 /* addr's slot of the current minute (the table lock held): its own, past
    the slots of other addresses of this minute; a slot of an earlier minute
    is free.  NULL when every slot is taken this minute. */
-static rate_slot *rate_of(mc_api *a, const char *addr)
+static rate_slot *api_rate_of(mc_api *a, const char *addr)
 {
     unsigned h = 2166136261u;
     for (const char *c = addr; *c; c++)
@@ -1157,13 +1161,14 @@ static rate_slot *rate_of(mc_api *a, const char *addr)
 static int seats_of(json_t *j, mc_api_reply *out)
 {
     const char *v;
-    if (opt_str(j, "seats", &v, 8, out))
+    if (api_opt_str(j, "seats", &v, 8, out))
         return 0;
     if (!v || strcmp(v, "both") == 0)
         return 3;
     if (strcmp(v, "S") == 0 || strcmp(v, "N") == 0)
         return v[0] == 'S' ? 1 : 2;
-    reply_error(out, 400, "json", "'seats' must be \"both\", \"S\" or \"N\"");
+    api_reply_error(out, 400, "json",
+                    "'seats' must be \"both\", \"S\" or \"N\"");
     return 0;
 }
 
@@ -1180,10 +1185,10 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     pthread_mutex_unlock(&a->table);
     if (sweep)
         mc_api_expire(a, now_s());
-    game_entry *e = entry_new();
+    game_entry *e = api_entry_new();
     if (!e) {
         mc_records_free(recs, n);
-        reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", "out of memory");
         return NULL;
     }
     e->recs = recs;
@@ -1193,9 +1198,10 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     e->created = e->touched = now_s();
     e->now = clock_now(a);
     char tok[ID_LEN + 1];
-    if (random_hex(tok) != 0 || random_hex(e->invite[mask == 1 ? 1 : 0]) != 0) {
-        entry_free(e);
-        reply_error(out, 503, "io", "no random numbers from the system");
+    if (api_random_hex(tok) != 0 ||
+        api_random_hex(e->invite[mask == 1 ? 1 : 0]) != 0) {
+        api_entry_free(e);
+        api_reply_error(out, 503, "io", "no random numbers from the system");
         return NULL;
     }
     for (int s = 0; s < 2; s++)
@@ -1203,15 +1209,15 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
             memcpy(e->token[s], tok, sizeof tok);
     if (mask == 3)
         e->invite[0][0] = 0;
-    if (costly(a, e, out) != 0) {
-        entry_free(e);
+    if (api_costly(a, e, out) != 0) {
+        api_entry_free(e);
         return NULL;
     }
     /* A place in the table, under the limits. */
     pthread_mutex_lock(&a->table);
     int mine = 0, full = a->n >= a->o.max_games, fast = 0;
     if (quota && !full) {
-        rate_slot *rs = rate_of(a, e->addr);
+        rate_slot *rs = api_rate_of(a, e->addr);
         fast = rs && rs->count >= a->o.rate;
         if (rs && !fast)
             rs->count++;
@@ -1221,46 +1227,47 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
             for (game_entry *x = a->bucket[i]; x; x = x->next)
                 mine += strcmp(x->addr, e->addr) == 0;
     int ok = !full && !fast && !(quota && mine >= a->o.quota);
-    while (ok && (random_hex(e->id) != 0 || table_find(a, e->id)))
+    while (ok && (api_random_hex(e->id) != 0 || api_table_find(a, e->id)))
         ; /* a repeat of 128 random bits: never, in practice */
-    if (ok && table_add(a, e) != 0)
+    if (ok && api_table_add(a, e) != 0)
         ok = -1;
     if (ok == 1)
         e->pending = 1;
     pthread_mutex_unlock(&a->table);
     if (ok != 1) {
-        entry_free(e);
+        api_entry_free(e);
         if (full)
-            reply_error(out, 503, "full", "this server holds %d games already",
-                        a->o.max_games);
+            api_reply_error(out, 503, "full",
+                            "this server holds %d games already",
+                            a->o.max_games);
         else if (fast)
-            reply_error(out, 429, "rate",
-                        "your address made %d games this minute: wait a "
-                        "little", a->o.rate);
+            api_reply_error(out, 429, "rate",
+                            "your address made %d games this minute: wait a "
+                            "little", a->o.rate);
         else if (ok == 0)
-            reply_error(out, 429, "quota",
-                        "your address holds %d games already: finish or "
-                        "delete one", a->o.quota);
+            api_reply_error(out, 429, "quota",
+                            "your address holds %d games already: finish or "
+                            "delete one", a->o.quota);
         else
-            reply_error(out, 500, "memory", "out of memory");
+            api_reply_error(out, 500, "memory", "out of memory");
         return NULL;
     }
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
     mc_store_game sg = {e->id, t, e->addr, 0, e->created, e->touched,
-                        game_finished(e),
+                        api_game_finished(e),
                         {e->token[0][0] ? e->token[0] : NULL,
                          e->token[1][0] ? e->token[1] : NULL},
                         {e->invite[0][0] ? e->invite[0] : NULL,
                          e->invite[1][0] ? e->invite[1] : NULL},
                         e->owner, {{0, 0}, -1, 1}};
-    clock_of(e, &sg.clock);
+    api_clock_of(e, &sg.clock);
     mc_error err = {MC_ERR_IO, "out of memory"};
     if (!t || mc_store_insert(a->store, &sg, &err) != 0) {
         free(t);
         fprintf(stderr, "mancala serve: a new game: %s\n", err.msg);
-        table_remove(a, e); /* frees it */
-        reply_error(out, 503, "io", "the game was not saved (%s)", err.msg);
+        api_table_remove(a, e); /* frees it */
+        api_reply_error(out, 503, "io", "the game was not saved (%s)", err.msg);
         return NULL;
     }
     free(t);
@@ -1278,7 +1285,7 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
                       e->invite[other]));
     else
         json_object_set_new(extra, "invite", json_null());
-    reply_state(out, 201, e, NULL, NULL, extra);
+    api_reply_state(out, 201, e, NULL, NULL, extra);
     pthread_mutex_lock(&a->table);
     e->pending = 0;
     pthread_mutex_unlock(&a->table);
@@ -1289,59 +1296,60 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"game", "position", "south", "north",
                                        "seats", "time", "assist", NULL};
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *spec, *pos, *names[2], *time_text;
     int mask;
-    if (opt_str(j, "game", &spec, MC_SPEC_STRLEN, out) ||
-        opt_str(j, "position", &pos, 1024, out) ||
-        opt_str(j, "time", &time_text, 100, out) ||
-        opt_str(j, "south", &names[0], 200, out) ||
-        opt_str(j, "north", &names[1], 200, out) || !(mask = seats_of(j, out))) {
+    if (api_opt_str(j, "game", &spec, MC_SPEC_STRLEN, out) ||
+        api_opt_str(j, "position", &pos, 1024, out) ||
+        api_opt_str(j, "time", &time_text, 100, out) ||
+        api_opt_str(j, "south", &names[0], 200, out) ||
+        api_opt_str(j, "north", &names[1], 200, out) || !(mask = seats_of(j, out))) {
         json_decref(j);
         return;
     }
     if (!spec) {
         json_decref(j);
-        reply_error(out, 400, "json", "'game' is required (e.g. \"oware\")");
+        api_reply_error(out, 400, "json",
+                        "'game' is required (e.g. \"oware\")");
         return;
     }
     mc_error err;
     mc_game *g = mc_game_new(spec, &err);
     if (!g) {
         json_decref(j);
-        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
         return;
     }
     mc_pos start;
     mc_match m;
     mc_match_init(g, &m);
     if (m.by_lot && !pos)
-        m.next_first = (int)(random_u64() & 1); /* W2: by lot */
+        m.next_first = (int)(api_random_u64() & 1); /* W2: by lot */
     mc_match_start(g, &m, &start);
     if (pos && mc_pos_parse(g, pos, &start, &err) != 0) {
         mc_game_free(g);
         json_decref(j);
-        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
         return;
     }
     mc_time_control tc;
     if (mc_time_parse(g, time_text ? time_text : "none", &tc, &err) != 0) {
         mc_game_free(g);
         json_decref(j);
-        reply_error(out, 422, "time", "%s", err.msg);
+        api_reply_error(out, 422, "time", "%s", err.msg);
         return;
     }
     mc_record *r = mc_record_new(mc_game_spec(g), &start, &err);
     mc_game_free(g);
     if (!r) {
         json_decref(j);
-        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
         return;
     }
-    set_date(r);
-    set_time(a, r, &tc);
+    api_set_date(r);
+    api_set_time(a, r, &tc);
     /* A set-up given whole is arranged (W3: the set-up editor of one browser
        for both players, a script). */
     if (pos && mc_game_custom_setup(mc_record_game(r), NULL))
@@ -1351,7 +1359,7 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
                                           &err) != 0) {
             mc_record_free(r);
             json_decref(j);
-            reply_error(out, 422, "tag", "%s", err.msg);
+            api_reply_error(out, 422, "tag", "%s", err.msg);
             return;
         }
     if (mc_game_is_match(mc_record_game(r)))
@@ -1360,7 +1368,7 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     if (as && !json_is_boolean(as)) {
         mc_record_free(r);
         json_decref(j);
-        reply_error(out, 400, "json", "'assist' must be true or false");
+        api_reply_error(out, 400, "json", "'assist' must be true or false");
         return;
     }
     /* The engine's help during a game between two people, agreed at the
@@ -1371,7 +1379,7 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     mc_record **recs = malloc(sizeof *recs);
     if (!recs) {
         mc_record_free(r);
-        reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", "out of memory");
         return;
     }
     recs[0] = r;
@@ -1381,29 +1389,29 @@ static void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 static void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"record", "seats", "time", NULL};
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *text, *time_text;
     int mask;
-    if (opt_str(j, "record", &text, MC_API_MAX_BODY, out) ||
-        opt_str(j, "time", &time_text, 100, out) ||
+    if (api_opt_str(j, "record", &text, MC_API_MAX_BODY, out) ||
+        api_opt_str(j, "time", &time_text, 100, out) ||
         !(mask = seats_of(j, out))) {
         json_decref(j);
         return;
     }
     if (!text) {
         json_decref(j);
-        reply_error(out, 400, "json", "'record' is required");
+        api_reply_error(out, 400, "json", "'record' is required");
         return;
     }
     mc_record **recs;
     int n;
     mc_error err = {0, ""};
-    int bad = read_rounds(text, NULL, &recs, &n, &err);
+    int bad = api_read_rounds(text, NULL, &recs, &n, &err);
     if (bad) {
         json_decref(j);
-        reply_error(out, 422, "record", "%s", err.msg);
+        api_reply_error(out, 422, "record", "%s", err.msg);
         return;
     }
     /* The clocks: the time given, else the record's TimeControl; full
@@ -1414,11 +1422,11 @@ static void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         mc_time_parse(mc_record_game(recs[n - 1]), time_text, &tc, &err) != 0) {
         json_decref(j);
         mc_records_free(recs, n);
-        reply_error(out, 422, "time", "%s", err.msg);
+        api_reply_error(out, 422, "time", "%s", err.msg);
         return;
     }
     json_decref(j);
-    set_time(a, recs[n - 1], &tc);
+    api_set_time(a, recs[n - 1], &tc);
     create_game(a, recs, n, mask, rq->addr, 1, out);
 }
 
@@ -1427,11 +1435,11 @@ static void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
                     mc_api_reply *out)
 {
     static const char *const keys[] = {"invite", NULL};
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *code;
-    if (opt_str(j, "invite", &code, 64, out)) {
+    if (api_opt_str(j, "invite", &code, 64, out)) {
         json_decref(j);
         return;
     }
@@ -1443,21 +1451,21 @@ static void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
     char tok[ID_LEN + 1];
     mc_error err;
     if (side < 0) {
-        reply_error(out, 403, "seat",
-                    "no open invitation to this game has that code (was it "
-                    "used already?)");
-    } else if (random_hex(tok) != 0) {
-        reply_error(out, 503, "io", "no random numbers from the system");
+        api_reply_error(out, 403, "seat",
+                        "no open invitation to this game has that code (was it "
+                        "used already?)");
+    } else if (api_random_hex(tok) != 0) {
+        api_reply_error(out, 503, "io", "no random numbers from the system");
     } else if (mc_store_seat(a->store, e->id, side, tok, now_s(), &err) != 0) {
-        reply_error(out, 503, "io", "the seat was not saved (%s)", err.msg);
+        api_reply_error(out, 503, "io", "the seat was not saved (%s)", err.msg);
     } else {
         memcpy(e->token[side], tok, sizeof tok);
         e->invite[side][0] = 0;
         e->touched = now_s();
         e->version++; /* the other browser sees the seat taken */
-        reply_state(out, 200, e, NULL, NULL,
-                    json_pack("{s:s,s:s}", "token", tok, "side",
-                              side ? "N" : "S"));
+        api_reply_state(out, 200, e, NULL, NULL,
+                        json_pack("{s:s,s:s}", "token", tok, "side",
+                                  side ? "N" : "S"));
     }
 }
 
@@ -1538,11 +1546,11 @@ static api_player *borrow_player(mc_api *a, const mc_game *g, int help,
     int stopping = a->stopping;
     pthread_mutex_unlock(&a->players_lock);
     if (!ap)
-        reply_error(out, 503, "busy",
-                    stopping ? "the server is stopping"
-                    : help   ? "the engine's help is in use (yours, or every "
-                               "player it may have): try again"
-                             : "every computer player is thinking: try again");
+        api_reply_error(out, 503, "busy",
+                        stopping ? "the server is stopping"
+                        : help   ? "the engine's help is in use (yours, or every "
+                                   "player it may have): try again"
+                                 : "every computer player is thinking: try again");
     return ap;
 }
 
@@ -1581,7 +1589,7 @@ static void give_back(mc_api *a, api_player *ap)
 /* The search modes of search_copy. */
 enum {
     SEARCH_HELP = 1, /* the engine's help (a hint, an analysis): its share */
-    SEARCH_SURE = 2, /* never a blind move (player_go's sure) */
+    SEARCH_SURE = 2, /* never a blind move (api_player_go's sure) */
     SEARCH_OWN_CLOCK = 4 /* the time counts once a player is ready (an
                             analysis), not from the request (a move) */
 };
@@ -1597,7 +1605,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
 {
     const mc_game *g0 = mc_record_game(cur_rec(e));
     if (mc_session_over(s)) {
-        reply_error(out, 409, "over", "the game is over");
+        api_reply_error(out, 409, "over", "the game is over");
         return -1;
     }
     api_player *ap = borrow_player(a, g0, mode & SEARCH_HELP, addr, out);
@@ -1606,7 +1614,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
     /* The player copies the game now, under the game's lock. */
     if (mc_player_sync(ap->pl, s, NULL) != 0) {
         give_back(a, ap);
-        reply_error(out, 500, "memory", "cannot copy the game");
+        api_reply_error(out, 500, "memory", "cannot copy the game");
         return -1;
     }
     unsigned long version = e->version;
@@ -1616,24 +1624,25 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
         go->start = mc_clock(); /* waiting, or a new player's table, do
                                    not eat the search's time */
     if (rc == 0)
-        rc = player_go(a, ap, go, (mode & SEARCH_SURE) != 0, info);
+        rc = api_player_go(a, ap, go, (mode & SEARCH_SURE) != 0, info);
     give_back(a, ap);
     pthread_mutex_lock(&e->lock);
     if (e->gone) {
-        reply_error(out, 404, "not_found", "the game was deleted meanwhile");
+        api_reply_error(out, 404, "not_found",
+                        "the game was deleted meanwhile");
         return -1;
     }
     if (rc == MC_ERR_OVER) {
-        reply_error(out, 409, "over", "the game is over");
+        api_reply_error(out, 409, "over", "the game is over");
         return -1;
     }
     if (rc != 0) {
-        reply_error(out, 500, "memory", "the engine could not search");
+        api_reply_error(out, 500, "memory", "the engine could not search");
         return -1;
     }
     if (e->version != version || e->stale) {
-        reply_error(out, 409, "changed",
-                    "the game changed while the engine was thinking");
+        api_reply_error(out, 409, "changed",
+                        "the game changed while the engine was thinking");
         return -1;
     }
     return 0;
@@ -1643,9 +1652,9 @@ static int search_limits(json_t *j, mc_player_opts *o, mc_go *go,
                          mc_api_reply *out)
 {
     double level = 3, seconds = 1, nodes = 0;
-    if (opt_num(j, "level", 1, 10, &level, out) ||
-        opt_num(j, "seconds", 0.01, MC_API_MAX_SECONDS, &seconds, out) ||
-        opt_num(j, "nodes", 0, 1e9, &nodes, out))
+    if (api_opt_num(j, "level", 1, 10, &level, out) ||
+        api_opt_num(j, "seconds", 0.01, MC_API_MAX_SECONDS, &seconds, out) ||
+        api_opt_num(j, "nodes", 0, 1e9, &nodes, out))
         return -1;
     memset(o, 0, sizeof *o);
     memset(go, 0, sizeof *go);
@@ -1665,13 +1674,13 @@ static void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
     /* The engine plays for the side to move; a hint is for a seat holder
        (a search costs the server: spectators do not get one). */
     int side = mc_session_pos(cur_session(e))->side;
-    if (hint ? !holds_any(e, rq->token) : !holds(e, rq->token, side)) {
-        deny(out, rq->token, hint ? "a seat" : side_seat(side));
+    if (hint ? !api_holds_any(e, rq->token) : !api_holds(e, rq->token, side)) {
+        api_deny(out, rq->token, hint ? "a seat" : api_side_seat(side));
         return;
     }
-    if (hint && help_refused(e, out))
+    if (hint && api_help_refused(e, out))
         return;
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     mc_player_opts o;
@@ -1685,7 +1694,7 @@ static void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
     o.book_variety = hint ? 0 : a->book_variety; /* a hint: the best */
     pthread_mutex_unlock(&a->players_lock);
     if (o.level == 10)
-        o.seed = random_u64(); /* it only picks among book moves */
+        o.seed = api_random_u64(); /* it only picks among book moves */
     if (!hint) {
         /* The engine's thinking counts on its clock: it never oversteps
            (a move's time: 4/5 of it; a game's: a twentieth, and most of
@@ -1732,10 +1741,10 @@ static void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
     }
     if (hint) {
         json_object_set_new(extra, "hint", json_string(tok));
-        reply_state(out, 200, e, NULL, NULL, extra);
+        api_reply_state(out, 200, e, NULL, NULL, extra);
         return;
     }
-    play_token(a, e, tok, out, extra);
+    api_play_token(a, e, tok, out, extra);
 }
 
 static void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
@@ -1743,28 +1752,28 @@ static void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
 {
     static const char *const keys[] = {"move", "version", NULL};
     int side = mc_session_pos(cur_session(e))->side;
-    if (!holds(e, rq->token, side)) {
-        deny(out, rq->token, side_seat(side));
+    if (!api_holds(e, rq->token, side)) {
+        api_deny(out, rq->token, api_side_seat(side));
         return;
     }
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *tok;
     double version = -1;
-    if (opt_str(j, "move", &tok, MC_MOVE_STRLEN, out) ||
-        opt_num(j, "version", 0, 9e15, &version, out)) {
+    if (api_opt_str(j, "move", &tok, MC_MOVE_STRLEN, out) ||
+        api_opt_num(j, "version", 0, 9e15, &version, out)) {
         json_decref(j);
         return;
     }
     if (!tok) {
-        reply_error(out, 400, "json", "'move' is required");
+        api_reply_error(out, 400, "json", "'move' is required");
     } else if (version >= 0 && (unsigned long)version != e->version) {
-        reply_error(out, 409, "changed",
-                    "the game has changed since version %.0f (now %lu)",
-                    version, e->version);
+        api_reply_error(out, 409, "changed",
+                        "the game has changed since version %.0f (now %lu)",
+                        version, e->version);
     } else {
-        play_token(a, e, tok, out, NULL);
+        api_play_token(a, e, tok, out, NULL);
     }
     json_decref(j);
 }
@@ -1773,7 +1782,7 @@ static void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
    the seat of the side to move. */
 /* Two people hold the seats (the creator took one, the invited friend the
    other): a takeback is then a request the other accepts or declines. */
-static int two_players(const game_entry *e)
+static int api_two_players(const game_entry *e)
 {
     return e->owner != 3 && e->token[0][0] && e->token[1][0];
 }
@@ -1781,7 +1790,7 @@ static int two_players(const game_entry *e)
 /* The seat a token holds in a game between two people; -1: none. */
 static int seat_of(const game_entry *e, const char *tok)
 {
-    return holds(e, tok, 0) ? 0 : holds(e, tok, 1) ? 1 : -1;
+    return api_holds(e, tok, 0) ? 0 : api_holds(e, tok, 1) ? 1 : -1;
 }
 
 /* The plies a takeback by side takes: back to before its last move (the
@@ -1796,31 +1805,34 @@ static int takeback_plies(const mc_session *s, int side)
 }
 
 /* POST undo by one of two people: a request, answered by POST takeback. */
-static void ask_takeback(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+static void api_ask_takeback(game_entry *e, const mc_api_req *rq,
+                             mc_api_reply *out)
 {
     int side = seat_of(e, rq->token);
     mc_session *s = cur_session(e);
     if (side < 0) {
-        deny(out, rq->token, "a seat");
+        api_deny(out, rq->token, "a seat");
         return;
     }
     if (mc_session_over(s)) {
-        reply_error(out, 409, "over", "the game is over: nothing to take back");
+        api_reply_error(out, 409, "over",
+                        "the game is over: nothing to take back");
         return;
     }
     if (takeback_plies(s, side) == 0) {
-        reply_error(out, 409, "no_undo", "%s has made no move to take back",
-                    side ? "North" : "South");
+        api_reply_error(out, 409, "no_undo", "%s has made no move to take back",
+                        side ? "North" : "South");
         return;
     }
     if (e->tb_side >= 0 && !e->tb_declined) {
-        reply_error(out, 409, "takeback", "a takeback is already asked for");
+        api_reply_error(out, 409, "takeback",
+                        "a takeback is already asked for");
         return;
     }
     e->tb_side = side;
     e->tb_declined = 0;
     e->version++; /* the other browser sees the request */
-    reply_state(out, 202, e, NULL, NULL, NULL);
+    api_reply_state(out, 202, e, NULL, NULL, NULL);
 }
 
 /* POST takeback {accept}: the other player's answer to a takeback asked
@@ -1832,32 +1844,33 @@ static void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
     static const char *const keys[] = {"accept", NULL};
     int side = seat_of(e, rq->token);
     if (side < 0) {
-        deny(out, rq->token, "a seat");
+        api_deny(out, rq->token, "a seat");
         return;
     }
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     json_t *acc = json_object_get(j, "accept");
     int ok = json_is_boolean(acc), accept = json_is_true(acc);
     json_decref(j);
     if (!ok) {
-        reply_error(out, 400, "json", "'accept' must be true or false");
+        api_reply_error(out, 400, "json", "'accept' must be true or false");
         return;
     }
     if (e->tb_side < 0 || e->tb_declined) {
-        reply_error(out, 409, "takeback", "no takeback is asked for");
+        api_reply_error(out, 409, "takeback", "no takeback is asked for");
         return;
     }
     if (e->tb_side == side) {
-        reply_error(out, 403, "seat", "the other player answers a takeback, "
-                                      "not the one who asked");
+        api_reply_error(out, 403, "seat",
+                        "the other player answers a takeback, "
+                        "not the one who asked");
         return;
     }
     if (!accept) {
         e->tb_declined = 1;
         e->version++;
-        reply_state(out, 200, e, NULL, NULL, NULL);
+        api_reply_state(out, 200, e, NULL, NULL, NULL);
         return;
     }
     mc_session *s = cur_session(e);
@@ -1865,12 +1878,12 @@ static void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
     mc_error err = {0, ""};
     for (int i = 0; i < n; i++)
         if (mc_session_undo_at(s, e->now, &err) != 0) {
-            reply_error(out, 409, "no_undo", "%s", err.msg[0] ? err.msg : "cannot take back");
+            api_reply_error(out, 409, "no_undo", "%s", err.msg[0] ? err.msg : "cannot take back");
             return;
         }
     e->version++;
-    if (commit(a, e, out) == 0)
-        reply_state(out, 200, e, NULL, NULL, NULL);
+    if (api_commit(a, e, out) == 0)
+        api_reply_state(out, 200, e, NULL, NULL, NULL);
 }
 
 static void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
@@ -1878,61 +1891,61 @@ static void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
 {
     mc_session *s = cur_session(e);
     int ply = mc_session_ply(s);
-    if (!redo && two_players(e)) {
-        ask_takeback(e, rq, out);
+    if (!redo && api_two_players(e)) {
+        api_ask_takeback(e, rq, out);
         return;
     }
     if (!redo && ply == 0) {
-        reply_error(out, 409, "no_undo", "there is no move to undo");
+        api_reply_error(out, 409, "no_undo", "there is no move to undo");
         return;
     }
     int side = redo ? mc_session_pos(s)->side : mc_session_pos_at(s, ply - 1)->side;
-    if (!holds(e, rq->token, side)) {
-        deny(out, rq->token, side_seat(side));
+    if (!api_holds(e, rq->token, side)) {
+        api_deny(out, rq->token, api_side_seat(side));
         return;
     }
     mc_error err = {0, ""};
     int rc = redo ? mc_session_redo_at(s, e->now, &err)
                   : mc_session_undo_at(s, e->now, &err);
     if (rc == MC_ERR_ARG) { /* nothing to take back or play again */
-        reply_error(out, 409, redo ? "no_redo" : "no_undo",
-                    redo ? "there is no move to redo" : "there is no move to undo");
+        api_reply_error(out, 409, redo ? "no_redo" : "no_undo",
+                        redo ? "there is no move to redo" : "there is no move to undo");
         return;
     }
     if (rc != 0) {
-        reply_error(out, 409, rc == MC_ERR_OVER ? "over" : "no_undo",
-                    "%s", err.msg);
+        api_reply_error(out, 409, rc == MC_ERR_OVER ? "over" : "no_undo",
+                        "%s", err.msg);
         return;
     }
     e->version++;
-    if (commit(a, e, out) == 0)
-        reply_state(out, 200, e, NULL, NULL, NULL);
+    if (api_commit(a, e, out) == 0)
+        api_reply_state(out, 200, e, NULL, NULL, NULL);
 }
 
 static void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
                       mc_api_reply *out)
 {
     static const char *const keys[] = {"side", NULL};
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *side;
-    if (opt_str(j, "side", &side, 8, out)) {
+    if (api_opt_str(j, "side", &side, 8, out)) {
         json_decref(j);
         return;
     }
     mc_session *s = cur_session(e);
     if (!side || (strcmp(side, "S") != 0 && strcmp(side, "N") != 0))
-        reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
-    else if (!holds(e, rq->token, side[0] == 'N'))
-        deny(out, rq->token, side_seat(side[0] == 'N'));
+        api_reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
+    else if (!api_holds(e, rq->token, side[0] == 'N'))
+        api_deny(out, rq->token, api_side_seat(side[0] == 'N'));
     else if (mc_session_over(s))
-        reply_error(out, 409, "over", "the game is over");
+        api_reply_error(out, 409, "over", "the game is over");
     else {
         mc_session_forfeit(s, side[0] == 'N', MC_END_RESIGN);
         e->version++;
-        if (commit(a, e, out) == 0)
-            reply_state(out, 200, e, NULL, NULL, NULL);
+        if (api_commit(a, e, out) == 0)
+            api_reply_state(out, 200, e, NULL, NULL, NULL);
     }
     json_decref(j);
 }
@@ -1941,24 +1954,24 @@ static void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
                     mc_api_reply *out)
 {
     const mc_game *g = mc_record_game(cur_rec(e));
-    if (!holds_any(e, rq->token)) {
-        deny(out, rq->token, "a seat");
+    if (!api_holds_any(e, rq->token)) {
+        api_deny(out, rq->token, "a seat");
         return;
     }
     mc_match m;
-    match_of(e, &m);
+    api_match_of(e, &m);
     if (!mc_session_over(cur_session(e))) {
-        reply_error(out, 409, "not_over", "the current game is not over");
+        api_reply_error(out, 409, "not_over", "the current game is not over");
         return;
     }
     if (!mc_game_is_match(g) || m.winner >= 0) {
-        reply_error(out, 409, "match_over", "the match is over");
+        api_reply_error(out, 409, "match_over", "the match is over");
         return;
     }
     if (e->n >= MC_API_MAX_ROUNDS) {
-        reply_error(out, 409, "match_over",
-                    "this match has reached %d games: no more here",
-                    MC_API_MAX_ROUNDS);
+        api_reply_error(out, 409, "match_over",
+                        "this match has reached %d games: no more here",
+                        MC_API_MAX_ROUNDS);
         return;
     }
     mc_pos start;
@@ -1967,12 +1980,12 @@ static void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
     mc_time_control tc; /* the next round under the same control */
     mc_session_time(cur_session(e), &tc);
     mc_record *r = mc_record_new(mc_game_spec(g), &start, &err);
-    if (!r || add_round(e, r) != 0) {
+    if (!r || api_add_round(e, r) != 0) {
         mc_record_free(r);
-        reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", "out of memory");
         return;
     }
-    set_date(r);
+    api_set_date(r);
     const char *v;
     for (int i = 0; i < 2; i++)
         if ((v = mc_record_tag(e->recs[0], i ? "North" : "South")))
@@ -1980,10 +1993,10 @@ static void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
     char b[16];
     snprintf(b, sizeof b, "%d", e->n);
     mc_record_set_tag(r, "Round", b, NULL);
-    set_time(a, r, &tc);
+    api_set_time(a, r, &tc);
     e->version++;
-    if (commit(a, e, out) == 0)
-        reply_state(out, 200, e, NULL, NULL, NULL);
+    if (api_commit(a, e, out) == 0)
+        api_reply_state(out, 200, e, NULL, NULL, NULL);
 }
 
 static void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
@@ -1992,18 +2005,19 @@ static void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
     int own = 0;
     for (int s = 0; s < 2; s++)
         if (e->owner >> s & 1)
-            own |= holds(e, rq->token, s);
+            own |= api_holds(e, rq->token, s);
     if (!own) {
-        deny(out, rq->token, "the seat of the game's creator");
+        api_deny(out, rq->token, "the seat of the game's creator");
         return;
     }
     mc_error err;
     if (mc_store_delete(a->store, e->id, &err) != 0) {
-        reply_error(out, 503, "io", "the game was not deleted (%s)", err.msg);
+        api_reply_error(out, 503, "io", "the game was not deleted (%s)",
+                        err.msg);
         return;
     }
     e->gone = 1;
-    reply_json(out, 200, json_pack("{s:s}", "deleted", e->id));
+    api_reply_json(out, 200, json_pack("{s:s}", "deleted", e->id));
 }
 
 static void ep_record(game_entry *e, mc_api_reply *out)
@@ -2011,7 +2025,7 @@ static void ep_record(game_entry *e, mc_api_reply *out)
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
     if (!t) {
-        reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", "out of memory");
         return;
     }
     out->status = 200;
@@ -2031,14 +2045,15 @@ static void ep_positions(game_entry *e, mc_api_reply *out)
     json_t *list = json_array();
     for (int i = 0; i <= n; i++) {
         const mc_pos *p = i < n ? mc_session_pos_at(s, i) : mc_session_pos(s);
-        json_t *b = board_json(g, p);
+        json_t *b = api_board_json(g, p);
         json_object_set_new(b, "played",
-                            i < n ? move_json(g, p, mc_session_move_at(s, i))
-                                  : json_null());
+                            i < n
+                                ? api_move_json(g, p, mc_session_move_at(s, i))
+                                : json_null());
         json_array_append_new(list, b);
     }
-    reply_json(out, 200, json_pack("{s:s,s:I,s:o}", "id", e->id, "version",
-                                   (json_int_t)e->version, "positions", list));
+    api_reply_json(out, 200, json_pack("{s:s,s:I,s:o}", "id", e->id, "version",
+                                       (json_int_t)e->version, "positions", list));
 }
 
 /* The last move played with its trace, replayed from the position before
@@ -2049,29 +2064,30 @@ static void ep_last_trace(game_entry *e, mc_api_reply *out)
     const mc_game *g = mc_record_game(cur_rec(e));
     int n = mc_session_ply(s);
     if (n == 0) {
-        reply_json(out, 200, json_pack("{s:i,s:n,s:[],s:i}", "ply", 0, "move",
-                                       "trace", "trace_dropped", 0));
+        api_reply_json(out, 200,
+                       json_pack("{s:i,s:n,s:[],s:i}", "ply", 0, "move",
+                                 "trace", "trace_dropped", 0));
         return;
     }
     mc_trace tr = {NULL, TRACE_CAP, 0, 0};
     tr.ev = malloc(TRACE_CAP * sizeof *tr.ev);
     if (!tr.ev) {
-        reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", "out of memory");
         return;
     }
     mc_pos p = *mc_session_pos_at(s, n - 1);
     mc_move m = mc_session_move_at(s, n - 1);
     char tok[MC_MOVE_STRLEN];
     mc_move_format(g, &p, m, tok, sizeof tok);
-    json_t *before = board_json(g, &p);
+    json_t *before = api_board_json(g, &p);
     mc_pos after = p;
     mc_play(g, &after, m, &tr);
-    reply_json(out, 200,
-               json_pack("{s:i,s:s,s:o,s:o,s:o,s:I}", "ply", n, "move", tok,
-                         "before", before, "explain",
-                         explain_json(g, &p, m, &tr), "trace",
-                         trace_json(g, &tr), "trace_dropped",
-                         (json_int_t)tr.dropped));
+    api_reply_json(out, 200,
+                   json_pack("{s:i,s:s,s:o,s:o,s:o,s:I}", "ply", n, "move", tok,
+                             "before", before, "explain",
+                             api_explain_json(g, &p, m, &tr), "trace",
+                             api_trace_json(g, &tr), "trace_dropped",
+                             (json_int_t)tr.dropped));
     free(tr.ev);
 }
 
@@ -2098,31 +2114,31 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
 {
     static const char *const keys[] = {"ply", "level", "seconds", "nodes", NULL};
     mc_session *s = cur_session(e);
-    if (!mc_session_over(s) && !holds_any(e, rq->token)) {
-        deny(out, rq->token, "a seat (or the game's end)");
+    if (!mc_session_over(s) && !api_holds_any(e, rq->token)) {
+        api_deny(out, rq->token, "a seat (or the game's end)");
         return;
     }
-    if (help_refused(e, out))
+    if (api_help_refused(e, out))
         return;
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     double ply = -1;
     mc_player_opts o;
     mc_go go;
     int n = mc_session_ply(s);
-    int bad = opt_num(j, "ply", 0, n, &ply, out) || search_limits(j, &o, &go, out);
+    int bad = api_opt_num(j, "ply", 0, n, &ply, out) || search_limits(j, &o, &go, out);
     json_decref(j);
     if (bad)
         return;
     if (ply < 0 || ply != (int)ply) {
-        reply_error(out, 400, "json", "'ply' must be a whole number from 0 to %d", n);
+        api_reply_error(out, 400, "json", "'ply' must be a whole number from 0 to %d", n);
         return;
     }
     int k = (int)ply;
     const mc_game *g = mc_record_game(cur_rec(e));
     if (k == n && mc_session_over(s)) {
-        reply_error(out, 409, "over", "the game is over in that position");
+        api_reply_error(out, 409, "over", "the game is over in that position");
         return;
     }
     mc_session *c = mc_session_new(g, mc_session_pos_at(s, 0));
@@ -2132,7 +2148,7 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
             c = NULL;
         }
     if (!c) {
-        reply_error(out, 500, "memory", "cannot copy the game");
+        api_reply_error(out, 500, "memory", "cannot copy the game");
         return;
     }
     o.book = "none"; /* a value, not the book's move */
@@ -2148,8 +2164,8 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
         return;
     if (info.depth == 0 && !info.book && !info.solved) {
         /* not one iteration within the time: no value to give */
-        reply_error(out, 503, "busy", "the engine had no time to value the "
-                                      "position; ask again");
+        api_reply_error(out, 503, "busy", "the engine had no time to value the "
+                                          "position; ask again");
         return;
     }
     char tok[MC_MOVE_STRLEN];
@@ -2160,7 +2176,7 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
                           p.side ? "N" : "S", "score", info.score, "depth",
                           info.depth, "nodes", (json_int_t)info.nodes);
     add_value(r, g, p.side, info.score);
-    reply_json(out, 200, r);
+    api_reply_json(out, 200, r);
 }
 
 /* POST /api/game/ID/review {scores, best}: the review of the round from
@@ -2175,7 +2191,7 @@ static void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
 static void ep_offer(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"pits", NULL};
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     json_t *list = json_object_get(j, "pits");
@@ -2194,31 +2210,31 @@ static void ep_offer(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
     }
     json_decref(j);
     if (bad) {
-        reply_error(out, 400, "json", "'pits' must list distinct pit "
-                                      "indices (0..%d)", mc_game_pits(g) - 1);
+        api_reply_error(out, 400, "json", "'pits' must list distinct pit "
+                                          "indices (0..%d)", mc_game_pits(g) - 1);
         return;
     }
     mc_move m;
     mc_error err = {0, ""};
     if (mc_session_over(cur_session(e)) ||
         mc_offer_move(g, p, mask, &m, &err) != 0) {
-        reply_json(out, 200,
-                   json_pack("{s:b,s:n,s:o}", "legal", 0, "move", "why",
-                             safe_str(mc_session_over(cur_session(e))
-                                          ? "the game is over"
-                                          : err.msg)));
+        api_reply_json(out, 200,
+                       json_pack("{s:b,s:n,s:o}", "legal", 0, "move", "why",
+                                 api_safe_str(mc_session_over(cur_session(e))
+                                                  ? "the game is over"
+                                                  : err.msg)));
         return;
     }
     char tok[MC_MOVE_STRLEN];
     mc_move_format(g, p, m, tok, sizeof tok);
-    reply_json(out, 200, json_pack("{s:b,s:s,s:n}", "legal", 1, "move", tok,
-                                   "why"));
+    api_reply_json(out, 200, json_pack("{s:b,s:s,s:n}", "legal", 1, "move", tok,
+                                       "why"));
 }
 
 static void ep_review(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"scores", "best", NULL};
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     mc_session *s = cur_session(e);
@@ -2229,8 +2245,8 @@ static void ep_review(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
     if (!json_is_array(js) || !json_is_array(jb) || (int)json_array_size(js) != want ||
         (int)json_array_size(jb) != want) {
         json_decref(j);
-        reply_error(out, 400, "json", "'scores' and 'best' must be arrays of %d values "
-                    "(one for each position valued)", want);
+        api_reply_error(out, 400, "json", "'scores' and 'best' must be arrays of %d values "
+                        "(one for each position valued)", want);
         return;
     }
     int *score = calloc((size_t)n + 1, sizeof *score);
@@ -2239,7 +2255,7 @@ static void ep_review(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
     if (!score || !best || !rv) {
         free(score), free(best), free(rv);
         json_decref(j);
-        reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", "out of memory");
         return;
     }
     for (int k = 0; k < want; k++) {
@@ -2251,8 +2267,8 @@ static void ep_review(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
             mc_move_parse(g, mc_session_pos_at(s, k), t, &best[k], &err) != 0) {
             free(score), free(best), free(rv);
             json_decref(j);
-            reply_error(out, 422, "move", "position %d: a score within +-%d and a "
-                        "legal move are needed", k, MC_SCORE_WIN);
+            api_reply_error(out, 422, "move", "position %d: a score within +-%d and a "
+                            "legal move are needed", k, MC_SCORE_WIN);
             return;
         }
         score[k] = (int)json_integer_value(v);
@@ -2283,28 +2299,28 @@ static void ep_review(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
         json_array_append_new(moves, m);
     }
     free(score), free(best), free(rv);
-    reply_json(out, 200, json_pack("{s:o,s:o}", "moves", moves, "graph", graph));
+    api_reply_json(out, 200, json_pack("{s:o,s:o}", "moves", moves, "graph", graph));
 }
 
 static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"game", "position", "level", "seconds",
                                        "nodes", NULL};
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *spec, *pos;
     mc_player_opts o;
     mc_go go;
-    if (opt_str(j, "game", &spec, MC_SPEC_STRLEN, out) ||
-        opt_str(j, "position", &pos, 1024, out) ||
+    if (api_opt_str(j, "game", &spec, MC_SPEC_STRLEN, out) ||
+        api_opt_str(j, "position", &pos, 1024, out) ||
         search_limits(j, &o, &go, out)) {
         json_decref(j);
         return;
     }
     if (!spec || !pos) {
         json_decref(j);
-        reply_error(out, 400, "json", "'game' and 'position' are required");
+        api_reply_error(out, 400, "json", "'game' and 'position' are required");
         return;
     }
     mc_error err;
@@ -2313,20 +2329,20 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     if (!g || mc_pos_parse(g, pos, &p, &err) != 0) {
         json_decref(j);
         mc_game_free(g);
-        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
         return;
     }
     json_decref(j);
     mc_session *s = mc_session_new(g, &p);
     if (!s) {
         mc_game_free(g);
-        reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", "out of memory");
         return;
     }
     if (mc_session_over(s)) {
         mc_session_free(s);
         mc_game_free(g);
-        reply_error(out, 409, "over", "the game is over in that position");
+        api_reply_error(out, 409, "over", "the game is over in that position");
         return;
     }
     pthread_mutex_lock(&a->players_lock);
@@ -2347,10 +2363,10 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         rc = mc_player_set_opts(ap->pl, &o, NULL);
     go.start = mc_clock(); /* the search's own time, as for /analysis */
     if (rc == 0)
-        rc = player_go(a, ap, &go, 1, &info);
+        rc = api_player_go(a, ap, &go, 1, &info);
     give_back(a, ap);
     if (rc != 0) {
-        reply_error(out, 500, "memory", "the engine could not search");
+        api_reply_error(out, 500, "memory", "the engine could not search");
     } else {
         char tok[MC_MOVE_STRLEN];
         mc_move_format(g, &p, info.best, tok, sizeof tok);
@@ -2361,7 +2377,7 @@ static void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
                               info.depth, "nodes", (json_int_t)info.nodes,
                               "book", info.book);
         add_value(r, g, p.side, info.score);
-        reply_json(out, 200, r);
+        api_reply_json(out, 200, r);
     }
     mc_session_free(s);
     mc_game_free(g);
@@ -2375,41 +2391,44 @@ static void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
                      mc_api_reply *out)
 {
     static const char *const keys[] = {"side", "pits", NULL};
-    json_t *j = parse_body(rq->body, rq->len, keys, out);
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
     const char *sv;
-    if (opt_str(j, "side", &sv, 2, out)) {
+    if (api_opt_str(j, "side", &sv, 2, out)) {
         json_decref(j);
         return;
     }
     if (!sv || (strcmp(sv, "S") != 0 && strcmp(sv, "N") != 0)) {
         json_decref(j);
-        reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
+        api_reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
         return;
     }
     int side = sv[0] == 'N';
-    if (!holds(e, rq->token, side)) {
+    if (!api_holds(e, rq->token, side)) {
         json_decref(j);
-        deny(out, rq->token, side_seat(side));
+        api_deny(out, rq->token, api_side_seat(side));
         return;
     }
-    int turn = setup_turn(e);
+    int turn = api_setup_turn(e);
     if (turn < 0) {
         json_decref(j);
-        reply_error(out, 409, "setup", "no set-up is open: the game is not "
-                                       "setup=custom or has begun (W3)");
+        api_reply_error(out, 409, "setup", "no set-up is open: the game is not "
+                                           "setup=custom or has begun (W3)");
         return;
     }
     if (turn != side) {
         json_decref(j);
         const char *done = mc_record_tag(cur_rec(e), "Arranged");
         if (done && strchr(done, side ? 'N' : 'S'))
-            reply_error(out, 409, "setup", "%s has arranged its seeds already "
-                        "(W3)", side ? "North" : "South");
+            api_reply_error(out, 409, "setup",
+                            "%s has arranged its seeds already "
+                            "(W3)",
+                            side ? "North" : "South");
         else
-            reply_error(out, 409, "setup", "%s arranges first, then %s (W3)",
-                        turn ? "North" : "South", side ? "North" : "South");
+            api_reply_error(out, 409, "setup",
+                            "%s arranges first, then %s (W3)",
+                            turn ? "North" : "South", side ? "North" : "South");
         return;
     }
     mc_record *rec = cur_rec(e);
@@ -2420,8 +2439,10 @@ static void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
     if (pits && !json_is_null(pits)) {
         if (!json_is_array(pits) || (int)json_array_size(pits) != np) {
             json_decref(j);
-            reply_error(out, 400, "json", "'pits' must be an array of %d seed "
-                                          "counts", np);
+            api_reply_error(out, 400, "json",
+                            "'pits' must be an array of %d seed "
+                            "counts",
+                            np);
             return;
         }
         for (int i = 0; i < np; i++) {
@@ -2429,16 +2450,18 @@ static void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
             json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1;
             if (n < 0 || n > 255) {
                 json_decref(j);
-                reply_error(out, 400, "json", "'pits' item %d must be a whole "
-                                              "number 0..255", i);
+                api_reply_error(out, 400, "json",
+                                "'pits' item %d must be a whole "
+                                "number 0..255",
+                                i);
                 return;
             }
             if (n != p.pit[i] && mc_pit_owner(g, &p, i) != side) {
                 json_decref(j);
-                reply_error(out, 422, "position",
-                            "pit %s is not %s's: each player arranges only "
-                            "its own pits (W3)", mc_pit_name(g, i),
-                            side ? "North" : "South");
+                api_reply_error(out, 422, "position",
+                                "pit %s is not %s's: each player arranges only "
+                                "its own pits (W3)", mc_pit_name(g, i),
+                                side ? "North" : "South");
                 return;
             }
             p.pit[i] = (uint8_t)n;
@@ -2450,12 +2473,12 @@ static void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
     mc_pos q;
     mc_pos_format(g, &p, buf, sizeof buf);
     if (mc_pos_parse(g, buf, &q, &err) != 0) {
-        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
         return;
     }
     mc_record *r = mc_record_new(mc_game_spec(g), &q, &err);
     if (!r) {
-        reply_error(out, 422, err_code(err.code), "%s", err.msg);
+        api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
         return;
     }
     const char *tn, *tv;
@@ -2469,8 +2492,8 @@ static void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
     e->recs[e->n - 1] = r;
     mc_record_free(rec);
     e->version++;
-    if (commit(a, e, out) == 0)
-        reply_state(out, 200, e, NULL, NULL, NULL);
+    if (api_commit(a, e, out) == 0)
+        api_reply_state(out, 200, e, NULL, NULL, NULL);
 }
 
 /* ---- routing ---------------------------------------------------------- */
@@ -2479,13 +2502,13 @@ static void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
    whose flag fell while nobody asked is over, on time, the next time
    anyone looks), committed like a move.  0 after replying (the change was
    not saved). */
-static int flag_first(mc_api *a, game_entry *e, mc_api_reply *out)
+static int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out)
 {
     e->now = clock_now(a);
     if (!mc_session_check_time(cur_session(e), e->now))
         return 1;
     e->version++;
-    return commit(a, e, out) == 0;
+    return api_commit(a, e, out) == 0;
 }
 
 static int is(const char *a, const char *b) { return strcmp(a, b) == 0; }
@@ -2500,7 +2523,7 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         if (is(method, "DELETE"))
             ep_delete(a, e, rq, out);
         else if (get)
-            reply_state(out, 200, e, NULL, NULL, NULL);
+            api_reply_state(out, 200, e, NULL, NULL, NULL);
         else
             goto method;
         return;
@@ -2528,7 +2551,7 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
     for (int i = 0; acts[i]; i++)
         known |= is(act, acts[i]);
     if (!known) {
-        reply_error(out, 404, "not_found", "no such endpoint: %.200s", rq->path);
+        api_reply_error(out, 404, "not_found", "no such endpoint: %.200s", rq->path);
         return;
     }
     if (!post)
@@ -2557,8 +2580,8 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
         ep_join(a, e, rq, out);
     return;
 method:
-    reply_error(out, 405, "method", "%s is not allowed on %.200s", method,
-                rq->path);
+    api_reply_error(out, 405, "method", "%s is not allowed on %.200s", method,
+                    rq->path);
 }
 
 static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
@@ -2587,38 +2610,40 @@ static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         return;
     }
     if (strncmp(path, "/api/game/", 10) != 0) {
-        reply_error(out, 404, "not_found", "no such endpoint: %.200s", path);
+        api_reply_error(out, 404, "not_found", "no such endpoint: %.200s",
+                        path);
         return;
     }
     char id[ID_LEN + 1];
     const char *rest = path + 10, *slash = strchr(rest, '/');
     size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
     if (idlen != ID_LEN) {
-        reply_error(out, 404, "not_found", "no such game");
+        api_reply_error(out, 404, "not_found", "no such game");
         return;
     }
     memcpy(id, rest, ID_LEN);
     id[ID_LEN] = 0;
-    game_entry *e = valid_id(id) ? acquire(a, id) : NULL;
+    game_entry *e = api_valid_id(id) ? api_acquire(a, id) : NULL;
     if (!e) {
-        reply_error(out, 404, "not_found", "no such game: %s",
-                    valid_id(id) ? id : "(malformed id)");
+        api_reply_error(out, 404, "not_found", "no such game: %s",
+                        api_valid_id(id) ? id : "(malformed id)");
         return;
     }
     pthread_mutex_lock(&e->lock);
     int gone = e->gone;
     if (gone)
-        reply_error(out, 404, "not_found", "no such game: %s", id);
-    else if ((!e->stale || reload(a, e, out) == 0) && flag_first(a, e, out))
+        api_reply_error(out, 404, "not_found", "no such game: %s", id);
+    else if ((!e->stale || api_reload(a, e, out) == 0) &&
+             api_flag_first(a, e, out))
         route_game(a, e, slash ? slash + 1 : "", rq, out);
     gone = !gone && e->gone; /* deleted by this request */
     pthread_mutex_unlock(&e->lock);
     if (gone)
-        table_remove(a, e);
-    release(a, e);
+        api_table_remove(a, e);
+    api_release(a, e);
     return;
 method:
-    reply_error(out, 405, "method", "%s is not allowed on %.200s", method, path);
+    api_reply_error(out, 405, "method", "%s is not allowed on %.200s", method, path);
 }
 
 static void ev_broadcast(mc_api *a)
@@ -2629,58 +2654,78 @@ static void ev_broadcast(mc_api *a)
     pthread_mutex_unlock(&a->ev_lock);
 }
 
-void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+/* A request's work begins: its address's CPU this minute first (over its
+   share, nothing: 429 rate and -1), then the request's limit.  Returns
+   the thread's CPU time now.  addr NULL: the program itself, not
+   counted. */
+static double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out)
 {
-    memset(out, 0, sizeof *out);
-    if (rq->len > MC_API_MAX_BODY) {
-        reply_error(out, 413, "too_large", "the request body exceeds %d bytes",
-                    MC_API_MAX_BODY);
-        return;
-    }
-    if (rq->body && memchr(rq->body, 0, rq->len)) {
-        reply_error(out, 400, "json", "the request body contains a NUL byte");
-        return;
-    }
-    /* The address's CPU this minute first: over its share, nothing. */
-    const char *addr = rq->addr; /* NULL: the program itself, not counted */
     pthread_mutex_lock(&a->table);
-    rate_slot *rs = addr ? rate_of(a, addr) : NULL;
+    rate_slot *rs = addr ? api_rate_of(a, addr) : NULL;
     double used = rs ? rs->work : 0;
     pthread_mutex_unlock(&a->table);
     if (used >= a->o.work_minute) {
-        reply_error(out, 429, "rate",
-                    "your address's requests took %.1f s of the server's "
-                    "time this minute: wait a little", used);
-        return;
+        api_reply_error(out, 429, "rate",
+                        "your address's requests took %.1f s of the server's "
+                        "time this minute: wait a little", used);
+        return -1;
     }
     double cpu = thread_cpu();
     tl_search_cpu = 0;
     mc_work_limit_set(mc_now() + a->o.work);
-    route(a, rq, out);
+    return cpu;
+}
+
+/* ... and ends: a reply the limit cut short becomes 503 costly, and the
+   CPU since cpu, its searches apart, is counted against addr. */
+static void api_work_end(mc_api *a, const char *addr, double cpu,
+                         mc_api_reply *out)
+{
     if (mc_work_limit_hit())
-        reply_costly(a, out); /* whatever the rules said was cut short */
+        api_reply_costly(a, out); /* whatever the rules said was cut short */
     mc_work_limit_set(0);
     double spent = thread_cpu() - cpu - tl_search_cpu;
+    rate_slot *rs;
     pthread_mutex_lock(&a->table);
-    if (addr && (rs = rate_of(a, addr)) != NULL && spent > 0)
+    if (addr && (rs = api_rate_of(a, addr)) != NULL && spent > 0)
         rs->work += spent;
     pthread_mutex_unlock(&a->table);
+}
+
+void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+{
+    memset(out, 0, sizeof *out);
+    if (rq->len > MC_API_MAX_BODY) {
+        api_reply_error(out, 413, "too_large",
+                        "the request body exceeds %d bytes", MC_API_MAX_BODY);
+        return;
+    }
+    if (rq->body && memchr(rq->body, 0, rq->len)) {
+        api_reply_error(out, 400, "json",
+                        "the request body contains a NUL byte");
+        return;
+    }
+    double cpu = api_work_begin(a, rq->addr, out);
+    if (cpu < 0)
+        return;
+    route(a, rq, out);
+    api_work_end(a, rq->addr, cpu, out);
     if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0)
         ev_broadcast(a); /* something may have changed: the streams look */
 }
 
 int mc_api_version(mc_api *a, const char *id, unsigned long *version)
 {
-    if (!valid_id(id))
+    if (!api_valid_id(id))
         return -1;
-    game_entry *e = acquire(a, id);
+    game_entry *e = api_acquire(a, id);
     if (!e)
         return -1;
     pthread_mutex_lock(&e->lock);
     int gone = e->gone;
     *version = e->version;
     pthread_mutex_unlock(&e->lock);
-    release(a, e);
+    api_release(a, e);
     return gone ? -1 : 0;
 }
 
@@ -2741,7 +2786,7 @@ int mc_api_expire(mc_api *a, long long now)
         game_entry *e = all[i];
         pthread_mutex_lock(&e->lock);
         long long keep = e->stale ? a->o.keep
-                         : game_finished(e) ? a->o.keep_over : a->o.keep;
+                         : api_game_finished(e) ? a->o.keep_over : a->o.keep;
         mc_error err;
         int go = !e->gone && keep >= 0 && e->touched + keep <= now &&
                  mc_store_delete(a->store, e->id, &err) == 0;
@@ -2749,10 +2794,10 @@ int mc_api_expire(mc_api *a, long long now)
             e->gone = 1;
         pthread_mutex_unlock(&e->lock);
         if (go) {
-            table_remove(a, e);
+            api_table_remove(a, e);
             removed++;
         }
-        release(a, e);
+        api_release(a, e);
     }
     free(all);
     return removed;
@@ -2764,12 +2809,12 @@ static int load_one(void *ctx, const mc_store_game *g)
     mc_record **recs = NULL;
     int n = 0;
     mc_error err = {0, ""};
-    if (!valid_id(g->id) || read_rounds(g->record, NULL, &recs, &n, &err) != 0) {
+    if (!api_valid_id(g->id) || api_read_rounds(g->record, NULL, &recs, &n, &err) != 0) {
         fprintf(stderr, "mancala serve: game %.40s in the store cannot be "
                         "read (kept, not served)\n", g->id);
         return 0;
     }
-    game_entry *e = entry_new();
+    game_entry *e = api_entry_new();
     if (!e) {
         mc_records_free(recs, n);
         return 1;
@@ -2789,10 +2834,10 @@ static int load_one(void *ctx, const mc_store_game *g)
         snprintf(e->invite[s], sizeof e->invite[s], "%s", g->invite[s] ? g->invite[s] : "");
     }
     pthread_mutex_lock(&a->table);
-    int bad = table_add(a, e);
+    int bad = api_table_add(a, e);
     pthread_mutex_unlock(&a->table);
     if (bad)
-        entry_free(e);
+        api_entry_free(e);
     return bad;
 }
 
@@ -2822,7 +2867,7 @@ int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err)
         mc_record **recs;
         int n;
         mc_error e = {0, ""};
-        if (read_rounds(NULL, path, &recs, &n, &e) != 0) {
+        if (api_read_rounds(NULL, path, &recs, &n, &e) != 0) {
             if (report)
                 fprintf(report, "%s skipped: %s\n", shown,
                         strstr(e.msg, path) == e.msg ? e.msg + strlen(path) + 2 : e.msg);
@@ -2905,7 +2950,7 @@ void mc_api_free(mc_api *a)
     for (size_t i = 0; a->bucket && i < a->nbucket; i++)
         for (game_entry *x = a->bucket[i], *nx; x; x = nx) {
             nx = x->next;
-            entry_free(x);
+            api_entry_free(x);
         }
     for (int i = 0; i < API_PLAYERS; i++)
         mc_player_free(a->players[i].pl);
