@@ -1,8 +1,9 @@
 /*
  * api.c - the JSON API of `mancala serve` (docs/API.md) over sessions and
  * records: a request in, its answer out.  This file routes each request
- * to its endpoint, counts its work (api_work.c), tells the live event
- * streams that something may have changed, and makes and frees the API.
+ * to its endpoint by a table of {method, path, handler} (routes[]), counts
+ * its work (api_work.c), tells the live event streams that something may
+ * have changed, and makes and frees the API.
  * The endpoints and what they share live beside it, one concern a file:
  *
  *   api_int.h     the shared types (a game of the table, struct mc_api)
@@ -39,111 +40,106 @@
 
 /* ---- routing ------------------------------------------------------------ */
 
+/* Every endpoint of docs/API.md: its method (a GET route answers HEAD
+   too), its path, and its handler: run for the requests outside a game,
+   run_game for those on one game (/api/game/ID...), which find their
+   game first, hold its lock and apply a flag fall that is due. */
+typedef struct api_route {
+    const char *method;
+    const char *path;
+    void (*run)(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+    void (*run_game)(mc_api *a, game_entry *e, const mc_api_req *rq,
+                     mc_api_reply *out);
+} api_route;
+
+#define GAME_PATH "/api/game/"
+#define GAME_ID GAME_PATH "ID"
+
+static const api_route routes[] = {
+    {"GET", "/api/games", ep_games, NULL},
+    {"POST", "/api/new", ep_new, NULL},
+    {"POST", "/api/load", ep_load, NULL},
+    {"POST", "/api/analyze", ep_analyze, NULL},
+    {"GET", GAME_ID, NULL, ep_state},
+    {"DELETE", GAME_ID, NULL, ep_delete},
+    {"GET", GAME_ID "/record", NULL, ep_record},
+    {"GET", GAME_ID "/positions", NULL, ep_positions},
+    {"GET", GAME_ID "/trace", NULL, ep_last_trace},
+    {"POST", GAME_ID "/play", NULL, ep_play},
+    {"POST", GAME_ID "/engine", NULL, ep_engine},
+    {"POST", GAME_ID "/hint", NULL, ep_hint},
+    {"POST", GAME_ID "/undo", NULL, ep_undo},
+    {"POST", GAME_ID "/redo", NULL, ep_redo},
+    {"POST", GAME_ID "/resign", NULL, ep_resign},
+    {"POST", GAME_ID "/next", NULL, ep_next},
+    {"POST", GAME_ID "/join", NULL, ep_join},
+    {"POST", GAME_ID "/setup", NULL, ep_setup},
+    {"POST", GAME_ID "/analysis", NULL, ep_analysis},
+    {"POST", GAME_ID "/review", NULL, ep_review},
+    {"POST", GAME_ID "/takeback", NULL, ep_takeback},
+    {"POST", GAME_ID "/offer", NULL, ep_offer},
+};
+
 static int is(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
-/* A request on one game, its lock held. */
+/* A game route's action: its path after /api/game/ID/ ("" for the game). */
+static const char *action(const api_route *r)
+{
+    assert(r->run_game && strncmp(r->path, GAME_ID, strlen(GAME_ID)) == 0);
+    const char *act = r->path + strlen(GAME_ID);
+    return act[0] == '/' ? act + 1 : act;
+}
+
+/* The route for method on path: a path outside a game, or, with game, the
+   action after /api/game/ID/ ("" for the game itself).  NULL when there is
+   none, with *known set when a route has that path for another method. */
+static const api_route *find_route(int game, const char *path,
+                                   const char *method, int *known)
+{
+    *known = 0;
+    for (size_t i = 0; i < sizeof routes / sizeof *routes; i++) {
+        const api_route *r = &routes[i];
+        if (game ? !r->run_game || !is(action(r), path)
+                 : !r->run || !is(r->path, path))
+            continue;
+        *known = 1;
+        if (is(method, r->method) ||
+            (is(r->method, "GET") && is(method, "HEAD")))
+            return r;
+    }
+    return NULL;
+}
+
+static void not_allowed(const mc_api_req *rq, mc_api_reply *out)
+{
+    api_reply_error(out, 405, "method", "%s is not allowed on %.200s",
+                    rq->method, rq->path);
+}
+
+/* A request on one game, its lock held: act is the path after
+   /api/game/ID/. */
 static void route_game(mc_api *a, game_entry *e, const char *act,
                        const mc_api_req *rq, mc_api_reply *out)
 {
-    const char *method = rq->method;
-    int get = is(method, "GET") || is(method, "HEAD"), post = is(method, "POST");
-    if (is(act, "")) {
-        if (is(method, "DELETE"))
-            ep_delete(a, e, rq, out);
-        else if (get)
-            api_reply_state(out, 200, e, NULL, NULL, NULL);
-        else
-            goto method;
-        return;
-    }
-    if (is(act, "record")) {
-        if (!get)
-            goto method;
-        ep_record(e, out);
-        return;
-    }
-    if (is(act, "positions") || is(act, "trace")) {
-        if (!get)
-            goto method;
-        if (act[0] == 'p')
-            ep_positions(e, out);
-        else
-            ep_last_trace(e, out);
-        return;
-    }
-    static const char *const acts[] = {"play", "engine", "hint", "undo", "redo",
-                                       "resign", "next", "join", "setup",
-                                       "analysis", "review", "takeback",
-                                       "offer", NULL};
-    int known = 0;
-    for (int i = 0; acts[i]; i++)
-        known |= is(act, acts[i]);
-    if (!known) {
-        api_reply_error(out, 404, "not_found", "no such endpoint: %.200s", rq->path);
-        return;
-    }
-    if (!post)
-        goto method;
-    if (is(act, "play"))
-        ep_play(a, e, rq, out);
-    else if (is(act, "engine") || is(act, "hint"))
-        ep_engine(a, e, rq, act[0] == 'h', out);
-    else if (is(act, "undo") || is(act, "redo"))
-        ep_undo_redo(a, e, rq, act[0] == 'r', out);
-    else if (is(act, "resign"))
-        ep_resign(a, e, rq, out);
-    else if (is(act, "next"))
-        ep_next(a, e, rq, out);
-    else if (is(act, "setup"))
-        ep_setup(a, e, rq, out);
-    else if (is(act, "analysis"))
-        ep_analysis(a, e, rq, out);
-    else if (is(act, "review"))
-        ep_review(e, rq, out);
-    else if (is(act, "takeback"))
-        ep_takeback(a, e, rq, out);
-    else if (is(act, "offer"))
-        ep_offer(e, rq, out);
+    int known;
+    const api_route *r = find_route(1, act, rq->method, &known);
+    if (r)
+        r->run_game(a, e, rq, out);
+    else if (known)
+        not_allowed(rq, out);
     else
-        ep_join(a, e, rq, out);
-    return;
-method:
-    api_reply_error(out, 405, "method", "%s is not allowed on %.200s", method,
-                    rq->path);
+        api_reply_error(out, 404, "not_found", "no such endpoint: %.200s",
+                        rq->path);
 }
 
-static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+/* A request on the game of rest (the path after /api/game/): the game
+   found and locked, brought back from the store if a change failed, its
+   flag fall applied, then its route. */
+static void route_to_game(mc_api *a, const char *rest, const mc_api_req *rq,
+                          mc_api_reply *out)
 {
-    const char *method = rq->method, *path = rq->path;
-    int get = is(method, "GET") || is(method, "HEAD"), post = is(method, "POST");
-    if (is(path, "/api/games")) {
-        if (!get)
-            goto method;
-        ep_games(out);
-        return;
-    }
-    if (is(path, "/api/new") || is(path, "/api/load")) {
-        if (!post)
-            goto method;
-        if (path[5] == 'n')
-            ep_new(a, rq, out);
-        else
-            ep_load(a, rq, out);
-        return;
-    }
-    if (is(path, "/api/analyze")) {
-        if (!post)
-            goto method;
-        ep_analyze(a, rq, out);
-        return;
-    }
-    if (strncmp(path, "/api/game/", 10) != 0) {
-        api_reply_error(out, 404, "not_found", "no such endpoint: %.200s",
-                        path);
-        return;
-    }
     char id[ID_LEN + 1];
-    const char *rest = path + 10, *slash = strchr(rest, '/');
+    const char *slash = strchr(rest, '/');
     size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
     if (idlen != ID_LEN) {
         api_reply_error(out, 404, "not_found", "no such game");
@@ -169,9 +165,21 @@ static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     if (gone)
         api_table_remove(a, e);
     api_release(a, e);
-    return;
-method:
-    api_reply_error(out, 405, "method", "%s is not allowed on %.200s", method, path);
+}
+
+static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+{
+    int known;
+    const api_route *r = find_route(0, rq->path, rq->method, &known);
+    if (r)
+        r->run(a, rq, out);
+    else if (known)
+        not_allowed(rq, out);
+    else if (strncmp(rq->path, GAME_PATH, strlen(GAME_PATH)) == 0)
+        route_to_game(a, rq->path + strlen(GAME_PATH), rq, out);
+    else
+        api_reply_error(out, 404, "not_found", "no such endpoint: %.200s",
+                        rq->path);
 }
 
 /* ---- live events ------------------------------------------------------- */

@@ -221,8 +221,10 @@ static int search_limits(json_t *j, mc_player_opts *o, mc_go *go,
     return 0;
 }
 
-void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
-               mc_api_reply *out)
+/* POST engine (hint 0): the engine's move, played; POST hint: the move
+   it would play, for a seat holder. */
+static void engine_move(mc_api *a, game_entry *e, const mc_api_req *rq,
+                        int hint, mc_api_reply *out)
 {
     static const char *const keys[] = {"level", "seconds", "nodes", NULL};
     /* The engine plays for the side to move; a hint is for a seat holder
@@ -299,6 +301,18 @@ void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
         return;
     }
     api_play_token(a, e, tok, out, extra);
+}
+
+void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out)
+{
+    engine_move(a, e, rq, 0, out);
+}
+
+void ep_hint(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out)
+{
+    engine_move(a, e, rq, 1, out);
 }
 
 /* ---- analysis and review ----------------------------------------------- */
@@ -394,8 +408,10 @@ void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
    k = 0 .. ply, or .. ply-1 when the game is over): each move's verdict
    (the library's: mc_review_fill) and South's chance to win at each
    position, for the page's graph.  No search: anyone may ask. */
-void ep_review(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out)
 {
+    (void)a;
     static const char *const keys[] = {"scores", "best", NULL};
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)

@@ -190,8 +190,10 @@ void api_play_token(mc_api *a, game_entry *e, const char *tok,
 int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out);
 void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
              mc_api_reply *out);
-void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
-                  int redo, mc_api_reply *out);
+void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
 void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
 void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
@@ -203,18 +205,27 @@ void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
               mc_api_reply *out);
 
 /* ---- api_read.c: the endpoints that only read -------------------------- */
-void ep_games(mc_api_reply *out);
-void ep_record(game_entry *e, mc_api_reply *out);
-void ep_positions(game_entry *e, mc_api_reply *out);
-void ep_last_trace(game_entry *e, mc_api_reply *out);
-void ep_offer(game_entry *e, const mc_api_req *rq, mc_api_reply *out);
+void ep_games(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+void ep_state(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out);
+void ep_record(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
+void ep_positions(mc_api *a, game_entry *e, const mc_api_req *rq,
+                  mc_api_reply *out);
+void ep_last_trace(mc_api *a, game_entry *e, const mc_api_req *rq,
+                   mc_api_reply *out);
+void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out);
 
 /* ---- api_engine.c: the computer players -------------------------------- */
-void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq, int hint,
+void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
+void ep_hint(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
 void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
                  mc_api_reply *out);
-void ep_review(game_entry *e, const mc_api_req *rq, mc_api_reply *out);
+void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
 void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
 
 /* ---- api_work.c: the bounds of a request's work ------------------------ */

@@ -133,8 +133,8 @@ void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
 
 /* Undo takes back a move: its mover's seat; redo plays the next one again:
    the seat of the side to move. */
-void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
-                  int redo, mc_api_reply *out)
+static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
+                      int redo, mc_api_reply *out)
 {
     mc_session *s = cur_session(e);
     int ply = mc_session_ply(s);
@@ -167,6 +167,18 @@ void ep_undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
     e->version++;
     if (api_commit(a, e, out) == 0)
         api_reply_state(out, 200, e, NULL, NULL, NULL);
+}
+
+void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out)
+{
+    undo_redo(a, e, rq, 0, out);
+}
+
+void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out)
+{
+    undo_redo(a, e, rq, 1, out);
 }
 
 void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,

@@ -8,8 +8,10 @@
 
 #include "api_int.h"
 
-void ep_games(mc_api_reply *out)
+void ep_games(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
+    (void)a;
+    (void)rq;
     json_t *list = json_array();
     char help[8192];
     for (const char *const *n = mc_game_names(); *n; n++) {
@@ -35,8 +37,20 @@ void ep_games(mc_api_reply *out)
                                        "game:SECONDS+INCREMENT"));
 }
 
-void ep_record(game_entry *e, mc_api_reply *out)
+/* GET /api/game/ID: the state. */
+void ep_state(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out)
 {
+    (void)a;
+    (void)rq;
+    api_reply_state(out, 200, e, NULL, NULL, NULL);
+}
+
+void ep_record(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out)
+{
+    (void)a;
+    (void)rq;
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
     if (!t) {
@@ -52,8 +66,11 @@ void ep_record(game_entry *e, mc_api_reply *out)
 /* Every position of the current game, ply 0 to now, each with the move
    played from it as state.moves describes moves (review mode steps
    through them). */
-void ep_positions(game_entry *e, mc_api_reply *out)
+void ep_positions(mc_api *a, game_entry *e, const mc_api_req *rq,
+                  mc_api_reply *out)
 {
+    (void)a;
+    (void)rq;
     mc_session *s = cur_session(e);
     const mc_game *g = mc_record_game(cur_rec(e));
     int n = mc_session_ply(s);
@@ -73,8 +90,11 @@ void ep_positions(game_entry *e, mc_api_reply *out)
 
 /* The last move played with its trace, replayed from the position before
    it: a second browser on the game animates the other player's move. */
-void ep_last_trace(game_entry *e, mc_api_reply *out)
+void ep_last_trace(mc_api *a, game_entry *e, const mc_api_req *rq,
+                   mc_api_reply *out)
 {
+    (void)a;
+    (void)rq;
     mc_session *s = cur_session(e);
     const mc_game *g = mc_record_game(cur_rec(e));
     int n = mc_session_ply(s);
@@ -109,8 +129,10 @@ void ep_last_trace(game_entry *e, mc_api_reply *out)
 /* POST /api/game/ID/offer {"pits": [i, ...]}: may the side to move offer
    these pits now?  The library's answer (mc_offer_move): {"legal", "move",
    "why"}; nothing changes, and anyone may ask. */
-void ep_offer(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out)
 {
+    (void)a;
     static const char *const keys[] = {"pits", NULL};
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
