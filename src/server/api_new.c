@@ -53,19 +53,14 @@ static int seats_of(json_t *j, mc_api_reply *out)
     return 0;
 }
 
-/* Keep a new game of n records (taken over; freed on failure), created by
-   addr holding the seats of mask: ids and tokens drawn, limits checked,
-   committed, then visible.  Replies 201 with the creator's token and the
-   invitation to the other seat.  quota: count it against addr's quota. */
-static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
-                               const char *addr, int quota,
-                               mc_api_reply *out)
+/* A new game's entry, not yet in the table: its n records (taken over;
+   freed on failure), created by addr holding the seats of mask, the
+   creator's token drawn into tok and the invitation to the other seat.
+   NULL after replying. */
+static game_entry *new_entry(mc_api *a, mc_record **recs, int n, int mask,
+                             const char *addr, char tok[ID_LEN + 1],
+                             mc_api_reply *out)
 {
-    pthread_mutex_lock(&a->table);
-    int sweep = now_s() - a->last_sweep >= 60;
-    pthread_mutex_unlock(&a->table);
-    if (sweep)
-        mc_api_expire(a, now_s());
     game_entry *e = api_entry_new();
     if (!e) {
         mc_records_free(recs, n);
@@ -78,7 +73,6 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     e->owner = mask;
     e->created = e->touched = now_s();
     e->now = clock_now(a);
-    char tok[ID_LEN + 1];
     if (api_random_hex(tok) != 0 ||
         api_random_hex(e->invite[mask == 1 ? 1 : 0]) != 0) {
         api_entry_free(e);
@@ -87,14 +81,17 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     }
     for (int s = 0; s < 2; s++)
         if (mask >> s & 1)
-            memcpy(e->token[s], tok, sizeof tok);
+            memcpy(e->token[s], tok, ID_LEN + 1);
     if (mask == 3)
         e->invite[0][0] = 0;
-    if (api_costly(a, e, out) != 0) {
-        api_entry_free(e);
-        return NULL;
-    }
-    /* A place in the table, under the limits. */
+    return e;
+}
+
+/* A place in the table for e, under the limits (games held; with quota,
+   addr's games this minute and held), with a new id; e is pending there
+   (not found) until committed.  0, or -1 after replying (e freed). */
+static int take_place(mc_api *a, game_entry *e, int quota, mc_api_reply *out)
+{
     pthread_mutex_lock(&a->table);
     int mine = 0, full = a->n >= a->o.max_games, fast = 0;
     if (quota && !full) {
@@ -115,24 +112,31 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     if (ok == 1)
         e->pending = 1;
     pthread_mutex_unlock(&a->table);
-    if (ok != 1) {
-        api_entry_free(e);
-        if (full)
-            api_reply_error(out, 503, "full",
-                            "this server holds %d games already",
-                            a->o.max_games);
-        else if (fast)
-            api_reply_error(out, 429, "rate",
-                            "your address made %d games this minute: wait a "
-                            "little", a->o.rate);
-        else if (ok == 0)
-            api_reply_error(out, 429, "quota",
-                            "your address holds %d games already: finish or "
-                            "delete one", a->o.quota);
-        else
-            api_reply_error(out, 500, "memory", "out of memory");
-        return NULL;
-    }
+    if (ok == 1)
+        return 0;
+    api_entry_free(e);
+    if (full)
+        api_reply_error(out, 503, "full", "this server holds %d games already",
+                        a->o.max_games);
+    else if (fast)
+        api_reply_error(out, 429, "rate",
+                        "your address made %d games this minute: wait a "
+                        "little",
+                        a->o.rate);
+    else if (ok == 0)
+        api_reply_error(out, 429, "quota",
+                        "your address holds %d games already: finish or "
+                        "delete one",
+                        a->o.quota);
+    else
+        api_reply_error(out, 500, "memory", "out of memory");
+    return -1;
+}
+
+/* The new game e into the store, seats and invitation with it.  0, or -1
+   after replying (e out of the table, freed). */
+static int store_new(mc_api *a, game_entry *e, mc_api_reply *out)
+{
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
     mc_store_game sg = {e->id, t, e->addr, 0, e->created, e->touched,
@@ -149,9 +153,16 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
         fprintf(stderr, "mancala serve: a new game: %s\n", err.msg);
         api_table_remove(a, e); /* frees it */
         api_reply_error(out, 503, "io", "the game was not saved (%s)", err.msg);
-        return NULL;
+        return -1;
     }
     free(t);
+    return 0;
+}
+
+/* What the creator of e learns beside the state: its token, the sides it
+   holds, and the invitation to the other seat (null: it holds both). */
+static json_t *creator_json(const game_entry *e, const char *tok, int mask)
+{
     char sides[3] = "";
     if (mask & 1)
         strcat(sides, "S");
@@ -166,7 +177,32 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
                       e->invite[other]));
     else
         json_object_set_new(extra, "invite", json_null());
-    api_reply_state(out, 201, e, NULL, NULL, extra);
+    return extra;
+}
+
+/* Keep a new game of n records (taken over; freed on failure), created by
+   addr holding the seats of mask: ids and tokens drawn, limits checked,
+   committed, then visible.  Replies 201 with the creator's token and the
+   invitation to the other seat.  quota: count it against addr's quota. */
+static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
+                               const char *addr, int quota, mc_api_reply *out)
+{
+    pthread_mutex_lock(&a->table);
+    int sweep = now_s() - a->last_sweep >= 60;
+    pthread_mutex_unlock(&a->table);
+    if (sweep)
+        mc_api_expire(a, now_s());
+    char tok[ID_LEN + 1];
+    game_entry *e = new_entry(a, recs, n, mask, addr, tok, out);
+    if (!e)
+        return NULL;
+    if (api_costly(a, e, out) != 0) {
+        api_entry_free(e);
+        return NULL;
+    }
+    if (take_place(a, e, quota, out) != 0 || store_new(a, e, out) != 0)
+        return NULL;
+    api_reply_state(out, 201, e, NULL, NULL, creator_json(e, tok, mask));
     pthread_mutex_lock(&a->table);
     e->pending = 0;
     pthread_mutex_unlock(&a->table);

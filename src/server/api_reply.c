@@ -269,26 +269,18 @@ json_t *api_board_json(const mc_game *g, const mc_pos *p)
                      "captured", p->cap[0], p->cap[1]);
 }
 
-static json_t *state_json(const game_entry *e)
+/* The pits' names, in index order ("A", "a"). */
+static json_t *names_json(const mc_game *g)
 {
-    mc_record *rec = cur_rec(e);
-    mc_session *s = mc_record_session(rec);
-    const mc_game *g = mc_record_game(rec);
-    const mc_pos *p = mc_session_pos(s);
-    char buf[MC_POS_STRLEN + MC_SPEC_STRLEN];
-
-    /* position, side, pits, owner, captured */
-    json_t *st = api_board_json(g, p);
-    json_object_set_new(st, "id", json_string(e->id));
-    json_object_set_new(st, "version", json_integer((json_int_t)e->version));
-    json_object_set_new(st, "game", json_string(mc_game_name(g)));
-    json_object_set_new(st, "spec", json_string(mc_game_spec(g)));
-    json_object_set_new(st, "ply", json_integer(mc_session_ply(s)));
     json_t *names = json_array();
     for (int i = 0; i < mc_game_pits(g); i++)
         json_array_append_new(names, json_string(mc_pit_name(g, i)));
-    json_object_set_new(st, "names", names);
+    return names;
+}
 
+/* How the board is drawn: rows of pit indices, and its stores. */
+static json_t *layout_json(const mc_game *g)
+{
     mc_layout l;
     mc_layout_get(g, &l);
     json_t *rows = json_array();
@@ -298,88 +290,138 @@ static json_t *state_json(const game_entry *e)
             json_array_append_new(row, json_integer(l.pit[r][c]));
         json_array_append_new(rows, row);
     }
-    json_object_set_new(st, "layout",
-                        json_pack("{s:o,s:b,s:s}", "rows", rows, "stores",
-                                  l.stores, "store_name",
-                                  l.store_name ? l.store_name : ""));
+    return json_pack("{s:o,s:b,s:s}", "rows", rows, "stores", l.stores,
+                     "store_name", l.store_name ? l.store_name : "");
+}
 
+/* The legal moves of the position now, each as api_move_json says it. */
+static json_t *moves_json(const mc_game *g, const mc_session *s)
+{
+    const mc_pos *p = mc_session_pos(s);
     mc_move mv[MC_MAX_MOVES];
     int n = mc_session_moves(s, mv);
     json_t *moves = json_array();
     for (int i = 0; i < n; i++)
         json_array_append_new(moves, api_move_json(g, p, mv[i]));
-    json_object_set_new(st, "title", json_string(mc_game_title(g)));
-    json_object_set_new(st, "unit", json_pack("[s,s]", mc_game_unit(g, 0),
-                                              mc_game_unit(g, 1)));
-    json_object_set_new(st, "moves", moves);
-    /* The last move played: who played it and the pit it sowed from. */
-    int ply = mc_session_ply(s);
-    json_t *last = json_null();
-    if (ply > 0) {
-        const mc_pos *q = mc_session_pos_at(s, ply - 1);
-        mc_move lm = mc_session_move_at(s, ply - 1);
-        mc_move_format(g, q, lm, buf, sizeof buf);
-        int pit = mc_move_pit(g, q, lm);
-        last = json_pack("{s:s,s:s,s:o}", "move", buf, "side",
-                         q->side ? "N" : "S", "pit",
-                         pit >= 0 ? json_integer(pit) : json_null());
-    }
-    json_object_set_new(st, "last", last);
+    return moves;
+}
 
+/* The last move played: who played it and the pit it sowed from. */
+static json_t *last_json(const mc_game *g, const mc_session *s)
+{
+    int ply = mc_session_ply(s);
+    if (ply == 0)
+        return json_null();
+    char buf[MC_MOVE_STRLEN];
+    const mc_pos *q = mc_session_pos_at(s, ply - 1);
+    mc_move lm = mc_session_move_at(s, ply - 1);
+    mc_move_format(g, q, lm, buf, sizeof buf);
+    int pit = mc_move_pit(g, q, lm);
+    return json_pack("{s:s,s:s,s:o}", "move", buf, "side", q->side ? "N" : "S",
+                     "pit", pit >= 0 ? json_integer(pit) : json_null());
+}
+
+/* The moves played, in order. */
+static json_t *history_json(const mc_game *g, const mc_session *s)
+{
+    char buf[MC_MOVE_STRLEN];
     json_t *hist = json_array();
     for (int i = 0; i < mc_session_ply(s); i++) {
-        mc_move_format(g, mc_session_pos_at(s, i), mc_session_move_at(s, i), buf,
-                       sizeof buf);
+        mc_move_format(g, mc_session_pos_at(s, i), mc_session_move_at(s, i),
+                       buf, sizeof buf);
         json_array_append_new(hist, json_string(buf));
     }
-    json_object_set_new(st, "history", hist);
+    return hist;
+}
+
+static json_t *tags_json(const mc_record *rec)
+{
+    json_t *tags = json_object();
+    const char *tn, *tv;
+    for (int i = 0; mc_record_tag_at(rec, i, &tn, &tv); i++)
+        json_object_set_new(tags, tn, api_safe_str(tv));
+    return tags;
+}
+
+/* A takeback asked for (games between two people), or null. */
+static json_t *takeback_json(const game_entry *e)
+{
+    if (e->tb_side < 0)
+        return json_null();
+    return json_pack("{s:s,s:s}", "by", e->tb_side ? "N" : "S", "status",
+                     e->tb_declined ? "declined" : "asked");
+}
+
+/* A custom set-up (Omweso W3) is open until the first move: whose turn it
+   is to arrange, and for the page's editor the most seeds a pit may get
+   (null: any); null when no set-up is open. */
+static json_t *setup_json(const game_entry *e, const mc_game *g)
+{
+    int cap = 0, turn = api_setup_turn(e);
+    mc_game_custom_setup(g, &cap);
+    if (turn < 0)
+        return json_null();
+    return json_pack("{s:s,s:o}", "turn", turn ? "N" : "S", "cap",
+                     cap > 0 ? json_integer(cap) : json_null());
+}
+
+/* The match as the finished rounds left it (a single game is one too). */
+static json_t *match_json(const game_entry *e, const mc_game *g)
+{
+    char buf[MC_POS_STRLEN + MC_SPEC_STRLEN];
+    mc_match m;
+    api_match_of(e, &m);
+    mc_match_describe(g, &m, buf, sizeof buf);
+    return json_pack(
+        "{s:b,s:i,s:[i,i],s:i,s:i,s:s,s:o,s:s}", "on", mc_game_is_match(g),
+        "round", e->n, "wins", m.wins[0], m.wins[1], "draws", m.draws, "games",
+        m.games, "next_first", m.next_first ? "N" : "S", "winner",
+        m.winner < 0 ? json_null() : json_string(m.winner ? "N" : "S"), "score",
+        buf);
+}
+
+/* The state of a game (docs/API.md, "The state"), its members in the
+   order the page has always received them. */
+static json_t *state_json(const game_entry *e)
+{
+    mc_record *rec = cur_rec(e);
+    mc_session *s = mc_record_session(rec);
+    const mc_game *g = mc_record_game(rec);
+
+    /* position, side, pits, owner, captured */
+    json_t *st = api_board_json(g, mc_session_pos(s));
+    json_object_set_new(st, "id", json_string(e->id));
+    json_object_set_new(st, "version", json_integer((json_int_t)e->version));
+    json_object_set_new(st, "game", json_string(mc_game_name(g)));
+    json_object_set_new(st, "spec", json_string(mc_game_spec(g)));
+    json_object_set_new(st, "ply", json_integer(mc_session_ply(s)));
+    json_object_set_new(st, "names", names_json(g));
+    json_object_set_new(st, "layout", layout_json(g));
+    json_t *moves = moves_json(g, s);
+    json_object_set_new(st, "title", json_string(mc_game_title(g)));
+    json_object_set_new(
+        st, "unit", json_pack("[s,s]", mc_game_unit(g, 0), mc_game_unit(g, 1)));
+    json_object_set_new(st, "moves", moves);
+    json_object_set_new(st, "last", last_json(g, s));
+    json_object_set_new(st, "history", history_json(g, s));
 
     mc_result r;
     mc_session_result(s, &r);
     json_object_set_new(st, "over", json_boolean(r.over));
     json_object_set_new(st, "result", result_json(g, &r));
     json_object_set_new(st, "clock", clock_json(e));
-
-    json_t *tags = json_object();
-    const char *tn, *tv;
-    for (int i = 0; mc_record_tag_at(rec, i, &tn, &tv); i++)
-        json_object_set_new(tags, tn, api_safe_str(tv));
-    json_object_set_new(st, "tags", tags);
-    /* A takeback asked for (games between two people). */
-    json_object_set_new(st, "takeback",
-                        e->tb_side < 0 ? json_null()
-                                       : json_pack("{s:s,s:s}", "by", e->tb_side ? "N" : "S",
-                                                   "status", e->tb_declined ? "declined" : "asked"));
+    json_object_set_new(st, "tags", tags_json(rec));
+    json_object_set_new(st, "takeback", takeback_json(e));
     /* Whether the engine's help (hints, evaluations) is open to the
        players now. */
     json_object_set_new(st, "help", json_boolean(api_help_allowed(e)));
     /* Whether each seat is taken (never its token). */
     json_object_set_new(st, "seats",
-                        json_pack("{s:s,s:s}", "S", e->token[0][0] ? "taken" : "open",
-                                  "N", e->token[1][0] ? "taken" : "open"));
-
-    /* A custom set-up (Omweso W3) is open until the first move: the
-       editor of the page learns the most seeds a pit may get (null: any). */
-    int cap = 0, turn = api_setup_turn(e);
-    mc_game_custom_setup(g, &cap);
-    json_object_set_new(
-        st, "setup",
-        turn < 0 ? json_null()
-                 : json_pack("{s:s,s:o}", "turn", turn ? "N" : "S", "cap",
-                             cap > 0 ? json_integer(cap) : json_null()));
-
-    mc_match m;
-    api_match_of(e, &m);
-    mc_match_describe(g, &m, buf, sizeof buf);
-    json_object_set_new(
-        st, "match",
-        json_pack("{s:b,s:i,s:[i,i],s:i,s:i,s:s,s:o,s:s}", "on", mc_game_is_match(g),
-                  "round", e->n, "wins", m.wins[0], m.wins[1], "draws", m.draws,
-                  "games", m.games, "next_first", m.next_first ? "N" : "S",
-                  "winner",
-                  m.winner < 0 ? json_null()
-                               : json_string(m.winner ? "N" : "S"),
-                  "score", buf));
+                        json_pack("{s:s,s:s}", "S",
+                                  e->token[0][0] ? "taken" : "open", "N",
+                                  e->token[1][0] ? "taken" : "open"));
+    json_object_set_new(st, "setup", setup_json(e, g));
+    json_object_set_new(st, "match", match_json(e, g));
     return st;
 }
 
