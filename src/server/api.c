@@ -121,6 +121,7 @@ static void not_allowed(const mc_api_req *rq, mc_api_reply *out)
 static void route_game(mc_api *a, game_entry *e, const char *act,
                        const mc_api_req *rq, mc_api_reply *out)
 {
+    assert(game_locked(e) && !e->gone && !e->stale);
     int known;
     const api_route *r = find_route(1, act, rq->method, &known);
     if (r)
@@ -153,7 +154,7 @@ static void route_to_game(mc_api *a, const char *rest, const mc_api_req *rq,
                         api_valid_id(id) ? id : "(malformed id)");
         return;
     }
-    pthread_mutex_lock(&e->lock);
+    game_lock(e);
     int gone = e->gone;
     if (gone)
         api_reply_error(out, 404, "not_found", "no such game: %s", id);
@@ -161,7 +162,7 @@ static void route_to_game(mc_api *a, const char *rest, const mc_api_req *rq,
              api_flag_first(a, e, out))
         route_game(a, e, slash ? slash + 1 : "", rq, out);
     gone = !gone && e->gone; /* deleted by this request */
-    pthread_mutex_unlock(&e->lock);
+    game_unlock(e);
     if (gone)
         api_table_remove(a, e);
     api_release(a, e);
@@ -199,10 +200,10 @@ int mc_api_version(mc_api *a, const char *id, unsigned long *version)
     game_entry *e = api_acquire(a, id);
     if (!e)
         return -1;
-    pthread_mutex_lock(&e->lock);
+    game_lock(e);
     int gone = e->gone;
     *version = e->version;
-    pthread_mutex_unlock(&e->lock);
+    game_unlock(e);
     api_release(a, e);
     return gone ? -1 : 0;
 }

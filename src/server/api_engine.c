@@ -111,6 +111,7 @@ static api_player *borrow_player(mc_api *a, const mc_game *g, int help,
 static void give_back(mc_api *a, api_player *ap)
 {
     pthread_mutex_lock(&a->players_lock);
+    assert(ap->busy && ap->pl);
     ap->busy = 0;
     ap->help = 0;
     pthread_cond_broadcast(&a->player_freed);
@@ -157,6 +158,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
                        const char *addr, mc_search_info *info,
                        mc_api_reply *out)
 {
+    assert(game_locked(e));
     const mc_game *g0 = mc_record_game(cur_rec(e));
     if (mc_session_over(s)) {
         api_reply_error(out, 409, "over", "the game is over");
@@ -172,7 +174,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
         return -1;
     }
     unsigned long version = e->version;
-    pthread_mutex_unlock(&e->lock);
+    game_unlock(e);
     int rc = mc_player_set_opts(ap->pl, o, NULL);
     if (mode & SEARCH_OWN_CLOCK)
         go->start = mc_clock(); /* waiting, or a new player's table, do
@@ -180,7 +182,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
     if (rc == 0)
         rc = api_player_go(a, ap, go, (mode & SEARCH_SURE) != 0, info);
     give_back(a, ap);
-    pthread_mutex_lock(&e->lock);
+    game_lock(e);
     if (e->gone) {
         api_reply_error(out, 404, "not_found",
                         "the game was deleted meanwhile");
@@ -359,6 +361,7 @@ void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
         return;
     }
     int k = (int)ply;
+    assert(k >= 0 && k <= n);
     const mc_game *g = mc_record_game(cur_rec(e));
     if (k == n && mc_session_over(s)) {
         api_reply_error(out, 409, "over", "the game is over in that position");

@@ -55,6 +55,7 @@ static int same_secret(const char *s, const char *t)
 /* Does the request's token hold side? */
 int api_holds(const game_entry *e, const char *tok, int side)
 {
+    assert(side == 0 || side == 1);
     return same_secret(e->token[side], tok);
 }
 
@@ -153,6 +154,7 @@ static int seat_of(const game_entry *e, const char *tok)
    other's reply, if any, goes too); 0 when it has made none. */
 static int takeback_plies(const mc_session *s, int side)
 {
+    assert(side == 0 || side == 1);
     int ply = mc_session_ply(s);
     for (int k = ply - 1; k >= 0; k--)
         if (mc_session_pos_at(s, k)->side == side)
@@ -231,6 +233,8 @@ void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
     }
     mc_session *s = cur_session(e);
     int n = takeback_plies(s, e->tb_side);
+    assert(n > 0 && n <= mc_session_ply(s)); /* checked when asked, and
+                                                 every change clears it */
     mc_error err = {0, ""};
     for (int i = 0; i < n; i++)
         if (mc_session_undo_at(s, e->now, &err) != 0) {
