@@ -75,6 +75,9 @@ CLI_SRC := $(filter-out src/cli/tui_none.c,$(wildcard src/cli/*.c))
 # SQLite for its store of games (Debian: libsqlite3-dev), and the page
 # (web/) embedded by tools/embed_web.c.
 SERVER_SRC := $(filter-out src/server/store_none.c,$(wildcard src/server/*.c))
+# The JSON API alone (api.c and the files beside it, src/server/api_int.h):
+# the server's, the fuzzer's and the page's (make wasm, over store_none.c).
+API_SRC    := $(wildcard src/server/api*.c)
 WEB_FILES := $(wildcard web/*)
 SERVER_OBJ := $(SERVER_SRC:%.c=$(B)/%.o) $(B)/gen/web_files.o
 SQLITE_CFLAGS ?= $(shell pkg-config --cflags sqlite3 2>/dev/null)
@@ -393,9 +396,9 @@ GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c \
               $(B)/gen/eval_weights.c $(B)/gen/books.c
 
 # The JSON API's request handler, fed method, path and body.
-build-fuzz/fuzz_api: fuzz/fuzz_api.c src/server/api.c src/server/store.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
+build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(SQLITE_CFLAGS) -o $@ $< src/server/api.c src/server/store.c \
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(SQLITE_CFLAGS) -o $@ $< $(API_SRC) src/server/store.c \
 	  $(LIB_SRC) $(GEN_SRC) -ljansson $(SQLITE_LIBS) -lzstd -lm
 
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
@@ -433,7 +436,7 @@ WASM_WEB_FLAGS  := -DMC_NO_THREADS
 WASM_LIB  := $(LIB_SRC:%.c=%.o) $(GEN_SRC:$(B)/gen/%.c=gen/%.o)
 WASM_CLI  := $(patsubst %.c,%.o,$(filter-out src/cli/tui.c src/cli/serve.c,$(CLI_SRC)) \
              src/cli/tui_none.c)
-WASM_WEB  := src/server/api.o src/server/store_none.o src/wasm/wasm.o
+WASM_WEB  := $(API_SRC:%.c=%.o) src/server/store_none.o src/wasm/wasm.o
 JANSSON_C := dump error hashtable hashtable_seed load memory pack_unpack strbuffer \
              strconv utf value version
 ZSTD_C    := common/debug common/entropy_common common/error_private \

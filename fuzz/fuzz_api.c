@@ -1,6 +1,6 @@
 /*
  * fuzz_api.c - libFuzzer target for the JSON API's request handler
- * (src/server/api.c).  The input is "METHOD PATH\n" followed by the body;
+ * (src/server/api*.c).  The input is "METHOD PATH\n" followed by the body;
  * every request must be answered with a status from 200 to 503 and, apart
  * from a record's text, a JSON body.  Games persist in memory across inputs
  * (a store in memory), so sequences of requests are explored too; an '@' in

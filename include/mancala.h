@@ -296,6 +296,10 @@ MC_API int mc_pit_owner(const mc_game *g, const mc_pos *p, int pit);
 /* Plain-words explanation of one trace event ("a gets its last seed: 3"). */
 MC_API size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e, char *buf,
                                 size_t n);
+/* A trace event kind's name, as the JSON API writes it: "lift", "drop",
+   "skip", "lap", "capture", "nocapture", "end", "trade", "pass", "resow",
+   "opening", "annul" (enum mc_trace_kind); NULL for any other number. */
+MC_API const char *mc_trace_kind_name(int kind);
 
 /* What a legal move of p is, before it is played: the pit it starts from,
    or the pits and price of an offer, or why passing is the move. */

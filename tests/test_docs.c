@@ -1,7 +1,8 @@
 /*
  * test_docs.c - the documents name what the library writes: every end
  * reason of mc_end_reason_name (the records' Termination values) is listed
- * in man/mancala-record.5 and docs/RECORDS.md, and the names read back.
+ * in man/mancala-record.5 and docs/RECORDS.md, and the names read back;
+ * every trace kind of mc_trace_kind_name in docs/API.md.
  * Run from the source tree (make check does).
  */
 #include <ctype.h>
@@ -72,6 +73,14 @@ int main(void)
                   name);
     }
     CHECK_MSG(n >= 10, "only %d end reasons", n);
+    /* every trace kind in docs/API.md's section on the trace */
+    char *api = slurp("docs/API.md");
+    const char *sect = api ? strstr(api, "## The trace") : NULL;
+    CHECK(sect != NULL);
+    for (int k = MC_TR_LIFT; sect && mc_trace_kind_name(k); k++)
+        CHECK_MSG(has_word(sect, mc_trace_kind_name(k)),
+                  "docs/API.md's trace lacks '%s'", mc_trace_kind_name(k));
+    free(api);
     free(man);
     free(doc);
     return check_report("test_docs");

@@ -1,8 +1,8 @@
 /*
  * test_facts.c - what the library says about moves and results so that
  * front-ends need not know a rule: mc_move_facts_get / mc_move_pit,
- * mc_end_reason_name / _parse, mc_result_describe, mc_move_explain and
- * mc_session_fresh.
+ * mc_end_reason_name / _parse, mc_trace_kind_name, mc_result_describe,
+ * mc_move_explain and mc_session_fresh.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -259,6 +259,19 @@ static void test_reason_names(void)
     CHECK(mc_end_reason_parse(NULL) == -1);
 }
 
+/* The trace kinds' names the JSON API writes (docs/API.md, "The trace"). */
+static void test_trace_kind_names(void)
+{
+    static const char *const want[] = {
+        NULL,  "lift",  "drop", "skip",  "lap",     "capture", "nocapture",
+        "end", "trade", "pass", "resow", "opening", "annul"};
+    for (int i = 1; i <= MC_TR_ANNUL; i++)
+        CHECK_STR(mc_trace_kind_name(i), want[i]);
+    CHECK(mc_trace_kind_name(0) == NULL);
+    CHECK(mc_trace_kind_name(-1) == NULL);
+    CHECK(mc_trace_kind_name(MC_TR_ANNUL + 1) == NULL);
+}
+
 /* Fresh: the start, and right after a capture (an irreversible move). */
 static void test_fresh(void)
 {
@@ -367,6 +380,7 @@ int main(void)
     test_sentences();
     test_omweso_sentences();
     test_reason_names();
+    test_trace_kind_names();
     test_fresh();
     return check_report("test_facts");
 }

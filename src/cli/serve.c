@@ -82,88 +82,104 @@ static long num_arg(const char *opt, const char *v, long max)
     return x;
 }
 
-int cmd_serve(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct serve_args {
+    long port;
+    const char *bind, *db, *import, *site;
+    int book;
+    long variety;
+    const char *hosts[33]; /* NULL-ended */
+    int nhosts;
+    mc_server_opts so;
+    mc_api_opts ao;
+} serve_args;
+
+/* A number option of a counted limit (at least 1), or of days to keep
+   games (0: for ever): 1 when o is one and its value v is good, 0 when o
+   is none of them, -1 after the message. */
+static int limit_arg(serve_args *sa, const char *o, const char *v)
 {
-    long port = 8080;
-    const char *bind = "127.0.0.1", *db = NULL, *import = NULL, *site = NULL;
-    int book = 1;
-    long variety = 20;
-    const char *hosts[33];
-    int nhosts = 0;
-    mc_server_opts so = {0};
-    mc_api_opts ao = {0};
+    struct {
+        const char *name;
+        int *to;
+    } counts[] = {
+        {"--per-ip", &sa->so.per_ip},     {"--max-conns", &sa->so.max_conns},
+        {"--deadline", &sa->so.deadline}, {"--max-games", &sa->ao.max_games},
+        {"--quota", &sa->ao.quota},       {"--rate", &sa->ao.rate}};
+    struct {
+        const char *name;
+        long long *to;
+    } days[] = {{"--keep-days", &sa->ao.keep},
+                {"--keep-finished-days", &sa->ao.keep_over}};
+    long x;
+    for (size_t k = 0; k < sizeof counts / sizeof *counts; k++)
+        if (strcmp(o, counts[k].name) == 0) {
+            if ((x = num_arg(o, v, 1000000)) < 1) {
+                if (x == 0)
+                    fprintf(stderr, "mancala serve: %s must be at least 1\n",
+                            o);
+                return -1;
+            }
+            *counts[k].to = (int)x;
+            return 1;
+        }
+    for (size_t k = 0; k < sizeof days / sizeof *days; k++)
+        if (strcmp(o, days[k].name) == 0) {
+            if ((x = num_arg(o, v, 100000)) < 0)
+                return -1;
+            *days[k].to = x == 0 ? -1 : x * 86400LL;
+            return 1;
+        }
+    return 0;
+}
+
+/* The command line into *sa: -1, or the exit status when the command is
+   done (its help printed: 0; a bad argument, after its message). */
+static int parse_args(int argc, char **argv, serve_args *sa)
+{
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(usage, stdout);
             return 0;
         }
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long x = 0;
-        if (v && strcmp(o, "--port") == 0) {
-            port = strcmp(v, "0") == 0 ? 0 : cli_number(v, 65535);
-            if (port < 0) {
+        int lim;
+        if (v && (lim = limit_arg(sa, o, v)) != 0) {
+            if (lim < 0)
+                return EXIT_USAGE;
+        } else if (v && strcmp(o, "--port") == 0) {
+            sa->port = strcmp(v, "0") == 0 ? 0 : cli_number(v, 65535);
+            if (sa->port < 0) {
                 fprintf(stderr, "mancala serve: bad port '%s'\n", v);
                 return EXIT_USAGE;
             }
         } else if (v && strcmp(o, "--bind") == 0) {
-            bind = v;
+            sa->bind = v;
         } else if (v && strcmp(o, "--db") == 0) {
-            db = v;
+            sa->db = v;
         } else if (strcmp(o, "--dir") == 0) {
             fprintf(stderr, "mancala serve: --dir is gone: games are kept in a "
                             "database (--db FILE); bring a folder of records in "
                             "with 'mancala serve --import DIR' (docs/SERVER.md)\n");
             return EXIT_USAGE;
         } else if (v && strcmp(o, "--import") == 0) {
-            import = v;
+            sa->import = v;
         } else if (v && strcmp(o, "--host") == 0) {
-            if (nhosts == 32) {
+            if (sa->nhosts == 32) {
                 fprintf(stderr, "mancala serve: at most 32 --host names\n");
                 return EXIT_USAGE;
             }
-            hosts[nhosts++] = v;
+            sa->hosts[sa->nhosts++] = v;
         } else if (v && strcmp(o, "--proxy") == 0) {
-            so.proxy = v;
-        } else if (v && (strcmp(o, "--per-ip") == 0 ||
-                         strcmp(o, "--max-conns") == 0 ||
-                         strcmp(o, "--deadline") == 0 ||
-                         strcmp(o, "--max-games") == 0 ||
-                         strcmp(o, "--quota") == 0 ||
-                         strcmp(o, "--rate") == 0)) {
-            if ((x = num_arg(o, v, 1000000)) < 1) {
-                if (x == 0)
-                    fprintf(stderr, "mancala serve: %s must be at least 1\n", o);
-                return EXIT_USAGE;
-            }
-            if (o[2] == 'p')
-                so.per_ip = (int)x;
-            else if (o[2] == 'd')
-                so.deadline = (int)x;
-            else if (o[2] == 'q')
-                ao.quota = (int)x;
-            else if (o[2] == 'r')
-                ao.rate = (int)x;
-            else if (strcmp(o, "--max-conns") == 0)
-                so.max_conns = (int)x;
-            else
-                ao.max_games = (int)x;
-        } else if (v && (strcmp(o, "--keep-days") == 0 ||
-                         strcmp(o, "--keep-finished-days") == 0)) {
-            if ((x = num_arg(o, v, 100000)) < 0)
-                return EXIT_USAGE;
-            long long secs = x == 0 ? -1 : x * 86400LL;
-            if (o[7] == 'f')
-                ao.keep_over = secs;
-            else
-                ao.keep = secs;
+            sa->so.proxy = v;
         } else if (v && strcmp(o, "--site") == 0) {
-            site = v;
+            sa->site = v;
         } else if (strcmp(o, "--no-book") == 0) {
-            book = 0;
+            sa->book = 0;
             continue;
         } else if (v && strcmp(o, "--book-variety") == 0) {
-            variety = cli_number(v, 10000);
-            if (variety < 0) {
+            sa->variety = cli_number(v, 10000);
+            if (sa->variety < 0) {
                 fprintf(stderr, "mancala serve: --book-variety takes 0..10000 "
                                 "(hundredths of a seed), not '%s'\n", v);
                 return EXIT_USAGE;
@@ -175,48 +191,55 @@ int cmd_serve(int argc, char **argv)
         }
         i++;
     }
-    hosts[nhosts] = NULL;
-    char def[4096];
-    if (!db) {
-        const char *x = getenv("XDG_DATA_HOME"), *h = getenv("HOME");
-        if (x && *x)
-            snprintf(def, sizeof def, "%s/mancala/serve.db", x);
-        else
-            snprintf(def, sizeof def, "%s/.local/share/mancala/serve.db",
-                     h && *h ? h : ".");
-        db = def;
-    }
-    if (make_dirs_for(db) != 0) {
-        fprintf(stderr, "mancala serve: cannot create the folder of %s: %s\n",
-                db, strerror(errno));
-        return EXIT_BAD_INPUT;
-    }
-    ao.db = db;
+    sa->hosts[sa->nhosts] = NULL;
+    return -1;
+}
+
+/* The database when --db is not given: $XDG_DATA_HOME/mancala/serve.db,
+   else ~/.local/share/mancala/serve.db. */
+static const char *default_db(char *buf, size_t n)
+{
+    const char *x = getenv("XDG_DATA_HOME"), *h = getenv("HOME");
+    if (x && *x)
+        snprintf(buf, n, "%s/mancala/serve.db", x);
+    else
+        snprintf(buf, n, "%s/.local/share/mancala/serve.db", h && *h ? h : ".");
+    return buf;
+}
+
+/* The installed site (make install: beside the installed tables, in the
+   library's share folder) in buf, or NULL when there is none. */
+static const char *installed_site(char *buf, size_t n)
+{
+    struct stat sst;
+    snprintf(buf, n, "%s", mc_egdb_share_dir());
+    char *slash = strrchr(buf, '/');
+    if (!slash)
+        return NULL;
+    snprintf(slash, n - (size_t)(slash - buf), "/site");
+    char probe_path[4200];
+    snprintf(probe_path, sizeof probe_path, "%s/engine-worker.js", buf);
+    return stat(probe_path, &sst) == 0 ? buf : NULL;
+}
+
+/* --import: the records of dir into the database, then exit. */
+static int import_games(mc_api *api, const char *dir, const char *db)
+{
     mc_error err;
-    mc_api *api = mc_api_new(&ao, &err);
-    if (!api) {
+    int n = mc_api_import(api, dir, stdout, &err);
+    mc_api_free(api);
+    if (n < 0) {
         fprintf(stderr, "mancala serve: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
-    if (import) {
-        int n = mc_api_import(api, import, stdout, &err);
-        mc_api_free(api);
-        if (n < 0) {
-            fprintf(stderr, "mancala serve: %s\n", err.msg);
-            return EXIT_BAD_INPUT;
-        }
-        printf("mancala serve: %d game%s imported into %s\n", n,
-               n == 1 ? "" : "s", db);
-        return 0;
-    }
-    mc_api_set_book(api, book, (int)variety);
-    /* The computer's Oware endgame tables: the small set built on first
-       use (seconds, one progress line), then found by every search. */
-    mc_game *tg = mc_game_new("oware", NULL);
-    char tdir[4096];
-    if (tg)
-        cli_default_tables(tg, "serve", 1, tdir, sizeof tdir);
-    mc_game_free(tg);
+    printf("mancala serve: %d game%s imported into %s\n", n, n == 1 ? "" : "s",
+           db);
+    return 0;
+}
+
+/* Serve api as sa says until SIGINT or SIGTERM; frees api. */
+static int serve(mc_api *api, serve_args *sa)
+{
     /* A file-size limit reached is a write that fails (SQLite's error,
        a 503 io answered, nothing of the change kept), not the end of the
        server. */
@@ -229,23 +252,8 @@ int cmd_serve(int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     int bound = 0;
-    so.bind = bind;
-    so.port = (int)port;
-    so.hosts = hosts;
-    /* The installed site (make install: beside the installed tables, in
-       the library's share folder), unless told otherwise. */
-    char installed[4096];
-    struct stat sst;
-    snprintf(installed, sizeof installed, "%s", mc_egdb_share_dir());
-    char *slash = strrchr(installed, '/');
-    if (slash)
-        snprintf(slash, sizeof installed - (size_t)(slash - installed), "/site");
-    char probe_path[4200];
-    snprintf(probe_path, sizeof probe_path, "%s/engine-worker.js", installed);
-    if (!site && slash && stat(probe_path, &sst) == 0)
-        site = installed;
-    so.site = site && strcmp(site, "none") != 0 ? site : NULL;
-    mc_server *s = mc_server_start(api, &so, &bound, &err);
+    mc_error err;
+    mc_server *s = mc_server_start(api, &sa->so, &bound, &err);
     if (!s) {
         fprintf(stderr, "mancala serve: %s\n", err.msg);
         mc_api_free(api);
@@ -253,8 +261,8 @@ int cmd_serve(int argc, char **argv)
     }
     printf("mancala serve: open http://%s:%d/ in a browser (%d game%s in "
            "%s; Ctrl-C stops)\n",
-           strcmp(bind, "0.0.0.0") == 0 ? "localhost" : bind, bound,
-           mc_api_count(api), mc_api_count(api) == 1 ? "" : "s", db);
+           strcmp(sa->bind, "0.0.0.0") == 0 ? "localhost" : sa->bind, bound,
+           mc_api_count(api), mc_api_count(api) == 1 ? "" : "s", sa->db);
     fflush(stdout);
     int sig;
     sigwait(&stop, &sig);
@@ -268,4 +276,49 @@ int cmd_serve(int argc, char **argv)
     mc_api_free(api);
     printf("mancala serve: stopped\n");
     return 0;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    serve_args sa = {0};
+    sa.port = 8080;
+    sa.bind = "127.0.0.1";
+    sa.book = 1;
+    sa.variety = 20;
+    int rc = parse_args(argc, argv, &sa);
+    if (rc >= 0)
+        return rc;
+    char def[4096];
+    if (!sa.db)
+        sa.db = default_db(def, sizeof def);
+    if (make_dirs_for(sa.db) != 0) {
+        fprintf(stderr, "mancala serve: cannot create the folder of %s: %s\n",
+                sa.db, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    sa.ao.db = sa.db;
+    mc_error err;
+    mc_api *api = mc_api_new(&sa.ao, &err);
+    if (!api) {
+        fprintf(stderr, "mancala serve: %s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    if (sa.import)
+        return import_games(api, sa.import, sa.db);
+    mc_api_set_book(api, sa.book, (int)sa.variety);
+    /* The computer's Oware endgame tables: the small set built on first
+       use (seconds, one progress line), then found by every search. */
+    mc_game *tg = mc_game_new("oware", NULL);
+    char tdir[4096];
+    if (tg)
+        cli_default_tables(tg, "serve", 1, tdir, sizeof tdir);
+    mc_game_free(tg);
+    char installed[4096];
+    if (!sa.site)
+        sa.site = installed_site(installed, sizeof installed);
+    sa.so.bind = sa.bind;
+    sa.so.port = (int)sa.port;
+    sa.so.hosts = sa.hosts;
+    sa.so.site = sa.site && strcmp(sa.site, "none") != 0 ? sa.site : NULL;
+    return serve(api, &sa);
 }

@@ -503,6 +503,21 @@ size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     return g->rules->describe(g, e, buf, n);
 }
 
+static const char *const trace_kind_names[] = {
+    [MC_TR_LIFT] = "lift",       [MC_TR_DROP] = "drop",
+    [MC_TR_SKIP] = "skip",       [MC_TR_LAP] = "lap",
+    [MC_TR_CAPTURE] = "capture", [MC_TR_NOCAPTURE] = "nocapture",
+    [MC_TR_END] = "end",         [MC_TR_TRADE] = "trade",
+    [MC_TR_PASS] = "pass",       [MC_TR_RESOW] = "resow",
+    [MC_TR_OPENING] = "opening", [MC_TR_ANNUL] = "annul",
+};
+
+const char *mc_trace_kind_name(int kind)
+{
+    int n = (int)(sizeof trace_kind_names / sizeof *trace_kind_names);
+    return kind > 0 && kind < n ? trace_kind_names[kind] : NULL;
+}
+
 /* ---- what a move is, how a game ended ---- */
 
 int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,

@@ -511,6 +511,94 @@ static enum MHD_Result count_length(void *cls, enum MHD_ValueKind kind,
     return MHD_YES;
 }
 
+/* A request's headers: refuse at once what may not come in (a foreign
+   Host, a change from another site's page, a POST that is not JSON, two
+   lengths) and bodies announced larger than the API takes. */
+static enum MHD_Result admit(const mc_server *s, struct MHD_Connection *c,
+                             const char *method, upload *u)
+{
+    int reads = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    u->refused = 1;
+    if (!host_ok(s, header(c, "Host")))
+        return send_error(c, 421, "host",
+                          "this server is not reached by that name "
+                          "(mancala serve --host NAME allows one)");
+    if (!reads && !origin_ok(c))
+        return send_error(c, 403, "origin",
+                          "a request from another site's page is refused");
+    if (strcmp(method, "POST") == 0 && !json_type(header(c, "Content-Type")))
+        return send_error(c, 415, "content_type",
+                          "requests that change something are JSON "
+                          "(Content-Type: application/json)");
+    int ncl = 0;
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_length, &ncl);
+    if (ncl > 1)
+        return send_error(c, 400, "request",
+                          "two Content-Length headers: the body's length "
+                          "is not known");
+    const char *cl = header(c, "Content-Length");
+    if (cl && strtoull(cl, NULL, 10) > MC_API_MAX_BODY) {
+        u->too_big = 1;
+        return send_error(c, 413, "too_large", "the request body is too large");
+    }
+    u->refused = 0;
+    return MHD_YES;
+}
+
+/* A piece of the body (*size bytes of data), kept up to MC_API_MAX_BODY. */
+static enum MHD_Result gather(struct MHD_Connection *c, upload *u,
+                              const char *data, size_t *size)
+{
+    if (!u->too_big && !u->refused && u->len + *size <= MC_API_MAX_BODY) {
+        size_t cap = mc_grow(&u->buf, u->cap, u->len + *size, 1, 1024);
+        if (!cap)
+            return MHD_NO;
+        u->cap = cap;
+        memcpy(u->buf + u->len, data, *size);
+        u->len += *size;
+    } else if (!u->too_big && !u->refused) {
+        /* a body without a length (chunked) grown past the limit: the
+           answer now, the rest not read (the connection then closes) */
+        u->too_big = u->refused = 1;
+        *size = 0;
+        return send_error(c, 413, "too_large", "the request body is too large");
+    }
+    *size = 0;
+    return MHD_YES;
+}
+
+/* A whole request to the JSON API: the seat token (Authorization: Bearer)
+   and the client's address go with it; the answer is sent as it is. */
+static enum MHD_Result answer_api(mc_server *s, struct MHD_Connection *c,
+                                  const char *url, const char *method,
+                                  const upload *u)
+{
+    char addr[64];
+    client_addr(s, c, addr, sizeof addr);
+    const char *auth = header(c, "Authorization");
+    const char *token = NULL;
+    if (auth && strncasecmp(auth, "Bearer ", 7) == 0)
+        for (token = auth + 7; *token == ' ';)
+            token++;
+    mc_api_req rq = {method, url, u->buf, u->len, token, addr};
+    mc_api_reply r;
+    mc_api_handle(s->api, &rq, &r);
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(r.len, r.body, MHD_RESPMEM_MUST_FREE);
+    if (!resp) {
+        free(r.body);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", r.type);
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+/* libmicrohttpd's handler, called for a request's headers (first), each
+   piece of its body, then once it is whole. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
                               const char *url, const char *method,
                               const char *version, const char *data,
@@ -527,58 +615,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
         pthread_mutex_unlock(&s->lock);
         if (excess)
             return MHD_NO;
-        /* First call: headers only.  Refuse at once what may not come in,
-           and oversized bodies. */
         u = calloc(1, sizeof *u);
         if (!u)
             return MHD_NO;
         *con_cls = u;
-        int reads = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-        u->refused = 1;
-        if (!host_ok(s, header(c, "Host")))
-            return send_error(c, 421, "host",
-                              "this server is not reached by that name "
-                              "(mancala serve --host NAME allows one)");
-        if (!reads && !origin_ok(c))
-            return send_error(c, 403, "origin",
-                              "a request from another site's page is refused");
-        if (strcmp(method, "POST") == 0 && !json_type(header(c, "Content-Type")))
-            return send_error(c, 415, "content_type",
-                              "requests that change something are JSON "
-                              "(Content-Type: application/json)");
-        int ncl = 0;
-        MHD_get_connection_values(c, MHD_HEADER_KIND, count_length, &ncl);
-        if (ncl > 1)
-            return send_error(c, 400, "request",
-                              "two Content-Length headers: the body's length "
-                              "is not known");
-        const char *cl = header(c, "Content-Length");
-        if (cl && strtoull(cl, NULL, 10) > MC_API_MAX_BODY) {
-            u->too_big = 1;
-            return send_error(c, 413, "too_large",
-                              "the request body is too large");
-        }
-        u->refused = 0;
-        return MHD_YES;
+        return admit(s, c, method, u);
     }
-    if (*size) {
-        if (!u->too_big && !u->refused && u->len + *size <= MC_API_MAX_BODY) {
-            size_t cap = mc_grow(&u->buf, u->cap, u->len + *size, 1, 1024);
-            if (!cap)
-                return MHD_NO;
-            u->cap = cap;
-            memcpy(u->buf + u->len, data, *size);
-            u->len += *size;
-        } else if (!u->too_big && !u->refused) {
-            /* a body without a length (chunked) grown past the limit: the
-               answer now, the rest not read (the connection then closes) */
-            u->too_big = u->refused = 1;
-            *size = 0;
-            return send_error(c, 413, "too_large", "the request body is too large");
-        }
-        *size = 0;
-        return MHD_YES;
-    }
+    if (*size)
+        return gather(c, u, data, size);
     set_receiving(s, c, 0); /* the request is whole: its answer may take time */
     if (u->refused)
         return MHD_YES;
@@ -589,28 +633,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
     char eid[MC_API_ID_LEN + 1];
     if (strcmp(method, "GET") == 0 && events_url(url, eid))
         return serve_events(s, c, eid);
-    char addr[64];
-    client_addr(s, c, addr, sizeof addr);
-    const char *auth = header(c, "Authorization");
-    const char *token = NULL;
-    if (auth && strncasecmp(auth, "Bearer ", 7) == 0)
-        for (token = auth + 7; *token == ' ';)
-            token++;
-    mc_api_req rq = {method, url, u->buf, u->len, token, addr};
-    mc_api_reply r;
-    mc_api_handle(s->api, &rq, &r);
-    struct MHD_Response *resp = MHD_create_response_from_buffer(
-        r.len, r.body, MHD_RESPMEM_MUST_FREE);
-    if (!resp) {
-        free(r.body);
-        return MHD_NO;
-    }
-    MHD_add_response_header(resp, "Content-Type", r.type);
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
-    MHD_destroy_response(resp);
-    return ret;
+    return answer_api(s, c, url, method, u);
 }
 
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,

@@ -3,7 +3,7 @@
  * WebAssembly build, make wasm): nothing is written anywhere, since the
  * games live in the page's memory and the page keeps their records itself
  * (web/backend.js); every change "commits" at once.  The same interface as
- * store.c (store.h), so api.c is the server's, unchanged.
+ * store.c (store.h), so the API (api*.c) is the server's, unchanged.
  */
 #include <stdlib.h>
 

@@ -4,7 +4,7 @@
  * JSON request and returns a JSON answer, so that the JavaScript side
  * (js/mancala.mjs, web/engine-worker.js) needs no knowledge of the
  * library's structs.  What it offers:
- *   - the JSON API of `mancala serve` (src/server/api.c, unchanged), its
+ *   - the JSON API of `mancala serve` (src/server/api*.c, unchanged), its
  *     games in memory: the page's "device" back end;
  *   - engines speaking the protocol or the UCI dialect, a line at a time;
  *   - games for scripts in the shape of the Python module: a state, its

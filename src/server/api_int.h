@@ -1,0 +1,288 @@
+/*
+ * api_int.h - what the files of the JSON API (api*.c, listed in api.c)
+ * share, and nothing outside them sees: a game of the table (game_entry),
+ * the computer players, the API itself (struct mc_api), and the functions
+ * each file gives the others.  Endpoints are named ep_*, the other shared
+ * functions api_*; what one file alone uses stays static there.
+ */
+#ifndef MC_SERVER_API_INT_H
+#define MC_SERVER_API_INT_H
+
+#include <jansson.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "api.h"
+#include "store.h"
+#include "../core/util.h"
+#include "mancala_record.h"
+
+
+#define ID_LEN MC_API_ID_LEN
+#define TRACE_CAP 20000 /* events kept for a move's animation */
+#define ADDR_LEN 64
+
+typedef struct game_entry {
+    char id[ID_LEN + 1];
+    char addr[ADDR_LEN];     /* the creator's address (fixed) */
+    struct game_entry *next; /* in its hash bucket (table lock) */
+    int refs;                /* the table's and each request's (table lock) */
+    int pending;             /* not yet committed: not found (table lock) */
+    pthread_mutex_t lock;    /* everything below (game_lock) */
+    int held;                /* lock is held, by holder (asserts) */
+    pthread_t holder;
+    int gone;                /* deleted or expired */
+    int stale;               /* a change failed to commit: reload first */
+    mc_record **recs;        /* the rounds; the last one is being played */
+    int n, cap;
+    unsigned long version;   /* bumped by every change (clients poll it) */
+    char token[2][ID_LEN + 1];  /* per side; "" while the seat is free */
+    char invite[2][ID_LEN + 1]; /* an open invitation to the seat, or "" */
+    int owner;               /* bit s: the creator holds side s */
+    /* A takeback asked for in a game between two people: the side that
+       asked (-1: none) and whether the other declined; in memory only
+       (a restart forgets it), cleared by every committed change. */
+    int tb_side, tb_declined;
+    long long created, touched;
+    double now;              /* the time of the request being answered */
+} game_entry;
+
+/* The computer players: a few, kept between requests (each with its table
+   and the endgame tables open), lent to one search at a time. */
+#define API_PLAYERS 4
+
+typedef struct api_player {
+    mc_player *pl;
+    char spec[MC_SPEC_STRLEN];
+    int busy;
+    int help;             /* lent to an analysis or a hint */
+    char addr[ADDR_LEN];  /* ... for this address */
+} api_player;
+
+/* What each address did in the current minute: games created and CPU
+   seconds of its requests (exact per address: RATE_SLOTS addresses a
+   minute; beyond them an address is not counted, and the quota, the game
+   limit and the per-request bounds still hold). */
+#define RATE_SLOTS 1024
+typedef struct rate_slot {
+    char addr[ADDR_LEN];
+    long long minute;
+    int count;
+    double work;
+} rate_slot;
+
+struct mc_api {
+    mc_api_opts o;
+    rate_slot rate[RATE_SLOTS]; /* table lock */
+    mc_store *store;
+    pthread_mutex_t table;  /* bucket, n, refs, pending, last_sweep, rate
+                               (table_lock) */
+    int table_held;         /* table is held, by table_holder (asserts) */
+    pthread_t table_holder;
+    game_entry **bucket;
+    size_t nbucket;         /* a power of two */
+    int n;
+    long long last_sweep;
+    pthread_mutex_t players_lock; /* players, book_off, book_variety, stopping */
+    pthread_cond_t player_freed;
+    api_player players[API_PLAYERS];
+    int book_off, book_variety;
+    int stopping; /* the server is going down: no new search */
+    _Atomic double fake_now; /* tests: the time instead of the real one */
+    /* Live events: bumped and broadcast after every request, so that the
+       streams waiting in mc_api_wait look at their game again. */
+    pthread_mutex_t ev_lock;
+    pthread_cond_t ev_cond;
+    unsigned long ev_gen;
+    int ev_stop;
+};
+
+/* Seconds since 1970 (created, touched, expiry). */
+static inline long long now_s(void) { return (long long)time(NULL); }
+
+/* The clocks' time: seconds since 1970 with a fraction (a test's own time
+   when it set one). */
+static inline double clock_now(const mc_api *a)
+{
+    double fake = atomic_load(&a->fake_now);
+    if (fake > 0)
+        return fake;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The locks, through these so that a function that needs one held can
+   assert it: game_locked(e), table_locked(a) (this thread holds it); and
+   the order kept: never the table's while a game's is held (api_held:
+   the games' locks this thread holds, api_table.c). */
+extern _Thread_local int api_held;
+
+static inline void game_lock(game_entry *e)
+{
+    pthread_mutex_lock(&e->lock);
+    e->holder = pthread_self();
+    e->held = 1;
+    api_held++;
+}
+static inline int game_locked(const game_entry *e)
+{
+    return e->held && pthread_equal(e->holder, pthread_self());
+}
+static inline void game_unlock(game_entry *e)
+{
+    assert(game_locked(e) && api_held > 0);
+    e->held = 0;
+    api_held--;
+    pthread_mutex_unlock(&e->lock);
+}
+static inline void table_lock(mc_api *a)
+{
+    assert(api_held == 0);
+    pthread_mutex_lock(&a->table);
+    a->table_holder = pthread_self();
+    a->table_held = 1;
+}
+static inline int table_locked(const mc_api *a)
+{
+    return a->table_held && pthread_equal(a->table_holder, pthread_self());
+}
+static inline void table_unlock(mc_api *a)
+{
+    assert(table_locked(a));
+    a->table_held = 0;
+    pthread_mutex_unlock(&a->table);
+}
+
+/* The round being played, and its session. */
+static inline mc_record *cur_rec(const game_entry *e)
+{
+    assert(e->n > 0 && e->n <= e->cap);
+    return e->recs[e->n - 1];
+}
+static inline mc_session *cur_session(const game_entry *e)
+{
+    return mc_record_session(cur_rec(e));
+}
+
+/* ---- api_reply.c: JSON in and out -------------------------------------- */
+json_t *api_safe_str(const char *s);
+void api_reply_json(mc_api_reply *out, int status, json_t *j);
+void api_reply_error(mc_api_reply *out, int status, const char *code,
+                     const char *fmt, ...)
+    MC_PRINTF(4, 5);
+const char *api_err_code(int code);
+json_t *api_parse_body(const char *body, size_t len,
+                       const char *const *allowed, mc_api_reply *out);
+int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
+                mc_api_reply *out);
+int api_opt_num(json_t *j, const char *key, double lo, double hi,
+                double *x, mc_api_reply *out);
+json_t *api_move_json(const mc_game *g, const mc_pos *p, mc_move m);
+json_t *api_board_json(const mc_game *g, const mc_pos *p);
+json_t *api_trace_json(const mc_game *g, const mc_trace *tr);
+json_t *api_explain_json(const mc_game *g, const mc_pos *before,
+                         mc_move m, const mc_trace *tr);
+void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
+                     const char *move, const mc_trace *tr, json_t *extra);
+
+/* ---- api_table.c: the table of games, their rounds, the store's copy --- */
+int api_valid_id(const char *s);
+game_entry *api_table_find(mc_api *a, const char *id);
+int api_table_add(mc_api *a, game_entry *e);
+void api_entry_free(game_entry *e);
+void api_release(mc_api *a, game_entry *e);
+void api_table_remove(mc_api *a, game_entry *e);
+game_entry *api_acquire(mc_api *a, const char *id);
+game_entry *api_entry_new(void);
+int api_add_round(game_entry *e, mc_record *r);
+void api_match_of(const game_entry *e, mc_match *m);
+int api_game_finished(const game_entry *e);
+int api_read_rounds(const char *text, const char *path,
+                    mc_record ***recs, int *n, mc_error *err);
+void api_clock_of(const game_entry *e, mc_store_clock *c);
+int api_commit(mc_api *a, game_entry *e, mc_api_reply *out);
+int api_reload(mc_api *a, game_entry *e, mc_api_reply *out);
+void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
+int api_table_load(mc_api *a, mc_error *err);
+
+/* ---- api_new.c: games made --------------------------------------------- */
+void api_set_date(mc_record *r);
+void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc);
+void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+
+/* ---- api_seats.c: secrets, seats, takebacks ---------------------------- */
+int api_random_hex(char out[ID_LEN + 1]);
+uint64_t api_random_u64(void);
+int api_holds(const game_entry *e, const char *tok, int side);
+int api_holds_any(const game_entry *e, const char *tok);
+void api_deny(mc_api_reply *out, const char *tok, const char *what);
+const char *api_side_seat(int side);
+int api_help_allowed(const game_entry *e);
+int api_help_refused(const game_entry *e, mc_api_reply *out);
+void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+int api_two_players(const game_entry *e);
+void api_ask_takeback(game_entry *e, const mc_api_req *rq,
+                      mc_api_reply *out);
+void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
+                 mc_api_reply *out);
+
+/* ---- api_play.c: the endpoints that play ------------------------------- */
+void api_play_token(mc_api *a, game_entry *e, const char *tok,
+                    mc_api_reply *out, json_t *extra);
+int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out);
+void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
+void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+
+/* ---- api_setup.c: the custom set-up (Omweso W3) ------------------------ */
+int api_setup_turn(const game_entry *e);
+void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out);
+
+/* ---- api_read.c: the endpoints that only read -------------------------- */
+void ep_games(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+void ep_state(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out);
+void ep_record(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
+void ep_positions(mc_api *a, game_entry *e, const mc_api_req *rq,
+                  mc_api_reply *out);
+void ep_last_trace(mc_api *a, game_entry *e, const mc_api_req *rq,
+                   mc_api_reply *out);
+void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out);
+
+/* ---- api_engine.c: the computer players -------------------------------- */
+void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
+void ep_hint(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
+                 mc_api_reply *out);
+void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
+void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+
+/* ---- api_work.c: the bounds of a request's work ------------------------ */
+int api_costly(const mc_api *a, game_entry *e, mc_api_reply *out);
+int api_player_go(const mc_api *a, api_player *ap, const mc_go *go,
+                  int sure, mc_search_info *info);
+rate_slot *api_rate_of(mc_api *a, const char *addr);
+double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out);
+void api_work_end(mc_api *a, const char *addr, double cpu,
+                  mc_api_reply *out);
+
+#endif

@@ -1,0 +1,419 @@
+/*
+ * api_table.c - the table of games: entries found by id (a hash of the
+ * random ids), each kept alive by references while requests use it; a
+ * game's rounds (the records of a match); its copy in the store, committed
+ * after every change and read back after a failed one; games deleted,
+ * expired, and loaded from the store at start.  Locks: the table's for
+ * the buckets, counts and references, never taken while a game's is held.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_int.h"
+
+_Thread_local int api_held;
+
+/* ---- the table ---------------------------------------------------------- */
+
+int api_valid_id(const char *s)
+{
+    if (strlen(s) != ID_LEN)
+        return 0;
+    for (int i = 0; i < ID_LEN; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+            return 0;
+    return 1;
+}
+
+static size_t bucket_of(const mc_api *a, const char *id)
+{
+    /* ids are random: their first 16 hex digits are a fine hash */
+    assert(api_valid_id(id));
+    uint64_t h = 0;
+    for (int i = 0; i < 16; i++)
+        h = h << 4 | (uint64_t)(id[i] <= '9' ? id[i] - '0' : id[i] - 'a' + 10);
+    return (size_t)h & (a->nbucket - 1);
+}
+
+/* The entry of id in the table (the table lock held), pending ones too. */
+game_entry *api_table_find(mc_api *a, const char *id)
+{
+    assert(table_locked(a));
+    for (game_entry *e = a->bucket[bucket_of(a, id)]; e; e = e->next)
+        if (strcmp(e->id, id) == 0)
+            return e;
+    return NULL;
+}
+
+/* Add e to the table (lock held); -1 when out of memory. */
+int api_table_add(mc_api *a, game_entry *e)
+{
+    assert(table_locked(a) && e->refs == 1 && !api_table_find(a, e->id));
+    if ((size_t)a->n + 1 > a->nbucket) {
+        size_t nb = a->nbucket * 2;
+        game_entry **b = calloc(nb, sizeof *b);
+        if (!b)
+            return -1;
+        game_entry **old = a->bucket;
+        size_t on = a->nbucket;
+        a->bucket = b;
+        a->nbucket = nb;
+        for (size_t i = 0; i < on; i++)
+            for (game_entry *x = old[i], *nx; x; x = nx) {
+                nx = x->next;
+                size_t k = bucket_of(a, x->id);
+                x->next = b[k];
+                b[k] = x;
+            }
+        free(old);
+    }
+    size_t k = bucket_of(a, e->id);
+    e->next = a->bucket[k];
+    a->bucket[k] = e;
+    a->n++;
+    return 0;
+}
+
+void api_entry_free(game_entry *e)
+{
+    if (!e)
+        return;
+    mc_records_free(e->recs, e->n);
+    pthread_mutex_destroy(&e->lock);
+    free(e);
+}
+
+/* Drop a reference (the table lock held); the last one frees. */
+static void unref_locked(mc_api *a, game_entry *e)
+{
+    assert(table_locked(a) && e->refs > 0);
+    if (--e->refs == 0)
+        api_entry_free(e);
+}
+
+void api_release(mc_api *a, game_entry *e)
+{
+    table_lock(a);
+    unref_locked(a, e);
+    table_unlock(a);
+}
+
+/* Take e out of the table (it stays alive while requests hold it). */
+void api_table_remove(mc_api *a, game_entry *e)
+{
+    table_lock(a);
+    game_entry **p = &a->bucket[bucket_of(a, e->id)];
+    while (*p && *p != e)
+        p = &(*p)->next;
+    if (*p) {
+        *p = e->next;
+        a->n--;
+        assert(a->n >= 0);
+        unref_locked(a, e);
+    }
+    table_unlock(a);
+}
+
+/* The game id with a reference taken, or NULL. */
+game_entry *api_acquire(mc_api *a, const char *id)
+{
+    table_lock(a);
+    game_entry *e = api_table_find(a, id);
+    if (e && e->pending)
+        e = NULL;
+    if (e) {
+        assert(e->refs > 0); /* the table's at least */
+        e->refs++;
+    }
+    table_unlock(a);
+    return e;
+}
+
+game_entry *api_entry_new(void)
+{
+    game_entry *e = calloc(1, sizeof *e);
+    if (e) {
+        pthread_mutex_init(&e->lock, NULL);
+        e->refs = 1; /* the table's */
+        e->tb_side = -1;
+    }
+    return e;
+}
+
+/* ---- the rounds -------------------------------------------------------- */
+
+int api_add_round(game_entry *e, mc_record *r)
+{
+    assert(game_locked(e) && e->n < MC_API_MAX_ROUNDS);
+    size_t cap = mc_grow(&e->recs, (size_t)e->cap, (size_t)e->n + 1,
+                         sizeof *e->recs, 4);
+    if (!cap)
+        return -1;
+    e->cap = (int)cap;
+    e->recs[e->n++] = r;
+    return 0;
+}
+
+/* The match as the finished rounds left it. */
+void api_match_of(const game_entry *e, mc_match *m)
+{
+    const mc_game *g = mc_record_game(e->recs[0]);
+    mc_match_init(g, m);
+    m->next_first = mc_session_pos_at(mc_record_session(e->recs[0]), 0)->side;
+    for (int i = 0; i < e->n; i++) {
+        mc_result r;
+        mc_session_result(mc_record_session(e->recs[i]), &r);
+        if (r.over)
+            mc_match_record(g, m, &r);
+    }
+}
+
+/* Over for good: the game, and the match when it is one. */
+int api_game_finished(const game_entry *e)
+{
+    if (!mc_session_over(cur_session(e)))
+        return 0;
+    if (!mc_game_is_match(mc_record_game(cur_rec(e))))
+        return 1;
+    mc_match m;
+    api_match_of(e, &m);
+    return m.winner >= 0;
+}
+
+/* Reading a record for a game: its rounds, at most MC_API_MAX_ROUNDS. */
+typedef struct rounds {
+    mc_record **recs;
+    int n, cap;
+} rounds;
+
+#define TOO_MANY_ROUNDS (-100)
+
+static int take_round(void *ctx, mc_record *r)
+{
+    rounds *c = ctx;
+    if (c->n >= MC_API_MAX_ROUNDS) {
+        mc_record_free(r);
+        return TOO_MANY_ROUNDS;
+    }
+    size_t nc = mc_grow(&c->recs, (size_t)c->cap, (size_t)c->n + 1,
+                        sizeof *c->recs, 4);
+    if (!nc) {
+        mc_record_free(r);
+        return MC_ERR_ARG;
+    }
+    c->cap = (int)nc;
+    c->recs[c->n++] = r;
+    return 0;
+}
+
+/* The rounds of text (or of the file path when text is NULL) in *recs,
+   *n; 0, or -1 with err filled (nothing to free). */
+int api_read_rounds(const char *text, const char *path,
+                    mc_record ***recs, int *n, mc_error *err)
+{
+    rounds c = {NULL, 0, 0};
+    mc_record_loc loc;
+    int rc = text ? mc_records_scan(text, strlen(text), take_round, &c, &loc, err)
+                  : mc_records_scan_file(path, take_round, &c, &loc, err);
+    if (rc == 0 && c.n == 0) {
+        snprintf(err->msg, sizeof err->msg, "the record holds no game");
+        rc = -1;
+    } else if (rc == TOO_MANY_ROUNDS) {
+        snprintf(err->msg, sizeof err->msg,
+                 "a game here is one match of at most %d games; this record "
+                 "holds more (load its games one by one)", MC_API_MAX_ROUNDS);
+    } else if (rc != 0 && !err->msg[0]) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+    }
+    if (rc != 0) {
+        mc_records_free(c.recs, c.n);
+        return -1;
+    }
+    assert(c.n > 0 && c.n <= MC_API_MAX_ROUNDS);
+    *recs = c.recs;
+    *n = c.n;
+    return 0;
+}
+
+/* ---- the store's copy -------------------------------------------------- */
+
+/* The clocks of e as the store keeps them. */
+void api_clock_of(const game_entry *e, mc_store_clock *c)
+{
+    mc_session_clock_state(cur_session(e), c->bank, &c->since);
+}
+
+/* Commit e as it is now (the game's lock held).  On failure the memory is
+   ahead of the store: the game is marked stale (reloaded from the store
+   before its next use), the reply is the io error and -1 returned. */
+int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
+{
+    assert(game_locked(e) && !e->gone);
+    if (api_costly(a, e, out) != 0) {
+        e->stale = 1; /* the memory is ahead: back to the store's */
+        return -1;
+    }
+    size_t len;
+    char *t = mc_records_format(e->recs, e->n, &len);
+    mc_error err = {MC_ERR_IO, "out of memory"};
+    long long now = now_s();
+    mc_store_clock clock;
+    api_clock_of(e, &clock);
+    if (t && mc_store_update(a->store, e->id, t, (long long)e->version,
+                             api_game_finished(e), now, &clock, &err) == 0) {
+        free(t);
+        e->touched = now;
+        e->tb_side = -1; /* a change answers any takeback asked for */
+        e->tb_declined = 0;
+        return 0;
+    }
+    free(t);
+    e->stale = 1;
+    fprintf(stderr, "mancala serve: game %s: %s\n", e->id, err.msg);
+    api_reply_error(out, 503, "io", "the change was not saved (%s); try again",
+                    err.msg);
+    return -1;
+}
+
+/* Bring a stale game back to what the store holds; -1 after replying. */
+int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
+{
+    assert(game_locked(e) && e->stale);
+    char *t;
+    long long version;
+    mc_error err;
+    mc_store_clock clock;
+    int rc = mc_store_get(a->store, e->id, &t, &version, &clock, &err);
+    mc_record **recs = NULL;
+    int n = 0;
+    if (rc == 0 && api_read_rounds(t, NULL, &recs, &n, &err) != 0)
+        rc = -1;
+    free(t);
+    if (rc != 0) {
+        api_reply_error(out, 503, "io", "the game cannot be read back from the "
+                                        "store: try again");
+        return -1;
+    }
+    mc_records_free(e->recs, e->n);
+    e->recs = recs;
+    e->n = e->cap = n;
+    e->version = (unsigned long)version;
+    e->stale = 0;
+    if (clock.known)
+        mc_session_clock_restore(cur_session(e), clock.bank, clock.since);
+    return 0;
+}
+
+/* ---- deletion, expiry, loading ----------------------------------------- */
+
+void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out)
+{
+    int own = 0;
+    for (int s = 0; s < 2; s++)
+        if (e->owner >> s & 1)
+            own |= api_holds(e, rq->token, s);
+    if (!own) {
+        api_deny(out, rq->token, "the seat of the game's creator");
+        return;
+    }
+    mc_error err;
+    if (mc_store_delete(a->store, e->id, &err) != 0) {
+        api_reply_error(out, 503, "io", "the game was not deleted (%s)",
+                        err.msg);
+        return;
+    }
+    e->gone = 1;
+    api_reply_json(out, 200, json_pack("{s:s}", "deleted", e->id));
+}
+
+int mc_api_expire(mc_api *a, long long now)
+{
+    table_lock(a);
+    a->last_sweep = now_s();
+    game_entry **all = malloc(((size_t)a->n + 1) * sizeof *all);
+    int k = 0;
+    for (size_t i = 0; all && i < a->nbucket; i++)
+        for (game_entry *x = a->bucket[i]; x; x = x->next)
+            if (!x->pending) {
+                x->refs++;
+                all[k++] = x;
+            }
+    assert(!all || k <= a->n);
+    table_unlock(a);
+    if (!all)
+        return 0;
+    int removed = 0;
+    for (int i = 0; i < k; i++) {
+        game_entry *e = all[i];
+        game_lock(e);
+        long long keep = e->stale ? a->o.keep
+                         : api_game_finished(e) ? a->o.keep_over : a->o.keep;
+        mc_error err;
+        int go = !e->gone && keep >= 0 && e->touched + keep <= now &&
+                 mc_store_delete(a->store, e->id, &err) == 0;
+        if (go)
+            e->gone = 1;
+        game_unlock(e);
+        if (go) {
+            api_table_remove(a, e);
+            removed++;
+        }
+        api_release(a, e);
+    }
+    free(all);
+    return removed;
+}
+
+static int load_one(void *ctx, const mc_store_game *g)
+{
+    mc_api *a = ctx;
+    mc_record **recs = NULL;
+    int n = 0;
+    mc_error err = {0, ""};
+    if (!api_valid_id(g->id) || api_read_rounds(g->record, NULL, &recs, &n, &err) != 0) {
+        fprintf(stderr, "mancala serve: game %.40s in the store cannot be "
+                        "read (kept, not served)\n", g->id);
+        return 0;
+    }
+    game_entry *e = api_entry_new();
+    if (!e) {
+        mc_records_free(recs, n);
+        return 1;
+    }
+    memcpy(e->id, g->id, sizeof e->id);
+    snprintf(e->addr, sizeof e->addr, "%s", g->addr ? g->addr : "");
+    e->recs = recs;
+    e->n = e->cap = n;
+    if (g->clock.known) /* else: the clocks wait for the next move */
+        mc_session_clock_restore(cur_session(e), g->clock.bank, g->clock.since);
+    e->version = (unsigned long)g->version;
+    e->created = g->created;
+    e->touched = g->touched;
+    e->owner = g->owner;
+    for (int s = 0; s < 2; s++) {
+        snprintf(e->token[s], sizeof e->token[s], "%s", g->token[s] ? g->token[s] : "");
+        snprintf(e->invite[s], sizeof e->invite[s], "%s", g->invite[s] ? g->invite[s] : "");
+    }
+    table_lock(a);
+    int bad = api_table_add(a, e);
+    table_unlock(a);
+    if (bad)
+        api_entry_free(e);
+    return bad;
+}
+
+/* The games of the store into the table (at start). */
+int api_table_load(mc_api *a, mc_error *err)
+{
+    return mc_store_each(a->store, load_one, a, err);
+}
+
+int mc_api_count(mc_api *a)
+{
+    table_lock(a);
+    int n = a->n;
+    table_unlock(a);
+    return n;
+}
