@@ -73,6 +73,10 @@ const char *cli_default_tables(const mc_game *g, const char *cmd,
    when another program holds it (*busy set) or no lock can be made there
    (*busy clear: build without it). */
 int cli_lock_tables(const char *dir, int *busy);
+/* The game a user names a preset's tables by, into buf (n bytes) and
+   returned (tables.c): "oware" for the preset of the default rules, else
+   "oware:<preset>" ("oware:awari"), as the commands take it. */
+const char *cli_egdb_game(int preset, char *buf, size_t n);
 /* The top layer of the first-use set (MANCALA_EGDB_FIRST_SEEDS, a testing
    knob, overrides it). */
 int cli_first_seeds(void);

@@ -832,8 +832,9 @@ static void print_stats(const mc_egdb *db, int preset)
 {
     int top = mc_egdb_max_seeds(db);
     const char *pn = mc_egdb_preset_name(preset);
+    char game[64];
     printf("## %s (%s), layers 0-%d\n\n", pn,
-           preset == MC_EGDB_AWARI ? "oware:awari" : "oware", top);
+           cli_egdb_game(preset, game, sizeof game), top);
     printf("A position of layer n has n seeds on the board; its value is the "
            "mover's best\nfuture seed difference (-n..n) from a fresh start. "
            "Ahead: the mover takes\nmore of the n seeds than the opponent "

@@ -168,19 +168,28 @@ static const char *copy_dir(char *dir, size_t n, const char *from)
     return len >= 0 && (size_t)len < n ? dir : NULL;
 }
 
+const char *cli_egdb_game(int preset, char *buf, size_t n)
+{
+    /* The library knows which preset the default rules are. */
+    if (mc_egdb_preset_parse("oware", NULL) == preset)
+        snprintf(buf, n, "oware");
+    else
+        snprintf(buf, n, "oware:%s", mc_egdb_preset_name(preset));
+    return buf;
+}
+
 static const char *locate(int preset, const char *cmd, int build, char *dir,
                           size_t n)
 {
     mc_error err = {0, ""};
-    char found[4096], user[4096];
+    char found[4096], user[4096], game[64];
     int have_user = mc_egdb_user_dir(user, sizeof user) == 0;
     mc_egdb *db = mc_egdb_open_default(preset, found, sizeof found, &err);
     if (!db && found[0]) {
         fail(cmd,
              "endgame tables not used: %s; 'mancala egdb build %s --seeds "
              "N --dir %s' rebuilds the damaged layers",
-             err.msg, preset == MC_EGDB_AWARI ? "oware:awari" : "oware",
-             found);
+             err.msg, cli_egdb_game(preset, game, sizeof game), found);
         return NULL;
     }
     int top = mc_egdb_max_seeds(db), want = cli_first_seeds();

@@ -81,11 +81,6 @@ uint64_t eg_checksum(const void *p, size_t len, uint64_t seed)
     return eg_sum_end(&s);
 }
 
-const char *mc_egdb_preset_name(int preset)
-{
-    return preset == MC_EGDB_AWARI ? "awari" : "abapa";
-}
-
 void eg_layer_file(const char *dir, int preset, int n, const char *ext,
                    char *buf, size_t sz)
 {
@@ -207,12 +202,10 @@ static int header_check(const unsigned char *h, size_t avail,
     memcpy(preset, h + OFF_PRESET, 16);
     eg_kind ow;
     if (!k) {
-        if (strcmp(game, "oware") != 0 ||
-            (strcmp(preset, "abapa") != 0 && strcmp(preset, "awari") != 0))
+        out->preset = eg_preset_by_name(preset);
+        if (strcmp(game, "oware") != 0 || out->preset < 0)
             return mc_err(err, MC_ERR_IO, "%s: unknown preset '%s'", what,
                           preset);
-        out->preset =
-            strcmp(preset, "awari") == 0 ? MC_EGDB_AWARI : MC_EGDB_ABAPA;
         oware_kind(&ow, out->preset);
         k = &ow;
     } else if (strcmp(game, k->game) != 0 || strcmp(preset, k->preset) != 0) {

@@ -28,39 +28,6 @@ struct mc_egdb {
     mc_egdb_info info[MC_EGDB_MAX_SEEDS + 1];
 };
 
-int mc_egdb_preset_of(const mc_game *g, mc_error *err)
-{
-    if (strcmp(mc_game_name(g), "oware") != 0)
-        return mc_err(err, MC_ERR_SPEC,
-                      "endgame tables exist for oware only, not %s",
-                      mc_game_name(g)),
-               -1;
-    const char *gs = mc_game_option(g, "grand_slam");
-    const char *rep = mc_game_option(g, "repetition");
-    const char *cs = mc_game_option(g, "cycle_split");
-    if (gs && rep && cs && !strcmp(gs, "forfeit") && !strcmp(rep, "first") &&
-        !strcmp(cs, "ownership"))
-        return MC_EGDB_ABAPA;
-    if (gs && rep && cs && !strcmp(gs, "illegal_unless_only") &&
-        !strcmp(rep, "threefold") && !strcmp(cs, "even"))
-        return MC_EGDB_AWARI;
-    mc_err(err, MC_ERR_SPEC,
-           "no endgame tables for these rules (%s): tables exist for the "
-           "presets abapa (oware) and awari (oware:awari)",
-           mc_game_spec(g));
-    return -1;
-}
-
-int mc_egdb_preset_parse(const char *spec, mc_error *err)
-{
-    mc_game *g = mc_game_new(spec, err);
-    if (!g)
-        return -1;
-    int p = mc_egdb_preset_of(g, err);
-    mc_game_free(g);
-    return p;
-}
-
 int eg_layer_file_any(const char *dir, int preset, int n, char *path,
                       size_t sz)
 {

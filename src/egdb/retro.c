@@ -129,14 +129,7 @@ static int solved_init(mc_solved *s, const mc_game *g, mc_error *err)
         return MC_ERR_SPEC;
     s->rt = retro_of(s->g);
     /* The rules string: every option, spelled out. */
-    mc_sb b;
-    mc_sb_init(&b, s->spec, sizeof s->spec);
-    mc_sb_printf(&b, "%s:", mc_game_name(g));
-    for (const char *const *k = s->rt->keys; k && *k; k++) {
-        const char *v = mc_game_option(g, *k);
-        mc_sb_printf(&b, "%s%s=%s", k == s->rt->keys ? "" : ",", *k,
-                     v ? v : "?");
-    }
+    eg_spell_spec(g, s->rt->keys, s->spec, sizeof s->spec);
     s->kind.game = mc_game_name(g);
     s->kind.preset = s->name;
     s->kind.scheme = RT_SCHEME;

@@ -15,22 +15,6 @@
 #include "egdb_int.h"
 #include "../core/util.h"
 
-const char *eg_preset_spec(int preset)
-{
-    return preset == MC_EGDB_AWARI ? "oware:awari,seeds=any"
-                                   : "oware:abapa,seeds=any";
-}
-
-void eg_full_spec(const mc_game *g, char *buf, size_t sz)
-{
-    const char *gs = mc_game_option(g, "grand_slam");
-    const char *rep = mc_game_option(g, "repetition");
-    const char *cs = mc_game_option(g, "cycle_split");
-    snprintf(buf, sz, "%s:grand_slam=%s,repetition=%s,cycle_split=%s",
-             mc_game_name(g), gs ? gs : "?", rep ? rep : "?",
-             cs ? cs : "?");
-}
-
 void eg_log(const mc_egdb_build_opts *o, int kind, const char *fmt, ...)
 {
     if (!o || !o->log ||
