@@ -5,7 +5,8 @@
  * approx_cycles, the checksums of the lower layers it was built from, the
  * payload checksum and the header checksum), then one byte per entry.
  * Writing goes to a temporary name renamed into place, so a killed build
- * never leaves a complete-looking file.
+ * never leaves a complete-looking file.  The compressed files build on
+ * this one (zfile.c); it knows nothing of them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -341,22 +342,4 @@ int eg_map_file(const char *path, const eg_kind *k, mc_egdb_info *info,
     *maplen = len;
     *data = d;
     return 0;
-}
-
-int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err)
-{
-    if (eg_is_zpath(path)) {
-        eg_zlayer z;
-        int rc = eg_zmap(path, info, &z, err);
-        if (rc == 0)
-            eg_zunmap(&z);
-        return rc;
-    }
-    const uint8_t *d;
-    void *m;
-    size_t len;
-    int rc = eg_map_layer(path, info, &d, &m, &len, err);
-    if (rc == 0)
-        munmap(m, len);
-    return rc;
 }

@@ -441,6 +441,27 @@ int eg_zentry(const eg_zlayer *z, uint64_t rank)
     return c->buf[w][rank % z->block];
 }
 
+/* A layer file's header, checked as opening checks it, whichever its
+   kind: here, above the plain format (file.c), which knows nothing of
+   the compressed one. */
+int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err)
+{
+    if (eg_is_zpath(path)) {
+        eg_zlayer z;
+        int rc = eg_zmap(path, info, &z, err);
+        if (rc == 0)
+            eg_zunmap(&z);
+        return rc;
+    }
+    const uint8_t *d;
+    void *m;
+    size_t len;
+    int rc = eg_map_layer(path, info, &d, &m, &len, err);
+    if (rc == 0)
+        munmap(m, len);
+    return rc;
+}
+
 /* ---- compressing a directory's layer ----------------------------------- */
 
 int mc_egdb_compress(const char *dir, int preset, int n,
