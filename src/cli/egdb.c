@@ -74,12 +74,138 @@ static long memory_mib(const char *v)
     return (long)mib;
 }
 
+/* --dir, --seeds or --threads (argv[*i]) and its value, after it: 0, or
+   1 after a message. */
+static int common_opt(const char *cmd, int argc, char **argv, int *i,
+                      eopts *o)
+{
+    const char *a = argv[*i];
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "mancala egdb %s: %s needs a value\n", cmd, a);
+        return 1;
+    }
+    const char *v = argv[++*i];
+    if (!strcmp(a, "--dir")) {
+        o->dir = v;
+        return 0;
+    }
+    int seeds = !strcmp(a, "--seeds");
+    long x = cli_number(v, seeds ? MC_EGDB_MAX_SEEDS : 64);
+    if (x < 0 || (!seeds && x < 1)) {
+        fprintf(stderr, "mancala egdb %s: %s '%s': expected a number %s\n",
+                cmd, a, v, seeds ? "from 0 to 48" : "from 1 to 64");
+        return 1;
+    }
+    if (seeds)
+        o->seeds = x;
+    else
+        o->threads = x;
+    return 0;
+}
+
+/* The options of some subcommands with their values (argv[*i], then
+   argv[*i + 1]): 1 taken, or -1 after a message.  --from L (compress,
+   verify). */
+static int from_opt(const char *cmd, int argc, char **argv, int *i,
+                    eopts *o)
+{
+    long x = *i + 1 < argc ? cli_number(argv[*i + 1], MC_EGDB_MAX_SEEDS)
+                           : -1;
+    if (x < 0) {
+        fprintf(stderr, "mancala egdb %s: --from needs a layer from 0 to "
+                        "%d\n",
+                cmd, MC_EGDB_MAX_SEEDS);
+        return -1;
+    }
+    ++*i;
+    o->from = x;
+    return 1;
+}
+
+/* --level L or --block B (compress). */
+static int level_block_opt(int argc, char **argv, int *i, eopts *o)
+{
+    const char *a = argv[*i];
+    int lv = !strcmp(a, "--level");
+    long x = *i + 1 < argc ? cli_number(argv[*i + 1], lv ? 22 : 1 << 24)
+                           : -1;
+    if (x < 1 || (!lv && x % 16)) {
+        fprintf(stderr, "mancala egdb compress: %s needs %s\n", a,
+                lv ? "a zstd level from 1 to 22"
+                   : "a multiple of 16 up to 16777216");
+        return -1;
+    }
+    ++*i;
+    if (lv)
+        o->level = x;
+    else
+        o->block = x;
+    return 1;
+}
+
+/* --memory SIZE (build). */
+static int memory_opt(int argc, char **argv, int *i, eopts *o)
+{
+    long x = *i + 1 < argc ? memory_mib(argv[*i + 1]) : -1;
+    if (x < 0) {
+        fprintf(stderr, "mancala egdb build: --memory needs a size such as "
+                        "256M or 8G (at least 1M)\n");
+        return -1;
+    }
+    ++*i;
+    o->memory_mb = x;
+    return 1;
+}
+
+/* --checkpoint SECS|none (build). */
+static int checkpoint_opt(int argc, char **argv, int *i, eopts *o)
+{
+    const char *v = *i + 1 < argc ? argv[*i + 1] : "";
+    int none = !strcmp(v, "none");
+    long x = none ? -1 : cli_number(v, 86400);
+    if (!none && x < 1) {
+        fprintf(stderr, "mancala egdb build: --checkpoint needs seconds "
+                        "from 1 to 86400, or none\n");
+        return -1;
+    }
+    ++*i;
+    o->ckpt = x;
+    return 1;
+}
+
+/* An option that only some subcommands take, argv[*i] (and its value
+   after it): 1 taken, 0 when it is not one of cmd's, -1 after a
+   message.  --bench makes the position optional (*npos). */
+static int sub_opt(const char *cmd, int argc, char **argv, int *i, eopts *o,
+                   int *npos)
+{
+    const char *a = argv[*i];
+    int build = !strcmp(cmd, "build"), compress = !strcmp(cmd, "compress");
+    if ((compress || !strcmp(cmd, "verify")) && !strcmp(a, "--from"))
+        return from_opt(cmd, argc, argv, i, o);
+    if (compress && (!strcmp(a, "--level") || !strcmp(a, "--block")))
+        return level_block_opt(argc, argv, i, o);
+    if (build && !strcmp(a, "--memory"))
+        return memory_opt(argc, argv, i, o);
+    if (build && !strcmp(a, "--checkpoint"))
+        return checkpoint_opt(argc, argv, i, o);
+    if (compress && !strcmp(a, "--keep"))
+        return o->keep = 1;
+    if (!strcmp(cmd, "default") && !strcmp(a, "--no-build"))
+        return o->no_build = 1;
+    if (!strcmp(cmd, "probe") && !strcmp(a, "--bench")) {
+        *npos = 1;
+        return o->bench = 1;
+    }
+    return 0;
+}
+
 /* Parse argv[1..]: one or two positional arguments and the options;
    nonzero (and a message) on bad usage. */
 static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                       eopts *o)
 {
-    int k = 0;
+    int k = 0, rc;
     o->dir = NULL; /* the default places (mc_egdb_open_default) */
     o->seeds = -1;
     o->threads = 2;
@@ -87,87 +213,13 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
         const char *a = argv[i];
         if (!strcmp(a, "--dir") || !strcmp(a, "--seeds") ||
             !strcmp(a, "--threads")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "mancala egdb %s: %s needs a value\n", cmd,
-                        a);
+            if (common_opt(cmd, argc, argv, &i, o))
                 return 1;
-            }
-            const char *v = argv[++i];
-            if (!strcmp(a, "--dir")) {
-                o->dir = v;
-                continue;
-            }
-            long x = cli_number(v, !strcmp(a, "--seeds") ? MC_EGDB_MAX_SEEDS
-                                                         : 64);
-            if (x < 0 || (!strcmp(a, "--threads") && x < 1)) {
-                fprintf(stderr,
-                        "mancala egdb %s: %s '%s': expected a number %s\n",
-                        cmd, a, v,
-                        !strcmp(a, "--seeds") ? "from 0 to 48"
-                                              : "from 1 to 64");
-                return 1;
-            }
-            if (!strcmp(a, "--seeds"))
-                o->seeds = x;
-            else
-                o->threads = x;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
             o->quiet = 1;
-        } else if ((!strcmp(cmd, "compress") || !strcmp(cmd, "verify")) &&
-                   !strcmp(a, "--from")) {
-            long x = i + 1 < argc ? cli_number(argv[i + 1], MC_EGDB_MAX_SEEDS)
-                                  : -1;
-            if (x < 0) {
-                fprintf(stderr, "mancala egdb %s: --from needs a layer "
-                                "from 0 to %d\n",
-                        cmd, MC_EGDB_MAX_SEEDS);
+        } else if ((rc = sub_opt(cmd, argc, argv, &i, o, &npos)) != 0) {
+            if (rc < 0)
                 return 1;
-            }
-            i++;
-            o->from = x;
-        } else if (!strcmp(cmd, "compress") &&
-                   (!strcmp(a, "--level") || !strcmp(a, "--block"))) {
-            int lv = !strcmp(a, "--level");
-            long x = i + 1 < argc ? cli_number(argv[i + 1], lv ? 22 : 1 << 24)
-                                  : -1;
-            if (x < 1 || (!lv && x % 16)) {
-                fprintf(stderr, "mancala egdb compress: %s needs %s\n", a,
-                        lv ? "a zstd level from 1 to 22"
-                           : "a multiple of 16 up to 16777216");
-                return 1;
-            }
-            i++;
-            if (lv)
-                o->level = x;
-            else
-                o->block = x;
-        } else if (!strcmp(cmd, "build") && !strcmp(a, "--memory")) {
-            long x = i + 1 < argc ? memory_mib(argv[i + 1]) : -1;
-            if (x < 0) {
-                fprintf(stderr, "mancala egdb build: --memory needs a size "
-                                "such as 256M or 8G (at least 1M)\n");
-                return 1;
-            }
-            i++;
-            o->memory_mb = x;
-        } else if (!strcmp(cmd, "build") && !strcmp(a, "--checkpoint")) {
-            const char *v = i + 1 < argc ? argv[i + 1] : "";
-            int none = !strcmp(v, "none");
-            long x = none ? -1 : cli_number(v, 86400);
-            if (!none && x < 1) {
-                fprintf(stderr, "mancala egdb build: --checkpoint needs "
-                                "seconds from 1 to 86400, or none\n");
-                return 1;
-            }
-            i++;
-            o->ckpt = x;
-        } else if (!strcmp(a, "--keep") && !strcmp(cmd, "compress")) {
-            o->keep = 1;
-        } else if (!strcmp(a, "--no-build") && !strcmp(cmd, "default")) {
-            o->no_build = 1;
-        } else if (!strcmp(a, "--bench") && !strcmp(cmd, "probe")) {
-            o->bench = 1;
-            npos = 1;
         } else if (a[0] == '-' && a[1] == '-') {
             fprintf(stderr, "mancala egdb %s: unknown option '%s'\n", cmd, a);
             return 1;
@@ -280,6 +332,64 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
     cli_layer_bar(b->tty, n, b->max, isdone ? "done" : phase, frac, eta);
 }
 
+/* Lock the build's directory (rank 0's lock, every process agreeing):
+   the descriptor (-1: none), or -2 after a message when another program
+   is building there. */
+static int lock_for_build(const char *dir, const mc_egdb_dist *dist,
+                          int many)
+{
+    int busy = 0, lock = dist->rank == 0 ? cli_lock_tables(dir, &busy) : -1;
+    if (busy)
+        fprintf(stderr, "mancala egdb build: another program is building "
+                        "tables in %s\n",
+                dir);
+    if (many) {
+        uint64_t any = (uint64_t)busy;
+        if (dist->sum(dist->ctx, &any, 1) != 0)
+            any = 1;
+        busy = any != 0;
+    }
+    if (!busy)
+        return lock;
+    if (lock >= 0)
+        close(lock);
+    return -2;
+}
+
+/* The summary of a build that succeeded: the layers found complete, a
+   line for each layer built, the whole (seconds since t0). */
+static void build_summary(const mc_egdb_build_opts *bo, const bar *b,
+                          double t0, const mc_egdb_dist *dist, int many)
+{
+    long peak_all = -1;
+    for (int n = bo->first_built; n <= bo->max_seeds; n++)
+        if (b->peak_kb[n] > peak_all)
+            peak_all = b->peak_kb[n];
+    if (bo->first_built > 0)
+        printf("layers 0-%d found complete in %s\n",
+               bo->first_built - 1 < bo->max_seeds ? bo->first_built - 1
+                                                   : bo->max_seeds,
+               bo->dir);
+    for (int n = bo->first_built; n <= bo->max_seeds; n++) {
+        printf("layer %2d: %12llu positions  %8.2f s", n,
+               (unsigned long long)mc_egdb_layer_size(n), bo->seconds[n]);
+        if (b->peak_kb[n] > 0)
+            printf("  peak RssAnon %6.1f MiB", b->peak_kb[n] / 1024.0);
+        if (bo->open_bounds[n] != MC_EGDB_NOT_COUNTED)
+            printf("  %llu with P < O",
+                   (unsigned long long)bo->open_bounds[n]);
+        printf("\n");
+    }
+    printf("built %s layers 0-%d in %s: %.1f s",
+           mc_egdb_preset_name(bo->preset), bo->max_seeds, bo->dir,
+           now_s() - t0);
+    if (peak_all > 0)
+        printf(", peak RssAnon %.1f MiB", peak_all / 1024.0);
+    if (many)
+        printf(", %d processes (rank 0's figures)", dist->size);
+    printf("\n");
+}
+
 static int egdb_build(int argc, char **argv)
 {
     eopts o = {0};
@@ -309,20 +419,8 @@ static int egdb_build(int argc, char **argv)
         return EXIT_BAD_INPUT;
     if (dist.rank > 0)
         o.quiet = 1;
-    int busy = 0, lock = dist.rank == 0 ? cli_lock_tables(o.dir, &busy) : -1;
-    if (busy)
-        fprintf(stderr, "mancala egdb build: another program is building "
-                        "tables in %s\n",
-                o.dir);
-    if (many) {
-        uint64_t any = (uint64_t)busy;
-        if (dist.sum(dist.ctx, &any, 1) != 0)
-            any = 1;
-        busy = any != 0;
-    }
-    if (busy) {
-        if (lock >= 0)
-            close(lock);
+    int lock = lock_for_build(o.dir, &dist, many);
+    if (lock == -2) {
         cli_mpi_end(0);
         return EXIT_BAD_INPUT;
     }
@@ -346,10 +444,6 @@ static int egdb_build(int argc, char **argv)
     double t0 = now_s();
     cli_meter_take(&meter);
     int rc = mc_egdb_build(&bo, &err);
-    long peak_all = -1;
-    for (int n = bo.first_built; n <= bo.max_seeds; n++)
-        if (b.peak_kb[n] > peak_all)
-            peak_all = b.peak_kb[n];
     cli_meter_stop(&meter);
     if (lock >= 0)
         close(lock);
@@ -365,30 +459,8 @@ static int egdb_build(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     cli_mpi_end(0);
-    if (bo.first_built > 0 && !o.quiet)
-        printf("layers 0-%d found complete in %s\n",
-               bo.first_built - 1 < bo.max_seeds ? bo.first_built - 1
-                                                 : bo.max_seeds,
-               o.dir);
-    for (int n = bo.first_built; n <= bo.max_seeds && !o.quiet; n++) {
-        printf("layer %2d: %12llu positions  %8.2f s", n,
-               (unsigned long long)mc_egdb_layer_size(n), bo.seconds[n]);
-        if (b.peak_kb[n] > 0)
-            printf("  peak RssAnon %6.1f MiB", b.peak_kb[n] / 1024.0);
-        if (bo.open_bounds[n] != MC_EGDB_NOT_COUNTED)
-            printf("  %llu with P < O",
-                   (unsigned long long)bo.open_bounds[n]);
-        printf("\n");
-    }
-    if (!o.quiet) {
-        printf("built %s layers 0-%d in %s: %.1f s", mc_egdb_preset_name(preset),
-               bo.max_seeds, o.dir, now_s() - t0);
-        if (peak_all > 0)
-            printf(", peak RssAnon %.1f MiB", peak_all / 1024.0);
-        if (many)
-            printf(", %d processes (rank 0's figures)", dist.size);
-        printf("\n");
-    }
+    if (!o.quiet)
+        build_summary(&bo, &b, t0, &dist, many);
     return 0;
 }
 
