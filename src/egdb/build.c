@@ -111,6 +111,7 @@ typedef struct fcomp {
 static int s_add(fcomp *f, uint32_t z)
 {
     uint32_t m = z >> 1, pp = (z & 1) ^ 1;
+    mc_hot_assert(z < 2 * f->s && !f->inS[z]);
     /* One saved value per parent (mc_grow needs at least one). */
     uint32_t np = f->poff[m + 1] - f->poff[m];
     if (np) {
@@ -133,6 +134,8 @@ static int s_add(fcomp *f, uint32_t z)
 static void s_del(fcomp *f, uint32_t z)
 {
     uint32_t m = z >> 1, pp = (z & 1) ^ 1;
+    /* undone in reverse order: z's parents' saved values are on top */
+    mc_hot_assert(f->inS[z] && f->nundo >= f->poff[m + 1] - f->poff[m]);
     f->inS[z] = 0;
     for (uint32_t k = f->poff[m + 1]; k-- > f->poff[m];)
         f->ebS[2 * f->pfrom[k] + pp] = f->undo[--f->nundo];
@@ -192,6 +195,8 @@ static uint32_t cb_attr(fcomp *f, uint32_t who, uint8_t bit, uint32_t sp,
             uint32_t q = 2 * pfrom[k] + pp;
             if ((mark[q] & (1 | bit)) != 1)
                 continue;
+            /* one decrement an arena edge: a count never wraps */
+            mc_hot_assert((q & 1) == who || cnt[q] > 0);
             if ((q & 1) == who || (--cnt[q] == 0 && !gd[q])) {
                 mark[q] |= bit;
                 stack[sp++] = q;
@@ -494,6 +499,7 @@ static void cb_full(fcomp *f)
 /* Undo the last inc_add. */
 static void inc_del(fcomp *f)
 {
+    mc_hot_assert(f->nlmark > 0 && f->lmark[f->nlmark - 1] <= f->nlog);
     uint32_t to = f->lmark[--f->nlmark];
     while (f->nlog > to) {
         fc_log e = f->log[--f->nlog];
@@ -696,6 +702,7 @@ static int fc_test(fcomp *f, uint32_t x, int t, int upd)
             if (-f->own[z >> 1] >= t)
                 return 1;
         } else {
+            mc_hot_assert(no < 8); /* at most 6 moves */
             open[no++] = z;
         }
     }
@@ -788,6 +795,8 @@ static int fc_init(fcomp *f, int n, uint32_t s, const uint32_t *mem,
     for (uint32_t j = 0; j < s; j++)
         for (uint32_t k = f->coff[j]; k < f->coff[j + 1]; k++)
             f->pfrom[f->poff[f->cto[k] + 1]++] = j;
+    /* the parents' lists hold every in-component edge, once */
+    assert(e <= ne && f->poff[0] == 0 && f->poff[s] == e);
     for (size_t y = 0; y < ns; y++)
         f->ebS[y] = f->ebc[y >> 1];
     return 0;
@@ -813,6 +822,8 @@ static int fc_value(fcomp *f, uint32_t j, int P, int O, uint64_t budget,
                     int *aborted)
 {
     uint32_t x = 2 * j;
+    /* the bounds of a fresh start, of the parity of n */
+    assert(j < f->s && P <= O && ((O - P) & 1) == 0);
     f->nodes = 0;
     f->budget = budget;
     f->aborted = 0;
@@ -837,6 +848,7 @@ static int fc_value(fcomp *f, uint32_t j, int P, int O, uint64_t budget,
             hi = mid - 2;
     }
     s_del(f, x);
+    assert(lo >= P && lo <= O && (f->aborted || lo == hi));
     *aborted = f->aborted;
     return lo;
 }
@@ -900,6 +912,8 @@ static int tarjan(uint64_t N, const uint32_t *off, const eg_move *mv,
             }
         }
     }
+    /* every position in one component, the stack empty */
+    assert(sp == 0 && (N == 0 || (nc >= 1 && nc <= N)));
     *ncomp = nc;
     free(idx), free(low), free(stk), free(cs), free(it), free(on);
     return 0;
@@ -964,6 +978,8 @@ static void fc_one(fjob *J, fcomp *f, uint64_t x)
     uint32_t j = J->loc[x];
     int P = b->P[x] > J->lo[j] ? b->P[x] : J->lo[j];
     int O = b->O[x] < J->hi[j] ? b->O[x] : J->hi[j];
+    /* the bracket and the bounds both hold F: they meet */
+    assert(P <= O);
     uint64_t budget = J->budget;
     for (size_t i = 0; !budget && i < J->npick; i++)
         if (J->pick[i] == x)
@@ -974,6 +990,7 @@ static void fc_one(fjob *J, fcomp *f, uint64_t x)
         v = clamp_own(J->n, x, b);
         atomic_store(&J->approx, 1);
     } else {
+        assert(v >= b->P[x] && v <= b->O[x]);
         eg_journal_add(J->jn, x, v);
     }
     eg_log(J->opts, EG_LOG_SEARCHES,
@@ -1093,6 +1110,8 @@ static int fgraph_moves(fgraph *G, const eg_rules *r, int n)
         G->off[i] = (uint32_t)len;
         len += (size_t)eg_expand(r, n, h, G->mv + len);
     }
+    /* the offsets are 32 bits (layers of 11 seeds and fewer) */
+    assert(len <= UINT32_MAX);
     G->off[N] = (uint32_t)len;
     return 0;
 }
@@ -1114,6 +1133,7 @@ static int fgraph_members(fgraph *G)
         G->cstart[G->comp[i] + 1]++;
     for (uint32_t c = 0; c < nc; c++)
         G->cstart[c + 1] += G->cstart[c];
+    assert(G->cstart[nc] == N); /* every position in one component */
     memcpy(cur, G->cstart, ((size_t)nc + 1) * sizeof *cur);
     for (uint64_t i = 0; i < N; i++) {
         uint32_t c = G->comp[i];
@@ -1152,6 +1172,7 @@ static int open_order(const fgraph *G, const eg_bounds *b,
     for (uint64_t i = 0; i < N; i++)
         if (b->P[i] < b->O[i] && !(done && done[i]))
             o[k++] = (uint32_t)i;
+    assert(k == no);
     for (uint64_t i = 0; i < no; i++)
         cnt[G->comp[o[i]] + 1]++;
     for (uint32_t c = 0; c < G->nc; c++)
@@ -1179,6 +1200,7 @@ static int search_components(fjob *J, const fgraph *G, uint64_t nopen,
         uint64_t end = i;
         while (end < nopen && G->comp[order[end]] == c)
             end++;
+        assert(end > i && G->cstart[c + 1] > G->cstart[c]);
         J->c = c;
         J->s = G->cstart[c + 1] - G->cstart[c];
         J->mem = G->members + G->cstart[c];
@@ -1259,6 +1281,7 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
     if (r->preset == MC_EGDB_AWARI) {
         for (uint64_t i = 0; i < N; i++) {
             int v = b->P[i] > 0 ? b->P[i] : b->O[i] < 0 ? b->O[i] : 0;
+            mc_hot_assert(v >= -n && v <= n);
             out[i] = eg_entry(v, b->hp[i]);
         }
         return 0;
@@ -1686,6 +1709,13 @@ static int write_built(bstate *B, int n, int approx, mc_egdb_info *info,
         info->hist[e[i] & 0x7f]++;
         info->history_proof += e[i] >> 7;
     }
+    /* Every value of the layer in -n..n, and under abapa of the parity of
+       n (an exact value or clamp(own split, P, O)). */
+    uint64_t in_range = 0;
+    for (int v = -n; v <= n; v++)
+        if (o->preset != MC_EGDB_ABAPA || ((v - n) & 1) == 0)
+            in_range += info->hist[64 + v];
+    assert(in_range == N && info->history_proof <= N);
     info->approx_cycles = (uint32_t)approx;
     info->ndeps = (uint32_t)n;
     for (int m = 0; m < n; m++)
@@ -1717,6 +1747,8 @@ static int map_built(bstate *B, int n, const mc_egdb_info *written,
         rc = mc_err(err, MC_ERR_IO, "%s changed while building", path);
     if (rc != 0)
         return rc;
+    /* what rank 0 wrote and checked: a layer of n seeds */
+    assert(!written || chk.entries == mc_egdb_layer_size(n));
     B->r.lower[n] = d;
     B->hsum[n] = chk.header_sum;
     B->approx_below |= (int)chk.approx_cycles;
@@ -1745,6 +1777,7 @@ static int build_layer(bstate *B, int n, mc_error *err)
         return rc;
     }
     mc_egdb_info info;
+    assert(!mine || B->own[n]); /* rank 0 has the whole layer */
     if (mine)
         rc = write_built(B, n, approx, &info, err);
     if (dd) /* rank 0 has written the file */

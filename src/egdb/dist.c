@@ -69,11 +69,13 @@ static uint64_t part_lo(const dsweep *w, int k)
 /* The rank that owns position q. */
 static int owner(const dsweep *w, uint64_t q)
 {
+    mc_hot_assert(q < w->N);
     int k = (int)((unsigned __int128)q * (unsigned)w->d->size / w->N);
     while (k + 1 < w->d->size && part_lo(w, k + 1) <= q)
         k++;
     while (k > 0 && part_lo(w, k) > q)
         k--;
+    mc_hot_assert(part_lo(w, k) <= q && q < part_lo(w, k + 1));
     return k;
 }
 
@@ -117,11 +119,14 @@ static void note(dsweep *w, uint64_t i, int v)
 /* Update kind for the owned position q (board h, or NULL: unranked). */
 static int apply(dsweep *w, uint64_t q, int kind, const uint8_t *h)
 {
+    /* updates go to the rank that owns the position */
+    mc_hot_assert(q >= w->lo && q < w->hi);
     uint64_t i = q - w->lo;
     uint8_t *c = &w->cs[i];
     int t = w->t;
     if (kind == UP_DEC) {
         /* bits 0-2 never go below 0: one decrement an edge */
+        mc_hot_assert(CNT(*c) != 0);
         (*c)--;
         if (CNT(*c) == 0 && !(*c & IN_L) && eb_best(w->eb[i]) <= -t) {
             *c |= IN_L;
@@ -399,8 +404,10 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
     w->d = d;
     w->n = n;
     w->N = mc_egdb_layer_size(n);
+    assert(d->size >= 1 && d->rank >= 0 && d->rank < d->size);
     w->lo = part_lo(w, d->rank);
     w->hi = part_lo(w, d->rank + 1);
+    assert(w->lo <= w->hi && w->hi <= w->N);
     uint64_t M = w->hi - w->lo;
     w->val = wk->val;
     /* the caller's arrays (its budget), else the sweep's own */
@@ -445,7 +452,9 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
 
 void eg_dist_range(const mc_egdb_dist *d, int n, uint64_t *lo, uint64_t *hi)
 {
+    assert(d->size >= 1 && d->rank >= 0 && d->rank < d->size);
     uint64_t N = mc_egdb_layer_size(n);
     *lo = range_at(N, d->rank, d->size);
     *hi = range_at(N, d->rank + 1, d->size);
+    assert(*lo <= *hi && *hi <= N);
 }

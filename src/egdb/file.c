@@ -108,6 +108,16 @@ static void oware_kind(eg_kind *k, int preset)
 static void header_encode(unsigned char *h, const mc_egdb_info *in,
                           const eg_kind *k)
 {
+    /* The fields fit (what is written is what header_check reads back):
+       the names and the rules string whole, one dependency a layer
+       below. */
+    assert(strlen(k->game) < 16 && strlen(k->preset) < 16);
+    assert(strlen(in->spec) < 128);
+    assert(in->n >= 0 && in->n <= MC_EGDB_MAX_SEEDS);
+    assert(in->ndeps == (uint32_t)in->n);
+    /* the offsets: each field after the one before, inside the header */
+    assert(OFF_HIST + 8 * 128 == OFF_HP && OFF_DEPS + 8 * 48 <= OFF_PSUM &&
+           OFF_HSUM + 8 <= EG_HEADER_SIZE);
     memset(h, 0, EG_HEADER_SIZE);
     memcpy(h + OFF_MAGIC, magic, 8);
     eg_put32(h + OFF_VERSION, EG_FORMAT_VERSION);
@@ -148,6 +158,9 @@ int eg_write_file(const char *path, const eg_kind *k, mc_egdb_info *in,
 {
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    /* a full layer holds every board of n seeds, a sparse one some */
+    assert(k->sparse ? in->entries <= eg_layer_size_k(k->houses, in->n)
+                     : in->entries == eg_layer_size_k(k->houses, in->n));
     in->format_version = EG_FORMAT_VERSION;
     uint64_t bytes = in->entries * (uint64_t)eg_kind_width(k);
     in->payload_sum = eg_checksum(data, bytes, 0);
@@ -337,6 +350,8 @@ int eg_map_file(const char *path, const eg_kind *k, mc_egdb_info *info,
         munmap(m, len);
         return rc;
     }
+    /* checked: the header and exactly its entries */
+    assert(len == EG_HEADER_SIZE + info->entries * w);
     info->file_size = len;
     *map = m;
     *maplen = len;

@@ -408,6 +408,7 @@ static void *vec_room(void *x, size_t n, size_t *cap, size_t sz)
 
 static int vec_push(rt_vec *v, uint64_t x)
 {
+    mc_hot_assert(x <= UINT32_MAX); /* build_layer refuses larger layers */
     uint32_t *nx = vec_room(v->x, v->n, &v->cap, sizeof *v->x);
     if (!nx)
         return -1;
@@ -463,6 +464,7 @@ static int drain(rt_job *j)
                 /* One more of q's links reaches W: when none is left
                    and q's exits are all -t or worse, q is lost. */
                 uint8_t old = atomic_fetch_sub(&L->st[q], 1);
+                mc_hot_assert((old & ST_CNT) != 0); /* one an edge */
                 if ((old & ST_CNT) == 1 && !(old & (ST_W | ST_L)) &&
                     L->e[q] <= -t && claim(L, q, ST_L, -t) && vec_push(&j->stack, q))
                     return -1;
@@ -516,6 +518,8 @@ static void *worker(void *arg)
                                                   memory_order_relaxed);
                     }
                 }
+                /* the links not yet in W count in ST_CNT's 6 bits */
+                mc_hot_assert(cnt <= ST_CNT);
                 L->e[x] = (int8_t)best;
                 L->dmin[x] = (uint16_t)(dlo > RT_MAX_PLIES ? RT_MAX_PLIES
                                                            : dlo);
@@ -528,6 +532,7 @@ static void *worker(void *arg)
                     if (!mv[i].exit) {
                         uint64_t at = atomic_fetch_add_explicit(
                             &L->off[mv[i].child], 1, memory_order_relaxed);
+                        mc_hot_assert(at < L->E);
                         L->pred[at] = (uint32_t)x;
                     }
             }
@@ -827,7 +832,9 @@ static int build_layer(const mc_solved *s, int n, const uint64_t *ranks,
         rc = mc_err(err, L.err.code, "%s", L.err.msg);
         goto out;
     }
-    /* Now off[x] is the end of x's predecessors, off[x-1] their start. */
+    /* Now off[x] is the end of x's predecessors, off[x-1] their start:
+       the last one's end is every link's. */
+    assert(L.N == 0 || L.off[L.N - 1] == E);
     int T = s->rt->wdl ? 1 : n;
     for (int t = T; t >= 1; t--) {
         L.t = t;

@@ -48,11 +48,15 @@ static const preset_def *def_of(int preset)
 
 const char *mc_egdb_preset_name(int preset)
 {
-    return def_of(preset)->name;
+    const preset_def *d = def_of(preset);
+    /* the names tell the presets apart: a header's name reads back */
+    assert(eg_preset_by_name(d->name) == d->preset);
+    return d->name;
 }
 
 int eg_preset_by_name(const char *name)
 {
+    assert(name);
     for (size_t i = 0; i < NPRESETS; i++)
         if (strcmp(name, presets[i].name) == 0)
             return presets[i].preset;
