@@ -73,11 +73,20 @@ const char *cli_default_tables(const mc_game *g, const char *cmd,
    when another program holds it (*busy set) or no lock can be made there
    (*busy clear: build without it). */
 int cli_lock_tables(const char *dir, int *busy);
+/* The game a user names a preset's tables by, into buf (n bytes) and
+   returned (tables.c): "oware" for the preset of the default rules, else
+   "oware:<preset>" ("oware:awari"), as the commands take it. */
+const char *cli_egdb_game(int preset, char *buf, size_t n);
 /* The top layer of the first-use set (MANCALA_EGDB_FIRST_SEEDS, a testing
    knob, overrides it). */
 int cli_first_seeds(void);
-/* The share of an endgame build done, for progress lines (egdb.c): set up
-   for a build of layers up to max_seeds, then fed every progress call. */
+/* Where tables are built and looked for without --dir: $MANCALA_EGDB_DIR
+   (unless "none"), else the user directory (tables.c), into buf; NULL
+   after a message naming cmd. */
+const char *cli_tables_dir(const char *cmd, char *buf, size_t n);
+/* The share of an endgame build done, for progress lines (egdb_eta.c):
+   set up for a build of layers up to max_seeds, then fed every progress
+   call. */
 typedef struct cli_build_eta {
     int max, abapa;
     int first, cur;     /* first layer reported, layer being built */
@@ -86,9 +95,12 @@ typedef struct cli_build_eta {
     double shown;       /* the largest fraction returned */
 } cli_build_eta;
 void cli_build_eta_init(cli_build_eta *e, int preset, int max_seeds);
-/* The builder's knobs from the environment into o (egdb.c):
+double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
+                          uint64_t done, uint64_t total);
+/* The builder's knobs from the environment into o (egdb_eta.c):
    MANCALA_EGDB_BUDGET, _MAXCOMP, _SHIPPED=0, _KEEP_JOURNAL=1, and _DEBUG
    and _TIMING, whose lines go to stderr (man/mancala.1). */
+void cli_egdb_build_knobs(mc_egdb_build_opts *o);
 /* A build shared by the processes of mpirun (mpi.c, docs/EGDB.md "Over
    MPI"): 1 and d filled when this is one of several processes and the
    program is built with MPI; 0 when it runs alone (d: one process); -1
@@ -111,19 +123,12 @@ void cli_meter_start(cli_meter *m);
    known); redrawn in place on a terminal, a line per layer otherwise. */
 void cli_layer_bar(int tty, int n, int max, const char *phase, double frac,
                    double eta);
-/* Where tables are built and looked for without --dir: $MANCALA_EGDB_DIR
-   (unless "none"), else the user directory (egdb.c), into buf; NULL after
-   a message naming cmd. */
-const char *cli_tables_dir(const char *cmd, char *buf, size_t n);
 /* The peak since the last call, in kB (-1: not measured), and start
    again. */
 long cli_meter_take(cli_meter *m);
 void cli_meter_stop(cli_meter *m);
 void cli_mpi_end(int failed);
 int cli_mpi_built(void);
-void cli_egdb_build_knobs(mc_egdb_build_opts *o);
-double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
-                          uint64_t done, uint64_t total);
 int cli_is_help(const char *arg);
 /* mancala solve --build|--verify|--info (solved.c). */
 int cli_solve_tables(int argc, char **argv);

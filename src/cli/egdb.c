@@ -1,7 +1,8 @@
 /*
- * egdb.c - `mancala egdb build|verify|info|probe|default|stats`: the Oware endgame
- * databases from the command line (docs/EGDB.md).  Front-end code: the
- * tables, their checks and their meaning live in src/egdb/.
+ * egdb.c - `mancala egdb build|verify|info|probe|default|stats|compress`:
+ * the Oware endgame databases from the command line (docs/EGDB.md).
+ * Front-end code: the tables, their checks and their meaning live in
+ * src/egdb/; the default places and the first use are tables.c's.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -20,45 +21,6 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-const char *cli_tables_dir(const char *cmd, char *buf, size_t n)
-{
-    const char *env = getenv("MANCALA_EGDB_DIR");
-    if (env && *env && strcmp(env, "none") != 0)
-        snprintf(buf, n, "%s", env);
-    else if (mc_egdb_user_dir(buf, n) != 0) {
-        fprintf(stderr, "mancala %s: no home directory for the "
-                        "tables (set HOME or XDG_DATA_HOME, or give --dir)\n",
-                cmd);
-        return NULL;
-    }
-    return buf;
-}
-
-/* A line of the builder's diagnostics (MANCALA_EGDB_DEBUG, _TIMING). */
-static void log_line(void *ctx, const char *line)
-{
-    (void)ctx;
-    fprintf(stderr, "%s\n", line);
-}
-
-void cli_egdb_build_knobs(mc_egdb_build_opts *o)
-{
-    const char *e = getenv("MANCALA_EGDB_BUDGET");
-    if (e)
-        o->search_budget = strtoull(e, NULL, 10);
-    e = getenv("MANCALA_EGDB_MAXCOMP");
-    if (e)
-        o->search_maxcomp = (uint32_t)strtoul(e, NULL, 10);
-    e = getenv("MANCALA_EGDB_SHIPPED");
-    o->no_shipped = e && strcmp(e, "0") == 0;
-    e = getenv("MANCALA_EGDB_KEEP_JOURNAL");
-    o->keep_journal = e && strcmp(e, "1") == 0;
-    o->log_searches = getenv("MANCALA_EGDB_DEBUG") != NULL;
-    o->log_timing = getenv("MANCALA_EGDB_TIMING") != NULL;
-    o->log = log_line;
-    o->log_ctx = NULL;
 }
 
 /* Options common to the subcommands. */
@@ -112,12 +74,138 @@ static long memory_mib(const char *v)
     return (long)mib;
 }
 
+/* --dir, --seeds or --threads (argv[*i]) and its value, after it: 0, or
+   1 after a message. */
+static int common_opt(const char *cmd, int argc, char **argv, int *i,
+                      eopts *o)
+{
+    const char *a = argv[*i];
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "mancala egdb %s: %s needs a value\n", cmd, a);
+        return 1;
+    }
+    const char *v = argv[++*i];
+    if (!strcmp(a, "--dir")) {
+        o->dir = v;
+        return 0;
+    }
+    int seeds = !strcmp(a, "--seeds");
+    long x = cli_number(v, seeds ? MC_EGDB_MAX_SEEDS : 64);
+    if (x < 0 || (!seeds && x < 1)) {
+        fprintf(stderr, "mancala egdb %s: %s '%s': expected a number %s\n",
+                cmd, a, v, seeds ? "from 0 to 48" : "from 1 to 64");
+        return 1;
+    }
+    if (seeds)
+        o->seeds = x;
+    else
+        o->threads = x;
+    return 0;
+}
+
+/* The options of some subcommands with their values (argv[*i], then
+   argv[*i + 1]): 1 taken, or -1 after a message.  --from L (compress,
+   verify). */
+static int from_opt(const char *cmd, int argc, char **argv, int *i,
+                    eopts *o)
+{
+    long x = *i + 1 < argc ? cli_number(argv[*i + 1], MC_EGDB_MAX_SEEDS)
+                           : -1;
+    if (x < 0) {
+        fprintf(stderr, "mancala egdb %s: --from needs a layer from 0 to "
+                        "%d\n",
+                cmd, MC_EGDB_MAX_SEEDS);
+        return -1;
+    }
+    ++*i;
+    o->from = x;
+    return 1;
+}
+
+/* --level L or --block B (compress). */
+static int level_block_opt(int argc, char **argv, int *i, eopts *o)
+{
+    const char *a = argv[*i];
+    int lv = !strcmp(a, "--level");
+    long x = *i + 1 < argc ? cli_number(argv[*i + 1], lv ? 22 : 1 << 24)
+                           : -1;
+    if (x < 1 || (!lv && x % 16)) {
+        fprintf(stderr, "mancala egdb compress: %s needs %s\n", a,
+                lv ? "a zstd level from 1 to 22"
+                   : "a multiple of 16 up to 16777216");
+        return -1;
+    }
+    ++*i;
+    if (lv)
+        o->level = x;
+    else
+        o->block = x;
+    return 1;
+}
+
+/* --memory SIZE (build). */
+static int memory_opt(int argc, char **argv, int *i, eopts *o)
+{
+    long x = *i + 1 < argc ? memory_mib(argv[*i + 1]) : -1;
+    if (x < 0) {
+        fprintf(stderr, "mancala egdb build: --memory needs a size such as "
+                        "256M or 8G (at least 1M)\n");
+        return -1;
+    }
+    ++*i;
+    o->memory_mb = x;
+    return 1;
+}
+
+/* --checkpoint SECS|none (build). */
+static int checkpoint_opt(int argc, char **argv, int *i, eopts *o)
+{
+    const char *v = *i + 1 < argc ? argv[*i + 1] : "";
+    int none = !strcmp(v, "none");
+    long x = none ? -1 : cli_number(v, 86400);
+    if (!none && x < 1) {
+        fprintf(stderr, "mancala egdb build: --checkpoint needs seconds "
+                        "from 1 to 86400, or none\n");
+        return -1;
+    }
+    ++*i;
+    o->ckpt = x;
+    return 1;
+}
+
+/* An option that only some subcommands take, argv[*i] (and its value
+   after it): 1 taken, 0 when it is not one of cmd's, -1 after a
+   message.  --bench makes the position optional (*npos). */
+static int sub_opt(const char *cmd, int argc, char **argv, int *i, eopts *o,
+                   int *npos)
+{
+    const char *a = argv[*i];
+    int build = !strcmp(cmd, "build"), compress = !strcmp(cmd, "compress");
+    if ((compress || !strcmp(cmd, "verify")) && !strcmp(a, "--from"))
+        return from_opt(cmd, argc, argv, i, o);
+    if (compress && (!strcmp(a, "--level") || !strcmp(a, "--block")))
+        return level_block_opt(argc, argv, i, o);
+    if (build && !strcmp(a, "--memory"))
+        return memory_opt(argc, argv, i, o);
+    if (build && !strcmp(a, "--checkpoint"))
+        return checkpoint_opt(argc, argv, i, o);
+    if (compress && !strcmp(a, "--keep"))
+        return o->keep = 1;
+    if (!strcmp(cmd, "default") && !strcmp(a, "--no-build"))
+        return o->no_build = 1;
+    if (!strcmp(cmd, "probe") && !strcmp(a, "--bench")) {
+        *npos = 1;
+        return o->bench = 1;
+    }
+    return 0;
+}
+
 /* Parse argv[1..]: one or two positional arguments and the options;
    nonzero (and a message) on bad usage. */
 static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                       eopts *o)
 {
-    int k = 0;
+    int k = 0, rc;
     o->dir = NULL; /* the default places (mc_egdb_open_default) */
     o->seeds = -1;
     o->threads = 2;
@@ -125,87 +213,13 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
         const char *a = argv[i];
         if (!strcmp(a, "--dir") || !strcmp(a, "--seeds") ||
             !strcmp(a, "--threads")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "mancala egdb %s: %s needs a value\n", cmd,
-                        a);
+            if (common_opt(cmd, argc, argv, &i, o))
                 return 1;
-            }
-            const char *v = argv[++i];
-            if (!strcmp(a, "--dir")) {
-                o->dir = v;
-                continue;
-            }
-            long x = cli_number(v, !strcmp(a, "--seeds") ? MC_EGDB_MAX_SEEDS
-                                                         : 64);
-            if (x < 0 || (!strcmp(a, "--threads") && x < 1)) {
-                fprintf(stderr,
-                        "mancala egdb %s: %s '%s': expected a number %s\n",
-                        cmd, a, v,
-                        !strcmp(a, "--seeds") ? "from 0 to 48"
-                                              : "from 1 to 64");
-                return 1;
-            }
-            if (!strcmp(a, "--seeds"))
-                o->seeds = x;
-            else
-                o->threads = x;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
             o->quiet = 1;
-        } else if ((!strcmp(cmd, "compress") || !strcmp(cmd, "verify")) &&
-                   !strcmp(a, "--from")) {
-            long x = i + 1 < argc ? cli_number(argv[i + 1], MC_EGDB_MAX_SEEDS)
-                                  : -1;
-            if (x < 0) {
-                fprintf(stderr, "mancala egdb %s: --from needs a layer "
-                                "from 0 to %d\n",
-                        cmd, MC_EGDB_MAX_SEEDS);
+        } else if ((rc = sub_opt(cmd, argc, argv, &i, o, &npos)) != 0) {
+            if (rc < 0)
                 return 1;
-            }
-            i++;
-            o->from = x;
-        } else if (!strcmp(cmd, "compress") &&
-                   (!strcmp(a, "--level") || !strcmp(a, "--block"))) {
-            int lv = !strcmp(a, "--level");
-            long x = i + 1 < argc ? cli_number(argv[i + 1], lv ? 22 : 1 << 24)
-                                  : -1;
-            if (x < 1 || (!lv && x % 16)) {
-                fprintf(stderr, "mancala egdb compress: %s needs %s\n", a,
-                        lv ? "a zstd level from 1 to 22"
-                           : "a multiple of 16 up to 16777216");
-                return 1;
-            }
-            i++;
-            if (lv)
-                o->level = x;
-            else
-                o->block = x;
-        } else if (!strcmp(cmd, "build") && !strcmp(a, "--memory")) {
-            long x = i + 1 < argc ? memory_mib(argv[i + 1]) : -1;
-            if (x < 0) {
-                fprintf(stderr, "mancala egdb build: --memory needs a size "
-                                "such as 256M or 8G (at least 1M)\n");
-                return 1;
-            }
-            i++;
-            o->memory_mb = x;
-        } else if (!strcmp(cmd, "build") && !strcmp(a, "--checkpoint")) {
-            const char *v = i + 1 < argc ? argv[i + 1] : "";
-            int none = !strcmp(v, "none");
-            long x = none ? -1 : cli_number(v, 86400);
-            if (!none && x < 1) {
-                fprintf(stderr, "mancala egdb build: --checkpoint needs "
-                                "seconds from 1 to 86400, or none\n");
-                return 1;
-            }
-            i++;
-            o->ckpt = x;
-        } else if (!strcmp(a, "--keep") && !strcmp(cmd, "compress")) {
-            o->keep = 1;
-        } else if (!strcmp(a, "--no-build") && !strcmp(cmd, "default")) {
-            o->no_build = 1;
-        } else if (!strcmp(a, "--bench") && !strcmp(cmd, "probe")) {
-            o->bench = 1;
-            npos = 1;
         } else if (a[0] == '-' && a[1] == '-') {
             fprintf(stderr, "mancala egdb %s: unknown option '%s'\n", cmd, a);
             return 1;
@@ -277,77 +291,6 @@ static mc_egdb *open_game_tables(const eopts *o, int *preset, char *dir,
 
 /* ---- build -------------------------------------------------------------- */
 
-/* The history search's share of layer n (abapa), in the same units as
-   layer_work's: layer 6's 3.4 s, layer 7's 150 s where its component
-   (26,127 positions) is searched, layer 8's 2.6 hours where its
-   component (65,036) is (docs/EGDB.md); none where the library ships the
-   layer's values. */
-static double search_work(const cli_build_eta *e, int n)
-{
-    mc_egdb_build_opts knobs;
-    memset(&knobs, 0, sizeof knobs);
-    cli_egdb_build_knobs(&knobs);
-    unsigned long maxcomp = knobs.search_maxcomp ? knobs.search_maxcomp
-                                                 : 30000;
-    if (!e->abapa || (!knobs.no_shipped && mc_egdb_shipped(MC_EGDB_ABAPA, n)))
-        return 0;
-    if (n == 6)
-        return 2.5e7;
-    if (n == 7 && maxcomp >= 26127)
-        return 1.05e9;
-    if (n == 8 && maxcomp >= 65036)
-        return 6.5e10;
-    return 0;
-}
-
-/* Work units of a layer for the time estimate (6-8 million a second on 2
-   threads at 24 seeds), with search_work's. */
-static double layer_work(const cli_build_eta *e, int n)
-{
-    return (double)mc_egdb_layer_size(n) * (1.0 + n / 8.0) +
-           search_work(e, n);
-}
-
-void cli_build_eta_init(cli_build_eta *e, int preset, int max_seeds)
-{
-    memset(e, 0, sizeof *e);
-    e->max = max_seeds;
-    e->abapa = preset == MC_EGDB_ABAPA;
-    e->first = -1;
-}
-
-double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
-                          uint64_t done, uint64_t total)
-{
-    if (e->first < 0) {
-        e->first = n;
-        e->cur = n;
-        for (int m = n; m <= e->max; m++)
-            e->work_total += layer_work(e, m);
-    }
-    while (e->cur < n)
-        e->work_before += layer_work(e, e->cur++);
-    double f = total ? (double)done / (double)total : 1;
-    double lf = !strcmp(phase, "moves")    ? 0.25 * f
-                : !strcmp(phase, "sweep")  ? 0.25 + 0.6 * f
-                : !strcmp(phase, "cycles")
-                    ? (search_work(e, n) > 0 ? 0.02 + 0.97 * f
-                                             : 0.85 + 0.1 * f)
-                                           : 1.0;
-    double frac = e->work_total > 0
-                      ? (e->work_before + lf * layer_work(e, n)) /
-                            e->work_total
-                      : 1;
-    /* Never backwards: the phases' shares are estimates, and a phase may
-       report its start after another's end. */
-    if (frac > 1)
-        frac = 1;
-    if (frac < e->shown)
-        frac = e->shown;
-    e->shown = frac;
-    return frac;
-}
-
 typedef struct bar {
     int quiet, tty, max;
     double t0, last, frac0;
@@ -389,6 +332,64 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
     cli_layer_bar(b->tty, n, b->max, isdone ? "done" : phase, frac, eta);
 }
 
+/* Lock the build's directory (rank 0's lock, every process agreeing):
+   the descriptor (-1: none), or -2 after a message when another program
+   is building there. */
+static int lock_for_build(const char *dir, const mc_egdb_dist *dist,
+                          int many)
+{
+    int busy = 0, lock = dist->rank == 0 ? cli_lock_tables(dir, &busy) : -1;
+    if (busy)
+        fprintf(stderr, "mancala egdb build: another program is building "
+                        "tables in %s\n",
+                dir);
+    if (many) {
+        uint64_t any = (uint64_t)busy;
+        if (dist->sum(dist->ctx, &any, 1) != 0)
+            any = 1;
+        busy = any != 0;
+    }
+    if (!busy)
+        return lock;
+    if (lock >= 0)
+        close(lock);
+    return -2;
+}
+
+/* The summary of a build that succeeded: the layers found complete, a
+   line for each layer built, the whole (seconds since t0). */
+static void build_summary(const mc_egdb_build_opts *bo, const bar *b,
+                          double t0, const mc_egdb_dist *dist, int many)
+{
+    long peak_all = -1;
+    for (int n = bo->first_built; n <= bo->max_seeds; n++)
+        if (b->peak_kb[n] > peak_all)
+            peak_all = b->peak_kb[n];
+    if (bo->first_built > 0)
+        printf("layers 0-%d found complete in %s\n",
+               bo->first_built - 1 < bo->max_seeds ? bo->first_built - 1
+                                                   : bo->max_seeds,
+               bo->dir);
+    for (int n = bo->first_built; n <= bo->max_seeds; n++) {
+        printf("layer %2d: %12llu positions  %8.2f s", n,
+               (unsigned long long)mc_egdb_layer_size(n), bo->seconds[n]);
+        if (b->peak_kb[n] > 0)
+            printf("  peak RssAnon %6.1f MiB", b->peak_kb[n] / 1024.0);
+        if (bo->open_bounds[n] != MC_EGDB_NOT_COUNTED)
+            printf("  %llu with P < O",
+                   (unsigned long long)bo->open_bounds[n]);
+        printf("\n");
+    }
+    printf("built %s layers 0-%d in %s: %.1f s",
+           mc_egdb_preset_name(bo->preset), bo->max_seeds, bo->dir,
+           now_s() - t0);
+    if (peak_all > 0)
+        printf(", peak RssAnon %.1f MiB", peak_all / 1024.0);
+    if (many)
+        printf(", %d processes (rank 0's figures)", dist->size);
+    printf("\n");
+}
+
 static int egdb_build(int argc, char **argv)
 {
     eopts o = {0};
@@ -418,20 +419,8 @@ static int egdb_build(int argc, char **argv)
         return EXIT_BAD_INPUT;
     if (dist.rank > 0)
         o.quiet = 1;
-    int busy = 0, lock = dist.rank == 0 ? cli_lock_tables(o.dir, &busy) : -1;
-    if (busy)
-        fprintf(stderr, "mancala egdb build: another program is building "
-                        "tables in %s\n",
-                o.dir);
-    if (many) {
-        uint64_t any = (uint64_t)busy;
-        if (dist.sum(dist.ctx, &any, 1) != 0)
-            any = 1;
-        busy = any != 0;
-    }
-    if (busy) {
-        if (lock >= 0)
-            close(lock);
+    int lock = lock_for_build(o.dir, &dist, many);
+    if (lock == -2) {
         cli_mpi_end(0);
         return EXIT_BAD_INPUT;
     }
@@ -455,10 +444,6 @@ static int egdb_build(int argc, char **argv)
     double t0 = now_s();
     cli_meter_take(&meter);
     int rc = mc_egdb_build(&bo, &err);
-    long peak_all = -1;
-    for (int n = bo.first_built; n <= bo.max_seeds; n++)
-        if (b.peak_kb[n] > peak_all)
-            peak_all = b.peak_kb[n];
     cli_meter_stop(&meter);
     if (lock >= 0)
         close(lock);
@@ -474,30 +459,8 @@ static int egdb_build(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     cli_mpi_end(0);
-    if (bo.first_built > 0 && !o.quiet)
-        printf("layers 0-%d found complete in %s\n",
-               bo.first_built - 1 < bo.max_seeds ? bo.first_built - 1
-                                                 : bo.max_seeds,
-               o.dir);
-    for (int n = bo.first_built; n <= bo.max_seeds && !o.quiet; n++) {
-        printf("layer %2d: %12llu positions  %8.2f s", n,
-               (unsigned long long)mc_egdb_layer_size(n), bo.seconds[n]);
-        if (b.peak_kb[n] > 0)
-            printf("  peak RssAnon %6.1f MiB", b.peak_kb[n] / 1024.0);
-        if (bo.open_bounds[n] != MC_EGDB_NOT_COUNTED)
-            printf("  %llu with P < O",
-                   (unsigned long long)bo.open_bounds[n]);
-        printf("\n");
-    }
-    if (!o.quiet) {
-        printf("built %s layers 0-%d in %s: %.1f s", mc_egdb_preset_name(preset),
-               bo.max_seeds, o.dir, now_s() - t0);
-        if (peak_all > 0)
-            printf(", peak RssAnon %.1f MiB", peak_all / 1024.0);
-        if (many)
-            printf(", %d processes (rank 0's figures)", dist.size);
-        printf("\n");
-    }
+    if (!o.quiet)
+        build_summary(&bo, &b, t0, &dist, many);
     return 0;
 }
 
@@ -832,8 +795,9 @@ static void print_stats(const mc_egdb *db, int preset)
 {
     int top = mc_egdb_max_seeds(db);
     const char *pn = mc_egdb_preset_name(preset);
+    char game[64];
     printf("## %s (%s), layers 0-%d\n\n", pn,
-           preset == MC_EGDB_AWARI ? "oware:awari" : "oware", top);
+           cli_egdb_game(preset, game, sizeof game), top);
     printf("A position of layer n has n seeds on the board; its value is the "
            "mover's best\nfuture seed difference (-n..n) from a fresh start. "
            "Ahead: the mover takes\nmore of the n seeds than the opponent "

@@ -2,8 +2,11 @@
  * tables.c - the Oware endgame tables the program uses when no directory
  * is named: found by mc_egdb_open_default (MANCALA_EGDB_DIR, the user
  * directory, the installed share folder), and on first use a small set
- * built into the user directory behind one progress line.  Front-end
- * code: it prints; the library finds, checks and builds.
+ * built into the user directory behind one progress line; where builds
+ * go without --dir (cli_tables_dir) and the lock of a directory's builds
+ * (cli_lock_tables).  Front-end code: it prints; the library finds,
+ * checks and builds.  The egdb command (egdb.c) calls here, never the
+ * other way; what both builds share is egdb_eta.c's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,6 +39,20 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+const char *cli_tables_dir(const char *cmd, char *buf, size_t n)
+{
+    const char *env = getenv("MANCALA_EGDB_DIR");
+    if (env && *env && strcmp(env, "none") != 0)
+        snprintf(buf, n, "%s", env);
+    else if (mc_egdb_user_dir(buf, n) != 0) {
+        fprintf(stderr, "mancala %s: no home directory for the "
+                        "tables (set HOME or XDG_DATA_HOME, or give --dir)\n",
+                cmd);
+        return NULL;
+    }
+    return buf;
 }
 
 /* One helper at a time: a second caller (a server's other game) waits for
@@ -168,19 +185,28 @@ static const char *copy_dir(char *dir, size_t n, const char *from)
     return len >= 0 && (size_t)len < n ? dir : NULL;
 }
 
+const char *cli_egdb_game(int preset, char *buf, size_t n)
+{
+    /* The library knows which preset the default rules are. */
+    if (mc_egdb_preset_parse("oware", NULL) == preset)
+        snprintf(buf, n, "oware");
+    else
+        snprintf(buf, n, "oware:%s", mc_egdb_preset_name(preset));
+    return buf;
+}
+
 static const char *locate(int preset, const char *cmd, int build, char *dir,
                           size_t n)
 {
     mc_error err = {0, ""};
-    char found[4096], user[4096];
+    char found[4096], user[4096], game[64];
     int have_user = mc_egdb_user_dir(user, sizeof user) == 0;
     mc_egdb *db = mc_egdb_open_default(preset, found, sizeof found, &err);
     if (!db && found[0]) {
         fail(cmd,
              "endgame tables not used: %s; 'mancala egdb build %s --seeds "
              "N --dir %s' rebuilds the damaged layers",
-             err.msg, preset == MC_EGDB_AWARI ? "oware:awari" : "oware",
-             found);
+             err.msg, cli_egdb_game(preset, game, sizeof game), found);
         return NULL;
     }
     int top = mc_egdb_max_seeds(db), want = cli_first_seeds();

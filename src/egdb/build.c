@@ -111,6 +111,7 @@ typedef struct fcomp {
 static int s_add(fcomp *f, uint32_t z)
 {
     uint32_t m = z >> 1, pp = (z & 1) ^ 1;
+    mc_hot_assert(z < 2 * f->s && !f->inS[z]);
     /* One saved value per parent (mc_grow needs at least one). */
     uint32_t np = f->poff[m + 1] - f->poff[m];
     if (np) {
@@ -133,6 +134,8 @@ static int s_add(fcomp *f, uint32_t z)
 static void s_del(fcomp *f, uint32_t z)
 {
     uint32_t m = z >> 1, pp = (z & 1) ^ 1;
+    /* undone in reverse order: z's parents' saved values are on top */
+    mc_hot_assert(f->inS[z] && f->nundo >= f->poff[m + 1] - f->poff[m]);
     f->inS[z] = 0;
     for (uint32_t k = f->poff[m + 1]; k-- > f->poff[m];)
         f->ebS[2 * f->pfrom[k] + pp] = f->undo[--f->nundo];
@@ -192,6 +195,8 @@ static uint32_t cb_attr(fcomp *f, uint32_t who, uint8_t bit, uint32_t sp,
             uint32_t q = 2 * pfrom[k] + pp;
             if ((mark[q] & (1 | bit)) != 1)
                 continue;
+            /* one decrement an arena edge: a count never wraps */
+            mc_hot_assert((q & 1) == who || cnt[q] > 0);
             if ((q & 1) == who || (--cnt[q] == 0 && !gd[q])) {
                 mark[q] |= bit;
                 stack[sp++] = q;
@@ -292,23 +297,17 @@ static int cb_log(fcomp *f, uint32_t px, uint32_t nv)
     return 0;
 }
 
-/*
- * Solve game px on the arena vl[0..nv) (mark bit 1 set there, clear
- * elsewhere); every other state outside S and the safe regions keeps its
- * winner, a move into it ending the play in that winner's favour.  Sets
- * win and sig on the arena and clears its marks.
- */
-static void cb_solve(fcomp *f, uint32_t px, uint32_t nv)
+/* The arena's states before the rounds: X loses them all for now
+   (win), acnt their successors in the arena, gd whether a state has a
+   good terminal for its mover (a move to a state of S or out of C worth
+   its threshold, into its own safe region, or to an outside state its
+   mover's side wins), gto the move to that state. */
+static void cb_arena(fcomp *f, uint32_t px, uint32_t nv)
 {
-    /* Locals throughout: the byte stores could alias f's fields. */
-    uint8_t *mark = f->st;   /* 1 in the arena, 2 in R, 4 in B */
-    uint8_t *acnt = f->cnt2; /* successors in the arena */
-    uint8_t *cnt = f->cnt, *gd = f->gd, *win = f->win[px];
-    const uint8_t *inS = f->inS, *safe = f->safe;
+    const uint8_t *mark = f->st, *inS = f->inS, *safe = f->safe;
+    uint8_t *acnt = f->cnt2, *gd = f->gd, *win = f->win[px];
     const int8_t *ebS = f->ebS;
-    const uint32_t *coff = f->coff, *cto = f->cto;
-    const uint32_t *poff = f->poff, *pfrom = f->pfrom;
-    uint32_t *vl = f->vl, *stack = f->stack, *wit = f->wit, *sig = f->sig[px];
+    const uint32_t *coff = f->coff, *cto = f->cto, *vl = f->vl;
     uint32_t *gto = f->gto;
     for (uint32_t i = 0; i < nv; i++)
         win[vl[i]] = 0;
@@ -332,72 +331,103 @@ static void cb_solve(fcomp *f, uint32_t px, uint32_t nv)
         gd[y] = (uint8_t)(g || to != FC_TERM);
         gto[y] = g ? FC_TERM : to;
     }
-    for (;;) {
-        /* R: the other player's attractor to the states bad for X to
-           close at, and to its own good terminals. */
-        uint32_t sp = 0;
-        for (uint32_t i = 0; i < nv; i++) {
-            uint32_t y = vl[i];
-            cnt[y] = acnt[y];
-            wit[y] = FC_TERM;
-            if (cb_rseed(f, px, y, gd[y], acnt[y])) {
-                mark[y] |= 2;
-                stack[sp++] = y;
-            }
-        }
-        cb_attr(f, px ^ 1, 2, sp, wit);
-        /* B: X's attractor to the rest and to X's own good terminals.  X
-           keeps to the rest by a move outside R (or a good terminal). */
-        sp = 0;
-        for (uint32_t i = 0; i < nv; i++) {
-            uint32_t y = vl[i];
-            int xs = (y & 1) == px, g = gd[y];
-            cnt[y] = acnt[y];
-            if (!(mark[y] & 2) || (xs && g) || (!xs && !g && !acnt[y])) {
-                mark[y] |= 4;
-                stack[sp++] = y;
-                sig[y] = !xs ? FC_TERM : g ? gto[y] : cb_succ(f, y, 2);
-            }
-        }
-        if (!cb_attr(f, px, 4, sp, sig))
-            break;
-        /* B is X's: out of the arena. */
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < nv; i++) {
-            uint32_t y = vl[i];
-            if (mark[y] & 4) {
-                win[y] = 1;
-                mark[y] = 0;
-                if ((y & 1) != px)
-                    sig[y] = FC_TERM;
-                uint32_t m = y >> 1, pp = (y & 1) ^ 1;
-                for (uint32_t j = poff[m]; j < poff[m + 1]; j++)
-                    acnt[2 * pfrom[j] + pp]--;
-            } else {
-                mark[y] = 1;
-                vl[k++] = y;
-            }
-        }
-        nv = k;
-        /* What is left was all in R.  If no state of the other player
-           there joined R by a state of B, R's derivations stand without
-           B: the next round's R is the whole arena and its B empty, so
-           stop here.  (The states of X there had no move into B.) */
-        int again = 0;
-        for (uint32_t i = 0; i < nv && !again; i++) {
-            uint32_t y = vl[i];
-            again = (y & 1) != px && wit[y] != FC_TERM && win[wit[y]];
-        }
-        if (!again)
-            break;
-    }
-    /* The rest is the other player's: it keeps to R by its attractor
-       moves, and from the states bad for X by any move (all of the rest
-       is R) or a good terminal. */
+}
+
+/* R: the other player's attractor to the states bad for X to close at,
+   and to its own good terminals (mark bit 2; wit: the move each of the
+   other player's states joined by). */
+static void cb_round_r(fcomp *f, uint32_t px, uint32_t nv)
+{
+    uint8_t *mark = f->st, *cnt = f->cnt;
+    const uint8_t *acnt = f->cnt2, *gd = f->gd;
+    const uint32_t *vl = f->vl;
+    uint32_t *stack = f->stack, *wit = f->wit, sp = 0;
     for (uint32_t i = 0; i < nv; i++) {
         uint32_t y = vl[i];
-        mark[y] = 1;
+        cnt[y] = acnt[y];
+        wit[y] = FC_TERM;
+        if (cb_rseed(f, px, y, gd[y], acnt[y])) {
+            mark[y] |= 2;
+            stack[sp++] = y;
+        }
     }
+    cb_attr(f, px ^ 1, 2, sp, wit);
+}
+
+/* B: X's attractor to the rest and to X's own good terminals (mark bit
+   4), X keeping to the rest by a move outside R (or a good terminal);
+   sig gets X's moves.  Returns the size of B. */
+static uint32_t cb_round_b(fcomp *f, uint32_t px, uint32_t nv)
+{
+    uint8_t *mark = f->st, *cnt = f->cnt;
+    const uint8_t *acnt = f->cnt2, *gd = f->gd;
+    const uint32_t *vl = f->vl, *gto = f->gto;
+    uint32_t *stack = f->stack, *sig = f->sig[px], sp = 0;
+    for (uint32_t i = 0; i < nv; i++) {
+        uint32_t y = vl[i];
+        int xs = (y & 1) == px, g = gd[y];
+        cnt[y] = acnt[y];
+        if (!(mark[y] & 2) || (xs && g) || (!xs && !g && !acnt[y])) {
+            mark[y] |= 4;
+            stack[sp++] = y;
+            sig[y] = !xs ? FC_TERM : g ? gto[y] : cb_succ(f, y, 2);
+        }
+    }
+    return cb_attr(f, px, 4, sp, sig);
+}
+
+/* B is X's: out of the arena, which keeps the rest (R's states, marks
+   back to 1).  Returns the arena's new size. */
+static uint32_t cb_take_b(fcomp *f, uint32_t px, uint32_t nv)
+{
+    uint8_t *mark = f->st, *acnt = f->cnt2, *win = f->win[px];
+    const uint32_t *poff = f->poff, *pfrom = f->pfrom;
+    uint32_t *vl = f->vl, *sig = f->sig[px], k = 0;
+    for (uint32_t i = 0; i < nv; i++) {
+        uint32_t y = vl[i];
+        if (mark[y] & 4) {
+            win[y] = 1;
+            mark[y] = 0;
+            if ((y & 1) != px)
+                sig[y] = FC_TERM;
+            uint32_t m = y >> 1, pp = (y & 1) ^ 1;
+            for (uint32_t j = poff[m]; j < poff[m + 1]; j++)
+                acnt[2 * pfrom[j] + pp]--;
+        } else {
+            mark[y] = 1;
+            vl[k++] = y;
+        }
+    }
+    return k;
+}
+
+/* Whether another round is needed.  What is left was all in R; if no
+   state of the other player there joined R by a state of B, R's
+   derivations stand without B: the next round's R is the whole arena
+   and its B empty.  (The states of X there had no move into B.) */
+static int cb_again(const fcomp *f, uint32_t px, uint32_t nv)
+{
+    const uint8_t *win = f->win[px];
+    const uint32_t *vl = f->vl, *wit = f->wit;
+    for (uint32_t i = 0; i < nv; i++) {
+        uint32_t y = vl[i];
+        if ((y & 1) != px && wit[y] != FC_TERM && win[wit[y]])
+            return 1;
+    }
+    return 0;
+}
+
+/* The rest is the other player's: it keeps to R by its attractor moves,
+   and from the states bad for X by any move (all of the rest is R) or a
+   good terminal.  Its marks cleared after. */
+static void cb_rest(fcomp *f, uint32_t px, uint32_t nv)
+{
+    uint8_t *mark = f->st;
+    const uint8_t *gd = f->gd;
+    const uint32_t *vl = f->vl, *wit = f->wit, *gto = f->gto;
+    uint32_t *sig = f->sig[px];
+    for (uint32_t i = 0; i < nv; i++)
+        mark[vl[i]] = 1;
     for (uint32_t i = 0; i < nv; i++) {
         uint32_t y = vl[i];
         if ((y & 1) == px)
@@ -409,6 +439,27 @@ static void cb_solve(fcomp *f, uint32_t px, uint32_t nv)
     }
     for (uint32_t i = 0; i < nv; i++)
         mark[vl[i]] = 0;
+}
+
+/*
+ * Solve game px on the arena vl[0..nv) (mark bit 1 set there, clear
+ * elsewhere); every other state outside S and the safe regions keeps its
+ * winner, a move into it ending the play in that winner's favour.  Sets
+ * win and sig on the arena and clears its marks.  The steps keep their
+ * arrays in locals: the byte stores could alias f's fields.
+ */
+static void cb_solve(fcomp *f, uint32_t px, uint32_t nv)
+{
+    cb_arena(f, px, nv);
+    for (;;) {
+        cb_round_r(f, px, nv);
+        if (!cb_round_b(f, px, nv))
+            break;
+        nv = cb_take_b(f, px, nv);
+        if (!cb_again(f, px, nv))
+            break;
+    }
+    cb_rest(f, px, nv);
 }
 
 /* A test's thresholds: t for the parity-0 mover (the root's), 2 - t for
@@ -448,6 +499,7 @@ static void cb_full(fcomp *f)
 /* Undo the last inc_add. */
 static void inc_del(fcomp *f)
 {
+    mc_hot_assert(f->nlmark > 0 && f->lmark[f->nlmark - 1] <= f->nlog);
     uint32_t to = f->lmark[--f->nlmark];
     while (f->nlog > to) {
         fc_log e = f->log[--f->nlog];
@@ -650,6 +702,7 @@ static int fc_test(fcomp *f, uint32_t x, int t, int upd)
             if (-f->own[z >> 1] >= t)
                 return 1;
         } else {
+            mc_hot_assert(no < 8); /* at most 6 moves */
             open[no++] = z;
         }
     }
@@ -742,6 +795,8 @@ static int fc_init(fcomp *f, int n, uint32_t s, const uint32_t *mem,
     for (uint32_t j = 0; j < s; j++)
         for (uint32_t k = f->coff[j]; k < f->coff[j + 1]; k++)
             f->pfrom[f->poff[f->cto[k] + 1]++] = j;
+    /* the parents' lists hold every in-component edge, once */
+    assert(e <= ne && f->poff[0] == 0 && f->poff[s] == e);
     for (size_t y = 0; y < ns; y++)
         f->ebS[y] = f->ebc[y >> 1];
     return 0;
@@ -767,6 +822,8 @@ static int fc_value(fcomp *f, uint32_t j, int P, int O, uint64_t budget,
                     int *aborted)
 {
     uint32_t x = 2 * j;
+    /* the bounds of a fresh start, of the parity of n */
+    assert(j < f->s && P <= O && ((O - P) & 1) == 0);
     f->nodes = 0;
     f->budget = budget;
     f->aborted = 0;
@@ -791,6 +848,7 @@ static int fc_value(fcomp *f, uint32_t j, int P, int O, uint64_t budget,
             hi = mid - 2;
     }
     s_del(f, x);
+    assert(lo >= P && lo <= O && (f->aborted || lo == hi));
     *aborted = f->aborted;
     return lo;
 }
@@ -854,6 +912,8 @@ static int tarjan(uint64_t N, const uint32_t *off, const eg_move *mv,
             }
         }
     }
+    /* every position in one component, the stack empty */
+    assert(sp == 0 && (N == 0 || (nc >= 1 && nc <= N)));
     *ncomp = nc;
     free(idx), free(low), free(stk), free(cs), free(it), free(on);
     return 0;
@@ -918,6 +978,8 @@ static void fc_one(fjob *J, fcomp *f, uint64_t x)
     uint32_t j = J->loc[x];
     int P = b->P[x] > J->lo[j] ? b->P[x] : J->lo[j];
     int O = b->O[x] < J->hi[j] ? b->O[x] : J->hi[j];
+    /* the bracket and the bounds both hold F: they meet */
+    assert(P <= O);
     uint64_t budget = J->budget;
     for (size_t i = 0; !budget && i < J->npick; i++)
         if (J->pick[i] == x)
@@ -928,6 +990,7 @@ static void fc_one(fjob *J, fcomp *f, uint64_t x)
         v = clamp_own(J->n, x, b);
         atomic_store(&J->approx, 1);
     } else {
+        assert(v >= b->P[x] && v <= b->O[x]);
         eg_journal_add(J->jn, x, v);
     }
     eg_log(J->opts, EG_LOG_SEARCHES,
@@ -1006,6 +1069,152 @@ static int fc_run(fjob *J, int k)
     return atomic_load(&J->oom) ? -1 : 0;
 }
 
+/* Layer n's in-layer graph for the searches: every position's moves
+   (mv[off[i] .. off[i + 1])), its strongly connected components (comp[i],
+   numbered children first: nc of them) and their members
+   (members[cstart[c] .. cstart[c + 1]), a position's place among them
+   loc[i]). */
+typedef struct fgraph {
+    uint64_t N;
+    uint32_t *off, *comp, nc;
+    eg_move *mv;
+    uint32_t *loc, *cstart, *members;
+} fgraph;
+
+static void fgraph_free(fgraph *G)
+{
+    free(G->off), free(G->comp), free(G->mv);
+    free(G->loc), free(G->cstart), free(G->members);
+    memset(G, 0, sizeof *G);
+}
+
+/* The moves of every position of layer n: 0, or -1 when out of memory. */
+static int fgraph_moves(fgraph *G, const eg_rules *r, int n)
+{
+    uint64_t N = G->N;
+    size_t cap = N * 4 + 16, len = 0;
+    G->off = malloc((N + 1) * sizeof *G->off);
+    G->mv = malloc(cap * sizeof *G->mv);
+    if (!G->off || !G->mv)
+        return -1;
+    uint8_t h[12];
+    for (uint64_t i = 0; i < N; i++) {
+        mc_egdb_unrank(n, i, h);
+        if (len + 6 > cap) {
+            cap *= 2;
+            eg_move *nm = realloc(G->mv, cap * sizeof *G->mv);
+            if (!nm)
+                return -1;
+            G->mv = nm;
+        }
+        G->off[i] = (uint32_t)len;
+        len += (size_t)eg_expand(r, n, h, G->mv + len);
+    }
+    /* the offsets are 32 bits (layers of 11 seeds and fewer) */
+    assert(len <= UINT32_MAX);
+    G->off[N] = (uint32_t)len;
+    return 0;
+}
+
+/* The components' members (after tarjan): 0, or -1 when out of memory. */
+static int fgraph_members(fgraph *G)
+{
+    uint64_t N = G->N;
+    uint32_t nc = G->nc;
+    G->loc = malloc(N * sizeof *G->loc);
+    G->cstart = calloc((size_t)nc + 2, sizeof *G->cstart);
+    G->members = malloc(N * sizeof *G->members);
+    uint32_t *cur = malloc(((size_t)nc + 1) * sizeof *cur);
+    if (!G->loc || !G->cstart || !G->members || !cur) {
+        free(cur);
+        return -1;
+    }
+    for (uint64_t i = 0; i < N; i++)
+        G->cstart[G->comp[i] + 1]++;
+    for (uint32_t c = 0; c < nc; c++)
+        G->cstart[c + 1] += G->cstart[c];
+    assert(G->cstart[nc] == N); /* every position in one component */
+    memcpy(cur, G->cstart, ((size_t)nc + 1) * sizeof *cur);
+    for (uint64_t i = 0; i < N; i++) {
+        uint32_t c = G->comp[i];
+        G->loc[i] = cur[c] - G->cstart[c];
+        G->members[cur[c]++] = (uint32_t)i;
+    }
+    free(cur);
+    return 0;
+}
+
+/* The positions with P < O still to search, by component number
+   (children's components first, so that every child outside a component
+   is known when it is searched): *order (malloc'd), *nopen of them.
+   Those done already (the journal's, done[i]) keep their values in F and
+   are left out; the others start at P.  0, or -1 when out of memory. */
+static int open_order(const fgraph *G, const eg_bounds *b,
+                      const uint8_t *done, int8_t *F, uint32_t **order,
+                      uint64_t *nopen)
+{
+    uint64_t N = G->N, no = 0;
+    for (uint64_t i = 0; i < N; i++) {
+        if (done && done[i])
+            continue;
+        F[i] = b->P[i];
+        no += b->P[i] < b->O[i];
+    }
+    uint32_t *o = malloc((no + 1) * sizeof *o);
+    /* Sorted by component by counting. */
+    uint32_t *cnt = calloc((size_t)G->nc + 1, sizeof *cnt);
+    uint32_t *tmp = malloc((no + 1) * sizeof *tmp);
+    if (!o || !cnt || !tmp) {
+        free(o), free(cnt), free(tmp);
+        return -1;
+    }
+    uint64_t k = 0;
+    for (uint64_t i = 0; i < N; i++)
+        if (b->P[i] < b->O[i] && !(done && done[i]))
+            o[k++] = (uint32_t)i;
+    assert(k == no);
+    for (uint64_t i = 0; i < no; i++)
+        cnt[G->comp[o[i]] + 1]++;
+    for (uint32_t c = 0; c < G->nc; c++)
+        cnt[c + 1] += cnt[c];
+    for (uint64_t i = 0; i < no; i++)
+        tmp[cnt[G->comp[o[i]]]++] = o[i];
+    free(o);
+    free(cnt);
+    *order = tmp;
+    *nopen = no;
+    return 0;
+}
+
+/* The searches of the open positions order[0..nopen), a component at a
+   time, the small ones on one thread; J holds what every component's
+   searches share.  0, or -1 when out of memory. */
+static int search_components(fjob *J, const fgraph *G, uint64_t nopen,
+                             int threads, uint32_t maxcomp)
+{
+    const uint32_t *order = J->order;
+    int nt = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
+                                                        : threads;
+    for (uint64_t i = 0; i < nopen;) {
+        uint32_t c = G->comp[order[i]];
+        uint64_t end = i;
+        while (end < nopen && G->comp[order[end]] == c)
+            end++;
+        assert(end > i && G->cstart[c + 1] > G->cstart[c]);
+        J->c = c;
+        J->s = G->cstart[c + 1] - G->cstart[c];
+        J->mem = G->members + G->cstart[c];
+        J->budget = J->s > maxcomp ? 0 : J->full_budget;
+        atomic_store(&J->next, i);
+        J->end = end;
+        /* Small components are quick: one thread. */
+        if (fc_run(J, J->s > 100 && end - i > 1 ? nt : 1) != 0)
+            return -1;
+        i = end;
+    }
+    return 0;
+}
+
 /* abapa: F where P < O (layers of few seeds only). */
 static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
                         int threads, mc_egdb_progress progress, void *ctx,
@@ -1013,139 +1222,36 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
                         int *approx, eg_journal *jn, uint8_t *done,
                         mc_error *err)
 {
-    uint64_t N = mc_egdb_layer_size(n);
-    if (N > 0xfffffff0u)
+    fgraph G;
+    memset(&G, 0, sizeof G);
+    G.N = mc_egdb_layer_size(n);
+    if (G.N > 0xfffffff0u)
         return mc_err(err, MC_ERR_ARG, "layer %d too large for the search",
                       n);
-    uint32_t *off = malloc((N + 1) * sizeof *off);
-    uint32_t *comp = malloc(N * sizeof *comp);
-    size_t cap = N * 4 + 16, len = 0;
-    eg_move *mv = malloc(cap * sizeof *mv);
     uint32_t *order = NULL;
-    int rc = MC_ERR_IO;
-    if (!off || !comp || !mv)
-        goto oom;
-    uint8_t h[12];
-    for (uint64_t i = 0; i < N; i++) {
-        mc_egdb_unrank(n, i, h);
-        if (len + 6 > cap) {
-            cap *= 2;
-            eg_move *nm = realloc(mv, cap * sizeof *mv);
-            if (!nm)
-                goto oom;
-            mv = nm;
-        }
-        off[i] = (uint32_t)len;
-        len += (size_t)eg_expand(r, n, h, mv + len);
-    }
-    off[N] = (uint32_t)len;
-    uint32_t nc;
-    if (tarjan(N, off, mv, comp, &nc) != 0)
-        goto oom;
-    /* Positions with P < O, by component number (children's components
-       first), so that every child outside the component is known.
-       Those done already (the journal's) keep their values and are left
-       out; the others start at P. */
     uint64_t nopen = 0;
-    for (uint64_t i = 0; i < N; i++) {
-        if (done && done[i])
-            continue;
-        F[i] = b->P[i];
-        nopen += b->P[i] < b->O[i];
+    G.comp = malloc(G.N * sizeof *G.comp);
+    int rc = !G.comp || fgraph_moves(&G, r, n) != 0 ||
+                     tarjan(G.N, G.off, G.mv, G.comp, &G.nc) != 0 ||
+                     open_order(&G, b, done, F, &order, &nopen) != 0 ||
+                     fgraph_members(&G) != 0
+                 ? -1
+                 : 0;
+    if (rc == 0) {
+        fjob J = {.n = n, .loc = G.loc, .comp = G.comp, .off = G.off,
+                  .mv = G.mv, .F = F, .b = b, .order = order,
+                  .progress = progress, .ctx = ctx, .total = nopen,
+                  .pick = pick, .npick = npick, .jn = jn,
+                  .full_budget = f_budget(r->opts), .opts = r->opts};
+        rc = search_components(&J, &G, nopen, threads, f_maxcomp(r->opts));
+        *approx |= atomic_load(&J.approx);
     }
-    order = malloc((nopen + 1) * sizeof *order);
-    if (!order)
-        goto oom;
-    uint64_t k = 0;
-    for (uint64_t i = 0; i < N; i++)
-        if (b->P[i] < b->O[i] && !(done && done[i]))
-            order[k++] = (uint32_t)i;
-    /* Sort by component (insertion via counting would be faster; the
-       open positions are few). */
-    {
-        uint32_t *cnt = calloc((size_t)nc + 1, sizeof *cnt);
-        uint32_t *tmp = malloc((nopen + 1) * sizeof *tmp);
-        if (!cnt || !tmp) {
-            free(cnt);
-            free(tmp);
-            goto oom;
-        }
-        for (uint64_t i = 0; i < nopen; i++)
-            cnt[comp[order[i]] + 1]++;
-        for (uint32_t c = 0; c < nc; c++)
-            cnt[c + 1] += cnt[c];
-        for (uint64_t i = 0; i < nopen; i++)
-            tmp[cnt[comp[order[i]]]++] = order[i];
-        free(order);
-        free(cnt);
-        order = tmp;
-    }
-    /* Members of each component holding open positions. */
-    uint32_t *loc = malloc(N * sizeof *loc);
-    uint32_t *cstart = calloc((size_t)nc + 2, sizeof *cstart);
-    uint32_t *members = malloc(N * sizeof *members);
-    if (!loc || !cstart || !members) {
-        free(loc), free(cstart), free(members);
-        goto oom;
-    }
-    for (uint64_t i = 0; i < N; i++)
-        cstart[comp[i] + 1]++;
-    for (uint32_t c = 0; c < nc; c++)
-        cstart[c + 1] += cstart[c];
-    /* Members of c: members[cstart[c] .. cstart[c + 1]); loc is the
-       place of a position among its component's members. */
-    {
-        uint32_t *cur = malloc(((size_t)nc + 1) * sizeof *cur);
-        if (!cur) {
-            free(loc), free(cstart), free(members);
-            goto oom;
-        }
-        memcpy(cur, cstart, ((size_t)nc + 1) * sizeof *cur);
-        for (uint64_t i = 0; i < N; i++) {
-            uint32_t c = comp[i];
-            loc[i] = cur[c] - cstart[c];
-            members[cur[c]++] = (uint32_t)i;
-        }
-        free(cur);
-    }
-    fjob J = {.n = n, .loc = loc, .comp = comp, .off = off, .mv = mv,
-              .F = F, .b = b, .order = order, .progress = progress,
-              .ctx = ctx, .total = nopen, .pick = pick, .npick = npick,
-              .jn = jn, .full_budget = f_budget(r->opts), .opts = r->opts};
-    uint32_t maxcomp = f_maxcomp(r->opts);
-    int nt = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
-                                                        : threads;
-    for (uint64_t i = 0; i < nopen;) {
-        uint32_t c = comp[order[i]];
-        uint64_t end = i;
-        while (end < nopen && comp[order[end]] == c)
-            end++;
-        J.c = c;
-        J.s = cstart[c + 1] - cstart[c];
-        J.mem = members + cstart[c];
-        J.budget = J.s > maxcomp ? 0 : J.full_budget;
-        atomic_store(&J.next, i);
-        J.end = end;
-        /* Small components are quick: one thread. */
-        if (fc_run(&J, J.s > 100 && end - i > 1 ? nt : 1) != 0) {
-            free(loc), free(cstart), free(members);
-            goto oom;
-        }
-        i = end;
-    }
-    *approx |= atomic_load(&J.approx);
-    free(loc), free(cstart), free(members);
-    rc = 0;
-    goto out;
-oom:
-    rc = mc_err(err, MC_ERR_NOMEM, "out of memory in the search of layer %d",
-                n);
-out:
-    free(off);
-    free(comp);
-    free(mv);
     free(order);
-    return rc;
+    fgraph_free(&G);
+    if (rc != 0)
+        return mc_err(err, MC_ERR_NOMEM,
+                      "out of memory in the search of layer %d", n);
+    return 0;
 }
 
 int eg_fresh_search(const eg_rules *r, int n, const eg_bounds *b,
@@ -1175,6 +1281,7 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
     if (r->preset == MC_EGDB_AWARI) {
         for (uint64_t i = 0; i < N; i++) {
             int v = b->P[i] > 0 ? b->P[i] : b->O[i] < 0 ? b->O[i] : 0;
+            mc_hot_assert(v >= -n && v <= n);
             out[i] = eg_entry(v, b->hp[i]);
         }
         return 0;
@@ -1478,166 +1585,246 @@ static void release_built(eg_array *built, uint8_t **own, int n)
     own[n] = NULL;
 }
 
+/* A build's state from layer to layer: the rules with the lower layers'
+   entries, the entries each layer owns (memory or the values' work
+   array, built), the header checksums of the layers done, and whether
+   any of them is approximated. */
+typedef struct bstate {
+    mc_egdb_build_opts *o;
+    eg_rules r;
+    const mc_egdb_dist *dd; /* shared by several processes, or NULL */
+    uint8_t *own[MC_EGDB_MAX_SEEDS + 1];
+    uint64_t hsum[MC_EGDB_MAX_SEEDS + 1];
+    int approx_below;
+    eg_array built;
+} bstate;
+
+/* Layer n as found on disk, before any layer was built: *kept when it is
+   complete and was built on the layers below as they are (every process
+   deciding alike, before any writes), its entries then the lower layer
+   n.  0, or an error. */
+static int keep_found(bstate *B, int n, int *kept, mc_error *err)
+{
+    mc_egdb_build_opts *o = B->o;
+    *kept = 0;
+    if (o->first_built <= o->max_seeds)
+        return 0;
+    mc_egdb_info info;
+    const uint8_t *d;
+    int found = found_layer(o->dir, o->preset, n, &info, &d, &B->r,
+                            &B->own[n]) == 0;
+    int ok = found && info.preset == o->preset;
+    for (int m = 0; m < n && ok; m++)
+        ok = info.dep_sum[m] == B->hsum[m];
+    if (B->dd) {
+        /* kept by all, or built by all */
+        uint64_t k = (uint64_t)ok;
+        int rc = dist_sum(B->dd, &k, n, err);
+        if (rc != 0)
+            return rc;
+        ok = k == (uint64_t)B->dd->size;
+    }
+    if (ok) {
+        B->r.lower[n] = d;
+        B->hsum[n] = info.header_sum;
+        B->approx_below |= (int)info.approx_cycles;
+        *kept = 1;
+        return 0;
+    }
+    if (found) {
+        if (B->r.map[n])
+            munmap(B->r.map[n], B->r.maplen[n]);
+        B->r.map[n] = NULL;
+        B->r.maplen[n] = 0;
+        free(B->own[n]);
+        B->own[n] = NULL;
+    }
+    return 0;
+}
+
+/* The entries of layer n into B->own[n]: a large layer shared by the
+   processes (rank 0 gets them all), else this process's alone (rank 0's
+   when shared); the values' work array becomes B->built.  *approx: in,
+   whether a layer below is approximated; out, whether this one is. */
+static int compute_layer(bstate *B, int n, int *approx, mc_error *err)
+{
+    mc_egdb_build_opts *o = B->o;
+    const mc_egdb_dist *dd = B->dd;
+    eg_array a[3] = {{0}};
+    int mine = !dd || dd->rank == 0, big = n >= EG_COMPACT_FROM;
+    int computed = 0, rc = 0;
+    a[0].fd = a[1].fd = a[2].fd = -1;
+    if (dd && big) {
+        int redo = 0;
+        rc = dist_layer(&B->r, n, o, dd, B->hsum, &a[2], &redo, err);
+        B->own[n] = a[2].p;
+        computed = 1;
+        if (rc == 0 && redo) {
+            /* positions with P < O under approximated layers below:
+               rank 0 builds the layer alone (the full sweep) */
+            eg_array_free(&a[2]);
+            B->own[n] = NULL;
+            computed = 0;
+        }
+    }
+    if (!computed && mine) {
+        if (big) {
+            rc = work_arrays(o, n, a, err);
+            B->own[n] = rc ? NULL : a[2].p;
+        } else {
+            B->own[n] = malloc(mc_egdb_layer_size(n));
+            rc = B->own[n] ? 0 : eg_oom(n, err);
+        }
+        if (rc == 0)
+            rc = layer_entries(&B->r, n, o, B->hsum, B->own[n], a, approx,
+                               err);
+    }
+    /* the state and exits are done with; the values are written */
+    eg_array_free(&a[0]);
+    eg_array_free(&a[1]);
+    if (a[2].p) {
+        /* own[n] is a[2]'s: freed with it (release_built) */
+        B->built = a[2];
+        a[2].p = NULL;
+    }
+    return rc;
+}
+
+/* Layer n's file from its entries B->own[n], with the header info tells
+   the rest of (*info: the header written); its search journal removed
+   unless the options keep it. */
+static int write_built(bstate *B, int n, int approx, mc_egdb_info *info,
+                       mc_error *err)
+{
+    mc_egdb_build_opts *o = B->o;
+    const uint8_t *e = B->own[n];
+    uint64_t N = mc_egdb_layer_size(n);
+    memset(info, 0, sizeof *info);
+    info->preset = o->preset;
+    info->n = n;
+    eg_full_spec(B->r.g, info->spec, sizeof info->spec);
+    info->entries = N;
+    info->builder_version = EG_BUILDER_VERSION;
+    for (uint64_t i = 0; i < N; i++) {
+        info->hist[e[i] & 0x7f]++;
+        info->history_proof += e[i] >> 7;
+    }
+    /* Every value of the layer in -n..n, and under abapa of the parity of
+       n (an exact value or clamp(own split, P, O)). */
+    uint64_t in_range = 0;
+    for (int v = -n; v <= n; v++)
+        if (o->preset != MC_EGDB_ABAPA || ((v - n) & 1) == 0)
+            in_range += info->hist[64 + v];
+    assert(in_range == N && info->history_proof <= N);
+    info->approx_cycles = (uint32_t)approx;
+    info->ndeps = (uint32_t)n;
+    for (int m = 0; m < n; m++)
+        info->dep_sum[m] = B->hsum[m];
+    int rc = eg_write_layer(o->dir, info, e, err);
+    if (rc == 0 && !o->keep_journal) {
+        /* The layer holds its values now: its journal is done with (kept
+           on request, to ship it: tools/ship-journal.sh). */
+        char jpath[4096];
+        mc_egdb_journal_path(o->dir, o->preset, n, jpath, sizeof jpath);
+        remove(jpath);
+    }
+    return rc;
+}
+
+/* Layer n read back from its file for the layers above: the page cache
+   holds it then, not the build's own memory.  written (rank 0's: the
+   header it wrote, or NULL) must be what the file holds. */
+static int map_built(bstate *B, int n, const mc_egdb_info *written,
+                     mc_error *err)
+{
+    char path[4096];
+    mc_egdb_info chk;
+    const uint8_t *d;
+    mc_egdb_path(B->o->dir, B->o->preset, n, path, sizeof path);
+    int rc = eg_map_layer(path, &chk, &d, &B->r.map[n], &B->r.maplen[n],
+                          err);
+    if (rc == 0 && written && chk.header_sum != written->header_sum)
+        rc = mc_err(err, MC_ERR_IO, "%s changed while building", path);
+    if (rc != 0)
+        return rc;
+    /* what rank 0 wrote and checked: a layer of n seeds */
+    assert(!written || chk.entries == mc_egdb_layer_size(n));
+    B->r.lower[n] = d;
+    B->hsum[n] = chk.header_sum;
+    B->approx_below |= (int)chk.approx_cycles;
+    release_built(&B->built, B->own, n);
+    return 0;
+}
+
+/* Build layer n: its entries, its file (rank 0's), then its entries read
+   back from the file; the processes of a shared build agree after each
+   step. */
+static int build_layer(bstate *B, int n, mc_error *err)
+{
+    mc_egdb_build_opts *o = B->o;
+    const mc_egdb_dist *dd = B->dd;
+    int mine = !dd || dd->rank == 0;
+    if (o->first_built > n)
+        o->first_built = n;
+    double t0 = now();
+    uint64_t N = mc_egdb_layer_size(n);
+    int approx = B->approx_below;
+    int rc = compute_layer(B, n, &approx, err);
+    if (dd)
+        rc = dist_agree(dd, rc, n, err);
+    if (rc) {
+        release_built(&B->built, B->own, n);
+        return rc;
+    }
+    mc_egdb_info info;
+    assert(!mine || B->own[n]); /* rank 0 has the whole layer */
+    if (mine)
+        rc = write_built(B, n, approx, &info, err);
+    if (dd) /* rank 0 has written the file */
+        rc = dist_agree(dd, rc, n, err);
+    B->r.lower[n] = B->own[n];
+    if (rc == 0)
+        rc = map_built(B, n, mine ? &info : NULL, err);
+    if (dd && rc == 0)
+        rc = dist_agree(dd, rc, n, err);
+    o->seconds[n] = now() - t0;
+    if (o->progress)
+        o->progress(o->progress_ctx, n, "done", N, N);
+    return rc;
+}
+
 int mc_egdb_build(mc_egdb_build_opts *o, mc_error *err)
 {
-    eg_array built = {0};
-    built.fd = -1;
     if (o->max_seeds < 0 || o->max_seeds > MC_EGDB_MAX_SEEDS)
         return mc_err(err, MC_ERR_ARG, "--seeds must be 0..%d",
                       MC_EGDB_MAX_SEEDS);
-    eg_rules r;
-    int rc = eg_rules_init(&r, o->preset, err);
+    bstate B;
+    memset(&B, 0, sizeof B);
+    B.built.fd = -1;
+    B.o = o;
+    int rc = eg_rules_init(&B.r, o->preset, err);
     if (rc)
         return rc;
-    r.opts = o;
-    uint8_t *own[MC_EGDB_MAX_SEEDS + 1] = {0};
-    uint64_t hsum[MC_EGDB_MAX_SEEDS + 1];
-    int approx_below = 0;
+    B.r.opts = o;
+    /* Shared by several processes: the large layers by all of them, the
+       small ones by rank 0 alone; rank 0 writes every file. */
+    B.dd = o->dist && o->dist->size > 1 ? o->dist : NULL;
     o->first_built = o->max_seeds + 1;
     for (int n = 0; n <= o->max_seeds && rc == 0; n++) {
-        char path[4096];
-        mc_egdb_path(o->dir, o->preset, n, path, sizeof path);
         o->seconds[n] = 0;
         o->open_bounds[n] = 0;
-        mc_egdb_info info;
-        const uint8_t *d;
-        /* Shared by several processes: the large layers by all of them,
-           the small ones by rank 0 alone; rank 0 writes every file. */
-        const mc_egdb_dist *dd = o->dist && o->dist->size > 1 ? o->dist
-                                                              : NULL;
-        int found = o->first_built > o->max_seeds &&
-                    found_layer(o->dir, o->preset, n, &info, &d, &r,
-                                &own[n]) == 0;
-        int ok = found && info.preset == o->preset;
-        for (int m = 0; m < n && ok; m++)
-            ok = info.dep_sum[m] == hsum[m];
-        if (dd && o->first_built > o->max_seeds) {
-            /* every process decides before any writes: kept by all, or
-               built by all */
-            uint64_t k = (uint64_t)ok;
-            if ((rc = dist_sum(dd, &k, n, err)) != 0)
-                break;
-            ok = k == (uint64_t)dd->size;
-        }
-        if (ok) {
-            r.lower[n] = d;
-            hsum[n] = info.header_sum;
-            approx_below |= (int)info.approx_cycles;
-            continue;
-        }
-        if (found) {
-            if (r.map[n])
-                munmap(r.map[n], r.maplen[n]);
-            r.map[n] = NULL;
-            r.maplen[n] = 0;
-            free(own[n]);
-            own[n] = NULL;
-        }
-        if (o->first_built > n)
-            o->first_built = n;
-        double t0 = now();
-        uint64_t N = mc_egdb_layer_size(n);
-        eg_array a[3] = {{0}};
-        int approx = approx_below;
-        int mine = !dd || dd->rank == 0, big = n >= EG_COMPACT_FROM;
-        int computed = 0;
-        a[0].fd = a[1].fd = a[2].fd = -1;
-        if (dd && big) {
-            int redo = 0;
-            rc = dist_layer(&r, n, o, dd, hsum, &a[2], &redo, err);
-            own[n] = a[2].p;
-            computed = 1;
-            if (rc == 0 && redo) {
-                /* positions with P < O under approximated layers below:
-                   rank 0 builds the layer alone (the full sweep) */
-                eg_array_free(&a[2]);
-                own[n] = NULL;
-                computed = 0;
-            }
-        }
-        if (!computed && mine) {
-            if (big) {
-                rc = work_arrays(o, n, a, err);
-                own[n] = rc ? NULL : a[2].p;
-            } else {
-                own[n] = malloc(N);
-                rc = own[n] ? 0 : eg_oom(n, err);
-            }
-            if (rc == 0)
-                rc = layer_entries(&r, n, o, hsum, own[n], a, &approx, err);
-        }
-        /* the state and exits are done with; the values are written */
-        eg_array_free(&a[0]);
-        eg_array_free(&a[1]);
-        if (a[2].p) {
-            /* own[n] is a[2]'s: freed with it, below */
-            built = a[2];
-            a[2].p = NULL;
-        }
-        if (dd)
-            rc = dist_agree(dd, rc, n, err);
-        if (rc) {
-            release_built(&built, own, n);
-            break;
-        }
-        if (mine) {
-            memset(&info, 0, sizeof info);
-            info.preset = o->preset;
-            info.n = n;
-            eg_full_spec(r.g, info.spec, sizeof info.spec);
-            info.entries = N;
-            info.builder_version = EG_BUILDER_VERSION;
-            for (uint64_t i = 0; i < N; i++) {
-                info.hist[own[n][i] & 0x7f]++;
-                info.history_proof += own[n][i] >> 7;
-            }
-            info.approx_cycles = (uint32_t)approx;
-            info.ndeps = (uint32_t)n;
-            for (int m = 0; m < n; m++)
-                info.dep_sum[m] = hsum[m];
-            rc = eg_write_layer(o->dir, &info, own[n], err);
-            if (rc == 0 && !o->keep_journal) {
-                /* The layer holds its values now: its journal is done
-                   with (kept on request, to ship it:
-                   tools/ship-journal.sh). */
-                char jpath[4096];
-                mc_egdb_journal_path(o->dir, o->preset, n, jpath,
-                                     sizeof jpath);
-                remove(jpath);
-            }
-        }
-        if (dd) /* rank 0 has written the file */
-            rc = dist_agree(dd, rc, n, err);
-        r.lower[n] = own[n];
-        if (rc == 0) {
-            /* Lower layers are read from the mapped files: the page cache
-               holds them, not the build's own memory. */
-            mc_egdb_info chk;
-            const uint8_t *d2;
-            rc = eg_map_layer(path, &chk, &d2, &r.map[n], &r.maplen[n], err);
-            if (rc == 0 && mine && chk.header_sum != info.header_sum)
-                rc = mc_err(err, MC_ERR_IO, "%s changed while building",
-                            path);
-            if (rc == 0) {
-                r.lower[n] = d2;
-                hsum[n] = chk.header_sum;
-                approx_below |= (int)chk.approx_cycles;
-                release_built(&built, own, n);
-            }
-        }
-        if (dd && rc == 0)
-            rc = dist_agree(dd, rc, n, err);
-        o->seconds[n] = now() - t0;
-        if (o->progress)
-            o->progress(o->progress_ctx, n, "done", N, N);
+        int kept;
+        rc = keep_found(&B, n, &kept, err);
+        if (rc == 0 && !kept)
+            rc = build_layer(&B, n, err);
     }
     for (int n = 0; n <= MC_EGDB_MAX_SEEDS; n++) {
-        if (r.map[n])
-            munmap(r.map[n], r.maplen[n]);
-        if (built.p && own[n] == built.p)
-            release_built(&built, own, n);
-        free(own[n]);
+        if (B.r.map[n])
+            munmap(B.r.map[n], B.r.maplen[n]);
+        if (B.built.p && B.own[n] == B.built.p)
+            release_built(&B.built, B.own, n);
+        free(B.own[n]);
     }
-    eg_rules_free(&r);
+    eg_rules_free(&B.r);
     return rc;
 }

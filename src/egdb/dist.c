@@ -69,11 +69,13 @@ static uint64_t part_lo(const dsweep *w, int k)
 /* The rank that owns position q. */
 static int owner(const dsweep *w, uint64_t q)
 {
+    mc_hot_assert(q < w->N);
     int k = (int)((unsigned __int128)q * (unsigned)w->d->size / w->N);
     while (k + 1 < w->d->size && part_lo(w, k + 1) <= q)
         k++;
     while (k > 0 && part_lo(w, k) > q)
         k--;
+    mc_hot_assert(part_lo(w, k) <= q && q < part_lo(w, k + 1));
     return k;
 }
 
@@ -117,11 +119,14 @@ static void note(dsweep *w, uint64_t i, int v)
 /* Update kind for the owned position q (board h, or NULL: unranked). */
 static int apply(dsweep *w, uint64_t q, int kind, const uint8_t *h)
 {
+    /* updates go to the rank that owns the position */
+    mc_hot_assert(q >= w->lo && q < w->hi);
     uint64_t i = q - w->lo;
     uint8_t *c = &w->cs[i];
     int t = w->t;
     if (kind == UP_DEC) {
         /* bits 0-2 never go below 0: one decrement an edge */
+        mc_hot_assert(CNT(*c) != 0);
         (*c)--;
         if (CNT(*c) == 0 && !(*c & IN_L) && eb_best(w->eb[i]) <= -t) {
             *c |= IN_L;
@@ -313,11 +318,85 @@ static int dist_checkpoint(dsweep *w, eg_work *wk, int phase, double *last)
     return wk->stop_after && wk->saved >= wk->stop_after ? -2 : 0;
 }
 
+/* The phase the sweep starts at: a checkpoint's, when every rank holds
+   one of the same phase (its arrays then taken up), else 0 after the
+   forward pass over this rank's positions (a checkpoint after it when
+   one is due).  0 and *from, or -1, or -2 (stop_after). */
+static int dist_start(dsweep *w, eg_work *wk, int threads, int *from,
+                      double *last, mc_egdb_progress progress, void *ctx)
+{
+    const eg_rules *r = w->r;
+    uint64_t M = w->hi - w->lo, clash = 0;
+    int ph = -1;
+    if (wk->ckpt && eg_ckpt_load(wk, M, &ph, &clash) != 0)
+        ph = -1;
+    if (!same_phase(w->d, ph))
+        ph = -1;
+    *last = mc_now();
+    if (ph >= 0) {
+        wk->resumed = ph;
+        w->clash = clash;
+        if (progress)
+            progress(ctx, w->n, "resumed", (uint64_t)ph,
+                     (uint64_t)eg_thresholds(r->preset, w->n));
+        *from = ph;
+        return 0;
+    }
+    *from = 0;
+    memset(w->val, 0, M);
+    eg_forward_range(r, w->n, threads, w->lo, w->hi, w->eb, w->cs, progress,
+                     ctx);
+    for (uint64_t i = 0; i < M; i++)
+        w->cs[i] = (uint8_t)(w->cs[i] | w->cs[i] << 3);
+    return dist_checkpoint(w, wk, 0, last);
+}
+
+/* The thresholds of eg_compute_entries from phase from on: abapa n,
+   n-2, ..., -n; awari n, n-1, ..., 1 (median(P, 0, O)); a checkpoint
+   after each when one is due.  0, -1, or -2 (stop_after). */
+static int dist_thresholds(dsweep *w, eg_work *wk, int from, double *last,
+                           mc_egdb_progress progress, void *ctx)
+{
+    int n = w->n, awari = w->r->preset == MC_EGDB_AWARI;
+    int step = awari ? 1 : 2, tmin = awari ? 1 : -n, phase = 0;
+    for (int t = n; t >= tmin; t -= step, phase++) {
+        if (phase < from)
+            continue;
+        if (threshold(w, t) != 0)
+            return -1;
+        if (progress)
+            progress(ctx, n, "sweep", (uint64_t)(n - t + 1),
+                     (uint64_t)(n - tmin + 1));
+        int c = dist_checkpoint(w, wk, phase + 1, last);
+        if (c)
+            return c;
+    }
+    return 0;
+}
+
+/* After the thresholds: *open (abapa: where P = O fails, summed over the
+   ranks), the peel, and the entries made.  0 or -1. */
+static int dist_finish(dsweep *w, uint64_t *open)
+{
+    uint64_t M = w->hi - w->lo;
+    int awari = w->r->preset == MC_EGDB_AWARI;
+    uint64_t bad = w->clash + (awari ? 0
+                                     : eg_count_open(w->cs, w->val, M, w->n));
+    if (w->d->sum(w->d->ctx, &bad, 1) != 0)
+        return -1;
+    for (uint64_t i = 0; i < M; i++)
+        w->cs[i] = (uint8_t)CNT0(w->cs[i]);
+    if (peel(w) != 0)
+        return -1;
+    eg_finish_entries(w->val, w->eb, M);
+    *open = awari ? 0 : bad;
+    return 0;
+}
+
 int eg_dist_entries(const eg_rules *r, int n, int threads,
                     const mc_egdb_dist *d, eg_work *wk, uint64_t *open,
                     mc_egdb_progress progress, void *ctx)
 {
-    uint8_t *val = wk->val;
     dsweep *w = calloc(1, sizeof *w);
     if (!w)
         return -1;
@@ -325,84 +404,38 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
     w->d = d;
     w->n = n;
     w->N = mc_egdb_layer_size(n);
+    assert(d->size >= 1 && d->rank >= 0 && d->rank < d->size);
     w->lo = part_lo(w, d->rank);
     w->hi = part_lo(w, d->rank + 1);
+    assert(w->lo <= w->hi && w->hi <= w->N);
     uint64_t M = w->hi - w->lo;
-    w->val = val;
+    w->val = wk->val;
     /* the caller's arrays (its budget), else the sweep's own */
     int own = !wk->cs || !wk->eb;
     w->cs = own ? malloc(M ? M : 1) : wk->cs;
     w->eb = own ? malloc(M ? M : 1) : wk->eb;
     w->out = calloc((size_t)d->size, sizeof *w->out);
-    int rc = -1;
-    if (!w->cs || !w->eb || !w->out)
-        goto out;
-    /* This rank's checkpoint (wk->ckpt, one file a rank), taken up when
-       every rank has one of the same phase. */
-    wk->cs = w->cs;
-    wk->eb = w->eb;
-    wk->resumed = -1;
-    wk->saved = 0;
-    int from = -1;
-    uint64_t clash = 0;
-    if (wk->ckpt && eg_ckpt_load(wk, M, &from, &clash) != 0)
-        from = -1;
-    if (!same_phase(d, from))
-        from = -1;
-    double last = mc_now();
-    if (from >= 0) {
-        wk->resumed = from;
-        w->clash = clash;
-        if (progress)
-            progress(ctx, n, "resumed", (uint64_t)from,
-                     (uint64_t)eg_thresholds(r->preset, n));
-    } else {
-        from = 0;
-        memset(val, 0, M);
-        eg_forward_range(r, n, threads, w->lo, w->hi, w->eb, w->cs,
-                         progress, ctx);
-        for (uint64_t i = 0; i < M; i++)
-            w->cs[i] = (uint8_t)(w->cs[i] | w->cs[i] << 3);
-        int c = dist_checkpoint(w, wk, 0, &last);
-        if (c) {
-            rc = c;
-            goto out;
-        }
+    int rc = -1, from;
+    double last;
+    if (w->cs && w->eb && w->out) {
+        /* This rank's checkpoint: wk->ckpt, one file a rank. */
+        wk->cs = w->cs;
+        wk->eb = w->eb;
+        wk->resumed = -1;
+        wk->saved = 0;
+        rc = dist_start(w, wk, threads, &from, &last, progress, ctx);
+        if (rc == 0)
+            rc = dist_thresholds(w, wk, from, &last, progress, ctx);
+        if (rc == 0)
+            rc = dist_finish(w, open);
     }
-    /* The thresholds of eg_compute_entries: abapa n, n-2, ..., -n; awari
-       n, n-1, ..., 1 (median(P, 0, O)). */
-    int awari = r->preset == MC_EGDB_AWARI;
-    int step = awari ? 1 : 2, tmin = awari ? 1 : -n, phase = 0;
-    for (int t = n; t >= tmin; t -= step, phase++) {
-        if (phase < from)
-            continue;
-        if (threshold(w, t) != 0)
-            goto out;
-        if (progress)
-            progress(ctx, n, "sweep", (uint64_t)(n - t + 1),
-                     (uint64_t)(n - tmin + 1));
-        int c = dist_checkpoint(w, wk, phase + 1, &last);
-        if (c) {
-            rc = c;
-            goto out;
-        }
+    if (rc == 0) {
+        eg_ckpt_remove(wk);
+        eg_log(r->opts, EG_LOG_TIMING,
+               "n=%d rank %d of %d: %llu rounds, %llu words sent", n,
+               d->rank, d->size, (unsigned long long)w->rounds,
+               (unsigned long long)w->sent);
     }
-    /* abapa: where P = O fails, summed. */
-    uint64_t bad = w->clash + (awari ? 0 : eg_count_open(w->cs, val, M, n));
-    if (d->sum(d->ctx, &bad, 1) != 0)
-        goto out;
-    for (uint64_t i = 0; i < M; i++)
-        w->cs[i] = (uint8_t)CNT0(w->cs[i]);
-    if (peel(w) != 0)
-        goto out;
-    eg_finish_entries(val, w->eb, M);
-    *open = awari ? 0 : bad;
-    eg_ckpt_remove(wk);
-    eg_log(r->opts, EG_LOG_TIMING, "n=%d rank %d of %d: %llu rounds, "
-           "%llu words sent", n, d->rank, d->size,
-           (unsigned long long)w->rounds, (unsigned long long)w->sent);
-    rc = 0;
-out:
     if (w->out)
         for (int k = 0; k < d->size; k++)
             free(w->out[k].v);
@@ -419,7 +452,9 @@ out:
 
 void eg_dist_range(const mc_egdb_dist *d, int n, uint64_t *lo, uint64_t *hi)
 {
+    assert(d->size >= 1 && d->rank >= 0 && d->rank < d->size);
     uint64_t N = mc_egdb_layer_size(n);
     *lo = range_at(N, d->rank, d->size);
     *hi = range_at(N, d->rank + 1, d->size);
+    assert(*lo <= *hi && *hi <= N);
 }

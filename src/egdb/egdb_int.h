@@ -65,12 +65,21 @@ static inline uint8_t eg_entry(int v, int hp)
 
 int eg_rules_init(eg_rules *r, int preset, mc_error *err);
 void eg_rules_free(eg_rules *r);
-/* The rules string stored in a layer's header: every option that decides
-   the values, spelled out ("oware:grand_slam=forfeit,repetition=first,
-   cycle_split=ownership"). */
+
+/* The presets and the rules options (spec.c: the one file here that reads
+   a game's options by name; mc_egdb_preset_of, _parse and _name too).
+   The rules string stored in an Oware layer's header: every option that
+   decides the values, spelled out ("oware:grand_slam=forfeit,
+   repetition=first,cycle_split=ownership"). */
 void eg_full_spec(const mc_game *g, char *buf, size_t sz);
+/* The same for the options keys (NULL-terminated) of any game, "?" for
+   a key it does not have: "<name>:k=v,k=v" (the solved games' headers). */
+void eg_spell_spec(const mc_game *g, const char *const *keys, char *buf,
+                   size_t sz);
 /* The spec the builder plays with (seeds=any included). */
 const char *eg_preset_spec(int preset);
+/* The preset named name in a header ("abapa"), or -1. */
+int eg_preset_by_name(const char *name);
 /* The name of layer n's files, "oware-<preset>-NN" then ext, inside dir
    ("." when empty), or alone when dir is NULL (file.c): the one place the
    layer files, their journals and the shipped journals are named. */

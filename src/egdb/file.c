@@ -5,7 +5,8 @@
  * approx_cycles, the checksums of the lower layers it was built from, the
  * payload checksum and the header checksum), then one byte per entry.
  * Writing goes to a temporary name renamed into place, so a killed build
- * never leaves a complete-looking file.
+ * never leaves a complete-looking file.  The compressed files build on
+ * this one (zfile.c); it knows nothing of them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -81,11 +82,6 @@ uint64_t eg_checksum(const void *p, size_t len, uint64_t seed)
     return eg_sum_end(&s);
 }
 
-const char *mc_egdb_preset_name(int preset)
-{
-    return preset == MC_EGDB_AWARI ? "awari" : "abapa";
-}
-
 void eg_layer_file(const char *dir, int preset, int n, const char *ext,
                    char *buf, size_t sz)
 {
@@ -112,6 +108,16 @@ static void oware_kind(eg_kind *k, int preset)
 static void header_encode(unsigned char *h, const mc_egdb_info *in,
                           const eg_kind *k)
 {
+    /* The fields fit (what is written is what header_check reads back):
+       the names and the rules string whole, one dependency a layer
+       below. */
+    assert(strlen(k->game) < 16 && strlen(k->preset) < 16);
+    assert(strlen(in->spec) < 128);
+    assert(in->n >= 0 && in->n <= MC_EGDB_MAX_SEEDS);
+    assert(in->ndeps == (uint32_t)in->n);
+    /* the offsets: each field after the one before, inside the header */
+    assert(OFF_HIST + 8 * 128 == OFF_HP && OFF_DEPS + 8 * 48 <= OFF_PSUM &&
+           OFF_HSUM + 8 <= EG_HEADER_SIZE);
     memset(h, 0, EG_HEADER_SIZE);
     memcpy(h + OFF_MAGIC, magic, 8);
     eg_put32(h + OFF_VERSION, EG_FORMAT_VERSION);
@@ -152,6 +158,9 @@ int eg_write_file(const char *path, const eg_kind *k, mc_egdb_info *in,
 {
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    /* a full layer holds every board of n seeds, a sparse one some */
+    assert(k->sparse ? in->entries <= eg_layer_size_k(k->houses, in->n)
+                     : in->entries == eg_layer_size_k(k->houses, in->n));
     in->format_version = EG_FORMAT_VERSION;
     uint64_t bytes = in->entries * (uint64_t)eg_kind_width(k);
     in->payload_sum = eg_checksum(data, bytes, 0);
@@ -207,12 +216,10 @@ static int header_check(const unsigned char *h, size_t avail,
     memcpy(preset, h + OFF_PRESET, 16);
     eg_kind ow;
     if (!k) {
-        if (strcmp(game, "oware") != 0 ||
-            (strcmp(preset, "abapa") != 0 && strcmp(preset, "awari") != 0))
+        out->preset = eg_preset_by_name(preset);
+        if (strcmp(game, "oware") != 0 || out->preset < 0)
             return mc_err(err, MC_ERR_IO, "%s: unknown preset '%s'", what,
                           preset);
-        out->preset =
-            strcmp(preset, "awari") == 0 ? MC_EGDB_AWARI : MC_EGDB_ABAPA;
         oware_kind(&ow, out->preset);
         k = &ow;
     } else if (strcmp(game, k->game) != 0 || strcmp(preset, k->preset) != 0) {
@@ -343,27 +350,11 @@ int eg_map_file(const char *path, const eg_kind *k, mc_egdb_info *info,
         munmap(m, len);
         return rc;
     }
+    /* checked: the header and exactly its entries */
+    assert(len == EG_HEADER_SIZE + info->entries * w);
     info->file_size = len;
     *map = m;
     *maplen = len;
     *data = d;
     return 0;
-}
-
-int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err)
-{
-    if (eg_is_zpath(path)) {
-        eg_zlayer z;
-        int rc = eg_zmap(path, info, &z, err);
-        if (rc == 0)
-            eg_zunmap(&z);
-        return rc;
-    }
-    const uint8_t *d;
-    void *m;
-    size_t len;
-    int rc = eg_map_layer(path, info, &d, &m, &len, err);
-    if (rc == 0)
-        munmap(m, len);
-    return rc;
 }

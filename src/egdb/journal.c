@@ -67,6 +67,7 @@ static int load(FILE *f, const char *head, int n, const eg_bounds *b,
             ok = 0; /* a value the bounds rule out: stale */
             break;
         }
+        assert(x < N && v >= b->P[x] && v <= b->O[x]); /* checked above */
         if (!done[x]) {
             F[x] = (int8_t)v;
             done[x] = mark;
@@ -125,6 +126,8 @@ int eg_journal_open(eg_journal *j, const char *path, const char *head, int n,
 
 void eg_journal_add(eg_journal *j, uint64_t x, int v)
 {
+    /* what the searches find: values of a layer, -48..48 */
+    assert(v >= -MC_EGDB_MAX_SEEDS && v <= MC_EGDB_MAX_SEEDS);
     if (!j || !j->f)
         return;
     pthread_mutex_lock(&j->mu);
@@ -148,6 +151,7 @@ int eg_journal_close(eg_journal *j)
 void eg_journal_head(const char *spec, int n, const uint64_t *dep_sum,
                      char *buf, size_t sz)
 {
+    assert(n >= 0 && n <= MC_EGDB_MAX_SEEDS && spec);
     uint64_t key = eg_checksum(dep_sum, (size_t)n * sizeof *dep_sum,
                                (uint64_t)n);
     snprintf(buf, sz, "mancala egdb search journal 1 %s n=%d builder=%d "

@@ -28,39 +28,6 @@ struct mc_egdb {
     mc_egdb_info info[MC_EGDB_MAX_SEEDS + 1];
 };
 
-int mc_egdb_preset_of(const mc_game *g, mc_error *err)
-{
-    if (strcmp(mc_game_name(g), "oware") != 0)
-        return mc_err(err, MC_ERR_SPEC,
-                      "endgame tables exist for oware only, not %s",
-                      mc_game_name(g)),
-               -1;
-    const char *gs = mc_game_option(g, "grand_slam");
-    const char *rep = mc_game_option(g, "repetition");
-    const char *cs = mc_game_option(g, "cycle_split");
-    if (gs && rep && cs && !strcmp(gs, "forfeit") && !strcmp(rep, "first") &&
-        !strcmp(cs, "ownership"))
-        return MC_EGDB_ABAPA;
-    if (gs && rep && cs && !strcmp(gs, "illegal_unless_only") &&
-        !strcmp(rep, "threefold") && !strcmp(cs, "even"))
-        return MC_EGDB_AWARI;
-    mc_err(err, MC_ERR_SPEC,
-           "no endgame tables for these rules (%s): tables exist for the "
-           "presets abapa (oware) and awari (oware:awari)",
-           mc_game_spec(g));
-    return -1;
-}
-
-int mc_egdb_preset_parse(const char *spec, mc_error *err)
-{
-    mc_game *g = mc_game_new(spec, err);
-    if (!g)
-        return -1;
-    int p = mc_egdb_preset_of(g, err);
-    mc_game_free(g);
-    return p;
-}
-
 int eg_layer_file_any(const char *dir, int preset, int n, char *path,
                       size_t sz)
 {
@@ -156,6 +123,8 @@ mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
                 mc_egdb_close(db);
                 return NULL;
             }
+        /* a layer stands on the very layers below it */
+        assert(in->n == n && in->ndeps == (uint32_t)n);
         db->max = n;
     }
     if (db->max < 0 && max_seeds < 0) {
@@ -179,6 +148,8 @@ const mc_egdb_info *mc_egdb_layer_info(const mc_egdb *db, int n)
 /* The entry of rank x in layer n (in range), or -1 (a damaged block). */
 static int entry_at(const mc_egdb *db, int n, uint64_t x)
 {
+    /* opening checked each layer's size: a rank of n seeds is inside */
+    mc_hot_assert(n >= 0 && n <= db->max && x < db->info[n].entries);
     return db->data[n] ? db->data[n][x] : eg_zentry(&db->z[n], x);
 }
 
@@ -244,6 +215,7 @@ const uint8_t *eg_layer_data(const mc_egdb *db, int n)
     }
     const uint8_t *d = w->inflated[n];
     pthread_mutex_unlock(&w->mu);
+    assert(!d || w->z[n].entries == db->info[n].entries);
     return d;
 }
 
@@ -278,6 +250,9 @@ int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
         s = EG_SCORE_BASE + EG_SCORE_STEP * diff - ply;
     else if (diff < 0)
         s = -(EG_SCORE_BASE + EG_SCORE_STEP * -diff - ply);
+    /* a table score gives its margin back, whatever the ply */
+    mc_hot_assert(diff < -MC_EGDB_MAX_SEEDS || diff > MC_EGDB_MAX_SEEDS ||
+                  mc_egdb_score_margin(s) == diff);
     if (score)
         *score = s;
     return MC_EGDB_EXACT;

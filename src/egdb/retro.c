@@ -129,14 +129,7 @@ static int solved_init(mc_solved *s, const mc_game *g, mc_error *err)
         return MC_ERR_SPEC;
     s->rt = retro_of(s->g);
     /* The rules string: every option, spelled out. */
-    mc_sb b;
-    mc_sb_init(&b, s->spec, sizeof s->spec);
-    mc_sb_printf(&b, "%s:", mc_game_name(g));
-    for (const char *const *k = s->rt->keys; k && *k; k++) {
-        const char *v = mc_game_option(g, *k);
-        mc_sb_printf(&b, "%s%s=%s", k == s->rt->keys ? "" : ",", *k,
-                     v ? v : "?");
-    }
+    eg_spell_spec(g, s->rt->keys, s->spec, sizeof s->spec);
     s->kind.game = mc_game_name(g);
     s->kind.preset = s->name;
     s->kind.scheme = RT_SCHEME;
@@ -415,6 +408,7 @@ static void *vec_room(void *x, size_t n, size_t *cap, size_t sz)
 
 static int vec_push(rt_vec *v, uint64_t x)
 {
+    mc_hot_assert(x <= UINT32_MAX); /* build_layer refuses larger layers */
     uint32_t *nx = vec_room(v->x, v->n, &v->cap, sizeof *v->x);
     if (!nx)
         return -1;
@@ -470,6 +464,7 @@ static int drain(rt_job *j)
                 /* One more of q's links reaches W: when none is left
                    and q's exits are all -t or worse, q is lost. */
                 uint8_t old = atomic_fetch_sub(&L->st[q], 1);
+                mc_hot_assert((old & ST_CNT) != 0); /* one an edge */
                 if ((old & ST_CNT) == 1 && !(old & (ST_W | ST_L)) &&
                     L->e[q] <= -t && claim(L, q, ST_L, -t) && vec_push(&j->stack, q))
                     return -1;
@@ -523,6 +518,8 @@ static void *worker(void *arg)
                                                   memory_order_relaxed);
                     }
                 }
+                /* the links not yet in W count in ST_CNT's 6 bits */
+                mc_hot_assert(cnt <= ST_CNT);
                 L->e[x] = (int8_t)best;
                 L->dmin[x] = (uint16_t)(dlo > RT_MAX_PLIES ? RT_MAX_PLIES
                                                            : dlo);
@@ -535,6 +532,7 @@ static void *worker(void *arg)
                     if (!mv[i].exit) {
                         uint64_t at = atomic_fetch_add_explicit(
                             &L->off[mv[i].child], 1, memory_order_relaxed);
+                        mc_hot_assert(at < L->E);
                         L->pred[at] = (uint32_t)x;
                     }
             }
@@ -626,36 +624,35 @@ static void free_big(void *p, size_t len)
 
 /* ---- plies to settle -------------------------------------------------- */
 
-/* L->plies from the values: 0 where the game is over or the board is
-   worth 0; a winner the fewest plies of its best moves (an exit: its
-   plies; a link: 1 + the child's), a loser the most, a loser being done
-   once every best link of it is.  The sweep's counts are spent: st is
-   reused (low bits: best links not done, ST_DONE). */
-static int settle(rt_layer *L, mc_error *err)
+/* The best links of each loser counted in st (the sweep's counts are
+   spent): a loser's best links reach winners, worth minus its value. */
+static void count_best_links(rt_layer *L)
 {
-    uint64_t N = L->N;
     const uint8_t *val = L->val;
-    uint16_t *D = L->plies;
-    for (uint64_t x = 0; x < N; x++)
+    for (uint64_t x = 0; x < L->N; x++)
         atomic_store_explicit(&L->st[x], 0, memory_order_relaxed);
-    /* The best links of each loser. */
-    for (uint64_t x = 0; x < N; x++) {
+    for (uint64_t x = 0; x < L->N; x++) {
         int v = eg_val(val[x]);
         if (v <= 0)
-            continue; /* a loser's best links reach winners */
+            continue;
         for (uint64_t i = pred_lo(L, x); i < L->off[x]; i++) {
             uint64_t q = L->pred[i];
             if (eg_val(val[q]) == -v)
                 atomic_fetch_add_explicit(&L->st[q], 1, memory_order_relaxed);
         }
     }
-    /* Buckets of positions by plies. */
-    rt_vec *B = calloc(RT_MAX_PLIES + 2, sizeof *B);
-    if (!B)
-        return mc_err(err, MC_ERR_NOMEM, "out of memory (plies)");
-    int rc = 0, top = 0;
-    uint64_t left = 0;
-    for (uint64_t x = 0; x < N && rc == 0; x++) {
+}
+
+/* The plies each board's own exits give (L->plies), and the first claims
+   in the buckets B: a winner by a best exit, a loser without best links;
+   boards where the game is over or worth 0 are done at 0.  *top: the
+   highest bucket; *left: the boards still to settle.  0 or an error. */
+static int seed_plies(rt_layer *L, rt_vec *B, int *top, uint64_t *left,
+                      mc_error *err)
+{
+    const uint8_t *val = L->val;
+    uint16_t *D = L->plies;
+    for (uint64_t x = 0; x < L->N; x++) {
         int v = eg_val(val[x]);
         int d = -1;
         if (L->dmin[x] == 0 || v == 0) {
@@ -663,7 +660,7 @@ static int settle(rt_layer *L, mc_error *err)
             atomic_store_explicit(&L->st[x], ST_DONE, memory_order_relaxed);
             continue;
         }
-        left++;
+        (*left)++;
         if (v > 0) {
             D[x] = UINT16_MAX;
             if (L->e[x] == v)
@@ -674,56 +671,84 @@ static int settle(rt_layer *L, mc_error *err)
                 d = D[x];
         }
         if (d >= 0) {
-            if (d > top)
-                top = d;
+            if (d > *top)
+                *top = d;
             if (vec_push(&B[d], x))
-                rc = mc_err(err, MC_ERR_NOMEM, "out of memory (plies)");
+                return mc_err(err, MC_ERR_NOMEM, "out of memory (plies)");
         }
     }
+    return 0;
+}
+
+/* Board x, settled at d plies, settles the predecessors that take it as
+   a best move: a winner at d + 1 unless it has fewer, a loser at the most
+   of its best links once every one of them is done.  0 or an error. */
+static int settle_preds(rt_layer *L, rt_vec *B, uint64_t x, int d, int *top,
+                        mc_error *err)
+{
+    const uint8_t *val = L->val;
+    uint16_t *D = L->plies;
+    int v = eg_val(val[x]);
+    for (uint64_t i = pred_lo(L, x); i < L->off[x]; i++) {
+        uint64_t q = L->pred[i];
+        int vq = eg_val(val[q]);
+        uint8_t sq = atomic_load_explicit(&L->st[q], memory_order_relaxed);
+        if (vq != -v || (sq & ST_DONE))
+            continue; /* not a best move of q's, or q is done */
+        int push_at = -1;
+        if (vq > 0) {
+            if (D[q] == UINT16_MAX || d + 1 < D[q])
+                D[q] = (uint16_t)(push_at = d + 1);
+        } else {
+            if (d + 1 > D[q])
+                D[q] = (uint16_t)(d + 1);
+            atomic_store_explicit(&L->st[q], (uint8_t)(sq - 1),
+                                  memory_order_relaxed);
+            if (((sq - 1) & ST_CNT) == 0)
+                push_at = D[q];
+        }
+        if (push_at >= 0) {
+            if (push_at > *top)
+                *top = push_at;
+            if (vec_push(&B[push_at], q))
+                return mc_err(err, MC_ERR_NOMEM, "out of memory (plies)");
+        }
+    }
+    return 0;
+}
+
+/* L->plies from the values: 0 where the game is over or the board is
+   worth 0; a winner the fewest plies of its best moves (an exit: its
+   plies; a link: 1 + the child's), a loser the most, a loser being done
+   once every best link of it is.  The sweep's counts are spent: st is
+   reused (low bits: best links not done, ST_DONE).  Dijkstra's method,
+   a bucket of boards a number of plies. */
+static int settle(rt_layer *L, mc_error *err)
+{
+    count_best_links(L);
+    rt_vec *B = calloc(RT_MAX_PLIES + 2, sizeof *B);
+    if (!B)
+        return mc_err(err, MC_ERR_NOMEM, "out of memory (plies)");
+    int top = 0;
+    uint64_t left = 0;
+    int rc = seed_plies(L, B, &top, &left, err);
     for (int d = 0; d <= top && rc == 0; d++) {
         for (size_t k = 0; k < B[d].n && rc == 0; k++) {
             uint64_t x = B[d].x[k];
             uint8_t st = atomic_load_explicit(&L->st[x],
                                               memory_order_relaxed);
-            if ((st & ST_DONE) || D[x] != d)
+            if ((st & ST_DONE) || L->plies[x] != d)
                 continue; /* done already, or a later, longer claim */
             atomic_store_explicit(&L->st[x], (uint8_t)(st | ST_DONE),
                                   memory_order_relaxed);
             left--;
-            int v = eg_val(val[x]);
             if (d + 1 > RT_MAX_PLIES) {
                 rc = mc_err(err, MC_ERR_ARG,
                             "layer %d: more than %d plies to settle", L->n,
                             RT_MAX_PLIES);
                 break;
             }
-            for (uint64_t i = pred_lo(L, x); i < L->off[x] && rc == 0; i++) {
-                uint64_t q = L->pred[i];
-                int vq = eg_val(val[q]);
-                uint8_t sq = atomic_load_explicit(&L->st[q],
-                                                  memory_order_relaxed);
-                if (vq != -v || (sq & ST_DONE))
-                    continue; /* not a best move of q's, or q is done */
-                int push_at = -1;
-                if (vq > 0) {
-                    if (D[q] == UINT16_MAX || d + 1 < D[q])
-                        D[q] = (uint16_t)(push_at = d + 1);
-                } else {
-                    if (d + 1 > D[q])
-                        D[q] = (uint16_t)(d + 1);
-                    atomic_store_explicit(&L->st[q], (uint8_t)(sq - 1),
-                                          memory_order_relaxed);
-                    if (((sq - 1) & ST_CNT) == 0)
-                        push_at = D[q];
-                }
-                if (push_at >= 0) {
-                    if (push_at > top)
-                        top = push_at;
-                    if (vec_push(&B[push_at], q))
-                        rc = mc_err(err, MC_ERR_NOMEM,
-                                    "out of memory (plies)");
-                }
-            }
+            rc = settle_preds(L, B, x, d, &top, err);
         }
         free(B[d].x);
         B[d].x = NULL;
@@ -807,7 +832,9 @@ static int build_layer(const mc_solved *s, int n, const uint64_t *ranks,
         rc = mc_err(err, L.err.code, "%s", L.err.msg);
         goto out;
     }
-    /* Now off[x] is the end of x's predecessors, off[x-1] their start. */
+    /* Now off[x] is the end of x's predecessors, off[x-1] their start:
+       the last one's end is every link's. */
+    assert(L.N == 0 || L.off[L.N - 1] == E);
     int T = s->rt->wdl ? 1 : n;
     for (int t = T; t >= 1; t--) {
         L.t = t;

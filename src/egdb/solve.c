@@ -15,22 +15,6 @@
 #include "egdb_int.h"
 #include "../core/util.h"
 
-const char *eg_preset_spec(int preset)
-{
-    return preset == MC_EGDB_AWARI ? "oware:awari,seeds=any"
-                                   : "oware:abapa,seeds=any";
-}
-
-void eg_full_spec(const mc_game *g, char *buf, size_t sz)
-{
-    const char *gs = mc_game_option(g, "grand_slam");
-    const char *rep = mc_game_option(g, "repetition");
-    const char *cs = mc_game_option(g, "cycle_split");
-    snprintf(buf, sz, "%s:grand_slam=%s,repetition=%s,cycle_split=%s",
-             mc_game_name(g), gs ? gs : "?", rep ? rep : "?",
-             cs ? cs : "?");
-}
-
 void eg_log(const mc_egdb_build_opts *o, int kind, const char *fmt, ...)
 {
     if (!o || !o->log ||
@@ -66,6 +50,15 @@ int eg_terminal(const uint8_t h[12])
     return d;
 }
 
+/* The seeds on a board of 12 houses. */
+static inline int seeds_of(const uint8_t h[12])
+{
+    int s = 0;
+    for (int i = 0; i < 12; i++)
+        s += h[i];
+    return s;
+}
+
 int eg_expand(const eg_rules *r, int n, const uint8_t h[12], eg_move *out)
 {
     mc_pos p;
@@ -74,12 +67,18 @@ int eg_expand(const eg_rules *r, int n, const uint8_t h[12], eg_move *out)
     p.side = MC_SOUTH;
     mc_move mv[MC_MAX_MOVES];
     int k = mc_moves(r->g, &p, mv);
+    /* the mover's six houses: at most six moves (the sweep counts a
+       position's in-layer moves in 3 bits) */
+    mc_hot_assert(k >= 0 && k <= 6);
     for (int i = 0; i < k; i++) {
         mc_pos q = p;
         mc_play(r->g, &q, mv[i], NULL);
         uint8_t c[12];
         eg_swap(q.pit, c);
         int cap = q.cap[MC_SOUTH];
+        mc_hot_assert(mv[i] < 6 && cap >= 0 && cap <= n);
+        /* a move only moves seeds or captures them */
+        mc_hot_assert(seeds_of(c) == n - cap);
         eg_move *m = &out[i];
         m->house = (int8_t)mv[i];
         m->all = (int8_t)(cap == n);
@@ -136,6 +135,9 @@ int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out,
                     continue; /* a capture: the move left the layer */
             }
             t[o] = (uint8_t)s;
+            /* at most n sowings from each of 6 origins: 6 * 48 < 320,
+               so no predecessor is ever left out */
+            mc_hot_assert(cnt < EG_MAX_PREDS);
             if (cnt < EG_MAX_PREDS) {
                 if (boards)
                     memcpy(boards[cnt], t, 12);
@@ -184,6 +186,8 @@ static void *fwd_run(void *arg)
                 in++;
             }
         }
+        /* 3 bits of the state byte count the in-layer moves */
+        mc_hot_assert(in <= 6);
         j->eb[i - j->base] = (uint8_t)((best - EG_NO_EXIT) |
                                        (all ? EB_ALL : 0));
         j->cnt[i - j->base] = (uint8_t)in;
@@ -210,6 +214,8 @@ void eg_forward_range(const eg_rules *r, int n, int threads, uint64_t lo,
                       uint64_t hi, uint8_t *eb, uint8_t *cnt,
                       mc_egdb_progress progress, void *ctx)
 {
+    assert(n >= 0 && n <= MC_EGDB_MAX_SEEDS);
+    assert(lo <= hi && hi <= mc_egdb_layer_size(n));
     uint64_t N = hi - lo;
     if (threads < 1 || threads > EG_MAX_THREADS)
         threads = threads < 1 ? 1 : EG_MAX_THREADS;
@@ -350,6 +356,7 @@ static void note(worker *k, uint64_t q, int v)
 static void set_a(worker *k, uint64_t q, int t)
 {
     sweep *w = k->w;
+    mc_hot_assert(q < w->N && t >= -w->n && t <= w->n);
     if (w->P)
         w->P[q] = (int8_t)t;
     else
@@ -361,6 +368,7 @@ static void set_a(worker *k, uint64_t q, int t)
 static void set_l(worker *k, uint64_t q, int t)
 {
     sweep *w = k->w;
+    mc_hot_assert(q < w->N && t >= -w->n && t <= w->n);
     if (w->O)
         w->O[q] = (int8_t)-t;
     else
@@ -407,6 +415,7 @@ static int drain(worker *k)
                     /* bits 0-2 never go below 0: one decrement an edge */
                     uint8_t c = __atomic_sub_fetch(&cs[q], 1,
                                                    __ATOMIC_RELAXED);
+                    mc_hot_assert(CNT((uint8_t)(c + 1)) != 0);
                     if (CNT(c) == 0 && !(c & IN_L) &&
                         eb_best(w->eb[q]) <= -t && claim(&cs[q], IN_L)) {
                         set_l(k, q, t);
@@ -560,6 +569,9 @@ static int run_sweep(sweep *w, int tmin, void (*between)(sweep *),
     worker ks[EG_MAX_THREADS];
     int rc = -1;
     double last = mc_now();
+    /* down to -n (P and O), or to 1 (awari's median) */
+    assert((tmin == -w->n || tmin == 1) && from >= 0);
+    assert(w->threads >= 1 && w->threads <= EG_MAX_THREADS);
     memset(ks, 0, sizeof ks);
     for (int i = 0; i < w->threads; i++) {
         ks[i].w = w;
@@ -613,6 +625,10 @@ static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
                       mc_egdb_progress progress, void *ctx, eg_work *wk,
                       int skip)
 {
+    assert(n >= 0 && n <= MC_EGDB_MAX_SEEDS);
+    /* the sweep reads the exits of the layers below (eg_expand) */
+    for (int m = 0; m < n; m++)
+        assert(r->lower[m]);
     memset(w, 0, sizeof *w);
     w->r = r;
     w->n = n;
@@ -685,6 +701,11 @@ int eg_compute_bounds(const eg_rules *r, int n, int threads, eg_bounds *b,
     if (run_sweep(&w, -n, NULL, 0) != 0)
         goto out;
     for (uint64_t i = 0; i < N; i++) {
+        /* least and greatest fixed points: -n <= P <= O <= n, and under
+           abapa both of the parity of n */
+        mc_hot_assert(-n <= b->P[i] && b->P[i] <= b->O[i] && b->O[i] <= n);
+        mc_hot_assert(r->preset != MC_EGDB_ABAPA ||
+                      ((b->P[i] - n) % 2 == 0 && (b->O[i] - n) % 2 == 0));
         b->open += b->P[i] < b->O[i];
         b->hp[i] = (uint8_t)((b->hp[i] | w.eb[i] >> 7) != 0);
     }
@@ -735,6 +756,7 @@ int eg_compute_entries_w(const eg_rules *r, int n, int threads, eg_work *wk,
     sweep w;
     int rc = -1, from = 0;
     uint64_t clash = 0;
+    assert(wk->cs && wk->eb && wk->val);
     *open = 0;
     wk->resumed = -1;
     wk->saved = 0;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/util.h"
 #include "egdb_int.h"
 
 /* The invariants of entry v of configuration h with no legal move: an
@@ -81,6 +82,7 @@ void eg_verify_layer(const mc_egdb *db, eg_rules *r, int n,
                      mc_egdb_verify_report *rep, int compact,
                      mc_egdb_progress progress, void *ctx)
 {
+    assert(n >= 0 && n <= mc_egdb_max_seeds(db));
     memset(rep, 0, sizeof *rep);
     rep->n = n;
     uint64_t N = mc_egdb_layer_size(n);
@@ -94,6 +96,8 @@ void eg_verify_layer(const mc_egdb *db, eg_rules *r, int n,
         rep->invariant_errors = N; /* could not check: count as errors */
         return;
     }
+    /* the well-foundedness check reads the sweep's ranks */
+    assert(b.rank_a && b.rank_l);
     rep->open_bounds = b.open;
     check_header(db, n, rep);
     const uint8_t *d = r->lower[n];

@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/util.h"
 #include "egdb_int.h"
 
 int eg_test_stop_after;
@@ -196,10 +197,14 @@ static void ck_header(char *h, const eg_work *wk, uint64_t N, int phase,
 int eg_ckpt_save(const eg_work *wk, uint64_t N, int phase, uint64_t clash)
 {
     char tmp[4200], h[CK_HEAD];
+    assert(wk->ckpt && wk->cs && wk->eb && wk->val && phase >= 0);
     snprintf(tmp, sizeof tmp, "%s.tmp", wk->ckpt);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0)
         return -1;
+    /* the identity line fits whole (ck_header keeps 3,900 bytes of it):
+       a checkpoint of another layer never reads as this one's */
+    assert(!wk->head || strlen(wk->head) <= 3900);
     ck_header(h, wk, N, phase, clash);
     eg_sum s;
     eg_sum_init(&s, CK_HEAD + 3 * N, 0);

@@ -52,6 +52,7 @@ static uint64_t index_sum(const unsigned char *zh, const unsigned char *offs,
 
 static uint64_t block_len(const eg_zlayer *z, uint64_t b)
 {
+    mc_hot_assert(b < z->nblocks);
     uint64_t start = b * z->block;
     return z->entries - start < z->block ? z->entries - start : z->block;
 }
@@ -67,6 +68,8 @@ static int inflate_block(ZSTD_DCtx *dc, const eg_zlayer *z, uint64_t b,
                          uint8_t *out)
 {
     uint64_t lo = off_at(z, b), hi = off_at(z, b + 1);
+    /* opening checked the index: offsets rising, inside the file */
+    mc_hot_assert(lo <= hi && z->data + hi <= z->base + z->len);
     uint64_t want = block_len(z, b);
     size_t got = ZSTD_decompressDCtx(dc, out, z->block, z->data + lo,
                                      (size_t)(hi - lo));
@@ -88,6 +91,9 @@ int eg_zcompress(const char *plain, const char *zpath, uint32_t block,
     if (rc)
         return rc;
     uint64_t nb = (in.entries + block - 1) / block;
+    /* every entry in one block, the last one not empty */
+    assert(nb * block >= in.entries &&
+           (nb == 0 || (nb - 1) * block < in.entries));
     size_t bound = ZSTD_compressBound(block);
     unsigned char *offs = calloc((size_t)nb + 1, 8);
     unsigned char *buf = malloc(bound);
@@ -324,6 +330,10 @@ static int zopen(const char *path, mc_egdb_info *info, eg_zlayer *z,
         eg_zunmap(z);
         return rc;
     }
+    /* checked: the last block ends the file; the header's entries in
+       nblocks blocks */
+    assert(z->data + off_at(z, z->nblocks) == z->base + len);
+    assert(z->nblocks * z->block >= z->entries);
     info->file_size = len;
     z->id = atomic_fetch_add(&next_id, 1);
     return 0;
@@ -430,6 +440,7 @@ int eg_zentry(const eg_zlayer *z, uint64_t rank)
     if (!c)
         return -1;
     uint64_t b = rank / z->block;
+    mc_hot_assert(b < z->nblocks && c->size >= z->block);
     int w = (int)((b ^ (z->id * 0x9e3779b97f4a7c15ull >> 40)) % ZC_WAYS);
     if (c->id[w] != z->id || c->blk[w] != b) {
         c->id[w] = 0;
@@ -439,6 +450,27 @@ int eg_zentry(const eg_zlayer *z, uint64_t rank)
         c->blk[w] = b;
     }
     return c->buf[w][rank % z->block];
+}
+
+/* A layer file's header, checked as opening checks it, whichever its
+   kind: here, above the plain format (file.c), which knows nothing of
+   the compressed one. */
+int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err)
+{
+    if (eg_is_zpath(path)) {
+        eg_zlayer z;
+        int rc = eg_zmap(path, info, &z, err);
+        if (rc == 0)
+            eg_zunmap(&z);
+        return rc;
+    }
+    const uint8_t *d;
+    void *m;
+    size_t len;
+    int rc = eg_map_layer(path, info, &d, &m, &len, err);
+    if (rc == 0)
+        munmap(m, len);
+    return rc;
 }
 
 /* ---- compressing a directory's layer ----------------------------------- */
