@@ -169,6 +169,9 @@ static int gr_moves(const mc_game *g, const mc_pos *p, mc_move *out)
         n += offer_moves(p, side, out + n);
     if (sowings == 0)
         out[n++] = MV_PASS;
+    /* G2: there is always a move (a pass at least); at most 8 sowings and
+       the 7 + 21 + 35 offers of 1 to 3 of 7 pits. */
+    mc_hot_assert(n >= 1 && n <= NP + 63);
     return n;
 }
 
@@ -176,6 +179,7 @@ static int gr_moves(const mc_game *g, const mc_pos *p, mc_move *out)
 static int sow(uint8_t *h, int i, int skip, mc_trace *t)
 {
     int n = h[i];
+    mc_hot_assert(i >= 0 && i < NP && n > 0);
     h[i] = 0;
     if (t) {
         mc_trace_add(t, MC_TR_LIFT, i, (uint32_t)n, 0);
@@ -242,6 +246,8 @@ static int capture(mc_pos *p, int side, int e, mc_trace *t)
         sum += h[j];
         h[j] = 0;
     }
+    /* The runs took whole pits of 2 or 4, from a board of 48 stones. */
+    mc_hot_assert(sum % 2 == 0 && sum <= 48);
     p->cap[side] = (uint16_t)(p->cap[side] + sum);
     return sum;
 }
@@ -250,6 +256,8 @@ static int gr_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
 {
     int side = p->side;
     if (m < NP) {
+        /* G2: a pit the mover owns (no offer pending: it answers first). */
+        mc_hot_assert((owned(p, side) >> m & 1) && !p->offer);
         int e = sow(p->pit, (int)m, g->opt[OPT_SKIP_ORIGIN], t);
         /* The last stone lands (what e holds then), then the capture. */
         if (t)
@@ -276,6 +284,8 @@ static int gr_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
     if (m == MV_ACCEPT) {
         unsigned mask = p->offer;
         int k = popcount8(mask);
+        /* G6: the answerer can pay 6 stones a pit (no wrap-around of cap). */
+        mc_hot_assert(k >= 1 && k <= MAX_OFFER && p->cap[side] >= PRICE * k);
         for (int i = 0; i < NP; i++)
             if (mask >> i & 1)
                 p->pit[i] = (uint8_t)(p->pit[i] + PRICE);
@@ -303,6 +313,9 @@ static int gr_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
     }
     /* an offer */
     unsigned mask = (unsigned)(m - MV_OFFER_BASE) & 0xFFu;
+    /* G6: 1 to 3 of the mover's pits, keeping one. */
+    mc_hot_assert(m >= MV_OFFER_BASE && mask && !(mask & ~owned(p, side)) &&
+                  mask != owned(p, side) && popcount8(mask) <= MAX_OFFER);
     if (t)
         mc_trace_add(t, MC_TR_TRADE, (int)mask,
                      (uint32_t)(PRICE * popcount8(mask)),
@@ -427,6 +440,36 @@ static int gr_total(const mc_game *g, const mc_pos *p)
 {
     (void)g;
     return board_total(p) + p->cap[0] + p->cap[1];
+}
+
+/*
+ * The invariants of every position (game.h: pos_ok): 8 pits, the others
+ * and `first` zero; pits + captures = 48 (G1: captures take stones off the
+ * board, an accepted offer puts them back); each player owns a pit (G6);
+ * a pending offer names 1 to 3 of the offerer's pits, not all of them,
+ * that the side to move can pay for, and excludes `answered`; without
+ * trades neither occurs; `last` holds only the G7 refusal bits.
+ */
+static int gr_pos_ok(const mc_game *g, const mc_pos *p)
+{
+    assert(p->side == MC_SOUTH || p->side == MC_NORTH);
+    for (int i = NP; i < MC_MAX_PITS; i++)
+        assert(p->pit[i] == 0);
+    assert(p->first == 0);
+    assert(gr_total(g, p) == 48);
+    assert(p->own != 0 && p->own != 0xFF);
+    assert(!(p->flags & ~FLAG_ANSWERED));
+    assert(!(p->last & ~(LAST_REFUSED(0) | LAST_REFUSED(1))));
+    if (p->offer) {
+        unsigned theirs = owned(p, 1 - p->side);
+        int k = popcount8(p->offer);
+        assert(g->opt[OPT_TRADES] == TRADES_ON && !p->flags);
+        assert(!(p->offer & ~theirs) && p->offer != theirs);
+        assert(k <= MAX_OFFER && p->cap[p->side] >= PRICE * k);
+    }
+    if (g->opt[OPT_TRADES] == TRADES_OFF)
+        assert(p->flags == 0);
+    return 1;
 }
 
 /* ---- notation ---- */
@@ -1114,6 +1157,7 @@ const mc_rules mc_rules_gore = {
     .play = gr_play,
     .status = gr_status,
     .total = gr_total,
+    .pos_ok = gr_pos_ok,
     .pos_parse = gr_pos_parse,
     .pos_format = gr_pos_format,
     .move_parse = gr_move_parse,

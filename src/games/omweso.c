@@ -95,6 +95,14 @@ static inline void rset(row16 *r, int i, unsigned v)
     r->w[i >> 3] = (r->w[i >> 3] & ~(0xffull << sh)) | (uint64_t)v << sh;
 }
 
+/* The seeds in pits w0, w1: the bytes summed by one multiplication each
+   (at most 64 seeds, so the sum never carries out of the top byte). */
+static inline unsigned seeds2(uint64_t w0, uint64_t w1)
+{
+    return (unsigned)(((w0 * 0x0101010101010101ull) >> 56) +
+                      ((w1 * 0x0101010101010101ull) >> 56));
+}
+
 /* A lap start: the mover's pits once the origin is lifted, origin, hand. */
 typedef struct node {
     row16 me;
@@ -169,6 +177,7 @@ typedef struct om_data {
    included when n >= 16 (W5); returns the last pit sown. */
 static inline int sow(const om_data *d, row16 *me, int o, int n, int dir)
 {
+    mc_hot_assert(o >= 0 && o < 16 && n >= 1 && n <= 64); /* W1, W5 */
     const row16 *a = &d->add[dir][n][o];
     me->w[0] += a->w[0];
     me->w[1] += a->w[1];
@@ -198,6 +207,8 @@ static inline int cw_captures(const node *x, unsigned mask)
 /* Take both pits facing the mover's inner pit L (W8). */
 static int take(opp *op, int L)
 {
+    /* W7: an inner pit facing two occupied pits. */
+    mc_hot_assert(L >= 8 && L < 16 && op->b[23 - L] && op->b[L - 8]);
     int got = op->b[23 - L] + op->b[L - 8];
     op->b[23 - L] = 0;
     op->b[L - 8] = 0;
@@ -242,6 +253,8 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
     unsigned to = o, tn = n;
     uint64_t idx = 0, power = 1, lam = 0, ov_idx = 0;
     uint64_t budget = mc_relay_budget(), lim = budget ? budget : UINT64_MAX;
+    /* A lap start: an origin, and a hand of 1 to 64 seeds (W1). */
+    mc_hot_assert(o < 16 && n >= 1 && n <= 64);
     r->nc = 0;
     r->overflow = 0;
     r->approx = 0;
@@ -268,6 +281,10 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
         w0 += a->w[0];
         w1 += a->w[1];
         if (v == 1 || (mask >> L & 1)) {
+            /* The laps moved the mover's seeds round its own pits, never
+               losing one (W5); a capture lands in an inner pit (W7). */
+            mc_hot_assert(seeds2(w0, w1) == seeds2(s0, s1) + x0->n);
+            mc_hot_assert(v == 1 || L >= 8);
             r->kind = v == 1 ? CH_END : CH_CAPTURE;
             r->me.w[0] = w0;
             r->me.w[1] = w1;
@@ -476,6 +493,7 @@ static void emit(gen *e, uint64_t bits)
     int count = 0;
     for (uint64_t b = bits; b; b >>= 1)
         count++;
+    mc_hot_assert(count <= MAXMARKS); /* gen_seg marks no further */
     e->leaves++;
     if (count > e->d->st[ST_MAX_MARKS])
         e->d->st[ST_MAX_MARKS] = count;
@@ -622,6 +640,7 @@ static void play_traced(const mc_game *g, om_data *d, row16 *me, opp *op,
                      dir);
         int L = sow(d, &x.me, x.o, x.n, dir);
         unsigned v = rget(&x.me, L);
+        assert(v >= 1); /* the lap's last seed is there */
         lap++;
         if (v == 1) {
             mc_trace_add(t, MC_TR_END, bd(side, L), 1, side);
@@ -688,16 +707,19 @@ static void play_fast(const mc_game *g, om_data *d, row16 *me, opp *op,
             continue;
         }
         /* A legal move never cycles: mc_play's contract. */
-        assert(r.kind == CH_END);
+        mc_hot_assert(r.kind == CH_END);
         *me = r.me;
         return;
     }
 }
 
+static int om_total(const mc_game *g, const mc_pos *p);
+
 static int om_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
 {
     om_data *d = g->data;
     int side = p->side, s = MV_START(m), last = 0;
+    const int total = om_total(g, p);
     p->last = 0;
     if (m & MV_ANNUL) {
         /* W13: the game is annulled and the position left as it was. */
@@ -712,7 +734,7 @@ static int om_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
     load_rows(p, &me, &op);
     if (m & MV_STAR) {
         /* W12: 2 seeds into the next pit, 1 into the one after. */
-        assert(rget(&me, s) == 3);
+        mc_hot_assert(rget(&me, s) == 3);
         rset(&me, s, 0);
         rset(&me, (s + 1) & 15, rget(&me, (s + 1) & 15) + 2);
         rset(&me, (s + 2) & 15, rget(&me, (s + 2) & 15) + 1);
@@ -724,6 +746,8 @@ static int om_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
         play_fast(g, d, &me, &op, side, captures_on(g, p), m, &last);
     }
     store_rows(p, &me, &op);
+    /* W1: seeds never leave the board; a capture moves them across. */
+    mc_hot_assert(om_total(g, p) == total);
     int flags = 0;
     if (last & LAST_CAPTURE) {
         p->cap[side]++;
@@ -889,6 +913,20 @@ static int om_total(const mc_game *g, const mc_pos *p)
 {
     (void)g;
     return row_total(p, 0) + row_total(p, 1);
+}
+
+/*
+ * The invariants of every position (game.h: pos_ok): 64 seeds on the 32
+ * pits (W1), `first` two bits, the fields Omweso does not use zero, and
+ * `last` only the LAST_* facts.
+ */
+static int om_pos_ok(const mc_game *g, const mc_pos *p)
+{
+    assert(p->side == MC_SOUTH || p->side == MC_NORTH);
+    assert(om_total(g, p) == 64);
+    assert(p->first <= 3 && p->own == 0 && p->offer == 0 && p->flags == 0);
+    assert(p->last <= (LAST_CAPTURE | LAST_COL0 | LAST_COL7 | LAST_ANNUL));
+    return 1;
 }
 
 /* ---- names -------------------------------------------------------------- */
@@ -1193,6 +1231,7 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     for (int i = 0; i < 16; i++)
         if (pit_names[bd(side, i)][0] == c)
             pit = i;
+    assert(pit >= 0); /* c is one of the side's 16 letters */
     int seeds = p->pit[bd(side, pit)];
     if (star) {
         if (g->opt[OPT_THREE] == 1)
@@ -1586,6 +1625,7 @@ const mc_rules mc_rules_omweso = {
     .play = om_play,
     .status = om_status,
     .total = om_total,
+    .pos_ok = om_pos_ok,
     .pos_parse = om_pos_parse,
     .pos_format = om_pos_format,
     .move_parse = om_move_parse,
