@@ -51,6 +51,8 @@ struct mc_record {
 static const char *const derived_names[] = {
     "Game", "Start", "Result", "Termination", "Detail", "Glory", "Match"};
 enum { D_GAME, D_START, D_RESULT, D_TERM, D_DETAIL, D_GLORY, D_MATCH, ND };
+_Static_assert(sizeof derived_names / sizeof *derived_names == ND,
+               "a name for every derived tag");
 typedef char dtags[ND][DERIVED_LEN];
 
 /* Free tags written first, in this order; the rest follow as added. */
@@ -82,6 +84,21 @@ static char *dup_str(const char *s)
 
 /* ---- records ---- */
 
+/*
+ * A record's invariants: its game and session, the session playing that
+ * game; the tags within their array, the index (when made) a power of two
+ * at least twice their number, so that a probe meets an empty slot; one
+ * comment slot at most per ply played or to be played.
+ */
+static void check(const mc_record *r)
+{
+    assert(r->g && r->s && mc_session_game(r->s) == r->g);
+    assert(r->ntags >= 0 && r->ntags <= r->tags_cap);
+    assert(r->hcap == 0 ||
+           ((r->hcap & (r->hcap - 1)) == 0 && r->hcap >= 2 * r->ntags));
+    assert(r->ncomment >= 0 && (r->ncomment == 0 || r->comment));
+}
+
 mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
 {
     mc_record *r = calloc(1, sizeof *r);
@@ -112,6 +129,7 @@ mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
         fail(err, MC_ERR_NOMEM, "out of memory");
         return NULL;
     }
+    check(r);
     return r;
 }
 
@@ -177,6 +195,7 @@ static unsigned name_hash(const char *s)
 /* The slot of name in the index: its tag's or the empty one to fill. */
 static int *hslot(const mc_record *r, const char *name)
 {
+    assert(r->hcap > r->ntags); /* an empty slot ends the probe */
     unsigned m = (unsigned)r->hcap - 1, k = name_hash(name) & m;
     while (r->hidx[k] >= 0 && strcmp(r->tags[r->hidx[k]].name, name) != 0)
         k = (k + 1) & m;
@@ -201,7 +220,9 @@ static int rehash(mc_record *r, int cap)
 
 static int find_tag(const mc_record *r, const char *name)
 {
-    return r->hcap ? *hslot(r, name) : -1;
+    int at = r->hcap ? *hslot(r, name) : -1;
+    assert(at < r->ntags && (at < 0 || strcmp(r->tags[at].name, name) == 0));
+    return at;
 }
 
 int mc_record_set_tag(mc_record *r, const char *name, const char *value,
@@ -277,6 +298,7 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
     *hslot(r, k) = r->ntags;
     r->ntags++;
     r->order_ok = 0;
+    check(r);
     return 0;
 }
 
@@ -350,6 +372,7 @@ static int tag_order(mc_record *r)
         if (!known)
             r->order[k++] = i;
     }
+    assert(k == r->ntags); /* each tag once: names are unique */
     r->order_ok = 1;
     return 0;
 }
@@ -457,6 +480,7 @@ static int match_step(match_walk *w, mc_record *r, mc_error *err)
                     "round %ld: %s should start (the match rules say who "
                     "starts the next game)",
                     rd, w->m.next_first == MC_SOUTH ? "South" : "North");
+    assert(rd == 1 || rd == w->round + 1);
     w->round = (int)rd;
     mc_result res;
     mc_session_result(r->s, &res);
@@ -494,6 +518,7 @@ static void ds_put(dstr *d, const char *s, size_t n)
     }
     memcpy(d->b + d->len, s, n);
     d->len += n;
+    assert(d->len < d->cap);
     d->b[d->len] = '\0';
 }
 
@@ -527,6 +552,7 @@ static void ds_word(dstr *d, const char *w)
     const char *nl = strrchr(w, '\n');
     if (nl)
         d->line_start = d->len - strlen(nl + 1);
+    assert(d->oom || d->line_start <= d->len);
 }
 
 static void ds_comment(dstr *d, const char *c)
@@ -651,6 +677,7 @@ static int lx_peek(const lexer *x)
 
 static void lx_next(lexer *x)
 {
+    assert(x->i <= x->len && x->line >= 1 && x->col >= 1);
     if (x->i >= x->len)
         return;
     if (x->t[x->i] == '\n') {
@@ -1096,11 +1123,14 @@ static int read_game(lexer *x, mc_record **out, int game)
         prev = side;
     }
     (void)prev;
+    /* Every move read is in the session, and the derived tags agree. */
+    assert(mc_session_ply(r->s) == moves);
     /* keep the Match tag read, for the match check */
     if (set_match(r, at[D_MATCH].line ? read[D_MATCH] : "") != 0) {
         rc = lx_fail_at(x, gline, gcol, MC_ERR_NOMEM, "out of memory");
         goto out;
     }
+    check(r);
     *out = r;
     r = NULL;
 out:
