@@ -486,16 +486,11 @@ static const char pos_form[] =
     "' offer=<pits>', or ' answered' after one; e.g. "
     "'6,6,6,6/6,6,6,6 S own=SSSSNNNN cap=0,0'";
 
-static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
+/* Field 3, "own=" and the owner of each pit (G6: each keeps one), into
+   p->own; *rest: the field after it. */
+static int parse_owners(const char *e, mc_pos *p, const char **rest,
                         mc_error *err)
 {
-    const char *e;
-    const mc_head_fmt head = {4, 48, {"pits A-D (field 1, South's row)",
-                                      "pits a-d (field 1, North's row)"},
-                              "the 4 pits A-D", "own=<8 letters S|N>",
-                              pos_form};
-    if (mc_parse_head(s, &head, p, &e, err))
-        return MC_ERR_POSITION;
     if (strncmp(e, "own=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       "field 3: expected 'own=' and 8 letters S or N, the "
@@ -522,13 +517,21 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                       "field 3 (own=): %s owns no pit, but a player always "
                       "keeps at least one (G6)",
                       p->own ? "South" : "North");
-    e++;
+    *rest = e + 1;
+    return 0;
+}
+
+/* Field 4, "cap=<South>,<North>", and the total of G1; *rest: what
+   follows it. */
+static int parse_captures(const char *e, mc_pos *p, const char **rest,
+                          mc_error *err)
+{
     if (strncmp(e, "cap=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       "field 4: expected 'cap=<South>,<North>', the stones "
                       "each player has captured");
     uint8_t c[2];
-    if (mc_parse_counts(e + 4, 2, 48, c, &e, "captures (field 4, cap=)",
+    if (mc_parse_counts(e + 4, 2, 48, c, rest, "captures (field 4, cap=)",
                         err))
         return MC_ERR_POSITION;
     p->cap[0] = c[0];
@@ -538,29 +541,13 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
         return mc_err(err, MC_ERR_POSITION,
                       "pits and captures total %d stones, not 48 (G1)",
                       total);
-    if (*e == '\0')
-        return 0;
-    if (*e != ' ')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 4 (cap=): unexpected text '%.20s'", e);
-    e++;
-    if (strcmp(e, "answered") == 0) {
-        if (g->opt[OPT_TRADES] == TRADES_OFF)
-            return mc_err(err, MC_ERR_POSITION,
-                          "field 5: 'answered' cannot occur with trades=off "
-                          "(there are no offers)");
-        p->flags = FLAG_ANSWERED;
-        return 0;
-    }
-    if (strncmp(e, "offer=", 6) != 0)
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 5: expected 'offer=<pits>' or 'answered' (or "
-                      "nothing), found '%.20s'",
-                      e);
-    if (g->opt[OPT_TRADES] == TRADES_OFF)
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 5: an offer cannot occur with trades=off");
-    e += 6;
+    return 0;
+}
+
+/* Field 5's pits after "offer=": 1 to 3 of the offerer's (the side not
+   to move), not all of them, that the side to move can pay for (G6). */
+static int parse_offer(const char *e, mc_pos *p, mc_error *err)
+{
     unsigned mask = 0;
     int last = -1, k = 0;
     for (; *e; e++, k++) {
@@ -601,6 +588,42 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                       side_name[p->side], p->cap[p->side]);
     p->offer = (uint8_t)mask;
     return 0;
+}
+
+static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
+                        mc_error *err)
+{
+    const char *e;
+    const mc_head_fmt head = {4, 48, {"pits A-D (field 1, South's row)",
+                                      "pits a-d (field 1, North's row)"},
+                              "the 4 pits A-D", "own=<8 letters S|N>",
+                              pos_form};
+    if (mc_parse_head(s, &head, p, &e, err) ||
+        parse_owners(e, p, &e, err) || parse_captures(e, p, &e, err))
+        return MC_ERR_POSITION;
+    if (*e == '\0')
+        return 0;
+    if (*e != ' ')
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 4 (cap=): unexpected text '%.20s'", e);
+    e++;
+    if (strcmp(e, "answered") == 0) {
+        if (g->opt[OPT_TRADES] == TRADES_OFF)
+            return mc_err(err, MC_ERR_POSITION,
+                          "field 5: 'answered' cannot occur with trades=off "
+                          "(there are no offers)");
+        p->flags = FLAG_ANSWERED;
+        return 0;
+    }
+    if (strncmp(e, "offer=", 6) != 0)
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 5: expected 'offer=<pits>' or 'answered' (or "
+                      "nothing), found '%.20s'",
+                      e);
+    if (g->opt[OPT_TRADES] == TRADES_OFF)
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 5: an offer cannot occur with trades=off");
+    return parse_offer(e + 6, p, err);
 }
 
 static size_t gr_pos_format(const mc_game *g, const mc_pos *p, char *buf,
