@@ -1203,87 +1203,43 @@ static int why_not_reverse(const mc_game *g, const mc_pos *p, int s,
                   tok, n, nm, ln);
 }
 
-static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
-                         mc_move *m, mc_error *err)
+/* The three-seed opening sowing "X*" from pit (W12), or why not. */
+static int star_move(const mc_game *g, const mc_pos *p, const char *s,
+                     int pit, mc_move *m, mc_error *err)
 {
-    static const char *const side_name[2] = {"South", "North"};
+    char c = s[0];
+    int seeds = p->pit[bd(p->side, pit)];
+    if (g->opt[OPT_THREE] == 1)
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%s: the three-seed opening sowing is off in this "
+                      "game (three_seed=off)",
+                      s);
+    if (seeds != 3)
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%s: the three-seed opening sowing needs exactly 3 "
+                      "seeds in %c, which holds %d (W12)",
+                      s, c, seeds);
+    if (!three_seed_on(g, p))
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%s: the three-seed opening sowing is allowed only "
+                      "until the game's first capture (W12), and there "
+                      "have been captures (captures=%d,%d)",
+                      s, p->cap[0], p->cap[1]);
+    *m = (mc_move)pit | MV_STAR;
+    return 0;
+}
+
+/*
+ * Why the well-formed sowing s from pit (marks up to the last '-': cnt) is
+ * none of the legal moves mv[0..n): a first lap that cannot go clockwise,
+ * a start that never ends (W13), or marks that match no path (W10).
+ */
+static int why_illegal(const mc_game *g, const mc_pos *p, const char *s,
+                       int pit, size_t cnt, const mc_move *mv, int n,
+                       mc_error *err)
+{
     int side = p->side;
     char c = s[0];
-    int lower = c >= 'a' && c <= 'p', upper = c >= 'A' && c <= 'P';
-    size_t len = strlen(s);
-    int star = len == 2 && s[1] == '*';
-    int marks_ok = 1;
-    for (size_t i = 1; i < len && !star; i++)
-        marks_ok &= s[i] == '+' || s[i] == '-';
-    if ((!lower && !upper) || (!star && !marks_ok))
-        return mc_err(err, MC_ERR_MOVE,
-                      "'%.20s' is not a move: a move is a pit letter (A-P "
-                      "for South, a-p for North), then a + or - for each "
-                      "choice point (counter-clockwise, clockwise), or a * "
-                      "for the three-seed opening",
-                      s);
-    if (lower != (side == MC_NORTH))
-        return mc_err(err, MC_ERR_ILLEGAL,
-                      "%c is one of %s's pits; %s moves from %s", c,
-                      side_name[lower], side_name[side],
-                      side ? "a-p" : "A-P");
-    int pit = -1;
-    for (int i = 0; i < 16; i++)
-        if (pit_names[bd(side, i)][0] == c)
-            pit = i;
-    assert(pit >= 0); /* c is one of the side's 16 letters */
-    int seeds = p->pit[bd(side, pit)];
-    if (star) {
-        if (g->opt[OPT_THREE] == 1)
-            return mc_err(err, MC_ERR_ILLEGAL,
-                          "%s: the three-seed opening sowing is off in this "
-                          "game (three_seed=off)",
-                          s);
-        if (seeds != 3)
-            return mc_err(err, MC_ERR_ILLEGAL,
-                          "%s: the three-seed opening sowing needs exactly 3 "
-                          "seeds in %c, which holds %d (W12)",
-                          s, c, seeds);
-        if (!three_seed_on(g, p))
-            return mc_err(err, MC_ERR_ILLEGAL,
-                          "%s: the three-seed opening sowing is allowed only "
-                          "until the game's first capture (W12), and there "
-                          "have been captures (captures=%d,%d)",
-                          s, p->cap[0], p->cap[1]);
-        *m = (mc_move)pit | MV_STAR;
-        return 0;
-    }
-    if (seeds < 2)
-        return mc_err(err, MC_ERR_ILLEGAL,
-                      "%c holds %d seed%s: a move starts from a pit holding 2 "
-                      "or more (W4)",
-                      c, seeds, seeds == 1 ? "" : "s");
-    /* Marks up to the last '-'; trailing '+' may be left out. */
-    size_t cnt = len - 1;
-    while (cnt && s[cnt] == '+')
-        cnt--;
-    if (cnt > MAXMARKS)
-        return mc_err(err, MC_ERR_MOVE,
-                      "%.20s...: more than %d choice marks up to the last "
-                      "'-' cannot be written",
-                      s, MAXMARKS);
-    uint64_t bits = 0;
-    for (size_t k = 0; k < cnt; k++)
-        if (s[k + 1] == '-')
-            bits |= (uint64_t)1 << k;
-    mc_move want = mv_make(pit, (int)cnt, bits);
-    mc_move mv[MC_MAX_MOVES];
-    int n = om_moves(g, p, mv);
-    for (int i = 0; i < n; i++)
-        if (mv[i] == want) {
-            *m = want;
-            return 0;
-        }
-    for (int i = 0; i < n; i++)
-        if (cnt == 0 && mv[i] == ((mc_move)pit | MV_ANNUL)) {
-            *m = mv[i];
-            return 0;
-        }
     char legal[300];
     size_t nl = list_start_moves(p, mv, n, pit, legal, sizeof legal);
     if (cnt > 0 && s[1] == '-') {
@@ -1335,6 +1291,72 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                   "(W13)",
                   s, c, nl ? legal : "none",
                   side ? "i, j, a or b" : "I, J, A or B");
+}
+
+static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
+                         mc_move *m, mc_error *err)
+{
+    static const char *const side_name[2] = {"South", "North"};
+    int side = p->side;
+    char c = s[0];
+    int lower = c >= 'a' && c <= 'p', upper = c >= 'A' && c <= 'P';
+    size_t len = strlen(s);
+    int star = len == 2 && s[1] == '*';
+    int marks_ok = 1;
+    for (size_t i = 1; i < len && !star; i++)
+        marks_ok &= s[i] == '+' || s[i] == '-';
+    if ((!lower && !upper) || (!star && !marks_ok))
+        return mc_err(err, MC_ERR_MOVE,
+                      "'%.20s' is not a move: a move is a pit letter (A-P "
+                      "for South, a-p for North), then a + or - for each "
+                      "choice point (counter-clockwise, clockwise), or a * "
+                      "for the three-seed opening",
+                      s);
+    if (lower != (side == MC_NORTH))
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%c is one of %s's pits; %s moves from %s", c,
+                      side_name[lower], side_name[side],
+                      side ? "a-p" : "A-P");
+    int pit = -1;
+    for (int i = 0; i < 16; i++)
+        if (pit_names[bd(side, i)][0] == c)
+            pit = i;
+    assert(pit >= 0); /* c is one of the side's 16 letters */
+    if (star)
+        return star_move(g, p, s, pit, m, err);
+    int seeds = p->pit[bd(side, pit)];
+    if (seeds < 2)
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%c holds %d seed%s: a move starts from a pit holding 2 "
+                      "or more (W4)",
+                      c, seeds, seeds == 1 ? "" : "s");
+    /* Marks up to the last '-'; trailing '+' may be left out. */
+    size_t cnt = len - 1;
+    while (cnt && s[cnt] == '+')
+        cnt--;
+    if (cnt > MAXMARKS)
+        return mc_err(err, MC_ERR_MOVE,
+                      "%.20s...: more than %d choice marks up to the last "
+                      "'-' cannot be written",
+                      s, MAXMARKS);
+    uint64_t bits = 0;
+    for (size_t k = 0; k < cnt; k++)
+        if (s[k + 1] == '-')
+            bits |= (uint64_t)1 << k;
+    mc_move want = mv_make(pit, (int)cnt, bits);
+    mc_move mv[MC_MAX_MOVES];
+    int n = om_moves(g, p, mv);
+    for (int i = 0; i < n; i++)
+        if (mv[i] == want) {
+            *m = want;
+            return 0;
+        }
+    for (int i = 0; i < n; i++)
+        if (cnt == 0 && mv[i] == ((mc_move)pit | MV_ANNUL)) {
+            *m = mv[i];
+            return 0;
+        }
+    return why_illegal(g, p, s, pit, cnt, mv, n, err);
 }
 
 /* ---- trace descriptions ------------------------------------------------- */
