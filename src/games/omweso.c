@@ -231,12 +231,60 @@ static inline void relay_step(const om_data *d, node *x)
 }
 
 /*
+ * The choice points of a chain from x0 that came back to a lap-start state
+ * after idx laps: at its start (home), or where Brent's tortoise waited
+ * (lam: the laps since).  Only those before the first repeated state count,
+ * plus the repeated state itself when it is a choice point (rev 1): there
+ * the path has been counter-clockwise before, and going clockwise is a new
+ * lap state.  ov_idx: the lap of the first choice point not kept (r's
+ * overflow).  Off chain_run's loop: a cycle with choice points is rare.
+ */
+static void cycle_choices(om_data *d, const node *x0, int home, uint64_t idx,
+                          uint64_t lam, uint64_t ov_idx, int rev,
+                          chain_res *r)
+{
+    /* Find mu, the first lap of the cycle, and lam, its length. */
+    uint64_t mu = 0;
+    node a = *x0, b = *x0;
+    if (home) {
+        lam = idx;
+    } else {
+        for (uint64_t k = 0; k < lam; k++)
+            relay_step(d, &b);
+        while (!node_eq(&a, &b)) {
+            relay_step(d, &a);
+            relay_step(d, &b);
+            mu++;
+        }
+    }
+    d->st[ST_CYCLE_CHOICES]++;
+    int k = 0, again = -1;
+    for (int i = 0; i < r->nc; i++) {
+        if (r->c[i].idx >= mu + lam)
+            break;
+        if (r->c[i].idx == mu)
+            again = i;
+        r->c[k++] = r->c[i];
+    }
+    if (r->overflow && ov_idx >= mu + lam)
+        r->overflow = 0;
+    r->nc = k;
+    if (again >= 0 && rev == 1) {
+        d->st[ST_SECOND_VISIT]++;
+        if (r->nc < MAXC) {
+            r->c[r->nc] = r->c[again];
+            r->c[r->nc++].idx = mu + lam;
+        } else {
+            r->overflow = 1;
+        }
+    }
+}
+
+/*
  * The chain from x0: laps sown counter-clockwise until one ends or captures,
  * or until a lap-start state recurs (Brent).  rev: 0 no reverse laps, 1 any
  * lap may branch clockwise, 2 only the first.  Choice points are recorded in
- * order; for a cycle only those before the first repeated state count, plus
- * the repeated state itself when it is a choice point: there the path has
- * been counter-clockwise before, and going clockwise is a new lap state.
+ * order; for a cycle, cycle_choices keeps those that count.
  * Under a relay budget (mc_relay_budget_set: the search below its root) a
  * chain still going after that many laps is taken for a cycle (approx), its
  * choice points those met so far.
@@ -334,43 +382,9 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
     r->kind = CH_CYCLE;
     r->laps = idx;
     d->st[ST_CYCLES]++;
-    if (r->nc == 0 && !r->overflow)
-        return;
-    /* Find mu, the first lap of the cycle, and lam, its length. */
-    uint64_t mu = 0;
-    node a = *x0, b = *x0;
-    if (w0 == s0 && w1 == s1 && o == x0->o && n == x0->n) {
-        lam = idx;
-    } else {
-        for (uint64_t k = 0; k < lam; k++)
-            relay_step(d, &b);
-        while (!node_eq(&a, &b)) {
-            relay_step(d, &a);
-            relay_step(d, &b);
-            mu++;
-        }
-    }
-    d->st[ST_CYCLE_CHOICES]++;
-    int k = 0, again = -1;
-    for (int i = 0; i < r->nc; i++) {
-        if (r->c[i].idx >= mu + lam)
-            break;
-        if (r->c[i].idx == mu)
-            again = i;
-        r->c[k++] = r->c[i];
-    }
-    if (r->overflow && ov_idx >= mu + lam)
-        r->overflow = 0;
-    r->nc = k;
-    if (again >= 0 && rev == 1) {
-        d->st[ST_SECOND_VISIT]++;
-        if (r->nc < MAXC) {
-            r->c[r->nc] = r->c[again];
-            r->c[r->nc++].idx = mu + lam;
-        } else {
-            r->overflow = 1;
-        }
-    }
+    if (r->nc || r->overflow)
+        cycle_choices(d, x0, w0 == s0 && w1 == s1 && o == x0->o && n == x0->n,
+                      idx, lam, ov_idx, rev, r);
 }
 
 static size_t cache_slot(const node *x, unsigned mask, int rev)
