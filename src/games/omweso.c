@@ -96,12 +96,11 @@ static inline void rset(row16 *r, int i, unsigned v)
 }
 
 /* The seeds in pits w0, w1: the bytes summed by one multiplication each
-   (at most 64 seeds, so the sum never carries out of the top byte). */
-static inline unsigned seeds2(uint64_t w0, uint64_t w1)
-{
-    return (unsigned)(((w0 * 0x0101010101010101ull) >> 56) +
-                      ((w1 * 0x0101010101010101ull) >> 56));
-}
+   (at most 64 seeds, so the sum never carries out of the top byte).  A
+   macro: only the checking builds' asserts use it. */
+#define SEEDS2(w0, w1)                                                        \
+    ((unsigned)((((uint64_t)(w0) * 0x0101010101010101ull) >> 56) +           \
+                (((uint64_t)(w1) * 0x0101010101010101ull) >> 56)))
 
 /* A lap start: the mover's pits once the origin is lifted, origin, hand. */
 typedef struct node {
@@ -331,7 +330,7 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
         if (v == 1 || (mask >> L & 1)) {
             /* The laps moved the mover's seeds round its own pits, never
                losing one (W5); a capture lands in an inner pit (W7). */
-            mc_hot_assert(seeds2(w0, w1) == seeds2(s0, s1) + x0->n);
+            mc_hot_assert(SEEDS2(w0, w1) == SEEDS2(s0, s1) + x0->n);
             mc_hot_assert(v == 1 || L >= 8);
             r->kind = v == 1 ? CH_END : CH_CAPTURE;
             r->me.w[0] = w0;
