@@ -94,6 +94,7 @@ int mc_file_read(const char *path, size_t max, char **out, size_t *len,
         return mc_err(err, MC_ERR_IO, "%s: larger than %zu bytes", path,
                       max);
     }
+    assert(n < cap); /* room for the terminator */
     b[n] = '\0';
     *out = b;
     *len = n;

@@ -42,6 +42,8 @@ int mc_posmap_find(const mc_posmap *m, const mc_pos *p)
 {
     if (!m->size)
         return -1;
+    /* A power of two at most half full: the probe meets an empty slot. */
+    assert((m->size & (m->size - 1)) == 0 && (size_t)m->count * 2 <= m->size);
     size_t mask = m->size - 1;
     for (size_t i = (size_t)key_of(p) & mask; m->slot[i] >= 0;
          i = (i + 1) & mask)
@@ -52,6 +54,7 @@ int mc_posmap_find(const mc_posmap *m, const mc_pos *p)
 
 static void put(mc_posmap *m, int k)
 {
+    assert(k >= 0 && (size_t)m->count < m->size);
     size_t mask = m->size - 1;
     size_t i = (size_t)key_of(m->at(m->ctx, k)) & mask;
     while (m->slot[i] >= 0)
@@ -79,5 +82,6 @@ int mc_posmap_add(mc_posmap *m, int k)
     }
     put(m, k);
     m->count++;
+    assert((size_t)m->count * 2 <= m->size);
     return 0;
 }

@@ -46,6 +46,8 @@ void mc_sb_printf(mc_sb *b, const char *fmt, ...)
     va_end(ap);
     if (k > 0)
         b->len += (size_t)k;
+    /* Never past the end, always terminated (a cut text at cap - 1). */
+    assert(!b->cap || b->buf[b->len < b->cap ? b->len : b->cap - 1] == '\0');
 }
 
 size_t mc_grow(void *arr, size_t cap, size_t need, size_t elem, size_t first)
@@ -63,6 +65,7 @@ size_t mc_grow(void *arr, size_t cap, size_t need, size_t elem, size_t first)
     if (nc > SIZE_MAX / elem || !(nw = realloc(old, nc * elem)))
         return 0;
     memcpy(arr, &nw, sizeof nw);
+    assert(nc >= need && nc > cap);
     return nc;
 }
 
@@ -73,6 +76,7 @@ void mc_sb_putc(mc_sb *b, char c)
         b->buf[b->len + 1] = '\0';
     }
     b->len++;
+    assert(!b->cap || b->buf[b->len < b->cap ? b->len : b->cap - 1] == '\0');
 }
 
 long mc_parse_uint(const char *s, size_t len, long max)
@@ -91,6 +95,7 @@ long mc_parse_uint(const char *s, size_t len, long max)
 int mc_parse_counts(const char *s, int count, int max, uint8_t *out,
                     const char **end, const char *what, mc_error *err)
 {
+    assert(count >= 1 && max >= 0 && max <= 255); /* counts fit out[] */
     const char *p = s;
     for (int i = 0; i < count; i++) {
         const char *q = p;
@@ -125,16 +130,10 @@ int mc_parse_counts(const char *s, int count, int max, uint8_t *out,
     return 0;
 }
 
-/*
- * Position hash: the pits read as 64-bit words and the scalar fields, each
- * folded in through the splitmix64 finaliser.  Measured at about a fifth of
- * the instructions of a table-driven zobrist hash over 12 pits, and search
- * never needs incremental updates because positions are copied, not unmade.
- * Unused pits and fields are 0 by convention, so whole words can be read.
- */
 int mc_parse_head(const char *s, const mc_head_fmt *f, mc_pos *p,
                   const char **rest, mc_error *err)
 {
+    assert(f->per_side >= 1 && 2 * f->per_side <= MC_MAX_PITS);
     const char *e;
     if (mc_parse_counts(s, f->per_side, f->max, p->pit, &e, f->row[0], err))
         return MC_ERR_POSITION;
@@ -166,6 +165,7 @@ int mc_parse_head(const char *s, const mc_head_fmt *f, mc_pos *p,
 
 void mc_format_head(mc_sb *b, const mc_pos *p, int per_side)
 {
+    assert(per_side >= 1 && 2 * per_side <= MC_MAX_PITS);
     for (int i = 0; i < 2 * per_side; i++)
         mc_sb_printf(b, "%d%s", p->pit[i],
                      i == per_side - 1       ? "/"
@@ -174,8 +174,20 @@ void mc_format_head(mc_sb *b, const mc_pos *p, int per_side)
     mc_sb_printf(b, " %c", p->side ? 'N' : 'S');
 }
 
+/*
+ * Position hash: the pits read as 64-bit words and the scalar fields, each
+ * folded in through the splitmix64 finaliser.  Measured at about a fifth of
+ * the instructions of a table-driven zobrist hash over 12 pits, and search
+ * never needs incremental updates because positions are copied, not unmade.
+ * Unused pits and fields are 0 by convention, so whole words can be read.
+ */
+/* The 8 bytes read from cap on are cap[2], side, first, own and offer. */
+_Static_assert(offsetof(mc_pos, flags) == offsetof(mc_pos, cap) + 8,
+               "mc_pos_hash reads the scalar fields as one word");
 uint64_t mc_pos_hash(const mc_pos *p, int npits)
 {
+    /* Whole words of pit[], all inside it. */
+    mc_hot_assert(npits >= 1 && npits <= MC_MAX_PITS);
     uint64_t scal;
     memcpy(&scal, p->cap, sizeof scal); /* cap[2], side, first, own, offer */
     uint64_t h = mc_mix64(scal ^ ((uint64_t)p->flags << 32 | p->flags));
@@ -189,6 +201,7 @@ uint64_t mc_pos_hash(const mc_pos *p, int npits)
 
 int mc_next_field(const char **s, char *buf, size_t n)
 {
+    assert(n >= 1); /* room for the terminator */
     const char *p = *s;
     while (*p == ' ' || *p == '\t')
         p++;
@@ -236,6 +249,7 @@ uint64_t mc_rng_next(mc_rng *r)
 
 uint32_t mc_rng_below(mc_rng *r, uint32_t n)
 {
+    mc_hot_assert(n > 0); /* (-n) % n below divides by n */
     /* Lemire's multiply-shift with rejection: unbiased. */
     uint64_t m = (uint64_t)(uint32_t)(mc_rng_next(r) >> 32) * n;
     uint32_t lo = (uint32_t)m;
@@ -246,6 +260,7 @@ uint32_t mc_rng_below(mc_rng *r, uint32_t n)
             lo = (uint32_t)m;
         }
     }
+    mc_hot_assert((uint32_t)(m >> 32) < n);
     return (uint32_t)(m >> 32);
 }
 

@@ -219,6 +219,7 @@ mc_game *mc_game_new(const char *spec, mc_error *err)
     g->rules = r;
     g->evalw = mc_learned_model(r);
     int n = opt_count(r);
+    assert(n <= MC_MAX_OPTS); /* the table fits the game's opt[] */
     for (int i = 0; i < n; i++)
         g->opt[i] = r->opts[i].def;
     if (colon) {
@@ -357,15 +358,24 @@ size_t mc_game_options_help(const mc_game *g, char *buf, size_t n)
     return b.len;
 }
 
+/* The game's invariants of p (game.h: pos_ok); 1 when it has none. */
+static int pos_ok(const mc_game *g, const mc_pos *p)
+{
+    return !g->rules->pos_ok || g->rules->pos_ok(g, p);
+}
+
 void mc_start(const mc_game *g, mc_pos *p)
 {
     memset(p, 0, sizeof *p);
     g->rules->start(g, p);
+    assert(pos_ok(g, p));
 }
 
 int mc_moves(const mc_game *g, const mc_pos *p, mc_move *out)
 {
-    return g->rules->moves(g, p, out);
+    int n = g->rules->moves(g, p, out);
+    mc_hot_assert(n >= 0 && n <= MC_MAX_MOVES);
+    return n;
 }
 
 int mc_moves_all(const mc_game *g, const mc_pos *p, mc_move *out, int cap,
@@ -380,6 +390,7 @@ int mc_moves_all(const mc_game *g, const mc_pos *p, mc_move *out, int cap,
         *n = g->rules->moves(g, p, all);
         memcpy(out, all, (size_t)(*n < cap ? *n : cap) * sizeof *out);
     }
+    assert(*n >= 0);
     if (*n > cap)
         return mc_err(err, MC_ERR_ARG,
                       "%d legal moves do not fit in room for %d", *n, cap);
@@ -388,11 +399,16 @@ int mc_moves_all(const mc_game *g, const mc_pos *p, mc_move *out, int cap,
 
 int mc_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
 {
+    mc_hot_assert(p->side == MC_SOUTH || p->side == MC_NORTH);
     if (m == MC_MOVE_PASS) { /* a passed turn (the session's, W16) */
         p->side ^= 1;
         return 0;
     }
-    return g->rules->play(g, p, m, t);
+    int fl = g->rules->play(g, p, m, t);
+    /* Every game checks its seeds and pits after every move. */
+    mc_hot_assert(pos_ok(g, p));
+    mc_hot_assert(!(fl & ~(MC_PLAY_IRREVERSIBLE | MC_PLAY_RESET_QUIET)));
+    return fl;
 }
 
 void mc_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
@@ -408,6 +424,9 @@ void mc_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
     r->noglory = 0;
     r->detail[0] = '\0';
     g->rules->status(g, p, h ? h : &fresh, r);
+    mc_hot_assert(r->over ? r->winner == MC_SOUTH || r->winner == MC_NORTH ||
+                                r->winner == MC_DRAW
+                          : r->reason == MC_END_NONE);
 }
 
 uint64_t mc_hash(const mc_game *g, const mc_pos *p)
@@ -433,8 +452,11 @@ int mc_pos_parse(const mc_game *g, const char *s, mc_pos *p, mc_error *err)
         return 0;
     }
     int rc = g->rules->pos_parse(g, s, &tmp, err);
-    if (rc == 0)
+    if (rc == 0) {
+        /* What the parser accepts is well formed: it rejects the rest. */
+        assert(pos_ok(g, &tmp));
         *p = tmp;
+    }
     return rc;
 }
 
@@ -483,6 +505,9 @@ void mc_layout_get(const mc_game *g, mc_layout *l)
     memset(l, 0, sizeof *l);
     memset(l->pit, -1, sizeof l->pit);
     g->rules->layout(g, l);
+    /* The grid fits its array and shows every pit. */
+    assert(l->rows <= 4 && l->cols <= 8 &&
+           l->rows * l->cols >= g->rules->npits);
 }
 
 const char *mc_pit_name(const mc_game *g, int pit)
@@ -548,6 +573,7 @@ int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
         if (ev[i].kind == MC_TR_LIFT || ev[i].kind == MC_TR_LAP ||
             ev[i].kind == MC_TR_OPENING || ev[i].kind == MC_TR_ANNUL)
             out->pit = ev[i].pit;
+    assert(out->pit < g->rules->npits);
     return 0;
 }
 

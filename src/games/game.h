@@ -109,6 +109,13 @@ typedef struct mc_rules {
     void (*status)(const mc_game *g, const mc_pos *p, const mc_hist *h,
                    mc_result *r);
     int (*total)(const mc_game *g, const mc_pos *p);
+    /* Optional: the invariants every position the game makes or accepts
+       keeps (its seeds' total, pits in range, the fields it does not use
+       zero), each an assert(); returns 1.  game.c asserts it after
+       mc_start and mc_pos_parse, and after mc_play in the checking builds
+       (mc_hot_assert, util.h).  Never called on unchecked input: the
+       parser rejects what breaks them. */
+    int (*pos_ok)(const mc_game *g, const mc_pos *p);
 
     int (*pos_parse)(const mc_game *g, const char *s, mc_pos *p, mc_error *e);
     size_t (*pos_format)(const mc_game *g, const mc_pos *p, char *buf, size_t n);

@@ -90,6 +90,12 @@ static int board_total(const mc_pos *p)
     return stones_in(p, 0xFFu);
 }
 
+static int gr_total(const mc_game *g, const mc_pos *p)
+{
+    (void)g;
+    return board_total(p) + p->cap[0] + p->cap[1];
+}
+
 /* How many pits the answerer could pay for (G6), capped at 3. */
 static int affordable(const mc_pos *p, int answerer)
 {
@@ -169,6 +175,9 @@ static int gr_moves(const mc_game *g, const mc_pos *p, mc_move *out)
         n += offer_moves(p, side, out + n);
     if (sowings == 0)
         out[n++] = MV_PASS;
+    /* G2: there is always a move (a pass at least); at most 8 sowings and
+       the 7 + 21 + 35 offers of 1 to 3 of 7 pits. */
+    mc_hot_assert(n >= 1 && n <= NP + 63);
     return n;
 }
 
@@ -176,6 +185,7 @@ static int gr_moves(const mc_game *g, const mc_pos *p, mc_move *out)
 static int sow(uint8_t *h, int i, int skip, mc_trace *t)
 {
     int n = h[i];
+    mc_hot_assert(i >= 0 && i < NP && n > 0);
     h[i] = 0;
     if (t) {
         mc_trace_add(t, MC_TR_LIFT, i, (uint32_t)n, 0);
@@ -242,14 +252,19 @@ static int capture(mc_pos *p, int side, int e, mc_trace *t)
         sum += h[j];
         h[j] = 0;
     }
+    /* The runs took whole pits of 2 or 4, from a board of 48 stones. */
+    mc_hot_assert(sum % 2 == 0 && sum <= 48);
     p->cap[side] = (uint16_t)(p->cap[side] + sum);
     return sum;
 }
 
-static int gr_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
+/* A sowing, a pass, an offer or an answer (gr_play). */
+static int play_action(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
 {
     int side = p->side;
     if (m < NP) {
+        /* G2: a pit the mover owns (no offer pending: it answers first). */
+        mc_hot_assert((owned(p, side) >> m & 1) && !p->offer);
         int e = sow(p->pit, (int)m, g->opt[OPT_SKIP_ORIGIN], t);
         /* The last stone lands (what e holds then), then the capture. */
         if (t)
@@ -276,6 +291,8 @@ static int gr_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
     if (m == MV_ACCEPT) {
         unsigned mask = p->offer;
         int k = popcount8(mask);
+        /* G6: the answerer can pay 6 stones a pit (no wrap-around of cap). */
+        mc_hot_assert(k >= 1 && k <= MAX_OFFER && p->cap[side] >= PRICE * k);
         for (int i = 0; i < NP; i++)
             if (mask >> i & 1)
                 p->pit[i] = (uint8_t)(p->pit[i] + PRICE);
@@ -303,6 +320,9 @@ static int gr_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
     }
     /* an offer */
     unsigned mask = (unsigned)(m - MV_OFFER_BASE) & 0xFFu;
+    /* G6: 1 to 3 of the mover's pits, keeping one. */
+    mc_hot_assert(m >= MV_OFFER_BASE && mask && !(mask & ~owned(p, side)) &&
+                  mask != owned(p, side) && popcount8(mask) <= MAX_OFFER);
     if (t)
         mc_trace_add(t, MC_TR_TRADE, (int)mask,
                      (uint32_t)(PRICE * popcount8(mask)),
@@ -311,6 +331,16 @@ static int gr_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
     p->side = (uint8_t)(1 - side);
     p->flags = 0;
     return 0;
+}
+
+static int gr_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
+{
+    const int total = gr_total(g, p);
+    int fl = play_action(g, p, m, t);
+    /* Stones move between the board and the captures (G4, G6), never
+       more or fewer. */
+    mc_hot_assert(gr_total(g, p) == total);
+    return fl;
 }
 
 /* Scores (doubled: an odd board split in two gives halves) and the `over`
@@ -423,10 +453,36 @@ static int gr_move_facts(const mc_game *g, const mc_pos *p, mc_move m,
     return 0;
 }
 
-static int gr_total(const mc_game *g, const mc_pos *p)
+/*
+ * The invariants of every position (game.h: pos_ok): 8 pits, the others
+ * and `first` zero; pits + captures at most 48 (G1: captures take stones
+ * off the board, an accepted offer puts them back, gr_play checks the sum
+ * stays; a parsed position has all 48, the solver's tests play smaller
+ * boards); each player owns a pit (G6);
+ * a pending offer names 1 to 3 of the offerer's pits, not all of them,
+ * that the side to move can pay for, and excludes `answered`; without
+ * trades neither occurs; `last` holds only the G7 refusal bits.
+ */
+static int gr_pos_ok(const mc_game *g, const mc_pos *p)
 {
-    (void)g;
-    return board_total(p) + p->cap[0] + p->cap[1];
+    assert(p->side == MC_SOUTH || p->side == MC_NORTH);
+    for (int i = NP; i < MC_MAX_PITS; i++)
+        assert(p->pit[i] == 0);
+    assert(p->first == 0);
+    assert(gr_total(g, p) <= 48);
+    assert(p->own != 0 && p->own != 0xFF);
+    assert(!(p->flags & ~FLAG_ANSWERED));
+    assert(!(p->last & ~(LAST_REFUSED(0) | LAST_REFUSED(1))));
+    if (p->offer) {
+        unsigned theirs = owned(p, 1 - p->side);
+        int k = popcount8(p->offer);
+        assert(g->opt[OPT_TRADES] == TRADES_ON && !p->flags);
+        assert(!(p->offer & ~theirs) && p->offer != theirs);
+        assert(k <= MAX_OFFER && p->cap[p->side] >= PRICE * k);
+    }
+    if (g->opt[OPT_TRADES] == TRADES_OFF)
+        assert(p->flags == 0);
+    return 1;
 }
 
 /* ---- notation ---- */
@@ -443,16 +499,11 @@ static const char pos_form[] =
     "' offer=<pits>', or ' answered' after one; e.g. "
     "'6,6,6,6/6,6,6,6 S own=SSSSNNNN cap=0,0'";
 
-static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
+/* Field 3, "own=" and the owner of each pit (G6: each keeps one), into
+   p->own; *rest: the field after it. */
+static int parse_owners(const char *e, mc_pos *p, const char **rest,
                         mc_error *err)
 {
-    const char *e;
-    const mc_head_fmt head = {4, 48, {"pits A-D (field 1, South's row)",
-                                      "pits a-d (field 1, North's row)"},
-                              "the 4 pits A-D", "own=<8 letters S|N>",
-                              pos_form};
-    if (mc_parse_head(s, &head, p, &e, err))
-        return MC_ERR_POSITION;
     if (strncmp(e, "own=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       "field 3: expected 'own=' and 8 letters S or N, the "
@@ -479,13 +530,21 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                       "field 3 (own=): %s owns no pit, but a player always "
                       "keeps at least one (G6)",
                       p->own ? "South" : "North");
-    e++;
+    *rest = e + 1;
+    return 0;
+}
+
+/* Field 4, "cap=<South>,<North>", and the total of G1; *rest: what
+   follows it. */
+static int parse_captures(const char *e, mc_pos *p, const char **rest,
+                          mc_error *err)
+{
     if (strncmp(e, "cap=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       "field 4: expected 'cap=<South>,<North>', the stones "
                       "each player has captured");
     uint8_t c[2];
-    if (mc_parse_counts(e + 4, 2, 48, c, &e, "captures (field 4, cap=)",
+    if (mc_parse_counts(e + 4, 2, 48, c, rest, "captures (field 4, cap=)",
                         err))
         return MC_ERR_POSITION;
     p->cap[0] = c[0];
@@ -495,29 +554,13 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
         return mc_err(err, MC_ERR_POSITION,
                       "pits and captures total %d stones, not 48 (G1)",
                       total);
-    if (*e == '\0')
-        return 0;
-    if (*e != ' ')
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 4 (cap=): unexpected text '%.20s'", e);
-    e++;
-    if (strcmp(e, "answered") == 0) {
-        if (g->opt[OPT_TRADES] == TRADES_OFF)
-            return mc_err(err, MC_ERR_POSITION,
-                          "field 5: 'answered' cannot occur with trades=off "
-                          "(there are no offers)");
-        p->flags = FLAG_ANSWERED;
-        return 0;
-    }
-    if (strncmp(e, "offer=", 6) != 0)
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 5: expected 'offer=<pits>' or 'answered' (or "
-                      "nothing), found '%.20s'",
-                      e);
-    if (g->opt[OPT_TRADES] == TRADES_OFF)
-        return mc_err(err, MC_ERR_POSITION,
-                      "field 5: an offer cannot occur with trades=off");
-    e += 6;
+    return 0;
+}
+
+/* Field 5's pits after "offer=": 1 to 3 of the offerer's (the side not
+   to move), not all of them, that the side to move can pay for (G6). */
+static int parse_offer(const char *e, mc_pos *p, mc_error *err)
+{
     unsigned mask = 0;
     int last = -1, k = 0;
     for (; *e; e++, k++) {
@@ -558,6 +601,42 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                       side_name[p->side], p->cap[p->side]);
     p->offer = (uint8_t)mask;
     return 0;
+}
+
+static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
+                        mc_error *err)
+{
+    const char *e;
+    const mc_head_fmt head = {4, 48, {"pits A-D (field 1, South's row)",
+                                      "pits a-d (field 1, North's row)"},
+                              "the 4 pits A-D", "own=<8 letters S|N>",
+                              pos_form};
+    if (mc_parse_head(s, &head, p, &e, err) ||
+        parse_owners(e, p, &e, err) || parse_captures(e, p, &e, err))
+        return MC_ERR_POSITION;
+    if (*e == '\0')
+        return 0;
+    if (*e != ' ')
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 4 (cap=): unexpected text '%.20s'", e);
+    e++;
+    if (strcmp(e, "answered") == 0) {
+        if (g->opt[OPT_TRADES] == TRADES_OFF)
+            return mc_err(err, MC_ERR_POSITION,
+                          "field 5: 'answered' cannot occur with trades=off "
+                          "(there are no offers)");
+        p->flags = FLAG_ANSWERED;
+        return 0;
+    }
+    if (strncmp(e, "offer=", 6) != 0)
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 5: expected 'offer=<pits>' or 'answered' (or "
+                      "nothing), found '%.20s'",
+                      e);
+    if (g->opt[OPT_TRADES] == TRADES_OFF)
+        return mc_err(err, MC_ERR_POSITION,
+                      "field 5: an offer cannot occur with trades=off");
+    return parse_offer(e + 6, p, err);
 }
 
 static size_t gr_pos_format(const mc_game *g, const mc_pos *p, char *buf,
@@ -1114,6 +1193,7 @@ const mc_rules mc_rules_gore = {
     .play = gr_play,
     .status = gr_status,
     .total = gr_total,
+    .pos_ok = gr_pos_ok,
     .pos_parse = gr_pos_parse,
     .pos_format = gr_pos_format,
     .move_parse = gr_move_parse,

@@ -95,6 +95,13 @@ static inline void rset(row16 *r, int i, unsigned v)
     r->w[i >> 3] = (r->w[i >> 3] & ~(0xffull << sh)) | (uint64_t)v << sh;
 }
 
+/* The seeds in pits w0, w1: the bytes summed by one multiplication each
+   (at most 64 seeds, so the sum never carries out of the top byte).  A
+   macro: only the checking builds' asserts use it. */
+#define SEEDS2(w0, w1)                                                        \
+    ((unsigned)((((uint64_t)(w0) * 0x0101010101010101ull) >> 56) +           \
+                (((uint64_t)(w1) * 0x0101010101010101ull) >> 56)))
+
 /* A lap start: the mover's pits once the origin is lifted, origin, hand. */
 typedef struct node {
     row16 me;
@@ -169,6 +176,7 @@ typedef struct om_data {
    included when n >= 16 (W5); returns the last pit sown. */
 static inline int sow(const om_data *d, row16 *me, int o, int n, int dir)
 {
+    mc_hot_assert(o >= 0 && o < 16 && n >= 1 && n <= 64); /* W1, W5 */
     const row16 *a = &d->add[dir][n][o];
     me->w[0] += a->w[0];
     me->w[1] += a->w[1];
@@ -198,6 +206,8 @@ static inline int cw_captures(const node *x, unsigned mask)
 /* Take both pits facing the mover's inner pit L (W8). */
 static int take(opp *op, int L)
 {
+    /* W7: an inner pit facing two occupied pits. */
+    mc_hot_assert(L >= 8 && L < 16 && op->b[23 - L] && op->b[L - 8]);
     int got = op->b[23 - L] + op->b[L - 8];
     op->b[23 - L] = 0;
     op->b[L - 8] = 0;
@@ -220,12 +230,60 @@ static inline void relay_step(const om_data *d, node *x)
 }
 
 /*
+ * The choice points of a chain from x0 that came back to a lap-start state
+ * after idx laps: at its start (home), or where Brent's tortoise waited
+ * (lam: the laps since).  Only those before the first repeated state count,
+ * plus the repeated state itself when it is a choice point (rev 1): there
+ * the path has been counter-clockwise before, and going clockwise is a new
+ * lap state.  ov_idx: the lap of the first choice point not kept (r's
+ * overflow).  Off chain_run's loop: a cycle with choice points is rare.
+ */
+static void cycle_choices(om_data *d, const node *x0, int home, uint64_t idx,
+                          uint64_t lam, uint64_t ov_idx, int rev,
+                          chain_res *r)
+{
+    /* Find mu, the first lap of the cycle, and lam, its length. */
+    uint64_t mu = 0;
+    node a = *x0, b = *x0;
+    if (home) {
+        lam = idx;
+    } else {
+        for (uint64_t k = 0; k < lam; k++)
+            relay_step(d, &b);
+        while (!node_eq(&a, &b)) {
+            relay_step(d, &a);
+            relay_step(d, &b);
+            mu++;
+        }
+    }
+    d->st[ST_CYCLE_CHOICES]++;
+    int k = 0, again = -1;
+    for (int i = 0; i < r->nc; i++) {
+        if (r->c[i].idx >= mu + lam)
+            break;
+        if (r->c[i].idx == mu)
+            again = i;
+        r->c[k++] = r->c[i];
+    }
+    if (r->overflow && ov_idx >= mu + lam)
+        r->overflow = 0;
+    r->nc = k;
+    if (again >= 0 && rev == 1) {
+        d->st[ST_SECOND_VISIT]++;
+        if (r->nc < MAXC) {
+            r->c[r->nc] = r->c[again];
+            r->c[r->nc++].idx = mu + lam;
+        } else {
+            r->overflow = 1;
+        }
+    }
+}
+
+/*
  * The chain from x0: laps sown counter-clockwise until one ends or captures,
  * or until a lap-start state recurs (Brent).  rev: 0 no reverse laps, 1 any
  * lap may branch clockwise, 2 only the first.  Choice points are recorded in
- * order; for a cycle only those before the first repeated state count, plus
- * the repeated state itself when it is a choice point: there the path has
- * been counter-clockwise before, and going clockwise is a new lap state.
+ * order; for a cycle, cycle_choices keeps those that count.
  * Under a relay budget (mc_relay_budget_set: the search below its root) a
  * chain still going after that many laps is taken for a cycle (approx), its
  * choice points those met so far.
@@ -242,6 +300,8 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
     unsigned to = o, tn = n;
     uint64_t idx = 0, power = 1, lam = 0, ov_idx = 0;
     uint64_t budget = mc_relay_budget(), lim = budget ? budget : UINT64_MAX;
+    /* A lap start: an origin, and a hand of 1 to 64 seeds (W1). */
+    mc_hot_assert(o < 16 && n >= 1 && n <= 64);
     r->nc = 0;
     r->overflow = 0;
     r->approx = 0;
@@ -268,6 +328,10 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
         w0 += a->w[0];
         w1 += a->w[1];
         if (v == 1 || (mask >> L & 1)) {
+            /* The laps moved the mover's seeds round its own pits, never
+               losing one (W5); a capture lands in an inner pit (W7). */
+            mc_hot_assert(SEEDS2(w0, w1) == SEEDS2(s0, s1) + x0->n);
+            mc_hot_assert(v == 1 || L >= 8);
             r->kind = v == 1 ? CH_END : CH_CAPTURE;
             r->me.w[0] = w0;
             r->me.w[1] = w1;
@@ -317,43 +381,9 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
     r->kind = CH_CYCLE;
     r->laps = idx;
     d->st[ST_CYCLES]++;
-    if (r->nc == 0 && !r->overflow)
-        return;
-    /* Find mu, the first lap of the cycle, and lam, its length. */
-    uint64_t mu = 0;
-    node a = *x0, b = *x0;
-    if (w0 == s0 && w1 == s1 && o == x0->o && n == x0->n) {
-        lam = idx;
-    } else {
-        for (uint64_t k = 0; k < lam; k++)
-            relay_step(d, &b);
-        while (!node_eq(&a, &b)) {
-            relay_step(d, &a);
-            relay_step(d, &b);
-            mu++;
-        }
-    }
-    d->st[ST_CYCLE_CHOICES]++;
-    int k = 0, again = -1;
-    for (int i = 0; i < r->nc; i++) {
-        if (r->c[i].idx >= mu + lam)
-            break;
-        if (r->c[i].idx == mu)
-            again = i;
-        r->c[k++] = r->c[i];
-    }
-    if (r->overflow && ov_idx >= mu + lam)
-        r->overflow = 0;
-    r->nc = k;
-    if (again >= 0 && rev == 1) {
-        d->st[ST_SECOND_VISIT]++;
-        if (r->nc < MAXC) {
-            r->c[r->nc] = r->c[again];
-            r->c[r->nc++].idx = mu + lam;
-        } else {
-            r->overflow = 1;
-        }
-    }
+    if (r->nc || r->overflow)
+        cycle_choices(d, x0, w0 == s0 && w1 == s1 && o == x0->o && n == x0->n,
+                      idx, lam, ov_idx, rev, r);
 }
 
 static size_t cache_slot(const node *x, unsigned mask, int rev)
@@ -476,6 +506,7 @@ static void emit(gen *e, uint64_t bits)
     int count = 0;
     for (uint64_t b = bits; b; b >>= 1)
         count++;
+    mc_hot_assert(count <= MAXMARKS); /* gen_seg marks no further */
     e->leaves++;
     if (count > e->d->st[ST_MAX_MARKS])
         e->d->st[ST_MAX_MARKS] = count;
@@ -622,6 +653,7 @@ static void play_traced(const mc_game *g, om_data *d, row16 *me, opp *op,
                      dir);
         int L = sow(d, &x.me, x.o, x.n, dir);
         unsigned v = rget(&x.me, L);
+        assert(v >= 1); /* the lap's last seed is there */
         lap++;
         if (v == 1) {
             mc_trace_add(t, MC_TR_END, bd(side, L), 1, side);
@@ -688,16 +720,19 @@ static void play_fast(const mc_game *g, om_data *d, row16 *me, opp *op,
             continue;
         }
         /* A legal move never cycles: mc_play's contract. */
-        assert(r.kind == CH_END);
+        mc_hot_assert(r.kind == CH_END);
         *me = r.me;
         return;
     }
 }
 
+static int om_total(const mc_game *g, const mc_pos *p);
+
 static int om_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
 {
     om_data *d = g->data;
     int side = p->side, s = MV_START(m), last = 0;
+    const int total = om_total(g, p);
     p->last = 0;
     if (m & MV_ANNUL) {
         /* W13: the game is annulled and the position left as it was. */
@@ -712,7 +747,7 @@ static int om_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
     load_rows(p, &me, &op);
     if (m & MV_STAR) {
         /* W12: 2 seeds into the next pit, 1 into the one after. */
-        assert(rget(&me, s) == 3);
+        mc_hot_assert(rget(&me, s) == 3);
         rset(&me, s, 0);
         rset(&me, (s + 1) & 15, rget(&me, (s + 1) & 15) + 2);
         rset(&me, (s + 2) & 15, rget(&me, (s + 2) & 15) + 1);
@@ -724,6 +759,8 @@ static int om_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
         play_fast(g, d, &me, &op, side, captures_on(g, p), m, &last);
     }
     store_rows(p, &me, &op);
+    /* W1: seeds never leave the board; a capture moves them across. */
+    mc_hot_assert(om_total(g, p) == total);
     int flags = 0;
     if (last & LAST_CAPTURE) {
         p->cap[side]++;
@@ -889,6 +926,20 @@ static int om_total(const mc_game *g, const mc_pos *p)
 {
     (void)g;
     return row_total(p, 0) + row_total(p, 1);
+}
+
+/*
+ * The invariants of every position (game.h: pos_ok): 64 seeds on the 32
+ * pits (W1), `first` two bits, the fields Omweso does not use zero, and
+ * `last` only the LAST_* facts.
+ */
+static int om_pos_ok(const mc_game *g, const mc_pos *p)
+{
+    assert(p->side == MC_SOUTH || p->side == MC_NORTH);
+    assert(om_total(g, p) == 64);
+    assert(p->first <= 3 && p->own == 0 && p->offer == 0 && p->flags == 0);
+    assert(p->last <= (LAST_CAPTURE | LAST_COL0 | LAST_COL7 | LAST_ANNUL));
+    return 1;
 }
 
 /* ---- names -------------------------------------------------------------- */
@@ -1165,86 +1216,43 @@ static int why_not_reverse(const mc_game *g, const mc_pos *p, int s,
                   tok, n, nm, ln);
 }
 
-static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
-                         mc_move *m, mc_error *err)
+/* The three-seed opening sowing "X*" from pit (W12), or why not. */
+static int star_move(const mc_game *g, const mc_pos *p, const char *s,
+                     int pit, mc_move *m, mc_error *err)
 {
-    static const char *const side_name[2] = {"South", "North"};
+    char c = s[0];
+    int seeds = p->pit[bd(p->side, pit)];
+    if (g->opt[OPT_THREE] == 1)
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%s: the three-seed opening sowing is off in this "
+                      "game (three_seed=off)",
+                      s);
+    if (seeds != 3)
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%s: the three-seed opening sowing needs exactly 3 "
+                      "seeds in %c, which holds %d (W12)",
+                      s, c, seeds);
+    if (!three_seed_on(g, p))
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%s: the three-seed opening sowing is allowed only "
+                      "until the game's first capture (W12), and there "
+                      "have been captures (captures=%d,%d)",
+                      s, p->cap[0], p->cap[1]);
+    *m = (mc_move)pit | MV_STAR;
+    return 0;
+}
+
+/*
+ * Why the well-formed sowing s from pit (marks up to the last '-': cnt) is
+ * none of the legal moves mv[0..n): a first lap that cannot go clockwise,
+ * a start that never ends (W13), or marks that match no path (W10).
+ */
+static int why_illegal(const mc_game *g, const mc_pos *p, const char *s,
+                       int pit, size_t cnt, const mc_move *mv, int n,
+                       mc_error *err)
+{
     int side = p->side;
     char c = s[0];
-    int lower = c >= 'a' && c <= 'p', upper = c >= 'A' && c <= 'P';
-    size_t len = strlen(s);
-    int star = len == 2 && s[1] == '*';
-    int marks_ok = 1;
-    for (size_t i = 1; i < len && !star; i++)
-        marks_ok &= s[i] == '+' || s[i] == '-';
-    if ((!lower && !upper) || (!star && !marks_ok))
-        return mc_err(err, MC_ERR_MOVE,
-                      "'%.20s' is not a move: a move is a pit letter (A-P "
-                      "for South, a-p for North), then a + or - for each "
-                      "choice point (counter-clockwise, clockwise), or a * "
-                      "for the three-seed opening",
-                      s);
-    if (lower != (side == MC_NORTH))
-        return mc_err(err, MC_ERR_ILLEGAL,
-                      "%c is one of %s's pits; %s moves from %s", c,
-                      side_name[lower], side_name[side],
-                      side ? "a-p" : "A-P");
-    int pit = -1;
-    for (int i = 0; i < 16; i++)
-        if (pit_names[bd(side, i)][0] == c)
-            pit = i;
-    int seeds = p->pit[bd(side, pit)];
-    if (star) {
-        if (g->opt[OPT_THREE] == 1)
-            return mc_err(err, MC_ERR_ILLEGAL,
-                          "%s: the three-seed opening sowing is off in this "
-                          "game (three_seed=off)",
-                          s);
-        if (seeds != 3)
-            return mc_err(err, MC_ERR_ILLEGAL,
-                          "%s: the three-seed opening sowing needs exactly 3 "
-                          "seeds in %c, which holds %d (W12)",
-                          s, c, seeds);
-        if (!three_seed_on(g, p))
-            return mc_err(err, MC_ERR_ILLEGAL,
-                          "%s: the three-seed opening sowing is allowed only "
-                          "until the game's first capture (W12), and there "
-                          "have been captures (captures=%d,%d)",
-                          s, p->cap[0], p->cap[1]);
-        *m = (mc_move)pit | MV_STAR;
-        return 0;
-    }
-    if (seeds < 2)
-        return mc_err(err, MC_ERR_ILLEGAL,
-                      "%c holds %d seed%s: a move starts from a pit holding 2 "
-                      "or more (W4)",
-                      c, seeds, seeds == 1 ? "" : "s");
-    /* Marks up to the last '-'; trailing '+' may be left out. */
-    size_t cnt = len - 1;
-    while (cnt && s[cnt] == '+')
-        cnt--;
-    if (cnt > MAXMARKS)
-        return mc_err(err, MC_ERR_MOVE,
-                      "%.20s...: more than %d choice marks up to the last "
-                      "'-' cannot be written",
-                      s, MAXMARKS);
-    uint64_t bits = 0;
-    for (size_t k = 0; k < cnt; k++)
-        if (s[k + 1] == '-')
-            bits |= (uint64_t)1 << k;
-    mc_move want = mv_make(pit, (int)cnt, bits);
-    mc_move mv[MC_MAX_MOVES];
-    int n = om_moves(g, p, mv);
-    for (int i = 0; i < n; i++)
-        if (mv[i] == want) {
-            *m = want;
-            return 0;
-        }
-    for (int i = 0; i < n; i++)
-        if (cnt == 0 && mv[i] == ((mc_move)pit | MV_ANNUL)) {
-            *m = mv[i];
-            return 0;
-        }
     char legal[300];
     size_t nl = list_start_moves(p, mv, n, pit, legal, sizeof legal);
     if (cnt > 0 && s[1] == '-') {
@@ -1296,6 +1304,72 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                   "(W13)",
                   s, c, nl ? legal : "none",
                   side ? "i, j, a or b" : "I, J, A or B");
+}
+
+static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
+                         mc_move *m, mc_error *err)
+{
+    static const char *const side_name[2] = {"South", "North"};
+    int side = p->side;
+    char c = s[0];
+    int lower = c >= 'a' && c <= 'p', upper = c >= 'A' && c <= 'P';
+    size_t len = strlen(s);
+    int star = len == 2 && s[1] == '*';
+    int marks_ok = 1;
+    for (size_t i = 1; i < len && !star; i++)
+        marks_ok &= s[i] == '+' || s[i] == '-';
+    if ((!lower && !upper) || (!star && !marks_ok))
+        return mc_err(err, MC_ERR_MOVE,
+                      "'%.20s' is not a move: a move is a pit letter (A-P "
+                      "for South, a-p for North), then a + or - for each "
+                      "choice point (counter-clockwise, clockwise), or a * "
+                      "for the three-seed opening",
+                      s);
+    if (lower != (side == MC_NORTH))
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%c is one of %s's pits; %s moves from %s", c,
+                      side_name[lower], side_name[side],
+                      side ? "a-p" : "A-P");
+    int pit = -1;
+    for (int i = 0; i < 16; i++)
+        if (pit_names[bd(side, i)][0] == c)
+            pit = i;
+    assert(pit >= 0); /* c is one of the side's 16 letters */
+    if (star)
+        return star_move(g, p, s, pit, m, err);
+    int seeds = p->pit[bd(side, pit)];
+    if (seeds < 2)
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%c holds %d seed%s: a move starts from a pit holding 2 "
+                      "or more (W4)",
+                      c, seeds, seeds == 1 ? "" : "s");
+    /* Marks up to the last '-'; trailing '+' may be left out. */
+    size_t cnt = len - 1;
+    while (cnt && s[cnt] == '+')
+        cnt--;
+    if (cnt > MAXMARKS)
+        return mc_err(err, MC_ERR_MOVE,
+                      "%.20s...: more than %d choice marks up to the last "
+                      "'-' cannot be written",
+                      s, MAXMARKS);
+    uint64_t bits = 0;
+    for (size_t k = 0; k < cnt; k++)
+        if (s[k + 1] == '-')
+            bits |= (uint64_t)1 << k;
+    mc_move want = mv_make(pit, (int)cnt, bits);
+    mc_move mv[MC_MAX_MOVES];
+    int n = om_moves(g, p, mv);
+    for (int i = 0; i < n; i++)
+        if (mv[i] == want) {
+            *m = want;
+            return 0;
+        }
+    for (int i = 0; i < n; i++)
+        if (cnt == 0 && mv[i] == ((mc_move)pit | MV_ANNUL)) {
+            *m = mv[i];
+            return 0;
+        }
+    return why_illegal(g, p, s, pit, cnt, mv, n, err);
 }
 
 /* ---- trace descriptions ------------------------------------------------- */
@@ -1586,6 +1660,7 @@ const mc_rules mc_rules_omweso = {
     .play = om_play,
     .status = om_status,
     .total = om_total,
+    .pos_ok = om_pos_ok,
     .pos_parse = om_pos_parse,
     .pos_format = om_pos_format,
     .move_parse = om_move_parse,

@@ -80,6 +80,32 @@ static int row_sum(const uint8_t *h, int side)
     return r[0] + r[1] + r[2] + r[3] + r[4] + r[5];
 }
 
+static int ow_total(const mc_game *g, const mc_pos *p)
+{
+    (void)g;
+    return row_sum(p->pit, 0) + row_sum(p->pit, 1) + p->cap[0] + p->cap[1];
+}
+
+/*
+ * The invariants of every position (game.h: pos_ok): 12 houses, the other
+ * pits and the fields Oware does not use zero (positions compare with
+ * memcmp), and houses + stores = 48 (O1; seeds only move from the houses to
+ * the stores), or with seeds=any the houses hold at most 127 (the parser's
+ * bound; seeds only leave them).
+ */
+static int ow_pos_ok(const mc_game *g, const mc_pos *p)
+{
+    assert(p->side == MC_SOUTH || p->side == MC_NORTH);
+    for (int i = NH; i < MC_MAX_PITS; i++)
+        assert(p->pit[i] == 0);
+    assert(p->first == 0 && p->own == 0 && p->offer == 0 && p->flags == 0);
+    if (g->opt[OPT_SEEDS] == 0)
+        assert(ow_total(g, p) == 48);
+    else
+        assert(row_sum(p->pit, 0) + row_sum(p->pit, 1) <= 127);
+    return 1;
+}
+
 /* Sow house i (O3, O4); returns the house of the last seed. */
 static int sow(uint8_t *h, int i, mc_trace *t)
 {
@@ -140,6 +166,8 @@ static int chain(const uint8_t *h, int side, int last, int *from)
         j--;
     }
     *from = j + 1;
+    /* O5: the chain stays in the opponent's row and never wraps. */
+    mc_hot_assert(*from >= lo && *from <= last + 1);
     return sum;
 }
 
@@ -168,6 +196,7 @@ static int feeding_moves(const uint8_t *h, int side, mc_move *out)
             n += h[base + k] != 0;
         }
     }
+    mc_hot_assert(n <= 6);
     return n;
 }
 
@@ -207,7 +236,12 @@ static int ow_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
 {
     int side = p->side, i = (int)m;
     uint8_t *h = p->pit;
+    const int total = ow_total(g, p);
+    /* O3: one of the mover's own houses, holding seeds. */
+    mc_hot_assert(i >= 6 * side && i < 6 * side + 6 && h[i] > 0);
     int last = sow(h, i, t), from = 0;
+    /* O4: the emptied house never receives a seed of its own sowing. */
+    mc_hot_assert(h[i] == 0 && last != i && last >= 0 && last < NH);
     if (t)
         mc_trace_add(t, MC_TR_END, last, h[last], side);
     int c = chain(h, side, last, &from);
@@ -229,6 +263,7 @@ static int ow_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
         }
         if (capture) {
             for (int j = last; j >= from; j--) {
+                mc_hot_assert(h[j] == 2 || h[j] == 3); /* O5 */
                 if (t)
                     mc_trace_add(t, MC_TR_CAPTURE, j, h[j], side);
                 h[j] = 0;
@@ -240,6 +275,8 @@ static int ow_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
         }
     }
     p->side = (uint8_t)(1 - side);
+    /* Seeds only move from the houses to the mover's store. */
+    mc_hot_assert(ow_total(g, p) == total);
     return flags;
 }
 
@@ -297,6 +334,8 @@ static void ow_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
         } else {
             set_scores(r, s + own_s, n + own_n);
         }
+        /* Every seed goes to someone (scores are doubled). */
+        mc_hot_assert(r->score2[0] + r->score2[1] == 2 * ow_total(g, p));
         return;
     }
     if (!has_move(g, p)) {
@@ -304,13 +343,8 @@ static void ow_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
         r->over = 1;
         r->reason = MC_END_NOMOVE;
         set_scores(r, s + 2 * row_sum(p->pit, 0), n + 2 * row_sum(p->pit, 1));
+        mc_hot_assert(r->score2[0] + r->score2[1] == 2 * ow_total(g, p));
     }
-}
-
-static int ow_total(const mc_game *g, const mc_pos *p)
-{
-    (void)g;
-    return row_sum(p->pit, 0) + row_sum(p->pit, 1) + p->cap[0] + p->cap[1];
 }
 
 static int ow_pos_parse(const mc_game *g, const char *s, mc_pos *p,
@@ -622,6 +656,7 @@ const mc_rules mc_rules_oware = {
     .play = ow_play,
     .status = ow_status,
     .total = ow_total,
+    .pos_ok = ow_pos_ok,
     .pos_parse = ow_pos_parse,
     .pos_format = ow_pos_format,
     .move_parse = ow_move_parse,

@@ -178,6 +178,14 @@ static inline int hole2(uint64_t w0, uint64_t w1, int i)
     return (int)(((i < 8 ? w0 : w1) >> ((i & 7) * 8)) & 0xff);
 }
 
+/* The seeds of board (w0, w1): its bytes summed by one multiplication
+   each (the sum, at most MAXS, never carries out of the top byte). */
+static inline int board_seeds(const uint64_t *w)
+{
+    return (int)(((w[0] * 0x0101010101010101ull) >> 56) +
+                 ((w[1] * 0x0101010101010101ull) >> 56));
+}
+
 /* One lap from hole o (S3): lift, sow, return the last hole. */
 static inline int lap2(const sq_data *d, uint64_t *w0, uint64_t *w1, int o)
 {
@@ -202,6 +210,7 @@ static inline int lap(const sq_data *d, uint64_t *w, int o)
  */
 static int relay(const sq_data *d, uint64_t *w, int o)
 {
+    mc_hot_assert(o >= 0 && o < NH && hole(w, o) > 0);
     uint64_t w0 = w[0], w1 = w[1];
     uint64_t t0 = w0, t1 = w1, power = 1, lam = 1;
     int to = o;
@@ -283,9 +292,14 @@ static void outcome(const sq_data *d, const uint64_t *w, int o,
         out[1] = w[1] | (uint64_t)OC_NEVER << 32;
         return;
     }
+    /* S4: the move ends where the last seed fell into an empty hole; the
+       laps moved seeds, never lost one. */
+    mc_hot_assert(e < NH && hole(b, e) == 1);
+    mc_hot_assert(board_seeds(b) == board_seeds(w));
     /* S6: the seeds facing the last hole leave the game. */
     int f = NH - 1 - e, c = hole(b, f);
     b[f >> 3] &= ~(0xffull << ((f & 7) * 8));
+    mc_hot_assert(board_seeds(b) == board_seeds(w) - c);
     out[0] = b[0];
     out[1] = b[1] | (uint64_t)OC_ENDS << 32 | (uint64_t)e << 40 |
              (uint64_t)c << 48;
@@ -322,9 +336,7 @@ static void outcomes(const mc_game *g, const uint64_t *w, int side,
     }
     /* The lap table stops at MAXS seeds; parsed and played positions
        never exceed it. */
-    assert(((w[0] * 0x0101010101010101ull) >> 56) +
-               ((w[1] * 0x0101010101010101ull) >> 56) <=
-           MAXS);
+    assert(board_seeds(w) <= MAXS);
     for (int k = 0; k < 6; k++)
         outcome(d, w, 6 * side + k, out[k]);
     /* Store unless another thread is writing this entry right now. */
@@ -396,6 +408,7 @@ static int legal_from(const mc_game *g, const mc_pos *p,
     for (int k = 0; k < 6; k++)
         if (oc_kind(oc[k]) == OC_ENDS)
             out[n++] = (mc_move)(base + k);
+    mc_hot_assert(n <= 6);
     return n;
 }
 
@@ -450,9 +463,8 @@ static int sq_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
         return 0; /* empty or never-ending: not a move; leave p alone */
     int flags = 0;
     int removed = oc_removed(o);
-#ifndef NDEBUG
-    int before = row_sum(p->pit, 0) + row_sum(p->pit, 1);
-#endif
+    const int before = row_sum(p->pit, 0) + row_sum(p->pit, 1);
+    mc_hot_assert(p->pit[i] > 0); /* S2 */
     if (t) {
         uint8_t h[NH];
         memcpy(h, p->pit, NH);
@@ -464,8 +476,10 @@ static int sq_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t)
             mc_trace_add(t, MC_TR_CAPTURE, f, h[f], side);
     }
     board_store(o, p->pit);
-    /* Sowing conserves seeds; only the capture (S6) removes any. */
-    assert(row_sum(p->pit, 0) + row_sum(p->pit, 1) == before - removed);
+    /* Sowing conserves seeds; only the capture (S6) removes any, and the
+       last seed stays on the board. */
+    mc_hot_assert(row_sum(p->pit, 0) + row_sum(p->pit, 1) == before - removed);
+    mc_hot_assert(before - removed >= 1);
     if (removed)
         flags |= MC_PLAY_IRREVERSIBLE | MC_PLAY_RESET_QUIET;
     if (p->first >> side & 1) {
@@ -539,6 +553,24 @@ static int sq_total(const mc_game *g, const mc_pos *p)
 {
     (void)g;
     return row_sum(p->pit, 0) + row_sum(p->pit, 1);
+}
+
+/*
+ * The invariants of every position (game.h: pos_ok): 12 holes, the other
+ * pits and the fields Sadeqa II does not use zero (positions compare with
+ * memcmp; no stores: removed seeds leave the game), `first` two bits, and
+ * at most MAXS seeds (S1: 36 at the start; seeds only ever leave the
+ * board, S6), the bound of the lap table.
+ */
+static int sq_pos_ok(const mc_game *g, const mc_pos *p)
+{
+    assert(p->side == MC_SOUTH || p->side == MC_NORTH);
+    for (int i = NH; i < MC_MAX_PITS; i++)
+        assert(p->pit[i] == 0);
+    assert(p->cap[0] == 0 && p->cap[1] == 0);
+    assert(p->first <= 3 && p->own == 0 && p->offer == 0 && p->flags == 0);
+    assert(sq_total(g, p) <= MAXS);
+    return 1;
 }
 
 /* The hash of everything in the position string (holes, side, first bits):
@@ -908,6 +940,7 @@ const mc_rules mc_rules_sadeqa2 = {
     .play = sq_play,
     .status = sq_status,
     .total = sq_total,
+    .pos_ok = sq_pos_ok,
     .pos_parse = sq_pos_parse,
     .pos_format = sq_pos_format,
     .move_parse = sq_move_parse,

@@ -51,6 +51,8 @@ struct mc_record {
 static const char *const derived_names[] = {
     "Game", "Start", "Result", "Termination", "Detail", "Glory", "Match"};
 enum { D_GAME, D_START, D_RESULT, D_TERM, D_DETAIL, D_GLORY, D_MATCH, ND };
+_Static_assert(sizeof derived_names / sizeof *derived_names == ND,
+               "a name for every derived tag");
 typedef char dtags[ND][DERIVED_LEN];
 
 /* Free tags written first, in this order; the rest follow as added. */
@@ -82,6 +84,21 @@ static char *dup_str(const char *s)
 
 /* ---- records ---- */
 
+/*
+ * A record's invariants: its game and session, the session playing that
+ * game; the tags within their array, the index (when made) a power of two
+ * at least twice their number, so that a probe meets an empty slot; one
+ * comment slot at most per ply played or to be played.
+ */
+static void check(const mc_record *r)
+{
+    assert(r->g && r->s && mc_session_game(r->s) == r->g);
+    assert(r->ntags >= 0 && r->ntags <= r->tags_cap);
+    assert(r->hcap == 0 ||
+           ((r->hcap & (r->hcap - 1)) == 0 && r->hcap >= 2 * r->ntags));
+    assert(r->ncomment >= 0 && (r->ncomment == 0 || r->comment));
+}
+
 mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
 {
     mc_record *r = calloc(1, sizeof *r);
@@ -112,6 +129,7 @@ mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
         fail(err, MC_ERR_NOMEM, "out of memory");
         return NULL;
     }
+    check(r);
     return r;
 }
 
@@ -177,6 +195,7 @@ static unsigned name_hash(const char *s)
 /* The slot of name in the index: its tag's or the empty one to fill. */
 static int *hslot(const mc_record *r, const char *name)
 {
+    assert(r->hcap > r->ntags); /* an empty slot ends the probe */
     unsigned m = (unsigned)r->hcap - 1, k = name_hash(name) & m;
     while (r->hidx[k] >= 0 && strcmp(r->tags[r->hidx[k]].name, name) != 0)
         k = (k + 1) & m;
@@ -201,7 +220,9 @@ static int rehash(mc_record *r, int cap)
 
 static int find_tag(const mc_record *r, const char *name)
 {
-    return r->hcap ? *hslot(r, name) : -1;
+    int at = r->hcap ? *hslot(r, name) : -1;
+    assert(at < r->ntags && (at < 0 || strcmp(r->tags[at].name, name) == 0));
+    return at;
 }
 
 int mc_record_set_tag(mc_record *r, const char *name, const char *value,
@@ -277,6 +298,7 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
     *hslot(r, k) = r->ntags;
     r->ntags++;
     r->order_ok = 0;
+    check(r);
     return 0;
 }
 
@@ -350,6 +372,7 @@ static int tag_order(mc_record *r)
         if (!known)
             r->order[k++] = i;
     }
+    assert(k == r->ntags); /* each tag once: names are unique */
     r->order_ok = 1;
     return 0;
 }
@@ -457,6 +480,7 @@ static int match_step(match_walk *w, mc_record *r, mc_error *err)
                     "round %ld: %s should start (the match rules say who "
                     "starts the next game)",
                     rd, w->m.next_first == MC_SOUTH ? "South" : "North");
+    assert(rd == 1 || rd == w->round + 1);
     w->round = (int)rd;
     mc_result res;
     mc_session_result(r->s, &res);
@@ -494,6 +518,7 @@ static void ds_put(dstr *d, const char *s, size_t n)
     }
     memcpy(d->b + d->len, s, n);
     d->len += n;
+    assert(d->len < d->cap);
     d->b[d->len] = '\0';
 }
 
@@ -527,6 +552,7 @@ static void ds_word(dstr *d, const char *w)
     const char *nl = strrchr(w, '\n');
     if (nl)
         d->line_start = d->len - strlen(nl + 1);
+    assert(d->oom || d->line_start <= d->len);
 }
 
 static void ds_comment(dstr *d, const char *c)
@@ -651,6 +677,7 @@ static int lx_peek(const lexer *x)
 
 static void lx_next(lexer *x)
 {
+    assert(x->i <= x->len && x->line >= 1 && x->col >= 1);
     if (x->i >= x->len)
         return;
     if (x->t[x->i] == '\n') {
@@ -837,280 +864,330 @@ static int check_derived(lexer *x, mc_record *r,
     return 0;
 }
 
-static int read_game(lexer *x, mc_record **out, int game)
+/* A free tag read before its game exists. */
+typedef struct pend_tag {
+    char *n, *v;
+    int line, col;
+} pend_tag;
+
+/*
+ * One game being read: its number and where it starts, its derived tags
+ * as read (at[i].line 0: not read), its free tags until the game exists,
+ * then the record, the moves read and the next move number.
+ */
+typedef struct game_reader {
+    lexer *x;
+    int game, gline, gcol;
+    char (*read)[TAG_VALUE_MAX + 1];
+    tagpos at[ND];
+    pend_tag *pend;
+    int npend, pcap;
+    mc_record *r;
+    int moves, number;
+} game_reader;
+
+/* Keep a free tag until the game exists (a tag given twice is found when
+   the tags are set: make_record). */
+static int pend_add(game_reader *gr, const char *name, const char *value,
+                    int line, int col)
 {
-    char (*read)[TAG_VALUE_MAX + 1] = calloc(ND, sizeof *read);
+    void *np = gr->npend == gr->pcap
+                   ? realloc(gr->pend, (size_t)(gr->pcap = 2 * gr->pcap + 8) *
+                                           sizeof *gr->pend)
+                   : gr->pend;
+    if (!np)
+        return lx_fail_at(gr->x, line, col, MC_ERR_NOMEM, "out of memory");
+    gr->pend = np;
+    pend_tag *t = &gr->pend[gr->npend++];
+    t->n = dup_str(name);
+    t->v = dup_str(value);
+    t->line = line;
+    t->col = col;
+    if (!t->n || !t->v)
+        return lx_fail_at(gr->x, line, col, MC_ERR_NOMEM, "out of memory");
+    return 0;
+}
+
+/* The game's tags, up to its movetext: the derived ones into gr->read
+   (each once), the free ones kept (pend_add). */
+static int read_tags(game_reader *gr)
+{
+    lexer *x = gr->x;
     char name[TAG_NAME_MAX + 1];
     char value[TAG_VALUE_MAX + 1];
-    tagpos at[ND];
-    memset(at, 0, sizeof at);
-    mc_record *r = NULL;
-    int rc = 0, gline = x->line, gcol = x->col;
-    if (!read)
-        return lx_fail_at(x, gline, gcol, MC_ERR_NOMEM, "out of memory");
-    /* Free tags wait until the game exists. */
-    struct {
-        char *n, *v;
-        int line, col;
-    } *pend = NULL;
-    int npend = 0, pcap = 0;
+    int rc;
     while (lx_blank(x) == '[' || lx_peek(x) == ';') {
         if (lx_peek(x) == ';') {
             if ((rc = lx_comment(x, NULL)))
-                goto out;
+                return rc;
             continue;
         }
         int line = x->line, col = x->col;
         if ((rc = lx_tag(x, name, value)))
-            goto out;
+            return rc;
         int d = derived_index(name);
-        if (d >= 0) {
-            if (at[d].line) {
-                rc = lx_fail_at(x, line, col, MC_ERR_ARG,
-                                "the %s tag appears twice", name);
-                goto out;
-            }
-            at[d].line = line;
-            at[d].col = col;
-            memcpy(read[d], value, strlen(value) + 1);
+        if (d < 0) {
+            if ((rc = pend_add(gr, name, value, line, col)))
+                return rc;
             continue;
         }
-        /* (a tag given twice is found when the tags are set, below) */
-        void *np = npend == pcap ? realloc(pend, (size_t)(pcap = 2 * pcap + 8) *
-                                                     sizeof *pend)
-                                 : pend;
-        if (!np) {
-            rc = lx_fail_at(x, line, col, MC_ERR_NOMEM, "out of memory");
-            goto out;
-        }
-        pend = np;
-        pend[npend].n = dup_str(name);
-        pend[npend].v = dup_str(value);
-        pend[npend].line = line;
-        pend[npend].col = col;
-        npend++;
-        if (!pend[npend - 1].n || !pend[npend - 1].v) {
-            rc = lx_fail_at(x, line, col, MC_ERR_NOMEM, "out of memory");
-            goto out;
-        }
+        if (gr->at[d].line)
+            return lx_fail_at(x, line, col, MC_ERR_ARG,
+                              "the %s tag appears twice", name);
+        gr->at[d].line = line;
+        gr->at[d].col = col;
+        memcpy(gr->read[d], value, strlen(value) + 1);
     }
-    if (!at[D_GAME].line) {
-        rc = lx_fail_at(x, gline, gcol, MC_ERR_ARG,
-                        "game %d has no [Game \"...\"] tag naming the game",
-                        game);
-        goto out;
-    }
-    {
-        mc_error e = {0, ""};
-        mc_game *g = mc_game_new(read[D_GAME], &e);
-        if (!g) {
-            rc = lx_fail_at(x, at[D_GAME].line, at[D_GAME].col, MC_ERR_SPEC,
-                            "Game tag: %s", e.msg);
-            goto out;
-        }
-        mc_pos p0;
-        mc_start(g, &p0);
-        if (at[D_START].line &&
-            mc_pos_parse(g, read[D_START], &p0, &e) != 0) {
-            mc_game_free(g);
-            rc = lx_fail_at(x, at[D_START].line, at[D_START].col,
-                            MC_ERR_POSITION, "Start tag: %s", e.msg);
-            goto out;
-        }
-        r = mc_record_new(read[D_GAME], &p0, &e);
+    return 0;
+}
+
+/* The record the tags describe: its game (Game), its start (Start), its
+   free tags. */
+static int make_record(game_reader *gr)
+{
+    lexer *x = gr->x;
+    const tagpos *at = gr->at;
+    if (!at[D_GAME].line)
+        return lx_fail_at(x, gr->gline, gr->gcol, MC_ERR_ARG,
+                          "game %d has no [Game \"...\"] tag naming the game",
+                          gr->game);
+    mc_error e = {0, ""};
+    mc_game *g = mc_game_new(gr->read[D_GAME], &e);
+    if (!g)
+        return lx_fail_at(x, at[D_GAME].line, at[D_GAME].col, MC_ERR_SPEC,
+                          "Game tag: %s", e.msg);
+    mc_pos p0;
+    mc_start(g, &p0);
+    if (at[D_START].line && mc_pos_parse(g, gr->read[D_START], &p0, &e) != 0) {
         mc_game_free(g);
-        if (!r) {
-            rc = lx_fail_at(x, gline, gcol, MC_ERR_ARG, "%s", e.msg);
-            goto out;
-        }
+        return lx_fail_at(x, at[D_START].line, at[D_START].col,
+                          MC_ERR_POSITION, "Start tag: %s", e.msg);
     }
-    for (int i = 0; i < npend; i++) {
+    gr->r = mc_record_new(gr->read[D_GAME], &p0, &e);
+    mc_game_free(g);
+    if (!gr->r)
+        return lx_fail_at(x, gr->gline, gr->gcol, MC_ERR_ARG, "%s", e.msg);
+    for (int i = 0; i < gr->npend; i++) {
+        const pend_tag *t = &gr->pend[i];
+        mc_error te = {0, ""};
+        if (find_tag(gr->r, t->n) >= 0)
+            return lx_fail_at(x, t->line, t->col, MC_ERR_ARG,
+                              "the %s tag appears twice", t->n);
+        if (mc_record_set_tag(gr->r, t->n, t->v, &te) != 0)
+            return lx_fail_at(x, t->line, t->col, MC_ERR_ARG, "%s", te.msg);
+    }
+    return 0;
+}
+
+/* A comment in the movetext (c: its '{' or ';', at line, col): a '{'
+   comment is kept after the moves read so far, joined to one already
+   there. */
+static int read_comment(game_reader *gr, int c, int line, int col)
+{
+    lexer *x = gr->x;
+    dstr cm = {0};
+    int rc = lx_comment(x, &cm);
+    if (!rc && cm.oom)
+        rc = lx_fail_at(x, line, col, MC_ERR_NOMEM, "out of memory");
+    if (!rc && c == '{') {
+        /* several comments after one move are joined */
+        const char *old = mc_record_comment(gr->r, gr->moves);
         mc_error e = {0, ""};
-        if (find_tag(r, pend[i].n) >= 0) {
-            rc = lx_fail_at(x, pend[i].line, pend[i].col, MC_ERR_ARG,
-                            "the %s tag appears twice", pend[i].n);
-            goto out;
-        }
-        if (mc_record_set_tag(r, pend[i].n, pend[i].v, &e) != 0) {
-            rc = lx_fail_at(x, pend[i].line, pend[i].col, MC_ERR_ARG, "%s",
-                            e.msg);
-            goto out;
-        }
-    }
-    /* Movetext up to the result. */
-    int number = 1, prev = -1, moves = 0;
-    for (;;) {
-        int c = lx_blank(x);
-        int line = x->line, col = x->col;
-        if (c < 0) {
-            rc = lx_fail_at(x, line, col, MC_ERR_ARG,
-                            "game %d ends without a result (1-0, 0-1, "
-                            "1/2-1/2 or *)",
-                            game);
-            goto out;
-        }
-        if (c == '{' || c == ';') {
-            dstr cm = {0};
-            rc = lx_comment(x, &cm);
-            if (!rc && cm.oom)
-                rc = lx_fail_at(x, line, col, MC_ERR_NOMEM, "out of memory");
-            if (!rc && c == '{') {
-                /* several comments after one move are joined */
-                const char *old = mc_record_comment(r, moves);
-                mc_error e = {0, ""};
-                if (old) {
-                    dstr j = {0};
-                    ds_puts(&j, old);
-                    ds_puts(&j, " ");
-                    ds_puts(&j, cm.b ? cm.b : "");
-                    if (j.len > COMMENT_MAX)
-                        rc = lx_fail_at(x, line, col, MC_ERR_ARG,
-                                        "comment longer than %d bytes",
-                                        COMMENT_MAX);
-                    else if (mc_record_set_comment(r, moves, j.b ? j.b : "",
-                                                   &e))
-                        rc = lx_fail_at(x, line, col, MC_ERR_ARG, "%s",
-                                        e.msg);
-                    free(j.b);
-                } else if (mc_record_set_comment(r, moves, cm.b ? cm.b : "",
-                                                 &e)) {
-                    rc = lx_fail_at(x, line, col, MC_ERR_ARG, "%s", e.msg);
-                }
-            }
-            free(cm.b);
-            if (rc)
-                goto out;
-            continue;
-        }
-        if (c == '[') {
-            rc = lx_fail_at(x, line, col, MC_ERR_ARG,
-                            "a tag inside the moves of game %d (is the "
-                            "result, e.g. '*', missing?)",
-                            game);
-            goto out;
-        }
-        char w[MC_MOVE_STRLEN + 1];
-        size_t n = 0;
-        while ((c = lx_peek(x)) >= 0 && !is_blank(c) && c != '{' &&
-               c != ';' && c != '[') {
-            if (c == 0 || c < 0x20 || c == 0x7f) {
-                rc = lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
-                                "control character in the moves");
-                goto out;
-            }
-            if (n >= MC_MOVE_STRLEN) {
-                rc = lx_fail_at(x, line, col, MC_ERR_MOVE,
-                                "a word longer than %d bytes",
-                                MC_MOVE_STRLEN);
-                goto out;
-            }
-            w[n++] = (char)c;
-            lx_next(x);
-            /* "12." or "12..." glued to the move that follows */
-            if (c == '.' && w[0] >= '0' && w[0] <= '9' && lx_peek(x) != '.')
-                break;
-        }
-        w[n] = '\0';
-        if (is_result(w)) {
-            if (at[D_RESULT].line && strcmp(read[D_RESULT], w) != 0) {
+        if (old) {
+            dstr j = {0};
+            ds_puts(&j, old);
+            ds_puts(&j, " ");
+            ds_puts(&j, cm.b ? cm.b : "");
+            if (j.len > COMMENT_MAX)
                 rc = lx_fail_at(x, line, col, MC_ERR_ARG,
-                                "the result %s differs from the Result tag "
-                                "\"%s\"",
-                                w, read[D_RESULT]);
-                goto out;
-            }
-            mc_session *s = r->s;
-            mc_result res;
-            mc_session_result(s, &res);
-            const char *term = read[D_TERM];
-            int forfeit = strcmp(term, "resign") == 0 ? MC_END_RESIGN
-                          : strcmp(term, "time") == 0 ? MC_END_TIME
-                                                      : 0;
-            if (forfeit) {
-                if (res.over || (strcmp(w, "1-0") && strcmp(w, "0-1"))) {
-                    rc = lx_fail_at(
-                        x, line, col, MC_ERR_ARG,
-                        "game %d: Termination \"%s\" needs a game still "
-                        "going after the moves and a result 1-0 or 0-1",
-                        game, term);
-                    goto out;
-                }
-                mc_session_forfeit(s, strcmp(w, "1-0") == 0 ? MC_NORTH
-                                                            : MC_SOUTH,
-                                   forfeit);
-            }
-            dtags dv;
-            derive_into(r, dv);
-            if (strcmp(dv[D_RESULT], w) != 0) {
-                rc = lx_fail_at(
-                    x, line, col, MC_ERR_ARG,
-                    "game %d: the result %s does not match the moves, "
-                    "which give %s%s%s",
-                    game, w, dv[D_RESULT],
-                    res.over ? " " : " (the game is not over)",
-                    res.over ? res.detail : "");
-                goto out;
-            }
-            if ((rc = check_derived(x, r, read, at, game)))
-                goto out;
-            break;
+                                "comment longer than %d bytes", COMMENT_MAX);
+            else if (mc_record_set_comment(gr->r, gr->moves, j.b ? j.b : "",
+                                           &e))
+                rc = lx_fail_at(x, line, col, MC_ERR_ARG, "%s", e.msg);
+            free(j.b);
+        } else if (mc_record_set_comment(gr->r, gr->moves, cm.b ? cm.b : "",
+                                         &e)) {
+            rc = lx_fail_at(x, line, col, MC_ERR_ARG, "%s", e.msg);
         }
-        if (w[0] >= '0' && w[0] <= '9') {
-            /* a move number: k. before South, k... before North */
-            char *end;
-            long k = strtol(w, &end, 10);
-            int dots = (int)strspn(end, ".");
-            if (end[dots] != '\0' || (dots != 1 && dots != 3) || k < 1) {
-                rc = lx_fail_at(x, line, col, MC_ERR_MOVE,
-                                "'%s' is neither a move number (12. or "
-                                "12...) nor a result",
-                                w);
-                goto out;
-            }
-            int side = mc_session_pos(r->s)->side;
-            if (k != number || (dots == 1) != (side == MC_SOUTH)) {
-                rc = lx_fail_at(x, line, col, MC_ERR_MOVE,
-                                "move number %s: expected %d%s (%s to move)",
-                                w, number,
-                                side == MC_SOUTH ? "." : "...",
-                                side == MC_SOUTH ? "South" : "North");
-                goto out;
-            }
+    }
+    free(cm.b);
+    return rc;
+}
+
+/* The movetext word at line, col into w (room for MC_MOVE_STRLEN + 1):
+   up to a blank, a comment or a tag, or after a move number's dots
+   ("12." or "12..." glued to the move that follows). */
+static int read_word(lexer *x, char *w, int line, int col)
+{
+    size_t n = 0;
+    int c;
+    while ((c = lx_peek(x)) >= 0 && !is_blank(c) && c != '{' && c != ';' &&
+           c != '[') {
+        if (c == 0 || c < 0x20 || c == 0x7f)
+            return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
+                              "control character in the moves");
+        if (n >= MC_MOVE_STRLEN)
+            return lx_fail_at(x, line, col, MC_ERR_MOVE,
+                              "a word longer than %d bytes", MC_MOVE_STRLEN);
+        w[n++] = (char)c;
+        lx_next(x);
+        if (c == '.' && w[0] >= '0' && w[0] <= '9' && lx_peek(x) != '.')
+            break;
+    }
+    w[n] = '\0';
+    return 0;
+}
+
+/* The result w at line, col ends the game: it is the Result tag's and
+   the moves' (after the forfeit a Termination tag names), and the other
+   derived tags read agree with the game. */
+static int finish_game(game_reader *gr, const char *w, int line, int col)
+{
+    lexer *x = gr->x;
+    if (gr->at[D_RESULT].line && strcmp(gr->read[D_RESULT], w) != 0)
+        return lx_fail_at(x, line, col, MC_ERR_ARG,
+                          "the result %s differs from the Result tag \"%s\"",
+                          w, gr->read[D_RESULT]);
+    mc_session *s = gr->r->s;
+    mc_result res;
+    mc_session_result(s, &res);
+    const char *term = gr->read[D_TERM];
+    int forfeit = strcmp(term, "resign") == 0 ? MC_END_RESIGN
+                  : strcmp(term, "time") == 0 ? MC_END_TIME
+                                              : 0;
+    if (forfeit) {
+        if (res.over || (strcmp(w, "1-0") && strcmp(w, "0-1")))
+            return lx_fail_at(x, line, col, MC_ERR_ARG,
+                              "game %d: Termination \"%s\" needs a game "
+                              "still going after the moves and a result 1-0 "
+                              "or 0-1",
+                              gr->game, term);
+        mc_session_forfeit(s, strcmp(w, "1-0") == 0 ? MC_NORTH : MC_SOUTH,
+                           forfeit);
+    }
+    dtags dv;
+    derive_into(gr->r, dv);
+    if (strcmp(dv[D_RESULT], w) != 0)
+        return lx_fail_at(x, line, col, MC_ERR_ARG,
+                          "game %d: the result %s does not match the moves, "
+                          "which give %s%s%s",
+                          gr->game, w, dv[D_RESULT],
+                          res.over ? " " : " (the game is not over)",
+                          res.over ? res.detail : "");
+    return check_derived(x, gr->r, gr->read, gr->at, gr->game);
+}
+
+/* The move number w at line, col: k. before South's move, k... before
+   North's, k the number expected. */
+static int check_number(game_reader *gr, const char *w, int line, int col)
+{
+    char *end;
+    long k = strtol(w, &end, 10);
+    int dots = (int)strspn(end, ".");
+    if (end[dots] != '\0' || (dots != 1 && dots != 3) || k < 1)
+        return lx_fail_at(gr->x, line, col, MC_ERR_MOVE,
+                          "'%s' is neither a move number (12. or 12...) nor "
+                          "a result",
+                          w);
+    int side = mc_session_pos(gr->r->s)->side;
+    if (k != gr->number || (dots == 1) != (side == MC_SOUTH))
+        return lx_fail_at(gr->x, line, col, MC_ERR_MOVE,
+                          "move number %s: expected %d%s (%s to move)", w,
+                          gr->number, side == MC_SOUTH ? "." : "...",
+                          side == MC_SOUTH ? "South" : "North");
+    return 0;
+}
+
+/* The move w at line, col, played by the session (MC_PASS_TOKEN: a
+   passed turn, W16 blitz). */
+static int play_word(game_reader *gr, const char *w, int line, int col)
+{
+    mc_session *s = gr->r->s;
+    int side = mc_session_pos(s)->side;
+    mc_error e = {0, ""};
+    if (strcmp(w, MC_PASS_TOKEN) == 0 ? mc_session_pass_turn(s, &e) != 0
+                                      : mc_session_play_str(s, w, NULL, &e) != 0)
+        return lx_fail_at(gr->x, line, col, e.code ? e.code : MC_ERR_MOVE,
+                          "game %d, move %d (%s): %s", gr->game,
+                          gr->moves + 1, w, e.msg);
+    gr->moves++;
+    if (side == MC_NORTH && mc_session_pos(s)->side == MC_SOUTH)
+        gr->number++;
+    return 0;
+}
+
+/* The movetext: comments, move numbers and moves, up to the result. */
+static int read_movetext(game_reader *gr)
+{
+    lexer *x = gr->x;
+    for (;;) {
+        int c = lx_blank(x), rc;
+        int line = x->line, col = x->col;
+        if (c < 0)
+            return lx_fail_at(x, line, col, MC_ERR_ARG,
+                              "game %d ends without a result (1-0, 0-1, "
+                              "1/2-1/2 or *)",
+                              gr->game);
+        if (c == '{' || c == ';') {
+            if ((rc = read_comment(gr, c, line, col)))
+                return rc;
             continue;
         }
-        const mc_pos *p = mc_session_pos(r->s);
-        int side = p->side;
-        mc_error e = {0, ""};
-        if (strcmp(w, MC_PASS_TOKEN) == 0 /* a passed turn (W16 blitz) */
-                ? mc_session_pass_turn(r->s, &e) != 0
-                : mc_session_play_str(r->s, w, NULL, &e) != 0) {
-            rc = lx_fail_at(x, line, col, e.code ? e.code : MC_ERR_MOVE,
-                            "game %d, move %d (%s): %s", game, moves + 1, w,
-                            e.msg);
-            goto out;
-        }
-        moves++;
-        const mc_pos *q = mc_session_pos(r->s);
-        if (side == MC_NORTH && q->side == MC_SOUTH)
-            number++;
-        prev = side;
+        if (c == '[')
+            return lx_fail_at(x, line, col, MC_ERR_ARG,
+                              "a tag inside the moves of game %d (is the "
+                              "result, e.g. '*', missing?)",
+                              gr->game);
+        char w[MC_MOVE_STRLEN + 1];
+        if ((rc = read_word(x, w, line, col)))
+            return rc;
+        if (is_result(w))
+            return finish_game(gr, w, line, col);
+        rc = w[0] >= '0' && w[0] <= '9' ? check_number(gr, w, line, col)
+                                        : play_word(gr, w, line, col);
+        if (rc)
+            return rc;
     }
-    (void)prev;
-    /* keep the Match tag read, for the match check */
-    if (set_match(r, at[D_MATCH].line ? read[D_MATCH] : "") != 0) {
-        rc = lx_fail_at(x, gline, gcol, MC_ERR_NOMEM, "out of memory");
-        goto out;
+}
+
+/* One game: its tags, its record, its movetext checked move by move. */
+static int read_game(lexer *x, mc_record **out, int game)
+{
+    game_reader gr;
+    memset(&gr, 0, sizeof gr);
+    gr.x = x;
+    gr.game = game;
+    gr.gline = x->line;
+    gr.gcol = x->col;
+    gr.number = 1;
+    gr.read = calloc(ND, sizeof *gr.read);
+    if (!gr.read)
+        return lx_fail_at(x, gr.gline, gr.gcol, MC_ERR_NOMEM, "out of memory");
+    int rc = read_tags(&gr);
+    if (!rc)
+        rc = make_record(&gr);
+    if (!rc)
+        rc = read_movetext(&gr);
+    if (!rc) {
+        /* Every move read is in the session. */
+        assert(mc_session_ply(gr.r->s) == gr.moves);
+        /* keep the Match tag read, for the match check */
+        if (set_match(gr.r, gr.at[D_MATCH].line ? gr.read[D_MATCH] : "") != 0)
+            rc = lx_fail_at(x, gr.gline, gr.gcol, MC_ERR_NOMEM,
+                            "out of memory");
     }
-    *out = r;
-    r = NULL;
-out:
-    for (int i = 0; i < npend; i++) {
-        free(pend[i].n);
-        free(pend[i].v);
+    if (!rc) {
+        check(gr.r);
+        *out = gr.r;
+        gr.r = NULL;
     }
-    free(pend);
-    free(read);
-    mc_record_free(r);
+    for (int i = 0; i < gr.npend; i++) {
+        free(gr.pend[i].n);
+        free(gr.pend[i].v);
+    }
+    free(gr.pend);
+    free(gr.read);
+    mc_record_free(gr.r);
     return rc;
 }
 

@@ -269,6 +269,8 @@ const char *mc_time_mode(const mc_game *g, int i, const char **help)
 
 void mc_clocks_init(mc_clocks *c, const mc_time_control *tc, double now)
 {
+    /* mc_time_parse and mc_session_set_time let through no other. */
+    assert(tc->kind == MC_TIME_NONE || tc->seconds > 0);
     c->tc = *tc;
     c->bank[0] = c->bank[1] = tc->kind == MC_TIME_NONE ? 0 : tc->seconds;
     c->since = now;
@@ -303,4 +305,5 @@ void mc_clocks_turn(mc_clocks *c, int mover, double now, int moved)
     if (c->tc.kind == MC_TIME_MOVE) /* every turn has the whole time */
         c->bank[0] = c->bank[1] = c->tc.seconds;
     c->since = now;
+    assert(c->bank[0] >= 0 && c->bank[1] >= 0); /* time never owed */
 }

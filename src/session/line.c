@@ -30,12 +30,14 @@ int mc_line_grow(mc_line *l, int need)
     size_t d = mc_grow(&l->qstart, cap, want, sizeof *l->qstart, 8);
     if (!a || !b || !c || !d)
         return -1;
+    assert(a == b && b == c && c == d && a > (size_t)need);
     l->cap = (int)a;
     return 0;
 }
 
 void mc_line_root(mc_line *l, const mc_game *g, const mc_pos *p)
 {
+    assert(l->cap >= 1); /* mc_line_grow first */
     l->pos[0] = *p;
     l->hash[0] = mc_hash(g, p);
     l->wstart[0] = l->qstart[0] = 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mancala.h"
+#include "../core/util.h"
 
 /*
  * A line of play: positions with their hashes, and for each position the
@@ -30,9 +31,13 @@ void mc_line_root(mc_line *l, const mc_game *g, const mc_pos *p);
    its hash is known. */
 static inline void mc_line_link_hash(mc_line *l, int k, int fl, uint64_t h)
 {
+    mc_hot_assert(k >= 0 && k + 1 < l->cap); /* mc_line_grow made room */
     l->hash[k + 1] = h;
     l->wstart[k + 1] = (fl & MC_PLAY_IRREVERSIBLE) ? k + 1 : l->wstart[k];
     l->qstart[k + 1] = (fl & MC_PLAY_RESET_QUIET) ? k + 1 : l->qstart[k];
+    /* Windows start at or before their position and never move back. */
+    mc_hot_assert(l->wstart[k] <= l->wstart[k + 1] &&
+                  l->qstart[k] <= l->qstart[k + 1]);
 }
 
 /* pos[k + 1] has been set by playing a move with play flags `fl` at k. */
@@ -44,6 +49,8 @@ static inline void mc_line_link(mc_line *l, const mc_game *g, int k, int fl)
 /* History facts for position k of the line. */
 static inline void mc_line_hist(const mc_line *l, int k, mc_hist *h)
 {
+    mc_hot_assert(k >= 0 && k < l->cap && l->wstart[k] >= 0 &&
+                  l->wstart[k] <= k && l->qstart[k] >= 0 && l->qstart[k] <= k);
     h->occurrences = 1;
     h->plies = k;
     h->quiet = k - l->qstart[k];

@@ -22,6 +22,9 @@ void mc_match_init(const mc_game *g, mc_match *m)
     m->streak_side = -1;
     m->winner = -1;
     mc_match_fmt f = mc_game_match_format(g);
+    /* Kind and target each fit their byte of m->format (fmt_of). */
+    assert(f.kind >= MC_FMT_SINGLE && f.kind <= MC_FMT_POINTS &&
+           f.target >= 1 && f.target < 1 << 23);
     m->format = f.kind | f.target << 8;
     mc_pos p;
     mc_start(g, &p);
@@ -48,6 +51,8 @@ void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r)
         return; /* replayed with the same starter */
     }
     m->games++;
+    assert(r->winner == MC_SOUTH || r->winner == MC_NORTH ||
+           r->winner == MC_DRAW);
     if (r->winner == MC_DRAW) {
         m->draws++;
         m->streak_side = -1;
@@ -87,6 +92,9 @@ void mc_match_record(const mc_game *g, mc_match *m, const mc_result *r)
             m->winner = w;
         break;
     }
+    /* A streak is of games won; the next game has a starter. */
+    assert(m->streak >= 1 && m->streak <= m->games);
+    assert(m->next_first == MC_SOUTH || m->next_first == MC_NORTH);
 }
 
 size_t mc_match_describe(const mc_game *g, const mc_match *m, char *buf,

@@ -38,9 +38,24 @@ static int grow(mc_session *s, int need)
     return 0;
 }
 
+/*
+ * The session's invariants: the current ply within the moves redo can
+ * restore, all of them with a position in the line and a move in mv[];
+ * the current position's history windows start at or before it; its
+ * hash is the line's.
+ */
+static void check(const mc_session *s)
+{
+    assert(s->n >= 0 && s->n <= s->top);
+    assert(s->top < s->l.cap && s->top <= s->mv_cap);
+    assert(s->l.wstart[s->n] <= s->n && s->l.qstart[s->n] <= s->n);
+    assert(s->l.hash[s->n] == mc_hash(s->g, &s->l.pos[s->n]));
+}
+
 static void refresh(mc_session *s)
 {
     mc_hist h;
+    check(s);
     mc_line_hist(&s->l, s->n, &h);
     mc_status(s->g, &s->l.pos[s->n], &h, &s->res);
     s->forced = 0;
@@ -119,6 +134,10 @@ int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err)
         return mc_err(err, MC_ERR_NOMEM, "out of memory");
     s->l.pos[s->n + 1] = s->l.pos[s->n];
     int fl = mc_play(s->g, &s->l.pos[s->n + 1], m, trace);
+    /* No game adds seeds: they are conserved (Oware, Omweso, Gore: with
+       the captures) or leave the board (Sadeqa II). */
+    assert(mc_total(s->g, &s->l.pos[s->n + 1]) <=
+           mc_total(s->g, &s->l.pos[s->n]));
     mc_line_link(&s->l, s->g, s->n, fl);
     s->mv[s->n] = m;
     s->n++;
@@ -173,6 +192,7 @@ int mc_session_redo(mc_session *s)
 
 void mc_session_forfeit(mc_session *s, int side, int reason)
 {
+    assert(side == MC_SOUTH || side == MC_NORTH);
     memset(&s->res, 0, sizeof s->res);
     s->res.over = 1;
     s->res.winner = side == MC_SOUTH ? MC_NORTH : MC_SOUTH;
@@ -333,6 +353,7 @@ static uint64_t perft_rec(perft_ctx *c, int k, int depth)
     if (depth == 1)
         return (uint64_t)n;
     uint64_t total = 0;
+    mc_hot_assert(k + depth < c->l.cap); /* mc_perft made room */
     for (int i = 0; i < n; i++) {
         c->l.pos[k + 1] = c->l.pos[k];
         int fl = mc_play(c->g, &c->l.pos[k + 1], mv[i], NULL);
