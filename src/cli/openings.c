@@ -44,7 +44,7 @@ static int check_line(const mc_game *g, char *text, char *norm, size_t nn,
                      "move %d '%s': the game is already over", k, t);
             rc = -1;
         } else if (mc_session_play_str(s, t, NULL, &e) != 0) {
-            snprintf(err->msg, sizeof err->msg, "move %d: %s", k, e.msg);
+            snprintf(err->msg, sizeof err->msg, "move %d: %.200s", k, e.msg);
             rc = -1;
         } else if (len + strlen(t) + 2 > nn) {
             snprintf(err->msg, sizeof err->msg, "the line is too long");
