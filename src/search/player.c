@@ -610,7 +610,7 @@ void mc_search_tuning_init(mc_search_tuning *t)
 {
     memset(t, 0, sizeof *t);
     t->lmr = 2;
-    t->prune = 9;
+    t->prune = MC_PRUNE_RFP | MC_PRUNE_QS;
     t->rfp_margin = 150;
     t->rfp_depth = 3;
 }

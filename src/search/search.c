@@ -340,7 +340,7 @@ static int lmr_amount(const mc_search_tuning *tune, int depth, int oi,
     case 2:
         if (oi < 2)
             return 0;
-        if ((tune->prune & 4) && depth >= 10 && oi >= 4)
+        if ((tune->prune & MC_PRUNE_LMR3) && depth >= 10 && oi >= 4)
             return 3;
         return depth >= 6 && oi >= 3 ? 2 : 1;
     default:
@@ -399,7 +399,8 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
         return decided;
     int fresh = w->l.wstart[k] == k;
     if (depth <= 0 || ply >= MC_MAX_PLY - 1) {
-        if ((t->tune.prune & 8) && !t->exact && ply < MC_MAX_PLY - 1)
+        if ((t->tune.prune & MC_PRUNE_QS) && !t->exact &&
+            ply < MC_MAX_PLY - 1)
             return qsearch(w, k, alpha, beta, ev, QS_PLIES, 1);
         return ev != EV_NONE ? ev : evaluate(w, p);
     }
@@ -418,14 +419,15 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
         if ((!pvnode || t->exact) && e.depth >= depth &&
             h.occurrences == 1 && !pathdep && (!t->exact || fresh)) {
             int v = from_tt(e.score, ply);
-            if (e.bound == 3 || (e.bound == 2 && v >= beta) ||
-                (e.bound == 1 && v <= alpha))
+            if (e.bound == MC_TT_EXACT ||
+                (e.bound == MC_TT_LOWER && v >= beta) ||
+                (e.bound == MC_TT_UPPER && v <= alpha))
                 return v;
         }
     }
     /* Reverse futility: a quiet node far above beta at a small depth is
        not searched. */
-    if ((t->tune.prune & 1) && !pvnode && !t->exact &&
+    if ((t->tune.prune & MC_PRUNE_RFP) && !pvnode && !t->exact &&
         depth <= t->tune.rfp_depth &&
         ply > 0 && !pathdep && beta < MC_SCORE_PROVEN &&
         beta > -MC_SCORE_PROVEN) {
@@ -435,7 +437,8 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
     }
     /* Internal iterative reduction: a deep node with no table move is
        searched a ply less (its move ordering is poor anyway). */
-    if ((t->tune.prune & 2) && tt_move < 0 && depth >= 5 && !t->exact)
+    if ((t->tune.prune & MC_PRUNE_IIR) && tt_move < 0 && depth >= 5 &&
+        !t->exact)
         depth--;
     if (mc_line_grow(&w->l, k + 1) != 0) {
         w->stop = 1;
@@ -503,7 +506,9 @@ store:
     if ((t->exact && !fresh) || pathdep)
         return best;
     mc_tt_store(t->tt, key, to_tt(best, ply), depth,
-                best <= a0 ? 1 : best >= beta ? 2 : 3,
+                best <= a0     ? MC_TT_UPPER
+                : best >= beta ? MC_TT_LOWER
+                               : MC_TT_EXACT,
                 best_i >= 0 ? best_i : MC_TT_NOMOVE);
     return best;
 }

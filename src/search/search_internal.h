@@ -14,6 +14,15 @@
 
 #define MC_MAX_PLY 128
 
+/* The bits of mc_search_tuning.prune (mancala.h; default RFP | QS, chosen
+   by self-play: docs/SEARCH.md, "Pruning: what was tried"). */
+enum {
+    MC_PRUNE_RFP = 1,  /* reverse futility pruning */
+    MC_PRUNE_IIR = 2,  /* internal iterative reduction */
+    MC_PRUNE_LMR3 = 4, /* a third ply of late-move reduction, depth 10+ */
+    MC_PRUNE_QS = 8    /* a quiescence search of the moves that gain */
+};
+
 /* What mc_search_limits adds to a player (player.c): exact proof search,
    an oracle instead of the player's tables, a legacy stop flag. */
 void mc_player_limits(mc_player *pl, const mc_search_limits *lim);
