@@ -126,11 +126,11 @@ int proto_go_words(const proto_words *ws,
                    const char *const keys[PROTO_GO_NKEYS],
                    long long v[PROTO_GO_NKEYS], int *infinite, int *ponder,
                    proto_go_bad *bad);
-/* The search's limits from them, side to move: milliseconds to seconds,
-   a 0 ms clock or movetime as fast as can be, and one second when
-   nothing limits the mover. */
+/* The search's limits from them: milliseconds to seconds, a 0 ms clock
+   or movetime as fast as can be.  When nothing limits the mover, the
+   player's default applies (mc_go: one second). */
 void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite,
-                   int ponder, int side, mc_go *go);
+                   int ponder, mc_go *go);
 
 /* Split s (modified in place) at spaces and tabs; -1 if too many words. */
 int proto_split(char *s, proto_words *ws);

@@ -788,7 +788,7 @@ int proto_go_words(const proto_words *ws,
 }
 
 void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite,
-                   int ponder, int side, mc_go *go)
+                   int ponder, mc_go *go)
 {
     memset(go, 0, sizeof *go);
     if (v[PROTO_GO_DEPTH] > 0)
@@ -809,12 +809,9 @@ void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite,
     go->movestogo = v[PROTO_GO_MTG] > 0 ? (int)v[PROTO_GO_MTG] : 0;
     go->infinite = infinite;
     go->ponder = ponder;
-    int mine = side == MC_SOUTH ? PROTO_GO_STIME : PROTO_GO_NTIME;
-    /* nothing limits the mover (plain `go`, or only the other side's
-       clock): one second */
-    if (!infinite && !ponder && v[PROTO_GO_DEPTH] < 0 &&
-        v[PROTO_GO_NODES] < 0 && v[PROTO_GO_MOVETIME] < 0 && v[mine] < 0)
-        go->movetime = 1.0;
+    /* Nothing limits the mover (plain `go`, or only the other side's
+       clock): the player's default for an mc_go that asks nothing (one
+       second), decided there. */
 }
 
 static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
@@ -857,7 +854,7 @@ static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
         return 0;
     }
     mc_go go;
-    proto_go_make(v, infinite, ponder, side, &go);
+    proto_go_make(v, infinite, ponder, &go);
     char why[320];
     if (proto_start_search(e, &go, why, sizeof why) != 0)
         proto_say(e, "error go: %s", why);

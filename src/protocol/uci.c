@@ -530,7 +530,7 @@ static void cmd_go(mc_engine *e, proto_words *ws)
         return;
     }
     mc_go go;
-    proto_go_make(v, infinite, ponder, mc_session_pos(e->s)->side, &go);
+    proto_go_make(v, infinite, ponder, &go);
     char why[320];
     if (proto_start_search(e, &go, why, sizeof why) != 0)
         refuse_go(e, "%s", why);

@@ -10,7 +10,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../games/game.h"
 #include "../session/line.h"
@@ -50,11 +49,23 @@ static int32_t add_node(tree *t, mc_move m, int32_t parent, int mover)
     return (int32_t)t->len++;
 }
 
-static double now_seconds(void)
+/* When to stop, from the request (0: no time limit): a move time, or the
+   time manager's aim for the mover's clock, counted from the request's
+   start; at least a millisecond from now (t0). */
+static double deadline_of(const mc_request *rq, int side, double t0)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    double budget = 0;
+    if (rq->movetime > 0) {
+        budget = rq->movetime;
+    } else if (!rq->infinite && !rq->ponder && rq->clock[side] > 0) {
+        mc_timeman tm;
+        mc_tm_of_request(&tm, rq, side, 1.0);
+        budget = tm.soft;
+    } else {
+        return 0;
+    }
+    double when = rq->start + budget;
+    return when > t0 + 0.001 ? when : t0 + 0.001;
 }
 
 /* 1, 1/2 or 0 for `side` from a finished game's result. */
@@ -65,8 +76,8 @@ static double outcome(const mc_result *r, int side)
     return r->winner == side ? 1.0 : 0.0;
 }
 
-int mc_mcts(const mc_session *s, const mc_search_limits *lim,
-            mc_search_info *out)
+int mc_mcts(const mc_session *s, const mc_request *rq, uint64_t seed,
+            const atomic_int *stop, mc_search_info *out)
 {
     const mc_game *g = mc_session_game(s);
     mc_move rootmv[MC_MAX_MOVES];
@@ -94,10 +105,10 @@ int mc_mcts(const mc_session *s, const mc_search_limits *lim,
         return MC_ERR_NOMEM;
     }
     mc_rng rng;
-    mc_rng_seed(&rng, lim->seed ^ 0x6d637473ull);
-    double t0 = now_seconds();
-    double deadline = lim->seconds > 0 ? t0 + lim->seconds : 0;
-    uint64_t limit = lim->nodes ? lim->nodes : (deadline > 0 ? 0 : 100000);
+    mc_rng_seed(&rng, seed ^ 0x6d637473ull);
+    double t0 = mc_now();
+    double deadline = deadline_of(rq, root_side, t0);
+    uint64_t limit = rq->nodes ? rq->nodes : (deadline > 0 ? 0 : 100000);
     uint64_t it = 0;
     const double c_uct = 1.4;
     int32_t path[1024];
@@ -105,8 +116,9 @@ int mc_mcts(const mc_session *s, const mc_search_limits *lim,
         if (limit && it >= limit)
             break;
         if ((it & 63) == 0 &&
-            ((deadline > 0 && now_seconds() >= deadline) ||
-             (lim->stop && *lim->stop)))
+            ((deadline > 0 && mc_now() >= deadline) ||
+             (stop && atomic_load_explicit(stop, memory_order_relaxed)) ||
+             mc_outside_stop(rq->stop)))
             break;
         it++;
         /* Selection: descend by UCB1, replaying moves into the line. */
@@ -218,11 +230,11 @@ done:;
     }
     out->nodes = it;
     out->depth = 1;
-    out->seconds = now_seconds() - t0;
+    out->seconds = mc_now() - t0;
     out->pv[0] = out->best;
     out->pvlen = 1;
-    if (lim->on_info)
-        lim->on_info(out, lim->info_ctx);
+    if (rq->on_info)
+        rq->on_info(out, rq->info_ctx);
     free(t.n);
     mc_line_free(&l);
     return 0;

@@ -136,16 +136,25 @@ static int still_pondering(mc_worker *w)
     return 0;
 }
 
+/* The search's one stop flag (mc_think.stop), as every thread reads it. */
+static int think_stopped(const mc_think *t)
+{
+    return atomic_load_explicit(t->stop, memory_order_relaxed);
+}
+
 static void raise_stop(mc_worker *w)
 {
     w->stop = 1;
     atomic_store_explicit(w->t->stop, 1, memory_order_relaxed);
 }
 
+/* Every thread: has the search been stopped?  Helpers publish their node
+   counts; worker 0 keeps the limits, and folds the caller's stop flag
+   into the search's own. */
 static void check_limits(mc_worker *w)
 {
     mc_think *t = w->t;
-    if (atomic_load_explicit(t->stop, memory_order_relaxed)) {
+    if (think_stopped(t)) {
         w->stop = 1;
         return;
     }
@@ -154,9 +163,7 @@ static void check_limits(mc_worker *w)
                               memory_order_relaxed);
         return;
     }
-    if ((t->legacy_stop &&
-         __atomic_load_n(t->legacy_stop, __ATOMIC_RELAXED)) ||
-        (t->ext_stop && __atomic_load_n(t->ext_stop, __ATOMIC_RELAXED)) ||
+    if (mc_outside_stop(t->outside_stop) ||
         (t->node_limit && total_nodes(w) >= t->node_limit)) {
         raise_stop(w);
         return;
@@ -738,7 +745,7 @@ int mc_worker_think(mc_worker *w)
                 !mc_tm_go_on(&t->tm, mc_now(), stability, changes, fall))
                 break;
         }
-        if (atomic_load_explicit(t->stop, memory_order_relaxed))
+        if (think_stopped(t))
             break;
     }
     if (level < 10 && out->depth > 0) {
