@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "../search/player.h"
 #include "mancala_egdb.h"
 
 /* A bounded search may finish after the end of input, but no longer than
@@ -875,10 +876,10 @@ int proto_start_search(mc_engine *e, const mc_go *limits, char *why, size_t n)
     go.info_ctx = e;
     __atomic_store_n(&e->stop, 0, __ATOMIC_SEQ_CST);
     go.stop = &e->stop;
+    /* Each search its own randomness; the options stay as they are (kept
+       in e->opts for a player made anew by `set game`). */
     e->opts.seed = ++e->searches;
-    mc_player_opts o = e->opts;
-    proto_apply_opts(e, &o, e->database, e->book,
-                     &err); /* the seed: cannot fail */
+    mc_player_set_seed(e->pl, e->opts.seed);
     e->go = go;
     e->infinite = go.infinite;
     e->ponder = go.ponder;

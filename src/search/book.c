@@ -657,12 +657,17 @@ int mc_book_use_set(mc_book_use *u, const mc_game *g, const char *want,
         u->book = use;
         snprintf(u->opt, sizeof u->opt, "%s", w);
     }
+    mc_book_use_seed(u, seed);
+    return 0;
+}
+
+void mc_book_use_seed(mc_book_use *u, uint64_t seed)
+{
     if (!u->seeded || seed != u->seed) {
         mc_rng_seed(&u->rng, seed ? seed : system_random());
         u->seed = seed;
         u->seeded = 1;
     }
-    return 0;
 }
 
 int mc_book_use_go(mc_book_use *u, const mc_game *g, const mc_session *s,

@@ -31,6 +31,8 @@ void mc_book_use_free(mc_book_use *u);
    be read; u is then unchanged). */
 int mc_book_use_set(mc_book_use *u, const mc_game *g, const char *want,
                     uint64_t seed, mc_error *err);
+/* The random source for `seed` alone (reseeded only when it changed). */
+void mc_book_use_seed(mc_book_use *u, uint64_t seed);
 /* Whether the player with options o answers a request (infinite: an
    analysis, never answered from the book) from its book;
    if so, *out holds the book's move (legal in the session's position),

@@ -19,6 +19,7 @@
 #include "../core/util.h"
 #include "search_internal.h"
 #include "book.h"
+#include "player.h"
 
 struct mc_player {
     mc_game *g;
@@ -249,6 +250,12 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
         mc_search_tuning_init(&pl->tune);
     pl->o.tuning = NULL;
     return 0;
+}
+
+void mc_player_set_seed(mc_player *pl, uint64_t seed)
+{
+    pl->o.seed = seed;
+    mc_book_use_seed(&pl->book, seed);
 }
 
 void mc_player_newgame(mc_player *pl)
