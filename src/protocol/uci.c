@@ -1,11 +1,12 @@
 /*
  * uci.c - the UCI dialect of `mancala engine --uci` (docs/PROTOCOL.md,
  * "UCI"): what the Oware GUIs (Aualé and the engines it drives) speak, so
- * that such a GUI can drive our engine.  It runs on the mancala protocol's
- * machinery (engine.h): the same state, player, output lock and search
- * thread; only the words differ.  Unlike the engines we know, it refuses
+ * that such a GUI can drive our engine.  It runs on the machinery both
+ * dialects share (engine.h, engine_common.c): the same state, player,
+ * output lock and search thread; only the words differ.  Unlike the engines we know, it refuses
  * an illegal move or a bad position with an `info string error` and keeps
- * the position it had, instead of searching a corrupted game.
+ * the position it had, instead of searching a corrupted game.  It calls
+ * engine_common.c and nothing of protocol.c.
  *
  * +-------------+--------------------------------------+-------+----------+
  * | command     | arguments                            | busy? | answer   |
@@ -48,14 +49,6 @@ static const struct {
 } variants[] = {{"abapa", "oware"}, {"awari", "oware:awari"}};
 #define NVARIANTS (sizeof variants / sizeof variants[0])
 
-mc_engine *mc_engine_new_uci(mc_engine_out out, void *ctx)
-{
-    mc_engine *e = mc_engine_new(out, ctx);
-    if (e)
-        e->uci = 1;
-    return e;
-}
-
 /* ---- what the search says ---- */
 
 /* A score as UCI gives it: `cp` in hundredths of a seed (a GUI shows
@@ -77,7 +70,7 @@ static void uci_score(int sc, char *b, size_t n)
         snprintf(b, n, "cp %d", sc);
 }
 
-void proto_uci_info(mc_engine *e, const mc_search_info *in)
+static void uci_info(mc_engine *e, const mc_search_info *in)
 {
     char pv[1024], score[48];
     /* On the search's thread: the player's own game (engine.h).  Aualé
@@ -105,7 +98,7 @@ void proto_uci_info(mc_engine *e, const mc_search_info *in)
               in->hashfull, pv);
 }
 
-void proto_uci_best_locked(mc_engine *e, int rc, const mc_search_info *in)
+static void uci_best_locked(mc_engine *e, int rc, const mc_search_info *in)
 {
     if (rc != 0) {
         if (rc != MC_ERR_OVER)
@@ -536,22 +529,6 @@ static void cmd_go(mc_engine *e, proto_words *ws)
         refuse_go(e, "%s", why);
 }
 
-static void cmd_ponderhit(mc_engine *e)
-{
-    pthread_mutex_lock(&e->lock);
-    if (!e->running || !e->ponder) {
-        proto_say_locked(e, "info string error ponderhit: no search is "
-                            "pondering");
-    } else {
-        /* The search goes on, now on the clock; its bestmove follows. */
-        mc_player_ponderhit(e->pl);
-        e->ponder = 0;
-        pthread_cond_broadcast(&e->cond);
-        proto_ponderhit_now(e);
-    }
-    pthread_mutex_unlock(&e->lock);
-}
-
 /* Not UCI: the engine's position, for people and tests. */
 static void cmd_d(mc_engine *e)
 {
@@ -589,13 +566,13 @@ static void cmd_d(mc_engine *e)
     pthread_mutex_unlock(&e->lock);
 }
 
-int proto_uci_command(mc_engine *e, proto_words *ws, const char *rest)
+/* One line of UCI, split. */
+static int uci_command(mc_engine *e, proto_words *ws, const char *rest)
 {
     static const char *const idle_only[] = {"setoption", "ucinewgame",
                                             "position", "go"};
     const char *cmd = ws->w[0];
-    if (e->live && !proto_running(e))
-        proto_join_search(e, 0); /* the last search is over: reap it */
+    proto_reap(e); /* the last search is over: reap it */
     for (size_t i = 0; i < sizeof idle_only / sizeof idle_only[0]; i++)
         if (strcmp(cmd, idle_only[i]) == 0 && e->live) {
             proto_say(e,
@@ -621,7 +598,8 @@ int proto_uci_command(mc_engine *e, proto_words *ws, const char *rest)
     else if (strcmp(cmd, "stop") == 0)
         proto_join_search(e, 1); /* the search writes its best move */
     else if (strcmp(cmd, "ponderhit") == 0)
-        cmd_ponderhit(e);
+        proto_ponderhit(e, "info string error ponderhit: no search is "
+                           "pondering");
     else if (strcmp(cmd, "d") == 0)
         cmd_d(e);
     else if (strcmp(cmd, "quit") == 0) {
@@ -630,4 +608,13 @@ int proto_uci_command(mc_engine *e, proto_words *ws, const char *rest)
     } else
         proto_say(e, "info string error unknown command '%.40s'", cmd);
     return 0;
+}
+
+/* UCI has no error answer: its errors are info strings. */
+static const proto_dialect uci_dialect = {"info string error", uci_command,
+                                          uci_info, uci_best_locked};
+
+mc_engine *mc_engine_new_uci(mc_engine_out out, void *ctx)
+{
+    return proto_engine_new(out, ctx, &uci_dialect);
 }
