@@ -3,10 +3,10 @@
  * "UCI"): what the Oware GUIs (Aualé and the engines it drives) speak, so
  * that such a GUI can drive our engine.  It runs on the machinery both
  * dialects share (engine.h, engine_common.c): the same state, player,
- * output lock and search thread; only the words differ.  Unlike the engines we know, it refuses
- * an illegal move or a bad position with an `info string error` and keeps
- * the position it had, instead of searching a corrupted game.  It calls
- * engine_common.c and nothing of protocol.c.
+ * output lock and search thread; only the words differ.  Unlike the
+ * engines we know, it refuses an illegal move or a bad position with an
+ * `info string error` and keeps the position it had, instead of searching
+ * a corrupted game.  It calls engine_common.c and nothing of protocol.c.
  *
  * +-------------+--------------------------------------+-------+----------+
  * | command     | arguments                            | busy? | answer   |
