@@ -165,6 +165,11 @@ void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite,
 
 /* Split s (modified in place) at spaces and tabs; -1 if too many words. */
 int proto_split(char *s, proto_words *ws);
+/* The rest of the line after word i (a value that may have spaces, as a
+   path), without the blanks around it, into buf; 0, or -1 when it is n
+   bytes or longer (blanks after it counted). */
+int proto_line_after(const proto_words *ws, const char *rest, int i, char *buf,
+                     size_t n);
 /* A whole number in [lo, hi]; -1 if w is not one. */
 long long proto_number(const char *w, long long lo, long long hi);
 

@@ -295,6 +295,22 @@ long long proto_number(const char *w, long long lo, long long hi)
     return v >= lo && v <= hi ? v : -1;
 }
 
+int proto_line_after(const proto_words *ws, const char *rest, int i, char *buf,
+                     size_t n)
+{
+    assert(i >= 0 && i < ws->n && n > 0);
+    const char *v = rest + (ws->w[i] - ws->base) + strlen(ws->w[i]);
+    while (*v == ' ' || *v == '\t')
+        v++;
+    if (strlen(v) >= n)
+        return -1;
+    snprintf(buf, n, "%s", v);
+    size_t len = strlen(buf);
+    while (len && (buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+        buf[--len] = '\0';
+    return 0;
+}
+
 /* ---- state ---- */
 
 

@@ -216,6 +216,98 @@ static void set_book(mc_engine *e, const char *val)
     proto_say(e, "ok set book %s", v);
 }
 
+/* set game SPEC: a new game at its start, a new player. */
+static void set_game(mc_engine *e, const proto_words *ws, const char *val)
+{
+    mc_error err = {0, ""};
+    if (ws->n != 3) {
+        proto_say(e, "error set: game takes one word (a game and its options)");
+        return;
+    }
+    if (proto_set_game(e, val, &err) != 0) {
+        proto_say(e, "error set: game: %s", err.msg);
+        return;
+    }
+    proto_say(e, "ok set game %s", mc_game_spec(e->g));
+}
+
+/* The options that are whole numbers, and their ranges. */
+static const struct {
+    const char *name;
+    long long lo, hi; /* hi 0: the cores of this machine */
+} numbers[] = {{"hash", 1, MC_PROTOCOL_HASH_MAX},
+               {"threads", 1, 0},
+               {"level", 1, 10},
+               {"bookvariety", 0, MC_PROTOCOL_VARIETY_MAX}};
+#define NNUMBERS (sizeof numbers / sizeof numbers[0])
+
+/* set hash|threads|level|bookvariety N (numbers[i]): the player takes it
+   now (the table is allocated here, not at the next go). */
+static void set_number(mc_engine *e, const proto_words *ws, size_t i,
+                       const char *val)
+{
+    const char *name = numbers[i].name;
+    long long lo = numbers[i].lo;
+    long long hi = numbers[i].hi ? numbers[i].hi : mc_cores();
+    long long n = ws->n == 3 ? proto_number(val, lo, hi) : -1;
+    if (n < 0) {
+        proto_say(e,
+                  "error set: %s takes a whole number from %lld to %lld%s, "
+                  "not '%s'",
+                  name, lo, hi,
+                  numbers[i].hi ? "" : " (the cores of this machine)", val);
+        return;
+    }
+    mc_player_opts o = e->opts;
+    if (name[0] == 'h')
+        o.hash_mb = (int)n;
+    else if (name[0] == 't')
+        o.threads = (int)n;
+    else if (name[0] == 'b')
+        o.book_variety = (int)n;
+    else
+        o.level = (int)n;
+    mc_error err = {0, ""};
+    if (proto_apply_opts(e, &o, e->database, e->book, &err) != 0) {
+        proto_say(e, "error set: %s: %s", name, err.msg);
+        return;
+    }
+    e->opts = o;
+    proto_say(e, "ok set %s %lld", name, n);
+}
+
+/* set database default|none|DIR: opened (and every checksum verified)
+   now, not inside the time of the next move. */
+static void set_database(mc_engine *e, const char *val)
+{
+    if (strlen(val) >= sizeof e->database - 1) {
+        proto_say(e, "error set: database: path too long");
+        return;
+    }
+    mc_error err = {0, ""};
+    mc_player_opts o = e->opts;
+    if (proto_apply_opts(e, &o, val, e->book, &err) != 0) {
+        proto_say(e, "error set: database: %s", err.msg);
+        proto_apply_opts(e, &o, e->database, e->book, &err);
+        return;
+    }
+    snprintf(e->database, sizeof e->database, "%s", val);
+    const char *dir = mc_player_tables(e->pl);
+    if (dir && strcmp(val, "default") == 0)
+        proto_say(e, "info string database %s", dir);
+    else if (!dir && strcmp(val, "default") == 0)
+        proto_say(e,
+                  "info string database not used: no tables for %s in "
+                  "the default places",
+                  mc_game_spec(e->g));
+    else if (!dir && strcmp(val, "none") != 0)
+        proto_say(e,
+                  "info string database not used: the game %s has no "
+                  "tables",
+                  mc_game_spec(e->g));
+    proto_say(e, "ok set database %s", val);
+}
+
 static int cmd_set(mc_engine *e, proto_words *ws, const char *rest)
 {
     if (ws->n < 3) {
@@ -226,102 +318,28 @@ static int cmd_set(mc_engine *e, proto_words *ws, const char *rest)
     const char *name = ws->w[1];
     /* the value is the rest of the line after the name (paths may have
        spaces) */
-    const char *v = rest + (ws->w[1] - ws->base) + strlen(name);
-    while (*v == ' ' || *v == '\t')
-        v++;
     char val[1024];
-    if (strlen(v) >= sizeof val) {
+    if (proto_line_after(ws, rest, 1, val, sizeof val) != 0) {
         proto_say(e, "error set: the value of %.40s is longer than %zu bytes",
                   name, sizeof val - 1);
         return 0;
     }
-    snprintf(val, sizeof val, "%s", v);
-    size_t vl = strlen(val);
-    while (vl && (val[vl - 1] == ' ' || val[vl - 1] == '\t'))
-        val[--vl] = '\0';
-    if (strcmp(name, "game") == 0) {
-        mc_error err = {0, ""};
-        if (ws->n != 3) {
-            proto_say(
-                e, "error set: game takes one word (a game and its options)");
-            return 0;
-        }
-        if (proto_set_game(e, val, &err) != 0) {
-            proto_say(e, "error set: game: %s", err.msg);
-            return 0;
-        }
-        proto_say(e, "ok set game %s", mc_game_spec(e->g));
-    } else if (strcmp(name, "hash") == 0 || strcmp(name, "threads") == 0 ||
-               strcmp(name, "level") == 0 ||
-               strcmp(name, "bookvariety") == 0) {
-        long long hi = name[0] == 'h'   ? MC_PROTOCOL_HASH_MAX
-                       : name[0] == 't' ? mc_cores()
-                       : name[0] == 'b' ? MC_PROTOCOL_VARIETY_MAX
-                                        : 10;
-        long long lo = name[0] == 'b' ? 0 : 1;
-        long long n = ws->n == 3 ? proto_number(val, lo, hi) : -1;
-        if (n < 0) {
-            proto_say(e,
-                      "error set: %s takes a whole number from %lld to %lld%s, "
-                      "not '%s'",
-                      name, lo, hi,
-                      name[0] == 't' ? " (the cores of this machine)" : "",
-                      val);
-            return 0;
-        }
-        mc_player_opts o = e->opts;
-        if (name[0] == 'h')
-            o.hash_mb = (int)n; /* allocated now, not at the next go */
-        else if (name[0] == 't')
-            o.threads = (int)n;
-        else if (name[0] == 'b')
-            o.book_variety = (int)n;
-        else
-            o.level = (int)n;
-        mc_error err = {0, ""};
-        if (proto_apply_opts(e, &o, e->database, e->book, &err) != 0) {
-            proto_say(e, "error set: %s: %s", name, err.msg);
-            return 0;
-        }
-        e->opts = o;
-        proto_say(e, "ok set %s %lld", name, n);
-    } else if (strcmp(name, "database") == 0) {
-        if (vl >= sizeof e->database - 1) {
-            proto_say(e, "error set: database: path too long");
-            return 0;
-        }
-        /* Opened (and every checksum verified) now, not inside the time
-           of the next move. */
-        mc_error err = {0, ""};
-        mc_player_opts o = e->opts;
-        if (proto_apply_opts(e, &o, val, e->book, &err) != 0) {
-            proto_say(e, "error set: database: %s", err.msg);
-            proto_apply_opts(e, &o, e->database, e->book, &err);
-            return 0;
-        }
-        snprintf(e->database, sizeof e->database, "%s", val);
-        const char *dir = mc_player_tables(e->pl);
-        if (dir && strcmp(val, "default") == 0)
-            proto_say(e, "info string database %s", dir);
-        else if (!dir && strcmp(val, "default") == 0)
-            proto_say(e,
-                      "info string database not used: no tables for %s in "
-                      "the default places",
-                      mc_game_spec(e->g));
-        else if (!dir && strcmp(val, "none") != 0)
-            proto_say(e,
-                      "info string database not used: the game %s has no "
-                      "tables",
-                      mc_game_spec(e->g));
-        proto_say(e, "ok set database %s", val);
-    } else if (strcmp(name, "book") == 0) {
+    size_t i = 0;
+    while (i < NNUMBERS && strcmp(name, numbers[i].name) != 0)
+        i++;
+    if (strcmp(name, "game") == 0)
+        set_game(e, ws, val);
+    else if (i < NNUMBERS)
+        set_number(e, ws, i, val);
+    else if (strcmp(name, "database") == 0)
+        set_database(e, val);
+    else if (strcmp(name, "book") == 0)
         set_book(e, val);
-    } else {
+    else
         proto_say(e,
                   "error set: unknown option '%s' (options: game, hash, "
                   "threads, level, database, book, bookvariety)",
                   name);
-    }
     return 0;
 }
 

@@ -33,6 +33,7 @@
  * nothing; a refused `go` also answers `bestmove 0000`, so that a GUI
  * waiting for a move is not left waiting.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -178,92 +179,84 @@ static int check_value(const char *v)
     return strcmp(v, "true") == 0 ? 1 : strcmp(v, "false") == 0 ? 0 : -1;
 }
 
-static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
+/* The name and value of a setoption line: the name runs to `value`, the
+   value to the end of the line (a path may have spaces), both as written,
+   from the unsplit line.  0, or -1 after the error line. */
+static int setoption_words(mc_engine *e, const proto_words *ws,
+                           const char *rest, char *name, size_t nn, char *val,
+                           size_t nv)
 {
     if (ws->n < 3 || strcmp(ws->w[1], "name") != 0) {
         proto_say(e, "info string error setoption: usage: setoption name "
                      "<name> [value <value>]");
-        return;
+        return -1;
     }
-    /* The name runs to `value`, the value to the end of the line (a path
-       may have spaces); both as written, from the unsplit line. */
     int vi = 2;
     while (vi < ws->n && strcmp(ws->w[vi], "value") != 0)
         vi++;
     if (vi == 2) {
         proto_say(e, "info string error setoption: no option name");
-        return;
+        return -1;
     }
     const char *last = ws->w[vi - 1];
     size_t from = (size_t)(ws->w[2] - ws->base);
     size_t to = (size_t)(last - ws->base) + strlen(last);
-    char name[64];
-    if (to - from >= sizeof name) {
+    assert(to > from);
+    if (to - from >= nn) {
         proto_say(e, "info string error setoption: unknown option '%.40s...'",
                   rest + from);
-        return;
+        return -1;
     }
     memcpy(name, rest + from, to - from);
     name[to - from] = '\0';
-    char val[1024] = "";
-    if (vi < ws->n) {
-        const char *v = rest + (ws->w[vi] - ws->base) + strlen("value");
-        while (*v == ' ' || *v == '\t')
-            v++;
-        if (strlen(v) >= sizeof val) {
-            proto_say(e,
-                      "info string error setoption: the value of %s is "
-                      "longer than %zu bytes",
-                      name, sizeof val - 1);
-            return;
-        }
-        snprintf(val, sizeof val, "%s", v);
-        size_t vl = strlen(val);
-        while (vl && (val[vl - 1] == ' ' || val[vl - 1] == '\t'))
-            val[--vl] = '\0';
-    }
-    mc_error err = {0, ""};
-    if (strcasecmp(name, "Hash") == 0 || strcasecmp(name, "Threads") == 0 ||
-        strcasecmp(name, "Level") == 0) {
-        int which = tolower((unsigned char)name[0]);
-        long long hi = which == 'h'   ? MC_PROTOCOL_HASH_MAX
-                       : which == 't' ? mc_cores()
-                                      : 10;
-        long long n = proto_number(val, 1, hi);
-        if (n < 0) {
-            proto_say(e,
-                      "info string error setoption: %s takes a whole "
-                      "number from 1 to %lld, not '%.40s'",
-                      name, hi, val);
-            return;
-        }
-        mc_player_opts o = e->opts;
-        if (which == 'h')
-            o.hash_mb = (int)n; /* allocated now, not at the next go */
-        else if (which == 't')
-            o.threads = (int)n;
-        else
-            o.level = (int)n;
-        if (proto_apply_opts(e, &o, e->database, e->book, &err) != 0) {
-            proto_say(e, "info string error setoption: %s: %s", name, err.msg);
-            return;
-        }
-        e->opts = o;
-        return;
-    }
-    int check = check_value(val);
-    int is_check = strcasecmp(name, "OwnBook") == 0 ||
-                   strcasecmp(name, "Tables") == 0 ||
-                   strcasecmp(name, "Ponder") == 0;
-    if (is_check && check < 0) {
+    val[0] = '\0';
+    if (vi < ws->n && proto_line_after(ws, rest, vi, val, nv) != 0) {
         proto_say(e,
-                  "info string error setoption: %s takes true or false, "
-                  "not '%.40s'",
-                  name, val);
+                  "info string error setoption: the value of %s is "
+                  "longer than %zu bytes",
+                  name, nv - 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* Hash, Threads, Level: a whole number, taken by the player now (the
+   table is allocated here, not at the next go). */
+static void set_spin(mc_engine *e, const char *name, const char *val)
+{
+    int which = tolower((unsigned char)name[0]);
+    long long hi = which == 'h'   ? MC_PROTOCOL_HASH_MAX
+                   : which == 't' ? mc_cores()
+                                  : 10;
+    long long n = proto_number(val, 1, hi);
+    if (n < 0) {
+        proto_say(e,
+                  "info string error setoption: %s takes a whole "
+                  "number from 1 to %lld, not '%.40s'",
+                  name, hi, val);
         return;
     }
+    mc_player_opts o = e->opts;
+    if (which == 'h')
+        o.hash_mb = (int)n;
+    else if (which == 't')
+        o.threads = (int)n;
+    else
+        o.level = (int)n;
+    mc_error err = {0, ""};
+    if (proto_apply_opts(e, &o, e->database, e->book, &err) != 0) {
+        proto_say(e, "info string error setoption: %s: %s", name, err.msg);
+        return;
+    }
+    e->opts = o;
+}
+
+/* OwnBook, Tables, Ponder: true or false. */
+static void set_check(mc_engine *e, const char *name, int on)
+{
+    mc_error err = {0, ""};
     if (strcasecmp(name, "OwnBook") == 0) {
-        const char *book = check ? "default" : "none";
+        const char *book = on ? "default" : "none";
         mc_player_opts o = e->opts;
         if (proto_apply_opts(e, &o, e->database, book, &err) != 0) {
             proto_say(e, "info string error setoption: OwnBook: %s", err.msg);
@@ -272,42 +265,75 @@ static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
         }
         snprintf(e->book, sizeof e->book, "%s", book);
     } else if (strcasecmp(name, "Tables") == 0) {
-        if (set_tables(e, !check, e->uci_tables_path, &err) != 0) {
+        if (set_tables(e, !on, e->uci_tables_path, &err) != 0) {
             proto_say(e, "info string error setoption: Tables: %s", err.msg);
             return;
         }
-        e->uci_tables_off = !check;
-    } else if (strcasecmp(name, "TablesPath") == 0) {
-        const char *path = strcmp(val, "<empty>") == 0 ? "" : val;
-        if (strlen(path) >= sizeof e->uci_tables_path) {
-            proto_say(e, "info string error setoption: TablesPath: path "
-                         "too long");
-            return;
-        }
-        if (set_tables(e, e->uci_tables_off, path, &err) != 0) {
-            proto_say(e, "info string error setoption: TablesPath: %s",
-                      err.msg);
-            return;
-        }
-        snprintf(e->uci_tables_path, sizeof e->uci_tables_path, "%s", path);
-    } else if (strcasecmp(name, "Variant") == 0) {
-        size_t i = 0;
-        while (i < NVARIANTS && strcasecmp(val, variants[i].name) != 0)
-            i++;
-        if (i == NVARIANTS) {
+        e->uci_tables_off = !on;
+    }
+    /* Ponder: the GUI says whether it will ever send `go ponder`: nothing
+       to set up. */
+}
+
+/* TablesPath: a directory of tables, or <empty> for the default places. */
+static void set_tables_path(mc_engine *e, const char *val)
+{
+    const char *path = strcmp(val, "<empty>") == 0 ? "" : val;
+    if (strlen(path) >= sizeof e->uci_tables_path) {
+        proto_say(e, "info string error setoption: TablesPath: path "
+                     "too long");
+        return;
+    }
+    mc_error err = {0, ""};
+    if (set_tables(e, e->uci_tables_off, path, &err) != 0) {
+        proto_say(e, "info string error setoption: TablesPath: %s", err.msg);
+        return;
+    }
+    snprintf(e->uci_tables_path, sizeof e->uci_tables_path, "%s", path);
+}
+
+/* Variant: abapa or awari, a new game at its start. */
+static void set_variant(mc_engine *e, const char *val)
+{
+    size_t i = 0;
+    while (i < NVARIANTS && strcasecmp(val, variants[i].name) != 0)
+        i++;
+    if (i == NVARIANTS) {
+        proto_say(e,
+                  "info string error setoption: Variant takes abapa "
+                  "or awari, not '%.40s'",
+                  val);
+        return;
+    }
+    mc_error err = {0, ""};
+    if (proto_set_game(e, variants[i].spec, &err) != 0)
+        proto_say(e, "info string error setoption: Variant: %s", err.msg);
+}
+
+static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
+{
+    char name[64], val[1024];
+    if (setoption_words(e, ws, rest, name, sizeof name, val, sizeof val) != 0)
+        return;
+    int is_check = strcasecmp(name, "OwnBook") == 0 ||
+                   strcasecmp(name, "Tables") == 0 ||
+                   strcasecmp(name, "Ponder") == 0;
+    if (strcasecmp(name, "Hash") == 0 || strcasecmp(name, "Threads") == 0 ||
+        strcasecmp(name, "Level") == 0) {
+        set_spin(e, name, val);
+    } else if (is_check) {
+        int on = check_value(val);
+        if (on < 0)
             proto_say(e,
-                      "info string error setoption: Variant takes abapa "
-                      "or awari, not '%.40s'",
-                      val);
-            return;
-        }
-        if (proto_set_game(e, variants[i].spec, &err) != 0) {
-            proto_say(e, "info string error setoption: Variant: %s", err.msg);
-            return;
-        }
-    } else if (strcasecmp(name, "Ponder") == 0) {
-        /* The GUI says whether it will ever send `go ponder`: nothing to
-           set up. */
+                      "info string error setoption: %s takes true or false, "
+                      "not '%.40s'",
+                      name, val);
+        else
+            set_check(e, name, on);
+    } else if (strcasecmp(name, "TablesPath") == 0) {
+        set_tables_path(e, val);
+    } else if (strcasecmp(name, "Variant") == 0) {
+        set_variant(e, val);
     } else {
         proto_say(e,
                   "info string error setoption: unknown option '%s' "
