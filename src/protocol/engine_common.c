@@ -96,6 +96,7 @@ static void *search_main(void *arg)
 {
     mc_engine *e = arg;
     mc_search_info info;
+    assert(e->running);
     int rc = mc_player_go(e->pl, &e->go, &info);
     if (rc == 0 && info.book)
         on_info(&info, e); /* a book move: no iteration reported it */
@@ -206,6 +207,7 @@ int proto_ponderhit(mc_engine *e, const char *refusal)
     if (!pondering) {
         proto_say_locked(e, "%s", refusal);
     } else {
+        assert(e->live); /* a pondering search has its thread (or steps) */
         /* The search goes on, now on the clock; its bestmove is the
            answer. */
         mc_player_ponderhit(e->pl);
@@ -253,6 +255,7 @@ void proto_join_search(mc_engine *e, int now)
     pthread_mutex_unlock(&e->lock);
     pthread_join(e->th, NULL);
     e->live = 0;
+    assert(!e->running); /* the thread wrote its answer before it ended */
 }
 
 void proto_reap(mc_engine *e)
@@ -274,6 +277,7 @@ int proto_split(char *s, proto_words *ws)
             return 0;
         if (ws->n == PROTO_MAX_WORDS)
             return -1;
+        assert(ws->n >= 0 && ws->n < PROTO_MAX_WORDS);
         ws->w[ws->n++] = p;
         while (*p && *p != ' ' && *p != '\t')
             p++;
@@ -410,6 +414,10 @@ int proto_go_words(const proto_words *ws,
         bad->what = PROTO_GO_BOTH;
         return -1;
     }
+    /* every number given is in its range; depth within the search's */
+    assert(v[PROTO_GO_DEPTH] == -1 ||
+           (v[PROTO_GO_DEPTH] >= 1 && v[PROTO_GO_DEPTH] <= 64));
+    assert(v[PROTO_GO_NODES] == -1 || v[PROTO_GO_NODES] >= 1);
     return 0;
 }
 
@@ -447,6 +455,8 @@ int proto_start_search(mc_engine *e, const mc_go *limits, char *why, size_t n)
         snprintf(why, n, "%s", err.msg);
         return -1;
     }
+    /* Both dialects refuse go while a search is live. */
+    assert(!e->live);
     mc_go go = *limits;
     /* The clock started when the command arrived. */
     go.start = e->line_start;
@@ -585,6 +595,7 @@ int mc_engine_line(mc_engine *e, const char *line, size_t len)
         len--;
     if (bad_line(e, line, len) != 0)
         return 0;
+    assert(len <= MC_PROTOCOL_LINE_MAX);
     char *buf = malloc(len + 1), *rest = malloc(len + 1);
     proto_words *ws = malloc(sizeof *ws);
     int rc = 0;

@@ -8,6 +8,7 @@
  * dialect of it and never calls the other.  Knows no rule: everything
  * goes through the public API.
  */
+#include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -258,6 +259,7 @@ static void set_number(mc_engine *e, const proto_words *ws, size_t i,
                   numbers[i].hi ? "" : " (the cores of this machine)", val);
         return;
     }
+    assert(n >= lo && n <= hi);
     mc_player_opts o = e->opts;
     if (name[0] == 'h')
         o.hash_mb = (int)n;
@@ -647,6 +649,7 @@ static int mancala_command(mc_engine *e, proto_words *ws, const char *rest)
                   strlen(ws->w[0]) >= sizeof name ? "..." : "");
         return 0;
     }
+    assert(i < NCOMMANDS && ws->n >= 1);
     proto_reap(e); /* the last search is over: reap its thread */
     if (e->live && !commands[i].while_busy) {
         proto_say(e, "error %s: a search is running (send stop first)",

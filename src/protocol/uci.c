@@ -236,6 +236,7 @@ static void set_spin(mc_engine *e, const char *name, const char *val)
                   name, hi, val);
         return;
     }
+    assert(n >= 1 && n <= hi);
     mc_player_opts o = e->opts;
     if (which == 'h')
         o.hash_mb = (int)n;
@@ -389,6 +390,7 @@ static int parse_fen(mc_engine *e, proto_words *ws, int from, int to, mc_pos *p)
                   pits + 2);
         return -1;
     }
+    assert(nf == pits + 3 && pits + 3 <= MC_MAX_PITS + 4);
     long long v[MC_MAX_PITS + 2];
     for (int i = 0; i < pits + 2; i++) {
         v[i] = proto_number(field[i], 0, 999);
@@ -461,6 +463,7 @@ static int play_word(mc_engine *e, mc_session *s, const char *w, int *ply)
                       *ply + 1, (int)k, w + at, w, err.msg);
             return -1;
         }
+        assert(k >= 1 && k < MC_MOVE_STRLEN && at + k <= len);
         ++*ply;
         at += k;
     }

@@ -146,6 +146,7 @@ static int solved_go(mc_player *pl, mc_search_info *out)
         if (r.over)
             break;
     }
+    assert(out->pvlen >= 1 && out->pvlen <= 64 && out->pv[0] == m);
     return 1;
 }
 
@@ -241,6 +242,7 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
         }
         pl->tt_mb = mb;
     }
+    assert(pl->tt_mb == mb && pl->tt.slot != NULL);
     pl->o = *o;
     pl->o.tables = NULL; /* not kept: the caller's strings */
     pl->o.book = NULL;
@@ -290,6 +292,10 @@ int mc_player_sync(mc_player *pl, const mc_session *s, mc_error *err)
                            r.reason);
     mc_session_free(pl->s);
     pl->s = c;
+    /* the copy is the caller's game: the same position, the same moves */
+    assert(mc_session_ply(c) == mc_session_ply(s) &&
+           mc_hash(pl->g, mc_session_pos(c)) ==
+               mc_hash(pl->g, mc_session_pos(s)));
     return 0;
 }
 
@@ -353,6 +359,7 @@ static const unsigned char *root_filter(mc_player *pl, const mc_request *rq,
         return NULL;
     mc_kids *rk = &w->kid[0];
     int n = mc_moves(w->g, p, rk->mv), kept = 0;
+    assert(n >= 0 && n <= MC_MAX_MOVES);
     if (mc_line_grow(&w->l, w->root + 2) != 0)
         return NULL;
     for (int i = 0; i < n; i++) {
@@ -430,12 +437,14 @@ static void table_pv(void *ctx, const mc_game *g, const mc_pos *root,
         out->pv[out->pvlen++] = mv[pick];
         mc_play(g, &p, mv[pick], NULL);
     }
+    assert(out->pvlen <= 64);
 }
 
 /* ---- one request, made at the public edge ---- */
 
 void mc_request_of_go(const mc_go *go, int side, mc_request *rq)
 {
+    assert(side == MC_SOUTH || side == MC_NORTH);
     memset(rq, 0, sizeof *rq);
     rq->depth = go->depth;
     rq->nodes = go->nodes;
@@ -496,6 +505,9 @@ static int ensure_workers(mc_player *pl, int n)
         w->id = pl->nworkers;
         pl->w[pl->nworkers++] = w;
     }
+    assert(pl->nworkers >= n && pl->nworkers <= MC_MAX_THREADS);
+    assert(pl->w[0]->id == 0 &&
+           pl->w[pl->nworkers - 1]->id == pl->nworkers - 1);
     return 0;
 }
 
@@ -605,6 +617,7 @@ static int run_workers(mc_player *pl, int threads, int *started,
     mc_think *t = &pl->think;
     pthread_t th[MC_MAX_THREADS];
     int n = 1;
+    assert(threads >= 1 && threads <= pl->nworkers);
     for (int i = 1; i < threads; i++) {
         if (pthread_create(&th[i], NULL, helper_main, pl->w[i]) != 0)
             break;
@@ -628,6 +641,7 @@ static void pick_answer(mc_player *pl, const mc_request *rq, int started,
                         uint64_t nodes, mc_search_info *out)
 {
     int pick = 0;
+    assert(started >= 1 && started <= pl->nworkers);
     for (int i = 1; i < started; i++)
         if (pl->w[i]->rc == 0 && pl->w[i]->out.depth > pl->w[pick]->out.depth)
             pick = i;
@@ -679,6 +693,7 @@ int mc_player_think(mc_player *pl, const mc_request *rq, mc_search_info *out)
         rc = mc_mcts(pl->s, rq, pl->o.seed, &pl->stop, out);
     else
         rc = think_ab(pl, rq, out);
+    assert(rc != 0 || (out->pvlen >= 0 && out->pvlen <= 64));
     /* Nothing of this search reaches the next: its stop, its ponderhit. */
     atomic_store(&pl->stop, 0);
     atomic_store(&pl->think.ponderhit_ns, 0);

@@ -96,6 +96,7 @@ void mc_worker_clear(mc_worker *w)
 int mc_worker_load(mc_worker *w, const mc_session *s)
 {
     int n = mc_session_ply(s);
+    assert(n >= 0);
     if (mc_line_grow(&w->l, n + MC_MAX_PLY + 2) != 0)
         return -1;
     mc_line_root(&w->l, w->g, mc_session_pos_at(s, 0));
@@ -106,6 +107,8 @@ int mc_worker_load(mc_worker *w, const mc_session *s)
         mc_line_link(&w->l, w->g, k, fl);
     }
     w->root = n;
+    /* the line ends where the session does, its hash the position's */
+    assert(w->l.hash[n] == mc_hash(w->g, mc_session_pos(s)));
     return 0;
 }
 
@@ -114,6 +117,7 @@ int mc_worker_load(mc_worker *w, const mc_session *s)
 static uint64_t total_nodes(const mc_worker *w)
 {
     uint64_t n = w->nodes;
+    assert(w->t->nthreads >= 1 && w->t->nthreads <= MC_MAX_THREADS);
     for (int i = 1; i < w->t->nthreads; i++)
         n += atomic_load_explicit(&w->t->workers[i]->shared_nodes,
                                   memory_order_relaxed);
@@ -178,6 +182,8 @@ static void check_limits(mc_worker *w)
 /* Make child i of line position k (at `ply`) without evaluating it. */
 static void make_one(mc_worker *w, int k, int ply, int i)
 {
+    mc_hot_assert(ply >= 0 && ply < MC_MAX_PLY);
+    mc_hot_assert(i >= 0 && i < MC_MAX_MOVES);
     mc_kids *kd = &w->kid[ply];
     kd->pos[i] = w->l.pos[k];
     kd->flags[i] = mc_play(w->g, &kd->pos[i], kd->mv[i], NULL);
@@ -194,6 +200,7 @@ static int make_kids(mc_worker *w, int k, int ply, int n, int skip)
     const mc_pos *p = &w->l.pos[k];
     mc_kids *kd = &w->kid[ply];
     int m = 0;
+    mc_hot_assert(n >= 0 && n <= MC_MAX_MOVES && skip >= -1 && skip < n);
     for (int i = 0; i < n; i++) {
         if (i == skip)
             continue;
@@ -219,6 +226,8 @@ static int make_kids(mc_worker *w, int k, int ply, int n, int skip)
         }
         kd->order[j] = o;
     }
+    /* best first */
+    mc_hot_assert(m < 2 || kd->key[kd->order[0]] >= kd->key[kd->order[m - 1]]);
     return m;
 }
 
@@ -240,6 +249,7 @@ static int node_enter(mc_worker *w, int k, int *score, int *pathdep,
     mc_think *t = w->t;
     const mc_pos *p = &w->l.pos[k];
     int ply = k - w->root;
+    mc_hot_assert(ply >= 0 && k < w->l.cap);
     *score = 0;
     *pathdep = 0;
     /* Checked often: a node of a relay game can cost a long cycle walk. */
@@ -281,6 +291,8 @@ static int qchild(mc_worker *w, int k, int ply, int i, int alpha, int beta,
                   int qd)
 {
     mc_kids *kd = &w->kid[ply];
+    mc_hot_assert(ply == k - w->root && k + 1 < w->l.cap);
+    mc_hot_assert(qd >= 0 && qd < QS_PLIES);
     w->l.pos[k + 1] = kd->pos[i];
     mc_line_link_hash(&w->l, k, kd->flags[i], kd->hash[i]);
     if (kd->pos[i].side == w->l.pos[k].side)
@@ -362,6 +374,10 @@ static int child(mc_worker *w, int k, int ply, int i, int depth, int alpha,
                  int beta)
 {
     mc_kids *kd = &w->kid[ply];
+    /* the line has room for the child (negamax grew it), and the child
+       was made (its hash is the one its position has) */
+    mc_hot_assert(ply == k - w->root && k + 1 < w->l.cap);
+    mc_hot_assert(kd->hash[i] == mc_hash(w->g, &kd->pos[i]));
     w->l.pos[k + 1] = kd->pos[i];
     mc_line_link_hash(&w->l, k, kd->flags[i], kd->hash[i]);
     /* Sides alternate in most games but not all (a Goré answer is followed
@@ -377,9 +393,11 @@ static void update_pv(mc_worker *w, int ply, mc_move m)
     int n = ply + 1 < MC_MAX_PLY ? w->pvlen[ply + 1] : 0;
     if (n > MC_MAX_PLY - 1)
         n = MC_MAX_PLY - 1;
+    mc_hot_assert(ply >= 0 && ply < MC_MAX_PLY && n >= 0);
     w->pv[ply][0] = m;
     memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)n * sizeof(mc_move));
     w->pvlen[ply] = n + 1;
+    mc_hot_assert(w->pvlen[ply] <= MC_MAX_PLY);
 }
 
 static void cutoff_stats(mc_worker *w, int ply, int depth, mc_move m)
@@ -392,6 +410,7 @@ static void cutoff_stats(mc_worker *w, int ply, int depth, mc_move m)
         w->killer[ply][1] = w->killer[ply][0];
         w->killer[ply][0] = m;
     }
+    mc_hot_assert(w->history[hist_slot(m)] > 0);
 }
 
 /* At the horizon: the quiescence search, or the static evaluation (ev,
@@ -589,6 +608,7 @@ static void extend_pv(const mc_worker *w, const mc_pos *root,
     /* Never past the depth searched: a line from an older search is no
        line of this one. */
     int most = out->depth < 64 ? out->depth : 64;
+    assert(out->pvlen >= 0 && out->pvlen <= 64 && nseen == out->pvlen);
     while (out->pvlen < most) {
         uint64_t key = mc_hash(w->g, &p);
         for (int j = 0; j < nseen; j++)
@@ -629,6 +649,7 @@ static int skip_depth(const mc_worker *w, int d)
                                  3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
     static const int phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3,
                                   4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+    assert(w->id >= 1); /* worker 0 searches every depth */
     if (d <= atomic_load_explicit(&w->t->done_depth, memory_order_relaxed))
         return 1;
     int k = (w->id - 1) % 20;

@@ -8,8 +8,12 @@
 #include <sys/mman.h>
 
 #include "tt.h"
+#include "../core/util.h"
 
 #define GEN_MASK 63u
+
+_Static_assert(sizeof(mc_tt_slot) * MC_TT_BUCKET == 64,
+               "a bucket is one cache line");
 #define BOUND_SHIFT 40
 #define BOUND_MASK 3u
 
@@ -21,6 +25,11 @@ static mc_tt_bound bound_of(uint64_t d)
 static uint64_t pack(int score, int depth, mc_tt_bound bound, int move,
                      unsigned gen)
 {
+    /* every field fits its bits: nothing spills into the next */
+    mc_hot_assert(depth >= 0 && depth <= MC_TT_DEPTH_MAX);
+    mc_hot_assert(bound >= MC_TT_EMPTY && bound <= MC_TT_EXACT);
+    mc_hot_assert(move >= 0 && move <= MC_TT_NOMOVE);
+    mc_hot_assert(gen <= GEN_MASK);
     return (uint64_t)(uint32_t)score | (uint64_t)(uint8_t)depth << 32 |
            (uint64_t)(bound & BOUND_MASK) << BOUND_SHIFT |
            (uint64_t)(move & 1023) << 42 |
@@ -70,6 +79,8 @@ int mc_tt_resize(mc_tt *t, int mb)
     t->bytes = bytes;
     t->mask = bytes / (sizeof(mc_tt_slot) * MC_TT_BUCKET) - 1;
     t->gen = 0;
+    /* a power of two of buckets, each one cache line */
+    assert(((t->mask + 1) & t->mask) == 0);
     return 0;
 }
 
@@ -111,6 +122,10 @@ int mc_tt_probe(const mc_tt *t, uint64_t key, mc_tt_entry *e)
 void mc_tt_store(mc_tt *t, uint64_t key, int score, int depth,
                  mc_tt_bound bound, int move)
 {
+    /* an entry says something about the node: never "empty" */
+    mc_hot_assert(bound == MC_TT_UPPER || bound == MC_TT_LOWER ||
+                  bound == MC_TT_EXACT);
+    mc_hot_assert(move == MC_TT_NOMOVE || (move >= 0 && move < MC_TT_NOMOVE));
     if (!t->slot)
         return;
     if (depth < 0)
@@ -147,6 +162,7 @@ void mc_tt_store(mc_tt *t, uint64_t key, int score, int depth,
             w = &b[i];
         }
     }
+    mc_hot_assert(w != NULL); /* a bucket always has a slot to give */
     uint64_t d = pack(score, depth, bound, move, t->gen);
     atomic_store_explicit(&w->data, d, memory_order_relaxed);
     atomic_store_explicit(&w->check, key ^ d, memory_order_relaxed);
@@ -162,5 +178,6 @@ int mc_tt_hashfull(const mc_tt *t)
                                           memory_order_relaxed);
         used += bound_of(d) != MC_TT_EMPTY && gen_of(d) == t->gen;
     }
+    assert(used <= buckets * MC_TT_BUCKET);
     return (int)(used * 1000 / (buckets * MC_TT_BUCKET));
 }
