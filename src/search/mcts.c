@@ -141,8 +141,10 @@ static int select_leaf(mcts *m)
             mc_move mv[MC_MAX_MOVES];
             x->nmoves = mc_moves(m->g, &m->l.pos[m->k], mv);
         }
-        if (x->nkids < x->nmoves || m->depth >= MAX_PATH)
-            return 0; /* expand here */
+        /* Expand here; or play out from a node without moves (the rules
+           cut short by a deadline) rather than descend into none. */
+        if (x->nkids < x->nmoves || x->nmoves == 0 || m->depth >= MAX_PATH)
+            return 0;
         assert(x->nkids == x->nmoves && x->first > 0);
         double best = -1, lnv = log(x->visits + 1);
         int32_t pick = x->first;
@@ -169,7 +171,11 @@ static int expand(mcts *m)
         return 0;
     mc_move mv[MC_MAX_MOVES];
     int n = mc_moves(m->g, &m->l.pos[m->k], mv);
-    assert(n == x->nmoves && n > x->nkids);
+    /* the same list as when they were counted, unless the rules' deadline
+       cut this one short */
+    assert((n == x->nmoves && n > x->nkids) || mc_deadline_fired());
+    if (n <= x->nkids)
+        return 0;
     if (x->first < 0) {
         int32_t first = -1;
         for (int i = 0; i < n; i++) {
