@@ -107,6 +107,24 @@ static inline uint64_t mc_mix64(uint64_t x)
 int mc_next_field(const char **s, char *buf, size_t n);
 
 /*
+ * The one exception to "the search reaches the rules through the game
+ * interface only" (docs/HACKING.md, "The one way past the game
+ * interface"): the deadline, the work limit and the relay budget below
+ * pass from the search (search.c, player.c) and the server (api.c) to
+ * Omweso's rules (omweso.c) as thread-locals, outside struct mc_rules.
+ * The rules need them deep inside move generation, play and status (a
+ * relay chain walked lap by lap inside mc_moves, mc_play and mc_status,
+ * and its cycle verdicts cached), below calls whose signatures every game
+ * shares: passing them through the interface would put one game's and one
+ * caller's concern into every game's functions and every call of them.
+ * A thread-local keeps the rules' signatures free of search concerns, and
+ * is right with threads because each search thread plays on its own copy
+ * of the game and sets its own (a helper takes its caller's work limit:
+ * mc_work_limit).  Only the rules read them; only the search and the
+ * server's request threads set them.  Nothing else may be passed this way.
+ */
+
+/*
  * A cooperative deadline for long rule computations (an Omweso relay can
  * walk tens of millions of laps before its cycle shows): the search sets it
  * for its own thread (when: an absolute mc_now() time, 0 none; stop: a flag

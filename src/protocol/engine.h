@@ -1,10 +1,17 @@
 /*
  * engine.h - what the two dialects of `mancala engine` share: the engine's
  * state (its game, position, player and options), its output, its search
- * thread and the word splitter.  protocol.c speaks the mancala engine
- * protocol and owns this machinery; uci.c speaks the UCI dialect of the
- * Oware GUIs (docs/PROTOCOL.md, "UCI") on top of it.  Neither knows a
- * rule: everything goes through the public API.
+ * thread and the word splitter, all in engine_common.c.  protocol.c speaks
+ * the mancala engine protocol, uci.c the UCI dialect of the Oware GUIs
+ * (docs/PROTOCOL.md, "UCI"); each gives engine_common.c a table of its
+ * words (proto_dialect) when the engine is made, so calls run one way:
+ *
+ *     protocol.c ----\
+ *                     >---> engine_common.c ---> (through e->dialect)
+ *     uci.c ---------/
+ *
+ * and neither dialect calls the other.  None knows a rule: everything goes
+ * through the public API.
  */
 #ifndef MC_PROTOCOL_ENGINE_H
 #define MC_PROTOCOL_ENGINE_H
@@ -16,9 +23,31 @@
 /* Words on a line: a position string and the moves of a long game. */
 #define PROTO_MAX_WORDS 8192
 
+/* Words on a line, split. */
+typedef struct proto_words {
+    const char *base; /* the split copy of the line */
+    int n;
+    char *w[PROTO_MAX_WORDS];
+} proto_words;
+
+/* A dialect: what the machinery asks of it.  Set once, when the engine
+   is made (mc_engine_new, mc_engine_new_uci). */
+typedef struct proto_dialect {
+    const char *error; /* how its error lines begin */
+    /* One command line, split (rest: the whole line, unsplit: ws->w[i] -
+       ws->base is a word's offset in it); 1 after quit. */
+    int (*command)(mc_engine *e, proto_words *ws, const char *rest);
+    /* An iteration's info line (on the search's thread). */
+    void (*info)(mc_engine *e, const mc_search_info *in);
+    /* A finished search's answer, e->lock held: its best move, or why
+       there is none. */
+    void (*best_locked)(mc_engine *e, int rc, const mc_search_info *in);
+} proto_dialect;
+
 struct mc_engine {
     mc_engine_out out;
     void *ctx;
+    const proto_dialect *dialect;
     pthread_mutex_t lock; /* output, and the search state below */
     pthread_cond_t cond;
     mc_game *g; /* the engine's game: the commands read it */
@@ -30,7 +59,6 @@ struct mc_engine {
     char database[1024];        /* "default", "none" or a directory */
     char book[1024];            /* "default", "none" or a book file */
     double line_start;          /* when the current command arrived */
-    int uci;                    /* the dialect: 0 mancala, 1 UCI (uci.c) */
     int uci_tables_off;         /* UCI: option Tables false */
     char uci_tables_path[1024]; /* UCI: option TablesPath ("" = default) */
     /* search */
@@ -71,13 +99,22 @@ int proto_start_search(mc_engine *e, const mc_go *go, char *why, size_t n);
 int proto_running(mc_engine *e);
 /* Stop the search (if `now`) and wait for its thread. */
 void proto_join_search(mc_engine *e, int now);
-/* Without threads: the pondered move was played (e->lock held), so the
-   search runs now on the clock and answers; with threads nothing. */
-void proto_ponderhit_now(mc_engine *e);
+/* The last search is over: reap its thread (before a command that may
+   start another). */
+void proto_reap(mc_engine *e);
+/* The pondered move was played: the search goes on, on the clock, and its
+   bestmove is the answer (without threads: now).  0, or -1 after writing
+   `refusal` when no search is pondering. */
+int proto_ponderhit(mc_engine *e, const char *refusal);
 /* Ask the search to end (e->lock held). */
 void proto_raise_stop_locked(mc_engine *e);
 
 /* ---- state ---- */
+
+/* An engine speaking `dialect`: Oware at its start position, the default
+   options; NULL when out of memory. */
+mc_engine *proto_engine_new(mc_engine_out out, void *ctx,
+                            const proto_dialect *dialect);
 
 /* The player's options o with `database` as its tables and `book` as its
    book; 0 or an error in err (the player keeps its old options). */
@@ -90,12 +127,6 @@ int proto_set_game(mc_engine *e, const char *spec, mc_error *err);
 void proto_reset_session(mc_engine *e, mc_session *s);
 
 /* ---- words ---- */
-
-typedef struct proto_words {
-    const char *base; /* the split copy of the line */
-    int n;
-    char *w[PROTO_MAX_WORDS];
-} proto_words;
 
 /* The parameters of go, in the order both dialects name them (ours:
    stime ntime sinc ninc movestogo movetime depth nodes; UCI: wtime btime
@@ -126,24 +157,20 @@ int proto_go_words(const proto_words *ws,
                    const char *const keys[PROTO_GO_NKEYS],
                    long long v[PROTO_GO_NKEYS], int *infinite, int *ponder,
                    proto_go_bad *bad);
-/* The search's limits from them, side to move: milliseconds to seconds,
-   a 0 ms clock or movetime as fast as can be, and one second when
-   nothing limits the mover. */
+/* The search's limits from them: milliseconds to seconds, a 0 ms clock
+   or movetime as fast as can be.  When nothing limits the mover, the
+   player's default applies (mc_go: one second). */
 void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite,
-                   int ponder, int side, mc_go *go);
+                   int ponder, mc_go *go);
 
 /* Split s (modified in place) at spaces and tabs; -1 if too many words. */
 int proto_split(char *s, proto_words *ws);
+/* The rest of the line after word i (a value that may have spaces, as a
+   path), without the blanks around it, into buf; 0, or -1 when it is n
+   bytes or longer (blanks after it counted). */
+int proto_line_after(const proto_words *ws, const char *rest, int i, char *buf,
+                     size_t n);
 /* A whole number in [lo, hi]; -1 if w is not one. */
 long long proto_number(const char *w, long long lo, long long hi);
-
-/* ---- the UCI dialect (uci.c) ---- */
-
-/* One command line, split (rest: the whole line); 1 after quit. */
-int proto_uci_command(mc_engine *e, proto_words *ws, const char *rest);
-/* An iteration's info line and the search's answer (e->lock held for the
-   answer), in UCI's words. */
-void proto_uci_info(mc_engine *e, const mc_search_info *in);
-void proto_uci_best_locked(mc_engine *e, int rc, const mc_search_info *in);
 
 #endif

@@ -1,11 +1,12 @@
 /*
  * uci.c - the UCI dialect of `mancala engine --uci` (docs/PROTOCOL.md,
  * "UCI"): what the Oware GUIs (Aualé and the engines it drives) speak, so
- * that such a GUI can drive our engine.  It runs on the mancala protocol's
- * machinery (engine.h): the same state, player, output lock and search
- * thread; only the words differ.  Unlike the engines we know, it refuses
- * an illegal move or a bad position with an `info string error` and keeps
- * the position it had, instead of searching a corrupted game.
+ * that such a GUI can drive our engine.  It runs on the machinery both
+ * dialects share (engine.h, engine_common.c): the same state, player,
+ * output lock and search thread; only the words differ.  Unlike the
+ * engines we know, it refuses an illegal move or a bad position with an
+ * `info string error` and keeps the position it had, instead of searching
+ * a corrupted game.  It calls engine_common.c and nothing of protocol.c.
  *
  * +-------------+--------------------------------------+-------+----------+
  * | command     | arguments                            | busy? | answer   |
@@ -32,6 +33,7 @@
  * nothing; a refused `go` also answers `bestmove 0000`, so that a GUI
  * waiting for a move is not left waiting.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -47,14 +49,6 @@ static const struct {
     const char *name, *spec;
 } variants[] = {{"abapa", "oware"}, {"awari", "oware:awari"}};
 #define NVARIANTS (sizeof variants / sizeof variants[0])
-
-mc_engine *mc_engine_new_uci(mc_engine_out out, void *ctx)
-{
-    mc_engine *e = mc_engine_new(out, ctx);
-    if (e)
-        e->uci = 1;
-    return e;
-}
 
 /* ---- what the search says ---- */
 
@@ -77,7 +71,7 @@ static void uci_score(int sc, char *b, size_t n)
         snprintf(b, n, "cp %d", sc);
 }
 
-void proto_uci_info(mc_engine *e, const mc_search_info *in)
+static void uci_info(mc_engine *e, const mc_search_info *in)
 {
     char pv[1024], score[48];
     /* On the search's thread: the player's own game (engine.h).  Aualé
@@ -105,7 +99,7 @@ void proto_uci_info(mc_engine *e, const mc_search_info *in)
               in->hashfull, pv);
 }
 
-void proto_uci_best_locked(mc_engine *e, int rc, const mc_search_info *in)
+static void uci_best_locked(mc_engine *e, int rc, const mc_search_info *in)
 {
     if (rc != 0) {
         if (rc != MC_ERR_OVER)
@@ -185,92 +179,85 @@ static int check_value(const char *v)
     return strcmp(v, "true") == 0 ? 1 : strcmp(v, "false") == 0 ? 0 : -1;
 }
 
-static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
+/* The name and value of a setoption line: the name runs to `value`, the
+   value to the end of the line (a path may have spaces), both as written,
+   from the unsplit line.  0, or -1 after the error line. */
+static int setoption_words(mc_engine *e, const proto_words *ws,
+                           const char *rest, char *name, size_t nn, char *val,
+                           size_t nv)
 {
     if (ws->n < 3 || strcmp(ws->w[1], "name") != 0) {
         proto_say(e, "info string error setoption: usage: setoption name "
                      "<name> [value <value>]");
-        return;
+        return -1;
     }
-    /* The name runs to `value`, the value to the end of the line (a path
-       may have spaces); both as written, from the unsplit line. */
     int vi = 2;
     while (vi < ws->n && strcmp(ws->w[vi], "value") != 0)
         vi++;
     if (vi == 2) {
         proto_say(e, "info string error setoption: no option name");
-        return;
+        return -1;
     }
     const char *last = ws->w[vi - 1];
     size_t from = (size_t)(ws->w[2] - ws->base);
     size_t to = (size_t)(last - ws->base) + strlen(last);
-    char name[64];
-    if (to - from >= sizeof name) {
+    assert(to > from);
+    if (to - from >= nn) {
         proto_say(e, "info string error setoption: unknown option '%.40s...'",
                   rest + from);
-        return;
+        return -1;
     }
     memcpy(name, rest + from, to - from);
     name[to - from] = '\0';
-    char val[1024] = "";
-    if (vi < ws->n) {
-        const char *v = rest + (ws->w[vi] - ws->base) + strlen("value");
-        while (*v == ' ' || *v == '\t')
-            v++;
-        if (strlen(v) >= sizeof val) {
-            proto_say(e,
-                      "info string error setoption: the value of %s is "
-                      "longer than %zu bytes",
-                      name, sizeof val - 1);
-            return;
-        }
-        snprintf(val, sizeof val, "%s", v);
-        size_t vl = strlen(val);
-        while (vl && (val[vl - 1] == ' ' || val[vl - 1] == '\t'))
-            val[--vl] = '\0';
-    }
-    mc_error err = {0, ""};
-    if (strcasecmp(name, "Hash") == 0 || strcasecmp(name, "Threads") == 0 ||
-        strcasecmp(name, "Level") == 0) {
-        int which = tolower((unsigned char)name[0]);
-        long long hi = which == 'h'   ? MC_PROTOCOL_HASH_MAX
-                       : which == 't' ? mc_cores()
-                                      : 10;
-        long long n = proto_number(val, 1, hi);
-        if (n < 0) {
-            proto_say(e,
-                      "info string error setoption: %s takes a whole "
-                      "number from 1 to %lld, not '%.40s'",
-                      name, hi, val);
-            return;
-        }
-        mc_player_opts o = e->opts;
-        if (which == 'h')
-            o.hash_mb = (int)n; /* allocated now, not at the next go */
-        else if (which == 't')
-            o.threads = (int)n;
-        else
-            o.level = (int)n;
-        if (proto_apply_opts(e, &o, e->database, e->book, &err) != 0) {
-            proto_say(e, "info string error setoption: %s: %s", name, err.msg);
-            return;
-        }
-        e->opts = o;
-        return;
-    }
-    int check = check_value(val);
-    int is_check = strcasecmp(name, "OwnBook") == 0 ||
-                   strcasecmp(name, "Tables") == 0 ||
-                   strcasecmp(name, "Ponder") == 0;
-    if (is_check && check < 0) {
+    val[0] = '\0';
+    if (vi < ws->n && proto_line_after(ws, rest, vi, val, nv) != 0) {
         proto_say(e,
-                  "info string error setoption: %s takes true or false, "
-                  "not '%.40s'",
-                  name, val);
+                  "info string error setoption: the value of %s is "
+                  "longer than %zu bytes",
+                  name, nv - 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* Hash, Threads, Level: a whole number, taken by the player now (the
+   table is allocated here, not at the next go). */
+static void set_spin(mc_engine *e, const char *name, const char *val)
+{
+    int which = tolower((unsigned char)name[0]);
+    long long hi = which == 'h'   ? MC_PROTOCOL_HASH_MAX
+                   : which == 't' ? mc_cores()
+                                  : 10;
+    long long n = proto_number(val, 1, hi);
+    if (n < 0) {
+        proto_say(e,
+                  "info string error setoption: %s takes a whole "
+                  "number from 1 to %lld, not '%.40s'",
+                  name, hi, val);
         return;
     }
+    assert(n >= 1 && n <= hi);
+    mc_player_opts o = e->opts;
+    if (which == 'h')
+        o.hash_mb = (int)n;
+    else if (which == 't')
+        o.threads = (int)n;
+    else
+        o.level = (int)n;
+    mc_error err = {0, ""};
+    if (proto_apply_opts(e, &o, e->database, e->book, &err) != 0) {
+        proto_say(e, "info string error setoption: %s: %s", name, err.msg);
+        return;
+    }
+    e->opts = o;
+}
+
+/* OwnBook, Tables, Ponder: true or false. */
+static void set_check(mc_engine *e, const char *name, int on)
+{
+    mc_error err = {0, ""};
     if (strcasecmp(name, "OwnBook") == 0) {
-        const char *book = check ? "default" : "none";
+        const char *book = on ? "default" : "none";
         mc_player_opts o = e->opts;
         if (proto_apply_opts(e, &o, e->database, book, &err) != 0) {
             proto_say(e, "info string error setoption: OwnBook: %s", err.msg);
@@ -279,42 +266,75 @@ static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
         }
         snprintf(e->book, sizeof e->book, "%s", book);
     } else if (strcasecmp(name, "Tables") == 0) {
-        if (set_tables(e, !check, e->uci_tables_path, &err) != 0) {
+        if (set_tables(e, !on, e->uci_tables_path, &err) != 0) {
             proto_say(e, "info string error setoption: Tables: %s", err.msg);
             return;
         }
-        e->uci_tables_off = !check;
-    } else if (strcasecmp(name, "TablesPath") == 0) {
-        const char *path = strcmp(val, "<empty>") == 0 ? "" : val;
-        if (strlen(path) >= sizeof e->uci_tables_path) {
-            proto_say(e, "info string error setoption: TablesPath: path "
-                         "too long");
-            return;
-        }
-        if (set_tables(e, e->uci_tables_off, path, &err) != 0) {
-            proto_say(e, "info string error setoption: TablesPath: %s",
-                      err.msg);
-            return;
-        }
-        snprintf(e->uci_tables_path, sizeof e->uci_tables_path, "%s", path);
-    } else if (strcasecmp(name, "Variant") == 0) {
-        size_t i = 0;
-        while (i < NVARIANTS && strcasecmp(val, variants[i].name) != 0)
-            i++;
-        if (i == NVARIANTS) {
+        e->uci_tables_off = !on;
+    }
+    /* Ponder: the GUI says whether it will ever send `go ponder`: nothing
+       to set up. */
+}
+
+/* TablesPath: a directory of tables, or <empty> for the default places. */
+static void set_tables_path(mc_engine *e, const char *val)
+{
+    const char *path = strcmp(val, "<empty>") == 0 ? "" : val;
+    if (strlen(path) >= sizeof e->uci_tables_path) {
+        proto_say(e, "info string error setoption: TablesPath: path "
+                     "too long");
+        return;
+    }
+    mc_error err = {0, ""};
+    if (set_tables(e, e->uci_tables_off, path, &err) != 0) {
+        proto_say(e, "info string error setoption: TablesPath: %s", err.msg);
+        return;
+    }
+    snprintf(e->uci_tables_path, sizeof e->uci_tables_path, "%s", path);
+}
+
+/* Variant: abapa or awari, a new game at its start. */
+static void set_variant(mc_engine *e, const char *val)
+{
+    size_t i = 0;
+    while (i < NVARIANTS && strcasecmp(val, variants[i].name) != 0)
+        i++;
+    if (i == NVARIANTS) {
+        proto_say(e,
+                  "info string error setoption: Variant takes abapa "
+                  "or awari, not '%.40s'",
+                  val);
+        return;
+    }
+    mc_error err = {0, ""};
+    if (proto_set_game(e, variants[i].spec, &err) != 0)
+        proto_say(e, "info string error setoption: Variant: %s", err.msg);
+}
+
+static void cmd_setoption(mc_engine *e, proto_words *ws, const char *rest)
+{
+    char name[64], val[1024];
+    if (setoption_words(e, ws, rest, name, sizeof name, val, sizeof val) != 0)
+        return;
+    int is_check = strcasecmp(name, "OwnBook") == 0 ||
+                   strcasecmp(name, "Tables") == 0 ||
+                   strcasecmp(name, "Ponder") == 0;
+    if (strcasecmp(name, "Hash") == 0 || strcasecmp(name, "Threads") == 0 ||
+        strcasecmp(name, "Level") == 0) {
+        set_spin(e, name, val);
+    } else if (is_check) {
+        int on = check_value(val);
+        if (on < 0)
             proto_say(e,
-                      "info string error setoption: Variant takes abapa "
-                      "or awari, not '%.40s'",
-                      val);
-            return;
-        }
-        if (proto_set_game(e, variants[i].spec, &err) != 0) {
-            proto_say(e, "info string error setoption: Variant: %s", err.msg);
-            return;
-        }
-    } else if (strcasecmp(name, "Ponder") == 0) {
-        /* The GUI says whether it will ever send `go ponder`: nothing to
-           set up. */
+                      "info string error setoption: %s takes true or false, "
+                      "not '%.40s'",
+                      name, val);
+        else
+            set_check(e, name, on);
+    } else if (strcasecmp(name, "TablesPath") == 0) {
+        set_tables_path(e, val);
+    } else if (strcasecmp(name, "Variant") == 0) {
+        set_variant(e, val);
     } else {
         proto_say(e,
                   "info string error setoption: unknown option '%s' "
@@ -370,6 +390,7 @@ static int parse_fen(mc_engine *e, proto_words *ws, int from, int to, mc_pos *p)
                   pits + 2);
         return -1;
     }
+    assert(nf == pits + 3 && pits + 3 <= MC_MAX_PITS + 4);
     long long v[MC_MAX_PITS + 2];
     for (int i = 0; i < pits + 2; i++) {
         v[i] = proto_number(field[i], 0, 999);
@@ -442,6 +463,7 @@ static int play_word(mc_engine *e, mc_session *s, const char *w, int *ply)
                       *ply + 1, (int)k, w + at, w, err.msg);
             return -1;
         }
+        assert(k >= 1 && k < MC_MOVE_STRLEN && at + k <= len);
         ++*ply;
         at += k;
     }
@@ -530,26 +552,10 @@ static void cmd_go(mc_engine *e, proto_words *ws)
         return;
     }
     mc_go go;
-    proto_go_make(v, infinite, ponder, mc_session_pos(e->s)->side, &go);
+    proto_go_make(v, infinite, ponder, &go);
     char why[320];
     if (proto_start_search(e, &go, why, sizeof why) != 0)
         refuse_go(e, "%s", why);
-}
-
-static void cmd_ponderhit(mc_engine *e)
-{
-    pthread_mutex_lock(&e->lock);
-    if (!e->running || !e->ponder) {
-        proto_say_locked(e, "info string error ponderhit: no search is "
-                            "pondering");
-    } else {
-        /* The search goes on, now on the clock; its bestmove follows. */
-        mc_player_ponderhit(e->pl);
-        e->ponder = 0;
-        pthread_cond_broadcast(&e->cond);
-        proto_ponderhit_now(e);
-    }
-    pthread_mutex_unlock(&e->lock);
 }
 
 /* Not UCI: the engine's position, for people and tests. */
@@ -589,13 +595,13 @@ static void cmd_d(mc_engine *e)
     pthread_mutex_unlock(&e->lock);
 }
 
-int proto_uci_command(mc_engine *e, proto_words *ws, const char *rest)
+/* One line of UCI, split. */
+static int uci_command(mc_engine *e, proto_words *ws, const char *rest)
 {
     static const char *const idle_only[] = {"setoption", "ucinewgame",
                                             "position", "go"};
     const char *cmd = ws->w[0];
-    if (e->live && !proto_running(e))
-        proto_join_search(e, 0); /* the last search is over: reap it */
+    proto_reap(e); /* the last search is over: reap it */
     for (size_t i = 0; i < sizeof idle_only / sizeof idle_only[0]; i++)
         if (strcmp(cmd, idle_only[i]) == 0 && e->live) {
             proto_say(e,
@@ -621,7 +627,8 @@ int proto_uci_command(mc_engine *e, proto_words *ws, const char *rest)
     else if (strcmp(cmd, "stop") == 0)
         proto_join_search(e, 1); /* the search writes its best move */
     else if (strcmp(cmd, "ponderhit") == 0)
-        cmd_ponderhit(e);
+        proto_ponderhit(e, "info string error ponderhit: no search is "
+                           "pondering");
     else if (strcmp(cmd, "d") == 0)
         cmd_d(e);
     else if (strcmp(cmd, "quit") == 0) {
@@ -630,4 +637,13 @@ int proto_uci_command(mc_engine *e, proto_words *ws, const char *rest)
     } else
         proto_say(e, "info string error unknown command '%.40s'", cmd);
     return 0;
+}
+
+/* UCI has no error answer: its errors are info strings. */
+static const proto_dialect uci_dialect = {"info string error", uci_command,
+                                          uci_info, uci_best_locked};
+
+mc_engine *mc_engine_new_uci(mc_engine_out out, void *ctx)
+{
+    return proto_engine_new(out, ctx, &uci_dialect);
 }

@@ -657,20 +657,25 @@ int mc_book_use_set(mc_book_use *u, const mc_game *g, const char *want,
         u->book = use;
         snprintf(u->opt, sizeof u->opt, "%s", w);
     }
+    mc_book_use_seed(u, seed);
+    return 0;
+}
+
+void mc_book_use_seed(mc_book_use *u, uint64_t seed)
+{
     if (!u->seeded || seed != u->seed) {
         mc_rng_seed(&u->rng, seed ? seed : system_random());
         u->seed = seed;
         u->seeded = 1;
     }
-    return 0;
 }
 
 int mc_book_use_go(mc_book_use *u, const mc_game *g, const mc_session *s,
-                   const mc_player_opts *o, const mc_go *go,
+                   const mc_player_opts *o, int infinite,
                    mc_search_info *out)
 {
     /* the lower levels are meant to be weak; infinite searches analyse */
-    if (!u->book || go->infinite || (o->level > 0 && o->level < 10) ||
+    if (!u->book || infinite || (o->level > 0 && o->level < 10) ||
         mc_session_over(s))
         return 0;
     /* the book knows no history: a position seen before is searched */

@@ -31,11 +31,14 @@ void mc_book_use_free(mc_book_use *u);
    be read; u is then unchanged). */
 int mc_book_use_set(mc_book_use *u, const mc_game *g, const char *want,
                     uint64_t seed, mc_error *err);
-/* Whether the player with options o answers this request from its book;
+/* The random source for `seed` alone (reseeded only when it changed). */
+void mc_book_use_seed(mc_book_use *u, uint64_t seed);
+/* Whether the player with options o answers a request (infinite: an
+   analysis, never answered from the book) from its book;
    if so, *out holds the book's move (legal in the session's position),
    score and line, with out->book set, and 1 is returned.  0: search. */
 int mc_book_use_go(mc_book_use *u, const mc_game *g, const mc_session *s,
-                   const mc_player_opts *o, const mc_go *go,
+                   const mc_player_opts *o, int infinite,
                    mc_search_info *out);
 
 #endif

@@ -7,10 +7,10 @@
  * session; playouts restart their history at the leaf (an approximation
  * that only matters for repetitions spanning the leaf).
  */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../games/game.h"
 #include "../session/line.h"
@@ -50,11 +50,23 @@ static int32_t add_node(tree *t, mc_move m, int32_t parent, int mover)
     return (int32_t)t->len++;
 }
 
-static double now_seconds(void)
+/* When to stop, from the request (0: no time limit): a move time, or the
+   time manager's aim for the mover's clock, counted from the request's
+   start; at least a millisecond from now (t0). */
+static double deadline_of(const mc_request *rq, int side, double t0)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    double budget = 0;
+    if (rq->movetime > 0) {
+        budget = rq->movetime;
+    } else if (!rq->infinite && !rq->ponder && rq->clock[side] > 0) {
+        mc_timeman tm;
+        mc_tm_of_request(&tm, rq, side, 1.0);
+        budget = tm.soft;
+    } else {
+        return 0;
+    }
+    double when = rq->start + budget;
+    return when > t0 + 0.001 ? when : t0 + 0.001;
 }
 
 /* 1, 1/2 or 0 for `side` from a finished game's result. */
@@ -65,165 +77,218 @@ static double outcome(const mc_result *r, int side)
     return r->winner == side ? 1.0 : 0.0;
 }
 
-int mc_mcts(const mc_session *s, const mc_search_limits *lim,
-            mc_search_info *out)
+/* The deepest a path goes (the selection stops there and plays out). */
+#define MAX_PATH 1000
+#define C_UCT 1.4
+
+/* One search: the tree, the line of play (the session's history, then
+   the current path), and the path's nodes. */
+typedef struct mcts {
+    const mc_game *g;
+    tree t;
+    mc_line l;
+    int base; /* the root's place in the line */
+    mc_rng rng;
+    int32_t path[MAX_PATH + 1];
+    int depth;   /* nodes on the path above cur */
+    int k;       /* cur's place in the line */
+    int32_t cur; /* the node reached */
+} mcts;
+
+/* The session's history as a line, replayed for the play flags. */
+static int load_line(mcts *m, const mc_session *s)
 {
-    const mc_game *g = mc_session_game(s);
+    m->base = mc_session_ply(s);
+    if (mc_line_grow(&m->l, m->base + 1) != 0)
+        return -1;
+    mc_line_root(&m->l, m->g, mc_session_pos_at(s, 0));
+    for (int k = 0; k < m->base; k++) {
+        mc_pos q = *mc_session_pos_at(s, k);
+        int fl = mc_play(m->g, &q, mc_session_move_at(s, k), NULL);
+        m->l.pos[k + 1] = *mc_session_pos_at(s, k + 1);
+        mc_line_link(&m->l, m->g, k, fl);
+    }
+    return 0;
+}
+
+/* Go down to child `to` of cur, playing its move into the line. */
+static int descend(mcts *m, int32_t to)
+{
+    assert(m->depth < MAX_PATH && to > m->cur);
+    if (mc_line_grow(&m->l, m->k + 1) != 0)
+        return -1;
+    m->l.pos[m->k + 1] = m->l.pos[m->k];
+    int fl = mc_play(m->g, &m->l.pos[m->k + 1], m->t.n[to].move, NULL);
+    mc_line_link(&m->l, m->g, m->k, fl);
+    m->k++;
+    m->path[m->depth++] = m->cur;
+    m->cur = to;
+    return 0;
+}
+
+/* Selection: from the root down by UCB1 while every child of the node
+   has been visited (and the game goes on). */
+static int select_leaf(mcts *m)
+{
+    m->cur = 0;
+    m->k = m->base;
+    m->depth = 0;
+    for (;;) {
+        node *x = &m->t.n[m->cur];
+        if (x->terminal)
+            return 0;
+        if (x->nmoves < 0) {
+            mc_move mv[MC_MAX_MOVES];
+            x->nmoves = mc_moves(m->g, &m->l.pos[m->k], mv);
+        }
+        /* Expand here; or play out from a node without moves (the rules
+           cut short by a deadline) rather than descend into none. */
+        if (x->nkids < x->nmoves || x->nmoves == 0 || m->depth >= MAX_PATH)
+            return 0;
+        assert(x->nkids == x->nmoves && x->first > 0);
+        double best = -1, lnv = log(x->visits + 1);
+        int32_t pick = x->first;
+        for (int32_t i = 0; i < x->nkids; i++) {
+            const node *ch = &m->t.n[x->first + i];
+            double u = ch->wins / ch->visits + C_UCT * sqrt(lnv / ch->visits);
+            if (u > best) {
+                best = u;
+                pick = x->first + i;
+            }
+        }
+        if (descend(m, pick) != 0)
+            return -1;
+    }
+}
+
+/* Expansion: the next untried move of cur, in a random order of first
+   visits.  Every child of a node is made at its first expansion, so that
+   a node's children are contiguous in the array. */
+static int expand(mcts *m)
+{
+    node *x = &m->t.n[m->cur];
+    if (x->terminal || x->nkids >= x->nmoves || m->depth >= MAX_PATH)
+        return 0;
+    mc_move mv[MC_MAX_MOVES];
+    int n = mc_moves(m->g, &m->l.pos[m->k], mv);
+    /* the same list as when they were counted, unless the rules' deadline
+       cut this one short */
+    assert((n == x->nmoves && n > x->nkids) || mc_deadline_fired());
+    if (n <= x->nkids)
+        return 0;
+    if (x->first < 0) {
+        int32_t first = -1;
+        for (int i = 0; i < n; i++) {
+            mc_pos q = m->l.pos[m->k];
+            mc_play(m->g, &q, mv[i], NULL);
+            int32_t id = add_node(&m->t, mv[i], m->cur, m->l.pos[m->k].side);
+            if (id < 0)
+                return -1;
+            if (i == 0)
+                first = id;
+        }
+        x = &m->t.n[m->cur]; /* the array may have moved */
+        x->first = first;
+    }
+    int32_t pickc = x->first + x->nkids;
+    int32_t swapc = x->first + x->nkids +
+                    (int32_t)mc_rng_below(&m->rng, (uint32_t)(n - x->nkids));
+    node tmp = m->t.n[pickc];
+    m->t.n[pickc] = m->t.n[swapc];
+    m->t.n[swapc] = tmp;
+    x->nkids++;
+    return descend(m, pickc);
+}
+
+/* Simulation: the game's end at cur, or a random playout from there. */
+static void simulate(mcts *m, mc_result *r)
+{
+    mc_hist h;
+    mc_line_hist(&m->l, m->k, &h);
+    mc_status(m->g, &m->l.pos[m->k], &h, r);
+    if (r->over)
+        m->t.n[m->cur].terminal = 1;
+    else
+        mc_random_game(m->g, &m->l.pos[m->k], &m->rng, 2000, r);
+}
+
+/* Backpropagation: the result counted at cur and every node above it. */
+static void backprop(mcts *m, const mc_result *r)
+{
+    for (int32_t v = m->cur, d = m->depth;; v = m->path[--d]) {
+        node *y = &m->t.n[v];
+        y->visits += 1;
+        y->wins += outcome(r, y->mover);
+        assert(y->wins <= y->visits);
+        if (d == 0)
+            break;
+    }
+}
+
+/* The move: the most visited child of the root, its win rate as a rough
+   score (hundredths of a seed). */
+static void answer(const tree *t, mc_search_info *out)
+{
+    const node *root = &t->n[0];
+    double most = -1;
+    for (int32_t i = 0; i < root->nkids; i++) {
+        const node *ch = &t->n[root->first + i];
+        if (ch->visits > most) {
+            most = ch->visits;
+            out->best = ch->move;
+            double p = ch->wins / ch->visits;
+            out->score = (int)lround((p - 0.5) * 2000);
+        }
+    }
+    out->depth = 1;
+    out->pv[0] = out->best;
+    out->pvlen = 1;
+}
+
+int mc_mcts(const mc_session *s, const mc_request *rq, uint64_t seed,
+            const atomic_int *stop, mc_search_info *out)
+{
     mc_move rootmv[MC_MAX_MOVES];
     int nroot = mc_session_moves(s, rootmv);
     memset(out, 0, sizeof *out);
     if (nroot == 0)
         return MC_ERR_OVER;
     out->best = rootmv[0];
-    /* The line holds the session's history and then the current path. */
-    mc_line l = {0};
-    int base = mc_session_ply(s);
-    if (mc_line_grow(&l, base + 1) != 0)
+    mcts m = {0};
+    m.g = mc_session_game(s);
+    if (load_line(&m, s) != 0)
         return MC_ERR_NOMEM;
-    mc_line_root(&l, g, mc_session_pos_at(s, 0));
-    for (int k = 0; k < base; k++) {
-        mc_pos q = *mc_session_pos_at(s, k);
-        int fl = mc_play(g, &q, mc_session_move_at(s, k), NULL);
-        l.pos[k + 1] = *mc_session_pos_at(s, k + 1);
-        mc_line_link(&l, g, k, fl);
-    }
-    tree t = {0};
-    int root_side = l.pos[base].side;
-    if (add_node(&t, 0, -1, 1 - root_side) < 0) {
-        mc_line_free(&l);
+    int root_side = m.l.pos[m.base].side;
+    if (add_node(&m.t, 0, -1, 1 - root_side) < 0) {
+        mc_line_free(&m.l);
         return MC_ERR_NOMEM;
     }
-    mc_rng rng;
-    mc_rng_seed(&rng, lim->seed ^ 0x6d637473ull);
-    double t0 = now_seconds();
-    double deadline = lim->seconds > 0 ? t0 + lim->seconds : 0;
-    uint64_t limit = lim->nodes ? lim->nodes : (deadline > 0 ? 0 : 100000);
+    mc_rng_seed(&m.rng, seed ^ 0x6d637473ull);
+    double t0 = mc_now();
+    double deadline = deadline_of(rq, root_side, t0);
+    uint64_t limit = rq->nodes ? rq->nodes : (deadline > 0 ? 0 : 100000);
     uint64_t it = 0;
-    const double c_uct = 1.4;
-    int32_t path[1024];
     for (;;) {
         if (limit && it >= limit)
             break;
         if ((it & 63) == 0 &&
-            ((deadline > 0 && now_seconds() >= deadline) ||
-             (lim->stop && *lim->stop)))
+            ((deadline > 0 && mc_now() >= deadline) ||
+             (stop && atomic_load_explicit(stop, memory_order_relaxed)) ||
+             mc_outside_stop(rq->stop)))
             break;
         it++;
-        /* Selection: descend by UCB1, replaying moves into the line. */
-        int32_t cur = 0;
-        int k = base, depth = 0;
-        for (;;) {
-            node *x = &t.n[cur];
-            if (x->terminal)
-                break;
-            if (x->nmoves < 0) {
-                mc_move mv[MC_MAX_MOVES];
-                x->nmoves = mc_moves(g, &l.pos[k], mv);
-            }
-            if (x->nkids < x->nmoves || depth >= 1000)
-                break; /* expand here */
-            double best = -1, lnv = log(x->visits + 1);
-            int32_t pick = x->first;
-            for (int32_t i = 0; i < x->nkids; i++) {
-                const node *ch = &t.n[x->first + i];
-                double u = ch->wins / ch->visits +
-                           c_uct * sqrt(lnv / ch->visits);
-                if (u > best) {
-                    best = u;
-                    pick = x->first + i;
-                }
-            }
-            if (mc_line_grow(&l, k + 1) != 0)
-                goto done;
-            l.pos[k + 1] = l.pos[k];
-            int fl = mc_play(g, &l.pos[k + 1], t.n[pick].move, NULL);
-            mc_line_link(&l, g, k, fl);
-            k++;
-            path[depth++] = cur;
-            cur = pick;
-        }
-        /* Expansion: the next untried move, in list order (children of a
-           node are made consecutively, so they are added only while the
-           node's block is the last in the array: otherwise add all). */
-        node *x = &t.n[cur];
-        double result_for_mover;
-        if (!x->terminal && x->nkids < x->nmoves && depth < 1000) {
-            mc_move mv[MC_MAX_MOVES];
-            int n = mc_moves(g, &l.pos[k], mv);
-            if (x->first < 0) {
-                /* Make every child at once, so they are contiguous. */
-                int32_t first = -1;
-                for (int i = 0; i < n; i++) {
-                    mc_pos q = l.pos[k];
-                    mc_play(g, &q, mv[i], NULL);
-                    int32_t id = add_node(&t, mv[i], cur, l.pos[k].side);
-                    if (id < 0)
-                        goto done;
-                    if (i == 0)
-                        first = id;
-                }
-                x = &t.n[cur];
-                x->first = first;
-            }
-            /* Visit the children in a random order of first visits. */
-            int32_t pickc = x->first + x->nkids;
-            int32_t swapc = x->first + x->nkids +
-                            (int32_t)mc_rng_below(&rng, (uint32_t)(n - x->nkids));
-            node tmp = t.n[pickc];
-            t.n[pickc] = t.n[swapc];
-            t.n[swapc] = tmp;
-            x->nkids++;
-            if (mc_line_grow(&l, k + 1) != 0)
-                goto done;
-            l.pos[k + 1] = l.pos[k];
-            int fl = mc_play(g, &l.pos[k + 1], t.n[pickc].move, NULL);
-            mc_line_link(&l, g, k, fl);
-            k++;
-            path[depth++] = cur;
-            cur = pickc;
-        }
-        /* Simulation: the game's end here, or a random playout. */
-        mc_hist h;
+        if (select_leaf(&m) != 0 || expand(&m) != 0)
+            break; /* out of memory: answer with what there is */
         mc_result r;
-        mc_line_hist(&l, k, &h);
-        mc_status(g, &l.pos[k], &h, &r);
-        if (r.over) {
-            t.n[cur].terminal = 1;
-        } else {
-            mc_random_game(g, &l.pos[k], &rng, 2000, &r);
-        }
-        /* Backpropagation. */
-        for (int32_t v = cur, d = depth;; v = path[--d]) {
-            node *y = &t.n[v];
-            result_for_mover = outcome(&r, y->mover);
-            y->visits += 1;
-            y->wins += result_for_mover;
-            if (d == 0)
-                break;
-        }
+        simulate(&m, &r);
+        backprop(&m, &r);
     }
-done:;
-    /* The move: the most visited child of the root. */
-    node *root = &t.n[0];
-    double most = -1;
-    for (int32_t i = 0; i < root->nkids; i++) {
-        const node *ch = &t.n[root->first + i];
-        if (ch->visits > most) {
-            most = ch->visits;
-            out->best = ch->move;
-            double p = ch->wins / ch->visits;
-            /* A rough score: the win rate as hundredths of a seed. */
-            out->score = (int)lround((p - 0.5) * 2000);
-        }
-    }
+    answer(&m.t, out);
     out->nodes = it;
-    out->depth = 1;
-    out->seconds = now_seconds() - t0;
-    out->pv[0] = out->best;
-    out->pvlen = 1;
-    if (lim->on_info)
-        lim->on_info(out, lim->info_ctx);
-    free(t.n);
-    mc_line_free(&l);
+    out->seconds = mc_now() - t0;
+    if (rq->on_info)
+        rq->on_info(out, rq->info_ctx);
+    free(m.t.n);
+    mc_line_free(&m.l);
     return 0;
 }

@@ -7,6 +7,7 @@
  * which also decide the root moves where they know the value.  mc_search
  * is a player made for one search.
  */
+#include <assert.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "../core/util.h"
 #include "search_internal.h"
 #include "book.h"
+#include "player.h"
 
 struct mc_player {
     mc_game *g;
@@ -38,11 +40,6 @@ struct mc_player {
     atomic_int stop;
     mc_think think;
     unsigned char allow[MC_MAX_MOVES];
-    /* mc_search's extras */
-    int exact;
-    int (*oracle)(void *, const mc_pos *, int, int, int *);
-    void *oracle_ctx;
-    volatile int *legacy_stop;
 };
 
 double mc_clock(void)
@@ -149,6 +146,7 @@ static int solved_go(mc_player *pl, mc_search_info *out)
         if (r.over)
             break;
     }
+    assert(out->pvlen >= 1 && out->pvlen <= 64 && out->pv[0] == m);
     return 1;
 }
 
@@ -244,6 +242,7 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
         }
         pl->tt_mb = mb;
     }
+    assert(pl->tt_mb == mb && pl->tt.slot != NULL);
     pl->o = *o;
     pl->o.tables = NULL; /* not kept: the caller's strings */
     pl->o.book = NULL;
@@ -253,6 +252,12 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
         mc_search_tuning_init(&pl->tune);
     pl->o.tuning = NULL;
     return 0;
+}
+
+void mc_player_set_seed(mc_player *pl, uint64_t seed)
+{
+    pl->o.seed = seed;
+    mc_book_use_seed(&pl->book, seed);
 }
 
 void mc_player_newgame(mc_player *pl)
@@ -287,6 +292,10 @@ int mc_player_sync(mc_player *pl, const mc_session *s, mc_error *err)
                            r.reason);
     mc_session_free(pl->s);
     pl->s = c;
+    /* the copy is the caller's game: the same position, the same moves */
+    assert(mc_session_ply(c) == mc_session_ply(s) &&
+           mc_hash(pl->g, mc_session_pos(c)) ==
+               mc_hash(pl->g, mc_session_pos(s)));
     return 0;
 }
 
@@ -339,9 +348,10 @@ static int child_value(mc_player *pl, mc_worker *w, int i, int me, int *diff)
 
 /* When the tables know the root's value, allow only the moves that keep
    it (none filtered when no move provably does). */
-static const unsigned char *root_filter(mc_player *pl, mc_worker *w)
+static const unsigned char *root_filter(mc_player *pl, const mc_request *rq,
+                                        mc_worker *w)
 {
-    if (!pl->db || pl->exact || (pl->o.level > 0 && pl->o.level < 10))
+    if (!pl->db || rq->exact || (pl->o.level > 0 && pl->o.level < 10))
         return NULL;
     const mc_pos *p = &w->l.pos[w->root];
     int fresh = w->l.wstart[w->root] == w->root, best;
@@ -349,6 +359,7 @@ static const unsigned char *root_filter(mc_player *pl, mc_worker *w)
         return NULL;
     mc_kids *rk = &w->kid[0];
     int n = mc_moves(w->g, p, rk->mv), kept = 0;
+    assert(n >= 0 && n <= MC_MAX_MOVES);
     if (mc_line_grow(&w->l, w->root + 2) != 0)
         return NULL;
     for (int i = 0; i < n; i++) {
@@ -426,6 +437,49 @@ static void table_pv(void *ctx, const mc_game *g, const mc_pos *root,
         out->pv[out->pvlen++] = mv[pick];
         mc_play(g, &p, mv[pick], NULL);
     }
+    assert(out->pvlen <= 64);
+}
+
+/* ---- one request, made at the public edge ---- */
+
+void mc_request_of_go(const mc_go *go, int side, mc_request *rq)
+{
+    assert(side == MC_SOUTH || side == MC_NORTH);
+    memset(rq, 0, sizeof *rq);
+    rq->depth = go->depth;
+    rq->nodes = go->nodes;
+    rq->movetime = go->movetime;
+    for (int sd = 0; sd < 2; sd++) {
+        rq->clock[sd] = go->clock[sd];
+        rq->inc[sd] = go->inc[sd];
+    }
+    rq->movestogo = go->movestogo;
+    rq->infinite = go->infinite;
+    rq->ponder = go->ponder;
+    rq->start = go->start > 0 ? go->start : mc_now();
+    rq->on_info = go->on_info;
+    rq->info_ctx = go->info_ctx;
+    rq->stop = go->stop;
+    /* Nothing limits the mover (a zeroed mc_go, or only the other side's
+       clock): mc_go's default. */
+    if (!rq->depth && !rq->nodes && rq->movetime <= 0 &&
+        rq->clock[side] <= 0 && !rq->infinite && !rq->ponder)
+        rq->movetime = MC_GO_DEFAULT_MOVETIME;
+}
+
+void mc_request_of_limits(const mc_search_limits *lim, mc_request *rq)
+{
+    memset(rq, 0, sizeof *rq);
+    rq->depth = lim->depth;
+    rq->nodes = lim->nodes;
+    rq->movetime = lim->seconds;
+    rq->start = mc_now();
+    rq->on_info = lim->on_info;
+    rq->info_ctx = lim->info_ctx;
+    rq->stop = lim->stop;
+    rq->exact = lim->exact;
+    rq->oracle = lim->oracle;
+    rq->oracle_ctx = lim->oracle_ctx;
 }
 
 /* ---- thinking ---- */
@@ -451,157 +505,206 @@ static int ensure_workers(mc_player *pl, int n)
         w->id = pl->nworkers;
         pl->w[pl->nworkers++] = w;
     }
+    assert(pl->nworkers >= n && pl->nworkers <= MC_MAX_THREADS);
+    assert(pl->w[0]->id == 0 &&
+           pl->w[pl->nworkers - 1]->id == pl->nworkers - 1);
     return 0;
 }
 
-static int think_mcts(mc_player *pl, const mc_go *go, double start,
-                      mc_search_info *out)
+/* The level searched: 1..9, or 10 for full strength (0 and 10). */
+static int level_of(const mc_player *pl)
 {
-    mc_search_limits lim = {0};
-    lim.depth = go->depth;
-    lim.nodes = go->nodes;
-    lim.level = pl->o.level;
-    lim.seed = pl->o.seed;
-    lim.stop = pl->legacy_stop;
-    if (go->movetime > 0)
-        lim.seconds = go->movetime - (mc_now() - start);
-    else if (!go->infinite && !go->ponder) {
-        mc_timeman tm;
-        int side = mc_session_pos(pl->s)->side;
-        mc_tm_init(&tm, go, side, start, 1.0);
-        lim.seconds = tm.soft > 0 ? tm.soft - (mc_now() - start) : 0;
-        if (!go->nodes && !go->depth && lim.seconds <= 0)
-            lim.seconds = 1.0;
-    }
-    if (lim.seconds < 0)
-        lim.seconds = 0.001;
-    return mc_mcts(pl->s, &lim, out);
+    return pl->o.level > 0 && pl->o.level < 10 ? pl->o.level : 10;
 }
 
-int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
+/* A move without a search: from the opening book, or perfect play from a
+   solved game's tables at full strength (an infinite analysis searches
+   on, with the tables inside the tree).  1 with *out, else 0. */
+static int answer_unsearched(mc_player *pl, const mc_request *rq,
+                             mc_search_info *out)
 {
-    double start = go->start > 0 ? go->start : mc_now();
-    /* A stop meant for an earlier search does not end this one. */
-    atomic_store(&pl->stop, 0);
-    memset(out, 0, sizeof *out);
-    if (mc_session_over(pl->s))
-        return MC_ERR_OVER;
-    if (!pl->exact &&
-        mc_book_use_go(&pl->book, pl->g, pl->s, &pl->o, go, out)) {
-        out->seconds = mc_now() - start;
+    if (rq->exact)
         return 0;
+    if (mc_book_use_go(&pl->book, pl->g, pl->s, &pl->o, rq->infinite, out)) {
+        out->seconds = mc_now() - rq->start;
+        return 1;
     }
-    /* A solved game plays perfectly at full strength (infinite analysis
-       searches on, with the tables inside the tree). */
-    if (pl->solved && !pl->exact && !go->infinite && !go->ponder &&
-        (pl->o.level == 0 || pl->o.level == 10) && solved_go(pl, out)) {
-        out->seconds = mc_now() - start;
-        if (go->on_info)
-            go->on_info(out, go->info_ctx);
-        return 0;
+    if (pl->solved && !rq->infinite && !rq->ponder && level_of(pl) == 10 &&
+        solved_go(pl, out)) {
+        out->seconds = mc_now() - rq->start;
+        if (rq->on_info)
+            rq->on_info(out, rq->info_ctx);
+        return 1;
     }
-    int algo = pl->o.algo;
-    if (algo == MC_ALGO_AUTO)
-        algo = pl->g->rules->prefer_mcts ? MC_ALGO_MCTS : MC_ALGO_AB;
-    if (algo == MC_ALGO_MCTS && !pl->exact) {
-        int rc = think_mcts(pl, go, start, out);
-        atomic_store(&pl->stop, 0);
-        atomic_store(&pl->think.ponderhit_ns, 0);
-        return rc;
-    }
-    int level = pl->o.level > 0 && pl->o.level < 10 ? pl->o.level : 10;
-    int threads = level < 10 || pl->exact ? 1 : clamp_threads(pl->o.threads);
-    if (ensure_workers(pl, threads) != 0)
-        return MC_ERR_NOMEM;
-    mc_think *t = &pl->think;
-    t->tt = &pl->tt;
-    t->stop = &pl->stop;
-    t->legacy_stop = pl->legacy_stop;
-    t->ext_stop = go->stop;
-    t->work_limit = mc_work_limit();
-    t->level = level;
-    t->exact = pl->exact;
-    t->tune = pl->tune;
-    t->max_depth = go->depth > 0 ? go->depth : 64;
+    return 0;
+}
+
+/* The limits of an alpha-beta search at `level`: depth, nodes and time,
+   each level below full strength also halving the budget of the one
+   above, so that a level is stronger than the one below under any limit
+   (depth caps alone do not bite under a small node or time budget). */
+static void think_limits(mc_think *t, const mc_request *rq, int side,
+                         int level)
+{
+    t->max_depth = rq->depth > 0 ? rq->depth : 64;
     if (t->max_depth > MC_MAX_PLY - 2)
         t->max_depth = MC_MAX_PLY - 2;
     if (level < 10 && t->max_depth > 2 * level - 1)
         t->max_depth = 2 * level - 1;
-    /* Below full strength each level also halves the budget of the one
-       above, so a level is stronger than the one below under any limit
-       (depth caps alone do not bite under a small node or time budget). */
     double scale = level < 10 ? 1.0 / (double)(1u << (10 - level)) : 1.0;
-    t->node_limit = go->nodes;
-    if (level < 10 && go->nodes) {
+    t->node_limit = rq->nodes;
+    if (level < 10 && rq->nodes) {
         t->node_limit >>= 10 - level;
         if (t->node_limit < 64)
             t->node_limit = 64;
     }
-    mc_go g2 = *go;
-    int side = mc_session_pos(pl->s)->side;
-    if (!g2.depth && !g2.nodes && g2.movetime <= 0 && g2.clock[side] <= 0 &&
-        !g2.infinite && !g2.ponder)
-        g2.movetime = 1.0; /* nothing asked: one second */
-    mc_tm_init(&t->tm, &g2, side, start, scale);
-    t->infinite = g2.infinite;
-    t->timed = !g2.infinite && t->tm.hard > 0;
-    atomic_store(&t->ponder, g2.ponder ? 1 : 0);
-    t->oracle = pl->oracle;
-    t->oracle_ctx = pl->oracle_ctx;
-    if (pl->db && !pl->oracle) {
+    mc_tm_of_request(&t->tm, rq, side, scale);
+    t->timed = !rq->infinite && t->tm.hard > 0;
+    atomic_store(&t->ponder, rq->ponder ? 1 : 0);
+    assert(t->max_depth >= 1 && t->max_depth <= MC_MAX_PLY - 2);
+}
+
+/* What knows exact values inside the tree: the request's oracle, else the
+   player's endgame tables (whose lines then go on in the tables), or a
+   solved game's at full strength. */
+static void think_oracle(mc_player *pl, mc_think *t, const mc_request *rq,
+                         int level)
+{
+    t->oracle = rq->oracle;
+    t->oracle_ctx = rq->oracle_ctx;
+    if (pl->db && !rq->oracle) {
         t->oracle = mc_egdb_oracle;
         t->oracle_ctx = pl->db;
     }
-    if (pl->solved && !pl->oracle && level == 10) {
+    if (pl->solved && !rq->oracle && level == 10) {
         t->oracle = mc_solved_oracle;
         t->oracle_ctx = pl->solved;
     }
+    t->pv_more = pl->db && !rq->oracle ? table_pv : NULL;
+    t->pv_ctx = pl->db;
+}
+
+/* The think of one alpha-beta search, shared by its threads. */
+static void think_setup(mc_player *pl, const mc_request *rq, int level,
+                        int threads)
+{
+    mc_think *t = &pl->think;
+    t->tt = &pl->tt;
+    t->stop = &pl->stop;
+    t->outside_stop = rq->stop;
+    t->work_limit = mc_work_limit();
+    t->level = level;
+    t->exact = rq->exact;
+    t->tune = pl->tune;
+    think_limits(t, rq, mc_session_pos(pl->s)->side, level);
+    think_oracle(pl, t, rq, level);
     t->seed = pl->o.seed;
     t->nthreads = threads;
     t->workers = pl->w;
-    t->on_info = go->on_info;
-    t->info_ctx = go->info_ctx;
-    t->pv_more = pl->db && !pl->oracle ? table_pv : NULL;
-    t->pv_ctx = pl->db;
+    t->on_info = rq->on_info;
+    t->info_ctx = rq->info_ctx;
     mc_tt_new_search(&pl->tt);
     atomic_store(&t->done_depth, 0);
-    for (int i = 0; i < threads; i++) {
-        pl->w[i]->t = t;
-        if (mc_worker_load(pl->w[i], pl->s) != 0)
-            return MC_ERR_NOMEM;
-    }
-    t->root_allow = root_filter(pl, pl->w[0]);
+}
+
+/* Worker 0 thinks on this thread, helpers 1..threads-1 on their own;
+   when worker 0 is done, the others are stopped and joined.  Returns
+   worker 0's code; *started: the threads that searched; *nodes: all
+   their nodes. */
+static int run_workers(mc_player *pl, int threads, int *started,
+                       uint64_t *nodes)
+{
+    mc_think *t = &pl->think;
     pthread_t th[MC_MAX_THREADS];
-    int started = 1;
+    int n = 1;
+    assert(threads >= 1 && threads <= pl->nworkers);
     for (int i = 1; i < threads; i++) {
         if (pthread_create(&th[i], NULL, helper_main, pl->w[i]) != 0)
             break;
-        started++;
+        n++;
     }
-    t->nthreads = started;
+    t->nthreads = n;
     int rc = mc_worker_think(pl->w[0]);
     atomic_store(&pl->stop, 1);
-    uint64_t nodes = pl->w[0]->nodes;
-    for (int i = 1; i < started; i++) {
+    *nodes = pl->w[0]->nodes;
+    for (int i = 1; i < n; i++) {
         pthread_join(th[i], NULL);
-        nodes += pl->w[i]->nodes;
+        *nodes += pl->w[i]->nodes;
     }
-    /* The answer is the deepest finished iteration's, the main thread's
-       on a tie (a helper's lines are not shown as it goes: show it). */
+    *started = n;
+    return rc;
+}
+
+/* The answer is the deepest finished iteration's, the main thread's on a
+   tie (a helper's lines are not shown as it goes: show it). */
+static void pick_answer(mc_player *pl, const mc_request *rq, int started,
+                        uint64_t nodes, mc_search_info *out)
+{
     int pick = 0;
+    assert(started >= 1 && started <= pl->nworkers);
     for (int i = 1; i < started; i++)
         if (pl->w[i]->rc == 0 && pl->w[i]->out.depth > pl->w[pick]->out.depth)
             pick = i;
     *out = pl->w[pick]->out;
     out->nodes = nodes;
-    out->seconds = mc_now() - start;
+    out->seconds = mc_now() - rq->start;
     out->threads = started;
     out->hashfull = mc_tt_hashfull(&pl->tt);
-    if (pick != 0 && go->on_info)
-        go->on_info(out, go->info_ctx);
-    atomic_store(&pl->stop, 0);
-    atomic_store(&t->ponderhit_ns, 0);
+    if (pick != 0 && rq->on_info)
+        rq->on_info(out, rq->info_ctx);
+}
+
+/* Alpha-beta on one thread per worker (Lazy SMP; one below full strength
+   and in proofs). */
+static int think_ab(mc_player *pl, const mc_request *rq, mc_search_info *out)
+{
+    int level = level_of(pl);
+    int threads = level < 10 || rq->exact ? 1 : clamp_threads(pl->o.threads);
+    if (ensure_workers(pl, threads) != 0)
+        return MC_ERR_NOMEM;
+    think_setup(pl, rq, level, threads);
+    for (int i = 0; i < threads; i++) {
+        pl->w[i]->t = &pl->think;
+        if (mc_worker_load(pl->w[i], pl->s) != 0)
+            return MC_ERR_NOMEM;
+    }
+    pl->think.root_allow = root_filter(pl, rq, pl->w[0]);
+    int started;
+    uint64_t nodes;
+    int rc = run_workers(pl, threads, &started, &nodes);
+    pick_answer(pl, rq, started, nodes, out);
     return rc;
+}
+
+int mc_player_think(mc_player *pl, const mc_request *rq, mc_search_info *out)
+{
+    /* A stop meant for an earlier search does not end this one. */
+    atomic_store(&pl->stop, 0);
+    memset(out, 0, sizeof *out);
+    if (mc_session_over(pl->s))
+        return MC_ERR_OVER;
+    int rc = 0;
+    int algo = pl->o.algo;
+    if (algo == MC_ALGO_AUTO)
+        algo = pl->g->rules->prefer_mcts ? MC_ALGO_MCTS : MC_ALGO_AB;
+    if (answer_unsearched(pl, rq, out))
+        rc = 0;
+    else if (algo == MC_ALGO_MCTS && !rq->exact)
+        rc = mc_mcts(pl->s, rq, pl->o.seed, &pl->stop, out);
+    else
+        rc = think_ab(pl, rq, out);
+    assert(rc != 0 || (out->pvlen >= 0 && out->pvlen <= 64));
+    /* Nothing of this search reaches the next: its stop, its ponderhit. */
+    atomic_store(&pl->stop, 0);
+    atomic_store(&pl->think.ponderhit_ns, 0);
+    return rc;
+}
+
+int mc_player_go(mc_player *pl, const mc_go *go, mc_search_info *out)
+{
+    mc_request rq;
+    mc_request_of_go(go, mc_session_pos(pl->s)->side, &rq);
+    return mc_player_think(pl, &rq, out);
 }
 
 /* ---- one search ---- */
@@ -610,41 +713,23 @@ void mc_search_tuning_init(mc_search_tuning *t)
 {
     memset(t, 0, sizeof *t);
     t->lmr = 2;
-    t->prune = 9;
+    t->prune = MC_PRUNE_RFP | MC_PRUNE_QS;
     t->rfp_margin = 150;
     t->rfp_depth = 3;
-}
-
-void mc_player_limits(mc_player *pl, const mc_search_limits *lim)
-{
-    pl->exact = lim->exact;
-    pl->oracle = lim->oracle;
-    pl->oracle_ctx = lim->oracle_ctx;
-    pl->legacy_stop = lim->stop;
-}
-
-void mc_go_of_limits(const mc_search_limits *lim, mc_go *go)
-{
-    memset(go, 0, sizeof *go);
-    go->depth = lim->depth;
-    go->nodes = lim->nodes;
-    go->movetime = lim->seconds;
-    go->on_info = lim->on_info;
-    go->info_ctx = lim->info_ctx;
-    if (!go->depth && !go->nodes && go->movetime <= 0)
-        go->depth = 64; /* no limit given: as deep as it goes */
 }
 
 int mc_search(const mc_session *s, const mc_search_limits *lim,
               mc_search_info *out)
 {
     memset(out, 0, sizeof *out);
+    mc_request rq;
+    mc_request_of_limits(lim, &rq);
     int algo = lim->algo;
     if (algo == MC_ALGO_AUTO)
         algo = mc_session_game(s)->rules->prefer_mcts ? MC_ALGO_MCTS
                                                       : MC_ALGO_AB;
-    if (algo == MC_ALGO_MCTS && !lim->exact)
-        return mc_mcts(s, lim, out);
+    if (algo == MC_ALGO_MCTS && !rq.exact)
+        return mc_mcts(s, &rq, lim->seed, NULL, out);
     if (mc_session_over(s))
         return MC_ERR_OVER;
     mc_player_opts o = {0};
@@ -659,12 +744,12 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     mc_player *pl = mc_player_new(mc_session_game(s), &o, NULL);
     if (!pl)
         return MC_ERR_NOMEM;
-    mc_player_limits(pl, lim);
     int rc = mc_player_sync(pl, s, NULL);
     if (rc == 0) {
-        mc_go go;
-        mc_go_of_limits(lim, &go);
-        rc = mc_player_go(pl, &go, out);
+        /* The time counts from now: the table's allocation is not the
+           search's. */
+        rq.start = mc_now();
+        rc = mc_player_think(pl, &rq, out);
     } else {
         rc = MC_ERR_ARG;
     }

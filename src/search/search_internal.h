@@ -14,15 +14,76 @@
 
 #define MC_MAX_PLY 128
 
-/* What mc_search_limits adds to a player (player.c): exact proof search,
-   an oracle instead of the player's tables, a legacy stop flag. */
-void mc_player_limits(mc_player *pl, const mc_search_limits *lim);
-/* The search request of a mc_search_limits. */
-void mc_go_of_limits(const mc_search_limits *lim, mc_go *go);
+/* The bits of mc_search_tuning.prune (mancala.h; default RFP | QS, chosen
+   by self-play: docs/SEARCH.md, "Pruning: what was tried"). */
+enum {
+    MC_PRUNE_RFP = 1,  /* reverse futility pruning */
+    MC_PRUNE_IIR = 2,  /* internal iterative reduction */
+    MC_PRUNE_LMR3 = 4, /* a third ply of late-move reduction, depth 10+ */
+    MC_PRUNE_QS = 8    /* a quiescence search of the moves that gain */
+};
 
-/* Monte Carlo tree search (mcts.c). */
-int mc_mcts(const mc_session *s, const mc_search_limits *lim,
-            mc_search_info *out);
+/* ---- one search request ---- */
+
+/*
+ * What one search is asked, in the one form the search knows.  The public
+ * structs stay for the ABI and are converted once, where they come in:
+ * an mc_go by mc_player_go (mc_request_of_go), an mc_search_limits by
+ * mc_search and mc_selfplay (mc_request_of_limits).  A request limits
+ * nothing unless told: the defaults are the public structs' own.
+ */
+typedef struct mc_request {
+    int depth;          /* deepest iteration; 0 = no limit */
+    uint64_t nodes;     /* node budget; 0 = none */
+    double movetime;    /* seconds, spent in full; 0 = none */
+    double clock[2];    /* South's and North's clocks, seconds; 0 = none */
+    double inc[2];      /* their increments */
+    int movestogo;      /* 0 = unknown */
+    int infinite;       /* until stopped */
+    int ponder;         /* as infinite until the ponderhit */
+    double start;       /* mc_now() when the move was asked for */
+    void (*on_info)(const mc_search_info *, void *);
+    void *info_ctx;
+    /* The caller's stop flag (mc_go.stop, mc_search_limits.stop), or NULL:
+       read by mc_outside_stop only. */
+    const volatile int *stop;
+    /* Proof search and an oracle (mc_search_limits: exact, oracle). */
+    int exact;
+    int (*oracle)(void *, const mc_pos *, int, int, int *);
+    void *oracle_ctx;
+} mc_request;
+
+/* What an mc_go asks when nothing limits the mover ("a zeroed struct
+   means one second": mancala.h): this move time.  The only place the
+   default is decided is mc_request_of_go. */
+#define MC_GO_DEFAULT_MOVETIME 1.0
+
+/* The request of an mc_go, side to move `side`: start now when go->start
+   is 0, and MC_GO_DEFAULT_MOVETIME when nothing limits the mover. */
+void mc_request_of_go(const mc_go *go, int side, mc_request *rq);
+/* The request of an mc_search_limits (zero limits: as deep as it goes),
+   starting now. */
+void mc_request_of_limits(const mc_search_limits *lim, mc_request *rq);
+
+/* The caller's stop flag: a plain int another thread sets with an atomic
+   store, read here and nowhere else, with a relaxed atomic load.  Inside
+   an alpha-beta search worker 0 folds it into the search's own flag
+   (mc_think.stop), the only one its threads and the rules' deadline
+   read. */
+static inline int mc_outside_stop(const volatile int *flag)
+{
+    return flag && __atomic_load_n(flag, __ATOMIC_RELAXED);
+}
+
+/* A player's answer to a request (mc_player_go after the conversion). */
+int mc_player_think(mc_player *pl, const mc_request *rq, mc_search_info *out);
+
+/* Monte Carlo tree search (mcts.c) of the session's position: within the
+   request's node or time budget (100,000 playouts when it has neither),
+   random by seed, until *stop (the player's flag; may be NULL) or the
+   request's stop flag is raised. */
+int mc_mcts(const mc_session *s, const mc_request *rq, uint64_t seed,
+            const atomic_int *stop, mc_search_info *out);
 
 /* ---- time (timeman.c) ---- */
 
@@ -34,8 +95,12 @@ typedef struct mc_timeman {
     int fixed;    /* movetime: spend it all (soft = hard) */
 } mc_timeman;
 
-/* Limits for the side to move from a request; `scale` shrinks them (the
-   lower levels).  start: go->start or now. */
+/* Limits for the side to move from a request, counted from rq->start;
+   `scale` shrinks them (the lower levels). */
+void mc_tm_of_request(mc_timeman *tm, const mc_request *rq, int side,
+                      double scale);
+/* The same from the time fields of a public mc_go as given (no default),
+   counted from start: the time manager's unit test (tests/test_player.c). */
 void mc_tm_init(mc_timeman *tm, const mc_go *go, int side, double start,
                 double scale);
 /* Whether to begin another iteration after one that ended at `now`:
@@ -49,15 +114,16 @@ int mc_tm_go_on(const mc_timeman *tm, double now, int stability,
 
 typedef struct mc_think {
     mc_tt *tt;
-    atomic_int *stop;           /* the player's: stop everything */
-    volatile int *legacy_stop;  /* mc_search_limits.stop, or NULL */
-    int *ext_stop;              /* mc_go.stop, or NULL */
+    /* The one stop flag of the search (the player's): raised by
+       mc_player_stop, by worker 0 at a limit or when the caller's flag
+       is up, and when worker 0 ends; read with relaxed atomic loads. */
+    atomic_int *stop;
+    const volatile int *outside_stop; /* the request's: worker 0 polls it */
     double work_limit;          /* the caller's mc_work_limit(), for helpers */
     atomic_int ponder;          /* 1 while pondering */
     atomic_llong ponderhit_ns;  /* when the ponderhit came (0: not yet) */
     mc_timeman tm;
     int timed;                  /* the time manager applies */
-    int infinite;               /* no time limit at all */
     int level, max_depth, exact;
     mc_search_tuning tune;      /* the player's knobs (mc_player_opts) */
     uint64_t node_limit;

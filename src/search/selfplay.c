@@ -32,10 +32,7 @@ static mc_player *seat_player(const mc_game *g, const mc_selfplay_player *sp)
         return NULL;
     mc_player_opts o;
     seat_opts(sp, 0, &o);
-    mc_player *pl = mc_player_new(g, &o, NULL);
-    if (pl)
-        mc_player_limits(pl, &sp->limits);
-    return pl;
+    return mc_player_new(g, &o, NULL);
 }
 
 /* One game; players[s] plays side s (or random when its `random` is set)
@@ -66,12 +63,14 @@ static void play_one(const mc_game *g, const mc_pos *start,
             seat_opts(pl, mc_rng_next(&rng), &o);
             if (pl->prepare)
                 pl->prepare(pl->ctx);
-            mc_go go;
-            mc_go_of_limits(&pl->limits, &go);
             mc_search_info info;
             if (mc_player_set_opts(ai[side], &o, NULL) != 0 ||
-                mc_player_sync(ai[side], s, NULL) != 0 ||
-                mc_player_go(ai[side], &go, &info) != 0)
+                mc_player_sync(ai[side], s, NULL) != 0)
+                break;
+            /* The seat's limits, the clock from now. */
+            mc_request rq;
+            mc_request_of_limits(&pl->limits, &rq);
+            if (mc_player_think(ai[side], &rq, &info) != 0)
                 break;
             m = info.best;
         }

@@ -6,6 +6,8 @@
  * when the best move is unstable or the score falls, and never past the
  * hard limit, which leaves most of the clock for later moves.
  */
+#include <assert.h>
+
 #include "search_internal.h"
 
 /* Kept in hand for stopping, joining the threads and writing the move. */
@@ -13,25 +15,26 @@
 /* Kept in hand of a clock, for the answer's way back to the clock. */
 #define CLOCK_OVERHEAD 0.010
 
-void mc_tm_init(mc_timeman *tm, const mc_go *go, int side, double start,
-                double scale)
+/* The mover's share: its move time, or its clock, increment and moves to
+   go (0: none). */
+static void tm_set(mc_timeman *tm, double movetime, double clock, double inc,
+                   int movestogo, double start, double scale)
 {
     tm->start = start;
     tm->soft = tm->hard = 0;
     tm->fixed = 0;
-    if (go->movetime > 0) {
-        double t = go->movetime * scale - MOVE_OVERHEAD;
+    if (movetime > 0) {
+        double t = movetime * scale - MOVE_OVERHEAD;
         tm->soft = tm->hard = t > 0.0005 ? t : 0.0005;
         tm->fixed = 1;
         return;
     }
-    double clock = go->clock[side], inc = go->inc[side];
     if (clock <= 0)
         return;
     double avail = clock - CLOCK_OVERHEAD;
     if (avail < 0.001)
         avail = 0.001;
-    int mtg = go->movestogo > 0 ? go->movestogo : 30;
+    int mtg = movestogo > 0 ? movestogo : 30;
     if (mtg > 50)
         mtg = 50;
     double soft = avail / mtg + 0.75 * inc;
@@ -45,6 +48,23 @@ void mc_tm_init(mc_timeman *tm, const mc_go *go, int side, double start,
         soft = hard;
     tm->soft = soft * scale;
     tm->hard = hard * scale;
+    assert(!(tm->soft > tm->hard)); /* the aim within the limit */
+}
+
+void mc_tm_of_request(mc_timeman *tm, const mc_request *rq, int side,
+                      double scale)
+{
+    assert(side == MC_SOUTH || side == MC_NORTH);
+    assert(scale > 0 && scale <= 1);
+    tm_set(tm, rq->movetime, rq->clock[side], rq->inc[side], rq->movestogo,
+           rq->start, scale);
+}
+
+void mc_tm_init(mc_timeman *tm, const mc_go *go, int side, double start,
+                double scale)
+{
+    tm_set(tm, go->movetime, go->clock[side], go->inc[side], go->movestogo,
+           start, scale);
 }
 
 int mc_tm_go_on(const mc_timeman *tm, double now, int stability,

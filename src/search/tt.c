@@ -1,20 +1,38 @@
 /*
  * tt.c - the transposition table (tt.h).  An entry's data word:
  * bits 0-31 score, 32-39 depth, 40-41 bound, 42-51 move index, 52-57
- * generation.  A slot whose bound is 0 is empty.
+ * generation.  A slot whose bound is MC_TT_EMPTY (0) is empty.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "tt.h"
+#include "../core/util.h"
 
 #define GEN_MASK 63u
 
-static uint64_t pack(int score, int depth, int bound, int move, unsigned gen)
+_Static_assert(sizeof(mc_tt_slot) * MC_TT_BUCKET == 64,
+               "a bucket is one cache line");
+#define BOUND_SHIFT 40
+#define BOUND_MASK 3u
+
+static mc_tt_bound bound_of(uint64_t d)
 {
+    return (mc_tt_bound)((d >> BOUND_SHIFT) & BOUND_MASK);
+}
+
+static uint64_t pack(int score, int depth, mc_tt_bound bound, int move,
+                     unsigned gen)
+{
+    /* every field fits its bits: nothing spills into the next */
+    mc_hot_assert(depth >= 0 && depth <= MC_TT_DEPTH_MAX);
+    mc_hot_assert(bound >= MC_TT_EMPTY && bound <= MC_TT_EXACT);
+    mc_hot_assert(move >= 0 && move <= MC_TT_NOMOVE);
+    mc_hot_assert(gen <= GEN_MASK);
     return (uint64_t)(uint32_t)score | (uint64_t)(uint8_t)depth << 32 |
-           (uint64_t)(bound & 3) << 40 | (uint64_t)(move & 1023) << 42 |
+           (uint64_t)(bound & BOUND_MASK) << BOUND_SHIFT |
+           (uint64_t)(move & 1023) << 42 |
            (uint64_t)(gen & GEN_MASK) << 52;
 }
 
@@ -22,7 +40,7 @@ static void unpack(uint64_t d, mc_tt_entry *e)
 {
     e->score = (int32_t)(uint32_t)d;
     e->depth = (int)(uint8_t)(d >> 32);
-    e->bound = (int)(d >> 40) & 3;
+    e->bound = bound_of(d);
     e->move = (int)(d >> 42) & 1023;
 }
 
@@ -61,6 +79,8 @@ int mc_tt_resize(mc_tt *t, int mb)
     t->bytes = bytes;
     t->mask = bytes / (sizeof(mc_tt_slot) * MC_TT_BUCKET) - 1;
     t->gen = 0;
+    /* a power of two of buckets, each one cache line */
+    assert(((t->mask + 1) & t->mask) == 0);
     return 0;
 }
 
@@ -84,7 +104,7 @@ int mc_tt_probe(const mc_tt *t, uint64_t key, mc_tt_entry *e)
     for (int i = 0; i < MC_TT_BUCKET; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
-        if ((c ^ d) == key && ((d >> 40) & 3) != 0) {
+        if ((c ^ d) == key && bound_of(d) != MC_TT_EMPTY) {
             unpack(d, e);
             return 1;
         }
@@ -99,21 +119,25 @@ int mc_tt_probe(const mc_tt *t, uint64_t key, mc_tt_entry *e)
  * result has none, and a deeper result of this search is not replaced by
  * a much shallower bound.
  */
-void mc_tt_store(mc_tt *t, uint64_t key, int score, int depth, int bound,
-                 int move)
+void mc_tt_store(mc_tt *t, uint64_t key, int score, int depth,
+                 mc_tt_bound bound, int move)
 {
+    /* an entry says something about the node: never "empty" */
+    mc_hot_assert(bound == MC_TT_UPPER || bound == MC_TT_LOWER ||
+                  bound == MC_TT_EXACT);
+    mc_hot_assert(move == MC_TT_NOMOVE || (move >= 0 && move < MC_TT_NOMOVE));
     if (!t->slot)
         return;
     if (depth < 0)
         depth = 0;
-    if (depth > 255)
-        depth = 255;
+    if (depth > MC_TT_DEPTH_MAX)
+        depth = MC_TT_DEPTH_MAX;
     mc_tt_slot *b = mc_tt_bucket(t, key), *w = NULL;
     int worst = 1 << 30, empty = 0;
     for (int i = 0; i < MC_TT_BUCKET; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
-        if (((d >> 40) & 3) == 0) {
+        if (bound_of(d) == MC_TT_EMPTY) {
             if (!empty) {
                 w = &b[i];
                 empty = 1;
@@ -125,7 +149,8 @@ void mc_tt_store(mc_tt *t, uint64_t key, int score, int depth, int bound,
             unpack(d, &old);
             if (move == MC_TT_NOMOVE)
                 move = old.move;
-            if (bound != 3 && gen_of(d) == t->gen && depth + 2 < old.depth)
+            if (bound != MC_TT_EXACT && gen_of(d) == t->gen &&
+                depth + 2 < old.depth)
                 return;
             w = &b[i];
             break;
@@ -137,6 +162,7 @@ void mc_tt_store(mc_tt *t, uint64_t key, int score, int depth, int bound,
             w = &b[i];
         }
     }
+    mc_hot_assert(w != NULL); /* a bucket always has a slot to give */
     uint64_t d = pack(score, depth, bound, move, t->gen);
     atomic_store_explicit(&w->data, d, memory_order_relaxed);
     atomic_store_explicit(&w->check, key ^ d, memory_order_relaxed);
@@ -150,7 +176,8 @@ int mc_tt_hashfull(const mc_tt *t)
     for (size_t i = 0; i < buckets * MC_TT_BUCKET; i++) {
         uint64_t d = atomic_load_explicit(&t->slot[i].data,
                                           memory_order_relaxed);
-        used += ((d >> 40) & 3) != 0 && gen_of(d) == t->gen;
+        used += bound_of(d) != MC_TT_EMPTY && gen_of(d) == t->gen;
     }
+    assert(used <= buckets * MC_TT_BUCKET);
     return (int)(used * 1000 / (buckets * MC_TT_BUCKET));
 }

@@ -30,12 +30,25 @@ typedef struct mc_tt {
     unsigned gen; /* 0..63, the current search's */
 } mc_tt;
 
+/* What an entry's score says about the node's value v: the search
+   failed low (v <= score), high (v >= score), or found it.  Two bits of
+   the data word; 0 marks an empty slot. */
+typedef enum mc_tt_bound {
+    MC_TT_EMPTY = 0,
+    MC_TT_UPPER = 1, /* failed low: at most score */
+    MC_TT_LOWER = 2, /* failed high: at least score */
+    MC_TT_EXACT = 3
+} mc_tt_bound;
+
+/* The deepest draft an entry records (8 bits of the data word). */
+#define MC_TT_DEPTH_MAX 255
+
 /* An entry as the search sees it. */
 typedef struct mc_tt_entry {
     int score;
-    int depth;
-    int bound; /* 0 none, 1 upper, 2 lower, 3 exact */
-    int move;  /* index in the move list, or MC_TT_NOMOVE */
+    int depth;         /* 0..MC_TT_DEPTH_MAX */
+    mc_tt_bound bound; /* never MC_TT_EMPTY in a probe's answer */
+    int move;          /* index in the move list, or MC_TT_NOMOVE */
 } mc_tt_entry;
 
 /* Allocate a table of about mb MiB (a power of two of buckets, at least
@@ -66,8 +79,8 @@ static inline void mc_tt_prefetch(const mc_tt *t, uint64_t key)
 
 /* 1 and *e when the table holds key. */
 int mc_tt_probe(const mc_tt *t, uint64_t key, mc_tt_entry *e);
-void mc_tt_store(mc_tt *t, uint64_t key, int score, int depth, int bound,
-                 int move);
+void mc_tt_store(mc_tt *t, uint64_t key, int score, int depth,
+                 mc_tt_bound bound, int move);
 /* Permille of the first thousand buckets' entries written this search
    (the protocol's hashfull). */
 int mc_tt_hashfull(const mc_tt *t);
