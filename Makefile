@@ -107,7 +107,7 @@ PROG    := mancala
 endif
 
 .PHONY: bench-site
-.PHONY: all check bench install uninstall clean fuzz screenshots tsan tables tune \
+.PHONY: all check bench install uninstall clean fuzz screenshots tsan tsan-egdb tables tune \
         check-python bench-python
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
@@ -239,7 +239,7 @@ SLOW_TESTS  := check-test_egdb-abapa check-e2e-full check-test_egdb-brute \
 UNIT_CHECKS := $(filter-out check-test_egdb,$(TEST_BIN:$(B)/tests/%=check-%))
 CLI_CHECKS  := $(patsubst tests/%.sh,check-%,$(wildcard tests/cli*.sh))
 CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHECKS)) \
-               check-python check-mpi
+               check-python check-mpi check-layers
 # The WebAssembly and static-site tests run after the others, two at a
 # time: a browser and node beside the timed tests (an engine's readyok
 # within 0.3 s) made those fail under the load.
@@ -282,6 +282,11 @@ check-test_egdb: $(EGDB_PARTS)
 
 $(CLI_CHECKS): check-%: tests/%.sh $(PROG)
 	@$(call run_test,$*,sh tests/$*.sh)
+
+# The layers of docs/HACKING.md: no call into a layer above, no two files
+# calling each other (tools/calls.py reads the objects' symbols).
+check-layers: $(PROG)
+	@$(call run_test,layers,python3 tools/calls.py $(B))
 
 E2E_PARTS := check-e2e-full check-e2e-features check-e2e-howto
 $(E2E_PARTS): check-e2e-%: $(PROG)
@@ -339,8 +344,18 @@ TSAN_FLAGS := -std=c11 -O1 -g -fsanitize=thread -pthread -Iinclude -Isrc \
               -Itests -D_DEFAULT_SOURCE -DMC_CHECKS
 TSAN_GEN   := build/gen/rules_text.c build/gen/egdb_journals.c \
               build/gen/eval_weights.c build/gen/books.c
+# The endgame tables' tests under ThreadSanitizer (docs/HACKING.md: the
+# builder's threads; about 10 minutes): built by make tsan, run by this.
+TSAN_EGDB = $(CC) $(TSAN_FLAGS) -o build-tsan/test_egdb tests/test_egdb.c \
+	  $(LIB_SRC) $(TSAN_GEN) -lzstd -lm
+tsan-egdb: $(TSAN_GEN)
+	mkdir -p build-tsan
+	$(TSAN_EGDB)
+	$(TEST_ENV) MANCALA_SAN=1 build-tsan/test_egdb tests
+
 tsan: $(TSAN_GEN) build/gen/web_files.c
 	mkdir -p build-tsan
+	$(TSAN_EGDB)
 	$(CC) $(TSAN_FLAGS) $(CURSES_CFLAGS) -o build-tsan/mancala $(CLI_SRC) \
 	  $(SERVER_SRC) build/gen/web_files.c $(LIB_SRC) $(TSAN_GEN) \
 	  $(CURSES_LIBS) $(SERVER_LIBS) -lzstd -lm
