@@ -8,8 +8,9 @@
  *
  *   api_int.h     the shared types (a game of the table, struct mc_api)
  *   api_reply.c   JSON in and out: request bodies, errors, the state
- *   api_table.c   the table of games: ids, references, locks, the rounds,
- *                 the store's copy (commit, reload), deletion, expiry
+ *   api_lock.c    the locks of the table and of each game, their order
+ *   api_table.c   the table of games: ids, references, the rounds, the
+ *                 store's copy (commit, reload), deletion, expiry
  *   api_new.c     games made: POST /api/new, /api/load, mc_api_import
  *   api_seats.c   secrets, seats and their tokens, invitations, takebacks
  *   api_play.c    the endpoints that play: moves, undo, resign, next round
@@ -121,7 +122,7 @@ static void not_allowed(const mc_api_req *rq, mc_api_reply *out)
 static void route_game(mc_api *a, game_entry *e, const char *act,
                        const mc_api_req *rq, mc_api_reply *out)
 {
-    assert(game_locked(e) && !e->gone && !e->stale);
+    assert(api_game_locked(e) && !e->gone && !e->stale);
     int known;
     const api_route *r = find_route(1, act, rq->method, &known);
     if (r)
@@ -154,7 +155,7 @@ static void route_to_game(mc_api *a, const char *rest, const mc_api_req *rq,
                         api_valid_id(id) ? id : "(malformed id)");
         return;
     }
-    game_lock(e);
+    api_game_lock(e);
     int gone = e->gone;
     if (gone)
         api_reply_error(out, 404, "not_found", "no such game: %s", id);
@@ -162,7 +163,7 @@ static void route_to_game(mc_api *a, const char *rest, const mc_api_req *rq,
              api_flag_first(a, e, out))
         route_game(a, e, slash ? slash + 1 : "", rq, out);
     gone = !gone && e->gone; /* deleted by this request */
-    game_unlock(e);
+    api_game_unlock(e);
     if (gone)
         api_table_remove(a, e);
     api_release(a, e);
@@ -200,10 +201,10 @@ int mc_api_version(mc_api *a, const char *id, unsigned long *version)
     game_entry *e = api_acquire(a, id);
     if (!e)
         return -1;
-    game_lock(e);
+    api_game_lock(e);
     int gone = e->gone;
     *version = e->version;
-    game_unlock(e);
+    api_game_unlock(e);
     api_release(a, e);
     return gone ? -1 : 0;
 }

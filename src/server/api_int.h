@@ -30,7 +30,7 @@ typedef struct game_entry {
     struct game_entry *next; /* in its hash bucket (table lock) */
     int refs;                /* the table's and each request's (table lock) */
     int pending;             /* not yet committed: not found (table lock) */
-    pthread_mutex_t lock;    /* everything below (game_lock) */
+    pthread_mutex_t lock;    /* everything below (api_game_lock) */
     int held;                /* lock is held, by holder (asserts) */
     pthread_t holder;
     int gone;                /* deleted or expired */
@@ -78,7 +78,7 @@ struct mc_api {
     rate_slot rate[RATE_SLOTS]; /* table lock */
     mc_store *store;
     pthread_mutex_t table;  /* bucket, n, refs, pending, last_sweep, rate
-                               (table_lock) */
+                               (api_table_lock) */
     int table_held;         /* table is held, by table_holder (asserts) */
     pthread_t table_holder;
     game_entry **bucket;
@@ -114,48 +114,6 @@ static inline double clock_now(const mc_api *a)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* The locks, through these so that a function that needs one held can
-   assert it: game_locked(e), table_locked(a) (this thread holds it); and
-   the order kept: never the table's while a game's is held (api_held:
-   the games' locks this thread holds, api_table.c). */
-extern _Thread_local int api_held;
-
-static inline void game_lock(game_entry *e)
-{
-    pthread_mutex_lock(&e->lock);
-    e->holder = pthread_self();
-    e->held = 1;
-    api_held++;
-}
-static inline int game_locked(const game_entry *e)
-{
-    return e->held && pthread_equal(e->holder, pthread_self());
-}
-static inline void game_unlock(game_entry *e)
-{
-    assert(game_locked(e) && api_held > 0);
-    e->held = 0;
-    api_held--;
-    pthread_mutex_unlock(&e->lock);
-}
-static inline void table_lock(mc_api *a)
-{
-    assert(api_held == 0);
-    pthread_mutex_lock(&a->table);
-    a->table_holder = pthread_self();
-    a->table_held = 1;
-}
-static inline int table_locked(const mc_api *a)
-{
-    return a->table_held && pthread_equal(a->table_holder, pthread_self());
-}
-static inline void table_unlock(mc_api *a)
-{
-    assert(table_locked(a));
-    a->table_held = 0;
-    pthread_mutex_unlock(&a->table);
-}
-
 /* The round being played, and its session. */
 static inline mc_record *cur_rec(const game_entry *e)
 {
@@ -166,6 +124,14 @@ static inline mc_session *cur_session(const game_entry *e)
 {
     return mc_record_session(cur_rec(e));
 }
+
+/* ---- api_lock.c: the locks (never the table's while a game's is held) -- */
+void api_game_lock(game_entry *e);
+int api_game_locked(const game_entry *e);
+void api_game_unlock(game_entry *e);
+void api_table_lock(mc_api *a);
+int api_table_locked(const mc_api *a);
+void api_table_unlock(mc_api *a);
 
 /* ---- api_reply.c: JSON in and out -------------------------------------- */
 json_t *api_safe_str(const char *s);

@@ -92,7 +92,7 @@ static game_entry *new_entry(mc_api *a, mc_record **recs, int n, int mask,
    (not found) until committed.  0, or -1 after replying (e freed). */
 static int take_place(mc_api *a, game_entry *e, int quota, mc_api_reply *out)
 {
-    table_lock(a);
+    api_table_lock(a);
     int mine = 0, full = a->n >= a->o.max_games, fast = 0;
     if (quota && !full) {
         rate_slot *rs = api_rate_of(a, e->addr);
@@ -111,7 +111,7 @@ static int take_place(mc_api *a, game_entry *e, int quota, mc_api_reply *out)
         ok = -1;
     if (ok == 1)
         e->pending = 1;
-    table_unlock(a);
+    api_table_unlock(a);
     if (ok == 1)
         return 0;
     api_entry_free(e);
@@ -187,9 +187,9 @@ static json_t *creator_json(const game_entry *e, const char *tok, int mask)
 static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
                                const char *addr, int quota, mc_api_reply *out)
 {
-    table_lock(a);
+    api_table_lock(a);
     int sweep = now_s() - a->last_sweep >= 60;
-    table_unlock(a);
+    api_table_unlock(a);
     if (sweep)
         mc_api_expire(a, now_s());
     char tok[ID_LEN + 1];
@@ -202,12 +202,12 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     }
     if (take_place(a, e, quota, out) != 0 || store_new(a, e, out) != 0)
         return NULL;
-    game_lock(e); /* pending: nobody else sees it yet */
+    api_game_lock(e); /* pending: nobody else sees it yet */
     api_reply_state(out, 201, e, NULL, NULL, creator_json(e, tok, mask));
-    game_unlock(e);
-    table_lock(a);
+    api_game_unlock(e);
+    api_table_lock(a);
     e->pending = 0;
-    table_unlock(a);
+    api_table_unlock(a);
     return e;
 }
 

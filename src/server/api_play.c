@@ -33,7 +33,7 @@ static void time_ran_out(mc_api_reply *out, const mc_session *s, int side)
 void api_play_token(mc_api *a, game_entry *e, const char *tok,
                     mc_api_reply *out, json_t *extra)
 {
-    assert(game_locked(e));
+    assert(api_game_locked(e));
     mc_session *s = cur_session(e);
     mc_trace tr = {NULL, TRACE_CAP, 0, 0};
     tr.ev = malloc(TRACE_CAP * sizeof *tr.ev);
@@ -94,7 +94,7 @@ void api_play_token(mc_api *a, game_entry *e, const char *tok,
    not saved). */
 int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out)
 {
-    assert(game_locked(e));
+    assert(api_game_locked(e));
     e->now = clock_now(a);
     if (!mc_session_check_time(cur_session(e), e->now))
         return 1;

@@ -461,7 +461,7 @@ json_t *api_explain_json(const mc_game *g, const mc_pos *before,
 void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
                      const char *move, const mc_trace *tr, json_t *extra)
 {
-    assert(game_locked(e));
+    assert(api_game_locked(e));
     json_t *j = json_pack("{s:o}", "state", state_json(e));
     if (move)
         json_object_set_new(j, "move", json_string(move));

@@ -12,8 +12,6 @@
 
 #include "api_int.h"
 
-_Thread_local int api_held;
-
 /* ---- the table ---------------------------------------------------------- */
 
 int api_valid_id(const char *s)
@@ -39,7 +37,7 @@ static size_t bucket_of(const mc_api *a, const char *id)
 /* The entry of id in the table (the table lock held), pending ones too. */
 game_entry *api_table_find(mc_api *a, const char *id)
 {
-    assert(table_locked(a));
+    assert(api_table_locked(a));
     for (game_entry *e = a->bucket[bucket_of(a, id)]; e; e = e->next)
         if (strcmp(e->id, id) == 0)
             return e;
@@ -49,7 +47,7 @@ game_entry *api_table_find(mc_api *a, const char *id)
 /* Add e to the table (lock held); -1 when out of memory. */
 int api_table_add(mc_api *a, game_entry *e)
 {
-    assert(table_locked(a) && e->refs == 1 && !api_table_find(a, e->id));
+    assert(api_table_locked(a) && e->refs == 1 && !api_table_find(a, e->id));
     if ((size_t)a->n + 1 > a->nbucket) {
         size_t nb = a->nbucket * 2;
         game_entry **b = calloc(nb, sizeof *b);
@@ -87,22 +85,22 @@ void api_entry_free(game_entry *e)
 /* Drop a reference (the table lock held); the last one frees. */
 static void unref_locked(mc_api *a, game_entry *e)
 {
-    assert(table_locked(a) && e->refs > 0);
+    assert(api_table_locked(a) && e->refs > 0);
     if (--e->refs == 0)
         api_entry_free(e);
 }
 
 void api_release(mc_api *a, game_entry *e)
 {
-    table_lock(a);
+    api_table_lock(a);
     unref_locked(a, e);
-    table_unlock(a);
+    api_table_unlock(a);
 }
 
 /* Take e out of the table (it stays alive while requests hold it). */
 void api_table_remove(mc_api *a, game_entry *e)
 {
-    table_lock(a);
+    api_table_lock(a);
     game_entry **p = &a->bucket[bucket_of(a, e->id)];
     while (*p && *p != e)
         p = &(*p)->next;
@@ -112,13 +110,13 @@ void api_table_remove(mc_api *a, game_entry *e)
         assert(a->n >= 0);
         unref_locked(a, e);
     }
-    table_unlock(a);
+    api_table_unlock(a);
 }
 
 /* The game id with a reference taken, or NULL. */
 game_entry *api_acquire(mc_api *a, const char *id)
 {
-    table_lock(a);
+    api_table_lock(a);
     game_entry *e = api_table_find(a, id);
     if (e && e->pending)
         e = NULL;
@@ -126,7 +124,7 @@ game_entry *api_acquire(mc_api *a, const char *id)
         assert(e->refs > 0); /* the table's at least */
         e->refs++;
     }
-    table_unlock(a);
+    api_table_unlock(a);
     return e;
 }
 
@@ -145,7 +143,7 @@ game_entry *api_entry_new(void)
 
 int api_add_round(game_entry *e, mc_record *r)
 {
-    assert(game_locked(e) && e->n < MC_API_MAX_ROUNDS);
+    assert(api_game_locked(e) && e->n < MC_API_MAX_ROUNDS);
     size_t cap = mc_grow(&e->recs, (size_t)e->cap, (size_t)e->n + 1,
                          sizeof *e->recs, 4);
     if (!cap)
@@ -249,7 +247,7 @@ void api_clock_of(const game_entry *e, mc_store_clock *c)
    before its next use), the reply is the io error and -1 returned. */
 int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
 {
-    assert(game_locked(e) && !e->gone);
+    assert(api_game_locked(e) && !e->gone);
     if (api_costly(a, e, out) != 0) {
         e->stale = 1; /* the memory is ahead: back to the store's */
         return -1;
@@ -279,7 +277,7 @@ int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
 /* Bring a stale game back to what the store holds; -1 after replying. */
 int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
 {
-    assert(game_locked(e) && e->stale);
+    assert(api_game_locked(e) && e->stale);
     char *t;
     long long version;
     mc_error err;
@@ -330,7 +328,7 @@ void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
 
 int mc_api_expire(mc_api *a, long long now)
 {
-    table_lock(a);
+    api_table_lock(a);
     a->last_sweep = now_s();
     game_entry **all = malloc(((size_t)a->n + 1) * sizeof *all);
     int k = 0;
@@ -341,13 +339,13 @@ int mc_api_expire(mc_api *a, long long now)
                 all[k++] = x;
             }
     assert(!all || k <= a->n);
-    table_unlock(a);
+    api_table_unlock(a);
     if (!all)
         return 0;
     int removed = 0;
     for (int i = 0; i < k; i++) {
         game_entry *e = all[i];
-        game_lock(e);
+        api_game_lock(e);
         long long keep = e->stale ? a->o.keep
                          : api_game_finished(e) ? a->o.keep_over : a->o.keep;
         mc_error err;
@@ -355,7 +353,7 @@ int mc_api_expire(mc_api *a, long long now)
                  mc_store_delete(a->store, e->id, &err) == 0;
         if (go)
             e->gone = 1;
-        game_unlock(e);
+        api_game_unlock(e);
         if (go) {
             api_table_remove(a, e);
             removed++;
@@ -396,9 +394,9 @@ static int load_one(void *ctx, const mc_store_game *g)
         snprintf(e->token[s], sizeof e->token[s], "%s", g->token[s] ? g->token[s] : "");
         snprintf(e->invite[s], sizeof e->invite[s], "%s", g->invite[s] ? g->invite[s] : "");
     }
-    table_lock(a);
+    api_table_lock(a);
     int bad = api_table_add(a, e);
-    table_unlock(a);
+    api_table_unlock(a);
     if (bad)
         api_entry_free(e);
     return bad;
@@ -412,8 +410,8 @@ int api_table_load(mc_api *a, mc_error *err)
 
 int mc_api_count(mc_api *a)
 {
-    table_lock(a);
+    api_table_lock(a);
     int n = a->n;
-    table_unlock(a);
+    api_table_unlock(a);
     return n;
 }
