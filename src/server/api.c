@@ -9,8 +9,10 @@
  *   api_int.h     the shared types (a game of the table, struct mc_api)
  *   api_reply.c   JSON in and out: request bodies, errors, the state
  *   api_lock.c    the locks of the table and of each game, their order
- *   api_table.c   the table of games: ids, references, the rounds, the
- *                 store's copy (commit, reload), deletion, expiry
+ *   api_rounds.c  a game's rounds: read, added, the match they make,
+ *                 whose turn it is in a custom set-up
+ *   api_table.c   the table of games: ids, references, the store's copy
+ *                 (commit, reload), deletion, expiry
  *   api_new.c     games made: POST /api/new, /api/load, mc_api_import
  *   api_seats.c   secrets, seats and their tokens, invitations, takebacks
  *   api_play.c    the endpoints that play: moves, undo, resign, next round

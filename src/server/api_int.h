@@ -154,7 +154,15 @@ json_t *api_explain_json(const mc_game *g, const mc_pos *before,
 void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
                      const char *move, const mc_trace *tr, json_t *extra);
 
-/* ---- api_table.c: the table of games, their rounds, the store's copy --- */
+/* ---- api_rounds.c: a game's rounds, its match, its set-up's turn ------- */
+int api_read_rounds(const char *text, const char *path,
+                    mc_record ***recs, int *n, mc_error *err);
+int api_add_round(game_entry *e, mc_record *r);
+void api_match_of(const game_entry *e, mc_match *m);
+int api_game_finished(const game_entry *e);
+int api_setup_turn(const game_entry *e);
+
+/* ---- api_table.c: the table of games, the store's copy ----------------- */
 int api_valid_id(const char *s);
 game_entry *api_table_find(mc_api *a, const char *id);
 int api_table_add(mc_api *a, game_entry *e);
@@ -163,11 +171,6 @@ void api_release(mc_api *a, game_entry *e);
 void api_table_remove(mc_api *a, game_entry *e);
 game_entry *api_acquire(mc_api *a, const char *id);
 game_entry *api_entry_new(void);
-int api_add_round(game_entry *e, mc_record *r);
-void api_match_of(const game_entry *e, mc_match *m);
-int api_game_finished(const game_entry *e);
-int api_read_rounds(const char *text, const char *path,
-                    mc_record ***recs, int *n, mc_error *err);
 void api_clock_of(const game_entry *e, mc_store_clock *c);
 int api_commit(mc_api *a, game_entry *e, mc_api_reply *out);
 int api_reload(mc_api *a, game_entry *e, mc_api_reply *out);
@@ -214,7 +217,6 @@ void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
              mc_api_reply *out);
 
 /* ---- api_setup.c: the custom set-up (Omweso W3) ------------------------ */
-int api_setup_turn(const game_entry *e);
 void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
               mc_api_reply *out);
 
