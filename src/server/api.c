@@ -7,12 +7,13 @@
  * The endpoints and what they share live beside it, one concern a file:
  *
  *   api_int.h     the shared types (a game of the table, struct mc_api)
- *   api_reply.c   JSON in and out: request bodies, errors, the state
+ *   api_reply.c   JSON in and out: request bodies, errors, replies
  *   api_lock.c    the locks of the table and of each game, their order
  *   api_rounds.c  a game's rounds: read, added, the match they make,
  *                 whose turn it is in a custom set-up
  *   api_table.c   the table of games: ids, references, the store's copy
  *                 (commit, reload), deletion, expiry
+ *   api_state.c   a game in JSON: moves, boards, traces, the state
  *   api_new.c     games made: POST /api/new, /api/load, mc_api_import
  *   api_seats.c   secrets, seats and their tokens, invitations, takebacks
  *   api_play.c    the endpoints that play: moves, undo, resign, next round

@@ -146,6 +146,8 @@ int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
                 mc_api_reply *out);
 int api_opt_num(json_t *j, const char *key, double lo, double hi,
                 double *x, mc_api_reply *out);
+
+/* ---- api_state.c: a game in JSON, its state ---------------------------- */
 json_t *api_move_json(const mc_game *g, const mc_pos *p, mc_move m);
 json_t *api_board_json(const mc_game *g, const mc_pos *p);
 json_t *api_trace_json(const mc_game *g, const mc_trace *tr);
