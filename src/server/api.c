@@ -15,8 +15,9 @@
  *                 (commit, reload), deletion, expiry
  *   api_state.c   a game in JSON: moves, boards, traces, the state
  *   api_new.c     games made: POST /api/new, /api/load, mc_api_import
- *   api_seats.c   secrets, seats and their tokens, invitations, takebacks
- *   api_play.c    the endpoints that play: moves, undo, resign, next round
+ *   api_seats.c   secrets, seats and their tokens, invitations
+ *   api_play.c    the endpoints that play: moves, undo and takebacks,
+ *                 resign, next round
  *   api_setup.c   the custom set-up of Omweso (W3)
  *   api_read.c    the endpoints that only read: games, records, positions
  *   api_engine.c  the computer players: moves, hints, analysis, review

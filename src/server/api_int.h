@@ -186,7 +186,7 @@ void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc);
 void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
 void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
 
-/* ---- api_seats.c: secrets, seats, takebacks ---------------------------- */
+/* ---- api_seats.c: secrets, seats, invitations -------------------------- */
 int api_random_hex(char out[ID_LEN + 1]);
 uint64_t api_random_u64(void);
 int api_holds(const game_entry *e, const char *tok, int side);
@@ -197,11 +197,6 @@ int api_help_allowed(const game_entry *e);
 int api_help_refused(const game_entry *e, mc_api_reply *out);
 void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
              mc_api_reply *out);
-int api_two_players(const game_entry *e);
-void api_ask_takeback(game_entry *e, const mc_api_req *rq,
-                      mc_api_reply *out);
-void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
-                 mc_api_reply *out);
 
 /* ---- api_play.c: the endpoints that play ------------------------------- */
 void api_play_token(mc_api *a, game_entry *e, const char *tok,
@@ -213,6 +208,8 @@ void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq,
              mc_api_reply *out);
 void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
              mc_api_reply *out);
+void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
+                 mc_api_reply *out);
 void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
 void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
