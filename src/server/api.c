@@ -12,10 +12,11 @@
  *   api_rounds.c  a game's rounds: read, added, the match they make,
  *                 whose turn it is in a custom set-up
  *   api_table.c   the table of games: ids, references, the store's copy
- *                 (commit, reload), deletion, expiry
+ *                 (commit, reload), expiry
  *   api_state.c   a game in JSON: moves, boards, traces, the state
- *   api_new.c     games made: POST /api/new, /api/load, mc_api_import
- *   api_seats.c   secrets, seats and their tokens, invitations
+ *   api_new.c     games made (POST /api/new, /api/load, mc_api_import),
+ *                 joined (POST join), deleted
+ *   api_seats.c   secrets, seats and their tokens, the help allowed
  *   api_play.c    the endpoints that play: moves, undo and takebacks,
  *                 resign, next round
  *   api_setup.c   the custom set-up of Omweso (W3)

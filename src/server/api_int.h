@@ -176,27 +176,28 @@ game_entry *api_entry_new(void);
 void api_clock_of(const game_entry *e, mc_store_clock *c);
 int api_commit(mc_api *a, game_entry *e, mc_api_reply *out);
 int api_reload(mc_api *a, game_entry *e, mc_api_reply *out);
-void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out);
 int api_table_load(mc_api *a, mc_error *err);
 
-/* ---- api_new.c: games made --------------------------------------------- */
+/* ---- api_new.c: games made, joined, deleted ---------------------------- */
 void api_set_date(mc_record *r);
 void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc);
 void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
 void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
 
 /* ---- api_seats.c: secrets, seats, invitations -------------------------- */
 int api_random_hex(char out[ID_LEN + 1]);
 uint64_t api_random_u64(void);
 int api_holds(const game_entry *e, const char *tok, int side);
 int api_holds_any(const game_entry *e, const char *tok);
+int api_invited_side(const game_entry *e, const char *code);
 void api_deny(mc_api_reply *out, const char *tok, const char *what);
 const char *api_side_seat(int side);
 int api_help_allowed(const game_entry *e);
 int api_help_refused(const game_entry *e, mc_api_reply *out);
-void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
 
 /* ---- api_play.c: the endpoints that play ------------------------------- */
 void api_play_token(mc_api *a, game_entry *e, const char *tok,

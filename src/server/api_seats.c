@@ -1,9 +1,10 @@
 /*
  * api_seats.c - who may act for a seat: the secrets (ids, tokens,
  * invitation codes: 128 bits from the system's random source, compared in
- * constant time), the seats a token holds, the engine's help between two
- * people, and an invitation taken (POST join).  The takebacks between two
- * people are api_play.c's, beside undo.
+ * constant time), the seats a token or an invitation code holds, the
+ * denial, the seats' names, and the engine's help between two people.
+ * Facts only, for the endpoints: taking a seat (POST join) is api_new.c's,
+ * the takebacks between two people are api_play.c's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,16 @@ int api_holds_any(const game_entry *e, const char *tok)
     return api_holds(e, tok, 0) | api_holds(e, tok, 1);
 }
 
+/* The seat an invitation code opens (compared as a secret); -1: none. */
+int api_invited_side(const game_entry *e, const char *code)
+{
+    int side = -1;
+    for (int s = 0; s < 2; s++)
+        if (code && same_secret(e->invite[s], code))
+            side = s;
+    return side;
+}
+
 void api_deny(mc_api_reply *out, const char *tok, const char *what)
 {
     api_reply_error(out, 403, "seat", "%s needs the token of %s (%s)", "this",
@@ -94,43 +105,4 @@ int api_help_refused(const game_entry *e, mc_api_reply *out)
                     "the engine's help is off in a game between two people until "
                     "it ends (unless the game was made with \"assist\": true)");
     return 1;
-}
-
-/* Take the seat of an invitation: its token is drawn and returned. */
-void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out)
-{
-    static const char *const keys[] = {"invite", NULL};
-    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
-    if (!j)
-        return;
-    const char *code;
-    if (api_opt_str(j, "invite", &code, 64, out)) {
-        json_decref(j);
-        return;
-    }
-    int side = -1;
-    for (int s = 0; s < 2; s++)
-        if (code && same_secret(e->invite[s], code))
-            side = s;
-    json_decref(j);
-    char tok[ID_LEN + 1];
-    mc_error err;
-    if (side < 0) {
-        api_reply_error(out, 403, "seat",
-                        "no open invitation to this game has that code (was it "
-                        "used already?)");
-    } else if (api_random_hex(tok) != 0) {
-        api_reply_error(out, 503, "io", "no random numbers from the system");
-    } else if (mc_store_seat(a->store, e->id, side, tok, now_s(), &err) != 0) {
-        api_reply_error(out, 503, "io", "the seat was not saved (%s)", err.msg);
-    } else {
-        memcpy(e->token[side], tok, sizeof tok);
-        e->invite[side][0] = 0;
-        e->touched = now_s();
-        e->version++; /* the other browser sees the seat taken */
-        api_reply_state(out, 200, e, NULL, NULL,
-                        json_pack("{s:s,s:s}", "token", tok, "side",
-                                  side ? "N" : "S"));
-    }
 }

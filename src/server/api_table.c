@@ -2,9 +2,9 @@
  * api_table.c - the table of games: entries found by id (a hash of the
  * random ids), each kept alive by references while requests use it; a
  * game's copy in the store, committed after every change and read back
- * after a failed one; games deleted, expired, and loaded from the store at
- * start.  Locks: the table's for
- * the buckets, counts and references, never taken while a game's is held.
+ * after a failed one; games taken out of the table, expired, and loaded
+ * from the store at start.  Locks: the table's for the buckets, counts
+ * and references, never taken while a game's is held.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -208,28 +208,7 @@ int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
     return 0;
 }
 
-/* ---- deletion, expiry, loading ----------------------------------------- */
-
-void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out)
-{
-    int own = 0;
-    for (int s = 0; s < 2; s++)
-        if (e->owner >> s & 1)
-            own |= api_holds(e, rq->token, s);
-    if (!own) {
-        api_deny(out, rq->token, "the seat of the game's creator");
-        return;
-    }
-    mc_error err;
-    if (mc_store_delete(a->store, e->id, &err) != 0) {
-        api_reply_error(out, 503, "io", "the game was not deleted (%s)",
-                        err.msg);
-        return;
-    }
-    e->gone = 1;
-    api_reply_json(out, 200, json_pack("{s:s}", "deleted", e->id));
-}
+/* ---- expiry, loading --------------------------------------------------- */
 
 int mc_api_expire(mc_api *a, long long now)
 {
