@@ -3,7 +3,9 @@
  * share, and nothing outside them sees: a game of the table (game_entry),
  * the computer players, the API itself (struct mc_api), and the functions
  * each file gives the others.  Endpoints are named ep_*, the other shared
- * functions api_*; what one file alone uses stays static there.
+ * functions api_*; what one file alone uses stays static there.  The
+ * files are in layers (api.c says which): a file calls only the functions
+ * of the sections before its own, and none of the files after it.
  */
 #ifndef MC_SERVER_API_INT_H
 #define MC_SERVER_API_INT_H
@@ -147,14 +149,16 @@ int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
 int api_opt_num(json_t *j, const char *key, double lo, double hi,
                 double *x, mc_api_reply *out);
 
-/* ---- api_state.c: a game in JSON, its state ---------------------------- */
-json_t *api_move_json(const mc_game *g, const mc_pos *p, mc_move m);
-json_t *api_board_json(const mc_game *g, const mc_pos *p);
-json_t *api_trace_json(const mc_game *g, const mc_trace *tr);
-json_t *api_explain_json(const mc_game *g, const mc_pos *before,
-                         mc_move m, const mc_trace *tr);
-void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
-                     const char *move, const mc_trace *tr, json_t *extra);
+/* ---- api_seats.c: secrets, seats, invitations -------------------------- */
+int api_random_hex(char out[ID_LEN + 1]);
+uint64_t api_random_u64(void);
+int api_holds(const game_entry *e, const char *tok, int side);
+int api_holds_any(const game_entry *e, const char *tok);
+int api_invited_side(const game_entry *e, const char *code);
+void api_deny(mc_api_reply *out, const char *tok, const char *what);
+const char *api_side_seat(int side);
+int api_help_allowed(const game_entry *e);
+int api_help_refused(const game_entry *e, mc_api_reply *out);
 
 /* ---- api_rounds.c: a game's rounds, its match, its set-up's turn ------- */
 int api_read_rounds(const char *text, const char *path,
@@ -163,6 +167,15 @@ int api_add_round(game_entry *e, mc_record *r);
 void api_match_of(const game_entry *e, mc_match *m);
 int api_game_finished(const game_entry *e);
 int api_setup_turn(const game_entry *e);
+
+/* ---- api_work.c: the bounds of a request's work ------------------------ */
+int api_costly(const mc_api *a, game_entry *e, mc_api_reply *out);
+int api_player_go(const mc_api *a, api_player *ap, const mc_go *go,
+                  int sure, mc_search_info *info);
+rate_slot *api_rate_of(mc_api *a, const char *addr);
+double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out);
+void api_work_end(mc_api *a, const char *addr, double cpu,
+                  mc_api_reply *out);
 
 /* ---- api_table.c: the table of games, the store's copy ----------------- */
 int api_valid_id(const char *s);
@@ -178,6 +191,32 @@ int api_commit(mc_api *a, game_entry *e, mc_api_reply *out);
 int api_reload(mc_api *a, game_entry *e, mc_api_reply *out);
 int api_table_load(mc_api *a, mc_error *err);
 
+/* ---- api_state.c: a game in JSON, its state ---------------------------- */
+json_t *api_move_json(const mc_game *g, const mc_pos *p, mc_move m);
+json_t *api_board_json(const mc_game *g, const mc_pos *p);
+json_t *api_trace_json(const mc_game *g, const mc_trace *tr);
+json_t *api_explain_json(const mc_game *g, const mc_pos *before,
+                         mc_move m, const mc_trace *tr);
+void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
+                     const char *move, const mc_trace *tr, json_t *extra);
+
+/* ---- api_read.c: the endpoints that only read -------------------------- */
+void ep_games(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+void ep_state(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out);
+void ep_record(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
+void ep_positions(mc_api *a, game_entry *e, const mc_api_req *rq,
+                  mc_api_reply *out);
+void ep_last_trace(mc_api *a, game_entry *e, const mc_api_req *rq,
+                   mc_api_reply *out);
+void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out);
+
+/* ---- api_setup.c: the custom set-up (Omweso W3) ------------------------ */
+void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out);
+
 /* ---- api_new.c: games made, joined, deleted ---------------------------- */
 void api_set_date(mc_record *r);
 void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc);
@@ -187,17 +226,6 @@ void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
              mc_api_reply *out);
 void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
-
-/* ---- api_seats.c: secrets, seats, invitations -------------------------- */
-int api_random_hex(char out[ID_LEN + 1]);
-uint64_t api_random_u64(void);
-int api_holds(const game_entry *e, const char *tok, int side);
-int api_holds_any(const game_entry *e, const char *tok);
-int api_invited_side(const game_entry *e, const char *code);
-void api_deny(mc_api_reply *out, const char *tok, const char *what);
-const char *api_side_seat(int side);
-int api_help_allowed(const game_entry *e);
-int api_help_refused(const game_entry *e, mc_api_reply *out);
 
 /* ---- api_play.c: the endpoints that play ------------------------------- */
 void api_play_token(mc_api *a, game_entry *e, const char *tok,
@@ -216,23 +244,6 @@ void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
 void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
              mc_api_reply *out);
 
-/* ---- api_setup.c: the custom set-up (Omweso W3) ------------------------ */
-void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
-              mc_api_reply *out);
-
-/* ---- api_read.c: the endpoints that only read -------------------------- */
-void ep_games(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
-void ep_state(mc_api *a, game_entry *e, const mc_api_req *rq,
-              mc_api_reply *out);
-void ep_record(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out);
-void ep_positions(mc_api *a, game_entry *e, const mc_api_req *rq,
-                  mc_api_reply *out);
-void ep_last_trace(mc_api *a, game_entry *e, const mc_api_req *rq,
-                   mc_api_reply *out);
-void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
-              mc_api_reply *out);
-
 /* ---- api_engine.c: the computer players -------------------------------- */
 void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
@@ -243,14 +254,5 @@ void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
 void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
 void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
-
-/* ---- api_work.c: the bounds of a request's work ------------------------ */
-int api_costly(const mc_api *a, game_entry *e, mc_api_reply *out);
-int api_player_go(const mc_api *a, api_player *ap, const mc_go *go,
-                  int sure, mc_search_info *info);
-rate_slot *api_rate_of(mc_api *a, const char *addr);
-double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out);
-void api_work_end(mc_api *a, const char *addr, double cpu,
-                  mc_api_reply *out);
 
 #endif
