@@ -4,19 +4,33 @@
  * to its endpoint by a table of {method, path, handler} (routes[]), counts
  * its work (api_work.c), tells the live event streams that something may
  * have changed, and makes and frees the API.
- * The endpoints and what they share live beside it, one concern a file:
+ * The endpoints and what they share live beside it, one concern a file,
+ * around api_int.h (the shared types: a game of the table, struct mc_api).
+ * The files are in layers, listed here from the top: each calls only files
+ * below it, never one above, so that no two call each other (issue 45):
  *
- *   api_int.h     the shared types (a game of the table, struct mc_api)
- *   api_reply.c   JSON in and out: request bodies, errors, the state
- *   api_table.c   the table of games: ids, references, locks, the rounds,
- *                 the store's copy (commit, reload), deletion, expiry
- *   api_new.c     games made: POST /api/new, /api/load, mc_api_import
- *   api_seats.c   secrets, seats and their tokens, invitations, takebacks
- *   api_play.c    the endpoints that play: moves, undo, resign, next round
+ *   api.c         the routes; the API made and freed, live events
+ *   api_engine.c  the computer players: moves, hints, analysis, review
+ *                 (an engine's move is played by api_play.c)
+ *   api_play.c    the endpoints that play: moves, undo and takebacks,
+ *                 resign, next round (its record made with api_new.c's
+ *                 date and time control)
+ *   api_new.c     games made (POST /api/new, /api/load, mc_api_import),
+ *                 joined (POST join), deleted
  *   api_setup.c   the custom set-up of Omweso (W3)
  *   api_read.c    the endpoints that only read: games, records, positions
- *   api_engine.c  the computer players: moves, hints, analysis, review
+ *   ----          what the endpoints share:
+ *   api_state.c   a game in JSON: moves, boards, traces, the state (which
+ *                 reads the rounds and the seats)
+ *   api_table.c   the table of games: ids, references, the store's copy
+ *                 (commit, reload), expiry
  *   api_work.c    the bounds of a request's work and of an address's minute
+ *   api_rounds.c  a game's rounds: read, added, the match they make,
+ *                 whose turn it is in a custom set-up
+ *   api_seats.c   secrets, seats and their tokens, the help allowed
+ *   ----          the bottom, calling none of the others:
+ *   api_lock.c    the locks of the table and of each game, their order
+ *   api_reply.c   JSON in and out: request bodies, errors, replies
  *
  * JSON is read and written with Jansson (Debian's libjansson): strict
  * parsing (duplicate keys refused, one value, nothing after it) with line
@@ -121,7 +135,7 @@ static void not_allowed(const mc_api_req *rq, mc_api_reply *out)
 static void route_game(mc_api *a, game_entry *e, const char *act,
                        const mc_api_req *rq, mc_api_reply *out)
 {
-    assert(game_locked(e) && !e->gone && !e->stale);
+    assert(api_game_locked(e) && !e->gone && !e->stale);
     int known;
     const api_route *r = find_route(1, act, rq->method, &known);
     if (r)
@@ -154,7 +168,7 @@ static void route_to_game(mc_api *a, const char *rest, const mc_api_req *rq,
                         api_valid_id(id) ? id : "(malformed id)");
         return;
     }
-    game_lock(e);
+    api_game_lock(e);
     int gone = e->gone;
     if (gone)
         api_reply_error(out, 404, "not_found", "no such game: %s", id);
@@ -162,7 +176,7 @@ static void route_to_game(mc_api *a, const char *rest, const mc_api_req *rq,
              api_flag_first(a, e, out))
         route_game(a, e, slash ? slash + 1 : "", rq, out);
     gone = !gone && e->gone; /* deleted by this request */
-    game_unlock(e);
+    api_game_unlock(e);
     if (gone)
         api_table_remove(a, e);
     api_release(a, e);
@@ -200,10 +214,10 @@ int mc_api_version(mc_api *a, const char *id, unsigned long *version)
     game_entry *e = api_acquire(a, id);
     if (!e)
         return -1;
-    game_lock(e);
+    api_game_lock(e);
     int gone = e->gone;
     *version = e->version;
-    game_unlock(e);
+    api_game_unlock(e);
     api_release(a, e);
     return gone ? -1 : 0;
 }

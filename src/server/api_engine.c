@@ -158,7 +158,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
                        const char *addr, mc_search_info *info,
                        mc_api_reply *out)
 {
-    assert(game_locked(e));
+    assert(api_game_locked(e));
     const mc_game *g0 = mc_record_game(cur_rec(e));
     if (mc_session_over(s)) {
         api_reply_error(out, 409, "over", "the game is over");
@@ -174,7 +174,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
         return -1;
     }
     unsigned long version = e->version;
-    game_unlock(e);
+    api_game_unlock(e);
     int rc = mc_player_set_opts(ap->pl, o, NULL);
     if (mode & SEARCH_OWN_CLOCK)
         go->start = mc_clock(); /* waiting, or a new player's table, do
@@ -182,7 +182,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
     if (rc == 0)
         rc = api_player_go(a, ap, go, (mode & SEARCH_SURE) != 0, info);
     give_back(a, ap);
-    game_lock(e);
+    api_game_lock(e);
     if (e->gone) {
         api_reply_error(out, 404, "not_found",
                         "the game was deleted meanwhile");

@@ -3,7 +3,9 @@
  * share, and nothing outside them sees: a game of the table (game_entry),
  * the computer players, the API itself (struct mc_api), and the functions
  * each file gives the others.  Endpoints are named ep_*, the other shared
- * functions api_*; what one file alone uses stays static there.
+ * functions api_*; what one file alone uses stays static there.  The
+ * files are in layers (api.c says which): a file calls only the functions
+ * of the sections before its own, and none of the files after it.
  */
 #ifndef MC_SERVER_API_INT_H
 #define MC_SERVER_API_INT_H
@@ -30,7 +32,7 @@ typedef struct game_entry {
     struct game_entry *next; /* in its hash bucket (table lock) */
     int refs;                /* the table's and each request's (table lock) */
     int pending;             /* not yet committed: not found (table lock) */
-    pthread_mutex_t lock;    /* everything below (game_lock) */
+    pthread_mutex_t lock;    /* everything below (api_game_lock) */
     int held;                /* lock is held, by holder (asserts) */
     pthread_t holder;
     int gone;                /* deleted or expired */
@@ -78,7 +80,7 @@ struct mc_api {
     rate_slot rate[RATE_SLOTS]; /* table lock */
     mc_store *store;
     pthread_mutex_t table;  /* bucket, n, refs, pending, last_sweep, rate
-                               (table_lock) */
+                               (api_table_lock) */
     int table_held;         /* table is held, by table_holder (asserts) */
     pthread_t table_holder;
     game_entry **bucket;
@@ -114,48 +116,6 @@ static inline double clock_now(const mc_api *a)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* The locks, through these so that a function that needs one held can
-   assert it: game_locked(e), table_locked(a) (this thread holds it); and
-   the order kept: never the table's while a game's is held (api_held:
-   the games' locks this thread holds, api_table.c). */
-extern _Thread_local int api_held;
-
-static inline void game_lock(game_entry *e)
-{
-    pthread_mutex_lock(&e->lock);
-    e->holder = pthread_self();
-    e->held = 1;
-    api_held++;
-}
-static inline int game_locked(const game_entry *e)
-{
-    return e->held && pthread_equal(e->holder, pthread_self());
-}
-static inline void game_unlock(game_entry *e)
-{
-    assert(game_locked(e) && api_held > 0);
-    e->held = 0;
-    api_held--;
-    pthread_mutex_unlock(&e->lock);
-}
-static inline void table_lock(mc_api *a)
-{
-    assert(api_held == 0);
-    pthread_mutex_lock(&a->table);
-    a->table_holder = pthread_self();
-    a->table_held = 1;
-}
-static inline int table_locked(const mc_api *a)
-{
-    return a->table_held && pthread_equal(a->table_holder, pthread_self());
-}
-static inline void table_unlock(mc_api *a)
-{
-    assert(table_locked(a));
-    a->table_held = 0;
-    pthread_mutex_unlock(&a->table);
-}
-
 /* The round being played, and its session. */
 static inline mc_record *cur_rec(const game_entry *e)
 {
@@ -166,6 +126,14 @@ static inline mc_session *cur_session(const game_entry *e)
 {
     return mc_record_session(cur_rec(e));
 }
+
+/* ---- api_lock.c: the locks (never the table's while a game's is held) -- */
+void api_game_lock(game_entry *e);
+int api_game_locked(const game_entry *e);
+void api_game_unlock(game_entry *e);
+void api_table_lock(mc_api *a);
+int api_table_locked(const mc_api *a);
+void api_table_unlock(mc_api *a);
 
 /* ---- api_reply.c: JSON in and out -------------------------------------- */
 json_t *api_safe_str(const char *s);
@@ -180,15 +148,36 @@ int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
                 mc_api_reply *out);
 int api_opt_num(json_t *j, const char *key, double lo, double hi,
                 double *x, mc_api_reply *out);
-json_t *api_move_json(const mc_game *g, const mc_pos *p, mc_move m);
-json_t *api_board_json(const mc_game *g, const mc_pos *p);
-json_t *api_trace_json(const mc_game *g, const mc_trace *tr);
-json_t *api_explain_json(const mc_game *g, const mc_pos *before,
-                         mc_move m, const mc_trace *tr);
-void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
-                     const char *move, const mc_trace *tr, json_t *extra);
 
-/* ---- api_table.c: the table of games, their rounds, the store's copy --- */
+/* ---- api_seats.c: secrets, seats, invitations -------------------------- */
+int api_random_hex(char out[ID_LEN + 1]);
+uint64_t api_random_u64(void);
+int api_holds(const game_entry *e, const char *tok, int side);
+int api_holds_any(const game_entry *e, const char *tok);
+int api_invited_side(const game_entry *e, const char *code);
+void api_deny(mc_api_reply *out, const char *tok, const char *what);
+const char *api_side_seat(int side);
+int api_help_allowed(const game_entry *e);
+int api_help_refused(const game_entry *e, mc_api_reply *out);
+
+/* ---- api_rounds.c: a game's rounds, its match, its set-up's turn ------- */
+int api_read_rounds(const char *text, const char *path,
+                    mc_record ***recs, int *n, mc_error *err);
+int api_add_round(game_entry *e, mc_record *r);
+void api_match_of(const game_entry *e, mc_match *m);
+int api_game_finished(const game_entry *e);
+int api_setup_turn(const game_entry *e);
+
+/* ---- api_work.c: the bounds of a request's work ------------------------ */
+int api_costly(const mc_api *a, game_entry *e, mc_api_reply *out);
+int api_player_go(const mc_api *a, api_player *ap, const mc_go *go,
+                  int sure, mc_search_info *info);
+rate_slot *api_rate_of(mc_api *a, const char *addr);
+double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out);
+void api_work_end(mc_api *a, const char *addr, double cpu,
+                  mc_api_reply *out);
+
+/* ---- api_table.c: the table of games, the store's copy ----------------- */
 int api_valid_id(const char *s);
 game_entry *api_table_find(mc_api *a, const char *id);
 int api_table_add(mc_api *a, game_entry *e);
@@ -197,60 +186,19 @@ void api_release(mc_api *a, game_entry *e);
 void api_table_remove(mc_api *a, game_entry *e);
 game_entry *api_acquire(mc_api *a, const char *id);
 game_entry *api_entry_new(void);
-int api_add_round(game_entry *e, mc_record *r);
-void api_match_of(const game_entry *e, mc_match *m);
-int api_game_finished(const game_entry *e);
-int api_read_rounds(const char *text, const char *path,
-                    mc_record ***recs, int *n, mc_error *err);
 void api_clock_of(const game_entry *e, mc_store_clock *c);
 int api_commit(mc_api *a, game_entry *e, mc_api_reply *out);
 int api_reload(mc_api *a, game_entry *e, mc_api_reply *out);
-void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out);
 int api_table_load(mc_api *a, mc_error *err);
 
-/* ---- api_new.c: games made --------------------------------------------- */
-void api_set_date(mc_record *r);
-void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc);
-void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
-void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
-
-/* ---- api_seats.c: secrets, seats, takebacks ---------------------------- */
-int api_random_hex(char out[ID_LEN + 1]);
-uint64_t api_random_u64(void);
-int api_holds(const game_entry *e, const char *tok, int side);
-int api_holds_any(const game_entry *e, const char *tok);
-void api_deny(mc_api_reply *out, const char *tok, const char *what);
-const char *api_side_seat(int side);
-int api_help_allowed(const game_entry *e);
-int api_help_refused(const game_entry *e, mc_api_reply *out);
-void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
-int api_two_players(const game_entry *e);
-void api_ask_takeback(game_entry *e, const mc_api_req *rq,
-                      mc_api_reply *out);
-void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
-                 mc_api_reply *out);
-
-/* ---- api_play.c: the endpoints that play ------------------------------- */
-void api_play_token(mc_api *a, game_entry *e, const char *tok,
-                    mc_api_reply *out, json_t *extra);
-int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out);
-void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
-void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
-void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
-void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out);
-void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
-
-/* ---- api_setup.c: the custom set-up (Omweso W3) ------------------------ */
-int api_setup_turn(const game_entry *e);
-void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
-              mc_api_reply *out);
+/* ---- api_state.c: a game in JSON, its state ---------------------------- */
+json_t *api_move_json(const mc_game *g, const mc_pos *p, mc_move m);
+json_t *api_board_json(const mc_game *g, const mc_pos *p);
+json_t *api_trace_json(const mc_game *g, const mc_trace *tr);
+json_t *api_explain_json(const mc_game *g, const mc_pos *before,
+                         mc_move m, const mc_trace *tr);
+void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
+                     const char *move, const mc_trace *tr, json_t *extra);
 
 /* ---- api_read.c: the endpoints that only read -------------------------- */
 void ep_games(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
@@ -265,6 +213,37 @@ void ep_last_trace(mc_api *a, game_entry *e, const mc_api_req *rq,
 void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
               mc_api_reply *out);
 
+/* ---- api_setup.c: the custom set-up (Omweso W3) ------------------------ */
+void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
+              mc_api_reply *out);
+
+/* ---- api_new.c: games made, joined, deleted ---------------------------- */
+void api_set_date(mc_record *r);
+void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc);
+void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
+
+/* ---- api_play.c: the endpoints that play ------------------------------- */
+void api_play_token(mc_api *a, game_entry *e, const char *tok,
+                    mc_api_reply *out, json_t *extra);
+int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out);
+void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
+                 mc_api_reply *out);
+void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out);
+void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out);
+
 /* ---- api_engine.c: the computer players -------------------------------- */
 void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
@@ -275,14 +254,5 @@ void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
 void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
 void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
-
-/* ---- api_work.c: the bounds of a request's work ------------------------ */
-int api_costly(const mc_api *a, game_entry *e, mc_api_reply *out);
-int api_player_go(const mc_api *a, api_player *ap, const mc_go *go,
-                  int sure, mc_search_info *info);
-rate_slot *api_rate_of(mc_api *a, const char *addr);
-double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out);
-void api_work_end(mc_api *a, const char *addr, double cpu,
-                  mc_api_reply *out);
 
 #endif

@@ -4,7 +4,8 @@
  * import of a folder of record files (mancala serve --import).  Each new
  * game gets its id, its creator's token and an invitation to the other
  * seat, under the server's limits (games held, per address, per minute),
- * and is committed before it is visible.
+ * and is committed before it is visible.  Then its invitation taken (POST
+ * join), and the game deleted by its creator (DELETE).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -92,7 +93,7 @@ static game_entry *new_entry(mc_api *a, mc_record **recs, int n, int mask,
    (not found) until committed.  0, or -1 after replying (e freed). */
 static int take_place(mc_api *a, game_entry *e, int quota, mc_api_reply *out)
 {
-    table_lock(a);
+    api_table_lock(a);
     int mine = 0, full = a->n >= a->o.max_games, fast = 0;
     if (quota && !full) {
         rate_slot *rs = api_rate_of(a, e->addr);
@@ -111,7 +112,7 @@ static int take_place(mc_api *a, game_entry *e, int quota, mc_api_reply *out)
         ok = -1;
     if (ok == 1)
         e->pending = 1;
-    table_unlock(a);
+    api_table_unlock(a);
     if (ok == 1)
         return 0;
     api_entry_free(e);
@@ -187,9 +188,9 @@ static json_t *creator_json(const game_entry *e, const char *tok, int mask)
 static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
                                const char *addr, int quota, mc_api_reply *out)
 {
-    table_lock(a);
+    api_table_lock(a);
     int sweep = now_s() - a->last_sweep >= 60;
-    table_unlock(a);
+    api_table_unlock(a);
     if (sweep)
         mc_api_expire(a, now_s());
     char tok[ID_LEN + 1];
@@ -202,12 +203,12 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     }
     if (take_place(a, e, quota, out) != 0 || store_new(a, e, out) != 0)
         return NULL;
-    game_lock(e); /* pending: nobody else sees it yet */
+    api_game_lock(e); /* pending: nobody else sees it yet */
     api_reply_state(out, 201, e, NULL, NULL, creator_json(e, tok, mask));
-    game_unlock(e);
-    table_lock(a);
+    api_game_unlock(e);
+    api_table_lock(a);
     e->pending = 0;
-    table_unlock(a);
+    api_table_unlock(a);
     return e;
 }
 
@@ -347,6 +348,64 @@ void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     json_decref(j);
     api_set_time(a, recs[n - 1], &tc);
     create_game(a, recs, n, mask, rq->addr, 1, out);
+}
+
+/* Take the seat of an invitation: its token is drawn and returned. */
+void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
+             mc_api_reply *out)
+{
+    static const char *const keys[] = {"invite", NULL};
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    const char *code;
+    if (api_opt_str(j, "invite", &code, 64, out)) {
+        json_decref(j);
+        return;
+    }
+    int side = api_invited_side(e, code);
+    json_decref(j);
+    char tok[ID_LEN + 1];
+    mc_error err;
+    if (side < 0) {
+        api_reply_error(out, 403, "seat",
+                        "no open invitation to this game has that code (was it "
+                        "used already?)");
+    } else if (api_random_hex(tok) != 0) {
+        api_reply_error(out, 503, "io", "no random numbers from the system");
+    } else if (mc_store_seat(a->store, e->id, side, tok, now_s(), &err) != 0) {
+        api_reply_error(out, 503, "io", "the seat was not saved (%s)", err.msg);
+    } else {
+        memcpy(e->token[side], tok, sizeof tok);
+        e->invite[side][0] = 0;
+        e->touched = now_s();
+        e->version++; /* the other browser sees the seat taken */
+        api_reply_state(out, 200, e, NULL, NULL,
+                        json_pack("{s:s,s:s}", "token", tok, "side",
+                                  side ? "N" : "S"));
+    }
+}
+
+/* DELETE /api/game/ID: by the token of the creator's seat. */
+void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
+               mc_api_reply *out)
+{
+    int own = 0;
+    for (int s = 0; s < 2; s++)
+        if (e->owner >> s & 1)
+            own |= api_holds(e, rq->token, s);
+    if (!own) {
+        api_deny(out, rq->token, "the seat of the game's creator");
+        return;
+    }
+    mc_error err;
+    if (mc_store_delete(a->store, e->id, &err) != 0) {
+        api_reply_error(out, 503, "io", "the game was not deleted (%s)",
+                        err.msg);
+        return;
+    }
+    e->gone = 1;
+    api_reply_json(out, 200, json_pack("{s:s}", "deleted", e->id));
 }
 
 int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err)

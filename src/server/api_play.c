@@ -1,8 +1,9 @@
 /*
  * api_play.c - the endpoints that play: a move (from its token, or the
- * engine's), undo and redo, resignation, the next round of a match, and
- * the flag fall that every request on a game applies first.  Each change
- * is committed (api_commit) before the new state is answered.
+ * engine's), undo and redo, a takeback asked for and answered between two
+ * people (POST undo, POST takeback), resignation, the next round of a
+ * match, and the flag fall that every request on a game applies first.
+ * Each change is committed (api_commit) before the new state is answered.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,7 @@ static void time_ran_out(mc_api_reply *out, const mc_session *s, int side)
 void api_play_token(mc_api *a, game_entry *e, const char *tok,
                     mc_api_reply *out, json_t *extra)
 {
-    assert(game_locked(e));
+    assert(api_game_locked(e));
     mc_session *s = cur_session(e);
     mc_trace tr = {NULL, TRACE_CAP, 0, 0};
     tr.ev = malloc(TRACE_CAP * sizeof *tr.ev);
@@ -94,7 +95,7 @@ void api_play_token(mc_api *a, game_entry *e, const char *tok,
    not saved). */
 int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out)
 {
-    assert(game_locked(e));
+    assert(api_game_locked(e));
     e->now = clock_now(a);
     if (!mc_session_check_time(cur_session(e), e->now))
         return 1;
@@ -133,6 +134,62 @@ void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
     json_decref(j);
 }
 
+/* Two people hold the seats (the creator took one, the invited friend the
+   other): a takeback is then a request the other accepts or declines. */
+static int two_players(const game_entry *e)
+{
+    return e->owner != 3 && e->token[0][0] && e->token[1][0];
+}
+
+/* The seat a token holds in a game between two people; -1: none. */
+static int seat_of(const game_entry *e, const char *tok)
+{
+    return api_holds(e, tok, 0) ? 0 : api_holds(e, tok, 1) ? 1 : -1;
+}
+
+/* The plies a takeback by side takes: back to before its last move (the
+   other's reply, if any, goes too); 0 when it has made none. */
+static int takeback_plies(const mc_session *s, int side)
+{
+    assert(side == 0 || side == 1);
+    int ply = mc_session_ply(s);
+    for (int k = ply - 1; k >= 0; k--)
+        if (mc_session_pos_at(s, k)->side == side)
+            return ply - k;
+    return 0;
+}
+
+/* POST undo by one of two people: a request, answered by POST takeback. */
+static void ask_takeback(game_entry *e, const mc_api_req *rq,
+                         mc_api_reply *out)
+{
+    int side = seat_of(e, rq->token);
+    mc_session *s = cur_session(e);
+    if (side < 0) {
+        api_deny(out, rq->token, "a seat");
+        return;
+    }
+    if (mc_session_over(s)) {
+        api_reply_error(out, 409, "over",
+                        "the game is over: nothing to take back");
+        return;
+    }
+    if (takeback_plies(s, side) == 0) {
+        api_reply_error(out, 409, "no_undo", "%s has made no move to take back",
+                        side ? "North" : "South");
+        return;
+    }
+    if (e->tb_side >= 0 && !e->tb_declined) {
+        api_reply_error(out, 409, "takeback",
+                        "a takeback is already asked for");
+        return;
+    }
+    e->tb_side = side;
+    e->tb_declined = 0;
+    e->version++; /* the other browser sees the request */
+    api_reply_state(out, 202, e, NULL, NULL, NULL);
+}
+
 /* Undo takes back a move: its mover's seat; redo plays the next one again:
    the seat of the side to move. */
 static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
@@ -140,8 +197,8 @@ static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
 {
     mc_session *s = cur_session(e);
     int ply = mc_session_ply(s);
-    if (!redo && api_two_players(e)) {
-        api_ask_takeback(e, rq, out);
+    if (!redo && two_players(e)) {
+        ask_takeback(e, rq, out);
         return;
     }
     if (!redo && ply == 0) {
@@ -181,6 +238,59 @@ void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
              mc_api_reply *out)
 {
     undo_redo(a, e, rq, 1, out);
+}
+
+/* POST takeback {accept}: the other player's answer to a takeback asked
+   for; accepted, the asking side's last move (and the reply to it) is
+   taken back. */
+void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
+                 mc_api_reply *out)
+{
+    static const char *const keys[] = {"accept", NULL};
+    int side = seat_of(e, rq->token);
+    if (side < 0) {
+        api_deny(out, rq->token, "a seat");
+        return;
+    }
+    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
+    if (!j)
+        return;
+    json_t *acc = json_object_get(j, "accept");
+    int ok = json_is_boolean(acc), accept = json_is_true(acc);
+    json_decref(j);
+    if (!ok) {
+        api_reply_error(out, 400, "json", "'accept' must be true or false");
+        return;
+    }
+    if (e->tb_side < 0 || e->tb_declined) {
+        api_reply_error(out, 409, "takeback", "no takeback is asked for");
+        return;
+    }
+    if (e->tb_side == side) {
+        api_reply_error(out, 403, "seat",
+                        "the other player answers a takeback, "
+                        "not the one who asked");
+        return;
+    }
+    if (!accept) {
+        e->tb_declined = 1;
+        e->version++;
+        api_reply_state(out, 200, e, NULL, NULL, NULL);
+        return;
+    }
+    mc_session *s = cur_session(e);
+    int n = takeback_plies(s, e->tb_side);
+    assert(n > 0 && n <= mc_session_ply(s)); /* checked when asked, and
+                                                 every change clears it */
+    mc_error err = {0, ""};
+    for (int i = 0; i < n; i++)
+        if (mc_session_undo_at(s, e->now, &err) != 0) {
+            api_reply_error(out, 409, "no_undo", "%s", err.msg[0] ? err.msg : "cannot take back");
+            return;
+        }
+    e->version++;
+    if (api_commit(a, e, out) == 0)
+        api_reply_state(out, 200, e, NULL, NULL, NULL);
 }
 
 void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,

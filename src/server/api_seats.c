@@ -1,9 +1,10 @@
 /*
  * api_seats.c - who may act for a seat: the secrets (ids, tokens,
  * invitation codes: 128 bits from the system's random source, compared in
- * constant time), the seats a token holds, the engine's help between two
- * people, an invitation taken (POST join), and a takeback asked for and
- * answered between two people (POST undo, POST takeback).
+ * constant time), the seats a token or an invitation code holds, the
+ * denial, the seats' names, and the engine's help between two people.
+ * Facts only, for the endpoints: taking a seat (POST join) is api_new.c's,
+ * the takebacks between two people are api_play.c's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,16 @@ int api_holds_any(const game_entry *e, const char *tok)
     return api_holds(e, tok, 0) | api_holds(e, tok, 1);
 }
 
+/* The seat an invitation code opens (compared as a secret); -1: none. */
+int api_invited_side(const game_entry *e, const char *code)
+{
+    int side = -1;
+    for (int s = 0; s < 2; s++)
+        if (code && same_secret(e->invite[s], code))
+            side = s;
+    return side;
+}
+
 void api_deny(mc_api_reply *out, const char *tok, const char *what)
 {
     api_reply_error(out, 403, "seat", "%s needs the token of %s (%s)", "this",
@@ -94,154 +105,4 @@ int api_help_refused(const game_entry *e, mc_api_reply *out)
                     "the engine's help is off in a game between two people until "
                     "it ends (unless the game was made with \"assist\": true)");
     return 1;
-}
-
-/* Take the seat of an invitation: its token is drawn and returned. */
-void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out)
-{
-    static const char *const keys[] = {"invite", NULL};
-    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
-    if (!j)
-        return;
-    const char *code;
-    if (api_opt_str(j, "invite", &code, 64, out)) {
-        json_decref(j);
-        return;
-    }
-    int side = -1;
-    for (int s = 0; s < 2; s++)
-        if (code && same_secret(e->invite[s], code))
-            side = s;
-    json_decref(j);
-    char tok[ID_LEN + 1];
-    mc_error err;
-    if (side < 0) {
-        api_reply_error(out, 403, "seat",
-                        "no open invitation to this game has that code (was it "
-                        "used already?)");
-    } else if (api_random_hex(tok) != 0) {
-        api_reply_error(out, 503, "io", "no random numbers from the system");
-    } else if (mc_store_seat(a->store, e->id, side, tok, now_s(), &err) != 0) {
-        api_reply_error(out, 503, "io", "the seat was not saved (%s)", err.msg);
-    } else {
-        memcpy(e->token[side], tok, sizeof tok);
-        e->invite[side][0] = 0;
-        e->touched = now_s();
-        e->version++; /* the other browser sees the seat taken */
-        api_reply_state(out, 200, e, NULL, NULL,
-                        json_pack("{s:s,s:s}", "token", tok, "side",
-                                  side ? "N" : "S"));
-    }
-}
-
-/* ---- takebacks --------------------------------------------------------- */
-
-/* Two people hold the seats (the creator took one, the invited friend the
-   other): a takeback is then a request the other accepts or declines. */
-int api_two_players(const game_entry *e)
-{
-    return e->owner != 3 && e->token[0][0] && e->token[1][0];
-}
-
-/* The seat a token holds in a game between two people; -1: none. */
-static int seat_of(const game_entry *e, const char *tok)
-{
-    return api_holds(e, tok, 0) ? 0 : api_holds(e, tok, 1) ? 1 : -1;
-}
-
-/* The plies a takeback by side takes: back to before its last move (the
-   other's reply, if any, goes too); 0 when it has made none. */
-static int takeback_plies(const mc_session *s, int side)
-{
-    assert(side == 0 || side == 1);
-    int ply = mc_session_ply(s);
-    for (int k = ply - 1; k >= 0; k--)
-        if (mc_session_pos_at(s, k)->side == side)
-            return ply - k;
-    return 0;
-}
-
-/* POST undo by one of two people: a request, answered by POST takeback. */
-void api_ask_takeback(game_entry *e, const mc_api_req *rq,
-                      mc_api_reply *out)
-{
-    int side = seat_of(e, rq->token);
-    mc_session *s = cur_session(e);
-    if (side < 0) {
-        api_deny(out, rq->token, "a seat");
-        return;
-    }
-    if (mc_session_over(s)) {
-        api_reply_error(out, 409, "over",
-                        "the game is over: nothing to take back");
-        return;
-    }
-    if (takeback_plies(s, side) == 0) {
-        api_reply_error(out, 409, "no_undo", "%s has made no move to take back",
-                        side ? "North" : "South");
-        return;
-    }
-    if (e->tb_side >= 0 && !e->tb_declined) {
-        api_reply_error(out, 409, "takeback",
-                        "a takeback is already asked for");
-        return;
-    }
-    e->tb_side = side;
-    e->tb_declined = 0;
-    e->version++; /* the other browser sees the request */
-    api_reply_state(out, 202, e, NULL, NULL, NULL);
-}
-
-/* POST takeback {accept}: the other player's answer to a takeback asked
-   for; accepted, the asking side's last move (and the reply to it) is
-   taken back. */
-void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
-                 mc_api_reply *out)
-{
-    static const char *const keys[] = {"accept", NULL};
-    int side = seat_of(e, rq->token);
-    if (side < 0) {
-        api_deny(out, rq->token, "a seat");
-        return;
-    }
-    json_t *j = api_parse_body(rq->body, rq->len, keys, out);
-    if (!j)
-        return;
-    json_t *acc = json_object_get(j, "accept");
-    int ok = json_is_boolean(acc), accept = json_is_true(acc);
-    json_decref(j);
-    if (!ok) {
-        api_reply_error(out, 400, "json", "'accept' must be true or false");
-        return;
-    }
-    if (e->tb_side < 0 || e->tb_declined) {
-        api_reply_error(out, 409, "takeback", "no takeback is asked for");
-        return;
-    }
-    if (e->tb_side == side) {
-        api_reply_error(out, 403, "seat",
-                        "the other player answers a takeback, "
-                        "not the one who asked");
-        return;
-    }
-    if (!accept) {
-        e->tb_declined = 1;
-        e->version++;
-        api_reply_state(out, 200, e, NULL, NULL, NULL);
-        return;
-    }
-    mc_session *s = cur_session(e);
-    int n = takeback_plies(s, e->tb_side);
-    assert(n > 0 && n <= mc_session_ply(s)); /* checked when asked, and
-                                                 every change clears it */
-    mc_error err = {0, ""};
-    for (int i = 0; i < n; i++)
-        if (mc_session_undo_at(s, e->now, &err) != 0) {
-            api_reply_error(out, 409, "no_undo", "%s", err.msg[0] ? err.msg : "cannot take back");
-            return;
-        }
-    e->version++;
-    if (api_commit(a, e, out) == 0)
-        api_reply_state(out, 200, e, NULL, NULL, NULL);
 }

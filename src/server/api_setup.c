@@ -2,36 +2,14 @@
  * api_setup.c - the custom set-up of Omweso (W3, setup=custom): before the
  * first move each player arranges its own seeds, the starter first, the
  * other seeing it.  Who has arranged is kept in the record's "Arranged"
- * tag, so that a restart forgets nothing; the library checks each
- * arrangement (32 seeds a side, the pit limit).
+ * tag, so that a restart forgets nothing (whose turn it is:
+ * api_setup_turn, api_rounds.c); the library checks each arrangement (32
+ * seeds a side, the pit limit).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "api_int.h"
-
-/* A custom set-up (Omweso W3): open before a game's first move until both
-   players have arranged their seeds, the starter first, the other seeing
-   it.  Who has arranged is kept in the record's "Arranged" tag ("S", "N",
-   "SN"), so it survives a restart.  Returns the side whose turn it is to
-   arrange, or -1 when no set-up is open. */
-int api_setup_turn(const game_entry *e)
-{
-    mc_record *rec = cur_rec(e);
-    mc_session *s = mc_record_session(rec);
-    if (!mc_game_custom_setup(mc_record_game(rec), NULL) ||
-        mc_session_ply(s) != 0)
-        return -1;
-    const char *done = mc_record_tag(rec, "Arranged");
-    int starter = mc_session_pos(s)->side;
-    const char *names = "SN";
-    for (int k = 0; k < 2; k++) {
-        int side = k ? 1 - starter : starter;
-        if (!done || !strchr(done, names[side]))
-            return side;
-    }
-    return -1;
-}
 
 /* The side a set-up request of body j arranges: "side" given, its seat's
    token sent, and its turn to arrange now.  -1 after replying. */

@@ -1,18 +1,16 @@
 /*
  * api_table.c - the table of games: entries found by id (a hash of the
  * random ids), each kept alive by references while requests use it; a
- * game's rounds (the records of a match); its copy in the store, committed
- * after every change and read back after a failed one; games deleted,
- * expired, and loaded from the store at start.  Locks: the table's for
- * the buckets, counts and references, never taken while a game's is held.
+ * game's copy in the store, committed after every change and read back
+ * after a failed one; games taken out of the table, expired, and loaded
+ * from the store at start.  Locks: the table's for the buckets, counts
+ * and references, never taken while a game's is held.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_int.h"
-
-_Thread_local int api_held;
 
 /* ---- the table ---------------------------------------------------------- */
 
@@ -39,7 +37,7 @@ static size_t bucket_of(const mc_api *a, const char *id)
 /* The entry of id in the table (the table lock held), pending ones too. */
 game_entry *api_table_find(mc_api *a, const char *id)
 {
-    assert(table_locked(a));
+    assert(api_table_locked(a));
     for (game_entry *e = a->bucket[bucket_of(a, id)]; e; e = e->next)
         if (strcmp(e->id, id) == 0)
             return e;
@@ -49,7 +47,7 @@ game_entry *api_table_find(mc_api *a, const char *id)
 /* Add e to the table (lock held); -1 when out of memory. */
 int api_table_add(mc_api *a, game_entry *e)
 {
-    assert(table_locked(a) && e->refs == 1 && !api_table_find(a, e->id));
+    assert(api_table_locked(a) && e->refs == 1 && !api_table_find(a, e->id));
     if ((size_t)a->n + 1 > a->nbucket) {
         size_t nb = a->nbucket * 2;
         game_entry **b = calloc(nb, sizeof *b);
@@ -87,22 +85,22 @@ void api_entry_free(game_entry *e)
 /* Drop a reference (the table lock held); the last one frees. */
 static void unref_locked(mc_api *a, game_entry *e)
 {
-    assert(table_locked(a) && e->refs > 0);
+    assert(api_table_locked(a) && e->refs > 0);
     if (--e->refs == 0)
         api_entry_free(e);
 }
 
 void api_release(mc_api *a, game_entry *e)
 {
-    table_lock(a);
+    api_table_lock(a);
     unref_locked(a, e);
-    table_unlock(a);
+    api_table_unlock(a);
 }
 
 /* Take e out of the table (it stays alive while requests hold it). */
 void api_table_remove(mc_api *a, game_entry *e)
 {
-    table_lock(a);
+    api_table_lock(a);
     game_entry **p = &a->bucket[bucket_of(a, e->id)];
     while (*p && *p != e)
         p = &(*p)->next;
@@ -112,13 +110,13 @@ void api_table_remove(mc_api *a, game_entry *e)
         assert(a->n >= 0);
         unref_locked(a, e);
     }
-    table_unlock(a);
+    api_table_unlock(a);
 }
 
 /* The game id with a reference taken, or NULL. */
 game_entry *api_acquire(mc_api *a, const char *id)
 {
-    table_lock(a);
+    api_table_lock(a);
     game_entry *e = api_table_find(a, id);
     if (e && e->pending)
         e = NULL;
@@ -126,7 +124,7 @@ game_entry *api_acquire(mc_api *a, const char *id)
         assert(e->refs > 0); /* the table's at least */
         e->refs++;
     }
-    table_unlock(a);
+    api_table_unlock(a);
     return e;
 }
 
@@ -139,101 +137,6 @@ game_entry *api_entry_new(void)
         e->tb_side = -1;
     }
     return e;
-}
-
-/* ---- the rounds -------------------------------------------------------- */
-
-int api_add_round(game_entry *e, mc_record *r)
-{
-    assert(game_locked(e) && e->n < MC_API_MAX_ROUNDS);
-    size_t cap = mc_grow(&e->recs, (size_t)e->cap, (size_t)e->n + 1,
-                         sizeof *e->recs, 4);
-    if (!cap)
-        return -1;
-    e->cap = (int)cap;
-    e->recs[e->n++] = r;
-    return 0;
-}
-
-/* The match as the finished rounds left it. */
-void api_match_of(const game_entry *e, mc_match *m)
-{
-    const mc_game *g = mc_record_game(e->recs[0]);
-    mc_match_init(g, m);
-    m->next_first = mc_session_pos_at(mc_record_session(e->recs[0]), 0)->side;
-    for (int i = 0; i < e->n; i++) {
-        mc_result r;
-        mc_session_result(mc_record_session(e->recs[i]), &r);
-        if (r.over)
-            mc_match_record(g, m, &r);
-    }
-}
-
-/* Over for good: the game, and the match when it is one. */
-int api_game_finished(const game_entry *e)
-{
-    if (!mc_session_over(cur_session(e)))
-        return 0;
-    if (!mc_game_is_match(mc_record_game(cur_rec(e))))
-        return 1;
-    mc_match m;
-    api_match_of(e, &m);
-    return m.winner >= 0;
-}
-
-/* Reading a record for a game: its rounds, at most MC_API_MAX_ROUNDS. */
-typedef struct rounds {
-    mc_record **recs;
-    int n, cap;
-} rounds;
-
-#define TOO_MANY_ROUNDS (-100)
-
-static int take_round(void *ctx, mc_record *r)
-{
-    rounds *c = ctx;
-    if (c->n >= MC_API_MAX_ROUNDS) {
-        mc_record_free(r);
-        return TOO_MANY_ROUNDS;
-    }
-    size_t nc = mc_grow(&c->recs, (size_t)c->cap, (size_t)c->n + 1,
-                        sizeof *c->recs, 4);
-    if (!nc) {
-        mc_record_free(r);
-        return MC_ERR_ARG;
-    }
-    c->cap = (int)nc;
-    c->recs[c->n++] = r;
-    return 0;
-}
-
-/* The rounds of text (or of the file path when text is NULL) in *recs,
-   *n; 0, or -1 with err filled (nothing to free). */
-int api_read_rounds(const char *text, const char *path,
-                    mc_record ***recs, int *n, mc_error *err)
-{
-    rounds c = {NULL, 0, 0};
-    mc_record_loc loc;
-    int rc = text ? mc_records_scan(text, strlen(text), take_round, &c, &loc, err)
-                  : mc_records_scan_file(path, take_round, &c, &loc, err);
-    if (rc == 0 && c.n == 0) {
-        snprintf(err->msg, sizeof err->msg, "the record holds no game");
-        rc = -1;
-    } else if (rc == TOO_MANY_ROUNDS) {
-        snprintf(err->msg, sizeof err->msg,
-                 "a game here is one match of at most %d games; this record "
-                 "holds more (load its games one by one)", MC_API_MAX_ROUNDS);
-    } else if (rc != 0 && !err->msg[0]) {
-        snprintf(err->msg, sizeof err->msg, "out of memory");
-    }
-    if (rc != 0) {
-        mc_records_free(c.recs, c.n);
-        return -1;
-    }
-    assert(c.n > 0 && c.n <= MC_API_MAX_ROUNDS);
-    *recs = c.recs;
-    *n = c.n;
-    return 0;
 }
 
 /* ---- the store's copy -------------------------------------------------- */
@@ -249,7 +152,7 @@ void api_clock_of(const game_entry *e, mc_store_clock *c)
    before its next use), the reply is the io error and -1 returned. */
 int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
 {
-    assert(game_locked(e) && !e->gone);
+    assert(api_game_locked(e) && !e->gone);
     if (api_costly(a, e, out) != 0) {
         e->stale = 1; /* the memory is ahead: back to the store's */
         return -1;
@@ -279,7 +182,7 @@ int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
 /* Bring a stale game back to what the store holds; -1 after replying. */
 int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
 {
-    assert(game_locked(e) && e->stale);
+    assert(api_game_locked(e) && e->stale);
     char *t;
     long long version;
     mc_error err;
@@ -305,32 +208,11 @@ int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
     return 0;
 }
 
-/* ---- deletion, expiry, loading ----------------------------------------- */
-
-void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out)
-{
-    int own = 0;
-    for (int s = 0; s < 2; s++)
-        if (e->owner >> s & 1)
-            own |= api_holds(e, rq->token, s);
-    if (!own) {
-        api_deny(out, rq->token, "the seat of the game's creator");
-        return;
-    }
-    mc_error err;
-    if (mc_store_delete(a->store, e->id, &err) != 0) {
-        api_reply_error(out, 503, "io", "the game was not deleted (%s)",
-                        err.msg);
-        return;
-    }
-    e->gone = 1;
-    api_reply_json(out, 200, json_pack("{s:s}", "deleted", e->id));
-}
+/* ---- expiry, loading --------------------------------------------------- */
 
 int mc_api_expire(mc_api *a, long long now)
 {
-    table_lock(a);
+    api_table_lock(a);
     a->last_sweep = now_s();
     game_entry **all = malloc(((size_t)a->n + 1) * sizeof *all);
     int k = 0;
@@ -341,13 +223,13 @@ int mc_api_expire(mc_api *a, long long now)
                 all[k++] = x;
             }
     assert(!all || k <= a->n);
-    table_unlock(a);
+    api_table_unlock(a);
     if (!all)
         return 0;
     int removed = 0;
     for (int i = 0; i < k; i++) {
         game_entry *e = all[i];
-        game_lock(e);
+        api_game_lock(e);
         long long keep = e->stale ? a->o.keep
                          : api_game_finished(e) ? a->o.keep_over : a->o.keep;
         mc_error err;
@@ -355,7 +237,7 @@ int mc_api_expire(mc_api *a, long long now)
                  mc_store_delete(a->store, e->id, &err) == 0;
         if (go)
             e->gone = 1;
-        game_unlock(e);
+        api_game_unlock(e);
         if (go) {
             api_table_remove(a, e);
             removed++;
@@ -396,9 +278,9 @@ static int load_one(void *ctx, const mc_store_game *g)
         snprintf(e->token[s], sizeof e->token[s], "%s", g->token[s] ? g->token[s] : "");
         snprintf(e->invite[s], sizeof e->invite[s], "%s", g->invite[s] ? g->invite[s] : "");
     }
-    table_lock(a);
+    api_table_lock(a);
     int bad = api_table_add(a, e);
-    table_unlock(a);
+    api_table_unlock(a);
     if (bad)
         api_entry_free(e);
     return bad;
@@ -412,8 +294,8 @@ int api_table_load(mc_api *a, mc_error *err)
 
 int mc_api_count(mc_api *a)
 {
-    table_lock(a);
+    api_table_lock(a);
     int n = a->n;
-    table_unlock(a);
+    api_table_unlock(a);
     return n;
 }

@@ -83,7 +83,7 @@ int api_player_go(const mc_api *a, api_player *ap, const mc_go *go,
    is free.  NULL when every slot is taken this minute. */
 rate_slot *api_rate_of(mc_api *a, const char *addr)
 {
-    assert(table_locked(a));
+    assert(api_table_locked(a));
     unsigned h = 2166136261u;
     for (const char *c = addr; *c; c++)
         h = (h ^ (unsigned char)*c) * 16777619u;
@@ -109,10 +109,10 @@ rate_slot *api_rate_of(mc_api *a, const char *addr)
    counted. */
 double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out)
 {
-    table_lock(a);
+    api_table_lock(a);
     rate_slot *rs = addr ? api_rate_of(a, addr) : NULL;
     double used = rs ? rs->work : 0;
-    table_unlock(a);
+    api_table_unlock(a);
     if (used >= a->o.work_minute) {
         api_reply_error(out, 429, "rate",
                         "your address's requests took %.1f s of the server's "
@@ -136,8 +136,8 @@ void api_work_end(mc_api *a, const char *addr, double cpu,
     assert(tl_search_cpu >= 0);
     double spent = thread_cpu() - cpu - tl_search_cpu;
     rate_slot *rs;
-    table_lock(a);
+    api_table_lock(a);
     if (addr && (rs = api_rate_of(a, addr)) != NULL && spent > 0)
         rs->work += spent;
-    table_unlock(a);
+    api_table_unlock(a);
 }
