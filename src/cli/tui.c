@@ -14,6 +14,7 @@
  * the library.  This file must not print to stdout (the screen is
  * ncurses').
  */
+#include <assert.h>
 #include <ctype.h>
 #include <curses.h>
 #include <stdarg.h>
@@ -495,6 +496,225 @@ static void draw_list(const mc_session *s, int shown, int top, int x, int h,
     free(lr.start);
 }
 
+/* The lines above the board: the program, the game and its mode, the
+   players, the match's score. */
+static void draw_header(const mc_game *g, const tui_view *v)
+{
+    attron(A_BOLD);
+    mvprintw(0, 0, "mancala %s: %s", mc_version(), mc_game_spec(g));
+    attroff(A_BOLD);
+    printw("   [%s]", v->mode ? v->mode : "classic");
+    mvprintw(1, 0, "South: %s   North: %s", v->player[0], v->player[1]);
+    if (v->score[0])
+        mvprintw(2, 0, "Match: %s", v->score);
+}
+
+/* The marks the board showed, which the legend then explains. */
+typedef struct seen_marks {
+    int foreign; /* a pit owned across the board */
+    int best;    /* the engine's move */
+    int last;    /* the pit the last move was sown from */
+} seen_marks;
+
+/* One pit (its name above or below, its seeds with their marks) at column
+   x of the board; `home` is the side whose row it is in, `last` the pit
+   the last move was sown from (-1: none). */
+static void draw_pit(const mc_game *g, const mc_pos *p, const marks *mk,
+                     int pit, int home, int last, int x, int pit_y, int name_y,
+                     seen_marks *seen)
+{
+    assert(pit >= 0 && pit < MC_MAX_PITS); /* the marks' bits */
+    mvprintw(name_y, x + 1, "%2s", mc_pit_name(g, pit));
+    int n = mk && mk->seeds ? mk->seeds[pit] : p->pit[pit];
+    int other = mc_pit_owner(g, p, pit) != home;
+    int best = mk && mk->best == pit;
+    seen->foreign |= other;
+    seen->best |= best;
+    attr_t a = A_NORMAL;
+    if (other)
+        a |= COLOR_PAIR(3);
+    if (mk && (mk->capture >> pit & 1))
+        a = COLOR_PAIR(2) | A_BOLD | A_REVERSE;
+    else if (mk && mk->active == pit)
+        a = COLOR_PAIR(4) | A_BOLD | A_REVERSE;
+    else if (mk && mk->cursor == pit)
+        a = COLOR_PAIR(1) | A_BOLD | A_REVERSE;
+    else if (mk && (mk->picked >> pit & 1))
+        a = COLOR_PAIR(1) | A_BOLD | A_UNDERLINE;
+    else if (best)
+        a = COLOR_PAIR(4) | A_BOLD;
+    if (pit == last) /* seen without colours too, with the '*' */
+        a |= A_UNDERLINE;
+    attron(a);
+    mvprintw(pit_y, x, "%c%2d%c",
+             best    ? '('
+             : other ? '<'
+                     : '[',
+             n,
+             best    ? ')'
+             : other ? '>'
+                     : ']');
+    attroff(a);
+    if (pit == last) {
+        attron(A_BOLD);
+        mvaddch(pit_y, x + 4, '*');
+        attroff(A_BOLD);
+        seen->last = 1;
+    }
+}
+
+/* The board's rows from line y, North's side on top unless flipped, the
+   name of the side to move (`mover`, -1: none) highlighted; returns the
+   line below the board. */
+static int draw_board(const mc_game *g, const mc_pos *p, int mover, int last,
+                      const marks *mk, const mc_layout *l, int y,
+                      seen_marks *seen)
+{
+    for (int sr = 0; sr < l->rows; sr++) {
+        int r = ui.flip ? l->rows - 1 - sr : sr;
+        int home = r < l->rows / 2 ? MC_NORTH : MC_SOUTH;
+        int upper = sr < l->rows / 2;
+        if (sr == l->rows / 2)
+            y++; /* a gap between the two sides */
+        int pit_y = upper ? y + 1 : y;
+        int name_y = upper ? y : y + 1;
+        if (sr == 0 || sr == l->rows - 1) {
+            if (mover == home)
+                attron(COLOR_PAIR(1) | A_BOLD);
+            mvprintw(pit_y, 0, "%s", side_name[home]);
+            attroff(COLOR_PAIR(1) | A_BOLD);
+        }
+        for (int sc = 0; sc < l->cols; sc++) {
+            int c = ui.flip ? l->cols - 1 - sc : sc;
+            int pit = l->pit[r][c];
+            if (pit >= 0)
+                draw_pit(g, p, mk, pit, home, last, 8 + 6 * sc, pit_y, name_y,
+                         seen);
+        }
+        if (l->stores && (sr == 0 || sr == l->rows - 1))
+            mvprintw(pit_y, 10 + 6 * l->cols, "%s %d", l->store_name,
+                     p->cap[home]);
+        y += 2;
+    }
+    return y;
+}
+
+/* What the marks seen mean (Goré's trades move pits across the board), on
+   line y in Wt columns, in short words when the long ones do not fit. */
+static void draw_legend(int y, int Wt, const seen_marks *seen)
+{
+    static const char *const legend_words[3][2] = {
+        {"<n>: a pit owned by the player across the board",
+         "<n>: owned across"},
+        {"(n): the engine's move", "(n): engine's move"},
+        {"[n]*: the last move was sown from this pit (underlined)",
+         "[n]*: last move"}};
+    int legend_on[3] = {seen->foreign, seen->best, seen->last};
+    char legend[200] = "";
+    for (int form = 0; form < 2; form++) {
+        legend[0] = '\0';
+        for (int i = 0; i < 3; i++)
+            if (legend_on[i])
+                snprintf(legend + strlen(legend),
+                         sizeof legend - strlen(legend), "%s%s",
+                         legend[0] ? "   " : "", legend_words[i][form]);
+        if ((int)strlen(legend) <= Wt)
+            break;
+    }
+    if (legend[0])
+        mvaddnstr(y, 0, legend, Wt);
+}
+
+/* The clocks on line y, when the game has them; returns the next line. */
+static int draw_clocks(int y, const tui_view *v)
+{
+    char c0[16], c1[16];
+    fmt_clock(c0, sizeof c0, v->clock[0]);
+    fmt_clock(c1, sizeof c1, v->clock[1]);
+    if (v->clock[0] >= 0 || v->move_limit > 0) {
+        mvprintw(y, 0, "Clock  South %s  North %s", c0, c1);
+        if (v->move_limit > 0)
+            printw("   (%.0f s a move)", v->move_limit);
+        y++;
+    }
+    return y;
+}
+
+/* The status st (NULL: none) wrapped in bold from line y in Wt columns,
+   leaving 2 lines of log at least; returns the line below it. */
+static int draw_status(int y, int Wt, const char *st)
+{
+    if (!st)
+        return y;
+    int room = LINES - 3 - 2 - y; /* keep 2 lines of log at least */
+    if (room < 1)
+        room = 1;
+    attron(A_BOLD);
+    int need = draw_wrapped(y, 0, Wt, room, st);
+    y += need < room ? need : room;
+    attroff(A_BOLD);
+    return y;
+}
+
+/* The log in h lines from line top, Wt columns: lines from the newest
+   entry back, ui.scroll lines skipped, and a hint above when there is
+   more. */
+static void draw_log(int top, int h, int Wt)
+{
+    enum { MAXL = 256 };
+    const char *lst[MAXL];
+    int lln[MAXL];
+    int total = 0;
+    for (size_t i = 0; i < ui.nlog; i++)
+        total += wrap(ui.log[i].text, Wt, lst, lln, 0);
+    if (ui.scroll > total - h)
+        ui.scroll = total - h > 0 ? total - h : 0;
+    int need = h + ui.scroll, got = 0;
+    size_t first = ui.nlog;
+    while (first > 0 && got < need) {
+        first--;
+        got += wrap(ui.log[first].text, Wt, lst, lln, 0);
+    }
+    /* the window of lines [got - need, got - ui.scroll) of the entries
+       from `first` on */
+    int skip = got - h - ui.scroll, row = 0, seen = 0;
+    for (size_t i = first; i < ui.nlog && row < h; i++) {
+        int n = wrap(ui.log[i].text, Wt, lst, lln, MAXL);
+        for (int k = 0; k < n && k < MAXL && row < h; k++, seen++)
+            if (seen >= skip)
+                mvaddnstr(top + row++, 0, lst[k], lln[k]);
+    }
+    if (ui.scroll > 0 || skip > 0 || first > 0) {
+        const char *more =
+            ui.scroll > 0 ? "PgUp/PgDn: scroll (newer below)" : "PgUp: earlier";
+        mvaddnstr(top - 1,
+                  Wt - (int)strlen(more) > 0 ? Wt - (int)strlen(more) : 0, more,
+                  Wt);
+    }
+}
+
+/* The move line (input, NULL: none) and the keys, in W columns: the
+   longest list of keys that fits. */
+static void draw_foot(const char *input, int W)
+{
+    if (input) {
+        move(LINES - 2, 0);
+        clrtoeol();
+        mvaddnstr(LINES - 2, 0, input, W);
+    }
+    static const char *const foot[] = {
+        "Type a move or pick a pit with the arrows; Enter plays.   "
+        "?: commands   <: undo   >: redo   PgUp: log   q: quit",
+        "Enter: play   arrows: pick   ?: commands   <: undo   >: redo   "
+        "q: quit",
+        "Enter play  arrows pick  ? commands  < undo  > redo  q quit",
+        "? commands  < undo  > redo  q quit"};
+    int f = 0;
+    while (f < 3 && (int)strlen(foot[f]) > W)
+        f++;
+    mvaddnstr(LINES - 1, 0, foot[f], W);
+}
+
 /* Draw the position after the first `at` moves of session s (at < 0: the
    current one; review shows the others, with the move list); `status` is
    wrapped above the log, `input` is the move line (NULL: none).  The pit
@@ -506,6 +726,7 @@ static void draw_pos(const mc_session *s, int at, const tui_view *v,
     const mc_game *g = mc_session_game(s);
     int live = at < 0;
     int shown = live ? mc_session_ply(s) : at;
+    assert(shown >= 0 && shown <= mc_session_ply(s));
     const mc_pos *p = live ? mc_session_pos(s) : mc_session_pos_at(s, at);
     int last = shown > 0 ? mc_move_pit(g, mc_session_pos_at(s, shown - 1),
                                        mc_session_move_at(s, shown - 1))
@@ -524,115 +745,14 @@ static void draw_pos(const mc_session *s, int at, const tui_view *v,
     int beside = list_on && COLS - list_x >= 16;
     int Wt = beside ? list_x - 2 : W;
     erase();
-    attron(A_BOLD);
-    mvprintw(0, 0, "mancala %s: %s", mc_version(), mc_game_spec(g));
-    attroff(A_BOLD);
-    printw("   [%s]", v->mode ? v->mode : "classic");
-    mvprintw(1, 0, "South: %s   North: %s", v->player[0], v->player[1]);
-    if (v->score[0])
-        mvprintw(2, 0, "Match: %s", v->score);
-    int y = gm.top, foreign = 0, best_shown = 0, last_shown = 0;
-    for (int sr = 0; sr < l.rows; sr++) {
-        int r = ui.flip ? l.rows - 1 - sr : sr;
-        int home = r < l.rows / 2 ? MC_NORTH : MC_SOUTH;
-        int upper = sr < l.rows / 2;
-        if (sr == l.rows / 2)
-            y++; /* a gap between the two sides */
-        int pit_y = upper ? y + 1 : y;
-        int name_y = upper ? y : y + 1;
-        if (sr == 0 || sr == l.rows - 1) {
-            if (p->side == home && !(live && mc_session_over(s)))
-                attron(COLOR_PAIR(1) | A_BOLD);
-            mvprintw(pit_y, 0, "%s", side_name[home]);
-            attroff(COLOR_PAIR(1) | A_BOLD);
-        }
-        for (int sc = 0; sc < l.cols; sc++) {
-            int c = ui.flip ? l.cols - 1 - sc : sc;
-            int pit = l.pit[r][c];
-            int x = 8 + 6 * sc;
-            if (pit < 0)
-                continue;
-            mvprintw(name_y, x + 1, "%2s", mc_pit_name(g, pit));
-            int n = mk && mk->seeds ? mk->seeds[pit] : p->pit[pit];
-            int other = mc_pit_owner(g, p, pit) != home;
-            int best = mk && mk->best == pit;
-            foreign |= other;
-            best_shown |= best;
-            attr_t a = A_NORMAL;
-            if (other)
-                a |= COLOR_PAIR(3);
-            if (mk && (mk->capture >> pit & 1))
-                a = COLOR_PAIR(2) | A_BOLD | A_REVERSE;
-            else if (mk && mk->active == pit)
-                a = COLOR_PAIR(4) | A_BOLD | A_REVERSE;
-            else if (mk && mk->cursor == pit)
-                a = COLOR_PAIR(1) | A_BOLD | A_REVERSE;
-            else if (mk && (mk->picked >> pit & 1))
-                a = COLOR_PAIR(1) | A_BOLD | A_UNDERLINE;
-            else if (best)
-                a = COLOR_PAIR(4) | A_BOLD;
-            if (pit == last) /* seen without colours too, with the '*' */
-                a |= A_UNDERLINE;
-            attron(a);
-            mvprintw(pit_y, x, "%c%2d%c",
-                     best ? '(' : other ? '<' : '[', n,
-                     best ? ')' : other ? '>' : ']');
-            attroff(a);
-            if (pit == last) {
-                attron(A_BOLD);
-                mvaddch(pit_y, x + 4, '*');
-                attroff(A_BOLD);
-                last_shown = 1;
-            }
-        }
-        if (l.stores && (sr == 0 || sr == l.rows - 1))
-            mvprintw(pit_y, 10 + 6 * l.cols, "%s %d", l.store_name,
-                     p->cap[home]);
-        y += 2;
-    }
-    /* what the marks mean (Goré's trades move pits across the board), in
-       short words when the long ones do not fit */
-    static const char *const legend_words[3][2] = {
-        {"<n>: a pit owned by the player across the board",
-         "<n>: owned across"},
-        {"(n): the engine's move", "(n): engine's move"},
-        {"[n]*: the last move was sown from this pit (underlined)",
-         "[n]*: last move"}};
-    int legend_on[3] = {foreign, best_shown, last_shown};
-    char legend[200] = "";
-    for (int form = 0; form < 2; form++) {
-        legend[0] = '\0';
-        for (int i = 0; i < 3; i++)
-            if (legend_on[i])
-                snprintf(legend + strlen(legend),
-                         sizeof legend - strlen(legend), "%s%s",
-                         legend[0] ? "   " : "", legend_words[i][form]);
-        if ((int)strlen(legend) <= Wt)
-            break;
-    }
-    if (legend[0])
-        mvaddnstr(y, 0, legend, Wt);
+    draw_header(g, v);
+    seen_marks seen = {0, 0, 0};
+    int mover = live && mc_session_over(s) ? -1 : p->side;
+    int y = draw_board(g, p, mover, last, mk, &l, gm.top, &seen);
+    draw_legend(y, Wt, &seen);
     y++;
-    /* clocks */
-    char c0[16], c1[16];
-    fmt_clock(c0, sizeof c0, v->clock[0]);
-    fmt_clock(c1, sizeof c1, v->clock[1]);
-    if (v->clock[0] >= 0 || v->move_limit > 0) {
-        mvprintw(y, 0, "Clock  South %s  North %s", c0, c1);
-        if (v->move_limit > 0)
-            printw("   (%.0f s a move)", v->move_limit);
-        y++;
-    }
-    const char *st = status ? status : ui.note[0] ? ui.note : NULL;
-    if (st) {
-        int room = LINES - 3 - 2 - y; /* keep 2 lines of log at least */
-        if (room < 1)
-            room = 1;
-        attron(A_BOLD);
-        int need = draw_wrapped(y, 0, Wt, room, st);
-        y += need < room ? need : room;
-        attroff(A_BOLD);
-    }
+    y = draw_clocks(y, v);
+    y = draw_status(y, Wt, status ? status : ui.note[0] ? ui.note : NULL);
     y++;
     /* the log (or the move list when there is no room beside the board) */
     int log_top = y, log_h = LINES - 2 - y;
@@ -645,57 +765,9 @@ static void draw_pos(const mc_session *s, int at, const tui_view *v,
             log_h = 0;
         }
     }
-    if (log_h > 0 && ui.nlog) {
-        /* lines from the newest entry back, ui.scroll lines skipped */
-        enum { MAXL = 256 };
-        const char *lst[MAXL];
-        int lln[MAXL];
-        int total = 0;
-        for (size_t i = 0; i < ui.nlog; i++)
-            total += wrap(ui.log[i].text, Wt, lst, lln, 0);
-        if (ui.scroll > total - log_h)
-            ui.scroll = total - log_h > 0 ? total - log_h : 0;
-        int need = log_h + ui.scroll, got = 0;
-        size_t first = ui.nlog;
-        while (first > 0 && got < need) {
-            first--;
-            got += wrap(ui.log[first].text, Wt, lst, lln, 0);
-        }
-        /* the window of lines [got - need, got - ui.scroll) of the
-           entries from `first` on */
-        int skip = got - log_h - ui.scroll, row = 0, seen = 0;
-        for (size_t i = first; i < ui.nlog && row < log_h; i++) {
-            int n = wrap(ui.log[i].text, Wt, lst, lln, MAXL);
-            for (int k = 0; k < n && k < MAXL && row < log_h; k++, seen++)
-                if (seen >= skip)
-                    mvaddnstr(log_top + row++, 0, lst[k], lln[k]);
-        }
-        if (ui.scroll > 0 || skip > 0 || first > 0) {
-            const char *more = ui.scroll > 0 ? "PgUp/PgDn: scroll (newer below)"
-                                             : "PgUp: earlier";
-            mvaddnstr(log_top - 1, Wt - (int)strlen(more) > 0
-                                       ? Wt - (int)strlen(more)
-                                       : 0,
-                      more, Wt);
-        }
-    }
-    /* the move line and the keys */
-    if (input) {
-        move(LINES - 2, 0);
-        clrtoeol();
-        mvaddnstr(LINES - 2, 0, input, W);
-    }
-    static const char *const foot[] = {
-        "Type a move or pick a pit with the arrows; Enter plays.   "
-        "?: commands   <: undo   >: redo   PgUp: log   q: quit",
-        "Enter: play   arrows: pick   ?: commands   <: undo   >: redo   "
-        "q: quit",
-        "Enter play  arrows pick  ? commands  < undo  > redo  q quit",
-        "? commands  < undo  > redo  q quit"};
-    int f = 0;
-    while (f < 3 && (int)strlen(foot[f]) > W)
-        f++;
-    mvaddnstr(LINES - 1, 0, foot[f], W);
+    if (log_h > 0 && ui.nlog)
+        draw_log(log_top, log_h, Wt);
+    draw_foot(input, W);
     refresh();
 }
 
