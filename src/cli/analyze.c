@@ -3,6 +3,7 @@
  * `mancala bench` (the search signature over fixed positions, and the
  * rules' speed: perft and random games).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,32 +111,101 @@ static int parse_limits(int argc, char **argv, int i, mc_search_limits *lim,
     return i;
 }
 
+static const char analyze_usage[] =
+    "usage: mancala analyze <game> [<position>|start] [--depth N] [--time S] "
+    "[--nodes N]\n"
+    "       mancala analyze --game FILE [--round N] [--time S]: review a "
+    "recorded game\n"
+    "                       [--hash MB] [--egdb DIR|--no-egdb]\n\n"
+    "Search the position and print a line per completed depth:\n"
+    "  depth D score S nodes N nps R time T pv MOVES\n"
+    "(S in seeds from the mover's view, or 'win in P' / 'loss in P' plies),\n"
+    "then 'bestmove M'.  Default: 5 seconds.\n"
+    "Oware endgame tables (mancala egdb build) are probed when found in\n"
+    "$MANCALA_EGDB_DIR, ~/.local/share/mancala/egdb or the installed ones\n"
+    "('endgame tables: ...' names them); a position they solve is first\n"
+    "reported as 'perfect play: ...'.\n"
+    "--egdb DIR: the tables in DIR instead; --no-egdb: none.\n";
+
+/* Name the tables found, and say when they solve the position. */
+static void report_tables(const mc_egdb *db, const char *dir, const mc_pos *p)
+{
+    printf("endgame tables: %s layers 0-%d in %s\n",
+           mc_egdb_preset_name(mc_egdb_preset(db)), mc_egdb_max_seeds(db), dir);
+    int diff;
+    if (mc_egdb_lookup(db, p, 1, &diff) == MC_EGDB_EXACT) {
+        /* diff: the final seed difference from the mover's view */
+        int south = p->side == MC_SOUTH ? diff : -diff;
+        if (south == 0)
+            printf("perfect play: a draw\n");
+        else
+            printf("perfect play: %s wins by %d\n",
+                   south > 0 ? "South" : "North", south > 0 ? south : -south);
+    }
+}
+
+/* Search p with the player until the limits, a line a depth, then the
+   best move (or the result when p is over); the exit code. */
+static int analyze_search(const mc_game *g, const mc_pos *p,
+                          const mc_search_limits *lim, const char *egdb_dir)
+{
+    mc_session *s = mc_session_new(g, p);
+    analyze_ctx a = {g, p};
+    /* The player probes the same tables, and where they know the root's
+       value it chooses only among the moves that keep it. */
+    mc_player_opts o = {0};
+    o.level = lim->level;
+    o.hash_mb = lim->hash_mb;
+    o.threads = 1;
+    o.tables = egdb_dir ? egdb_dir : "none";
+    o.book = "none"; /* analysis: a search, never the book (mancala book) */
+    o.seed = lim->seed;
+    mc_error perr = {0, ""};
+    mc_player *pl = s ? mc_player_new(g, &o, &perr) : NULL;
+    if (s && !pl) {
+        fprintf(stderr, "mancala analyze: %s\n", perr.msg);
+        mc_session_free(s);
+        return EXIT_BAD_INPUT;
+    }
+    mc_go go = {0};
+    go.depth = lim->depth;
+    go.nodes = lim->nodes;
+    go.movetime = lim->seconds;
+    go.on_info = on_info;
+    go.info_ctx = &a;
+    if (!go.depth && !go.nodes && go.movetime <= 0)
+        go.depth = 64;
+    mc_search_info info;
+    if (!s || mc_player_sync(pl, s, NULL) != 0 ||
+        mc_player_go(pl, &go, &info) != 0) {
+        mc_player_free(pl);
+        mc_result r;
+        if (s) {
+            mc_session_result(s, &r);
+            printf("over %s %s\n",
+                   r.winner == MC_DRAW    ? "draw"
+                   : r.winner == MC_SOUTH ? "S"
+                                          : "N",
+                   r.detail);
+        }
+        mc_session_free(s);
+        return 0;
+    }
+    char b[MC_MOVE_STRLEN];
+    mc_move_format(g, p, info.best, b, sizeof b);
+    printf("bestmove %s\n", b);
+    mc_player_free(pl);
+    mc_session_free(s);
+    return 0;
+}
+
 int cmd_analyze(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "--game") == 0)
         return cli_review(argc, argv);
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: mancala analyze <game> [<position>|start] "
-                   "[--depth N] [--time S] [--nodes N]\n"
-                   "       mancala analyze --game FILE [--round N] [--time S]: "
-                   "review a recorded game\n"
-                   "                       [--hash MB] [--egdb DIR|--no-egdb]\n\n"
-                   "Search the position and print a line per completed "
-                   "depth:\n"
-                   "  depth D score S nodes N nps R time T pv MOVES\n"
-                   "(S in seeds from the mover's view, or 'win in P' / "
-                   "'loss in P' plies),\n"
-                   "then 'bestmove M'.  Default: 5 seconds.\n"
-                   "Oware endgame tables (mancala egdb build) are probed "
-                   "when found in\n"
-                   "$MANCALA_EGDB_DIR, ~/.local/share/mancala/egdb or the "
-                   "installed ones\n"
-                   "('endgame tables: ...' names them); a position they "
-                   "solve is first\n"
-                   "reported as 'perfect play: ...'.\n"
-                   "--egdb DIR: the tables in DIR instead; --no-egdb: "
-                   "none.\n");
+            fputs(analyze_usage, stdout);
             return 0;
         }
     if (argc < 2) {
@@ -180,70 +250,10 @@ int cmd_analyze(int argc, char **argv)
         egdb_dir = cli_default_tables(g, "analyze", 0, tables, sizeof tables);
     if (egdb_dir && !(db = cli_open_egdb(g, egdb_dir, "analyze")))
         goto out;
-    if (db) {
-        printf("endgame tables: %s layers 0-%d in %s\n",
-               mc_egdb_preset_name(mc_egdb_preset(db)), mc_egdb_max_seeds(db),
-               egdb_dir);
-        int diff;
-        if (mc_egdb_lookup(db, &p, 1, &diff) == MC_EGDB_EXACT) {
-            /* diff: the final seed difference from the mover's view */
-            int south = p.side == MC_SOUTH ? diff : -diff;
-            if (south == 0)
-                printf("perfect play: a draw\n");
-            else
-                printf("perfect play: %s wins by %d\n",
-                       south > 0 ? "South" : "North", south > 0 ? south : -south);
-        }
-    }
-    mc_session *s = mc_session_new(g, &p);
-    analyze_ctx a = {g, &p};
-    /* The player probes the same tables, and where they know the root's
-       value it chooses only among the moves that keep it. */
-    mc_player_opts o = {0};
-    o.level = lim.level;
-    o.hash_mb = lim.hash_mb;
-    o.threads = 1;
-    o.tables = egdb_dir ? egdb_dir : "none";
-    o.book = "none"; /* analysis: a search, never the book (mancala book) */
-    o.seed = lim.seed;
-    mc_error perr = {0, ""};
-    mc_player *pl = s ? mc_player_new(g, &o, &perr) : NULL;
-    if (s && !pl) {
-        fprintf(stderr, "mancala analyze: %s\n", perr.msg);
-        mc_session_free(s);
-        goto out;
-    }
-    mc_go go = {0};
-    go.depth = lim.depth;
-    go.nodes = lim.nodes;
-    go.movetime = lim.seconds;
-    go.on_info = on_info;
-    go.info_ctx = &a;
-    if (!go.depth && !go.nodes && go.movetime <= 0)
-        go.depth = 64;
-    mc_search_info info;
-    if (!s || mc_player_sync(pl, s, NULL) != 0 ||
-        mc_player_go(pl, &go, &info) != 0) {
-        mc_player_free(pl);
-        mc_result r;
-        if (s) {
-            mc_session_result(s, &r);
-            printf("over %s %s\n",
-                   r.winner == MC_DRAW    ? "draw"
-                   : r.winner == MC_SOUTH ? "S"
-                                          : "N",
-                   r.detail);
-        }
-        mc_session_free(s);
-        rc = 0;
-        goto out;
-    }
-    char b[MC_MOVE_STRLEN];
-    mc_move_format(g, &p, info.best, b, sizeof b);
-    printf("bestmove %s\n", b);
-    mc_player_free(pl);
-    mc_session_free(s);
-    rc = 0;
+    assert(!db || egdb_dir); /* tables are open only where they were named */
+    if (db)
+        report_tables(db, egdb_dir, &p);
+    rc = analyze_search(g, &p, &lim, egdb_dir);
 out:
     mc_egdb_close(db);
     mc_game_free(g);

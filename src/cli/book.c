@@ -10,6 +10,7 @@
  * from it.  Front-end code: it never knows a rule.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <assert.h>
 #include <math.h>
 #include <signal.h>
 #include <stddef.h>
@@ -778,6 +779,177 @@ static void free_build(build *b)
     mc_game_free(b->g);
 }
 
+/* The start as the tree's first node, and the player of the leaves'
+   searches (level 10, an empty table each search, no tables, no book);
+   -1 after saying why not. */
+static int start_build(build *b, const build_opts *o)
+{
+    mc_pos start;
+    mc_start(b->g, &start);
+    mc_player_opts po = {0};
+    po.level = 10;
+    po.threads = (int)o->threads;
+    po.hash_mb = (int)o->hash;
+    po.tables = "none";
+    po.book = "none";
+    po.seed = 1;
+    mc_error err = {0, ""};
+    if (add_node(b, &start) < 0 || !(b->pl = mc_player_new(b->g, &po, &err))) {
+        fprintf(stderr, "mancala book build: %s\n",
+                err.msg[0] ? err.msg : "out of memory");
+        return -1;
+    }
+    assert(b->nn == 1 && b->n[0].state == LEAF); /* the start: node 0 */
+    return 0;
+}
+
+/* Going on from the book in file `out`: the tree it holds, when it was
+   built for the same game with the same budget a leaf; -1 after saying
+   why not. */
+static int go_on_from(build *b, const build_opts *o, const char *out)
+{
+    mc_error err = {0, ""};
+    mc_book *old = mc_book_load(out, &err);
+    if (!old) {
+        fprintf(stderr, "mancala book build: %s\n", err.msg);
+        return -1;
+    }
+    char want[64];
+    if (b->depth)
+        snprintf(want, sizeof want, "depth %d", b->depth);
+    else
+        snprintf(want, sizeof want, "movetime %d", b->movetime);
+    const char *leaf = mc_book_info(old, "leaf");
+    const char *n = mc_book_info(old, "searches");
+    const char *sec = mc_book_info(old, "seconds");
+    int bad = 1;
+    if (strcmp(mc_book_spec(old), mc_game_spec(b->g)) != 0)
+        fprintf(stderr,
+                "mancala book build: %s is a book of %s, not %s "
+                "(give another --out)\n",
+                out, mc_book_spec(old), mc_game_spec(b->g));
+    else if (!leaf)
+        fprintf(stderr,
+                "mancala book build: %s has no 'leaf' line: it "
+                "was not made by book build (give another "
+                "--out)\n",
+                out);
+    else if (strcmp(leaf, want) != 0)
+        fprintf(stderr,
+                "mancala book build: %s was built with leaves "
+                "searched to %s, not %s: give the same budget to "
+                "go on with it, or another --out\n",
+                out, leaf, want);
+    else
+        bad = tree_of(b, old, out);
+    if (!bad) {
+        b->searches = n ? atoll(n) : 0;
+        b->seconds_before = sec ? atof(sec) : 0;
+    }
+    mc_book_free(old);
+    if (bad)
+        return -1;
+    if (!o->quiet)
+        fprintf(stderr,
+                "book: going on from %s: %d positions, %lld "
+                "leaf searches\n",
+                out, b->inner, b->searches);
+    return 0;
+}
+
+/* Ctrl-C (and a TERM) saves and stops. */
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+/* How the growing went: positions expanded in this run, whether every
+   line ended in a proven result, whether memory ran out; progress goes
+   to a terminal (one line redrawn) or not. */
+typedef struct growth {
+    int tty, here, complete, failed;
+} growth;
+
+/* Expand the cheapest leaf until the tree holds o->positions positions,
+   no leaf is left or a signal came, saving every o->save_every seconds;
+   -1 when a save failed (said). */
+static int grow_tree(build *b, const build_opts *o, const char *out,
+                     const char *cmd, double t0, growth *gw)
+{
+    double saved = t0;
+    while (b->inner < o->positions && !interrupted) {
+        eval_all(b);
+        mc_session *s = mc_session_new(b->g, NULL);
+        int leaf = s ? choose_leaf(b, s) : -1;
+        if (!s || leaf < 0) {
+            gw->complete = s != NULL;
+            gw->failed = !s;
+            mc_session_free(s);
+            break;
+        }
+        assert(leaf < b->nn && b->n[leaf].state == LEAF);
+        if (expand(b, leaf, s) != 0) {
+            gw->failed = !interrupted;
+            mc_session_free(s);
+            break;
+        }
+        assert(b->n[leaf].state == INNER && b->inner <= b->nn);
+        gw->here++;
+        eval_all(b);
+        double t = mc_clock();
+        progress(b, o, gw->tty, s, t - t0, gw->here);
+        mc_session_free(s);
+        if (t - saved >= (double)o->save_every && b->inner < o->positions) {
+            if (save_book(b, out, cmd, b->seconds_before + t - t0) != 0)
+                return -1;
+            saved = t;
+        }
+    }
+    return 0;
+}
+
+/* The last save and what the run did; the exit code. */
+static int finish_build(build *b, const build_opts *o, const char *out,
+                        const char *cmd, double t0, const growth *gw)
+{
+    double run = mc_clock() - t0;
+    if (gw->tty && !o->quiet && gw->here)
+        fprintf(stderr, "\n");
+    if (gw->failed)
+        fprintf(stderr, "mancala book build: out of memory\n");
+    if (save_book(b, out, cmd, b->seconds_before + run) != 0)
+        return EXIT_BAD_INPUT;
+    char t[32], all[32];
+    fmt_time(t, sizeof t, run);
+    fmt_time(all, sizeof all, b->seconds_before + run);
+    if (interrupted) {
+        fprintf(stderr,
+                "book: stopped: %s holds %d positions; the same "
+                "command goes on from there\n",
+                out, b->inner);
+        return 130;
+    }
+    if (gw->failed)
+        return EXIT_BAD_INPUT;
+    char plies[1024] = "";
+    ply_counts(b, plies, sizeof plies);
+    if (!o->quiet)
+        fprintf(stderr,
+                "book: %s: %d positions%s, %lld leaf searches, "
+                "%s (%s in all); %s\n",
+                out, b->inner,
+                gw->complete    ? " (every line ends in a proven result)"
+                : gw->here == 0 ? " (nothing to do)"
+                                : "",
+                b->searches, t, all, plies);
+    return 0;
+}
+
 static int book_build(int argc, char **argv)
 {
     build_opts o = {0};
@@ -802,127 +974,18 @@ static int book_build(int argc, char **argv)
     char cmd[4096];
     command_line(argc, argv, cmd, sizeof cmd);
     int rc = EXIT_BAD_INPUT;
-    mc_pos start;
-    mc_start(b.g, &start);
-    mc_player_opts po = {0};
-    po.level = 10;
-    po.threads = (int)o.threads;
-    po.hash_mb = (int)o.hash;
-    po.tables = "none";
-    po.book = "none";
-    po.seed = 1;
-    mc_error err = {0, ""};
-    if (add_node(&b, &start) < 0 ||
-        !(b.pl = mc_player_new(b.g, &po, &err))) {
-        fprintf(stderr, "mancala book build: %s\n",
-                err.msg[0] ? err.msg : "out of memory");
+    if (start_build(&b, &o) != 0)
         goto out;
-    }
-    /* going on from the file, when there is one */
     int fresh = access(out, F_OK) != 0;
-    if (!fresh) {
-        mc_book *old = mc_book_load(out, &err);
-        if (!old) {
-            fprintf(stderr, "mancala book build: %s\n", err.msg);
-            goto out;
-        }
-        char want[64];
-        if (b.depth)
-            snprintf(want, sizeof want, "depth %d", b.depth);
-        else
-            snprintf(want, sizeof want, "movetime %d", b.movetime);
-        const char *leaf = mc_book_info(old, "leaf");
-        const char *n = mc_book_info(old, "searches");
-        const char *sec = mc_book_info(old, "seconds");
-        int bad = 1;
-        if (strcmp(mc_book_spec(old), mc_game_spec(b.g)) != 0)
-            fprintf(stderr, "mancala book build: %s is a book of %s, not %s "
-                            "(give another --out)\n",
-                    out, mc_book_spec(old), mc_game_spec(b.g));
-        else if (!leaf)
-            fprintf(stderr, "mancala book build: %s has no 'leaf' line: it "
-                            "was not made by book build (give another "
-                            "--out)\n", out);
-        else if (strcmp(leaf, want) != 0)
-            fprintf(stderr, "mancala book build: %s was built with leaves "
-                            "searched to %s, not %s: give the same budget to "
-                            "go on with it, or another --out\n",
-                    out, leaf, want);
-        else
-            bad = tree_of(&b, old, out);
-        if (!bad) {
-            b.searches = n ? atoll(n) : 0;
-            b.seconds_before = sec ? atof(sec) : 0;
-        }
-        mc_book_free(old);
-        if (bad)
-            goto out;
-        if (!o.quiet)
-            fprintf(stderr, "book: going on from %s: %d positions, %lld "
-                            "leaf searches\n", out, b.inner, b.searches);
-    }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    double t0 = mc_clock(), saved = t0;
+    if (!fresh && go_on_from(&b, &o, out) != 0)
+        goto out;
+    catch_signals();
+    double t0 = mc_clock();
     if (fresh && save_book(&b, out, cmd, 0) != 0)
         goto out;
-    int tty = isatty(2), here = 0, complete = 0, failed = 0;
-    while (b.inner < o.positions && !interrupted) {
-        eval_all(&b);
-        mc_session *s = mc_session_new(b.g, NULL);
-        int leaf = s ? choose_leaf(&b, s) : -1;
-        if (!s || leaf < 0) {
-            complete = s != NULL;
-            failed = !s;
-            mc_session_free(s);
-            break;
-        }
-        if (expand(&b, leaf, s) != 0) {
-            failed = !interrupted;
-            mc_session_free(s);
-            break;
-        }
-        here++;
-        eval_all(&b);
-        double t = mc_clock();
-        progress(&b, &o, tty, s, t - t0, here);
-        mc_session_free(s);
-        if (t - saved >= (double)o.save_every && b.inner < o.positions) {
-            if (save_book(&b, out, cmd, b.seconds_before + t - t0) != 0)
-                goto out;
-            saved = t;
-        }
-    }
-    double run = mc_clock() - t0;
-    if (tty && !o.quiet && here)
-        fprintf(stderr, "\n");
-    if (failed)
-        fprintf(stderr, "mancala book build: out of memory\n");
-    if (save_book(&b, out, cmd, b.seconds_before + run) != 0)
-        goto out;
-    char t[32], all[32];
-    fmt_time(t, sizeof t, run);
-    fmt_time(all, sizeof all, b.seconds_before + run);
-    if (interrupted) {
-        fprintf(stderr, "book: stopped: %s holds %d positions; the same "
-                        "command goes on from there\n", out, b.inner);
-        rc = 130;
-    } else if (!failed) {
-        char plies[1024] = "";
-        ply_counts(&b, plies, sizeof plies);
-        if (!o.quiet)
-            fprintf(stderr, "book: %s: %d positions%s, %lld leaf searches, "
-                            "%s (%s in all); %s\n",
-                    out, b.inner,
-                    complete ? " (every line ends in a proven result)"
-                    : here == 0 ? " (nothing to do)" : "",
-                    b.searches, t, all, plies);
-        rc = 0;
-    }
+    growth gw = {isatty(2), 0, 0, 0};
+    if (grow_tree(&b, &o, out, cmd, t0, &gw) == 0)
+        rc = finish_build(&b, &o, out, cmd, t0, &gw);
 out:
     free_build(&b);
     return rc;

@@ -9,6 +9,7 @@
  * rule: moves are checked by the library's session.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -566,11 +567,11 @@ static void tag(mc_record *rec, const char *name, const char *value)
     mc_record_set_tag(rec, name, value, &err);
 }
 
-/* Returns 0 if the game could be played. */
-static int play_game(slot *sl, long i)
+/* Start again the slot's engines that exited in its last game; -1 when
+   one cannot be started (the match stops). */
+static int restart_dead(slot *sl)
 {
     shared *sh = sl->sh;
-    const match_opts *o = sh->o;
     for (int k = 0; k < 2; k++) {
         if (!sl->c[k].dead)
             continue;
@@ -590,11 +591,15 @@ static int play_game(slot *sl, long i)
         if (r != 0)
             return -1;
     }
-    int e1_south = i % 2 == 0;
-    client *south = &sl->c[e1_south ? 0 : 1], *north = &sl->c[e1_south ? 1 : 0];
+    return 0;
+}
+
+/* Game i's record, its opening's moves played (NULL: none); NULL after
+   saying why not (the match stops). */
+static mc_record *new_record(shared *sh, long i, const char *opening)
+{
     mc_error err = {0, ""};
     mc_record *rec = mc_record_new(mc_game_spec(sh->g), NULL, &err);
-    const char *opening = sh->nopen ? sh->open[(i / 2) % sh->nopen] : NULL;
     if (rec && opening) {
         /* The file was checked when read; the moves are played again here
            on the game's own session. */
@@ -616,8 +621,16 @@ static int play_game(slot *sl, long i)
         sh->rc = 1;
         sh->stop = 1;
         pthread_mutex_unlock(&sh->lock);
-        return -1;
     }
+    return rec;
+}
+
+/* The record's free tags: the event, the round, the players, the
+   opening, the time control. */
+static void tag_record(mc_record *rec, const shared *sh, long i,
+                       const client *south, const client *north,
+                       const char *opening)
+{
     char round[24];
     snprintf(round, sizeof round, "%ld", i + 1);
     tag(rec, "Event", "mancala match");
@@ -630,19 +643,16 @@ static int play_game(slot *sl, long i)
     tag(rec, "North", north->cmd);
     if (opening)
         tag(rec, "Opening", opening);
-    if (o->tc_text)
-        tag(rec, "TimeControl", o->tc_text);
-    pthread_mutex_lock(&sh->lock);
-    printf("game %ld: South '%s', North '%s'\n", i + 1, south->cmd,
-           north->cmd);
-    fflush(stdout);
-    pthread_mutex_unlock(&sh->lock);
-    int late[2] = {0, 0};
-    match_game(sh, sl, i, e1_south, rec, late);
-    mc_result r;
-    mc_session_result(mc_record_session(rec), &r);
-    int e1 = r.winner == MC_DRAW ? 1 : (r.winner == MC_SOUTH) == e1_south ? 2 : 0;
-    pthread_mutex_lock(&sh->lock);
+    if (sh->o->tc_text)
+        tag(rec, "TimeControl", sh->o->tc_text);
+}
+
+/* Under the lock: game i's result counted and told (e1: engine 1's half
+   points), its pair's when the other game is done, the file saved. */
+static void tally(shared *sh, long i, mc_record *rec, const char *opening,
+                  int e1, const char *detail, const int late[2])
+{
+    assert(e1 >= 0 && e1 <= 2 && sh->half[i] < 0); /* counted once */
     sh->recs[i] = rec;
     sh->half[i] = (signed char)e1;
     sh->won += e1 == 2;
@@ -654,17 +664,50 @@ static int play_game(slot *sl, long i)
     if (opening)
         snprintf(op, sizeof op, ", opening %ld", (i / 2) % sh->nopen + 1);
     printf("game %ld: %s %s, %s, %d plies%s\n", i + 1,
-           mc_record_tag(rec, "Result"), r.detail,
-           e1 == 1 ? "draw" : e1 == 2 ? "engine 1 wins" : "engine 2 wins",
+           mc_record_tag(rec, "Result"), detail,
+           e1 == 1   ? "draw"
+           : e1 == 2 ? "engine 1 wins"
+                     : "engine 2 wins",
            mc_session_ply(mc_record_session(rec)), op);
     long partner = i ^ 1;
     if (partner < sh->games && sh->half[partner] >= 0) {
+        /* a pair's points: 0..4 half points, the pentanomial's index */
+        assert(sh->half[partner] <= 2);
         sh->penta.pairs[e1 + sh->half[partner]]++;
-        if (o->sprt)
+        if (sh->o->sprt)
             sprt_step(sh);
     }
-    if (o->save)
+    if (sh->o->save)
         save_games(sh);
+}
+
+/* Returns 0 if the game could be played. */
+static int play_game(slot *sl, long i)
+{
+    shared *sh = sl->sh;
+    assert(i >= 0 && i < sh->games);
+    if (restart_dead(sl) != 0)
+        return -1;
+    int e1_south = i % 2 == 0;
+    client *south = &sl->c[e1_south ? 0 : 1], *north = &sl->c[e1_south ? 1 : 0];
+    const char *opening = sh->nopen ? sh->open[(i / 2) % sh->nopen] : NULL;
+    mc_record *rec = new_record(sh, i, opening);
+    if (!rec)
+        return -1;
+    tag_record(rec, sh, i, south, north, opening);
+    pthread_mutex_lock(&sh->lock);
+    printf("game %ld: South '%s', North '%s'\n", i + 1, south->cmd, north->cmd);
+    fflush(stdout);
+    pthread_mutex_unlock(&sh->lock);
+    int late[2] = {0, 0};
+    match_game(sh, sl, i, e1_south, rec, late);
+    mc_result r;
+    mc_session_result(mc_record_session(rec), &r);
+    int e1 = r.winner == MC_DRAW                  ? 1
+             : (r.winner == MC_SOUTH) == e1_south ? 2
+                                                  : 0;
+    pthread_mutex_lock(&sh->lock);
+    tally(sh, i, rec, opening, e1, r.detail, late);
     fflush(stdout);
     pthread_mutex_unlock(&sh->lock);
     return 0;

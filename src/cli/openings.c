@@ -6,6 +6,7 @@
  * move checked by the rules.  Knows no rule: moves come from the library.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,23 +188,28 @@ static const char openings_usage[] =
     "and keep it only if South scores from a quarter to three quarters of\n"
     "them: for games whose search scores say little about who wins.\n";
 
-int cmd_openings(int argc, char **argv)
+/* What `mancala openings` was asked. */
+typedef struct openings_args {
+    const char *spec;
+    long count, plies, cp, depth, seed, playouts, pnodes;
+} openings_args;
+
+/* Read the arguments into a; -1 when they are good, else the exit code
+   (0 after --help). */
+static int parse_args(int argc, char **argv, openings_args *a)
 {
-    const char *spec = NULL;
-    long count = 100, plies = 4, cp = 50, depth = 8, seed = 1;
-    long playouts = 0, pnodes = 2000;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
+        const char *o = argv[i];
+        if (cli_is_help(o)) {
             fputs(openings_usage, stdout);
             return 0;
         }
-        if (a[0] != '-') {
-            if (spec) {
-                fprintf(stderr, "mancala openings: unexpected '%s'\n", a);
+        if (o[0] != '-') {
+            if (a->spec) {
+                fprintf(stderr, "mancala openings: unexpected '%s'\n", o);
                 return EXIT_USAGE;
             }
-            spec = a;
+            a->spec = o;
             continue;
         }
         static const char *const keys[] = {"--count", "--plies",
@@ -212,111 +218,167 @@ int cmd_openings(int argc, char **argv)
                                            "--playout-nodes"};
         static const long max[] = {100000, 200,  100000, 64,
                                    1000000000L, 1000, 100000000L};
-        long *dst[] = {&count, &plies, &cp, &depth, &seed, &playouts, &pnodes};
+        long *dst[] = {&a->count, &a->plies,    &a->cp,    &a->depth,
+                       &a->seed,  &a->playouts, &a->pnodes};
         int k = 0;
-        while (k < 7 && strcmp(a, keys[k]) != 0)
+        while (k < 7 && strcmp(o, keys[k]) != 0)
             k++;
         if (k == 7) {
-            fprintf(stderr, "mancala openings: unknown option '%s'\n%s", a,
+            fprintf(stderr, "mancala openings: unknown option '%s'\n%s", o,
                     openings_usage);
             return EXIT_USAGE;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "mancala openings: %s needs a value\n", a);
+            fprintf(stderr, "mancala openings: %s needs a value\n", o);
             return EXIT_USAGE;
         }
         long v = cli_number(argv[++i], max[k]);
         int zero_ok = k == 2 || k == 4 || k == 5;
         if (v < 0 || (v == 0 && !zero_ok)) {
-            fprintf(stderr, "mancala openings: %s takes a whole number "
-                            "from %d to %ld, not '%s'\n",
-                    a, zero_ok ? 0 : 1, max[k], argv[i]);
+            fprintf(stderr,
+                    "mancala openings: %s takes a whole number "
+                    "from %d to %ld, not '%s'\n",
+                    o, zero_ok ? 0 : 1, max[k], argv[i]);
             return EXIT_USAGE;
         }
         *dst[k] = v;
     }
-    if (!spec) {
+    if (!a->spec) {
         fprintf(stderr, "mancala openings: which game? (%s)\n",
                 "usage: mancala openings <game> [options]");
         return EXIT_USAGE;
     }
-    mc_game *g = cli_game(spec);
-    if (!g)
-        return EXIT_BAD_INPUT;
-    char (*seen)[MC_POS_STRLEN] = malloc((size_t)count * sizeof *seen);
-    char *line = malloc((size_t)plies * MC_MOVE_STRLEN + 1);
-    mc_move *moves = malloc((size_t)plies * sizeof *moves);
-    if (!seen || !line || !moves) {
-        fprintf(stderr, "mancala openings: out of memory\n");
-        free(seen);
-        free(line);
-        free(moves);
-        mc_game_free(g);
-        return 1;
-    }
+    return -1;
+}
+
+/* The file's header: the game, the command that makes it, what a line
+   passed. */
+static void print_header(const mc_game *g, const openings_args *a)
+{
     char pextra[64] = "";
-    if (playouts)
+    if (a->playouts)
         snprintf(pextra, sizeof pextra, " --playouts %ld --playout-nodes %ld",
-                 playouts, pnodes);
+                 a->playouts, a->pnodes);
     printf("# %s: openings for mancala match --openings (docs/STRENGTH.md)\n"
            "# made by: mancala openings %s --count %ld --plies %ld "
            "--max-score %ld --depth %ld --seed %ld%s\n"
            "# each line: %ld plies from the start, distinct positions, "
            "|score| <= %ld at depth %ld\n",
-           mc_game_spec(g), spec, count, plies, cp, depth, seed, pextra,
-           plies, cp, depth);
-    if (playouts)
+           mc_game_spec(g), a->spec, a->count, a->plies, a->cp, a->depth,
+           a->seed, pextra, a->plies, a->cp, a->depth);
+    if (a->playouts)
         printf("# and South scored 1/4 to 3/4 of %ld games between searches "
-               "of %ld or %ld nodes a move\n", playouts, pnodes, 2 * pnodes);
+               "of %ld or %ld nodes a move\n",
+               a->playouts, a->pnodes, 2 * a->pnodes);
+}
+
+/* The search: the candidates found and tried, and why the others were
+   dropped; the positions reached by those found, the line in the making. */
+typedef struct finder {
+    long found, tried, over, dup, unbalanced, lopsided;
+    char (*seen)[MC_POS_STRLEN];
+    char *line;     /* the candidate's moves as text */
+    mc_move *moves; /* and as moves: done of them */
+    long done;
+} finder;
+
+/* Up to `plies` random moves from the start (fewer when the game ends) in
+   a new session, written to f->line and f->moves; NULL when no session
+   could be made. */
+static mc_session *random_line(const mc_game *g, mc_rng *rng, long plies,
+                               finder *f)
+{
+    mc_session *s = mc_session_new(g, NULL);
+    if (!s)
+        return NULL;
+    size_t len = 0;
+    f->line[0] = '\0';
+    f->done = 0;
+    for (long k = 0; k < plies && !mc_session_over(s); k++) {
+        mc_move mv[MC_MAX_MOVES], m;
+        int n = mc_session_moves(s, mv);
+        m = mv[mc_rng_below(rng, (uint32_t)n)];
+        char t[MC_MOVE_STRLEN];
+        mc_move_format(g, mc_session_pos(s), m, t, sizeof t);
+        len += (size_t)sprintf(f->line + len, "%s%s", len ? " " : "", t);
+        mc_session_play(s, m, NULL, NULL);
+        f->moves[f->done++] = m;
+    }
+    assert(f->done <= plies); /* the room made for the line */
+    return s;
+}
+
+/* Keep the line ending in s, printed, or count why not. */
+static void judge(const mc_game *g, const openings_args *a, finder *f,
+                  mc_session *s)
+{
+    char ps[MC_POS_STRLEN];
+    mc_pos_format(g, mc_session_pos(s), ps, sizeof ps);
+    int known = 0;
+    for (long i = 0; i < f->found && !known; i++)
+        known = strcmp(f->seen[i], ps) == 0;
+    mc_search_info info;
+    mc_search_limits lim = {0};
+    lim.depth = (int)a->depth;
+    if (mc_session_over(s)) {
+        f->over++;
+    } else if (known) {
+        f->dup++;
+    } else if (mc_search(s, &lim, &info) != 0 || info.score > a->cp ||
+               info.score < -a->cp) {
+        f->unbalanced++;
+    } else if (a->playouts && !open_in_playouts(g, f->moves, f->done,
+                                                a->playouts, a->pnodes)) {
+        f->lopsided++;
+    } else {
+        assert(f->found < a->count); /* the room made for the positions */
+        snprintf(f->seen[f->found++], MC_POS_STRLEN, "%s", ps);
+        printf("%s\n", f->line);
+        fflush(stdout); /* a stopped run keeps the lines it found */
+    }
+}
+
+/* Random lines until enough are kept or the tries run out. */
+static void find_openings(const mc_game *g, const openings_args *a, finder *f)
+{
     mc_rng rng;
-    mc_rng_seed(&rng, (uint64_t)seed);
-    long found = 0, tried = 0, over = 0, dup = 0, unbalanced = 0, lopsided = 0;
-    long limit = count * 200 + 1000;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    while (found < count && tried < limit) {
-        tried++;
-        mc_session *s = mc_session_new(g, NULL);
+    mc_rng_seed(&rng, (uint64_t)a->seed);
+    long limit = a->count * 200 + 1000;
+    while (f->found < a->count && f->tried < limit) {
+        f->tried++;
+        mc_session *s = random_line(g, &rng, a->plies, f);
         if (!s)
             break;
-        size_t len = 0;
-        line[0] = '\0';
-        long done = 0;
-        for (long k = 0; k < plies && !mc_session_over(s); k++) {
-            mc_move mv[MC_MAX_MOVES], m;
-            int n = mc_session_moves(s, mv);
-            m = mv[mc_rng_below(&rng, (uint32_t)n)];
-            char t[MC_MOVE_STRLEN];
-            mc_move_format(g, mc_session_pos(s), m, t, sizeof t);
-            len += (size_t)sprintf(line + len, "%s%s", len ? " " : "", t);
-            mc_session_play(s, m, NULL, NULL);
-            moves[done++] = m;
-        }
-        char ps[MC_POS_STRLEN];
-        mc_pos_format(g, mc_session_pos(s), ps, sizeof ps);
-        int known = 0;
-        for (long i = 0; i < found && !known; i++)
-            known = strcmp(seen[i], ps) == 0;
-        mc_search_info info;
-        mc_search_limits lim = {0};
-        lim.depth = (int)depth;
-        if (mc_session_over(s)) {
-            over++;
-        } else if (known) {
-            dup++;
-        } else if (mc_search(s, &lim, &info) != 0 || info.score > cp ||
-                   info.score < -cp) {
-            unbalanced++;
-        } else if (playouts && !open_in_playouts(g, moves, done, playouts,
-                                                 pnodes)) {
-            lopsided++;
-        } else {
-            snprintf(seen[found++], MC_POS_STRLEN, "%s", ps);
-            printf("%s\n", line);
-            fflush(stdout); /* a stopped run keeps the lines it found */
-        }
+        judge(g, a, f, s);
         mc_session_free(s);
     }
+}
+
+int cmd_openings(int argc, char **argv)
+{
+    openings_args a = {NULL, 100, 4, 50, 8, 1, 0, 2000};
+    int prc = parse_args(argc, argv, &a);
+    if (prc >= 0)
+        return prc;
+    mc_game *g = cli_game(a.spec);
+    if (!g)
+        return EXIT_BAD_INPUT;
+    finder f = {0};
+    f.seen = malloc((size_t)a.count * sizeof *f.seen);
+    f.line = malloc((size_t)a.plies * MC_MOVE_STRLEN + 1);
+    f.moves = malloc((size_t)a.plies * sizeof *f.moves);
+    if (!f.seen || !f.line || !f.moves) {
+        fprintf(stderr, "mancala openings: out of memory\n");
+        free(f.seen);
+        free(f.line);
+        free(f.moves);
+        mc_game_free(g);
+        return 1;
+    }
+    print_header(g, &a);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    find_openings(g, &a, &f);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) +
                   (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
@@ -324,15 +386,18 @@ int cmd_openings(int argc, char **argv)
             "mancala openings: %ld openings from %ld random lines (%ld ended "
             "the game, %ld repeated a position, %ld scored beyond %ld, "
             "%ld lopsided in playouts) in %.1f s\n",
-            found, tried, over, dup, unbalanced, cp, lopsided, secs);
-    free(seen);
-    free(line);
-    free(moves);
+            f.found, f.tried, f.over, f.dup, f.unbalanced, a.cp, f.lopsided,
+            secs);
+    free(f.seen);
+    free(f.line);
+    free(f.moves);
     mc_game_free(g);
-    if (found < count) {
-        fprintf(stderr, "mancala openings: only %ld of %ld found: allow more "
-                        "plies or a larger --max-score\n", found, count);
-        return found > 0 ? 0 : 1;
+    if (f.found < a.count) {
+        fprintf(stderr,
+                "mancala openings: only %ld of %ld found: allow more "
+                "plies or a larger --max-score\n",
+                f.found, a.count);
+        return f.found > 0 ? 0 : 1;
     }
     return 0;
 }

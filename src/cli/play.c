@@ -3,6 +3,7 @@
  * may be a person or a program (a player is a function that picks a move);
  * matches (Oware O10) are played game after game with the score between.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -353,8 +354,6 @@ static void narrate(const mc_game *g, const mc_pos *before, mc_move m,
 /* ---- --save / --resume: the games of this run kept as records ---- */
 
 static char saving_path_shown[4096]; /* told after the full screen ends */
-static int play_run(const char *spec, const char *kind[2], const char *resume,
-                    uint64_t seed, long level, double seconds, uint64_t nodes);
 
 static struct {
     const char *path; /* NULL: not saving */
@@ -694,15 +693,128 @@ static int unfinished(const char *path, const char *want, char *what,
     return open;
 }
 
-int cmd_play(int argc, char **argv)
+/* What `mancala play` was asked (--save, --egdb and the book's options go
+   straight to saving, play_egdb_dir and play_book). */
+typedef struct play_args {
+    const char *spec, *kind[2], *resume, *mode;
+    uint64_t seed, nodes;
+    long level, speed;
+    double seconds, move_time, game_time;
+    int plain;
+    unsigned long long hint_nodes;
+} play_args;
+
+/* The options with a number: -1 when v is good for option o, else the
+   exit code after saying why not. */
+static int number_option(play_args *pa, const char *o, const char *v)
 {
-    const char *spec = NULL, *kind[2] = {"human", "computer"};
-    const char *resume = NULL, *mode = NULL;
-    uint64_t seed = 0, nodes = 0;
-    long level = 5, speed = 2;
-    double seconds = 1.0, move_time = 0, game_time = 0;
-    int plain = 0;
-    unsigned long long hint_nodes = 20000;
+    if (strcmp(o, "--move-time") == 0 || strcmp(o, "--game-time") == 0) {
+        char *end;
+        double t = strtod(v, &end);
+        if (*end || end == v || !(t > 0 && t <= 360000)) {
+            fprintf(stderr, "mancala play: %s takes seconds, not '%s'\n", o, v);
+            return EXIT_USAGE;
+        }
+        *(o[2] == 'm' ? &pa->move_time : &pa->game_time) = t;
+    } else if (strcmp(o, "--nodes") == 0 || strcmp(o, "--hint-nodes") == 0) {
+        long n = cli_number(v, 2000000000L);
+        if (n < 1) {
+            fprintf(stderr, "mancala play: %s takes a node count, not '%s'\n",
+                    o, v);
+            return EXIT_USAGE;
+        }
+        if (o[2] == 'n')
+            pa->nodes = (uint64_t)n;
+        else
+            pa->hint_nodes = (unsigned long long)n;
+    } else if (strcmp(o, "--speed") == 0) {
+        pa->speed = cli_number(v, 4);
+        if (pa->speed < 0) {
+            fprintf(stderr, "mancala play: --speed takes 0..4, not '%s'\n", v);
+            return EXIT_USAGE;
+        }
+    } else if (strcmp(o, "--seed") == 0) {
+        long n = cli_number(v, 2000000000L);
+        if (n < 0) {
+            fprintf(stderr, "mancala play: bad seed '%s'\n", v);
+            return EXIT_USAGE;
+        }
+        pa->seed = (uint64_t)n;
+        play_book.seeded = 1;
+    } else if (strcmp(o, "--level") == 0) {
+        pa->level = cli_number(v, 10);
+        if (pa->level < 1) {
+            fprintf(stderr, "mancala play: --level takes 1..10, not '%s'\n", v);
+            return EXIT_USAGE;
+        }
+    } else { /* --time */
+        char *end;
+        pa->seconds = strtod(v, &end);
+        if (*end || end == v || !(pa->seconds > 0 && pa->seconds <= 3600)) {
+            fprintf(stderr,
+                    "mancala play: --time takes seconds (0 < S <= "
+                    "3600), not '%s'\n",
+                    v);
+            return EXIT_USAGE;
+        }
+    }
+    return -1;
+}
+
+/* An option o with its value v (o is one of the known ones): -1 when v is
+   good, else the exit code after saying why not. */
+static int play_option(play_args *pa, const char *o, const char *v)
+{
+    if (strcmp(o, "--egdb") == 0) {
+        play_egdb_dir = v;
+    } else if (strcmp(o, "--book-variety") == 0) {
+        long n = cli_number(v, 10000);
+        if (n < 0) {
+            fprintf(stderr,
+                    "mancala play: --book-variety takes 0..10000 "
+                    "(hundredths of a seed), not '%s'\n",
+                    v);
+            return EXIT_USAGE;
+        }
+        play_book.variety = (int)n;
+    } else if (strcmp(o, "--mode") == 0 || strcmp(o, "--clock") == 0) {
+        pa->mode = v; /* read by the library once the game is known */
+    } else if (strcmp(o, "--save") == 0) {
+        saving.path = v;
+    } else if (strcmp(o, "--resume") == 0) {
+        pa->resume = v;
+    } else if (strcmp(o, "--south") == 0) {
+        pa->kind[MC_SOUTH] = v;
+    } else if (strcmp(o, "--north") == 0) {
+        pa->kind[MC_NORTH] = v;
+    } else if (strcmp(o, "--you") == 0) {
+        int you = strcmp(v, "south") == 0   ? MC_SOUTH
+                  : strcmp(v, "north") == 0 ? MC_NORTH
+                                            : -1;
+        if (you < 0) {
+            fprintf(stderr,
+                    "mancala play: --you takes south or north, not "
+                    "'%s'\n",
+                    v);
+            return EXIT_USAGE;
+        }
+        pa->kind[you] = "human";
+        pa->kind[1 - you] = "computer";
+    } else {
+        return number_option(pa, o, v);
+    }
+    return -1;
+}
+
+/* Read the arguments into pa; -1 when they are good, else the exit code
+   (0 after --help). */
+static int parse_args(int argc, char **argv, play_args *pa)
+{
+    static const char *const valued[] = {
+        "--south",        "--north", "--you",    "--seed",       "--level",
+        "--time",         "--save",  "--resume", "--mode",       "--move-time",
+        "--game-time",    "--nodes", "--speed",  "--hint-nodes", "--egdb",
+        "--book-variety", "--clock"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
@@ -710,7 +822,7 @@ int cmd_play(int argc, char **argv)
             return 0;
         }
         if (strcmp(a, "--plain") == 0) {
-            plain = 1;
+            pa->plain = 1;
             continue;
         }
         if (strcmp(a, "--no-book") == 0) {
@@ -718,12 +830,6 @@ int cmd_play(int argc, char **argv)
             continue;
         }
         if (a[0] == '-' && a[1] == '-') {
-            static const char *const valued[] = {
-                "--south", "--north",     "--you",       "--seed",
-                "--level", "--time",      "--save",      "--resume",
-                "--mode",  "--move-time", "--game-time", "--nodes",
-                "--speed", "--hint-nodes", "--egdb",      "--book-variety",
-                "--clock"};
             int known = 0;
             for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
                 known |= strcmp(a, valued[k]) == 0;
@@ -735,200 +841,140 @@ int cmd_play(int argc, char **argv)
                 fprintf(stderr, "mancala play: %s needs a value\n", a);
                 return EXIT_USAGE;
             }
-            const char *v = argv[++i];
-            if (strcmp(a, "--egdb") == 0) {
-                play_egdb_dir = v;
-                continue;
-            }
-            if (strcmp(a, "--book-variety") == 0) {
-                long n = cli_number(v, 10000);
-                if (n < 0) {
-                    fprintf(stderr,
-                            "mancala play: --book-variety takes 0..10000 "
-                            "(hundredths of a seed), not '%s'\n",
-                            v);
-                    return EXIT_USAGE;
-                }
-                play_book.variety = (int)n;
-                continue;
-            }
-            if (strcmp(a, "--mode") == 0 || strcmp(a, "--clock") == 0) {
-                mode = v; /* read by the library once the game is known */
-            } else if (strcmp(a, "--move-time") == 0 ||
-                       strcmp(a, "--game-time") == 0) {
-                char *end;
-                double t = strtod(v, &end);
-                if (*end || end == v || !(t > 0 && t <= 360000)) {
-                    fprintf(stderr,
-                            "mancala play: %s takes seconds, not '%s'\n", a,
-                            v);
-                    return EXIT_USAGE;
-                }
-                *(a[2] == 'm' ? &move_time : &game_time) = t;
-            } else if (strcmp(a, "--nodes") == 0 ||
-                       strcmp(a, "--hint-nodes") == 0) {
-                long n = cli_number(v, 2000000000L);
-                if (n < 1) {
-                    fprintf(stderr,
-                            "mancala play: %s takes a node count, not '%s'\n",
-                            a, v);
-                    return EXIT_USAGE;
-                }
-                if (a[2] == 'n')
-                    nodes = (uint64_t)n;
-                else
-                    hint_nodes = (unsigned long long)n;
-            } else if (strcmp(a, "--speed") == 0) {
-                speed = cli_number(v, 4);
-                if (speed < 0) {
-                    fprintf(stderr,
-                            "mancala play: --speed takes 0..4, not '%s'\n",
-                            v);
-                    return EXIT_USAGE;
-                }
-            } else if (strcmp(a, "--save") == 0) {
-                saving.path = v;
-            } else if (strcmp(a, "--resume") == 0) {
-                resume = v;
-            } else if (strcmp(a, "--south") == 0) {
-                kind[MC_SOUTH] = v;
-            } else if (strcmp(a, "--north") == 0) {
-                kind[MC_NORTH] = v;
-            } else if (strcmp(a, "--you") == 0) {
-                int you = strcmp(v, "south") == 0   ? MC_SOUTH
-                          : strcmp(v, "north") == 0 ? MC_NORTH
-                                                    : -1;
-                if (you < 0) {
-                    fprintf(stderr,
-                            "mancala play: --you takes south or north, not "
-                            "'%s'\n",
-                            v);
-                    return EXIT_USAGE;
-                }
-                kind[you] = "human";
-                kind[1 - you] = "computer";
-            } else if (strcmp(a, "--seed") == 0) {
-                long n = cli_number(v, 2000000000L);
-                if (n < 0) {
-                    fprintf(stderr, "mancala play: bad seed '%s'\n", v);
-                    return EXIT_USAGE;
-                }
-                seed = (uint64_t)n;
-                play_book.seeded = 1;
-            } else if (strcmp(a, "--level") == 0) {
-                level = cli_number(v, 10);
-                if (level < 1) {
-                    fprintf(stderr,
-                            "mancala play: --level takes 1..10, not '%s'\n",
-                            v);
-                    return EXIT_USAGE;
-                }
-            } else {
-                char *end;
-                seconds = strtod(v, &end);
-                if (*end || end == v || !(seconds > 0 && seconds <= 3600)) {
-                    fprintf(stderr,
-                            "mancala play: --time takes seconds (0 < S <= "
-                            "3600), not '%s'\n",
-                            v);
-                    return EXIT_USAGE;
-                }
-            }
+            int rc = play_option(pa, a, argv[++i]);
+            if (rc >= 0)
+                return rc;
         } else if (a[0] == '-') {
             fprintf(stderr, "mancala play: unknown option '%s'\n", a);
             return EXIT_USAGE;
-        } else if (!spec) {
-            spec = a;
+        } else if (!pa->spec) {
+            pa->spec = a;
         } else {
             fprintf(stderr, "mancala play: unexpected argument '%s'\n", a);
             return EXIT_USAGE;
         }
     }
-    /* The time control, in the library's words (Omweso's W16 modes come
-       from the game). */
+    return -1;
+}
+
+/* The time control, in the library's words (Omweso's W16 modes come from
+   the game), and what the screen shows of it; -1, or the exit code after
+   saying why --mode is refused. */
+static int time_control(play_args *pa)
+{
     mc_time_control tc;
     memset(&tc, 0, sizeof tc);
-    if (mode) {
-        mc_game *tg = mc_game_new(spec ? spec : "oware", NULL);
+    if (pa->mode) {
+        mc_game *tg = mc_game_new(pa->spec ? pa->spec : "oware", NULL);
         mc_error err = {0, ""};
-        if (tg && mc_time_parse(tg, mode, &tc, &err) != 0) {
+        if (tg && mc_time_parse(tg, pa->mode, &tc, &err) != 0) {
             fprintf(stderr, "mancala play: --mode: %s\n", err.msg);
             mc_game_free(tg);
             return EXIT_USAGE;
         }
         mc_game_free(tg);
         mc_time_format(&tc, screen.control, sizeof screen.control);
-    } else if (move_time > 0 || game_time > 0) {
+    } else if (pa->move_time > 0 || pa->game_time > 0) {
         snprintf(screen.control, sizeof screen.control, "%s:%g",
-                 game_time > 0 ? "game" : "move",
-                 game_time > 0 ? game_time : move_time);
+                 pa->game_time > 0 ? "game" : "move",
+                 pa->game_time > 0 ? pa->game_time : pa->move_time);
     }
     if (tc.kind == MC_TIME_MOVE)
-        move_time = tc.seconds;
+        pa->move_time = tc.seconds;
     else if (tc.kind == MC_TIME_GAME) {
-        game_time = tc.seconds;
+        pa->game_time = tc.seconds;
         screen.increment = tc.increment;
     }
     static char shown_mode[64];
     snprintf(shown_mode, sizeof shown_mode, "%s",
-             tc.mode[0] ? tc.mode
-             : tc.kind == MC_TIME_NONE ? "classic" : screen.control);
+             tc.mode[0]                ? tc.mode
+             : tc.kind == MC_TIME_NONE ? "classic"
+                                       : screen.control);
     screen.view.mode = shown_mode;
     screen.view.no_undo = tc.no_undo;
     screen.on_flag = tc.on_flag;
-    screen.view.hint_nodes = hint_nodes;
+    screen.view.hint_nodes = pa->hint_nodes;
     screen.view.no_book = play_book.off;
-    screen.view.move_limit = move_time;
-    screen.game_time = game_time;
+    screen.view.move_limit = pa->move_time;
+    screen.game_time = pa->game_time;
     screen.view.clock[0] = screen.view.clock[1] = -1;
-    /* The endgame tables the computer plays with: the small set is built
-       on first use (seconds, one progress line) before the full screen
-       starts; the computer's player then finds them where they are. */
-    if (!play_egdb_dir && (strcmp(kind[0], "computer") == 0 ||
-                           strcmp(kind[1], "computer") == 0)) {
-        mc_game *tg = mc_game_new(spec ? spec : "oware", NULL);
-        char dir[4096];
-        if (tg)
-            cli_default_tables(tg, "play", 1, dir, sizeof dir);
-        mc_game_free(tg);
-    }
-    if (!plain && isatty(0) && isatty(1) && inputs_ok(spec, kind, resume) &&
-        tui_begin() == 0) {
-        screen.on = 1;
-        tui_set_speed((int)speed);
-        if (!saving.path && !resume) {
-            const char *auto_path = autosave_path();
-            char what[300], q[5000];
-            /* only a game of the kind asked for, with a move played, is
-               offered; another unfinished one is kept aside */
-            mc_game *want = mc_game_new(spec ? spec : "oware", NULL);
-            int open = auto_path && want
-                           ? unfinished(auto_path, mc_game_spec(want), what,
-                                        sizeof what)
-                           : 0;
-            mc_game_free(want);
-            if (open == 1 || open == 2) {
-                snprintf(q, sizeof q,
-                         "An unfinished game is saved in %s\n(%s).\n\n"
-                         "Resume it?  (No keeps it as autosave.old.mcr and "
-                         "starts a new game.)",
-                         auto_path, what);
-                if (open == 1 && tui_ask_yes(q)) {
-                    resume = auto_path;
-                } else {
-                    char old_path[4200];
-                    snprintf(old_path, sizeof old_path, "%.*s.old.mcr",
-                             (int)(strlen(auto_path) - 4), auto_path);
-                    if (rename(auto_path, old_path) == 0 && open == 2)
-                        say("The unfinished game in %s (%s) is kept as %s.",
-                            auto_path, what, old_path);
-                }
-            }
-            if (!resume)
-                saving.path = auto_path;
+    return -1;
+}
+
+/* The endgame tables the computer plays with: the small set is built on
+   first use (seconds, one progress line) before the full screen starts;
+   the computer's player then finds them where they are. */
+static void default_tables(const play_args *pa)
+{
+    if (play_egdb_dir || (strcmp(pa->kind[0], "computer") != 0 &&
+                          strcmp(pa->kind[1], "computer") != 0))
+        return;
+    mc_game *tg = mc_game_new(pa->spec ? pa->spec : "oware", NULL);
+    char dir[4096];
+    if (tg)
+        cli_default_tables(tg, "play", 1, dir, sizeof dir);
+    mc_game_free(tg);
+}
+
+/* The full screen without --save or --resume: an unfinished game of the
+   kind asked for, with a move played, in the autosave file is offered
+   (another unfinished one is kept aside); saving then goes to that
+   file. */
+static void offer_autosave(play_args *pa)
+{
+    const char *auto_path = autosave_path();
+    char what[300], q[5000];
+    mc_game *want = mc_game_new(pa->spec ? pa->spec : "oware", NULL);
+    int open = auto_path && want ? unfinished(auto_path, mc_game_spec(want),
+                                              what, sizeof what)
+                                 : 0;
+    mc_game_free(want);
+    if (open == 1 || open == 2) {
+        snprintf(q, sizeof q,
+                 "An unfinished game is saved in %s\n(%s).\n\n"
+                 "Resume it?  (No keeps it as autosave.old.mcr and "
+                 "starts a new game.)",
+                 auto_path, what);
+        if (open == 1 && tui_ask_yes(q)) {
+            pa->resume = auto_path;
+        } else {
+            char old_path[4200];
+            snprintf(old_path, sizeof old_path, "%.*s.old.mcr",
+                     (int)(strlen(auto_path) - 4), auto_path);
+            if (rename(auto_path, old_path) == 0 && open == 2)
+                say("The unfinished game in %s (%s) is kept as %s.", auto_path,
+                    what, old_path);
         }
     }
-    int rc = play_run(spec, kind, resume, seed, level, seconds, nodes);
+    if (!pa->resume)
+        saving.path = auto_path;
+}
+
+static int play_run(const play_args *pa);
+
+int cmd_play(int argc, char **argv)
+{
+    play_args pa = {.kind = {"human", "computer"},
+                    .level = 5,
+                    .speed = 2,
+                    .seconds = 1.0,
+                    .hint_nodes = 20000};
+    int rc = parse_args(argc, argv, &pa);
+    if (rc < 0)
+        rc = time_control(&pa);
+    if (rc >= 0)
+        return rc;
+    /* what was accepted */
+    assert(pa.level >= 1 && pa.level <= 10 && pa.speed >= 0 && pa.speed <= 4);
+    default_tables(&pa);
+    if (!pa.plain && isatty(0) && isatty(1) &&
+        inputs_ok(pa.spec, pa.kind, pa.resume) && tui_begin() == 0) {
+        screen.on = 1;
+        tui_set_speed((int)pa.speed);
+        if (!saving.path && !pa.resume)
+            offer_autosave(&pa);
+    }
+    rc = play_run(&pa);
     if (screen.on) {
         tui_end();
         screen.on = 0;
@@ -938,74 +984,56 @@ int cmd_play(int argc, char **argv)
     return rc;
 }
 
-/* The games of `mancala play` once the options are read. */
-static int play_run(const char *spec, const char *kind[2], const char *resume,
-                    uint64_t seed, long level, double seconds, uint64_t nodes)
+/* The saved games of --resume FILE into *old, *nold: the game comes from
+   them (*spec), and saving goes on into the same file unless --save names
+   another.  -1, or the exit code after saying what is wrong. */
+static int load_saved(const char *resume, const char **spec, mc_record ***old,
+                      int *nold)
 {
-    mc_record **old = NULL;
-    int nold = 0;
-    if (resume) {
-        /* the saved games: the game comes from them; saving goes on into
-           the same file unless --save names another */
-        mc_record_loc loc;
-        mc_error err = {0, ""};
-        if (mc_records_load(resume, &old, &nold, &loc, &err) != 0) {
-            fprintf(stderr, "mancala play: %s: %s\n", resume, err.msg);
-            return EXIT_BAD_INPUT;
-        }
-        if (nold == 0) {
-            fprintf(stderr, "mancala play: %s holds no game\n", resume);
-            return EXIT_BAD_INPUT;
-        }
-        const char *saved = mc_game_spec(mc_record_game(old[nold - 1]));
-        mc_game *given = spec ? cli_game(spec) : NULL;
-        if (spec && (!given || strcmp(mc_game_spec(given), saved) != 0)) {
-            if (given)
-                fprintf(stderr,
-                        "mancala play: %s holds a game of %s, not %s\n",
-                        resume, saved, mc_game_spec(given));
-            mc_game_free(given);
-            mc_records_free(old, nold);
-            return EXIT_BAD_INPUT;
-        }
+    mc_record_loc loc;
+    mc_error err = {0, ""};
+    if (mc_records_load(resume, old, nold, &loc, &err) != 0) {
+        fprintf(stderr, "mancala play: %s: %s\n", resume, err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    if (*nold == 0) {
+        fprintf(stderr, "mancala play: %s holds no game\n", resume);
+        return EXIT_BAD_INPUT;
+    }
+    const char *saved = mc_game_spec(mc_record_game((*old)[*nold - 1]));
+    mc_game *given = *spec ? cli_game(*spec) : NULL;
+    if (*spec && (!given || strcmp(mc_game_spec(given), saved) != 0)) {
+        if (given)
+            fprintf(stderr, "mancala play: %s holds a game of %s, not %s\n",
+                    resume, saved, mc_game_spec(given));
         mc_game_free(given);
-        spec = saved;
-        if (!saving.path)
-            saving.path = resume;
-    }
-    mc_game *g = cli_game(spec ? spec : "oware");
-    if (!g) {
-        mc_records_free(old, nold);
+        mc_records_free(*old, *nold);
         return EXIT_BAD_INPUT;
     }
-    if (play_egdb_dir && strcmp(play_egdb_dir, "none") != 0 &&
-        !(play_db = cli_open_egdb(g, play_egdb_dir, "play"))) {
-        mc_records_free(old, nold);
-        mc_game_free(g);
-        return EXIT_BAD_INPUT;
-    }
-    player pl[2];
-    if (make_player(&pl[0], kind[0], MC_SOUTH, seed, (int)level, seconds) ||
-        make_player(&pl[1], kind[1], MC_NORTH, seed, (int)level, seconds)) {
-        mc_records_free(old, nold);
-        mc_egdb_close(play_db);
-        play_db = NULL;
-        mc_game_free(g);
-        return EXIT_USAGE;
-    }
-    pl[0].nodes = pl[1].nodes = nodes;
+    mc_game_free(given);
+    *spec = saved;
+    if (!saving.path)
+        saving.path = resume;
+    return -1;
+}
+
+/* Who plays: the full screen's names of the players, or the line mode's
+   first line. */
+static void announce(const mc_game *g, const player pl[2], const play_args *pa)
+{
     if (screen.on) {
         static char names[2][80];
         for (int i = 0; i < 2; i++) {
             if (pl[i].choose != choose_computer)
                 snprintf(names[i], sizeof names[i], "%s", pl[i].kind);
-            else if (nodes)
+            else if (pa->nodes)
                 snprintf(names[i], sizeof names[i],
-                         "computer (level %ld, %llu nodes)", level,
-                         (unsigned long long)nodes);
+                         "computer (level %ld, %llu nodes)", pa->level,
+                         (unsigned long long)pa->nodes);
             else
                 snprintf(names[i], sizeof names[i],
-                         "computer (level %ld, %.1f s)", level, seconds);
+                         "computer (level %ld, %.1f s)", pa->level,
+                         pa->seconds);
             screen.view.player[i] = names[i];
         }
         if (saving.path)
@@ -1015,42 +1043,72 @@ static int play_run(const char *spec, const char *kind[2], const char *resume,
                mc_game_spec(g), pl[0].kind, pl[1].kind);
         if (pl[0].choose == choose_computer ||
             pl[1].choose == choose_computer)
-            printf(" (computer: level %ld, %.1f s a move)", level, seconds);
+            printf(" (computer: level %ld, %.1f s a move)", pa->level,
+                   pa->seconds);
         printf(".\n");
     }
-    mc_match match;
-    mc_match_init(g, &match);
-    if (match.by_lot && !resume) {
-        mc_rng lot;
-        mc_rng_seed(&lot, seed ^ 0x6c6f74ull);
-        match.next_first = (int)mc_rng_below(&lot, 2);
-        say("Drawn by lot: %s starts the first game.",
-            side_name[match.next_first]);
+}
+
+/* The saved games (now saving's) counted in the match; the last one when
+   it goes on, else NULL. */
+static mc_session *resume_match(const mc_game *g, mc_match *match,
+                                mc_record **old, int nold, const char *resume)
+{
+    mc_session *cont = NULL;
+    saving.recs = old;
+    saving.n = saving.cap = nold;
+    for (int i = 0; i < nold; i++) {
+        mc_session *os = mc_record_session(old[i]);
+        mc_result r;
+        mc_session_result(os, &r);
+        if (r.over)
+            mc_match_record(g, match, &r);
+        else if (i == nold - 1)
+            cont = os;
     }
-    mc_session *cont = NULL; /* a saved game to go on with */
-    if (resume) {
-        saving.recs = old;
-        saving.n = saving.cap = nold;
-        for (int i = 0; i < nold; i++) {
-            mc_session *os = mc_record_session(old[i]);
-            mc_result r;
-            mc_session_result(os, &r);
-            if (r.over)
-                mc_match_record(g, &match, &r);
-            else if (i == nold - 1)
-                cont = os;
-        }
-        say("Resuming %s: %d game%s saved%s.", resume, nold,
-            nold == 1 ? "" : "s", cont ? ", the last one goes on" : "");
-        if (!cont && match.winner >= 0)
-            say("The saved %s is over.", match.games > 1 ? "match" : "game");
-        if (match.games > 0)
-            mc_match_describe(g, &match, screen.view.score,
-                              sizeof screen.view.score);
+    say("Resuming %s: %d game%s saved%s.", resume, nold, nold == 1 ? "" : "s",
+        cont ? ", the last one goes on" : "");
+    if (!cont && match->winner >= 0)
+        say("The saved %s is over.", match->games > 1 ? "match" : "game");
+    if (match->games > 0)
+        mc_match_describe(g, match, screen.view.score,
+                          sizeof screen.view.score);
+    return cont;
+}
+
+/* After a game of the match: its result counted and told, who starts the
+   next, and on the full screen a key (q: the match stops, winner -2). */
+static void next_game(const mc_game *g, mc_match *match, const mc_session *s,
+                      const mc_result *r)
+{
+    mc_match_record(g, match, r);
+    char b[160];
+    mc_match_describe(g, match, b, sizeof b);
+    if (match->games > 1 || match->winner < 0) {
+        say("Match: %s", b);
+        snprintf(screen.view.score, sizeof screen.view.score, "%s", b);
     }
-    while (match.winner < 0) {
+    if (match->winner < 0)
+        say("Next game: %s starts.", side_name[match->next_first]);
+    if (screen.on) {
+        int k =
+            tui_wait_key(s, &screen.view,
+                         match->winner < 0 ? "Any key: the next game.  q: quit."
+                                           : "Any key: leave.");
+        if (k == 'q' || k == 'Q')
+            match->winner = match->winner < 0 ? -2 : match->winner;
+    }
+}
+
+/* The games until the match is won or the user quits; cont: a saved game
+   to go on with first (NULL: none). */
+static void play_match(const mc_game *g, player pl[2], mc_match *match,
+                       mc_session *cont)
+{
+    while (match->winner < 0) {
         mc_pos start;
-        mc_match_start(g, &match, &start);
+        mc_match_start(g, match, &start);
+        assert(start.side == MC_SOUTH || start.side == MC_NORTH);
         mc_result r;
         int quit_setup = 0;
         if (!cont && screen.on && mc_game_custom_setup(g, NULL))
@@ -1073,28 +1131,63 @@ static int play_run(const char *spec, const char *kind[2], const char *resume,
                 printf("Goodbye.\n");
             break;
         }
-        mc_match_record(g, &match, &r);
-        char b[160];
-        mc_match_describe(g, &match, b, sizeof b);
-        if (match.games > 1 || match.winner < 0) {
-            say("Match: %s", b);
-            snprintf(screen.view.score, sizeof screen.view.score, "%s", b);
-        }
-        if (match.winner < 0)
-            say("Next game: %s starts.", side_name[match.next_first]);
-        if (screen.on) {
-            int k = tui_wait_key(s, &screen.view,
-                                 match.winner < 0
-                                     ? "Any key: the next game.  q: quit."
-                                     : "Any key: leave.");
-            if (k == 'q' || k == 'Q')
-                match.winner = match.winner < 0 ? -2 : match.winner;
-        }
+        next_game(g, match, s, &r);
         if (!saving.path)
             mc_session_free(s);
-        if (match.winner == -2)
+        if (match->winner == -2)
             break;
     }
+}
+
+/* The games of `mancala play` once the options are read. */
+static int play_run(const play_args *pa)
+{
+    const char *spec = pa->spec, *resume = pa->resume;
+    mc_record **old = NULL;
+    int nold = 0;
+    if (resume) {
+        int rc = load_saved(resume, &spec, &old, &nold);
+        if (rc >= 0)
+            return rc;
+        assert(nold > 0 && saving.path);
+    }
+    mc_game *g = cli_game(spec ? spec : "oware");
+    if (!g) {
+        mc_records_free(old, nold);
+        return EXIT_BAD_INPUT;
+    }
+    if (play_egdb_dir && strcmp(play_egdb_dir, "none") != 0 &&
+        !(play_db = cli_open_egdb(g, play_egdb_dir, "play"))) {
+        mc_records_free(old, nold);
+        mc_game_free(g);
+        return EXIT_BAD_INPUT;
+    }
+    player pl[2];
+    int level = (int)pa->level;
+    if (make_player(&pl[0], pa->kind[0], MC_SOUTH, pa->seed, level,
+                    pa->seconds) ||
+        make_player(&pl[1], pa->kind[1], MC_NORTH, pa->seed, level,
+                    pa->seconds)) {
+        mc_records_free(old, nold);
+        mc_egdb_close(play_db);
+        play_db = NULL;
+        mc_game_free(g);
+        return EXIT_USAGE;
+    }
+    pl[0].nodes = pl[1].nodes = pa->nodes;
+    announce(g, pl, pa);
+    mc_match match;
+    mc_match_init(g, &match);
+    if (match.by_lot && !resume) {
+        mc_rng lot;
+        mc_rng_seed(&lot, pa->seed ^ 0x6c6f74ull);
+        match.next_first = (int)mc_rng_below(&lot, 2);
+        say("Drawn by lot: %s starts the first game.",
+            side_name[match.next_first]);
+    }
+    mc_session *cont =
+        resume ? resume_match(g, &match, old, nold, resume) : NULL;
+    play_match(g, pl, &match, cont);
     if (saving.path)
         snprintf(saving_path_shown, sizeof saving_path_shown, "%s",
                  saving.path);

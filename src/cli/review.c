@@ -5,6 +5,7 @@
  * the library's verdict (inaccuracy, mistake, blunder) and the engine's
  * better move.  The same judgement as the page's and the full screen's.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,91 +37,75 @@ static void on_progress(int done, int total, void *ctx)
     }
 }
 
-int cli_review(int argc, char **argv)
+/* What `mancala analyze --game` was asked: the file, the game in it, the
+   search's budget for every position. */
+typedef struct review_args {
+    const char *file;
+    long round, depth, nodes;
+    double secs;
+} review_args;
+
+/* Read the arguments into a; -1 when they are good, else the exit code
+   (0 after --help). */
+static int parse_args(int argc, char **argv, review_args *a)
 {
-    const char *file = NULL;
-    long round = 1, depth = 0, nodes = 0;
-    double secs = 0;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
+        const char *o = argv[i];
+        if (cli_is_help(o)) {
             printf(usage);
             return 0;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "mancala analyze: %s needs a value\n", a);
+            fprintf(stderr, "mancala analyze: %s needs a value\n", o);
             return EXIT_USAGE;
         }
         const char *v = argv[++i];
-        if (strcmp(a, "--game") == 0) {
-            file = v;
-        } else if (strcmp(a, "--round") == 0 && (round = cli_number(v, 100000)) >= 1) {
-        } else if (strcmp(a, "--depth") == 0 && (depth = cli_number(v, 100)) >= 1) {
-        } else if (strcmp(a, "--nodes") == 0 && (nodes = cli_number(v, 1000000000L)) >= 1) {
-        } else if (strcmp(a, "--time") == 0) {
+        if (strcmp(o, "--game") == 0) {
+            a->file = v;
+        } else if (strcmp(o, "--round") == 0 &&
+                   (a->round = cli_number(v, 100000)) >= 1) {
+        } else if (strcmp(o, "--depth") == 0 &&
+                   (a->depth = cli_number(v, 100)) >= 1) {
+        } else if (strcmp(o, "--nodes") == 0 &&
+                   (a->nodes = cli_number(v, 1000000000L)) >= 1) {
+        } else if (strcmp(o, "--time") == 0) {
             char *end;
-            secs = strtod(v, &end);
-            if (*end || end == v || !(secs > 0 && secs <= 3600)) {
+            a->secs = strtod(v, &end);
+            if (*end || end == v || !(a->secs > 0 && a->secs <= 3600)) {
                 fprintf(stderr, "mancala analyze: --time takes seconds, not '%s'\n", v);
                 return EXIT_USAGE;
             }
         } else {
-            fprintf(stderr, "mancala analyze: bad option or value: %s %s\n", a, v);
+            fprintf(stderr, "mancala analyze: bad option or value: %s %s\n", o,
+                    v);
             return EXIT_USAGE;
         }
     }
-    if (!file) {
+    if (!a->file) {
         fprintf(stderr, "mancala analyze: --game FILE names the record\n");
         return EXIT_USAGE;
     }
-    mc_record **recs = NULL;
-    int n = 0;
-    mc_record_loc loc;
-    mc_error err = {0, ""};
-    if (mc_records_load(file, &recs, &n, &loc, &err) != 0) {
-        fprintf(stderr, "mancala analyze: %s: %s\n", file, err.msg);
-        return EXIT_BAD_INPUT;
-    }
-    if (round > n) {
-        fprintf(stderr, "mancala analyze: %s holds %d game%s, not %ld\n", file, n,
-                n == 1 ? "" : "s", round);
-        mc_records_free(recs, n);
-        return EXIT_BAD_INPUT;
-    }
-    mc_record *rec = recs[round - 1];
-    const mc_game *g = mc_record_game(rec);
-    const mc_session *s = mc_record_session(rec);
-    int plies = mc_session_ply(s);
+    return -1;
+}
+
+/* The player that values every position: one thread, the tables where
+   they are, never the book.  NULL with the reason in err. */
+static mc_player *reviewer(const mc_game *g, mc_error *err)
+{
     mc_player_opts o = {0};
     o.threads = 1;
     char tables[4096];
     const char *tdir = cli_default_tables(g, "analyze", 0, tables, sizeof tables);
     o.tables = tdir ? tdir : "none";
     o.book = "none"; /* a search of every position, never the book */
-    mc_player *pl = mc_player_new(g, &o, &err);
-    mc_review *rv = calloc((size_t)plies + 1, sizeof *rv);
-    int rc = EXIT_BAD_INPUT;
-    if (!pl || !rv) {
-        fprintf(stderr, "mancala analyze: %s\n", pl ? "out of memory" : err.msg);
-        goto out;
-    }
-    mc_go go = {0};
-    go.depth = (int)depth;
-    go.nodes = (uint64_t)nodes;
-    go.movetime = secs;
-    if (!depth && !nodes && secs <= 0)
-        go.movetime = 0.5;
-    if (plies == 0) {
-        printf("%s: no move to review\n", mc_game_spec(g));
-        rc = 0;
-        goto out;
-    }
-    if (mc_review_game(pl, s, &go, rv, on_progress, NULL) != 0) {
-        fprintf(stderr, "mancala analyze: out of memory\n");
-        goto out;
-    }
-    printf("review of %s, game %ld of %s: %d move%s\n", mc_game_spec(g), round,
-           file, plies, plies == 1 ? "" : "s");
+    return mc_player_new(g, &o, err);
+}
+
+/* A line a move, then each side's verdicts counted, then the result. */
+static void print_review(const mc_game *g, const mc_session *s,
+                         const mc_review *rv)
+{
+    int plies = mc_session_ply(s);
     int count[2][4] = {{0}};
     for (int k = 0; k < plies; k++) {
         const mc_review *v = &rv[k];
@@ -134,6 +119,10 @@ int cli_review(int argc, char **argv)
         if (v->verdict != MC_VERDICT_NONE)
             printf("; %s, better %s", mc_verdict_name(v->verdict), best);
         printf("\n");
+        /* the library's: the mover of ply k, one of the four verdicts */
+        assert(v->side == p->side);
+        assert(v->verdict >= MC_VERDICT_NONE &&
+               v->verdict <= MC_VERDICT_BLUNDER);
         count[v->side][v->verdict]++;
     }
     for (int side = 0; side < 2; side++) {
@@ -151,6 +140,59 @@ int cli_review(int argc, char **argv)
         mc_result_describe(g, &r, words, sizeof words);
         printf("%s\n", words);
     }
+}
+
+int cli_review(int argc, char **argv)
+{
+    review_args a = {NULL, 1, 0, 0, 0};
+    int prc = parse_args(argc, argv, &a);
+    if (prc >= 0)
+        return prc;
+    mc_record **recs = NULL;
+    int n = 0;
+    mc_record_loc loc;
+    mc_error err = {0, ""};
+    if (mc_records_load(a.file, &recs, &n, &loc, &err) != 0) {
+        fprintf(stderr, "mancala analyze: %s: %s\n", a.file, err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    if (a.round > n) {
+        fprintf(stderr, "mancala analyze: %s holds %d game%s, not %ld\n",
+                a.file, n, n == 1 ? "" : "s", a.round);
+        mc_records_free(recs, n);
+        return EXIT_BAD_INPUT;
+    }
+    assert(a.round >= 1); /* parse_args takes 1 and up only */
+    mc_record *rec = recs[a.round - 1];
+    const mc_game *g = mc_record_game(rec);
+    const mc_session *s = mc_record_session(rec);
+    int plies = mc_session_ply(s);
+    mc_player *pl = reviewer(g, &err);
+    mc_review *rv = calloc((size_t)plies + 1, sizeof *rv);
+    int rc = EXIT_BAD_INPUT;
+    if (!pl || !rv) {
+        fprintf(stderr, "mancala analyze: %s\n",
+                pl ? "out of memory" : err.msg);
+        goto out;
+    }
+    mc_go go = {0};
+    go.depth = (int)a.depth;
+    go.nodes = (uint64_t)a.nodes;
+    go.movetime = a.secs;
+    if (!a.depth && !a.nodes && a.secs <= 0)
+        go.movetime = 0.5;
+    if (plies == 0) {
+        printf("%s: no move to review\n", mc_game_spec(g));
+        rc = 0;
+        goto out;
+    }
+    if (mc_review_game(pl, s, &go, rv, on_progress, NULL) != 0) {
+        fprintf(stderr, "mancala analyze: out of memory\n");
+        goto out;
+    }
+    printf("review of %s, game %ld of %s: %d move%s\n", mc_game_spec(g),
+           a.round, a.file, plies, plies == 1 ? "" : "s");
+    print_review(g, s, rv);
     rc = 0;
 out:
     free(rv);

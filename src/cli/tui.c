@@ -14,6 +14,7 @@
  * the library.  This file must not print to stdout (the screen is
  * ncurses').
  */
+#include <assert.h>
 #include <ctype.h>
 #include <curses.h>
 #include <stdarg.h>
@@ -495,6 +496,225 @@ static void draw_list(const mc_session *s, int shown, int top, int x, int h,
     free(lr.start);
 }
 
+/* The lines above the board: the program, the game and its mode, the
+   players, the match's score. */
+static void draw_header(const mc_game *g, const tui_view *v)
+{
+    attron(A_BOLD);
+    mvprintw(0, 0, "mancala %s: %s", mc_version(), mc_game_spec(g));
+    attroff(A_BOLD);
+    printw("   [%s]", v->mode ? v->mode : "classic");
+    mvprintw(1, 0, "South: %s   North: %s", v->player[0], v->player[1]);
+    if (v->score[0])
+        mvprintw(2, 0, "Match: %s", v->score);
+}
+
+/* The marks the board showed, which the legend then explains. */
+typedef struct seen_marks {
+    int foreign; /* a pit owned across the board */
+    int best;    /* the engine's move */
+    int last;    /* the pit the last move was sown from */
+} seen_marks;
+
+/* One pit (its name above or below, its seeds with their marks) at column
+   x of the board; `home` is the side whose row it is in, `last` the pit
+   the last move was sown from (-1: none). */
+static void draw_pit(const mc_game *g, const mc_pos *p, const marks *mk,
+                     int pit, int home, int last, int x, int pit_y, int name_y,
+                     seen_marks *seen)
+{
+    assert(pit >= 0 && pit < MC_MAX_PITS); /* the marks' bits */
+    mvprintw(name_y, x + 1, "%2s", mc_pit_name(g, pit));
+    int n = mk && mk->seeds ? mk->seeds[pit] : p->pit[pit];
+    int other = mc_pit_owner(g, p, pit) != home;
+    int best = mk && mk->best == pit;
+    seen->foreign |= other;
+    seen->best |= best;
+    attr_t a = A_NORMAL;
+    if (other)
+        a |= COLOR_PAIR(3);
+    if (mk && (mk->capture >> pit & 1))
+        a = COLOR_PAIR(2) | A_BOLD | A_REVERSE;
+    else if (mk && mk->active == pit)
+        a = COLOR_PAIR(4) | A_BOLD | A_REVERSE;
+    else if (mk && mk->cursor == pit)
+        a = COLOR_PAIR(1) | A_BOLD | A_REVERSE;
+    else if (mk && (mk->picked >> pit & 1))
+        a = COLOR_PAIR(1) | A_BOLD | A_UNDERLINE;
+    else if (best)
+        a = COLOR_PAIR(4) | A_BOLD;
+    if (pit == last) /* seen without colours too, with the '*' */
+        a |= A_UNDERLINE;
+    attron(a);
+    mvprintw(pit_y, x, "%c%2d%c",
+             best    ? '('
+             : other ? '<'
+                     : '[',
+             n,
+             best    ? ')'
+             : other ? '>'
+                     : ']');
+    attroff(a);
+    if (pit == last) {
+        attron(A_BOLD);
+        mvaddch(pit_y, x + 4, '*');
+        attroff(A_BOLD);
+        seen->last = 1;
+    }
+}
+
+/* The board's rows from line y, North's side on top unless flipped, the
+   name of the side to move (`mover`, -1: none) highlighted; returns the
+   line below the board. */
+static int draw_board(const mc_game *g, const mc_pos *p, int mover, int last,
+                      const marks *mk, const mc_layout *l, int y,
+                      seen_marks *seen)
+{
+    for (int sr = 0; sr < l->rows; sr++) {
+        int r = ui.flip ? l->rows - 1 - sr : sr;
+        int home = r < l->rows / 2 ? MC_NORTH : MC_SOUTH;
+        int upper = sr < l->rows / 2;
+        if (sr == l->rows / 2)
+            y++; /* a gap between the two sides */
+        int pit_y = upper ? y + 1 : y;
+        int name_y = upper ? y : y + 1;
+        if (sr == 0 || sr == l->rows - 1) {
+            if (mover == home)
+                attron(COLOR_PAIR(1) | A_BOLD);
+            mvprintw(pit_y, 0, "%s", side_name[home]);
+            attroff(COLOR_PAIR(1) | A_BOLD);
+        }
+        for (int sc = 0; sc < l->cols; sc++) {
+            int c = ui.flip ? l->cols - 1 - sc : sc;
+            int pit = l->pit[r][c];
+            if (pit >= 0)
+                draw_pit(g, p, mk, pit, home, last, 8 + 6 * sc, pit_y, name_y,
+                         seen);
+        }
+        if (l->stores && (sr == 0 || sr == l->rows - 1))
+            mvprintw(pit_y, 10 + 6 * l->cols, "%s %d", l->store_name,
+                     p->cap[home]);
+        y += 2;
+    }
+    return y;
+}
+
+/* What the marks seen mean (Goré's trades move pits across the board), on
+   line y in Wt columns, in short words when the long ones do not fit. */
+static void draw_legend(int y, int Wt, const seen_marks *seen)
+{
+    static const char *const legend_words[3][2] = {
+        {"<n>: a pit owned by the player across the board",
+         "<n>: owned across"},
+        {"(n): the engine's move", "(n): engine's move"},
+        {"[n]*: the last move was sown from this pit (underlined)",
+         "[n]*: last move"}};
+    int legend_on[3] = {seen->foreign, seen->best, seen->last};
+    char legend[200] = "";
+    for (int form = 0; form < 2; form++) {
+        legend[0] = '\0';
+        for (int i = 0; i < 3; i++)
+            if (legend_on[i])
+                snprintf(legend + strlen(legend),
+                         sizeof legend - strlen(legend), "%s%s",
+                         legend[0] ? "   " : "", legend_words[i][form]);
+        if ((int)strlen(legend) <= Wt)
+            break;
+    }
+    if (legend[0])
+        mvaddnstr(y, 0, legend, Wt);
+}
+
+/* The clocks on line y, when the game has them; returns the next line. */
+static int draw_clocks(int y, const tui_view *v)
+{
+    char c0[16], c1[16];
+    fmt_clock(c0, sizeof c0, v->clock[0]);
+    fmt_clock(c1, sizeof c1, v->clock[1]);
+    if (v->clock[0] >= 0 || v->move_limit > 0) {
+        mvprintw(y, 0, "Clock  South %s  North %s", c0, c1);
+        if (v->move_limit > 0)
+            printw("   (%.0f s a move)", v->move_limit);
+        y++;
+    }
+    return y;
+}
+
+/* The status st (NULL: none) wrapped in bold from line y in Wt columns,
+   leaving 2 lines of log at least; returns the line below it. */
+static int draw_status(int y, int Wt, const char *st)
+{
+    if (!st)
+        return y;
+    int room = LINES - 3 - 2 - y; /* keep 2 lines of log at least */
+    if (room < 1)
+        room = 1;
+    attron(A_BOLD);
+    int need = draw_wrapped(y, 0, Wt, room, st);
+    y += need < room ? need : room;
+    attroff(A_BOLD);
+    return y;
+}
+
+/* The log in h lines from line top, Wt columns: lines from the newest
+   entry back, ui.scroll lines skipped, and a hint above when there is
+   more. */
+static void draw_log(int top, int h, int Wt)
+{
+    enum { MAXL = 256 };
+    const char *lst[MAXL];
+    int lln[MAXL];
+    int total = 0;
+    for (size_t i = 0; i < ui.nlog; i++)
+        total += wrap(ui.log[i].text, Wt, lst, lln, 0);
+    if (ui.scroll > total - h)
+        ui.scroll = total - h > 0 ? total - h : 0;
+    int need = h + ui.scroll, got = 0;
+    size_t first = ui.nlog;
+    while (first > 0 && got < need) {
+        first--;
+        got += wrap(ui.log[first].text, Wt, lst, lln, 0);
+    }
+    /* the window of lines [got - need, got - ui.scroll) of the entries
+       from `first` on */
+    int skip = got - h - ui.scroll, row = 0, seen = 0;
+    for (size_t i = first; i < ui.nlog && row < h; i++) {
+        int n = wrap(ui.log[i].text, Wt, lst, lln, MAXL);
+        for (int k = 0; k < n && k < MAXL && row < h; k++, seen++)
+            if (seen >= skip)
+                mvaddnstr(top + row++, 0, lst[k], lln[k]);
+    }
+    if (ui.scroll > 0 || skip > 0 || first > 0) {
+        const char *more =
+            ui.scroll > 0 ? "PgUp/PgDn: scroll (newer below)" : "PgUp: earlier";
+        mvaddnstr(top - 1,
+                  Wt - (int)strlen(more) > 0 ? Wt - (int)strlen(more) : 0, more,
+                  Wt);
+    }
+}
+
+/* The move line (input, NULL: none) and the keys, in W columns: the
+   longest list of keys that fits. */
+static void draw_foot(const char *input, int W)
+{
+    if (input) {
+        move(LINES - 2, 0);
+        clrtoeol();
+        mvaddnstr(LINES - 2, 0, input, W);
+    }
+    static const char *const foot[] = {
+        "Type a move or pick a pit with the arrows; Enter plays.   "
+        "?: commands   <: undo   >: redo   PgUp: log   q: quit",
+        "Enter: play   arrows: pick   ?: commands   <: undo   >: redo   "
+        "q: quit",
+        "Enter play  arrows pick  ? commands  < undo  > redo  q quit",
+        "? commands  < undo  > redo  q quit"};
+    int f = 0;
+    while (f < 3 && (int)strlen(foot[f]) > W)
+        f++;
+    mvaddnstr(LINES - 1, 0, foot[f], W);
+}
+
 /* Draw the position after the first `at` moves of session s (at < 0: the
    current one; review shows the others, with the move list); `status` is
    wrapped above the log, `input` is the move line (NULL: none).  The pit
@@ -506,6 +726,7 @@ static void draw_pos(const mc_session *s, int at, const tui_view *v,
     const mc_game *g = mc_session_game(s);
     int live = at < 0;
     int shown = live ? mc_session_ply(s) : at;
+    assert(shown >= 0 && shown <= mc_session_ply(s));
     const mc_pos *p = live ? mc_session_pos(s) : mc_session_pos_at(s, at);
     int last = shown > 0 ? mc_move_pit(g, mc_session_pos_at(s, shown - 1),
                                        mc_session_move_at(s, shown - 1))
@@ -524,115 +745,14 @@ static void draw_pos(const mc_session *s, int at, const tui_view *v,
     int beside = list_on && COLS - list_x >= 16;
     int Wt = beside ? list_x - 2 : W;
     erase();
-    attron(A_BOLD);
-    mvprintw(0, 0, "mancala %s: %s", mc_version(), mc_game_spec(g));
-    attroff(A_BOLD);
-    printw("   [%s]", v->mode ? v->mode : "classic");
-    mvprintw(1, 0, "South: %s   North: %s", v->player[0], v->player[1]);
-    if (v->score[0])
-        mvprintw(2, 0, "Match: %s", v->score);
-    int y = gm.top, foreign = 0, best_shown = 0, last_shown = 0;
-    for (int sr = 0; sr < l.rows; sr++) {
-        int r = ui.flip ? l.rows - 1 - sr : sr;
-        int home = r < l.rows / 2 ? MC_NORTH : MC_SOUTH;
-        int upper = sr < l.rows / 2;
-        if (sr == l.rows / 2)
-            y++; /* a gap between the two sides */
-        int pit_y = upper ? y + 1 : y;
-        int name_y = upper ? y : y + 1;
-        if (sr == 0 || sr == l.rows - 1) {
-            if (p->side == home && !(live && mc_session_over(s)))
-                attron(COLOR_PAIR(1) | A_BOLD);
-            mvprintw(pit_y, 0, "%s", side_name[home]);
-            attroff(COLOR_PAIR(1) | A_BOLD);
-        }
-        for (int sc = 0; sc < l.cols; sc++) {
-            int c = ui.flip ? l.cols - 1 - sc : sc;
-            int pit = l.pit[r][c];
-            int x = 8 + 6 * sc;
-            if (pit < 0)
-                continue;
-            mvprintw(name_y, x + 1, "%2s", mc_pit_name(g, pit));
-            int n = mk && mk->seeds ? mk->seeds[pit] : p->pit[pit];
-            int other = mc_pit_owner(g, p, pit) != home;
-            int best = mk && mk->best == pit;
-            foreign |= other;
-            best_shown |= best;
-            attr_t a = A_NORMAL;
-            if (other)
-                a |= COLOR_PAIR(3);
-            if (mk && (mk->capture >> pit & 1))
-                a = COLOR_PAIR(2) | A_BOLD | A_REVERSE;
-            else if (mk && mk->active == pit)
-                a = COLOR_PAIR(4) | A_BOLD | A_REVERSE;
-            else if (mk && mk->cursor == pit)
-                a = COLOR_PAIR(1) | A_BOLD | A_REVERSE;
-            else if (mk && (mk->picked >> pit & 1))
-                a = COLOR_PAIR(1) | A_BOLD | A_UNDERLINE;
-            else if (best)
-                a = COLOR_PAIR(4) | A_BOLD;
-            if (pit == last) /* seen without colours too, with the '*' */
-                a |= A_UNDERLINE;
-            attron(a);
-            mvprintw(pit_y, x, "%c%2d%c",
-                     best ? '(' : other ? '<' : '[', n,
-                     best ? ')' : other ? '>' : ']');
-            attroff(a);
-            if (pit == last) {
-                attron(A_BOLD);
-                mvaddch(pit_y, x + 4, '*');
-                attroff(A_BOLD);
-                last_shown = 1;
-            }
-        }
-        if (l.stores && (sr == 0 || sr == l.rows - 1))
-            mvprintw(pit_y, 10 + 6 * l.cols, "%s %d", l.store_name,
-                     p->cap[home]);
-        y += 2;
-    }
-    /* what the marks mean (Goré's trades move pits across the board), in
-       short words when the long ones do not fit */
-    static const char *const legend_words[3][2] = {
-        {"<n>: a pit owned by the player across the board",
-         "<n>: owned across"},
-        {"(n): the engine's move", "(n): engine's move"},
-        {"[n]*: the last move was sown from this pit (underlined)",
-         "[n]*: last move"}};
-    int legend_on[3] = {foreign, best_shown, last_shown};
-    char legend[200] = "";
-    for (int form = 0; form < 2; form++) {
-        legend[0] = '\0';
-        for (int i = 0; i < 3; i++)
-            if (legend_on[i])
-                snprintf(legend + strlen(legend),
-                         sizeof legend - strlen(legend), "%s%s",
-                         legend[0] ? "   " : "", legend_words[i][form]);
-        if ((int)strlen(legend) <= Wt)
-            break;
-    }
-    if (legend[0])
-        mvaddnstr(y, 0, legend, Wt);
+    draw_header(g, v);
+    seen_marks seen = {0, 0, 0};
+    int mover = live && mc_session_over(s) ? -1 : p->side;
+    int y = draw_board(g, p, mover, last, mk, &l, gm.top, &seen);
+    draw_legend(y, Wt, &seen);
     y++;
-    /* clocks */
-    char c0[16], c1[16];
-    fmt_clock(c0, sizeof c0, v->clock[0]);
-    fmt_clock(c1, sizeof c1, v->clock[1]);
-    if (v->clock[0] >= 0 || v->move_limit > 0) {
-        mvprintw(y, 0, "Clock  South %s  North %s", c0, c1);
-        if (v->move_limit > 0)
-            printw("   (%.0f s a move)", v->move_limit);
-        y++;
-    }
-    const char *st = status ? status : ui.note[0] ? ui.note : NULL;
-    if (st) {
-        int room = LINES - 3 - 2 - y; /* keep 2 lines of log at least */
-        if (room < 1)
-            room = 1;
-        attron(A_BOLD);
-        int need = draw_wrapped(y, 0, Wt, room, st);
-        y += need < room ? need : room;
-        attroff(A_BOLD);
-    }
+    y = draw_clocks(y, v);
+    y = draw_status(y, Wt, status ? status : ui.note[0] ? ui.note : NULL);
     y++;
     /* the log (or the move list when there is no room beside the board) */
     int log_top = y, log_h = LINES - 2 - y;
@@ -645,57 +765,9 @@ static void draw_pos(const mc_session *s, int at, const tui_view *v,
             log_h = 0;
         }
     }
-    if (log_h > 0 && ui.nlog) {
-        /* lines from the newest entry back, ui.scroll lines skipped */
-        enum { MAXL = 256 };
-        const char *lst[MAXL];
-        int lln[MAXL];
-        int total = 0;
-        for (size_t i = 0; i < ui.nlog; i++)
-            total += wrap(ui.log[i].text, Wt, lst, lln, 0);
-        if (ui.scroll > total - log_h)
-            ui.scroll = total - log_h > 0 ? total - log_h : 0;
-        int need = log_h + ui.scroll, got = 0;
-        size_t first = ui.nlog;
-        while (first > 0 && got < need) {
-            first--;
-            got += wrap(ui.log[first].text, Wt, lst, lln, 0);
-        }
-        /* the window of lines [got - need, got - ui.scroll) of the
-           entries from `first` on */
-        int skip = got - log_h - ui.scroll, row = 0, seen = 0;
-        for (size_t i = first; i < ui.nlog && row < log_h; i++) {
-            int n = wrap(ui.log[i].text, Wt, lst, lln, MAXL);
-            for (int k = 0; k < n && k < MAXL && row < log_h; k++, seen++)
-                if (seen >= skip)
-                    mvaddnstr(log_top + row++, 0, lst[k], lln[k]);
-        }
-        if (ui.scroll > 0 || skip > 0 || first > 0) {
-            const char *more = ui.scroll > 0 ? "PgUp/PgDn: scroll (newer below)"
-                                             : "PgUp: earlier";
-            mvaddnstr(log_top - 1, Wt - (int)strlen(more) > 0
-                                       ? Wt - (int)strlen(more)
-                                       : 0,
-                      more, Wt);
-        }
-    }
-    /* the move line and the keys */
-    if (input) {
-        move(LINES - 2, 0);
-        clrtoeol();
-        mvaddnstr(LINES - 2, 0, input, W);
-    }
-    static const char *const foot[] = {
-        "Type a move or pick a pit with the arrows; Enter plays.   "
-        "?: commands   <: undo   >: redo   PgUp: log   q: quit",
-        "Enter: play   arrows: pick   ?: commands   <: undo   >: redo   "
-        "q: quit",
-        "Enter play  arrows pick  ? commands  < undo  > redo  q quit",
-        "? commands  < undo  > redo  q quit"};
-    int f = 0;
-    while (f < 3 && (int)strlen(foot[f]) > W)
-        f++;
-    mvaddnstr(LINES - 1, 0, foot[f], W);
+    if (log_h > 0 && ui.nlog)
+        draw_log(log_top, log_h, Wt);
+    draw_foot(input, W);
     refresh();
 }
 
@@ -1394,6 +1466,283 @@ static int submit(const mc_session *s, const legal *L, const char *typed,
     return 0;
 }
 
+/* A person's turn at the board: the legal moves, and what the move line
+   matched of them when it was last drawn. */
+typedef struct turn {
+    mc_session *s;
+    tui_view *v;
+    const mc_game *g;
+    const mc_pos *p;
+    legal *L;
+    uint32_t mask;                    /* the pits the cursor may stop on */
+    int offers;                       /* an offer is among the moves */
+    int idx[MC_MAX_MOVES], nm, whole; /* matching(ui.line), nm 0: none */
+} turn;
+
+/* The status line of the turn: who moves (the seconds left for the move),
+   that offers are possible, and the moves when none is a sowing. */
+static void turn_status(const turn *t, double left_move, char *status, size_t n)
+{
+    const legal *L = t->L;
+    int side = t->p->side;
+    assert(side == MC_SOUTH || side == MC_NORTH);
+    if (t->v->move_limit > 0)
+        snprintf(status, n, "%s to move (%.0f s left)", side_name[side],
+                 left_move);
+    else
+        snprintf(status, n, "%s to move", side_name[side]);
+    if (t->offers)
+        snprintf(status + strlen(status), n - strlen(status),
+                 "   (offer pits: type offer and Enter, or ? o)");
+    if (t->mask || !L->n || t->offers)
+        return;
+    /* no sowing: say what there is */
+    snprintf(status + strlen(status), n - strlen(status), "   Moves:");
+    for (int i = 0; i < L->n && i < 8; i++)
+        snprintf(status + strlen(status), n - strlen(status), " %s", L->tok[i]);
+    if (L->n == 1) {
+        mc_move_facts f;
+        if (mc_move_facts_get(t->g, t->p, L->mv[0], &f) == 0 && f.why[0])
+            snprintf(status + strlen(status), n - strlen(status), " (%s)",
+                     f.why);
+        snprintf(status + strlen(status), n - strlen(status),
+                 "; Enter plays it");
+    }
+}
+
+/* Draw the board with the move line: what Enter would do at the cursor,
+   or the moves that match what is typed (kept in t for the next key). */
+static void turn_draw(turn *t, const tui_view *shown, const char *status)
+{
+    const legal *L = t->L;
+    text in = {0};
+    text_add(&in, "Move: %s_", ui.line);
+    t->nm = 0;
+    t->whole = -1;
+    if (!ui.line[0] && ui.cursor >= 0) { /* what Enter would do */
+        int at = -1, count = 0;
+        for (int i = 0; i < L->n; i++)
+            if (mc_move_pit(t->g, t->p, L->mv[i]) == ui.cursor) {
+                at = at < 0 ? i : at;
+                count++;
+            }
+        if (count == 1)
+            text_add(&in, "   (Enter plays %s)", L->tok[at]);
+        else if (count > 1)
+            text_add(&in, "   (Enter: the %d moves from %s)", count,
+                     mc_pit_name(t->g, ui.cursor));
+    } else if (ui.line[0]) {
+        t->nm = matching(L, ui.line, t->idx, &t->whole);
+        if (t->nm == 0)
+            text_add(&in, "   (no legal move starts so: Enter explains)");
+        else {
+            text_add(&in, "   (");
+            for (int i = 0; i < t->nm && i < 12; i++)
+                text_add(&in, "%s%s", i ? " " : "", L->tok[t->idx[i]]);
+            text_add(&in, "%s)", t->nm > 12 ? " ..." : "");
+        }
+    }
+    assert(t->nm <= L->n && t->whole < L->n);
+    marks mk = NO_MARKS;
+    mk.cursor = ui.cursor;
+    mk.best = ui.best;
+    draw_pos(t->s, -1, shown, &mk, status, in.p);
+    free(in.p);
+}
+
+/* Enter on an empty move line with the cursor on a pit: its move, or a
+   list to pick from when it starts several.  TUI_MOVE with *m, or -1. */
+static int enter_at_cursor(const turn *t, mc_move *m)
+{
+    const legal *L = t->L;
+    int at[MC_MAX_MOVES], n = 0, rc = -1;
+    for (int i = 0; i < L->n; i++)
+        if (mc_move_pit(t->g, t->p, L->mv[i]) == ui.cursor)
+            at[n++] = i;
+    if (n == 1) {
+        *m = L->mv[at[0]];
+        rc = TUI_MOVE;
+    } else if (n > 1) {
+        timeout(-1);
+        if (pick_dialog(t->s, t->v, L, at, n, ui.cursor, m))
+            rc = TUI_MOVE;
+        timeout(100);
+    }
+    return rc;
+}
+
+/* Enter: what is typed is a command word, the start of an offer (the
+   dialog picks the pits) or a move (else the reason is told); with
+   nothing typed, the only move or the cursor's.  Returns the command (0:
+   none); *rc gets TUI_MOVE with a move in *m. */
+static int turn_enter(turn *t, mc_move *m, int *rc)
+{
+    const legal *L = t->L;
+    if (!ui.line[0]) {
+        if (ui.cursor < 0 && L->n == 1) {
+            *m = L->mv[0]; /* the only move (a pass) */
+            *rc = TUI_MOVE;
+        } else if (ui.cursor >= 0) {
+            *rc = enter_at_cursor(t, m);
+        }
+        return 0;
+    }
+    int cmd = 0, w = command_word(ui.line), offer_only = t->nm > 0;
+    mc_error quiet = {0, ""};
+    for (int i = 0; i < t->nm; i++) {
+        mc_move_facts f;
+        offer_only &=
+            mc_move_facts_get(t->g, t->p, L->mv[t->idx[i]], &f) == 0 &&
+            f.kind == MC_MOVE_IS_OFFER;
+    }
+    if (w && !(t->nm && t->whole >= 0)) {
+        cmd = w;
+    } else if (offer_only && t->whole < 0 &&
+               mc_move_parse(t->g, t->p, ui.line, m, &quiet) != 0) {
+        cmd = 'o'; /* "o", "offer": pick the pits */
+    } else if (submit(t->s, L, ui.line, m)) {
+        *rc = TUI_MOVE;
+    }
+    ui.line[0] = '\0';
+    return cmd;
+}
+
+/* A letter typed on the move line: played at once when only one move can
+   be meant (*rc TUI_MOVE), else the cursor goes to the first match. */
+static void turn_type(turn *t, int k, mc_move *m, int *rc)
+{
+    size_t len = strlen(ui.line);
+    ui.line[len] = (char)k;
+    ui.line[len + 1] = '\0';
+    t->nm = matching(t->L, ui.line, t->idx, &t->whole);
+    if (t->nm == 1 && t->whole >= 0) { /* only one move can be meant */
+        *m = t->L->mv[t->whole];
+        ui.line[0] = '\0';
+        *rc = TUI_MOVE;
+    } else if (t->nm > 0) {
+        int pit = mc_move_pit(t->g, t->p, t->L->mv[t->idx[0]]);
+        if (pit >= 0)
+            ui.cursor = pit;
+    }
+}
+
+/* The keys that are commands without the menu (no move's notation uses
+   them); 0 for the others. */
+static int key_command(int k)
+{
+    static const struct {
+        int key, cmd;
+    } keys[] = {{KEY_F(2), 'h'}, {'=', 'e'},
+                {KEY_F(3), 'e'}, {'#', 'l'},
+                {KEY_F(4), 'l'}, {KEY_F(5), 'v'},
+                {KEY_F(6), 'f'}, {'<', 'u'},
+                {'>', 'r'},      {'!', '!'},
+                {'q', 'q'},      {'Q', 'q'}}; /* no move of any game has a q */
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (keys[i].key == k)
+            return keys[i].cmd;
+    return 0;
+}
+
+/* One key of the turn: editing the move line, moving the cursor,
+   scrolling, a move (*rc TUI_MOVE, *m) or a command, returned (0:
+   none). */
+static int turn_key(turn *t, int k, mc_move *m, int *rc)
+{
+    size_t len = strlen(ui.line);
+    int cmd = 0;
+    if (k == 27) {
+        if (len)
+            ui.line[0] = '\0';
+        else
+            cmd = command_menu(t->s, t->v, t->offers);
+    } else if (k == KEY_BACKSPACE || k == 127 || k == 8) {
+        if (len)
+            ui.line[len - 1] = '\0';
+    } else if (k == '\n' || k == '\r' || k == KEY_ENTER) {
+        cmd = turn_enter(t, m, rc);
+    } else if (k == KEY_LEFT || k == KEY_RIGHT || k == KEY_UP ||
+               k == KEY_DOWN || k == '\t' || k == KEY_BTAB) {
+        ui.line[0] = '\0';
+        ui.cursor = cursor_step(t->g, t->mask, ui.cursor, k);
+    } else if (k == KEY_PPAGE) {
+        ui.scroll += 3;
+    } else if (k == KEY_NPAGE) {
+        ui.scroll = ui.scroll > 3 ? ui.scroll - 3 : 0;
+    } else if (k == '?' || k == KEY_F(1) || (k == ':' && !len)) {
+        cmd = command_menu(t->s, t->v, t->offers);
+    } else if (key_command(k)) {
+        cmd = key_command(k);
+    } else if (k > 0 && k < 256 && isprint(k) && k != ' ' &&
+               len + 1 < sizeof ui.line) {
+        turn_type(t, k, m, rc);
+    }
+    return cmd;
+}
+
+/* Run command cmd ('?': the menu first); *rc gets what ends the turn. */
+static void turn_command(turn *t, int cmd, mc_move *m, int *rc)
+{
+    if (cmd == '?')
+        cmd = command_menu(t->s, t->v, t->offers);
+    switch (cmd) {
+    case 'q':
+        *rc = TUI_QUIT;
+        break;
+    case 'u':
+    case 'r':
+        if (t->v->no_undo)
+            tui_say("%s is refused: this is a contract game (W16).",
+                    cmd == 'u' ? "Undo" : "Redo");
+        else
+            *rc = cmd == 'u' ? TUI_UNDO : TUI_REDO;
+        break;
+    case 'h':
+    case 'e':
+        search_say(t->s, t->v, cmd == 'e');
+        break;
+    case 'l':
+        ui.show_list = !ui.show_list;
+        break;
+    case 'v':
+        timeout(-1);
+        review(t->s, t->v);
+        timeout(100);
+        break;
+    case 'f':
+        ui.flip = !ui.flip;
+        ui.flip_set = 1;
+        break;
+    case '+':
+    case '-':
+        tui_set_speed(ui.speed + (cmd == '+' ? 1 : -1));
+        tui_say("Animation speed %d (0 instant .. 4 slow).", ui.speed);
+        break;
+    case KEY_PPAGE:
+        ui.scroll += 3;
+        break;
+    case KEY_NPAGE:
+        ui.scroll = ui.scroll > 3 ? ui.scroll - 3 : 0;
+        break;
+    case '!':
+        timeout(-1);
+        if (confirm(t->s, t->v, "Resign this game?"))
+            *rc = TUI_RESIGN;
+        timeout(100);
+        break;
+    case 'o':
+        timeout(-1);
+        if (!t->offers)
+            tui_say("No offer is possible now.");
+        else if (offer_dialog(t->s, t->v, t->L, m))
+            *rc = TUI_MOVE;
+        timeout(100);
+        break;
+    default: /* 0: none */
+        break;
+    }
+}
+
 int tui_choose(mc_session *s, tui_view *v, mc_move *m, double *elapsed)
 {
     const mc_game *g = mc_session_game(s);
@@ -1404,14 +1753,17 @@ int tui_choose(mc_session *s, tui_view *v, mc_move *m, double *elapsed)
     if (!L)
         return TUI_QUIT;
     legal_get(s, L);
-    uint32_t mask = move_pits(s, L);
-    if (ui.cursor < 0 || !(mask >> ui.cursor & 1))
-        ui.cursor = cursor_home(g, p, mask);
-    int offers = offer_possible(s, L);
+    turn t = {.s = s, .v = v, .g = g, .p = p, .L = L};
+    t.mask = move_pits(s, L);
+    if (ui.cursor < 0 || !(t.mask >> ui.cursor & 1))
+        ui.cursor = cursor_home(g, p, t.mask);
+    t.offers = offer_possible(s, L);
     double t0 = now_s() - *elapsed;
     timeout(100);
     int rc = -1;
     while (rc < 0) {
+        /* the cursor stays on the pits of the moves */
+        assert(ui.cursor < 0 || (t.mask >> ui.cursor & 1));
         double used = now_s() - t0;
         *elapsed = used;
         tui_view shown = *v;
@@ -1424,217 +1776,16 @@ int tui_choose(mc_session *s, tui_view *v, mc_move *m, double *elapsed)
             break;
         }
         char status[200];
-        if (v->move_limit > 0)
-            snprintf(status, sizeof status, "%s to move (%.0f s left)",
-                     side_name[p->side], left_move);
-        else
-            snprintf(status, sizeof status, "%s to move", side_name[p->side]);
-        if (offers)
-            snprintf(status + strlen(status), sizeof status - strlen(status),
-                     "   (offer pits: type offer and Enter, or ? o)");
-        if (!mask && L->n && !offers) { /* no sowing: say what there is */
-            snprintf(status + strlen(status), sizeof status - strlen(status),
-                     "   Moves:");
-            for (int i = 0; i < L->n && i < 8; i++)
-                snprintf(status + strlen(status),
-                         sizeof status - strlen(status), " %s", L->tok[i]);
-            if (L->n == 1) {
-                mc_move_facts f;
-                if (mc_move_facts_get(g, p, L->mv[0], &f) == 0 && f.why[0])
-                    snprintf(status + strlen(status),
-                             sizeof status - strlen(status), " (%s)", f.why);
-                snprintf(status + strlen(status),
-                         sizeof status - strlen(status), "; Enter plays it");
-            }
-        }
-        /* the move line, with the moves that match what is typed */
-        text in = {0};
-        text_add(&in, "Move: %s_", ui.line);
-        int idx[MC_MAX_MOVES], whole, nm = 0;
-        if (!ui.line[0] && ui.cursor >= 0) { /* what Enter would do */
-            int at = -1, count = 0;
-            for (int i = 0; i < L->n; i++)
-                if (mc_move_pit(g, p, L->mv[i]) == ui.cursor) {
-                    at = at < 0 ? i : at;
-                    count++;
-                }
-            if (count == 1)
-                text_add(&in, "   (Enter plays %s)", L->tok[at]);
-            else if (count > 1)
-                text_add(&in, "   (Enter: the %d moves from %s)", count,
-                         mc_pit_name(g, ui.cursor));
-        } else if (ui.line[0]) {
-            nm = matching(L, ui.line, idx, &whole);
-            if (nm == 0)
-                text_add(&in, "   (no legal move starts so: Enter explains)");
-            else {
-                text_add(&in, "   (");
-                for (int i = 0; i < nm && i < 12; i++)
-                    text_add(&in, "%s%s", i ? " " : "", L->tok[idx[i]]);
-                text_add(&in, "%s)", nm > 12 ? " ..." : "");
-            }
-        }
-        marks mk = NO_MARKS;
-        mk.cursor = ui.cursor;
-        mk.best = ui.best;
-        draw_pos(s, -1, &shown, &mk, status, in.p);
-        free(in.p);
+        turn_status(&t, left_move, status, sizeof status);
+        turn_draw(&t, &shown, status);
         int k = getch();
         if (k == ERR || k == KEY_RESIZE)
             continue;
         if (ui.small && k != 'q' && k != 'Q')
             continue; /* nothing to see: only q works */
         ui.note[0] = '\0';
-        int cmd = 0;
-        size_t len = strlen(ui.line);
-        if (k == 27) {
-            if (len)
-                ui.line[0] = '\0';
-            else
-                cmd = command_menu(s, v, offers);
-        } else if (k == KEY_BACKSPACE || k == 127 || k == 8) {
-            if (len)
-                ui.line[len - 1] = '\0';
-        } else if (k == '\n' || k == '\r' || k == KEY_ENTER) {
-            if (len) {
-                int w = command_word(ui.line), offer_only = nm > 0;
-                mc_error quiet = {0, ""};
-                for (int i = 0; i < nm; i++) {
-                    mc_move_facts f;
-                    offer_only &= mc_move_facts_get(g, p, L->mv[idx[i]],
-                                                    &f) == 0 &&
-                                  f.kind == MC_MOVE_IS_OFFER;
-                }
-                if (w && !(nm && whole >= 0)) {
-                    cmd = w;
-                } else if (offer_only && whole < 0 &&
-                           mc_move_parse(g, p, ui.line, m, &quiet) != 0) {
-                    cmd = 'o'; /* "o", "offer": pick the pits */
-                } else if (submit(s, L, ui.line, m)) {
-                    rc = TUI_MOVE;
-                }
-                ui.line[0] = '\0';
-            } else if (ui.cursor < 0 && L->n == 1) {
-                *m = L->mv[0]; /* the only move (a pass) */
-                rc = TUI_MOVE;
-            } else if (ui.cursor >= 0) {
-                int at[MC_MAX_MOVES], k2 = 0;
-                for (int i = 0; i < L->n; i++)
-                    if (mc_move_pit(g, p, L->mv[i]) == ui.cursor)
-                        at[k2++] = i;
-                if (k2 == 1) {
-                    *m = L->mv[at[0]];
-                    rc = TUI_MOVE;
-                } else if (k2 > 1) {
-                    timeout(-1);
-                    if (pick_dialog(s, v, L, at, k2, ui.cursor, m))
-                        rc = TUI_MOVE;
-                    timeout(100);
-                }
-            }
-        } else if (k == KEY_LEFT || k == KEY_RIGHT || k == KEY_UP ||
-                   k == KEY_DOWN || k == '\t' || k == KEY_BTAB) {
-            ui.line[0] = '\0';
-            ui.cursor = cursor_step(g, mask, ui.cursor, k);
-        } else if (k == KEY_PPAGE) {
-            ui.scroll += 3;
-        } else if (k == KEY_NPAGE) {
-            ui.scroll = ui.scroll > 3 ? ui.scroll - 3 : 0;
-        } else if (k == '?' || k == KEY_F(1) || (k == ':' && !len)) {
-            cmd = command_menu(s, v, offers);
-        } else if (k == KEY_F(2)) {
-            cmd = 'h';
-        } else if (k == '=' || k == KEY_F(3)) {
-            cmd = 'e';
-        } else if (k == '#' || k == KEY_F(4)) {
-            cmd = 'l';
-        } else if (k == KEY_F(5)) {
-            cmd = 'v';
-        } else if (k == KEY_F(6)) {
-            cmd = 'f';
-        } else if (k == '<') {
-            cmd = 'u';
-        } else if (k == '>') {
-            cmd = 'r';
-        } else if (k == '!') {
-            cmd = '!';
-        } else if (k == 'q' || k == 'Q') {
-            cmd = 'q'; /* no move of any game has a q */
-        } else if (k > 0 && k < 256 && isprint(k) && k != ' ' &&
-                   len + 1 < sizeof ui.line) {
-            ui.line[len] = (char)k;
-            ui.line[len + 1] = '\0';
-            nm = matching(L, ui.line, idx, &whole);
-            if (nm == 1 && whole >= 0) { /* only one move can be meant */
-                *m = L->mv[whole];
-                ui.line[0] = '\0';
-                rc = TUI_MOVE;
-            } else if (nm > 0) {
-                int pit = mc_move_pit(g, p, L->mv[idx[0]]);
-                if (pit >= 0)
-                    ui.cursor = pit;
-            }
-        }
-        if (cmd == '?')
-            cmd = command_menu(s, v, offers);
-        switch (cmd) {
-        case 0:
-            break;
-        case 'q':
-            rc = TUI_QUIT;
-            break;
-        case 'u':
-        case 'r':
-            if (v->no_undo)
-                tui_say("%s is refused: this is a contract game (W16).",
-                        cmd == 'u' ? "Undo" : "Redo");
-            else
-                rc = cmd == 'u' ? TUI_UNDO : TUI_REDO;
-            break;
-        case 'h':
-        case 'e':
-            search_say(s, v, cmd == 'e');
-            break;
-        case 'l':
-            ui.show_list = !ui.show_list;
-            break;
-        case 'v':
-            timeout(-1);
-            review(s, v);
-            timeout(100);
-            break;
-        case 'f':
-            ui.flip = !ui.flip;
-            ui.flip_set = 1;
-            break;
-        case '+':
-        case '-':
-            tui_set_speed(ui.speed + (cmd == '+' ? 1 : -1));
-            tui_say("Animation speed %d (0 instant .. 4 slow).", ui.speed);
-            break;
-        case KEY_PPAGE:
-            ui.scroll += 3;
-            break;
-        case KEY_NPAGE:
-            ui.scroll = ui.scroll > 3 ? ui.scroll - 3 : 0;
-            break;
-        case '!':
-            timeout(-1);
-            if (confirm(s, v, "Resign this game?"))
-                rc = TUI_RESIGN;
-            timeout(100);
-            break;
-        case 'o':
-            timeout(-1);
-            if (!offers)
-                tui_say("No offer is possible now.");
-            else if (offer_dialog(s, v, L, m))
-                rc = TUI_MOVE;
-            timeout(100);
-            break;
-        default:
-            break;
-        }
+        int cmd = turn_key(&t, k, m, &rc);
+        turn_command(&t, cmd, m, &rc);
     }
     *elapsed = now_s() - t0;
     timeout(-1);

@@ -17,6 +17,7 @@
  *
  * Front-end code: features, positions and moves come from the library.
  */
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -483,7 +484,25 @@ typedef struct fit_opts {
     double lambda, l2, rate;
 } fit_opts;
 
-static int tune_fit(const fit_opts *o)
+/* The fit's arrays, one entry a feature: the weights, Adam's moments,
+   the gradient, and how many training positions have the feature. */
+typedef struct fit_state {
+    int nf;
+    double *w, *m, *v, *gr, *cnt;
+} fit_state;
+
+static void fit_free(fit_state *fs)
+{
+    free(fs->w);
+    free(fs->m);
+    free(fs->v);
+    free(fs->gr);
+    free(fs->cnt);
+}
+
+/* The game's features and the data; 0, or the exit code after saying
+   what is wrong (nothing is left to free then). */
+static int fit_load(const fit_opts *o, mc_game **gp, int *nf, dataset *d)
 {
     mc_error err = {0};
     mc_game *g = mc_game_new(o->spec, &err);
@@ -491,123 +510,176 @@ static int tune_fit(const fit_opts *o)
         fprintf(stderr, "mancala tune: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
-    int nf = mc_eval_nfeatures(g);
-    if (nf <= 0) {
+    *nf = mc_eval_nfeatures(g);
+    if (*nf <= 0) {
         fprintf(stderr, "mancala tune: %s has no features to fit\n",
                 mc_game_name(g));
         mc_game_free(g);
         return EXIT_BAD_INPUT;
     }
-    dataset d = {0};
-    if (ds_load(&d, g, o->data) != 0) {
-        free(d.s);
-        free(d.f);
+    if (ds_load(d, g, o->data) != 0) {
+        free(d->s);
+        free(d->f);
         mc_game_free(g);
         return EXIT_BAD_INPUT;
     }
-    double k = fit_k(&d);
-    double *w = calloc((size_t)nf, sizeof *w), *m = calloc((size_t)nf, sizeof *m);
-    double *v = calloc((size_t)nf, sizeof *v), *gr = calloc((size_t)nf, sizeof *gr);
-    double *cnt = calloc((size_t)nf, sizeof *cnt);
-    if (!w || !m || !v || !gr || !cnt) {
-        fprintf(stderr, "mancala tune: out of memory\n");
-        return EXIT_BAD_INPUT;
+    *gp = g;
+    return 0;
+}
+
+/* One pass over the training positions: the gradient of the mean loss
+   (before its division by ntrain) into fs->gr; returns the summed loss. */
+static double gradient(const dataset *d, fit_state *fs, double k, double lambda)
+{
+    memset(fs->gr, 0, (size_t)fs->nf * sizeof *fs->gr);
+    double loss = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        const sample *s = &d->s[i];
+        if (s->valid)
+            continue;
+        double t = target(s, k, lambda);
+        double q = sigm(eval_of(fs->w, d, s) / k);
+        loss += xent(q, t);
+        double gq = (q - t) / k;
+        const mc_feature *f = d->f + s->first;
+        for (int j = 0; j < s->n; j++)
+            fs->gr[f[j].index] += gq * f[j].value;
     }
-    size_t ntrain = 0, nvalid = 0;
-    for (size_t i = 0; i < d.n; i++) {
-        ntrain += !d.s[i].valid;
-        nvalid += d.s[i].valid;
-        if (!d.s[i].valid)
-            for (int j = 0; j < d.s[i].n; j++)
-                cnt[d.f[d.s[i].first + j].index] += 1;
-    }
-    /* Adam on the whole training set each epoch (the data fit in memory
-       and the model is linear: a step costs one pass). */
+    return loss;
+}
+
+/* Adam on the whole training set each epoch (the data fit in memory and
+   the model is linear: a step costs one pass), progress on stderr. */
+static void adam(const mc_game *g, const dataset *d, fit_state *fs, double k,
+                 size_t ntrain, const fit_opts *o)
+{
     const double b1 = 0.9, b2 = 0.999;
     double train_loss = 0;
     for (int ep = 1; ep <= o->epochs; ep++) {
-        memset(gr, 0, (size_t)nf * sizeof *gr);
-        train_loss = 0;
-        for (size_t i = 0; i < d.n; i++) {
-            const sample *s = &d.s[i];
-            if (s->valid)
-                continue;
-            double t = target(s, k, o->lambda);
-            double q = sigm(eval_of(w, &d, s) / k);
-            train_loss += xent(q, t);
-            double gq = (q - t) / k;
-            const mc_feature *f = d.f + s->first;
-            for (int j = 0; j < s->n; j++)
-                gr[f[j].index] += gq * f[j].value;
-        }
+        train_loss = gradient(d, fs, k, o->lambda);
         train_loss /= (double)(ntrain ? ntrain : 1);
-        for (int j = 0; j < nf; j++) {
-            double gj = gr[j] / (double)(ntrain ? ntrain : 1) + o->l2 * w[j];
-            m[j] = b1 * m[j] + (1 - b1) * gj;
-            v[j] = b2 * v[j] + (1 - b2) * gj * gj;
-            double mh = m[j] / (1 - pow(b1, ep)), vh = v[j] / (1 - pow(b2, ep));
-            w[j] -= o->rate * mh / (sqrt(vh) + 1e-12);
+        for (int j = 0; j < fs->nf; j++) {
+            double gj =
+                fs->gr[j] / (double)(ntrain ? ntrain : 1) + o->l2 * fs->w[j];
+            fs->m[j] = b1 * fs->m[j] + (1 - b1) * gj;
+            fs->v[j] = b2 * fs->v[j] + (1 - b2) * gj * gj;
+            double mh = fs->m[j] / (1 - pow(b1, ep)),
+                   vh = fs->v[j] / (1 - pow(b2, ep));
+            fs->w[j] -= o->rate * mh / (sqrt(vh) + 1e-12);
         }
         if (ep % 50 == 0 || ep == o->epochs)
             fprintf(stderr, "\rmancala tune: fit %s: epoch %d/%d, loss %.5f ",
                     mc_game_name(g), ep, o->epochs, train_loss);
     }
     fprintf(stderr, "\n");
-    /* Held-out games: the learned evaluation against the evaluation in use
-       now and against the search's own scores, on results alone. */
-    double l_learn = 0, l_now = 0, l_search = 0;
-    for (size_t i = 0; i < d.n; i++) {
-        const sample *s = &d.s[i];
+}
+
+/* The mean losses on the held-out games, on results alone: of the learned
+   evaluation, of the evaluation in use now, of the search's scores. */
+typedef struct held_out {
+    double learned, now, search;
+} held_out;
+
+static held_out held_out_loss(const dataset *d, const fit_state *fs, double k,
+                              size_t nvalid)
+{
+    held_out h = {0, 0, 0};
+    for (size_t i = 0; i < d->n; i++) {
+        const sample *s = &d->s[i];
         if (!s->valid)
             continue;
         double t = s->exact != 255 ? s->exact / 2.0 : s->result / 2.0;
-        l_learn += xent(sigm(eval_of(w, &d, s) / k), t);
-        l_search += xent(sigm(s->score / k), t);
-        l_now += xent(sigm(s->now / k), t);
+        h.learned += xent(sigm(eval_of(fs->w, d, s) / k), t);
+        h.search += xent(sigm(s->score / k), t);
+        h.now += xent(sigm(s->now / k), t);
     }
     double nv = (double)(nvalid ? nvalid : 1);
+    h.learned /= nv;
+    h.now /= nv;
+    h.search /= nv;
+    return h;
+}
+
+/* The weights file: what made it in its header, then the weights of the
+   features seen or weighted.  0, or the exit code. */
+static int write_weights(const fit_opts *o, const mc_game *g, const dataset *d,
+                         const fit_state *fs, double k, const held_out *h)
+{
+    FILE *out = fopen(o->out, "w");
+    if (!out) {
+        fprintf(stderr, "mancala tune: %s: %s\n", o->out, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    time_t now = time(NULL);
+    char date[32];
+    strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
+    fprintf(out,
+            "# mancala learned evaluation: %s (docs/SEARCH.md)\n"
+            "# data made by: %s\n"
+            "# fitted by: %s\n"
+            "# on %s from %s: %zu positions of %ld games, K %.1f, "
+            "lambda %.2f, %d epochs\n"
+            "# held-out loss: learned %.5f, %s evaluation %.5f, search "
+            "scores %.5f\n"
+            "# index weight (hundredths of a seed)  # feature\n"
+            "features %d\n",
+            mc_game_name(g), d->gen[0] ? d->gen : "(not recorded)", o->cmdline,
+            date, o->data, d->n, d->games, k, o->lambda, o->epochs, h->learned,
+            mc_eval_kind(g), h->now, h->search, fs->nf);
+    for (int j = 0; j < fs->nf; j++) {
+        char name[64];
+        mc_eval_feature_name(g, j, name, sizeof name);
+        if (fs->cnt[j] > 0 || fs->w[j] != 0)
+            fprintf(out, "%d %.2f  # %s (%.0f)\n", j, fs->w[j], name,
+                    fs->cnt[j]);
+    }
+    return fclose(out) != 0 ? EXIT_BAD_INPUT : 0;
+}
+
+static int tune_fit(const fit_opts *o)
+{
+    mc_game *g = NULL;
+    dataset d = {0};
+    fit_state fs = {0};
+    int rc = fit_load(o, &g, &fs.nf, &d);
+    if (rc != 0)
+        return rc;
+    double k = fit_k(&d);
+    size_t nf = (size_t)fs.nf;
+    fs.w = calloc(nf, sizeof *fs.w);
+    fs.m = calloc(nf, sizeof *fs.m);
+    fs.v = calloc(nf, sizeof *fs.v);
+    fs.gr = calloc(nf, sizeof *fs.gr);
+    fs.cnt = calloc(nf, sizeof *fs.cnt);
+    if (!fs.w || !fs.m || !fs.v || !fs.gr || !fs.cnt) {
+        fprintf(stderr, "mancala tune: out of memory\n");
+        rc = EXIT_BAD_INPUT;
+        goto out;
+    }
+    size_t ntrain = 0, nvalid = 0;
+    for (size_t i = 0; i < d.n; i++) {
+        ntrain += !d.s[i].valid;
+        nvalid += d.s[i].valid;
+        for (int j = 0; j < d.s[i].n; j++) {
+            int index = d.f[d.s[i].first + j].index;
+            /* the library's features are numbered below its count: the
+               fit's arrays are indexed by them */
+            assert(index >= 0 && index < fs.nf);
+            if (!d.s[i].valid)
+                fs.cnt[index] += 1;
+        }
+    }
+    assert(ntrain + nvalid == d.n);
+    adam(g, &d, &fs, k, ntrain, o);
+    held_out h = held_out_loss(&d, &fs, k, nvalid);
     printf("%s: %zu positions from %ld games (%zu held out), K %.1f\n"
            "held-out loss: learned %.5f, evaluation in use (%s) %.5f, "
            "search scores %.5f\n",
-           mc_game_name(g), d.n, d.games, nvalid, k, l_learn / nv,
-           mc_eval_kind(g), l_now / nv, l_search / nv);
-    FILE *out = fopen(o->out, "w");
-    int rc = 0;
-    if (!out) {
-        fprintf(stderr, "mancala tune: %s: %s\n", o->out, strerror(errno));
-        rc = EXIT_BAD_INPUT;
-    } else {
-        time_t now = time(NULL);
-        char date[32];
-        strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
-        fprintf(out,
-                "# mancala learned evaluation: %s (docs/SEARCH.md)\n"
-                "# data made by: %s\n"
-                "# fitted by: %s\n"
-                "# on %s from %s: %zu positions of %ld games, K %.1f, "
-                "lambda %.2f, %d epochs\n"
-                "# held-out loss: learned %.5f, %s evaluation %.5f, search "
-                "scores %.5f\n"
-                "# index weight (hundredths of a seed)  # feature\n"
-                "features %d\n",
-                mc_game_name(g), d.gen[0] ? d.gen : "(not recorded)",
-                o->cmdline, date, o->data, d.n, d.games, k,
-                o->lambda, o->epochs, l_learn / nv, mc_eval_kind(g),
-                l_now / nv, l_search / nv, nf);
-        for (int j = 0; j < nf; j++) {
-            char name[64];
-            mc_eval_feature_name(g, j, name, sizeof name);
-            if (cnt[j] > 0 || w[j] != 0)
-                fprintf(out, "%d %.2f  # %s (%.0f)\n", j, w[j], name, cnt[j]);
-        }
-        if (fclose(out) != 0)
-            rc = EXIT_BAD_INPUT;
-    }
-    free(w);
-    free(m);
-    free(v);
-    free(gr);
-    free(cnt);
+           mc_game_name(g), d.n, d.games, nvalid, k, h.learned, mc_eval_kind(g),
+           h.now, h.search);
+    rc = write_weights(o, g, &d, &fs, k, &h);
+out:
+    fit_free(&fs);
     free(d.s);
     free(d.f);
     mc_game_free(g);
