@@ -23,7 +23,7 @@
 #ifdef MC_CHECKS
 #define mc_hot_assert(x) assert(x)
 #else
-#define mc_hot_assert(x) ((void)sizeof(x))
+#define mc_hot_assert(x) ((void)(0 && (x)))
 #endif
 
 #if defined(__GNUC__)
