@@ -13,7 +13,6 @@
 
 #include "mancala.h"
 
-
 int main(int argc, char **argv)
 {
     if (argc < 5) {
@@ -32,15 +31,15 @@ int main(int argc, char **argv)
     int depth = atoi(argv[3]), pairs = atoi(argv[4]);
     mc_eval_source("hand", NULL);
     mc_game *g = mc_game_new("oware", NULL);
-    mc_selfplay_player a = {.limits = {.depth = depth, .hash_mb = 4,
-                                       .tuning = &tc}};
+    mc_selfplay_player a = {
+        .limits = {.depth = depth, .hash_mb = 4, .tuning = &tc}};
     mc_selfplay_player b = a;
     b.limits.tuning = &tb;
     mc_selfplay_score r;
     mc_selfplay(g, &a, &b, pairs, 4, 7777, &r);
     printf("cand %d,%d vs base %d,%d depth %d: +%d =%d -%d score %.3f\n",
-           cand[1], cand[2], base[1], base[2], depth, r.wins, r.draws,
-           r.losses, r.score);
+           cand[1], cand[2], base[1], base[2], depth, r.wins, r.draws, r.losses,
+           r.score);
     mc_game_free(g);
     return 0;
 }

@@ -3,8 +3,8 @@
  * equal node budget over shared random openings (mc_selfplay; each player's
  * setting is its mc_search_tuning).  Built and run by hand:
  *   cc -O2 -Iinclude -o build/tune_search bench/tune_search.c \
- *       build/libmancala.a -lm && build/tune_search GAME LMR_A LMR_B NODES PAIRS
- * (LMR -1: scheme 2 with the plain store difference as evaluation)
+ *       build/libmancala.a -lm && build/tune_search GAME LMR_A LMR_B NODES
+ * PAIRS (LMR -1: scheme 2 with the plain store difference as evaluation)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,8 +35,8 @@ int main(int argc, char **argv)
     if (!g)
         return 2;
     mc_search_tuning tune[2] = {with_lmr(set[0]), with_lmr(set[1])};
-    mc_selfplay_player a = {.limits = {.nodes = (uint64_t)nodes,
-                                       .tuning = &tune[0]}};
+    mc_selfplay_player a = {
+        .limits = {.nodes = (uint64_t)nodes, .tuning = &tune[0]}};
     mc_selfplay_player b = a;
     b.limits.tuning = &tune[1];
     mc_selfplay_score r;

@@ -35,8 +35,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         made = 0;
     }
     if (!api) {
-        mc_api_opts o = {.max_games = 300, .quota = 200, .rate = 1000000,
-                         .keep = -1, .keep_over = -1};
+        mc_api_opts o = {.max_games = 300,
+                         .quota = 200,
+                         .rate = 1000000,
+                         .keep = -1,
+                         .keep_over = -1};
         if (!(api = mc_api_new(&o, NULL)))
             abort();
     }

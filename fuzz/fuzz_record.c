@@ -3,7 +3,8 @@
  * must be read or rejected with a located error; whatever is read must
  * survive a round trip: written, read again and written again it gives the
  * same text.
- *   make fuzz && build-fuzz/fuzz_record -max_total_time=20 DIR fuzz/seeds/record
+ *   make fuzz && build-fuzz/fuzz_record -max_total_time=20 DIR
+ * fuzz/seeds/record
  */
 #include <stdint.h>
 #include <stdlib.h>

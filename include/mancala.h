@@ -21,8 +21,8 @@
  * and live until it is freed (or changed, where a call says so).  A
  * session keeps a pointer to the game it was made with: free the sessions
  * of a game before the game.  Books, records and players make their own
- * game (a record's session is the record's).  malloc'd results (mc_book_format, mc_records_format) are the caller's to
- * free().
+ * game (a record's session is the record's).  malloc'd results (mc_book_format,
+ * mc_records_format) are the caller's to free().
  *
  * Threads: no global state changes after first use; separate objects may
  * be used from separate threads at once.  A game keeps caches, so one
@@ -71,8 +71,8 @@ extern "C" {
 #define MC_VERSION_MINOR 5
 #define MC_VERSION_PATCH 0
 #define MC_VERSION_STRING "1.5.0"
-#define MC_VERSION_HEX ((MC_VERSION_MAJOR << 16) | (MC_VERSION_MINOR << 8) | \
-                        MC_VERSION_PATCH)
+#define MC_VERSION_HEX                                                         \
+    ((MC_VERSION_MAJOR << 16) | (MC_VERSION_MINOR << 8) | MC_VERSION_PATCH)
 
 /* "MAJOR.MINOR.PATCH" of the library the program runs with. */
 MC_API const char *mc_version(void);
@@ -118,7 +118,8 @@ typedef struct mc_pos {
     uint8_t pad[2];
 } mc_pos;
 
-/* Errors: every parser fills one of these with a sentence naming the culprit. */
+/* Errors: every parser fills one of these with a sentence naming the culprit.
+ */
 typedef struct mc_error {
     int code; /* 0 = no error */
     char msg[256];
@@ -143,19 +144,19 @@ MC_API const char *mc_strerror(int err);
 /* ---- trace: what a move did, for UIs that animate and explain ------------ */
 
 enum mc_trace_kind {
-    MC_TR_LIFT = 1,   /* pit: seeds lifted from it, n: how many */
-    MC_TR_DROP,       /* pit: one seed dropped (n: count after the drop) */
-    MC_TR_SKIP,       /* pit: skipped (the origin, on a full lap) */
-    MC_TR_LAP,        /* a lap starts: pit = origin, n = seeds, aux = dir */
-    MC_TR_CAPTURE,    /* pit: its n seeds captured by aux (side) */
-    MC_TR_NOCAPTURE,  /* pit: captures forfeited (Oware grand slam), n seeds */
-    MC_TR_END,        /* pit: where the move ended */
-    MC_TR_TRADE,      /* game-specific: offer/accept/refuse, pit = mask */
+    MC_TR_LIFT = 1,  /* pit: seeds lifted from it, n: how many */
+    MC_TR_DROP,      /* pit: one seed dropped (n: count after the drop) */
+    MC_TR_SKIP,      /* pit: skipped (the origin, on a full lap) */
+    MC_TR_LAP,       /* a lap starts: pit = origin, n = seeds, aux = dir */
+    MC_TR_CAPTURE,   /* pit: its n seeds captured by aux (side) */
+    MC_TR_NOCAPTURE, /* pit: captures forfeited (Oware grand slam), n seeds */
+    MC_TR_END,       /* pit: where the move ended */
+    MC_TR_TRADE,     /* game-specific: offer/accept/refuse, pit = mask */
     MC_TR_PASS,
-    MC_TR_RESOW,      /* Omweso: n captured seeds sown from pit (the origin
-                         of the capturing lap), aux = dir (0 ccw, 1 cw) */
-    MC_TR_OPENING,    /* Omweso: three-seed opening sowing from pit */
-    MC_TR_ANNUL       /* Omweso: the move from pit never ends (annulled) */
+    MC_TR_RESOW,   /* Omweso: n captured seeds sown from pit (the origin
+                      of the capturing lap), aux = dir (0 ccw, 1 cw) */
+    MC_TR_OPENING, /* Omweso: three-seed opening sowing from pit */
+    MC_TR_ANNUL    /* Omweso: the move from pit never ends (annulled) */
 };
 
 typedef struct mc_trace_event {
@@ -177,28 +178,28 @@ typedef struct mc_trace {
 
 enum mc_end_reason {
     MC_END_NONE = 0,
-    MC_END_CAPTURES,    /* Oware O8a: 25 or more captured */
-    MC_END_REPETITION,  /* repeated position */
-    MC_END_NOMOVE,      /* the player to move has no legal move */
-    MC_END_STUCK,       /* Sadeqa II: every move never ends */
-    MC_END_PLIES,       /* ply limit */
-    MC_END_BOARD,       /* Goré G5: every pit 2 or fewer */
-    MC_END_POINTS,      /* Omweso W14 */
-    MC_END_ANNULLED,    /* Omweso: game annulled */
-    MC_END_RESIGN,      /* session: a player resigned */
-    MC_END_TIME         /* session: a flag fell */
+    MC_END_CAPTURES,   /* Oware O8a: 25 or more captured */
+    MC_END_REPETITION, /* repeated position */
+    MC_END_NOMOVE,     /* the player to move has no legal move */
+    MC_END_STUCK,      /* Sadeqa II: every move never ends */
+    MC_END_PLIES,      /* ply limit */
+    MC_END_BOARD,      /* Goré G5: every pit 2 or fewer */
+    MC_END_POINTS,     /* Omweso W14 */
+    MC_END_ANNULLED,   /* Omweso: game annulled */
+    MC_END_RESIGN,     /* session: a player resigned */
+    MC_END_TIME        /* session: a flag fell */
 };
 
 typedef struct mc_result {
-    int over;           /* 0: the game goes on */
-    int winner;         /* MC_SOUTH, MC_NORTH or MC_DRAW */
-    int reason;         /* enum mc_end_reason */
-    int score2[2];      /* final scores times two (halves possible) */
-    int points;         /* Omweso points of the win */
-    char detail[64];    /* the details of the `over` line, e.g. "25-23":
-                           a tool's words, not a player's (mc_result_describe) */
-    int noglory;        /* Goré G7: the winner refused an offer */
-    int reserved[4];    /* room to grow (zero) */
+    int over;        /* 0: the game goes on */
+    int winner;      /* MC_SOUTH, MC_NORTH or MC_DRAW */
+    int reason;      /* enum mc_end_reason */
+    int score2[2];   /* final scores times two (halves possible) */
+    int points;      /* Omweso points of the win */
+    char detail[64]; /* the details of the `over` line, e.g. "25-23":
+                        a tool's words, not a player's (mc_result_describe) */
+    int noglory;     /* Goré G7: the winner refused an offer */
+    int reserved[4]; /* room to grow (zero) */
 } mc_result;
 
 /* The end reason's name as records, the protocol and the JSON API write it
@@ -209,7 +210,8 @@ MC_API int mc_end_reason_parse(const char *name);
 
 /* History facts the session passes to the game's end rules. */
 typedef struct mc_hist {
-    int occurrences; /* times the current position occurred, this one included */
+    int occurrences; /* times the current position occurred, this one included
+                      */
     int plies;       /* plies played in this game */
     int quiet;       /* plies since the game's last "reset" event */
 } mc_hist;
@@ -266,25 +268,28 @@ MC_API int mc_moves_all(const mc_game *g, const mc_pos *p, mc_move *out,
 /* Play a legal move in place; returns MC_PLAY_* flags.  trace may be NULL. */
 MC_API int mc_play(const mc_game *g, mc_pos *p, mc_move m, mc_trace *trace);
 /* End rules after a move, given history facts (NULL: a fresh game). */
-MC_API void mc_status(const mc_game *g, const mc_pos *p, const mc_hist *h, mc_result *r);
+MC_API void mc_status(const mc_game *g, const mc_pos *p, const mc_hist *h,
+                      mc_result *r);
 MC_API uint64_t mc_hash(const mc_game *g, const mc_pos *p);
 /* Total seeds the game accounts for (board + stores), for invariant checks. */
 MC_API int mc_total(const mc_game *g, const mc_pos *p);
 
-MC_API int mc_pos_parse(const mc_game *g, const char *s, mc_pos *p, mc_error *err);
-MC_API size_t mc_pos_format(const mc_game *g, const mc_pos *p, char *buf, size_t n);
+MC_API int mc_pos_parse(const mc_game *g, const char *s, mc_pos *p,
+                        mc_error *err);
+MC_API size_t mc_pos_format(const mc_game *g, const mc_pos *p, char *buf,
+                            size_t n);
 /* Parse a move token and check it is legal in p; the error explains why not. */
-MC_API int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s, mc_move *m,
-                         mc_error *err);
-MC_API size_t mc_move_format(const mc_game *g, const mc_pos *p, mc_move m, char *buf,
-                             size_t n);
+MC_API int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s,
+                         mc_move *m, mc_error *err);
+MC_API size_t mc_move_format(const mc_game *g, const mc_pos *p, mc_move m,
+                             char *buf, size_t n);
 
 /* Board shape for drawing, seen from South: rows top to bottom, pits left to
    right (-1 = no pit).  Front-ends draw from this and never know a rule. */
 typedef struct mc_layout {
     int rows, cols;
     int8_t pit[4][8];
-    int stores; /* 1: draw cap[] as stores/captures */
+    int stores;             /* 1: draw cap[] as stores/captures */
     const char *store_name; /* "captured", "store" ... */
     int reserved[4];        /* room to grow (zero) */
 } mc_layout;
@@ -294,8 +299,8 @@ MC_API const char *mc_pit_name(const mc_game *g, int pit);
 MC_API int mc_pit_owner(const mc_game *g, const mc_pos *p, int pit);
 
 /* Plain-words explanation of one trace event ("a gets its last seed: 3"). */
-MC_API size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e, char *buf,
-                                size_t n);
+MC_API size_t mc_trace_describe(const mc_game *g, const mc_trace_event *e,
+                                char *buf, size_t n);
 /* A trace event kind's name, as the JSON API writes it: "lift", "drop",
    "skip", "lap", "capture", "nocapture", "end", "trade", "pass", "resow",
    "opening", "annul" (enum mc_trace_kind); NULL for any other number. */
@@ -308,16 +313,16 @@ enum mc_move_kind {
     MC_MOVE_IS_OFFER,   /* Goré G6: pits offered to the opponent */
     MC_MOVE_IS_ACCEPT,  /* Goré G6: the answer to an offer */
     MC_MOVE_IS_REFUSE,
-    MC_MOVE_IS_PASS     /* Goré G2 (no stones), or the session's
-                           MC_MOVE_PASS (time ran out, W16) */
+    MC_MOVE_IS_PASS /* Goré G2 (no stones), or the session's
+                       MC_MOVE_PASS (time ran out, W16) */
 };
 typedef struct mc_move_facts {
-    int kind;       /* enum mc_move_kind */
-    int pit;        /* a sowing: the pit it starts from; else -1 */
-    uint32_t pits;  /* an offer or its acceptance: bit i = pit i offered */
-    int price;      /* an offer or its acceptance: captured seeds the
-                       answering side pays if it accepts; else 0 */
-    char why[96];   /* a pass: why passing is the move, in words */
+    int kind;      /* enum mc_move_kind */
+    int pit;       /* a sowing: the pit it starts from; else -1 */
+    uint32_t pits; /* an offer or its acceptance: bit i = pit i offered */
+    int price;     /* an offer or its acceptance: captured seeds the
+                      answering side pays if it accepts; else 0 */
+    char why[96];  /* a pass: why passing is the move, in words */
     int reserved[4];
 } mc_move_facts;
 /* Fill out for move m of p (m legal in p, or MC_MOVE_PASS); 0, or
@@ -331,9 +336,8 @@ MC_API int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
    ("North makes an offer.", "South passes: ...").  Returns the length it
    needed, as snprintf (buf always NUL-terminated when n > 0; buf may be
    NULL when n is 0, to ask for the length). */
-MC_API size_t mc_move_explain(const mc_game *g, const mc_pos *before,
-                              mc_move m, const mc_trace *t, char *buf,
-                              size_t n);
+MC_API size_t mc_move_explain(const mc_game *g, const mc_pos *before, mc_move m,
+                              const mc_trace *t, char *buf, size_t n);
 /* What sets move m apart from the other moves of its pit, in words for a
    player choosing among them ("clockwise at the first reverse choice,
    then counter-clockwise (W10)"; Omweso's directions and three-seed
@@ -352,8 +356,8 @@ MC_API int mc_move_pit(const mc_game *g, const mc_pos *p, mc_move m);
 /* A sentence for players on how a game ended ("South wins 27 to 21: South
    has captured more than half of the seeds."), never an internal code; ""
    while the game goes on.  Returns the length it needed, as snprintf. */
-MC_API size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
-                                 size_t n);
+MC_API size_t mc_result_describe(const mc_game *g, const mc_result *r,
+                                 char *buf, size_t n);
 
 /* The rules of a game as text for a terminal (Markdown-ish), or NULL. */
 MC_API const char *mc_rules_text(const char *name);
@@ -371,7 +375,8 @@ MC_API const mc_pos *mc_session_pos(const mc_session *s);
 /* Legal moves now: none when the game is over. */
 MC_API int mc_session_moves(const mc_session *s, mc_move *out);
 /* Play a move after checking it is legal and the game goes on. */
-MC_API int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err);
+MC_API int mc_session_play(mc_session *s, mc_move m, mc_trace *trace,
+                           mc_error *err);
 /* Parse, check and play a move token; errors name the move. */
 MC_API int mc_session_play_str(mc_session *s, const char *tok, mc_trace *trace,
                                mc_error *err);
@@ -416,19 +421,19 @@ enum mc_time_kind { MC_TIME_NONE = 0, MC_TIME_MOVE, MC_TIME_GAME };
 enum { MC_FLAG_LOSS = 0, MC_FLAG_PASS = 1 };
 
 typedef struct mc_time_control {
-    int kind;          /* enum mc_time_kind */
-    double seconds;    /* MOVE: a move's time; GAME: each side's time */
-    double increment;  /* GAME: seconds added after each move */
-    int on_flag;       /* MC_FLAG_LOSS or MC_FLAG_PASS */
-    int no_undo;       /* take-backs refused (Omweso's contract) */
-    char mode[32];     /* the game's mode name, or "" */
+    int kind;         /* enum mc_time_kind */
+    double seconds;   /* MOVE: a move's time; GAME: each side's time */
+    double increment; /* GAME: seconds added after each move */
+    int on_flag;      /* MC_FLAG_LOSS or MC_FLAG_PASS */
+    int no_undo;      /* take-backs refused (Omweso's contract) */
+    char mode[32];    /* the game's mode name, or "" */
     int reserved[4];
 } mc_time_control;
 
 /* Parse a time control for game g (NULL: the common forms only); an error
    names the text and lists what the game accepts. */
-MC_API int mc_time_parse(const mc_game *g, const char *text, mc_time_control *tc,
-                         mc_error *err);
+MC_API int mc_time_parse(const mc_game *g, const char *text,
+                         mc_time_control *tc, mc_error *err);
 /* The text form (the mode's name for a mode), which mc_time_parse reads. */
 MC_API size_t mc_time_format(const mc_time_control *tc, char *buf, size_t n);
 /* In words for players ("5:00 each for the game, plus 5 s a move; running
@@ -453,7 +458,8 @@ MC_API const char *mc_time_mode(const mc_game *g, int i, const char **help);
 /* Set the control with full clocks, the turn of the side to move beginning
    at now (now < 0: the clocks wait for the first timed call, which starts
    them).  0, or MC_ERR_ARG for a bad control. */
-MC_API int mc_session_set_time(mc_session *s, const mc_time_control *tc, double now);
+MC_API int mc_session_set_time(mc_session *s, const mc_time_control *tc,
+                               double now);
 MC_API void mc_session_time(const mc_session *s, mc_time_control *tc);
 /* Each side's time left at now (-1: no clock) into left; returns the side
    whose clock runs, or -1 (untimed, waiting, or the game is over). */
@@ -466,8 +472,8 @@ MC_API int mc_session_check_time(mc_session *s, double now);
 /* Play m at time now: a flag fall due first ends the game (MC_ERR_OVER,
    "South's time ran out") or passes the turn (MC_ERR_ILLEGAL: the move is
    not played); else the mover's time is charged, its increment added. */
-MC_API int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
-                              mc_error *err);
+MC_API int mc_session_play_at(mc_session *s, mc_move m, double now,
+                              mc_trace *trace, mc_error *err);
 /* Undo and redo at time now: 0 done, or the code with err filled:
    MC_ERR_ARG nothing to undo (redo), MC_ERR_ILLEGAL take-backs refused
    (no_undo), MC_ERR_OVER a loss on time (the time is spent). */
@@ -484,8 +490,8 @@ MC_API int mc_session_clock_restore(mc_session *s, const double bank[2],
 /* ---- matches: series of games with their scoring ------------------------ */
 
 typedef struct mc_match {
-    int format;      /* game-specific format code */
-    int wins[2];     /* games won (Oware) or points (Omweso) */
+    int format;  /* game-specific format code */
+    int wins[2]; /* games won (Oware) or points (Omweso) */
     int draws;
     int games;       /* games completed (annulled ones not counted) */
     int annulled;    /* games annulled (and replayed) */
@@ -562,25 +568,25 @@ typedef struct mc_search_tuning {
        game's own.  Oware: store difference, seeds on one's side, the
        opponent's houses of 1-2 seeds (its own: 100, 15, 10). */
     int hand_eval[4];
-    int reserved[8];    /* zero */
+    int reserved[8]; /* zero */
 } mc_search_tuning;
 
 /* The defaults, the search's behaviour when no tuning is given. */
 MC_API void mc_search_tuning_init(mc_search_tuning *t);
 
 typedef struct mc_search_limits {
-    int depth;       /* deepest iteration; 0 = up to 64 plies */
-    double seconds;  /* time budget; 0 = none */
-    uint64_t nodes;  /* node budget; 0 = none (deterministic when set) */
-    int level;       /* 1 (beginner) .. 10 (full strength); 0 = 10 */
-    uint64_t seed;   /* randomness of the lower levels */
+    int depth;      /* deepest iteration; 0 = up to 64 plies */
+    double seconds; /* time budget; 0 = none */
+    uint64_t nodes; /* node budget; 0 = none (deterministic when set) */
+    int level;      /* 1 (beginner) .. 10 (full strength); 0 = 10 */
+    uint64_t seed;  /* randomness of the lower levels */
     /* Optional: set *stop to nonzero (from another thread) to end the search
        with the best move so far. */
     volatile int *stop;
     /* Optional: called after each completed iteration. */
     void (*on_info)(const struct mc_search_info *info, void *ctx);
     void *info_ctx;
-    int hash_mb;     /* transposition table size in MiB; 0 = 16 */
+    int hash_mb; /* transposition table size in MiB; 0 = 16 */
     /* Nonzero: exact search for proofs (mc_solve): no reductions, and the
        table is used only at positions whose history cannot matter (right
        after an irreversible move), so a proven score is a proof. */
@@ -600,24 +606,24 @@ typedef struct mc_search_limits {
     void *oracle_ctx;
     /* Optional: the search's knobs (NULL: the defaults); copied. */
     const mc_search_tuning *tuning;
-    int reserved[8];  /* zero */
+    int reserved[8]; /* zero */
 } mc_search_limits;
 
 enum { MC_ALGO_AUTO = 0, MC_ALGO_AB = 1, MC_ALGO_MCTS = 2 };
 
 typedef struct mc_search_info {
     mc_move best;
-    int score;       /* of the best move, from the mover's view */
-    int depth;       /* deepest completed iteration */
+    int score; /* of the best move, from the mover's view */
+    int depth; /* deepest completed iteration */
     uint64_t nodes;
     double seconds;
     int pvlen;
-    mc_move pv[64];  /* principal variation from the root */
-    int hashfull;    /* permille of the table written by this search */
-    int threads;     /* threads that searched */
-    int book;        /* 1: the move came from the opening book (no search:
-                        score and depth are the book's, nodes 0, pv the
-                        book's line) */
+    mc_move pv[64]; /* principal variation from the root */
+    int hashfull;   /* permille of the table written by this search */
+    int threads;    /* threads that searched */
+    int book;       /* 1: the move came from the opening book (no search:
+                       score and depth are the book's, nodes 0, pv the
+                       book's line) */
     /* Since 1.2: 1 when the move came from a solved game's tables
        (mancala_egdb.h, "solved games"; no search: nodes 0, pv perfect
        play's line), with plies the plies perfect play takes to settle
@@ -641,7 +647,8 @@ typedef struct mc_search_info {
 MC_API int mc_search(const mc_session *s, const mc_search_limits *lim,
                      mc_search_info *out);
 
-/* ---- evaluation ----------------------------------------------------------- */
+/* ---- evaluation -----------------------------------------------------------
+ */
 
 /*
  * The static evaluation the search uses, in hundredths of a seed from the
@@ -683,7 +690,8 @@ MC_API const char *mc_eval_kind(const mc_game *g);
    MC_MAX_FEATURES), and what feature i is (a short name). */
 MC_API int mc_eval_nfeatures(const mc_game *g);
 MC_API int mc_eval_features(const mc_game *g, const mc_pos *p, mc_feature *f);
-MC_API size_t mc_eval_feature_name(const mc_game *g, int i, char *buf, size_t n);
+MC_API size_t mc_eval_feature_name(const mc_game *g, int i, char *buf,
+                                   size_t n);
 
 /* ---- the player: a computer opponent that keeps its mind --------------- */
 
@@ -710,11 +718,11 @@ typedef struct mc_player mc_player;
 #define MC_MAX_THREADS 64
 
 typedef struct mc_player_opts {
-    int level;          /* 1 (beginner) .. 10 (full strength); 0 = 10 */
-    int threads;        /* search threads, 1..MC_MAX_THREADS; 0 = 1 */
-    int hash_mb;        /* transposition table in MiB; 0 = 16 */
-    int algo;           /* MC_ALGO_* */
-    uint64_t seed;      /* randomness of the lower levels */
+    int level;     /* 1 (beginner) .. 10 (full strength); 0 = 10 */
+    int threads;   /* search threads, 1..MC_MAX_THREADS; 0 = 1 */
+    int hash_mb;   /* transposition table in MiB; 0 = 16 */
+    int algo;      /* MC_ALGO_* */
+    uint64_t seed; /* randomness of the lower levels */
     /* Endgame tables (Oware) or a solved game's tables (Goré with
        trades=off, Sadeqa II: mc_solved_open): NULL = the default places
        (mancala_egdb.h, mc_egdb_open_default, mc_solved_open_default),
@@ -734,7 +742,7 @@ typedef struct mc_player_opts {
     /* Optional: the search's knobs (NULL: the defaults), copied by
        mc_player_new and mc_player_set_opts. */
     const mc_search_tuning *tuning;
-    int reserved[5];    /* zero */
+    int reserved[5]; /* zero */
 } mc_player_opts;
 
 /* A player for game g (copied: g may be freed after this call); NULL with
@@ -772,20 +780,20 @@ MC_API const struct mc_book *mc_player_book(const mc_player *pl);
 
 /* What a search may spend.  A zeroed struct means "one second". */
 typedef struct mc_go {
-    int depth;          /* deepest iteration; 0 = no limit */
-    uint64_t nodes;     /* node budget; 0 = none (with one thread and
-                           nothing else: deterministic) */
-    double movetime;    /* seconds for this move, used in full; 0 = none */
-    double clock[2];    /* remaining time of South and North, seconds;
-                           0 = no clock */
-    double inc[2];      /* their increments per move, seconds */
-    int movestogo;      /* moves to the next time control; 0 = unknown */
-    int infinite;       /* search until mc_player_stop */
-    int ponder;         /* think on the opponent's time: as infinite until
-                           mc_player_ponderhit, then the limits above count
-                           from the ponderhit */
-    double start;       /* mc_clock() when the move was asked for: time
-                           spent before the search counts; 0 = now */
+    int depth;       /* deepest iteration; 0 = no limit */
+    uint64_t nodes;  /* node budget; 0 = none (with one thread and
+                        nothing else: deterministic) */
+    double movetime; /* seconds for this move, used in full; 0 = none */
+    double clock[2]; /* remaining time of South and North, seconds;
+                        0 = no clock */
+    double inc[2];   /* their increments per move, seconds */
+    int movestogo;   /* moves to the next time control; 0 = unknown */
+    int infinite;    /* search until mc_player_stop */
+    int ponder;      /* think on the opponent's time: as infinite until
+                        mc_player_ponderhit, then the limits above count
+                        from the ponderhit */
+    double start;    /* mc_clock() when the move was asked for: time
+                        spent before the search counts; 0 = now */
     /* Optional: called after each completed iteration (from the thread
        that called mc_player_go). */
     void (*on_info)(const struct mc_search_info *info, void *ctx);
@@ -794,7 +802,7 @@ typedef struct mc_go {
        __atomic_store_n) to end the search; unlike mc_player_stop it
        cannot be missed by a search that has not begun yet. */
     int *stop;
-    int reserved[8];    /* zero */
+    int reserved[8]; /* zero */
 } mc_go;
 
 /* Choose a move in the position of the last mc_player_sync.  Returns 0,
@@ -841,13 +849,13 @@ MC_API const char *mc_verdict_name(int verdict);
 
 /* One move of a reviewed game: the one played from position k. */
 typedef struct mc_review {
-    int side;          /* who played it */
+    int side; /* who played it */
     mc_move played;
-    mc_move best;      /* the engine's move in position k */
-    int score;         /* position k's value for its side to move */
-    double before;     /* the mover's chance to win before the move */
-    double after;      /* ... after it (position k+1's value, or the result) */
-    int verdict;       /* enum mc_verdict */
+    mc_move best;  /* the engine's move in position k */
+    int score;     /* position k's value for its side to move */
+    double before; /* the mover's chance to win before the move */
+    double after;  /* ... after it (position k+1's value, or the result) */
+    int verdict;   /* enum mc_verdict */
     int reserved[4];
 } mc_review;
 
@@ -881,10 +889,10 @@ typedef struct mc_book mc_book;
 
 typedef struct mc_book_move {
     mc_move move;
-    int score;  /* after this move, from the mover's view, in hundredths of
-                   a seed (MC_SCORE_WIN - plies for a proven win) */
-    int depth;  /* plies of look-ahead behind the score, this move's
-                   included */
+    int score; /* after this move, from the mover's view, in hundredths of
+                  a seed (MC_SCORE_WIN - plies for a proven win) */
+    int depth; /* plies of look-ahead behind the score, this move's
+                  included */
 } mc_book_move;
 
 /* An empty book for game g's spec; NULL when out of memory. */
@@ -917,8 +925,8 @@ MC_API int mc_book_moves(const mc_book *b, const mc_game *g, const mc_pos *p,
 MC_API int mc_book_at(const mc_book *b, int i, mc_pos *p, mc_book_move *out);
 /* Add position p with n moves, or replace its moves; each move must be
    legal in p, once.  0 or an error. */
-MC_API int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
-                       mc_error *err);
+MC_API int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m,
+                       int n, mc_error *err);
 /* The book's text: comment (may be NULL; every line of it is written as
    a "# " line at the top), the directives, the positions in the order of
    their strings.  malloc'd; NULL when out of memory. */
@@ -952,7 +960,7 @@ typedef struct mc_selfplay_player {
        (players that differ in search knobs say so in limits.tuning). */
     void (*prepare)(void *ctx);
     void *ctx;
-    int reserved[4];         /* zero */
+    int reserved[4]; /* zero */
 } mc_selfplay_player;
 
 typedef struct mc_selfplay_score {
@@ -973,8 +981,9 @@ typedef struct mc_selfplay_score {
    other.  Deterministic for a fixed seed when both players use depth or
    node budgets. */
 MC_API void mc_selfplay(const mc_game *g, const mc_selfplay_player *a,
-                        const mc_selfplay_player *b, int pairs, int opening_plies,
-                        uint64_t seed, mc_selfplay_score *out);
+                        const mc_selfplay_player *b, int pairs,
+                        int opening_plies, uint64_t seed,
+                        mc_selfplay_score *out);
 /* Fill games, score and the Elo fields from wins, draws and losses. */
 MC_API void mc_score_elo(mc_selfplay_score *s);
 

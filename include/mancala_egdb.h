@@ -49,24 +49,26 @@ typedef struct mc_egdb_info {
     uint32_t builder_version;
     int preset;
     int n;
-    char spec[128];          /* the full rules string the layer obeys */
+    char spec[128]; /* the full rules string the layer obeys */
     uint64_t entries;
-    uint64_t hist[128];      /* hist[v + 64]: entries of value v */
-    uint64_t history_proof;  /* entries with the history_proof bit */
-    uint32_t approx_cycles;  /* 1: some abapa value is approximated */
-    uint32_t ndeps;          /* lower layers it was built from (0..n-1) */
+    uint64_t hist[128];     /* hist[v + 64]: entries of value v */
+    uint64_t history_proof; /* entries with the history_proof bit */
+    uint32_t approx_cycles; /* 1: some abapa value is approximated */
+    uint32_t ndeps;         /* lower layers it was built from (0..n-1) */
     uint64_t dep_sum[MC_EGDB_MAX_SEEDS];
     uint64_t payload_sum, header_sum;
     uint64_t file_size;
-    uint64_t reserved[4];    /* room to grow (zero) */
+    uint64_t reserved[4]; /* room to grow (zero) */
 } mc_egdb_info;
 
 /* The file name of layer n of a preset inside dir (buf of size sz). */
-MC_API void mc_egdb_path(const char *dir, int preset, int n, char *buf, size_t sz);
+MC_API void mc_egdb_path(const char *dir, int preset, int n, char *buf,
+                         size_t sz);
 /* The same for its compressed form (".egdbz", docs/EGDB.md "Compressed
    layers"), which opening, probing, building and verifying read where the
    plain file is not there. */
-MC_API void mc_egdb_zpath(const char *dir, int preset, int n, char *buf, size_t sz);
+MC_API void mc_egdb_zpath(const char *dir, int preset, int n, char *buf,
+                          size_t sz);
 
 /* Compress layer n of dir: block entries a block (0: 1024, a multiple of
    16), zstd level (0: 9); keep_plain 0 removes the plain file once the
@@ -79,8 +81,8 @@ typedef struct mc_egdb_compress_opts {
     int keep_plain;
 } mc_egdb_compress_opts;
 MC_API int mc_egdb_compress(const char *dir, int preset, int n,
-                     const mc_egdb_compress_opts *o, uint64_t *zsize,
-                     mc_error *err);
+                            const mc_egdb_compress_opts *o, uint64_t *zsize,
+                            mc_error *err);
 /* The search journal of layer n inside dir: the exact values the abapa
    history search has found while the layer is being built, which a
    resumed build takes back (docs/EGDB.md); removed once the layer is
@@ -103,7 +105,8 @@ MC_API int mc_egdb_checkpoint_phase(const char *dir, int preset, int n,
 MC_API int mc_egdb_shipped(int preset, int n);
 /* Read and check one layer file (header, sizes, both checksums); the
    dependency checks need the lower layers: see mc_egdb_open. */
-MC_API int mc_egdb_file_info(const char *path, mc_egdb_info *info, mc_error *err);
+MC_API int mc_egdb_file_info(const char *path, mc_egdb_info *info,
+                             mc_error *err);
 
 /* ---- building --------------------------------------------------------- */
 
@@ -134,10 +137,10 @@ typedef struct mc_egdb_dist {
 } mc_egdb_dist;
 
 typedef struct mc_egdb_build_opts {
-    const char *dir;    /* where the layer files go (must exist) */
-    int preset;         /* MC_EGDB_ABAPA or MC_EGDB_AWARI */
-    int max_seeds;      /* build layers 0..max_seeds */
-    int threads;        /* 1 or more (the forward pass is shared) */
+    const char *dir;           /* where the layer files go (must exist) */
+    int preset;                /* MC_EGDB_ABAPA or MC_EGDB_AWARI */
+    int max_seeds;             /* build layers 0..max_seeds */
+    int threads;               /* 1 or more (the forward pass is shared) */
     mc_egdb_progress progress; /* may be NULL */
     void *progress_ctx;
     /* Filled on return: the first layer built by this call (layers below it
@@ -183,7 +186,7 @@ typedef struct mc_egdb_build_opts {
        the large layers (13 seeds and up) are split between the ranks
        (each rank checkpoints its part).  Since 1.1. */
     const mc_egdb_dist *dist;
-    int reserved[4];    /* zero */
+    int reserved[4]; /* zero */
 } mc_egdb_build_opts;
 
 /* Build every missing layer from 0 to max_seeds, bottom-up, resuming at
@@ -229,7 +232,8 @@ MC_API int mc_egdb_probe(const mc_egdb *db, const mc_pos *p, int *value,
    still answers EXACT there; a caller that wants certainty checks the
    flag. */
 enum { MC_EGDB_UNKNOWN = 0, MC_EGDB_EXACT = 1, MC_EGDB_HISTORY = 2 };
-MC_API int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh, int *diff);
+MC_API int mc_egdb_lookup(const mc_egdb *db, const mc_pos *p, int fresh,
+                          int *diff);
 
 /* The whole of the search's use at one node, in one call.  Call it only
    at a node whose game is not over (mc_status first), with fresh as for
@@ -252,7 +256,8 @@ MC_API int mc_egdb_score_margin(int score);
 
 /* mc_egdb_search_probe in the shape of mc_search_limits.oracle, with the
    open database (mc_egdb *) as its context. */
-MC_API int mc_egdb_oracle(void *db, const mc_pos *p, int fresh, int ply, int *score);
+MC_API int mc_egdb_oracle(void *db, const mc_pos *p, int fresh, int ply,
+                          int *score);
 
 /* ---- verifying -------------------------------------------------------- */
 
@@ -271,7 +276,7 @@ typedef struct mc_egdb_verify_report {
        stored values; no sweep ranks, so wf_errors stays 0, and under
        awari open_bounds is not counted. */
     uint64_t compact;
-    uint64_t reserved[1];      /* room to grow (zero) */
+    uint64_t reserved[1]; /* room to grow (zero) */
 } mc_egdb_verify_report;
 
 /* Re-derive the bounds P and O of each open layer of db (lowest first,
@@ -325,9 +330,9 @@ MC_API int mc_egdb_ensure_dir(const char *path, mc_error *err);
 typedef struct mc_solved mc_solved;
 
 typedef struct mc_solved_build_opts {
-    const char *dir;    /* where the layer files go (must exist) */
-    int max_seeds;      /* layers 0..max_seeds; -1: every one */
-    int threads;        /* 1 or more */
+    const char *dir;           /* where the layer files go (must exist) */
+    int max_seeds;             /* layers 0..max_seeds; -1: every one */
+    int threads;               /* 1 or more */
     mc_egdb_progress progress; /* may be NULL; phases "moves", "links",
                                   "sweep" */
     void *progress_ctx;
@@ -341,7 +346,7 @@ typedef struct mc_solved_build_opts {
        ("<game>-<name>-start-NN.egdb", up to mc_solved_max_seeds), exact
        like the complete layers below them (phase "reach" first). */
     int from_start;
-    int reserved[3];    /* zero */
+    int reserved[3]; /* zero */
 } mc_solved_build_opts;
 
 /* 0 when g's options can be solved (*name: the tables' name, n bytes),
@@ -349,8 +354,8 @@ typedef struct mc_solved_build_opts {
 MC_API int mc_solved_name(const mc_game *g, char *name, size_t n,
                           mc_error *err);
 /* The layer file of n seeds of g's tables inside dir. */
-MC_API void mc_solved_path(const mc_game *g, const char *dir, int n,
-                           char *buf, size_t sz);
+MC_API void mc_solved_path(const mc_game *g, const char *dir, int n, char *buf,
+                           size_t sz);
 /* The largest number of seeds on g's board (the last layer). */
 MC_API int mc_solved_max_seeds(const mc_game *g);
 /* 1 when g's values are win 1, draw 0, loss -1; 0 when they are margins. */
@@ -381,8 +386,8 @@ MC_API void mc_solved_close(mc_solved *s);
    directory into dir (n bytes, may be NULL).  NULL when none does (dir
    "", err saying so), when MANCALA_EGDB_DIR=none, or when they do not
    open (err says why). */
-MC_API mc_solved *mc_solved_open_default(const mc_game *g, char *dir,
-                                         size_t n, mc_error *err);
+MC_API mc_solved *mc_solved_open_default(const mc_game *g, char *dir, size_t n,
+                                         mc_error *err);
 /* mc_solved_best's move as the search would score it, for the search's
    oracle (mc_search_limits.oracle with the open tables as ctx): 1 and
    *score when p is in the tables and fresh (no history behind it that a
@@ -393,12 +398,11 @@ MC_API int mc_solved_oracle(void *s, const mc_pos *p, int fresh, int ply,
 /* The value and plies of p (mc_solved_probe's) in words: "South wins in
    23 plies with perfect play", "North wins 27-21 with perfect play,
    settled in 11 plies" ...  The length written (as snprintf). */
-MC_API size_t mc_solved_describe(const mc_game *g, const mc_pos *p,
-                                 int value, int plies, char *buf, size_t n);
+MC_API size_t mc_solved_describe(const mc_game *g, const mc_pos *p, int value,
+                                 int plies, char *buf, size_t n);
 /* The search score of a solved value with its plies, ply plies below
    the root. */
-MC_API int mc_solved_score(const mc_solved *s, int value, int plies,
-                           int ply);
+MC_API int mc_solved_score(const mc_solved *s, int value, int plies, int ply);
 /* The layers open: 0..this. */
 MC_API int mc_solved_seeds(const mc_solved *s);
 /* Of them, the complete layers (every board): 0..this; the others are
@@ -407,8 +411,8 @@ MC_API int mc_solved_full_seeds(const mc_solved *s);
 /* Entry x of layer n (below its header's entries): its board (the mover's
    frame) into h, its value and plies (either may be NULL); 0 when there
    is no such entry (since 1.3). */
-MC_API int mc_solved_entry(const mc_solved *s, int n, uint64_t x,
-                           uint8_t *h, int *value, int *plies);
+MC_API int mc_solved_entry(const mc_solved *s, int n, uint64_t x, uint8_t *h,
+                           int *value, int *plies);
 /* A layer's header. */
 MC_API const mc_egdb_info *mc_solved_layer_info(const mc_solved *s, int n);
 /* 1 with *value (the final margin for p's side to move, its captures
@@ -426,8 +430,7 @@ MC_API int mc_solved_longest(const mc_solved *s, int n, uint8_t *h);
 /* Board x of layer n of g's tables (the mover's frame) into h. */
 MC_API void mc_solved_board(const mc_game *g, int n, uint64_t x, uint8_t *h);
 /* The position of board h (the mover's frame) with South to move. */
-MC_API void mc_solved_position(const mc_solved *s, const uint8_t *h,
-                               mc_pos *p);
+MC_API void mc_solved_position(const mc_solved *s, const uint8_t *h, mc_pos *p);
 /* Every legal move of p into mv (room for MC_MAX_MOVES), its value for
    p's side to move into val (the value p has when the move is best),
    MC_SOLVED_UNKNOWN where the position it leads to is not in the tables,
@@ -439,8 +442,8 @@ MC_API int mc_solved_move_values(const mc_solved *s, const mc_pos *p,
 /* Perfect play: a move that keeps p's value, the fastest of them when p
    is won, the slowest when lost (so a won game is won, not only held),
    with p's value and plies; 0 when p is not in the tables. */
-MC_API int mc_solved_best(const mc_solved *s, const mc_pos *p,
-                          mc_move *best, int *value, int *plies);
+MC_API int mc_solved_best(const mc_solved *s, const mc_pos *p, mc_move *best,
+                          int *value, int *plies);
 /* Re-derive each value of layers lo..hi from the game's moves: the
    Bellman identity (the best of the moves' values, against the layers
    below and its own) and the histograms; the number of entries that fail

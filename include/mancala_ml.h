@@ -47,11 +47,11 @@ MC_API void mc_ml_observe(const mc_game *g, const mc_pos *p, float *out);
 
 /* The outcome of batched random playouts. */
 typedef struct mc_ml_playouts {
-    uint64_t games;    /* games played */
-    uint64_t wins[2];  /* won by South, by North */
+    uint64_t games;   /* games played */
+    uint64_t wins[2]; /* won by South, by North */
     uint64_t draws;
-    uint64_t cut;      /* stopped at max_plies with the game going on */
-    uint64_t plies;    /* plies played in all the games */
+    uint64_t cut;   /* stopped at max_plies with the game going on */
+    uint64_t plies; /* plies played in all the games */
     int reserved[4];
 } mc_ml_playouts;
 
@@ -59,8 +59,8 @@ typedef struct mc_ml_playouts {
    from p, as `mancala apply` does), each stopped after max_plies plies
    when max_plies > 0, with the random stream of seed; the same seed gives
    the same counts.  0, or MC_ERR_ARG (n < 0, out of memory). */
-MC_API int mc_ml_random_playouts(const mc_game *g, const mc_pos *p,
-                                 long n, uint64_t seed, int max_plies,
+MC_API int mc_ml_random_playouts(const mc_game *g, const mc_pos *p, long n,
+                                 uint64_t seed, int max_plies,
                                  mc_ml_playouts *out);
 
 #ifdef __cplusplus

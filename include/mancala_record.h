@@ -29,7 +29,8 @@ typedef struct mc_record_loc {
 
 /* A new record of a game created from spec, starting at start (NULL: the
    standard start).  NULL on error (bad spec or position), with err filled. */
-MC_API mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err);
+MC_API mc_record *mc_record_new(const char *spec, const mc_pos *start,
+                                mc_error *err);
 MC_API void mc_record_free(mc_record *r);
 MC_API const mc_game *mc_record_game(const mc_record *r);
 /* The session of the game: play, undo and forfeit through it. */
@@ -56,8 +57,8 @@ MC_API const char *mc_record_comment(const mc_record *r, int ply);
    of *n records (free with mc_records_free).  On error returns the error
    code with err->msg beginning "line L, column C: " and loc filled; *out is
    NULL. */
-MC_API int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
-                           mc_record_loc *loc, mc_error *err);
+MC_API int mc_records_read(const char *text, size_t len, mc_record ***out,
+                           int *n, mc_record_loc *loc, mc_error *err);
 /* Read the games of a text one by one: each(ctx, r) receives every game
    once it is read and checked (r is the callee's to keep or free) and
    returns 0 to go on; memory is that of one game at a time.  Returns 0 at

@@ -31,8 +31,7 @@ static mc_move move_of(const mc_game *g, const mc_pos *p, const char *tok)
 {
     mc_move m = 0;
     mc_error err = {0, ""};
-    CHECK_MSG(mc_move_parse(g, p, tok, &m, &err) == 0, "%s: %s", tok,
-              err.msg);
+    CHECK_MSG(mc_move_parse(g, p, tok, &m, &err) == 0, "%s: %s", tok, err.msg);
     return m;
 }
 
@@ -107,7 +106,8 @@ static void test_bad_lines(void)
          ":3: move 'Q': "},
         {"book 1\ngame oware\n4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0 | A x 1\n",
          ":3: move A: the score 'x' is not a whole number"},
-        {"book 1\ngame oware\n4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0 | A 2000000 1\n",
+        {"book 1\ngame oware\n4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0 | A 2000000 "
+         "1\n",
          ":3: move A: the score '2000000' is not"},
         {"book 1\ngame oware\n4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0 | A 5 0\n",
          ":3: move A: the depth '0' is not a whole number from 1"},
@@ -138,8 +138,7 @@ static void test_bad_lines(void)
         mc_book *b = mc_book_read(cases[i].text, len, "small.book", &err);
         CHECK_MSG(b == NULL, "case %zu was read", i);
         CHECK_MSG(err.code != 0 && strstr(err.msg, cases[i].want) != NULL,
-                  "case %zu: got '%s', want '%s'", i, err.msg,
-                  cases[i].want);
+                  "case %zu: got '%s', want '%s'", i, err.msg, cases[i].want);
         CHECK_MSG(strncmp(err.msg, "small.book:", 11) == 0,
                   "case %zu: '%s' does not name the file", i, err.msg);
         mc_book_free(b);
@@ -165,8 +164,8 @@ static void test_round_trip(void)
     mc_error err = {0, ""};
     mc_book *c = mc_book_read(t, len, "again", &err);
     CHECK_MSG(c != NULL, "%s", err.msg);
-    char *t2 = c ? mc_book_format(c, "made by a test\nsecond line", NULL)
-                 : NULL;
+    char *t2 =
+        c ? mc_book_format(c, "made by a test\nsecond line", NULL) : NULL;
     CHECK(t2 && strcmp(t, t2) == 0);
     free(t);
     free(t2);
@@ -242,8 +241,7 @@ static void test_builtin(void)
                                          "omweso", "gore", "sadeqa2"};
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
         mc_game *o = mc_game_new(others[i], NULL);
-        CHECK_MSG(o && mc_book_builtin(o) == NULL, "%s has a book",
-                  others[i]);
+        CHECK_MSG(o && mc_book_builtin(o) == NULL, "%s has a book", others[i]);
         mc_game_free(o);
     }
     mc_game_free(g);
@@ -290,8 +288,7 @@ static int go(mc_player *pl, const mc_session *s, mc_search_info *info)
 {
     mc_go go = {0};
     go.depth = 3;
-    return mc_player_sync(pl, s, NULL) == 0 ? mc_player_go(pl, &go, info)
-                                            : -1;
+    return mc_player_sync(pl, s, NULL) == 0 ? mc_player_go(pl, &go, info) : -1;
 }
 
 static void test_player(void)
@@ -335,8 +332,7 @@ static void test_player(void)
         mc_player_free(pl);
     }
     CHECK_MSG(other == 0 && seen[0] && seen[1] && seen[2],
-              "C %d, B %d, E %d, others %d", seen[0], seen[1], seen[2],
-              other);
+              "C %d, B %d, E %d, others %d", seen[0], seen[1], seen[2], other);
     /* after C: its best answer b */
     mc_session_play_str(s, "C", NULL, NULL);
     mc_player *pl = player(g, path, 0, 10, 1);

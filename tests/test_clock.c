@@ -17,8 +17,8 @@ static mc_move move_of(const mc_game *g, const mc_session *s, const char *tok)
 {
     mc_move m = 0;
     mc_error err = {0, ""};
-    CHECK_MSG(mc_move_parse(g, mc_session_pos(s), tok, &m, &err) == 0,
-              "%s: %s", tok, err.msg);
+    CHECK_MSG(mc_move_parse(g, mc_session_pos(s), tok, &m, &err) == 0, "%s: %s",
+              tok, err.msg);
     return m;
 }
 
@@ -44,7 +44,8 @@ static void test_parse(void)
     CHECK_STR(b, "none");
 
     CHECK(mc_time_parse(ow, "move:30", &tc, &err) == 0);
-    CHECK(tc.kind == MC_TIME_MOVE && tc.seconds == 30 && tc.on_flag == MC_FLAG_LOSS);
+    CHECK(tc.kind == MC_TIME_MOVE && tc.seconds == 30 &&
+          tc.on_flag == MC_FLAG_LOSS);
     mc_time_format(&tc, b, sizeof b);
     CHECK_STR(b, "move:30");
 
@@ -70,10 +71,24 @@ static void test_parse(void)
     CHECK_STR(b, "game:60+1.25");
 
     /* errors name the text and what is wrong */
-    static const char *const wrong[] = {
-        "", "move:", "move:0", "move:-1", "move:1e3", "move:30s", "move:nan",
-        "game:300+", "game:+5", "game:0+5", "game:300+5+1", "game:700000",
-        "fast", "Move:30", " none", "move:86400.5", "game:60+3601", NULL};
+    static const char *const wrong[] = {"",
+                                        "move:",
+                                        "move:0",
+                                        "move:-1",
+                                        "move:1e3",
+                                        "move:30s",
+                                        "move:nan",
+                                        "game:300+",
+                                        "game:+5",
+                                        "game:0+5",
+                                        "game:300+5+1",
+                                        "game:700000",
+                                        "fast",
+                                        "Move:30",
+                                        " none",
+                                        "move:86400.5",
+                                        "game:60+3601",
+                                        NULL};
     for (int i = 0; wrong[i]; i++) {
         err.code = 0;
         err.msg[0] = 0;
@@ -81,8 +96,8 @@ static void test_parse(void)
                   wrong[i]);
         char want[80];
         snprintf(want, sizeof want, "'%s'", wrong[i]);
-        CHECK_MSG(err.code == MC_ERR_ARG && strstr(err.msg, want),
-                  "'%s': %s", wrong[i], err.msg);
+        CHECK_MSG(err.code == MC_ERR_ARG && strstr(err.msg, want), "'%s': %s",
+                  wrong[i], err.msg);
     }
     /* the W16 modes are Omweso's, not Oware's */
     CHECK(mc_time_parse(ow, "blitz", &tc, &err) != 0);
@@ -105,13 +120,15 @@ static void test_parse(void)
     mc_time_format(&tc, b, sizeof b);
     CHECK_STR(b, "contract");
     CHECK(mc_time_parse(om, "blitz", &tc, &err) == 0);
-    CHECK(tc.kind == MC_TIME_MOVE && tc.seconds == 3 && tc.on_flag == MC_FLAG_PASS);
+    CHECK(tc.kind == MC_TIME_MOVE && tc.seconds == 3 &&
+          tc.on_flag == MC_FLAG_PASS);
     CHECK(mc_time_parse(om, "blitz,blitz_timeout=pass", &tc, &err) == 0);
     CHECK(tc.on_flag == MC_FLAG_PASS);
     mc_time_format(&tc, b, sizeof b);
     CHECK_STR(b, "blitz");
     CHECK(mc_time_parse(om, "blitz:loss", &tc, &err) == 0);
-    CHECK(tc.kind == MC_TIME_MOVE && tc.seconds == 3 && tc.on_flag == MC_FLAG_LOSS);
+    CHECK(tc.kind == MC_TIME_MOVE && tc.seconds == 3 &&
+          tc.on_flag == MC_FLAG_LOSS);
     CHECK(mc_time_parse(om, "blitz,blitz_timeout=loss", &tc, &err) == 0);
     mc_time_format(&tc, b, sizeof b);
     CHECK_STR(b, "blitz:loss");
@@ -119,7 +136,8 @@ static void test_parse(void)
     CHECK(mc_time_parse(om, "move:10", &tc, &err) == 0);
     CHECK(mc_time_parse(om, "blitz:fast", &tc, &err) != 0);
     CHECK_MSG(strstr(err.msg, "'blitz:fast'") && strstr(err.msg, "contract") &&
-          strstr(err.msg, "blitz:loss"), "%s", err.msg);
+                  strstr(err.msg, "blitz:loss"),
+              "%s", err.msg);
     mc_game_free(ow);
     mc_game_free(om);
 }
@@ -160,7 +178,8 @@ static void test_game_clock(void)
     CHECK(left[0] == 0 && left[1] == 235);
     CHECK(mc_session_check_time(s, 3000) == 0);
     /* a loss on time is not taken back */
-    CHECK(mc_session_undo_at(s, 2000, &err) == MC_ERR_OVER && err.code == MC_ERR_OVER);
+    CHECK(mc_session_undo_at(s, 2000, &err) == MC_ERR_OVER &&
+          err.code == MC_ERR_OVER);
     CHECK(mc_session_over(s));
     mc_session_free(s);
     mc_game_free(g);
@@ -243,7 +262,8 @@ static void test_blitz(void)
     mc_session_set_time(s, &tc, 0);
     CHECK(mc_session_clock(s, 5, left) == -1 && left[0] == -1 && left[1] == -1);
     CHECK(mc_session_play_at(s, first_move(s), 5, NULL, &err) == 0);
-    CHECK(mc_session_undo_at(s, 6, &err) == MC_ERR_ILLEGAL && err.code == MC_ERR_ILLEGAL);
+    CHECK(mc_session_undo_at(s, 6, &err) == MC_ERR_ILLEGAL &&
+          err.code == MC_ERR_ILLEGAL);
     CHECK(strstr(err.msg, "contract") != NULL);
     CHECK(mc_session_undo(s) == MC_ERR_ILLEGAL && mc_session_ply(s) == 1);
     /* a week later nothing has happened: no clock */
@@ -332,7 +352,8 @@ static void test_record(void)
 {
     mc_error err = {0, ""};
     mc_record *r = mc_record_new("omweso", NULL, &err);
-    CHECK(mc_record_set_tag(r, "TimeControl", "blitz,blitz_timeout=loss", &err) == 0);
+    CHECK(mc_record_set_tag(r, "TimeControl", "blitz,blitz_timeout=loss",
+                            &err) == 0);
     mc_session *s = mc_record_session(r);
     mc_time_control tc;
     mc_session_time(s, &tc);
@@ -350,7 +371,8 @@ static void test_record(void)
     mc_record **back = NULL;
     int n = 0;
     mc_record_loc loc;
-    CHECK(text && mc_records_read(text, len, &back, &n, &loc, &err) == 0 && n == 1);
+    CHECK(text && mc_records_read(text, len, &back, &n, &loc, &err) == 0 &&
+          n == 1);
     if (n == 1) {
         mc_session *bs = mc_record_session(back[0]);
         mc_result res;

@@ -69,8 +69,8 @@ int main(void)
         CHECK_MSG(*name && mc_end_reason_parse(name) == r, "reason %d '%s'", r,
                   name);
         CHECK_MSG(has_word(man, name), "man/mancala-record.5 lacks '%s'", name);
-        CHECK_MSG(has_word(line, name), "docs/RECORDS.md's Termination lacks '%s'",
-                  name);
+        CHECK_MSG(has_word(line, name),
+                  "docs/RECORDS.md's Termination lacks '%s'", name);
     }
     CHECK_MSG(n >= 10, "only %d end reasons", n);
     /* every trace kind in docs/API.md's section on the trace */

@@ -36,7 +36,8 @@ static int top_layer(void)
     return SAN || getenv("MANCALA_SAN") ? 9 : 12;
 }
 
-/* ---- index ---------------------------------------------------------------- */
+/* ---- index ----------------------------------------------------------------
+ */
 
 static uint64_t binom(int n, int k)
 {
@@ -112,7 +113,8 @@ static void test_index(void)
     CHECK(total == 889063398406ull);
 }
 
-/* ---- value iteration: a second, independent algorithm ---------------------- */
+/* ---- value iteration: a second, independent algorithm ----------------------
+ */
 
 typedef struct vi_layer {
     int n;
@@ -248,7 +250,8 @@ static void vi_free(vi_layer *L, int top)
     }
 }
 
-/* ---- brute force with the real history rules -------------------------------- */
+/* ---- brute force with the real history rules --------------------------------
+ */
 
 static uint64_t bf_nodes, bf_limit;
 static int bf_aborted;
@@ -285,7 +288,8 @@ static int brute(mc_session *s, int alpha, int beta)
     return best;
 }
 
-/* ---- the tables --------------------------------------------------------------- */
+/* ---- the tables
+ * --------------------------------------------------------------- */
 
 static char tmpdir[256];
 
@@ -420,14 +424,20 @@ static void test_preset(int preset, int write_golden)
                     bad_term += v != n;
             }
         }
-        CHECK_MSG(bad_v == 0, "%s layer %d: %llu values differ from value "
-                  "iteration", pn, n, (unsigned long long)bad_v);
-        CHECK_MSG(bad_hp == 0, "%s layer %d: %llu history_proof bits "
-                  "differ", pn, n, (unsigned long long)bad_hp);
+        CHECK_MSG(bad_v == 0,
+                  "%s layer %d: %llu values differ from value "
+                  "iteration",
+                  pn, n, (unsigned long long)bad_v);
+        CHECK_MSG(bad_hp == 0,
+                  "%s layer %d: %llu history_proof bits "
+                  "differ",
+                  pn, n, (unsigned long long)bad_hp);
         CHECK_MSG(bad_par == 0, "%s layer %d: parity", pn, n);
         CHECK_MSG(bad_term == 0, "%s layer %d: empty / cannot feed", pn, n);
-        CHECK_MSG(L[n].open == o.open_bounds[n], "%s layer %d: P<O %llu vs "
-                  "builder %llu", pn, n, (unsigned long long)L[n].open,
+        CHECK_MSG(L[n].open == o.open_bounds[n],
+                  "%s layer %d: P<O %llu vs "
+                  "builder %llu",
+                  pn, n, (unsigned long long)L[n].open,
                   (unsigned long long)o.open_bounds[n]);
         if (preset == MC_EGDB_ABAPA && n >= 12)
             CHECK_MSG(L[n].open == 0, "abapa layer %d has P < O", n);
@@ -442,17 +452,18 @@ static void test_preset(int preset, int write_golden)
                 rr.lower[m] = eg_layer_data(db, m);
             uint8_t *cmp = malloc(L[n].N);
             uint64_t open = 0;
-            int crc = cmp ? eg_compute_entries(&rr, n, 2, cmp, &open, NULL,
-                                               NULL)
-                          : -1;
+            int crc =
+                cmp ? eg_compute_entries(&rr, n, 2, cmp, &open, NULL, NULL)
+                    : -1;
             CHECK_MSG(crc == 0, "compact sweep of layer %d", n);
             if (crc == 0 && preset == MC_EGDB_AWARI)
                 CHECK_MSG(memcmp(cmp, tab, L[n].N) == 0,
                           "awari layer %d: compact entries differ", n);
             if (crc == 0 && preset == MC_EGDB_ABAPA) {
-                CHECK_MSG(open == L[n].open, "abapa layer %d: compact "
-                          "counts %llu open, value iteration %llu", n,
-                          (unsigned long long)open,
+                CHECK_MSG(open == L[n].open,
+                          "abapa layer %d: compact "
+                          "counts %llu open, value iteration %llu",
+                          n, (unsigned long long)open,
                           (unsigned long long)L[n].open);
                 if (open == 0)
                     CHECK_MSG(memcmp(cmp, tab, L[n].N) == 0,
@@ -468,8 +479,10 @@ static void test_preset(int preset, int write_golden)
             printf("%s\n", line);
         } else {
             golden_line(pn, n, gold, sizeof gold);
-            CHECK_MSG(strcmp(line, gold) == 0, "golden %s layer %d:\n got "
-                      "%s\nwant %s", pn, n, line, gold);
+            CHECK_MSG(strcmp(line, gold) == 0,
+                      "golden %s layer %d:\n got "
+                      "%s\nwant %s",
+                      pn, n, line, gold);
         }
     }
 
@@ -500,7 +513,7 @@ static void test_preset(int preset, int write_golden)
               (h1 ? MC_EGDB_EXACT : MC_EGDB_HISTORY));
         int sc = 12345, d = -2 + v1;
         CHECK(mc_egdb_search_probe(db, &p, 1, 3, &sc) == MC_EGDB_EXACT);
-        CHECK(d > 0 ? sc >= MC_SCORE_PROVEN && sc < MC_SCORE_WIN - 100
+        CHECK(d > 0   ? sc >= MC_SCORE_PROVEN && sc < MC_SCORE_WIN - 100
               : d < 0 ? sc <= -MC_SCORE_PROVEN && sc > -MC_SCORE_WIN + 100
                       : sc == 0);
         CHECK(mc_egdb_search_probe(db, &p, 0, 3, &sc) ==
@@ -581,15 +594,19 @@ static void test_preset(int preset, int write_golden)
             CHECK(eg_fresh_search(&rr, 6, &b6, pick, np, F6, &err) == 0);
             eg_games_check = 0;
             CHECK(eg_games_checked > 50);
-            CHECK_MSG(eg_games_mismatch == 0, "%llu winners differ from a "
+            CHECK_MSG(eg_games_mismatch == 0,
+                      "%llu winners differ from a "
                       "full solve",
                       (unsigned long long)eg_games_mismatch);
             for (size_t i = 0; i < np; i++) {
-                CHECK_MSG(b6.P[pick[i]] < b6.O[pick[i]], "layer 6 position "
-                          "%llu has P = O", (unsigned long long)pick[i]);
-                CHECK_MSG(F6[pick[i]] == want[i], "layer 6 position %llu: "
-                          "F %d, want %d", (unsigned long long)pick[i],
-                          F6[pick[i]], want[i]);
+                CHECK_MSG(b6.P[pick[i]] < b6.O[pick[i]],
+                          "layer 6 position "
+                          "%llu has P = O",
+                          (unsigned long long)pick[i]);
+                CHECK_MSG(F6[pick[i]] == want[i],
+                          "layer 6 position %llu: "
+                          "F %d, want %d",
+                          (unsigned long long)pick[i], F6[pick[i]], want[i]);
             }
             eg_bounds_free(&b6);
         }
@@ -680,20 +697,23 @@ static void test_brute(int preset)
               (unsigned long long)bad, (unsigned long long)checked);
     CHECK(checked > 300);
     if (preset == MC_EGDB_ABAPA)
-        CHECK_MSG(open_checked >= 77, "only %llu positions with P < O "
-                  "brute-forced", (unsigned long long)open_checked);
+        CHECK_MSG(open_checked >= 77,
+                  "only %llu positions with P < O "
+                  "brute-forced",
+                  (unsigned long long)open_checked);
     if (getenv("MANCALA_TEST_VERBOSE"))
         printf("%s brute force: %llu positions (%llu with P < O), %llu "
-               "over the node cap\n", pn, (unsigned long long)checked,
-               (unsigned long long)open_checked,
-               (unsigned long long)skipped);
+               "over the node cap\n",
+               pn, (unsigned long long)checked,
+               (unsigned long long)open_checked, (unsigned long long)skipped);
 
     vi_free(L, 4);
     mc_game_free(gr);
     mc_egdb_close(db);
 }
 
-/* ---- damaged files ----------------------------------------------------------- */
+/* ---- damaged files
+ * ----------------------------------------------------------- */
 
 static int copy_file(const char *from, const char *to)
 {
@@ -742,8 +762,8 @@ static void expect_refusal(const char *d, const char *what)
     mc_error err = {0, ""};
     mc_egdb *db = mc_egdb_open(d, MC_EGDB_ABAPA, 5, &err);
     CHECK_MSG(db == NULL, "opened despite: %s", what);
-    CHECK_MSG(strstr(err.msg, what) != NULL, "message '%s' lacks '%s'",
-              err.msg, what);
+    CHECK_MSG(strstr(err.msg, what) != NULL, "message '%s' lacks '%s'", err.msg,
+              what);
     mc_egdb_close(db);
 }
 
@@ -908,12 +928,12 @@ static void test_open_above(void)
     b.open = 3;
     mc_error err;
     int approx = 0;
-    CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, NULL, NULL,
-                    NULL, &err) != 0);
+    CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, NULL, NULL, NULL,
+                    &err) != 0);
     CHECK(strstr(err.msg, "3 positions have different bounds") != NULL);
     approx = 1;
-    CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, NULL, NULL,
-                    NULL, &err) == 0);
+    CHECK(eg_values(&rr, n, &b, 1, NULL, NULL, out, &approx, NULL, NULL, NULL,
+                    &err) == 0);
     int want[3] = {-4, 4, 0};
     for (int i = 0; i < 3; i++) {
         uint8_t g[12];
@@ -933,7 +953,8 @@ static void test_open_above(void)
     eg_rules_free(&rr);
 }
 
-/* ---- the search journal ------------------------------------------------------ */
+/* ---- the search journal
+ * ------------------------------------------------------ */
 
 /* Open abapa layers 0..n-1 of dir, rr's lower layers pointing at them:
    the tables, or NULL (a failed check). */
@@ -968,8 +989,8 @@ static long file_lines(const char *path)
 
 /* The journal's lines after head that give an open position (each once)
    the value of out; -1 when head differs. */
-static long journal_good(const char *path, const char *head,
-                         const eg_bounds *b, const uint8_t *out)
+static long journal_good(const char *path, const char *head, const eg_bounds *b,
+                         const uint8_t *out)
 {
     FILE *f = fopen(path, "r");
     if (!f)
@@ -1003,8 +1024,8 @@ static int journal_values(eg_rules *rr, const eg_bounds *b, const char *jp,
 {
     mc_error err = {0, ""};
     int approx = 0;
-    int rc = eg_values(rr, 4, b, 1, NULL, NULL, out, &approx, jp, head,
-                       shipped, &err);
+    int rc = eg_values(rr, 4, b, 1, NULL, NULL, out, &approx, jp, head, shipped,
+                       &err);
     CHECK_MSG(rc == 0, "eg_values: %s", err.msg);
     CHECK(approx == 0);
     return rc;
@@ -1025,8 +1046,8 @@ static void test_journal(void)
         return;
     uint64_t N = mc_egdb_layer_size(4);
     uint8_t *want = malloc(N), *out = malloc(N);
-    int ok = want && out &&
-             eg_compute_bounds(&rr, 4, 1, &b, 0, NULL, NULL) == 0;
+    int ok =
+        want && out && eg_compute_bounds(&rr, 4, 1, &b, 0, NULL, NULL) == 0;
     CHECK(ok);
     if (!ok) {
         free(want), free(out);
@@ -1057,8 +1078,8 @@ static void test_journal(void)
     int planted = v2 == b.P[x2] ? v2 + 2 : v2 - 2;
     FILE *f = fopen(jp, "w");
     if (f) {
-        fprintf(f, "%s%llu %d\n%llu %d\n%llu", head, (unsigned long long)x1,
-                v1, (unsigned long long)x2, planted, (unsigned long long)x1);
+        fprintf(f, "%s%llu %d\n%llu %d\n%llu", head, (unsigned long long)x1, v1,
+                (unsigned long long)x2, planted, (unsigned long long)x1);
         fclose(f);
     }
     mc |= journal_values(&rr, &b, jp, head, NULL, out);
@@ -1100,12 +1121,11 @@ static void test_journal(void)
         len = (size_t)snprintf(text, cap, "%s", pass == 1 ? other : head);
         for (uint64_t i = 0; i < N; i++)
             if (b.P[i] < b.O[i])
-                len += (size_t)snprintf(text + len, cap - len, "%llu %d\n",
-                                        (unsigned long long)i,
-                                        i == x2 ? planted
-                                        : pass == 2 && i == x1
-                                            ? b.O[i] + 2
-                                            : eg_val(want[i]));
+                len += (size_t)snprintf(
+                    text + len, cap - len, "%llu %d\n", (unsigned long long)i,
+                    i == x2                ? planted
+                    : pass == 2 && i == x1 ? b.O[i] + 2
+                                           : eg_val(want[i]));
         remove(jp);
         mc |= journal_values(&rr, &b, jp, head, text, out);
         differ = 0;
@@ -1190,15 +1210,17 @@ static void shipped_layer(const char *dir, int n, const uint64_t *pick,
         return;
     }
     size_t hl = strlen(head);
-    CHECK_MSG(strncmp(text, head, hl) == 0, "layer %d: shipped first line "
-              "differs from the builder's: %.200s", n, text);
+    CHECK_MSG(strncmp(text, head, hl) == 0,
+              "layer %d: shipped first line "
+              "differs from the builder's: %.200s",
+              n, text);
     uint64_t lines = 0, bad = 0;
     for (const char *t = text + hl; *t;) {
         unsigned long long x;
         int v, len;
         if (sscanf(t, "%llu %d%n", &x, &v, &len) != 2 || t[len] != '\n' ||
-            x >= N || seen[x] || b.P[x] >= b.O[x] || v < b.P[x] ||
-            v > b.O[x] || ((v - n) & 1)) {
+            x >= N || seen[x] || b.P[x] >= b.O[x] || v < b.P[x] || v > b.O[x] ||
+            ((v - n) & 1)) {
             bad++;
             break;
         }
@@ -1207,9 +1229,10 @@ static void shipped_layer(const char *dir, int n, const uint64_t *pick,
         lines++;
         t += len + 1;
     }
-    CHECK_MSG(bad == 0 && lines == b.open, "shipped layer %d: %llu good "
-              "lines of %llu open positions", n, (unsigned long long)lines,
-              (unsigned long long)b.open);
+    CHECK_MSG(bad == 0 && lines == b.open,
+              "shipped layer %d: %llu good "
+              "lines of %llu open positions",
+              n, (unsigned long long)lines, (unsigned long long)b.open);
     int vals = 0;
     CHECK(eg_fresh_search(&rr, n, &b, pick, np, F, &err) == 0);
     for (size_t i = 0; i < np; i++) {
@@ -1401,7 +1424,10 @@ static int same_file(const char *a, const char *b)
     return same;
 }
 
-static int exists(const char *path) { return access(path, F_OK) == 0; }
+static int exists(const char *path)
+{
+    return access(path, F_OK) == 0;
+}
 
 /* Layer 13, the first of the compact sweep (docs/EGDB.md, "Memory
    budget"): built with its work in memory, in scratch files (a budget of
@@ -1447,7 +1473,8 @@ static void test_budget(void)
        two of awari layer 13's 13 thresholds */
     int done = -1, total = -1;
     CHECK(mc_egdb_checkpoint_phase(stop, MC_EGDB_AWARI, 13, &done, &total) ==
-              1 && done == 2 && total == 13);
+              1 &&
+          done == 2 && total == 13);
     CHECK(mc_egdb_checkpoint_phase(stop, MC_EGDB_AWARI, 12, NULL, NULL) == 0);
     o.dir = stop;
     o.max_seeds = 13;
@@ -1497,8 +1524,8 @@ static void test_verify_compact(void)
     mc_egdb_verify_report rep;
     eg_verify_layer(db, &rr, 13, &rep, 1, NULL, NULL);
     CHECK(rep.compact == 1 && rep.entries == mc_egdb_layer_size(13));
-    CHECK_MSG(rep.bellman_errors + rep.value_errors + rep.invariant_errors ==
-                  0, "compact check of a good layer: %llu %llu %llu",
+    CHECK_MSG(rep.bellman_errors + rep.value_errors + rep.invariant_errors == 0,
+              "compact check of a good layer: %llu %llu %llu",
               (unsigned long long)rep.bellman_errors,
               (unsigned long long)rep.value_errors,
               (unsigned long long)rep.invariant_errors);
@@ -1706,8 +1733,9 @@ int main(int argc, char **argv)
     int all = !*part;
     if (!all && strcmp(part, "abapa") && strcmp(part, "awari") &&
         strcmp(part, "brute") && strcmp(part, "rest")) {
-        fprintf(stderr, "test_egdb: unknown part '%s' (abapa, awari, brute, "
-                        "rest)\n",
+        fprintf(stderr,
+                "test_egdb: unknown part '%s' (abapa, awari, brute, "
+                "rest)\n",
                 part);
         return 2;
     }

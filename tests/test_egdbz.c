@@ -80,8 +80,7 @@ static void test_sum_pieces(void)
         }
         bad += eg_sum_end(&s) != eg_checksum(buf, sizeof buf, 0);
     }
-    CHECK_MSG(bad == 0, "%d checksums over pieces differ from the whole",
-              bad);
+    CHECK_MSG(bad == 0, "%d checksums over pieces differ from the whole", bad);
     /* and a checksum that sees the bytes: one changed byte changes it */
     unsigned char c[40];
     memcpy(c, buf, sizeof c);
@@ -136,8 +135,7 @@ static void test_blocks(const char *plain, uint32_t block)
             fclose(out);
         mc_egdb_compress_opts o = {block, 3, 0};
         uint64_t zs = 0;
-        CHECK_MSG(mc_egdb_compress(dir, MC_EGDB_ABAPA, n, &o, &zs, &err) ==
-                      0,
+        CHECK_MSG(mc_egdb_compress(dir, MC_EGDB_ABAPA, n, &o, &zs, &err) == 0,
                   "compress layer %d: %s", n, err.msg);
         struct stat st;
         CHECK(stat(b, &st) != 0); /* the plain file removed */
@@ -162,7 +160,8 @@ static void test_blocks(const char *plain, uint32_t block)
     CHECK(pthread_create(&t, NULL, read_all, &j[1]) == 0);
     read_all(&j[0]);
     pthread_join(t, NULL);
-    CHECK_MSG(j[0].bad + j[1].bad == 0 && j[0].unreadable + j[1].unreadable == 0,
+    CHECK_MSG(j[0].bad + j[1].bad == 0 &&
+                  j[0].unreadable + j[1].unreadable == 0,
               "block %u: %ld entries differ, %ld unreadable", block,
               j[0].bad + j[1].bad, j[0].unreadable + j[1].unreadable);
     /* whole layers, as the builder and verify read them */

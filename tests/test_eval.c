@@ -97,17 +97,18 @@ static void check_game_features(const char *spec)
                 bad_mirror++;
             mc_move mv[MC_MAX_MOVES];
             int k = mc_moves(g, p, mv);
-            if (k <= 0 || mc_session_play(s, mv[rnd((unsigned)k)], NULL,
-                                          NULL) != 0)
+            if (k <= 0 ||
+                mc_session_play(s, mv[rnd((unsigned)k)], NULL, NULL) != 0)
                 break;
         }
         mc_session_free(s);
     }
     CHECK_MSG(positions > 100, "%s: %d positions", spec, positions);
-    CHECK_MSG(bad_range == 0, "%s: %d features out of range", spec,
-              bad_range);
-    CHECK_MSG(bad_mirror == 0, "%s: %d of %d positions differ from their "
-                               "mirror", spec, bad_mirror, positions);
+    CHECK_MSG(bad_range == 0, "%s: %d features out of range", spec, bad_range);
+    CHECK_MSG(bad_mirror == 0,
+              "%s: %d of %d positions differ from their "
+              "mirror",
+              spec, bad_mirror, positions);
     CHECK(max_n <= MC_MAX_FEATURES);
     mc_game_free(g);
 }
@@ -195,8 +196,7 @@ static void write_net(const char *path, int nf)
     fprintf(f, "# a test network\nfeatures %d\nhidden %d\n", nf, NET_H);
     fprintf(f, "bias %g %g %g\n", net_b1[0] / 16.0, net_b1[1] / 16.0,
             net_b1[2] / 16.0);
-    fprintf(f, "output %d %d %d %d\n", net_w2[0], net_w2[1], net_w2[2],
-            net_b2);
+    fprintf(f, "output %d %d %d %d\n", net_w2[0], net_w2[1], net_w2[2], net_b2);
     for (int i = 0; i < nf; i++) {
         for (int k = 0; k < NET_H; k++)
             net_w1[i][k] = (int)rnd(9) - 4;
@@ -256,12 +256,12 @@ static void check_net_parser(void)
           m.b1[1] == -1.0f && m.w2[1] == 20.0f && m.b2 == 3.0f);
     mc_learned_clear(&m);
     const char *bad[] = {
-        "features %d\nhidden 0\nbias\noutput 1\n",           /* width */
-        "features %d\nhidden 65\n",                            /* width */
-        "features %d\nhidden 2\noutput 1 2 3\n",              /* no bias */
-        "features %d\nhidden 2\nbias 1 2\n",                  /* no output */
-        "features %d\nhidden 2\nbias 1\noutput 1 2 3\n",     /* short */
-        "features %d\nhidden 2\nbias 1 2\noutput 1 2\n",     /* short */
+        "features %d\nhidden 0\nbias\noutput 1\n",              /* width */
+        "features %d\nhidden 65\n",                             /* width */
+        "features %d\nhidden 2\noutput 1 2 3\n",                /* no bias */
+        "features %d\nhidden 2\nbias 1 2\n",                    /* no output */
+        "features %d\nhidden 2\nbias 1\noutput 1 2 3\n",        /* short */
+        "features %d\nhidden 2\nbias 1 2\noutput 1 2\n",        /* short */
         "features %d\nhidden 2\nbias 1 2\noutput 1 2 3\n4 1\n", /* short */
         "features %d\nhidden 2\nbias 1 2\noutput 1 2 3\n4 1 2 3\n",
         "features %d\nhidden 2\nbias 1 2\noutput 1 2 3\n9999 1 2\n",
@@ -361,7 +361,8 @@ static void check_set_eval(const char *dir)
     mc_session *t = mc_session_new(h, NULL);
     int differ = 0;
     for (int ply = 0; ply < 40 && !mc_session_over(s); ply++) {
-        differ += mc_eval(g, mc_session_pos(s)) != mc_eval(h, mc_session_pos(t));
+        differ +=
+            mc_eval(g, mc_session_pos(s)) != mc_eval(h, mc_session_pos(t));
         mc_move mv[MC_MAX_MOVES];
         int m = mc_moves(g, mc_session_pos(s), mv);
         mc_move pick = mv[rnd((unsigned)m)];

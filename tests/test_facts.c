@@ -45,8 +45,8 @@ static mc_move move(const mc_game *g, const mc_pos *p, const char *tok)
    move's notation begins with. */
 static void test_pits_of_random_games(void)
 {
-    static const char *const specs[] = {"oware", "gore", "sadeqa2",
-                                        "omweso", "omweso:setup=all2"};
+    static const char *const specs[] = {"oware", "gore", "sadeqa2", "omweso",
+                                        "omweso:setup=all2"};
     for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
         mc_game *g = game(specs[s]);
         mc_rng rng;
@@ -86,8 +86,8 @@ static void test_pits_of_random_games(void)
                            strncmp(tok, name, strlen(name)) != 0;
                     checked++;
                 }
-                mc_session_play(se, mv[mc_rng_below(&rng, (uint32_t)n)],
-                                NULL, NULL);
+                mc_session_play(se, mv[mc_rng_below(&rng, (uint32_t)n)], NULL,
+                                NULL);
             }
             mc_session_free(se);
         }
@@ -226,8 +226,7 @@ static void test_omweso_sentences(void)
     snprintf(r.detail, sizeof r.detail, "2 okutema");
     char buf[400];
     mc_result_describe(g, &r, buf, sizeof buf);
-    CHECK_MSG(strncmp(buf, "North wins 2 points: okutema", 28) == 0, "%s",
-              buf);
+    CHECK_MSG(strncmp(buf, "North wins 2 points: okutema", 28) == 0, "%s", buf);
     r.points = 1;
     snprintf(r.detail, sizeof r.detail, "1 ordinary");
     mc_result_describe(g, &r, buf, sizeof buf);
@@ -247,8 +246,8 @@ static void test_omweso_sentences(void)
 static void test_reason_names(void)
 {
     static const char *const want[] = {
-        "", "captures", "repetition", "nomove", "stuck", "plies",
-        "board", "points", "annulled", "resign", "time"};
+        "",      "captures", "repetition", "nomove", "stuck", "plies",
+        "board", "points",   "annulled",   "resign", "time"};
     for (int i = 0; i <= MC_END_TIME; i++) {
         CHECK_STR(mc_end_reason_name(i), want[i]);
         CHECK(mc_end_reason_parse(want[i]) == i);

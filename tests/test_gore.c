@@ -67,8 +67,7 @@ typedef struct stats {
     long end_board, end_rep, end_cap, noglory;
 } stats;
 
-static void random_games(const char *spec, int ngames, uint64_t seed,
-                         stats *st)
+static void random_games(const char *spec, int ngames, uint64_t seed, stats *st)
 {
     mc_game *g = game(spec);
     if (!g)
@@ -78,7 +77,7 @@ static void random_games(const char *spec, int ngames, uint64_t seed,
     mc_rng_seed(&rng, seed);
     enum { MAXPLY = 20000 };
     uint64_t *hist = malloc(MAXPLY * sizeof *hist);
-    char (*text)[MC_POS_STRLEN] = malloc((size_t)MAXPLY * MC_POS_STRLEN);
+    char(*text)[MC_POS_STRLEN] = malloc((size_t)MAXPLY * MC_POS_STRLEN);
     int bad = 0;
     for (int gi = 0; gi < ngames && !bad; gi++) {
         mc_pos start;
@@ -105,13 +104,13 @@ static void random_games(const char *spec, int ngames, uint64_t seed,
             mc_result r;
             mc_session_result(s, &r);
             /* G5 first, then repetition, then the 200-ply count. */
-            int want = low ? MC_END_BOARD
-                       : occ >= 3      ? MC_END_REPETITION
-                       : quiet >= 200  ? MC_END_PLIES
-                                       : MC_END_NONE;
+            int want = low            ? MC_END_BOARD
+                       : occ >= 3     ? MC_END_REPETITION
+                       : quiet >= 200 ? MC_END_PLIES
+                                      : MC_END_NONE;
             if (r.reason != want || r.over != (want != MC_END_NONE)) {
-                CHECK_MSG(0, "game %d ply %d: reason %d, want %d (%s)", gi,
-                          ply, r.reason, want, text[ply]);
+                CHECK_MSG(0, "game %d ply %d: reason %d, want %d (%s)", gi, ply,
+                          r.reason, want, text[ply]);
                 bad = 1;
                 break;
             }
@@ -303,10 +302,10 @@ static void test_captures(void)
             ok &= drops == p.pit[from] && caps == want && t.dropped == 0;
             /* flags: captures reset the quiet count; without trades they
                are irreversible too. */
-            int wantfl = want ? (skip ? MC_PLAY_RESET_QUIET
-                                      : MC_PLAY_RESET_QUIET |
-                                            MC_PLAY_IRREVERSIBLE)
-                              : 0;
+            int wantfl =
+                want ? (skip ? MC_PLAY_RESET_QUIET
+                             : MC_PLAY_RESET_QUIET | MC_PLAY_IRREVERSIBLE)
+                     : 0;
             ok &= fl == wantfl;
             if (!ok) {
                 char b[MC_POS_STRLEN];
@@ -374,8 +373,7 @@ static void test_offers_exhaustive(void)
                         mc_pos q = p;
                         mc_play(g, &q, got, NULL);
                         mc_move acc;
-                        CHECK(mc_move_parse(g, &q, "accept", &acc, NULL) ==
-                              0);
+                        CHECK(mc_move_parse(g, &q, "accept", &acc, NULL) == 0);
                         int fl = mc_play(g, &q, acc, NULL);
                         CHECK(fl == MC_PLAY_RESET_QUIET);
                         CHECK(q.cap[1 - side] == caps[ci] - 6 * k);
@@ -386,11 +384,11 @@ static void test_offers_exhaustive(void)
                         continue;
                     }
                     /* The reason is given in words. */
-                    const char *why =
-                        (m & ~mine)   ? "can only offer pits it owns"
-                        : k > 3       ? "an offer is of 1, 2 or 3 pits"
-                        : m == mine   ? "would cede every pit"
-                                      : "cannot be paid";
+                    const char *why = (m & ~mine)
+                                          ? "can only offer pits it owns"
+                                      : k > 3 ? "an offer is of 1, 2 or 3 pits"
+                                      : m == mine ? "would cede every pit"
+                                                  : "cannot be paid";
                     if (!strstr(err.msg, why)) {
                         CHECK_MSG(0, "%s: '%s' lacks '%s'", tok, err.msg, why);
                         mc_game_free(g);
@@ -404,7 +402,8 @@ static void test_offers_exhaustive(void)
                     }
                 }
                 if (listed != expected) {
-                    CHECK_MSG(0, "own %02x side %d cap %d: %d offers listed, "
+                    CHECK_MSG(0,
+                              "own %02x side %d cap %d: %d offers listed, "
                               "%d expected",
                               own, side, caps[ci], listed, expected);
                     mc_game_free(g);
@@ -434,7 +433,9 @@ static void result(const mc_game *g, const char *pos, int occ, int quiet,
         snprintf(buf, sizeof buf, "no");
     else
         snprintf(buf, sizeof buf, "%s %s",
-                 r.winner == MC_DRAW ? "draw" : r.winner ? "N" : "S",
+                 r.winner == MC_DRAW ? "draw"
+                 : r.winner          ? "N"
+                                     : "S",
                  r.detail);
     CHECK_MSG(strcmp(buf, want) == 0, "%s occ %d quiet %d: '%s', want '%s'",
               pos, occ, quiet, buf, want);
@@ -596,9 +597,9 @@ static void test_quiet_games(void)
                         CHECK(!mc_session_over(s));
                         /* the walk takes no move that ends the game, and
                        now every capture-free move does */
-                    int extra = quiet_walk(s, &rng, 1);
-                    CHECK(extra == 0);
-                    ok = extra == 0;
+                        int extra = quiet_walk(s, &rng, 1);
+                        CHECK(extra == 0);
+                        ok = extra == 0;
                         /* the walk refuses moves that end the game: every
                            capture-free move now ends it */
                         mc_move mv[MC_MAX_MOVES];
@@ -619,11 +620,10 @@ static void test_quiet_games(void)
                                               r.reason == MC_END_REPETITION,
                                           "reason %d", r.reason);
                                 if (r.reason == MC_END_PLIES) {
-                                    CHECK_MSG(mc_session_ply(s) ==
-                                                  (variant == 1 ? at + 200
-                                                                : 200),
-                                              "ended at ply %d",
-                                              mc_session_ply(s));
+                                    CHECK_MSG(
+                                        mc_session_ply(s) ==
+                                            (variant == 1 ? at + 200 : 200),
+                                        "ended at ply %d", mc_session_ply(s));
                                     done[variant] = 1;
                                 }
                             }
@@ -716,8 +716,8 @@ static void test_round_trips(void)
         }
         /* a random token that is not in the list is rejected with a
            message */
-        static const char *const junk[] = {"A", "d", "pass", "accept",
-                                           "refuse", "offer:B", "offer:ab"};
+        static const char *const junk[] = {
+            "A", "d", "pass", "accept", "refuse", "offer:B", "offer:ab"};
         const char *t = junk[mc_rng_below(&rng, 7)];
         mc_move m;
         err.msg[0] = '\0';
@@ -792,8 +792,8 @@ static void test_describe(void)
     parse(g, "0,0,0,9/0,2,0,6 S own=SSSSNNNN cap=16,15", &p);
     /* D (9, skipping D) captures b 4 and a 2; North offers a, South
        refuses and sows B; North offers b and c, South accepts. */
-    const char *const line[] = {"D", "offer:a", "refuse", "B", "offer:bc",
-                                "accept"};
+    const char *const line[] = {"D", "offer:a",  "refuse",
+                                "B", "offer:bc", "accept"};
     int kinds = 0;
     for (int i = 0; i < 6; i++) {
         mc_move m;
@@ -812,8 +812,8 @@ static void test_describe(void)
             CHECK_MSG(b[0] && strcmp(b, "?") != 0, "event %d", ev[k].kind);
             kinds |= 1 << ev[k].kind;
             if (ev[k].kind == MC_TR_TRADE && !strcmp(line[i], "offer:bc"))
-                CHECK_MSG(strstr(b, "paying 12 captured stones") != NULL,
-                          "%s", b);
+                CHECK_MSG(strstr(b, "paying 12 captured stones") != NULL, "%s",
+                          b);
         }
     }
     CHECK(kinds & (1 << MC_TR_SKIP));

@@ -83,14 +83,16 @@ static void test_rule_facts(void)
     static const struct {
         const char *spec;
         int match, setup, cap;
-    } cases[] = {
-        {"oware", 0, 0, 0},          {"oware:match=bo3", 1, 0, 0},
-        {"oware:match=yoruba", 1, 0, 0}, {"omweso", 1, 0, 0},
-        {"omweso:match=single", 0, 0, 0},
-        {"omweso:setup=custom", 1, 1, 10},
-        {"omweso:setup=custom,setup_cap=none,match=single", 0, 1, 0},
-        {"omweso:setup=all2", 1, 0, 0}, {"gore", 0, 0, 0},
-        {"sadeqa2", 0, 0, 0}};
+    } cases[] = {{"oware", 0, 0, 0},
+                 {"oware:match=bo3", 1, 0, 0},
+                 {"oware:match=yoruba", 1, 0, 0},
+                 {"omweso", 1, 0, 0},
+                 {"omweso:match=single", 0, 0, 0},
+                 {"omweso:setup=custom", 1, 1, 10},
+                 {"omweso:setup=custom,setup_cap=none,match=single", 0, 1, 0},
+                 {"omweso:setup=all2", 1, 0, 0},
+                 {"gore", 0, 0, 0},
+                 {"sadeqa2", 0, 0, 0}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         mc_error err;
         mc_game *g = mc_game_new(cases[i].spec, &err);

@@ -132,8 +132,8 @@ static void playouts(const char *spec, long n)
 
 int main(void)
 {
-    const char *specs[] = {"oware", "sadeqa2", "gore", "omweso",
-                           "omweso:setup=all2", "gore:trades=off"};
+    const char *specs[] = {"oware",  "sadeqa2",           "gore",
+                           "omweso", "omweso:setup=all2", "gore:trades=off"};
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
         actions_along_games(specs[i]);
     playouts("oware", 500);

@@ -20,10 +20,10 @@
 int mc_omweso_stats(const mc_game *g, long *out, int n);
 void mc_relay_budget_set(uint64_t laps);
 
-static const char *const names[32] = {
-    "I", "J", "K", "L", "M", "N", "O", "P", "H", "G", "F",
-    "E", "D", "C", "B", "A", "i", "j", "k", "l", "m", "n",
-    "o", "p", "h", "g", "f", "e", "d", "c", "b", "a"};
+static const char *const names[32] = {"I", "J", "K", "L", "M", "N", "O", "P",
+                                      "H", "G", "F", "E", "D", "C", "B", "A",
+                                      "i", "j", "k", "l", "m", "n", "o", "p",
+                                      "h", "g", "f", "e", "d", "c", "b", "a"};
 
 /* ---- the naive reference ----------------------------------------------- */
 
@@ -153,8 +153,8 @@ static void rpaths(rgen *r, const uint8_t *me0, const uint8_t *op0, int o,
                 int t = nm;
                 while (t > 0 && marks[t - 1] == '+')
                     t--;
-                snprintf(m->tok, sizeof m->tok, "%s%.*s", names[r->start],
-                         t, marks);
+                snprintf(m->tok, sizeof m->tok, "%s%.*s", names[r->start], t,
+                         marks);
                 memcpy(m->me, me, 16);
                 memcpy(m->op, op, 16);
                 m->captured = captured;
@@ -178,8 +178,8 @@ static void rpaths(rgen *r, const uint8_t *me0, const uint8_t *op0, int o,
 
 /* The reference moves of a position as tokens; -1 if a path was too long
    for the naive method. */
-static int ref_moves(const mc_pos *p, int capt, int rev, int three,
-                     int annul, rgen *r, char out[][80], int *nout)
+static int ref_moves(const mc_pos *p, int capt, int rev, int three, int annul,
+                     rgen *r, char out[][80], int *nout)
 {
     const uint8_t *me0 = p->pit + 16 * p->side;
     const uint8_t *op0 = p->pit + 16 * (1 - p->side);
@@ -357,8 +357,8 @@ static void compare_with_ref(const mc_game *g, const mc_pos *p, int rev,
         boards_compared++;
     }
     CHECK_MSG(bad == 0 && k == r->n,
-              "%d boards differ from the reference, %d of %d compared", bad,
-              k, r->n);
+              "%d boards differ from the reference, %d of %d compared", bad, k,
+              r->n);
 }
 
 /* ---- random games ------------------------------------------------------- */
@@ -525,8 +525,8 @@ static void test_never_ending_example(void)
         hand = me[L];
         me[L] = 0;
     }
-    CHECK_MSG(lap == 128 && rep == 0, "state recurs at lap %d (as lap %d)",
-              lap, rep);
+    CHECK_MSG(lap == 128 && rep == 0, "state recurs at lap %d (as lap %d)", lap,
+              rep);
     mc_game *g = game("omweso");
     mc_pos p;
     mc_error err;
@@ -668,11 +668,10 @@ static void test_perft(rgen *r)
         mc_start(g, &p);
         for (int d = 3; d <= depth[k]; d++) {
             ref_perft_unknown = 0;
-            unsigned long long a = mc_perft(g, &p, d),
-                               b = ref_perft(&p, d, r);
+            unsigned long long a = mc_perft(g, &p, d), b = ref_perft(&p, d, r);
             CHECK_MSG(a == b && !ref_perft_unknown,
-                      "%s perft %d: %llu, reference %llu%s", specs[k], d, a,
-                      b, ref_perft_unknown ? " (incomplete)" : "");
+                      "%s perft %d: %llu, reference %llu%s", specs[k], d, a, b,
+                      ref_perft_unknown ? " (incomplete)" : "");
         }
         mc_game_free(g);
     }
@@ -685,21 +684,25 @@ static void test_bad_positions(void)
     mc_game *g = game("omweso:setup=custom");
     mc_pos p;
     mc_error err;
-    CHECK(mc_pos_parse(g, "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
-                          "0,0,0,0,0,0,0,1 S first=SN captures=0,0",
+    CHECK(mc_pos_parse(g,
+                       "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
+                       "0,0,0,0,0,0,0,1 S first=SN captures=0,0",
                        &p, &err) != 0);
     CHECK(strstr(err.msg, "not 64") != NULL);
-    CHECK(mc_pos_parse(g, "11,3,3,3,4,4,4,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
-                          "0,0,0,0,0,0,0,0 S first=SN captures=0,0",
+    CHECK(mc_pos_parse(g,
+                       "11,3,3,3,4,4,4,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
+                       "0,0,0,0,0,0,0,0 S first=SN captures=0,0",
                        &p, &err) != 0);
     CHECK(strstr(err.msg, "at most 10") != NULL);
-    CHECK(mc_pos_parse(g, "11,3,3,3,4,4,4,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
-                          "0,0,0,0,0,0,0,0 S first=- captures=0,0",
+    CHECK(mc_pos_parse(g,
+                       "11,3,3,3,4,4,4,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
+                       "0,0,0,0,0,0,0,0 S first=- captures=0,0",
                        &p, &err) == 0);
     mc_game_free(g);
     g = game("omweso:setup=custom,setup_cap=none");
-    CHECK(mc_pos_parse(g, "11,3,3,3,4,4,4,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
-                          "0,0,0,0,0,0,0,0 S first=SN captures=0,0",
+    CHECK(mc_pos_parse(g,
+                       "11,3,3,3,4,4,4,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,"
+                       "0,0,0,0,0,0,0,0 S first=SN captures=0,0",
                        &p, &err) == 0);
     mc_game_free(g);
 }
@@ -840,8 +843,7 @@ static void test_relay_budget(void)
     CHECK_MSG(same_moves(m0, n0, m1, n1),
               "a budget of 65536 laps changes the moves (%d, %d)", n0, n1);
     CHECK_MSG(st1[9] >= 1, "no chain was cut at the budget (%ld)", st1[9]);
-    CHECK_MSG(st1[3] <= 65536, "a chain ran %ld laps under the budget",
-              st1[3]);
+    CHECK_MSG(st1[3] <= 65536, "a chain ran %ld laps under the budget", st1[3]);
     /* Exact again on the same game object: the guess cached above must not
        serve; the chain is followed to its cycle (ST_CYCLES counts). */
     mc_relay_budget_set(0);
@@ -894,12 +896,13 @@ static void test_relay_budget(void)
         }
     }
     mc_relay_budget_set(0);
-    CHECK_MSG(found >= 20, "a budget of 8 laps changed the moves of %d "
-                           "positions only", found);
+    CHECK_MSG(found >= 20,
+              "a budget of 8 laps changed the moves of %d "
+              "positions only",
+              found);
     CHECK_MSG(exact_after, "exact moves changed after guesses");
     CHECK_MSG(differ_play == 0,
-              "%d exact moves played differently under a budget",
-              differ_play);
+              "%d exact moves played differently under a budget", differ_play);
     mc_game_free(g);
 }
 
@@ -980,8 +983,9 @@ static void test_layout_and_names(void)
     char help[4096];
     mc_game_options_help(g, help, sizeof help);
     static const char *const keys[] = {
-        "setup", "setup_cap", "first_turn_capture", "reverse", "three_seed",
-        "never_ending", "akakyala", "front_row_win", "match", "max_plies"};
+        "setup",      "setup_cap",    "first_turn_capture", "reverse",
+        "three_seed", "never_ending", "akakyala",           "front_row_win",
+        "match",      "max_plies"};
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         CHECK_MSG(strstr(help, keys[k]) != NULL, "option %s", keys[k]);
     CHECK_STR(mc_game_spec(g), "omweso");
@@ -1066,21 +1070,25 @@ static void test_choice_words(void)
                     strcpy(want, "counter-clockwise all the way");
                 } else if (strlen(marks) <= 4) {
                     for (int k = 0; marks[k]; k++)
-                        sprintf(want + strlen(want), "%s%s at the %s reverse choice",
-                                k ? ", " : "",
-                                marks[k] == '-' ? "clockwise" : "counter-clockwise", nth[k]);
+                        sprintf(want + strlen(want),
+                                "%s%s at the %s reverse choice", k ? ", " : "",
+                                marks[k] == '-' ? "clockwise"
+                                                : "counter-clockwise",
+                                nth[k]);
                     strcat(want, ", then counter-clockwise (W10)");
                     marked++;
                 } else {
                     continue;
                 }
-                CHECK_MSG(strcmp(w, want) == 0, "%s: '%s', want '%s'", tok, w, want);
+                CHECK_MSG(strcmp(w, want) == 0, "%s: '%s', want '%s'", tok, w,
+                          want);
             }
             mc_play(g, &p, mv[mc_rng_below(&rng, (uint32_t)n)], NULL);
         }
     }
-    CHECK_MSG(marked > 10 && starred > 0, "%d moves with marks, %d '*': the test saw too few",
-              marked, starred);
+    CHECK_MSG(marked > 10 && starred > 0,
+              "%d moves with marks, %d '*': the test saw too few", marked,
+              starred);
     mc_game_free(g);
     mc_game *o = game("oware"), *gr = game("gore");
     mc_pos p;

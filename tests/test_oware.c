@@ -65,8 +65,8 @@ static void test_random_invariants(void)
             char buf[MC_POS_STRLEN];
             mc_pos q;
             mc_pos_format(g, p, buf, sizeof buf);
-            bad_roundtrip += mc_pos_parse(g, buf, &q, NULL) != 0 ||
-                             memcmp(&q, p, 40) != 0;
+            bad_roundtrip +=
+                mc_pos_parse(g, buf, &q, NULL) != 0 || memcmp(&q, p, 40) != 0;
         }
         unended += !mc_session_over(s);
         mc_session_free(s);
@@ -114,12 +114,12 @@ static void test_random_statistics(void)
     double mean = sum / n, sd = sqrt(sum2 / n - mean * mean);
     double se = sd * sqrt(1.0 / n + 1.0 / ref_n);
     CHECK_MSG(fabs(mean - 104.0) <= 4 * se + 0.05, "mean length %.2f", mean);
-    CHECK_MSG(near_share(win[0] / (double)n, 0.458, n, ref_n, 4),
-              "South %.4f", win[0] / (double)n);
-    CHECK_MSG(near_share(win[1] / (double)n, 0.485, n, ref_n, 4),
-              "North %.4f", win[1] / (double)n);
-    CHECK_MSG(near_share(win[2] / (double)n, 0.057, n, ref_n, 4),
-              "draws %.4f", win[2] / (double)n);
+    CHECK_MSG(near_share(win[0] / (double)n, 0.458, n, ref_n, 4), "South %.4f",
+              win[0] / (double)n);
+    CHECK_MSG(near_share(win[1] / (double)n, 0.485, n, ref_n, 4), "North %.4f",
+              win[1] / (double)n);
+    CHECK_MSG(near_share(win[2] / (double)n, 0.057, n, ref_n, 4), "draws %.4f",
+              win[2] / (double)n);
     /* The end reasons are given to whole percents: allow 1 % of rounding. */
     double cap = why[MC_END_CAPTURES] / (double)n;
     double nomove = why[MC_END_NOMOVE] / (double)n;
@@ -222,8 +222,7 @@ static void test_matches(void)
     CHECK(run_match("oware", "N", &w, NULL) == 1 && w == MC_NORTH);
     CHECK(run_match("oware", "D", &w, NULL) == 1 && w == MC_DRAW);
     CHECK(run_match("oware:match=bo3", "SNS", &w, NULL) == 3 && w == MC_SOUTH);
-    CHECK(run_match("oware:match=bo3", "SDDS", &w, NULL) == 4 &&
-          w == MC_SOUTH);
+    CHECK(run_match("oware:match=bo3", "SDDS", &w, NULL) == 4 && w == MC_SOUTH);
     CHECK(run_match("oware:match=bo5", "SSNNN", &w, NULL) == 5 &&
           w == MC_NORTH);
     CHECK(run_match("oware:match=kumasi", "SSSSNNNNN", &w, NULL) == 9 &&
@@ -309,8 +308,8 @@ static void test_bad_input(void)
         mc_error err = {0, ""};
         p = start;
         int rc = mc_pos_parse(g, bad[i], &p, &err);
-        CHECK_MSG(rc == MC_ERR_POSITION && err.msg[0],
-                  "'%s' accepted (rc %d)", bad[i], rc);
+        CHECK_MSG(rc == MC_ERR_POSITION && err.msg[0], "'%s' accepted (rc %d)",
+                  bad[i], rc);
         CHECK(memcmp(&p, &start, sizeof p) == 0); /* untouched on error */
     }
     const char *badmoves[] = {"", "AA", "g", "1", " A", "A ", "@", NULL};

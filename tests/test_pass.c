@@ -48,7 +48,8 @@ static void test_session(const char *spec)
     /* undo takes back the move and the pass, redo brings them back */
     CHECK(mc_session_undo(s) == 0 && mc_session_undo(s) == 0);
     CHECK(mc_session_pos(s)->side == before.side);
-    CHECK(mc_session_redo(s) == 0 && mc_session_pos(s)->side == 1 - before.side);
+    CHECK(mc_session_redo(s) == 0 &&
+          mc_session_pos(s)->side == 1 - before.side);
     /* a record keeps the pass as "--" and reads it back */
     mc_record *r = mc_record_new(spec, NULL, &err);
     CHECK(r != NULL);
@@ -62,8 +63,9 @@ static void test_session(const char *spec)
         mc_record **back = NULL;
         int nb = 0;
         mc_record_loc loc;
-        CHECK_MSG(text && mc_records_read(text, len, &back, &nb, &loc, &err) ==
-                              0 && nb == 1,
+        CHECK_MSG(text &&
+                      mc_records_read(text, len, &back, &nb, &loc, &err) == 0 &&
+                      nb == 1,
                   "%s: %s", spec, err.msg);
         if (nb == 1) {
             mc_session *bs = mc_record_session(back[0]);

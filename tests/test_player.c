@@ -153,8 +153,7 @@ static void test_stop_and_threads(void)
             CHECK(mc_player_go(pl, &go, &info) == 0);
             double took = mc_clock() - t0;
             pthread_join(th, NULL);
-            CHECK_MSG(took >= 0.09 && took < 2.0, "stopped after %.3f s",
-                      took);
+            CHECK_MSG(took >= 0.09 && took < 2.0, "stopped after %.3f s", took);
             CHECK(legal(s, info.best) && info.depth >= 1);
             CHECK(info.threads == threads);
             CHECK(mc_cores() >= 1 && mc_cores() <= MC_MAX_THREADS);

@@ -223,8 +223,7 @@ static void run(const char *prog, const char *path)
     /* nothing more may come, and the engine must exit cleanly */
     if (!broken) {
         int extra = next_line(p, got, sizeof got) == 0;
-        CHECK_MSG(!extra, "%s: unexpected output at the end: '%s'", path,
-                  got);
+        CHECK_MSG(!extra, "%s: unexpected output at the end: '%s'", path, got);
     }
     int st = 0;
     for (int i = 0; i < 1000 && waitpid(p->pid, &st, WNOHANG) == 0; i++) {
@@ -234,8 +233,7 @@ static void run(const char *prog, const char *path)
     if (waitpid(p->pid, &st, WNOHANG) == 0) {
         kill(p->pid, SIGKILL);
         waitpid(p->pid, &st, 0);
-        CHECK_MSG(0, "%s: the engine did not exit after its input ended",
-                  path);
+        CHECK_MSG(0, "%s: the engine did not exit after its input ended", path);
     } else {
         CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0,
                   "%s: the engine exited with status %d", path,
@@ -279,7 +277,8 @@ int main(int argc, char **argv)
         snprintf(file, sizeof file, "%s/%s", path, names[i]);
         int before = check_failed;
         run(prog, file);
-        printf("  %s: %s\n", names[i], check_failed == before ? "ok" : "FAILED");
+        printf("  %s: %s\n", names[i],
+               check_failed == before ? "ok" : "FAILED");
         free(names[i]);
     }
     return check_report("test_protocol");

@@ -60,7 +60,8 @@ static void test_round_trip(void)
         CHECK(r != NULL);
         if (!r)
             return;
-        CHECK(mc_record_set_tag(r, "Event", "Test \"quoted\" \\ event", &e) == 0);
+        CHECK(mc_record_set_tag(r, "Event", "Test \"quoted\" \\ event", &e) ==
+              0);
         CHECK(mc_record_set_tag(r, "South", "Ama", &e) == 0);
         CHECK(mc_record_set_tag(r, "North", "Kofi", &e) == 0);
         CHECK(mc_record_set_tag(r, "Zeta", "custom tag", &e) == 0);
@@ -190,8 +191,8 @@ static void test_numbering(void)
         mc_record **recs;
         int n;
         mc_error e = {0, ""};
-        int rc = mc_records_read(texts[i], strlen(texts[i]), &recs, &n, NULL,
-                                 &e);
+        int rc =
+            mc_records_read(texts[i], strlen(texts[i]), &recs, &n, NULL, &e);
         CHECK_MSG(rc == 0 && n == 1, "%s", e.msg);
         if (rc)
             continue;
@@ -290,8 +291,7 @@ static void expect_error(const char *text, int line, int col, const char *msg)
 
 static void test_errors(void)
 {
-    expect_error("[Game \"oware\"]\n\n1. C d 2. Z e *\n", 3, 11,
-                 "move 3 (Z)");
+    expect_error("[Game \"oware\"]\n\n1. C d 2. Z e *\n", 3, 11, "move 3 (Z)");
     expect_error("[Game \"oware\"]\n\n1. C d 2. a *\n", 3, 11, "move 3 (a)");
     expect_error("[Game \"chess\"]\n1. e4 *\n", 1, 1, "Game tag");
     expect_error("[Game \"oware:grand_slam=maybe\"]\n*\n", 1, 1, "grand_slam");
@@ -315,8 +315,8 @@ static void test_errors(void)
     expect_error("[Game \"oware\"]\n[Game \"oware\"]\n*\n", 2, 1, "twice");
     expect_error("[Game \"oware\"]\n1. C d *\nstray\n", 3, 1,
                  "expected the tags of game 2");
-    expect_error("[Game \"oware\"]\n[Termination \"resign\"]\n1. C d *\n", 3,
-                 8, "needs a game still going");
+    expect_error("[Game \"oware\"]\n[Termination \"resign\"]\n1. C d *\n", 3, 8,
+                 "needs a game still going");
     expect_error("[Game \"oware\"]\n1x. C *\n", 2, 1, "neither a move number");
     /* the second game's error names the second game */
     expect_error("[Game \"oware\"]\n*\n\n[Game \"oware\"]\n1. F f 2. q *\n", 5,
@@ -331,14 +331,16 @@ static void test_errors(void)
     CHECK(mc_records_read(nul, sizeof nul - 1, &recs, &n, &loc, &e) != 0 &&
           loc.line == 2 && loc.col == 8 && strstr(e.msg, "NUL"));
     /* A resignation: the moves leave the game going, the tag ends it. */
-    const char *res = "[Game \"oware\"]\n[Termination \"resign\"]\n1. C d 0-1\n";
+    const char *res =
+        "[Game \"oware\"]\n[Termination \"resign\"]\n1. C d 0-1\n";
     int rc = mc_records_read(res, strlen(res), &recs, &n, &loc, &e);
     CHECK_MSG(rc == 0 && n == 1, "%s", e.msg);
     if (rc == 0) {
         CHECK_STR(mc_record_tag(recs[0], "Detail"), "South resigned");
         CHECK_STR(mc_record_tag(recs[0], "Result"), "0-1");
         char *t = mc_records_format(recs, 1, NULL);
-        CHECK(strstr(t, "[Termination \"resign\"]\n[Detail \"South resigned\"]"));
+        CHECK(
+            strstr(t, "[Termination \"resign\"]\n[Detail \"South resigned\"]"));
         free(t);
         mc_records_free(recs, n);
     }
@@ -488,7 +490,8 @@ static void test_many_tags(void)
             k++;
         CHECK(k == 17000);
         CHECK_STR(mc_record_tag(recs[0], "T16999"), "16999");
-        CHECK(mc_record_tag_at(recs[0], 3, &name, &value) && strcmp(name, "T3") == 0);
+        CHECK(mc_record_tag_at(recs[0], 3, &name, &value) &&
+              strcmp(name, "T3") == 0);
         size_t wl;
         char *w = mc_records_format(recs, n, &wl);
         CHECK(w && strstr(w, "[T16999 \"16999\"]"));
@@ -505,7 +508,8 @@ static void test_many_tags(void)
     strcpy(t + len - 8, "[T7 \"x\"]\n\n1. C *\n");
     int line = 17000 + 2;
     char want[64];
-    snprintf(want, sizeof want, "line %d, column 1: the T7 tag appears twice", line);
+    snprintf(want, sizeof want, "line %d, column 1: the T7 tag appears twice",
+             line);
     CHECK(mc_records_read(t, strlen(t), &recs, &n, &loc, &e) != 0);
     CHECK_STR(e.msg, want);
     free(t);
@@ -528,7 +532,8 @@ static void test_scan(void)
     int c = 0;
     mc_record_loc loc;
     mc_error e;
-    CHECK(mc_records_scan(t, len, count_and_free, &c, &loc, &e) == 42 && c == 7000);
+    CHECK(mc_records_scan(t, len, count_and_free, &c, &loc, &e) == 42 &&
+          c == 7000);
     free(t);
 }
 

@@ -11,7 +11,10 @@
 #include "mancala.h"
 
 /* The score whose chance is p in a game of scale k: k ln(p / (1 - p)). */
-static int score_of(double k, double p) { return (int)lround(k * log(p / (1 - p))); }
+static int score_of(double k, double p)
+{
+    return (int)lround(k * log(p / (1 - p)));
+}
 
 static void test_chance(void)
 {
@@ -19,7 +22,8 @@ static void test_chance(void)
     mc_game *w = mc_game_new("omweso", NULL);
     CHECK(fabs(mc_win_chance(o, 0) - 0.5) < 1e-9);
     /* sigmoid(ln 3) = 3/4: Oware's K is 811.5, so 811.5 ln 3 = 891.5 */
-    CHECK_MSG(fabs(mc_win_chance(o, 892) - 0.75) < 0.001, "%f", mc_win_chance(o, 892));
+    CHECK_MSG(fabs(mc_win_chance(o, 892) - 0.75) < 0.001, "%f",
+              mc_win_chance(o, 892));
     CHECK(fabs(mc_win_chance(o, -892) - 0.25) < 0.001);
     CHECK(mc_win_chance(o, MC_SCORE_WIN - 3) == 1.0);
     CHECK(mc_win_chance(o, -(MC_SCORE_WIN - 3)) == 0.0);
@@ -39,9 +43,11 @@ static void test_chance(void)
     CHECK_STR(b, "North ahead: 75 % to win");
     /* an endgame table's win by 3 seeds, found 5 plies down:
        MC_SCORE_PROVEN + 10 + 150 * 3 - 5 (mancala_egdb.h) */
-    mc_score_describe(o, MC_SOUTH, MC_SCORE_PROVEN + 10 + 150 * 3 - 5, b, sizeof b);
+    mc_score_describe(o, MC_SOUTH, MC_SCORE_PROVEN + 10 + 150 * 3 - 5, b,
+                      sizeof b);
     CHECK_STR(b, "South wins by 3 seeds with perfect play");
-    mc_score_describe(o, MC_SOUTH, -(MC_SCORE_PROVEN + 10 + 150 * 1 - 5), b, sizeof b);
+    mc_score_describe(o, MC_SOUTH, -(MC_SCORE_PROVEN + 10 + 150 * 1 - 5), b,
+                      sizeof b);
     CHECK_STR(b, "North wins by 1 seed with perfect play");
     CHECK_STR(mc_verdict_name(MC_VERDICT_BLUNDER), "blunder");
     CHECK_STR(mc_verdict_name(MC_VERDICT_NONE), "");
@@ -76,9 +82,10 @@ static void test_fill(void)
     mc_review r[4];
     CHECK(mc_review_fill(s, score, best, r) == 4);
     for (int i = 0; i < 4; i++) {
-        CHECK_MSG(fabs(r[i].before - chance[i]) < 0.001 && fabs(r[i].after - after[i]) < 0.001,
-                  "move %d: %f -> %f, want %f -> %f", i, r[i].before, r[i].after,
-                  chance[i], after[i]);
+        CHECK_MSG(fabs(r[i].before - chance[i]) < 0.001 &&
+                      fabs(r[i].after - after[i]) < 0.001,
+                  "move %d: %f -> %f, want %f -> %f", i, r[i].before,
+                  r[i].after, chance[i], after[i]);
         CHECK_MSG(r[i].verdict == want[i], "move %d: verdict %d, want %d", i,
                   r[i].verdict, want[i]);
         CHECK(r[i].side == (i % 2 ? MC_NORTH : MC_SOUTH));
@@ -105,15 +112,18 @@ static void test_end(void)
 {
     mc_game *g = mc_game_new("oware", NULL);
     mc_pos p;
-    CHECK(mc_pos_parse(g, "0,0,8,0,0,1/1,1,1,1,2,3 S cap=14,16", &p, NULL) == 0);
+    CHECK(mc_pos_parse(g, "0,0,8,0,0,1/1,1,1,1,2,3 S cap=14,16", &p, NULL) ==
+          0);
     mc_session *s = mc_session_new(g, &p);
-    CHECK(mc_session_play_str(s, "C", NULL, NULL) == 0); /* 25: South wins (O8a) */
+    CHECK(mc_session_play_str(s, "C", NULL, NULL) ==
+          0); /* 25: South wins (O8a) */
     CHECK(mc_session_over(s));
     int sc[2] = {MC_SCORE_WIN - 1, 0};
     mc_move best[2] = {mc_session_move_at(s, 0), 0};
     mc_review r[1];
     CHECK(mc_review_fill(s, sc, best, r) == 1);
-    CHECK(r[0].before == 1.0 && r[0].after == 1.0 && r[0].verdict == MC_VERDICT_NONE);
+    CHECK(r[0].before == 1.0 && r[0].after == 1.0 &&
+          r[0].verdict == MC_VERDICT_NONE);
     mc_session_free(s);
     mc_game_free(g);
 }

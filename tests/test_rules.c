@@ -34,8 +34,7 @@ typedef struct tcase {
 
 static int cases_run;
 
-static void fail(const tcase *c, const char *fmt, const char *a,
-                 const char *b)
+static void fail(const tcase *c, const char *fmt, const char *a, const char *b)
 {
     check_failed++;
     fprintf(stderr, "%s:%d (rule %s): ", c->file, c->line, c->rule);
@@ -43,14 +42,17 @@ static void fail(const tcase *c, const char *fmt, const char *a,
     fprintf(stderr, "\n");
 }
 
-static void ok(void) { check_passed++; }
+static void ok(void)
+{
+    check_passed++;
+}
 
 static void run_case(tcase *c)
 {
     cases_run++;
     if (!c->rule[0] || !c->game[0]) {
-        fail(c, "case lacks %s%s", c->rule[0] ? "" : "rule: ",
-             c->game[0] ? "" : "game:");
+        fail(c, "case lacks %s%s",
+             c->rule[0] ? "" : "rule: ", c->game[0] ? "" : "game:");
         return;
     }
     mc_error err = {0, ""};
@@ -81,8 +83,7 @@ static void run_case(tcase *c)
             if (c->has_error && !next && strstr(err.msg, c->error))
                 ok();
             else if (c->has_error && !next)
-                fail(c, "error '%s' does not contain '%s'", err.msg,
-                     c->error);
+                fail(c, "error '%s' does not contain '%s'", err.msg, c->error);
             else
                 fail(c, "move %s rejected: %s", tok, err.msg);
             goto out;
@@ -173,11 +174,11 @@ out:
 
 static void set_field(tcase *c, const char *key, const char *val)
 {
-#define FIELD(name, has)                                                     \
-    if (strcmp(key, #name) == 0) {                                           \
-        snprintf(c->name, sizeof c->name, "%s", val);                        \
-        has;                                                                 \
-        return;                                                              \
+#define FIELD(name, has)                                                       \
+    if (strcmp(key, #name) == 0) {                                             \
+        snprintf(c->name, sizeof c->name, "%s", val);                          \
+        has;                                                                   \
+        return;                                                                \
     }
     FIELD(rule, (void)0)
     FIELD(game, (void)0)

@@ -50,11 +50,11 @@ static int rlap(rstate *s, int skip)
 }
 
 typedef struct rresult {
-    int ends;          /* 0: never ends (S5) */
-    uint8_t b[NH];     /* board after the move, capture done */
-    int end, removed;  /* last hole, seeds removed (S6) */
-    long laps;         /* laps sown (ends) */
-    long mu, lam;      /* first repeated state, cycle length (never) */
+    int ends;         /* 0: never ends (S5) */
+    uint8_t b[NH];    /* board after the move, capture done */
+    int end, removed; /* last hole, seeds removed (S6) */
+    long laps;        /* laps sown (ends) */
+    long mu, lam;     /* first repeated state, cycle length (never) */
 } rresult;
 
 static void rmove(const uint8_t *b0, int hole, int skip, rresult *r)
@@ -105,8 +105,8 @@ static int rmoves(const mc_pos *p, int skip, int first_rule, mc_move *out)
 {
     int side = p->side, base = 6 * side, n = 0;
     int pending = p->first >> side & 1;
-    int bound = pending && (first_rule == 0 ||
-                            (first_rule == 1 && p->first == 3));
+    int bound =
+        pending && (first_rule == 0 || (first_rule == 1 && p->first == 3));
     rresult r;
     if (bound && p->pit[base + 5]) {
         rmove(p->pit, base + 5, skip, &r);
@@ -158,8 +158,8 @@ static void each_board(uint8_t *b, int i, int left, board_fn fn, void *ctx)
 typedef struct enum_ctx {
     const mc_game *g;
     long boards, never, mismatches, ref_checked;
-    int with_ref;         /* also compare every move with the reference */
-    rstate *cycle;        /* the worked example's cycle (9 seeds) */
+    int with_ref;  /* also compare every move with the reference */
+    rstate *cycle; /* the worked example's cycle (9 seeds) */
     long ncycle, off_cycle;
 } enum_ctx;
 
@@ -235,8 +235,7 @@ static void test_small_boards(int full)
     rresult r;
     rmove(ex, 1, 0, &r);
     CHECK(!r.ends);
-    CHECK_MSG(r.mu + r.lam == 72 && r.mu == 0, "mu %ld lam %ld", r.mu,
-              r.lam);
+    CHECK_MSG(r.mu + r.lam == 72 && r.mu == 0, "mu %ld lam %ld", r.mu, r.lam);
 
     /* Its 72 lap-start states, all distinct. */
     rstate cyc[72], s;
@@ -262,10 +261,11 @@ static void test_small_boards(int full)
     c.ncycle = 72;
     each_board(b, 0, 9, check_board, &c);
     CHECK_MSG(c.boards == 167960, "boards of 9 seeds: %ld", c.boards);
-    CHECK_MSG(c.never == 72, "%ld never-ending moves with 9 seeds",
-              c.never);
-    CHECK_MSG(c.off_cycle == 0, "%ld never-ending 9-seed moves off the "
-              "example's cycle", c.off_cycle);
+    CHECK_MSG(c.never == 72, "%ld never-ending moves with 9 seeds", c.never);
+    CHECK_MSG(c.off_cycle == 0,
+              "%ld never-ending 9-seed moves off the "
+              "example's cycle",
+              c.off_cycle);
     CHECK_MSG(c.mismatches == 0, "%ld disagreements with the reference",
               c.mismatches);
 
@@ -286,8 +286,8 @@ static void test_small_boards(int full)
             printf("  %d seeds: %ld boards, %ld never-ending moves, %ld "
                    "moves checked against the reference\n",
                    n, c.boards, c.never, c.ref_checked);
-            CHECK_MSG(c.never == want[n - 10], "%d seeds: %ld never-ending",
-                      n, c.never);
+            CHECK_MSG(c.never == want[n - 10], "%d seeds: %ld never-ending", n,
+                      c.never);
             CHECK_MSG(c.mismatches == 0, "%d seeds: %ld disagreements", n,
                       c.mismatches);
         }
@@ -302,8 +302,7 @@ static void test_long_relay(void)
     mc_game *g = mc_game_new("sadeqa2", NULL);
     mc_pos p, q;
     char buf[MC_POS_STRLEN];
-    CHECK(mc_pos_parse(g, "4,2,1,5,1,0/8,0,2,1,0,3 S first=-", &p, NULL) ==
-          0);
+    CHECK(mc_pos_parse(g, "4,2,1,5,1,0/8,0,2,1,0,3 S first=-", &p, NULL) == 0);
     rresult r;
     rmove(p.pit, 0, 0, &r);
     CHECK(r.ends);
@@ -334,8 +333,8 @@ static const char *const specs[] = {
     "sadeqa2:stuck=draw,repetition=more_seeds",
 };
 
-static void check_trace(const mc_game *g, const mc_trace *t,
-                        const rresult *r, int *bad)
+static void check_trace(const mc_game *g, const mc_trace *t, const rresult *r,
+                        int *bad)
 {
     long laps = 0, drops = 0, end = -1, removed = 0;
     char d[160];
@@ -350,9 +349,8 @@ static void check_trace(const mc_game *g, const mc_trace *t,
         if (mc_trace_describe(g, e, d, sizeof d) == 0 || strchr(d, '?'))
             *bad |= 1;
     }
-    if (t->dropped == 0 &&
-        (laps + 1 != r->laps || end != r->end || removed != r->removed ||
-         drops < laps))
+    if (t->dropped == 0 && (laps + 1 != r->laps || end != r->end ||
+                            removed != r->removed || drops < laps))
         *bad |= 2;
 }
 
@@ -366,8 +364,8 @@ static void test_random_games(int ngames)
         int skip = strcmp(mc_game_option(g, "skip_origin"), "on") == 0;
         const char *fr = mc_game_option(g, "first_rule");
         int first_rule = fr[0] == 'b' ? 0 : fr[0] == 's' ? 1 : 2;
-        long plies = 0, move_bad = 0, seeds_up = 0, flag_bad = 0,
-             end_bad = 0, unended = 0, trace_bad = 0, rt_bad = 0;
+        long plies = 0, move_bad = 0, seeds_up = 0, flag_bad = 0, end_bad = 0,
+             unended = 0, trace_bad = 0, rt_bad = 0;
         long ends[16] = {0};
         for (int gi = 0; gi < ngames; gi++) {
             /* Half the games start from a random position, some with a
@@ -380,8 +378,9 @@ static void test_random_games(int ngames)
                 int total = 2 + (int)mc_rng_below(&rng, gi & 2 ? 35 : 8);
                 int heavy = (int)mc_rng_below(&rng, NH);
                 for (int k = 0; k < total; k++)
-                    start.pit[mc_rng_below(&rng, 3) ? (int)mc_rng_below(&rng, NH)
-                                                    : heavy]++;
+                    start
+                        .pit[mc_rng_below(&rng, 3) ? (int)mc_rng_below(&rng, NH)
+                                                   : heavy]++;
                 start.side = (uint8_t)mc_rng_below(&rng, 2);
                 start.first = (uint8_t)mc_rng_below(&rng, 4);
             }
@@ -456,8 +455,8 @@ static void test_random_games(int ngames)
                                strcmp(res.detail, "nomove") != 0;
                     break;
                 case MC_END_STUCK:
-                    end_bad += n != 0 || own == 0 ||
-                               strcmp(res.detail, "stuck") != 0;
+                    end_bad +=
+                        n != 0 || own == 0 || strcmp(res.detail, "stuck") != 0;
                     break;
                 case MC_END_REPETITION:
                     end_bad += n == 0 || h.occurrences < 3 ||
@@ -477,8 +476,7 @@ static void test_random_games(int ngames)
         printf("  %s: %d games, %ld plies; ends nomove %ld stuck %ld "
                "repetition %ld plies %ld\n",
                specs[si], ngames, plies, ends[MC_END_NOMOVE],
-               ends[MC_END_STUCK], ends[MC_END_REPETITION],
-               ends[MC_END_PLIES]);
+               ends[MC_END_STUCK], ends[MC_END_REPETITION], ends[MC_END_PLIES]);
         CHECK_MSG(move_bad == 0, "%s: %ld disagreements with the reference",
                   specs[si], move_bad);
         CHECK_MSG(seeds_up == 0, "%s: %ld moves changed the seeds wrongly",
@@ -491,8 +489,8 @@ static void test_random_games(int ngames)
                   unended);
         CHECK_MSG(trace_bad == 0, "%s: %ld traces disagree", specs[si],
                   trace_bad);
-        CHECK_MSG(rt_bad == 0, "%s: %ld notation round trips failed",
-                  specs[si], rt_bad);
+        CHECK_MSG(rt_bad == 0, "%s: %ld notation round trips failed", specs[si],
+                  rt_bad);
         mc_game_free(g);
     }
 }
@@ -624,8 +622,7 @@ static void test_errors(void)
     CHECK(mc_move_parse(g, &p, "C", &m, &err) == MC_ERR_ILLEGAL);
     CHECK(strstr(err.msg, "first move") && strstr(err.msg, "(legal: F)"));
     CHECK(mc_move_parse(g, &p, "F", &m, &err) == 0 && m == 5);
-    CHECK(mc_pos_parse(g, "1,3,1,0,1,0/1,0,1,0,1,0 S first=-", &p, &err) ==
-          0);
+    CHECK(mc_pos_parse(g, "1,3,1,0,1,0/1,0,1,0,1,0 S first=-", &p, &err) == 0);
     CHECK(mc_move_parse(g, &p, "B", &m, &err) == MC_ERR_ILLEGAL);
     CHECK(strstr(err.msg, "72 laps") && strstr(err.msg, "S5"));
     /* mc_play of a never-ending move (API misuse) leaves p alone. */
@@ -660,18 +657,16 @@ static uint64_t rperft(const mc_pos *p, int depth)
 static void test_perft(int full)
 {
     /* Depths 1-3 were worked out by hand (tests/rules/sadeqa2/rules.t). */
-    static const uint64_t want[] = {1,      1,       5,       21,
-                                    101,    443,     1897,    7767,
-                                    31370,  122517,  465832,  1731258,
-                                    6205976};
+    static const uint64_t want[] = {1,      1,       5,      21,    101,
+                                    443,    1897,    7767,   31370, 122517,
+                                    465832, 1731258, 6205976};
     mc_game *g = mc_game_new("sadeqa2", NULL);
     mc_pos p;
     mc_start(g, &p);
     int top = full ? 13 : 10;
     for (int d = 1; d <= top; d++) {
         uint64_t n = mc_perft(g, &p, d);
-        CHECK_MSG(n == want[d - 1], "perft %d: %llu", d,
-                  (unsigned long long)n);
+        CHECK_MSG(n == want[d - 1], "perft %d: %llu", d, (unsigned long long)n);
     }
     /* The reference agrees (it ignores history: no position can occur a
        third time this early, or the two would differ). */

@@ -189,9 +189,10 @@ static void test_mcts(void)
     mc_session_free(s);
     int prepared[2] = {0, 0};
     mc_selfplay_player mcts = {.limits = {.nodes = 2000, .algo = MC_ALGO_MCTS},
-                               .prepare = count_call, .ctx = &prepared[0]};
-    mc_selfplay_player rnd = {.random = 1, .prepare = count_call,
-                              .ctx = &prepared[1]};
+                               .prepare = count_call,
+                               .ctx = &prepared[0]};
+    mc_selfplay_player rnd = {
+        .random = 1, .prepare = count_call, .ctx = &prepared[1]};
     mc_selfplay_score sc;
     mc_selfplay(g, &mcts, &rnd, 5, 2, 3, &sc);
     CHECK_MSG(sc.wins == 10, "MCTS won %d of 10 against random", sc.wins);
@@ -257,8 +258,8 @@ static void test_tuning(void)
     CHECK(mc_search(s, &lim, &c) == 0);
     CHECK_MSG(c.nodes > a.nodes, "%llu vs %llu", (unsigned long long)c.nodes,
               (unsigned long long)a.nodes);
-    mc_search_limits one = {.depth = 1, .level = 10, .algo = MC_ALGO_AB,
-                            .tuning = &plain};
+    mc_search_limits one = {
+        .depth = 1, .level = 10, .algo = MC_ALGO_AB, .tuning = &plain};
     CHECK(mc_search(s, &one, &c) == 0 && c.score == 0);
     one.tuning = NULL;
     CHECK(mc_search(s, &one, &c) == 0 && c.score != 0);

@@ -200,11 +200,12 @@ static void test_static(void)
     done(&r);
     /* path traversal: only embedded names answer */
     const char *bad[] = {"/../../../etc/passwd", "/..%2f..%2fetc%2fpasswd",
-                         "/web/index.html", "/%2e%2e/Makefile", "//etc/passwd",
-                         "/index.html/../../Makefile"};
+                         "/web/index.html",      "/%2e%2e/Makefile",
+                         "//etc/passwd",         "/index.html/../../Makefile"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         r = req("GET", bad[i], NULL);
-        CHECK_MSG(r.status == 404 || r.status == 400, "%s: %d", bad[i], r.status);
+        CHECK_MSG(r.status == 404 || r.status == 400, "%s: %d", bad[i],
+                  r.status);
         CHECK(strstr(r.body, "root:") == NULL);
         done(&r);
     }
@@ -218,9 +219,11 @@ static void test_static(void)
    board.  The answer's header is read here, not just the body. */
 static void test_howto(void)
 {
-    static const char *const pages[][2] = {
-        {"oware", "Oware"}, {"omweso", "Omweso"}, {"gore", "Gor"},
-        {"sadeqa2", "Sadeqa II"}, {"css", NULL}};
+    static const char *const pages[][2] = {{"oware", "Oware"},
+                                           {"omweso", "Omweso"},
+                                           {"gore", "Gor"},
+                                           {"sadeqa2", "Sadeqa II"},
+                                           {"css", NULL}};
     for (size_t i = 0; i < sizeof pages / sizeof *pages; i++) {
         char path[64], rq[256];
         if (pages[i][1])
@@ -229,7 +232,8 @@ static void test_howto(void)
             snprintf(path, sizeof path, "/howto.css");
         int n = snprintf(rq, sizeof rq,
                          "GET %s HTTP/1.1\r\nConnection: close\r\n"
-                         "Host: 127.0.0.1\r\n\r\n", path);
+                         "Host: 127.0.0.1\r\n\r\n",
+                         path);
         int fd = dial();
         CHECK(fd >= 0);
         if (fd < 0)
@@ -243,7 +247,8 @@ static void test_howto(void)
         close(fd);
         buf[got] = 0;
         char *body = strstr(buf, "\r\n\r\n");
-        CHECK_MSG(strncmp(buf, "HTTP/1.1 200", 12) == 0, "%s: %.40s", path, buf);
+        CHECK_MSG(strncmp(buf, "HTTP/1.1 200", 12) == 0, "%s: %.40s", path,
+                  buf);
         if (body) {
             *body = 0;
             body += 4;
@@ -251,16 +256,19 @@ static void test_howto(void)
         /* header names are case-insensitive */
         for (char *c = buf; *c; c++)
             *c = (char)tolower((unsigned char)*c);
-        const char *want = pages[i][1] ? "content-type: text/html"
-                                       : "content-type: text/css";
-        CHECK_MSG(strstr(buf, want) != NULL, "%s: no '%s' in %s", path, want, buf);
+        const char *want =
+            pages[i][1] ? "content-type: text/html" : "content-type: text/css";
+        CHECK_MSG(strstr(buf, want) != NULL, "%s: no '%s' in %s", path, want,
+                  buf);
         if (pages[i][1] && body) {
             char title[64];
             snprintf(title, sizeof title, "How to play %s", pages[i][1]);
             CHECK_MSG(strstr(body, title) != NULL, "%s: no '%s'", path, title);
             CHECK_MSG(strstr(body, "<svg") != NULL, "%s: no picture", path);
-            CHECK_MSG(strstr(body, "href=\"index.html\"") != NULL, "%s: no link to the board", path);
-            CHECK_MSG(strstr(body, "href=\"howto.css\"") != NULL, "%s: no stylesheet", path);
+            CHECK_MSG(strstr(body, "href=\"index.html\"") != NULL,
+                      "%s: no link to the board", path);
+            CHECK_MSG(strstr(body, "href=\"howto.css\"") != NULL,
+                      "%s: no stylesheet", path);
         }
         free(buf);
     }
@@ -281,7 +289,8 @@ static void test_games_and_new(void)
     snprintf(p, sizeof p, "/api/game/%s", id);
     r = req("GET", p, NULL);
     CHECK(r.status == 200);
-    CHECK_STR(jstr(r.json, "state.position"), "4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0");
+    CHECK_STR(jstr(r.json, "state.position"),
+              "4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0");
     CHECK_STR(jstr(r.json, "state.seats.N"), "taken");
     CHECK(strstr(r.body, cur_tok) == NULL); /* the state never shows a token */
     CHECK_STR(jstr(r.json, "state.tags.South"), "Ama");
@@ -293,25 +302,34 @@ static void test_games_and_new(void)
     CHECK(new_game("{\"game\":\"oware:awari\"}", id) == 201);
     CHECK(new_game("{\"game\":\"omweso:setup=all2\"}", id) == 201);
     CHECK(new_game("{\"game\":\"gore\",\"position\":\"1,0,1,9/0,1,0,1 S "
-                   "own=SSSSNNNN cap=20,15\"}", id) == 201);
+                   "own=SSSSNNNN cap=20,15\"}",
+                   id) == 201);
     /* errors name the culprit */
     r = req("POST", "/api/new", "{\"game\":\"owary\"}");
     CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "owary"));
     done(&r);
     r = req("POST", "/api/new", "{\"game\":\"oware:grand_slam=maybe\"}");
-    CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "grand_slam"));
+    CHECK(r.status == 422 &&
+          strstr(jstr(r.json, "error.message"), "grand_slam"));
     done(&r);
     r = req("POST", "/api/new", "{\"game\":\"oware\",\"position\":\"1,2,3\"}");
-    CHECK(r.status == 422 && strcmp(jstr(r.json, "error.code"), "position") == 0);
+    CHECK(r.status == 422 &&
+          strcmp(jstr(r.json, "error.code"), "position") == 0);
     done(&r);
 }
 
 static void test_json_errors(void)
 {
-    const char *bad[] = {"{", "[]", "{\"game\":\"oware\",}", "{\"game\":1}",
+    const char *bad[] = {"{",
+                         "[]",
+                         "{\"game\":\"oware\",}",
+                         "{\"game\":1}",
                          "{\"game\":\"oware\",\"game\":\"gore\"}",
-                         "{\"game\":\"oware\"} x", "{\"gmae\":\"oware\"}", "{}",
-                         "nul", "\"oware\""};
+                         "{\"game\":\"oware\"} x",
+                         "{\"gmae\":\"oware\"}",
+                         "{}",
+                         "nul",
+                         "\"oware\""};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         resp r = req("POST", "/api/new", bad[i]);
         CHECK_MSG(r.status == 400, "%s: %d", bad[i], r.status);
@@ -320,9 +338,10 @@ static void test_json_errors(void)
         done(&r);
     }
     /* a NUL byte inside the body */
-    char m[] = "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-               "Content-Type: application/json\r\n"
-               "Content-Length: 17\r\n\r\n{\"game\":\"ow\0are\"}";
+    char m[] =
+        "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        "Content-Type: application/json\r\n"
+        "Content-Length: 17\r\n\r\n{\"game\":\"ow\0are\"}";
     resp r = raw(m, sizeof m - 1);
     CHECK(r.status == 400);
     done(&r);
@@ -341,10 +360,11 @@ static void test_limits(void)
     done(&r);
     /* a Content-Length larger than the limit is refused before the body */
     char h[256];
-    snprintf(h, sizeof h,
-             "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-             "Content-Type: application/json\r\n"
-             "Content-Length: 99999999\r\n\r\n{}");
+    snprintf(
+        h, sizeof h,
+        "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        "Content-Type: application/json\r\n"
+        "Content-Length: 99999999\r\n\r\n{}");
     r = raw(h, strlen(h));
     CHECK(r.status == 413 || r.status == 0);
     done(&r);
@@ -371,8 +391,10 @@ static void test_play(void)
     post_game(id, "play", "{\"move\":\"C\"}", &r);
     CHECK(r.status == 200);
     CHECK_STR(jstr(r.json, "move"), "C");
-    CHECK_STR(jstr(r.json, "state.position"), "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
-    CHECK(json_integer_value(jget(jget(r.json, "state", "last"), "pit", NULL)) == 2);
+    CHECK_STR(jstr(r.json, "state.position"),
+              "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
+    CHECK(json_integer_value(
+              jget(jget(r.json, "state", "last"), "pit", NULL)) == 2);
     json_t *tr = json_object_get(r.json, "trace");
     CHECK(json_array_size(tr) >= 5); /* a lift and four drops at least */
     CHECK_STR(jstr(json_array_get(tr, 0), "kind"), "lift");
@@ -403,10 +425,12 @@ static void test_play(void)
     done(&r);
     /* undo, redo */
     post_game(id, "undo", NULL, &r);
-    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 1);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 1);
     done(&r);
     post_game(id, "redo", NULL, &r);
-    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 2);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 2);
     done(&r);
     post_game(id, "redo", NULL, &r);
     CHECK(r.status == 409);
@@ -443,7 +467,8 @@ static void test_play(void)
     done(&r);
     free(lbs);
     json_decref(lb);
-    r = req("POST", "/api/load", "{\"record\":\"[Game \\\"oware\\\"]\\n1. Q *\"}");
+    r = req("POST", "/api/load",
+            "{\"record\":\"[Game \\\"oware\\\"]\\n1. Q *\"}");
     CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "line"));
     done(&r);
     /* resign */
@@ -455,7 +480,8 @@ static void test_play(void)
     CHECK_STR(jstr(r.json, "state.result.winner"), "S");
     CHECK_STR(jstr(r.json, "state.result.reason"), "resign");
     CHECK_STR(jstr(r.json, "state.result.text"), "South wins: North resigned.");
-    CHECK(json_is_false(jget(jget(r.json, "state", "result"), "noglory", NULL)));
+    CHECK(
+        json_is_false(jget(jget(r.json, "state", "result"), "noglory", NULL)));
     done(&r);
     post_game(id, "play", "{\"move\":\"a\"}", &r);
     CHECK(r.status == 409);
@@ -516,7 +542,8 @@ static void test_gore_offer(void)
     /* G6: South offers A with North holding 6 captured; North accepts. */
     char id[MC_API_ID_LEN + 1];
     CHECK(new_game("{\"game\":\"gore\",\"position\":\"1,1,1,1/1,1,1,3 S "
-                   "own=SSSSNNNN cap=20,18\"}", id) == 201);
+                   "own=SSSSNNNN cap=20,18\"}",
+                   id) == 201);
     char path[128];
     snprintf(path, sizeof path, "/api/game/%s", id);
     resp r = req("GET", path, NULL);
@@ -560,8 +587,9 @@ static void test_gore_offer(void)
     done(&r);
     post_game(id, "play", "{\"move\":\"accept\"}", &r);
     CHECK(r.status == 200);
-    CHECK_STR(json_string_value(json_array_get(jget(r.json, "state", "owner"), 0)),
-              "N");
+    CHECK_STR(
+        json_string_value(json_array_get(jget(r.json, "state", "owner"), 0)),
+        "N");
     done(&r);
 }
 
@@ -577,7 +605,8 @@ static void test_match(void)
     done(&r);
     post_game(id, "next", NULL, &r);
     CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
-    CHECK(json_integer_value(jget(jget(r.json, "state", "match"), "round", NULL)) == 2);
+    CHECK(json_integer_value(
+              jget(jget(r.json, "state", "match"), "round", NULL)) == 2);
     CHECK(json_integer_value(json_array_get(
               jget(jget(r.json, "state", "match"), "wins", NULL), 1)) == 1);
     done(&r);
@@ -618,7 +647,6 @@ static void check_after_restart(void)
     done(&r);
 }
 
-
 static long version_of(const char *id)
 {
     char p[128];
@@ -632,7 +660,8 @@ static long version_of(const char *id)
 /* Seats: a game where the creator takes South and invites North. */
 static void test_seats(mc_api *api)
 {
-    char id[MC_API_ID_LEN + 1], south[MC_API_ID_LEN + 1], code[MC_API_ID_LEN + 1];
+    char id[MC_API_ID_LEN + 1], south[MC_API_ID_LEN + 1],
+        code[MC_API_ID_LEN + 1];
     resp r = req("POST", "/api/new", "{\"game\":\"oware\",\"seats\":\"S\"}");
     CHECK(r.status == 201);
     CHECK_STR(jstr(r.json, "sides"), "S");
@@ -643,7 +672,8 @@ static void test_seats(mc_api *api)
     CHECK(strlen(code) == 32 && strcmp(code, south) != 0);
     CHECK_STR(jstr(r.json, "state.seats.N"), "open");
     done(&r);
-    /* every state change without South's token is refused, and changes nothing */
+    /* every state change without South's token is refused, and changes nothing
+     */
     const char *toks[] = {"", "0123456789abcdef0123456789abcdef", code};
     for (int k = 0; k < 3; k++) {
         memcpy(cur_tok, toks[k], strlen(toks[k]) + 1);
@@ -651,10 +681,12 @@ static void test_seats(mc_api *api)
                                  {"engine", "{\"nodes\":10}"},
                                  {"hint", "{\"nodes\":10}"},
                                  {"resign", "{\"side\":\"S\"}"},
-                                 {"redo", NULL}, {"next", NULL}};
+                                 {"redo", NULL},
+                                 {"next", NULL}};
         for (size_t i = 0; i < sizeof acts / sizeof *acts; i++) {
             post_game(id, acts[i][0], acts[i][1], &r);
-            CHECK_MSG(r.status == 403, "%s with token %d: %d", acts[i][0], k, r.status);
+            CHECK_MSG(r.status == 403, "%s with token %d: %d", acts[i][0], k,
+                      r.status);
             CHECK(strcmp(jstr(r.json, "error.code"), "seat") == 0);
             done(&r);
         }
@@ -678,7 +710,8 @@ static void test_seats(mc_api *api)
     done(&r);
     /* the invitation gives North's seat, once */
     cur_tok[0] = 0;
-    post_game(id, "join", "{\"invite\":\"0123456789abcdef0123456789abcdef\"}", &r);
+    post_game(id, "join", "{\"invite\":\"0123456789abcdef0123456789abcdef\"}",
+              &r);
     CHECK(r.status == 403);
     done(&r);
     char body[128], north[MC_API_ID_LEN + 1];
@@ -688,7 +721,8 @@ static void test_seats(mc_api *api)
     CHECK_STR(jstr(r.json, "side"), "N");
     CHECK_STR(jstr(r.json, "state.seats.N"), "taken");
     snprintf(north, sizeof north, "%s", jstr(r.json, "token"));
-    CHECK(strlen(north) == 32 && strcmp(north, south) != 0 && strcmp(north, code) != 0);
+    CHECK(strlen(north) == 32 && strcmp(north, south) != 0 &&
+          strcmp(north, code) != 0);
     done(&r);
     post_game(id, "join", body, &r);
     CHECK(r.status == 403);
@@ -717,7 +751,8 @@ static void test_seats(mc_api *api)
     CHECK(r.status == 400);
     done(&r);
     post_game(id, "takeback", "{\"accept\":false}", &r);
-    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 2);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 2);
     CHECK_STR(jstr(r.json, "state.takeback.status"), "declined");
     done(&r);
     post_game(id, "undo", NULL, &r); /* North asks in turn */
@@ -730,8 +765,10 @@ static void test_seats(mc_api *api)
     done(&r);
     memcpy(cur_tok, south, sizeof cur_tok);
     post_game(id, "takeback", "{\"accept\":true}", &r); /* North's a goes */
-    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 1);
-    CHECK(json_is_null(jget(json_object_get(r.json, "state"), "takeback", NULL)));
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 1);
+    CHECK(
+        json_is_null(jget(json_object_get(r.json, "state"), "takeback", NULL)));
     done(&r);
     post_game(id, "takeback", "{\"accept\":true}", &r); /* nothing asked */
     CHECK(r.status == 409);
@@ -779,14 +816,22 @@ static void test_origin_host(mc_api *api)
         int status;
     } bad[] = {
         {"Host: evil.example\r\nContent-Type: application/json\r\n", 421},
-        {"Host: 127.0.0.1.evil.example:80\r\nContent-Type: application/json\r\n", 421},
+        {"Host: 127.0.0.1.evil.example:80\r\nContent-Type: "
+         "application/json\r\n",
+         421},
         {"Host: 127.0.0.1\r\nOrigin: http://evil.example\r\n"
-         "Content-Type: application/json\r\n", 403},
-        {"Host: 127.0.0.1\r\nOrigin: null\r\nContent-Type: application/json\r\n", 403},
+         "Content-Type: application/json\r\n",
+         403},
+        {"Host: 127.0.0.1\r\nOrigin: null\r\nContent-Type: "
+         "application/json\r\n",
+         403},
         {"Host: 127.0.0.1\r\nSec-Fetch-Site: cross-site\r\n"
-         "Content-Type: application/json\r\n", 403},
+         "Content-Type: application/json\r\n",
+         403},
         {"Host: 127.0.0.1\r\nContent-Type: text/plain\r\n", 415},
-        {"Host: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n", 415},
+        {"Host: 127.0.0.1\r\nContent-Type: "
+         "application/x-www-form-urlencoded\r\n",
+         415},
         {"Host: 127.0.0.1\r\n", 415},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -794,7 +839,8 @@ static void test_origin_host(mc_api *api)
         CHECK_MSG(r.status == bad[i].status, "%zu: %d, want %d", i, r.status,
                   bad[i].status);
         done(&r);
-        r = reqh("POST", "/api/new", "{\"game\":\"oware\"}", bad[i].headers, cur_tok);
+        r = reqh("POST", "/api/new", "{\"game\":\"oware\"}", bad[i].headers,
+                 cur_tok);
         CHECK_MSG(r.status == bad[i].status, "new %zu: %d", i, r.status);
         done(&r);
     }
@@ -808,9 +854,10 @@ static void test_origin_host(mc_api *api)
     done(&r);
     /* the page's own origin, localhost and charset parameters are fine */
     char h[256];
-    snprintf(h, sizeof h, "Host: localhost:%d\r\nOrigin: http://localhost:%d\r\n"
-                          "Sec-Fetch-Site: same-origin\r\n"
-                          "Content-Type: application/json; charset=utf-8\r\n",
+    snprintf(h, sizeof h,
+             "Host: localhost:%d\r\nOrigin: http://localhost:%d\r\n"
+             "Sec-Fetch-Site: same-origin\r\n"
+             "Content-Type: application/json; charset=utf-8\r\n",
              port, port);
     r = reqh("POST", p, "{\"move\":\"C\"}", h, cur_tok);
     CHECK(r.status == 200);
@@ -840,15 +887,18 @@ static void test_store_failure(mc_api *api)
     char p[128];
     snprintf(p, sizeof p, "/api/game/%s", id);
     r = req("GET", p, NULL);
-    CHECK(r.status == 503 || json_integer_value(jget(r.json, "state", "ply")) == 1);
+    CHECK(r.status == 503 ||
+          json_integer_value(jget(r.json, "state", "ply")) == 1);
     done(&r);
     mc_api_store_readonly(api, 0);
     r = req("GET", p, NULL);
-    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 1);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 1);
     CHECK(json_integer_value(jget(r.json, "state", "version")) == 1);
     done(&r);
     post_game(id, "play", "{\"move\":\"a\"}", &r);
-    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 2);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 2);
     done(&r);
 }
 
@@ -869,7 +919,8 @@ static void test_store_gone(const char *db)
     done(&r);
     CHECK(rename(away, db) == 0);
     post_game(id, "engine", "{\"level\":1,\"nodes\":50}", &r);
-    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 1);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 1);
     done(&r);
     /* the write-ahead log removed the same (issue 44: the next kill -9
        lost what it held) */
@@ -878,12 +929,13 @@ static void test_store_gone(const char *db)
     snprintf(walaway, sizeof walaway, "%s-wal.away", db);
     CHECK(rename(wal, walaway) == 0);
     post_game(id, "engine", "{\"level\":1,\"nodes\":50}", &r);
-    CHECK_MSG(r.status == 503 && strstr(jstr(r.json, "error.message"), "log"), "%d %s",
-              r.status, r.body);
+    CHECK_MSG(r.status == 503 && strstr(jstr(r.json, "error.message"), "log"),
+              "%d %s", r.status, r.body);
     done(&r);
     CHECK(rename(walaway, wal) == 0);
     post_game(id, "engine", "{\"level\":1,\"nodes\":50}", &r);
-    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 2);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 2);
     done(&r);
 }
 
@@ -913,21 +965,26 @@ static void test_rate_exact(void)
         return;
     long long minute = (long long)time(NULL) / 60;
     for (int i = 0; i < 3; i++)
-        CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1", NULL, NULL) == 201);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1", NULL, NULL) == 429);
+        CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1",
+                   NULL, NULL) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1", NULL,
+               NULL) == 429);
     int refused = 0;
     char addr[32];
     for (int i = 0; i < 1500; i++) {
         snprintf(addr, sizeof addr, "10.2.%d.%d", i / 250, i % 250);
-        refused += call(a, "POST", "/api/new", "{\"game\":\"oware\"}", addr, NULL, NULL) != 201;
+        refused += call(a, "POST", "/api/new", "{\"game\":\"oware\"}", addr,
+                        NULL, NULL) != 201;
     }
     CHECK_MSG(refused == 0, "%d of 1500 first games refused", refused);
     /* and the busy one is still held to its rate (a new minute gives it
        its 3 again first: the 1,500 may cross a minute's end) */
     if ((long long)time(NULL) / 60 != minute)
         for (int i = 0; i < 3; i++)
-            call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1", NULL, NULL);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1", NULL, NULL) == 429);
+            call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1",
+                 NULL, NULL);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.1.0.1", NULL,
+               NULL) == 429);
     mc_api_free(a);
 }
 
@@ -947,7 +1004,8 @@ static void *hog_main(void *arg)
     hog *h = arg;
     double t0 = now_mono();
     h->status = call(h->a, "POST", "/api/analyze",
-                     "{\"game\":\"omweso\",\"position\":\"start\",\"level\":10,\"seconds\":30}",
+                     "{\"game\":\"omweso\",\"position\":\"start\",\"level\":10,"
+                     "\"seconds\":30}",
                      h->addr, NULL, NULL);
     h->took = now_mono() - t0;
     return NULL;
@@ -961,15 +1019,19 @@ static void test_fair_players(void)
     if (!a)
         return;
     mc_api_set_book(a, 0, 0);
-    hog h[5] = {{a, "10.3.0.1", 0, 0}, {a, "10.3.0.2", 0, 0}, {a, "10.3.0.3", 0, 0},
-                {a, "10.3.0.4", 0, 0}, {a, "10.3.0.1", 0, 0}};
+    hog h[5] = {{a, "10.3.0.1", 0, 0},
+                {a, "10.3.0.2", 0, 0},
+                {a, "10.3.0.3", 0, 0},
+                {a, "10.3.0.4", 0, 0},
+                {a, "10.3.0.1", 0, 0}};
     pthread_t th[5];
     for (int i = 0; i < 5; i++)
         pthread_create(&th[i], NULL, hog_main, &h[i]);
     usleep(300 * 1000);
     /* a game against the computer, from another address */
     json_t *j;
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.4.0.1", NULL, &j) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.4.0.1", NULL,
+               &j) == 201);
     char p[128], tok[MC_API_ID_LEN + 1];
     snprintf(p, sizeof p, "/api/game/%s/engine", jstr(j, "state.id"));
     snprintf(tok, sizeof tok, "%s", jstr(j, "token"));
@@ -977,17 +1039,20 @@ static void test_fair_players(void)
     double worst = 0;
     for (int k = 0; k < 3; k++) {
         double t0 = now_mono();
-        int st = call(a, "POST", p, "{\"level\":10,\"seconds\":0.3}", "10.4.0.1", tok, NULL);
+        int st = call(a, "POST", p, "{\"level\":10,\"seconds\":0.3}",
+                      "10.4.0.1", tok, NULL);
         double dt = now_mono() - t0;
         worst = dt > worst ? dt : worst;
         CHECK_MSG(st == 200, "move %d: %d", k, st);
         /* the other side's move: the engine again, for the next turn */
-        call(a, "POST", p, "{\"level\":1,\"seconds\":0.05}", "10.4.0.1", tok, NULL);
+        call(a, "POST", p, "{\"level\":1,\"seconds\":0.05}", "10.4.0.1", tok,
+             NULL);
     }
     /* a player at once, not after the analyses' 10 s (the figure itself,
        move time + 1 s, is a benchmark's: under ThreadSanitizer and four
        searches on two cores it is longer) */
-    CHECK_MSG(worst < 5.0, "the game's move took %.2f s under four analyses", worst);
+    CHECK_MSG(worst < 5.0, "the game's move took %.2f s under four analyses",
+              worst);
     for (int i = 0; i < 5; i++)
         pthread_join(th[i], NULL);
     int busy = 0, done = 0;
@@ -1009,7 +1074,9 @@ static void test_fair_players(void)
    its own), so under a limit of 0.05 s a request either answers from work
    done in time or says 503 costly and keeps nothing; and an address that
    spent its minute's CPU is told 429 rate while another is served. */
-#define LONG_RELAY "4,2,4,5,2,5,2,5,4,1,6,3,2,7,3,2/0,0,0,0,0,0,1,0,1,1,1,0,2,0,1,0 S first=- captures=3,1"
+#define LONG_RELAY                                                             \
+    "4,2,4,5,2,5,2,5,4,1,6,3,2,7,3,2/0,0,0,0,0,0,1,0,1,1,1,0,2,0,1,0 S "       \
+    "first=- captures=3,1"
 
 static void test_work_bounded(void)
 {
@@ -1033,17 +1100,20 @@ static void test_work_bounded(void)
     CHECK_MSG(exact > 0.15, "the long relay took only %.3f s", exact);
     json_t *j;
     t0 = now_mono();
-    int st = call(a, "POST", "/api/new", "{\"game\":\"omweso\",\"position\":\"" LONG_RELAY "\"}",
+    int st = call(a, "POST", "/api/new",
+                  "{\"game\":\"omweso\",\"position\":\"" LONG_RELAY "\"}",
                   "10.5.0.1", NULL, &j);
     double took = now_mono() - t0;
     CHECK_MSG(st == 503 && strcmp(jstr(j, "error.code"), "costly") == 0,
               "a new game at the long relay: %d", st);
-    CHECK_MSG(took < exact * 0.8, "refused after %.3f s (exact %.3f s)", took, exact);
+    CHECK_MSG(took < exact * 0.8, "refused after %.3f s (exact %.3f s)", took,
+              exact);
     json_decref(j);
     CHECK(mc_api_count(a) == 0); /* nothing kept */
     t0 = now_mono();
     st = call(a, "POST", "/api/load",
-              "{\"record\":\"[Game \\\"omweso\\\"]\\n[Start \\\"" LONG_RELAY "\\\"]\\n*\\n\"}",
+              "{\"record\":\"[Game \\\"omweso\\\"]\\n[Start \\\"" LONG_RELAY
+              "\\\"]\\n*\\n\"}",
               "10.5.0.2", NULL, &j);
     took = now_mono() - t0;
     CHECK_MSG(st == 503 && strcmp(jstr(j, "error.code"), "costly") == 0,
@@ -1054,7 +1124,8 @@ static void test_work_bounded(void)
     /* an analysis of 0.01 s: bounded by its seconds plus the limit */
     t0 = now_mono();
     st = call(a, "POST", "/api/analyze",
-              "{\"game\":\"omweso\",\"position\":\"" LONG_RELAY "\",\"seconds\":0.01}",
+              "{\"game\":\"omweso\",\"position\":\"" LONG_RELAY
+              "\",\"seconds\":0.01}",
               "10.5.0.3", NULL, NULL);
     took = now_mono() - t0;
     CHECK_MSG(st == 503, "an analysis at the long relay: %d", st);
@@ -1062,14 +1133,17 @@ static void test_work_bounded(void)
     /* one address spends its minute's CPU: told to wait, others served */
     int rate = 0, costly = 0;
     for (int i = 0; i < 40 && !rate; i++) {
-        st = call(a, "POST", "/api/new", "{\"game\":\"omweso\",\"position\":\"" LONG_RELAY "\"}",
+        st = call(a, "POST", "/api/new",
+                  "{\"game\":\"omweso\",\"position\":\"" LONG_RELAY "\"}",
                   "10.5.0.4", NULL, NULL);
         rate = st == 429;
         costly += st == 503;
     }
     CHECK_MSG(rate && costly >= 4, "429 after %d costly requests", costly);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.5.0.4", NULL, NULL) == 429);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.5.0.5", NULL, NULL) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.5.0.4", NULL,
+               NULL) == 429);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.5.0.5", NULL,
+               NULL) == 201);
     mc_api_free(a);
 }
 
@@ -1088,75 +1162,95 @@ static void test_offer_words(void)
     char path[128], id[MC_API_ID_LEN + 1];
     /* South to move; North has 17 captured stones: 2 pits at most */
     CHECK(call(a, "POST", "/api/new",
-               "{\"game\":\"gore\",\"position\":\"2,6,0,0/0,1,1,1 S own=SSSSNNNN cap=20,17\"}",
+               "{\"game\":\"gore\",\"position\":\"2,6,0,0/0,1,1,1 S "
+               "own=SSSSNNNN cap=20,17\"}",
                "10.6.0.1", NULL, &j) == 201);
     snprintf(id, sizeof id, "%s", jstr(j, "state.id"));
     json_int_t v0 = json_integer_value(jget(j, "state", "version"));
-    CHECK_STR(json_string_value(json_array_get(jget(j, "state", "unit"), 1)), "stones");
+    CHECK_STR(json_string_value(json_array_get(jget(j, "state", "unit"), 1)),
+              "stones");
     json_decref(j);
     snprintf(path, sizeof path, "/api/game/%s/offer", id);
     CHECK(call(a, "POST", path, "{\"pits\":[0]}", "10.6.0.1", NULL, &j) == 200);
     CHECK(json_is_true(json_object_get(j, "legal")));
     CHECK_STR(jstr(j, "move"), "offer:A");
     json_decref(j);
-    CHECK(call(a, "POST", path, "{\"pits\":[0,1,2]}", "10.6.0.1", NULL, &j) == 200);
+    CHECK(call(a, "POST", path, "{\"pits\":[0,1,2]}", "10.6.0.1", NULL, &j) ==
+          200);
     CHECK(json_is_false(json_object_get(j, "legal")));
     CHECK_MSG(strstr(jstr(j, "why"), "18") && strstr(jstr(j, "why"), "17"),
               "3 pits cost 18, North has 17: '%s'", jstr(j, "why"));
     json_decref(j);
     CHECK(call(a, "POST", path, "{\"pits\":[4]}", "10.6.0.1", NULL, &j) == 200);
     CHECK(json_is_false(json_object_get(j, "legal")));
-    CHECK_MSG(strstr(jstr(j, "why"), "North's") != NULL, "'%s'", jstr(j, "why"));
+    CHECK_MSG(strstr(jstr(j, "why"), "North's") != NULL, "'%s'",
+              jstr(j, "why"));
     json_decref(j);
-    CHECK(call(a, "POST", path, "{\"pits\":[0,1,2,3]}", "10.6.0.1", NULL, &j) == 200);
+    CHECK(call(a, "POST", path, "{\"pits\":[0,1,2,3]}", "10.6.0.1", NULL, &j) ==
+          200);
     CHECK(json_is_false(json_object_get(j, "legal")));
     json_decref(j);
-    CHECK(call(a, "POST", path, "{\"pits\":[9]}", "10.6.0.1", NULL, NULL) == 400);
-    CHECK(call(a, "POST", path, "{\"pits\":[1,1]}", "10.6.0.1", NULL, NULL) == 400);
+    CHECK(call(a, "POST", path, "{\"pits\":[9]}", "10.6.0.1", NULL, NULL) ==
+          400);
+    CHECK(call(a, "POST", path, "{\"pits\":[1,1]}", "10.6.0.1", NULL, NULL) ==
+          400);
     /* nothing changed */
     snprintf(path, sizeof path, "/api/game/%s", id);
     CHECK(call(a, "GET", path, NULL, "10.6.0.1", NULL, &j) == 200);
     CHECK(json_integer_value(jget(j, "state", "version")) == v0);
-    CHECK_STR(jstr(j, "state.position"), "2,6,0,0/0,1,1,1 S own=SSSSNNNN cap=20,17");
+    CHECK_STR(jstr(j, "state.position"),
+              "2,6,0,0/0,1,1,1 S own=SSSSNNNN cap=20,17");
     json_decref(j);
     /* a game without offers says so */
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.6.0.1", NULL, &j) == 201);
-    CHECK_STR(json_string_value(json_array_get(jget(j, "state", "unit"), 1)), "seeds");
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.6.0.1", NULL,
+               &j) == 201);
+    CHECK_STR(json_string_value(json_array_get(jget(j, "state", "unit"), 1)),
+              "seeds");
     snprintf(path, sizeof path, "/api/game/%s/offer", jstr(j, "state.id"));
     json_decref(j);
     CHECK(call(a, "POST", path, "{\"pits\":[0]}", "10.6.0.1", NULL, &j) == 200);
     CHECK(json_is_false(json_object_get(j, "legal")));
-    CHECK_MSG(strstr(jstr(j, "why"), "no offers") != NULL, "'%s'", jstr(j, "why"));
+    CHECK_MSG(strstr(jstr(j, "why"), "no offers") != NULL, "'%s'",
+              jstr(j, "why"));
     json_decref(j);
     mc_api_free(a);
 }
 
 static void test_quota_expiry(void)
 {
-    mc_api_opts o = {.max_games = 5, .quota = 2, .keep = 1000, .keep_over = 100};
+    mc_api_opts o = {
+        .max_games = 5, .quota = 2, .keep = 1000, .keep_over = 100};
     mc_api *a = mc_api_new(&o, NULL);
     CHECK(a != NULL);
     if (!a)
         return;
     json_t *j;
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.0.0.1", NULL, &j) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.0.0.1", NULL,
+               &j) == 201);
     char id1[MC_API_ID_LEN + 1], tok1[MC_API_ID_LEN + 1], p[128];
     snprintf(id1, sizeof id1, "%s", jstr(j, "state.id"));
     snprintf(tok1, sizeof tok1, "%s", jstr(j, "token"));
     json_decref(j);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.0.0.1", NULL, NULL) == 201);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.0.0.1", NULL, &j) == 429);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.0.0.1", NULL,
+               NULL) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.0.0.1", NULL,
+               &j) == 429);
     CHECK_STR(jstr(j, "error.code"), "quota");
     json_decref(j);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.2", NULL, NULL) == 201);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.3", NULL, NULL) == 201);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.3", NULL, NULL) == 201);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.4", NULL, &j) == 503);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.2", NULL,
+               NULL) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.3", NULL,
+               NULL) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.3", NULL,
+               NULL) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.4", NULL,
+               &j) == 503);
     CHECK_STR(jstr(j, "error.code"), "full");
     json_decref(j);
     /* a finished game goes after 100 s untouched, the others after 1000 */
     snprintf(p, sizeof p, "/api/game/%s/resign", id1);
-    CHECK(call(a, "POST", p, "{\"side\":\"S\"}", "10.0.0.1", tok1, NULL) == 200);
+    CHECK(call(a, "POST", p, "{\"side\":\"S\"}", "10.0.0.1", tok1, NULL) ==
+          200);
     long long now = (long long)time(NULL);
     CHECK(mc_api_expire(a, now + 50) == 0);
     CHECK(mc_api_expire(a, now + 150) == 1);
@@ -1164,7 +1258,8 @@ static void test_quota_expiry(void)
     CHECK(call(a, "GET", p, NULL, "x", NULL, NULL) == 404);
     CHECK(mc_api_count(a) == 4);
     /* the quota counts games held: 10.0.0.1 may make one again */
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.0.0.1", NULL, NULL) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.0.0.1", NULL,
+               NULL) == 201);
     CHECK(mc_api_expire(a, now + 1500) == 5);
     CHECK(mc_api_count(a) == 0);
     mc_api_free(a);
@@ -1177,17 +1272,21 @@ static void test_quota_expiry(void)
     int made = 0;
     for (int i = 0; i < 3; i++) {
         json_t *g;
-        made += call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.9", NULL, &g) == 201;
+        made += call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.9",
+                     NULL, &g) == 201;
         char dp[128];
         snprintf(dp, sizeof dp, "/api/game/%s", jstr(g, "state.id"));
-        CHECK(call(a, "DELETE", dp, NULL, "10.0.0.9", jstr(g, "token"), NULL) == 200);
+        CHECK(call(a, "DELETE", dp, NULL, "10.0.0.9", jstr(g, "token"), NULL) ==
+              200);
         json_decref(g);
     }
     CHECK(made == 3);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.9", NULL, &j) == 429);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.9", NULL,
+               &j) == 429);
     CHECK_STR(jstr(j, "error.code"), "rate");
     json_decref(j);
-    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.10", NULL, NULL) == 201);
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.0.0.10", NULL,
+               NULL) == 201);
     mc_api_free(a);
 }
 
@@ -1224,7 +1323,8 @@ static void test_import(mc_api *api, const char *dir)
     char p[128];
     snprintf(p, sizeof p, "/api/game/%s", id);
     resp r = req("GET", p, NULL);
-    CHECK(r.status == 200 && json_integer_value(jget(r.json, "state", "ply")) == 2);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 2);
     CHECK_STR(jstr(r.json, "state.tags.South"), "Ama");
     done(&r);
     free(out);
@@ -1241,7 +1341,8 @@ static void test_big_records(void)
         len += (size_t)sprintf(t + len, "[Game \\\"omweso\\\"]\\n*\\n");
     strcpy(t + len, "\"}");
     resp r = req("POST", "/api/load", t);
-    CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "at most 200"));
+    CHECK(r.status == 422 &&
+          strstr(jstr(r.json, "error.message"), "at most 200"));
     done(&r);
     /* 12,000 tags in one record, loaded and read back in well under 1 s */
     len = (size_t)sprintf(t, "{\"record\":\"[Game \\\"oware\\\"]\\n");
@@ -1254,7 +1355,8 @@ static void test_big_records(void)
     char p[128];
     snprintf(p, sizeof p, "/api/game/%s", id);
     r = req("GET", p, NULL);
-    CHECK(r.status == 200 && strcmp(jstr(r.json, "state.tags.T11999"), "11999") == 0);
+    CHECK(r.status == 200 &&
+          strcmp(jstr(r.json, "state.tags.T11999"), "11999") == 0);
     done(&r);
     double dt = now_mono() - t0;
     CHECK_MSG(dt < 1.0, "12,000 tags: %.2f s", dt);
@@ -1280,7 +1382,8 @@ static resp treq(const char *method, const char *path, const char *body,
             usleep(20 * 1000);
         }
         r = reqh(method, path, body,
-                 "Host: 127.0.0.1\r\nContent-Type: application/json\r\n", token);
+                 "Host: 127.0.0.1\r\nContent-Type: application/json\r\n",
+                 token);
     }
     return r;
 }
@@ -1295,14 +1398,16 @@ static void *player_thread(void *arg)
     done(&r);
     for (int i = 0; i < 40; i++) {
         /* the shared game: the first legal move at the version seen */
-        const char *gid = i % 2 ? shared_id : id, *gtok = i % 2 ? shared_tok : tok;
+        const char *gid = i % 2 ? shared_id : id,
+                   *gtok = i % 2 ? shared_tok : tok;
         snprintf(p, sizeof p, "/api/game/%s", gid);
         r = treq("GET", p, NULL, NULL);
         json_t *st = json_object_get(r.json, "state");
         json_t *mv = json_array_get(json_object_get(st, "moves"), 0);
         long ver = json_integer_value(json_object_get(st, "version"));
         int over = json_is_true(json_object_get(st, "over"));
-        snprintf(b, sizeof b, "{\"move\":\"%s\",\"version\":%ld}", jstr(mv, "move"), ver);
+        snprintf(b, sizeof b, "{\"move\":\"%s\",\"version\":%ld}",
+                 jstr(mv, "move"), ver);
         errors5[k] += r.status >= 500;
         done(&r);
         if (over || !mv)
@@ -1366,7 +1471,8 @@ static void test_limits_hold(void)
     for (int i = 0; i < 6; i++) {
         struct pollfd pf = {fds[i], POLLIN, 0};
         char c;
-        if (fds[i] >= 0 && poll(&pf, 1, 0) == 1 && recv(fds[i], &c, 1, MSG_DONTWAIT) == 0)
+        if (fds[i] >= 0 && poll(&pf, 1, 0) == 1 &&
+            recv(fds[i], &c, 1, MSG_DONTWAIT) == 0)
             closed++;
     }
     CHECK_MSG(closed == 2, "%d of 6 closed", closed);
@@ -1383,7 +1489,8 @@ static void test_limits_hold(void)
     usleep(300 * 1000);
     /* a request sent a byte every 0.3 s is cut at the 2 s deadline */
     int fd = dial();
-    const char *msg = "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    const char *msg = "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+                      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
     t0 = now_mono();
     double cut = 0;
     for (size_t i = 0; fd >= 0 && msg[i] && now_mono() - t0 < 6; i++) {
@@ -1405,7 +1512,10 @@ static void test_limits_hold(void)
 
 /* ---- clocks: chosen at creation, kept and enforced by the server ---- */
 
-static double jnum(json_t *j) { return json_number_value(j); }
+static double jnum(json_t *j)
+{
+    return json_number_value(j);
+}
 
 /* The state of game id. */
 static resp get_game(const char *id)
@@ -1485,7 +1595,8 @@ static void test_clock(mc_api *api)
        the game over on time, and it is kept so */
     mc_api_set_now(api, T0 + 13.5);
     r = get_game(id);
-    CHECK(!json_is_true(jget(r.json, "state", "over")) && left_is(r.json, 10, 0.5));
+    CHECK(!json_is_true(jget(r.json, "state", "over")) &&
+          left_is(r.json, 10, 0.5));
     done(&r);
     mc_api_set_now(api, T0 + 15);
     r = get_game(id);
@@ -1532,13 +1643,15 @@ static void test_clock(mc_api *api)
     r = get_game(id);
     CHECK_STR(jstr(r.json, "state.clock.mode"), "contract");
     CHECK(json_is_true(jget(jget(r.json, "state", "clock"), "no_undo", NULL)));
-    CHECK(json_is_null(json_array_get(jget(jget(r.json, "state", "clock"), "left", NULL), 0)));
+    CHECK(json_is_null(
+        json_array_get(jget(jget(r.json, "state", "clock"), "left", NULL), 0)));
     done(&r);
     post_game(id, "engine", "{\"level\":1,\"nodes\":100}", &r);
     CHECK(r.status == 200);
     done(&r);
     post_game(id, "undo", NULL, &r);
-    CHECK(r.status == 409 && strcmp(jstr(r.json, "error.code"), "no_undo") == 0);
+    CHECK(r.status == 409 &&
+          strcmp(jstr(r.json, "error.code"), "no_undo") == 0);
     CHECK(strstr(jstr(r.json, "error.message"), "contract") != NULL);
     done(&r);
 
@@ -1575,12 +1688,14 @@ static void test_clock(mc_api *api)
     mc_api_set_book(api, 1, 20);
     l = jget(jget(r.json, "state", "clock"), "left", NULL);
     CHECK_MSG(jnum(json_array_get(l, 0)) <= 59.75 &&
-              jnum(json_array_get(l, 0)) > 50, "%g", jnum(json_array_get(l, 0)));
+                  jnum(json_array_get(l, 0)) > 50,
+              "%g", jnum(json_array_get(l, 0)));
     CHECK(jnum(json_array_get(l, 1)) == 60);
     done(&r);
 
     /* load: the record's TimeControl, or the time given */
-    const char *rec = "{\"record\":\"[Game \\\"oware\\\"]\\n[TimeControl \\\"game:90+1\\\"]\\n"
+    const char *rec = "{\"record\":\"[Game \\\"oware\\\"]\\n[TimeControl "
+                      "\\\"game:90+1\\\"]\\n"
                       "[Result \\\"*\\\"]\\n\\n1. C *\\n\"}";
     mc_api_set_now(api, T0 + 300);
     CHECK(new_game_load(rec, id) == 201);
@@ -1589,15 +1704,18 @@ static void test_clock(mc_api *api)
     CHECK_STR(jstr(r.json, "state.clock.running"), "N");
     CHECK(left_is(r.json, 90, 90));
     done(&r);
-    const char *rec2 = "{\"time\":\"move:5\",\"record\":\"[Game \\\"oware\\\"]\\n"
-                       "[TimeControl \\\"game:90+1\\\"]\\n[Result \\\"*\\\"]\\n\\n1. C *\\n\"}";
+    const char *rec2 =
+        "{\"time\":\"move:5\",\"record\":\"[Game \\\"oware\\\"]\\n"
+        "[TimeControl \\\"game:90+1\\\"]\\n[Result \\\"*\\\"]\\n\\n1. C "
+        "*\\n\"}";
     CHECK(new_game_load(rec2, id) == 201);
     r = get_game(id);
     CHECK_STR(jstr(r.json, "state.clock.control"), "move:5");
     CHECK_STR(jstr(r.json, "state.tags.TimeControl"), "move:5");
     done(&r);
-    const char *rec3 = "{\"time\":\"move:\",\"record\":\"[Game \\\"oware\\\"]\\n"
-                       "[Result \\\"*\\\"]\\n\\n*\\n\"}";
+    const char *rec3 =
+        "{\"time\":\"move:\",\"record\":\"[Game \\\"oware\\\"]\\n"
+        "[Result \\\"*\\\"]\\n\\n*\\n\"}";
     r = req("POST", "/api/load", rec3);
     CHECK(r.status == 422 && strcmp(jstr(r.json, "error.code"), "time") == 0);
     done(&r);
@@ -1611,7 +1729,8 @@ static char clock_id[MC_API_ID_LEN + 1], clock_tok[MC_API_ID_LEN + 1];
 static void clock_before_restart(mc_api *api)
 {
     mc_api_set_now(api, T0);
-    CHECK(new_game("{\"game\":\"oware\",\"time\":\"game:100\"}", clock_id) == 201);
+    CHECK(new_game("{\"game\":\"oware\",\"time\":\"game:100\"}", clock_id) ==
+          201);
     memcpy(clock_tok, cur_tok, sizeof clock_tok);
     mc_api_set_now(api, T0 + 30);
     resp r;
@@ -1671,15 +1790,19 @@ static void test_migration(const char *dir)
         return;
     CHECK(mc_api_count(a) == 1);
     mc_api_req rq = {"GET", "/api/game/0123456789abcdef0123456789abcdef",
-                     NULL, 0, NULL, "127.0.0.1"};
+                     NULL,  0,
+                     NULL,  "127.0.0.1"};
     mc_api_reply out;
     mc_api_handle(a, &rq, &out);
     CHECK(out.status == 200 && strstr(out.body, "\"clock\":null") &&
           strstr(out.body, "\"ply\":1"));
     free(out.body);
     /* a move is kept with its clocks in the new columns */
-    mc_api_req mv = {"POST", "/api/game/0123456789abcdef0123456789abcdef/play",
-                     "{\"move\":\"f\"}", 12, "ffffffffffffffffffffffffffffffff",
+    mc_api_req mv = {"POST",
+                     "/api/game/0123456789abcdef0123456789abcdef/play",
+                     "{\"move\":\"f\"}",
+                     12,
+                     "ffffffffffffffffffffffffffffffff",
                      "127.0.0.1"};
     mc_api_handle(a, &mv, &out);
     CHECK_MSG(out.status == 200, "%d %s", out.status, out.body);
@@ -1687,8 +1810,8 @@ static void test_migration(const char *dir)
     mc_api_free(a);
     CHECK(sqlite3_open(db, &h) == SQLITE_OK);
     sqlite3_stmt *st = NULL;
-    CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'",
-                             -1, &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
+                             &st, NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW &&
           strcmp((const char *)sqlite3_column_text(st, 0), "2") == 0);
     sqlite3_finalize(st);
@@ -1705,7 +1828,8 @@ static void test_migration(const char *dir)
 static void test_analysis(void)
 {
     char id[MC_API_ID_LEN + 1], tok[sizeof cur_tok];
-    CHECK(new_game("{\"game\":\"oware\",\"position\":\"0,0,8,0,0,1/1,1,1,1,2,3 S cap=14,16\"}",
+    CHECK(new_game("{\"game\":\"oware\",\"position\":\"0,0,8,0,0,1/1,1,1,1,2,3 "
+                   "S cap=14,16\"}",
                    id) == 201);
     snprintf(tok, sizeof tok, "%s", cur_tok);
     resp r;
@@ -1733,8 +1857,9 @@ static void test_analysis(void)
     CHECK(r.status == 403);
     done(&r);
     char body[256];
-    snprintf(body, sizeof body, "{\"scores\":[%lld,%lld],\"best\":[\"C\",\"%s\"]}",
-             (long long)s0, (long long)s1, b1);
+    snprintf(body, sizeof body,
+             "{\"scores\":[%lld,%lld],\"best\":[\"C\",\"%s\"]}", (long long)s0,
+             (long long)s1, b1);
     post_game(id, "review", body, &r); /* no search: anyone */
     CHECK_MSG(r.status == 200, "%s", r.body);
     json_t *m0 = json_array_get(jget(r.json, "moves", NULL), 0);
@@ -1742,7 +1867,8 @@ static void test_analysis(void)
     CHECK_STR(jstr(m0, "best"), "C");
     CHECK_STR(jstr(m0, "verdict"), "blunder");
     CHECK(json_array_size(jget(r.json, "graph", NULL)) == 2);
-    CHECK(json_real_value(json_array_get(jget(r.json, "graph", NULL), 0)) == 1.0);
+    CHECK(json_real_value(json_array_get(jget(r.json, "graph", NULL), 0)) ==
+          1.0);
     done(&r);
     post_game(id, "review", "{\"scores\":[1],\"best\":[\"C\"]}", &r);
     CHECK(r.status == 400);
@@ -1788,7 +1914,8 @@ static void test_help(void)
     CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
     done(&r);
     /* agreed at the creation */
-    CHECK(new_game("{\"game\":\"oware\",\"seats\":\"S\",\"assist\":true}", id) == 201);
+    CHECK(new_game("{\"game\":\"oware\",\"seats\":\"S\",\"assist\":true}",
+                   id) == 201);
     post_game(id, "hint", "{\"seconds\":0.05}", &r);
     CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
     done(&r);
@@ -1809,9 +1936,10 @@ static int stream_open(const char *id, const char *extra)
     if (fd < 0)
         return -1;
     char req[512];
-    int n = snprintf(req, sizeof req,
-                     "GET /api/game/%s/events HTTP/1.1\r\nHost: 127.0.0.1\r\n%s\r\n",
-                     id, extra ? extra : "");
+    int n = snprintf(
+        req, sizeof req,
+        "GET /api/game/%s/events HTTP/1.1\r\nHost: 127.0.0.1\r\n%s\r\n", id,
+        extra ? extra : "");
     if (send(fd, req, (size_t)n, MSG_NOSIGNAL) != n) {
         close(fd);
         return -1;
@@ -1848,7 +1976,8 @@ static void test_events(void)
     CHECK(fd >= 0);
     char *got = stream_until(fd, "\n\n", 2000);
     CHECK_MSG(strstr(got, "200 OK") && strstr(got, "text/event-stream") &&
-              strstr(got, "id: 0\nevent: state\ndata: {\"state\":"), "%.300s", got);
+                  strstr(got, "id: 0\nevent: state\ndata: {\"state\":"),
+              "%.300s", got);
     CHECK(!strstr(got, cur_tok)); /* never a token */
     free(got);
     /* a move is sent at once, as it is committed */
@@ -1859,7 +1988,8 @@ static void test_events(void)
     done(&r);
     got = stream_until(fd, "\"ply\":1", 2000);
     double dt = now_mono() - t0;
-    CHECK_MSG(strstr(got, "id: 1\nevent: state") && dt < 0.5, "%.3f s: %.200s", dt, got);
+    CHECK_MSG(strstr(got, "id: 1\nevent: state") && dt < 0.5, "%.3f s: %.200s",
+              dt, got);
     free(got);
     close(fd);
     /* reconnecting with the last version seen: nothing until a change */
@@ -1915,7 +2045,8 @@ static void test_events(void)
         if (!back)
             usleep(200 * 1000);
     }
-    CHECK_MSG(back && now_mono() - t1 < 3.0, "a closed stream's place came back after %.1f s",
+    CHECK_MSG(back && now_mono() - t1 < 3.0,
+              "a closed stream's place came back after %.1f s",
               now_mono() - t1);
     src_addr = was;
     /* a deleted game's stream says so and ends */
@@ -1948,8 +2079,9 @@ static void test_bodies(void)
     done(&r);
     int fd = dial();
     CHECK(fd >= 0);
-    const char *head = "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                       "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
+    const char *head =
+        "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
     send(fd, head, strlen(head), MSG_NOSIGNAL);
     static char chunk[65536 + 16];
     int n = snprintf(chunk, sizeof chunk, "%x\r\n", 65536);
@@ -1966,14 +2098,16 @@ static void test_bodies(void)
             stopped = 1; /* an answer, or the end */
             break;
         }
-        ssize_t w = send(fd, chunk, (size_t)n + 65536 + 2, MSG_NOSIGNAL | MSG_DONTWAIT);
+        ssize_t w =
+            send(fd, chunk, (size_t)n + 65536 + 2, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (w < 0 && errno != EAGAIN)
             stopped = 1;
         else if (w > 0)
             sent += (size_t)w;
     }
     double dt = now_mono() - t0;
-    CHECK_MSG(stopped && dt < 2.0, "a chunked body past the limit: %s after %.2f s, %zu bytes",
+    CHECK_MSG(stopped && dt < 2.0,
+              "a chunked body past the limit: %s after %.2f s, %zu bytes",
               stopped ? "stopped" : "still read", dt, sent);
     close(fd);
 }
@@ -2000,7 +2134,8 @@ static void test_idle_pressure(void)
     double t0 = now_mono();
     resp r = req("GET", "/api/games", NULL);
     double dt = now_mono() - t0;
-    CHECK_MSG(r.status == 200 && dt < 1.0, "another client: %d after %.2f s", r.status, dt);
+    CHECK_MSG(r.status == 200 && dt < 1.0, "another client: %d after %.2f s",
+              r.status, dt);
     done(&r);
     usleep(1200 * 1000); /* 1.5 s after they came: before the 2 s deadline */
     int closed = 0;
@@ -2011,7 +2146,8 @@ static void test_idle_pressure(void)
             closed++;
         close(fds[i]);
     }
-    CHECK_MSG(closed >= n / 4, "%d of %d idle connections closed after 1.5 s", closed, n);
+    CHECK_MSG(closed >= n / 4, "%d of %d idle connections closed after 1.5 s",
+              closed, n);
     src_addr = was;
 }
 
@@ -2041,12 +2177,14 @@ static void test_review(void)
     CHECK(json_array_size(ps) == 3);
     CHECK_STR(jstr(json_array_get(ps, 0), "played.move"), "C");
     CHECK_STR(jstr(json_array_get(ps, 0), "played.kind"), "sow");
-    CHECK(json_integer_value(jget(json_array_get(ps, 0), "played", "pit")) == 2);
+    CHECK(json_integer_value(jget(json_array_get(ps, 0), "played", "pit")) ==
+          2);
     /* O3 by hand: C's 4 seeds go to D, E, F, a */
     CHECK_STR(jstr(json_array_get(ps, 1), "position"),
               "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
     CHECK_STR(jstr(json_array_get(ps, 1), "played.move"), "a");
-    CHECK(json_integer_value(jget(json_array_get(ps, 1), "played", "pit")) == 6);
+    CHECK(json_integer_value(jget(json_array_get(ps, 1), "played", "pit")) ==
+          6);
     CHECK(json_integer_value(json_array_get(
               json_object_get(json_array_get(ps, 1), "pits"), 2)) == 0);
     CHECK(json_is_null(json_object_get(json_array_get(ps, 2), "played")));
@@ -2061,14 +2199,16 @@ static void test_review(void)
     r = req("GET", p, NULL);
     CHECK(r.status == 200);
     CHECK_STR(jstr(r.json, "move"), "a");
-    CHECK_STR(jstr(r.json, "before.position"), "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
+    CHECK_STR(jstr(r.json, "before.position"),
+              "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
     json_t *tr = jget(r.json, "trace", NULL);
     int drops = 0;
     for (size_t i = 0; i < json_array_size(tr); i++)
         drops += strcmp(jstr(json_array_get(tr, i), "kind"), "drop") == 0;
     CHECK(drops == 5);
     CHECK_STR(jstr(json_array_get(tr, 0), "kind"), "lift");
-    CHECK(json_integer_value(json_object_get(json_array_get(tr, 0), "pit")) == 6);
+    CHECK(json_integer_value(json_object_get(json_array_get(tr, 0), "pit")) ==
+          6);
     CHECK_STR(jstr(r.json, "explain"),
               "North plays a: lifts 5 seeds from a; the last seed falls in f "
               "(now 5).");
@@ -2076,10 +2216,12 @@ static void test_review(void)
 
     /* W3: a custom set-up says its limit until the first move */
     /* (match=single: South starts; a match draws its starter by lot, W2) */
-    CHECK(new_game("{\"game\":\"omweso:setup=custom,match=single\"}", id) == 201);
+    CHECK(new_game("{\"game\":\"omweso:setup=custom,match=single\"}", id) ==
+          201);
     snprintf(p, sizeof p, "/api/game/%s", id);
     r = req("GET", p, NULL);
-    CHECK(json_integer_value(jget(jget(r.json, "state", "setup"), "cap", NULL)) == 10);
+    CHECK(json_integer_value(
+              jget(jget(r.json, "state", "setup"), "cap", NULL)) == 10);
     done(&r);
     /* W3: South (the starter) arranges first, then North, each its own
        pits only; no move before both have */
@@ -2087,43 +2229,56 @@ static void test_review(void)
         char pp[128], body[600];
         snprintf(pp, sizeof pp, "/api/game/%s/setup", id);
         post_game(id, "play", "{\"move\":\"I\"}", &r);
-        CHECK_MSG(r.status == 409 && strcmp(jstr(r.json, "error.code"), "setup") == 0,
+        CHECK_MSG(r.status == 409 &&
+                      strcmp(jstr(r.json, "error.code"), "setup") == 0,
                   "%d %s", r.status, r.body);
         done(&r);
         /* North first: refused */
         r = req("POST", pp, "{\"side\":\"N\",\"pits\":null}");
-        CHECK(r.status == 409 && strstr(jstr(r.json, "error.message"), "South arranges first"));
+        CHECK(r.status == 409 &&
+              strstr(jstr(r.json, "error.message"), "South arranges first"));
         done(&r);
         /* South's board indices: own index i is pit i (state.names: I=0, A=15);
            14 seeds in pit I breaks W3's limit of 10 */
-        const char *over = "[14,4,4,4,4,2,0,0,0,0,0,0,0,0,0,0,4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]";
+        const char *over = "[14,4,4,4,4,2,0,0,0,0,0,0,0,0,0,0,4,4,4,4,4,4,4,4,"
+                           "0,0,0,0,0,0,0,0]";
         snprintf(body, sizeof body, "{\"side\":\"S\",\"pits\":%s}", over);
         r = req("POST", pp, body);
-        CHECK_MSG(r.status == 422 && strstr(jstr(r.json, "error.message"), "10"), "%d %s", r.status, r.body);
+        CHECK_MSG(r.status == 422 &&
+                      strstr(jstr(r.json, "error.message"), "10"),
+                  "%d %s", r.status, r.body);
         done(&r);
         /* South may not touch North's pits */
-        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0,"
+        r = req("POST", pp,
+                "{\"side\":\"S\",\"pits\":[4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0,"
                 "5,3,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
-        CHECK_MSG(r.status == 422 && strstr(jstr(r.json, "error.message"), "own pits"), "%d %s", r.status, r.body);
+        CHECK_MSG(r.status == 422 &&
+                      strstr(jstr(r.json, "error.message"), "own pits"),
+                  "%d %s", r.status, r.body);
         done(&r);
         /* 31 seeds: the library's W3 count */
-        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[4,4,4,4,4,4,4,3,0,0,0,0,0,0,0,0,"
+        r = req("POST", pp,
+                "{\"side\":\"S\",\"pits\":[4,4,4,4,4,4,4,3,0,0,0,0,0,0,0,0,"
                 "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
         CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "32"));
         done(&r);
-        r = req("POST", pp, "{\"side\":\"S\",\"pits\":[10,6,4,4,4,4,0,0,0,0,0,0,0,0,0,0,"
+        r = req("POST", pp,
+                "{\"side\":\"S\",\"pits\":[10,6,4,4,4,4,0,0,0,0,0,0,0,0,0,0,"
                 "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0]}");
         CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
         CHECK_STR(jstr(r.json, "state.setup.turn"), "N");
-        CHECK(json_integer_value(json_array_get(jget(r.json, "state", "pits"), 0)) == 10);
+        CHECK(json_integer_value(
+                  json_array_get(jget(r.json, "state", "pits"), 0)) == 10);
         done(&r);
         r = req("POST", pp, "{\"side\":\"S\",\"pits\":null}");
-        CHECK(r.status == 409 && strstr(jstr(r.json, "error.message"), "already"));
+        CHECK(r.status == 409 &&
+              strstr(jstr(r.json, "error.message"), "already"));
         done(&r);
         r = req("POST", pp, "{\"side\":\"N\",\"pits\":null}");
         CHECK(r.status == 200 && json_is_null(jget(r.json, "state", "setup")));
         CHECK_STR(jstr(r.json, "state.position"),
-                  "10,6,4,4,4,4,0,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0");
+                  "10,6,4,4,4,4,0,0,0,0,0,0,0,0,0,0/"
+                  "4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0");
         done(&r);
         post_game(id, "play", "{\"move\":\"I\"}", &r);
         CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
@@ -2142,7 +2297,8 @@ static void test_review(void)
         done(&r);
         snprintf(cur_tok, sizeof cur_tok, "%s", save);
     }
-    CHECK(new_game("{\"game\":\"omweso:setup=custom,setup_cap=none\"}", id) == 201);
+    CHECK(new_game("{\"game\":\"omweso:setup=custom,setup_cap=none\"}", id) ==
+          201);
     snprintf(p, sizeof p, "/api/game/%s", id);
     r = req("GET", p, NULL);
     json_t *su = jget(r.json, "state", "setup");
@@ -2154,9 +2310,11 @@ static void test_review(void)
     CHECK(json_is_null(jget(r.json, "state", "setup")));
     done(&r);
     /* and the library refuses a 14-seed pit in it (W3, setup_cap=10) */
-    r = req("POST", "/api/new", "{\"game\":\"omweso:setup=custom\",\"position\":"
-            "\"14,4,4,4,4,2,0,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S "
-            "first=SN captures=0,0\"}");
+    r = req(
+        "POST", "/api/new",
+        "{\"game\":\"omweso:setup=custom\",\"position\":"
+        "\"14,4,4,4,4,2,0,0,0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S "
+        "first=SN captures=0,0\"}");
     CHECK(r.status == 422 && strstr(jstr(r.json, "error.message"), "10"));
     done(&r);
 
@@ -2167,20 +2325,25 @@ static void test_review(void)
     CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
     CHECK_STR(jstr(r.json, "best"), "F");
     CHECK(json_integer_value(json_object_get(r.json, "pit")) == 5);
-    CHECK(json_integer_value(json_object_get(r.json, "score")) >= MC_SCORE_PROVEN);
+    CHECK(json_integer_value(json_object_get(r.json, "score")) >=
+          MC_SCORE_PROVEN);
     done(&r);
-    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"1,2\"}");
-    CHECK(r.status == 422 && strcmp(jstr(r.json, "error.code"), "position") == 0);
+    r = req("POST", "/api/analyze",
+            "{\"game\":\"oware\",\"position\":\"1,2\"}");
+    CHECK(r.status == 422 &&
+          strcmp(jstr(r.json, "error.code"), "position") == 0);
     done(&r);
     r = req("POST", "/api/analyze", "{\"game\":\"oware\"}");
     CHECK(r.status == 400);
     done(&r);
-    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"4,4,4,4,"
+    r = req("POST", "/api/analyze",
+            "{\"game\":\"oware\",\"position\":\"4,4,4,4,"
             "4,4/4,4,4,4,4,4 S cap=0,0\",\"seconds\":99}");
     CHECK(r.status == 400); /* the hint's limits */
     done(&r);
     /* a finished position: North has no seeds and South cannot feed (O7) */
-    r = req("POST", "/api/analyze", "{\"game\":\"oware\",\"position\":\"1,0,0,0,"
+    r = req("POST", "/api/analyze",
+            "{\"game\":\"oware\",\"position\":\"1,0,0,0,"
             "0,0/0,0,0,0,0,0 S cap=24,23\"}");
     CHECK_MSG(r.status == 409, "%d %s", r.status, r.body);
     done(&r);

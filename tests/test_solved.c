@@ -274,8 +274,8 @@ static void value_iteration(const mc_game *g, vi *v, int k, int wdl, int max)
                 d = V > 0 ? 1 << 20 : 0;
                 for (int j = 0; j < nmv[i]; j++) {
                     const vi_move *m = &mv[8 * i + j];
-                    int mvv = m->child < 0 ? m->end
-                                           : m->gain - v->val[m->child];
+                    int mvv =
+                        m->child < 0 ? m->end : m->gain - v->val[m->child];
                     int dd = m->child < 0 ? 1 : 1 + v->D[m->child];
                     if (mvv == V && ((V > 0 && dd < d) || (V < 0 && dd > d)))
                         d = dd;
@@ -296,8 +296,8 @@ static void value_iteration(const mc_game *g, vi *v, int k, int wdl, int max)
     free(end);
 }
 
-static void check_value_iteration(const mc_game *g, const mc_solved *s,
-                                  int k, int wdl, int max, int want_open)
+static void check_value_iteration(const mc_game *g, const mc_solved *s, int k,
+                                  int wdl, int max, int want_open)
 {
     vi v;
     value_iteration(g, &v, k, wdl, max);
@@ -309,10 +309,11 @@ static void check_value_iteration(const mc_game *g, const mc_solved *s,
         if (!mc_solved_probe(s, &p, &tv, &td) || tv != v.val[i] ||
             td != v.D[i]) {
             if (bad++ < 5)
-                fprintf(stderr, "board %016llx: tables %d in %d, iteration "
-                                "%d in %d (P %d, O %d)\n",
-                        (unsigned long long)v.key[i], tv, td, v.val[i],
-                        v.D[i], v.P[i], v.O[i]);
+                fprintf(stderr,
+                        "board %016llx: tables %d in %d, iteration "
+                        "%d in %d (P %d, O %d)\n",
+                        (unsigned long long)v.key[i], tv, td, v.val[i], v.D[i],
+                        v.P[i], v.O[i]);
         }
         open += v.P[i] < v.O[i];
         if (v.D[i] > longest)
@@ -382,8 +383,8 @@ static void check_play(const mc_game *g, const mc_solved *s, int max)
         CHECK(r.over);
         int got = (r.score2[me] - r.score2[1 - me]) / 2;
         CHECK_MSG(got == v, "value %d, played %d (%s)", v, got, r.detail);
-        CHECK_MSG(settled == d, "settled in %d plies, tables say %d",
-                  settled, d);
+        CHECK_MSG(settled == d, "settled in %d plies, tables say %d", settled,
+                  d);
         long_ones += d > 4;
         played++;
         mc_session_free(se);
@@ -404,8 +405,7 @@ static int search_agrees(const mc_session *se, int v, int depth)
         return 0;
     int side = mc_session_pos(se)->side;
     int want = v > 0 ? side : v < 0 ? 1 - side : MC_DRAW;
-    CHECK_MSG(info.winner == want, "value %d, search says %d", v,
-              info.winner);
+    CHECK_MSG(info.winner == want, "value %d, search says %d", v, info.winner);
     return 1;
 }
 
@@ -470,14 +470,14 @@ static void check_sadeqa(const mc_game *g, const mc_solved *s, int max)
             CHECK(r.winner == MC_DRAW);
         } else {
             CHECK(r.winner == (v > 0 ? p.side : 1 - p.side));
-            CHECK_MSG(plies == d, "won in %d plies, tables say %d", plies,
-                      d);
+            CHECK_MSG(plies == d, "won in %d plies, tables say %d", plies, d);
         }
         played++;
         mc_session_free(se);
     }
     printf("sadeqa2: %d of 30 proven by search, all agree; %d games of "
-           "perfect play end as the tables say\n", proven, played);
+           "perfect play end as the tables say\n",
+           proven, played);
     CHECK(proven >= 10);
     /* A first move to make (North's, after South's move): no board, so
        its value comes from the moves (S2 may bind them), here two plies
@@ -506,7 +506,9 @@ static void check_sadeqa(const mc_game *g, const mc_solved *s, int max)
                 mc_status(g, &u, &hist, &r);
                 int vu;
                 if (r.over)
-                    vu = r.winner == MC_DRAW ? 0 : r.winner == MC_SOUTH ? 1 : -1;
+                    vu = r.winner == MC_DRAW    ? 0
+                         : r.winner == MC_SOUTH ? 1
+                                                : -1;
                 else if (!mc_solved_probe(s, &u, &vu, NULL))
                     known = 0;
                 if (-vu > vq)

@@ -10,7 +10,10 @@
 
 #include "../src/server/mime.h"
 
-static const char *type_of(const char *name) { return mc_mime_type(name); }
+static const char *type_of(const char *name)
+{
+    return mc_mime_type(name);
+}
 
 int main(int argc, char **argv)
 {
@@ -45,11 +48,12 @@ int main(int argc, char **argv)
         fprintf(out, "    {\"%s\", \"%s\", file%d, sizeof file%d - 1},\n", base,
                 type_of(base), i, i);
     }
-    fprintf(out, "};\n"
-                 "const mc_web_file *mc_web_find(const char *name)\n{\n"
-                 "    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)\n"
-                 "        if (strcmp(files[i].name, name) == 0)\n"
-                 "            return &files[i];\n"
-                 "    return NULL;\n}\n");
+    fprintf(out,
+            "};\n"
+            "const mc_web_file *mc_web_find(const char *name)\n{\n"
+            "    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)\n"
+            "        if (strcmp(files[i].name, name) == 0)\n"
+            "            return &files[i];\n"
+            "    return NULL;\n}\n");
     return fclose(out) == 0 ? 0 : 1;
 }

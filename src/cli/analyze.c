@@ -224,8 +224,8 @@ int cmd_analyze(int argc, char **argv)
     const char *egdb_dir = NULL;
     int no_egdb = 0;
     mc_egdb *db = NULL;
-    int rest = parse_limits(argc, argv, i, &lim, "analyze", &egdb_dir,
-                            &no_egdb);
+    int rest =
+        parse_limits(argc, argv, i, &lim, "analyze", &egdb_dir, &no_egdb);
     mc_pos p;
     int rc = EXIT_USAGE;
     if (rest < 0)
@@ -331,8 +331,8 @@ static int bench_search(void)
         char mv[MC_MOVE_STRLEN] = "-";
         if (rc == 0)
             mc_move_format(g, &p, info.best, mv, sizeof mv);
-        printf("%2d %-8s depth %2d nodes %10llu  %6.3f s  best %-6s  %s\n",
-               ++n, b->game, b->depth, (unsigned long long)info.nodes, t, mv,
+        printf("%2d %-8s depth %2d nodes %10llu  %6.3f s  best %-6s  %s\n", ++n,
+               b->game, b->depth, (unsigned long long)info.nodes, t, mv,
                b->pos);
         total += info.nodes;
         mc_session_free(s);
@@ -418,32 +418,32 @@ int cmd_bench(int argc, char **argv)
 
 int cmd_solve(int argc, char **argv)
 {
-    if (argc >= 2 && (!strcmp(argv[1], "--build") ||
-                      !strcmp(argv[1], "--verify") ||
-                      !strcmp(argv[1], "--check") ||
-                      !strcmp(argv[1], "--info")))
+    if (argc >= 2 &&
+        (!strcmp(argv[1], "--build") || !strcmp(argv[1], "--verify") ||
+         !strcmp(argv[1], "--check") || !strcmp(argv[1], "--info")))
         return cli_solve_tables(argc, argv);
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: mancala solve <game> [<position>|start] "
-                   "[--depth N] [--time S]\n\n"
-                   "Prove which side wins the position with perfect play by "
-                   "exact search\n(no reductions; table entries only where "
-                   "history cannot matter),\ndeepening to N plies (default "
-                   "100) or for S seconds (default 600).\nPrints the winner, "
-                   "the longest forced line and every winning move,\nor that "
-                   "no proof was found within the limits.\n\n"
-                   "mancala solve --build|--verify|--info|--check GAME [--dir D] "
-                   "[--seeds N]\n      [--threads T] [--positions K] [--seed R] "
-                   "[--from-start] [--quiet]: the strong solution of\n      a game that can "
-                   "be solved by retrograde analysis (mancala solve --build "
-                   "--help).\n");
+            printf(
+                "usage: mancala solve <game> [<position>|start] "
+                "[--depth N] [--time S]\n\n"
+                "Prove which side wins the position with perfect play by "
+                "exact search\n(no reductions; table entries only where "
+                "history cannot matter),\ndeepening to N plies (default "
+                "100) or for S seconds (default 600).\nPrints the winner, "
+                "the longest forced line and every winning move,\nor that "
+                "no proof was found within the limits.\n\n"
+                "mancala solve --build|--verify|--info|--check GAME [--dir D] "
+                "[--seeds N]\n      [--threads T] [--positions K] [--seed R] "
+                "[--from-start] [--quiet]: the strong solution of\n      a "
+                "game that can "
+                "be solved by retrograde analysis (mancala solve --build "
+                "--help).\n");
             return 0;
         }
     if (argc < 2) {
-        fprintf(stderr,
-                "usage: mancala solve <game> [<position>] [--depth N] "
-                "[--time S]\n");
+        fprintf(stderr, "usage: mancala solve <game> [<position>] [--depth N] "
+                        "[--time S]\n");
         return EXIT_USAGE;
     }
     mc_game *g = cli_game(argv[1]);
@@ -485,8 +485,7 @@ int cmd_solve(int argc, char **argv)
     }
     if (!info.proven) {
         printf("%s: not proven within depth %d (%llu nodes, %.1f s)\n",
-               mc_game_spec(g), info.depth, (unsigned long long)info.nodes,
-               dt);
+               mc_game_spec(g), info.depth, (unsigned long long)info.nodes, dt);
         goto out;
     }
     printf("%s: %s wins with perfect play (forced win in at most %d plies; "
@@ -502,7 +501,8 @@ int cmd_solve(int argc, char **argv)
         }
         printf("\n");
     } else {
-        printf("every move of %s loses\n", p.side == MC_SOUTH ? "South" : "North");
+        printf("every move of %s loses\n",
+               p.side == MC_SOUTH ? "South" : "North");
     }
 out:
     mc_session_free(s);

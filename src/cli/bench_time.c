@@ -173,8 +173,9 @@ static int time_searches(mc_engine *e, waiter *w, const mc_game *g,
             continue;
         }
         send_wait(e, w, pos);
-        long t = hi > lo ? lo + (long)mc_rng_below(&rng, (uint32_t)(hi - lo + 1))
-                         : lo;
+        long t = hi > lo
+                     ? lo + (long)mc_rng_below(&rng, (uint32_t)(hi - lo + 1))
+                     : lo;
         if (k == 0)
             t = hi; /* the first search at the longest time */
         assert(t >= lo && t <= hi);

@@ -34,7 +34,8 @@ static const char show_usage[] =
     "then the moves after --moves), best first, with their score (seeds,\n"
     "from the view of the side to move: deep searches backed up through\n"
     "the book) and depth (the plies of look-ahead behind the score), and\n"
-    "the book's line from there; or say 'not in book'.  The book is the one built into the program for the\n"
+    "the book's line from there; or say 'not in book'.  The book is the one "
+    "built into the program for the\n"
     "game (Oware with its default options: --game oware) unless --book\n"
     "names a book file (docs/BOOK.md).  The computer plays from the book\n"
     "at level 10 unless told not to (play --no-book, serve --no-book,\n"
@@ -95,8 +96,10 @@ static int book_show(int argc, char **argv)
             continue;
         }
         if (a[0] == '-' && a[1] == '-') {
-            fprintf(stderr, "mancala book: unknown option '%s' (try 'mancala "
-                            "book --help')\n", a);
+            fprintf(stderr,
+                    "mancala book: unknown option '%s' (try 'mancala "
+                    "book --help')\n",
+                    a);
             return EXIT_USAGE;
         }
         /* a position string has spaces: its words may come apart */
@@ -127,8 +130,9 @@ static int book_show(int argc, char **argv)
         goto out;
     }
     if (!b) {
-        fprintf(stderr, "mancala book: no book is built in for %s (the "
-                        "built-in book is Oware's, default options)\n",
+        fprintf(stderr,
+                "mancala book: no book is built in for %s (the "
+                "built-in book is Oware's, default options)\n",
                 mc_game_spec(g));
         goto out;
     }
@@ -149,8 +153,9 @@ static int book_show(int argc, char **argv)
     p = *mc_session_pos(s);
     const char *leaf = mc_book_info(b, "leaf");
     printf("book: %s, %s, %d positions%s%s%s\n", file ? file : "built in",
-           mc_book_spec(b), mc_book_size(b), leaf ? " (leaves searched to " : "",
-           leaf ? leaf : "", leaf ? ")" : "");
+           mc_book_spec(b), mc_book_size(b),
+           leaf ? " (leaves searched to " : "", leaf ? leaf : "",
+           leaf ? ")" : "");
     char ps[MC_POS_STRLEN];
     mc_pos_format(g, &p, ps, sizeof ps);
     printf("position: %s (%s to move)\n", ps,
@@ -180,26 +185,26 @@ typedef struct node {
     int state;
     int leaf_score, leaf_depth; /* LEAF: its search; OVER: the result */
     int nk;
-    mc_move *mv;                /* INNER: the moves and their children */
+    mc_move *mv; /* INNER: the moves and their children */
     int *kid;
     /* of the last pass over the tree (eval) */
-    int pass;                   /* = the pass when done, -pass in progress */
-    int value, depth;           /* the backed-up score and its look-ahead */
-    double cost;                /* of the cheapest line to a leaf below */
+    int pass;         /* = the pass when done, -pass in progress */
+    int value, depth; /* the backed-up score and its look-ahead */
+    double cost;      /* of the cheapest line to a leaf below */
 } node;
 
 typedef struct build {
     mc_game *g;
     node *n;
     int nn, cap;
-    mc_posmap map;              /* positions to node numbers */
-    int inner;                  /* nodes expanded: the book's positions */
+    mc_posmap map; /* positions to node numbers */
+    int inner;     /* nodes expanded: the book's positions */
     int pass;
-    double width;               /* hundredths of a seed that cost one ply */
+    double width; /* hundredths of a seed that cost one ply */
     /* the leaf searches */
     mc_player *pl;
     int depth, movetime;
-    long long searches;         /* this run's and the earlier runs' */
+    long long searches; /* this run's and the earlier runs' */
     double seconds_before;
 } build;
 
@@ -241,7 +246,7 @@ static int up(int s)
 
 static int down(int s)
 {
-    return s >= MC_SCORE_PROVEN - 1 ? s + 1
+    return s >= MC_SCORE_PROVEN - 1    ? s + 1
            : s <= -MC_SCORE_PROVEN + 1 ? s - 1
                                        : s;
 }
@@ -257,8 +262,9 @@ static int over_score(const mc_session *s)
     mc_result r;
     mc_session_result(s, &r);
     int me = mc_session_pos(s)->side;
-    return r.winner == MC_DRAW ? 0 : r.winner == me ? MC_SCORE_WIN
-                                                    : -MC_SCORE_WIN;
+    return r.winner == MC_DRAW ? 0
+           : r.winner == me    ? MC_SCORE_WIN
+                               : -MC_SCORE_WIN;
 }
 
 /* Value, look-ahead and cost of node i and everything below it (once a
@@ -361,8 +367,9 @@ static mc_book *book_of(build *b, double seconds, mc_error *err)
 
 static int result_score(const mc_result *r, int side)
 {
-    return r->winner == MC_DRAW ? 0 : r->winner == side ? MC_SCORE_WIN
-                                                        : -MC_SCORE_WIN;
+    return r->winner == MC_DRAW ? 0
+           : r->winner == side  ? MC_SCORE_WIN
+                                : -MC_SCORE_WIN;
 }
 
 /* The tree of book bk: its positions expanded; the children that are not
@@ -421,8 +428,8 @@ static int tree_of(build *b, const mc_book *bk, const char *file)
                 mc_status(b->g, &c, NULL, &r);
                 node *cn = &b->n[k];
                 cn->state = r.over ? OVER : LEAF;
-                cn->leaf_score = r.over ? result_score(&r, c.side)
-                                        : -down(bm[m].score);
+                cn->leaf_score =
+                    r.over ? result_score(&r, c.side) : -down(bm[m].score);
                 cn->leaf_depth = r.over ? 0 : bm[m].depth - 1;
             }
             if (k < 0)
@@ -437,9 +444,11 @@ static int tree_of(build *b, const mc_book *bk, const char *file)
         return -1;
     }
     if (size > 0 && b->n[0].state != INNER) {
-        fprintf(stderr, "mancala book build: %s does not hold the start "
-                        "position: it was not made by book build (give "
-                        "another --out)\n", file);
+        fprintf(stderr,
+                "mancala book build: %s does not hold the start "
+                "position: it was not made by book build (give "
+                "another --out)\n",
+                file);
         return -1;
     }
     return 0;
@@ -611,8 +620,10 @@ static int parse_build(int argc, char **argv, build_opts *o)
             k++;
         int text = strcmp(a, "--out") == 0 || strcmp(a, "--game") == 0;
         if (k == sizeof nums / sizeof nums[0] && !text) {
-            fprintf(stderr, "mancala book build: unknown argument '%s' (try "
-                            "'mancala book build --help')\n", a);
+            fprintf(stderr,
+                    "mancala book build: unknown argument '%s' (try "
+                    "'mancala book build --help')\n",
+                    a);
             return -1;
         }
         if (i + 1 >= argc) {
@@ -627,8 +638,9 @@ static int parse_build(int argc, char **argv, build_opts *o)
         long min = strcmp(a, "--save-every") == 0 ? 0 : 1;
         long n = cli_number(v, nums[k].max);
         if (n < min) {
-            fprintf(stderr, "mancala book build: %s takes a whole number "
-                            "from %ld to %ld, not '%s'\n",
+            fprintf(stderr,
+                    "mancala book build: %s takes a whole number "
+                    "from %ld to %ld, not '%s'\n",
                     a, min, nums[k].max, v);
             return -1;
         }
@@ -671,8 +683,7 @@ static void fmt_time(char *buf, size_t n, double s)
         snprintf(buf, n, "%lds", t);
 }
 
-static int save_book(build *b, const char *out, const char *cmd,
-                     double seconds)
+static int save_book(build *b, const char *out, const char *cmd, double seconds)
 {
     mc_error err = {0, ""};
     mc_book *bk = book_of(b, seconds, &err);
@@ -710,9 +721,10 @@ static void progress(const build *b, const build_opts *o, int tty,
         snprintf(left, sizeof left, ", %s left", e);
     }
     cli_format_score(sc, sizeof sc, b->n[0].value);
-    mc_sb_printf(&sb, "book: %d/%ld positions, %lld searches, %s%s; "
-                 "start %s; expanded %s", b->inner, o->positions,
-                 b->searches, t, left, sc,
+    mc_sb_printf(&sb,
+                 "book: %d/%ld positions, %lld searches, %s%s; "
+                 "start %s; expanded %s",
+                 b->inner, o->positions, b->searches, t, left, sc,
                  mc_session_ply(s) ? "" : "the start");
     for (int i = 0; i < mc_session_ply(s) && i < 16; i++) {
         char m[MC_MOVE_STRLEN];

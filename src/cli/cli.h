@@ -32,7 +32,7 @@ int cli_builtin_match(const char *spec, const char *a, const char *b,
 int cli_bench_rules(const char *spec, int depth, long games);
 /* bench --time: is the move time kept (bench_time.c) */
 int cli_bench_time(int argc, char **argv);
-int cmd_engine(int argc, char **argv); /* engine.c */
+int cmd_engine(int argc, char **argv);   /* engine.c */
 int cmd_openings(int argc, char **argv); /* openings.c */
 /* Read an openings file for g (docs/STRENGTH.md), every move checked from
    the start; returns the count (>= 1) with the lines, moves one space
@@ -45,11 +45,11 @@ int cmd_match(int argc, char **argv);  /* match.c */
 int cmd_replay(int argc, char **argv); /* records.c */
 int cmd_check(int argc, char **argv);  /* records.c */
 int cmd_egdb(int argc, char **argv);
-int cmd_serve(int argc, char **argv);  /* serve.c */
+int cmd_serve(int argc, char **argv); /* serve.c */
 /* mancala analyze --game FILE: the review of a recorded game (review.c). */
 int cli_review(int argc, char **argv);
-int cmd_tune(int argc, char **argv);   /* tune.c */
-int cmd_book(int argc, char **argv);   /* book.c */
+int cmd_tune(int argc, char **argv); /* tune.c */
+int cmd_book(int argc, char **argv); /* book.c */
 
 /* Helpers shared by the subcommands. */
 struct mc_egdb;

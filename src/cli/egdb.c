@@ -33,10 +33,10 @@ typedef struct eopts {
     int quiet;
     int bench;
     int no_build;
-    int keep;     /* compress: keep the plain files */
-    long level;   /* compress: zstd level (0: the library's default) */
-    long block;   /* compress: entries a block (0: the default) */
-    long from;    /* compress: the first layer compressed */
+    int keep;       /* compress: keep the plain files */
+    long level;     /* compress: zstd level (0: the library's default) */
+    long block;     /* compress: entries a block (0: the default) */
+    long from;      /* compress: the first layer compressed */
     long memory_mb; /* build: --memory (0: the library's default) */
     long ckpt;      /* build: --checkpoint seconds (0 default, -1 none) */
 } eopts;
@@ -52,13 +52,25 @@ static long memory_mib(const char *v)
         return -1;
     double mult = 1.0 / (1 << 20);
     if (*end) {
-        switch (*end == 'k' ? 'K' : *end == 'm' ? 'M' : *end == 'g' ? 'G'
-                                  : *end == 't' ? 'T' : *end) {
-        case 'K': mult = 1.0 / 1024; break;
-        case 'M': mult = 1; break;
-        case 'G': mult = 1024; break;
-        case 'T': mult = 1024.0 * 1024; break;
-        default: return -1;
+        switch (*end == 'k'   ? 'K'
+                : *end == 'm' ? 'M'
+                : *end == 'g' ? 'G'
+                : *end == 't' ? 'T'
+                              : *end) {
+        case 'K':
+            mult = 1.0 / 1024;
+            break;
+        case 'M':
+            mult = 1;
+            break;
+        case 'G':
+            mult = 1024;
+            break;
+        case 'T':
+            mult = 1024.0 * 1024;
+            break;
+        default:
+            return -1;
         }
         end++;
         if (*end == 'i')
@@ -76,8 +88,7 @@ static long memory_mib(const char *v)
 
 /* --dir, --seeds or --threads (argv[*i]) and its value, after it: 0, or
    1 after a message. */
-static int common_opt(const char *cmd, int argc, char **argv, int *i,
-                      eopts *o)
+static int common_opt(const char *cmd, int argc, char **argv, int *i, eopts *o)
 {
     const char *a = argv[*i];
     if (*i + 1 >= argc) {
@@ -92,8 +103,8 @@ static int common_opt(const char *cmd, int argc, char **argv, int *i,
     int seeds = !strcmp(a, "--seeds");
     long x = cli_number(v, seeds ? MC_EGDB_MAX_SEEDS : 64);
     if (x < 0 || (!seeds && x < 1)) {
-        fprintf(stderr, "mancala egdb %s: %s '%s': expected a number %s\n",
-                cmd, a, v, seeds ? "from 0 to 48" : "from 1 to 64");
+        fprintf(stderr, "mancala egdb %s: %s '%s': expected a number %s\n", cmd,
+                a, v, seeds ? "from 0 to 48" : "from 1 to 64");
         return 1;
     }
     if (seeds)
@@ -106,14 +117,13 @@ static int common_opt(const char *cmd, int argc, char **argv, int *i,
 /* The options of some subcommands with their values (argv[*i], then
    argv[*i + 1]): 1 taken, or -1 after a message.  --from L (compress,
    verify). */
-static int from_opt(const char *cmd, int argc, char **argv, int *i,
-                    eopts *o)
+static int from_opt(const char *cmd, int argc, char **argv, int *i, eopts *o)
 {
-    long x = *i + 1 < argc ? cli_number(argv[*i + 1], MC_EGDB_MAX_SEEDS)
-                           : -1;
+    long x = *i + 1 < argc ? cli_number(argv[*i + 1], MC_EGDB_MAX_SEEDS) : -1;
     if (x < 0) {
-        fprintf(stderr, "mancala egdb %s: --from needs a layer from 0 to "
-                        "%d\n",
+        fprintf(stderr,
+                "mancala egdb %s: --from needs a layer from 0 to "
+                "%d\n",
                 cmd, MC_EGDB_MAX_SEEDS);
         return -1;
     }
@@ -127,8 +137,7 @@ static int level_block_opt(int argc, char **argv, int *i, eopts *o)
 {
     const char *a = argv[*i];
     int lv = !strcmp(a, "--level");
-    long x = *i + 1 < argc ? cli_number(argv[*i + 1], lv ? 22 : 1 << 24)
-                           : -1;
+    long x = *i + 1 < argc ? cli_number(argv[*i + 1], lv ? 22 : 1 << 24) : -1;
     if (x < 1 || (!lv && x % 16)) {
         fprintf(stderr, "mancala egdb compress: %s needs %s\n", a,
                 lv ? "a zstd level from 1 to 22"
@@ -230,16 +239,17 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                 o->pos = a;
             k++;
         } else {
-            fprintf(stderr, "mancala egdb %s: unexpected argument '%s'\n",
-                    cmd, a);
+            fprintf(stderr, "mancala egdb %s: unexpected argument '%s'\n", cmd,
+                    a);
             return 1;
         }
     }
     if (k < npos) {
-        fprintf(stderr, "mancala egdb %s: missing %s (try 'mancala egdb %s "
-                        "--help')\n",
-                cmd, k == 0 ? "the game (oware or oware:awari)"
-                            : "the position",
+        fprintf(stderr,
+                "mancala egdb %s: missing %s (try 'mancala egdb %s "
+                "--help')\n",
+                cmd,
+                k == 0 ? "the game (oware or oware:awari)" : "the position",
                 cmd);
         return 1;
     }
@@ -285,8 +295,7 @@ static mc_egdb *open_game_tables(const eopts *o, int *preset, char *dir,
                                  size_t n)
 {
     *preset = preset_or_die(o->game);
-    return *preset < 0 ? NULL
-                       : open_tables(o, *preset, (int)o->seeds, dir, n);
+    return *preset < 0 ? NULL : open_tables(o, *preset, (int)o->seeds, dir, n);
 }
 
 /* ---- build -------------------------------------------------------------- */
@@ -306,8 +315,9 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
     if (b->quiet)
         return;
     if (!strcmp(phase, "resumed")) {
-        fprintf(stderr, "%slayer %d: taking up its checkpoint (%llu of "
-                        "%llu thresholds done)\n",
+        fprintf(stderr,
+                "%slayer %d: taking up its checkpoint (%llu of "
+                "%llu thresholds done)\n",
                 b->tty ? "\r" : "", n, (unsigned long long)done,
                 (unsigned long long)total);
         return;
@@ -335,13 +345,13 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
 /* Lock the build's directory (rank 0's lock, every process agreeing):
    the descriptor (-1: none), or -2 after a message when another program
    is building there. */
-static int lock_for_build(const char *dir, const mc_egdb_dist *dist,
-                          int many)
+static int lock_for_build(const char *dir, const mc_egdb_dist *dist, int many)
 {
     int busy = 0, lock = dist->rank == 0 ? cli_lock_tables(dir, &busy) : -1;
     if (busy)
-        fprintf(stderr, "mancala egdb build: another program is building "
-                        "tables in %s\n",
+        fprintf(stderr,
+                "mancala egdb build: another program is building "
+                "tables in %s\n",
                 dir);
     if (many) {
         uint64_t any = (uint64_t)busy;
@@ -358,8 +368,8 @@ static int lock_for_build(const char *dir, const mc_egdb_dist *dist,
 
 /* The summary of a build that succeeded: the layers found complete, a
    line for each layer built, the whole (seconds since t0). */
-static void build_summary(const mc_egdb_build_opts *bo, const bar *b,
-                          double t0, const mc_egdb_dist *dist, int many)
+static void build_summary(const mc_egdb_build_opts *bo, const bar *b, double t0,
+                          const mc_egdb_dist *dist, int many)
 {
     long peak_all = -1;
     for (int n = bo->first_built; n <= bo->max_seeds; n++)
@@ -376,8 +386,7 @@ static void build_summary(const mc_egdb_build_opts *bo, const bar *b,
         if (b->peak_kb[n] > 0)
             printf("  peak RssAnon %6.1f MiB", b->peak_kb[n] / 1024.0);
         if (bo->open_bounds[n] != MC_EGDB_NOT_COUNTED)
-            printf("  %llu with P < O",
-                   (unsigned long long)bo->open_bounds[n]);
+            printf("  %llu with P < O", (unsigned long long)bo->open_bounds[n]);
         printf("\n");
     }
     printf("built %s layers 0-%d in %s: %.1f s",
@@ -403,8 +412,8 @@ static int egdb_build(int argc, char **argv)
     if (preset < 0)
         return EXIT_BAD_INPUT;
     char dirbuf[4096];
-    if (!o.dir && !(o.dir = cli_tables_dir("egdb build", dirbuf,
-                                            sizeof dirbuf)))
+    if (!o.dir &&
+        !(o.dir = cli_tables_dir("egdb build", dirbuf, sizeof dirbuf)))
         return EXIT_BAD_INPUT;
     mc_error err = {0, ""};
     if (mc_egdb_ensure_dir(o.dir, &err) != 0) {
@@ -571,8 +580,9 @@ static int egdb_verify(int argc, char **argv)
         return EXIT_BAD_INPUT;
     int hi = mc_egdb_max_seeds(db), lo = (int)o.from;
     if (lo > hi) {
-        fprintf(stderr, "mancala egdb verify: --from %d: the tables in %s go "
-                        "up to %d seeds\n",
+        fprintf(stderr,
+                "mancala egdb verify: --from %d: the tables in %s go "
+                "up to %d seeds\n",
                 lo, dir, hi);
         mc_egdb_close(db);
         return EXIT_BAD_INPUT;
@@ -599,8 +609,9 @@ static int egdb_verify(int argc, char **argv)
                (unsigned long long)rep[n].invariant_errors,
                (unsigned long long)rep[n].open_bounds);
     }
-    printf("%s (%s layers %d-%d in %s)\n", bad ? "verify: FAILED" : "verify: ok",
-           mc_egdb_preset_name(preset), lo, hi, dir);
+    printf("%s (%s layers %d-%d in %s)\n",
+           bad ? "verify: FAILED" : "verify: ok", mc_egdb_preset_name(preset),
+           lo, hi, dir);
     mc_egdb_close(db);
     return bad ? EXIT_BAD_INPUT : 0;
 }
@@ -643,8 +654,7 @@ static int probe_bench(const eopts *o, int preset)
             mc_pos p;
             memset(&p, 0, sizeof p);
             int n = (int)mc_rng_below(&rng, (uint32_t)top + 1);
-            mc_egdb_unrank(n, mc_rng_next(&rng) % mc_egdb_layer_size(n),
-                           p.pit);
+            mc_egdb_unrank(n, mc_rng_next(&rng) % mc_egdb_layer_size(n), p.pit);
             p.side = (uint8_t)(k & 1);
             int v, hp;
             if (mc_egdb_probe(db, &p, &v, &hp))
@@ -817,11 +827,10 @@ static void print_stats(const mc_egdb *db, int preset)
         approx |= in->approx_cycles != 0;
         printf("| %d%s | %llu | %llu | %llu | %llu | %.2f | %.2f | %.2f | "
                "%llu |\n",
-               n, in->approx_cycles ? "*" : "",
-               (unsigned long long)in->entries, (unsigned long long)ahead,
-               (unsigned long long)even, (unsigned long long)behind,
-               100.0 * (double)ahead / t, 100.0 * (double)even / t,
-               100.0 * (double)behind / t,
+               n, in->approx_cycles ? "*" : "", (unsigned long long)in->entries,
+               (unsigned long long)ahead, (unsigned long long)even,
+               (unsigned long long)behind, 100.0 * (double)ahead / t,
+               100.0 * (double)even / t, 100.0 * (double)behind / t,
                (unsigned long long)in->history_proof);
     }
     if (approx)
@@ -899,8 +908,9 @@ static int egdb_compress(int argc, char **argv)
     int top = mc_egdb_max_seeds(db);
     mc_egdb_close(db);
     if (o.from > top) {
-        fprintf(stderr, "mancala egdb compress: --from %ld: the tables in %s "
-                        "end at layer %d\n",
+        fprintf(stderr,
+                "mancala egdb compress: --from %ld: the tables in %s "
+                "end at layer %d\n",
                 o.from, dir, top);
         return EXIT_USAGE;
     }
@@ -930,8 +940,8 @@ static int egdb_compress(int argc, char **argv)
            "%.1f s%s\n",
            mc_egdb_preset_name(preset), o.from, top, dir,
            (unsigned long long)plain_total, (unsigned long long)z_total,
-           z_total ? (double)plain_total / (double)z_total : 0.0,
-           now_s() - t0, o.keep ? "; plain files kept" : "");
+           z_total ? (double)plain_total / (double)z_total : 0.0, now_s() - t0,
+           o.keep ? "; plain files kept" : "");
     return 0;
 }
 

@@ -19,9 +19,8 @@
    thread, which is blocked reading stdin until the next line comes: the
    search's lines would wait for it.  They are written to fd 1 by the
    thread itself instead. */
-EM_JS(void, node_write_line, (const char *s, int n), {
-    require('fs').writeSync(1, Buffer.from(HEAPU8.slice(s, s + n)));
-});
+EM_JS(void, node_write_line, (const char *s, int n),
+      { require('fs').writeSync(1, Buffer.from(HEAPU8.slice(s, s + n))); });
 #endif
 
 static void write_line(const char *line, void *ctx)

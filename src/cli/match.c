@@ -45,14 +45,14 @@
 
 typedef struct client {
     const char *cmd;
-    const char *name; /* "engine 1" */
+    const char *name;       /* "engine 1" */
     const char *const *set; /* NAME=VALUE options, sent after the game */
     int nset;
-    pid_t pid;        /* also its process group */
-    int to, from;     /* pipe ends: its stdin, its stdout */
+    pid_t pid;    /* also its process group */
+    int to, from; /* pipe ends: its stdin, its stdout */
     char buf[65536];
     size_t len;
-    int dead;         /* exited, killed or its pipe broke */
+    int dead; /* exited, killed or its pipe broke */
 } client;
 
 /* Engines are started from several threads: the pipes are made
@@ -270,8 +270,7 @@ static int handshake(client *c, const char *spec, char *why, size_t wn)
     char last[1024], cmd[MC_SPEC_STRLEN + 16];
     if (ask(c, "hello", "ok hello", last, sizeof last, ANSWER_MS) != 0 ||
         strcmp(last, "ok hello") != 0) {
-        snprintf(why, wn, "%s ('%s') does not answer 'hello'", c->name,
-                 c->cmd);
+        snprintf(why, wn, "%s ('%s') does not answer 'hello'", c->name, c->cmd);
         return -1;
     }
     snprintf(cmd, sizeof cmd, "set game %s", spec);
@@ -317,7 +316,8 @@ static int recover(client *c)
 {
     char last[1024];
     if (!c->dead && send_line(c, "stop") == 0 &&
-        ask(c, "isready", "ok isready", last, sizeof last, STOP_GRACE_MS) == 0 &&
+        ask(c, "isready", "ok isready", last, sizeof last, STOP_GRACE_MS) ==
+            0 &&
         strcmp(last, "ok isready") == 0)
         return 0;
     kill_client(c);
@@ -328,7 +328,7 @@ static int recover(client *c)
 
 typedef struct match_opts {
     const char *engine[2], *spec, *save, *openings;
-    long games;          /* 0: the default */
+    long games; /* 0: the default */
     long concurrency;
     long movetime, depth;
     long long nodes;
@@ -347,21 +347,21 @@ typedef struct shared {
     char **open;
     int nopen;
     long games, next;
-    int stop;           /* no new game: SPRT decided, or an engine is gone */
+    int stop; /* no new game: SPRT decided, or an engine is gone */
     int rc;
     long won, drawn, lost;
     long time_losses[2], restarts[2];
-    signed char *half;  /* engine 1's half points per game, -1: not done */
-    mc_record **recs;   /* per game, NULL until it is over */
+    signed char *half; /* engine 1's half points per game, -1: not done */
+    mc_record **recs;  /* per game, NULL until it is over */
     ms_penta penta;
     double llr, lower, upper;
     const char *decision;
-    long decided_at;    /* pairs when it was decided */
+    long decided_at; /* pairs when it was decided */
 } shared;
 
 typedef struct slot {
     shared *sh;
-    client c[2];        /* engine 1, engine 2 */
+    client c[2]; /* engine 1, engine 2 */
     pthread_t th;
 } slot;
 
@@ -461,8 +461,8 @@ static void match_game(shared *sh, slot *sl, long game, int e1_south,
                 len += (size_t)snprintf(go + len, sizeof go - len,
                                         " stime %lld ntime %lld sinc %lld "
                                         "ninc %lld",
-                                        clk[MC_SOUTH], clk[MC_NORTH],
-                                        o->inc_ms, o->inc_ms);
+                                        clk[MC_SOUTH], clk[MC_NORTH], o->inc_ms,
+                                        o->inc_ms);
                 limit = (double)clk[side];
             } else if (o->movetime > 0) {
                 len += (size_t)snprintf(go + len, sizeof go - len,
@@ -470,8 +470,8 @@ static void match_game(shared *sh, slot *sl, long game, int e1_south,
                 limit = (double)o->movetime + MOVETIME_MARGIN_MS;
             }
             if (o->depth > 0)
-                len += (size_t)snprintf(go + len, sizeof go - len,
-                                        " depth %ld", o->depth);
+                len += (size_t)snprintf(go + len, sizeof go - len, " depth %ld",
+                                        o->depth);
             if (o->nodes > 0)
                 snprintf(go + len, sizeof go - len, " nodes %lld", o->nodes);
             double t0 = now_ms();
@@ -484,8 +484,9 @@ static void match_game(shared *sh, slot *sl, long game, int e1_south,
                 why = "gave no move in time";
                 reason = MC_END_TIME;
                 if (recover(c))
-                    snprintf(msg, sizeof msg, " (it did not answer 'stop' "
-                                              "within %d ms: killed)",
+                    snprintf(msg, sizeof msg,
+                             " (it did not answer 'stop' "
+                             "within %d ms: killed)",
                              STOP_GRACE_MS);
                 else
                     snprintf(msg, sizeof msg, " (stopped)");
@@ -825,10 +826,9 @@ static int parse_opts(int argc, char **argv, match_opts *o, int *help)
             return 0;
         }
         static const char *const valued[] = {
-            "--engine1", "--engine2",     "--game",  "--games",
-            "--movetime", "--depth",      "--nodes", "--concurrency",
-            "--save",    "--openings",    "--tc",    "--sprt",
-            "--option1", "--option2"};
+            "--engine1", "--engine2", "--game",        "--games",  "--movetime",
+            "--depth",   "--nodes",   "--concurrency", "--save",   "--openings",
+            "--tc",      "--sprt",    "--option1",     "--option2"};
         enum { NV = sizeof valued / sizeof valued[0] };
         int k = 0;
         while (k < NV && strcmp(a, valued[k]) != 0)
@@ -841,11 +841,11 @@ static int parse_opts(int argc, char **argv, match_opts *o, int *help)
         long n = 0;
         if (k >= 3 && k <= 7) {
             /* Nodes: 10^12, or what a long holds (WebAssembly: 32 bits). */
-            static const long max[] = {
-                1000000, 3600000, 64,
-                LONG_MAX / 1000 > 1000000000L ? (long)(1000000000000LL & LONG_MAX)
-                                              : LONG_MAX,
-                1024};
+            static const long max[] = {1000000, 3600000, 64,
+                                       LONG_MAX / 1000 > 1000000000L
+                                           ? (long)(1000000000000LL & LONG_MAX)
+                                           : LONG_MAX,
+                                       1024};
             n = cli_number(v, max[k - 3]);
             if (n < 1)
                 return usage_error("%s takes a positive whole number (not "
@@ -853,16 +853,37 @@ static int parse_opts(int argc, char **argv, match_opts *o, int *help)
                                    a, v);
         }
         switch (k) {
-        case 0: o->engine[0] = v; break;
-        case 1: o->engine[1] = v; break;
-        case 2: o->spec = v; break;
-        case 3: o->games = n; break;
-        case 4: o->movetime = n; have_movetime = 1; break;
-        case 5: o->depth = n; break;
-        case 6: o->nodes = n; break;
-        case 7: o->concurrency = n; break;
-        case 8: o->save = v; break;
-        case 9: o->openings = v; break;
+        case 0:
+            o->engine[0] = v;
+            break;
+        case 1:
+            o->engine[1] = v;
+            break;
+        case 2:
+            o->spec = v;
+            break;
+        case 3:
+            o->games = n;
+            break;
+        case 4:
+            o->movetime = n;
+            have_movetime = 1;
+            break;
+        case 5:
+            o->depth = n;
+            break;
+        case 6:
+            o->nodes = n;
+            break;
+        case 7:
+            o->concurrency = n;
+            break;
+        case 8:
+            o->save = v;
+            break;
+        case 9:
+            o->openings = v;
+            break;
         case 10:
             if (parse_tc(v, &o->base_ms, &o->inc_ms) != 0)
                 return usage_error("%s takes BASE+INC in seconds (10+0.1, "
@@ -896,7 +917,8 @@ static int parse_opts(int argc, char **argv, match_opts *o, int *help)
         return usage_error("--engine1 and --engine2 are needed%s%s", "", "");
     if (o->base_ms > 0 && have_movetime)
         return usage_error("--tc and --movetime are two time controls: give "
-                           "one%s%s", "", "");
+                           "one%s%s",
+                           "", "");
     if (o->base_ms == 0 && !have_movetime && o->depth == 0 && o->nodes == 0)
         o->movetime = 100;
     return 0;
@@ -920,9 +942,11 @@ static int builtin_match(int argc, char **argv)
                  (games = cli_number(v, 100000)) >= 2)
             ;
         else {
-            fprintf(stderr, "mancala match: with --player1/--player2 the "
-                            "options are --game G and --games N (N >= 2), "
-                            "not '%s %s'\n", a, v);
+            fprintf(stderr,
+                    "mancala match: with --player1/--player2 the "
+                    "options are --game G and --games N (N >= 2), "
+                    "not '%s %s'\n",
+                    a, v);
             return EXIT_USAGE;
         }
     }
@@ -998,8 +1022,8 @@ int cmd_match(int argc, char **argv)
     if (rc == 0) {
         long run = 0;
         for (; run < nslot; run++)
-            if (pthread_create(&slots[run].th, NULL, slot_main,
-                               &slots[run]) != 0)
+            if (pthread_create(&slots[run].th, NULL, slot_main, &slots[run]) !=
+                0)
                 break;
         if (run == 0) {
             fprintf(stderr, "mancala match: cannot start a thread\n");

@@ -97,8 +97,8 @@ long ms_penta_elo(const ms_penta *p, double *score, double *elo, double *lo,
    H_i, so LLR = N ((m - s0)^2 - (m - s1)^2) / (2 v) = N (s1 - s0)
    (2 m - s0 - s1) / (2 v).  Good when the true score is near s0 and s1;
    it has nothing to go on while every unit is alike (v = 0). */
-static double llr_normal(const double *x, const long *count, int k,
-                         double elo0, double elo1)
+static double llr_normal(const double *x, const long *count, int k, double elo0,
+                         double elo1)
 {
     double m, v;
     long n = moments(x, count, k, &m, &v);
@@ -177,8 +177,8 @@ double ms_llr_pentanomial(const ms_penta *p, double elo0, double elo1)
     return llr(penta_x, p->pairs, 5, elo0, elo1);
 }
 
-double ms_llr_trinomial_normal(long wins, long draws, long losses,
-                               double elo0, double elo1)
+double ms_llr_trinomial_normal(long wins, long draws, long losses, double elo0,
+                               double elo1)
 {
     long c[3] = {wins, draws, losses};
     return llr_normal(tri_x, c, 3, elo0, elo1);

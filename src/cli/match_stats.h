@@ -43,10 +43,9 @@ double ms_llr_pentanomial(const ms_penta *p, double elo0, double elo1);
 /* Its normal approximation, N (s1 - s0) (2 m - s0 - s1) / (2 v) for N
    units of mean m and variance v (0 when v = 0): close to the above when
    the observed score is near s0 and s1. */
-double ms_llr_trinomial_normal(long wins, long draws, long losses,
-                               double elo0, double elo1);
-double ms_llr_pentanomial_normal(const ms_penta *p, double elo0,
-                                 double elo1);
+double ms_llr_trinomial_normal(long wins, long draws, long losses, double elo0,
+                               double elo1);
+double ms_llr_pentanomial_normal(const ms_penta *p, double elo0, double elo1);
 /* Wald's bounds: below log(beta / (1 - alpha)) H0 is accepted, above
    log((1 - beta) / alpha) H1. */
 void ms_sprt_bounds(double alpha, double beta, double *lower, double *upper);

@@ -47,8 +47,8 @@ void cli_meter_start(cli_meter *m)
     m->stop = 0;
     m->now_kb = m->peak_kb = 0;
     pthread_mutex_init(&m->lock, NULL);
-    m->running = rss_anon_kb() >= 0 &&
-                 pthread_create(&m->tid, NULL, meter_run, m) == 0;
+    m->running =
+        rss_anon_kb() >= 0 && pthread_create(&m->tid, NULL, meter_run, m) == 0;
 }
 
 long cli_meter_take(cli_meter *m)
@@ -86,12 +86,11 @@ void cli_layer_bar(int tty, int n, int max, const char *phase, double frac,
     if (eta < 0)
         snprintf(etas, sizeof etas, "?");
     else
-        snprintf(etas, sizeof etas, "%dm%02ds", (int)eta / 60,
-                 (int)eta % 60);
+        snprintf(etas, sizeof etas, "%dm%02ds", (int)eta / 60, (int)eta % 60);
     int done = !strcmp(phase, "done");
     if (tty)
-        fprintf(stderr, "\rlayer %2d/%d %-6s [%s] %5.1f%%  left %-8s%s", n,
-                max, phase, bars, 100 * frac, etas, done ? "\n" : "");
+        fprintf(stderr, "\rlayer %2d/%d %-6s [%s] %5.1f%%  left %-8s%s", n, max,
+                phase, bars, 100 * frac, etas, done ? "\n" : "");
     else if (done)
         fprintf(stderr, "layer %2d/%d done [%s] %5.1f%%  left %s\n", n, max,
                 bars, 100 * frac, etas);

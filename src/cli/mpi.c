@@ -72,8 +72,8 @@ static int mpi_exchange(void *ctx, uint64_t *const *out, const size_t *outn,
         rd[k] = (int)rtot;
         rtot += (size_t)rcn[k];
     }
-    uint64_t *rbuf = rtot > INT_MAX ? NULL
-                                    : malloc(rtot ? rtot * sizeof *rbuf : 1);
+    uint64_t *rbuf =
+        rtot > INT_MAX ? NULL : malloc(rtot ? rtot * sizeof *rbuf : 1);
     int rc = -1;
     if (rbuf && MPI_Alltoallv(sbuf, sc, sd, MPI_UINT64_T, rbuf, rcn, rd,
                               MPI_UINT64_T, MPI_COMM_WORLD) == MPI_SUCCESS) {
@@ -143,7 +143,10 @@ void cli_mpi_end(int failed)
     MPI_Finalize();
 }
 
-int cli_mpi_built(void) { return 1; }
+int cli_mpi_built(void)
+{
+    return 1;
+}
 
 #else
 
@@ -161,8 +164,14 @@ int cli_mpi_start(mc_egdb_dist *d)
     return 0;
 }
 
-void cli_mpi_end(int failed) { (void)failed; }
+void cli_mpi_end(int failed)
+{
+    (void)failed;
+}
 
-int cli_mpi_built(void) { return 0; }
+int cli_mpi_built(void)
+{
+    return 0;
+}
 
 #endif

@@ -69,8 +69,7 @@ int cli_read_openings(const mc_game *g, const char *path, const char *cmd,
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "%s: cannot read %s: %s\n", cmd, path,
-                strerror(errno));
+        fprintf(stderr, "%s: cannot read %s: %s\n", cmd, path, strerror(errno));
         return -1;
     }
     char **list = NULL, *line = NULL;
@@ -104,8 +103,7 @@ int cli_read_openings(const mc_game *g, const char *path, const char *cmd,
         list[n++] = norm;
     }
     if (rc == 0 && ferror(f)) {
-        fprintf(stderr, "%s: cannot read %s: %s\n", cmd, path,
-                strerror(errno));
+        fprintf(stderr, "%s: cannot read %s: %s\n", cmd, path, strerror(errno));
         rc = -1;
     }
     if (rc == 0 && n == 0) {
@@ -158,8 +156,8 @@ static int playout(const mc_game *g, const mc_move *line, long plies,
 
 /* K playouts of an opening: 1 if South's points, times two, are within
    [K/2, 3K/2] (a quarter to three quarters); 0 if not or a playout failed. */
-static int open_in_playouts(const mc_game *g, const mc_move *line,
-                            long plies, long k, long nodes)
+static int open_in_playouts(const mc_game *g, const mc_move *line, long plies,
+                            long k, long nodes)
 {
     long pts = 0;
     for (int j = 0; j < k; j++) {
@@ -175,7 +173,8 @@ static const char openings_usage[] =
     "usage: mancala openings <game> [--count N] [--plies P] [--max-score CP]\n"
     "                        [--depth D] [--seed S] [--playouts K]\n"
     "                        [--playout-nodes N]\n\n"
-    "Print an openings file for 'mancala match --openings' (docs/STRENGTH.md):\n"
+    "Print an openings file for 'mancala match --openings' "
+    "(docs/STRENGTH.md):\n"
     "up to N (default 100) distinct openings of P random plies (default 4)\n"
     "from the start, each kept only if a search of depth D (default 8)\n"
     "scores it within CP hundredths of a seed of 0 (default 50).  Distinct:\n"
@@ -212,11 +211,10 @@ static int parse_args(int argc, char **argv, openings_args *a)
             a->spec = o;
             continue;
         }
-        static const char *const keys[] = {"--count", "--plies",
-                                           "--max-score", "--depth",
-                                           "--seed", "--playouts",
-                                           "--playout-nodes"};
-        static const long max[] = {100000, 200,  100000, 64,
+        static const char *const keys[] = {
+            "--count", "--plies",    "--max-score",    "--depth",
+            "--seed",  "--playouts", "--playout-nodes"};
+        static const long max[] = {100000,      200,  100000,    64,
                                    1000000000L, 1000, 100000000L};
         long *dst[] = {&a->count, &a->plies,    &a->cp,    &a->depth,
                        &a->seed,  &a->playouts, &a->pnodes};

@@ -52,10 +52,11 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p)
         int home = r < l.rows / 2 ? MC_NORTH : MC_SOUTH;
         if (home == MC_NORTH)
             letters_line(f, g, &l, r);
-        fprintf(f, "  %-6s ", (r == 0 || r == l.rows - 1 ||
-                               (r == l.rows / 2 - 1 && l.rows > 2))
-                                  ? side_name[home]
-                                  : "");
+        fprintf(
+            f, "  %-6s ",
+            (r == 0 || r == l.rows - 1 || (r == l.rows / 2 - 1 && l.rows > 2))
+                ? side_name[home]
+                : "");
         for (int c = 0; c < l.cols; c++) {
             int pit = l.pit[r][c];
             if (pit < 0) {
@@ -83,8 +84,8 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p)
 /* ---- the full screen (tui.c) or the line mode ---- */
 
 static struct {
-    int on;          /* the full screen is in use */
-    tui_view view;   /* what it shows besides the board */
+    int on;           /* the full screen is in use */
+    tui_view view;    /* what it shows besides the board */
     double game_time; /* seconds a player has for the game, 0: none */
     double increment; /* seconds added to a game's clock after a move */
     int on_flag;      /* MC_FLAG_LOSS, or MC_FLAG_PASS (Omweso blitz) */
@@ -375,8 +376,7 @@ static void save_now(void)
 }
 
 /* A new game's session: a record when saving, else a plain session. */
-static mc_session *new_game(const mc_game *g, const mc_pos *start,
-                            player pl[2])
+static mc_session *new_game(const mc_game *g, const mc_pos *start, player pl[2])
 {
     if (!saving.path)
         return mc_session_new(g, start);
@@ -386,8 +386,8 @@ static mc_session *new_game(const mc_game *g, const mc_pos *start,
         fprintf(stderr, "mancala play: %s\n", err.msg);
         return NULL;
     }
-    size_t cap = mc_grow(&saving.recs, (size_t)saving.cap,
-                         (size_t)saving.n + 1, sizeof *saving.recs, 8);
+    size_t cap = mc_grow(&saving.recs, (size_t)saving.cap, (size_t)saving.n + 1,
+                         sizeof *saving.recs, 8);
     if (!cap) {
         mc_record_free(r);
         return NULL;
@@ -434,8 +434,7 @@ static void report_solved(const mc_session *s)
 {
     int diff;
     const mc_pos *p = mc_session_pos(s);
-    if (mc_egdb_lookup(play_db, p, mc_session_fresh(s), &diff) !=
-        MC_EGDB_EXACT)
+    if (mc_egdb_lookup(play_db, p, mc_session_fresh(s), &diff) != MC_EGDB_EXACT)
         return;
     int south = p->side == MC_SOUTH ? diff : -diff;
     if (south == 0)
@@ -458,8 +457,7 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
             mc_player_newgame(pl[i].ai); /* a new game of a match */
     if (screen.on) {
         for (int i = 0; i < 2; i++)
-            screen.view.clock[i] =
-                screen.game_time > 0 ? screen.game_time : -1;
+            screen.view.clock[i] = screen.game_time > 0 ? screen.game_time : -1;
         tui_new_game();
         /* the person's side at the bottom when only North is a person */
         tui_set_flip(pl[MC_NORTH].choose == choose_human &&
@@ -659,8 +657,7 @@ static int inputs_ok(const char *spec, const char *kind[2], const char *resume)
    one of `want` (a canonical spec) with a move played, 2 when it is
    another game (not offered, but kept), 3 when no move was played (nothing
    to keep), 0 when there is none. */
-static int unfinished(const char *path, const char *want, char *what,
-                      size_t n)
+static int unfinished(const char *path, const char *want, char *what, size_t n)
 {
     mc_record **recs = NULL;
     int nrec = 0, open = 0;
@@ -1041,8 +1038,7 @@ static void announce(const mc_game *g, const player pl[2], const play_args *pa)
     } else {
         printf("mancala %s: %s. South: %s, North: %s", mc_version(),
                mc_game_spec(g), pl[0].kind, pl[1].kind);
-        if (pl[0].choose == choose_computer ||
-            pl[1].choose == choose_computer)
+        if (pl[0].choose == choose_computer || pl[1].choose == choose_computer)
             printf(" (computer: level %ld, %.1f s a move)", pa->level,
                    pa->seconds);
         printf(".\n");

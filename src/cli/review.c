@@ -15,7 +15,8 @@
 #include "mancala_record.h"
 
 static const char usage[] =
-    "usage: mancala analyze --game FILE [--round N] [--time S|--depth D|--nodes N]\n\n"
+    "usage: mancala analyze --game FILE [--round N] [--time S|--depth "
+    "D|--nodes N]\n\n"
     "Review a recorded game: the engine values every position (default\n"
     "0.5 s each), then each move is printed with the position's value in\n"
     "words, its player's chance to win before and after it, and, when it\n"
@@ -72,7 +73,8 @@ static int parse_args(int argc, char **argv, review_args *a)
             char *end;
             a->secs = strtod(v, &end);
             if (*end || end == v || !(a->secs > 0 && a->secs <= 3600)) {
-                fprintf(stderr, "mancala analyze: --time takes seconds, not '%s'\n", v);
+                fprintf(stderr,
+                        "mancala analyze: --time takes seconds, not '%s'\n", v);
                 return EXIT_USAGE;
             }
         } else {
@@ -95,7 +97,8 @@ static mc_player *reviewer(const mc_game *g, mc_error *err)
     mc_player_opts o = {0};
     o.threads = 1;
     char tables[4096];
-    const char *tdir = cli_default_tables(g, "analyze", 0, tables, sizeof tables);
+    const char *tdir =
+        cli_default_tables(g, "analyze", 0, tables, sizeof tables);
     o.tables = tdir ? tdir : "none";
     o.book = "none"; /* a search of every position, never the book */
     return mc_player_new(g, &o, err);
@@ -114,8 +117,9 @@ static void print_review(const mc_game *g, const mc_session *s,
         mc_move_format(g, p, v->played, mv, sizeof mv);
         mc_move_format(g, p, v->best, best, sizeof best);
         mc_score_describe(g, p->side, v->score, words, sizeof words);
-        printf("%d %s %s: %s; %d%% -> %d%%", k + 1, v->side ? "N" : "S", mv, words,
-               (int)(v->before * 100 + 0.5), (int)(v->after * 100 + 0.5));
+        printf("%d %s %s: %s; %d%% -> %d%%", k + 1, v->side ? "N" : "S", mv,
+               words, (int)(v->before * 100 + 0.5),
+               (int)(v->after * 100 + 0.5));
         if (v->verdict != MC_VERDICT_NONE)
             printf("; %s, better %s", mc_verdict_name(v->verdict), best);
         printf("\n");
@@ -129,9 +133,9 @@ static void print_review(const mc_game *g, const mc_session *s,
         int *c = count[side];
         printf("%s: %d inaccurac%s, %d mistake%s, %d blunder%s\n",
                side ? "North" : "South", c[MC_VERDICT_INACCURACY],
-               c[MC_VERDICT_INACCURACY] == 1 ? "y" : "ies", c[MC_VERDICT_MISTAKE],
-               c[MC_VERDICT_MISTAKE] == 1 ? "" : "s", c[MC_VERDICT_BLUNDER],
-               c[MC_VERDICT_BLUNDER] == 1 ? "" : "s");
+               c[MC_VERDICT_INACCURACY] == 1 ? "y" : "ies",
+               c[MC_VERDICT_MISTAKE], c[MC_VERDICT_MISTAKE] == 1 ? "" : "s",
+               c[MC_VERDICT_BLUNDER], c[MC_VERDICT_BLUNDER] == 1 ? "" : "s");
     }
     if (mc_session_over(s)) {
         mc_result r;

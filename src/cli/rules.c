@@ -20,7 +20,8 @@
 /* How far a cut reaches from its first words. */
 enum cut_end {
     CUT_PHRASE,   /* just the words */
-    CUT_SENTENCE, /* to the end of the sentence ('.' then a space or line end) */
+    CUT_SENTENCE, /* to the end of the sentence ('.' then a space or line end)
+                   */
     CUT_UNTIL,    /* up to (not including) the text of `until` */
     CUT_ITEM,     /* to the end of the list item or paragraph */
     CUT_PARA,     /* the paragraph and the blank line after it */
@@ -177,8 +178,10 @@ int cmd_rules(int argc, char **argv)
     }
     const char *name = argv[1];
     if (name[0] == '-') {
-        fprintf(stderr, "mancala rules: unknown option '%s' (try 'mancala "
-                        "rules --help')\n", name);
+        fprintf(stderr,
+                "mancala rules: unknown option '%s' (try 'mancala "
+                "rules --help')\n",
+                name);
         return EXIT_USAGE;
     }
     char base[64];

@@ -26,8 +26,10 @@ static int parse_player(const char *spec, mc_selfplay_player *p)
         }
         char *eq = strchr(item, '=');
         if (!eq) {
-            fprintf(stderr, "mancala selfplay: player item '%s' is not "
-                            "key=value or 'random'\n", item);
+            fprintf(stderr,
+                    "mancala selfplay: player item '%s' is not "
+                    "key=value or 'random'\n",
+                    item);
             return -1;
         }
         *eq = '\0';
@@ -74,7 +76,8 @@ int cmd_selfplay(int argc, char **argv)
                    "plies (default 2), A is South in one\ngame and North in "
                    "the other.  A player P is 'random' or settings\n"
                    "key=value,... with level (1-10), depth, nodes, time "
-                   "(seconds a move),\nalgo (ab or mcts);\ndefault A level=10, B level=3, 0.1 s "
+                   "(seconds a move),\nalgo (ab or mcts);\ndefault A level=10, "
+                   "B level=3, 0.1 s "
                    "a move.  Prints A's wins, draws,\nlosses, score and Elo "
                    "difference with its 95 %% interval.\n");
             return 0;
@@ -103,8 +106,8 @@ int cmd_selfplay(int argc, char **argv)
         else if (num) {
             *num = cli_number(v, 1000000000L);
             if (*num < 0 || (num == &pairs && *num == 0)) {
-                fprintf(stderr, "mancala selfplay: bad number '%s' for %s\n",
-                        v, a);
+                fprintf(stderr, "mancala selfplay: bad number '%s' for %s\n", v,
+                        a);
                 return EXIT_USAGE;
             }
         } else {
@@ -134,8 +137,8 @@ int cli_builtin_match(const char *spec, const char *sa, const char *sb,
     char elo[96];
     printf("%s: A (%s) vs B (%s): %d games, A won %d, drew %d, lost %d; "
            "score %.3f; %s\n",
-           mc_game_spec(g), sa, sb, r.games, r.wins, r.draws, r.losses,
-           r.score, ms_elo_text(r.elo, r.elo_low, r.elo_high, elo, sizeof elo));
+           mc_game_spec(g), sa, sb, r.games, r.wins, r.draws, r.losses, r.score,
+           ms_elo_text(r.elo, r.elo_low, r.elo_high, elo, sizeof elo));
     mc_game_free(g);
     return 0;
 }

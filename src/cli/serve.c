@@ -35,9 +35,11 @@ static int make_dirs_for(const char *file)
 }
 
 static const char usage[] =
-    "usage: mancala serve [--port N] [--bind ADDR] [--db FILE] [--host NAME]...\n"
+    "usage: mancala serve [--port N] [--bind ADDR] [--db FILE] [--host "
+    "NAME]...\n"
     "                     [--proxy ADDR] [--per-ip N] [--max-conns N]\n"
-    "                     [--deadline S] [--max-games N] [--quota N] [--rate N]\n"
+    "                     [--deadline S] [--max-games N] [--quota N] [--rate "
+    "N]\n"
     "                     [--keep-days D] [--keep-finished-days D]\n"
     "                     [--no-book] [--book-variety N] [--site DIR|none]\n"
     "       mancala serve --import DIR [--db FILE]\n\n"
@@ -77,8 +79,10 @@ static long num_arg(const char *opt, const char *v, long max)
 {
     long x = strcmp(v, "0") == 0 ? 0 : cli_number(v, max);
     if (x < 0)
-        fprintf(stderr, "mancala serve: %s takes a number from 0 to %ld, not "
-                        "'%s'\n", opt, max, v);
+        fprintf(stderr,
+                "mancala serve: %s takes a number from 0 to %ld, not "
+                "'%s'\n",
+                opt, max, v);
     return x;
 }
 
@@ -158,9 +162,10 @@ static int parse_args(int argc, char **argv, serve_args *sa)
         } else if (v && strcmp(o, "--db") == 0) {
             sa->db = v;
         } else if (strcmp(o, "--dir") == 0) {
-            fprintf(stderr, "mancala serve: --dir is gone: games are kept in a "
-                            "database (--db FILE); bring a folder of records in "
-                            "with 'mancala serve --import DIR' (docs/SERVER.md)\n");
+            fprintf(stderr,
+                    "mancala serve: --dir is gone: games are kept in a "
+                    "database (--db FILE); bring a folder of records in "
+                    "with 'mancala serve --import DIR' (docs/SERVER.md)\n");
             return EXIT_USAGE;
         } else if (v && strcmp(o, "--import") == 0) {
             sa->import = v;
@@ -180,13 +185,17 @@ static int parse_args(int argc, char **argv, serve_args *sa)
         } else if (v && strcmp(o, "--book-variety") == 0) {
             sa->variety = cli_number(v, 10000);
             if (sa->variety < 0) {
-                fprintf(stderr, "mancala serve: --book-variety takes 0..10000 "
-                                "(hundredths of a seed), not '%s'\n", v);
+                fprintf(stderr,
+                        "mancala serve: --book-variety takes 0..10000 "
+                        "(hundredths of a seed), not '%s'\n",
+                        v);
                 return EXIT_USAGE;
             }
         } else {
-            fprintf(stderr, "mancala serve: unknown argument '%s' (try "
-                            "'mancala serve --help')\n", o);
+            fprintf(stderr,
+                    "mancala serve: unknown argument '%s' (try "
+                    "'mancala serve --help')\n",
+                    o);
             return EXIT_USAGE;
         }
         i++;

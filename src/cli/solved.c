@@ -54,8 +54,7 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
             }
         } else if (!strcmp(a, "--threads") && i + 1 < argc) {
             if ((o->threads = cli_number(argv[++i], 16)) < 1) {
-                fprintf(stderr, "mancala %s: --threads takes 1 to 16\n",
-                        cmd);
+                fprintf(stderr, "mancala %s: --threads takes 1 to 16\n", cmd);
                 return -1;
             }
         } else if (!strcmp(a, "--positions") && i + 1 < argc) {
@@ -73,8 +72,9 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
             char *end;
             o->seconds = strtod(argv[++i], &end);
             if (*end || !(o->seconds > 0 && o->seconds <= 3600)) {
-                fprintf(stderr, "mancala %s: --time takes seconds (0 to "
-                                "3600)\n",
+                fprintf(stderr,
+                        "mancala %s: --time takes seconds (0 to "
+                        "3600)\n",
                         cmd);
                 return -1;
             }
@@ -89,8 +89,9 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
         } else if (a[0] != '-' && want_pos && !o->pos) {
             o->pos = a;
         } else {
-            fprintf(stderr, "mancala %s: unexpected argument '%s' (see "
-                            "--help)\n",
+            fprintf(stderr,
+                    "mancala %s: unexpected argument '%s' (see "
+                    "--help)\n",
                     cmd, a);
             return -1;
         }
@@ -215,8 +216,10 @@ static int solved_build(const sopts *o)
     int max = o->seeds >= 0 ? (int)o->seeds : mc_solved_max_seeds(g);
     int busy = 0, lock = cli_lock_tables(dir, &busy);
     if (lock < 0 && busy) {
-        fprintf(stderr, "mancala solve --build: another program is "
-                        "building tables in %s\n", dir);
+        fprintf(stderr,
+                "mancala solve --build: another program is "
+                "building tables in %s\n",
+                dir);
         mc_game_free(g);
         return EXIT_BAD_INPUT;
     }
@@ -255,12 +258,11 @@ static int solved_build(const sopts *o)
         if (bo.first_built > 0)
             printf("layers 0-%d found complete in %s\n",
                    bo.first_built - 1 < max ? bo.first_built - 1 : max, dir);
-        mc_solved *s = b.top > max ? mc_solved_open(g, dir, max, NULL)
-                                   : NULL;
+        mc_solved *s = b.top > max ? mc_solved_open(g, dir, max, NULL) : NULL;
         int last = s ? mc_solved_seeds(s) : max;
         for (int n = bo.first_built; n <= last; n++) {
-            const mc_egdb_info *in = n > max ? mc_solved_layer_info(s, n)
-                                             : NULL;
+            const mc_egdb_info *in =
+                n > max ? mc_solved_layer_info(s, n) : NULL;
             printf("layer %2d: %12llu %s  %8.2f s", n,
                    (unsigned long long)(in ? in->entries
                                            : mc_solved_layer_size(g, n)),
@@ -289,8 +291,8 @@ static int solved_build(const sopts *o)
 
 /* g's tables (layers 0..o->seeds, -1: all there) in the directory of o,
    written into dir; NULL after a message. */
-static mc_solved *open_tables(const char *cmd, const mc_game *g,
-                              const sopts *o, char *dir, size_t n)
+static mc_solved *open_tables(const char *cmd, const mc_game *g, const sopts *o,
+                              char *dir, size_t n)
 {
     const char *d = tables_dir(cmd, o, dir, n);
     if (!d)
@@ -306,8 +308,8 @@ static mc_solved *open_tables(const char *cmd, const mc_game *g,
 
 /* The game of o (solvable) into *gp and its tables (open_tables); NULL
    after a message, *gp then NULL too. */
-static mc_solved *open_or_die(const char *cmd, const sopts *o,
-                              mc_game **gp, char *dir, size_t n)
+static mc_solved *open_or_die(const char *cmd, const sopts *o, mc_game **gp,
+                              char *dir, size_t n)
 {
     mc_game *g = *gp = solvable_game(cmd, o);
     mc_solved *s = g ? open_tables(cmd, g, o, dir, n) : NULL;
@@ -337,8 +339,7 @@ static int solved_verify(const sopts *o)
                    n > mc_solved_full_seeds(s) ? "reached  " : "positions",
                    b1 ? "WRONG" : "ok", now_s() - t0);
         if (b1)
-            printf("layer %d: %llu entries fail\n", n,
-                   (unsigned long long)b1);
+            printf("layer %d: %llu entries fail\n", n, (unsigned long long)b1);
         fflush(stdout); /* a layer at a time, even into a file */
     }
     printf("%s layers 0-%d in %s: %s\n", mc_game_spec(g), top, dir,
@@ -399,10 +400,9 @@ static int solved_info(const sopts *o)
             snprintf(ww, sizeof ww, "%+d", worst);
             snprintf(fw, sizeof fw, "%d", far);
         }
-        printf("| %d | %llu | %llu | %llu | %llu | %s | %s | %s | `%s` |\n",
-               n, (unsigned long long)in->entries, (unsigned long long)w,
-               (unsigned long long)d, (unsigned long long)l, bw, ww, fw,
-               board);
+        printf("| %d | %llu | %llu | %llu | %llu | %s | %s | %s | `%s` |\n", n,
+               (unsigned long long)in->entries, (unsigned long long)w,
+               (unsigned long long)d, (unsigned long long)l, bw, ww, fw, board);
         int k = n > full;
         tw[k] += w;
         td[k] += d;
@@ -448,8 +448,9 @@ static int solved_check(const sopts *o)
         return EXIT_BAD_INPUT;
     int top = mc_solved_seeds(s);
     if (o->seeds > top) {
-        fprintf(stderr, "mancala solve --check: the tables in %s go up to "
-                        "%d seeds\n",
+        fprintf(stderr,
+                "mancala solve --check: the tables in %s go up to "
+                "%d seeds\n",
                 dir, top);
         mc_solved_close(s);
         mc_game_free(g);
@@ -500,9 +501,9 @@ static int solved_check(const sopts *o)
         }
         if (!o->quiet || (info.proven && !strcmp(verdict, "DISAGREES")))
             printf("%s: %s; search: %s (%s)\n", ps, words,
-                   info.proven ? (info.winner == MC_SOUTH ? "South wins"
-                                                          : "North wins")
-                               : "-",
+                   info.proven
+                       ? (info.winner == MC_SOUTH ? "South wins" : "North wins")
+                       : "-",
                    verdict);
         mc_session_free(se);
     }
@@ -522,7 +523,8 @@ static const char solve_tables_help[] =
     "       mancala solve --check GAME [--dir D] [--seeds N] [--positions "
     "K]\n                             [--time S] [--seed R]\n\n"
     "The strong solution of a game that can be solved by retrograde "
-    "analysis\n(gore:trades=off, sadeqa2): every board's value for its mover, a "
+    "analysis\n(gore:trades=off, sadeqa2): every board's value for its mover, "
+    "a "
     "layer file per\nnumber of seeds on the board (GAME-NAME-NN.egdb, "
     "docs/SOLVED.md).\n"
     "--build solves layers 0..N (default: all 48) into D (default: "
@@ -530,7 +532,8 @@ static const char solve_tables_help[] =
     "progress bar, resuming after\nthe layers complete on disk; T threads "
     "(default 2); --from-start then solves\nevery board with more "
     "seeds that play from the start reaches (the start\nlayers, "
-    "GAME-NAME-start-NN.egdb).  --verify re-derives\nevery value from the moves "
+    "GAME-NAME-start-NN.egdb).  --verify re-derives\nevery value from the "
+    "moves "
     "(exit status 1 when one is wrong); --info\nprints each layer's wins, "
     "draws and losses as Markdown; --check plays K\nrandom boards (of N "
     "seeds, or any layer) against the exact search of\nmancala solve, S "
@@ -572,10 +575,10 @@ static int probe_line(const mc_game *g, const mc_solved *s, mc_pos p)
         hist.occurrences = 1;
         mc_status(g, &p, &hist, &r);
         if (r.over) {
-            printf("the game is over: %s\n",
-                   r.winner == MC_DRAW    ? "a draw"
-                   : r.winner == MC_SOUTH ? "South wins"
-                                          : "North wins");
+            printf("the game is over: %s\n", r.winner == MC_DRAW ? "a draw"
+                                             : r.winner == MC_SOUTH
+                                                 ? "South wins"
+                                                 : "North wins");
             return 0;
         }
         mc_move best;
@@ -650,8 +653,9 @@ int cmd_probe(int argc, char **argv)
     mc_move mv[MC_MAX_MOVES];
     int val[MC_MAX_MOVES], pl[MC_MAX_MOVES];
     if (!mc_solved_probe(s, &p, &v, &plies)) {
-        fprintf(stderr, "mancala probe: the position is not in the tables "
-                        "in %s (layers 0-%d)\n",
+        fprintf(stderr,
+                "mancala probe: the position is not in the tables "
+                "in %s (layers 0-%d)\n",
                 dir, mc_solved_seeds(s));
         rc = EXIT_BAD_INPUT;
         goto out;

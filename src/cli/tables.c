@@ -47,8 +47,9 @@ const char *cli_tables_dir(const char *cmd, char *buf, size_t n)
     if (env && *env && strcmp(env, "none") != 0)
         snprintf(buf, n, "%s", env);
     else if (mc_egdb_user_dir(buf, n) != 0) {
-        fprintf(stderr, "mancala %s: no home directory for the "
-                        "tables (set HOME or XDG_DATA_HOME, or give --dir)\n",
+        fprintf(stderr,
+                "mancala %s: no home directory for the "
+                "tables (set HOME or XDG_DATA_HOME, or give --dir)\n",
                 cmd);
         return NULL;
     }
@@ -65,7 +66,8 @@ static int warned, build_failed;
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void fail(const char *cmd, const char *fmt, ...);
+static void
+fail(const char *cmd, const char *fmt, ...);
 static void fail(const char *cmd, const char *fmt, ...)
 {
     if (warned)
@@ -132,8 +134,9 @@ static int first_build(int preset, const char *dir, int top, const char *cmd)
     }
     int busy, fd = cli_lock_tables(dir, &busy);
     if (busy) {
-        fail(cmd, "endgame tables not built: another program is building "
-                  "them in %s",
+        fail(cmd,
+             "endgame tables not built: another program is building "
+             "them in %s",
              dir);
         return -2;
     }
@@ -174,8 +177,8 @@ static int first_build(int preset, const char *dir, int top, const char *cmd)
         fail(cmd, "endgame tables not built: %s", err.msg);
         return -1;
     }
-    fprintf(stderr, "%s%s ... done in %.1f s (%s)\n", b.tty ? "\r" : "",
-            label, now_s() - t0, dir);
+    fprintf(stderr, "%s%s ... done in %.1f s (%s)\n", b.tty ? "\r" : "", label,
+            now_s() - t0, dir);
     return 0;
 }
 

@@ -131,8 +131,10 @@ int cmd_apply(int argc, char **argv)
         argv++;
     }
     if (argc > 1 && argv[1][0] == '-' && argv[1][1] == '-') {
-        fprintf(stderr, "mancala apply: unknown option '%s' (--trace is the "
-                        "only one, before the game)\n", argv[1]);
+        fprintf(stderr,
+                "mancala apply: unknown option '%s' (--trace is the "
+                "only one, before the game)\n",
+                argv[1]);
         return EXIT_USAGE;
     }
     if (argc < 3) {

@@ -44,23 +44,26 @@ static struct {
     int speed;
     log_entry *log;
     size_t nlog, caplog;
-    int scroll;      /* log lines scrolled back from the newest */
-    int cur_ply;     /* the ply last drawn, -1: none yet this game */
-    char note[200];  /* a passing note (the computer thinks), "" none */
-    int show_list;   /* the move list is shown */
-    int flip;        /* 1: North's side at the bottom */
-    int flip_set;    /* the board was flipped by hand this run */
-    int cursor;      /* pit under the cursor, -1: none yet */
+    int scroll;     /* log lines scrolled back from the newest */
+    int cur_ply;    /* the ply last drawn, -1: none yet this game */
+    char note[200]; /* a passing note (the computer thinks), "" none */
+    int show_list;  /* the move list is shown */
+    int flip;       /* 1: North's side at the bottom */
+    int flip_set;   /* the board was flipped by hand this run */
+    int cursor;     /* pit under the cursor, -1: none yet */
     char line[MC_MOVE_STRLEN]; /* the move line */
-    int best;        /* pit of the engine's move to show, -1 none */
-    int best_ply;    /* the ply that suggestion is for */
-    int small;       /* the terminal is too small for the board */
-    mc_player *hint; /* the player behind hints and evaluations */
+    int best;                  /* pit of the engine's move to show, -1 none */
+    int best_ply;              /* the ply that suggestion is for */
+    int small;                 /* the terminal is too small for the board */
+    mc_player *hint;           /* the player behind hints and evaluations */
 } ui = {NULL, 0, 2, NULL, 0, 0, 0, -1, "", 0, 0, 0, -1, "", -1, -1, 0, NULL};
 
 static const int speed_ms[5] = {0, 25, 70, 160, 350};
 
-int tui_active(void) { return ui.on; }
+int tui_active(void)
+{
+    return ui.on;
+}
 
 void tui_set_speed(int speed)
 {
@@ -342,7 +345,10 @@ typedef struct marks {
     int best;             /* the engine's move starts here, -1 none */
 } marks;
 
-#define NO_MARKS {NULL, 0, -1, -1, 0, -1}
+#define NO_MARKS                                                               \
+    {                                                                          \
+        NULL, 0, -1, -1, 0, -1                                                 \
+    }
 
 static void fmt_clock(char *b, size_t n, double s)
 {
@@ -356,9 +362,9 @@ static void fmt_clock(char *b, size_t n, double s)
 
 /* The screen's geometry for a game. */
 typedef struct geom {
-    int top;      /* first line of the board */
-    int width;    /* columns the board needs */
-    int height;   /* lines the whole screen needs at least */
+    int top;    /* first line of the board */
+    int width;  /* columns the board needs */
+    int height; /* lines the whole screen needs at least */
 } geom;
 
 static geom geometry(const mc_game *g, int score)
@@ -424,8 +430,8 @@ static void list_build(const mc_session *s, int w, int mark, list_rows *lr)
             mc_move_format(g, b, m, tok, sizeof tok);
         int prev = i > 0 ? mc_session_pos_at(s, i - 1)->side : -1;
         if (i == 0)
-            snprintf(label, sizeof label,
-                     b->side == MC_SOUTH ? "%d." : "%d...", num);
+            snprintf(label, sizeof label, b->side == MC_SOUTH ? "%d." : "%d...",
+                     num);
         else if (b->side == MC_SOUTH && prev == MC_NORTH)
             snprintf(label, sizeof label, "%d.", ++num);
         int len = (int)strlen(tok);
@@ -837,8 +843,7 @@ static void search_text(const mc_session *s, const tui_view *v, int eval,
             snprintf(out, n, "Evaluation: %s (the solved tables; best %s).",
                      words, tok);
         else
-            snprintf(out, n, "Hint: the engine would play %s: %s.", tok,
-                     words);
+            snprintf(out, n, "Hint: the engine would play %s: %s.", tok, words);
         return;
     }
     if (!eval) {
@@ -911,9 +916,8 @@ static int matching(const legal *L, const char *typed, int *idx, int *whole)
     *whole = -1;
     for (int pass = 0; pass < 2 && k == 0; pass++)
         for (int i = 0; i < L->n; i++) {
-            int ok = pass == 0
-                         ? strncmp(L->tok[i], typed, strlen(typed)) == 0
-                         : prefix_ci(typed, L->tok[i]);
+            int ok = pass == 0 ? strncmp(L->tok[i], typed, strlen(typed)) == 0
+                               : prefix_ci(typed, L->tok[i]);
             if (!ok)
                 continue;
             idx[k++] = i;
@@ -1025,8 +1029,9 @@ static int pick_dialog(const mc_session *s, const tui_view *v, const legal *L,
     timeout(-1);
     for (;;) {
         text t = {0};
-        text_add(&t, "%s starts %d moves; pick one (arrows, Enter; Esc: "
-                     "back):\n",
+        text_add(&t,
+                 "%s starts %d moves; pick one (arrows, Enter; Esc: "
+                 "back):\n",
                  mc_pit_name(g, pit), n);
         for (int i = 0; i < n; i++)
             text_add(&t, "%s%s%s", i == sel ? " [" : "  ", L->tok[idx[i]],
@@ -1081,8 +1086,8 @@ static void pit_list(const mc_game *g, uint32_t pits, char *b, size_t n)
 /* Goré: pick pits for an offer among those the mover owns (in either
    row), by cursor and Space or by typing their letters; the price comes
    from the library (mc_move_facts_get). */
-static int offer_dialog(const mc_session *s, const tui_view *v,
-                        const legal *L, mc_move *m)
+static int offer_dialog(const mc_session *s, const tui_view *v, const legal *L,
+                        mc_move *m)
 {
     const mc_game *g = mc_session_game(s);
     const mc_pos *p = mc_session_pos(s);
@@ -1112,8 +1117,9 @@ static int offer_dialog(const mc_session *s, const tui_view *v,
         if (!picked)
             text_add(&t, "No pit picked yet.");
         else if (found >= 0)
-            text_add(&t, "Offer %s: if %s accepts, %s pays %d captured "
-                         "stones.  Enter makes the offer.",
+            text_add(&t,
+                     "Offer %s: if %s accepts, %s pays %d captured "
+                     "stones.  Enter makes the offer.",
                      names, side_name[1 - p->side], side_name[1 - p->side],
                      f.price);
         else {
@@ -1287,21 +1293,46 @@ static int command_menu(const mc_session *s, const tui_view *v, int offers)
         if (k == KEY_RESIZE)
             continue;
         switch (k) {
-        case 'h': case KEY_F(2): return 'h';
-        case 'e': case '=': case KEY_F(3): return 'e';
-        case 'u': case '<': return 'u';
-        case 'r': case '>': return 'r';
-        case 'l': case '#': case KEY_F(4): return 'l';
-        case 'v': case KEY_F(5): return 'v';
-        case 'f': case KEY_F(6): return 'f';
-        case '+': return '+';
-        case '-': return '-';
-        case '!': return '!';
-        case 'q': case 'Q': return 'q';
-        case 'o': return offers ? 'o' : 0;
-        case KEY_PPAGE: return KEY_PPAGE;
-        case KEY_NPAGE: return KEY_NPAGE;
-        default: return 0;
+        case 'h':
+        case KEY_F(2):
+            return 'h';
+        case 'e':
+        case '=':
+        case KEY_F(3):
+            return 'e';
+        case 'u':
+        case '<':
+            return 'u';
+        case 'r':
+        case '>':
+            return 'r';
+        case 'l':
+        case '#':
+        case KEY_F(4):
+            return 'l';
+        case 'v':
+        case KEY_F(5):
+            return 'v';
+        case 'f':
+        case KEY_F(6):
+            return 'f';
+        case '+':
+            return '+';
+        case '-':
+            return '-';
+        case '!':
+            return '!';
+        case 'q':
+        case 'Q':
+            return 'q';
+        case 'o':
+            return offers ? 'o' : 0;
+        case KEY_PPAGE:
+            return KEY_PPAGE;
+        case KEY_NPAGE:
+            return KEY_NPAGE;
+        default:
+            return 0;
         }
     }
 }
@@ -1339,9 +1370,10 @@ static void review(const mc_session *s, const tui_view *v)
     timeout(-1);
     for (;;) {
         text t = {0};
-        text_add(&t, "Review: position %d of %d (%s).  Left/Right: step, "
-                     "Home/End, =: evaluate, a: analyse the game, Esc: back "
-                     "to the game.\n",
+        text_add(&t,
+                 "Review: position %d of %d (%s).  Left/Right: step, "
+                 "Home/End, =: evaluate, a: analyse the game, Esc: back "
+                 "to the game.\n",
                  at, n, at == 0 ? "the start" : "after the move below");
         if (at > 0) {
             const mc_pos *b = mc_session_pos_at(s, at - 1);
@@ -1354,12 +1386,14 @@ static void review(const mc_session *s, const tui_view *v)
                 char words[160], bt[MC_MOVE_STRLEN];
                 mc_score_describe(g, r->side, r->score, words, sizeof words);
                 mc_move_format(g, b, r->best, bt, sizeof bt);
-                text_add(&t, "\nAnalysis: before it %s; %s's chance %d %% -> "
-                             "%d %%%s%s%s%s.",
-                         words, side_name[r->side], (int)(r->before * 100 + 0.5),
+                text_add(&t,
+                         "\nAnalysis: before it %s; %s's chance %d %% -> "
+                         "%d %%%s%s%s%s.",
+                         words, side_name[r->side],
+                         (int)(r->before * 100 + 0.5),
                          (int)(r->after * 100 + 0.5), r->verdict ? ": a " : "",
-                         mc_verdict_name(r->verdict), r->verdict ? ", better " : "",
-                         r->verdict ? bt : "");
+                         mc_verdict_name(r->verdict),
+                         r->verdict ? ", better " : "", r->verdict ? bt : "");
             }
         }
         if (said[0] && best_at == at)
@@ -1389,7 +1423,8 @@ static void review(const mc_session *s, const tui_view *v)
             mc_go go = {0};
             go.nodes = v->hint_nodes ? v->hint_nodes : 20000;
             rv = pl ? calloc((size_t)n, sizeof *rv) : NULL;
-            if (rv && mc_review_game(pl, s, &go, rv, review_progress, NULL) != 0) {
+            if (rv &&
+                mc_review_game(pl, s, &go, rv, review_progress, NULL) != 0) {
                 free(rv);
                 rv = NULL;
             }
@@ -1410,10 +1445,10 @@ static int command_word(const char *w)
     static const struct {
         const char *word;
         int cmd;
-    } words[] = {{"undo", 'u'},  {"redo", 'r'},   {"quit", 'q'},
-                 {"resign", '!'}, {"hint", 'h'},  {"eval", 'e'},
-                 {"moves", 'l'}, {"list", 'l'},   {"review", 'v'},
-                 {"flip", 'f'},  {"help", '?'},   {"offer", 'o'}};
+    } words[] = {{"undo", 'u'},   {"redo", 'r'}, {"quit", 'q'},
+                 {"resign", '!'}, {"hint", 'h'}, {"eval", 'e'},
+                 {"moves", 'l'},  {"list", 'l'}, {"review", 'v'},
+                 {"flip", 'f'},   {"help", '?'}, {"offer", 'o'}};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(w, words[i].word) == 0)
             return words[i].cmd;
@@ -1824,9 +1859,8 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
                  side_name[side], tok);
         switch (e->kind) {
         case MC_TR_LIFT:
-            seeds[e->pit] = (uint8_t)(seeds[e->pit] >= e->n
-                                          ? seeds[e->pit] - e->n
-                                          : 0);
+            seeds[e->pit] =
+                (uint8_t)(seeds[e->pit] >= e->n ? seeds[e->pit] - e->n : 0);
             active = e->pit;
             break;
         case MC_TR_DROP:
@@ -1842,8 +1876,8 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
         if (e->kind != MC_TR_DROP && e->kind != MC_TR_LIFT) {
             char b[256];
             mc_trace_describe(g, e, b, sizeof b);
-            snprintf(status, sizeof status, "%s plays %s: %s",
-                     side_name[side], tok, b);
+            snprintf(status, sizeof status, "%s plays %s: %s", side_name[side],
+                     tok, b);
         }
         if (e->kind == MC_TR_CAPTURE) /* shown before it is taken */
             active = -1;
@@ -1852,8 +1886,8 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
         mk.capture = captured;
         mk.active = active;
         draw_all(s, v, &mk, status);
-        int pause = e->kind == MC_TR_CAPTURE || e->kind == MC_TR_LAP ? 4 * ms
-                                                                     : ms;
+        int pause =
+            e->kind == MC_TR_CAPTURE || e->kind == MC_TR_LAP ? 4 * ms : ms;
         napms(pause);
         int k = getch();
         if (k != ERR) { /* any key skips; other than space it counts too */
@@ -1902,8 +1936,8 @@ int tui_ask_yes(const char *question)
     timeout(-1);
     for (;;) {
         erase();
-        int n = draw_wrapped(2, 0, COLS > 1 ? COLS - 1 : 1, LINES - 4,
-                             question);
+        int n =
+            draw_wrapped(2, 0, COLS > 1 ? COLS - 1 : 1, LINES - 4, question);
         mvprintw(n + 3 < LINES ? n + 3 : LINES - 1, 0, "y: yes   n: no");
         refresh();
         int k = getch();
@@ -1952,7 +1986,9 @@ int tui_setup(const mc_game *g, mc_pos *p, int side, const tui_view *v)
                  "%s's set-up: arrows: pit, -: take a seed, +: put one, "
                  "Enter: start.  In hand %d.  %s",
                  side_name[side], hand,
-                 hand ? "" : valid ? "Ready." : err.msg);
+                 hand    ? ""
+                 : valid ? "Ready."
+                         : err.msg);
         marks mk = NO_MARKS;
         mk.cursor = pits[cur];
         int keep = ui.cur_ply;

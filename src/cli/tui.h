@@ -18,19 +18,19 @@ enum {
     TUI_UNDO,
     TUI_REDO,
     TUI_RESIGN,
-    TUI_TIMEOUT   /* the clock ran out before a move */
+    TUI_TIMEOUT /* the clock ran out before a move */
 };
 
 /* What the screen shows besides the board. */
 typedef struct tui_view {
-    const char *player[2];  /* "human", "computer level 5" ... */
-    char score[160];        /* match score line, "" for a single game */
-    double clock[2];        /* seconds left in the game, < 0: no game clock */
-    double move_limit;      /* seconds a move, 0: none */
-    int no_undo;            /* contract mode: undo refused */
-    const char *mode;       /* "classic", "contract", "blitz" */
+    const char *player[2]; /* "human", "computer level 5" ... */
+    char score[160];       /* match score line, "" for a single game */
+    double clock[2];       /* seconds left in the game, < 0: no game clock */
+    double move_limit;     /* seconds a move, 0: none */
+    int no_undo;           /* contract mode: undo refused */
+    const char *mode;      /* "classic", "contract", "blitz" */
     unsigned long long hint_nodes; /* node budget of hints and evaluations */
-    int no_book;            /* hints and evaluations without the book */
+    int no_book;                   /* hints and evaluations without the book */
 } tui_view;
 
 /* Start the full screen; 0 on success, -1 if the terminal cannot do it

@@ -5,14 +5,36 @@
  */
 #include "tui.h"
 
-int tui_begin(void) { return -1; }
-void tui_end(void) {}
-int tui_active(void) { return 0; }
-void tui_set_speed(int speed) { (void)speed; }
-void tui_say(const char *fmt, ...) { (void)fmt; }
-void tui_note(const char *fmt, ...) { (void)fmt; }
-void tui_new_game(void) {}
-void tui_set_flip(int flip) { (void)flip; }
+int tui_begin(void)
+{
+    return -1;
+}
+void tui_end(void)
+{
+}
+int tui_active(void)
+{
+    return 0;
+}
+void tui_set_speed(int speed)
+{
+    (void)speed;
+}
+void tui_say(const char *fmt, ...)
+{
+    (void)fmt;
+}
+void tui_note(const char *fmt, ...)
+{
+    (void)fmt;
+}
+void tui_new_game(void)
+{
+}
+void tui_set_flip(int flip)
+{
+    (void)flip;
+}
 void tui_draw(const mc_session *s, const tui_view *v)
 {
     (void)s;
@@ -51,7 +73,10 @@ int tui_wait_key(const mc_session *s, const tui_view *v, const char *prompt)
     (void)prompt;
     return 'q';
 }
-int tui_poll_key(void) { return -1; }
+int tui_poll_key(void)
+{
+    return -1;
+}
 int tui_ask_yes(const char *question)
 {
     (void)question;

@@ -309,8 +309,8 @@ static int tune_gen(const gen_opts *o)
         return EXIT_BAD_INPUT;
     }
     if (already)
-        fprintf(stderr, "mancala tune: %s: %ld games already there\n",
-                o->data, already);
+        fprintf(stderr, "mancala tune: %s: %ld games already there\n", o->data,
+                already);
     else if (ftell(sh.out) == 0)
         fprintf(sh.out,
                 "# gen: mancala tune %s gen --games %ld --nodes %ld "
@@ -382,8 +382,10 @@ static int ds_load(dataset *d, const mc_game *g, const char *path)
         char ex[8];
         if (sscanf(line, "%d %d %7s %n", &result, &score, ex, &off) < 3 ||
             off == 0 || result < 0 || result > 2) {
-            fprintf(stderr, "mancala tune: %s:%ld: expected 'RESULT SCORE "
-                            "EXACT POSITION'\n", path, lineno);
+            fprintf(stderr,
+                    "mancala tune: %s:%ld: expected 'RESULT SCORE "
+                    "EXACT POSITION'\n",
+                    path, lineno);
             rc = -1;
             break;
         }
@@ -435,7 +437,10 @@ static int ds_load(dataset *d, const mc_game *g, const char *path)
     return rc;
 }
 
-static double sigm(double x) { return 1.0 / (1.0 + exp(-x)); }
+static double sigm(double x)
+{
+    return 1.0 / (1.0 + exp(-x));
+}
 
 /* Cross-entropy of prediction q against target t. */
 static double xent(double q, double t)
@@ -700,15 +705,15 @@ static int tune_dump(const fit_opts *o)
     dataset d = {0};
     int rc = mc_eval_nfeatures(g) > 0 ? ds_load(&d, g, o->data) : -1;
     if (mc_eval_nfeatures(g) <= 0)
-        fprintf(stderr, "mancala tune: %s has no features\n",
-                mc_game_name(g));
+        fprintf(stderr, "mancala tune: %s has no features\n", mc_game_name(g));
     FILE *out = rc == 0 ? fopen(o->out, "w") : NULL;
     if (rc == 0 && !out)
         fprintf(stderr, "mancala tune: %s: %s\n", o->out, strerror(errno));
     if (out) {
-        fprintf(out, "# mancala tune dump: %s, %zu positions of %ld games "
-                     "from %s\n# HELD RESULT EXACT SCORE INDEX:VALUE...\n"
-                     "features %d\n",
+        fprintf(out,
+                "# mancala tune dump: %s, %zu positions of %ld games "
+                "from %s\n# HELD RESULT EXACT SCORE INDEX:VALUE...\n"
+                "features %d\n",
                 mc_game_name(g), d.n, d.games, o->data, mc_eval_nfeatures(g));
         for (size_t i = 0; i < d.n; i++) {
             const sample *sm = &d.s[i];
@@ -729,7 +734,8 @@ static int tune_dump(const fit_opts *o)
 
 static void usage(FILE *f)
 {
-    fprintf(f,
+    fprintf(
+        f,
         "usage: mancala tune GAME [gen|fit|all|dump] [options]\n\n"
         "The training pipeline of the learned evaluations (docs/SEARCH.md).\n"
         "  gen   self-play games written to the data file (resumable: a\n"
@@ -751,7 +757,8 @@ static void usage(FILE *f)
         "  --epochs N       passes of the fit (default 800)\n"
         "  --lambda L       weight of the result against the search's score\n"
         "                   in the target (default 0.5)\n"
-        "  --l2 X           weight decay (default 0); --rate R: Adam's step (5)\n"
+        "  --l2 X           weight decay (default 0); --rate R: Adam's step "
+        "(5)\n"
         "Each data line: RESULT (2 win, 1 draw, 0 loss for the side to move)\n"
         "SCORE (search, hundredths of a seed) EXACT (from the endgame tables,\n"
         "or -) POSITION.\n");
@@ -835,8 +842,10 @@ int cmd_tune(int argc, char **argv)
         else if (strcmp(a, "--rate") == 0 && x > 0 && x < 1000)
             fo.rate = x;
         else {
-            fprintf(stderr, "mancala tune: bad option or value: %s %s "
-                            "(see mancala tune --help)\n", a, v);
+            fprintf(stderr,
+                    "mancala tune: bad option or value: %s %s "
+                    "(see mancala tune --help)\n",
+                    a, v);
             return EXIT_USAGE;
         }
     }

@@ -91,8 +91,7 @@ int mc_file_read(const char *path, size_t max, char **out, size_t *len,
         if (max >= (1u << 20))
             return mc_err(err, MC_ERR_IO, "%s: larger than %zu MiB", path,
                           max >> 20);
-        return mc_err(err, MC_ERR_IO, "%s: larger than %zu bytes", path,
-                      max);
+        return mc_err(err, MC_ERR_IO, "%s: larger than %zu bytes", path, max);
     }
     assert(n < cap); /* room for the terminator */
     b[n] = '\0';
@@ -116,8 +115,7 @@ static int write_all(int fd, const char *b, size_t n)
     return 0;
 }
 
-int mc_file_save(const char *path, const char *text, size_t len,
-                 mc_error *err)
+int mc_file_save(const char *path, const char *text, size_t len, mc_error *err)
 {
     size_t pl = strlen(path);
     char *tmp = malloc(pl + 16), *dir = malloc(pl + 2);

@@ -18,7 +18,6 @@ int mc_file_read(const char *path, size_t max, char **out, size_t *len,
                  mc_error *err);
 
 /* Replace path by text[0..len) atomically; 0 or MC_ERR_IO. */
-int mc_file_save(const char *path, const char *text, size_t len,
-                 mc_error *err);
+int mc_file_save(const char *path, const char *text, size_t len, mc_error *err);
 
 #endif

@@ -13,7 +13,7 @@
 #include "mancala.h"
 
 typedef struct mc_posmap {
-    int *slot;   /* numbers, -1 empty; a power of two of them */
+    int *slot; /* numbers, -1 empty; a power of two of them */
     size_t size;
     int count;
     /* the position of number k, from the owner ctx */

@@ -105,8 +105,7 @@ int mc_parse_counts(const char *s, int count, int max, uint8_t *out,
             return mc_err(err, MC_ERR_POSITION,
                           "%s: expected %d comma-separated seed counts, "
                           "item %d is %s",
-                          what, count, i + 1,
-                          *p ? "not a number" : "missing");
+                          what, count, i + 1, *p ? "not a number" : "missing");
         long v = mc_parse_uint(p, (size_t)(q - p), max);
         if (v < 0)
             return mc_err(err, MC_ERR_POSITION,
@@ -124,8 +123,8 @@ int mc_parse_counts(const char *s, int count, int max, uint8_t *out,
         }
     }
     if (*p == ',')
-        return mc_err(err, MC_ERR_POSITION,
-                      "%s: more than %d seed counts", what, count);
+        return mc_err(err, MC_ERR_POSITION, "%s: more than %d seed counts",
+                      what, count);
     *end = p;
     return 0;
 }
@@ -139,8 +138,7 @@ int mc_parse_head(const char *s, const mc_head_fmt *f, mc_pos *p,
         return MC_ERR_POSITION;
     if (*e != '/')
         return mc_err(err, MC_ERR_POSITION,
-                      "field 1: expected '/' after %s; %s", f->after0,
-                      f->form);
+                      "field 1: expected '/' after %s; %s", f->after0, f->form);
     if (mc_parse_counts(e + 1, f->per_side, f->max, p->pit + f->per_side, &e,
                         f->row[1], err))
         return MC_ERR_POSITION;

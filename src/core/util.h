@@ -128,9 +128,9 @@ int mc_next_field(const char **s, char *buf, size_t n);
  * A cooperative deadline for long rule computations (an Omweso relay can
  * walk tens of millions of laps before its cycle shows): the search sets it
  * for its own thread (when: an absolute mc_now() time, 0 none; stop: a flag
- * another thread may set, or NULL); the game polls mc_deadline_check() every few million
- * laps and, when it fires, gives up with a result the search discards
- * (mc_deadline_fired() stays true until the next mc_deadline_set).
+ * another thread may set, or NULL); the game polls mc_deadline_check() every
+ * few million laps and, when it fires, gives up with a result the search
+ * discards (mc_deadline_fired() stays true until the next mc_deadline_set).
  */
 void mc_deadline_set(double when, const _Atomic int *stop);
 int mc_deadline_check(void);

@@ -74,10 +74,10 @@ typedef struct fc_log {
 
 typedef struct fcomp {
     int n;
-    uint32_t s;           /* members; states are 2 * member + parity */
-    int8_t *own;          /* own split of each member */
-    int8_t *ebc;          /* best exit or move out of C, or EG_NO_EXIT */
-    uint32_t *coff, *cto; /* children in C, CSR by member */
+    uint32_t s;             /* members; states are 2 * member + parity */
+    int8_t *own;            /* own split of each member */
+    int8_t *ebc;            /* best exit or move out of C, or EG_NO_EXIT */
+    uint32_t *coff, *cto;   /* children in C, CSR by member */
     uint32_t *poff, *pfrom; /* parents in C, CSR by member */
     /* Over the 2s states: in S, best known move with S terminal; work
        arrays of the co-Buchi games. */
@@ -85,10 +85,10 @@ typedef struct fcomp {
     int8_t *ebS;
     uint32_t *stack, *vl, *wit, *gto;
     uint8_t *cnt2, *gd;
-    uint8_t *safe;        /* bit p: in the safe region of the parity-p mover */
-    uint32_t *nsl, nns;   /* the states outside both safe regions */
-    int thr[2];           /* the test's threshold for each parity's mover */
-    int safe_t;           /* the threshold safe is for, or INT_MIN */
+    uint8_t *safe;      /* bit p: in the safe region of the parity-p mover */
+    uint32_t *nsl, nns; /* the states outside both safe regions */
+    int thr[2];         /* the test's threshold for each parity's mover */
+    int safe_t;         /* the threshold safe is for, or INT_MIN */
     /* The two games kept solved (cb_solve), and the log that undoes them
        (lmark: where each inc_add's entries start). */
     uint8_t *win[2];
@@ -96,7 +96,7 @@ typedef struct fcomp {
     fc_log *log;
     size_t nlog, logcap;
     size_t *lmark, nlmark, lmarkcap;
-    int8_t *undo;         /* ebS values saved by s_add */
+    int8_t *undo; /* ebS values saved by s_add */
     uint32_t nundo;
     size_t undocap;
     uint64_t nodes, budget;
@@ -115,8 +115,8 @@ static int s_add(fcomp *f, uint32_t z)
     /* One saved value per parent (mc_grow needs at least one). */
     uint32_t np = f->poff[m + 1] - f->poff[m];
     if (np) {
-        size_t cap = mc_grow(&f->undo, f->undocap, (size_t)f->nundo + np,
-                             1, 4096);
+        size_t cap =
+            mc_grow(&f->undo, f->undocap, (size_t)f->nundo + np, 1, 4096);
         if (!cap)
             return -1;
         f->undocap = cap;
@@ -220,8 +220,7 @@ static int cb_bad(const fcomp *f, uint32_t px, uint32_t y)
    for X, a good terminal of the other player's (g: the mover's), or a
    state of X's with neither a good terminal nor a move in the arena
    (c). */
-static int cb_rseed(const fcomp *f, uint32_t px, uint32_t y, int g,
-                    uint32_t c)
+static int cb_rseed(const fcomp *f, uint32_t px, uint32_t y, int g, uint32_t c)
 {
     int xs = (y & 1) == px;
     return cb_bad(f, px, y) || (!xs && g) || (xs && !g && !c);
@@ -284,15 +283,15 @@ static uint32_t cb_succ(const fcomp *f, uint32_t y, uint8_t out)
    log, for inc_del. */
 static int cb_log(fcomp *f, uint32_t px, uint32_t nv)
 {
-    size_t cap = mc_grow(&f->log, f->logcap, (size_t)f->nlog + nv,
-                         sizeof *f->log, 4096);
+    size_t cap =
+        mc_grow(&f->log, f->logcap, (size_t)f->nlog + nv, sizeof *f->log, 4096);
     if (!cap)
         return -1;
     f->logcap = cap;
     for (uint32_t i = 0; i < nv; i++) {
         uint32_t y = f->vl[i];
-        f->log[f->nlog++] = (fc_log){y, f->sig[px][y], (uint8_t)px,
-                                     f->win[px][y]};
+        f->log[f->nlog++] =
+            (fc_log){y, f->sig[px][y], (uint8_t)px, f->win[px][y]};
     }
     return 0;
 }
@@ -557,7 +556,6 @@ static int inc_add(fcomp *f, uint32_t z)
     return 0;
 }
 
-
 /*
  * Children are searched in the order of the size their proofs are likely
  * to have (a proof-number estimate three plies deep).  The child's mover
@@ -624,8 +622,7 @@ static void fc_order(const fcomp *f, uint32_t *open, uint32_t k,
  */
 static int fc_test(fcomp *f, uint32_t x, int t, int upd);
 
-static int fc_children(fcomp *f, uint32_t x, int t, uint32_t *open,
-                       uint32_t no)
+static int fc_children(fcomp *f, uint32_t x, int t, uint32_t *open, uint32_t no)
 {
     const uint8_t *wm = f->win[x & 1], *wo = f->win[(x & 1) ^ 1];
     uint32_t k = 0;
@@ -763,8 +760,8 @@ static int fc_init(fcomp *f, int n, uint32_t s, const uint32_t *mem,
     f->safe_t = INT_MIN;
     if (!f->own || !f->ebc || !f->coff || !f->cto || !f->poff || !f->pfrom ||
         !f->inS || !f->cnt || !f->st || !f->ebS || !f->stack || !f->vl ||
-        !f->wit || !f->gto || !f->cnt2 || !f->gd || !f->safe || !f->nsl || !f->win[0] ||
-        !f->win[1] || !f->sig[0] || !f->sig[1])
+        !f->wit || !f->gto || !f->cnt2 || !f->gd || !f->safe || !f->nsl ||
+        !f->win[0] || !f->win[1] || !f->sig[0] || !f->sig[1])
         return -1;
     uint32_t e = 0;
     for (uint32_t j = 0; j < s; j++) {
@@ -831,7 +828,7 @@ static int fc_value(fcomp *f, uint32_t j, int P, int O, uint64_t budget,
     if (s_add(f, x) != 0)
         return *aborted = 1, P;
     int lo = P, hi = O; /* F >= lo is known; F <= hi */
-    int z = f->n & 1;    /* the value nearest an even split */
+    int z = f->n & 1;   /* the value nearest an even split */
     for (int k = 0; lo < hi && !f->aborted; k++) {
         int mid = lo + 2 * ((hi - lo) / 4 + 1); /* parity of n, > lo */
         if (k < 2 && lo < z + 2 * k && z + 2 * k <= hi)
@@ -919,7 +916,6 @@ static int tarjan(uint64_t N, const uint32_t *off, const eg_move *mv,
     return 0;
 }
 
-
 /* The searches of one component's open positions, shared by threads: each
    thread builds its own search arrays and takes the next position.  A
    position's F does not depend on which thread finds it, nor on when. */
@@ -933,17 +929,17 @@ typedef struct fjob {
     const uint32_t *order;
     _Atomic uint64_t next;
     uint64_t end, budget;
-    uint64_t full_budget; /* f_budget: a picked position's */
+    uint64_t full_budget;           /* f_budget: a picked position's */
     const mc_egdb_build_opts *opts; /* for eg_log, or NULL */
     _Atomic uint64_t done;
     _Atomic int approx, oom;
     mc_egdb_progress progress;
     void *ctx;
     uint64_t total;
-    int8_t *lo, *hi; /* by member: the fresh bracket (fc_bracket) */
+    int8_t *lo, *hi;      /* by member: the fresh bracket (fc_bracket) */
     const uint64_t *pick; /* searched whatever their component's size */
     size_t npick;
-    eg_journal *jn;       /* or NULL */
+    eg_journal *jn; /* or NULL */
 } fjob;
 
 /*
@@ -996,8 +992,7 @@ static void fc_one(fjob *J, fcomp *f, uint64_t x)
     eg_log(J->opts, EG_LOG_SEARCHES,
            "n=%d x=%llu P=%d O=%d F=%d nodes=%llu comp=%u size=%u%s", J->n,
            (unsigned long long)x, b->P[x], b->O[x], v,
-           (unsigned long long)f->nodes, J->c, J->s,
-           aborted ? " ABORTED" : "");
+           (unsigned long long)f->nodes, J->c, J->s, aborted ? " ABORTED" : "");
     J->F[x] = (int8_t)v;
 }
 
@@ -1014,8 +1009,8 @@ static void *fc_thread(void *arg)
     fcomp own, *f = t->f;
     if (!f) {
         f = &own;
-        if (fc_init(f, J->n, J->s, J->mem, J->loc, J->comp, J->c, J->off,
-                    J->mv, J->F) != 0) {
+        if (fc_init(f, J->n, J->s, J->mem, J->loc, J->comp, J->c, J->off, J->mv,
+                    J->F) != 0) {
             atomic_store(&J->oom, 1);
             fc_free(f);
             return NULL;
@@ -1047,8 +1042,8 @@ static int fc_run(fjob *J, int k)
     J->lo = malloc(J->s);
     J->hi = malloc(J->s);
     if (!J->lo || !J->hi ||
-        fc_init(&f, J->n, J->s, J->mem, J->loc, J->comp, J->c, J->off,
-                J->mv, J->F) != 0) {
+        fc_init(&f, J->n, J->s, J->mem, J->loc, J->comp, J->c, J->off, J->mv,
+                J->F) != 0) {
         fc_free(&f);
         free(J->lo), free(J->hi);
         return -1;
@@ -1149,9 +1144,8 @@ static int fgraph_members(fgraph *G)
    is known when it is searched): *order (malloc'd), *nopen of them.
    Those done already (the journal's, done[i]) keep their values in F and
    are left out; the others start at P.  0, or -1 when out of memory. */
-static int open_order(const fgraph *G, const eg_bounds *b,
-                      const uint8_t *done, int8_t *F, uint32_t **order,
-                      uint64_t *nopen)
+static int open_order(const fgraph *G, const eg_bounds *b, const uint8_t *done,
+                      int8_t *F, uint32_t **order, uint64_t *nopen)
 {
     uint64_t N = G->N, no = 0;
     for (uint64_t i = 0; i < N; i++) {
@@ -1193,8 +1187,9 @@ static int search_components(fjob *J, const fgraph *G, uint64_t nopen,
                              int threads, uint32_t maxcomp)
 {
     const uint32_t *order = J->order;
-    int nt = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
-                                                        : threads;
+    int nt = threads < 1                ? 1
+             : threads > EG_MAX_THREADS ? EG_MAX_THREADS
+                                        : threads;
     for (uint64_t i = 0; i < nopen;) {
         uint32_t c = G->comp[order[i]];
         uint64_t end = i;
@@ -1226,8 +1221,7 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
     memset(&G, 0, sizeof G);
     G.N = mc_egdb_layer_size(n);
     if (G.N > 0xfffffff0u)
-        return mc_err(err, MC_ERR_ARG, "layer %d too large for the search",
-                      n);
+        return mc_err(err, MC_ERR_ARG, "layer %d too large for the search", n);
     uint32_t *order = NULL;
     uint64_t nopen = 0;
     G.comp = malloc(G.N * sizeof *G.comp);
@@ -1238,11 +1232,22 @@ static int fresh_values(const eg_rules *r, int n, const eg_bounds *b,
                  ? -1
                  : 0;
     if (rc == 0) {
-        fjob J = {.n = n, .loc = G.loc, .comp = G.comp, .off = G.off,
-                  .mv = G.mv, .F = F, .b = b, .order = order,
-                  .progress = progress, .ctx = ctx, .total = nopen,
-                  .pick = pick, .npick = npick, .jn = jn,
-                  .full_budget = f_budget(r->opts), .opts = r->opts};
+        fjob J = {.n = n,
+                  .loc = G.loc,
+                  .comp = G.comp,
+                  .off = G.off,
+                  .mv = G.mv,
+                  .F = F,
+                  .b = b,
+                  .order = order,
+                  .progress = progress,
+                  .ctx = ctx,
+                  .total = nopen,
+                  .pick = pick,
+                  .npick = npick,
+                  .jn = jn,
+                  .full_budget = f_budget(r->opts),
+                  .opts = r->opts};
         rc = search_components(&J, &G, nopen, threads, f_maxcomp(r->opts));
         *approx |= atomic_load(&J.approx);
     }
@@ -1259,8 +1264,8 @@ int eg_fresh_search(const eg_rules *r, int n, const eg_bounds *b,
                     mc_error *err)
 {
     int approx = 0;
-    return fresh_values(r, n, b, 1, NULL, NULL, pick, npick, F, &approx,
-                        NULL, NULL, err);
+    return fresh_values(r, n, b, 1, NULL, NULL, pick, npick, F, &approx, NULL,
+                        NULL, err);
 }
 
 static int eg_open_error(int n, uint64_t open, mc_error *err)
@@ -1292,8 +1297,7 @@ int eg_values(const eg_rules *r, int n, const eg_bounds *b, int threads,
         if (!*approx)
             return eg_open_error(n, b->open, err);
         for (uint64_t i = 0; i < N; i++)
-            out[i] = eg_entry(b->P[i] == b->O[i] ? b->P[i]
-                                                 : clamp_own(n, i, b),
+            out[i] = eg_entry(b->P[i] == b->O[i] ? b->P[i] : clamp_own(n, i, b),
                               b->hp[i]);
         return 0;
     }
@@ -1407,8 +1411,8 @@ static int work_arrays(const mc_egdb_build_opts *o, int n, eg_array a[3],
    exits in a[0], a[1], checkpointed), the full sweep and the history
    search below. */
 static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
-                         const uint64_t *dep_sum, uint8_t *out,
-                         eg_array *a, int *approx, mc_error *err)
+                         const uint64_t *dep_sum, uint8_t *out, eg_array *a,
+                         int *approx, mc_error *err)
 {
     if (n >= EG_COMPACT_FROM) {
         uint64_t open;
@@ -1422,17 +1426,19 @@ static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
         wk.val = out;
         wk.ckpt = o->checkpoint_secs < 0 ? NULL : ckpt;
         wk.head = head;
-        wk.ckpt_secs = eg_test_stop_after ? 0
-                       : o->checkpoint_secs > 0 ? o->checkpoint_secs : 60;
+        wk.ckpt_secs = eg_test_stop_after       ? 0
+                       : o->checkpoint_secs > 0 ? o->checkpoint_secs
+                                                : 60;
         wk.stop_after = eg_test_stop_after;
         int crc = eg_compute_entries_w(r, n, o->threads, &wk, &open,
                                        o->progress, o->progress_ctx);
         if (wk.resumed >= 0)
-            eg_log(o, EG_LOG_TIMING, "n=%d resumed at phase %d", n,
-                   wk.resumed);
+            eg_log(o, EG_LOG_TIMING, "n=%d resumed at phase %d", n, wk.resumed);
         if (crc == -2)
-            return mc_err(err, MC_ERR_ARG, "stopped after %d checkpoints "
-                                           "(a test)", wk.saved);
+            return mc_err(err, MC_ERR_ARG,
+                          "stopped after %d checkpoints "
+                          "(a test)",
+                          wk.saved);
         if (crc != 0)
             return eg_oom(n, err);
         if (o->preset == MC_EGDB_AWARI) {
@@ -1457,18 +1463,16 @@ static int layer_entries(eg_rules *r, int n, mc_egdb_build_opts *o,
     eg_full_spec(r->g, spec, sizeof spec);
     eg_journal_head(spec, n, dep_sum, head, sizeof head);
     const char *shipped = o->no_shipped ? NULL : eg_shipped(o->preset, n);
-    int rc = eg_values(r, n, &b, o->threads, o->progress, o->progress_ctx,
-                       out, approx, b.open ? jpath : NULL, head, shipped,
-                       err);
+    int rc = eg_values(r, n, &b, o->threads, o->progress, o->progress_ctx, out,
+                       approx, b.open ? jpath : NULL, head, shipped, err);
     eg_bounds_free(&b);
     return rc;
 }
 
 /* Layer n of dir as the build found it: a plain file mapped, or a
    compressed one decompressed into *own (the build reads every entry). */
-static int found_layer(const char *dir, int preset, int n,
-                       mc_egdb_info *info, const uint8_t **d, eg_rules *r,
-                       uint8_t **own)
+static int found_layer(const char *dir, int preset, int n, mc_egdb_info *info,
+                       const uint8_t **d, eg_rules *r, uint8_t **own)
 {
     char path[4096];
     int zipped = eg_layer_file_any(dir, preset, n, path, sizeof path);
@@ -1489,8 +1493,10 @@ static int dist_sum(const mc_egdb_dist *d, uint64_t *v, int n, mc_error *err)
 {
     if (d->sum(d->ctx, v, 1) == 0)
         return 0;
-    return mc_err(err, MC_ERR_IO, "layer %d: the processes of the build "
-                                  "lost touch", n);
+    return mc_err(err, MC_ERR_IO,
+                  "layer %d: the processes of the build "
+                  "lost touch",
+                  n);
 }
 
 static int dist_agree(const mc_egdb_dist *d, int rc, int n, mc_error *err)
@@ -1503,8 +1509,10 @@ static int dist_agree(const mc_egdb_dist *d, int rc, int n, mc_error *err)
         return rc ? rc : e2.code;
     }
     if (bad && !rc)
-        rc = mc_err(err, MC_ERR_IO, "layer %d: another process of the "
-                                    "build failed", n);
+        rc = mc_err(err, MC_ERR_IO,
+                    "layer %d: another process of the "
+                    "build failed",
+                    n);
     return rc;
 }
 
@@ -1514,8 +1522,8 @@ static int dist_agree(const mc_egdb_dist *d, int rc, int n, mc_error *err)
    nothing.  *redo: some positions have P < O (abapa under approximated
    layers below), for rank 0 to build alone. */
 static int dist_layer(eg_rules *r, int n, mc_egdb_build_opts *o,
-                      const mc_egdb_dist *d, const uint64_t *hsum,
-                      eg_array *a, int *redo, mc_error *err)
+                      const mc_egdb_dist *d, const uint64_t *hsum, eg_array *a,
+                      int *redo, mc_error *err)
 {
     uint64_t lo, hi, N = mc_egdb_layer_size(n), open = 0;
     eg_dist_range(d, n, &lo, &hi);
@@ -1537,15 +1545,17 @@ static int dist_layer(eg_rules *r, int n, mc_egdb_build_opts *o,
     wk.eb = rc ? NULL : part[1].p;
     wk.ckpt = o->checkpoint_secs < 0 ? NULL : ckpt;
     wk.head = head;
-    wk.ckpt_secs = eg_test_stop_after ? 0
-                   : o->checkpoint_secs > 0 ? o->checkpoint_secs : 60;
+    wk.ckpt_secs = eg_test_stop_after       ? 0
+                   : o->checkpoint_secs > 0 ? o->checkpoint_secs
+                                            : 60;
     wk.stop_after = eg_test_stop_after;
-    int drc = rc ? 0 : eg_dist_entries(r, n, o->threads, d, &wk, &open,
-                                       d->rank == 0 ? o->progress : NULL,
-                                       o->progress_ctx);
+    int drc = rc ? 0
+                 : eg_dist_entries(r, n, o->threads, d, &wk, &open,
+                                   d->rank == 0 ? o->progress : NULL,
+                                   o->progress_ctx);
     if (wk.resumed >= 0)
-        eg_log(o, EG_LOG_TIMING, "n=%d rank %d resumed at phase %d", n,
-               d->rank, wk.resumed);
+        eg_log(o, EG_LOG_TIMING, "n=%d rank %d resumed at phase %d", n, d->rank,
+               wk.resumed);
     if (drc == -2)
         rc = mc_err(err, MC_ERR_ARG, "stopped after %d checkpoints (a test)",
                     wk.saved);
@@ -1563,10 +1573,9 @@ static int dist_layer(eg_rules *r, int n, mc_egdb_build_opts *o,
         o->open_bounds[n] = open;
         *redo = 1;
     }
-    if (rc == 0 && d->rank == 0 && !*redo &&
-        eg_array_open(a, N, path) != 0)
-        rc = mc_err(err, MC_ERR_IO, "cannot read %s: %s", path,
-                    strerror(errno));
+    if (rc == 0 && d->rank == 0 && !*redo && eg_array_open(a, N, path) != 0)
+        rc =
+            mc_err(err, MC_ERR_IO, "cannot read %s: %s", path, strerror(errno));
     if (d->rank == 0 && (*redo || rc))
         unlink(path);
     return rc;
@@ -1611,8 +1620,8 @@ static int keep_found(bstate *B, int n, int *kept, mc_error *err)
         return 0;
     mc_egdb_info info;
     const uint8_t *d;
-    int found = found_layer(o->dir, o->preset, n, &info, &d, &B->r,
-                            &B->own[n]) == 0;
+    int found =
+        found_layer(o->dir, o->preset, n, &info, &d, &B->r, &B->own[n]) == 0;
     int ok = found && info.preset == o->preset;
     for (int m = 0; m < n && ok; m++)
         ok = info.dep_sum[m] == B->hsum[m];
@@ -1676,8 +1685,7 @@ static int compute_layer(bstate *B, int n, int *approx, mc_error *err)
             rc = B->own[n] ? 0 : eg_oom(n, err);
         }
         if (rc == 0)
-            rc = layer_entries(&B->r, n, o, B->hsum, B->own[n], a, approx,
-                               err);
+            rc = layer_entries(&B->r, n, o, B->hsum, B->own[n], a, approx, err);
     }
     /* the state and exits are done with; the values are written */
     eg_array_free(&a[0]);
@@ -1741,8 +1749,7 @@ static int map_built(bstate *B, int n, const mc_egdb_info *written,
     mc_egdb_info chk;
     const uint8_t *d;
     mc_egdb_path(B->o->dir, B->o->preset, n, path, sizeof path);
-    int rc = eg_map_layer(path, &chk, &d, &B->r.map[n], &B->r.maplen[n],
-                          err);
+    int rc = eg_map_layer(path, &chk, &d, &B->r.map[n], &B->r.maplen[n], err);
     if (rc == 0 && written && chk.header_sum != written->header_sum)
         rc = mc_err(err, MC_ERR_IO, "%s changed while building", path);
     if (rc != 0)

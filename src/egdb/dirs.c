@@ -20,7 +20,10 @@
 #define MC_SHAREDIR "/usr/local/share/mancala"
 #endif
 
-const char *mc_egdb_share_dir(void) { return MC_SHAREDIR "/egdb"; }
+const char *mc_egdb_share_dir(void)
+{
+    return MC_SHAREDIR "/egdb";
+}
 
 int mc_egdb_user_dir(char *buf, size_t n)
 {
@@ -90,7 +93,10 @@ mc_egdb *mc_egdb_open_default(int preset, char *dir, size_t n, mc_error *err)
     mc_sb sb;
     mc_sb_init(&sb, places, sizeof places);
     for (int i = 0; i < k; i++)
-        mc_sb_printf(&sb, "%s%s", i == 0 ? "" : i == k - 1 ? " or " : ", ",
+        mc_sb_printf(&sb, "%s%s",
+                     i == 0       ? ""
+                     : i == k - 1 ? " or "
+                                  : ", ",
                      place[i]);
     mc_err(err, MC_ERR_IO, "no %s endgame tables in %s",
            mc_egdb_preset_name(preset), places);
@@ -105,8 +111,7 @@ int mc_egdb_ensure_dir(const char *path, mc_error *err)
         return mc_err(err, MC_ERR_ARG, "empty directory name");
     int len = snprintf(buf, sizeof buf, "%s", path);
     if (len < 0 || (size_t)len >= sizeof buf)
-        return mc_err(err, MC_ERR_ARG, "directory name too long: %.200s",
-                      path);
+        return mc_err(err, MC_ERR_ARG, "directory name too long: %.200s", path);
     /* Each parent in turn, then the directory itself (the loop's last
        round, at the terminating NUL). */
     for (char *q = buf + 1;; q++) {
@@ -116,13 +121,13 @@ int mc_egdb_ensure_dir(const char *path, mc_error *err)
         *q = '\0';
         if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
             int e = errno;
-            return mc_err(err, MC_ERR_IO, "cannot create directory %s: %s",
-                          buf, strerror(e));
+            return mc_err(err, MC_ERR_IO, "cannot create directory %s: %s", buf,
+                          strerror(e));
         }
         if (stat(buf, &st) != 0) {
             int e = errno;
-            return mc_err(err, MC_ERR_IO, "cannot create directory %s: %s",
-                          buf, strerror(e));
+            return mc_err(err, MC_ERR_IO, "cannot create directory %s: %s", buf,
+                          strerror(e));
         }
         if (!S_ISDIR(st.st_mode))
             return mc_err(err, MC_ERR_IO,

@@ -81,8 +81,7 @@ static int owner(const dsweep *w, uint64_t q)
 
 static int dpush(dsweep *w, uint64_t e, const uint8_t *h, uint64_t q)
 {
-    size_t cap = mc_grow(&w->st, w->scap, w->slen + 1, sizeof *w->st,
-                         1 << 14);
+    size_t cap = mc_grow(&w->st, w->scap, w->slen + 1, sizeof *w->st, 1 << 14);
     if (!cap)
         return -1;
     w->scap = cap;
@@ -163,9 +162,9 @@ static int drain(dsweep *w)
         for (int j = 0; j < np; j++) {
             uint64_t q = w->pred[j];
             int mine = q >= w->lo && q < w->hi;
-            int rc = mine ? apply(w, q, kind, w->board[j])
-                          : wpush(&w->out[owner(w, q)],
-                                  q << 2 | (uint64_t)kind);
+            int rc = mine
+                         ? apply(w, q, kind, w->board[j])
+                         : wpush(&w->out[owner(w, q)], q << 2 | (uint64_t)kind);
             w->pending += !mine;
             if (rc)
                 return -1;
@@ -294,12 +293,12 @@ static int peel(dsweep *w)
    from it, or none does. */
 static int same_phase(const mc_egdb_dist *d, int p)
 {
-    uint64_t v[3] = {p >= 0, (uint64_t)(p + 1), (uint64_t)(p + 1) * (uint64_t)(p + 1)};
+    uint64_t v[3] = {p >= 0, (uint64_t)(p + 1),
+                     (uint64_t)(p + 1) * (uint64_t)(p + 1)};
     if (d->sum(d->ctx, v, 3) != 0)
         return 0;
     /* all equal: K * sum(x^2) == sum(x)^2 */
-    return v[0] == (uint64_t)d->size &&
-           (uint64_t)d->size * v[2] == v[1] * v[1];
+    return v[0] == (uint64_t)d->size && (uint64_t)d->size * v[2] == v[1] * v[1];
 }
 
 /* A checkpoint of every rank's part after phase (thresholds done), when
@@ -380,8 +379,8 @@ static int dist_finish(dsweep *w, uint64_t *open)
 {
     uint64_t M = w->hi - w->lo;
     int awari = w->r->preset == MC_EGDB_AWARI;
-    uint64_t bad = w->clash + (awari ? 0
-                                     : eg_count_open(w->cs, w->val, M, w->n));
+    uint64_t bad =
+        w->clash + (awari ? 0 : eg_count_open(w->cs, w->val, M, w->n));
     if (w->d->sum(w->d->ctx, &bad, 1) != 0)
         return -1;
     for (uint64_t i = 0; i < M; i++)
@@ -432,8 +431,8 @@ int eg_dist_entries(const eg_rules *r, int n, int threads,
     if (rc == 0) {
         eg_ckpt_remove(wk);
         eg_log(r->opts, EG_LOG_TIMING,
-               "n=%d rank %d of %d: %llu rounds, %llu words sent", n,
-               d->rank, d->size, (unsigned long long)w->rounds,
+               "n=%d rank %d of %d: %llu rounds, %llu words sent", n, d->rank,
+               d->size, (unsigned long long)w->rounds,
                (unsigned long long)w->sent);
     }
     if (w->out)

@@ -16,8 +16,8 @@
 
 #define EG_FORMAT_VERSION 1
 #define EG_BUILDER_VERSION 1
-#define EG_INDEX_SCHEME 1   /* lexicographic, mover-first */
-#define EG_ENCODING 1       /* byte: value + 64, bit 7 history_proof */
+#define EG_INDEX_SCHEME 1 /* lexicographic, mover-first */
+#define EG_ENCODING 1     /* byte: value + 64, bit 7 history_proof */
 #define EG_HEADER_SIZE 4096
 /* The best exit of a position that has none: below every threshold, and
    0 once biased by 64 as entries are. */
@@ -50,14 +50,17 @@ void eg_log(const mc_egdb_build_opts *o, int kind, const char *fmt, ...)
 
 /* One legal move of a mover-first configuration. */
 typedef struct eg_move {
-    int8_t house;  /* 0..5 */
-    int8_t exit;   /* 1: captures (leaves the layer); 0: stays in it */
-    int8_t val;    /* exit: c - v_m(child), the mover's difference */
-    int8_t all;    /* exit that captures every seed on the board */
+    int8_t house;   /* 0..5 */
+    int8_t exit;    /* 1: captures (leaves the layer); 0: stays in it */
+    int8_t val;     /* exit: c - v_m(child), the mover's difference */
+    int8_t all;     /* exit that captures every seed on the board */
     uint64_t child; /* in-layer: rank of the child (its mover first) */
 } eg_move;
 
-static inline int eg_val(uint8_t e) { return (int)(e & 0x7f) - 64; }
+static inline int eg_val(uint8_t e)
+{
+    return (int)(e & 0x7f) - 64;
+}
 static inline uint8_t eg_entry(int v, int hp)
 {
     return (uint8_t)((v + 64) | (hp ? 0x80 : 0));
@@ -140,7 +143,7 @@ static inline int eb_best(uint8_t e)
    (bit 6), in L (bit 7).  Threads share these bytes: a count is changed
    by an atomic decrement and a flag is claimed by an atomic or, so each
    position is decided, pushed and propagated by exactly one thread. */
-#define CNT(x) ((x) & 7)
+#define CNT(x) ((x)&7)
 #define CNT0(x) (((x) >> 3) & 7)
 #define IN_A 0x40
 #define IN_L 0x80
@@ -209,8 +212,7 @@ extern int eg_test_stop_after;
 int eg_array_open(eg_array *a, uint64_t len, const char *path);
 /* len bytes at offset off of the file at path (created when missing);
    0 or -1 (errno). */
-int eg_file_put(const char *path, uint64_t off, const uint8_t *p,
-                uint64_t len);
+int eg_file_put(const char *path, uint64_t off, const uint8_t *p, uint64_t len);
 /* The compact sweep of layer n shared by the processes of d (dist.c):
    this rank's part of the entries (eg_dist_range) into wk->val; *open as
    for eg_compute_entries, summed over the ranks.  wk->ckpt (this rank's
@@ -226,8 +228,7 @@ void eg_ckpt_remove(const eg_work *wk);
 /* eg_compute_entries over wk's arrays, taking up and writing checkpoints;
    -2 when stopped by wk->stop_after. */
 int eg_compute_entries_w(const eg_rules *r, int n, int threads, eg_work *wk,
-                         uint64_t *open, mc_egdb_progress progress,
-                         void *ctx);
+                         uint64_t *open, mc_egdb_progress progress, void *ctx);
 
 /* Little-endian fields of the files (file.c, zfile.c). */
 static inline void eg_put32(unsigned char *b, uint32_t v)
@@ -364,8 +365,8 @@ void eg_sum_add(eg_sum *s, const void *p, size_t len);
 uint64_t eg_sum_end(eg_sum *s);
 /* Decode and check a layer header (not the payload, not the
    dependencies); what names the file in messages. */
-int eg_header_decode(const unsigned char *h, size_t avail,
-                     mc_egdb_info *out, const char *what, mc_error *err);
+int eg_header_decode(const unsigned char *h, size_t avail, mc_egdb_info *out,
+                     const char *what, mc_error *err);
 
 /* Compressed layers (zfile.c, docs/EGDB.md "Compressed layers"): the
    plain header, a block index, zstd frames of `block` entries each. */
@@ -374,10 +375,10 @@ typedef struct eg_zlayer {
     const unsigned char *base; /* the file's mapping */
     size_t len;
     uint64_t entries, nblocks;
-    uint32_t block;             /* entries a block (the last: the rest) */
-    const unsigned char *offs;  /* nblocks + 1 offsets into data */
+    uint32_t block;            /* entries a block (the last: the rest) */
+    const unsigned char *offs; /* nblocks + 1 offsets into data */
     const unsigned char *data;
-    uint64_t id;                /* this opening, for the probe caches */
+    uint64_t id; /* this opening, for the probe caches */
 } eg_zlayer;
 /* The file of layer n in dir: 1 and the compressed file's name when only
    it is there, 0 and the plain file's name when that is there, -1 (and
@@ -390,8 +391,7 @@ int eg_is_zpath(const char *path);
 int eg_zcompress(const char *plain, const char *zpath, uint32_t block,
                  int level, uint64_t *zsize, mc_error *err);
 /* Map and check a compressed layer (every block decompressed once). */
-int eg_zmap(const char *path, mc_egdb_info *info, eg_zlayer *z,
-            mc_error *err);
+int eg_zmap(const char *path, mc_egdb_info *info, eg_zlayer *z, mc_error *err);
 void eg_zunmap(eg_zlayer *z);
 /* The same, the entries decompressed into *entries (malloc'd). */
 int eg_zload(const char *path, mc_egdb_info *info, uint8_t **entries,

@@ -23,11 +23,24 @@
 static const char magic[8] = {'M', 'C', 'E', 'G', 'D', 'B', '\r', '\n'};
 
 enum {
-    OFF_MAGIC = 0, OFF_VERSION = 8, OFF_HSIZE = 12, OFF_GAME = 16,
-    OFF_PRESET = 32, OFF_SPEC = 48, OFF_N = 176, OFF_SCHEME = 180,
-    OFF_ENC = 184, OFF_BUILDER = 188, OFF_ENTRIES = 192, OFF_HIST = 200,
-    OFF_HP = 1224, OFF_APPROX = 1232, OFF_NDEPS = 1236, OFF_DEPS = 1240,
-    OFF_PSUM = 1624, OFF_HSUM = 1632
+    OFF_MAGIC = 0,
+    OFF_VERSION = 8,
+    OFF_HSIZE = 12,
+    OFF_GAME = 16,
+    OFF_PRESET = 32,
+    OFF_SPEC = 48,
+    OFF_N = 176,
+    OFF_SCHEME = 180,
+    OFF_ENC = 184,
+    OFF_BUILDER = 188,
+    OFF_ENTRIES = 192,
+    OFF_HIST = 200,
+    OFF_HP = 1224,
+    OFF_APPROX = 1232,
+    OFF_NDEPS = 1236,
+    OFF_DEPS = 1240,
+    OFF_PSUM = 1624,
+    OFF_HSUM = 1632
 };
 
 /* 16 bytes into the two lanes. */
@@ -180,8 +193,7 @@ int eg_write_file(const char *path, const eg_kind *k, mc_egdb_info *in,
     if (!ok || rename(tmp, path) != 0) {
         int e = errno;
         remove(tmp);
-        return mc_err(err, MC_ERR_IO, "cannot write %s: %s", path,
-                      strerror(e));
+        return mc_err(err, MC_ERR_IO, "cannot write %s: %s", path, strerror(e));
     }
     return 0;
 }
@@ -189,9 +201,8 @@ int eg_write_file(const char *path, const eg_kind *k, mc_egdb_info *in,
 /* Decode and check a header (everything but the payload and the
    dependencies) against the kind k, or, k NULL, as an Oware layer of
    either preset.  `what` names the file in messages. */
-static int header_check(const unsigned char *h, size_t avail,
-                        mc_egdb_info *out, const eg_kind *k,
-                        const char *what, mc_error *err)
+static int header_check(const unsigned char *h, size_t avail, mc_egdb_info *out,
+                        const eg_kind *k, const char *what, mc_error *err)
 {
     memset(out, 0, sizeof *out);
     if (avail < EG_HEADER_SIZE)
@@ -223,9 +234,8 @@ static int header_check(const unsigned char *h, size_t avail,
         oware_kind(&ow, out->preset);
         k = &ow;
     } else if (strcmp(game, k->game) != 0 || strcmp(preset, k->preset) != 0) {
-        return mc_err(err, MC_ERR_IO,
-                      "%s: a table of %s %s, not of %s %s", what, game,
-                      preset, k->game, k->preset);
+        return mc_err(err, MC_ERR_IO, "%s: a table of %s %s, not of %s %s",
+                      what, game, preset, k->game, k->preset);
     }
     if (eg_get32(h + OFF_HSIZE) != EG_HEADER_SIZE ||
         eg_get32(h + OFF_SCHEME) != k->scheme ||
@@ -268,14 +278,13 @@ static int header_check(const unsigned char *h, size_t avail,
         same = strcmp(want, out->spec) == 0;
     }
     if (!same)
-        return mc_err(err, MC_ERR_IO,
-                      "%s: built for the rules '%s', not '%s'", what,
-                      out->spec, want);
+        return mc_err(err, MC_ERR_IO, "%s: built for the rules '%s', not '%s'",
+                      what, out->spec, want);
     return 0;
 }
 
-int eg_header_decode(const unsigned char *h, size_t avail,
-                     mc_egdb_info *out, const char *what, mc_error *err)
+int eg_header_decode(const unsigned char *h, size_t avail, mc_egdb_info *out,
+                     const char *what, mc_error *err)
 {
     return header_check(h, avail, out, NULL, what, err);
 }
@@ -287,8 +296,7 @@ int eg_map_layer(const char *path, mc_egdb_info *info, const uint8_t **data,
 }
 
 int eg_map_file(const char *path, const eg_kind *k, mc_egdb_info *info,
-                const uint8_t **data, void **map, size_t *maplen,
-                mc_error *err)
+                const uint8_t **data, void **map, size_t *maplen, mc_error *err)
 {
     *map = NULL;
     *data = NULL;
@@ -318,15 +326,14 @@ int eg_map_file(const char *path, const eg_kind *k, mc_egdb_info *info,
     uint64_t w = (uint64_t)eg_kind_width(k);
     uint64_t want = EG_HEADER_SIZE + info->entries * w;
     if (rc == 0 && len != want)
-        rc = mc_err(err, MC_ERR_IO,
-                    "%s: %s: %zu bytes, expected %llu (header + %llu "
-                    "entries)",
-                    path, len < want ? "truncated" : "too long", len,
-                    (unsigned long long)want,
-                    (unsigned long long)info->entries);
+        rc =
+            mc_err(err, MC_ERR_IO,
+                   "%s: %s: %zu bytes, expected %llu (header + %llu "
+                   "entries)",
+                   path, len < want ? "truncated" : "too long", len,
+                   (unsigned long long)want, (unsigned long long)info->entries);
     const uint8_t *d = (const uint8_t *)m + EG_HEADER_SIZE;
-    if (rc == 0 &&
-        eg_checksum(d, info->entries * w, 0) != info->payload_sum)
+    if (rc == 0 && eg_checksum(d, info->entries * w, 0) != info->payload_sum)
         rc = mc_err(err, MC_ERR_IO,
                     "%s: payload checksum mismatch (damaged entries)", path);
     if (rc == 0) {

@@ -45,9 +45,8 @@ static int parse_line(const char *s, uint64_t N, int n, uint64_t *x, int *v)
    `mark`; 1 when its first line is head and every entry fits the bounds,
    with *keep the length of its valid lines; 0 when it is stale (then none
    of its entries stays done: the caller sets their F with the others'). */
-static int load(FILE *f, const char *head, int n, const eg_bounds *b,
-                int8_t *F, uint8_t *done, uint8_t mark, uint64_t *loaded,
-                long *keep)
+static int load(FILE *f, const char *head, int n, const eg_bounds *b, int8_t *F,
+                uint8_t *done, uint8_t mark, uint64_t *loaded, long *keep)
 {
     uint64_t N = mc_egdb_layer_size(n), got = 0;
     char line[512];
@@ -62,8 +61,7 @@ static int load(FILE *f, const char *head, int n, const eg_bounds *b,
         int v;
         if (!parse_line(line, N, n, &x, &v))
             break; /* not ours: what follows is dropped */
-        if (b->P[x] >= b->O[x] || v < b->P[x] || v > b->O[x] ||
-            ((v - n) & 1)) {
+        if (b->P[x] >= b->O[x] || v < b->P[x] || v > b->O[x] || ((v - n) & 1)) {
             ok = 0; /* a value the bounds rule out: stale */
             break;
         }
@@ -152,10 +150,12 @@ void eg_journal_head(const char *spec, int n, const uint64_t *dep_sum,
                      char *buf, size_t sz)
 {
     assert(n >= 0 && n <= MC_EGDB_MAX_SEEDS && spec);
-    uint64_t key = eg_checksum(dep_sum, (size_t)n * sizeof *dep_sum,
-                               (uint64_t)n);
-    snprintf(buf, sz, "mancala egdb search journal 1 %s n=%d builder=%d "
-             "deps=%016" PRIx64 "\n", spec, n, EG_BUILDER_VERSION, key);
+    uint64_t key =
+        eg_checksum(dep_sum, (size_t)n * sizeof *dep_sum, (uint64_t)n);
+    snprintf(buf, sz,
+             "mancala egdb search journal 1 %s n=%d builder=%d "
+             "deps=%016" PRIx64 "\n",
+             spec, n, EG_BUILDER_VERSION, key);
 }
 
 void mc_egdb_journal_path(const char *dir, int preset, int n, char *buf,

@@ -28,8 +28,7 @@ struct mc_egdb {
     mc_egdb_info info[MC_EGDB_MAX_SEEDS + 1];
 };
 
-int eg_layer_file_any(const char *dir, int preset, int n, char *path,
-                      size_t sz)
+int eg_layer_file_any(const char *dir, int preset, int n, char *path, size_t sz)
 {
     struct stat st;
     mc_egdb_zpath(dir, preset, n, path, sz);
@@ -59,8 +58,7 @@ void mc_egdb_close(mc_egdb *db)
     free(db);
 }
 
-mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
-                      mc_error *err)
+mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds, mc_error *err)
 {
     if (preset != MC_EGDB_ABAPA && preset != MC_EGDB_AWARI) {
         mc_err(err, MC_ERR_ARG, "unknown preset %d", preset);
@@ -87,7 +85,8 @@ mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
                    it (the layers above it need it). */
                 for (int m = n + 1; m <= MC_EGDB_MAX_SEEDS; m++) {
                     char above[4096];
-                    if (eg_layer_file_any(dir, preset, m, above, sizeof above) < 0)
+                    if (eg_layer_file_any(dir, preset, m, above, sizeof above) <
+                        0)
                         continue;
                     mc_err(err, MC_ERR_IO,
                            "%s: layer %d is missing but layer %d (%s) is "
@@ -108,8 +107,8 @@ mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
         }
         if (in->preset != preset || in->n != n) {
             mc_err(err, MC_ERR_IO,
-                   "%s: holds layer %d of %s, not layer %d of %s", path,
-                   in->n, mc_egdb_preset_name(in->preset), n,
+                   "%s: holds layer %d of %s, not layer %d of %s", path, in->n,
+                   mc_egdb_preset_name(in->preset), n,
                    mc_egdb_preset_name(preset));
             mc_egdb_close(db);
             return NULL;
@@ -137,8 +136,14 @@ mc_egdb *mc_egdb_open(const char *dir, int preset, int max_seeds,
     return db;
 }
 
-int mc_egdb_max_seeds(const mc_egdb *db) { return db ? db->max : -1; }
-int mc_egdb_preset(const mc_egdb *db) { return db->preset; }
+int mc_egdb_max_seeds(const mc_egdb *db)
+{
+    return db ? db->max : -1;
+}
+int mc_egdb_preset(const mc_egdb *db)
+{
+    return db->preset;
+}
 
 const mc_egdb_info *mc_egdb_layer_info(const mc_egdb *db, int n)
 {
@@ -235,8 +240,8 @@ int mc_egdb_score_margin(int score)
     return score < 0 ? -d : d;
 }
 
-int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh,
-                         int ply, int *score)
+int mc_egdb_search_probe(const mc_egdb *db, const mc_pos *p, int fresh, int ply,
+                         int *score)
 {
     int diff, rc = mc_egdb_lookup(db, p, fresh, &diff);
     if (rc != MC_EGDB_EXACT)

@@ -44,7 +44,7 @@
 #include "egdb_int.h"
 
 #define RT_BUILDER_VERSION 1
-#define RT_SCHEME 2 /* lexicographic over the retro's houses, mover-first */
+#define RT_SCHEME 2   /* lexicographic over the retro's houses, mover-first */
 #define RT_ENCODING 3 /* value + 64, then plies to settle (uint16 LE) */
 #define RT_WIDTH 3
 #define RT_SENCODING 4 /* start layers: value, plies, rank (40 bits LE) */
@@ -60,8 +60,8 @@ struct mc_solved {
     const mc_retro *rt;
     char name[32], spec[128];
     eg_kind kind, skind; /* complete layers, start layers */
-    int max;  /* layers 0..max open */
-    int full; /* of which 0..full complete; above, start layers */
+    int max;             /* layers 0..max open */
+    int full;            /* of which 0..full complete; above, start layers */
     /* The start layer being built: its ranks, in order. */
     int curn;
     const uint64_t *cur;
@@ -215,12 +215,11 @@ static int64_t rt_find(const mc_solved *s, int n, uint64_t r)
         else
             hi = mid;
     }
-    return lo < N && srank(s->data[n] + RT_SWIDTH * lo) == r ? (int64_t)lo
-                                                            : -1;
+    return lo < N && srank(s->data[n] + RT_SWIDTH * lo) == r ? (int64_t)lo : -1;
 }
 
-static void start_path(const mc_solved *s, const char *dir, int n,
-                       char *buf, size_t sz)
+static void start_path(const mc_solved *s, const char *dir, int n, char *buf,
+                       size_t sz)
 {
     snprintf(buf, sz, "%s/%s-%s-start-%02d.egdb", dir && *dir ? dir : ".",
              mc_game_name(s->g), s->name, n);
@@ -237,8 +236,8 @@ static int map_layer(mc_solved *s, const char *dir, int n, int start,
     else
         mc_solved_path(s->g, dir, n, path, sizeof path);
     mc_egdb_info *in = &s->info[n];
-    int rc = eg_map_file(path, start ? &s->skind : &s->kind, in,
-                         &s->data[n], &s->map[n], &s->maplen[n], err);
+    int rc = eg_map_file(path, start ? &s->skind : &s->kind, in, &s->data[n],
+                         &s->map[n], &s->maplen[n], err);
     if (rc)
         return rc;
     if (in->n != n)
@@ -270,9 +269,9 @@ static int map_layer(mc_solved *s, const char *dir, int n, int start,
 /* ---- the forward pass ------------------------------------------------- */
 
 typedef struct rt_move {
-    int exit;      /* 1: leaves the layer (or ends the game) */
-    int val;       /* exit: the mover's value */
-    int plies;     /* exit: plies to settle through it (1 + the child's) */
+    int exit;       /* 1: leaves the layer (or ends the game) */
+    int val;        /* exit: the mover's value */
+    int plies;      /* exit: plies to settle through it (1 + the child's) */
     uint64_t child; /* in-layer: the child's rank */
 } rt_move;
 
@@ -289,7 +288,9 @@ static void fresh_status(const mc_game *g, const mc_pos *p, mc_result *r)
 /* A finished game's value for side me: 1, 0 or -1, or the final margin. */
 static int over_value(const mc_retro *rt, const mc_result *r, int me)
 {
-    return rt->wdl ? (r->winner == MC_DRAW ? 0 : r->winner == me ? 1 : -1)
+    return rt->wdl ? (r->winner == MC_DRAW ? 0
+                      : r->winner == me    ? 1
+                                           : -1)
                    : (r->score2[me] - r->score2[1 - me]) / 2;
 }
 
@@ -298,9 +299,8 @@ static int over_value(const mc_retro *rt, const mc_result *r, int me)
    game does something its retro says it cannot (seeds coming back, a
    position without a board).  *term: the board's own value when the game
    is already over there (then no moves). */
-static int expand(const mc_solved *s, const mc_game *g, int n,
-                  const uint8_t *h, rt_move *out, int *term, int *over,
-                  mc_error *err)
+static int expand(const mc_solved *s, const mc_game *g, int n, const uint8_t *h,
+                  rt_move *out, int *term, int *over, mc_error *err)
 {
     const mc_retro *rt = s->rt;
     int k = rt->houses;
@@ -338,8 +338,7 @@ static int expand(const mc_solved *s, const mc_game *g, int n,
         uint64_t rank = eg_rank_k(h2, k);
         if (n2 > n || (n2 < n && !s->data[n2]))
             return mc_err(err, MC_ERR_ARG,
-                          "a move from %d seeds leaves %d on the board", n,
-                          n2);
+                          "a move from %d seeds leaves %d on the board", n, n2);
         int64_t c = rt_find(s, n2, rank);
         if (c < 0)
             return mc_err(err, MC_ERR_ARG,
@@ -367,15 +366,15 @@ typedef struct rt_layer {
     int n;
     uint64_t N;
     const uint64_t *ranks; /* a start layer's boards (NULL: every one) */
-    int8_t *e;          /* best exit (EG_NO_EXIT: none) */
-    _Atomic uint8_t *st; /* in-layer links not yet in W, ST_W, ST_L */
+    int8_t *e;             /* best exit (EG_NO_EXIT: none) */
+    _Atomic uint8_t *st;   /* in-layer links not yet in W, ST_W, ST_L */
     _Atomic uint64_t *off; /* predecessors: off[x-1] .. off[x] */
     uint32_t *pred;
-    uint64_t E;         /* links */
-    uint8_t *val;       /* entries: value + 64 */
+    uint64_t E;            /* links */
+    uint8_t *val;          /* entries: value + 64 */
     uint16_t *dmin, *dmax; /* plies through the best exits (0: over) */
-    uint16_t *plies;    /* plies to settle */
-    int t;              /* the sweep's threshold */
+    uint16_t *plies;       /* plies to settle */
+    int t;                 /* the sweep's threshold */
     int threads;
     _Atomic uint64_t done;
     _Atomic int failed;
@@ -435,8 +434,7 @@ static void job_fail(rt_layer *L, const mc_error *e)
 
 static inline uint64_t pred_lo(const rt_layer *L, uint64_t x)
 {
-    return x ? atomic_load_explicit(&L->off[x - 1], memory_order_relaxed)
-             : 0;
+    return x ? atomic_load_explicit(&L->off[x - 1], memory_order_relaxed) : 0;
 }
 
 /* Claim x for W (flag ST_W) or L at threshold t; 1 when this call did. */
@@ -466,7 +464,8 @@ static int drain(rt_job *j)
                 uint8_t old = atomic_fetch_sub(&L->st[q], 1);
                 mc_hot_assert((old & ST_CNT) != 0); /* one an edge */
                 if ((old & ST_CNT) == 1 && !(old & (ST_W | ST_L)) &&
-                    L->e[q] <= -t && claim(L, q, ST_L, -t) && vec_push(&j->stack, q))
+                    L->e[q] <= -t && claim(L, q, ST_L, -t) &&
+                    vec_push(&j->stack, q))
                     return -1;
             } else if (!(atomic_load(&L->st[q]) & (ST_W | ST_L)) &&
                        claim(L, q, ST_W, t) && vec_push(&j->stack, q)) {
@@ -521,10 +520,10 @@ static void *worker(void *arg)
                 /* the links not yet in W count in ST_CNT's 6 bits */
                 mc_hot_assert(cnt <= ST_CNT);
                 L->e[x] = (int8_t)best;
-                L->dmin[x] = (uint16_t)(dlo > RT_MAX_PLIES ? RT_MAX_PLIES
-                                                           : dlo);
-                L->dmax[x] = (uint16_t)(dhi > RT_MAX_PLIES ? RT_MAX_PLIES
-                                                           : dhi);
+                L->dmin[x] =
+                    (uint16_t)(dlo > RT_MAX_PLIES ? RT_MAX_PLIES : dlo);
+                L->dmax[x] =
+                    (uint16_t)(dhi > RT_MAX_PLIES ? RT_MAX_PLIES : dhi);
                 atomic_store_explicit(&L->st[x], (uint8_t)cnt,
                                       memory_order_relaxed);
             } else {
@@ -537,8 +536,7 @@ static void *worker(void *arg)
                     }
             }
         } else {
-            uint8_t st = atomic_load_explicit(&L->st[x],
-                                              memory_order_relaxed);
+            uint8_t st = atomic_load_explicit(&L->st[x], memory_order_relaxed);
             int ok = 0;
             if (st & (ST_W | ST_L))
                 ok = 0;
@@ -620,7 +618,6 @@ static void free_big(void *p, size_t len)
     if (p)
         munmap(p, len ? len : 1);
 }
-
 
 /* ---- plies to settle -------------------------------------------------- */
 
@@ -735,8 +732,7 @@ static int settle(rt_layer *L, mc_error *err)
     for (int d = 0; d <= top && rc == 0; d++) {
         for (size_t k = 0; k < B[d].n && rc == 0; k++) {
             uint64_t x = B[d].x[k];
-            uint8_t st = atomic_load_explicit(&L->st[x],
-                                              memory_order_relaxed);
+            uint8_t st = atomic_load_explicit(&L->st[x], memory_order_relaxed);
             if ((st & ST_DONE) || L->plies[x] != d)
                 continue; /* done already, or a later, longer claim */
             atomic_store_explicit(&L->st[x], (uint8_t)(st | ST_DONE),
@@ -767,9 +763,8 @@ static int settle(rt_layer *L, mc_error *err)
 /* Layer n of s's game into out (N entries), the layers below mapped:
    every board, or (ranks) the boards of a start layer, s->cur. */
 static int build_layer(const mc_solved *s, int n, const uint64_t *ranks,
-                       uint64_t N, int threads, uint8_t *out,
-                       uint16_t *plies, mc_egdb_progress progress, void *ctx,
-                       mc_error *err)
+                       uint64_t N, int threads, uint8_t *out, uint16_t *plies,
+                       mc_egdb_progress progress, void *ctx, mc_error *err)
 {
     rt_layer L;
     memset(&L, 0, sizeof L);
@@ -823,8 +818,10 @@ static int build_layer(const mc_solved *s, int n, const uint64_t *ranks,
     L.E = E;
     L.pred = alloc_big(E * sizeof *L.pred);
     if (!L.pred) {
-        rc = mc_err(err, MC_ERR_NOMEM, "out of memory for layer %d's %llu "
-                    "links", n, (unsigned long long)E);
+        rc = mc_err(err, MC_ERR_NOMEM,
+                    "out of memory for layer %d's %llu "
+                    "links",
+                    n, (unsigned long long)E);
         goto out;
     }
     L.phase = "links";
@@ -941,13 +938,12 @@ static int reach_pos(rt_reach *R, const mc_game *g, const mc_pos *p,
             c += h[i];
         if (c > R->hi || (st && c > R->n))
             return mc_err(err, MC_ERR_ARG,
-                          "a move from %d seeds leaves %d on the board",
-                          R->n, c);
+                          "a move from %d seeds leaves %d on the board", R->n,
+                          c);
         if (c < R->lo)
             return 0; /* in the complete layers */
         uint64_t rank = eg_rank_k(h, rt->houses);
-        if (reach_mark(R, c, rank) && st && c == R->n &&
-            vec64_push(st, rank))
+        if (reach_mark(R, c, rank) && st && c == R->n && vec64_push(st, rank))
             return mc_err(err, MC_ERR_NOMEM, "out of memory (start layers)");
         return 0;
     }
@@ -1019,15 +1015,14 @@ static int reach_list(rt_reach *R, int n, uint64_t **out, uint64_t *cnt)
     size_t words = R->blen[n] / sizeof(uint64_t);
     uint64_t c = 0;
     for (size_t w = 0; w < words; w++)
-        c += (uint64_t)__builtin_popcountll(atomic_load_explicit(
-            &R->bits[n][w], memory_order_relaxed));
+        c += (uint64_t)__builtin_popcountll(
+            atomic_load_explicit(&R->bits[n][w], memory_order_relaxed));
     uint64_t *v = malloc((c ? c : 1) * sizeof *v);
     if (!v)
         return -1;
     uint64_t k = 0;
     for (size_t w = 0; w < words; w++) {
-        uint64_t b = atomic_load_explicit(&R->bits[n][w],
-                                          memory_order_relaxed);
+        uint64_t b = atomic_load_explicit(&R->bits[n][w], memory_order_relaxed);
         while (b) {
             v[k++] = (uint64_t)w * 64 + (uint64_t)__builtin_ctzll(b);
             b &= b - 1;
@@ -1094,8 +1089,10 @@ static int reach_all(const mc_solved *s, const mc_pos *roots, int nroots,
         uint64_t N = eg_layer_size_k(s->rt->houses, n);
         R.blen[n] = (size_t)((N + 63) / 64 * sizeof(uint64_t));
         if (!(R.bits[n] = alloc_big(R.blen[n])))
-            rc = mc_err(err, MC_ERR_NOMEM, "out of memory for the boards "
-                        "of layer %d", n);
+            rc = mc_err(err, MC_ERR_NOMEM,
+                        "out of memory for the boards "
+                        "of layer %d",
+                        n);
     }
     for (int i = 0; rc == 0 && i < nroots; i++)
         rc = reach_pos(&R, s->g, &roots[i], NULL, 16, err);
@@ -1158,8 +1155,8 @@ static int build_file(mc_solved *s, const char *dir, int n,
         s->cur = ranks;
         s->ncur = N;
     }
-    int rc = build_layer(s, n, ranks, N, threads, val, plies, progress, ctx,
-                         err);
+    int rc =
+        build_layer(s, n, ranks, N, threads, val, plies, progress, ctx, err);
     s->curn = -1;
     /* The entries: value, plies (and the rank); from the end, in place. */
     for (uint64_t x = N; rc == 0 && x-- > 0;) {
@@ -1190,8 +1187,7 @@ static int build_file(mc_solved *s, const char *dir, int n,
             start_path(s, dir, n, path, sizeof path);
         else
             mc_solved_path(s->g, dir, n, path, sizeof path);
-        rc = eg_write_file(path, ranks ? &s->skind : &s->kind, &in, val,
-                           err);
+        rc = eg_write_file(path, ranks ? &s->skind : &s->kind, &in, val, err);
     }
     free_big(val, N * (uint64_t)w);
     if (rc == 0)
@@ -1257,9 +1253,8 @@ int mc_solved_build_from(const mc_game *g, const mc_pos *roots, int nroots,
                 break;
         }
         rc = build_file(&s, o->dir, n, ranks[n],
-                            n > max ? cnt[n]
-                                    : eg_layer_size_k(s.rt->houses, n),
-                            o->threads, o->progress, o->progress_ctx, err);
+                        n > max ? cnt[n] : eg_layer_size_k(s.rt->houses, n),
+                        o->threads, o->progress, o->progress_ctx, err);
         free(ranks[n]);
         ranks[n] = NULL;
         clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -1296,9 +1291,8 @@ mc_solved *mc_solved_open(const mc_game *g, const char *dir, int max_seeds,
         free(s);
         return NULL;
     }
-    int top = max_seeds < 0 || max_seeds > s->rt->max_seeds
-                  ? s->rt->max_seeds
-                  : max_seeds;
+    int top = max_seeds < 0 || max_seeds > s->rt->max_seeds ? s->rt->max_seeds
+                                                            : max_seeds;
     for (int n = 0; n <= top; n++) {
         mc_error e2;
         char path[4096];
@@ -1431,13 +1425,11 @@ int mc_solved_score(const mc_solved *s, int value, int plies, int ply)
         ply = 0;
     if (ply >= RT_SCORE_STEP)
         ply = RT_SCORE_STEP - 1;
-    int a = RT_SCORE_BASE + RT_SCORE_STEP * (value > 0 ? value : -value) -
-            ply;
+    int a = RT_SCORE_BASE + RT_SCORE_STEP * (value > 0 ? value : -value) - ply;
     return value > 0 ? a : -a;
 }
 
-int mc_solved_oracle(void *ctx, const mc_pos *p, int fresh, int ply,
-                     int *score)
+int mc_solved_oracle(void *ctx, const mc_pos *p, int fresh, int ply, int *score)
 {
     const mc_solved *s = ctx;
     int v, d;
@@ -1498,8 +1490,8 @@ static int locate(const mc_solved *s, const mc_pos *p, int *n, uint64_t *x)
     return 1;
 }
 
-static int probe_at(const mc_solved *s, const mc_pos *p, int *value,
-                    int *plies, int depth);
+static int probe_at(const mc_solved *s, const mc_pos *p, int *value, int *plies,
+                    int depth);
 
 /* The value of p, which has no board (a first move to make), from its
    moves: the best of their values (the fastest win, the slowest loss),
@@ -1529,8 +1521,8 @@ static int probe_moves(const mc_solved *s, const mc_pos *p, int *value,
         else
             ok = 0;
         d += 1;
-        if (ok && (v > bv || (v == bv && ((v > 0 && d < bp) ||
-                                          (v < 0 && d > bp)))))
+        if (ok &&
+            (v > bv || (v == bv && ((v > 0 && d < bp) || (v < 0 && d > bp)))))
             bv = v, bp = d;
     }
     mc_game_free(g);
@@ -1543,14 +1535,13 @@ static int probe_moves(const mc_solved *s, const mc_pos *p, int *value,
     return 1;
 }
 
-int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value,
-                    int *plies)
+int mc_solved_probe(const mc_solved *s, const mc_pos *p, int *value, int *plies)
 {
     return probe_at(s, p, value, plies, 4);
 }
 
-static int probe_at(const mc_solved *s, const mc_pos *p, int *value,
-                    int *plies, int depth)
+static int probe_at(const mc_solved *s, const mc_pos *p, int *value, int *plies,
+                    int depth)
 {
     int n;
     uint64_t x;
@@ -1645,9 +1636,9 @@ int mc_solved_best(const mc_solved *s, const mc_pos *p, mc_move *best,
        a board worth 0, any (the first). */
     int bv = locate(s, p, &n, &x)
                  ? rt_value(s, n, x)
-                 : v0 - (s->rt->wdl ? 0
-                                    : (int)p->cap[p->side] -
-                                          (int)p->cap[1 - p->side]);
+                 : v0 - (s->rt->wdl
+                             ? 0
+                             : (int)p->cap[p->side] - (int)p->cap[1 - p->side]);
     for (int i = 0; i < nm; i++) {
         if (val[i] != v0)
             continue;
@@ -1710,13 +1701,12 @@ static void *verify_part(void *arg)
             int v = mv[i].exit ? mv[i].val : -rt_value(s, n, mv[i].child);
             if (v != have)
                 continue;
-            int dp = mv[i].exit ? mv[i].plies
-                                : 1 + rt_plies(s, n, mv[i].child);
+            int dp = mv[i].exit ? mv[i].plies : 1 + rt_plies(s, n, mv[i].child);
             if ((have > 0 && dp < dw) || (have < 0 && dp > dw))
                 dw = dp;
         }
-        if (nm < 0 || (s->data[n][(uint64_t)w * x] & 0x80) ||
-            have != want || d != dw)
+        if (nm < 0 || (s->data[n][(uint64_t)w * x] & 0x80) || have != want ||
+            d != dw)
             j->bad++;
         j->hist[s->data[n][(uint64_t)w * x] & 0x7f]++;
         if (j->progress && j->id == 0 && ((x - lo) & 0xffff) == 0)

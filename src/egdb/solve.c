@@ -153,13 +153,12 @@ int eg_unmove(const eg_rules *r, int n, const uint8_t x[12], uint64_t *out,
 
 /* Threads of the forward pass and the sweep (sweep_init clamps to it). */
 
-
 typedef struct fwd_job {
     const eg_rules *r;
     int n;
     uint64_t lo, hi;
-    uint8_t *eb;    /* best exit, see above; eb[i - base] for position i */
-    uint8_t *cnt;   /* in-layer moves, the same way */
+    uint8_t *eb;  /* best exit, see above; eb[i - base] for position i */
+    uint8_t *cnt; /* in-layer moves, the same way */
     uint64_t base;
     volatile uint64_t *done;
 } fwd_job;
@@ -188,8 +187,8 @@ static void *fwd_run(void *arg)
         }
         /* 3 bits of the state byte count the in-layer moves */
         mc_hot_assert(in <= 6);
-        j->eb[i - j->base] = (uint8_t)((best - EG_NO_EXIT) |
-                                       (all ? EB_ALL : 0));
+        j->eb[i - j->base] =
+            (uint8_t)((best - EG_NO_EXIT) | (all ? EB_ALL : 0));
         j->cnt[i - j->base] = (uint8_t)in;
         if (((i - j->lo) & 0xffff) == 0xffff)
             __atomic_add_fetch(j->done, 0x10000, __ATOMIC_RELAXED);
@@ -223,9 +222,14 @@ void eg_forward_range(const eg_rules *r, int n, int threads, uint64_t lo,
     pthread_t tid[EG_MAX_THREADS];
     volatile uint64_t done = 0;
     for (int t = 0; t < threads; t++) {
-        jobs[t] = (fwd_job){r, n, lo + N * (uint64_t)t / (uint64_t)threads,
+        jobs[t] = (fwd_job){r,
+                            n,
+                            lo + N * (uint64_t)t / (uint64_t)threads,
                             lo + N * (uint64_t)(t + 1) / (uint64_t)threads,
-                            eb, cnt, lo, &done};
+                            eb,
+                            cnt,
+                            lo,
+                            &done};
     }
     int started = 0;
     for (int t = 1; t < threads; t++) {
@@ -251,7 +255,6 @@ void eg_forward_range(const eg_rules *r, int n, int threads, uint64_t lo,
 }
 
 /* ---- the threshold sweep ---------------------------------------------- */
-
 
 /* A stack entry carries the position's board, so that popping it needs
    no unranking. */
@@ -306,8 +309,8 @@ typedef struct sweep {
     uint64_t rank, N, clash;
     mc_egdb_progress progress;
     void *ctx;
-    int own;      /* cs and eb are the sweep's (malloc), not a work's */
-    eg_work *wk;  /* checkpoints (compact mode), or NULL */
+    int own;     /* cs and eb are the sweep's (malloc), not a work's */
+    eg_work *wk; /* checkpoints (compact mode), or NULL */
 } sweep;
 
 /* One thread's part: its chunks of the scans (the first at lo) and its own
@@ -385,8 +388,7 @@ static int pop_batch(worker *k, uint64_t *ent, int *np)
     while (nb < BATCH && k->s.len) {
         const sentry *se = &k->s.v[--k->s.len];
         ent[nb] = se->e;
-        np[nb] = eg_unmove(k->w->r, k->w->n, se->h, k->pred[nb],
-                           k->board[nb]);
+        np[nb] = eg_unmove(k->w->r, k->w->n, se->h, k->pred[nb], k->board[nb]);
         for (int j = 0; j < np[nb]; j++)
             __builtin_prefetch(&k->w->cs[k->pred[nb][j]], 1, 0);
         nb++;
@@ -413,11 +415,10 @@ static int drain(worker *k)
                 uint64_t q = pred[j];
                 if (!(e & 1)) {
                     /* bits 0-2 never go below 0: one decrement an edge */
-                    uint8_t c = __atomic_sub_fetch(&cs[q], 1,
-                                                   __ATOMIC_RELAXED);
+                    uint8_t c = __atomic_sub_fetch(&cs[q], 1, __ATOMIC_RELAXED);
                     mc_hot_assert(CNT((uint8_t)(c + 1)) != 0);
-                    if (CNT(c) == 0 && !(c & IN_L) &&
-                        eb_best(w->eb[q]) <= -t && claim(&cs[q], IN_L)) {
+                    if (CNT(c) == 0 && !(c & IN_L) && eb_best(w->eb[q]) <= -t &&
+                        claim(&cs[q], IN_L)) {
                         set_l(k, q, t);
                         if (push(&k->s, q << 1 | 1, k->board[b][j]))
                             return -1;
@@ -433,8 +434,8 @@ static int drain(worker *k)
     return 0;
 }
 
-/* Threshold k->t over the worker's chunks: seeds are an exit (or a terminal value)
-   reaching t, for A_t, and all children already in A with every exit at
+/* Threshold k->t over the worker's chunks: seeds are an exit (or a terminal
+   value) reaching t, for A_t, and all children already in A with every exit at
    most -t, for L_t.  Each seed is propagated at once, which keeps the
    stack small. */
 static int seed_scan(worker *k)
@@ -512,8 +513,8 @@ static void *work_run(void *arg)
 }
 
 /* Run one phase (a threshold, or the peel) on every worker. */
-static int run_workers(sweep *w, worker *ks, int t, int peel,
-                       const char *phase, uint64_t done, uint64_t total)
+static int run_workers(sweep *w, worker *ks, int t, int peel, const char *phase,
+                       uint64_t done, uint64_t total)
 {
     pthread_t tid[EG_MAX_THREADS];
     int started = 0;
@@ -549,8 +550,7 @@ static int checkpoint(sweep *w, int phase, double *last)
     if (!wk || !wk->ckpt || mc_now() - *last < wk->ckpt_secs)
         return 0;
     if (eg_ckpt_save(wk, w->N, phase, w->clash) != 0) {
-        eg_log(w->r->opts, EG_LOG_TIMING, "n=%d checkpoint not written",
-               w->n);
+        eg_log(w->r->opts, EG_LOG_TIMING, "n=%d checkpoint not written", w->n);
         return 0; /* the build goes on without it */
     }
     *last = mc_now();
@@ -563,8 +563,7 @@ static int checkpoint(sweep *w, int phase, double *last)
    and the other thresholds decide nothing; awari ones do not (a cycle
    counts 0).  between (may be NULL) runs after the thresholds, while the
    A and L flags are still there. */
-static int run_sweep(sweep *w, int tmin, void (*between)(sweep *),
-                     int from)
+static int run_sweep(sweep *w, int tmin, void (*between)(sweep *), int from)
 {
     worker ks[EG_MAX_THREADS];
     int rc = -1;
@@ -633,8 +632,9 @@ static int sweep_init(sweep *w, const eg_rules *r, int n, int threads,
     w->r = r;
     w->n = n;
     w->N = mc_egdb_layer_size(n);
-    w->threads = threads < 1 ? 1 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
-                                                          : threads;
+    w->threads = threads < 1                ? 1
+                 : threads > EG_MAX_THREADS ? EG_MAX_THREADS
+                                            : threads;
     if (w->N < 4096)
         w->threads = 1;
     w->progress = progress;
@@ -719,8 +719,7 @@ out:
 
 /* (egdb_int.h) One in both A and L clashed if its bounds differ: the
    sweep counts those as it decides them. */
-uint64_t eg_count_open(const uint8_t *cs, const uint8_t *val, uint64_t M,
-                       int n)
+uint64_t eg_count_open(const uint8_t *cs, const uint8_t *val, uint64_t M, int n)
 {
     uint64_t bad = 0;
     for (uint64_t i = 0; i < M; i++) {
@@ -749,8 +748,7 @@ void eg_finish_entries(uint8_t *val, const uint8_t *eb, uint64_t M)
 }
 
 int eg_compute_entries_w(const eg_rules *r, int n, int threads, eg_work *wk,
-                         uint64_t *open, mc_egdb_progress progress,
-                         void *ctx)
+                         uint64_t *open, mc_egdb_progress progress, void *ctx)
 {
     uint64_t N = mc_egdb_layer_size(n);
     sweep w;
@@ -804,9 +802,9 @@ int eg_compute_entries(const eg_rules *r, int n, int threads, uint8_t *out,
     wk.val = out;
     wk.cs = malloc(N ? N : 1);
     wk.eb = malloc(N ? N : 1);
-    int rc = wk.cs && wk.eb ? eg_compute_entries_w(r, n, threads, &wk, open,
-                                                   progress, ctx)
-                            : -1;
+    int rc = wk.cs && wk.eb
+                 ? eg_compute_entries_w(r, n, threads, &wk, open, progress, ctx)
+                 : -1;
     free(wk.cs);
     free(wk.eb);
     return rc;

@@ -29,9 +29,13 @@ typedef struct preset_def {
 } preset_def;
 
 static const preset_def presets[] = {
-    {MC_EGDB_ABAPA, "abapa", "oware:abapa,seeds=any",
+    {MC_EGDB_ABAPA,
+     "abapa",
+     "oware:abapa,seeds=any",
      {"forfeit", "first", "ownership"}},
-    {MC_EGDB_AWARI, "awari", "oware:awari,seeds=any",
+    {MC_EGDB_AWARI,
+     "awari",
+     "oware:awari,seeds=any",
      {"illegal_unless_only", "threefold", "even"}},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])

@@ -37,8 +37,8 @@ static void check_header(const mc_egdb *db, int n, mc_egdb_verify_report *rep)
    sweep cannot be made (out of memory) or the layer has positions with
    P < O (abapa above approximated layers), for the full check. */
 static int verify_compact(const mc_egdb *db, eg_rules *r, int n,
-                          mc_egdb_verify_report *rep,
-                          mc_egdb_progress progress, void *ctx)
+                          mc_egdb_verify_report *rep, mc_egdb_progress progress,
+                          void *ctx)
 {
     uint64_t N = mc_egdb_layer_size(n), open = 0;
     uint8_t *out = malloc(N ? N : 1);

@@ -68,8 +68,8 @@ int eg_array_alloc(eg_array *a, uint64_t len, const char *path)
         eg_array_free(a);
         return -1;
     }
-    void *p = mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE, MAP_SHARED,
-                   a->fd, 0);
+    void *p =
+        mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE, MAP_SHARED, a->fd, 0);
     if (p == MAP_FAILED) {
         eg_array_free(a);
         return -1;
@@ -93,8 +93,8 @@ int eg_array_open(eg_array *a, uint64_t len, const char *path)
         errno = errno ? errno : EIO;
         return -1;
     }
-    void *p = mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE, MAP_SHARED,
-                   a->fd, 0);
+    void *p =
+        mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE, MAP_SHARED, a->fd, 0);
     if (p == MAP_FAILED) {
         close(a->fd);
         a->fd = -1;
@@ -104,8 +104,7 @@ int eg_array_open(eg_array *a, uint64_t len, const char *path)
     return 0;
 }
 
-int eg_file_put(const char *path, uint64_t off, const uint8_t *p,
-                uint64_t len)
+int eg_file_put(const char *path, uint64_t off, const uint8_t *p, uint64_t len)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0)
@@ -190,8 +189,8 @@ static void ck_header(char *h, const eg_work *wk, uint64_t N, int phase,
 {
     memset(h, 0, CK_HEAD);
     snprintf(h, CK_HEAD, "%sentries %llu phase %d clash %llu\n%.3900s\n",
-             CK_MAGIC, (unsigned long long)N, phase,
-             (unsigned long long)clash, wk->head ? wk->head : "");
+             CK_MAGIC, (unsigned long long)N, phase, (unsigned long long)clash,
+             wk->head ? wk->head : "");
 }
 
 int eg_ckpt_save(const eg_work *wk, uint64_t N, int phase, uint64_t clash)
@@ -237,7 +236,8 @@ static int ck_read_header(int fd, char *h, uint64_t N, eg_sum *s, int *phase,
     int ph = -1;
     if (strncmp(h, CK_MAGIC, strlen(CK_MAGIC)) != 0 ||
         sscanf(h + strlen(CK_MAGIC), "entries %llu phase %d clash %llu", &n2,
-               &ph, &cl) != 3 || n2 != N || ph < 0)
+               &ph, &cl) != 3 ||
+        n2 != N || ph < 0)
         return -1;
     *phase = ph;
     *clash = cl;

@@ -26,8 +26,13 @@ static const char zmagic[8] = {'M', 'C', 'E', 'G', 'Z', 'S', 'T', 'D'};
 
 /* The block index header, after the layer header. */
 enum {
-    ZOFF_MAGIC = 0, ZOFF_VERSION = 8, ZOFF_BLOCK = 12, ZOFF_NBLOCKS = 16,
-    ZOFF_LEVEL = 24, ZOFF_SUM = 32, ZHEAD = 64
+    ZOFF_MAGIC = 0,
+    ZOFF_VERSION = 8,
+    ZOFF_BLOCK = 12,
+    ZOFF_NBLOCKS = 16,
+    ZOFF_LEVEL = 24,
+    ZOFF_SUM = 32,
+    ZHEAD = 64
 };
 #define EG_ZVERSION 1
 
@@ -71,8 +76,8 @@ static int inflate_block(ZSTD_DCtx *dc, const eg_zlayer *z, uint64_t b,
     /* opening checked the index: offsets rising, inside the file */
     mc_hot_assert(lo <= hi && z->data + hi <= z->base + z->len);
     uint64_t want = block_len(z, b);
-    size_t got = ZSTD_decompressDCtx(dc, out, z->block, z->data + lo,
-                                     (size_t)(hi - lo));
+    size_t got =
+        ZSTD_decompressDCtx(dc, out, z->block, z->data + lo, (size_t)(hi - lo));
     return ZSTD_isError(got) || got != want ? -1 : 0;
 }
 
@@ -81,8 +86,8 @@ int eg_zcompress(const char *plain, const char *zpath, uint32_t block,
 {
     if (block < 16 || block % 16 || block > (1u << 24))
         return mc_err(err, MC_ERR_ARG,
-                      "block size %u: a multiple of 16 from 16 to %u",
-                      block, 1u << 24);
+                      "block size %u: a multiple of 16 from 16 to %u", block,
+                      1u << 24);
     mc_egdb_info in;
     const uint8_t *d;
     void *map;
@@ -126,8 +131,8 @@ int eg_zcompress(const char *plain, const char *zpath, uint32_t block,
     uint64_t pos = 0;
     for (uint64_t b = 0; ok && b < nb; b++) {
         uint64_t start = b * block;
-        size_t len = in.entries - start < block ? (size_t)(in.entries - start)
-                                                : block;
+        size_t len =
+            in.entries - start < block ? (size_t)(in.entries - start) : block;
         size_t k = ZSTD_compress2(cc, buf, bound, d + start, len);
         if (ZSTD_isError(k)) {
             rc = mc_err(err, MC_ERR_IO, "%s: zstd: %s", plain,
@@ -278,9 +283,8 @@ static int zopen(const char *path, mc_egdb_info *info, eg_zlayer *z,
     const unsigned char *zh = z->base + EG_HEADER_SIZE;
     if (!rc && (memcmp(zh, zmagic, 8) != 0 ||
                 eg_get32(zh + ZOFF_VERSION) != EG_ZVERSION))
-        rc = mc_err(err, MC_ERR_IO,
-                    "%s: not a compressed layer of version %d", path,
-                    EG_ZVERSION);
+        rc = mc_err(err, MC_ERR_IO, "%s: not a compressed layer of version %d",
+                    path, EG_ZVERSION);
     if (!rc) {
         z->entries = info->entries;
         z->block = eg_get32(zh + ZOFF_BLOCK);
@@ -289,8 +293,7 @@ static int zopen(const char *path, mc_egdb_info *info, eg_zlayer *z,
         if (z->block < 16 || z->block % 16 || z->block > (1u << 24) ||
             z->nblocks != (z->entries + z->block - 1) / z->block ||
             z->nblocks + 1 > room)
-            rc = mc_err(err, MC_ERR_IO, "%s: inconsistent block index",
-                        path);
+            rc = mc_err(err, MC_ERR_IO, "%s: inconsistent block index", path);
     }
     if (!rc) {
         z->offs = zh + ZHEAD;
@@ -310,8 +313,8 @@ static int zopen(const char *path, mc_egdb_info *info, eg_zlayer *z,
         }
         if (rc || prev != avail)
             rc = mc_err(err, MC_ERR_IO,
-                        "%s: %s (the block index does not fit the file)",
-                        path, prev < avail ? "too long" : "truncated");
+                        "%s: %s (the block index does not fit the file)", path,
+                        prev < avail ? "too long" : "truncated");
     }
     if (!rc && all) {
         *all = malloc(z->entries ? z->entries : 1);
@@ -339,8 +342,7 @@ static int zopen(const char *path, mc_egdb_info *info, eg_zlayer *z,
     return 0;
 }
 
-int eg_zmap(const char *path, mc_egdb_info *info, eg_zlayer *z,
-            mc_error *err)
+int eg_zmap(const char *path, mc_egdb_info *info, eg_zlayer *z, mc_error *err)
 {
     return zopen(path, info, z, NULL, err);
 }
@@ -398,7 +400,10 @@ static void zc_free(void *p)
     free(c);
 }
 
-static void zc_init(void) { pthread_key_create(&zc_key, zc_free); }
+static void zc_init(void)
+{
+    pthread_key_create(&zc_key, zc_free);
+}
 
 /* The calling thread's cache, with buffers of at least block bytes. */
 static zcache *zc_get(uint32_t block)
@@ -494,8 +499,8 @@ int mc_egdb_compress(const char *dir, int preset, int n,
     mc_egdb_info pi, zi;
     if (stat(plain, &st) != 0) {
         if (stat(zpath, &st) != 0)
-            return mc_err(err, MC_ERR_IO, "no layer %d in %s (no %s)", n,
-                          dir, plain);
+            return mc_err(err, MC_ERR_IO, "no layer %d in %s (no %s)", n, dir,
+                          plain);
         if (zsize)
             *zsize = (uint64_t)st.st_size;
         return 0; /* compressed already */

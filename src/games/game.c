@@ -12,11 +12,7 @@
 #include "learned.h"
 
 static const mc_rules *const all_rules[] = {
-    &mc_rules_oware,
-    &mc_rules_gore,
-    &mc_rules_sadeqa2,
-    &mc_rules_omweso,
-    NULL,
+    &mc_rules_oware, &mc_rules_gore, &mc_rules_sadeqa2, &mc_rules_omweso, NULL,
 };
 
 static const char *const *names_cache(void)
@@ -45,16 +41,26 @@ unsigned mc_version_hex(void)
 const char *mc_strerror(int err)
 {
     switch (err) {
-    case MC_OK: return "no error";
-    case MC_ERR_SPEC: return "bad game name or option";
-    case MC_ERR_POSITION: return "bad position";
-    case MC_ERR_MOVE: return "bad move";
-    case MC_ERR_ILLEGAL: return "move not allowed by the rules";
-    case MC_ERR_OVER: return "the game is over";
-    case MC_ERR_IO: return "file or stream error";
-    case MC_ERR_ARG: return "bad argument";
-    case MC_ERR_NOMEM: return "out of memory";
-    default: return "unknown error";
+    case MC_OK:
+        return "no error";
+    case MC_ERR_SPEC:
+        return "bad game name or option";
+    case MC_ERR_POSITION:
+        return "bad position";
+    case MC_ERR_MOVE:
+        return "bad move";
+    case MC_ERR_ILLEGAL:
+        return "move not allowed by the rules";
+    case MC_ERR_OVER:
+        return "the game is over";
+    case MC_ERR_IO:
+        return "file or stream error";
+    case MC_ERR_ARG:
+        return "bad argument";
+    case MC_ERR_NOMEM:
+        return "out of memory";
+    default:
+        return "unknown error";
     }
 }
 
@@ -223,8 +229,7 @@ mc_game *mc_game_new(const char *spec, mc_error *err)
     for (int i = 0; i < n; i++)
         g->opt[i] = r->opts[i].def;
     if (colon) {
-        if (!colon[1] ||
-            apply_list(g, colon + 1, 0, err) != 0) {
+        if (!colon[1] || apply_list(g, colon + 1, 0, err) != 0) {
             if (!colon[1])
                 mc_err(err, MC_ERR_SPEC, "%s: nothing after ':'", r->name);
             free(g);
@@ -258,9 +263,18 @@ void mc_game_free(mc_game *g)
     free(g);
 }
 
-const char *mc_game_name(const mc_game *g) { return g->rules->name; }
-const char *mc_game_title(const mc_game *g) { return g->rules->title; }
-const char *mc_game_spec(const mc_game *g) { return g->spec; }
+const char *mc_game_name(const mc_game *g)
+{
+    return g->rules->name;
+}
+const char *mc_game_title(const mc_game *g)
+{
+    return g->rules->title;
+}
+const char *mc_game_spec(const mc_game *g)
+{
+    return g->spec;
+}
 
 mc_match_fmt mc_game_match_format(const mc_game *g)
 {
@@ -289,8 +303,8 @@ const char *mc_game_unit(const mc_game *g, int plural)
     return r->unit ? r->unit : "seed";
 }
 
-int mc_offer_move(const mc_game *g, const mc_pos *p, uint32_t pits,
-                  mc_move *m, mc_error *err)
+int mc_offer_move(const mc_game *g, const mc_pos *p, uint32_t pits, mc_move *m,
+                  mc_error *err)
 {
     if (!g->rules->offer_move)
         return mc_err(err, MC_ERR_ILLEGAL, "there are no offers in %s",
@@ -316,7 +330,10 @@ size_t mc_move_choice(const mc_game *g, const mc_pos *p, mc_move m, char *buf,
     g->rules->choice_words(g, p, m, &b);
     return b.len;
 }
-int mc_game_pits(const mc_game *g) { return g->rules->npits; }
+int mc_game_pits(const mc_game *g)
+{
+    return g->rules->npits;
+}
 
 const char *mc_game_option(const mc_game *g, const char *key)
 {
@@ -465,8 +482,8 @@ size_t mc_pos_format(const mc_game *g, const mc_pos *p, char *buf, size_t n)
     return g->rules->pos_format(g, p, buf, n);
 }
 
-int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s,
-                  mc_move *m, mc_error *err)
+int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s, mc_move *m,
+                  mc_error *err)
 {
     mc_move mv = 0;
     if (!s || !*s)
@@ -585,8 +602,8 @@ size_t mc_move_explain(const mc_game *g, const mc_pos *before, mc_move m,
     mc_sb b;
     mc_sb_init(&b, buf, n);
     mc_move_facts f;
-    int sow = mc_move_facts_get(g, before, m, &f) != 0 ||
-              f.kind == MC_MOVE_IS_SOW;
+    int sow =
+        mc_move_facts_get(g, before, m, &f) != 0 || f.kind == MC_MOVE_IS_SOW;
     char last = 0; /* the text's last character, kept past truncation */
     const char *sep = "";
     if (sow) {
@@ -716,8 +733,7 @@ size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
     if (r->reason == MC_END_RESIGN || r->reason == MC_END_TIME) {
         int l = w == MC_SOUTH ? MC_NORTH : MC_SOUTH;
         mc_sb_printf(&b, "%s wins: %s %s.", side_word[w & 1], side_word[l],
-                     r->reason == MC_END_TIME ? "ran out of time"
-                                              : "resigned");
+                     r->reason == MC_END_TIME ? "ran out of time" : "resigned");
         return b.len;
     }
     if (r->reason == MC_END_ANNULLED)
@@ -751,7 +767,10 @@ size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
 
 /* ---- evaluation ---- */
 
-int mc_eval(const mc_game *g, const mc_pos *p) { return mc_game_eval(g, p); }
+int mc_eval(const mc_game *g, const mc_pos *p)
+{
+    return mc_game_eval(g, p);
+}
 
 int mc_eval_source(const char *src, mc_error *err)
 {
@@ -815,7 +834,8 @@ size_t mc_eval_feature_name(const mc_game *g, int i, char *buf, size_t n)
     return mc_feat_group_name(g->rules->feat_groups, i, buf, n);
 }
 
-/* ---- values for players ---------------------------------------------------- */
+/* ---- values for players ----------------------------------------------------
+ */
 
 double mc_win_chance(const mc_game *g, int score)
 {
@@ -829,7 +849,6 @@ double mc_win_chance(const mc_game *g, int score)
 
 const char *mc_verdict_name(int verdict)
 {
-    static const char *const names[] = {"", "inaccuracy", "mistake",
-                                        "blunder"};
+    static const char *const names[] = {"", "inaccuracy", "mistake", "blunder"};
     return verdict >= 0 && verdict <= MC_VERDICT_BLUNDER ? names[verdict] : "";
 }

@@ -77,8 +77,13 @@ typedef struct mc_retro {
 
 /* How the games of a match are scored (Oware O10, Omweso W2): the kind and
    its target (games won, wins in a row, points). */
-enum { MC_FMT_SINGLE, MC_FMT_FIRST_TO, MC_FMT_ANTIGUA, MC_FMT_YORUBA,
-       MC_FMT_POINTS };
+enum {
+    MC_FMT_SINGLE,
+    MC_FMT_FIRST_TO,
+    MC_FMT_ANTIGUA,
+    MC_FMT_YORUBA,
+    MC_FMT_POINTS
+};
 typedef struct mc_match_fmt {
     int kind, target;
 } mc_match_fmt;
@@ -91,7 +96,7 @@ typedef struct mc_rules {
     const char *title;
     const char *unit, *units; /* the pieces' names; NULL: "seed", "seeds" */
     int npits;
-    const mc_optdef *opts; /* terminated by a NULL key */
+    const mc_optdef *opts;    /* terminated by a NULL key */
     const mc_preset *presets; /* terminated by a NULL name; may be NULL */
 
     /* Called once the options are parsed: check combinations, set up tables. */
@@ -103,8 +108,7 @@ typedef struct mc_rules {
     /* Optional, for games whose positions might have more than
        MC_MAX_MOVES moves (Omweso): the moves into out, room for cap,
        returning how many there are (more than cap: only cap written). */
-    int (*moves_all)(const mc_game *g, const mc_pos *p, mc_move *out,
-                     int cap);
+    int (*moves_all)(const mc_game *g, const mc_pos *p, mc_move *out, int cap);
     int (*play)(const mc_game *g, mc_pos *p, mc_move m, mc_trace *t);
     void (*status)(const mc_game *g, const mc_pos *p, const mc_hist *h,
                    mc_result *r);
@@ -118,7 +122,8 @@ typedef struct mc_rules {
     int (*pos_ok)(const mc_game *g, const mc_pos *p);
 
     int (*pos_parse)(const mc_game *g, const char *s, mc_pos *p, mc_error *e);
-    size_t (*pos_format)(const mc_game *g, const mc_pos *p, char *buf, size_t n);
+    size_t (*pos_format)(const mc_game *g, const mc_pos *p, char *buf,
+                         size_t n);
     /* Parse a token; when it is well formed but illegal in p, say why. */
     int (*move_parse)(const mc_game *g, const mc_pos *p, const char *s,
                       mc_move *m, mc_error *e);
@@ -155,8 +160,8 @@ typedef struct mc_rules {
        nothing (offers, answers: f from move_facts), after the mover's
        name `who`, appended to b; return 0 to leave them to the generic
        words ("South passes: ..."). */
-    int (*move_words)(const mc_game *g, const mc_move_facts *f,
-                      const char *who, struct mc_sb *b);
+    int (*move_words)(const mc_game *g, const mc_move_facts *f, const char *who,
+                      struct mc_sb *b);
     /* Optional: the match format the game's options ask for; NULL: one
        game. */
     mc_match_fmt (*match_format)(const mc_game *g);
@@ -177,8 +182,7 @@ typedef struct mc_rules {
        reasons (captures, points, annulment ...), as a sentence ending in
        a full stop, appended to b; return 0 (writing nothing) to leave
        them to the generic words. */
-    int (*result_words)(const mc_game *g, const mc_result *r,
-                        struct mc_sb *b);
+    int (*result_words)(const mc_game *g, const mc_result *r, struct mc_sb *b);
     /* Nonzero when Monte Carlo tree search beat alpha-beta in self-play
        for this game, making it the default computer player. */
     int prefer_mcts;
@@ -222,8 +226,7 @@ struct mc_game {
 mc_game *mc_game_dup(const mc_game *g, mc_error *err);
 
 /* "name k" for feature i of the groups (learned.c). */
-size_t mc_feat_group_name(const mc_feat_group *gr, int i, char *buf,
-                          size_t n);
+size_t mc_feat_group_name(const mc_feat_group *gr, int i, char *buf, size_t n);
 
 /* Learned weights are kept in 1/MC_LEARNED_ONE hundredths of a seed. */
 #define MC_LEARNED_ONE 16

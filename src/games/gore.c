@@ -40,8 +40,8 @@ static const mc_optdef gr_opts[] = {
 };
 
 #define NP 8
-#define PRICE 6     /* captured stones paid for each ceded pit (G6) */
-#define MAX_OFFER 3 /* pits in one offer (G6) */
+#define PRICE 6         /* captured stones paid for each ceded pit (G6) */
+#define MAX_OFFER 3     /* pits in one offer (G6) */
 #define QUIET_LIMIT 200 /* G8 */
 
 /* Moves: 0..7 sow that pit; the others are codes above the pits; an offer
@@ -544,16 +544,14 @@ static int parse_captures(const char *e, mc_pos *p, const char **rest,
                       "field 4: expected 'cap=<South>,<North>', the stones "
                       "each player has captured");
     uint8_t c[2];
-    if (mc_parse_counts(e + 4, 2, 48, c, rest, "captures (field 4, cap=)",
-                        err))
+    if (mc_parse_counts(e + 4, 2, 48, c, rest, "captures (field 4, cap=)", err))
         return MC_ERR_POSITION;
     p->cap[0] = c[0];
     p->cap[1] = c[1];
     int total = board_total(p) + c[0] + c[1];
     if (total != 48)
         return mc_err(err, MC_ERR_POSITION,
-                      "pits and captures total %d stones, not 48 (G1)",
-                      total);
+                      "pits and captures total %d stones, not 48 (G1)", total);
     return 0;
 }
 
@@ -607,12 +605,15 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                         mc_error *err)
 {
     const char *e;
-    const mc_head_fmt head = {4, 48, {"pits A-D (field 1, South's row)",
-                                      "pits a-d (field 1, North's row)"},
-                              "the 4 pits A-D", "own=<8 letters S|N>",
-                              pos_form};
-    if (mc_parse_head(s, &head, p, &e, err) ||
-        parse_owners(e, p, &e, err) || parse_captures(e, p, &e, err))
+    const mc_head_fmt head = {
+        4,
+        48,
+        {"pits A-D (field 1, South's row)", "pits a-d (field 1, North's row)"},
+        "the 4 pits A-D",
+        "own=<8 letters S|N>",
+        pos_form};
+    if (mc_parse_head(s, &head, p, &e, err) || parse_owners(e, p, &e, err) ||
+        parse_captures(e, p, &e, err))
         return MC_ERR_POSITION;
     if (*e == '\0')
         return 0;
@@ -660,8 +661,7 @@ static size_t gr_pos_format(const mc_game *g, const mc_pos *p, char *buf,
 }
 
 /* The legal moves as text, for error messages. */
-static void legal_list(const mc_game *g, const mc_pos *p, char *buf,
-                       size_t n);
+static void legal_list(const mc_game *g, const mc_pos *p, char *buf, size_t n);
 
 /* Explain why `side` may not offer the pits of mask, or return 0. */
 static int offer_error(const mc_game *g, const mc_pos *p, unsigned mask,
@@ -774,7 +774,9 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
                   "captured stones and would pay 6 a pit if it accepts "
                   "(1 pit: 6%s%s)",
                   letters[first], side_name[side], mine_s,
-                  most >= 3 ? "1 to 3" : most == 2 ? "1 or 2" : "1",
+                  most >= 3   ? "1 to 3"
+                  : most == 2 ? "1 or 2"
+                              : "1",
                   side_name[other], p->cap[other], most >= 2 ? ", 2: 12" : "",
                   most >= 3 ? ", 3: 18" : "");
 }
@@ -826,13 +828,13 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                       "%s has offered %s %s: answer first with accept "
                       "(%s pays %d of its %d captured stones, 6 into each "
                       "pit) or refuse, then sow or pass",
-                      side_name[other], side_name[side], pits,
-                      side_name[side], PRICE * k, p->cap[side]);
+                      side_name[other], side_name[side], pits, side_name[side],
+                      PRICE * k, p->cap[side]);
     }
     if (strcmp(s, "accept") == 0 || strcmp(s, "refuse") == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "there is no offer to %s: %s has not offered any pit",
-                      s, side_name[other]);
+                      "there is no offer to %s: %s has not offered any pit", s,
+                      side_name[other]);
     if (strcmp(s, "pass") == 0) {
         if (stones_in(p, mine) == 0) {
             *m = MV_PASS;
@@ -948,8 +950,8 @@ static int gr_pit_owner(const mc_game *g, const mc_pos *p, int pit)
     return (p->own >> (pit & 7)) & 1;
 }
 
-static size_t gr_describe(const mc_game *g, const mc_trace_event *e,
-                          char *buf, size_t n)
+static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
+                          size_t n)
 {
     (void)g;
     mc_sb b;
@@ -958,8 +960,8 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e,
     int side = e->aux & 1;
     switch (e->kind) {
     case MC_TR_LIFT:
-        mc_sb_printf(&b, "lifts %u stone%s from %s", e->n,
-                     e->n == 1 ? "" : "s", h);
+        mc_sb_printf(&b, "lifts %u stone%s from %s", e->n, e->n == 1 ? "" : "s",
+                     h);
         break;
     case MC_TR_DROP:
         mc_sb_printf(&b, "drops a stone in %s (now %u)", h, e->n);
@@ -1033,16 +1035,21 @@ static int gr_eval(const mc_game *g, const mc_pos *p, const int *w)
  */
 enum {
     GF_BIAS = 0,
-    GF_PIT = 1,                   /* 8 pits x 2 owners x 16 */
+    GF_PIT = 1,                     /* 8 pits x 2 owners x 16 */
     GF_OWNED = GF_PIT + 8 * 2 * 16, /* 9 */
-    GF_CAP = GF_OWNED + 9,        /* 2 x 41 */
-    GF_OFFER = GF_CAP + 2 * 41,   /* 2 */
+    GF_CAP = GF_OWNED + 9,          /* 2 x 41 */
+    GF_OFFER = GF_CAP + 2 * 41,     /* 2 */
     GF_N = GF_OFFER + 2
 };
 
 static const mc_feat_group gr_groups[] = {
-    {"bias", 1}, {"pit", 256}, {"owned.mine", 9}, {"captures.mine", 41},
-    {"captures.theirs", 41}, {"offer", 2}, {NULL, 0},
+    {"bias", 1},
+    {"pit", 256},
+    {"owned.mine", 9},
+    {"captures.mine", 41},
+    {"captures.theirs", 41},
+    {"offer", 2},
+    {NULL, 0},
 };
 
 static int gr_features(const mc_game *g, const mc_pos *p, mc_feature *f)
@@ -1060,8 +1067,8 @@ static int gr_features(const mc_game *g, const mc_pos *p, mc_feature *f)
     f[k++] = (mc_feature){(uint16_t)(GF_OWNED + owned), 1};
     for (int r = 0; r < 2; r++) {
         int c = p->cap[r == 0 ? me : 1 - me];
-        f[k++] = (mc_feature){(uint16_t)(GF_CAP + 41 * r + (c > 40 ? 40 : c)),
-                              1};
+        f[k++] =
+            (mc_feature){(uint16_t)(GF_CAP + 41 * r + (c > 40 ? 40 : c)), 1};
     }
     if (p->offer)
         f[k++] = (mc_feature){GF_OFFER, 1};
@@ -1092,8 +1099,8 @@ static long gr_action_index(const mc_game *g, const mc_pos *p, mc_move m)
         return (long)((m + NP - 4 * p->side) % NP);
     if (m == MV_PASS || m == MV_ACCEPT || m == MV_REFUSE)
         return (long)m;
-    return 11 + (long)gr_turn_mask((unsigned)(m - MV_OFFER_BASE) & 0xFFu,
-                                   p->side);
+    return 11 +
+           (long)gr_turn_mask((unsigned)(m - MV_OFFER_BASE) & 0xFFu, p->side);
 }
 
 static void gr_observe(const mc_game *g, const mc_pos *p, float *out)
@@ -1211,7 +1218,8 @@ const mc_rules mc_rules_gore = {
     .obs_size = 27,
     .observe = gr_observe,
     .retro = &gr_retro,
-    /* K 591.1: data/eval/gore.txt's fit (303,774 positions of 3,000 self-play games). */
+    /* K 591.1: data/eval/gore.txt's fit (303,774 positions of 3,000 self-play
+       games). */
     .win_scale = 591.1,
     .score_in_seeds = 1,
 };

@@ -2,11 +2,12 @@
  * learned.c - learned evaluations: each game that has features
  * (mc_rules.features) and a weights file (data/eval/<game>.txt, embedded)
  * is evaluated as the sum of its active features' weights, or, when the file
- * says `hidden H`, by a network of H clipped-ReLU units over them.  The weights are
- * parsed once per game, on first use.  MANCALA_EVAL=hand turns them off (the
- * hand-set evaluation of the game's file is used), MANCALA_EVAL_DIR=DIR reads
- * DIR/<game>.txt instead of the embedded file: both for training and strength
- * tests (docs/SEARCH.md).  Knows no rule: the features come from the game.
+ * says `hidden H`, by a network of H clipped-ReLU units over them.  The weights
+ * are parsed once per game, on first use.  MANCALA_EVAL=hand turns them off
+ * (the hand-set evaluation of the game's file is used), MANCALA_EVAL_DIR=DIR
+ * reads DIR/<game>.txt instead of the embedded file: both for training and
+ * strength tests (docs/SEARCH.md).  Knows no rule: the features come from the
+ * game.
  */
 #include <errno.h>
 #include <math.h>
@@ -88,8 +89,8 @@ mc_learned *mc_learned_copy(const mc_rules *r, const mc_learned *m)
     return c;
 }
 
-int mc_learned_parse_model(const mc_rules *r, const char *text,
-                           mc_learned *m, mc_error *err)
+int mc_learned_parse_model(const mc_rules *r, const char *text, mc_learned *m,
+                           mc_error *err)
 {
     memset(m, 0, sizeof *m);
     const char *h = text;
@@ -123,8 +124,7 @@ int mc_learned_parse_model(const mc_rules *r, const char *text,
     m->w1 = calloc((size_t)r->nfeat * (size_t)hidden, sizeof *m->w1);
     if (!m->w1)
         return mc_err(err, MC_ERR_NOMEM, "out of memory");
-    int line = 0, have_count = 0, have_hidden = 0, have_bias = 0,
-        have_out = 0;
+    int line = 0, have_count = 0, have_hidden = 0, have_bias = 0, have_out = 0;
     const char *s = text;
     double v[MC_NET_MAX + 2];
     while (*s) {
@@ -132,8 +132,7 @@ int mc_learned_parse_model(const mc_rules *r, const char *text,
         char *p = weights_line(&s, buf, sizeof buf);
         if (!p) {
             mc_learned_clear(m);
-            return mc_err(err, MC_ERR_ARG, "weights line %d is too long",
-                          line);
+            return mc_err(err, MC_ERR_ARG, "weights line %d is too long", line);
         }
         if (!*p)
             continue;
@@ -231,15 +230,14 @@ int mc_learned_parse(const mc_rules *r, const char *text, int32_t *w,
         }
         if (!have_count)
             return mc_err(err, MC_ERR_ARG,
-                          "weights line %d: expected 'features N' first",
-                          line);
+                          "weights line %d: expected 'features N' first", line);
         char *q;
         errno = 0;
         long idx = strtol(p, &q, 10);
         if (q == p || idx < 0 || idx >= r->nfeat)
             return mc_err(err, MC_ERR_ARG,
-                          "weights line %d: feature index out of 0..%d",
-                          line, r->nfeat - 1);
+                          "weights line %d: feature index out of 0..%d", line,
+                          r->nfeat - 1);
         char *q2;
         double v = strtod(q, &q2);
         if (q2 == q || !isfinite(v) || fabs(v) > 1e6)
@@ -358,8 +356,9 @@ int mc_learned_source(const char *src, const mc_rules *const *rules,
     if (hand == src_hand && strcmp(dir, src_dir) == 0) {
         /* the source in use */
     } else if (nslots > 0) {
-        rc = mc_err(err, MC_ERR_ARG, "the evaluation is chosen before the "
-                                     "first game is made");
+        rc = mc_err(err, MC_ERR_ARG,
+                    "the evaluation is chosen before the "
+                    "first game is made");
     } else {
         src_hand = hand;
         snprintf(src_dir, sizeof src_dir, "%s", dir);
@@ -390,14 +389,17 @@ int mc_learned_load(const mc_rules *r, const char *src, mc_learned **out,
     if (strcmp(src, "hand") == 0)
         return 0;
     if (!r->features || r->nfeat <= 0)
-        return mc_err(err, MC_ERR_ARG, "%s has no learned evaluation "
-                                       "(only \"hand\")", r->name);
+        return mc_err(err, MC_ERR_ARG,
+                      "%s has no learned evaluation "
+                      "(only \"hand\")",
+                      r->name);
     char path[4200];
     struct stat st;
     if (stat(src, &st) == 0 && S_ISDIR(st.st_mode)) {
         if (strlen(src) > 4096)
-            return mc_err(err, MC_ERR_ARG, "evaluation directory name too "
-                                           "long");
+            return mc_err(err, MC_ERR_ARG,
+                          "evaluation directory name too "
+                          "long");
         snprintf(path, sizeof path, "%s/%s.txt", src, r->name);
     } else {
         snprintf(path, sizeof path, "%s", src);
@@ -436,8 +438,7 @@ const mc_learned *mc_learned_model(const mc_rules *r)
     return w;
 }
 
-size_t mc_feat_group_name(const mc_feat_group *gr, int i, char *buf,
-                          size_t n)
+size_t mc_feat_group_name(const mc_feat_group *gr, int i, char *buf, size_t n)
 {
     for (; gr->name; gr++) {
         if (i < gr->count)

@@ -30,8 +30,8 @@ int mc_learned_parse(const mc_rules *r, const char *text, int32_t *w,
 
 /* Parse a weights text of either kind into m (allocated; mc_learned_clear
    frees it).  0, or -1 with a message naming the line. */
-int mc_learned_parse_model(const mc_rules *r, const char *text,
-                           mc_learned *m, mc_error *err);
+int mc_learned_parse_model(const mc_rules *r, const char *text, mc_learned *m,
+                           mc_error *err);
 void mc_learned_clear(mc_learned *m);
 /* A copy of m, a model of r (NULL when out of memory). */
 mc_learned *mc_learned_copy(const mc_rules *r, const mc_learned *m);

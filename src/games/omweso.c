@@ -30,8 +30,18 @@
 #include "../core/util.h"
 #include "game.h"
 
-enum { OPT_SETUP, OPT_SETUP_CAP, OPT_FTC, OPT_REVERSE, OPT_THREE, OPT_NEVER,
-       OPT_AKAKYALA, OPT_FRONT, OPT_MATCH, OPT_MAX_PLIES };
+enum {
+    OPT_SETUP,
+    OPT_SETUP_CAP,
+    OPT_FTC,
+    OPT_REVERSE,
+    OPT_THREE,
+    OPT_NEVER,
+    OPT_AKAKYALA,
+    OPT_FRONT,
+    OPT_MATCH,
+    OPT_MAX_PLIES
+};
 enum { SETUP_STANDARD, SETUP_CUSTOM, SETUP_ALL2 };
 enum { FTC_EACH, FTC_FIRST_GAME, FTC_ALLOWED };
 enum { REV_EVERY, REV_FIRST, REV_NONE };
@@ -98,9 +108,9 @@ static inline void rset(row16 *r, int i, unsigned v)
 /* The seeds in pits w0, w1: the bytes summed by one multiplication each
    (at most 64 seeds, so the sum never carries out of the top byte).  A
    macro: only the checking builds' asserts use it. */
-#define SEEDS2(w0, w1)                                                        \
-    ((unsigned)((((uint64_t)(w0) * 0x0101010101010101ull) >> 56) +           \
-                (((uint64_t)(w1) * 0x0101010101010101ull) >> 56)))
+#define SEEDS2(w0, w1)                                                         \
+    ((unsigned)((((uint64_t)(w0)*0x0101010101010101ull) >> 56) +               \
+                (((uint64_t)(w1)*0x0101010101010101ull) >> 56)))
 
 /* A lap start: the mover's pits once the origin is lifted, origin, hand. */
 typedef struct node {
@@ -161,9 +171,19 @@ typedef struct cache_ent {
 } cache_ent;
 
 /* Counters for tests and reports (see mc_omweso_stats). */
-enum { ST_MARK_OVERFLOW, ST_MOVE_OVERFLOW, ST_CYCLES, ST_LONGEST,
-       ST_CACHE_HITS, ST_MAX_MOVES, ST_MAX_MARKS, ST_CYCLE_CHOICES,
-       ST_SECOND_VISIT, ST_APPROX, ST_N };
+enum {
+    ST_MARK_OVERFLOW,
+    ST_MOVE_OVERFLOW,
+    ST_CYCLES,
+    ST_LONGEST,
+    ST_CACHE_HITS,
+    ST_MAX_MOVES,
+    ST_MAX_MARKS,
+    ST_CYCLE_CHOICES,
+    ST_SECOND_VISIT,
+    ST_APPROX,
+    ST_N
+};
 
 typedef struct om_data {
     const row16 (*add)[65][16]; /* [dir][n][origin]: what a lap of n seeds
@@ -239,8 +259,7 @@ static inline void relay_step(const om_data *d, node *x)
  * overflow).  Off chain_run's loop: a cycle with choice points is rare.
  */
 static void cycle_choices(om_data *d, const node *x0, int home, uint64_t idx,
-                          uint64_t lam, uint64_t ov_idx, int rev,
-                          chain_res *r)
+                          uint64_t lam, uint64_t ov_idx, int rev, chain_res *r)
 {
     /* Find mu, the first lap of the cycle, and lam, its length. */
     uint64_t mu = 0;
@@ -322,8 +341,8 @@ static void chain_run(om_data *d, const node *x0, unsigned mask, int rev,
            the seeds the lap drops there), so the next lap need not wait
            for this lap's table load: two laps overlap in the pipeline. */
         unsigned L = (o + n) & 15, sh = 8 * (L & 7);
-        unsigned v = ((unsigned)(((L & 8) ? w1 : w0) >> sh) & 0xff) +
-                     ((n - 1) >> 4) + 1;
+        unsigned v =
+            ((unsigned)(((L & 8) ? w1 : w0) >> sh) & 0xff) + ((n - 1) >> 4) + 1;
         const row16 *a = &d->add[0][n][o];
         w0 += a->w[0];
         w1 += a->w[1];
@@ -496,8 +515,8 @@ typedef struct gen {
     int cap;      /* room in out */
     int n;        /* legal moves found (written while n < cap) */
     int start;
-    int leaves;   /* moves found for this start, written or not */
-    int lost;     /* paths of this start that cannot be encoded */
+    int leaves; /* moves found for this start, written or not */
+    int lost;   /* paths of this start that cannot be encoded */
     int capt;
 } gen;
 
@@ -526,8 +545,8 @@ static void emit_move(gen *e, mc_move m)
 
 /* Every path on from lap start x (the opponent's pits op), nm marks so far
    with '-' where bits has a 1; in the rule file's order. */
-static void gen_seg(gen *e, const node *x, const opp *op, int first_lap,
-                    int nm, uint64_t bits)
+static void gen_seg(gen *e, const node *x, const opp *op, int first_lap, int nm,
+                    uint64_t bits)
 {
     unsigned mask = e->capt ? cap_mask(op->b) : 0;
     chain_res r;
@@ -614,7 +633,10 @@ static int om_moves(const mc_game *g, const mc_pos *p, mc_move *out)
 
 /* ---- playing a move ----------------------------------------------------- */
 
-static int bd(int side, int own) { return 16 * side + own; }
+static int bd(int side, int own)
+{
+    return 16 * side + own;
+}
 
 /* Capture at the mover's inner pit L: trace, take, remember end columns. */
 static int do_capture(opp *op, int L, int side, int *last, mc_trace *t)
@@ -622,18 +644,16 @@ static int do_capture(opp *op, int L, int side, int *last, mc_trace *t)
     if (t) {
         mc_trace_add(t, MC_TR_CAPTURE, bd(1 - side, 23 - L), op->b[23 - L],
                      side);
-        mc_trace_add(t, MC_TR_CAPTURE, bd(1 - side, L - 8), op->b[L - 8],
-                     side);
+        mc_trace_add(t, MC_TR_CAPTURE, bd(1 - side, L - 8), op->b[L - 8], side);
     }
-    *last |= LAST_CAPTURE | (L == 8 ? LAST_COL0 : 0) |
-             (L == 15 ? LAST_COL7 : 0);
+    *last |=
+        LAST_CAPTURE | (L == 8 ? LAST_COL0 : 0) | (L == 15 ? LAST_COL7 : 0);
     return take(op, L);
 }
 
 /* The move lap by lap, with a trace: what a player would watch. */
 static void play_traced(const mc_game *g, om_data *d, row16 *me, opp *op,
-                        int side, int capt, mc_move m, int *last,
-                        mc_trace *t)
+                        int side, int capt, mc_move m, int *last, mc_trace *t)
 {
     int cnt = MV_COUNT(m), pos = 0, lap = 0, resow = 0;
     uint64_t bits = MV_BITS(m);
@@ -807,8 +827,8 @@ static int can_start(const mc_pos *p, int side)
 
 static void annul(mc_result *r, int reason_text_index)
 {
-    static const char *const why[] = {"never_ending", "repetition",
-                                      "max_plies", "no_legal_move"};
+    static const char *const why[] = {"never_ending", "repetition", "max_plies",
+                                      "no_legal_move"};
     mc_sb b;
     r->over = 1;
     r->winner = MC_DRAW;
@@ -842,16 +862,21 @@ static int om_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
         return 0;
     const char *kind = strchr(d, ' ') ? strchr(d, ' ') + 1 : "";
     if (strcmp(kind, "akawumbi") == 0)
-        mc_sb_printf(b, "akawumbi, %s has no seeds left and %s captured from "
-                        "both of %s's end columns; it wins the match at "
-                        "once.", O, W, O);
+        mc_sb_printf(b,
+                     "akawumbi, %s has no seeds left and %s captured from "
+                     "both of %s's end columns; it wins the match at "
+                     "once.",
+                     O, W, O);
     else if (strcmp(kind, "okutema") == 0)
-        mc_sb_printf(b, "okutema, %s captured from both of %s's end columns "
-                        "or emptied all of %s's inner pits with a capture.",
+        mc_sb_printf(b,
+                     "okutema, %s captured from both of %s's end columns "
+                     "or emptied all of %s's inner pits with a capture.",
                      W, O, O);
     else if (strcmp(kind, "akakyala") == 0)
-        mc_sb_printf(b, "akakyala, %s's second capturing turn before %s "
-                        "captured at all.", W, O);
+        mc_sb_printf(b,
+                     "akakyala, %s's second capturing turn before %s "
+                     "captured at all.",
+                     W, O);
     else
         mc_sb_printf(b, "%s has no pit holding 2 or more seeds.", O);
     return 1;
@@ -968,8 +993,8 @@ static void om_layout(const mc_game *g, mc_layout *l)
     l->rows = 4;
     l->cols = 8;
     for (int x = 0; x < 8; x++) {
-        l->pit[0][x] = (int8_t)bd(1, 7 - x); /* North's outer row */
-        l->pit[1][x] = (int8_t)bd(1, 8 + x); /* North's inner row */
+        l->pit[0][x] = (int8_t)bd(1, 7 - x);  /* North's outer row */
+        l->pit[1][x] = (int8_t)bd(1, 8 + x);  /* North's inner row */
         l->pit[2][x] = (int8_t)bd(0, 15 - x); /* South's inner row */
         l->pit[3][x] = (int8_t)bd(0, x);      /* South's outer row */
     }
@@ -1001,9 +1026,13 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                         mc_error *err)
 {
     const char *e;
-    const mc_head_fmt head = {16, 64, {"South's pits (field 1)",
-                                       "North's pits (field 1)"},
-                              "South's 16 pits", "first=<SN|S|N|->", pos_form};
+    const mc_head_fmt head = {
+        16,
+        64,
+        {"South's pits (field 1)", "North's pits (field 1)"},
+        "South's 16 pits",
+        "first=<SN|S|N|->",
+        pos_form};
     if (mc_parse_head(s, &head, p, &e, err))
         return MC_ERR_POSITION;
     if (strncmp(e, "first=", 6) != 0)
@@ -1049,8 +1078,8 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                       "the pits hold %d seeds (South %d, North %d), not 64 "
                       "(W1: the 64 seeds never leave the board)",
                       south + north, south, north);
-    if (g->opt[OPT_SETUP] == SETUP_CUSTOM && p->first == 3 &&
-        p->cap[0] == 0 && p->cap[1] == 0) {
+    if (g->opt[OPT_SETUP] == SETUP_CUSTOM && p->first == 3 && p->cap[0] == 0 &&
+        p->cap[1] == 0) {
         /* Before anyone has moved, a custom game's position is a set-up. */
         if (south != 32 || north != 32)
             return mc_err(err, MC_ERR_POSITION,
@@ -1077,8 +1106,8 @@ static size_t om_pos_format(const mc_game *g, const mc_pos *p, char *buf,
     mc_sb b;
     mc_sb_init(&b, buf, n);
     mc_format_head(&b, p, 16);
-    mc_sb_printf(&b, " first=%s captures=%d,%d", first[p->first & 3],
-                 p->cap[0], p->cap[1]);
+    mc_sb_printf(&b, " first=%s captures=%d,%d", first[p->first & 3], p->cap[0],
+                 p->cap[1]);
     return b.len;
 }
 
@@ -1131,8 +1160,8 @@ static void om_choice_words(const mc_game *g, const mc_pos *p, mc_move m,
 {
     (void)g;
     (void)p;
-    static const char *const nth[] = {"first", "second", "third", "fourth",
-                                      "fifth", "sixth", "seventh", "eighth"};
+    static const char *const nth[] = {"first", "second", "third",   "fourth",
+                                      "fifth", "sixth",  "seventh", "eighth"};
     if (m & MV_STAR) {
         mc_sb_printf(b, "the three-seed opening sowing (W12)");
         return;
@@ -1158,8 +1187,8 @@ static void om_choice_words(const mc_game *g, const mc_pos *p, mc_move m,
     mc_sb_printf(b, ", then counter-clockwise (W10)");
 }
 
-static size_t list_start_moves(const mc_pos *p, const mc_move *mv, int n,
-                               int s, char *buf, size_t sz)
+static size_t list_start_moves(const mc_pos *p, const mc_move *mv, int n, int s,
+                               char *buf, size_t sz)
 {
     mc_sb b;
     mc_sb_init(&b, buf, sz);
@@ -1217,8 +1246,8 @@ static int why_not_reverse(const mc_game *g, const mc_pos *p, int s,
 }
 
 /* The three-seed opening sowing "X*" from pit (W12), or why not. */
-static int star_move(const mc_game *g, const mc_pos *p, const char *s,
-                     int pit, mc_move *m, mc_error *err)
+static int star_move(const mc_game *g, const mc_pos *p, const char *s, int pit,
+                     mc_move *m, mc_error *err)
 {
     char c = s[0];
     int seeds = p->pit[bd(p->side, pit)];
@@ -1328,8 +1357,7 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     if (lower != (side == MC_NORTH))
         return mc_err(err, MC_ERR_ILLEGAL,
                       "%c is one of %s's pits; %s moves from %s", c,
-                      side_name[lower], side_name[side],
-                      side ? "a-p" : "A-P");
+                      side_name[lower], side_name[side], side ? "a-p" : "A-P");
     int pit = -1;
     for (int i = 0; i < 16; i++)
         if (pit_names[bd(side, i)][0] == c)
@@ -1387,17 +1415,18 @@ static void lap_pits(mc_sb *b, int pit, unsigned n, int dir)
             mc_sb_printf(b, "%s%s", k > 1 ? ", " : "", pit_names[bd(side, j)]);
         }
     } else {
-        static const char *const times[5] = {"", "once", "twice",
-                                             "three times", "four times"};
-        mc_sb_printf(b, "%s: %s round all 16 pits and %u more, the last into "
-                        "%s",
+        static const char *const times[5] = {"", "once", "twice", "three times",
+                                             "four times"};
+        mc_sb_printf(b,
+                     "%s: %s round all 16 pits and %u more, the last into "
+                     "%s",
                      way, times[n / 16 > 4 ? 4 : n / 16], n % 16,
                      pit_names[bd(side, last)]);
     }
 }
 
-static size_t om_describe(const mc_game *g, const mc_trace_event *e,
-                          char *buf, size_t n)
+static size_t om_describe(const mc_game *g, const mc_trace_event *e, char *buf,
+                          size_t n)
 {
     (void)g;
     static const char *const who[2] = {"South", "North"};
@@ -1436,8 +1465,9 @@ static size_t om_describe(const mc_game *g, const mc_trace_event *e,
         break;
     }
     case MC_TR_END:
-        mc_sb_printf(&b, "the last seed falls in %s, which was empty: the "
-                         "move ends",
+        mc_sb_printf(&b,
+                     "the last seed falls in %s, which was empty: the "
+                     "move ends",
                      h);
         break;
     case MC_TR_OPENING: {
@@ -1479,9 +1509,9 @@ static void om_add_init(void)
         for (int o = 0; o < 16; o++)
             for (int n = 16; n <= 64; n++)
                 for (int w = 0; w < 2; w++)
-                    om_add[dir][n][o].w[w] = om_add[dir][n % 16][o].w[w] +
-                                             (uint64_t)(n / 16) *
-                                                 0x0101010101010101ull;
+                    om_add[dir][n][o].w[w] =
+                        om_add[dir][n % 16][o].w[w] +
+                        (uint64_t)(n / 16) * 0x0101010101010101ull;
 }
 
 static int om_init(mc_game *g, mc_error *err)
@@ -1490,7 +1520,7 @@ static int om_init(mc_game *g, mc_error *err)
     if (!d)
         return mc_err(err, MC_ERR_NOMEM, "out of memory");
     pthread_once(&om_add_once, om_add_init);
-    d->add = (const row16 (*)[65][16])om_add;
+    d->add = (const row16(*)[65][16])om_add;
     g->data = d;
     return 0;
 }
@@ -1554,9 +1584,9 @@ enum {
 };
 
 static const mc_feat_group om_groups[] = {
-    {"bias", 1},          {"pit.mine", 160},  {"pit.theirs", 160},
+    {"bias", 1},          {"pit.mine", 160},      {"pit.theirs", 160},
     {"movable.mine", 17}, {"movable.theirs", 17}, {"side.mine", 65},
-    {"side.theirs", 65},  {"first", 2},       {NULL, 0},
+    {"side.theirs", 65},  {"first", 2},           {NULL, 0},
 };
 
 static int om_features(const mc_game *g, const mc_pos *p, mc_feature *f)

@@ -10,18 +10,24 @@
 #include "../core/util.h"
 #include "game.h"
 
-enum { OPT_GRAND_SLAM, OPT_REPETITION, OPT_CYCLE_SPLIT, OPT_POST_WIN,
-       OPT_FIRST, OPT_MATCH, OPT_SEEDS };
+enum {
+    OPT_GRAND_SLAM,
+    OPT_REPETITION,
+    OPT_CYCLE_SPLIT,
+    OPT_POST_WIN,
+    OPT_FIRST,
+    OPT_MATCH,
+    OPT_SEEDS
+};
 enum { GS_FORFEIT, GS_WIN25, GS_ILLEGAL_UNLESS_ONLY, GS_ILLEGAL };
 
-static const char *const v_grand_slam[] = {"forfeit", "win25",
-                                           "illegal_unless_only", "illegal",
-                                           NULL};
+static const char *const v_grand_slam[] = {
+    "forfeit", "win25", "illegal_unless_only", "illegal", NULL};
 static const char *const v_repetition[] = {"first", "threefold", NULL};
 static const char *const v_cycle_split[] = {"ownership", "even", NULL};
 static const char *const v_post_win[] = {"none", "ownership", NULL};
 static const char *const v_first[] = {"south", "north", NULL};
-static const char *const v_match[] = {"single", "bo3",    "bo5",   "antigua",
+static const char *const v_match[] = {"single", "bo3",    "bo5", "antigua",
                                       "kumasi", "yoruba", NULL};
 static const char *const v_seeds[] = {"48", "any", NULL};
 
@@ -29,8 +35,8 @@ static const char *const v_seeds[] = {"48", "any", NULL};
 static mc_match_fmt ow_match_format(const mc_game *g)
 {
     static const mc_match_fmt fmts[] = {
-        {MC_FMT_SINGLE, 1},   {MC_FMT_FIRST_TO, 2}, {MC_FMT_FIRST_TO, 3},
-        {MC_FMT_ANTIGUA, 6},  {MC_FMT_FIRST_TO, 5}, {MC_FMT_YORUBA, 3}};
+        {MC_FMT_SINGLE, 1},  {MC_FMT_FIRST_TO, 2}, {MC_FMT_FIRST_TO, 3},
+        {MC_FMT_ANTIGUA, 6}, {MC_FMT_FIRST_TO, 5}, {MC_FMT_YORUBA, 3}};
     return fmts[g->opt[OPT_MATCH]];
 }
 
@@ -356,9 +362,13 @@ static int ow_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     static const char form[] =
         "expected '<A..F>/<a..f> <S|N> cap=<South>,<North>', e.g. "
         "'4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0'";
-    const mc_head_fmt head = {6, max, {"South's houses (field 1)",
-                                       "North's houses (field 1)"},
-                              "South's 6 houses", "cap=<South>,<North>", form};
+    const mc_head_fmt head = {
+        6,
+        max,
+        {"South's houses (field 1)", "North's houses (field 1)"},
+        "South's 6 houses",
+        "cap=<South>,<North>",
+        form};
     if (mc_parse_head(s, &head, p, &e, err))
         return MC_ERR_POSITION;
     if (strncmp(e, "cap=", 4) != 0)
@@ -367,8 +377,8 @@ static int ow_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     e += 4;
     uint8_t c[2];
     const char *f;
-    if (mc_parse_counts(e, 2, any ? 255 : 48, c, &f,
-                        "captures (field 3, cap=)", err))
+    if (mc_parse_counts(e, 2, any ? 255 : 48, c, &f, "captures (field 3, cap=)",
+                        err))
         return MC_ERR_POSITION;
     if (*f)
         return mc_err(err, MC_ERR_POSITION,
@@ -414,18 +424,17 @@ static int ow_move_parse(const mc_game *g, const mc_pos *p, const char *s,
 {
     static const char *const side_name[2] = {"South", "North"};
     int side = p->side;
-    if (strlen(s) != 1 || !((s[0] >= 'A' && s[0] <= 'F') ||
-                            (s[0] >= 'a' && s[0] <= 'f')))
+    if (strlen(s) != 1 ||
+        !((s[0] >= 'A' && s[0] <= 'F') || (s[0] >= 'a' && s[0] <= 'f')))
         return mc_err(err, MC_ERR_MOVE,
                       "'%.20s' is not a move: a move is one house letter, "
                       "A-F for South or a-f for North",
                       s);
     int i = s[0] >= 'a' ? 6 + (s[0] - 'a') : s[0] - 'A';
     if (i / 6 != side)
-        return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s is one of %s's houses; %s moves from %s", s,
-                      side_name[1 - side], side_name[side],
-                      side ? "a-f" : "A-F");
+        return mc_err(
+            err, MC_ERR_ILLEGAL, "%s is one of %s's houses; %s moves from %s",
+            s, side_name[1 - side], side_name[side], side ? "a-f" : "A-F");
     if (p->pit[i] == 0)
         return mc_err(err, MC_ERR_ILLEGAL, "house %s is empty", s);
     mc_move mv[MC_MAX_MOVES];
@@ -549,8 +558,8 @@ static int ow_eval(const mc_game *g, const mc_pos *p, const int *w)
     int board = 0, weak = 0;
     for (int i = 0; i < 6; i++) {
         board += mine[i] - theirs[i];
-        weak += (theirs[i] == 1 || theirs[i] == 2) -
-                (mine[i] == 1 || mine[i] == 2);
+        weak +=
+            (theirs[i] == 1 || theirs[i] == 2) - (mine[i] == 1 || mine[i] == 2);
     }
     return w[0] * ((int)p->cap[me] - (int)p->cap[op]) + w[1] * board +
            w[2] * weak;
@@ -565,18 +574,19 @@ static int ow_eval(const mc_game *g, const mc_pos *p, const int *w)
  */
 enum {
     OF_BIAS = 0,
-    OF_CAP = 1,                    /* 2 x 26 */
-    OF_REACH = OF_CAP + 2 * 26,    /* 2 sides x 6 houses x (1 + 15 x 5) */
-    OF_MOB = OF_REACH + 12 * 76,   /* 2 x 7 */
-    OF_SIDE = OF_MOB + 2 * 7,      /* 2 x 24 */
+    OF_CAP = 1,                  /* 2 x 26 */
+    OF_REACH = OF_CAP + 2 * 26,  /* 2 sides x 6 houses x (1 + 15 x 5) */
+    OF_MOB = OF_REACH + 12 * 76, /* 2 x 7 */
+    OF_SIDE = OF_MOB + 2 * 7,    /* 2 x 24 */
     OF_N = OF_SIDE + 2 * 24
 };
 
 static const mc_feat_group ow_groups[] = {
-    {"bias", 1},          {"store.mine", 26},  {"store.theirs", 26},
-    {"reach.mine", 456},  {"reach.theirs", 456}, {"movable.mine", 7},
-    {"movable.theirs", 7}, {"side.mine", 24},  {"side.theirs", 24},
-    {NULL, 0},
+    {"bias", 1},           {"store.mine", 26},
+    {"store.theirs", 26},  {"reach.mine", 456},
+    {"reach.theirs", 456}, {"movable.mine", 7},
+    {"movable.theirs", 7}, {"side.mine", 24},
+    {"side.theirs", 24},   {NULL, 0},
 };
 
 static int ow_features(const mc_game *g, const mc_pos *p, mc_feature *f)
@@ -609,8 +619,8 @@ static int ow_features(const mc_game *g, const mc_pos *p, mc_feature *f)
             }
             int cc = c > 15 ? 15 : c;
             int aa = after > 5 ? 5 : after;
-            f[k++] = (mc_feature){
-                (uint16_t)(base + 1 + (cc - 1) * 5 + (aa - 1)), 1};
+            f[k++] =
+                (mc_feature){(uint16_t)(base + 1 + (cc - 1) * 5 + (aa - 1)), 1};
         }
         f[k++] = (mc_feature){(uint16_t)(OF_MOB + 7 * r + mob), 1};
         f[k++] = (mc_feature){
@@ -671,7 +681,8 @@ const mc_rules mc_rules_oware = {
     .action_index = ow_action_index,
     .obs_size = 14,
     .observe = ow_observe,
-    /* K 811.5: data/eval/oware.txt's fit (446,244 positions of 3,953 self-play games). */
+    /* K 811.5: data/eval/oware.txt's fit (446,244 positions of 3,953 self-play
+       games). */
     .win_scale = 811.5,
     .score_in_seeds = 1,
 };

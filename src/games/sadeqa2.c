@@ -20,8 +20,7 @@
 #include "../core/util.h"
 #include "game.h"
 
-enum { OPT_FIRST_RULE, OPT_SKIP_ORIGIN, OPT_STUCK, OPT_REPETITION,
-       OPT_FIRST };
+enum { OPT_FIRST_RULE, OPT_SKIP_ORIGIN, OPT_STUCK, OPT_REPETITION, OPT_FIRST };
 enum { FR_BOTH, FR_STARTER, FR_NONE };
 
 static const char *const v_first_rule[] = {"both", "starter", "none", NULL};
@@ -159,8 +158,8 @@ static int sq_init(mc_game *g, mc_error *err)
             lapent *l = &d->lap[o][n];
             l->d[0] = add[0] - lift[0];
             l->d[1] = add[1] - lift[1];
-            l->end = (uint64_t)(skip ? (o + (n - 1) % ring + 1) % NH
-                                     : (o + n) % NH);
+            l->end =
+                (uint64_t)(skip ? (o + (n - 1) % ring + 1) % NH : (o + n) % NH);
         }
     g->data = d;
     return 0;
@@ -277,8 +276,7 @@ static void cycle_info(const sq_data *d, const uint64_t *w0, int o0,
 
 /* The outcome of sowing hole o for `side` from board w (S3-S6): OC_* in
    bits 32..39, end hole in 40..47, seeds removed in 48..55, over out[1]. */
-static void outcome(const sq_data *d, const uint64_t *w, int o,
-                    uint64_t *out)
+static void outcome(const sq_data *d, const uint64_t *w, int o, uint64_t *out)
 {
     if (hole(w, o) == 0) {
         out[0] = w[0];
@@ -301,14 +299,14 @@ static void outcome(const sq_data *d, const uint64_t *w, int o,
     b[f >> 3] &= ~(0xffull << ((f & 7) * 8));
     mc_hot_assert(board_seeds(b) == board_seeds(w) - c);
     out[0] = b[0];
-    out[1] = b[1] | (uint64_t)OC_ENDS << 32 | (uint64_t)e << 40 |
-             (uint64_t)c << 48;
+    out[1] =
+        b[1] | (uint64_t)OC_ENDS << 32 | (uint64_t)e << 40 | (uint64_t)c << 48;
 }
 
 static inline uint32_t cache_index(uint64_t k0, uint64_t k1)
 {
-    uint64_t h = k0 * 0x9e3779b97f4a7c15ull ^ (k1 + 0x632be59bd9b4e019ull) *
-                                                  0xd6e8feb86659fd93ull;
+    uint64_t h = k0 * 0x9e3779b97f4a7c15ull ^
+                 (k1 + 0x632be59bd9b4e019ull) * 0xd6e8feb86659fd93ull;
     return (uint32_t)(h >> (64 - CACHE_BITS));
 }
 
@@ -325,10 +323,10 @@ static void outcomes(const mc_game *g, const uint64_t *w, int side,
         atomic_load_explicit(&ce->key[0], memory_order_relaxed) == k0 &&
         atomic_load_explicit(&ce->key[1], memory_order_relaxed) == k1) {
         for (int k = 0; k < 6; k++) {
-            out[k][0] = atomic_load_explicit(&ce->out[k][0],
-                                             memory_order_relaxed);
-            out[k][1] = atomic_load_explicit(&ce->out[k][1],
-                                             memory_order_relaxed);
+            out[k][0] =
+                atomic_load_explicit(&ce->out[k][0], memory_order_relaxed);
+            out[k][1] =
+                atomic_load_explicit(&ce->out[k][1], memory_order_relaxed);
         }
         atomic_thread_fence(memory_order_acquire);
         if (atomic_load_explicit(&ce->seq, memory_order_relaxed) == s1)
@@ -355,8 +353,14 @@ static void outcomes(const mc_game *g, const uint64_t *w, int side,
     atomic_store_explicit(&ce->seq, s + 2, memory_order_release);
 }
 
-static inline int oc_kind(const uint64_t *o) { return (int)(o[1] >> 32 & 0xff); }
-static inline int oc_removed(const uint64_t *o) { return (int)(o[1] >> 48 & 0xff); }
+static inline int oc_kind(const uint64_t *o)
+{
+    return (int)(o[1] >> 32 & 0xff);
+}
+static inline int oc_removed(const uint64_t *o)
+{
+    return (int)(o[1] >> 48 & 0xff);
+}
 
 /* ---- rules -------------------------------------------------------------- */
 
@@ -396,8 +400,8 @@ static int restricted(const mc_game *g, const mc_pos *p)
 }
 
 /* Legal moves (S2) from the outcomes of the side's six holes. */
-static int legal_from(const mc_game *g, const mc_pos *p,
-                      uint64_t oc[6][2], mc_move *out)
+static int legal_from(const mc_game *g, const mc_pos *p, uint64_t oc[6][2],
+                      mc_move *out)
 {
     int base = 6 * p->side, n = 0;
     if (restricted(g, p) && oc_kind(oc[5]) == OC_ENDS) {
@@ -597,9 +601,13 @@ static int sq_pos_parse(const mc_game *g, const char *s, mc_pos *p,
 {
     (void)g;
     const char *e;
-    const mc_head_fmt head = {6, MAXS, {"South's holes (field 1)",
-                                        "North's holes (field 1)"},
-                              "South's 6 holes", "first=<SN|S|N|->", form};
+    const mc_head_fmt head = {
+        6,
+        MAXS,
+        {"South's holes (field 1)", "North's holes (field 1)"},
+        "South's 6 holes",
+        "first=<SN|S|N|->",
+        form};
     if (mc_parse_head(s, &head, p, &e, err))
         return MC_ERR_POSITION;
     if (strncmp(e, "first=", 6) != 0)
@@ -665,18 +673,17 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                          mc_move *m, mc_error *err)
 {
     int side = p->side;
-    if (strlen(s) != 1 || !((s[0] >= 'A' && s[0] <= 'F') ||
-                            (s[0] >= 'a' && s[0] <= 'f')))
+    if (strlen(s) != 1 ||
+        !((s[0] >= 'A' && s[0] <= 'F') || (s[0] >= 'a' && s[0] <= 'f')))
         return mc_err(err, MC_ERR_MOVE,
                       "'%.20s' is not a move: a move is one hole letter, "
                       "A-F for South or a-f for North",
                       s);
     int i = s[0] >= 'a' ? 6 + (s[0] - 'a') : s[0] - 'A';
     if (i / 6 != side)
-        return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s is one of %s's holes; %s moves from %s", s,
-                      side_name[1 - side], side_name[side],
-                      side ? "a-f" : "A-F");
+        return mc_err(
+            err, MC_ERR_ILLEGAL, "%s is one of %s's holes; %s moves from %s", s,
+            side_name[1 - side], side_name[side], side ? "a-f" : "A-F");
     if (p->pit[i] == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
                       "hole %s is empty; a move lifts the seeds of an own "
@@ -713,10 +720,11 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     }
     /* It ends, so only the first-move restriction can forbid it. */
     /* the rule in words, never the option's internal name */
-    return mc_err(err, MC_ERR_ILLEGAL,
-                  "this is %s's first move, which must be from %s, the "
-                  "rightmost hole, while that hole can be sown (S2) (legal: %s)",
-                  side_name[side], letters[6 * side + 5], legal);
+    return mc_err(
+        err, MC_ERR_ILLEGAL,
+        "this is %s's first move, which must be from %s, the "
+        "rightmost hole, while that hole can be sown (S2) (legal: %s)",
+        side_name[side], letters[6 * side + 5], legal);
 }
 
 static size_t sq_move_format(const mc_game *g, const mc_pos *p, mc_move m,
@@ -751,8 +759,8 @@ static int sq_pit_owner(const mc_game *g, const mc_pos *p, int pit)
     return pit < 6 ? MC_SOUTH : MC_NORTH;
 }
 
-static size_t sq_describe(const mc_game *g, const mc_trace_event *e,
-                          char *buf, size_t n)
+static size_t sq_describe(const mc_game *g, const mc_trace_event *e, char *buf,
+                          size_t n)
 {
     mc_sb b;
     mc_sb_init(&b, buf, n);
@@ -772,13 +780,15 @@ static size_t sq_describe(const mc_game *g, const mc_trace_event *e,
         mc_sb_printf(&b, "skips %s, the hole this lap was lifted from", h);
         break;
     case MC_TR_END:
-        mc_sb_printf(&b, "the last seed falls in %s, which was empty: the "
-                         "move ends",
+        mc_sb_printf(&b,
+                     "the last seed falls in %s, which was empty: the "
+                     "move ends",
                      h);
         break;
     case MC_TR_CAPTURE:
-        mc_sb_printf(&b, "the %u seed%s in %s, facing the last hole, %s "
-                         "the game",
+        mc_sb_printf(&b,
+                     "the %u seed%s in %s, facing the last hole, %s "
+                     "the game",
                      e->n, e->n == 1 ? "" : "s", h,
                      e->n == 1 ? "leaves" : "leave");
         break;
@@ -814,16 +824,21 @@ static int sq_eval(const mc_game *g, const mc_pos *p, const int *w)
  */
 enum {
     SF_BIAS = 0,
-    SF_HOLE = 1,                 /* 2 sides x 6 holes x 13 */
-    SF_MOB = SF_HOLE + 12 * 13,  /* 2 x 7 */
-    SF_SIDE = SF_MOB + 2 * 7,    /* 2 x 37 */
+    SF_HOLE = 1,                /* 2 sides x 6 holes x 13 */
+    SF_MOB = SF_HOLE + 12 * 13, /* 2 x 7 */
+    SF_SIDE = SF_MOB + 2 * 7,   /* 2 x 37 */
     SF_N = SF_SIDE + 2 * 37
 };
 
 static const mc_feat_group sq_groups[] = {
-    {"bias", 1},           {"hole.mine", 78},    {"hole.theirs", 78},
-    {"occupied.mine", 7},  {"occupied.theirs", 7}, {"side.mine", 37},
-    {"side.theirs", 37},   {NULL, 0},
+    {"bias", 1},
+    {"hole.mine", 78},
+    {"hole.theirs", 78},
+    {"occupied.mine", 7},
+    {"occupied.theirs", 7},
+    {"side.mine", 37},
+    {"side.theirs", 37},
+    {NULL, 0},
 };
 
 static int sq_features(const mc_game *g, const mc_pos *p, mc_feature *f)
@@ -836,8 +851,8 @@ static int sq_features(const mc_game *g, const mc_pos *p, mc_feature *f)
         int occ = 0, side = 0;
         for (int i = 0; i < 6; i++) {
             int c = h[i] > 12 ? 12 : h[i];
-            f[k++] = (mc_feature){(uint16_t)(SF_HOLE + 13 * (6 * r + i) + c),
-                                  1};
+            f[k++] =
+                (mc_feature){(uint16_t)(SF_HOLE + 13 * (6 * r + i) + c), 1};
             occ += h[i] > 0;
             side += h[i];
         }
@@ -883,9 +898,8 @@ static int sq_solvable(const mc_game *g, char *name, size_t n, mc_error *err)
                       "by board: an endless game's winner depends on the "
                       "board it repeats");
     int skip = g->opt[OPT_SKIP_ORIGIN], draw = g->opt[OPT_STUCK] == 1;
-    snprintf(name, n, "%s%s%s", skip || draw ? "" : "plain",
-             skip ? "skip" : "", draw ? (skip ? "-stuckdraw" : "stuckdraw")
-                                      : "");
+    snprintf(name, n, "%s%s%s", skip || draw ? "" : "plain", skip ? "skip" : "",
+             draw ? (skip ? "-stuckdraw" : "stuckdraw") : "");
     return 0;
 }
 
@@ -956,7 +970,8 @@ const mc_rules mc_rules_sadeqa2 = {
     .obs_size = 14,
     .observe = sq_observe,
     .retro = &sq_retro,
-    /* K 878.3: data/eval/sadeqa2.txt's fit (62,521 positions of 3,000 self-play games). */
+    /* K 878.3: data/eval/sadeqa2.txt's fit (62,521 positions of 3,000 self-play
+       games). */
     .win_scale = 878.3,
     .score_in_seeds = 0,
 };

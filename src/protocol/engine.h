@@ -145,9 +145,9 @@ enum {
 /* What was wrong with a go line, for the dialect to say in its words. */
 typedef struct proto_go_bad {
     enum { PROTO_GO_UNKNOWN, PROTO_GO_NUMBER, PROTO_GO_BOTH } what;
-    const char *word;  /* UNKNOWN: the word; NUMBER: the value, or NULL */
-    int key;           /* NUMBER: the parameter */
-    long long lo, hi;  /* NUMBER: its range */
+    const char *word; /* UNKNOWN: the word; NUMBER: the value, or NULL */
+    int key;          /* NUMBER: the parameter */
+    long long lo, hi; /* NUMBER: its range */
 } proto_go_bad;
 /* Read ws->w[1..] of a go line with the dialect's names keys: v[k] the
    number given for key k (-1: none), *infinite and *ponder.  0, or -1
@@ -160,8 +160,8 @@ int proto_go_words(const proto_words *ws,
 /* The search's limits from them: milliseconds to seconds, a 0 ms clock
    or movetime as fast as can be.  When nothing limits the mover, the
    player's default applies (mc_go: one second). */
-void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite,
-                   int ponder, mc_go *go);
+void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite, int ponder,
+                   mc_go *go);
 
 /* Split s (modified in place) at spaces and tabs; -1 if too many words. */
 int proto_split(char *s, proto_words *ws);

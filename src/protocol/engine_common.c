@@ -317,11 +317,9 @@ int proto_line_after(const proto_words *ws, const char *rest, int i, char *buf,
 
 /* ---- state ---- */
 
-
 /* The player's options with `database` as its tables option and `book`
    as its book. */
-static void file_opts(mc_player_opts *o, const char *database,
-                      const char *book)
+static void file_opts(mc_player_opts *o, const char *database, const char *book)
 {
     o->tables = strcmp(database, "default") == 0 ? NULL : database;
     o->book = strcmp(book, "default") == 0 ? NULL : book;
@@ -395,9 +393,8 @@ int proto_go_words(const proto_words *ws,
                        : k == PROTO_GO_MTG ? 1000
                                            : 1000000000000LL;
         long long lo =
-            k == PROTO_GO_DEPTH || k == PROTO_GO_MTG || k == PROTO_GO_NODES
-                ? 1
-                : 0;
+            k == PROTO_GO_DEPTH || k == PROTO_GO_MTG || k == PROTO_GO_NODES ? 1
+                                                                            : 0;
         long long n = i + 1 < ws->n ? proto_number(ws->w[i + 1], lo, hi) : -1;
         if (n < 0) {
             bad->what = PROTO_GO_NUMBER;
@@ -421,8 +418,8 @@ int proto_go_words(const proto_words *ws,
     return 0;
 }
 
-void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite,
-                   int ponder, mc_go *go)
+void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite, int ponder,
+                   mc_go *go)
 {
     memset(go, 0, sizeof *go);
     if (v[PROTO_GO_DEPTH] > 0)

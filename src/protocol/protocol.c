@@ -115,13 +115,13 @@ static int cmd_quit(mc_engine *e, proto_words *ws, const char *rest);
  * | go        | [stime|ntime|sinc|ninc|movestogo|       | no     | info*, |
  * |           |  movetime|depth|nodes N]...             |        | bestmove
  * |           |  [infinite|ponder]                      |        |        |
- * | stop      |                                         | yes    | bestmove or ok
- * | ponderhit |                                         | yes    | (bestmove) or error
- * | isready   |                                         | yes    | ok     |
- * | moves     |                                         | yes    | ok     |
- * | board     |                                         | yes    | #*, ok |
- * | result    |                                         | yes    | ok     |
- * | help      |                                         | yes    | #*, ok |
+ * | stop      |                                         | yes    | bestmove or
+ * ok | ponderhit |                                         | yes    |
+ * (bestmove) or error | isready   |                                         |
+ * yes    | ok     | | moves     |                                         | yes
+ * | ok     | | board     |                                         | yes    |
+ * #*, ok | | result    |                                         | yes    | ok
+ * | | help      |                                         | yes    | #*, ok |
  * | quit      |                                         | yes    | ok     |
  * +-----------+-----------------------------------------+--------+--------+
  * busy?: allowed while a search runs (the others get an error then).
@@ -467,8 +467,8 @@ static int cmd_go(mc_engine *e, proto_words *ws, const char *rest)
 {
     (void)rest;
     static const char *const keys[PROTO_GO_NKEYS] = {
-        "stime", "ntime", "sinc", "ninc", "movestogo", "movetime", "depth",
-        "nodes"};
+        "stime",     "ntime",    "sinc",  "ninc",
+        "movestogo", "movetime", "depth", "nodes"};
     long long v[PROTO_GO_NKEYS];
     int infinite, ponder;
     proto_go_bad bad;
@@ -575,12 +575,12 @@ static int cmd_board(mc_engine *e, proto_words *ws, const char *rest)
         for (int c = 0; c < l.cols && c < 8; c++) {
             int pit = l.pit[r][c];
             if (pit < 0)
-                len += (size_t)snprintf(line + len, sizeof line - len,
-                                        "      ");
+                len +=
+                    (size_t)snprintf(line + len, sizeof line - len, "      ");
             else
-                len += (size_t)snprintf(line + len, sizeof line - len,
-                                        " %2s:%-2d", mc_pit_name(e->g, pit),
-                                        p->pit[pit]);
+                len +=
+                    (size_t)snprintf(line + len, sizeof line - len, " %2s:%-2d",
+                                     mc_pit_name(e->g, pit), p->pit[pit]);
         }
         proto_say_locked(e, "%s", line);
     }
@@ -604,10 +604,10 @@ static int cmd_result(mc_engine *e, proto_words *ws, const char *rest)
     const char *w = r.winner == MC_SOUTH   ? "S"
                     : r.winner == MC_NORTH ? "N"
                                            : "draw";
-    const char *why = mc_end_reason_name(r.reason) &&
-                              *mc_end_reason_name(r.reason)
-                          ? mc_end_reason_name(r.reason)
-                          : "none";
+    const char *why =
+        mc_end_reason_name(r.reason) && *mc_end_reason_name(r.reason)
+            ? mc_end_reason_name(r.reason)
+            : "none";
     proto_say(e, "ok result %s %s %s", w, why, r.detail);
     return 0;
 }
@@ -632,7 +632,6 @@ static int cmd_quit(mc_engine *e, proto_words *ws, const char *rest)
     proto_say(e, "ok quit");
     return 1;
 }
-
 
 /* ---- the dialect ---- */
 

@@ -532,8 +532,8 @@ static void cmd_go(mc_engine *e, proto_words *ws)
 {
     /* White is the side that moves first: South. */
     static const char *const keys[PROTO_GO_NKEYS] = {
-        "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth",
-        "nodes"};
+        "wtime",     "btime",    "winc",  "binc",
+        "movestogo", "movetime", "depth", "nodes"};
     long long v[PROTO_GO_NKEYS];
     int infinite, ponder;
     proto_go_bad bad;

@@ -155,8 +155,14 @@ void mc_record_free(mc_record *r)
     free(r);
 }
 
-const mc_game *mc_record_game(const mc_record *r) { return r->g; }
-mc_session *mc_record_session(mc_record *r) { return r->s; }
+const mc_game *mc_record_game(const mc_record *r)
+{
+    return r->g;
+}
+mc_session *mc_record_session(mc_record *r)
+{
+    return r->s;
+}
 
 static int derived_index(const char *name)
 {
@@ -241,8 +247,7 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
     }
     if (derived_index(name) >= 0)
         return fail(err, MC_ERR_ARG,
-                    "the %s tag follows from the game and cannot be set",
-                    name);
+                    "the %s tag follows from the game and cannot be set", name);
     if (value && check_text("tag value", value, TAG_VALUE_MAX, 0, err))
         return MC_ERR_ARG;
     if (strcmp(name, "TimeControl") == 0) {
@@ -280,8 +285,8 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
         r->tags[at].value = v;
         return 0;
     }
-    size_t cap = mc_grow(&r->tags, (size_t)r->tags_cap,
-                         (size_t)r->ntags + 1, sizeof *r->tags, 8);
+    size_t cap = mc_grow(&r->tags, (size_t)r->tags_cap, (size_t)r->ntags + 1,
+                         sizeof *r->tags, 8);
     if (!cap || (2 * (r->ntags + 1) > r->hcap &&
                  rehash(r, r->hcap ? 2 * r->hcap : 16) != 0)) {
         free(v);
@@ -328,8 +333,7 @@ static void derive_into(const mc_record *r, dtags dv)
     if (res.over && mc_end_reason_name(res.reason))
         why = mc_end_reason_name(res.reason);
     snprintf(dv[D_TERM], DERIVED_LEN, "%s", why);
-    snprintf(dv[D_DETAIL], DERIVED_LEN, "%s",
-             res.over ? res.detail : "");
+    snprintf(dv[D_DETAIL], DERIVED_LEN, "%s", res.over ? res.detail : "");
     /* Goré G7. */
     snprintf(dv[D_GLORY], DERIVED_LEN, "%s",
              res.over && res.noglory ? "victory without glory" : "");
@@ -404,8 +408,7 @@ int mc_record_set_comment(mc_record *r, int ply, const char *text,
         char **c = realloc(r->comment, (size_t)(ply + 1) * sizeof *c);
         if (!c)
             return fail(err, MC_ERR_NOMEM, "out of memory");
-        memset(c + r->ncomment, 0,
-               (size_t)(ply + 1 - r->ncomment) * sizeof *c);
+        memset(c + r->ncomment, 0, (size_t)(ply + 1 - r->ncomment) * sizeof *c);
         r->comment = c;
         r->ncomment = ply + 1;
     }
@@ -425,12 +428,11 @@ const char *mc_record_comment(const mc_record *r, int ply)
 /* ---- matches: consecutive games with Round 1, 2, ... ---- */
 
 typedef struct match_walk {
-    int active;       /* the previous record belongs to a running match */
-    int round;        /* its round */
+    int active; /* the previous record belongs to a running match */
+    int round;  /* its round */
     char spec[MC_SPEC_STRLEN];
     mc_match m;
 } match_walk;
-
 
 static long round_of(const mc_record *r)
 {
@@ -472,8 +474,8 @@ static int match_step(match_walk *w, mc_record *r, mc_error *err)
                     "game",
                     rd, rd - 1);
     } else if (w->m.winner >= 0) {
-        return fail(err, MC_ERR_ARG,
-                    "round %ld: the match was already decided", rd);
+        return fail(err, MC_ERR_ARG, "round %ld: the match was already decided",
+                    rd);
     }
     if (rd > 1 && p0->side != w->m.next_first)
         return fail(err, MC_ERR_ARG,
@@ -522,7 +524,10 @@ static void ds_put(dstr *d, const char *s, size_t n)
     d->b[d->len] = '\0';
 }
 
-static void ds_puts(dstr *d, const char *s) { ds_put(d, s, strlen(s)); }
+static void ds_puts(dstr *d, const char *s)
+{
+    ds_put(d, s, strlen(s));
+}
 
 static void ds_tag(dstr *d, const char *name, const char *value)
 {
@@ -847,8 +852,8 @@ static int is_result(const char *w)
 
 /* Check the derived tags read from the file against the replayed game. */
 static int check_derived(lexer *x, mc_record *r,
-                         char (*read)[TAG_VALUE_MAX + 1],
-                         const tagpos *at, int game)
+                         char (*read)[TAG_VALUE_MAX + 1], const tagpos *at,
+                         int game)
 {
     dtags dv;
     derive_into(r, dv);
@@ -960,8 +965,8 @@ static int make_record(game_reader *gr)
     mc_start(g, &p0);
     if (at[D_START].line && mc_pos_parse(g, gr->read[D_START], &p0, &e) != 0) {
         mc_game_free(g);
-        return lx_fail_at(x, at[D_START].line, at[D_START].col,
-                          MC_ERR_POSITION, "Start tag: %s", e.msg);
+        return lx_fail_at(x, at[D_START].line, at[D_START].col, MC_ERR_POSITION,
+                          "Start tag: %s", e.msg);
     }
     gr->r = mc_record_new(gr->read[D_GAME], &p0, &e);
     mc_game_free(g);
@@ -1046,8 +1051,8 @@ static int finish_game(game_reader *gr, const char *w, int line, int col)
     lexer *x = gr->x;
     if (gr->at[D_RESULT].line && strcmp(gr->read[D_RESULT], w) != 0)
         return lx_fail_at(x, line, col, MC_ERR_ARG,
-                          "the result %s differs from the Result tag \"%s\"",
-                          w, gr->read[D_RESULT]);
+                          "the result %s differs from the Result tag \"%s\"", w,
+                          gr->read[D_RESULT]);
     mc_session *s = gr->r->s;
     mc_result res;
     mc_session_result(s, &res);
@@ -1105,11 +1110,12 @@ static int play_word(game_reader *gr, const char *w, int line, int col)
     mc_session *s = gr->r->s;
     int side = mc_session_pos(s)->side;
     mc_error e = {0, ""};
-    if (strcmp(w, MC_PASS_TOKEN) == 0 ? mc_session_pass_turn(s, &e) != 0
-                                      : mc_session_play_str(s, w, NULL, &e) != 0)
+    if (strcmp(w, MC_PASS_TOKEN) == 0
+            ? mc_session_pass_turn(s, &e) != 0
+            : mc_session_play_str(s, w, NULL, &e) != 0)
         return lx_fail_at(gr->x, line, col, e.code ? e.code : MC_ERR_MOVE,
-                          "game %d, move %d (%s): %s", gr->game,
-                          gr->moves + 1, w, e.msg);
+                          "game %d, move %d (%s): %s", gr->game, gr->moves + 1,
+                          w, e.msg);
     gr->moves++;
     if (side == MC_NORTH && mc_session_pos(s)->side == MC_SOUTH)
         gr->number++;
@@ -1173,8 +1179,8 @@ static int read_game(lexer *x, mc_record **out, int game)
         assert(mc_session_ply(gr.r->s) == gr.moves);
         /* keep the Match tag read, for the match check */
         if (set_match(gr.r, gr.at[D_MATCH].line ? gr.read[D_MATCH] : "") != 0)
-            rc = lx_fail_at(x, gr.gline, gr.gcol, MC_ERR_NOMEM,
-                            "out of memory");
+            rc =
+                lx_fail_at(x, gr.gline, gr.gcol, MC_ERR_NOMEM, "out of memory");
     }
     if (!rc) {
         check(gr.r);
@@ -1254,8 +1260,8 @@ typedef struct collect {
 static int collect_one(void *ctx, mc_record *r)
 {
     collect *c = ctx;
-    size_t nc = mc_grow(&c->recs, (size_t)c->cap, (size_t)c->n + 1,
-                        sizeof *c->recs, 4);
+    size_t nc =
+        mc_grow(&c->recs, (size_t)c->cap, (size_t)c->n + 1, sizeof *c->recs, 4);
     if (!nc) {
         mc_record_free(r);
         return MC_ERR_NOMEM;
@@ -1291,9 +1297,8 @@ int mc_records_read(const char *text, size_t len, mc_record ***out, int *n,
     return collected(&c, rc, out, n, err);
 }
 
-int mc_records_scan_file(const char *path,
-                         int (*each)(void *ctx, mc_record *r), void *ctx,
-                         mc_record_loc *loc, mc_error *err)
+int mc_records_scan_file(const char *path, int (*each)(void *ctx, mc_record *r),
+                         void *ctx, mc_record_loc *loc, mc_error *err)
 {
     if (loc)
         loc->line = loc->col = 0;

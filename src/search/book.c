@@ -27,23 +27,22 @@
 #define BOOK_MAX_BYTES ((size_t)256 << 20)
 
 typedef struct entry {
-    mc_pos pos;       /* compared up to `last` (mancala.h) */
-    char *key;        /* its position string */
+    mc_pos pos; /* compared up to `last` (mancala.h) */
+    char *key;  /* its position string */
     int n;
     mc_book_move *mv; /* best first */
 } entry;
 
 /* The directives besides `book` and `game`, in the order they are
    written. */
-static const char *const info_keys[] = {"leaf", "width", "searches",
-                                        "seconds"};
+static const char *const info_keys[] = {"leaf", "width", "searches", "seconds"};
 #define NINFO (sizeof info_keys / sizeof info_keys[0])
 
 struct mc_book {
     mc_game *g;
     entry *e;
     int n, cap;
-    mc_posmap index;  /* positions to entry numbers */
+    mc_posmap index; /* positions to entry numbers */
     char *info[NINFO];
 };
 
@@ -158,8 +157,7 @@ int mc_book_set_info(mc_book *b, const char *key, const char *value,
         char kind[16];
         const char *rest = value;
         int ok = mc_next_field(&rest, kind, sizeof kind) &&
-                 (strcmp(kind, "depth") == 0 ||
-                  strcmp(kind, "movetime") == 0);
+                 (strcmp(kind, "depth") == 0 || strcmp(kind, "movetime") == 0);
         while (*rest == ' ' || *rest == '\t')
             rest++;
         if (!ok || whole(rest, 0, &v) != 0 || v < 1)
@@ -169,8 +167,7 @@ int mc_book_set_info(mc_book *b, const char *key, const char *value,
                           value);
     } else if (whole(value, 0, &v) != 0) {
         return mc_err(err, MC_ERR_ARG,
-                      "%s: expected a whole number, not '%.60s'", key,
-                      value);
+                      "%s: expected a whole number, not '%.60s'", key, value);
     }
     char *copy = malloc(strlen(value) + 1);
     if (!copy)
@@ -185,8 +182,10 @@ int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
                 mc_error *err)
 {
     if (n < 1 || n > MC_MAX_MOVES)
-        return mc_err(err, MC_ERR_ARG, "a book position has 1 to %d moves, "
-                      "not %d", MC_MAX_MOVES, n);
+        return mc_err(err, MC_ERR_ARG,
+                      "a book position has 1 to %d moves, "
+                      "not %d",
+                      MC_MAX_MOVES, n);
     mc_result r;
     mc_status(b->g, p, NULL, &r);
     if (r.over)
@@ -238,8 +237,8 @@ int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
         free(b->e[k].key);
         free(b->e[k].mv);
     } else {
-        size_t cap = mc_grow(&b->e, (size_t)b->cap, (size_t)b->n + 1,
-                             sizeof *b->e, 64);
+        size_t cap =
+            mc_grow(&b->e, (size_t)b->cap, (size_t)b->n + 1, sizeof *b->e, 64);
         if (cap)
             b->cap = (int)cap;
         k = b->n;
@@ -261,8 +260,8 @@ int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
 }
 
 /* The error of line `line` of `name`, with the message of e after it. */
-static int line_err(mc_error *err, const char *name, int line,
-                    const char *what, const mc_error *e)
+static int line_err(mc_error *err, const char *name, int line, const char *what,
+                    const mc_error *e)
 {
     return mc_err(err, e->code ? e->code : MC_ERR_ARG, "%.80s:%d: %s%s%.160s",
                   name, line, what ? what : "", what ? ": " : "", e->msg);
@@ -288,8 +287,8 @@ static int read_move(const mc_game *g, const mc_pos *p, char *field,
     while (k < 3 && mc_next_field(&s, tok[k], sizeof tok[k]))
         k++;
     if (k < 3 || mc_next_field(&s, extra, sizeof extra))
-        return mc_err(e, MC_ERR_ARG,
-                      "expected 'MOVE SCORE DEPTH', not '%.60s'", trim(field));
+        return mc_err(e, MC_ERR_ARG, "expected 'MOVE SCORE DEPTH', not '%.60s'",
+                      trim(field));
     mc_error me = {0, ""};
     if (mc_move_parse(g, p, tok[0], &m->move, &me) != 0)
         return mc_err(e, me.code, "move '%.20s': %s", tok[0], me.msg);
@@ -323,14 +322,18 @@ static int read_line(mc_book **bp, char *line, int *seen_format,
         char w[16];
         const char *r = s;
         if (bar || !mc_next_field(&r, w, sizeof w) || strcmp(w, "book") != 0) {
-            mc_err(&e, MC_ERR_ARG, "not a mancala book: the first line that "
-                   "is not a comment must be 'book %d'", BOOK_FORMAT);
+            mc_err(&e, MC_ERR_ARG,
+                   "not a mancala book: the first line that "
+                   "is not a comment must be 'book %d'",
+                   BOOK_FORMAT);
             return line_err(err, name, lineno, NULL, &e);
         }
         long long v;
         if (whole(trim((char *)r), 0, &v) != 0 || v != BOOK_FORMAT) {
-            mc_err(&e, MC_ERR_ARG, "book format '%.20s' is not known (this "
-                   "program reads format %d)", trim((char *)r), BOOK_FORMAT);
+            mc_err(&e, MC_ERR_ARG,
+                   "book format '%.20s' is not known (this "
+                   "program reads format %d)",
+                   trim((char *)r), BOOK_FORMAT);
             return line_err(err, name, lineno, NULL, &e);
         }
         *seen_format = 1;
@@ -594,8 +597,8 @@ const mc_book *mc_book_builtin(const mc_game *g)
             snprintf(builtin[i].name, sizeof builtin[i].name, "%s", name);
             const char *t = mc_book_shipped(name);
             if (t)
-                builtin[i].book = mc_book_read(t, strlen(t), "built-in book",
-                                               NULL);
+                builtin[i].book =
+                    mc_book_read(t, strlen(t), "built-in book", NULL);
         }
         b = builtin[i].book;
     }
@@ -671,8 +674,7 @@ void mc_book_use_seed(mc_book_use *u, uint64_t seed)
 }
 
 int mc_book_use_go(mc_book_use *u, const mc_game *g, const mc_session *s,
-                   const mc_player_opts *o, int infinite,
-                   mc_search_info *out)
+                   const mc_player_opts *o, int infinite, mc_search_info *out)
 {
     /* the lower levels are meant to be weak; infinite searches analyse */
     if (!u->book || infinite || (o->level > 0 && o->level < 10) ||

@@ -15,11 +15,11 @@ const char *mc_book_shipped(const char *name);
 /* A player's book: the option it was chosen by, the book, and the random
    source of its choices. */
 typedef struct mc_book_use {
-    char opt[4096];        /* the option as given ("" for NULL) */
-    mc_book *own;          /* a book file's book (owned) */
-    const mc_book *book;   /* the book in use, or NULL */
-    mc_rng rng;            /* the choices among close moves */
-    uint64_t seed;         /* the seed rng was seeded with */
+    char opt[4096];      /* the option as given ("" for NULL) */
+    mc_book *own;        /* a book file's book (owned) */
+    const mc_book *book; /* the book in use, or NULL */
+    mc_rng rng;          /* the choices among close moves */
+    uint64_t seed;       /* the seed rng was seeded with */
     int seeded;
 } mc_book_use;
 
@@ -38,7 +38,6 @@ void mc_book_use_seed(mc_book_use *u, uint64_t seed);
    if so, *out holds the book's move (legal in the session's position),
    score and line, with out->book set, and 1 is returned.  0: search. */
 int mc_book_use_go(mc_book_use *u, const mc_game *g, const mc_session *s,
-                   const mc_player_opts *o, int infinite,
-                   mc_search_info *out);
+                   const mc_player_opts *o, int infinite, mc_search_info *out);
 
 #endif

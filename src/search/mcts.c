@@ -18,15 +18,15 @@
 #include "../core/util.h"
 
 typedef struct node {
-    mc_move move;     /* the move that led here */
-    int32_t parent;   /* -1 at the root */
-    int32_t first;    /* first child, -1 until expanded */
-    int32_t nkids;    /* children made so far */
-    int32_t nmoves;   /* legal moves here (-1 until known) */
-    int8_t mover;     /* the side that played `move` */
-    int8_t terminal;  /* 1 when the game is over here */
+    mc_move move;    /* the move that led here */
+    int32_t parent;  /* -1 at the root */
+    int32_t first;   /* first child, -1 until expanded */
+    int32_t nkids;   /* children made so far */
+    int32_t nmoves;  /* legal moves here (-1 until known) */
+    int8_t mover;    /* the side that played `move` */
+    int8_t terminal; /* 1 when the game is over here */
     double visits;
-    double wins;      /* from the view of `mover` (draw = 1/2) */
+    double wins; /* from the view of `mover` (draw = 1/2) */
 } node;
 
 typedef struct tree {

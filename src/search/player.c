@@ -34,8 +34,8 @@ struct mc_player {
     char tables_opt[4096]; /* o.tables as given ("" for NULL) */
     char tables_dir[4096]; /* where the open tables are */
     mc_egdb *db;
-    mc_solved *solved;     /* a solved game's tables (retro.c) */
-    mc_book_use book;      /* the opening book (book.c) */
+    mc_solved *solved; /* a solved game's tables (retro.c) */
+    mc_book_use book;  /* the opening book (book.c) */
     /* one search */
     atomic_int stop;
     mc_think think;
@@ -222,8 +222,10 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
         return mc_err(err, MC_ERR_ARG, "threads are 1 to %d, not %d",
                       MC_MAX_THREADS, o->threads);
     if (o->book_variety < 0)
-        return mc_err(err, MC_ERR_ARG, "the book variety is 0 or more, "
-                      "not %d", o->book_variety);
+        return mc_err(err, MC_ERR_ARG,
+                      "the book variety is 0 or more, "
+                      "not %d",
+                      o->book_variety);
     int brc = mc_book_use_set(&pl->book, pl->g, o->book, o->seed, err);
     if (brc != 0)
         return brc;
@@ -237,8 +239,8 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
     if (mb != pl->tt_mb) {
         if (mc_tt_resize(&pl->tt, mb) != 0) {
             pl->tt_mb = -1;
-            return mc_err(err, MC_ERR_NOMEM,
-                          "out of memory for a %d MiB table", mb);
+            return mc_err(err, MC_ERR_NOMEM, "out of memory for a %d MiB table",
+                          mb);
         }
         pl->tt_mb = mb;
     }
@@ -270,9 +272,8 @@ void mc_player_newgame(mc_player *pl)
 int mc_player_sync(mc_player *pl, const mc_session *s, mc_error *err)
 {
     if (strcmp(mc_game_spec(mc_session_game(s)), mc_game_spec(pl->g)) != 0)
-        return mc_err(err, MC_ERR_ARG,
-                      "the player plays %s, not %s", mc_game_spec(pl->g),
-                      mc_game_spec(mc_session_game(s)));
+        return mc_err(err, MC_ERR_ARG, "the player plays %s, not %s",
+                      mc_game_spec(pl->g), mc_game_spec(mc_session_game(s)));
     mc_session *c = mc_session_new(pl->g, mc_session_pos_at(s, 0));
     if (!c)
         return mc_err(err, MC_ERR_NOMEM, "out of memory");
@@ -462,8 +463,8 @@ void mc_request_of_go(const mc_go *go, int side, mc_request *rq)
     rq->stop = go->stop;
     /* Nothing limits the mover (a zeroed mc_go, or only the other side's
        clock): mc_go's default. */
-    if (!rq->depth && !rq->nodes && rq->movetime <= 0 &&
-        rq->clock[side] <= 0 && !rq->infinite && !rq->ponder)
+    if (!rq->depth && !rq->nodes && rq->movetime <= 0 && rq->clock[side] <= 0 &&
+        !rq->infinite && !rq->ponder)
         rq->movetime = MC_GO_DEFAULT_MOVETIME;
 }
 
@@ -543,8 +544,7 @@ static int answer_unsearched(mc_player *pl, const mc_request *rq,
    each level below full strength also halving the budget of the one
    above, so that a level is stronger than the one below under any limit
    (depth caps alone do not bite under a small node or time budget). */
-static void think_limits(mc_think *t, const mc_request *rq, int side,
-                         int level)
+static void think_limits(mc_think *t, const mc_request *rq, int side, int level)
 {
     t->max_depth = rq->depth > 0 ? rq->depth : 64;
     if (t->max_depth > MC_MAX_PLY - 2)
@@ -726,8 +726,8 @@ int mc_search(const mc_session *s, const mc_search_limits *lim,
     mc_request_of_limits(lim, &rq);
     int algo = lim->algo;
     if (algo == MC_ALGO_AUTO)
-        algo = mc_session_game(s)->rules->prefer_mcts ? MC_ALGO_MCTS
-                                                      : MC_ALGO_AB;
+        algo =
+            mc_session_game(s)->rules->prefer_mcts ? MC_ALGO_MCTS : MC_ALGO_AB;
     if (algo == MC_ALGO_MCTS && !rq.exact)
         return mc_mcts(s, &rq, lim->seed, NULL, out);
     if (mc_session_over(s))

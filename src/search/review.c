@@ -24,8 +24,9 @@ size_t mc_score_describe(const mc_game *g, int side, int score, char *buf,
     /* an endgame table's value: the final margin, not plies */
     int margin = mc_egdb_score_margin(a);
     if (margin > 0)
-        return (size_t)snprintf(buf, n, "%s wins by %d seed%s with perfect play",
-                                lead, margin, margin == 1 ? "" : "s");
+        return (size_t)snprintf(buf, n,
+                                "%s wins by %d seed%s with perfect play", lead,
+                                margin, margin == 1 ? "" : "s");
     if (a >= MC_SCORE_PROVEN)
         return (size_t)snprintf(buf, n, "%s wins by force in %d pl%s", lead,
                                 MC_SCORE_WIN - a,
@@ -67,10 +68,13 @@ int mc_review_fill(const mc_session *s, const int *score, const mc_move *best,
         v->before = mc_win_chance(g, score[k]);
         if (k + 1 == n && r.over) {
             /* the last move: what the game's end gave its player */
-            v->after = r.winner == MC_DRAW ? 0.5 : r.winner == p->side ? 1.0 : 0.0;
+            v->after = r.winner == MC_DRAW   ? 0.5
+                       : r.winner == p->side ? 1.0
+                                             : 0.0;
         } else {
             double c = mc_win_chance(g, score[k + 1]);
-            v->after = mc_session_pos_at(s, k + 1)->side == p->side ? c : 1.0 - c;
+            v->after =
+                mc_session_pos_at(s, k + 1)->side == p->side ? c : 1.0 - c;
         }
         v->verdict = verdict_of(v->before - v->after);
         for (int i = 0; i < 4; i++)
@@ -93,12 +97,14 @@ int mc_review_game(mc_player *pl, const mc_session *s, const mc_go *go,
     int rc = score && best && c ? 0 : MC_ERR_NOMEM;
     for (int k = 0; k < total && rc == 0; k++) {
         /* the history up to position k, so that repetitions count */
-        if (k > 0 && mc_session_play(c, mc_session_move_at(s, k - 1), NULL, NULL) != 0) {
+        if (k > 0 &&
+            mc_session_play(c, mc_session_move_at(s, k - 1), NULL, NULL) != 0) {
             rc = MC_ERR_ARG;
             break;
         }
         mc_search_info info;
-        if (mc_player_sync(pl, c, NULL) != 0 || mc_player_go(pl, go, &info) != 0) {
+        if (mc_player_sync(pl, c, NULL) != 0 ||
+            mc_player_go(pl, go, &info) != 0) {
             rc = MC_ERR_NOMEM;
             break;
         }

@@ -131,8 +131,8 @@ static int still_pondering(mc_worker *w)
     mc_think *t = w->t;
     if (!atomic_load_explicit(&t->ponder, memory_order_relaxed))
         return 0;
-    long long hit = atomic_load_explicit(&t->ponderhit_ns,
-                                         memory_order_relaxed);
+    long long hit =
+        atomic_load_explicit(&t->ponderhit_ns, memory_order_relaxed);
     if (hit == 0)
         return 1;
     t->tm.start = (double)hit * 1e-9;
@@ -163,8 +163,7 @@ static void check_limits(mc_worker *w)
         return;
     }
     if (w->id != 0) {
-        atomic_store_explicit(&w->shared_nodes, w->nodes,
-                              memory_order_relaxed);
+        atomic_store_explicit(&w->shared_nodes, w->nodes, memory_order_relaxed);
         return;
     }
     if (mc_outside_stop(t->outside_stop) ||
@@ -231,8 +230,7 @@ static int make_kids(mc_worker *w, int k, int ply, int n, int skip)
     return m;
 }
 
-static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
-                   int ev);
+static int negamax(mc_worker *w, int k, int depth, int alpha, int beta, int ev);
 
 #define QS_PLIES 6
 #define QS_GAIN 50
@@ -243,8 +241,7 @@ static int negamax(mc_worker *w, int k, int depth, int alpha, int beta,
    decided (or the search must stop: *score 0, w->stop set), else 0 with
    *pathdep: the oracle's answer here depends on the line's history; *h:
    the history facts of the node. */
-static int node_enter(mc_worker *w, int k, int *score, int *pathdep,
-                      mc_hist *h)
+static int node_enter(mc_worker *w, int k, int *score, int *pathdep, mc_hist *h)
 {
     mc_think *t = w->t;
     const mc_pos *p = &w->l.pos[k];
@@ -350,8 +347,7 @@ static int qsearch(mc_worker *w, int k, int alpha, int beta, int ev, int qd,
     return best;
 }
 
-static int lmr_amount(const mc_search_tuning *tune, int depth, int oi,
-                      int key)
+static int lmr_amount(const mc_search_tuning *tune, int depth, int oi, int key)
 {
     if (key > 31 || depth < 3)
         return 0;
@@ -507,8 +503,9 @@ static int search_kids(mc_worker *w, int k, int ply, int depth, int alpha,
         if (!searched) {
             v = child(w, k, ply, i, depth - 1, alpha, beta);
         } else {
-            int reduce = t->exact ? 0 : lmr_amount(&t->tune, depth, searched,
-                                                   kd->key[i]);
+            int reduce =
+                t->exact ? 0
+                         : lmr_amount(&t->tune, depth, searched, kd->key[i]);
             v = child(w, k, ply, i, depth - 1 - reduce, alpha, alpha + 1);
             if (v > alpha && !w->stop && (reduce || v < beta))
                 v = child(w, k, ply, i, depth - 1, alpha, beta);

@@ -33,15 +33,15 @@ enum {
  * nothing unless told: the defaults are the public structs' own.
  */
 typedef struct mc_request {
-    int depth;          /* deepest iteration; 0 = no limit */
-    uint64_t nodes;     /* node budget; 0 = none */
-    double movetime;    /* seconds, spent in full; 0 = none */
-    double clock[2];    /* South's and North's clocks, seconds; 0 = none */
-    double inc[2];      /* their increments */
-    int movestogo;      /* 0 = unknown */
-    int infinite;       /* until stopped */
-    int ponder;         /* as infinite until the ponderhit */
-    double start;       /* mc_now() when the move was asked for */
+    int depth;       /* deepest iteration; 0 = no limit */
+    uint64_t nodes;  /* node budget; 0 = none */
+    double movetime; /* seconds, spent in full; 0 = none */
+    double clock[2]; /* South's and North's clocks, seconds; 0 = none */
+    double inc[2];   /* their increments */
+    int movestogo;   /* 0 = unknown */
+    int infinite;    /* until stopped */
+    int ponder;      /* as infinite until the ponderhit */
+    double start;    /* mc_now() when the move was asked for */
     void (*on_info)(const mc_search_info *, void *);
     void *info_ctx;
     /* The caller's stop flag (mc_go.stop, mc_search_limits.stop), or NULL:
@@ -107,8 +107,8 @@ void mc_tm_init(mc_timeman *tm, const mc_go *go, int side, double start,
    `stability` counts the iterations the best move has stayed the same,
    `changes` the recent changes of best move (decayed), `fall` how much
    the score fell since the last iterations (hundredths of a seed). */
-int mc_tm_go_on(const mc_timeman *tm, double now, int stability,
-                double changes, int fall);
+int mc_tm_go_on(const mc_timeman *tm, double now, int stability, double changes,
+                int fall);
 
 /* ---- one search, shared by its threads ---- */
 
@@ -119,13 +119,13 @@ typedef struct mc_think {
        is up, and when worker 0 ends; read with relaxed atomic loads. */
     atomic_int *stop;
     const volatile int *outside_stop; /* the request's: worker 0 polls it */
-    double work_limit;          /* the caller's mc_work_limit(), for helpers */
-    atomic_int ponder;          /* 1 while pondering */
-    atomic_llong ponderhit_ns;  /* when the ponderhit came (0: not yet) */
+    double work_limit;         /* the caller's mc_work_limit(), for helpers */
+    atomic_int ponder;         /* 1 while pondering */
+    atomic_llong ponderhit_ns; /* when the ponderhit came (0: not yet) */
     mc_timeman tm;
-    int timed;                  /* the time manager applies */
+    int timed; /* the time manager applies */
     int level, max_depth, exact;
-    mc_search_tuning tune;      /* the player's knobs (mc_player_opts) */
+    mc_search_tuning tune; /* the player's knobs (mc_player_opts) */
     uint64_t node_limit;
     int (*oracle)(void *, const mc_pos *, int, int, int *);
     void *oracle_ctx;
@@ -133,7 +133,7 @@ typedef struct mc_think {
     const unsigned char *root_allow;
     uint64_t seed;
     int nthreads;
-    atomic_int done_depth;      /* deepest iteration any thread finished */
+    atomic_int done_depth; /* deepest iteration any thread finished */
     struct mc_worker **workers;
     void (*on_info)(const mc_search_info *, void *);
     void *info_ctx;
@@ -158,11 +158,11 @@ typedef struct mc_kids {
 /* One thread's search state; kept by the player between moves. */
 typedef struct mc_worker {
     int id;
-    mc_game *g;       /* this thread's copy of the game (caches inside) */
+    mc_game *g; /* this thread's copy of the game (caches inside) */
     int own_game;
     mc_line l;
     int root;
-    mc_kids *kid;     /* one per ply */
+    mc_kids *kid; /* one per ply */
     mc_move killer[MC_MAX_PLY][2];
     int history[MC_MAX_PITS * 4];
     mc_move pv[MC_MAX_PLY][MC_MAX_PLY];
@@ -170,7 +170,7 @@ typedef struct mc_worker {
     uint64_t nodes;
     atomic_ullong shared_nodes; /* published every few nodes */
     uint64_t oracle_hits;
-    int stop;         /* this thread saw the stop */
+    int stop; /* this thread saw the stop */
     mc_think *t;
     mc_search_info out;
     int rc;

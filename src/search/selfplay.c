@@ -134,11 +134,11 @@ void mc_score_elo(mc_selfplay_score *out)
     double n = out->games;
     double p = n > 0 ? (out->wins + 0.5 * out->draws) / n : 0.5;
     out->score = p;
-    double var = n > 0 ? (out->wins * (1 - p) * (1 - p) +
-                          out->draws * (0.5 - p) * (0.5 - p) +
-                          out->losses * p * p) /
-                             n
-                       : 0;
+    double var =
+        n > 0 ? (out->wins * (1 - p) * (1 - p) +
+                 out->draws * (0.5 - p) * (0.5 - p) + out->losses * p * p) /
+                    n
+              : 0;
     double se = n > 0 ? sqrt(var / n) : 0;
     out->elo = elo_of(p);
     out->elo_low = elo_of(p - 1.96 * se);

@@ -67,8 +67,8 @@ void mc_tm_init(mc_timeman *tm, const mc_go *go, int side, double start,
            start, scale);
 }
 
-int mc_tm_go_on(const mc_timeman *tm, double now, int stability,
-                double changes, int fall)
+int mc_tm_go_on(const mc_timeman *tm, double now, int stability, double changes,
+                int fall)
 {
     if (tm->hard <= 0 || tm->fixed)
         return 1; /* no clock, or a move time that is spent in full */

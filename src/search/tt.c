@@ -32,8 +32,7 @@ static uint64_t pack(int score, int depth, mc_tt_bound bound, int move,
     mc_hot_assert(gen <= GEN_MASK);
     return (uint64_t)(uint32_t)score | (uint64_t)(uint8_t)depth << 32 |
            (uint64_t)(bound & BOUND_MASK) << BOUND_SHIFT |
-           (uint64_t)(move & 1023) << 42 |
-           (uint64_t)(gen & GEN_MASK) << 52;
+           (uint64_t)(move & 1023) << 42 | (uint64_t)(gen & GEN_MASK) << 52;
 }
 
 static void unpack(uint64_t d, mc_tt_entry *e)
@@ -174,8 +173,8 @@ int mc_tt_hashfull(const mc_tt *t)
         return 0;
     size_t buckets = t->mask + 1 < 250 ? t->mask + 1 : 250, used = 0;
     for (size_t i = 0; i < buckets * MC_TT_BUCKET; i++) {
-        uint64_t d = atomic_load_explicit(&t->slot[i].data,
-                                          memory_order_relaxed);
+        uint64_t d =
+            atomic_load_explicit(&t->slot[i].data, memory_order_relaxed);
         used += bound_of(d) != MC_TT_EMPTY && gen_of(d) == t->gen;
     }
     assert(used <= buckets * MC_TT_BUCKET);

@@ -94,7 +94,10 @@ static const api_route routes[] = {
     {"POST", GAME_ID "/offer", NULL, ep_offer},
 };
 
-static int is(const char *a, const char *b) { return strcmp(a, b) == 0; }
+static int is(const char *a, const char *b)
+{
+    return strcmp(a, b) == 0;
+}
 
 /* A game route's action: its path after /api/game/ID/ ("" for the game). */
 static const char *action(const api_route *r)

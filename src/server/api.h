@@ -55,11 +55,12 @@ typedef struct mc_api_opts {
 
 typedef struct mc_api_req {
     const char *method;
-    const char *path;  /* the URL path without the query string */
-    const char *body;  /* may be NULL when len is 0 */
+    const char *path; /* the URL path without the query string */
+    const char *body; /* may be NULL when len is 0 */
     size_t len;
-    const char *token; /* the seat token sent (Authorization: Bearer), or NULL */
-    const char *addr;  /* the client's address (quotas), or NULL */
+    const char
+        *token;       /* the seat token sent (Authorization: Bearer), or NULL */
+    const char *addr; /* the client's address (quotas), or NULL */
 } mc_api_req;
 
 typedef struct mc_api_reply {

@@ -102,9 +102,10 @@ static api_player *borrow_player(mc_api *a, const mc_game *g, int help,
     if (!ap)
         api_reply_error(out, 503, "busy",
                         stopping ? "the server is stopping"
-                        : help   ? "the engine's help is in use (yours, or every "
-                                   "player it may have): try again"
-                                 : "every computer player is thinking: try again");
+                        : help
+                            ? "the engine's help is in use (yours, or every "
+                              "player it may have): try again"
+                            : "every computer player is thinking: try again");
     return ap;
 }
 
@@ -285,14 +286,13 @@ static void engine_move(mc_api *a, game_entry *e, const mc_api_req *rq,
     const mc_pos *p = mc_session_pos(cur_session(e));
     char tok[MC_MOVE_STRLEN];
     mc_move_format(g, p, info.best, tok, sizeof tok);
-    json_t *extra = json_pack("{s:i,s:i,s:I,s:b}", "score", info.score,
-                              "depth", info.depth, "nodes",
-                              (json_int_t)info.nodes, "book", info.book);
+    json_t *extra =
+        json_pack("{s:i,s:i,s:I,s:b}", "score", info.score, "depth", info.depth,
+                  "nodes", (json_int_t)info.nodes, "book", info.book);
     if (info.solved) {
         /* Perfect play: the tables' words for the position. */
         char words[200];
-        mc_solved_describe(g, p, info.value, info.plies, words,
-                           sizeof words);
+        mc_solved_describe(g, p, info.value, info.plies, words, sizeof words);
         json_object_set_new(extra, "solved", json_true());
         json_object_set_new(extra, "plies", json_integer(info.plies));
         json_object_set_new(extra, "perfect", json_string(words));
@@ -311,8 +311,7 @@ void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq,
     engine_move(a, e, rq, 0, out);
 }
 
-void ep_hint(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out)
+void ep_hint(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     engine_move(a, e, rq, 1, out);
 }
@@ -325,7 +324,9 @@ static void add_value(json_t *j, const mc_game *g, int side, int score)
 {
     char words[160];
     mc_score_describe(g, side, score, words, sizeof words);
-    json_object_set_new(j, "chance", json_real(floor(mc_win_chance(g, score) * 1000 + 0.5) / 1000));
+    json_object_set_new(
+        j, "chance",
+        json_real(floor(mc_win_chance(g, score) * 1000 + 0.5) / 1000));
     json_object_set_new(j, "words", json_string(words));
 }
 
@@ -337,7 +338,8 @@ static void add_value(json_t *j, const mc_game *g, int side, int score)
 void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
                  mc_api_reply *out)
 {
-    static const char *const keys[] = {"ply", "level", "seconds", "nodes", NULL};
+    static const char *const keys[] = {"ply", "level", "seconds", "nodes",
+                                       NULL};
     mc_session *s = cur_session(e);
     if (!mc_session_over(s) && !api_holds_any(e, rq->token)) {
         api_deny(out, rq->token, "a seat (or the game's end)");
@@ -352,12 +354,14 @@ void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
     mc_player_opts o;
     mc_go go;
     int n = mc_session_ply(s);
-    int bad = api_opt_num(j, "ply", 0, n, &ply, out) || search_limits(j, &o, &go, out);
+    int bad = api_opt_num(j, "ply", 0, n, &ply, out) ||
+              search_limits(j, &o, &go, out);
     json_decref(j);
     if (bad)
         return;
     if (ply < 0 || ply != (int)ply) {
-        api_reply_error(out, 400, "json", "'ply' must be a whole number from 0 to %d", n);
+        api_reply_error(out, 400, "json",
+                        "'ply' must be a whole number from 0 to %d", n);
         return;
     }
     int k = (int)ply;
@@ -390,17 +394,18 @@ void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
         return;
     if (info.depth == 0 && !info.book && !info.solved) {
         /* not one iteration within the time: no value to give */
-        api_reply_error(out, 503, "busy", "the engine had no time to value the "
-                                          "position; ask again");
+        api_reply_error(out, 503, "busy",
+                        "the engine had no time to value the "
+                        "position; ask again");
         return;
     }
     char tok[MC_MOVE_STRLEN];
     mc_move_format(g, &p, info.best, tok, sizeof tok);
     int pit = mc_move_pit(g, &p, info.best);
-    json_t *r = json_pack("{s:i,s:s,s:o,s:s,s:i,s:i,s:I}", "ply", k, "best", tok,
-                          "pit", pit < 0 ? json_null() : json_integer(pit), "side",
-                          p.side ? "N" : "S", "score", info.score, "depth",
-                          info.depth, "nodes", (json_int_t)info.nodes);
+    json_t *r = json_pack("{s:i,s:s,s:o,s:s,s:i,s:i,s:I}", "ply", k, "best",
+                          tok, "pit", pit < 0 ? json_null() : json_integer(pit),
+                          "side", p.side ? "N" : "S", "score", info.score,
+                          "depth", info.depth, "nodes", (json_int_t)info.nodes);
     add_value(r, g, p.side, info.score);
     api_reply_json(out, 200, r);
 }
@@ -424,11 +429,13 @@ void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
     int n = mc_session_ply(s), over = mc_session_over(s);
     int want = over ? n : n + 1;
     json_t *js = json_object_get(j, "scores"), *jb = json_object_get(j, "best");
-    if (!json_is_array(js) || !json_is_array(jb) || (int)json_array_size(js) != want ||
-        (int)json_array_size(jb) != want) {
+    if (!json_is_array(js) || !json_is_array(jb) ||
+        (int)json_array_size(js) != want || (int)json_array_size(jb) != want) {
         json_decref(j);
-        api_reply_error(out, 400, "json", "'scores' and 'best' must be arrays of %d values "
-                        "(one for each position valued)", want);
+        api_reply_error(out, 400, "json",
+                        "'scores' and 'best' must be arrays of %d values "
+                        "(one for each position valued)",
+                        want);
         return;
     }
     int *score = calloc((size_t)n + 1, sizeof *score);
@@ -449,8 +456,10 @@ void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
             mc_move_parse(g, mc_session_pos_at(s, k), t, &best[k], &err) != 0) {
             free(score), free(best), free(rv);
             json_decref(j);
-            api_reply_error(out, 422, "move", "position %d: a score within +-%d and a "
-                            "legal move are needed", k, MC_SCORE_WIN);
+            api_reply_error(out, 422, "move",
+                            "position %d: a score within +-%d and a "
+                            "legal move are needed",
+                            k, MC_SCORE_WIN);
             return;
         }
         score[k] = (int)json_integer_value(v);
@@ -462,26 +471,31 @@ void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
         double south;
         if (k < want)
             south = mc_session_pos_at(s, k)->side == MC_SOUTH
-                        ? mc_win_chance(g, score[k]) : 1.0 - mc_win_chance(g, score[k]);
+                        ? mc_win_chance(g, score[k])
+                        : 1.0 - mc_win_chance(g, score[k]);
         else /* the end: the result */
-            south = rv[n - 1].side == MC_SOUTH ? rv[n - 1].after : 1.0 - rv[n - 1].after;
-        json_array_append_new(graph, json_real(floor(south * 1000 + 0.5) / 1000));
+            south = rv[n - 1].side == MC_SOUTH ? rv[n - 1].after
+                                               : 1.0 - rv[n - 1].after;
+        json_array_append_new(graph,
+                              json_real(floor(south * 1000 + 0.5) / 1000));
     }
     for (int k = 0; k < n; k++) {
         const mc_pos *p = mc_session_pos_at(s, k);
         char mv[MC_MOVE_STRLEN], bt[MC_MOVE_STRLEN];
         mc_move_format(g, p, rv[k].played, mv, sizeof mv);
         mc_move_format(g, p, rv[k].best, bt, sizeof bt);
-        json_t *m = json_pack("{s:i,s:s,s:s,s:s,s:f,s:f,s:s}", "ply", k + 1, "side",
-                              rv[k].side ? "N" : "S", "move", mv, "best", bt,
-                              "before", floor(rv[k].before * 1000 + 0.5) / 1000,
-                              "after", floor(rv[k].after * 1000 + 0.5) / 1000,
-                              "verdict", mc_verdict_name(rv[k].verdict));
+        json_t *m =
+            json_pack("{s:i,s:s,s:s,s:s,s:f,s:f,s:s}", "ply", k + 1, "side",
+                      rv[k].side ? "N" : "S", "move", mv, "best", bt, "before",
+                      floor(rv[k].before * 1000 + 0.5) / 1000, "after",
+                      floor(rv[k].after * 1000 + 0.5) / 1000, "verdict",
+                      mc_verdict_name(rv[k].verdict));
         add_value(m, g, p->side, score[k]);
         json_array_append_new(moves, m);
     }
     free(score), free(best), free(rv);
-    api_reply_json(out, 200, json_pack("{s:o,s:o}", "moves", moves, "graph", graph));
+    api_reply_json(out, 200,
+                   json_pack("{s:o,s:o}", "moves", moves, "graph", graph));
 }
 
 /* The engine's view of any position of a game (review mode): the best move,
@@ -489,8 +503,8 @@ void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
    busy answer as a hint; the position alone is searched (no history). */
 void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
-    static const char *const keys[] = {"game", "position", "level", "seconds",
-                                       "nodes", NULL};
+    static const char *const keys[] = {"game",    "position", "level",
+                                       "seconds", "nodes",    NULL};
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
@@ -556,11 +570,11 @@ void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         char tok[MC_MOVE_STRLEN];
         mc_move_format(g, &p, info.best, tok, sizeof tok);
         int pit = mc_move_pit(g, &p, info.best);
-        json_t *r = json_pack("{s:s,s:o,s:s,s:i,s:i,s:I,s:b}", "best", tok, "pit",
-                              pit < 0 ? json_null() : json_integer(pit), "side",
-                              p.side ? "N" : "S", "score", info.score, "depth",
-                              info.depth, "nodes", (json_int_t)info.nodes,
-                              "book", info.book);
+        json_t *r = json_pack("{s:s,s:o,s:s,s:i,s:i,s:I,s:b}", "best", tok,
+                              "pit", pit < 0 ? json_null() : json_integer(pit),
+                              "side", p.side ? "N" : "S", "score", info.score,
+                              "depth", info.depth, "nodes",
+                              (json_int_t)info.nodes, "book", info.book);
         add_value(r, g, p.side, info.score);
         api_reply_json(out, 200, r);
     }

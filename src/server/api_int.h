@@ -21,7 +21,6 @@
 #include "../core/util.h"
 #include "mancala_record.h"
 
-
 #define ID_LEN MC_API_ID_LEN
 #define TRACE_CAP 20000 /* events kept for a move's animation */
 #define ADDR_LEN 64
@@ -35,20 +34,20 @@ typedef struct game_entry {
     pthread_mutex_t lock;    /* everything below (api_game_lock) */
     int held;                /* lock is held, by holder (asserts) */
     pthread_t holder;
-    int gone;                /* deleted or expired */
-    int stale;               /* a change failed to commit: reload first */
-    mc_record **recs;        /* the rounds; the last one is being played */
+    int gone;         /* deleted or expired */
+    int stale;        /* a change failed to commit: reload first */
+    mc_record **recs; /* the rounds; the last one is being played */
     int n, cap;
-    unsigned long version;   /* bumped by every change (clients poll it) */
+    unsigned long version;      /* bumped by every change (clients poll it) */
     char token[2][ID_LEN + 1];  /* per side; "" while the seat is free */
     char invite[2][ID_LEN + 1]; /* an open invitation to the seat, or "" */
-    int owner;               /* bit s: the creator holds side s */
+    int owner;                  /* bit s: the creator holds side s */
     /* A takeback asked for in a game between two people: the side that
        asked (-1: none) and whether the other declined; in memory only
        (a restart forgets it), cleared by every committed change. */
     int tb_side, tb_declined;
     long long created, touched;
-    double now;              /* the time of the request being answered */
+    double now; /* the time of the request being answered */
 } game_entry;
 
 /* The computer players: a few, kept between requests (each with its table
@@ -59,8 +58,8 @@ typedef struct api_player {
     mc_player *pl;
     char spec[MC_SPEC_STRLEN];
     int busy;
-    int help;             /* lent to an analysis or a hint */
-    char addr[ADDR_LEN];  /* ... for this address */
+    int help;            /* lent to an analysis or a hint */
+    char addr[ADDR_LEN]; /* ... for this address */
 } api_player;
 
 /* What each address did in the current minute: games created and CPU
@@ -79,19 +78,20 @@ struct mc_api {
     mc_api_opts o;
     rate_slot rate[RATE_SLOTS]; /* table lock */
     mc_store *store;
-    pthread_mutex_t table;  /* bucket, n, refs, pending, last_sweep, rate
-                               (api_table_lock) */
-    int table_held;         /* table is held, by table_holder (asserts) */
+    pthread_mutex_t table; /* bucket, n, refs, pending, last_sweep, rate
+                              (api_table_lock) */
+    int table_held;        /* table is held, by table_holder (asserts) */
     pthread_t table_holder;
     game_entry **bucket;
-    size_t nbucket;         /* a power of two */
+    size_t nbucket; /* a power of two */
     int n;
     long long last_sweep;
-    pthread_mutex_t players_lock; /* players, book_off, book_variety, stopping */
+    pthread_mutex_t
+        players_lock; /* players, book_off, book_variety, stopping */
     pthread_cond_t player_freed;
     api_player players[API_PLAYERS];
     int book_off, book_variety;
-    int stopping; /* the server is going down: no new search */
+    int stopping;            /* the server is going down: no new search */
     _Atomic double fake_now; /* tests: the time instead of the real one */
     /* Live events: bumped and broadcast after every request, so that the
        streams waiting in mc_api_wait look at their game again. */
@@ -102,7 +102,10 @@ struct mc_api {
 };
 
 /* Seconds since 1970 (created, touched, expiry). */
-static inline long long now_s(void) { return (long long)time(NULL); }
+static inline long long now_s(void)
+{
+    return (long long)time(NULL);
+}
 
 /* The clocks' time: seconds since 1970 with a fraction (a test's own time
    when it set one). */
@@ -139,15 +142,14 @@ void api_table_unlock(mc_api *a);
 json_t *api_safe_str(const char *s);
 void api_reply_json(mc_api_reply *out, int status, json_t *j);
 void api_reply_error(mc_api_reply *out, int status, const char *code,
-                     const char *fmt, ...)
-    MC_PRINTF(4, 5);
+                     const char *fmt, ...) MC_PRINTF(4, 5);
 const char *api_err_code(int code);
-json_t *api_parse_body(const char *body, size_t len,
-                       const char *const *allowed, mc_api_reply *out);
+json_t *api_parse_body(const char *body, size_t len, const char *const *allowed,
+                       mc_api_reply *out);
 int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
                 mc_api_reply *out);
-int api_opt_num(json_t *j, const char *key, double lo, double hi,
-                double *x, mc_api_reply *out);
+int api_opt_num(json_t *j, const char *key, double lo, double hi, double *x,
+                mc_api_reply *out);
 
 /* ---- api_seats.c: secrets, seats, invitations -------------------------- */
 int api_random_hex(char out[ID_LEN + 1]);
@@ -161,8 +163,8 @@ int api_help_allowed(const game_entry *e);
 int api_help_refused(const game_entry *e, mc_api_reply *out);
 
 /* ---- api_rounds.c: a game's rounds, its match, its set-up's turn ------- */
-int api_read_rounds(const char *text, const char *path,
-                    mc_record ***recs, int *n, mc_error *err);
+int api_read_rounds(const char *text, const char *path, mc_record ***recs,
+                    int *n, mc_error *err);
 int api_add_round(game_entry *e, mc_record *r);
 void api_match_of(const game_entry *e, mc_match *m);
 int api_game_finished(const game_entry *e);
@@ -170,12 +172,11 @@ int api_setup_turn(const game_entry *e);
 
 /* ---- api_work.c: the bounds of a request's work ------------------------ */
 int api_costly(const mc_api *a, game_entry *e, mc_api_reply *out);
-int api_player_go(const mc_api *a, api_player *ap, const mc_go *go,
-                  int sure, mc_search_info *info);
+int api_player_go(const mc_api *a, api_player *ap, const mc_go *go, int sure,
+                  mc_search_info *info);
 rate_slot *api_rate_of(mc_api *a, const char *addr);
 double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out);
-void api_work_end(mc_api *a, const char *addr, double cpu,
-                  mc_api_reply *out);
+void api_work_end(mc_api *a, const char *addr, double cpu, mc_api_reply *out);
 
 /* ---- api_table.c: the table of games, the store's copy ----------------- */
 int api_valid_id(const char *s);
@@ -195,8 +196,8 @@ int api_table_load(mc_api *a, mc_error *err);
 json_t *api_move_json(const mc_game *g, const mc_pos *p, mc_move m);
 json_t *api_board_json(const mc_game *g, const mc_pos *p);
 json_t *api_trace_json(const mc_game *g, const mc_trace *tr);
-json_t *api_explain_json(const mc_game *g, const mc_pos *before,
-                         mc_move m, const mc_trace *tr);
+json_t *api_explain_json(const mc_game *g, const mc_pos *before, mc_move m,
+                         const mc_trace *tr);
 void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
                      const char *move, const mc_trace *tr, json_t *extra);
 
@@ -222,8 +223,7 @@ void api_set_date(mc_record *r);
 void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc);
 void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
 void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
-void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
+void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
 void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
 
@@ -231,24 +231,19 @@ void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
 void api_play_token(mc_api *a, game_entry *e, const char *tok,
                     mc_api_reply *out, json_t *extra);
 int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out);
-void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
-void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
-void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
+void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
+void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
+void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
 void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
                  mc_api_reply *out);
 void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
-void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
+void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
 
 /* ---- api_engine.c: the computer players -------------------------------- */
 void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq,
                mc_api_reply *out);
-void ep_hint(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out);
+void ep_hint(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
 void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
                  mc_api_reply *out);
 void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,

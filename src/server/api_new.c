@@ -34,7 +34,8 @@ void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc)
     char t[64];
     mc_time_format(tc, t, sizeof t);
     mc_record_set_tag(r, "TimeControl",
-                      tc->kind == MC_TIME_NONE && !tc->mode[0] ? NULL : t, NULL);
+                      tc->kind == MC_TIME_NONE && !tc->mode[0] ? NULL : t,
+                      NULL);
     mc_session_set_time(mc_record_session(r), tc, clock_now(a));
 }
 
@@ -140,13 +141,19 @@ static int store_new(mc_api *a, game_entry *e, mc_api_reply *out)
 {
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
-    mc_store_game sg = {e->id, t, e->addr, 0, e->created, e->touched,
+    mc_store_game sg = {e->id,
+                        t,
+                        e->addr,
+                        0,
+                        e->created,
+                        e->touched,
                         api_game_finished(e),
                         {e->token[0][0] ? e->token[0] : NULL,
                          e->token[1][0] ? e->token[1] : NULL},
                         {e->invite[0][0] ? e->invite[0] : NULL,
                          e->invite[1][0] ? e->invite[1] : NULL},
-                        e->owner, {{0, 0}, -1, 1}};
+                        e->owner,
+                        {{0, 0}, -1, 1}};
     api_clock_of(e, &sg.clock);
     mc_error err = {MC_ERR_IO, "out of memory"};
     if (!t || mc_store_insert(a->store, &sg, &err) != 0) {
@@ -172,10 +179,9 @@ static json_t *creator_json(const game_entry *e, const char *tok, int mask)
     json_t *extra = json_pack("{s:s,s:s}", "token", tok, "sides", sides);
     int other = mask == 1 ? 1 : 0;
     if (mask != 3)
-        json_object_set_new(
-            extra, "invite",
-            json_pack("{s:s,s:s}", "side", other ? "N" : "S", "code",
-                      e->invite[other]));
+        json_object_set_new(extra, "invite",
+                            json_pack("{s:s,s:s}", "side", other ? "N" : "S",
+                                      "code", e->invite[other]));
     else
         json_object_set_new(extra, "invite", json_null());
     return extra;
@@ -214,8 +220,8 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
 
 void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 {
-    static const char *const keys[] = {"game", "position", "south", "north",
-                                       "seats", "time", "assist", NULL};
+    static const char *const keys[] = {"game",  "position", "south",  "north",
+                                       "seats", "time",     "assist", NULL};
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
@@ -225,7 +231,8 @@ void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         api_opt_str(j, "position", &pos, 1024, out) ||
         api_opt_str(j, "time", &time_text, 100, out) ||
         api_opt_str(j, "south", &names[0], 200, out) ||
-        api_opt_str(j, "north", &names[1], 200, out) || !(mask = seats_of(j, out))) {
+        api_opt_str(j, "north", &names[1], 200, out) ||
+        !(mask = seats_of(j, out))) {
         json_decref(j);
         return;
     }
@@ -275,8 +282,8 @@ void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     if (pos && mc_game_custom_setup(mc_record_game(r), NULL))
         mc_record_set_tag(r, "Arranged", "SN", NULL);
     for (int i = 0; i < 2; i++)
-        if (names[i] && mc_record_set_tag(r, i ? "North" : "South", names[i],
-                                          &err) != 0) {
+        if (names[i] &&
+            mc_record_set_tag(r, i ? "North" : "South", names[i], &err) != 0) {
             mc_record_free(r);
             json_decref(j);
             api_reply_error(out, 422, "tag", "%s", err.msg);
@@ -351,8 +358,7 @@ void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 }
 
 /* Take the seat of an invitation: its token is drawn and returned. */
-void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out)
+void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"invite", NULL};
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
@@ -380,9 +386,9 @@ void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq,
         e->invite[side][0] = 0;
         e->touched = now_s();
         e->version++; /* the other browser sees the seat taken */
-        api_reply_state(out, 200, e, NULL, NULL,
-                        json_pack("{s:s,s:s}", "token", tok, "side",
-                                  side ? "N" : "S"));
+        api_reply_state(
+            out, 200, e, NULL, NULL,
+            json_pack("{s:s,s:s}", "token", tok, "side", side ? "N" : "S"));
     }
 }
 
@@ -437,7 +443,8 @@ int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err)
         if (api_read_rounds(NULL, path, &recs, &n, &e) != 0) {
             if (report)
                 fprintf(report, "%s skipped: %s\n", shown,
-                        strstr(e.msg, path) == e.msg ? e.msg + strlen(path) + 2 : e.msg);
+                        strstr(e.msg, path) == e.msg ? e.msg + strlen(path) + 2
+                                                     : e.msg);
             continue;
         }
         mc_api_reply out;
@@ -448,8 +455,8 @@ int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err)
             count++;
             if (report)
                 fprintf(report, "%s %s %s\n", shown,
-                        json_string_value(json_object_get(
-                            json_object_get(j, "state"), "id")),
+                        json_string_value(
+                            json_object_get(json_object_get(j, "state"), "id")),
                         json_string_value(json_object_get(j, "token")));
         } else if (report) {
             json_t *m = json_object_get(json_object_get(j, "error"), "message");

@@ -27,7 +27,8 @@ static void time_ran_out(mc_api_reply *out, const mc_session *s, int side)
     else
         api_reply_error(out, 409, "time",
                         "%s's time ran out before the move arrived: the turn "
-                        "passed", side ? "North" : "South");
+                        "passed",
+                        side ? "North" : "South");
 }
 
 /* Play a move token on the game, with its trace; replies. */
@@ -66,8 +67,10 @@ void api_play_token(mc_api *a, game_entry *e, const char *tok,
         over_error(out, s);
     } else if (arranging >= 0) {
         json_decref(extra);
-        api_reply_error(out, 409, "setup", "the set-up is not finished: %s "
-                        "arranges its seeds first (W3)", arranging ? "North" : "South");
+        api_reply_error(out, 409, "setup",
+                        "the set-up is not finished: %s "
+                        "arranges its seeds first (W3)",
+                        arranging ? "North" : "South");
     } else if (mc_move_parse(g, &before, tok, &m, &err) != 0) {
         json_decref(extra);
         api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
@@ -103,8 +106,7 @@ int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out)
     return api_commit(a, e, out) == 0;
 }
 
-void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out)
+void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"move", "version", NULL};
     int side = mc_session_pos(cur_session(e))->side;
@@ -160,8 +162,7 @@ static int takeback_plies(const mc_session *s, int side)
 }
 
 /* POST undo by one of two people: a request, answered by POST takeback. */
-static void ask_takeback(game_entry *e, const mc_api_req *rq,
-                         mc_api_reply *out)
+static void ask_takeback(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     int side = seat_of(e, rq->token);
     mc_session *s = cur_session(e);
@@ -192,8 +193,8 @@ static void ask_takeback(game_entry *e, const mc_api_req *rq,
 
 /* Undo takes back a move: its mover's seat; redo plays the next one again:
    the seat of the side to move. */
-static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
-                      int redo, mc_api_reply *out)
+static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq, int redo,
+                      mc_api_reply *out)
 {
     mc_session *s = cur_session(e);
     int ply = mc_session_ply(s);
@@ -205,7 +206,8 @@ static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
         api_reply_error(out, 409, "no_undo", "there is no move to undo");
         return;
     }
-    int side = redo ? mc_session_pos(s)->side : mc_session_pos_at(s, ply - 1)->side;
+    int side =
+        redo ? mc_session_pos(s)->side : mc_session_pos_at(s, ply - 1)->side;
     if (!api_holds(e, rq->token, side)) {
         api_deny(out, rq->token, api_side_seat(side));
         return;
@@ -215,12 +217,13 @@ static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
                   : mc_session_undo_at(s, e->now, &err);
     if (rc == MC_ERR_ARG) { /* nothing to take back or play again */
         api_reply_error(out, 409, redo ? "no_redo" : "no_undo",
-                        redo ? "there is no move to redo" : "there is no move to undo");
+                        redo ? "there is no move to redo"
+                             : "there is no move to undo");
         return;
     }
     if (rc != 0) {
-        api_reply_error(out, 409, rc == MC_ERR_OVER ? "over" : "no_undo",
-                        "%s", err.msg);
+        api_reply_error(out, 409, rc == MC_ERR_OVER ? "over" : "no_undo", "%s",
+                        err.msg);
         return;
     }
     e->version++;
@@ -228,14 +231,12 @@ static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
         api_reply_state(out, 200, e, NULL, NULL, NULL);
 }
 
-void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out)
+void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     undo_redo(a, e, rq, 0, out);
 }
 
-void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out)
+void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     undo_redo(a, e, rq, 1, out);
 }
@@ -285,7 +286,8 @@ void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
     mc_error err = {0, ""};
     for (int i = 0; i < n; i++)
         if (mc_session_undo_at(s, e->now, &err) != 0) {
-            api_reply_error(out, 409, "no_undo", "%s", err.msg[0] ? err.msg : "cannot take back");
+            api_reply_error(out, 409, "no_undo", "%s",
+                            err.msg[0] ? err.msg : "cannot take back");
             return;
         }
     e->version++;
@@ -321,8 +323,7 @@ void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
     json_decref(j);
 }
 
-void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq,
-             mc_api_reply *out)
+void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     const mc_game *g = mc_record_game(cur_rec(e));
     if (!api_holds_any(e, rq->token)) {

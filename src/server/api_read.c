@@ -22,24 +22,23 @@ void ep_games(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         json_t *modes = json_array();
         const char *mh;
         for (int i = 0; mc_time_mode(g, i, &mh); i++)
-            json_array_append_new(modes,
-                                  json_pack("{s:s,s:s}", "name",
-                                            mc_time_mode(g, i, NULL), "text", mh));
-        json_array_append_new(list, json_pack("{s:s,s:s,s:s,s:o}", "name", *n,
-                                              "title", mc_game_title(g),
-                                              "options", help, "time_modes",
-                                              modes));
+            json_array_append_new(modes, json_pack("{s:s,s:s}", "name",
+                                                   mc_time_mode(g, i, NULL),
+                                                   "text", mh));
+        json_array_append_new(list,
+                              json_pack("{s:s,s:s,s:s,s:o}", "name", *n,
+                                        "title", mc_game_title(g), "options",
+                                        help, "time_modes", modes));
         mc_game_free(g);
     }
-    api_reply_json(out, 200, json_pack("{s:o,s:s,s:[s,s,s]}", "games", list,
-                                       "version", mc_version(), "time_forms",
-                                       "none", "move:SECONDS",
-                                       "game:SECONDS+INCREMENT"));
+    api_reply_json(out, 200,
+                   json_pack("{s:o,s:s,s:[s,s,s]}", "games", list, "version",
+                             mc_version(), "time_forms", "none", "move:SECONDS",
+                             "game:SECONDS+INCREMENT"));
 }
 
 /* GET /api/game/ID: the state. */
-void ep_state(mc_api *a, game_entry *e, const mc_api_req *rq,
-              mc_api_reply *out)
+void ep_state(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     (void)a;
     (void)rq;
@@ -84,8 +83,9 @@ void ep_positions(mc_api *a, game_entry *e, const mc_api_req *rq,
                                 : json_null());
         json_array_append_new(list, b);
     }
-    api_reply_json(out, 200, json_pack("{s:s,s:I,s:o}", "id", e->id, "version",
-                                       (json_int_t)e->version, "positions", list));
+    api_reply_json(out, 200,
+                   json_pack("{s:s,s:I,s:o}", "id", e->id, "version",
+                             (json_int_t)e->version, "positions", list));
 }
 
 /* The last move played with its trace, replayed from the position before
@@ -129,8 +129,7 @@ void ep_last_trace(mc_api *a, game_entry *e, const mc_api_req *rq,
 /* POST /api/game/ID/offer {"pits": [i, ...]}: may the side to move offer
    these pits now?  The library's answer (mc_offer_move): {"legal", "move",
    "why"}; nothing changes, and anyone may ask. */
-void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
-              mc_api_reply *out)
+void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 {
     (void)a;
     static const char *const keys[] = {"pits", NULL};
@@ -144,7 +143,8 @@ void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
     size_t i;
     json_t *v;
     int bad = !json_is_array(list) || json_array_size(list) == 0;
-    json_array_foreach(list, i, v) {
+    json_array_foreach(list, i, v)
+    {
         json_int_t k = json_is_integer(v) ? json_integer_value(v) : -1;
         if (k < 0 || k >= mc_game_pits(g) || k >= 32 || (mask >> k & 1))
             bad = 1;
@@ -153,8 +153,10 @@ void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
     }
     json_decref(j);
     if (bad) {
-        api_reply_error(out, 400, "json", "'pits' must list distinct pit "
-                                          "indices (0..%d)", mc_game_pits(g) - 1);
+        api_reply_error(out, 400, "json",
+                        "'pits' must list distinct pit "
+                        "indices (0..%d)",
+                        mc_game_pits(g) - 1);
         return;
     }
     mc_move m;
@@ -170,6 +172,6 @@ void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
     }
     char tok[MC_MOVE_STRLEN];
     mc_move_format(g, p, m, tok, sizeof tok);
-    api_reply_json(out, 200, json_pack("{s:b,s:s,s:n}", "legal", 1, "move", tok,
-                                       "why"));
+    api_reply_json(out, 200,
+                   json_pack("{s:b,s:s,s:n}", "legal", 1, "move", tok, "why"));
 }

@@ -25,8 +25,11 @@ json_t *api_safe_str(const char *s)
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0;
     while (i < n) {
-        int len = u[i] < 0x80 ? 1 : (u[i] >> 5) == 6 ? 2 : (u[i] >> 4) == 14 ? 3
-                                  : (u[i] >> 3) == 30 ? 4 : 0;
+        int len = u[i] < 0x80         ? 1
+                  : (u[i] >> 5) == 6  ? 2
+                  : (u[i] >> 4) == 14 ? 3
+                  : (u[i] >> 3) == 30 ? 4
+                                      : 0;
         int ok = len > 0 && i + (size_t)len <= n;
         for (int k = 1; ok && k < len; k++)
             ok = (u[i + (size_t)k] >> 6) == 2;
@@ -80,13 +83,20 @@ void api_reply_error(mc_api_reply *out, int status, const char *code,
 const char *api_err_code(int code)
 {
     switch (code) {
-    case MC_ERR_SPEC: return "spec";
-    case MC_ERR_POSITION: return "position";
-    case MC_ERR_MOVE: return "move";
-    case MC_ERR_ILLEGAL: return "illegal";
-    case MC_ERR_OVER: return "over";
-    case MC_ERR_IO: return "io";
-    default: return "bad_request";
+    case MC_ERR_SPEC:
+        return "spec";
+    case MC_ERR_POSITION:
+        return "position";
+    case MC_ERR_MOVE:
+        return "move";
+    case MC_ERR_ILLEGAL:
+        return "illegal";
+    case MC_ERR_OVER:
+        return "over";
+    case MC_ERR_IO:
+        return "io";
+    default:
+        return "bad_request";
     }
 }
 
@@ -94,8 +104,8 @@ const char *api_err_code(int code)
 
 /* Parse body as a JSON object whose keys are all in allowed (NULL-ended).
    An empty body is an empty object.  NULL after replying with the error. */
-json_t *api_parse_body(const char *body, size_t len,
-                       const char *const *allowed, mc_api_reply *out)
+json_t *api_parse_body(const char *body, size_t len, const char *const *allowed,
+                       mc_api_reply *out)
 {
     json_t *j;
     if (len == 0) {
@@ -118,7 +128,8 @@ json_t *api_parse_body(const char *body, size_t len,
     }
     const char *key;
     json_t *v;
-    json_object_foreach(j, key, v) {
+    json_object_foreach(j, key, v)
+    {
         int ok = 0;
         for (int i = 0; allowed[i]; i++)
             if (strcmp(key, allowed[i]) == 0)
@@ -141,12 +152,14 @@ int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
     *s = NULL;
     if (!v)
         return 0;
-    if (!json_is_string(v) || strlen(json_string_value(v)) != json_string_length(v)) {
+    if (!json_is_string(v) ||
+        strlen(json_string_value(v)) != json_string_length(v)) {
         api_reply_error(out, 400, "json", "'%s' must be a string", key);
         return -1;
     }
     if (json_string_length(v) > max) {
-        api_reply_error(out, 400, "json", "'%s' is longer than %zu bytes", key, max);
+        api_reply_error(out, 400, "json", "'%s' is longer than %zu bytes", key,
+                        max);
         return -1;
     }
     *s = json_string_value(v);
@@ -155,8 +168,8 @@ int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
 
 /* An optional number member within [lo, hi]; *x keeps its default when
    absent. */
-int api_opt_num(json_t *j, const char *key, double lo, double hi,
-                double *x, mc_api_reply *out)
+int api_opt_num(json_t *j, const char *key, double lo, double hi, double *x,
+                mc_api_reply *out)
 {
     json_t *v = json_object_get(j, key);
     if (!v)

@@ -17,8 +17,8 @@
 int api_add_round(game_entry *e, mc_record *r)
 {
     assert(api_game_locked(e) && e->n < MC_API_MAX_ROUNDS);
-    size_t cap = mc_grow(&e->recs, (size_t)e->cap, (size_t)e->n + 1,
-                         sizeof *e->recs, 4);
+    size_t cap =
+        mc_grow(&e->recs, (size_t)e->cap, (size_t)e->n + 1, sizeof *e->recs, 4);
     if (!cap)
         return -1;
     e->cap = (int)cap;
@@ -67,8 +67,8 @@ static int take_round(void *ctx, mc_record *r)
         mc_record_free(r);
         return TOO_MANY_ROUNDS;
     }
-    size_t nc = mc_grow(&c->recs, (size_t)c->cap, (size_t)c->n + 1,
-                        sizeof *c->recs, 4);
+    size_t nc =
+        mc_grow(&c->recs, (size_t)c->cap, (size_t)c->n + 1, sizeof *c->recs, 4);
     if (!nc) {
         mc_record_free(r);
         return MC_ERR_ARG;
@@ -79,21 +79,23 @@ static int take_round(void *ctx, mc_record *r)
 }
 
 /* The rounds of text (or of the file path when text is NULL) in *recs,
-   *n; 0, or -1 with err filled (nothing to free). */
-int api_read_rounds(const char *text, const char *path,
-                    mc_record ***recs, int *n, mc_error *err)
+ *n; 0, or -1 with err filled (nothing to free). */
+int api_read_rounds(const char *text, const char *path, mc_record ***recs,
+                    int *n, mc_error *err)
 {
     rounds c = {NULL, 0, 0};
     mc_record_loc loc;
-    int rc = text ? mc_records_scan(text, strlen(text), take_round, &c, &loc, err)
-                  : mc_records_scan_file(path, take_round, &c, &loc, err);
+    int rc =
+        text ? mc_records_scan(text, strlen(text), take_round, &c, &loc, err)
+             : mc_records_scan_file(path, take_round, &c, &loc, err);
     if (rc == 0 && c.n == 0) {
         snprintf(err->msg, sizeof err->msg, "the record holds no game");
         rc = -1;
     } else if (rc == TOO_MANY_ROUNDS) {
         snprintf(err->msg, sizeof err->msg,
                  "a game here is one match of at most %d games; this record "
-                 "holds more (load its games one by one)", MC_API_MAX_ROUNDS);
+                 "holds more (load its games one by one)",
+                 MC_API_MAX_ROUNDS);
     } else if (rc != 0 && !err->msg[0]) {
         snprintf(err->msg, sizeof err->msg, "out of memory");
     }

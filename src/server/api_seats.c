@@ -101,8 +101,9 @@ int api_help_refused(const game_entry *e, mc_api_reply *out)
 {
     if (api_help_allowed(e))
         return 0;
-    api_reply_error(out, 403, "assist",
-                    "the engine's help is off in a game between two people until "
-                    "it ends (unless the game was made with \"assist\": true)");
+    api_reply_error(
+        out, 403, "assist",
+        "the engine's help is off in a game between two people until "
+        "it ends (unless the game was made with \"assist\": true)");
     return 1;
 }

@@ -30,8 +30,9 @@ static int setup_side(const game_entry *e, json_t *j, const mc_api_req *rq,
     }
     int turn = api_setup_turn(e);
     if (turn < 0) {
-        api_reply_error(out, 409, "setup", "no set-up is open: the game is not "
-                                           "setup=custom or has begun (W3)");
+        api_reply_error(out, 409, "setup",
+                        "no set-up is open: the game is not "
+                        "setup=custom or has begun (W3)");
         return -1;
     }
     if (turn != side) {

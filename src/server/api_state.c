@@ -12,10 +12,11 @@
 
 /* ---- the state --------------------------------------------------------- */
 
-static const char *const move_kinds[] = {
-    [MC_MOVE_IS_SOW] = "sow",       [MC_MOVE_IS_OFFER] = "offer",
-    [MC_MOVE_IS_ACCEPT] = "accept", [MC_MOVE_IS_REFUSE] = "refuse",
-    [MC_MOVE_IS_PASS] = "pass"};
+static const char *const move_kinds[] = {[MC_MOVE_IS_SOW] = "sow",
+                                         [MC_MOVE_IS_OFFER] = "offer",
+                                         [MC_MOVE_IS_ACCEPT] = "accept",
+                                         [MC_MOVE_IS_REFUSE] = "refuse",
+                                         [MC_MOVE_IS_PASS] = "pass"};
 
 /* A move as the library describes it: its token, the pit it sows from,
    its kind, an offer's pits and price, a pass's reason. */
@@ -38,14 +39,13 @@ json_t *api_move_json(const mc_game *g, const mc_pos *p, mc_move m)
     int priced = f.kind != MC_MOVE_IS_SOW && f.kind != MC_MOVE_IS_PASS;
     char choice[200];
     mc_move_choice(g, p, m, choice, sizeof choice);
-    return json_pack("{s:s,s:o,s:s,s:o,s:o,s:o,s:o}", "move", buf, "pit",
-                     f.pit >= 0 ? json_integer(f.pit) : json_null(), "kind",
-                     move_kinds[f.kind],
-                     "price", priced ? json_integer(f.price) : json_null(),
-                     "pits", pits, "why",
-                     f.kind == MC_MOVE_IS_PASS ? api_safe_str(f.why)
-                                               : json_null(),
-                     "choice", api_safe_str(choice));
+    return json_pack(
+        "{s:s,s:o,s:s,s:o,s:o,s:o,s:o}", "move", buf, "pit",
+        f.pit >= 0 ? json_integer(f.pit) : json_null(), "kind",
+        move_kinds[f.kind], "price",
+        priced ? json_integer(f.price) : json_null(), "pits", pits, "why",
+        f.kind == MC_MOVE_IS_PASS ? api_safe_str(f.why) : json_null(), "choice",
+        api_safe_str(choice));
 }
 
 static json_t *result_json(const mc_game *g, const mc_result *r)
@@ -56,10 +56,11 @@ static json_t *result_json(const mc_game *g, const mc_result *r)
     char text[512];
     mc_result_describe(g, r, text, sizeof text);
     return json_pack("{s:s,s:s,s:o,s:i,s:[f,f],s:o,s:b}", "winner",
-                     r->winner == MC_SOUTH ? "S" : r->winner == MC_NORTH ? "N"
-                                                                        : "draw",
-                     "reason", why && *why ? why : "other",
-                     "detail", api_safe_str(r->detail), "points", r->points, "score",
+                     r->winner == MC_SOUTH   ? "S"
+                     : r->winner == MC_NORTH ? "N"
+                                             : "draw",
+                     "reason", why && *why ? why : "other", "detail",
+                     api_safe_str(r->detail), "points", r->points, "score",
                      r->score2[0] / 2.0, r->score2[1] / 2.0, "text",
                      api_safe_str(text), "noglory", r->noglory);
 }
@@ -80,14 +81,17 @@ static json_t *clock_json(const game_entry *e)
     int run = mc_session_clock(s, e->now, left);
     json_t *l = json_array();
     for (int i = 0; i < 2; i++) /* to the millisecond */
-        json_array_append_new(l, left[i] < 0 ? json_null()
-                                             : json_real(floor(left[i] * 1000 + 0.5) / 1000));
-    return json_pack("{s:s,s:o,s:o,s:o,s:o,s:s,s:b}", "control", ctl, "left", l,
-                     "running", run < 0 ? json_null() : json_string(run ? "N" : "S"),
-                     "mode", tc.mode[0] ? json_string(tc.mode) : json_null(),
-                     "on_flag", tc.kind == MC_TIME_NONE ? json_null()
-                                : json_string(tc.on_flag == MC_FLAG_PASS ? "pass" : "loss"),
-                     "text", text, "no_undo", tc.no_undo);
+        json_array_append_new(
+            l, left[i] < 0 ? json_null()
+                           : json_real(floor(left[i] * 1000 + 0.5) / 1000));
+    return json_pack(
+        "{s:s,s:o,s:o,s:o,s:o,s:s,s:b}", "control", ctl, "left", l, "running",
+        run < 0 ? json_null() : json_string(run ? "N" : "S"), "mode",
+        tc.mode[0] ? json_string(tc.mode) : json_null(), "on_flag",
+        tc.kind == MC_TIME_NONE
+            ? json_null()
+            : json_string(tc.on_flag == MC_FLAG_PASS ? "pass" : "loss"),
+        "text", text, "no_undo", tc.no_undo);
 }
 
 /* A position as the state and the review show it: its string, the side
@@ -272,8 +276,7 @@ json_t *api_trace_json(const mc_game *g, const mc_trace *tr)
         const char *kind = mc_trace_kind_name(ev->kind);
         mc_trace_describe(g, ev, buf, sizeof buf);
         json_array_append_new(
-            a, json_pack("{s:s,s:i,s:i,s:i,s:o}", "kind",
-                         kind ? kind : "other",
+            a, json_pack("{s:s,s:i,s:i,s:i,s:o}", "kind", kind ? kind : "other",
                          "pit", ev->pit, "aux", ev->aux, "n", (json_int_t)ev->n,
                          "text", api_safe_str(buf)));
     }
@@ -282,8 +285,8 @@ json_t *api_trace_json(const mc_game *g, const mc_trace *tr)
 
 /* The whole move in words (mc_move_explain), the same sentence the
    program's play and replay print: the page logs it. */
-json_t *api_explain_json(const mc_game *g, const mc_pos *before,
-                         mc_move m, const mc_trace *tr)
+json_t *api_explain_json(const mc_game *g, const mc_pos *before, mc_move m,
+                         const mc_trace *tr)
 {
     size_t n = mc_move_explain(g, before, m, tr, NULL, 0) + 1;
     char *buf = malloc(n);
@@ -304,8 +307,10 @@ void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
     if (move)
         json_object_set_new(j, "move", json_string(move));
     if (tr) {
-        json_object_set_new(j, "trace", api_trace_json(mc_record_game(cur_rec(e)), tr));
-        json_object_set_new(j, "trace_dropped", json_integer((json_int_t)tr->dropped));
+        json_object_set_new(j, "trace",
+                            api_trace_json(mc_record_game(cur_rec(e)), tr));
+        json_object_set_new(j, "trace_dropped",
+                            json_integer((json_int_t)tr->dropped));
     }
     if (extra)
         json_object_update(j, extra), json_decref(extra);

@@ -194,8 +194,9 @@ int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
         rc = -1;
     free(t);
     if (rc != 0) {
-        api_reply_error(out, 503, "io", "the game cannot be read back from the "
-                                        "store: try again");
+        api_reply_error(out, 503, "io",
+                        "the game cannot be read back from the "
+                        "store: try again");
         return -1;
     }
     mc_records_free(e->recs, e->n);
@@ -230,8 +231,9 @@ int mc_api_expire(mc_api *a, long long now)
     for (int i = 0; i < k; i++) {
         game_entry *e = all[i];
         api_game_lock(e);
-        long long keep = e->stale ? a->o.keep
-                         : api_game_finished(e) ? a->o.keep_over : a->o.keep;
+        long long keep = e->stale               ? a->o.keep
+                         : api_game_finished(e) ? a->o.keep_over
+                                                : a->o.keep;
         mc_error err;
         int go = !e->gone && keep >= 0 && e->touched + keep <= now &&
                  mc_store_delete(a->store, e->id, &err) == 0;
@@ -254,9 +256,12 @@ static int load_one(void *ctx, const mc_store_game *g)
     mc_record **recs = NULL;
     int n = 0;
     mc_error err = {0, ""};
-    if (!api_valid_id(g->id) || api_read_rounds(g->record, NULL, &recs, &n, &err) != 0) {
-        fprintf(stderr, "mancala serve: game %.40s in the store cannot be "
-                        "read (kept, not served)\n", g->id);
+    if (!api_valid_id(g->id) ||
+        api_read_rounds(g->record, NULL, &recs, &n, &err) != 0) {
+        fprintf(stderr,
+                "mancala serve: game %.40s in the store cannot be "
+                "read (kept, not served)\n",
+                g->id);
         return 0;
     }
     game_entry *e = api_entry_new();
@@ -275,8 +280,10 @@ static int load_one(void *ctx, const mc_store_game *g)
     e->touched = g->touched;
     e->owner = g->owner;
     for (int s = 0; s < 2; s++) {
-        snprintf(e->token[s], sizeof e->token[s], "%s", g->token[s] ? g->token[s] : "");
-        snprintf(e->invite[s], sizeof e->invite[s], "%s", g->invite[s] ? g->invite[s] : "");
+        snprintf(e->token[s], sizeof e->token[s], "%s",
+                 g->token[s] ? g->token[s] : "");
+        snprintf(e->invite[s], sizeof e->invite[s], "%s",
+                 g->invite[s] ? g->invite[s] : "");
     }
     api_table_lock(a);
     int bad = api_table_add(a, e);

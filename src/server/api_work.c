@@ -56,16 +56,16 @@ int api_costly(const mc_api *a, game_entry *e, mc_api_reply *out)
    finished no iteration within its time (a new player's table made, a
    loaded machine, a long root) searches one ply more, so that the answer
    is never a blind move. */
-int api_player_go(const mc_api *a, api_player *ap, const mc_go *go,
-                  int sure, mc_search_info *info)
+int api_player_go(const mc_api *a, api_player *ap, const mc_go *go, int sure,
+                  mc_search_info *info)
 {
     double limit = mc_work_limit(), cpu = thread_cpu();
     if (!mc_work_limit_hit())
         mc_work_limit_set(mc_now() + a->o.work +
                           (go->movetime > 0 ? go->movetime : 0));
     int rc = mc_player_go(ap->pl, go, info);
-    if (sure && rc == 0 && info->depth == 0 && !info->book &&
-        !info->solved && !mc_work_limit_hit()) {
+    if (sure && rc == 0 && info->depth == 0 && !info->book && !info->solved &&
+        !mc_work_limit_hit()) {
         mc_go one;
         memset(&one, 0, sizeof one);
         one.depth = 1;
@@ -116,7 +116,8 @@ double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out)
     if (used >= a->o.work_minute) {
         api_reply_error(out, 429, "rate",
                         "your address's requests took %.1f s of the server's "
-                        "time this minute: wait a little", used);
+                        "time this minute: wait a little",
+                        used);
         return -1;
     }
     double cpu = thread_cpu();
@@ -127,8 +128,7 @@ double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out)
 
 /* ... and ends: a reply the limit cut short becomes 503 costly, and the
    CPU since cpu, its searches apart, is counted against addr. */
-void api_work_end(mc_api *a, const char *addr, double cpu,
-                  mc_api_reply *out)
+void api_work_end(mc_api *a, const char *addr, double cpu, mc_api_reply *out)
 {
     if (mc_work_limit_hit())
         reply_costly(a, out); /* whatever the rules said was cut short */

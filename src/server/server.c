@@ -42,12 +42,12 @@
 /* A connection as the watchdog sees it. */
 typedef struct watch {
     int fd;
-    double start;  /* when its current request began (connect, or the end
-                      of the previous answer) */
-    int receiving; /* the request is not yet whole */
+    double start;        /* when its current request began (connect, or the end
+                            of the previous answer) */
+    int receiving;       /* the request is not yet whole */
     struct in_addr peer; /* the address it comes from */
-    int counted;   /* counted among its address's request connections */
-    int excess;    /* over its address's limit: refused, closed */
+    int counted;         /* counted among its address's request connections */
+    int excess;          /* over its address's limit: refused, closed */
     struct watch *prev, *next;
 } watch;
 
@@ -55,23 +55,26 @@ struct mc_server {
     struct MHD_Daemon *d;
     mc_api *api;
     char bind[INET_ADDRSTRLEN];
-    int any;                  /* listening on 0.0.0.0 */
+    int any; /* listening on 0.0.0.0 */
     char **hosts;
     int nhosts;
     struct in_addr proxy;
     int has_proxy;
     double deadline;
-    pthread_mutex_t lock;     /* the watch list, stop */
+    pthread_mutex_t lock; /* the watch list, stop */
     watch *conns;
     int stop;
     pthread_t dog;
     int dog_started;
-    mc_web_file *site;        /* the site folder's files (--site) */
+    mc_web_file *site; /* the site folder's files (--site) */
     int nsite;
-    unsigned per_ip; /* request connections per address (not streams) */
+    unsigned per_ip;    /* request connections per address (not streams) */
     unsigned max_conns; /* request connections in all */
     /* Live event streams open, per client address (s->lock). */
-    struct { char addr[64]; int n; } sse_addr[MC_SSE_MAX];
+    struct {
+        char addr[64];
+        int n;
+    } sse_addr[MC_SSE_MAX];
     int sse_total;
 };
 
@@ -95,7 +98,8 @@ static enum MHD_Result send_buf(struct MHD_Connection *c, int status,
                                 int copy)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(
-        len, (void *)data, copy ? MHD_RESPMEM_MUST_COPY : MHD_RESPMEM_PERSISTENT);
+        len, (void *)data,
+        copy ? MHD_RESPMEM_MUST_COPY : MHD_RESPMEM_PERSISTENT);
     if (!r)
         return MHD_NO;
     MHD_add_response_header(r, "Content-Type", type);
@@ -118,9 +122,9 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status,
                                   const char *code, const char *msg)
 {
     char b[512];
-    int n = snprintf(b, sizeof b,
-                     "{\"error\":{\"code\":\"%s\",\"message\":\"%s\"}}", code,
-                     msg);
+    int n =
+        snprintf(b, sizeof b,
+                 "{\"error\":{\"code\":\"%s\",\"message\":\"%s\"}}", code, msg);
     return send_buf(c, status, "application/json", b, (size_t)n, 1);
 }
 
@@ -220,8 +224,8 @@ static int json_type(const char *ct)
 
 /* The client's address: the peer's, or behind our proxy the last
    X-Forwarded-For entry (the one the proxy added). */
-static void client_addr(const mc_server *s, struct MHD_Connection *c,
-                        char *out, size_t cap)
+static void client_addr(const mc_server *s, struct MHD_Connection *c, char *out,
+                        size_t cap)
 {
     snprintf(out, cap, "?");
     const union MHD_ConnectionInfo *ci =
@@ -294,7 +298,8 @@ static int sse_take(mc_server *s, const char *addr)
     int rc = -1, free_i = -1;
     for (int i = 0; i < MC_SSE_MAX; i++) {
         if (s->sse_addr[i].n && strcmp(s->sse_addr[i].addr, addr) == 0) {
-            if (s->sse_addr[i].n < MC_SSE_PER_ADDR && s->sse_total < MC_SSE_MAX) {
+            if (s->sse_addr[i].n < MC_SSE_PER_ADDR &&
+                s->sse_total < MC_SSE_MAX) {
                 s->sse_addr[i].n++;
                 s->sse_total++;
                 rc = 0;
@@ -306,7 +311,8 @@ static int sse_take(mc_server *s, const char *addr)
             free_i = i;
     }
     if (free_i >= 0 && s->sse_total < MC_SSE_MAX) {
-        snprintf(s->sse_addr[free_i].addr, sizeof s->sse_addr[free_i].addr, "%s", addr);
+        snprintf(s->sse_addr[free_i].addr, sizeof s->sse_addr[free_i].addr,
+                 "%s", addr);
         s->sse_addr[free_i].n = 1;
         s->sse_total++;
         rc = 0;
@@ -416,8 +422,9 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *out, size_t max)
             free(r.body);
             return MHD_CONTENT_READER_END_WITH_ERROR;
         }
-        e->len = (size_t)snprintf(e->buf, cap, "id: %lu\nevent: state\ndata: %.*s\n\n",
-                                  v, (int)r.len, r.body);
+        e->len = (size_t)snprintf(e->buf, cap,
+                                  "id: %lu\nevent: state\ndata: %.*s\n\n", v,
+                                  (int)r.len, r.body);
         free(r.body);
         e->since = v;
         e->have_since = 1;
@@ -485,15 +492,16 @@ static enum MHD_Result serve_events(mc_server *s, struct MHD_Connection *c,
     if (w)
         w->counted = 0;
     pthread_mutex_unlock(&s->lock);
-    struct MHD_Response *r =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, sse_read, e, sse_free);
+    struct MHD_Response *r = MHD_create_response_from_callback(
+        MHD_SIZE_UNKNOWN, 4096, sse_read, e, sse_free);
     if (!r) {
         sse_free(e);
         return MHD_NO;
     }
     MHD_add_response_header(r, "Content-Type", "text/event-stream");
     MHD_add_response_header(r, "Cache-Control", "no-store");
-    MHD_add_response_header(r, "X-Accel-Buffering", "no"); /* nginx: no buffering */
+    MHD_add_response_header(r, "X-Accel-Buffering",
+                            "no"); /* nginx: no buffering */
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     enum MHD_Result ret = MHD_queue_response(c, 200, r);
     MHD_destroy_response(r);
@@ -502,7 +510,7 @@ static enum MHD_Result serve_events(mc_server *s, struct MHD_Connection *c,
 
 /* Counts the Content-Length headers of a request. */
 static enum MHD_Result count_length(void *cls, enum MHD_ValueKind kind,
-                                   const char *key, const char *value)
+                                    const char *key, const char *value)
 {
     (void)kind;
     (void)value;
@@ -658,7 +666,8 @@ static unsigned conns_from(const mc_server *s, struct in_addr peer)
     return n;
 }
 
-static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_context,
+static void notify_conn(void *cls, struct MHD_Connection *c,
+                        void **socket_context,
                         enum MHD_ConnectionNotificationCode toe)
 {
     mc_server *s = cls;
@@ -728,7 +737,8 @@ static void *watchdog(void *arg)
         unsigned open = 0;
         for (watch *w = s->conns; w; w = w->next)
             open += w->counted;
-        double limit = open * 4 >= s->max_conns * 3 ? PRESSURE_IDLE : s->deadline;
+        double limit =
+            open * 4 >= s->max_conns * 3 ? PRESSURE_IDLE : s->deadline;
         for (watch *w = s->conns; !stop && w; w = w->next)
             if ((w->receiving && now - w->start > limit) || w->excess == 1) {
                 shutdown(w->fd, SHUT_RDWR);
@@ -761,7 +771,7 @@ static int site_name_ok(const char *n)
     if (!*n || *n == '.' || strlen(n) > 100)
         return 0;
     for (const char *p = n; *p; p++)
-        if (!(( *p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
               (*p >= '0' && *p <= '9') || *p == '.' || *p == '-' || *p == '_'))
             return 0;
     return 1;
@@ -774,8 +784,8 @@ static int load_site(mc_server *s, const char *dir, mc_error *err)
 {
     DIR *d = opendir(dir);
     if (!d)
-        return mc_err(err, MC_ERR_IO, "cannot read the site folder %s: %s",
-                      dir, strerror(errno));
+        return mc_err(err, MC_ERR_IO, "cannot read the site folder %s: %s", dir,
+                      strerror(errno));
     size_t total = 0;
     int rc = 0;
     struct dirent *de;
@@ -789,15 +799,17 @@ static int load_site(mc_server *s, const char *dir, mc_error *err)
             continue;
         total += (size_t)st.st_size;
         if (s->nsite == MC_SITE_MAX_FILES || total > MC_SITE_MAX_BYTES) {
-            rc = mc_err(err, MC_ERR_ARG, "the site folder %s holds more than "
-                        "%d files or %u MiB", dir, MC_SITE_MAX_FILES,
-                        MC_SITE_MAX_BYTES >> 20);
+            rc = mc_err(err, MC_ERR_ARG,
+                        "the site folder %s holds more than "
+                        "%d files or %u MiB",
+                        dir, MC_SITE_MAX_FILES, MC_SITE_MAX_BYTES >> 20);
             break;
         }
         FILE *f = fopen(path, "rb");
         unsigned char *buf = malloc((size_t)st.st_size + 1);
         char *name = strdup(n);
-        mc_web_file *grown = realloc(s->site, (size_t)(s->nsite + 1) * sizeof *grown);
+        mc_web_file *grown =
+            realloc(s->site, (size_t)(s->nsite + 1) * sizeof *grown);
         if (grown)
             s->site = grown;
         if (!f || !buf || !name || !grown ||
@@ -806,8 +818,8 @@ static int load_site(mc_server *s, const char *dir, mc_error *err)
             free(buf);
             free(name);
         } else {
-            s->site[s->nsite++] = (mc_web_file){name, mc_mime_type(n), buf,
-                                                (size_t)st.st_size};
+            s->site[s->nsite++] =
+                (mc_web_file){name, mc_mime_type(n), buf, (size_t)st.st_size};
         }
         if (f)
             fclose(f);
@@ -835,7 +847,8 @@ mc_server *mc_server_start(mc_api *api, const mc_server_opts *o, int *bound,
     memset(&sa, 0, sizeof sa);
     sa.sin_family = AF_INET;
     sa.sin_port = htons((uint16_t)port);
-    if (port < 0 || port > 65535 || inet_pton(AF_INET, bind, &sa.sin_addr) != 1) {
+    if (port < 0 || port > 65535 ||
+        inet_pton(AF_INET, bind, &sa.sin_addr) != 1) {
         err->code = MC_ERR_ARG;
         snprintf(err->msg, sizeof err->msg, "bad address or port: %s:%d", bind,
                  port);
@@ -854,7 +867,8 @@ mc_server *mc_server_start(mc_api *api, const mc_server_opts *o, int *bound,
     if (o->proxy) {
         if (inet_pton(AF_INET, o->proxy, &s->proxy) != 1) {
             err->code = MC_ERR_ARG;
-            snprintf(err->msg, sizeof err->msg, "bad proxy address: %s", o->proxy);
+            snprintf(err->msg, sizeof err->msg, "bad proxy address: %s",
+                     o->proxy);
             free_server(s);
             return NULL;
         }
@@ -894,15 +908,14 @@ mc_server *mc_server_start(mc_api *api, const mc_server_opts *o, int *bound,
     s->d = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION, 0,
         NULL, NULL, handle, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, s,
-        MHD_OPTION_NOTIFY_CONNECTION, notify_conn, s,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, s, MHD_OPTION_NOTIFY_CONNECTION,
+        notify_conn, s,
         /* event streams have room of their own: they never take the
            connections requests need (their own limits: sse_take) */
         MHD_OPTION_CONNECTION_LIMIT, max_conns + MC_SSE_MAX,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip + MC_SSE_PER_ADDR,
-        MHD_OPTION_CONNECTION_TIMEOUT, idle,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
-        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)128,
+        MHD_OPTION_CONNECTION_TIMEOUT, idle, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        (size_t)(64 * 1024), MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)128,
         MHD_OPTION_END);
     if (!s->d) {
         err->code = MC_ERR_IO;

@@ -20,11 +20,11 @@
 struct mc_store {
     sqlite3 *db;
     pthread_mutex_t lock;
-    char *path;       /* NULL: in memory */
-    dev_t dev;        /* the file opened: a change to a file that is no */
-    ino_t ino;        /* longer at path would be lost at the next start */
-    char *wal;        /* its write-ahead log (path-wal), once it exists: */
-    int wal_known;    /* its removal loses what it holds as surely */
+    char *path;    /* NULL: in memory */
+    dev_t dev;     /* the file opened: a change to a file that is no */
+    ino_t ino;     /* longer at path would be lost at the next start */
+    char *wal;     /* its write-ahead log (path-wal), once it exists: */
+    int wal_known; /* its removal loses what it holds as surely */
     dev_t wal_dev;
     ino_t wal_ino;
 };
@@ -32,14 +32,14 @@ struct mc_store {
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS games("
     " id TEXT PRIMARY KEY,"
-    " record TEXT NOT NULL,"   /* the export format: every round, every move */
+    " record TEXT NOT NULL," /* the export format: every round, every move */
     " version INTEGER NOT NULL,"
-    " over INTEGER NOT NULL,"  /* the game (the match) is finished */
+    " over INTEGER NOT NULL,"    /* the game (the match) is finished */
     " created INTEGER NOT NULL," /* seconds since 1970 */
     " touched INTEGER NOT NULL,"
-    " addr TEXT NOT NULL,"     /* who created it (the per-address quota) */
+    " addr TEXT NOT NULL,"         /* who created it (the per-address quota) */
     " clock_s REAL, clock_n REAL," /* each side's time left at clock_since */
-    " clock_since REAL);"      /* when the turn to move began (1970 s) */
+    " clock_since REAL);"          /* when the turn to move began (1970 s) */
     "CREATE TABLE IF NOT EXISTS seats("
     " game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
     " side INTEGER NOT NULL CHECK(side IN (0, 1)),"
@@ -91,7 +91,8 @@ mc_store *mc_store_open(const char *path, mc_error *err)
     mc_store *s = calloc(1, sizeof *s);
     if (!s) {
         if (err)
-            err->code = MC_ERR_IO, snprintf(err->msg, sizeof err->msg, "out of memory");
+            err->code = MC_ERR_IO,
+            snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
     }
     pthread_mutex_init(&s->lock, NULL);
@@ -134,9 +135,12 @@ mc_store *mc_store_open(const char *path, mc_error *err)
             sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
         if (err) {
             err->code = MC_ERR_IO;
-            snprintf(err->msg, sizeof err->msg, "cannot open the game store %s: %s",
+            snprintf(err->msg, sizeof err->msg,
+                     "cannot open the game store %s: %s",
                      path ? path : "(memory)",
-                     msg ? msg : s->db ? sqlite3_errmsg(s->db) : "failed");
+                     msg     ? msg
+                     : s->db ? sqlite3_errmsg(s->db)
+                             : "failed");
         }
         sqlite3_free(msg);
         mc_store_close(s);
@@ -242,15 +246,16 @@ static int begin(mc_store *s, mc_error *err, const char *what)
             gone = s->wal, which = "the database's log";
         }
     }
-    if (!gone && s->path && (stat(s->path, &st) != 0 || st.st_dev != s->dev ||
-                             st.st_ino != s->ino))
+    if (!gone && s->path &&
+        (stat(s->path, &st) != 0 || st.st_dev != s->dev || st.st_ino != s->ino))
         gone = s->path, which = "the database";
     if (gone) {
         if (err) {
             err->code = MC_ERR_IO;
             snprintf(err->msg, sizeof err->msg,
                      "the game store: %s: %s %s was removed or replaced "
-                     "while the server ran", what, which, gone);
+                     "while the server ran",
+                     what, which, gone);
         }
         pthread_mutex_unlock(&s->lock);
         return -1;
@@ -321,8 +326,8 @@ int mc_store_update(mc_store *s, const char *id, const char *record,
         sqlite3_bind_int64(st, 4, touched);
         for (int i = 0; i < 3; i++)
             if (clock)
-                sqlite3_bind_double(st, 5 + i, i < 2 ? clock->bank[i]
-                                                     : clock->since);
+                sqlite3_bind_double(st, 5 + i,
+                                    i < 2 ? clock->bank[i] : clock->since);
             else
                 sqlite3_bind_null(st, 5 + i);
         bind_text(st, 8, id);
@@ -420,8 +425,8 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
     return bad ? -1 : 0;
 }
 
-int mc_store_get(mc_store *s, const char *id, char **record,
-                 long long *version, mc_store_clock *clock, mc_error *err)
+int mc_store_get(mc_store *s, const char *id, char **record, long long *version,
+                 mc_store_clock *clock, mc_error *err)
 {
     *record = NULL;
     pthread_mutex_lock(&s->lock);

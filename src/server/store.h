@@ -60,8 +60,8 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
 /* The record, version and clocks (clock may be NULL) of one game (after a
    failed change: what the database holds).  0 with *record malloc'd, 1
    when there is no such game, -1 with err filled. */
-int mc_store_get(mc_store *s, const char *id, char **record,
-                 long long *version, mc_store_clock *clock, mc_error *err);
+int mc_store_get(mc_store *s, const char *id, char **record, long long *version,
+                 mc_store_clock *clock, mc_error *err);
 
 /* Tests: refuse every write from now on (PRAGMA query_only), so that the
    callers' error paths run against a real SQLite error. */

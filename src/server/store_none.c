@@ -17,8 +17,10 @@ struct mc_store {
 mc_store *mc_store_open(const char *path, mc_error *err)
 {
     if (path) {
-        mc_err(err, MC_ERR_IO, "this build keeps no database (%s): games "
-                               "live in memory", path);
+        mc_err(err, MC_ERR_IO,
+               "this build keeps no database (%s): games "
+               "live in memory",
+               path);
         return NULL;
     }
     mc_store *s = calloc(1, sizeof *s);
@@ -27,7 +29,10 @@ mc_store *mc_store_open(const char *path, mc_error *err)
     return s;
 }
 
-void mc_store_close(mc_store *s) { free(s); }
+void mc_store_close(mc_store *s)
+{
+    free(s);
+}
 
 int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
 {
@@ -82,8 +87,8 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
     return 0;
 }
 
-int mc_store_get(mc_store *s, const char *id, char **record,
-                 long long *version, mc_store_clock *clock, mc_error *err)
+int mc_store_get(mc_store *s, const char *id, char **record, long long *version,
+                 mc_store_clock *clock, mc_error *err)
 {
     (void)s;
     (void)id;

@@ -75,8 +75,9 @@ static int bad(const mc_game *g, mc_error *err, const char *text,
                       "time control '%.40s': %s (time controls: %s; "
                       "%s's modes: %s)",
                       text, why, forms, g->rules->title, modes);
-    return mc_err(err, MC_ERR_ARG, "time control '%.40s': %s (time controls: %s)",
-                  text, why, forms);
+    return mc_err(err, MC_ERR_ARG,
+                  "time control '%.40s': %s (time controls: %s)", text, why,
+                  forms);
 }
 
 /* Does text name mode m (its name or one of its '|'-separated aliases)? */
@@ -141,8 +142,9 @@ static int parse_generic(const mc_game *g, const char *text,
         }
         return 0;
     }
-    return bad(g, err, text, g ? "no such time control for this game"
-                                : "no such time control");
+    return bad(g, err, text,
+               g ? "no such time control for this game"
+                 : "no such time control");
 }
 
 int mc_time_parse(const mc_game *g, const char *text, mc_time_control *tc,
@@ -219,8 +221,8 @@ static void put_span(mc_sb *b, double v)
     }
 }
 
-size_t mc_time_describe(const mc_game *g, const mc_time_control *tc,
-                        char *buf, size_t n)
+size_t mc_time_describe(const mc_game *g, const mc_time_control *tc, char *buf,
+                        size_t n)
 {
     mc_sb b;
     mc_sb_init(&b, buf, n);
@@ -276,7 +278,10 @@ void mc_clocks_init(mc_clocks *c, const mc_time_control *tc, double now)
     c->since = now;
 }
 
-int mc_clocks_timed(const mc_clocks *c) { return c->tc.kind != MC_TIME_NONE; }
+int mc_clocks_timed(const mc_clocks *c)
+{
+    return c->tc.kind != MC_TIME_NONE;
+}
 
 double mc_clocks_left(const mc_clocks *c, int side, double now)
 {

@@ -42,4 +42,3 @@ void mc_line_root(mc_line *l, const mc_game *g, const mc_pos *p)
     l->hash[0] = mc_hash(g, p);
     l->wstart[0] = l->qstart[0] = 0;
 }
-

@@ -56,8 +56,7 @@ int mc_ml_apply(mc_session *s, long a, mc_error *err)
 {
     if (mc_session_over(s)) {
         err->code = MC_ERR_OVER;
-        snprintf(err->msg, sizeof err->msg,
-                 "action %ld: the game is over", a);
+        snprintf(err->msg, sizeof err->msg, "action %ld: the game is over", a);
         return MC_ERR_OVER;
     }
     const mc_game *g = mc_session_game(s);
@@ -98,8 +97,8 @@ static int playout(const mc_game *g, mc_line *l, mc_rng *rng, int max_plies,
         if (n == 0 || mc_line_grow(l, k + 1) != 0)
             return -1; /* no move while going on, or out of memory */
         l->pos[k + 1] = l->pos[k];
-        int fl = mc_play(g, &l->pos[k + 1],
-                         mv[mc_rng_below(rng, (uint32_t)n)], NULL);
+        int fl = mc_play(g, &l->pos[k + 1], mv[mc_rng_below(rng, (uint32_t)n)],
+                         NULL);
         mc_line_link(l, g, k, fl);
         k++;
     }

@@ -14,13 +14,13 @@
 
 struct mc_session {
     const mc_game *g;
-    mc_line l;          /* l.pos[k]: position before move k; l.pos[n]: now */
-    mc_move *mv;     /* mv[k]: move k */
+    mc_line l;   /* l.pos[k]: position before move k; l.pos[n]: now */
+    mc_move *mv; /* mv[k]: move k */
     int mv_cap;
-    int n, top;      /* moves played, moves that redo can restore */
-    mc_result res;   /* status of the current position */
-    int forced;      /* res was set by a forfeit */
-    mc_clocks clk;   /* both clocks (untimed: kind MC_TIME_NONE) */
+    int n, top;    /* moves played, moves that redo can restore */
+    mc_result res; /* status of the current position */
+    int forced;    /* res was set by a forfeit */
+    mc_clocks clk; /* both clocks (untimed: kind MC_TIME_NONE) */
 };
 
 static int grow(mc_session *s, int need)
@@ -88,14 +88,32 @@ void mc_session_free(mc_session *s)
     free(s);
 }
 
-const mc_game *mc_session_game(const mc_session *s) { return s->g; }
-const mc_pos *mc_session_pos(const mc_session *s) { return &s->l.pos[s->n]; }
-int mc_session_ply(const mc_session *s) { return s->n; }
-int mc_session_over(const mc_session *s) { return s->res.over; }
+const mc_game *mc_session_game(const mc_session *s)
+{
+    return s->g;
+}
+const mc_pos *mc_session_pos(const mc_session *s)
+{
+    return &s->l.pos[s->n];
+}
+int mc_session_ply(const mc_session *s)
+{
+    return s->n;
+}
+int mc_session_over(const mc_session *s)
+{
+    return s->res.over;
+}
 
-void mc_session_result(const mc_session *s, mc_result *r) { *r = s->res; }
+void mc_session_result(const mc_session *s, mc_result *r)
+{
+    *r = s->res;
+}
 
-int mc_session_fresh(const mc_session *s) { return s->l.wstart[s->n] == s->n; }
+int mc_session_fresh(const mc_session *s)
+{
+    return s->l.wstart[s->n] == s->n;
+}
 
 void mc_session_hist(const mc_session *s, mc_hist *h)
 {
@@ -259,7 +277,10 @@ int mc_session_check_time(mc_session *s, double now)
     return happened;
 }
 
-static const char *side_word(int side) { return side ? "North" : "South"; }
+static const char *side_word(int side)
+{
+    return side ? "North" : "South";
+}
 
 int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
                        mc_error *err)
@@ -267,10 +288,14 @@ int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
     int side = s->l.pos[s->n].side;
     if (mc_session_check_time(s, now)) {
         if (s->res.over)
-            return mc_err(err, MC_ERR_OVER, "%s's time ran out: the game is "
-                          "over, lost on time", side_word(side));
-        return mc_err(err, MC_ERR_ILLEGAL, "%s's time ran out: the turn "
-                      "passed to %s", side_word(side), side_word(1 - side));
+            return mc_err(err, MC_ERR_OVER,
+                          "%s's time ran out: the game is "
+                          "over, lost on time",
+                          side_word(side));
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      "%s's time ran out: the turn "
+                      "passed to %s",
+                      side_word(side), side_word(1 - side));
     }
     int rc = mc_session_play(s, m, trace, err);
     if (rc == 0)
@@ -294,8 +319,9 @@ static int undo_redo_at(mc_session *s, double now, int redo, mc_error *err)
     int side = s->l.pos[s->n].side, running = !s->res.over;
     int rc = redo ? mc_session_redo(s) : mc_session_undo(s);
     if (rc != 0)
-        return mc_err(err, rc, redo ? "there is no move to redo"
-                                    : "there is no move to undo");
+        return mc_err(err, rc,
+                      redo ? "there is no move to redo"
+                           : "there is no move to undo");
     if (!running) /* the game was over: no clock ran, none is charged */
         s->clk.since = -1;
     mc_clocks_turn(&s->clk, side, now, 0);
@@ -312,16 +338,14 @@ int mc_session_redo_at(mc_session *s, double now, mc_error *err)
     return undo_redo_at(s, now, 1, err);
 }
 
-void mc_session_clock_state(const mc_session *s, double bank[2],
-                            double *since)
+void mc_session_clock_state(const mc_session *s, double bank[2], double *since)
 {
     bank[0] = s->clk.bank[0];
     bank[1] = s->clk.bank[1];
     *since = s->clk.since;
 }
 
-int mc_session_clock_restore(mc_session *s, const double bank[2],
-                             double since)
+int mc_session_clock_restore(mc_session *s, const double bank[2], double since)
 {
     if (!(bank[0] >= 0) || !(bank[1] >= 0))
         return MC_ERR_ARG;
@@ -400,8 +424,8 @@ int mc_random_game(const mc_game *g, const mc_pos *start, mc_rng *rng,
         if (n == 0 || mc_line_grow(&l, k + 1) != 0)
             break; /* n == 0 cannot happen when status is consistent */
         l.pos[k + 1] = l.pos[k];
-        int fl = mc_play(g, &l.pos[k + 1],
-                         mv[mc_rng_below(rng, (uint32_t)n)], NULL);
+        int fl =
+            mc_play(g, &l.pos[k + 1], mv[mc_rng_below(rng, (uint32_t)n)], NULL);
         mc_line_link(&l, g, k, fl);
         k++;
     }

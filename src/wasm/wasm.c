@@ -65,16 +65,17 @@ static int free_slot(void **slots)
     return -1;
 }
 
-/* ---- the JSON API --------------------------------------------------------- */
+/* ---- the JSON API ---------------------------------------------------------
+ */
 
 static json_t *op_api(json_t *rq)
 {
     if (!api) {
         mc_error err = {0, ""};
         mc_api_opts o = {0};
-        o.keep = -1;      /* a page's games go when the page goes */
+        o.keep = -1; /* a page's games go when the page goes */
         o.keep_over = -1;
-        o.rate = 100000;  /* one person on their own device */
+        o.rate = 100000; /* one person on their own device */
         api = mc_api_new(&o, &err);
         if (!api)
             return fail("memory", err.msg);
@@ -98,7 +99,8 @@ static json_t *op_api(json_t *rq)
     return j ? j : fail("memory", "out of memory");
 }
 
-/* ---- engines -------------------------------------------------------------- */
+/* ---- engines --------------------------------------------------------------
+ */
 
 static void engine_say(const char *line, void *ctx)
 {
@@ -178,7 +180,8 @@ static json_t *op_engine_free(json_t *rq)
     return json_object();
 }
 
-/* ---- games for scripts (the Python module's shape) ------------------------ */
+/* ---- games for scripts (the Python module's shape) ------------------------
+ */
 
 static json_t *result_of(const mc_game *g, const mc_session *s)
 {
@@ -226,13 +229,13 @@ static json_t *state_json(int i)
         ret[r.winner] = 1;
         ret[1 - r.winner] = -1;
     }
-    return json_pack("{s:i,s:s,s:s,s:s,s:i,s:o,s:o,s:b,s:[f,f],s:o,s:i,s:o,s:i}",
-                     "id", i + 1, "game", mc_game_name(w->g), "spec",
-                     mc_game_spec(w->g), "position", buf, "current_player",
-                     over ? -4 : p->side, "legal_actions", la, "legal_moves", lm,
-                     "terminal", over, "returns", ret[0], ret[1], "result",
-                     result_of(w->g, w->s), "ply", mc_session_ply(w->s),
-                     "history", hist, "num_actions", mc_ml_num_actions(w->g));
+    return json_pack(
+        "{s:i,s:s,s:s,s:s,s:i,s:o,s:o,s:b,s:[f,f],s:o,s:i,s:o,s:i}", "id",
+        i + 1, "game", mc_game_name(w->g), "spec", mc_game_spec(w->g),
+        "position", buf, "current_player", over ? -4 : p->side, "legal_actions",
+        la, "legal_moves", lm, "terminal", over, "returns", ret[0], ret[1],
+        "result", result_of(w->g, w->s), "ply", mc_session_ply(w->s), "history",
+        hist, "num_actions", mc_ml_num_actions(w->g));
 }
 
 /* A new state of game spec from start (NULL: the game's start) in a free
@@ -282,7 +285,8 @@ static json_t *op_state_new(json_t *rq)
     const char *spec = json_string_value(json_object_get(rq, "game"));
     json_t *why = NULL;
     int i = state_add(spec ? spec : "oware",
-                      json_string_value(json_object_get(rq, "position")), NULL, &why);
+                      json_string_value(json_object_get(rq, "position")), NULL,
+                      &why);
     return i < 0 ? why : state_json(i);
 }
 
@@ -295,7 +299,8 @@ static json_t *op_clone(json_t *rq)
        history (repetitions) comes along. */
     const mc_session *s = states[i]->s;
     json_t *why = NULL;
-    int k = state_add(mc_game_spec(states[i]->g), NULL, mc_session_pos_at(s, 0), &why);
+    int k = state_add(mc_game_spec(states[i]->g), NULL, mc_session_pos_at(s, 0),
+                      &why);
     if (k < 0)
         return why;
     for (int n = 0; n < mc_session_ply(s); n++)
@@ -324,7 +329,8 @@ static json_t *op_apply(json_t *rq)
     else
         return fail("arg", "apply: an action (number) or a move (text)");
     if (rc != 0)
-        return fail("illegal", err.msg[0] ? err.msg : "no legal move has that action");
+        return fail("illegal",
+                    err.msg[0] ? err.msg : "no legal move has that action");
     mc_trace_event ev[4096];
     mc_trace tr = {ev, sizeof ev / sizeof *ev, 0, 0};
     if (mc_session_play(w->s, m, &tr, &err) != 0)
