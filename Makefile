@@ -108,6 +108,7 @@ endif
 
 .PHONY: bench-site
 .PHONY: all check bench install uninstall clean fuzz screenshots tsan tsan-egdb tables tune \
+        format check-format \
         check-python bench-python
 all: $(PROG) $(B)/libmancala.a $(B)/libmancala.so.$(VERSION)
 
@@ -282,6 +283,15 @@ check-test_egdb: $(EGDB_PARTS)
 
 $(CLI_CHECKS): check-%: tests/%.sh $(PROG)
 	@$(call run_test,$*,sh tests/$*.sh)
+
+# The layout of every C file (.clang-format; docs/HACKING.md): make format
+# applies it, make check-format (run by CI) fails on any difference.
+FORMAT_SRC := $(wildcard src/*/*.c src/*/*.h include/*.h tests/*.c tests/*.h \
+                tools/*.c fuzz/*.c bench/*.c)
+format:
+	clang-format -i $(FORMAT_SRC)
+check-format:
+	clang-format --dry-run -Werror $(FORMAT_SRC)
 
 # The layers of docs/HACKING.md: no call into a layer above, no two files
 # calling each other (tools/calls.py reads the objects' symbols).

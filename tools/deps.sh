@@ -7,7 +7,8 @@
 #                             python3-numpy, python3-pytest, Open MPI,
 #                             node and npm, emscripten (make wasm), and
 #                             tests/e2e's npm packages
-# MANCALA_CI=1 adds what CI builds with: clang, pkg-config, libFuzzer.
+# MANCALA_CI=1 adds what CI builds with: clang, clang-format, pkg-config,
+# libFuzzer.
 set -e
 mode=${1:-build}
 case $mode in
@@ -51,6 +52,8 @@ if [ "$mode" = test ]; then
 fi
 if [ "${MANCALA_CI:-0}" = 1 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"
+    # make check-format: the layout of .clang-format
+    command -v clang-format >/dev/null 2>&1 || need="$need clang-format"
     command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
     # libFuzzer's runtime for clang (make fuzz): libclang-rt-<major>-dev
     v=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1)
