@@ -25,26 +25,30 @@
 
 /* ---- output ---- */
 
-void proto_say_locked(mc_engine *e, const char *fmt, ...)
+/* One line out (the engine's lock held). */
+static void say_v(mc_engine *e, const char *fmt, va_list ap)
 {
     char b[8192];
+    vsnprintf(b, sizeof b, fmt, ap);
+    e->out(b, e->ctx);
+}
+
+void proto_say_locked(mc_engine *e, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(b, sizeof b, fmt, ap);
+    say_v(e, fmt, ap);
     va_end(ap);
-    e->out(b, e->ctx);
 }
 
 void proto_say(mc_engine *e, const char *fmt, ...)
 {
-    char b[8192];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(b, sizeof b, fmt, ap);
-    va_end(ap);
     pthread_mutex_lock(&e->lock);
-    e->out(b, e->ctx);
+    say_v(e, fmt, ap);
     pthread_mutex_unlock(&e->lock);
+    va_end(ap);
 }
 
 /* ---- the search thread ---- */
