@@ -555,6 +555,7 @@ $(WB)/mancala: $(WB)/mancala.js
 # The engine of the page's module (one thread, as the worker drives it)
 # under that name, for the same transcripts.
 $(WB)/page-engine: tests/wasm/web-engine.mjs
+	mkdir -p $(WB)
 	printf '#!/bin/sh\nexec node tests/wasm/web-engine.mjs "$$@"\n' > $@
 	chmod +x $@
 
