@@ -508,7 +508,9 @@ $(WB)/pkg/package.json: js/package.json.in $(JS_FILES) $(WB)/mancala-web.js
 	  > $(WB)/pkg/mancala-web.mjs
 	sed 's/@VERSION@/$(VERSION)/' js/package.json.in > $@
 
-$(WASM_SRC_DIR)/jansson/src/value.c $(WASM_SRC_DIR)/zstd/lib/zstd.h:
+# One run fetches both (a grouped target: make -j must not start two runs,
+# which share one private apt state).
+$(WASM_SRC_DIR)/jansson/src/value.c $(WASM_SRC_DIR)/zstd/lib/zstd.h &:
 	sh tools/wasm/fetch-sources.sh $(WASM_SRC_DIR)
 
 $(WB)/obj-node/%.o: %.c | $(WASM_SRC_DIR)/zstd/lib/zstd.h
