@@ -247,9 +247,12 @@ CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHE
 LATE_CHECKS := check-wasm-all check-e2e-site
 .PHONY: check-all check-late check-test_egdb check-e2e check-wasm-all $(CHECKS) $(LATE_CHECKS)
 
-# Tests run CHECK_JOBS at a time (default: twice the cores): many of them
-# wait (on a browser, a terminal, a clock) more than they compute.
+# make -jN check runs N tests at a time (the submakes share make's job
+# slots); a plain make check runs CHECK_JOBS at a time (default: twice the
+# cores: many tests wait on a browser, a terminal or a clock more than they
+# compute), and CHECK_JOBS=N on the command line always wins.
 CHECK_JOBS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
+check_j = $(if $(and $(filter -j%,$(MAKEFLAGS)),$(filter-out command line,$(origin CHECK_JOBS))),,-j$(1))
 # The WebAssembly builds and the site are made before any test starts
 # (not beside the tests: compiling would slow the timed ones down).
 ifeq ($(SAN),1)
@@ -259,8 +262,8 @@ CHECK_BUILDS := wasm-check-builds
 endif
 check: $(PROG) $(TEST_BIN) $(CHECK_BUILDS)
 	@rm -rf $(B)/xdg $(B)/log; mkdir -p $(B)/log
-	@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) check-all; a=$$?; \
-	  $(MAKE) --no-print-directory -k -j2 check-late; b=$$?; \
+	@$(MAKE) --no-print-directory -k $(call check_j,$(CHECK_JOBS)) check-all; a=$$?; \
+	  $(MAKE) --no-print-directory -k $(call check_j,2) check-late; b=$$?; \
 	  if [ $$a -ne 0 ] || [ $$b -ne 0 ]; then echo "make check: FAILED"; exit 1; fi
 	@echo "make check: all test programs passed"
 

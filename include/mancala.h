@@ -68,9 +68,9 @@ extern "C" {
    shared library of the same major version).  MC_VERSION_HEX compares as
    a number: 0xMMmmpp. */
 #define MC_VERSION_MAJOR 1
-#define MC_VERSION_MINOR 5
+#define MC_VERSION_MINOR 6
 #define MC_VERSION_PATCH 0
-#define MC_VERSION_STRING "1.5.0"
+#define MC_VERSION_STRING "1.6.0"
 #define MC_VERSION_HEX                                                         \
     ((MC_VERSION_MAJOR << 16) | (MC_VERSION_MINOR << 8) | MC_VERSION_PATCH)
 

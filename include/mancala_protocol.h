@@ -39,6 +39,11 @@ MC_API int mc_engine_line(mc_engine *e, const char *line, size_t len);
    may finish within half a second and is then stopped; returns when its
    best move has been written. */
 MC_API void mc_engine_finish(mc_engine *e);
+/* The default places of the endgame tables gained tables since the engine
+   looked (the program's first-use build has finished): an engine whose
+   database is `default` opens them before its next search.  Any thread may
+   call it, also while a search runs; it writes nothing. */
+MC_API void mc_engine_tables_ready(mc_engine *e);
 
 /* Builds without threads (the WebAssembly module for pages): an
    open-ended search (`go infinite`, `go ponder`) goes one iteration deeper

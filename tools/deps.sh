@@ -1,7 +1,8 @@
 #!/bin/sh
 # tools/deps.sh - install what building, playing and (with the argument
 # `test`) testing mancala needs on a Debian machine, and nothing when it is
-# already there.  Uses sudo when not run as root.
+# already there: each package named, none of apt's recommended ones
+# (--no-install-recommends).  Uses sudo when not run as root.
 #   sh tools/deps.sh          build and play: compiler, make, libraries
 #   sh tools/deps.sh test     also what make check drives: tmux, chromium,
 #                             python3-numpy, python3-pytest, Open MPI,
@@ -37,6 +38,8 @@ if [ "$mode" = test ]; then
     command -v chromium >/dev/null 2>&1 || need="$need chromium"
     command -v node >/dev/null 2>&1 || need="$need nodejs"
     command -v npm >/dev/null 2>&1 || need="$need npm"
+    # npm ci reaches the registry over TLS (nodejs only recommends them).
+    have_pkg ca-certificates || need="$need ca-certificates"
     # tools/net-fit.py (tests/cli_tune.sh): Debian's numpy for its python3.
     have_pkg python3-numpy || need="$need python3-numpy"
     # The Python module's tests (make check-python): pytest and numpy.
@@ -65,7 +68,7 @@ if [ -n "$need" ]; then
     echo "tools/deps.sh: installing$need" >&2
     $SUDO apt-get update -q
     # shellcheck disable=SC2086
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q $need
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends $need
 fi
 # playwright-core for tests/e2e, exactly as package-lock.json pins it (no
 # browser download: the tests use Debian's chromium).

@@ -68,6 +68,10 @@ struct mc_egdb *cli_open_egdb(const mc_game *g, const char *dir,
    threads; concurrent first uses build once. */
 const char *cli_default_tables(const mc_game *g, const char *cmd,
                                int build_if_missing, char *dir, size_t n);
+/* How many first-use builds this process has finished (tables.c): a
+   caller compares before and after cli_default_tables to learn whether
+   tables appeared. */
+int cli_tables_built(void);
 /* Lock a directory of tables against other programs' builds (flock on
    DIR/.build-lock, released when the descriptor returned is closed); -1
    when another program holds it (*busy set) or no lock can be made there

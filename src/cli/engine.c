@@ -2,13 +2,20 @@
  * engine.c - `mancala engine [--uci]`: the engine protocol (or, with
  * --uci, the UCI dialect of the Oware GUIs) on standard input and output
  * (docs/PROTOCOL.md).  The protocols are the library's (src/protocol/);
- * this file only moves lines.
+ * this file only moves lines, and on the program's first use builds the
+ * small set of Oware endgame tables beside the protocol (as play and serve
+ * do before they start), telling the engine when they are there.
  */
-#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "cli.h"
 #include "mancala_protocol.h"
@@ -43,6 +50,36 @@ static void write_line(const char *line, void *ctx)
     fputc('\n', f);
     fflush(f);
 }
+
+#ifndef __EMSCRIPTEN__
+/* The first-use tables (cli_default_tables), built on a thread of their
+   own so that the engine answers at once: a GUI's first `go` is searched
+   without them, the searches after the build use them.  The build runs at
+   the lowest priority (Linux: a thread's nice value, which its helper
+   threads inherit) so that it takes no time from a search. */
+static void *first_tables(void *arg)
+{
+    mc_engine *e = arg;
+#ifdef __linux__
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
+#endif
+    mc_game *g = mc_game_new("oware", NULL);
+    char dir[4096];
+    int before = cli_tables_built();
+    if (g && cli_default_tables(g, "engine", 1, dir, sizeof dir) &&
+        cli_tables_built() > before)
+        mc_engine_tables_ready(e);
+    mc_game_free(g);
+    return NULL;
+}
+
+static void start_first_tables(mc_engine *e)
+{
+    pthread_t th;
+    if (pthread_create(&th, NULL, first_tables, e) == 0)
+        pthread_detach(th);
+}
+#endif
 
 int cmd_engine(int argc, char **argv)
 {
@@ -79,6 +116,9 @@ int cmd_engine(int argc, char **argv)
        engine can say the line is too long) and the rest is dropped: no
        input can make the reader grow without bound. */
     char *line = malloc(MC_PROTOCOL_LINE_MAX + 2);
+#ifndef __EMSCRIPTEN__
+    start_first_tables(e);
+#endif
     int quit = 0, c = 0;
     while (line && !quit && c != EOF) {
         size_t n = 0;

@@ -60,8 +60,16 @@ const char *cli_tables_dir(const char *cmd, char *buf, size_t n)
    the first one's build and then finds the tables. */
 static pthread_mutex_t tables_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Under tables_lock: a failure was reported (report it once), a build
-   failed (do not try again in this process). */
-static int warned, build_failed;
+   failed (do not try again in this process), builds finished. */
+static int warned, build_failed, builds;
+
+int cli_tables_built(void)
+{
+    pthread_mutex_lock(&tables_lock);
+    int n = builds;
+    pthread_mutex_unlock(&tables_lock);
+    return n;
+}
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
@@ -179,6 +187,7 @@ static int first_build(int preset, const char *dir, int top, const char *cmd)
     }
     fprintf(stderr, "%s%s ... done in %.1f s (%s)\n", b.tty ? "\r" : "", label,
             now_s() - t0, dir);
+    builds++;
     return 0;
 }
 

@@ -68,6 +68,8 @@ struct mc_engine {
     int infinite; /* hold the best move until stop */
     int ponder;   /* pondering: hold the best move until ponderhit or stop */
     int stop;     /* atomic: set by stop, quit, the end of input */
+    /* atomic: the default places gained tables (mc_engine_tables_ready) */
+    int tables_ready;
     mc_go go;
     uint64_t searches;
     /* Without threads (MC_NO_THREADS): the open-ended search's steps

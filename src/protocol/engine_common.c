@@ -449,6 +449,11 @@ void proto_go_make(const long long v[PROTO_GO_NKEYS], int infinite, int ponder,
        second), decided there. */
 }
 
+void mc_engine_tables_ready(mc_engine *e)
+{
+    __atomic_store_n(&e->tables_ready, 1, __ATOMIC_RELEASE);
+}
+
 int proto_start_search(mc_engine *e, const mc_go *limits, char *why, size_t n)
 {
     mc_error err = {0, ""};
@@ -458,6 +463,11 @@ int proto_start_search(mc_engine *e, const mc_go *limits, char *why, size_t n)
     }
     /* Both dialects refuse go while a search is live. */
     assert(!e->live);
+    /* The player is this thread's to change: tables built since it
+       looked (mc_engine_tables_ready). */
+    if (__atomic_exchange_n(&e->tables_ready, 0, __ATOMIC_ACQ_REL) &&
+        strcmp(e->database, "default") == 0)
+        mc_player_look_again(e->pl);
     mc_go go = *limits;
     /* The clock started when the command arrived. */
     go.start = e->line_start;

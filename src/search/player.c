@@ -105,6 +105,12 @@ static int open_tables(mc_player *pl, const char *want, mc_error *err)
     return 0;
 }
 
+void mc_player_look_again(mc_player *pl)
+{
+    if (pl->tables_opt[0] == '\0')
+        open_tables(pl, NULL, NULL);
+}
+
 const char *mc_player_tables(const mc_player *pl)
 {
     return pl->db || pl->solved ? pl->tables_dir : NULL;

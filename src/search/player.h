@@ -15,4 +15,8 @@
    checked or set again. */
 void mc_player_set_seed(mc_player *pl, uint64_t seed);
 
+/* A player whose tables option is the default places looks there again
+   (tables built since it looked); other players are left as they are. */
+void mc_player_look_again(mc_player *pl);
+
 #endif

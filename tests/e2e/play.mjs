@@ -740,7 +740,9 @@ async function part(name, f) {
   try {
     return await f();
   } catch (e) {
-    check(false, `${name}: exception: ${e.message.split('\n')[0]}`);
+    // where in this file it stopped: the first frame of ours
+    const at = (e.stack || '').split('\n').find((l) => l.includes('play.mjs')) || '';
+    check(false, `${name}: exception: ${e.message.split('\n')[0]} ${at.trim()}`);
     return null;
   }
 }
