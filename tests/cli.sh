@@ -132,4 +132,22 @@ expect_err "play bad time" 2 "time takes seconds" $M play --time -1
 expect_err "play bad side" 2 "takes south or north" $M play --you east
 expect_grep "board shows captures" "captured 0" sh -c "printf 'quit\n' | $M play oware"
 
+# README's examples ("$ ./mancala ..." and the lines they print, in its sh
+# blocks) run as written and print what the README shows.
+awk '/^```sh$/ {on = 1; next} /^```$/ {on = 0} on' README.md |
+    awk -v dir="$tmp" '/^\$ \.\/mancala / {n++; sub(/^\$ \.\/mancala /, ""); print > (dir "/readme." n ".cmd"); next}
+        n > 0 {print > (dir "/readme." n ".want")}'
+n=0
+for c in "$tmp"/readme.*.cmd; do
+    [ -f "$c" ] || continue
+    n=$((n + 1))
+    w=${c%.cmd}.want
+    [ -f "$w" ] || : >"$w"
+    eval "set -- $(cat "$c")"
+    if $M "$@" >"$tmp/readme.out" 2>&1 && cmp -s "$tmp/readme.out" "$w"; then ok; else
+        bad "README's example './mancala $(cat "$c")' prints: $(cat "$tmp/readme.out")"
+    fi
+done
+if [ $n -ge 4 ]; then ok; else bad "README has $n examples to run"; fi
+
 finish cli.sh
