@@ -668,6 +668,16 @@ async function play(move) {
   }
 }
 
+// No longer busy: a state the live stream brought meanwhile is shown now
+// (render does the same; this is for the paths that do not render).
+function idle() {
+  busy = false;
+  if (!pendingState) return;
+  const p = pendingState;
+  pendingState = null;
+  setTimeout(() => followState(p), 0);
+}
+
 // A request on the game; the answer's state is drawn.  Returns true when done.
 async function act(what, body, side, think = what !== 'undo' && what !== 'redo') {
   if (busy || !st) return false;
@@ -677,12 +687,13 @@ async function act(what, body, side, think = what !== 'undo' && what !== 'redo')
     busy = false;
     if (what === 'hint') {
       showHint(res);
+      idle();
       return true;
     }
     await apply(res, think);
     return true;
   } catch (e) {
-    busy = false;
+    idle();
     say(e.message);
     return false;
   }
@@ -708,7 +719,7 @@ async function maybeComputer() {
     busy = false;
     await apply(res);
   } catch (e) {
-    busy = false;
+    idle();
     say(e.message);
   }
 }
@@ -818,7 +829,7 @@ async function maybeArrange() {
       log(`${sideName(turn)} (the computer) keeps the library's set-up.`);
     } catch (e) {
       arrangeFailed = st.id + st.version;
-      busy = false;
+      idle();
       say(e.message);
       return;
     }

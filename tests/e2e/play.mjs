@@ -545,9 +545,14 @@ async function twoBrowsers() {
   check(await until(b, () => document.getElementById('log').textContent.includes('South declined your takeback.'), 10000),
     'North is told of the refusal');
   check((await stateOf(a, id)).ply === 2, 'declined: the game is as it was');
-  await b.click('#undo');
-  await until(a, () => !document.getElementById('takeback-bar').hidden, 10000);
-  await a.click('#takeback-yes');
+  // asked again after a refusal: South is asked again (CI once waited here
+  // 30 s for a click; what each side shows is said if it comes to that)
+  await b.click('#undo', { timeout: 10000 });
+  if (!(await until(a, () => !document.getElementById('takeback-bar').hidden, 10000))) {
+    const shown = async (p) => p.evaluate(() => `busy=${document.body.dataset.busy} log=${document.getElementById('log').textContent.slice(-200)}`);
+    throw new Error(`South is not asked again: server ${JSON.stringify((await stateOf(a, id)).takeback)}; South ${await shown(a)}; North ${await shown(b)}`);
+  }
+  await a.click('#takeback-yes', { timeout: 10000 });
   const back = await settled(a, (s) => s.ply === 1);
   check(back.ply === 1 && back.history.join() === sa.history.join(), `accepted: North's move is taken back (ply ${back.ply})`);
   check(await until(b, () => /taken back, as both players agreed/.test(document.getElementById('log').textContent), 10000),
