@@ -184,6 +184,19 @@ static void test_ponder(void)
     pthread_join(th, NULL);
     CHECK_MSG(took >= 0.3 && took < 2.0, "answered after %.3f s", took);
     CHECK(legal(s, info.best));
+    /* A ponderhit that comes when no search runs (the engine held a book
+       move until it came) is not the next search's: that one ponders
+       until its own ponderhit. */
+    mc_player_ponderhit(pl);
+    sleep_s(0.01);
+    go.start = 0;
+    t0 = mc_clock();
+    pthread_create(&th, NULL, stop_later, &st);
+    CHECK(mc_player_go(pl, &go, &info) == 0);
+    took = mc_clock() - t0;
+    pthread_join(th, NULL);
+    CHECK_MSG(took >= 0.3 && took < 2.0,
+              "after a stale ponderhit: answered after %.3f s", took);
     mc_player_free(pl);
     mc_session_free(s);
     mc_game_free(g);

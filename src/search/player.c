@@ -684,8 +684,13 @@ static int think_ab(mc_player *pl, const mc_request *rq, mc_search_info *out)
 
 int mc_player_think(mc_player *pl, const mc_request *rq, mc_search_info *out)
 {
-    /* A stop meant for an earlier search does not end this one. */
+    /* A stop meant for an earlier search does not end this one, nor does
+       a ponderhit that came before this move was asked for: it was for a
+       search that had already answered (a book move held until then). */
     atomic_store(&pl->stop, 0);
+    long long hit = atomic_load(&pl->think.ponderhit_ns);
+    if (hit != 0 && (double)hit * 1e-9 < rq->start)
+        atomic_compare_exchange_strong(&pl->think.ponderhit_ns, &hit, 0);
     memset(out, 0, sizeof *out);
     if (mc_session_over(pl->s))
         return MC_ERR_OVER;
