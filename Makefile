@@ -11,6 +11,7 @@
 #   make tune            train the learned evaluations (long; docs/SEARCH.md)
 #   make tables          the small default set of Oware endgame tables in
 #                        build/egdb, which make install then installs
+#   make deb             the Debian packages, in build/deb (debian/)
 # Variables: CC (gcc or clang), WERROR=1 (warnings are errors), SAN=1,
 # NATIVE=1 (-march=native; the default build is generic).
 
@@ -710,6 +711,27 @@ uninstall:
 	rm -rf $(DESTDIR)$(PYDIR)/mancala
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	-rmdir $(DESTDIR)$(SHAREDIR)/egdb $(DESTDIR)$(SHAREDIR) 2>/dev/null
+
+# The Debian packages (debian/, debian/README.Debian): mancala,
+# libmancala1, libmancala-dev, python3-mancala, mancala-mpi, built by
+# dpkg-buildpackage in a copy of the tree's files (git's, with new ones
+# not yet added) under build/deb, so that its `make clean` and its PREFIX
+# touch nothing here; the .deb files are left in build/deb.
+# DEB_BUILD_OPTIONS=nocheck skips the package build's few fast tests.
+# Needs debhelper, dh-python and the build dependencies of debian/control.
+DEB_DIR := build/deb
+DEB_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+.PHONY: deb
+deb:
+	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/mancala-$(VERSION)
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+	  git ls-files -z --cached --others --exclude-standard | \
+	    tar --null -T - --ignore-failed-read -cf - 2>/dev/null; \
+	else \
+	  tar --exclude='./build*' --exclude=./mancala --exclude=./mancala-mpi -cf - .; \
+	fi | tar -xf - -C $(DEB_DIR)/mancala-$(VERSION)
+	cd $(DEB_DIR)/mancala-$(VERSION) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
+	@ls -l $(DEB_DIR)/*.deb
 
 clean:
 	rm -rf build build-san build-fuzz build-tsan mancala mancala-mpi
