@@ -1,5 +1,7 @@
 # mancala - build, test, benchmark, install.
 #   make                 the program ./mancala and the libraries in build/
+#                        (and ./mancala-mpi, the table build under mpirun,
+#                        when Open MPI's mpicc is there: MPI=0|1)
 #   make check           every test (unit, rules data, CLI); SAN=1 for ASan+UBSan
 #   make bench           the long perft depths and speed figures
 #   make check-python    the Python module's tests (also run by make check);
@@ -9,6 +11,7 @@
 #   make tune            train the learned evaluations (long; docs/SEARCH.md)
 #   make tables          the small default set of Oware endgame tables in
 #                        build/egdb, which make install then installs
+#   make deb             the Debian packages, in build/deb (debian/)
 # Variables: CC (gcc or clang), WERROR=1 (warnings are errors), SAN=1,
 # NATIVE=1 (-march=native; the default build is generic).
 
@@ -169,18 +172,33 @@ $(B)/libmancala.a: $(LIB_OBJ)
 $(B)/libmancala.so.$(VERSION): $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libmancala.so.$(SOVER) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# A table build shared by processes under mpirun (src/cli/mpi.c,
-# docs/EGDB.md "Over MPI"): with Open MPI (Debian: libopenmpi-dev), found
-# by its mpicc; MPI=0 builds without it, MPI=1 insists.
+# The table build shared by processes under mpirun (src/cli/mpi.c,
+# docs/EGDB.md "Over MPI") is a program of its own, mancala-mpi, as
+# scientific codes ship theirs (GROMACS: gmx and gmx_mpi): mancala and the
+# library never link MPI.  Built with Open MPI (Debian: libopenmpi-dev),
+# found by its mpicc; MPI=0 leaves it out, MPI=1 insists.  It is mpi.c
+# compiled with MC_MPI (its main and the transport) and, from an archive,
+# the program's files its `egdb build` needs.
 MPI ?= $(if $(shell command -v mpicc 2>/dev/null),1,0)
+ifeq ($(SAN),1)
+MPI_PROG := $(B)/mancala-mpi
+else
+MPI_PROG := mancala-mpi
+endif
 ifeq ($(MPI),1)
 MPI_CFLAGS := $(shell mpicc --showme:compile 2>/dev/null)
 MPI_LIBS   := $(shell mpicc --showme:link 2>/dev/null || echo -lmpi)
-$(B)/src/cli/mpi.o: MC_CFLAGS += -DMC_MPI $(MPI_CFLAGS)
+all: $(MPI_PROG)
 endif
-$(shell mkdir -p $(B)/gen && { echo '$(MPI)' | cmp -s - $(B)/gen/mpi || \
-  echo '$(MPI)' > $(B)/gen/mpi; })
-$(B)/src/cli/mpi.o: $(B)/gen/mpi
+$(B)/mpi/mpi.o: src/cli/mpi.c | $(B)/dirs
+	@mkdir -p $(dir $@)
+	$(CC) $(MC_CFLAGS) -DMC_MPI $(MPI_CFLAGS) $(CFLAGS) -c $< -o $@
+$(B)/cli.a: $(filter-out $(B)/src/cli/main.o $(B)/src/cli/mpi.o,$(CLI_OBJ))
+	rm -f $@
+	ar rcs $@ $^
+$(MPI_PROG): $(B)/mpi/mpi.o $(B)/cli.a $(B)/libmancala.a
+	$(CC) $(LDFLAGS) -o $@ $(B)/mpi/mpi.o $(B)/cli.a $(B)/libmancala.a $(MPI_LIBS) $(LDLIBS)
+-include $(wildcard $(B)/mpi/*.d)
 
 $(B)/src/cli/tui.o: MC_CFLAGS += $(CURSES_CFLAGS)
 $(B)/src/server/store.o: MC_CFLAGS += $(SQLITE_CFLAGS)
@@ -197,7 +215,7 @@ $(B)/src/cli/rules.o: MC_CFLAGS += -DMC_DOCDIR='"$(DOCDIR)"'
 $(B)/src/cli/rules.o: $(B)/gen/docdir
 
 $(PROG): $(CLI_OBJ) $(B)/libmancala.a
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(CURSES_LIBS) $(SERVER_LIBS) $(MPI_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libmancala.a $(CURSES_LIBS) $(SERVER_LIBS) $(LDLIBS)
 
 $(B)/tests/%: tests/%.c tests/check.h $(B)/libmancala.a
 	$(CC) $(MC_CFLAGS) $(CFLAGS) -Itests -o $@ $< $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
@@ -317,14 +335,15 @@ endif
 
 check-e2e: $(E2E_PARTS) check-e2e-site
 
-# A table build shared by processes under mpirun (tests/mpi.sh), when the
-# program is built with Open MPI; not under SAN=1 (Open MPI's own
+# A table build shared by processes under mpirun (tests/mpi.sh), when
+# mancala-mpi is built (Open MPI); not under SAN=1 (Open MPI's own
 # allocations are not the program's to free).
-check-mpi: $(PROG)
 ifeq ($(MPI)$(SAN),1)
-	@$(call run_test,mpi,sh tests/mpi.sh)
+check-mpi: $(PROG) $(MPI_PROG)
+	@$(call run_test,mpi,MANCALA_MPI=./$(MPI_PROG) sh tests/mpi.sh)
 else
-	@echo "check-mpi: not run ($(if $(filter 1,$(SAN)),under SAN=1,the program is built without MPI: make MPI=1 with libopenmpi-dev))"
+check-mpi: $(PROG)
+	@echo "check-mpi: not run ($(if $(filter 1,$(SAN)),under SAN=1,mancala-mpi is not built: make MPI=1 with libopenmpi-dev))"
 endif
 
 # The symbol test links C and C++ programs with the shared library.
@@ -641,11 +660,22 @@ tables: $(PROG)
 	./$(PROG) egdb build oware --seeds $(TABLE_SEEDS) --dir $(B)/egdb --quiet
 	./$(PROG) egdb build oware:awari --seeds $(TABLE_SEEDS) --dir $(B)/egdb --quiet
 
+# The library the installed Python module loads (its _installed.py): the
+# installed file by default; Debian's python3-mancala (debian/rules) names
+# the soname, libmancala.so.1, which the dynamic loader finds in the
+# multiarch directory, so that the module is the same on every
+# architecture.
+PYLIB ?= $(LIBDIR)/libmancala.so.$(VERSION)
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
 	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
 	  $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(PCDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/mancala
+ifeq ($(MPI),1)
+	install -m 755 $(MPI_PROG) $(DESTDIR)$(BINDIR)/mancala-mpi
+	install -m 644 man/mancala-mpi.1 $(DESTDIR)$(MANDIR)/man1/mancala-mpi.1
+endif
 	install -m 644 $(B)/libmancala.a $(DESTDIR)$(LIBDIR)/libmancala.a
 	install -m 755 $(B)/libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
 	ln -sf libmancala.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libmancala.so.$(SOVER)
@@ -666,14 +696,14 @@ install: all
 	  install -m 644 $(B)/egdb/*.egdb $(DESTDIR)$(SHAREDIR)/egdb/; fi
 	install -d $(DESTDIR)$(PYDIR)/mancala
 	install -m 644 python/mancala/*.py $(DESTDIR)$(PYDIR)/mancala/
-	echo 'LIBRARY = "$(LIBDIR)/libmancala.so.$(VERSION)"' \
-	  > $(DESTDIR)$(PYDIR)/mancala/_installed.py
+	echo 'LIBRARY = "$(PYLIB)"' > $(DESTDIR)$(PYDIR)/mancala/_installed.py
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	  -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	  mancala.pc.in > $(DESTDIR)$(PCDIR)/mancala.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/mancala $(DESTDIR)$(LIBDIR)/libmancala.a \
+	rm -f $(DESTDIR)$(BINDIR)/mancala $(DESTDIR)$(BINDIR)/mancala-mpi \
+	  $(DESTDIR)$(MANDIR)/man1/mancala-mpi.1 $(DESTDIR)$(LIBDIR)/libmancala.a \
 	  $(DESTDIR)$(LIBDIR)/libmancala.so* $(DESTDIR)$(INCDIR)/mancala.h \
 	  $(DESTDIR)$(INCDIR)/mancala_record.h $(DESTDIR)$(INCDIR)/mancala_protocol.h \
 	  $(DESTDIR)$(INCDIR)/mancala_egdb.h $(DESTDIR)$(INCDIR)/mancala_ml.h \
@@ -685,5 +715,26 @@ uninstall:
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 	-rmdir $(DESTDIR)$(SHAREDIR)/egdb $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
+# The Debian packages (debian/, debian/README.Debian): mancala,
+# libmancala1, libmancala-dev, python3-mancala, mancala-mpi, built by
+# dpkg-buildpackage in a copy of the tree's files (git's, with new ones
+# not yet added) under build/deb, so that its `make clean` and its PREFIX
+# touch nothing here; the .deb files are left in build/deb.
+# DEB_BUILD_OPTIONS=nocheck skips the package build's few fast tests.
+# Needs debhelper, dh-python and the build dependencies of debian/control.
+DEB_DIR := build/deb
+DEB_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+.PHONY: deb
+deb:
+	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/mancala-$(VERSION)
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+	  git ls-files -z --cached --others --exclude-standard | \
+	    tar --null -T - --ignore-failed-read -cf - 2>/dev/null; \
+	else \
+	  tar --exclude='./build*' --exclude=./mancala --exclude=./mancala-mpi -cf - .; \
+	fi | tar -xf - -C $(DEB_DIR)/mancala-$(VERSION)
+	cd $(DEB_DIR)/mancala-$(VERSION) && dpkg-buildpackage -us -uc -b -j$(DEB_JOBS)
+	@ls -l $(DEB_DIR)/*.deb
+
 clean:
-	rm -rf build build-san build-fuzz build-tsan mancala
+	rm -rf build build-san build-fuzz build-tsan mancala mancala-mpi

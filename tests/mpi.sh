@@ -1,11 +1,13 @@
 #!/bin/sh
-# tests/mpi.sh - `mpirun -np K mancala egdb build` (docs/EGDB.md, "Over
-# MPI"), run by make check when the program is built with Open MPI
-# (MPI=1): 1, 2 and 3 processes on this machine (--oversubscribe) give the
-# files of one process, byte for byte, for layers 13 and 14 of both
+# tests/mpi.sh - `mpirun -np K mancala-mpi egdb build` (docs/EGDB.md,
+# "Over MPI"), run by make check when mancala-mpi is built (Open MPI,
+# MPI=1): 1, 2 and 3 processes on this machine (--oversubscribe) give the
+# files of one plain mancala, byte for byte, for layers 13 and 14 of both
 # presets (the compact sweep split between the ranks; abapa's layer 13
 # has positions with P < O, which rank 0 builds alone) and for the small
-# layers 0-8 built from nothing (rank 0's, the others waiting).
+# layers 0-8 built from nothing (rank 0's, the others waiting).  The
+# plain mancala never links MPI and, started as several processes, names
+# mancala-mpi; mancala-mpi runs egdb build and nothing else.
 . tests/lib/harness.sh
 
 # mpirun as root (CI) and in containers without cross-memory attach.
@@ -19,6 +21,24 @@ MANCALA_EGDB_MAXCOMP=2000
 export MANCALA_EGDB_MAXCOMP
 
 run() { mpirun --oversubscribe -np "$@"; }
+MM=${MANCALA_MPI:-./mancala-mpi}
+
+# The plain program: no MPI library, and a clear word under mpirun.
+if command -v ldd >/dev/null 2>&1; then
+    if ldd "$M" | grep -qi mpi; then
+        bad "$M links MPI: $(ldd "$M" | grep -i mpi)"
+    else ok; fi
+fi
+expect_err "plain mancala under mpirun names mancala-mpi" 2 \
+    "the shared build is mancala-mpi's" \
+    run 2 $M egdb build oware --seeds 3 --dir "$tmp/plain" --threads 1
+expect_grep "mancala-mpi --help" "mpirun -np K mancala-mpi egdb build" $MM --help
+expect_grep "mancala-mpi egdb build --help" "usage: mancala egdb build" \
+    $MM egdb build --help
+expect_err "mancala-mpi runs egdb build only" 2 "only 'egdb build' runs here" \
+    $MM play
+expect_err "mancala-mpi: egdb info is mancala's" 2 "'egdb info' is the plain" \
+    $MM egdb info oware
 
 for preset in abapa awari; do
     spec=oware
@@ -35,7 +55,7 @@ for preset in abapa awari; do
         want="built $preset layers 0-14"
         [ $k -gt 1 ] && want="$want.*$k processes"
         expect_grep "$preset: $k processes, layers 13-14" "$want" \
-            run $k $M egdb build $spec --seeds 14 --dir "$d" --threads 1
+            run $k $MM egdb build $spec --seeds 14 --dir "$d" --threads 1
         for n in 13 14; do
             if cmp -s "$ref/oware-$preset-$n.egdb" "$d/oware-$preset-$n.egdb"
             then ok; else bad "$preset layer $n with $k processes differs"; fi
@@ -49,13 +69,13 @@ done
 # From nothing: 3 processes, layers 0-8 (rank 0's), the same files.
 d=$tmp/np3-small
 expect_grep "3 processes, layers 0-8" "built abapa layers 0-8" \
-    run 3 $M egdb build oware --seeds 8 --dir "$d" --threads 1
+    run 3 $MM egdb build oware --seeds 8 --dir "$d" --threads 1
 for n in 00 01 02 03 04 05 06 07 08; do
     if cmp -s "$tmp/ref-abapa/oware-abapa-$n.egdb" "$d/oware-abapa-$n.egdb"
     then ok; else bad "layer $n from nothing with 3 processes differs"; fi
 done
 # Again: every layer found complete by all three.
 expect_grep "3 processes find the layers" "layers 0-8 found complete" \
-    run 3 $M egdb build oware --seeds 8 --dir "$d" --threads 1
+    run 3 $MM egdb build oware --seeds 8 --dir "$d" --threads 1
 
 finish mpi.sh

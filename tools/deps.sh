@@ -9,7 +9,7 @@
 #                             node and npm, emscripten (make wasm), and
 #                             tests/e2e's npm packages
 # MANCALA_CI=1 adds what CI builds with: clang, clang-format, pkg-config,
-# libFuzzer.
+# libFuzzer, and what make deb needs: debhelper, dh-python, lintian.
 set -e
 mode=${1:-build}
 case $mode in
@@ -62,6 +62,11 @@ if [ "${MANCALA_CI:-0}" = 1 ]; then
     v=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1)
     v=${v:-14}
     have_pkg "libclang-rt-$v-dev" || need="$need libclang-rt-$v-dev"
+    # make deb and its checks (debian/README.Debian): dpkg-buildpackage
+    # with debhelper and dh-python, lintian.
+    have_pkg debhelper || need="$need debhelper"
+    have_pkg dh-python || need="$need dh-python"
+    command -v lintian >/dev/null 2>&1 || need="$need lintian"
 fi
 if [ -n "$need" ]; then
     if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi

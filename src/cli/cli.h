@@ -106,11 +106,11 @@ double cli_build_fraction(cli_build_eta *e, int n, const char *phase,
    and _TIMING, whose lines go to stderr (man/mancala.1). */
 void cli_egdb_build_knobs(mc_egdb_build_opts *o);
 /* A build shared by the processes of mpirun (mpi.c, docs/EGDB.md "Over
-   MPI"): 1 and d filled when this is one of several processes and the
-   program is built with MPI; 0 when it runs alone (d: one process); -1
-   (with a message) when it cannot be started, or several processes run a
-   program built without MPI.  cli_mpi_end after the build (failed:
-   stops the others too).  cli_mpi_built: whether it is built with MPI. */
+   MPI"): 1 and d filled when this is one of several processes of
+   mancala-mpi; 0 when it runs alone (d: one process); -1 (with a
+   message) when MPI cannot be started; -2 (with a message) when several
+   processes run the plain mancala, which never links MPI.  cli_mpi_end
+   after the build (failed: stops the others too). */
 int cli_mpi_start(mc_egdb_dist *d);
 /* The program's anonymous memory (RssAnon: heap and work arrays, not
    mapped files), sampled by a thread every 10 ms (meter.c): the peak of
@@ -132,7 +132,6 @@ void cli_layer_bar(int tty, int n, int max, const char *phase, double frac,
 long cli_meter_take(cli_meter *m);
 void cli_meter_stop(cli_meter *m);
 void cli_mpi_end(int failed);
-int cli_mpi_built(void);
 int cli_is_help(const char *arg);
 /* mancala solve --build|--verify|--info (solved.c). */
 int cli_solve_tables(int argc, char **argv);

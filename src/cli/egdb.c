@@ -425,7 +425,7 @@ static int egdb_build(int argc, char **argv)
     mc_egdb_dist dist;
     int many = cli_mpi_start(&dist);
     if (many < 0)
-        return EXIT_BAD_INPUT;
+        return many == -2 ? EXIT_USAGE : EXIT_BAD_INPUT;
     if (dist.rank > 0)
         o.quiet = 1;
     int lock = lock_for_build(o.dir, &dist, many);
@@ -1014,7 +1014,10 @@ static const char *const sub_help[] = {
     "header.\n"
     "MANCALA_EGDB_MAXCOMP=N sets that limit; MANCALA_EGDB_BUDGET=N caps a\n"
     "search's nodes (default 100000).  Journals shipped with the library\n"
-    "give values found before; MANCALA_EGDB_SHIPPED=0 searches them again.\n",
+    "give values found before; MANCALA_EGDB_SHIPPED=0 searches them again.\n\n"
+    "A build shared by the processes of mpirun is mancala-mpi's, with the\n"
+    "same arguments: mpirun -np K mancala-mpi egdb build ... (Open MPI;\n"
+    "docs/EGDB.md, \"Over MPI\").\n",
     "verify",
     "usage: mancala egdb verify oware[:awari] [--seeds N] [--from L] "
     "[--dir D]\n\n"

@@ -1,8 +1,12 @@
 /*
- * mpi.c - `mpirun -np K mancala egdb build ...`: the transport of a build
- * shared by K processes (mc_egdb_dist, docs/EGDB.md "Over MPI") over Open
- * MPI, when the program is built with it (make MPI=1, MC_MPI); without
- * it, a clear refusal to run as several processes.
+ * mpi.c - the endgame tables' build shared by the K processes of mpirun
+ * (mc_egdb_dist, docs/EGDB.md "Over MPI"), compiled twice.  With MC_MPI
+ * (make, when Open MPI's mpicc is there) it is the program mancala-mpi:
+ * its main, which runs `egdb build` and nothing else, and the build's
+ * transport over Open MPI.  Without, it is the plain mancala's side,
+ * which never links MPI: one process builds alone, and several started
+ * by mpirun are told to run mancala-mpi (as scientific codes ship gmx and
+ * gmx_mpi, so that the installed program needs no MPI library).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,7 +124,7 @@ int cli_mpi_start(mc_egdb_dist *d)
     if (!launched_as_many())
         return 0;
     if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
-        fprintf(stderr, "mancala egdb build: MPI_Init failed\n");
+        fprintf(stderr, "mancala-mpi egdb build: MPI_Init failed\n");
         return -1;
     }
     started = 1;
@@ -143,9 +147,49 @@ void cli_mpi_end(int failed)
     MPI_Finalize();
 }
 
-int cli_mpi_built(void)
+static void usage(FILE *f)
 {
-    return 1;
+    fprintf(f, "usage: mpirun -np K mancala-mpi egdb build oware[:awari] "
+               "--seeds N [options]\n"
+               "       mancala-mpi --help | --version\n\n"
+               "The endgame tables' build of 'mancala egdb build', with the "
+               "same\narguments, shared by the K processes of mpirun (Open "
+               "MPI); alone,\nit builds as one process.  Every other command "
+               "is mancala's.\n'mancala-mpi egdb build --help' lists the "
+               "options.\n"
+               "Exit status: 0 success, 1 bad input or a failed build, 2 bad "
+               "usage.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (cli_is_help(argv[1])) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("mancala-mpi %s\n", mc_version());
+        return 0;
+    }
+    int egdb = strcmp(argv[1], "egdb") == 0;
+    if (egdb && argc > 2 && strcmp(argv[2], "build") == 0)
+        return cmd_egdb(argc - 1, argv + 1);
+    if (egdb && argc > 2 && cli_is_help(argv[2])) {
+        usage(stdout);
+        return 0;
+    }
+    if (egdb && argc == 2)
+        usage(stderr);
+    else
+        fprintf(stderr,
+                "mancala-mpi: '%s%s%s' is the plain mancala's: only 'egdb "
+                "build' runs here (try 'mancala-mpi --help')\n",
+                argv[1], egdb ? " " : "", egdb ? argv[2] : "");
+    return EXIT_USAGE;
 }
 
 #else
@@ -155,11 +199,13 @@ int cli_mpi_start(mc_egdb_dist *d)
     memset(d, 0, sizeof *d);
     d->size = 1;
     if (launched_as_many()) {
-        fprintf(stderr, "mancala egdb build: this mancala is built without "
-                        "MPI, so several processes would build the same "
-                        "files; build it with make MPI=1 (Open MPI: "
-                        "libopenmpi-dev), or run one process\n");
-        return -1;
+        fprintf(stderr,
+                "mancala egdb build: started by mpirun as one of several "
+                "processes, which would all build the same files; mancala "
+                "never links MPI: the shared build is mancala-mpi's "
+                "(mpirun -np K mancala-mpi egdb build ..., the same "
+                "arguments; docs/EGDB.md \"Over MPI\")\n");
+        return -2;
     }
     return 0;
 }
@@ -167,11 +213,6 @@ int cli_mpi_start(mc_egdb_dist *d)
 void cli_mpi_end(int failed)
 {
     (void)failed;
-}
-
-int cli_mpi_built(void)
-{
-    return 0;
 }
 
 #endif
