@@ -112,9 +112,13 @@ def _load():
             return ctypes.CDLL(path), path
         except OSError:
             continue
-    raise ImportError("mancala: libmancala not found (tried %s); build it "
-                      "with make, or set MANCALA_LIB to its file"
-                      % (", ".join(tried) or "nothing"))
+    raise ImportError("mancala: libmancala not found (%s); build it with "
+                      "make and set MANCALA_LIB to build/libmancala.so.X.Y.Z, "
+                      "or install it (make install) where the system's "
+                      "loader finds it"
+                      % ("tried " + ", ".join(tried) if tried else
+                         "none beside the package or in a build tree, "
+                         "MANCALA_LIB unset, none on the system"))
 
 
 lib, LIB_PATH = _load()
