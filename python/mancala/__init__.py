@@ -583,7 +583,11 @@ class State:
 
     def legal_actions(self, player=None):
         """The legal actions, ascending (empty at the end, or when player
-        is given and is not to move)."""
+        is given and is not to move: 0, 1, or TERMINAL_PLAYER_ID, whose
+        list is always empty, as OpenSpiel's)."""
+        if player is not None and not isinstance(player, (bool, np.bool_)) \
+                and player == TERMINAL_PLAYER_ID:
+            return []
         player = _player(player)
         if player is not None and player != self.current_player():
             return []

@@ -53,7 +53,7 @@ def test_numpy_integers_are_actions():
     assert st.position() == "5,5,0,5,5,5/5,4,4,0,5,5 S cap=0,0"
 
 
-@pytest.mark.parametrize("bad", [2, -1, 2 ** 64, -4])
+@pytest.mark.parametrize("bad", [2, -1, 2 ** 64, -3])
 def test_player_out_of_range(bad):
     st = fresh()
     for call in (st.legal_actions, st.legal_actions_mask,
@@ -61,6 +61,11 @@ def test_player_out_of_range(bad):
                  st.information_state_tensor, st.information_state_string):
         with pytest.raises(ValueError):
             call(bad)
+    # OpenSpiel's terminal player has no legal actions and no view.
+    assert st.legal_actions(mancala.TERMINAL_PLAYER_ID) == []
+    assert st.legal_actions_mask(-4).sum() == 0
+    with pytest.raises(ValueError):
+        st.observation_tensor(mancala.TERMINAL_PLAYER_ID)
     with pytest.raises(TypeError):
         st.observation_tensor(True)  # was South's or North's view by luck
     with pytest.raises(TypeError):

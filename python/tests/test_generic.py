@@ -55,6 +55,7 @@ def check_state(game, st, played, gtype):
     assert mask.shape == (game.num_distinct_actions(),)
     assert set(np.unique(mask)) <= {0, 1}
     assert np.flatnonzero(mask).tolist() == legal
+    assert st.legal_actions(mancala.TERMINAL_PLAYER_ID) == []
 
     for p in (0, 1):
         assert st.legal_actions(p) == (legal if p == cp else [])
