@@ -243,6 +243,7 @@ class Game:
         if not self._g:
             _raise(err, "bad game spec %r" % spec)
         self._egdb = {}
+        self._num_actions = lib.mc_ml_num_actions(self._g)
 
     def __del__(self):
         g = getattr(self, "_g", None)
@@ -328,7 +329,7 @@ class Game:
 
     def num_distinct_actions(self):
         """The size of the action space (docs/PYTHON.md, per game)."""
-        return lib.mc_ml_num_actions(self._g)
+        return self._num_actions
 
     def max_game_length(self):
         """A true upper bound on the plies of a game from the start
@@ -585,12 +586,12 @@ class State:
         """The legal actions, ascending (empty at the end, or when player
         is given and is not to move: 0, 1, or TERMINAL_PLAYER_ID, whose
         list is always empty, as OpenSpiel's)."""
-        if player is not None and not isinstance(player, (bool, np.bool_)) \
-                and player == TERMINAL_PLAYER_ID:
-            return []
-        player = _player(player)
-        if player is not None and player != self.current_player():
-            return []
+        if player is not None:
+            if player == TERMINAL_PLAYER_ID and \
+                    not isinstance(player, (bool, np.bool_)):
+                return []
+            if _player(player) != self.current_player():
+                return []
         dropped = self._dropped
         n = lib.mc_ml_legal_actions(self._s, self._abuf, dropped)
         if dropped.value:
@@ -614,8 +615,10 @@ class State:
     def _action(self, action):
         """action checked: an int (not a bool) below num_distinct_actions;
         TypeError, or MancalaError out of range."""
-        return _int(action, "action", 0,
-                    self._game.num_distinct_actions() - 1)
+        n = self._game._num_actions
+        if type(action) is int and 0 <= action < n:
+            return action  # the learning loop's case, at once
+        return _int(action, "action", 0, n - 1)
 
     def _move_of(self, action):
         action = self._action(action)
