@@ -349,6 +349,17 @@ class Game:
     def observation_tensor_size(self):
         return lib.mc_ml_obs_size(self._g)
 
+    # Perfect information: the information state is the observation.
+    def information_state_tensor_shape(self):
+        return self.observation_tensor_shape()
+
+    def information_state_tensor_size(self):
+        return self.observation_tensor_size()
+
+    def max_chance_outcomes(self):
+        """0: no game here has chance moves."""
+        return 0
+
     def min_utility(self):
         return -1.0
 
@@ -502,6 +513,12 @@ class State:
 
     def get_game(self):
         return self._game
+
+    def num_players(self):
+        return self._game.num_players()
+
+    def num_distinct_actions(self):
+        return self._game.num_distinct_actions()
 
     def _pos(self):
         return lib.mc_session_pos(self._s).contents
@@ -918,8 +935,9 @@ class Record:
 
     def __init__(self, state=None, tags=None, _handle=None):
         if _handle is None:
-            if state is None:
-                raise MancalaError("Record needs a state")
+            if not isinstance(state, State):
+                raise TypeError("Record needs a State, not %s"
+                                % type(state).__name__)
             err = _capi.Error()
             start = _capi.Pos()
             ctypes.memmove(ctypes.byref(start),

@@ -252,6 +252,8 @@ def test_record_tags():
         mancala.write_records([rec, "text"])
     with pytest.raises(TypeError):
         mancala.write_records([1])
+    with pytest.raises(TypeError):
+        mancala.Record(state="4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0")
 
 
 def test_env_step_takes_no_rounded_action():

@@ -52,6 +52,12 @@ def test_game_type(name):
     assert t.provides_information_state_tensor
     assert t.provides_observation_string and t.provides_observation_tensor
     assert (g.min_utility(), g.max_utility(), g.utility_sum()) == (-1, 1, 0)
+    assert g.max_chance_outcomes() == 0
+    assert g.information_state_tensor_shape() == \
+        g.observation_tensor_shape() == [g.information_state_tensor_size()]
+    st = g.new_initial_state()
+    assert st.num_players() == 2
+    assert st.num_distinct_actions() == g.num_distinct_actions()
     # The options and their defaults are the rule file's table.
     spec = t.parameter_specification
     table = rule_options(name)
