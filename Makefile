@@ -357,7 +357,8 @@ ifeq ($(SAN),1)
 	@echo "check-python: not run under SAN=1 (python3 cannot load an ASan library)"
 else
 	@$(call run_test,python,MANCALA_LIB=$(abspath $(B))/libmancala.so.$(VERSION) \
-	  $(PYTHON) -m pytest -q -p no:cacheprovider python/tests)
+	  $(PYTHON) -m pytest -q -rs -p no:cacheprovider python/tests)
+	@grep "^SKIPPED" $(B)/log/python.log || true
 endif
 
 # The Python module's speed figures (docs/PYTHON.md).

@@ -12,6 +12,7 @@ MAX_MOVES = 512
 POS_STRLEN = 192
 MOVE_STRLEN = 96
 MOVE_PASS = (1 << 64) - 1
+ERR_ARG = 7  # MC_ERR_ARG: a bad argument to an API call
 
 
 class Pos(ctypes.Structure):
@@ -111,9 +112,13 @@ def _load():
             return ctypes.CDLL(path), path
         except OSError:
             continue
-    raise ImportError("mancala: libmancala not found (tried %s); build it "
-                      "with make, or set MANCALA_LIB to its file"
-                      % (", ".join(tried) or "nothing"))
+    raise ImportError("mancala: libmancala not found (%s); build it with "
+                      "make and set MANCALA_LIB to build/libmancala.so.X.Y.Z, "
+                      "or install it (make install) where the system's "
+                      "loader finds it"
+                      % ("tried " + ", ".join(tried) if tried else
+                         "none beside the package or in a build tree, "
+                         "MANCALA_LIB unset, none on the system"))
 
 
 lib, LIB_PATH = _load()
@@ -131,6 +136,10 @@ _SIGS = {
     "mc_game_title": (_c.c_char_p, [_c.c_void_p]),
     "mc_game_spec": (_c.c_char_p, [_c.c_void_p]),
     "mc_game_pits": (_c.c_int, [_c.c_void_p]),
+    "mc_game_option": (_c.c_char_p, [_c.c_void_p, _c.c_char_p]),
+    "mc_game_options_help": (_c.c_size_t, [_c.c_void_p, _c.c_char_p,
+                                           _c.c_size_t]),
+    "mc_total": (_c.c_int, [_c.c_void_p, _P(Pos)]),
     "mc_start": (None, [_c.c_void_p, _P(Pos)]),
     "mc_moves": (_c.c_int, [_c.c_void_p, _P(Pos), _P(_c.c_uint64)]),
     "mc_play": (_c.c_int, [_c.c_void_p, _P(Pos), _c.c_uint64, _c.c_void_p]),

@@ -74,7 +74,7 @@ class Env:
         self._cumulative_rewards[a] = 0.0
         for b in AGENTS:
             self.rewards[b] = 0.0
-        self.state.apply_action(int(action))
+        self.state.apply_action(action)  # checked there: no int() rounding
         self._settle()
         self._select()
 

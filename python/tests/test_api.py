@@ -63,7 +63,8 @@ def test_oware_start_by_hand():
     st.apply_action(3)  # d: e, f, A, B
     assert str(st) == "5,5,0,5,5,5/5,4,4,0,5,5 S cap=0,0"
     assert st.history() == [2, 3]
-    assert st.history_str() == ["C", "d"]
+    assert st.history_moves() == ["C", "d"]
+    assert st.history_str() == "2, 3"
     assert st.undo() and str(st) == "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0"
     assert st.history() == [2]
 

@@ -35,7 +35,7 @@ def test_against_cli(spec):
                 assert sorted(st.action_to_string(a)
                               for a in st.legal_actions()) == sorted(cli)
             st.apply_action(rng.choice(st.legal_actions()))
-        lines = run("apply", spec, start, *st.history_str())
+        lines = run("apply", spec, start, *st.history_moves())
         assert lines[0] == st.position()
         res = st.result()
         if res is None:
