@@ -44,6 +44,11 @@ if [ "$mode" = test ]; then
     have_pkg python3-numpy || need="$need python3-numpy"
     # The Python module's tests (make check-python): pytest and numpy.
     have_pkg python3-pytest || need="$need python3-pytest"
+    # Its test of `pip install ./python` into a virtual environment,
+    # offline: venv, and setuptools and wheel to build it.
+    have_pkg python3-venv || need="$need python3-venv"
+    have_pkg python3-setuptools || need="$need python3-setuptools"
+    have_pkg python3-wheel || need="$need python3-wheel"
     # Table builds shared by processes under mpirun (tests/mpi.sh): Open
     # MPI, which the build finds by its mpicc.
     have_pkg libopenmpi-dev || need="$need libopenmpi-dev"
