@@ -36,6 +36,9 @@ if [ "$mode" = test ]; then
     # Debian's Chromium with playwright-core from npm.
     command -v tmux >/dev/null 2>&1 || need="$need tmux"
     command -v chromium >/dev/null 2>&1 || need="$need chromium"
+    # The font the pages are laid out in under test (chromium only
+    # recommends it; without it the text falls back to another font).
+    have_pkg fonts-liberation || need="$need fonts-liberation"
     command -v node >/dev/null 2>&1 || need="$need nodejs"
     command -v npm >/dev/null 2>&1 || need="$need npm"
     # npm ci reaches the registry over TLS (nodejs only recommends them).
