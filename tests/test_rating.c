@@ -438,7 +438,7 @@ static void test_bad_input(void)
     }
     /* parameters */
     CHECK(mc_rating_params_check(&mc_rating_defaults, NULL) == 0);
-    for (int i = 0; i < 10; i++) {
+    for (int i = 0; i < 11; i++) {
         mc_rating_params p = mc_rating_defaults;
         switch (i) {
         case 0:
@@ -470,6 +470,9 @@ static void test_bad_input(void)
             break;
         case 9:
             p.start.rd = 351;
+            break;
+        case 10:
+            p.r_min = -1;
             break;
         }
         mc_error err = {0};
