@@ -239,6 +239,13 @@ $(B)/tests/test_match_stats: tests/test_match_stats.c tests/check.h \
 	$(CC) $(MC_CFLAGS) $(CFLAGS) -Itests -o $@ $< $(B)/src/cli/match_stats.o \
 	  $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
 
+# The ratings' tests link that one server file (pure arithmetic: none of
+# the server's libraries).
+$(B)/tests/test_rating: tests/test_rating.c tests/check.h \
+  $(B)/src/server/rating.o $(B)/libmancala.a
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -Itests -o $@ $< $(B)/src/server/rating.o \
+	  $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
+
 # make check runs every test; each is a target of its own, so that
 # `make -j2 check` runs them side by side and `make check-cli_tui` runs one:
 # check-<test_x> for the C programs tests/test_x.c, check-<cli_x> for the
