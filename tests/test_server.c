@@ -1813,7 +1813,7 @@ static void test_migration(const char *dir)
     CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
                              &st, NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW &&
-          strcmp((const char *)sqlite3_column_text(st, 0), "2") == 0);
+          strcmp((const char *)sqlite3_column_text(st, 0), "3") == 0);
     sqlite3_finalize(st);
     CHECK(sqlite3_prepare_v2(h, "SELECT clock_since FROM games", -1, &st,
                              NULL) == SQLITE_OK);
