@@ -57,12 +57,12 @@ typedef struct mc_api mc_api;
 /* What a password hash may cost (each takes 64 MiB and about 0.1 s of a
    core): at most MC_API_HASHES_AT_ONCE run at once in the process, a
    request waits hash_wait seconds (default MC_API_HASH_WAIT) for its turn
-   before 503 busy; an address begins at most MC_API_HASHES_MINUTE a
-   minute (429 rate) and their CPU counts in its minute (work_minute).
-   Failed tries: MC_API_FAILS_ADDR a minute per address (429 tries); per
-   account name, known or not, the MC_API_FAILS_NAME-th failure since the
-   name's last quiet MC_API_FAILS_QUIET seconds makes it wait 60 s before
-   the next try, each further one twice as long, up to MC_API_FAILS_QUIET
+   before 503 busy; an address begins at most hashes_minute (default
+   MC_API_HASHES_MINUTE) a minute (429 rate) and their CPU counts in its minute
+   (work_minute). Failed tries: MC_API_FAILS_ADDR a minute per address (429
+   tries); per account name, known or not, the MC_API_FAILS_NAME-th failure
+   since the name's last quiet MC_API_FAILS_QUIET seconds makes it wait 60 s
+   before the next try, each further one twice as long, up to MC_API_FAILS_QUIET
    (429 tries; a sign-in that succeeds clears it).  An address makes at most
    MC_API_ACCOUNTS_MINUTE accounts a minute (429 rate). */
 #define MC_API_HASHES_AT_ONCE 2
@@ -88,6 +88,8 @@ typedef struct mc_api_opts {
     int session_days;    /* days a session lasts (0: MC_API_SESSION_DAYS) */
     double hash_wait;    /* seconds a request waits for its password hash's
                             turn (0: MC_API_HASH_WAIT) */
+    int hashes_minute;   /* password hashes an address may begin a minute
+                            (0: MC_API_HASHES_MINUTE) */
 } mc_api_opts;
 
 typedef struct mc_api_req {

@@ -130,12 +130,12 @@ static int try_begin(mc_api *a, const api_req *rq, const char *key, int hashes,
         snprintf(why, sizeof why,
                  "too many failed tries for this name: wait %.0f s",
                  ns->until - now + 0.5);
-    } else if (rs && rs->hashes + hashes > MC_API_HASHES_MINUTE) {
+    } else if (rs && rs->hashes + hashes > a->o.hashes_minute) {
         code = "rate";
         snprintf(why, sizeof why,
                  "your address asked for %d password checks this minute: "
                  "wait a minute",
-                 MC_API_HASHES_MINUTE);
+                 a->o.hashes_minute);
     } else if (rs && made && rs->accounts >= MC_API_ACCOUNTS_MINUTE) {
         code = "rate";
         snprintf(why, sizeof why,

@@ -25,6 +25,7 @@ _Static_assert(MC_PW_HASH_MAX == crypto_pwhash_STRBYTES,
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t freed = PTHREAD_COND_INITIALIZER;
 static int running, most; /* lock */
+static long count;        /* lock */
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT, once = PTHREAD_ONCE_INIT;
 static int key_ready, ready; /* sodium_init and the key; the dummy */
@@ -76,6 +77,7 @@ static int take_turn(double wait)
             rc = running >= MC_PW_AT_ONCE ? -1 : 0;
     if (rc == 0 && ++running > most)
         most = running;
+    count += rc == 0;
     pthread_mutex_unlock(&lock);
     return rc;
 }
@@ -160,10 +162,10 @@ int mc_pw_random(char *out, size_t n)
     return 0;
 }
 
-int mc_pw_most(void)
+void mc_pw_stats(int *m, long *n)
 {
     pthread_mutex_lock(&lock);
-    int m = most;
+    *m = most;
+    *n = count;
     pthread_mutex_unlock(&lock);
-    return m;
 }

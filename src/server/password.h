@@ -44,7 +44,8 @@ void mc_pw_digest(const char *token, char out[65]);
 /* A new random password of n - 1 letters and digits (about 5.8 bits
    each, from the system's random source); -1 if it has none. */
 int mc_pw_random(char *out, size_t n);
-/* Tests: the most hashes that ran at once so far. */
-int mc_pw_most(void);
+/* Tests: the most hashes (and checks) that ran at once so far, and how
+   many ran in all. */
+void mc_pw_stats(int *most, long *count);
 
 #endif

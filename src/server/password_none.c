@@ -54,7 +54,8 @@ int mc_pw_random(char *out, size_t n)
     return -1;
 }
 
-int mc_pw_most(void)
+void mc_pw_stats(int *most, long *count)
 {
-    return 0;
+    *most = 0;
+    *count = 0;
 }

@@ -132,14 +132,14 @@ static int schema_of(sqlite3 *db)
    or *why (static) saying why not. */
 static int upgrade(sqlite3 *db, char **msg, const char **why)
 {
-    if (sqlite3_exec(db, schema, NULL, NULL, msg) != SQLITE_OK)
-        return -1;
-    int v = schema_of(db);
-    if (v > SCHEMA) {
+    /* a newer program's database is left as it is */
+    if (schema_of(db) > SCHEMA) {
         *why = "it was written by a newer mancala (a later schema): "
                "use that one";
         return -1;
     }
+    if (sqlite3_exec(db, schema, NULL, NULL, msg) != SQLITE_OK)
+        return -1;
     /* each step where its columns are missing, whatever meta says */
     if (!has_column(db, "games", "clock_since") &&
         sqlite3_exec(db, migrate_1_2, NULL, NULL, msg) != SQLITE_OK)
