@@ -466,9 +466,9 @@ void ep_logout(mc_api *a, const api_req *rq, mc_api_reply *out)
     if (!j)
         return;
     json_t *all = json_object_get(j, "all");
-    int every = json_is_true(all);
+    int every = json_is_true(all), bad = all && !json_is_boolean(all);
     json_decref(j);
-    if (all && !json_is_boolean(all)) {
+    if (bad) {
         api_reply_error(out, 400, "json", "'all' must be true or false");
         return;
     }
