@@ -805,6 +805,7 @@ async function accounts() {
   await page.click('#acct-out');
   check(await until(page, () => document.getElementById('acct-in').hidden && !localStorage.getItem('mancala.session')),
     'accounts: signed out, the session forgotten');
+  await page.click('#acct-box summary');
   await page.fill('#acct-user', name);
   await page.fill('#acct-pass', 'wrong horse');
   await page.click('#acct-login');
