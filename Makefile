@@ -75,17 +75,22 @@ LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/session/*.c src/search/*.c 
              src/record/*.c src/protocol/*.c src/egdb/*.c)
 CLI_SRC := $(filter-out src/cli/tui_none.c,$(wildcard src/cli/*.c))
 # The web server (mancala serve): libmicrohttpd for HTTP, Jansson for JSON,
-# SQLite for its store of games (Debian: libsqlite3-dev), and the page
-# (web/) embedded by tools/embed_web.c.
-SERVER_SRC := $(filter-out src/server/store_none.c,$(wildcard src/server/*.c))
+# SQLite for its store of games (Debian: libsqlite3-dev), libsodium for the
+# accounts' password hashes (Debian: libsodium-dev), and the page (web/)
+# embedded by tools/embed_web.c.
+SERVER_SRC := $(filter-out src/server/store_none.c src/server/password_none.c,\
+                $(wildcard src/server/*.c))
 # The JSON API alone (api.c and the files beside it, src/server/api_int.h):
-# the server's, the fuzzer's and the page's (make wasm, over store_none.c).
+# the server's, the fuzzer's and the page's (make wasm, over store_none.c
+# and password_none.c).
 API_SRC    := $(wildcard src/server/api*.c)
 WEB_FILES := $(wildcard web/*)
 SERVER_OBJ := $(SERVER_SRC:%.c=$(B)/%.o) $(B)/gen/web_files.o
 SQLITE_CFLAGS ?= $(shell pkg-config --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS   ?= $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
-SERVER_LIBS := -lmicrohttpd -ljansson $(SQLITE_LIBS)
+SODIUM_CFLAGS ?= $(shell pkg-config --cflags libsodium 2>/dev/null)
+SODIUM_LIBS   ?= $(shell pkg-config --libs libsodium 2>/dev/null || echo -lsodium)
+SERVER_LIBS := -lmicrohttpd -ljansson $(SQLITE_LIBS) $(SODIUM_LIBS)
 RULES_MD := $(wildcard docs/rules/*.md)
 # Search journals shipped with the library (docs/EGDB.md), embedded too.
 EGDB_JOURNALS := $(wildcard data/egdb/*.journal)
@@ -202,6 +207,7 @@ $(MPI_PROG): $(B)/mpi/mpi.o $(B)/cli.a $(B)/libmancala.a
 
 $(B)/src/cli/tui.o: MC_CFLAGS += $(CURSES_CFLAGS)
 $(B)/src/server/store.o: MC_CFLAGS += $(SQLITE_CFLAGS)
+$(B)/src/server/password.o: MC_CFLAGS += $(SODIUM_CFLAGS)
 
 # The library looks for installed tables in $(SHAREDIR)/egdb.  The name is
 # kept in a stamp so that a make with another PREFIX rebuilds dirs.o.
@@ -451,10 +457,11 @@ GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c \
               $(B)/gen/eval_weights.c $(B)/gen/books.c
 
 # The JSON API's request handler, fed method, path and body.
-build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
+build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c src/server/password.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(SQLITE_CFLAGS) -o $@ $< $(API_SRC) src/server/store.c \
-	  $(LIB_SRC) $(GEN_SRC) -ljansson $(SQLITE_LIBS) -lzstd -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(SQLITE_CFLAGS) $(SODIUM_CFLAGS) -o $@ $< $(API_SRC) \
+	  src/server/store.c src/server/password.c \
+	  $(LIB_SRC) $(GEN_SRC) -ljansson $(SQLITE_LIBS) $(SODIUM_LIBS) -lzstd -lm
 
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
@@ -491,7 +498,8 @@ WASM_WEB_FLAGS  := -DMC_NO_THREADS
 WASM_LIB  := $(LIB_SRC:%.c=%.o) $(GEN_SRC:$(B)/gen/%.c=gen/%.o)
 WASM_CLI  := $(patsubst %.c,%.o,$(filter-out src/cli/tui.c src/cli/serve.c,$(CLI_SRC)) \
              src/cli/tui_none.c)
-WASM_WEB  := $(API_SRC:%.c=%.o) src/server/store_none.o src/wasm/wasm.o
+WASM_WEB  := $(API_SRC:%.c=%.o) src/server/store_none.o src/server/password_none.o \
+             src/wasm/wasm.o
 JANSSON_C := dump error hashtable hashtable_seed load memory pack_unpack strbuffer \
              strconv utf value version
 ZSTD_C    := common/debug common/entropy_common common/error_private \

@@ -22,6 +22,10 @@ crowd) is missed.  Run by bench/serve.sh; by hand:
   python3 bench/serve_load.py crowd  ./mancala   # 20 addresses x 8 idle and
         20 x 8 trickling connections; another client (127.0.0.2) timed
         (p99 under 1 s)
+  python3 bench/serve_load.py logins ./mancala   # 1,000 wrong passwords
+        against one name from one address and from 100, and against 1,000
+        names from one: at most 10 hashed, the server's CPU under 5 s a run,
+        other clients served meanwhile
 
 Only the Python standard library; every server is on 127.0.0.1 with its
 database in a scratch folder, and clients connect from other loopback
@@ -908,10 +912,93 @@ def crowd_test():
     return fails == 0 and pct(lat, 99) < 1.0
 
 
+# ---- password tries (issue 47) ---------------------------------------------
+
+def cpu_s(pid):
+    """The CPU seconds (user + system) process pid has used."""
+    f = open('/proc/%d/stat' % pid).read().rsplit(')', 1)[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf('SC_CLK_TCK')
+
+
+def logins_test():
+    """1,000 wrong passwords against one name from one address, then from
+    100 addresses (10 each, 10 clients at once), then from one address
+    against 1,000 names; meanwhile another client reads the game list every
+    0.1 s and a third signs in to its own account.  Targets: each run
+    hashes at most 10 passwords (the others are refused 429 tries), the
+    server's CPU for each run under 5 s, the reader's p99 under 1 s, the
+    bystander signed in."""
+    p, port = start(os.path.join(TMP, 'logins.db'))
+    setup = Client(port, '127.0.4.200')
+    for name in ('target', 'target2', 'bystander'):
+        st, _, _ = setup.request('POST', '/api/account',
+                                 {'name': name, 'password': 'the right one'})
+        assert st == 201, st
+    stop = threading.Event()
+    lat = []
+
+    def reader():
+        c = Client(port, '127.0.5.1')
+        while not stop.is_set():
+            t0 = time.monotonic()
+            try:
+                c.request('GET', '/api/games')
+                lat.append(time.monotonic() - t0)
+            except OSError:
+                lat.append(99.0)
+            time.sleep(0.1)
+
+    th = threading.Thread(target=reader)
+    th.start()
+    runs = [('1,000 wrong passwords from one address, one name', 1, 'target', False),
+            ('1,000 wrong passwords from 100 addresses, one name', 100, 'target2', False),
+            ('1,000 wrong passwords from one address, 1,000 names', 1, None, True)]
+    ok = True
+    for k, (what, naddr, name, many) in enumerate(runs):
+        counts = {}
+        lock = threading.Lock()
+        c0, t0 = cpu_s(p.pid), time.monotonic()
+
+        def attacker(addrs):
+            for a in addrs:
+                c = Client(port, '127.0.%d.%d' % (6 + k, a + 1))
+                for i in range(1000 // naddr):
+                    n = name or 'name%d-%d' % (a, i)
+                    try:
+                        st, _, _ = c.request('POST', '/api/login',
+                                             {'name': n, 'password': 'guess %d' % i})
+                    except OSError:
+                        st = 0
+                    with lock:
+                        counts[st] = counts.get(st, 0) + 1
+        groups = [list(range(naddr))[g::10] for g in range(min(10, naddr))]
+        ts = [threading.Thread(target=attacker, args=(g,)) for g in groups]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        cpu, wall = cpu_s(p.pid) - c0, time.monotonic() - t0
+        print('%s: %s; server CPU %.2f s, %.2f s' %
+              (what, ', '.join('%d x %d' % (counts[s], s) for s in sorted(counts)), cpu, wall))
+        ok = ok and counts.get(401, 0) <= 10 and sum(counts.values()) == 1000 and \
+            counts.get(401, 0) + counts.get(429, 0) == 1000 and cpu < 5.0
+    by = Client(port, '127.0.5.2')
+    t0 = time.monotonic()
+    st, _, _ = by.request('POST', '/api/login', {'name': 'bystander', 'password': 'the right one'})
+    signin = time.monotonic() - t0
+    stop.set()
+    th.join()
+    lat.sort()
+    print('meanwhile: the game list read %d times, %s; the bystander signed in: %d in %.2f s' %
+          (len(lat), figures(lat), st, signin))
+    return ok and pct(lat, 99) < 1.0 and st == 200
+
+
 def main():
     global MANCALA, TMP
     tests = {'kill': kill_test, 'slow': slow_test, 'memory': memory_test,
-             'live': live_test, 'fair': fair_test, 'crowd': crowd_test}
+             'live': live_test, 'fair': fair_test, 'crowd': crowd_test,
+             'logins': logins_test}
     if len(sys.argv) != 3 or sys.argv[1] not in tests:
         print(__doc__)
         return 2

@@ -5,7 +5,9 @@
  * from a record's text, a JSON body.  Games persist in memory across inputs
  * (a store in memory), so sequences of requests are explored too; an '@' in
  * the path stands for the id of the last game created, and requests carry
- * its creator's token (an input whose line starts with '!' sends none).
+ * its creator's token, or the last session token an account's sign-in
+ * answered (an input whose line starts with '!' sends none; the password
+ * hashes of accounts are slow, and bounded per address a minute).
  * The API is made anew every 256 games, so that creation (the limits,
  * quotas) keeps being exercised instead of answering "full" for ever.
  * Engine moves and hints are left out: they are searches, not parsing, and
@@ -24,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static mc_api *api;
 static char last_id[40] = "00000000000000000000000000000000";
-static char last_tok[40];
+static char last_tok[80]; /* a seat's token, or an account's session */
 static int made;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/cli_serve.sh - `mancala serve` as a command: help, bad arguments
 # (exit 2), an address it cannot use (exit 1), --import of a records
-# folder, and a start on an ephemeral loopback port that prints the address,
+# folder, --reset-password and --delete-account, and a start on an
+# ephemeral loopback port that prints the address,
 # keeps its database private (mode 0600) and stops cleanly on SIGTERM.
 M=${MANCALA:-./mancala}
 pass=0
@@ -147,6 +148,51 @@ if command -v curl >/dev/null 2>&1; then
     grep -q '"reason":"time"' "$tmp/state.json" && grep -q '"winner":"N"' "$tmp/state.json" &&
         ok || bad "flag fell while stopped: $(cat "$tmp/state.json")"
     curl -s "$url/api/game/$id/record" | grep -q 'Termination "time"' && ok || bad "record on time"
+    kill -TERM "$pid"; wait "$pid"
+fi
+
+# The operator's hand on accounts: a new password, printed or read from
+# the standard input, ends the account's sessions; a deleted account's
+# game stays, its seat "deleted player".  The commands act on the database
+# while the server runs.
+if command -v curl >/dev/null 2>&1; then
+    "$M" serve --port 0 --db "$tmp/acct.db" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    i=0
+    while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    url=$(sed -n 's|.*\(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$tmp/out" | head -1)
+    post() { curl -s -H 'Content-Type: application/json' "$@"; }
+    tok=$(post -d '{"name":"Ama","password":"correct horse"}' "$url/api/account" |
+        sed -n 's/.*"token":"\([0-9a-f]\{64\}\)".*/\1/p')
+    [ -n "$tok" ] && ok || bad "an account made"
+    id=$(post -H "Authorization: Bearer $tok" -d '{"game":"oware"}' "$url/api/new" |
+        sed -n 's/.*"id":"\([0-9a-f]\{32\}\)".*/\1/p')
+    "$M" serve --db "$tmp/acct.db" --reset-password ama >"$tmp/pw" 2>"$tmp/err"; rc=$?
+    pw=$(cat "$tmp/pw")
+    [ $rc -eq 0 ] && [ ${#pw} -eq 20 ] && ok || bad "--reset-password: rc=$rc '$pw' $(cat "$tmp/err")"
+    me=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $tok" "$url/api/me")
+    [ "$me" = 401 ] && ok || bad "the session ended by a new password: $me"
+    code=$(post -o /dev/null -w '%{http_code}' -d "{\"name\":\"Ama\",\"password\":\"$pw\"}" "$url/api/login")
+    [ "$code" = 200 ] && ok || bad "the printed password signs in: $code"
+    printf 'typed by the operator\n' | "$M" serve --db "$tmp/acct.db" --reset-password Ama --password-stdin >"$tmp/pw" 2>&1; rc=$?
+    code=$(post -o /dev/null -w '%{http_code}' -d '{"name":"Ama","password":"typed by the operator"}' "$url/api/login")
+    [ $rc -eq 0 ] && [ "$code" = 200 ] && ! grep -q typed "$tmp/pw" && ok || bad "--password-stdin: rc=$rc $code"
+    printf 'short\n' | "$M" serve --db "$tmp/acct.db" --reset-password Ama --password-stdin >"$tmp/pw" 2>"$tmp/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q "8 to 200 bytes" "$tmp/err" && ok || bad "a short password: rc=$rc"
+    "$M" serve --db "$tmp/acct.db" --reset-password Nobody >"$tmp/pw" 2>"$tmp/err"; rc=$?
+    [ $rc -eq 1 ] && grep -q "no account is named 'Nobody'" "$tmp/err" && ok || bad "no such account: rc=$rc"
+    "$M" serve --db "$tmp/acct.db" --delete-account AMA >"$tmp/pw" 2>"$tmp/err"; rc=$?
+    [ $rc -eq 0 ] && grep -q "deleted" "$tmp/pw" && ok || bad "--delete-account: rc=$rc $(cat "$tmp/err")"
+    code=$(post -o /dev/null -w '%{http_code}' -d '{"name":"Ama","password":"typed by the operator"}' "$url/api/login")
+    [ "$code" = 401 ] && ok || bad "a deleted account signs in: $code"
+    kill -TERM "$pid"; wait "$pid"
+    "$M" serve --port 0 --db "$tmp/acct.db" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    i=0
+    while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    url=$(sed -n 's|.*\(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$tmp/out" | head -1)
+    curl -s "$url/api/game/$id" | grep -q '"players":{"S":"deleted player","N":"deleted player"}' &&
+        ok || bad "the deleted account's game: $(curl -s "$url/api/game/$id" | head -c 300)"
     kill -TERM "$pid"; wait "$pid"
 fi
 

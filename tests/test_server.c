@@ -28,7 +28,9 @@
 #include <sqlite3.h>
 
 #include "check.h"
+#include "server/password.h"
 #include "server/server.h"
+#include "server/store.h"
 
 static int port;
 /* The token sent with every request (the last game made holds both seats
@@ -1813,11 +1815,23 @@ static void test_migration(const char *dir)
     CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
                              &st, NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW &&
-          strcmp((const char *)sqlite3_column_text(st, 0), "2") == 0);
+          strcmp((const char *)sqlite3_column_text(st, 0), "3") == 0);
     sqlite3_finalize(st);
     CHECK(sqlite3_prepare_v2(h, "SELECT clock_since FROM games", -1, &st,
                              NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW);
+    sqlite3_finalize(st);
+    /* and schema 3's: the accounts, their sessions, the seats' account */
+    CHECK(sqlite3_prepare_v2(h, "SELECT account FROM seats", -1, &st, NULL) ==
+          SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          sqlite3_column_type(st, 0) == SQLITE_NULL);
+    sqlite3_finalize(st);
+    CHECK(sqlite3_prepare_v2(h, "SELECT id, name, hash FROM accounts", -1, &st,
+                             NULL) == SQLITE_OK);
+    sqlite3_finalize(st);
+    CHECK(sqlite3_prepare_v2(h, "SELECT digest, account, expires FROM sessions",
+                             -1, &st, NULL) == SQLITE_OK);
     sqlite3_finalize(st);
     sqlite3_close(h);
 }
@@ -2349,6 +2363,878 @@ static void test_review(void)
     done(&r);
 }
 
+/* ---- accounts (issue 47, item 1) -------------------------------------- */
+
+#define JSON_HEADERS "Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
+
+static int is_hex(const char *s, size_t n)
+{
+    if (strlen(s) != n)
+        return 0;
+    for (; *s; s++)
+        if (!isxdigit((unsigned char)*s) || isupper((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
+/* A request to a's API that signs up or in: status, and the session token
+   into tok (65 bytes) when there is one. */
+static int sign(mc_api *a, const char *path, const char *name, const char *pw,
+                const char *addr, char *tok)
+{
+    char body[512];
+    snprintf(body, sizeof body, "{\"name\":\"%s\",\"password\":\"%s\"}", name,
+             pw);
+    json_t *j;
+    int st = call(a, "POST", path, body, addr, NULL, &j);
+    if (tok)
+        snprintf(tok, MC_API_SESSION_LEN + 1, "%s", jstr(j, "token"));
+    json_decref(j);
+    return st;
+}
+
+/* Does buf (n bytes) hold the string s? */
+static int holds(const char *buf, size_t n, const char *s)
+{
+    size_t k = strlen(s);
+    for (size_t i = 0; i + k <= n; i++)
+        if (memcmp(buf + i, s, k) == 0)
+            return 1;
+    return 0;
+}
+
+/* The process's CPU seconds. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static long hashes_run(void)
+{
+    int most;
+    long n;
+    mc_pw_stats(&most, &n);
+    return n;
+}
+
+static double median3(double x[3])
+{
+    double lo = x[0] < x[1] ? x[0] : x[1], hi = x[0] < x[1] ? x[1] : x[0];
+    return x[2] < lo ? lo : x[2] > hi ? hi : x[2];
+}
+
+/* Over HTTP, as a page or a script asks: register, the name's rules, the
+   password's bounds, a wrong password and an unknown name answered alike
+   (and in the same time: both check a hash), who a token is, sign-out,
+   and the checks every change passes (Host, Origin, JSON). */
+static void test_accounts_http(void)
+{
+    const char *was = src_addr;
+    src_addr = "127.0.4.1";
+    resp r = reqh("POST", "/api/account",
+                  "{\"name\":\"Ama\",\"password\":\"correct horse\"}",
+                  JSON_HEADERS, NULL);
+    CHECK_MSG(r.status == 201, "%d %s", r.status, r.body);
+    char tok1[MC_API_SESSION_LEN + 1];
+    snprintf(tok1, sizeof tok1, "%s", jstr(r.json, "token"));
+    CHECK(is_hex(tok1, MC_API_SESSION_LEN));
+    CHECK_STR(jstr(r.json, "name"), "Ama");
+    /* 30 days from now, to the minute */
+    double exp = (double)json_integer_value(json_object_get(r.json, "expires"));
+    double off = exp - ((double)time(NULL) + 30 * 86400.0);
+    CHECK_MSG(off > -60 && off < 60, "expires %.0f", exp);
+    done(&r);
+    /* the name is taken, whatever its case */
+    const char *same[] = {"ama", "AMA"};
+    for (int i = 0; i < 2; i++) {
+        char b[128];
+        snprintf(b, sizeof b, "{\"name\":\"%s\",\"password\":\"other horse\"}",
+                 same[i]);
+        r = reqh("POST", "/api/account", b, JSON_HEADERS, NULL);
+        CHECK_MSG(r.status == 409 &&
+                      !strcmp(jstr(r.json, "error.code"), "taken"),
+                  "%s: %d", same[i], r.status);
+        done(&r);
+    }
+    /* the name's rules: 2 to 20 letters, digits, _ and - */
+    const char *bad_names[] = {
+        "\"a\"",      "\"abcdefghijklmnopqrstu\"", "\"two words\"",
+        "\"Ama!\"",   "\"\\u00e9t\\u00e9\"",       "\"\"",
+        "\"dot.ted\""};
+    for (size_t i = 0; i < sizeof bad_names / sizeof *bad_names; i++) {
+        char b[128];
+        snprintf(b, sizeof b, "{\"name\":%s,\"password\":\"long enough\"}",
+                 bad_names[i]);
+        r = reqh("POST", "/api/account", b, JSON_HEADERS, NULL);
+        CHECK_MSG(r.status == 422 &&
+                      !strcmp(jstr(r.json, "error.code"), "name"),
+                  "%s: %d", bad_names[i], r.status);
+        done(&r);
+    }
+    r = reqh("POST", "/api/account", "{\"password\":\"long enough\"}",
+             JSON_HEADERS, NULL);
+    CHECK(r.status == 422 && !strcmp(jstr(r.json, "error.code"), "name"));
+    done(&r);
+    /* the password's bounds: 8 to 200 bytes, refused before any hash */
+    char longpw[260];
+    memset(longpw, 'x', 201);
+    longpw[201] = 0;
+    char b[400];
+    const char *bad_pw[] = {"1234567", longpw};
+    long h0 = hashes_run();
+    for (int i = 0; i < 2; i++) {
+        snprintf(b, sizeof b, "{\"name\":\"Kwame\",\"password\":\"%s\"}",
+                 bad_pw[i]);
+        r = reqh("POST", "/api/account", b, JSON_HEADERS, NULL);
+        CHECK_MSG(r.status == 422 &&
+                      !strcmp(jstr(r.json, "error.code"), "password"),
+                  "password %d: %d", i, r.status);
+        done(&r);
+        snprintf(b, sizeof b, "{\"name\":\"Ama\",\"password\":\"%s\"}",
+                 bad_pw[i]);
+        r = reqh("POST", "/api/login", b, JSON_HEADERS, NULL);
+        /* at sign-in a short one is only wrong; a long one is refused */
+        CHECK_MSG(r.status == (i ? 422 : 401), "login password %d: %d", i,
+                  r.status);
+        done(&r);
+    }
+    CHECK(hashes_run() == h0 + 1); /* the short one's check only */
+    r = reqh("POST", "/api/account", "{\"name\":\"Kwame\",\"password\":8}",
+             JSON_HEADERS, NULL);
+    CHECK(r.status == 400 && !strcmp(jstr(r.json, "error.code"), "json"));
+    done(&r);
+    r = reqh("POST", "/api/account",
+             "{\"name\":\"Kwame\",\"password\":\"long enough\",\"admin\":true}",
+             JSON_HEADERS, NULL);
+    CHECK(r.status == 400);
+    done(&r);
+    /* the bounds themselves are fine: 2 letters and 8 bytes, 20 and 200 */
+    src_addr = "127.0.4.2";
+    r = reqh("POST", "/api/account",
+             "{\"name\":\"Ab\",\"password\":\"12345678\"}", JSON_HEADERS, NULL);
+    CHECK_MSG(r.status == 201, "Ab: %d %s", r.status, r.body);
+    done(&r);
+    longpw[200] = 0;
+    snprintf(b, sizeof b,
+             "{\"name\":\"abcdefghij_-KLMNOPQ9\",\"password\":\"%s\"}", longpw);
+    r = reqh("POST", "/api/account", b, JSON_HEADERS, NULL);
+    CHECK_MSG(r.status == 201, "20 and 200: %d %s", r.status, r.body);
+    done(&r);
+
+    /* a wrong password and an unknown name: the same answer, byte for
+       byte, in the same time (the unknown name checks a dummy hash) */
+    src_addr = "127.0.4.3";
+    double t_wrong[3], t_unknown[3];
+    char *first = NULL;
+    for (int i = 0; i < 3; i++) {
+        double t0 = now_mono();
+        r = reqh("POST", "/api/login",
+                 "{\"name\":\"Ama\",\"password\":\"wrong horse\"}",
+                 JSON_HEADERS, NULL);
+        t_wrong[i] = now_mono() - t0;
+        CHECK(r.status == 401 && !strcmp(jstr(r.json, "error.code"), "login"));
+        if (!first)
+            first = strdup(r.body);
+        done(&r);
+        t0 = now_mono();
+        r = reqh("POST", "/api/login",
+                 "{\"name\":\"Nobody99\",\"password\":\"wrong horse\"}",
+                 JSON_HEADERS, NULL);
+        t_unknown[i] = now_mono() - t0;
+        CHECK(r.status == 401);
+        CHECK_MSG(first && strcmp(r.body, first) == 0, "%s / %s", r.body,
+                  first ? first : "");
+        done(&r);
+    }
+    free(first);
+    double mw = median3(t_wrong), mu = median3(t_unknown);
+    fprintf(stderr,
+            "test_server: sign-in, median of 3: wrong password %.3f s, "
+            "unknown name %.3f s\n",
+            mw, mu);
+    CHECK_MSG(mu > 0.5 * mw && mw > 0.5 * mu, "wrong %.3f s, unknown %.3f s",
+              mw, mu);
+
+    /* the right one: a second session */
+    r = reqh("POST", "/api/login",
+             "{\"name\":\"aMA\",\"password\":\"correct horse\"}", JSON_HEADERS,
+             NULL);
+    CHECK_MSG(r.status == 200, "%d %s", r.status, r.body);
+    char tok2[MC_API_SESSION_LEN + 1];
+    snprintf(tok2, sizeof tok2, "%s", jstr(r.json, "token"));
+    CHECK(is_hex(tok2, MC_API_SESSION_LEN) && strcmp(tok1, tok2) != 0);
+    CHECK_STR(jstr(r.json, "name"), "Ama"); /* as registered */
+    done(&r);
+    /* who the token is */
+    r = reqh("GET", "/api/me", NULL, "Host: 127.0.0.1\r\n", tok2);
+    CHECK(r.status == 200);
+    CHECK_STR(jstr(r.json, "name"), "Ama");
+    CHECK(json_is_array(json_object_get(r.json, "games")));
+    done(&r);
+    const char *not_sessions[] = {
+        NULL,
+        "0000000000000000000000000000000000000000000000000000000000000000",
+        "ffffffffffffffffffffffffffffffff"};
+    for (int i = 0; i < 3; i++) {
+        r = reqh("GET", "/api/me", NULL, "Host: 127.0.0.1\r\n",
+                 not_sessions[i]);
+        CHECK_MSG(r.status == 401 &&
+                      !strcmp(jstr(r.json, "error.code"), "session"),
+                  "me %d: %d", i, r.status);
+        done(&r);
+    }
+    /* every change passes the checks of the other POSTs: nothing done */
+    struct {
+        const char *method, *path, *body, *headers;
+        int status;
+    } refused[] = {
+        {"POST", "/api/login",
+         "{\"name\":\"Ama\",\"password\":\"correct horse\"}",
+         "Host: 127.0.0.1\r\nOrigin: http://evil.example\r\n"
+         "Content-Type: application/json\r\n",
+         403},
+        {"POST", "/api/login",
+         "{\"name\":\"Ama\",\"password\":\"correct horse\"}",
+         "Host: 127.0.0.1\r\nContent-Type: text/plain\r\n", 415},
+        {"POST", "/api/account",
+         "{\"name\":\"Forged\",\"password\":\"correct horse\"}",
+         "Host: evil.example\r\nContent-Type: application/json\r\n", 421},
+        {"POST", "/api/logout", "{}",
+         "Host: 127.0.0.1\r\nSec-Fetch-Site: cross-site\r\n"
+         "Content-Type: application/json\r\n",
+         403},
+        {"DELETE", "/api/account", "{\"password\":\"correct horse\"}",
+         "Host: 127.0.0.1\r\nOrigin: http://evil.example\r\n", 403},
+        {"POST", "/api/password",
+         "{\"old\":\"correct horse\",\"new\":\"stolen horse\"}",
+         "Host: 127.0.0.1\r\nOrigin: null\r\nContent-Type: "
+         "application/json\r\n",
+         403},
+        {"GET", "/api/login", NULL, "Host: 127.0.0.1\r\n", 405},
+        {"PUT", "/api/account", "{}", JSON_HEADERS, 405},
+    };
+    h0 = hashes_run();
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        r = reqh(refused[i].method, refused[i].path, refused[i].body,
+                 refused[i].headers, tok2);
+        CHECK_MSG(r.status == refused[i].status, "refused %zu: %d, want %d", i,
+                  r.status, refused[i].status);
+        done(&r);
+    }
+    CHECK(hashes_run() == h0);
+    r = reqh("GET", "/api/me", NULL, "Host: 127.0.0.1\r\n", tok2);
+    CHECK(r.status == 200); /* still signed in, the account as it was */
+    done(&r);
+    /* sign-out: that session ends, the other lives on */
+    r = reqh("POST", "/api/logout", NULL, JSON_HEADERS, tok2);
+    CHECK(r.status == 200 &&
+          json_integer_value(json_object_get(r.json, "ended")) == 1);
+    done(&r);
+    r = reqh("GET", "/api/me", NULL, "Host: 127.0.0.1\r\n", tok2);
+    CHECK(r.status == 401);
+    done(&r);
+    r = reqh("POST", "/api/logout", NULL, JSON_HEADERS, tok2);
+    CHECK(r.status == 401);
+    done(&r);
+    r = reqh("GET", "/api/me", NULL, "Host: 127.0.0.1\r\n", tok1);
+    CHECK(r.status == 200);
+    done(&r);
+    src_addr = was;
+}
+
+/* The limits of password tries (figures in docs/SERVER.md): 1,000 wrong
+   passwords from one address against one name, from 100 addresses
+   against one name, from one address against 1,000 names; each refused
+   after a handful of hashes.  Then the name's wait and its doubling, the
+   quiet that forgets, accounts and hashes per address, the CPU of hashes
+   in the address's minute. */
+static void test_account_limits(void)
+{
+    mc_api_opts o = {.rate = 1000};
+    mc_api *a = mc_api_new(&o, NULL);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    CHECK(sign(a, "/api/account", "Target", "the right one", "10.7.0.1",
+               NULL) == 201);
+    CHECK(sign(a, "/api/account", "Target2", "the right one", "10.7.0.2",
+               NULL) == 201);
+    double now = (double)time(NULL);
+    mc_api_set_now(a, now);
+    struct {
+        const char *what;
+        int addrs, names;
+        int most; /* hashes at most */
+    } runs[] = {
+        {"1,000 wrong passwords from one address, one name", 1, 1,
+         MC_API_FAILS_NAME},
+        {"1,000 wrong passwords from 100 addresses, one name", 100, 1,
+         MC_API_FAILS_NAME},
+        {"1,000 wrong passwords from one address, 1,000 names", 1, 1000,
+         MC_API_FAILS_ADDR},
+    };
+    for (int k = 0; k < 3; k++) {
+        long minute = (long)(time(NULL) / 60), h0 = hashes_run();
+        double c0 = cpu_now(), t0 = now_mono();
+        int n401 = 0, n429 = 0, other = 0;
+        for (int i = 0; i < 1000; i++) {
+            char addr[32], name[32], body[128];
+            snprintf(addr, sizeof addr, "10.%d.%d.%d", 8 + k,
+                     (i % runs[k].addrs) / 250, (i % runs[k].addrs) % 250);
+            if (runs[k].names == 1)
+                snprintf(name, sizeof name, k == 0 ? "Target" : "Target2");
+            else
+                snprintf(name, sizeof name, "name%d", i);
+            snprintf(body, sizeof body,
+                     "{\"name\":\"%s\",\"password\":\"guess %d\"}", name, i);
+            json_t *j;
+            int st = call(a, "POST", "/api/login", body, addr, NULL, &j);
+            n401 += st == 401;
+            n429 += st == 429 && !strcmp(jstr(j, "error.code"), "tries");
+            other += st != 401 && st != 429;
+            json_decref(j);
+        }
+        double cpu = cpu_now() - c0, wall = now_mono() - t0;
+        long hashed = hashes_run() - h0;
+        /* a minute's end inside the run gives an address its tries
+           again, once */
+        int crossed = (long)(time(NULL) / 60) != minute;
+        fprintf(stderr,
+                "test_server: %s: %d answered 401, %d refused 429 tries, "
+                "%ld hashes, %.2f s CPU, %.2f s\n",
+                runs[k].what, n401, n429, hashed, cpu, wall);
+        CHECK_MSG(other == 0, "%s: %d other answers", runs[k].what, other);
+        CHECK_MSG(hashed == n401 && n401 + n429 == 1000 &&
+                      n401 <= runs[k].most * (crossed && k == 2 ? 2 : 1) &&
+                      n401 >= runs[k].most,
+                  "%s: %d hashed", runs[k].what, n401);
+    }
+    /* the owner meanwhile: refused too (a locked name is everyone's), then
+       after the wait signed in, which forgets the failures */
+    CHECK(sign(a, "/api/login", "target", "the right one", "10.7.1.1", NULL) ==
+          429);
+    mc_api_set_now(a, now + 61);
+    CHECK(sign(a, "/api/login", "target", "the right one", "10.7.1.1", NULL) ==
+          200);
+    for (int i = 0; i < MC_API_FAILS_NAME - 1; i++)
+        CHECK(sign(a, "/api/login", "Target", "wrong", "10.7.1.2", NULL) ==
+              401);
+    /* the name's 5th failure: 60 s; each further one twice as long */
+    CHECK(sign(a, "/api/login", "Target", "wrong", "10.7.1.3", NULL) == 401);
+    double t = now + 61;
+    double waits[] = {60, 120, 240};
+    for (int k = 0; k < 3; k++) {
+        mc_api_set_now(a, t + waits[k] - 1);
+        CHECK_MSG(sign(a, "/api/login", "Target", "wrong", "10.7.2.1", NULL) ==
+                      429,
+                  "wait %d", k);
+        t += waits[k] + 1;
+        mc_api_set_now(a, t);
+        char addr[32];
+        snprintf(addr, sizeof addr, "10.7.2.%d", 2 + k);
+        CHECK_MSG(sign(a, "/api/login", "Target", "wrong", addr, NULL) == 401,
+                  "after wait %d", k);
+    }
+    /* 15 quiet minutes after its last failure, a name starts afresh: 4
+       failures, then the right password */
+    t += 240 + MC_API_FAILS_QUIET;
+    mc_api_set_now(a, t);
+    for (int i = 0; i < MC_API_FAILS_NAME - 1; i++)
+        CHECK(sign(a, "/api/login", "Target", "wrong", "10.7.3.1", NULL) ==
+              401);
+    CHECK(sign(a, "/api/login", "Target", "the right one", "10.7.3.2", NULL) ==
+          200);
+    /* an unknown name locks the same way (nothing tells it apart) */
+    for (int i = 0; i < MC_API_FAILS_NAME; i++)
+        CHECK(sign(a, "/api/login", "Ghost", "wrong", "10.7.4.1", NULL) == 401);
+    CHECK(sign(a, "/api/login", "Ghost", "wrong", "10.7.4.2", NULL) == 429);
+    /* accounts made per address: a taken name counts too (and costs no
+       hash) */
+    long h0 = hashes_run();
+    for (int i = 0; i < MC_API_ACCOUNTS_MINUTE; i++)
+        CHECK(sign(a, "/api/account", "TARGET", "whatever it is", "10.7.5.1",
+                   NULL) == 409);
+    json_t *j;
+    CHECK(call(a, "POST", "/api/account",
+               "{\"name\":\"Newcomer\",\"password\":\"whatever it is\"}",
+               "10.7.5.1", NULL, &j) == 429 &&
+          !strcmp(jstr(j, "error.code"), "rate"));
+    json_decref(j);
+    CHECK(hashes_run() == h0);
+    mc_api_set_now(a, 0);
+    mc_api_free(a);
+
+    /* hashes per address a minute (here 3) */
+    o.hashes_minute = 3;
+    a = mc_api_new(&o, NULL);
+    CHECK(sign(a, "/api/account", "Hasher", "the right one", "10.7.6.1",
+               NULL) == 201);
+    CHECK(sign(a, "/api/login", "Hasher", "the right one", "10.7.6.1", NULL) ==
+          200);
+    CHECK(sign(a, "/api/login", "Hasher", "the right one", "10.7.6.1", NULL) ==
+          200);
+    h0 = hashes_run();
+    CHECK(call(a, "POST", "/api/login",
+               "{\"name\":\"Hasher\",\"password\":\"the right one\"}",
+               "10.7.6.1", NULL, &j) == 429 &&
+          !strcmp(jstr(j, "error.code"), "rate"));
+    json_decref(j);
+    CHECK(hashes_run() == h0);
+    CHECK(sign(a, "/api/login", "Hasher", "the right one", "10.7.6.2", NULL) ==
+          200);
+    mc_api_free(a);
+
+    /* a hash's CPU counts in its address's minute (here 0.3 s): right
+       passwords, every one, until the address is told to wait */
+    o.hashes_minute = 0;
+    o.work_minute = 0.3;
+    a = mc_api_new(&o, NULL);
+    CHECK(sign(a, "/api/account", "Worker", "the right one", "10.7.7.1",
+               NULL) == 201);
+    int ok = 0, told = 0;
+    for (int i = 0; i < 20 && !told; i++) {
+        int st = call(a, "POST", "/api/login",
+                      "{\"name\":\"Worker\",\"password\":\"the right one\"}",
+                      "10.7.7.2", NULL, &j);
+        ok += st == 200;
+        told = st == 429 && strstr(jstr(j, "error.message"), "server's time");
+        json_decref(j);
+    }
+    CHECK_MSG(told && ok >= 1 && ok < 20, "%d sign-ins before 429", ok);
+    mc_api_free(a);
+}
+
+/* Hashes at once: never more than MC_PW_AT_ONCE in the process; a request
+   that gets no turn within hash_wait is told 503 busy (and its try is not
+   counted). */
+typedef struct signer {
+    mc_api *a;
+    char addr[32], name[32];
+    int status;
+} signer;
+
+static void *signer_main(void *arg)
+{
+    signer *s = arg;
+    s->status =
+        sign(s->a, "/api/login", s->name, "not this one", s->addr, NULL);
+    return NULL;
+}
+
+static void burst(mc_api *a, int n, int *st401, int *st503)
+{
+    signer s[8];
+    pthread_t th[8];
+    for (int i = 0; i < n; i++) {
+        s[i].a = a;
+        snprintf(s[i].addr, sizeof s[i].addr, "10.11.0.%d", i + 1);
+        snprintf(s[i].name, sizeof s[i].name, "Nobody%d", i);
+        pthread_create(&th[i], NULL, signer_main, &s[i]);
+    }
+    *st401 = *st503 = 0;
+    for (int i = 0; i < n; i++) {
+        pthread_join(th[i], NULL);
+        *st401 += s[i].status == 401;
+        *st503 += s[i].status == 503;
+    }
+}
+
+static void test_account_hashes_at_once(void)
+{
+    mc_api_opts o = {.rate = 1000, .hash_wait = 20};
+    mc_api *a = mc_api_new(&o, NULL);
+    int n401, n503, most;
+    long count;
+    burst(a, 8, &n401, &n503);
+    mc_pw_stats(&most, &count);
+    /* 8 checks of about 0.1 s, two at a time, all within the wait */
+    CHECK_MSG(n401 == 8 && most == MC_PW_AT_ONCE, "%d 401, %d at once", n401,
+              most);
+    mc_api_free(a);
+    o.hash_wait = 0.001;
+    a = mc_api_new(&o, NULL);
+    burst(a, 8, &n401, &n503);
+    mc_pw_stats(&most, &count);
+    CHECK_MSG(n503 >= 1 && n401 + n503 == 8 && most == MC_PW_AT_ONCE,
+              "%d 401, %d 503, %d at once", n401, n503, most);
+    mc_api_free(a);
+}
+
+/* Sessions: kept as digests only (the database holds no token and no
+   password), a password change ends the other sessions, sign-out of all,
+   the 30 days; the store's own: at most MC_API_SESSIONS an account. */
+static void test_account_sessions(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/sessions.db", dir);
+    mc_api_opts o = {.db = db, .rate = 1000};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    char ta[65], tb[65], tc[65], td[65];
+    CHECK(sign(a, "/api/account", "Esi", "first password", "10.12.0.1", ta) ==
+          201);
+    CHECK(sign(a, "/api/login", "esi", "first password", "10.12.0.1", tb) ==
+          200);
+    /* what the database holds: digests, an argon2id hash */
+    sqlite3 *h;
+    sqlite3_stmt *st;
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    int n = 0, clear = 0;
+    CHECK(sqlite3_prepare_v2(h, "SELECT digest FROM sessions", -1, &st, NULL) ==
+          SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        const char *d = (const char *)sqlite3_column_text(st, 0);
+        n++;
+        clear += !strcmp(d, ta) || !strcmp(d, tb);
+    }
+    sqlite3_finalize(st);
+    CHECK(n == 2 && clear == 0);
+    CHECK(sqlite3_prepare_v2(h, "SELECT hash FROM accounts", -1, &st, NULL) ==
+          SQLITE_OK);
+    CHECK(
+        sqlite3_step(st) == SQLITE_ROW &&
+        !strncmp((const char *)sqlite3_column_text(st, 0), "$argon2id$", 10) &&
+        !strstr((const char *)sqlite3_column_text(st, 0), "first password"));
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    /* nor anywhere in its files, log included */
+    const char *suffix[] = {"", "-wal"};
+    for (int i = 0; i < 2; i++) {
+        char path[720];
+        snprintf(path, sizeof path, "%s%s", db, suffix[i]);
+        FILE *f = fopen(path, "rb");
+        CHECK(f != NULL);
+        if (!f)
+            continue;
+        size_t cap = 1 << 22;
+        char *buf = malloc(cap);
+        size_t got = fread(buf, 1, cap, f);
+        fclose(f);
+        CHECK(got > 0);
+        CHECK(!holds(buf, got, ta) && !holds(buf, got, tb) &&
+              !holds(buf, got, "first password"));
+        free(buf);
+    }
+    /* a new password: the right old one needed; the other sessions end */
+    json_t *j;
+    CHECK(call(a, "POST", "/api/password",
+               "{\"old\":\"second guess\",\"new\":\"second password\"}",
+               "10.12.0.2", ta, &j) == 401 &&
+          !strcmp(jstr(j, "error.code"), "login"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/password",
+               "{\"old\":\"first password\",\"new\":\"short\"}", "10.12.0.2",
+               ta, &j) == 422 &&
+          !strcmp(jstr(j, "error.code"), "password"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/password",
+               "{\"old\":\"first password\",\"new\":\"second password\"}",
+               "10.12.0.2", NULL, NULL) == 401); /* no session */
+    CHECK(call(a, "POST", "/api/password",
+               "{\"old\":\"first password\",\"new\":\"second password\"}",
+               "10.12.0.2", ta, &j) == 200 &&
+          json_integer_value(json_object_get(j, "ended")) == 1);
+    json_decref(j);
+    CHECK(call(a, "GET", "/api/me", NULL, "10.12.0.2", tb, NULL) == 401);
+    CHECK(call(a, "GET", "/api/me", NULL, "10.12.0.2", ta, NULL) == 200);
+    CHECK(sign(a, "/api/login", "Esi", "first password", "10.12.0.3", NULL) ==
+          401);
+    CHECK(sign(a, "/api/login", "Esi", "second password", "10.12.0.3", tc) ==
+          200);
+    /* sign-out of every session */
+    CHECK(call(a, "POST", "/api/logout", "{\"all\":true}", "10.12.0.3", ta,
+               &j) == 200 &&
+          json_integer_value(json_object_get(j, "ended")) == 2);
+    json_decref(j);
+    CHECK(call(a, "GET", "/api/me", NULL, "10.12.0.3", tc, NULL) == 401);
+    /* a session lasts 30 days */
+    CHECK(sign(a, "/api/login", "Esi", "second password", "10.12.0.4", td) ==
+          200);
+    CHECK(call(a, "POST", "/api/logout", "{\"all\":1}", "10.12.0.3", td,
+               NULL) == 400);
+    double now = (double)time(NULL);
+    mc_api_set_now(a, now + 29.9 * 86400);
+    CHECK(call(a, "GET", "/api/me", NULL, "10.12.0.4", td, NULL) == 200);
+    mc_api_set_now(a, now + 30 * 86400 + 60);
+    CHECK(call(a, "GET", "/api/me", NULL, "10.12.0.4", td, &j) == 401 &&
+          !strcmp(jstr(j, "error.code"), "session"));
+    json_decref(j);
+    mc_api_set_now(a, 0);
+    /* the operator's new password ends every session */
+    CHECK(call(a, "GET", "/api/me", NULL, "10.12.0.4", td, NULL) == 200);
+    CHECK(mc_api_reset_password(a, "ESI", "third password", &err) == 0);
+    CHECK(call(a, "GET", "/api/me", NULL, "10.12.0.4", td, NULL) == 401);
+    CHECK(sign(a, "/api/login", "Esi", "third password", "10.12.0.5", NULL) ==
+          200);
+    CHECK(mc_api_reset_password(a, "Nobody", "third password", &err) != 0 &&
+          strstr(err.msg, "no account"));
+    CHECK(mc_api_reset_password(a, "Esi", "short", &err) != 0);
+    mc_api_free(a);
+
+    /* the store: at most `most` sessions an account, the oldest end; ended
+       ones are swept */
+    mc_store *s = mc_store_open(NULL, &err);
+    long long id = 0;
+    CHECK(s && mc_store_account_add(s, "Kojo", "$argon2id$x", 1, NULL, &id,
+                                    &err) == 0);
+    CHECK(mc_store_account_add(s, "KOJO", "$argon2id$y", 1, NULL, &id, &err) ==
+          1);
+    char dg[MC_API_SESSIONS + 2][16];
+    for (int i = 0; i < MC_API_SESSIONS + 2; i++) {
+        snprintf(dg[i], sizeof dg[i], "digest%d", i);
+        mc_store_session ss = {dg[i], 1000 + i, 5000 + i};
+        CHECK(mc_store_session_add(s, id, &ss, MC_API_SESSIONS, 1000 + i,
+                                   &err) == 0);
+    }
+    mc_store_account acc;
+    long long until;
+    int live = 0;
+    for (int i = 0; i < MC_API_SESSIONS + 2; i++)
+        live += mc_store_session_find(s, dg[i], 2000, &acc, &until, &err) == 0;
+    CHECK(live == MC_API_SESSIONS);
+    CHECK(mc_store_session_find(s, dg[0], 2000, &acc, &until, &err) == 1 &&
+          mc_store_session_find(s, dg[1], 2000, &acc, &until, &err) == 1 &&
+          mc_store_session_find(s, dg[2], 2000, &acc, &until, &err) == 0);
+    CHECK(acc.id == id && !strcmp(acc.name, "Kojo") && until == 5002);
+    CHECK(mc_store_sessions_expire(s, 5010, &err) == 0);
+    CHECK(mc_store_session_find(s, dg[21], 0, &acc, &until, &err) == 0 &&
+          mc_store_session_find(s, dg[10], 0, &acc, &until, &err) == 1);
+    mc_store_close(s);
+}
+
+static resp game_get(mc_api *a, const char *id)
+{
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    resp r = {0, NULL, NULL};
+    r.status = call(a, "GET", p, NULL, "10.13.0.9", NULL, &r.json);
+    return r;
+}
+
+static int game_post(mc_api *a, const char *id, const char *act,
+                     const char *body, const char *tok)
+{
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s/%s", id, act);
+    return call(a, "POST", p, body, "10.13.0.8", tok, NULL);
+}
+
+/* Seats and accounts: a game made and joined by two accounts' sessions
+   shows their names; each session acts for its seat (and only its own),
+   the seats' tokens go on working; a deleted account's games stay with
+   "deleted player" and its name is free again, for another account that
+   never gets the old seats; all of it after a restart too. */
+static void test_account_seats(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/seats.db", dir);
+    mc_api_opts o = {.db = db, .rate = 1000};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    char ama[65], kofi[65], yaw[65];
+    CHECK(sign(a, "/api/account", "Ama", "ama's password", "10.13.0.1", ama) ==
+          201);
+    CHECK(sign(a, "/api/account", "Kofi", "kofi's password", "10.13.0.2",
+               kofi) == 201);
+    CHECK(sign(a, "/api/account", "Yaw", "yaw's password", "10.13.0.3", yaw) ==
+          201);
+    json_t *j;
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\",\"seats\":\"S\"}",
+               "10.13.0.1", ama, &j) == 201);
+    char id[40], stok[40], code[40], ntok[40];
+    snprintf(id, sizeof id, "%s", jstr(j, "state.id"));
+    snprintf(stok, sizeof stok, "%s", jstr(j, "token"));
+    snprintf(code, sizeof code, "%s", jstr(j, "invite.code"));
+    CHECK_STR(jstr(j, "state.players.S"), "Ama");
+    CHECK(json_is_null(jget(jget(j, "state", "players"), "N", NULL)));
+    json_decref(j);
+    char body[128];
+    snprintf(body, sizeof body, "{\"invite\":\"%s\"}", code);
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s/join", id);
+    CHECK(call(a, "POST", p, body, "10.13.0.2", kofi, &j) == 200);
+    snprintf(ntok, sizeof ntok, "%s", jstr(j, "token"));
+    CHECK_STR(jstr(j, "state.players.N"), "Kofi");
+    json_decref(j);
+    /* each session acts for its own seat */
+    CHECK(game_post(a, id, "play", "{\"move\":\"C\"}", kofi) == 403);
+    CHECK(game_post(a, id, "play", "{\"move\":\"C\"}", yaw) == 403);
+    CHECK(game_post(a, id, "play", "{\"move\":\"C\"}", ama) == 200);
+    CHECK(game_post(a, id, "play", "{\"move\":\"a\"}", ama) == 403);
+    CHECK(game_post(a, id, "play", "{\"move\":\"a\"}", kofi) == 200);
+    /* and the seat's token still does */
+    CHECK(game_post(a, id, "play", "{\"move\":\"D\"}", stok) == 200);
+    CHECK(game_post(a, id, "resign", "{\"side\":\"S\"}", kofi) == 403);
+    /* an account's games */
+    CHECK(call(a, "GET", "/api/me", NULL, "10.13.0.1", ama, &j) == 200);
+    json_t *g = json_array_get(json_object_get(j, "games"), 0);
+    CHECK(json_array_size(json_object_get(j, "games")) == 1 &&
+          !strcmp(jstr(g, "id"), id) && !strcmp(jstr(g, "sides"), "S"));
+    json_decref(j);
+    /* a game of her own (both seats), made with the session */
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}", "10.13.0.1", ama,
+               &j) == 201);
+    CHECK_STR(jstr(j, "state.players.S"), "Ama");
+    CHECK_STR(jstr(j, "state.players.N"), "Ama");
+    json_decref(j);
+
+    /* Kofi deletes his account: the password first (a session alone does
+       not delete) */
+    CHECK(call(a, "DELETE", "/api/account", "{\"password\":\"a guess\"}",
+               "10.13.0.2", kofi, &j) == 401 &&
+          !strcmp(jstr(j, "error.code"), "login"));
+    json_decref(j);
+    CHECK(call(a, "DELETE", "/api/account",
+               "{\"password\":\"kofi's password\"}", "10.13.0.2", NULL,
+               NULL) == 401);
+    CHECK(call(a, "DELETE", "/api/account",
+               "{\"password\":\"kofi's password\"}", "10.13.0.2", kofi,
+               &j) == 200);
+    CHECK_STR(jstr(j, "deleted"), "Kofi");
+    json_decref(j);
+    resp r = game_get(a, id);
+    CHECK_STR(jstr(r.json, "state.players.N"), "deleted player");
+    CHECK_STR(jstr(r.json, "state.players.S"), "Ama");
+    CHECK(json_integer_value(jget(r.json, "state", "ply")) == 3);
+    done(&r);
+    CHECK(call(a, "GET", "/api/me", NULL, "10.13.0.2", kofi, NULL) == 401);
+    CHECK(game_post(a, id, "play", "{\"move\":\"b\"}", kofi) == 401);
+    CHECK(sign(a, "/api/login", "Kofi", "kofi's password", "10.13.0.4", NULL) ==
+          401);
+    /* his seat's token still plays */
+    CHECK(game_post(a, id, "play", "{\"move\":\"b\"}", ntok) == 200);
+    /* the name is free: a new Kofi, who is not the old one */
+    char kofi2[65];
+    CHECK(sign(a, "/api/account", "kofi", "new kofi's password", "10.13.0.5",
+               kofi2) == 201);
+    CHECK(game_post(a, id, "play", "{\"move\":\"E\"}", stok) == 200);
+    CHECK(game_post(a, id, "play", "{\"move\":\"c\"}", kofi2) == 403);
+    r = game_get(a, id);
+    CHECK_STR(jstr(r.json, "state.players.N"), "deleted player");
+    done(&r);
+    CHECK(mc_api_delete_account(a, "nobody", &err) != 0 &&
+          strstr(err.msg, "no account"));
+    mc_api_free(a);
+
+    /* after a restart: the names, the sessions, the seats */
+    a = mc_api_new(&o, &err);
+    CHECK_MSG(a != NULL, "%s", a ? "" : err.msg);
+    if (!a)
+        return;
+    r = game_get(a, id);
+    CHECK(r.status == 200);
+    CHECK_STR(jstr(r.json, "state.players.S"), "Ama");
+    CHECK_STR(jstr(r.json, "state.players.N"), "deleted player");
+    done(&r);
+    CHECK(game_post(a, id, "play", "{\"move\":\"c\"}", kofi2) == 403);
+    CHECK(game_post(a, id, "play", "{\"move\":\"c\"}", ntok) == 200);
+    CHECK(game_post(a, id, "play", "{\"move\":\"F\"}", ama) == 200);
+    /* the operator deletes Ama: her games stay, under "deleted player" */
+    CHECK(mc_api_delete_account(a, "AMA", &err) == 0);
+    r = game_get(a, id);
+    CHECK_STR(jstr(r.json, "state.players.S"), "deleted player");
+    CHECK(json_integer_value(jget(r.json, "state", "ply")) == 7);
+    done(&r);
+    CHECK(game_post(a, id, "play", "{\"move\":\"d\"}", ama) == 401);
+    mc_api_free(a);
+}
+
+/* A database of schema 2 (the clocks, before the accounts), as the
+   previous version left it, opens and keeps its games: an account then
+   takes the open seat of an old game with its session; a database of a
+   newer schema is refused, untouched. */
+static void test_upgrade_accounts(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/v2.db", dir);
+    sqlite3 *h;
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    const char *v2 =
+        "CREATE TABLE games(id TEXT PRIMARY KEY, record TEXT NOT NULL,"
+        " version INTEGER NOT NULL, over INTEGER NOT NULL,"
+        " created INTEGER NOT NULL, touched INTEGER NOT NULL,"
+        " addr TEXT NOT NULL, clock_s REAL, clock_n REAL, clock_since REAL);"
+        "CREATE TABLE seats(game TEXT NOT NULL REFERENCES games(id) ON DELETE"
+        " CASCADE, side INTEGER NOT NULL CHECK(side IN (0, 1)), token TEXT,"
+        " invite TEXT, owner INTEGER NOT NULL, PRIMARY KEY(game, side));"
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+        "INSERT INTO meta VALUES('schema', '2');"
+        "INSERT INTO games VALUES('abcdef0123456789abcdef0123456789',"
+        " '[Game \"oware\"]\n[Result \"*\"]\n\n1. C *\n', 2, 0,"
+        " strftime('%s','now'), strftime('%s','now'), '127.0.0.1',"
+        " NULL, NULL, NULL);"
+        "INSERT INTO seats VALUES('abcdef0123456789abcdef0123456789', 0,"
+        " 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', NULL, 1);"
+        "INSERT INTO seats VALUES('abcdef0123456789abcdef0123456789', 1,"
+        " NULL, 'dddddddddddddddddddddddddddddddd', 0);";
+    CHECK(sqlite3_exec(h, v2, NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_close(h);
+    mc_api_opts ao = {.db = db};
+    mc_error err = {0, ""};
+    mc_api *a = mc_api_new(&ao, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    CHECK(mc_api_count(a) == 1);
+    resp r = game_get(a, "abcdef0123456789abcdef0123456789");
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 1);
+    CHECK(json_is_null(jget(jget(r.json, "state", "players"), "S", NULL)) &&
+          json_is_null(jget(jget(r.json, "state", "players"), "N", NULL)));
+    done(&r);
+    char efua[65];
+    CHECK(sign(a, "/api/account", "Efua", "efua's password", "10.14.0.1",
+               efua) == 201);
+    CHECK(call(a, "POST", "/api/game/abcdef0123456789abcdef0123456789/join",
+               "{\"invite\":\"dddddddddddddddddddddddddddddddd\"}", "10.14.0.1",
+               efua, NULL) == 200);
+    CHECK(game_post(a, "abcdef0123456789abcdef0123456789", "play",
+                    "{\"move\":\"a\"}", efua) == 200);
+    mc_api_free(a);
+    a = mc_api_new(&ao, &err);
+    CHECK(a != NULL);
+    if (a) {
+        r = game_get(a, "abcdef0123456789abcdef0123456789");
+        CHECK_STR(jstr(r.json, "state.players.N"), "Efua");
+        CHECK(json_integer_value(jget(r.json, "state", "ply")) == 2);
+        done(&r);
+        /* the old seat's token still plays South */
+        CHECK(game_post(a, "abcdef0123456789abcdef0123456789", "play",
+                        "{\"move\":\"D\"}",
+                        "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee") == 200);
+        mc_api_free(a);
+    }
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    sqlite3_stmt *st = NULL;
+    CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
+                             &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          strcmp((const char *)sqlite3_column_text(st, 0), "3") == 0);
+    sqlite3_finalize(st);
+    /* a newer program's database: refused, and left as it is */
+    CHECK(sqlite3_exec(h, "UPDATE meta SET value='4' WHERE key='schema'", NULL,
+                       NULL, NULL) == SQLITE_OK);
+    sqlite3_close(h);
+    a = mc_api_new(&ao, &err);
+    CHECK_MSG(a == NULL && strstr(err.msg, "newer"), "%s", err.msg);
+    mc_api_free(a);
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
+                             &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          strcmp((const char *)sqlite3_column_text(st, 0), "4") == 0);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/mancala-test-server-XXXXXX";
@@ -2396,6 +3282,12 @@ int main(void)
     test_limits_hold();
     test_clock(api);
     test_migration(dir);
+    test_accounts_http();
+    test_account_limits();
+    test_account_hashes_at_once();
+    test_account_sessions(dir);
+    test_account_seats(dir);
+    test_upgrade_accounts(dir);
     play_before_restart();
     clock_before_restart(api);
     int before = mc_api_count(api);

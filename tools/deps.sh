@@ -28,6 +28,9 @@ command -v gcc >/dev/null 2>&1 || need="$need gcc libc6-dev"
 have_pkg libmicrohttpd-dev || need="$need libmicrohttpd-dev"
 have_pkg libjansson-dev || need="$need libjansson-dev"
 have_pkg libsqlite3-dev || need="$need libsqlite3-dev"
+# mancala serve's accounts: the password hash (argon2id) and the session
+# tokens' digests of libsodium.
+have_pkg libsodium-dev || need="$need libsodium-dev"
 have_pkg libncurses-dev || need="$need libncurses-dev"
 # The compressed endgame tables: zstd.
 have_pkg libzstd-dev || need="$need libzstd-dev"

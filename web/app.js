@@ -16,6 +16,12 @@
 // it shows) and sends them as "Authorization: Bearer"; the links it offers
 // are an invitation (the code, spent when the other player opens it) and a
 // watch link (the game's id only).
+//
+// Accounts (optional, the server's only): signed in, the page keeps the
+// session token as it keeps seat tokens (localStorage, mancala.session),
+// sends it when it makes or joins a game on the server (the seat is then
+// the account's) and for a seat it holds no token of; the server says
+// what a name or a password may be, and when a session has ended.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -60,12 +66,29 @@ function keepSeats(id, add) {
   try { localStorage.setItem('mancala.seats.' + id, JSON.stringify(s)); } catch (e) { /* private mode */ }
   return s;
 }
-// The token that acts for side (the side to move, the side resigning), else any held.
+// The token that acts for side (the side to move, the side resigning), else
+// any held; else, in a game on the server, the account's session (which acts
+// for the seats the account holds).
 function tokenFor(side) {
   if (!st) return null;
   const s = seatsOf(st.id);
-  return s[side] || s[me.side] || s.S || s.N || null;
+  return s[side] || s[me.side] || s.S || s.N || (where === 'server' && session ? session.token : null);
 }
+
+// The account this browser is signed in to: { token, name } or null.
+let session = loadSession();
+function loadSession() {
+  try { return JSON.parse(localStorage.getItem('mancala.session')) || null; } catch (e) { return null; }
+}
+function keepSession(s) {
+  session = s;
+  try {
+    if (s) localStorage.setItem('mancala.session', JSON.stringify(s));
+    else localStorage.removeItem('mancala.session');
+  } catch (e) { /* private mode: for this page only */ }
+  showAccount();
+}
+const sessionToken = () => (session ? session.token : null);
 
 // The back ends there are (backend.js: device, server; either may be null)
 // and the one that holds the game shown ('device' or 'server').
@@ -91,9 +114,58 @@ async function api(method, path, body, token, via) {
   if (r.status < 200 || r.status >= 300) {
     const err = new Error(j.error ? j.error.message : 'HTTP ' + r.status);
     err.code = j.error ? j.error.code : '';
+    // the session sent has ended (signed out elsewhere, expired, a new
+    // password): this browser is signed out too
+    if (err.code === 'session' && session && token === session.token) {
+      keepSession(null);
+      $('acct-msg').textContent = 'You were signed out: sign in again.';
+    }
     throw err;
   }
   return j;
+}
+
+// ---- account: sign in, register, sign out ----------------------------------
+
+function showAccount() {
+  $('account').hidden = !backends.server || embedded;
+  $('acct-in').hidden = !session;
+  $('acct-box').hidden = !!session;
+  $('acct-name').textContent = session ? session.name : '';
+}
+
+async function signIn(register) {
+  $('acct-msg').textContent = '';
+  try {
+    const res = await api('POST', register ? 'account' : 'login',
+      { name: $('acct-user').value, password: $('acct-pass').value }, null, 'server');
+    $('acct-pass').value = '';
+    keepSession({ token: res.token, name: res.name });
+    $('acct-msg').textContent = register ? `Welcome, ${res.name}: your account is made.` : '';
+  } catch (e) {
+    $('acct-msg').textContent = e.message;
+  }
+}
+
+async function signOut() {
+  const t = sessionToken();
+  keepSession(null);
+  $('acct-msg').textContent = 'Signed out.';
+  if (t) try { await api('POST', 'logout', {}, t, 'server'); } catch (e) { /* ended already */ }
+}
+
+$('acct-form').addEventListener('submit', (ev) => { ev.preventDefault(); signIn(false); });
+$('acct-register').addEventListener('click', () => signIn(true));
+$('acct-out').addEventListener('click', signOut);
+
+// Is the kept session still live (and whose)?  Asked once at start.
+async function checkSession() {
+  showAccount();
+  if (!session || !backends.server) return;
+  try {
+    const me = await api('GET', 'me', null, session.token, 'server');
+    keepSession({ token: session.token, name: me.name });
+  } catch (e) { /* ended: api() signed out; offline: kept */ }
 }
 
 function say(msg) { $('status').textContent = msg; }
@@ -265,6 +337,11 @@ function render() {
   // each clock beside its own row: North's above the board unless flipped
   const fl = flipped(), top = fl ? $('clock-S') : $('clock-N'), bottom = fl ? $('clock-N') : $('clock-S');
   if ($('info').firstElementChild !== top) { $('info').prepend(top); $('info2').prepend(bottom); }
+  // the accounts that hold the seats, by their names (the server's words)
+  for (const s of ['S', 'N']) {
+    const who = st.players && st.players[s];
+    $('clock-' + s).firstChild.textContent = `${sideName(s)}${who ? ' · ' + who : ''} `;
+  }
   const over = st.over;
   if (shown && shown.words) {
     say(shown.words); // a move being shown: not yet the next one's turn
@@ -765,7 +842,8 @@ async function newGame(extraOption) {
     const time = clockControl();
     if (time !== 'none') body.time = time;
     const via = placeFor(me.opponent);
-    const res = await api('POST', 'new', body, null, via);
+    // on the server, made while signed in: the seats are the account's
+    const res = await api('POST', 'new', body, via === 'server' ? sessionToken() : null, via);
     where = via;
     held(res);
     start(res.state);
@@ -1366,6 +1444,7 @@ async function loadGames() {
   if (link) link.disabled = link.hidden = !backends.server;
   if (!backends.device && !backends.server) { say('Neither the engine nor the server could be reached.'); return; }
   document.body.dataset.backends = Object.keys(backends).filter((k) => backends[k]).join(' ');
+  await checkSession();
   // A site without a server (make site): the pages work offline once seen.
   if (backends.device && !backends.server && 'serviceWorker' in navigator && /^https?:$/.test(location.protocol)) {
     navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy: still plays */ });
@@ -1397,7 +1476,7 @@ async function loadGames() {
       if (!held[me.side]) me.side = held.S ? 'S' : 'N';
       if (!(held.S && held.N)) me.opponent = 'link';
     } else if (h.get('invite')) {
-      const res = await api('POST', `game/${encodeURIComponent(id)}/join`, { invite: h.get('invite') });
+      const res = await api('POST', `game/${encodeURIComponent(id)}/join`, { invite: h.get('invite') }, sessionToken());
       keepSeats(id, { [res.side]: res.token });
       me = { side: res.side, opponent: 'link', level: DEFAULT_LEVEL };
     } else {
@@ -1416,6 +1495,17 @@ async function loadGames() {
   try {
     const res = await api('GET', 'game/' + encodeURIComponent(id));
     st = res.state;
+    // signed in to the account that holds a seat here (from another
+    // browser): that seat's player, through the session
+    const mine = session && !notice && me.opponent === 'watch' && st.players
+      ? ['S', 'N'].filter((k) => st.players[k] === session.name) : [];
+    if (mine.length) {
+      const vs = ['here', 'computer'].includes(h.get('vs')) ? h.get('vs') : 'here';
+      me = { side: mine[0], opponent: mine.length === 2 ? vs : 'link', level: me.level };
+      history.replaceState(null, '', `#g=${id}&side=${me.side}&vs=${me.opponent}&level=${me.level}`);
+      $('opponent').value = me.opponent;
+      $('myside').value = me.side;
+    }
     formFromState();
     if (notice) log(notice);
     if (st.help && !st.over && st.seats && me.opponent === 'link')

@@ -4,7 +4,9 @@
  * to open and runs until interrupted.  Games are kept in a SQLite database
  * (--db, default $XDG_DATA_HOME/mancala/serve.db or
  * ~/.local/share/mancala/serve.db); --import brings record folders of
- * earlier versions into it.  docs/SERVER.md says how to run it for a club.
+ * earlier versions into it; --reset-password and --delete-account are the
+ * operator's hand on its accounts.  docs/SERVER.md says how to run it for
+ * a club.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -16,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "server/password.h"
 #include "server/server.h"
 
 /* mkdir -p of the directories above a file. */
@@ -42,7 +45,10 @@ static const char usage[] =
     "N]\n"
     "                     [--keep-days D] [--keep-finished-days D]\n"
     "                     [--no-book] [--book-variety N] [--site DIR|none]\n"
-    "       mancala serve --import DIR [--db FILE]\n\n"
+    "       mancala serve --import DIR [--db FILE]\n"
+    "       mancala serve --reset-password NAME [--password-stdin] [--db "
+    "FILE]\n"
+    "       mancala serve --delete-account NAME [--db FILE]\n\n"
     "Serve the browser board: open the printed address.  The server\n"
     "listens on 127.0.0.1 (this machine only) unless --bind names another\n"
     "IPv4 address (0.0.0.0: every one).  Port 8080 by default (0: any free\n"
@@ -50,8 +56,12 @@ static const char usage[] =
     "~/.local/share/mancala/serve.db), each change committed before it is\n"
     "answered.  --import DIR adds the records DIR/*.mcr (the game folders\n"
     "of earlier versions) as new games, prints each one's id and token, and\n"
-    "exits.  The JSON API is in docs/API.md; running it for a club (behind a\n"
-    "reverse proxy, limits, backups) in docs/SERVER.md.\n"
+    "exits.  --reset-password NAME gives the account NAME a new password,\n"
+    "printed (or read from the first line of the standard input with\n"
+    "--password-stdin), and ends its sessions; --delete-account NAME deletes\n"
+    "the account (its games stay, shown as \"deleted player\").  The JSON API\n"
+    "is in docs/API.md; running it for a club (behind a reverse proxy,\n"
+    "limits, accounts, backups) in docs/SERVER.md.\n"
     "  --host NAME       a name the server is reached by (the proxy's public\n"
     "                    name); requests naming another host get 421\n"
     "  --proxy ADDR      the reverse proxy's address: its X-Forwarded-For\n"
@@ -65,6 +75,7 @@ static const char usage[] =
     "  --keep-days D     an untouched game is deleted after D days (default\n"
     "                    30; 0: never)\n"
     "  --keep-finished-days D   a finished one after D days (default 7)\n"
+    "  --session-days D  an account's sign-in lasts D days (default 30)\n"
     "  --site DIR        the WebAssembly engine's files (make site:\n"
     "                    build/site): games on one device then run in the\n"
     "                    browser, the server's time left to online games\n"
@@ -90,6 +101,8 @@ static long num_arg(const char *opt, const char *v, long max)
 typedef struct serve_args {
     long port;
     const char *bind, *db, *import, *site;
+    const char *reset, *remove; /* --reset-password, --delete-account */
+    int pw_stdin;
     int book;
     long variety;
     const char *hosts[33]; /* NULL-ended */
@@ -106,10 +119,13 @@ static int limit_arg(serve_args *sa, const char *o, const char *v)
     struct {
         const char *name;
         int *to;
-    } counts[] = {
-        {"--per-ip", &sa->so.per_ip},     {"--max-conns", &sa->so.max_conns},
-        {"--deadline", &sa->so.deadline}, {"--max-games", &sa->ao.max_games},
-        {"--quota", &sa->ao.quota},       {"--rate", &sa->ao.rate}};
+    } counts[] = {{"--per-ip", &sa->so.per_ip},
+                  {"--max-conns", &sa->so.max_conns},
+                  {"--deadline", &sa->so.deadline},
+                  {"--max-games", &sa->ao.max_games},
+                  {"--quota", &sa->ao.quota},
+                  {"--rate", &sa->ao.rate},
+                  {"--session-days", &sa->ao.session_days}};
     struct {
         const char *name;
         long long *to;
@@ -169,6 +185,13 @@ static int parse_args(int argc, char **argv, serve_args *sa)
             return EXIT_USAGE;
         } else if (v && strcmp(o, "--import") == 0) {
             sa->import = v;
+        } else if (v && strcmp(o, "--reset-password") == 0) {
+            sa->reset = v;
+        } else if (v && strcmp(o, "--delete-account") == 0) {
+            sa->remove = v;
+        } else if (strcmp(o, "--password-stdin") == 0) {
+            sa->pw_stdin = 1;
+            continue;
         } else if (v && strcmp(o, "--host") == 0) {
             if (sa->nhosts == 32) {
                 fprintf(stderr, "mancala serve: at most 32 --host names\n");
@@ -246,6 +269,54 @@ static int import_games(mc_api *api, const char *dir, const char *db)
     return 0;
 }
 
+/* --reset-password NAME: a new password, drawn and printed, or the first
+   line of the standard input; frees api. */
+static int reset_password(mc_api *api, const serve_args *sa)
+{
+    char pw[MC_API_PASSWORD_MAX + 2] = "";
+    mc_error err;
+    int rc = 0;
+    if (sa->pw_stdin) {
+        if (!fgets(pw, sizeof pw, stdin)) {
+            fprintf(stderr, "mancala serve: no password on the standard "
+                            "input\n");
+            rc = EXIT_BAD_INPUT;
+        }
+        pw[strcspn(pw, "\r\n")] = 0;
+    } else if (mc_pw_random(pw, 21) != 0) {
+        fprintf(stderr, "mancala serve: no random numbers from the system\n");
+        rc = EXIT_BAD_INPUT;
+    }
+    if (rc == 0 && mc_api_reset_password(api, sa->reset, pw, &err) != 0) {
+        fprintf(stderr, "mancala serve: %s\n", err.msg);
+        rc = EXIT_BAD_INPUT;
+    } else if (rc == 0 && !sa->pw_stdin) {
+        printf("%s\n", pw);
+    } else if (rc == 0) {
+        printf("mancala serve: %s has a new password; its sessions ended\n",
+               sa->reset);
+    }
+    memset(pw, 0, sizeof pw);
+    mc_api_free(api);
+    return rc;
+}
+
+/* --delete-account NAME; frees api. */
+static int delete_account(mc_api *api, const char *name)
+{
+    mc_error err;
+    int rc = mc_api_delete_account(api, name, &err);
+    mc_api_free(api);
+    if (rc != 0) {
+        fprintf(stderr, "mancala serve: %s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    printf("mancala serve: the account %s is deleted (its sessions ended, "
+           "its games kept under \"deleted player\")\n",
+           name);
+    return 0;
+}
+
 /* Serve api as sa says until SIGINT or SIGTERM; frees api. */
 static int serve(mc_api *api, serve_args *sa)
 {
@@ -314,6 +385,10 @@ int cmd_serve(int argc, char **argv)
     }
     if (sa.import)
         return import_games(api, sa.import, sa.db);
+    if (sa.reset)
+        return reset_password(api, &sa);
+    if (sa.remove)
+        return delete_account(api, sa.remove);
     mc_api_set_book(api, sa.book, (int)sa.variety);
     /* The computer's Oware endgame tables: the small set built on first
        use (seconds, one progress line), then found by every search. */

@@ -10,6 +10,8 @@
  * below it, never one above, so that no two call each other (issue 45):
  *
  *   api.c         the routes; the API made and freed, live events
+ *   api_account.c accounts and their sessions: register, sign in and
+ *                 out, password, delete; the session a token names
  *   api_engine.c  the computer players: moves, hints, analysis, review
  *                 (an engine's move is played by api_play.c)
  *   api_play.c    the endpoints that play: moves, undo and takebacks,
@@ -38,11 +40,13 @@
  * are refused.  A game is a list of records (the rounds of a match, one
  * record for a single game) and two seats; every change is committed to the
  * store (store.h) before it is answered.  Ids and seat tokens are 128 bits
- * from getrandom(2).  Locks: one for the table of games (lookups, counts),
- * one per game (its records and seats, held while a change is committed),
- * one for the computer players; never the table's while a game's is taken.
- * Front-end code: it never knows a rule, it asks the library for moves,
- * names, notation and traces.
+ * from getrandom(2), accounts' session tokens 256.  A request's token is
+ * looked up first (api_session_of): an account's session names the
+ * account, whose session then acts for the seats it holds.  Locks: one for the
+ * table of games (lookups, counts), one per game (its records and seats, held
+ * while a change is committed), one for the computer players; never the table's
+ * while a game's is taken. Front-end code: it never knows a rule, it asks the
+ * library for moves, names, notation and traces.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -61,8 +65,8 @@
 typedef struct api_route {
     const char *method;
     const char *path;
-    void (*run)(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
-    void (*run_game)(mc_api *a, game_entry *e, const mc_api_req *rq,
+    void (*run)(mc_api *a, const api_req *rq, mc_api_reply *out);
+    void (*run_game)(mc_api *a, game_entry *e, const api_req *rq,
                      mc_api_reply *out);
 } api_route;
 
@@ -71,6 +75,12 @@ typedef struct api_route {
 
 static const api_route routes[] = {
     {"GET", "/api/games", ep_games, NULL},
+    {"POST", "/api/account", ep_register, NULL},
+    {"DELETE", "/api/account", ep_unregister, NULL},
+    {"POST", "/api/login", ep_login, NULL},
+    {"POST", "/api/logout", ep_logout, NULL},
+    {"GET", "/api/me", ep_me, NULL},
+    {"POST", "/api/password", ep_password, NULL},
     {"POST", "/api/new", ep_new, NULL},
     {"POST", "/api/load", ep_load, NULL},
     {"POST", "/api/analyze", ep_analyze, NULL},
@@ -127,7 +137,7 @@ static const api_route *find_route(int game, const char *path,
     return NULL;
 }
 
-static void not_allowed(const mc_api_req *rq, mc_api_reply *out)
+static void not_allowed(const api_req *rq, mc_api_reply *out)
 {
     api_reply_error(out, 405, "method", "%s is not allowed on %.200s",
                     rq->method, rq->path);
@@ -136,7 +146,7 @@ static void not_allowed(const mc_api_req *rq, mc_api_reply *out)
 /* A request on one game, its lock held: act is the path after
    /api/game/ID/. */
 static void route_game(mc_api *a, game_entry *e, const char *act,
-                       const mc_api_req *rq, mc_api_reply *out)
+                       const api_req *rq, mc_api_reply *out)
 {
     assert(api_game_locked(e) && !e->gone && !e->stale);
     int known;
@@ -153,7 +163,7 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
 /* A request on the game of rest (the path after /api/game/): the game
    found and locked, brought back from the store if a change failed, its
    flag fall applied, then its route. */
-static void route_to_game(mc_api *a, const char *rest, const mc_api_req *rq,
+static void route_to_game(mc_api *a, const char *rest, const api_req *rq,
                           mc_api_reply *out)
 {
     char id[ID_LEN + 1];
@@ -185,7 +195,7 @@ static void route_to_game(mc_api *a, const char *rest, const mc_api_req *rq,
     api_release(a, e);
 }
 
-static void route(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+static void route(mc_api *a, const api_req *rq, mc_api_reply *out)
 {
     int known;
     const api_route *r = find_route(0, rq->path, rq->method, &known);
@@ -262,8 +272,15 @@ void mc_api_events(mc_api *a, int on)
 
 /* ---- answering --------------------------------------------------------- */
 
-void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+void mc_api_handle(mc_api *a, const mc_api_req *in, mc_api_reply *out)
 {
+    api_req r = {.method = in->method,
+                 .path = in->path,
+                 .body = in->body,
+                 .len = in->len,
+                 .token = in->token,
+                 .addr = in->addr};
+    const api_req *rq = &r;
     memset(out, 0, sizeof *out);
     if (rq->len > MC_API_MAX_BODY) {
         api_reply_error(out, 413, "too_large",
@@ -278,7 +295,8 @@ void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     double cpu = api_work_begin(a, rq->addr, out);
     if (cpu < 0)
         return;
-    route(a, rq, out);
+    if (api_session_of(a, &r, out) == 0)
+        route(a, rq, out);
     api_work_end(a, rq->addr, cpu, out);
     if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0)
         ev_broadcast(a); /* something may have changed: the streams look */
@@ -313,6 +331,12 @@ mc_api *mc_api_new(const mc_api_opts *o, mc_error *err)
         a->o.keep = 30LL * 86400;
     if (a->o.keep_over == 0)
         a->o.keep_over = 7LL * 86400;
+    if (a->o.session_days <= 0)
+        a->o.session_days = MC_API_SESSION_DAYS;
+    if (a->o.hash_wait <= 0)
+        a->o.hash_wait = MC_API_HASH_WAIT;
+    if (a->o.hashes_minute <= 0)
+        a->o.hashes_minute = MC_API_HASHES_MINUTE;
     pthread_mutex_init(&a->table, NULL);
     pthread_mutex_init(&a->players_lock, NULL);
     pthread_mutex_init(&a->ev_lock, NULL);

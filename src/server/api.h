@@ -39,6 +39,40 @@ typedef struct mc_api mc_api;
 /* Ids and tokens: 128 random bits from getrandom(2), in hex. */
 #define MC_API_ID_LEN 32
 
+/* Accounts (docs/API.md, "Accounts"): optional; a game needs none.  A name
+   is 2 to 20 letters, digits, '_' and '-', unique ignoring case; a
+   password 8 to 200 bytes, kept only as its argon2id hash (libsodium's
+   crypto_pwhash at its INTERACTIVE limits).  Signing in gives a session
+   token of 256 random bits (64 hex digits), kept only as its digest; a
+   session lasts session_days (default 30) from the sign-in, an account
+   holds at most MC_API_SESSIONS of them (a new one ends the oldest). */
+#define MC_API_NAME_MIN 2
+#define MC_API_NAME_MAX 20
+#define MC_API_PASSWORD_MIN 8
+#define MC_API_PASSWORD_MAX 200
+#define MC_API_SESSION_LEN 64
+#define MC_API_TOKEN_DIGEST 64 /* hex digits of a session token's digest */
+#define MC_API_SESSION_DAYS 30
+#define MC_API_SESSIONS 20
+/* What a password hash may cost (each takes 64 MiB and about 0.1 s of a
+   core): at most MC_API_HASHES_AT_ONCE run at once in the process, a
+   request waits hash_wait seconds (default MC_API_HASH_WAIT) for its turn
+   before 503 busy; an address begins at most hashes_minute (default
+   MC_API_HASHES_MINUTE) a minute (429 rate) and their CPU counts in its minute
+   (work_minute). Failed tries: MC_API_FAILS_ADDR a minute per address (429
+   tries); per account name, known or not, the MC_API_FAILS_NAME-th failure
+   since the name's last quiet MC_API_FAILS_QUIET seconds makes it wait 60 s
+   before the next try, each further one twice as long, up to MC_API_FAILS_QUIET
+   (429 tries; a sign-in that succeeds clears it).  An address makes at most
+   MC_API_ACCOUNTS_MINUTE accounts a minute (429 rate). */
+#define MC_API_HASHES_AT_ONCE 2
+#define MC_API_HASH_WAIT 2.0
+#define MC_API_HASHES_MINUTE 30
+#define MC_API_FAILS_ADDR 10
+#define MC_API_FAILS_NAME 5
+#define MC_API_FAILS_QUIET (15 * 60)
+#define MC_API_ACCOUNTS_MINUTE 3
+
 typedef struct mc_api_opts {
     const char *db;      /* the SQLite file; NULL: in memory only */
     int max_games;       /* games held at most (0: 10000) */
@@ -51,6 +85,11 @@ typedef struct mc_api_opts {
                             its search (0: MC_API_WORK_SECONDS) */
     double work_minute;  /* ... an address a minute, in CPU seconds (0:
                             MC_API_WORK_MINUTE) */
+    int session_days;    /* days a session lasts (0: MC_API_SESSION_DAYS) */
+    double hash_wait;    /* seconds a request waits for its password hash's
+                            turn (0: MC_API_HASH_WAIT) */
+    int hashes_minute;   /* password hashes an address may begin a minute
+                            (0: MC_API_HASHES_MINUTE) */
 } mc_api_opts;
 
 typedef struct mc_api_req {
@@ -58,9 +97,9 @@ typedef struct mc_api_req {
     const char *path; /* the URL path without the query string */
     const char *body; /* may be NULL when len is 0 */
     size_t len;
-    const char
-        *token;       /* the seat token sent (Authorization: Bearer), or NULL */
-    const char *addr; /* the client's address (quotas), or NULL */
+    const char *token; /* the token sent (Authorization: Bearer): a seat's,
+                          or an account's session token; or NULL */
+    const char *addr;  /* the client's address (quotas), or NULL */
 } mc_api_req;
 
 typedef struct mc_api_reply {
@@ -107,6 +146,14 @@ int mc_api_expire(mc_api *a, long long now);
    report: "<file> <id> <token>" or "<file> skipped: <why>".  Returns the
    number imported, or -1 with err filled when dir cannot be read. */
 int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err);
+/* The operator's commands on accounts (mancala serve --reset-password,
+   --delete-account): a new password for the account name (every session
+   of it ends), or the account deleted (its sessions end, its name is free
+   again, its games stay, their seat shown as "deleted player").  0, or -1
+   with err filled (no such account, a bad password, the store). */
+int mc_api_reset_password(mc_api *a, const char *name, const char *password,
+                          mc_error *err);
+int mc_api_delete_account(mc_api *a, const char *name, mc_error *err);
 /* Tests: the clocks' time (seconds since 1970) from now on instead of the
    real one, so that a test needs no sleep; 0: the real time again. */
 void mc_api_set_now(mc_api *a, double now);

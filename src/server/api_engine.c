@@ -226,14 +226,14 @@ static int search_limits(json_t *j, mc_player_opts *o, mc_go *go,
 
 /* POST engine (hint 0): the engine's move, played; POST hint: the move
    it would play, for a seat holder. */
-static void engine_move(mc_api *a, game_entry *e, const mc_api_req *rq,
-                        int hint, mc_api_reply *out)
+static void engine_move(mc_api *a, game_entry *e, const api_req *rq, int hint,
+                        mc_api_reply *out)
 {
     static const char *const keys[] = {"level", "seconds", "nodes", NULL};
     /* The engine plays for the side to move; a hint is for a seat holder
        (a search costs the server: spectators do not get one). */
     int side = mc_session_pos(cur_session(e))->side;
-    if (hint ? !api_holds_any(e, rq->token) : !api_holds(e, rq->token, side)) {
+    if (hint ? !api_holds_any(e, rq) : !api_holds(e, rq, side)) {
         api_deny(out, rq->token, hint ? "a seat" : api_side_seat(side));
         return;
     }
@@ -305,13 +305,12 @@ static void engine_move(mc_api *a, game_entry *e, const mc_api_req *rq,
     api_play_token(a, e, tok, out, extra);
 }
 
-void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out)
+void ep_engine(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     engine_move(a, e, rq, 0, out);
 }
 
-void ep_hint(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+void ep_hint(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     engine_move(a, e, rq, 1, out);
 }
@@ -335,13 +334,12 @@ static void add_value(json_t *j, const mc_game *g, int side, int score)
    history up to it (repetitions count as in the game): one step of a
    whole-game review.  A seat holder may ask at any time; anyone once the
    game is over (it tells nothing then that could help a player). */
-void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
-                 mc_api_reply *out)
+void ep_analysis(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"ply", "level", "seconds", "nodes",
                                        NULL};
     mc_session *s = cur_session(e);
-    if (!mc_session_over(s) && !api_holds_any(e, rq->token)) {
+    if (!mc_session_over(s) && !api_holds_any(e, rq)) {
         api_deny(out, rq->token, "a seat (or the game's end)");
         return;
     }
@@ -416,8 +414,7 @@ void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
    k = 0 .. ply, or .. ply-1 when the game is over): each move's verdict
    (the library's: mc_review_fill) and South's chance to win at each
    position, for the page's graph.  No search: anyone may ask. */
-void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out)
+void ep_review(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     (void)a;
     static const char *const keys[] = {"scores", "best", NULL};
@@ -501,7 +498,7 @@ void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
 /* The engine's view of any position of a game (review mode): the best move,
    its pit and the score, without touching any game.  The same limits and
    busy answer as a hint; the position alone is searched (no history). */
-void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+void ep_analyze(mc_api *a, const api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"game",    "position", "level",
                                        "seconds", "nodes",    NULL};

@@ -24,6 +24,25 @@
 #define ID_LEN MC_API_ID_LEN
 #define TRACE_CAP 20000 /* events kept for a move's animation */
 #define ADDR_LEN 64
+#define NAME_MAX_LEN MC_API_NAME_MAX
+/* What a game's state shows for a seat whose account was deleted. */
+#define DELETED_PLAYER "deleted player"
+
+/* A request as the endpoints see it: what the caller sent (mc_api_req),
+   and who its token names when it is an account's session token, which
+   the API looks up before routing (api_session_of), never the caller. */
+typedef struct api_req {
+    const char *method;
+    const char *path;
+    const char *body;
+    size_t len;
+    const char *token; /* the Bearer token sent, or NULL */
+    const char *addr;  /* the client's address, or NULL */
+    long long account; /* the session's account (0: no session sent) */
+    char name[NAME_MAX_LEN + 1]; /* ... its name */
+    long long expires;           /* ... when the session ends (1970 s) */
+    char digest[MC_API_TOKEN_DIGEST + 1]; /* ... the token's digest */
+} api_req;
 
 typedef struct game_entry {
     char id[ID_LEN + 1];
@@ -42,6 +61,11 @@ typedef struct game_entry {
     char token[2][ID_LEN + 1];  /* per side; "" while the seat is free */
     char invite[2][ID_LEN + 1]; /* an open invitation to the seat, or "" */
     int owner;                  /* bit s: the creator holds side s */
+    /* The account holding each seat (0: none; its session token acts for
+       the seat beside the seat's token), and its name ("" for an account
+       deleted since: the state shows DELETED_PLAYER). */
+    long long acct[2];
+    char player[2][NAME_MAX_LEN + 1];
     /* A takeback asked for in a game between two people: the side that
        asked (-1: none) and whether the other declined; in memory only
        (a restart forgets it), cleared by every committed change. */
@@ -62,24 +86,38 @@ typedef struct api_player {
     char addr[ADDR_LEN]; /* ... for this address */
 } api_player;
 
-/* What each address did in the current minute: games created and CPU
-   seconds of its requests (exact per address: RATE_SLOTS addresses a
-   minute; beyond them an address is not counted, and the quota, the game
-   limit and the per-request bounds still hold). */
+/* What each address did in the current minute: games created, CPU
+   seconds of its requests, and for the accounts (api_account.c) accounts
+   made, password hashes begun and failed sign-ins (exact per address:
+   RATE_SLOTS addresses a minute; beyond them an address is not counted,
+   and the quota, the game limit and the per-request bounds still hold;
+   an address with no slot makes no password hash). */
 #define RATE_SLOTS 1024
 typedef struct rate_slot {
     char addr[ADDR_LEN];
     long long minute;
     int count;
     double work;
+    int accounts, hashes, fails;
 } rate_slot;
+
+/* The failed sign-ins of each account name tried lately, known or not
+   (api_account.c): how many since the name's last quiet spell, the last
+   one, and until when the name is refused without a try. */
+#define NAME_SLOTS 4096
+typedef struct name_slot {
+    char key[NAME_MAX_LEN + 1]; /* the name in lower case; "" free */
+    int fails;
+    double last, until;
+} name_slot;
 
 struct mc_api {
     mc_api_opts o;
-    rate_slot rate[RATE_SLOTS]; /* table lock */
+    rate_slot rate[RATE_SLOTS];  /* table lock */
+    name_slot names[NAME_SLOTS]; /* table lock */
     mc_store *store;
-    pthread_mutex_t table; /* bucket, n, refs, pending, last_sweep, rate
-                              (api_table_lock) */
+    pthread_mutex_t table; /* bucket, n, refs, pending, last_sweep, rate,
+                              names (api_table_lock) */
     int table_held;        /* table is held, by table_holder (asserts) */
     pthread_t table_holder;
     game_entry **bucket;
@@ -153,9 +191,10 @@ int api_opt_num(json_t *j, const char *key, double lo, double hi, double *x,
 
 /* ---- api_seats.c: secrets, seats, invitations -------------------------- */
 int api_random_hex(char out[ID_LEN + 1]);
+int api_random_session(char out[MC_API_SESSION_LEN + 1]);
 uint64_t api_random_u64(void);
-int api_holds(const game_entry *e, const char *tok, int side);
-int api_holds_any(const game_entry *e, const char *tok);
+int api_holds(const game_entry *e, const api_req *rq, int side);
+int api_holds_any(const game_entry *e, const api_req *rq);
 int api_invited_side(const game_entry *e, const char *code);
 void api_deny(mc_api_reply *out, const char *tok, const char *what);
 const char *api_side_seat(int side);
@@ -186,6 +225,7 @@ void api_entry_free(game_entry *e);
 void api_release(mc_api *a, game_entry *e);
 void api_table_remove(mc_api *a, game_entry *e);
 game_entry *api_acquire(mc_api *a, const char *id);
+game_entry **api_table_all(mc_api *a, int *n);
 game_entry *api_entry_new(void);
 void api_clock_of(const game_entry *e, mc_store_clock *c);
 int api_commit(mc_api *a, game_entry *e, mc_api_reply *out);
@@ -202,52 +242,53 @@ void api_reply_state(mc_api_reply *out, int status, const game_entry *e,
                      const char *move, const mc_trace *tr, json_t *extra);
 
 /* ---- api_read.c: the endpoints that only read -------------------------- */
-void ep_games(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
-void ep_state(mc_api *a, game_entry *e, const mc_api_req *rq,
-              mc_api_reply *out);
-void ep_record(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out);
-void ep_positions(mc_api *a, game_entry *e, const mc_api_req *rq,
+void ep_games(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_state(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+void ep_record(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+void ep_positions(mc_api *a, game_entry *e, const api_req *rq,
                   mc_api_reply *out);
-void ep_last_trace(mc_api *a, game_entry *e, const mc_api_req *rq,
+void ep_last_trace(mc_api *a, game_entry *e, const api_req *rq,
                    mc_api_reply *out);
-void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq,
-              mc_api_reply *out);
+void ep_offer(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
 
 /* ---- api_setup.c: the custom set-up (Omweso W3) ------------------------ */
-void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq,
-              mc_api_reply *out);
+void ep_setup(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
 
 /* ---- api_new.c: games made, joined, deleted ---------------------------- */
 void api_set_date(mc_record *r);
 void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc);
-void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
-void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
-void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
-void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out);
+void ep_new(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_load(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_join(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+void ep_delete(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
 
 /* ---- api_play.c: the endpoints that play ------------------------------- */
 void api_play_token(mc_api *a, game_entry *e, const char *tok,
                     mc_api_reply *out, json_t *extra);
 int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out);
-void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
-void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
-void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
-void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
+void ep_play(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+void ep_undo(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+void ep_redo(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+void ep_takeback(mc_api *a, game_entry *e, const api_req *rq,
                  mc_api_reply *out);
-void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out);
-void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
+void ep_resign(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+void ep_next(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+
+/* ---- api_account.c: accounts and sessions ------------------------------ */
+int api_session_of(mc_api *a, api_req *rq, mc_api_reply *out);
+void ep_register(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_unregister(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_login(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_logout(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_me(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_password(mc_api *a, const api_req *rq, mc_api_reply *out);
 
 /* ---- api_engine.c: the computer players -------------------------------- */
-void ep_engine(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out);
-void ep_hint(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out);
-void ep_analysis(mc_api *a, game_entry *e, const mc_api_req *rq,
+void ep_engine(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+void ep_hint(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+void ep_analysis(mc_api *a, game_entry *e, const api_req *rq,
                  mc_api_reply *out);
-void ep_review(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out);
-void ep_analyze(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
+void ep_review(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+void ep_analyze(mc_api *a, const api_req *rq, mc_api_reply *out);
 
 #endif

@@ -56,12 +56,13 @@ static int seats_of(json_t *j, mc_api_reply *out)
 }
 
 /* A new game's entry, not yet in the table: its n records (taken over;
-   freed on failure), created by addr holding the seats of mask, the
-   creator's token drawn into tok and the invitation to the other seat.
-   NULL after replying. */
+   freed on failure), created by addr holding the seats of mask (with the
+   account of rq's session, if any: rq may be NULL), the creator's token
+   drawn into tok and the invitation to the other seat.  NULL after
+   replying. */
 static game_entry *new_entry(mc_api *a, mc_record **recs, int n, int mask,
-                             const char *addr, char tok[ID_LEN + 1],
-                             mc_api_reply *out)
+                             const char *addr, const api_req *rq,
+                             char tok[ID_LEN + 1], mc_api_reply *out)
 {
     game_entry *e = api_entry_new();
     if (!e) {
@@ -82,8 +83,13 @@ static game_entry *new_entry(mc_api *a, mc_record **recs, int n, int mask,
         return NULL;
     }
     for (int s = 0; s < 2; s++)
-        if (mask >> s & 1)
+        if (mask >> s & 1) {
             memcpy(e->token[s], tok, ID_LEN + 1);
+            if (rq && rq->account > 0) {
+                e->acct[s] = rq->account;
+                snprintf(e->player[s], sizeof e->player[s], "%s", rq->name);
+            }
+        }
     if (mask == 3)
         e->invite[0][0] = 0;
     return e;
@@ -153,7 +159,9 @@ static int store_new(mc_api *a, game_entry *e, mc_api_reply *out)
                         {e->invite[0][0] ? e->invite[0] : NULL,
                          e->invite[1][0] ? e->invite[1] : NULL},
                         e->owner,
-                        {{0, 0}, -1, 1}};
+                        {{0, 0}, -1, 1},
+                        {e->acct[0], e->acct[1]},
+                        {NULL, NULL}};
     api_clock_of(e, &sg.clock);
     mc_error err = {MC_ERR_IO, "out of memory"};
     if (!t || mc_store_insert(a->store, &sg, &err) != 0) {
@@ -188,11 +196,13 @@ static json_t *creator_json(const game_entry *e, const char *tok, int mask)
 }
 
 /* Keep a new game of n records (taken over; freed on failure), created by
-   addr holding the seats of mask: ids and tokens drawn, limits checked,
-   committed, then visible.  Replies 201 with the creator's token and the
-   invitation to the other seat.  quota: count it against addr's quota. */
+   addr holding the seats of mask (for the account of rq's session, if any;
+   rq may be NULL): ids and tokens drawn, limits checked, committed, then
+   visible.  Replies 201 with the creator's token and the invitation to the
+   other seat.  quota: count it against addr's quota. */
 static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
-                               const char *addr, int quota, mc_api_reply *out)
+                               const char *addr, const api_req *rq, int quota,
+                               mc_api_reply *out)
 {
     api_table_lock(a);
     int sweep = now_s() - a->last_sweep >= 60;
@@ -200,7 +210,7 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     if (sweep)
         mc_api_expire(a, now_s());
     char tok[ID_LEN + 1];
-    game_entry *e = new_entry(a, recs, n, mask, addr, tok, out);
+    game_entry *e = new_entry(a, recs, n, mask, addr, rq, tok, out);
     if (!e)
         return NULL;
     if (api_costly(a, e, out) != 0) {
@@ -218,7 +228,7 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     return e;
 }
 
-void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+void ep_new(mc_api *a, const api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"game",  "position", "south",  "north",
                                        "seats", "time",     "assist", NULL};
@@ -310,10 +320,10 @@ void ep_new(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
         return;
     }
     recs[0] = r;
-    create_game(a, recs, 1, mask, rq->addr, 1, out);
+    create_game(a, recs, 1, mask, rq->addr, rq, 1, out);
 }
 
-void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+void ep_load(mc_api *a, const api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"record", "seats", "time", NULL};
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
@@ -354,11 +364,12 @@ void ep_load(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
     }
     json_decref(j);
     api_set_time(a, recs[n - 1], &tc);
-    create_game(a, recs, n, mask, rq->addr, 1, out);
+    create_game(a, recs, n, mask, rq->addr, rq, 1, out);
 }
 
-/* Take the seat of an invitation: its token is drawn and returned. */
-void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+/* Take the seat of an invitation: its token is drawn and returned; the
+   seat is the account's when the request sent its session. */
+void ep_join(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"invite", NULL};
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
@@ -379,10 +390,14 @@ void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
                         "used already?)");
     } else if (api_random_hex(tok) != 0) {
         api_reply_error(out, 503, "io", "no random numbers from the system");
-    } else if (mc_store_seat(a->store, e->id, side, tok, now_s(), &err) != 0) {
+    } else if (mc_store_seat(a->store, e->id, side, tok, rq->account, now_s(),
+                             &err) != 0) {
         api_reply_error(out, 503, "io", "the seat was not saved (%s)", err.msg);
     } else {
         memcpy(e->token[side], tok, sizeof tok);
+        e->acct[side] = rq->account;
+        snprintf(e->player[side], sizeof e->player[side], "%s",
+                 rq->account > 0 ? rq->name : "");
         e->invite[side][0] = 0;
         e->touched = now_s();
         e->version++; /* the other browser sees the seat taken */
@@ -392,14 +407,14 @@ void ep_join(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
     }
 }
 
-/* DELETE /api/game/ID: by the token of the creator's seat. */
-void ep_delete(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out)
+/* DELETE /api/game/ID: by the token of the creator's seat (or its
+   account's session). */
+void ep_delete(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     int own = 0;
     for (int s = 0; s < 2; s++)
         if (e->owner >> s & 1)
-            own |= api_holds(e, rq->token, s);
+            own |= api_holds(e, rq, s);
     if (!own) {
         api_deny(out, rq->token, "the seat of the game's creator");
         return;
@@ -449,7 +464,7 @@ int mc_api_import(mc_api *a, const char *dir, FILE *report, mc_error *err)
         }
         mc_api_reply out;
         memset(&out, 0, sizeof out);
-        game_entry *g = create_game(a, recs, n, 3, "import", 0, &out);
+        game_entry *g = create_game(a, recs, n, 3, "import", NULL, 0, &out);
         json_t *j = json_loadb(out.body ? out.body : "", out.len, 0, NULL);
         if (g && j) {
             count++;

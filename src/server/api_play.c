@@ -106,11 +106,11 @@ int api_flag_first(mc_api *a, game_entry *e, mc_api_reply *out)
     return api_commit(a, e, out) == 0;
 }
 
-void ep_play(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+void ep_play(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"move", "version", NULL};
     int side = mc_session_pos(cur_session(e))->side;
-    if (!api_holds(e, rq->token, side)) {
+    if (!api_holds(e, rq, side)) {
         api_deny(out, rq->token, api_side_seat(side));
         return;
     }
@@ -143,10 +143,10 @@ static int two_players(const game_entry *e)
     return e->owner != 3 && e->token[0][0] && e->token[1][0];
 }
 
-/* The seat a token holds in a game between two people; -1: none. */
-static int seat_of(const game_entry *e, const char *tok)
+/* The seat a request holds in a game between two people; -1: none. */
+static int seat_of(const game_entry *e, const api_req *rq)
 {
-    return api_holds(e, tok, 0) ? 0 : api_holds(e, tok, 1) ? 1 : -1;
+    return api_holds(e, rq, 0) ? 0 : api_holds(e, rq, 1) ? 1 : -1;
 }
 
 /* The plies a takeback by side takes: back to before its last move (the
@@ -162,9 +162,9 @@ static int takeback_plies(const mc_session *s, int side)
 }
 
 /* POST undo by one of two people: a request, answered by POST takeback. */
-static void ask_takeback(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+static void ask_takeback(game_entry *e, const api_req *rq, mc_api_reply *out)
 {
-    int side = seat_of(e, rq->token);
+    int side = seat_of(e, rq);
     mc_session *s = cur_session(e);
     if (side < 0) {
         api_deny(out, rq->token, "a seat");
@@ -193,7 +193,7 @@ static void ask_takeback(game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 
 /* Undo takes back a move: its mover's seat; redo plays the next one again:
    the seat of the side to move. */
-static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq, int redo,
+static void undo_redo(mc_api *a, game_entry *e, const api_req *rq, int redo,
                       mc_api_reply *out)
 {
     mc_session *s = cur_session(e);
@@ -208,7 +208,7 @@ static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq, int redo,
     }
     int side =
         redo ? mc_session_pos(s)->side : mc_session_pos_at(s, ply - 1)->side;
-    if (!api_holds(e, rq->token, side)) {
+    if (!api_holds(e, rq, side)) {
         api_deny(out, rq->token, api_side_seat(side));
         return;
     }
@@ -231,12 +231,12 @@ static void undo_redo(mc_api *a, game_entry *e, const mc_api_req *rq, int redo,
         api_reply_state(out, 200, e, NULL, NULL, NULL);
 }
 
-void ep_undo(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+void ep_undo(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     undo_redo(a, e, rq, 0, out);
 }
 
-void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+void ep_redo(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     undo_redo(a, e, rq, 1, out);
 }
@@ -244,11 +244,10 @@ void ep_redo(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
 /* POST takeback {accept}: the other player's answer to a takeback asked
    for; accepted, the asking side's last move (and the reply to it) is
    taken back. */
-void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
-                 mc_api_reply *out)
+void ep_takeback(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"accept", NULL};
-    int side = seat_of(e, rq->token);
+    int side = seat_of(e, rq);
     if (side < 0) {
         api_deny(out, rq->token, "a seat");
         return;
@@ -295,8 +294,7 @@ void ep_takeback(mc_api *a, game_entry *e, const mc_api_req *rq,
         api_reply_state(out, 200, e, NULL, NULL, NULL);
 }
 
-void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out)
+void ep_resign(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"side", NULL};
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
@@ -310,7 +308,7 @@ void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
     mc_session *s = cur_session(e);
     if (!side || (strcmp(side, "S") != 0 && strcmp(side, "N") != 0))
         api_reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
-    else if (!api_holds(e, rq->token, side[0] == 'N'))
+    else if (!api_holds(e, rq, side[0] == 'N'))
         api_deny(out, rq->token, api_side_seat(side[0] == 'N'));
     else if (mc_session_over(s))
         api_reply_error(out, 409, "over", "the game is over");
@@ -323,10 +321,10 @@ void ep_resign(mc_api *a, game_entry *e, const mc_api_req *rq,
     json_decref(j);
 }
 
-void ep_next(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+void ep_next(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     const mc_game *g = mc_record_game(cur_rec(e));
-    if (!api_holds_any(e, rq->token)) {
+    if (!api_holds_any(e, rq)) {
         api_deny(out, rq->token, "a seat");
         return;
     }

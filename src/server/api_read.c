@@ -8,7 +8,7 @@
 
 #include "api_int.h"
 
-void ep_games(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
+void ep_games(mc_api *a, const api_req *rq, mc_api_reply *out)
 {
     (void)a;
     (void)rq;
@@ -38,15 +38,14 @@ void ep_games(mc_api *a, const mc_api_req *rq, mc_api_reply *out)
 }
 
 /* GET /api/game/ID: the state. */
-void ep_state(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+void ep_state(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     (void)a;
     (void)rq;
     api_reply_state(out, 200, e, NULL, NULL, NULL);
 }
 
-void ep_record(mc_api *a, game_entry *e, const mc_api_req *rq,
-               mc_api_reply *out)
+void ep_record(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     (void)a;
     (void)rq;
@@ -65,7 +64,7 @@ void ep_record(mc_api *a, game_entry *e, const mc_api_req *rq,
 /* Every position of the current game, ply 0 to now, each with the move
    played from it as state.moves describes moves (review mode steps
    through them). */
-void ep_positions(mc_api *a, game_entry *e, const mc_api_req *rq,
+void ep_positions(mc_api *a, game_entry *e, const api_req *rq,
                   mc_api_reply *out)
 {
     (void)a;
@@ -90,7 +89,7 @@ void ep_positions(mc_api *a, game_entry *e, const mc_api_req *rq,
 
 /* The last move played with its trace, replayed from the position before
    it: a second browser on the game animates the other player's move. */
-void ep_last_trace(mc_api *a, game_entry *e, const mc_api_req *rq,
+void ep_last_trace(mc_api *a, game_entry *e, const api_req *rq,
                    mc_api_reply *out)
 {
     (void)a;
@@ -129,7 +128,7 @@ void ep_last_trace(mc_api *a, game_entry *e, const mc_api_req *rq,
 /* POST /api/game/ID/offer {"pits": [i, ...]}: may the side to move offer
    these pits now?  The library's answer (mc_offer_move): {"legal", "move",
    "why"}; nothing changes, and anyone may ask. */
-void ep_offer(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+void ep_offer(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     (void)a;
     static const char *const keys[] = {"pits", NULL};

@@ -1,8 +1,9 @@
 /*
  * api_seats.c - who may act for a seat: the secrets (ids, tokens,
  * invitation codes: 128 bits from the system's random source, compared in
- * constant time), the seats a token or an invitation code holds, the
- * denial, the seats' names, and the engine's help between two people.
+ * constant time; accounts' session tokens, 256 bits), the seats a token,
+ * an account's session or an invitation code holds, the denial, the
+ * seats' names, and the engine's help between two people.
  * Facts only, for the endpoints: taking a seat (POST join) is api_new.c's,
  * the takebacks between two people are api_play.c's.
  */
@@ -15,20 +16,33 @@
 
 /* ---- secrets ------------------------------------------------------------ */
 
-/* 128 bits from the system's random source, in hex; -1 if it fails (never
-   a weaker source). */
-int api_random_hex(char out[ID_LEN + 1])
+/* n random bytes from the system's random source, in 2n hex digits; -1
+   if it fails (never a weaker source). */
+static int random_hex(char *out, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
-    unsigned char b[ID_LEN / 2];
-    if (mc_system_random(b, sizeof b) != 0)
+    unsigned char b[MC_API_SESSION_LEN / 2];
+    assert(n <= sizeof b);
+    if (mc_system_random(b, n) != 0)
         return -1;
-    for (size_t i = 0; i < sizeof b; i++) {
+    for (size_t i = 0; i < n; i++) {
         out[2 * i] = hex[b[i] >> 4];
         out[2 * i + 1] = hex[b[i] & 15];
     }
-    out[ID_LEN] = 0;
+    out[2 * n] = 0;
     return 0;
+}
+
+/* 128 bits: ids, seat tokens, invitation codes. */
+int api_random_hex(char out[ID_LEN + 1])
+{
+    return random_hex(out, ID_LEN / 2);
+}
+
+/* 256 bits: an account's session token. */
+int api_random_session(char out[MC_API_SESSION_LEN + 1])
+{
+    return random_hex(out, MC_API_SESSION_LEN / 2);
 }
 
 uint64_t api_random_u64(void)
@@ -53,16 +67,18 @@ static int same_secret(const char *s, const char *t)
 
 /* ---- seats ------------------------------------------------------------- */
 
-/* Does the request's token hold side? */
-int api_holds(const game_entry *e, const char *tok, int side)
+/* Does the request hold side: its token is the seat's, or the session of
+   the account that holds the seat? */
+int api_holds(const game_entry *e, const api_req *rq, int side)
 {
     assert(side == 0 || side == 1);
-    return same_secret(e->token[side], tok);
+    return same_secret(e->token[side], rq->token) |
+           (rq->account > 0 && e->acct[side] == rq->account);
 }
 
-int api_holds_any(const game_entry *e, const char *tok)
+int api_holds_any(const game_entry *e, const api_req *rq)
 {
-    return api_holds(e, tok, 0) | api_holds(e, tok, 1);
+    return api_holds(e, rq, 0) | api_holds(e, rq, 1);
 }
 
 /* The seat an invitation code opens (compared as a secret); -1: none. */

@@ -13,7 +13,7 @@
 
 /* The side a set-up request of body j arranges: "side" given, its seat's
    token sent, and its turn to arrange now.  -1 after replying. */
-static int setup_side(const game_entry *e, json_t *j, const mc_api_req *rq,
+static int setup_side(const game_entry *e, json_t *j, const api_req *rq,
                       mc_api_reply *out)
 {
     const char *sv;
@@ -24,7 +24,7 @@ static int setup_side(const game_entry *e, json_t *j, const mc_api_req *rq,
         return -1;
     }
     int side = sv[0] == 'N';
-    if (!api_holds(e, rq->token, side)) {
+    if (!api_holds(e, rq, side)) {
         api_deny(out, rq->token, api_side_seat(side));
         return -1;
     }
@@ -124,7 +124,7 @@ static void keep_arrangement(mc_api *a, game_entry *e, int side,
    board (as state.pits) in which only that side's pits may differ, or null
    to keep the library's arrangement (the computer's side).  The library
    checks the result (32 seeds each, the pit limit). */
-void ep_setup(mc_api *a, game_entry *e, const mc_api_req *rq, mc_api_reply *out)
+void ep_setup(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"side", "pits", NULL};
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);

@@ -222,6 +222,15 @@ static json_t *match_json(const game_entry *e, const mc_game *g)
         buf);
 }
 
+/* The name of the account holding side's seat: null when none does, and
+   DELETED_PLAYER when it was deleted since. */
+static json_t *player_json(const game_entry *e, int side)
+{
+    if (e->acct[side] <= 0)
+        return json_null();
+    return json_string(e->player[side][0] ? e->player[side] : DELETED_PLAYER);
+}
+
 /* The state of a game (docs/API.md, "The state"), its members in the
    order the page has always received them. */
 static json_t *state_json(const game_entry *e)
@@ -262,6 +271,10 @@ static json_t *state_json(const game_entry *e)
                         json_pack("{s:s,s:s}", "S",
                                   e->token[0][0] ? "taken" : "open", "N",
                                   e->token[1][0] ? "taken" : "open"));
+    /* The accounts holding the seats (null: none). */
+    json_object_set_new(
+        st, "players",
+        json_pack("{s:o,s:o}", "S", player_json(e, 0), "N", player_json(e, 1)));
     json_object_set_new(st, "setup", setup_json(e, g));
     json_object_set_new(st, "match", match_json(e, g));
     return st;

@@ -211,10 +211,12 @@ int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
 
 /* ---- expiry, loading --------------------------------------------------- */
 
-int mc_api_expire(mc_api *a, long long now)
+/* Every game of the table (pending ones apart), each with a reference
+   taken (the caller gives them back with api_release and frees the
+   list); *n of them.  NULL when out of memory. */
+game_entry **api_table_all(mc_api *a, int *n)
 {
     api_table_lock(a);
-    a->last_sweep = now_s();
     game_entry **all = malloc(((size_t)a->n + 1) * sizeof *all);
     int k = 0;
     for (size_t i = 0; all && i < a->nbucket; i++)
@@ -225,6 +227,18 @@ int mc_api_expire(mc_api *a, long long now)
             }
     assert(!all || k <= a->n);
     api_table_unlock(a);
+    *n = k;
+    return all;
+}
+
+int mc_api_expire(mc_api *a, long long now)
+{
+    api_table_lock(a);
+    a->last_sweep = now_s();
+    api_table_unlock(a);
+    mc_store_sessions_expire(a->store, (long long)clock_now(a), NULL);
+    int k;
+    game_entry **all = api_table_all(a, &k);
     if (!all)
         return 0;
     int removed = 0;
@@ -284,6 +298,10 @@ static int load_one(void *ctx, const mc_store_game *g)
                  g->token[s] ? g->token[s] : "");
         snprintf(e->invite[s], sizeof e->invite[s], "%s",
                  g->invite[s] ? g->invite[s] : "");
+        /* an account deleted since: its id stays, its name is gone */
+        e->acct[s] = g->account[s];
+        snprintf(e->player[s], sizeof e->player[s], "%.*s", NAME_MAX_LEN,
+                 g->account[s] > 0 && g->player[s] ? g->player[s] : "");
     }
     api_table_lock(a);
     int bad = api_table_add(a, e);

@@ -29,6 +29,14 @@ struct mc_store {
     ino_t wal_ino;
 };
 
+/* The schema this program writes (meta.schema): 1 the games and seats, 2
+   the clocks, 3 the accounts and their sessions, and the account of each
+   seat. */
+#define SCHEMA 3
+
+/* A new database's tables, as schema 3 has them; in an older one, the
+   tables it lacks (its own are then brought up to date by the steps
+   below). */
 static const char *const schema =
     "CREATE TABLE IF NOT EXISTS games("
     " id TEXT PRIMARY KEY,"
@@ -46,9 +54,24 @@ static const char *const schema =
     " token TEXT,"             /* NULL until the seat is taken */
     " invite TEXT,"            /* an open invitation to the seat */
     " owner INTEGER NOT NULL," /* the creator holds it (may delete) */
+    " account INTEGER,"        /* the account holding it: accounts.id, kept
+                                  when the account is deleted; NULL: none */
     " PRIMARY KEY(game, side));"
+    /* AUTOINCREMENT: an id is never given again, so that a seat of a
+       deleted account never names a newer one */
+    "CREATE TABLE IF NOT EXISTS accounts("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+    " hash TEXT NOT NULL," /* crypto_pwhash_str: argon2id, salt, limits */
+    " created INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS sessions("
+    " digest TEXT PRIMARY KEY," /* of the token (never the token) */
+    " account INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,"
+    " created INTEGER NOT NULL,"
+    " expires INTEGER NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);"
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);"
-    "INSERT OR IGNORE INTO meta VALUES('schema', '2');";
+    "INSERT OR IGNORE INTO meta VALUES('schema', '3');";
 
 /* Schema 1 (before the clocks) lacks the three clock columns: they are
    added, NULL (no clock kept: the clocks of such games wait for their next
@@ -61,19 +84,70 @@ static const char *const migrate_1_2 =
     "UPDATE meta SET value='2' WHERE key='schema';"
     "COMMIT;";
 
-/* Does table games have the column? */
-static int has_column(sqlite3 *db, const char *col)
+/* Schema 2 (before the accounts) lacks the seats' account (the tables of
+   accounts and sessions are made by `schema`): added, NULL (no seat of an
+   older game is an account's). */
+static const char *const migrate_2_3 =
+    "BEGIN IMMEDIATE;"
+    "ALTER TABLE seats ADD COLUMN account INTEGER;"
+    "UPDATE meta SET value='3' WHERE key='schema';"
+    "COMMIT;";
+
+/* After the steps, whatever the version was. */
+static const char *const schema_end =
+    "CREATE INDEX IF NOT EXISTS seats_account ON seats(account);"
+    "UPDATE meta SET value='3' WHERE key='schema' AND"
+    " CAST(value AS INTEGER) < 3;";
+
+/* Does table have the column? */
+static int has_column(sqlite3 *db, const char *table, const char *col)
 {
     sqlite3_stmt *st = NULL;
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", table);
     int found = 0;
-    if (sqlite3_prepare_v2(db, "PRAGMA table_info(games)", -1, &st, NULL) ==
-        SQLITE_OK)
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK)
         while (!found && sqlite3_step(st) == SQLITE_ROW) {
             const unsigned char *n = sqlite3_column_text(st, 1);
             found = n && strcmp((const char *)n, col) == 0;
         }
     sqlite3_finalize(st);
     return found;
+}
+
+/* The schema version the database says it has (0: none said). */
+static int schema_of(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int v = 0;
+    if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key='schema'", -1,
+                           &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+/* The database brought to SCHEMA: 0, or -1 with *msg (sqlite3_malloc'd)
+   or *why (static) saying why not. */
+static int upgrade(sqlite3 *db, char **msg, const char **why)
+{
+    /* a newer program's database is left as it is */
+    if (schema_of(db) > SCHEMA) {
+        *why = "it was written by a newer mancala (a later schema): "
+               "use that one";
+        return -1;
+    }
+    if (sqlite3_exec(db, schema, NULL, NULL, msg) != SQLITE_OK)
+        return -1;
+    /* each step where its columns are missing, whatever meta says */
+    if (!has_column(db, "games", "clock_since") &&
+        sqlite3_exec(db, migrate_1_2, NULL, NULL, msg) != SQLITE_OK)
+        return -1;
+    if (!has_column(db, "seats", "account") &&
+        sqlite3_exec(db, migrate_2_3, NULL, NULL, msg) != SQLITE_OK)
+        return -1;
+    return sqlite3_exec(db, schema_end, NULL, NULL, msg) == SQLITE_OK ? 0 : -1;
 }
 
 static int fail(mc_store *s, mc_error *err, const char *what)
@@ -121,6 +195,7 @@ mc_store *mc_store_open(const char *path, mc_error *err)
                                  SQLITE_OPEN_FULLMUTEX,
                              NULL);
     char *msg = NULL;
+    const char *why = NULL;
     if (rc == SQLITE_OK)
         sqlite3_busy_timeout(s->db, 5000);
     if (rc != SQLITE_OK ||
@@ -128,9 +203,7 @@ mc_store *mc_store_open(const char *path, mc_error *err)
                      "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
                      "PRAGMA foreign_keys=ON;",
                      NULL, NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
-        (!has_column(s->db, "clock_since") &&
-         sqlite3_exec(s->db, migrate_1_2, NULL, NULL, &msg) != SQLITE_OK)) {
+        upgrade(s->db, &msg, &why) != 0) {
         if (s->db)
             sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
         if (err) {
@@ -138,7 +211,8 @@ mc_store *mc_store_open(const char *path, mc_error *err)
             snprintf(err->msg, sizeof err->msg,
                      "cannot open the game store %s: %s",
                      path ? path : "(memory)",
-                     msg     ? msg
+                     why     ? why
+                     : msg   ? msg
                      : s->db ? sqlite3_errmsg(s->db)
                              : "failed");
         }
@@ -196,6 +270,15 @@ static void bind_text(sqlite3_stmt *st, int i, const char *v)
 {
     if (v)
         sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+/* An account's id, NULL for none (0). */
+static void bind_account(sqlite3_stmt *st, int i, long long id)
+{
+    if (id > 0)
+        sqlite3_bind_int64(st, i, id);
     else
         sqlite3_bind_null(st, i);
 }
@@ -289,13 +372,15 @@ int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
     }
     int ok = step_done(st) == 0;
     for (int side = 0; ok && side < 2; side++) {
-        st = prep(s, "INSERT INTO seats VALUES(?,?,?,?,?)");
+        st = prep(s, "INSERT INTO seats(game, side, token, invite, owner,"
+                     " account) VALUES(?,?,?,?,?,?)");
         if (st) {
             bind_text(st, 1, g->id);
             sqlite3_bind_int(st, 2, side);
             bind_text(st, 3, g->token[side]);
             bind_text(st, 4, g->invite[side]);
             sqlite3_bind_int(st, 5, (g->owner >> side) & 1);
+            bind_account(st, 6, g->account[side]);
         }
         ok = step_done(st) == 0;
     }
@@ -336,16 +421,17 @@ int mc_store_update(mc_store *s, const char *id, const char *record,
 }
 
 int mc_store_seat(mc_store *s, const char *id, int side, const char *token,
-                  long long touched, mc_error *err)
+                  long long account, long long touched, mc_error *err)
 {
     if (begin(s, err, "saving a seat") != 0)
         return -1;
-    sqlite3_stmt *st = prep(s, "UPDATE seats SET token=?, invite=NULL"
-                               " WHERE game=? AND side=?");
+    sqlite3_stmt *st = prep(s, "UPDATE seats SET token=?, invite=NULL,"
+                               " account=? WHERE game=? AND side=?");
     if (st) {
         bind_text(st, 1, token);
-        bind_text(st, 2, id);
-        sqlite3_bind_int(st, 3, side);
+        bind_account(st, 2, account);
+        bind_text(st, 3, id);
+        sqlite3_bind_int(st, 4, side);
     }
     int ok = step_done(st) == 0 && sqlite3_changes(s->db) == 1;
     if (ok) {
@@ -390,13 +476,17 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
                   void *ctx, mc_error *err)
 {
     pthread_mutex_lock(&s->lock);
-    /* The two seats joined to their game: one row a game. */
+    /* The two seats joined to their game, and their accounts' names: one
+       row a game. */
     sqlite3_stmt *st = prep(
         s, "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
            " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
-           " g.clock_s, g.clock_n, g.clock_since"
+           " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
+           " b.account, y.name"
            " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
-           " JOIN seats b ON b.game = g.id AND b.side = 1");
+           " JOIN seats b ON b.game = g.id AND b.side = 1"
+           " LEFT JOIN accounts x ON x.id = a.account"
+           " LEFT JOIN accounts y ON y.id = b.account");
     int rc = st ? SQLITE_ROW : SQLITE_ERROR, stop = 0;
     while (st && !stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         mc_store_game g;
@@ -414,6 +504,10 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
             g.owner |= (sqlite3_column_int(st, 9 + 3 * side) & 1) << side;
         }
         read_clock(st, 13, &g.clock);
+        for (int side = 0; side < 2; side++) {
+            g.account[side] = sqlite3_column_int64(st, 16 + 2 * side);
+            g.player[side] = col_text(st, 17 + 2 * side);
+        }
         if (g.id && g.record)
             stop = each(ctx, &g);
     }
@@ -453,6 +547,210 @@ int mc_store_get(mc_store *s, const char *id, char **record, long long *version,
     sqlite3_finalize(st);
     pthread_mutex_unlock(&s->lock);
     return ret;
+}
+
+/* ---- accounts and sessions --------------------------------------------- */
+
+/* A session row for account id. */
+static int insert_session(mc_store *s, long long id, const mc_store_session *ss)
+{
+    sqlite3_stmt *st = prep(s, "INSERT INTO sessions(digest, account, created,"
+                               " expires) VALUES(?,?,?,?)");
+    if (st) {
+        bind_text(st, 1, ss->digest);
+        sqlite3_bind_int64(st, 2, id);
+        sqlite3_bind_int64(st, 3, ss->created);
+        sqlite3_bind_int64(st, 4, ss->expires);
+    }
+    return step_done(st);
+}
+
+int mc_store_account_add(mc_store *s, const char *name, const char *hash,
+                         long long created, const mc_store_session *first,
+                         long long *id, mc_error *err)
+{
+    if (begin(s, err, "saving a new account") != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "INSERT INTO accounts(name, hash, created)"
+                               " VALUES(?,?,?)");
+    int rc = SQLITE_ERROR;
+    if (st) {
+        bind_text(st, 1, name);
+        bind_text(st, 2, hash);
+        sqlite3_bind_int64(st, 3, created);
+        rc = sqlite3_step(st);
+    }
+    int taken = rc == SQLITE_CONSTRAINT &&
+                sqlite3_extended_errcode(s->db) == SQLITE_CONSTRAINT_UNIQUE;
+    sqlite3_finalize(st);
+    if (taken) {
+        run(s, "ROLLBACK");
+        pthread_mutex_unlock(&s->lock);
+        return 1;
+    }
+    int ok = rc == SQLITE_DONE;
+    if (ok)
+        *id = sqlite3_last_insert_rowid(s->db);
+    if (ok && first)
+        ok = insert_session(s, *id, first) == 0;
+    return finish(s, ok, err, "saving a new account");
+}
+
+/* An account's columns (id, name, hash, created) from column i on. */
+static void read_account(sqlite3_stmt *st, int i, mc_store_account *a)
+{
+    const char *name = col_text(st, i + 1), *hash = col_text(st, i + 2);
+    a->id = sqlite3_column_int64(st, i);
+    snprintf(a->name, sizeof a->name, "%s", name ? name : "");
+    snprintf(a->hash, sizeof a->hash, "%s", hash ? hash : "");
+    a->created = sqlite3_column_int64(st, i + 3);
+}
+
+/* Step a query of at most one row: 0 when its row is there to read, 1
+   when there is none, -1 with err filled. */
+static int one_row(mc_store *s, sqlite3_stmt *st, mc_error *err,
+                   const char *what)
+{
+    int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
+    return rc == SQLITE_ROW ? 0 : rc == SQLITE_DONE ? 1 : fail(s, err, what);
+}
+
+int mc_store_account_find(mc_store *s, const char *name, mc_store_account *a,
+                          mc_error *err)
+{
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = prep(s, "SELECT id, name, hash, created FROM accounts"
+                               " WHERE name=?");
+    if (st)
+        bind_text(st, 1, name);
+    int rc = one_row(s, st, err, "reading an account");
+    if (rc == 0)
+        read_account(st, 0, a);
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
+
+/* Delete account id's sessions but keep (NULL: all): ok, *ended. */
+static int end_sessions(mc_store *s, long long id, const char *keep, int *ended)
+{
+    sqlite3_stmt *st = prep(s, "DELETE FROM sessions WHERE account=? AND"
+                               " (? IS NULL OR digest<>?)");
+    if (st) {
+        sqlite3_bind_int64(st, 1, id);
+        bind_text(st, 2, keep);
+        bind_text(st, 3, keep);
+    }
+    int ok = step_done(st) == 0;
+    if (ok && ended)
+        *ended = sqlite3_changes(s->db);
+    return ok;
+}
+
+int mc_store_account_password(mc_store *s, long long id, const char *hash,
+                              const char *keep, int *ended, mc_error *err)
+{
+    if (begin(s, err, "saving a password") != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "UPDATE accounts SET hash=? WHERE id=?");
+    if (st) {
+        bind_text(st, 1, hash);
+        sqlite3_bind_int64(st, 2, id);
+    }
+    int ok = step_done(st) == 0, none = ok && sqlite3_changes(s->db) == 0;
+    if (ok && !none)
+        ok = end_sessions(s, id, keep, ended);
+    int rc = finish(s, ok, err, "saving a password");
+    return rc == 0 && none ? 1 : rc;
+}
+
+int mc_store_account_delete(mc_store *s, long long id, mc_error *err)
+{
+    if (begin(s, err, "deleting an account") != 0)
+        return -1;
+    int ok = end_sessions(s, id, NULL, NULL), none = 0;
+    sqlite3_stmt *st = ok ? prep(s, "DELETE FROM accounts WHERE id=?") : NULL;
+    if (st)
+        sqlite3_bind_int64(st, 1, id);
+    ok = ok && step_done(st) == 0;
+    none = ok && sqlite3_changes(s->db) == 0;
+    int rc = finish(s, ok, err, "deleting an account");
+    return rc == 0 && none ? 1 : rc;
+}
+
+int mc_store_session_add(mc_store *s, long long id, const mc_store_session *ss,
+                         int most, long long now, mc_error *err)
+{
+    if (begin(s, err, "saving a session") != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "DELETE FROM sessions WHERE account=? AND"
+                               " expires<=?");
+    if (st) {
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, now);
+    }
+    int ok = step_done(st) == 0 && insert_session(s, id, ss) == 0;
+    /* the account's newest `most` are kept */
+    st = ok ? prep(s, "DELETE FROM sessions WHERE account=?1 AND digest NOT IN"
+                      " (SELECT digest FROM sessions WHERE account=?1"
+                      " ORDER BY created DESC, rowid DESC LIMIT ?2)")
+            : NULL;
+    if (st) {
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int(st, 2, most);
+    }
+    ok = ok && step_done(st) == 0;
+    return finish(s, ok, err, "saving a session");
+}
+
+int mc_store_session_find(mc_store *s, const char *digest, long long now,
+                          mc_store_account *a, long long *expires,
+                          mc_error *err)
+{
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = prep(s, "SELECT a.id, a.name, '', a.created, x.expires"
+                               " FROM sessions x JOIN accounts a"
+                               " ON a.id = x.account"
+                               " WHERE x.digest=? AND x.expires>?");
+    if (st) {
+        bind_text(st, 1, digest);
+        sqlite3_bind_int64(st, 2, now);
+    }
+    int rc = one_row(s, st, err, "reading a session");
+    if (rc == 0) {
+        read_account(st, 0, a);
+        *expires = sqlite3_column_int64(st, 4);
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
+
+int mc_store_session_end(mc_store *s, const char *digest, int all, int *ended,
+                         mc_error *err)
+{
+    if (begin(s, err, "ending a session") != 0)
+        return -1;
+    sqlite3_stmt *st =
+        prep(s, all ? "DELETE FROM sessions WHERE account IN"
+                      " (SELECT account FROM sessions WHERE digest=?)"
+                    : "DELETE FROM sessions WHERE digest=?");
+    if (st)
+        bind_text(st, 1, digest);
+    int ok = step_done(st) == 0;
+    if (ok && ended)
+        *ended = sqlite3_changes(s->db);
+    return finish(s, ok, err, "ending a session");
+}
+
+int mc_store_sessions_expire(mc_store *s, long long now, mc_error *err)
+{
+    if (begin(s, err, "deleting old sessions") != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "DELETE FROM sessions WHERE expires<=?");
+    if (st)
+        sqlite3_bind_int64(st, 1, now);
+    return finish(s, step_done(st) == 0, err, "deleting old sessions");
 }
 
 void mc_store_set_readonly(mc_store *s, int on)

@@ -1,11 +1,18 @@
 /*
- * store.h - where `mancala serve` keeps its games: one SQLite database
- * (Debian's libsqlite3) in WAL mode.  A game is a row holding its record
- * text (the export format, mancala-record(5): every round and every move),
- * its version and times, and two seat rows (token, invitation, owner).  Every
- * change is one transaction, committed (synchronous=FULL) before the caller
- * answers.  Thread-safe: one connection behind a mutex; callers hold their
- * game's lock, so a game's changes reach the database in order.
+ * store.h - where `mancala serve` keeps its games and accounts: one SQLite
+ * database (Debian's libsqlite3) in WAL mode.  A game is a row holding its
+ * record text (the export format, mancala-record(5): every round and every
+ * move), its version and times, and two seat rows (token, invitation,
+ * owner, the account holding it).  An account is a row (name, password
+ * hash), a session a row keyed by its token's digest.  Every change is one
+ * transaction, committed (synchronous=FULL) before the caller answers.
+ * Thread-safe: one connection behind a mutex; callers hold their game's
+ * lock, so a game's changes reach the database in order.  This interface
+ * is the whole of what the API asks of a store: another store (PostgreSQL)
+ * implements it and nothing else (store_none.c is the page's, which keeps
+ * nothing).  The database has a schema version (meta.schema): one of an
+ * older version is brought up to this one when it is opened, one of a
+ * newer version is refused.
  */
 #ifndef MC_SERVER_STORE_H
 #define MC_SERVER_STORE_H
@@ -33,6 +40,9 @@ typedef struct mc_store_game {
     const char *invite[2]; /* an invitation still open, or NULL */
     int owner;             /* bit s: the creator holds side s */
     mc_store_clock clock;  /* the clocks of the round being played */
+    long long account[2];  /* the account holding each seat; 0: none */
+    const char *player[2]; /* read: that account's name, NULL when it was
+                              deleted (ignored when written) */
 } mc_store_game;
 
 /* Open (creating if missing, mode 0600) the database at path; NULL: a
@@ -48,9 +58,10 @@ int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err);
 int mc_store_update(mc_store *s, const char *id, const char *record,
                     long long version, int over, long long touched,
                     const mc_store_clock *clock, mc_error *err);
-/* A seat taken through its invitation (the invitation is spent). */
+/* A seat taken through its invitation (the invitation is spent), by the
+   account (0: none). */
 int mc_store_seat(mc_store *s, const char *id, int side, const char *token,
-                  long long touched, mc_error *err);
+                  long long account, long long touched, mc_error *err);
 int mc_store_delete(mc_store *s, const char *id, mc_error *err);
 
 /* Every game, in no order: each(ctx, g) is called with strings valid only
@@ -62,6 +73,60 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
    when there is no such game, -1 with err filled. */
 int mc_store_get(mc_store *s, const char *id, char **record, long long *version,
                  mc_store_clock *clock, mc_error *err);
+
+/* ---- accounts and sessions --------------------------------------------
+   Names are unique ignoring ASCII case (the API allows no other letters);
+   an account's id is never given again, even after it is deleted, so a
+   seat that names a deleted account never names another.  A session is
+   kept under its token's digest, never the token. */
+#define MC_STORE_NAME_MAX 32
+#define MC_STORE_HASH_MAX 160
+
+typedef struct mc_store_account {
+    long long id; /* > 0 */
+    char name[MC_STORE_NAME_MAX + 1];
+    char hash[MC_STORE_HASH_MAX + 1]; /* the password's hash string */
+    long long created;                /* seconds since 1970 */
+} mc_store_account;
+
+typedef struct mc_store_session {
+    const char *digest;         /* of the token */
+    long long created, expires; /* seconds since 1970 */
+} mc_store_session;
+
+/* A new account, with its first session (may be NULL): *id.  0, 1 when
+   the name is taken (ignoring case), -1 with err filled. */
+int mc_store_account_add(mc_store *s, const char *name, const char *hash,
+                         long long created, const mc_store_session *first,
+                         long long *id, mc_error *err);
+/* The account named name (ignoring case) into *a.  0, 1 when there is
+   none, -1 with err filled. */
+int mc_store_account_find(mc_store *s, const char *name, mc_store_account *a,
+                          mc_error *err);
+/* A new password hash for account id; every session of it but the one of
+   digest keep (NULL: every one) ends; *ended (may be NULL) counts them.
+   0, 1 when there is no such account, -1 with err filled. */
+int mc_store_account_password(mc_store *s, long long id, const char *hash,
+                              const char *keep, int *ended, mc_error *err);
+/* Account id deleted with its sessions; the seats it held keep its id.
+   0, 1 when there is no such account, -1 with err filled. */
+int mc_store_account_delete(mc_store *s, long long id, mc_error *err);
+/* A new session of account id; its sessions ended before now go, and
+   beyond `most` sessions the oldest end.  0, or -1 with err filled. */
+int mc_store_session_add(mc_store *s, long long id, const mc_store_session *ss,
+                         int most, long long now, mc_error *err);
+/* The account (its hash left empty) of the session of digest, if it has
+   not ended by now; *expires when it ends.  0, 1 when there is no such
+   session, -1 with err filled. */
+int mc_store_session_find(mc_store *s, const char *digest, long long now,
+                          mc_store_account *a, long long *expires,
+                          mc_error *err);
+/* The session of digest ends; all: every session of its account.  *ended
+   (may be NULL) counts them.  0, or -1 with err filled. */
+int mc_store_session_end(mc_store *s, const char *digest, int all, int *ended,
+                         mc_error *err);
+/* Every session ended by now is deleted.  0, or -1 with err filled. */
+int mc_store_sessions_expire(mc_store *s, long long now, mc_error *err);
 
 /* Tests: refuse every write from now on (PRAGMA query_only), so that the
    callers' error paths run against a real SQLite error. */

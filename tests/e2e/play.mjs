@@ -10,7 +10,8 @@
 // from the server, no internal codes shown, review mode with the engine's
 // evaluation, board flip, sound; seats: an invitation link gives the other
 // player their seat (and only once), a watch link gives none, and no link
-// the page shows holds its token.  Screenshots <game>-1280.png and
+// the page shows holds its token; accounts: register, sign out, a wrong
+// password, sign in.  Screenshots <game>-1280.png and
 // <game>-400.png go to $MANCALA_SHOTS (`make screenshots`: docs/img) or the
 // run's scratch folder.  Run by tests/e2e/run.sh with MANCALA_URL set to a
 // server on 127.0.0.1.
@@ -784,4 +785,40 @@ async function features() {
   await part('two browsers', twoBrowsers);
   await part('joined form', joinedForm);
   await part('clocks', clocks);
+  await part('accounts', accounts);
+}
+
+// Accounts: register, sign out, a wrong password (the server's words), sign
+// in; a game made on the server while signed in carries the name.
+async function accounts() {
+  const page = await newPage();
+  const shown = () => !document.getElementById('acct-in').hidden;
+  const name = 'E2e' + Date.now().toString(36).slice(-6);
+  check(await page.isVisible('#account'), 'accounts: a sign-in beside a server');
+  await page.click('#acct-box summary');
+  await page.fill('#acct-user', name);
+  await page.fill('#acct-pass', 'correct horse');
+  await page.click('#acct-register');
+  check(await until(page, shown), `accounts: registered (${await page.textContent('#acct-msg')})`);
+  check(await page.textContent('#acct-name') === name, 'accounts: the name shown once signed in');
+  await page.reload();
+  check(await until(page, shown) && await page.textContent('#acct-name') === name, 'accounts: still signed in after a reload');
+  await newGame(page, 'oware', '', 'link');
+  const st = await stateOf(page);
+  check(st.players && st.players.S === name && (await page.textContent('#clock-S')).includes(name),
+    `accounts: a game made signed in is the account's (${JSON.stringify(st.players)})`);
+  await page.click('#acct-out');
+  check(await until(page, () => document.getElementById('acct-in').hidden && !localStorage.getItem('mancala.session')),
+    'accounts: signed out, the session forgotten');
+  await page.click('#acct-box summary');
+  await page.fill('#acct-user', name);
+  await page.fill('#acct-pass', 'wrong horse');
+  await page.click('#acct-login');
+  check(await until(page, () => document.getElementById('acct-msg').textContent === 'wrong name or password'),
+    `accounts: a wrong password says so (${await page.textContent('#acct-msg')})`);
+  await page.fill('#acct-pass', 'correct horse');
+  await page.click('#acct-login');
+  check(await until(page, shown) && await page.textContent('#acct-name') === name, 'accounts: signed in again');
+  await page.click('#acct-out'); // the profile as the other parts found it
+  await page.close();
 }
