@@ -46,6 +46,15 @@ expect_grep "the book answers at the start" "^info book score " \
 # depth (the tables' line to the end), which a search without tables never
 # does.
 END="0,0,0,1,1,2/0,0,0,0,1,0 S cap=20,23"
+# wait_for PATTERN FILE N: until FILE holds PATTERN, at most N tenths of a
+# second
+wait_for() {
+    i=0
+    while [ $i -lt "$3" ] && ! grep -q "$1" "$2" 2>/dev/null; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+}
 first="env -u MANCALA_EGDB_DIR XDG_DATA_HOME=$tmp/first MANCALA_EGDB_FIRST_SEEDS=5"
 pv_len() { sed -n 's/^info depth 1 .* pv //p' "$1" | tail -1 | wc -w; }
 printf 'set book off\nposition %s\ngo depth 1\n' "$END" |
@@ -55,12 +64,7 @@ if [ "$(pv_len "$tmp/none.out")" -eq 1 ]; then ok; else
 fi
 {
     printf 'set book off\nposition %s\ngo depth 1\n' "$END"
-    # wait (at most 20 s) for the build's last line on stderr
-    i=0
-    while [ $i -lt 200 ] && ! grep -q "done in" "$tmp/first.err" 2>/dev/null; do
-        sleep 0.1
-        i=$((i + 1))
-    done
+    wait_for "done in" "$tmp/first.err" 200 # the build's last line
     printf 'go depth 1\n'
 } | $first $M engine >"$tmp/first.out" 2>"$tmp/first.err"
 if grep -q "^Building Oware endgame tables (layers 0-5, first use only) \.\.\. done in .* ($tmp/first/mancala/egdb)$" "$tmp/first.err" &&
@@ -81,11 +85,7 @@ fi
 # last line at most a second after the command came (the engine's own
 # clock); quitting ends the build.
 {
-    i=0
-    while [ $i -lt 100 ] && ! grep -q "Building" "$tmp/big.err" 2>/dev/null; do
-        sleep 0.1
-        i=$((i + 1))
-    done
+    wait_for "Building" "$tmp/big.err" 100
     printf 'set book off\ngo movetime 200\n'
 } | env -u MANCALA_EGDB_DIR XDG_DATA_HOME="$tmp/big" $M engine >"$tmp/big.out" 2>"$tmp/big.err"
 t=$(sed -n 's/^info depth .* time \([0-9]*\) .*/\1/p' "$tmp/big.out" | tail -1)

@@ -133,6 +133,12 @@ long cli_meter_take(cli_meter *m);
 void cli_meter_stop(cli_meter *m);
 void cli_mpi_end(int failed);
 int cli_is_help(const char *arg);
+/* What a program's main does before its commands (mancala, mancala-mpi):
+   no command (usage on stderr, EXIT_USAGE), help (usage on stdout, 0),
+   --version or version ("<prog> <version>", 0).  -1: none of these, go on
+   with argv[1]. */
+int cli_main_prologue(int argc, char **argv, const char *prog,
+                      void (*usage)(FILE *));
 /* mancala solve --build|--verify|--info (solved.c). */
 int cli_solve_tables(int argc, char **argv);
 /* Create a game from a spec, printing the error; NULL on failure. */

@@ -77,18 +77,9 @@ static void eval_from_env(void)
 int main(int argc, char **argv)
 {
     eval_from_env();
-    if (argc < 2) {
-        usage(stderr);
-        return EXIT_USAGE;
-    }
-    if (cli_is_help(argv[1])) {
-        usage(stdout);
-        return 0;
-    }
-    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
-        printf("mancala %s\n", mc_version());
-        return 0;
-    }
+    int rc = cli_main_prologue(argc, argv, "mancala", usage);
+    if (rc >= 0)
+        return rc;
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);

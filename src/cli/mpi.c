@@ -163,18 +163,9 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stderr);
-        return EXIT_USAGE;
-    }
-    if (cli_is_help(argv[1])) {
-        usage(stdout);
-        return 0;
-    }
-    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
-        printf("mancala-mpi %s\n", mc_version());
-        return 0;
-    }
+    int rc = cli_main_prologue(argc, argv, "mancala-mpi", usage);
+    if (rc >= 0)
+        return rc;
     int egdb = strcmp(argv[1], "egdb") == 0;
     if (egdb && argc > 2 && strcmp(argv[2], "build") == 0)
         return cmd_egdb(argc - 1, argv + 1);

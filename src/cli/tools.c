@@ -16,6 +16,24 @@ int cli_is_help(const char *a)
            strcmp(a, "help") == 0;
 }
 
+int cli_main_prologue(int argc, char **argv, const char *prog,
+                      void (*usage)(FILE *))
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (cli_is_help(argv[1])) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("%s %s\n", prog, mc_version());
+        return 0;
+    }
+    return -1;
+}
+
 static int wants_help(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
