@@ -1757,6 +1757,21 @@ static void clock_after_restart(mc_api *api)
     mc_api_set_now(api, 0);
 }
 
+/* An API on the database file db made first by the SQL text sql (a
+   database as an earlier version left it); NULL after a failed check. */
+static mc_api *api_on_sql(const char *db, const char *sql)
+{
+    sqlite3 *h;
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    CHECK(sqlite3_exec(h, sql, NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_close(h);
+    mc_api_opts ao = {.db = db};
+    mc_error err = {0, ""};
+    mc_api *a = mc_api_new(&ao, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    return a;
+}
+
 /* A database of schema 1 (before the clocks) is migrated: its games are
    served, untimed, and the new columns are there. */
 static void test_migration(const char *dir)
@@ -1764,7 +1779,6 @@ static void test_migration(const char *dir)
     char db[700];
     snprintf(db, sizeof db, "%s/old.db", dir);
     sqlite3 *h;
-    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
     const char *old =
         "CREATE TABLE games(id TEXT PRIMARY KEY, record TEXT NOT NULL,"
         " version INTEGER NOT NULL, over INTEGER NOT NULL,"
@@ -1782,12 +1796,7 @@ static void test_migration(const char *dir)
         " 'ffffffffffffffffffffffffffffffff', NULL, 1);"
         "INSERT INTO seats VALUES('0123456789abcdef0123456789abcdef', 1,"
         " 'ffffffffffffffffffffffffffffffff', NULL, 1);";
-    CHECK(sqlite3_exec(h, old, NULL, NULL, NULL) == SQLITE_OK);
-    sqlite3_close(h);
-    mc_api_opts ao = {.db = db};
-    mc_error err = {0, ""};
-    mc_api *a = mc_api_new(&ao, &err);
-    CHECK_MSG(a != NULL, "%s", err.msg);
+    mc_api *a = api_on_sql(db, old);
     if (!a)
         return;
     CHECK(mc_api_count(a) == 1);
@@ -3156,7 +3165,8 @@ static void test_upgrade_accounts(const char *dir)
     char db[700];
     snprintf(db, sizeof db, "%s/v2.db", dir);
     sqlite3 *h;
-    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    mc_api_opts ao = {.db = db};
+    mc_error err = {0, ""};
     const char *v2 =
         "CREATE TABLE games(id TEXT PRIMARY KEY, record TEXT NOT NULL,"
         " version INTEGER NOT NULL, over INTEGER NOT NULL,"
@@ -3175,12 +3185,7 @@ static void test_upgrade_accounts(const char *dir)
         " 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', NULL, 1);"
         "INSERT INTO seats VALUES('abcdef0123456789abcdef0123456789', 1,"
         " NULL, 'dddddddddddddddddddddddddddddddd', 0);";
-    CHECK(sqlite3_exec(h, v2, NULL, NULL, NULL) == SQLITE_OK);
-    sqlite3_close(h);
-    mc_api_opts ao = {.db = db};
-    mc_error err = {0, ""};
-    mc_api *a = mc_api_new(&ao, &err);
-    CHECK_MSG(a != NULL, "%s", err.msg);
+    mc_api *a = api_on_sql(db, v2);
     if (!a)
         return;
     CHECK(mc_api_count(a) == 1);
