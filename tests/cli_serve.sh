@@ -9,6 +9,16 @@ pass=0
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# wait_url: until the server started with its output in $tmp/out says its
+# address, at most 30 s (a server under the sanitizers on a loaded machine
+# takes seconds to start)
+wait_url() {
+    i=0
+    while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 300 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+}
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
 
@@ -56,8 +66,7 @@ timeout 10 "$M" serve --import "$tmp/odd" --db "$tmp/odd.db" >"$tmp/out" 2>"$tmp
 
 "$M" serve --port 0 --db "$tmp/games/serve.db" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-i=0
-while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+wait_url
 grep -q 'open http://127.0.0.1:[0-9]*/ ' "$tmp/out" && ok || bad "address printed: $(cat "$tmp/out" "$tmp/err")"
 grep -q '(1 game in ' "$tmp/out" && ok || bad "the imported game is served: $(cat "$tmp/out")"
 [ "$(stat -c %a "$tmp/games/serve.db")" = 600 ] && ok || bad "the database is private: $(stat -c %a "$tmp/games/serve.db")"
@@ -70,8 +79,7 @@ wait "$pid"; rc=$?
 chmod 644 "$tmp/open.db"
 "$M" serve --port 0 --db "$tmp/open.db" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-i=0
-while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+wait_url
 [ "$(stat -c %a "$tmp/open.db")" = 600 ] && ok || bad "a 0644 database made private: $(stat -c %a "$tmp/open.db")"
 kill -TERM "$pid"
 wait "$pid"
@@ -81,8 +89,7 @@ wait "$pid"
 if command -v curl >/dev/null 2>&1; then
     (ulimit -f 400; exec "$M" serve --port 0 --rate 1000 --db "$tmp/fsize.db") >"$tmp/out" 2>"$tmp/err" &
     pid=$!
-    i=0
-    while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    wait_url
     url=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/out")
     long=$(printf '%0150d' 0)
     codes=""
@@ -108,8 +115,7 @@ if command -v curl >/dev/null 2>&1; then
     : >"$tmp/out"
     "$M" serve --port 0 --db "$tmp/term.db" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
-    i=0
-    while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    wait_url
     url=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/out")
     curl -s -w ' %{http_code}' -H 'Content-Type: application/json' \
         -d '{"game":"omweso","position":"start","level":10,"seconds":30}' \
@@ -132,8 +138,7 @@ if command -v curl >/dev/null 2>&1; then
         : >"$tmp/out"
         "$M" serve --port 0 --db "$tmp/clock.db" >"$tmp/out" 2>"$tmp/err" &
         pid=$!
-        i=0
-        while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+        wait_url
         url=$(sed -n 's|.*\(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$tmp/out" | head -1)
     }
     serve_start
@@ -158,8 +163,7 @@ fi
 if command -v curl >/dev/null 2>&1; then
     "$M" serve --port 0 --db "$tmp/acct.db" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
-    i=0
-    while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    wait_url
     url=$(sed -n 's|.*\(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$tmp/out" | head -1)
     post() { curl -s -H 'Content-Type: application/json' "$@"; }
     tok=$(post -d '{"name":"Ama","password":"correct horse"}' "$url/api/account" |
@@ -188,11 +192,10 @@ if command -v curl >/dev/null 2>&1; then
     kill -TERM "$pid"; wait "$pid"
     "$M" serve --port 0 --db "$tmp/acct.db" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
-    i=0
-    while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    wait_url
     url=$(sed -n 's|.*\(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$tmp/out" | head -1)
     curl -s "$url/api/game/$id" | grep -q '"players":{"S":"deleted player","N":"deleted player"}' &&
-        ok || bad "the deleted account's game: $(curl -s "$url/api/game/$id" | head -c 300)"
+        ok || bad "the deleted account's game: $(curl -s "$url/api/game/$id" | head -c 300) (server: $(cat "$tmp/out" "$tmp/err"))"
     kill -TERM "$pid"; wait "$pid"
 fi
 
