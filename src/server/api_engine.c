@@ -239,6 +239,14 @@ static void engine_move(mc_api *a, game_entry *e, const api_req *rq, int hint,
     }
     if (hint && api_help_refused(e, out))
         return;
+    /* A game of the lobby is between its two players: neither asks the
+       engine to play for them. */
+    if (!hint && e->owner == 0) {
+        api_reply_error(out, 403, "lobby",
+                        "in a game of the lobby each player makes their own "
+                        "moves");
+        return;
+    }
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
