@@ -3309,6 +3309,98 @@ static long ival(json_t *j, const char *path)
                               : -99999;
 }
 
+/* A database of schema 3 (the accounts, before the ratings), as the
+   previous version left it, opens and keeps its games and accounts: the
+   games are not rated (games.rated added, 0), the account signs in, has
+   no rating yet, and plays a rated game from the lobby. */
+static void test_upgrade_ratings(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/v3.db", dir);
+    char hash[MC_PW_HASH_MAX];
+    mc_error err = {0, ""};
+    CHECK(mc_pw_hash("abena's password", 16, hash, 60, &err) == MC_PW_OK);
+    sqlite3 *h;
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    const char *v3 =
+        "CREATE TABLE games(id TEXT PRIMARY KEY, record TEXT NOT NULL,"
+        " version INTEGER NOT NULL, over INTEGER NOT NULL,"
+        " created INTEGER NOT NULL, touched INTEGER NOT NULL,"
+        " addr TEXT NOT NULL, clock_s REAL, clock_n REAL, clock_since REAL);"
+        "CREATE TABLE seats(game TEXT NOT NULL REFERENCES games(id) ON DELETE"
+        " CASCADE, side INTEGER NOT NULL CHECK(side IN (0, 1)), token TEXT,"
+        " invite TEXT, owner INTEGER NOT NULL, account INTEGER,"
+        " PRIMARY KEY(game, side));"
+        "CREATE TABLE accounts(id INTEGER PRIMARY KEY AUTOINCREMENT,"
+        " name TEXT NOT NULL UNIQUE COLLATE NOCASE, hash TEXT NOT NULL,"
+        " created INTEGER NOT NULL);"
+        "CREATE TABLE sessions(digest TEXT PRIMARY KEY, account INTEGER NOT"
+        " NULL REFERENCES accounts(id) ON DELETE CASCADE, created INTEGER NOT"
+        " NULL, expires INTEGER NOT NULL);"
+        "CREATE INDEX sessions_account ON sessions(account);"
+        "CREATE INDEX seats_account ON seats(account);"
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+        "INSERT INTO meta VALUES('schema', '3');"
+        "INSERT INTO games VALUES('abcdef0123456789abcdef0123456780',"
+        " '[Game \"oware\"]\n[Result \"*\"]\n\n1. C *\n', 2, 0,"
+        " strftime('%s','now'), strftime('%s','now'), '127.0.0.1',"
+        " NULL, NULL, NULL);"
+        "INSERT INTO seats VALUES('abcdef0123456789abcdef0123456780', 0,"
+        " 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', NULL, 1, 1);"
+        "INSERT INTO seats VALUES('abcdef0123456789abcdef0123456780', 1,"
+        " NULL, 'dddddddddddddddddddddddddddddddd', 0, NULL);";
+    CHECK(sqlite3_exec(h, v3, NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_stmt *st = NULL;
+    CHECK(sqlite3_prepare_v2(h,
+                             "INSERT INTO accounts(name, hash, created)"
+                             " VALUES('Abena', ?, 1)",
+                             -1, &st, NULL) == SQLITE_OK);
+    sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+    CHECK(sqlite3_step(st) == SQLITE_DONE);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    mc_api_opts ao = {.db = db};
+    mc_api *a = mc_api_new(&ao, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    resp r = game_get(a, "abcdef0123456789abcdef0123456780");
+    CHECK(r.status == 200 && ival(r.json, "state.ply") == 1 &&
+          ival(r.json, "state.rated") == 0);
+    CHECK_STR(jstr(r.json, "state.players.S"), "Abena");
+    done(&r);
+    char abena[65], kwame[65], g[40];
+    CHECK(sign(a, "/api/login", "Abena", "abena's password", "10.23.0.1",
+               abena) == 200);
+    json_t *pj = player_of(a, "Abena");
+    CHECK(pj && json_object_size(json_object_get(pj, "ratings")) == 0);
+    json_decref(pj);
+    CHECK(sign(a, "/api/account", "Kwame", "kwame's password", "10.23.0.2",
+               kwame) == 201);
+    CHECK(seek_game(a,
+                    "{\"game\":\"gore\",\"time\":\"move:30\",\"rated\":true,"
+                    "\"side\":\"S\"}",
+                    abena, kwame, g) == 0);
+    mc_api_free(a);
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
+                             &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          strcmp((const char *)sqlite3_column_text(st, 0), "4") == 0);
+    sqlite3_finalize(st);
+    CHECK(sqlite3_prepare_v2(h, "SELECT id, rated FROM games ORDER BY rated",
+                             -1, &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          !strcmp((const char *)sqlite3_column_text(st, 0),
+                  "abcdef0123456789abcdef0123456780") &&
+          sqlite3_column_int(st, 1) == 0);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          !strcmp((const char *)sqlite3_column_text(st, 0), g) &&
+          sqlite3_column_int(st, 1) == 1);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+}
+
 /* Seeks: every refusal, the one-per-game rule, withdrawal, taking, and
    how the creator learns the game; then a rated game played from a seek
    to its end through the API alone, both players' ratings checked
@@ -3811,6 +3903,7 @@ int main(void)
     test_lobby(dir);
     test_lobby_limits();
     test_lobby_http();
+    test_upgrade_ratings(dir);
     play_before_restart();
     clock_before_restart(api);
     int before = mc_api_count(api);
