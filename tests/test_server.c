@@ -3749,6 +3749,206 @@ static void test_lobby(const char *dir)
     mc_api_free(a);
 }
 
+/* Quick pairing: pools per game and time control; the next waiting
+   player of close rating is the opponent (at once, or at a waiting
+   player's next look as the rating gap its wait bridges grows); after
+   MC_API_POOL_BOT_WAIT seconds alone, the house bot, a player rated in
+   its own right whose moves the server's computer player makes. */
+static void test_pairing(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/pairing.db", dir);
+    mc_api_opts o = {.db = db, .rate = 1000};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    char efo[65], kwesi[65], adwoa[65];
+    CHECK(sign(a, "/api/account", "Efo", "efo's password", "10.30.0.1", efo) ==
+          201);
+    CHECK(sign(a, "/api/account", "Kwesi", "kwesi's password", "10.30.0.2",
+               kwesi) == 201);
+    CHECK(sign(a, "/api/account", "Adwoa", "adwoa's password", "10.30.0.3",
+               adwoa) == 201);
+    json_t *j;
+    const char *p32 = "{\"game\":\"oware\",\"time\":\"game:180+2\","
+                      "\"rated\":true}";
+    const char *p52 = "{\"game\":\"oware\",\"time\":\"game:300+2\","
+                      "\"rated\":true}";
+    CHECK(call(a, "POST", "/api/pair",
+               "{\"game\":\"oware\",\"time\":\"game:60+0\"}", "10.30.0.1", efo,
+               &j) == 422 &&
+          !strcmp(ecode(j), "time"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair", p32, "10.30.0.1", NULL, &j) == 401);
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair",
+               "{\"game\":\"oware\",\"time\":\"game:180+2\",\"side\":\"S\"}",
+               "10.30.0.1", efo, &j) == 400);
+    json_decref(j);
+    /* Efo waits in 3+2, Kwesi in 5+2; Adwoa comes to 3+2: Efo's game */
+    char es[40], esec[40], ks[40];
+    CHECK(call(a, "POST", "/api/pair", p32, "10.30.0.1", efo, &j) == 202 &&
+          ival(j, "seek.pool") == 1);
+    snprintf(es, sizeof es, "%s", jstr(j, "seek.id"));
+    snprintf(esec, sizeof esec, "%s", jstr(j, "token"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair", p52, "10.30.0.2", kwesi, &j) == 202);
+    snprintf(ks, sizeof ks, "%s", jstr(j, "seek.id"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair", p32, "10.30.0.1", efo, &j) == 409 &&
+          !strcmp(ecode(j), "one_seek"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair", p32, "10.30.0.3", adwoa, &j) == 201);
+    char g1[40], adtok[40];
+    snprintf(g1, sizeof g1, "%s", jstr(j, "state.id"));
+    snprintf(adtok, sizeof adtok, "%s", jstr(j, "token"));
+    const char *adside = jstr(j, "side");
+    int ad_is_n = !strcmp(adside, "N");
+    CHECK_STR(jstr(j, ad_is_n ? "state.players.S" : "state.players.N"), "Efo");
+    CHECK(ival(j, "state.rated") == 1 && json_is_null(jget(j, "state", "bot")));
+    json_decref(j);
+    CHECK(seek_do(a, "GET", es, "", "10.30.0.1", esec, &j) == 200);
+    CHECK_STR(jstr(j, "seek.play.game"), g1);
+    CHECK_STR(jstr(j, "seek.play.side"), ad_is_n ? "S" : "N");
+    json_decref(j);
+    /* Efo and Adwoa play two moves each; Adwoa resigns */
+    for (int ply = 0; ply < 4; ply++) {
+        resp r = game_get(a, g1);
+        const char *mv =
+            jstr(json_array_get(jget(r.json, "state", "moves"), 0), "move");
+        int s_to_move = !strcmp(jstr(r.json, "state.side"), "S");
+        char body[64];
+        snprintf(body, sizeof body, "{\"move\":\"%s\"}", mv);
+        CHECK(game_post(a, g1, "play", body,
+                        s_to_move == ad_is_n ? efo : adwoa) == 200);
+        done(&r);
+    }
+    CHECK(game_post(a, g1, "resign",
+                    ad_is_n ? "{\"side\":\"N\"}" : "{\"side\":\"S\"}",
+                    adwoa) == 200);
+    /* now 1662 and 1338: too far apart to pair at once ... */
+    double t0 = (double)time(NULL);
+    mc_api_set_now(a, t0);
+    char s1[40], s1sec[40], s2[40], s2sec[40];
+    const char *p155 = "{\"game\":\"oware\",\"time\":\"game:900+5\","
+                       "\"rated\":true}";
+    CHECK(call(a, "POST", "/api/pair", p155, "10.30.0.1", efo, &j) == 202);
+    snprintf(s1, sizeof s1, "%s", jstr(j, "seek.id"));
+    snprintf(s1sec, sizeof s1sec, "%s", jstr(j, "token"));
+    CHECK(ival(j, "seek.rating.shown") == 1662);
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair", p155, "10.30.0.3", adwoa, &j) == 202);
+    snprintf(s2, sizeof s2, "%s", jstr(j, "seek.id"));
+    snprintf(s2sec, sizeof s2sec, "%s", jstr(j, "token"));
+    json_decref(j);
+    /* Kwesi, alone in 5+2: no bot before MC_API_POOL_BOT_WAIT */
+    mc_api_set_now(a, t0 + 10);
+    CHECK(seek_do(a, "GET", ks, "", "10.30.0.2", kwesi, &j) == 200 &&
+          !strcmp(jstr(j, "seek.status"), "open") &&
+          !json_object_get(json_object_get(j, "seek"), "bot"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", ks, "/bot", "10.30.0.2", kwesi, &j) == 409 &&
+          !strcmp(ecode(j), "wait"));
+    json_decref(j);
+    /* ... after 20 s the pool bridges 300 points: still not 324 ... */
+    mc_api_set_now(a, t0 + 20);
+    CHECK(seek_do(a, "GET", s1, "", "10.30.0.1", s1sec, &j) == 200 &&
+          !strcmp(jstr(j, "seek.status"), "open"));
+    json_decref(j);
+    /* ... after 23 s, 330: the next look pairs them */
+    mc_api_set_now(a, t0 + 23);
+    CHECK(seek_do(a, "GET", s2, "", "10.30.0.3", s2sec, &j) == 200 &&
+          !strcmp(jstr(j, "seek.status"), "taken"));
+    char g2[40];
+    snprintf(g2, sizeof g2, "%s", jstr(j, "seek.play.game"));
+    CHECK(strlen(g2) == 32);
+    json_decref(j);
+    CHECK(seek_do(a, "GET", s1, "", "10.30.0.1", s1sec, &j) == 200);
+    CHECK_STR(jstr(j, "seek.play.game"), g2);
+    json_decref(j);
+    resp r = game_get(a, g2);
+    CHECK(r.status == 200 && ival(r.json, "state.rated") == 1);
+    done(&r);
+
+    /* Kwesi, alone in 5+2 since t0: the house bot after
+       MC_API_POOL_BOT_WAIT (his looks at t0 + 10 kept the seek open) */
+    mc_api_set_now(a, t0 + 25);
+    CHECK(seek_do(a, "GET", ks, "", "10.30.0.2", kwesi, &j) == 200);
+    CHECK_STR(jstr(j, "seek.bot.name"), "bot-level-4"); /* 1 + 500 / 150 */
+    CHECK(ival(j, "seek.bot.level") == 4);
+    json_decref(j);
+    CHECK(seek_do(a, "GET", ks, "", "10.30.0.9", NULL, &j) == 200 &&
+          !json_object_get(json_object_get(j, "seek"), "bot"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", ks, "/bot", "10.30.0.3", adwoa, &j) == 403);
+    json_decref(j);
+    CHECK(seek_do(a, "POST", ks, "/bot", "10.30.0.2", kwesi, &j) == 201);
+    char g3[40], ktok[40];
+    snprintf(g3, sizeof g3, "%s", jstr(j, "state.id"));
+    snprintf(ktok, sizeof ktok, "%s", jstr(j, "token"));
+    int kw_n = !strcmp(jstr(j, "side"), "N");
+    CHECK_STR(jstr(j, kw_n ? "state.players.S" : "state.players.N"),
+              "bot-level-4");
+    CHECK_STR(jstr(j, "state.bot"), kw_n ? "S" : "N");
+    CHECK(ival(j, "state.rated") == 1);
+    json_decref(j);
+    mc_api_set_now(a, 0);
+    /* the bot's moves: asked for by Kwesi's seat, made by the server's
+       computer player at the bot's level; his own are his */
+    int bot_moves = 0;
+    for (int ply = 0; ply < 4; ply++) {
+        r = game_get(a, g3);
+        int kw_to_move = !strcmp(jstr(r.json, "state.side"), kw_n ? "N" : "S");
+        if (kw_to_move) {
+            CHECK(game_post(a, g3, "engine", "{}", ktok) == 403);
+            char body[64];
+            snprintf(body, sizeof body, "{\"move\":\"%s\"}",
+                     jstr(json_array_get(jget(r.json, "state", "moves"), 0),
+                          "move"));
+            CHECK(game_post(a, g3, "play", body, kwesi) == 200);
+        } else {
+            CHECK(game_post(a, g3, "play", "{\"move\":\"A\"}", kwesi) == 403);
+            CHECK(game_post(a, g3, "engine", "{\"level\":10,\"seconds\":9}",
+                            kwesi) == 200);
+            bot_moves++;
+        }
+        done(&r);
+    }
+    CHECK(bot_moves == 2);
+    CHECK(game_post(a, g3, "resign",
+                    kw_n ? "{\"side\":\"N\"}" : "{\"side\":\"S\"}",
+                    ktok) == 200);
+    json_t *pb = player_of(a, "bot-level-4");
+    CHECK(pb && ival(pb, "ratings.oware.rating") == 1662 &&
+          ival(pb, "ratings.oware.wins") == 1);
+    CHECK(pb && !strcmp(jstr(json_array_get(json_object_get(pb, "games"), 0),
+                             "opponent"),
+                        "Kwesi"));
+    json_decref(pb);
+    /* nobody registers, signs in as, or resets a bot */
+    CHECK(call(a, "POST", "/api/account",
+               "{\"name\":\"Bot-level-4\",\"password\":\"a password\"}",
+               "10.30.0.5", NULL, &j) == 422 &&
+          !strcmp(ecode(j), "name"));
+    json_decref(j);
+    CHECK(sign(a, "/api/login", "bot-level-4", "-", "10.30.0.6", NULL) == 401);
+    CHECK(sign(a, "/api/login", "bot-level-4", "any password", "10.30.0.6",
+               NULL) == 401);
+    CHECK(mc_api_reset_password(a, "bot-level-4", "a new password", &err) != 0);
+    mc_api_free(a);
+    /* after a restart the bot's seat is still the bot's */
+    a = mc_api_new(&o, &err);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    r = game_get(a, g3);
+    CHECK_STR(jstr(r.json, "state.bot"), kw_n ? "S" : "N");
+    done(&r);
+    mc_api_free(a);
+}
+
 /* The lobby's bounds: seeks open per address, posted per address a
    minute, and in all. */
 static void test_lobby_limits(void)
@@ -3903,6 +4103,7 @@ int main(void)
     test_lobby(dir);
     test_lobby_limits();
     test_lobby_http();
+    test_pairing(dir);
     test_upgrade_ratings(dir);
     play_before_restart();
     clock_before_restart(api);

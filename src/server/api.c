@@ -80,6 +80,7 @@ typedef struct api_route {
 static const api_route routes[] = {
     {"GET", "/api/games", ep_games, NULL},
     {"POST", "/api/seek", ep_seek_new, NULL},
+    {"POST", "/api/pair", ep_pair, NULL},
     {"GET", "/api/seeks", ep_seeks, NULL},
     {"GET", "/api/live", ep_live, NULL},
     {"POST", "/api/account", ep_register, NULL},

@@ -81,6 +81,9 @@ typedef struct mc_api mc_api;
    with its token) for MC_API_SEEK_IDLE seconds ends; a seek taken,
    withdrawn or ended is told as such for MC_API_SEEK_KEEP seconds more. */
 #define MC_API_SEEK_IDLE 30.0
+/* Quick pairing (POST /api/pair): a player waiting this long in a pool is
+   offered the house bot. */
+#define MC_API_POOL_BOT_WAIT 20.0
 #define MC_API_SEEK_KEEP 120.0
 #define MC_API_MAX_SEEKS 512
 #define MC_API_SEEKS_ADDR 4

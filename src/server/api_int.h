@@ -76,6 +76,8 @@ typedef struct game_entry {
        neither player asks the engine for a move. */
     int rated, ended;
     mc_store_change change;
+    int bot[2]; /* the level of the house bot holding a seat (0: none): its
+                   moves are the server's computer player's (api_engine.c) */
     long long created, touched;
     double now; /* the time of the request being answered */
 } game_entry;
@@ -83,6 +85,10 @@ typedef struct game_entry {
 /* The computer players: a few, kept between requests (each with its table
    and the endgame tables open), lent to one search at a time. */
 #define API_PLAYERS 4
+/* A house bot's thinking time a move (api_lobby.c offers them, api_engine.c
+   plays their moves, within the clock as every engine move): a page's
+   computer player's at that level. */
+#define API_BOT_SECONDS(level) ((level) <= 2 ? 0.2 : (level) <= 5 ? 0.5 : 1.0)
 
 typedef struct api_player {
     mc_player *pl;
@@ -132,6 +138,7 @@ typedef struct api_seek {
     char name[NAME_MAX_LEN + 1];
     char spec[MC_SPEC_STRLEN], kind[16], time[64], title[96];
     int rated;
+    int pool;                    /* waits in a pool (POST /api/pair) */
     int side;                    /* the creator's: 0 S, 1 N, -1 by lot */
     int shown, provisional;      /* the creator's rating for the kind */
     double created, seen, ended; /* seen: the creator's last look */
@@ -306,8 +313,8 @@ void ep_load(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_join(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
 int api_new_seated(mc_api *a, mc_record *r, const char *addr,
                    const long long acct[2],
-                   const char names[2][NAME_MAX_LEN + 1], int rated,
-                   const char tok[2][ID_LEN + 1], json_t *extra,
+                   const char names[2][NAME_MAX_LEN + 1], const int bot[2],
+                   int rated, const char tok[2][ID_LEN + 1], json_t *extra,
                    char id[ID_LEN + 1], mc_api_reply *out);
 void ep_delete(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
 
@@ -348,5 +355,6 @@ void ep_analyze(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_seek_new(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_seeks(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_seek(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_pair(mc_api *a, const api_req *rq, mc_api_reply *out);
 
 #endif

@@ -163,6 +163,7 @@ static int store_new(mc_api *a, game_entry *e, mc_api_reply *out)
                         {e->acct[0], e->acct[1]},
                         {NULL, NULL},
                         e->rated,
+                        {e->bot[0], e->bot[1]},
                         0,
                         {0}};
     api_clock_of(e, &sg.clock);
@@ -239,8 +240,8 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
    hand out).  NULL after replying. */
 int api_new_seated(mc_api *a, mc_record *r, const char *addr,
                    const long long acct[2],
-                   const char names[2][NAME_MAX_LEN + 1], int rated,
-                   const char tok[2][ID_LEN + 1], json_t *extra,
+                   const char names[2][NAME_MAX_LEN + 1], const int bot[2],
+                   int rated, const char tok[2][ID_LEN + 1], json_t *extra,
                    char id[ID_LEN + 1], mc_api_reply *out)
 {
     game_entry *e = api_entry_new();
@@ -264,6 +265,7 @@ int api_new_seated(mc_api *a, mc_record *r, const char *addr,
     for (int s = 0; s < 2; s++) {
         memcpy(e->token[s], tok[s], ID_LEN + 1);
         e->acct[s] = acct[s];
+        e->bot[s] = bot[s];
         snprintf(e->player[s], sizeof e->player[s], "%s",
                  acct[s] > 0 ? names[s] : "");
     }

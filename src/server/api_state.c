@@ -299,6 +299,11 @@ static json_t *state_json(const game_entry *e)
         json_pack("{s:o,s:o}", "S", player_json(e, 0), "N", player_json(e, 1)));
     /* A game of the lobby: rated or not, and what its end did. */
     json_object_set_new(st, "rated", json_boolean(e->rated));
+    /* The seat of a house bot (its moves: POST engine by the other seat). */
+    json_object_set_new(st, "bot",
+                        e->bot[0]   ? json_string("S")
+                        : e->bot[1] ? json_string("N")
+                                    : json_null());
     json_object_set_new(st, "ratings", ratings_json(e));
     json_object_set_new(st, "setup", setup_json(e, g));
     json_object_set_new(st, "match", match_json(e, g));

@@ -316,6 +316,7 @@ static int load_one(void *ctx, const mc_store_game *g)
                  g->invite[s] ? g->invite[s] : "");
         /* an account deleted since: its id stays, its name is gone */
         e->acct[s] = g->account[s];
+        e->bot[s] = g->bot[s];
         snprintf(e->player[s], sizeof e->player[s], "%.*s", NAME_MAX_LEN,
                  g->account[s] > 0 && g->player[s] ? g->player[s] : "");
     }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rating.h"
@@ -66,7 +67,8 @@ static const char *const schema =
     " id INTEGER PRIMARY KEY AUTOINCREMENT,"
     " name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
     " hash TEXT NOT NULL," /* crypto_pwhash_str: argon2id, salt, limits */
-    " created INTEGER NOT NULL);"
+    " created INTEGER NOT NULL,"
+    " bot INTEGER NOT NULL DEFAULT 0);" /* a house bot's level (no hash) */
     "CREATE TABLE IF NOT EXISTS sessions("
     " digest TEXT PRIMARY KEY," /* of the token (never the token) */
     " account INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,"
@@ -122,7 +124,8 @@ static const char *const migrate_2_3 =
 
 /* Schema 3 (before the ratings) lacks the games' rated flag (the tables
    of ratings and results are made by `schema`): added, 0 (no older game
-   was rated). */
+   was rated); and the accounts' bot column (0: a person), added apart
+   (an older database whose accounts table `schema` just made has it). */
 static const char *const migrate_3_4 =
     "BEGIN IMMEDIATE;"
     "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
@@ -185,6 +188,12 @@ static int upgrade(sqlite3 *db, char **msg, const char **why)
         return -1;
     if (!has_column(db, "games", "rated") &&
         sqlite3_exec(db, migrate_3_4, NULL, NULL, msg) != SQLITE_OK)
+        return -1;
+    if (!has_column(db, "accounts", "bot") &&
+        sqlite3_exec(db,
+                     "ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL"
+                     " DEFAULT 0",
+                     NULL, NULL, msg) != SQLITE_OK)
         return -1;
     return sqlite3_exec(db, schema_end, NULL, NULL, msg) == SQLITE_OK ? 0 : -1;
 }
@@ -556,7 +565,7 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
         s, "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
            " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
            " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
-           " b.account, y.name, g.rated, " RESULT_COLS
+           " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot"
            " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
            " JOIN seats b ON b.game = g.id AND b.side = 1"
            " LEFT JOIN accounts x ON x.id = a.account"
@@ -585,6 +594,8 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
         }
         g.rated = sqlite3_column_int(st, 20);
         g.ended = read_change(st, 21, &g.change);
+        for (int side = 0; side < 2; side++)
+            g.bot[side] = sqlite3_column_int(st, 32 + side);
         if (g.id && g.record)
             stop = each(ctx, &g);
     }
@@ -1130,6 +1141,35 @@ int mc_store_player(mc_store *s, const char *name, long long now,
         fail(s, err, "reading a player");
     pthread_mutex_unlock(&s->lock);
     return ok ? 0 : -1;
+}
+
+int mc_store_bot(mc_store *s, int level, mc_store_account *acc, mc_error *err)
+{
+    char name[MC_STORE_NAME_MAX + 1];
+    snprintf(name, sizeof name, "bot-level-%d", level);
+    if (begin(s, err, "saving a house bot") != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "INSERT OR IGNORE INTO accounts(name, hash,"
+                               " created, bot) VALUES(?, '-', ?, ?)");
+    if (st) {
+        bind_text(st, 1, name);
+        sqlite3_bind_int64(st, 2, (long long)time(NULL));
+        sqlite3_bind_int(st, 3, level);
+    }
+    int ok = step_done(st) == 0;
+    st = ok ? prep(s, "SELECT id, name, '', created FROM accounts WHERE"
+                      " name=? AND bot=?")
+            : NULL;
+    if (st) {
+        bind_text(st, 1, name);
+        sqlite3_bind_int(st, 2, level);
+    }
+    /* a person's account of that name (made before bots were): no bot */
+    ok = ok && st && sqlite3_step(st) == SQLITE_ROW;
+    if (ok)
+        read_account(st, 0, acc);
+    sqlite3_finalize(st);
+    return finish(s, ok, err, "saving a house bot");
 }
 
 void mc_store_set_readonly(mc_store *s, int on)

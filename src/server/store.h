@@ -63,6 +63,8 @@ typedef struct mc_store_game {
     const char *player[2];  /* read: that account's name, NULL when it was
                                deleted (ignored when written) */
     int rated;              /* its end is rated (a game of the lobby) */
+    int bot[2];             /* read: the level of a house bot holding a seat
+                               (its account's), else 0 */
     int ended;              /* read: its end was rated (or aborted) ... */
     mc_store_change change; /* ... and that did this */
 } mc_store_game;
@@ -209,6 +211,11 @@ int mc_store_player(mc_store *s, const char *name, long long now,
                     mc_store_account *acc, mc_store_standing *st, int nst,
                     int *got_st, mc_store_past *past, int npast, int *got_past,
                     mc_error *err);
+
+/* The account of the house bot of level (1..10), "bot-level-N", made
+   the first time (no password: nobody signs in as it), into *acc.  0,
+   or -1 with err filled (also when a person's account has that name). */
+int mc_store_bot(mc_store *s, int level, mc_store_account *acc, mc_error *err);
 
 /* Tests: refuse every write from now on (PRAGMA query_only), so that the
    callers' error paths run against a real SQLite error. */

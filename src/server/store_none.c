@@ -241,6 +241,14 @@ int mc_store_player(mc_store *s, const char *name, long long now,
     return 1;
 }
 
+int mc_store_bot(mc_store *s, int level, mc_store_account *acc, mc_error *err)
+{
+    (void)s;
+    (void)level;
+    (void)acc;
+    return no_accounts(err);
+}
+
 void mc_store_set_readonly(mc_store *s, int on)
 {
     (void)s;
