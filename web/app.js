@@ -790,11 +790,15 @@ function showHint(res) {
 }
 
 async function maybeComputer() {
-  if (!st || st.over || st.setup || me.opponent !== 'computer' || st.side === me.side || busy || review) return;
+  // a house bot of the lobby (state.bot): this seat asks the server for
+  // its move, which the server plays at the bot's own level
+  const bot = st && where === 'server' && me.opponent === 'link' && st.bot && st.bot !== me.side;
+  if (!st || st.over || st.setup || (me.opponent !== 'computer' && !bot) || st.side === me.side || busy || review) return;
   render();
   busy = true;
   try {
-    const res = await api('POST', `game/${st.id}/engine`, { level: me.level, seconds: computerSeconds() }, tokenFor(st.side));
+    const res = await api('POST', `game/${st.id}/engine`, bot ? {} : { level: me.level, seconds: computerSeconds() },
+      bot ? tokenFor(me.side) : tokenFor(st.side));
     busy = false;
     await apply(res);
   } catch (e) {
@@ -1493,6 +1497,33 @@ async function postSeek() {
   }
 }
 
+// Quick pairing: the pool of the game chosen above and a time control;
+// paired at once (the game opens), or waiting as a seek of this browser,
+// later offered the house bot.
+async function pair(time) {
+  $('seek-msg').textContent = '';
+  try {
+    const res = await api('POST', 'pair', { game: seekSpec(), time, rated: $('seek-rated').checked }, sessionToken(), 'server');
+    if (res.state) { openLobbyGame(res.state.id, res.side, res.token); return; }
+    keepMySeek({ id: res.seek.id, token: res.token });
+    $('seek-msg').textContent = 'Waiting in the pool for a player of about your rating…';
+    lobbyTick();
+  } catch (e) {
+    $('seek-msg').textContent = e.message;
+  }
+}
+
+async function playBot() {
+  if (!mySeek) return;
+  try {
+    const res = await api('POST', `seek/${mySeek.id}/bot`, {}, mySeek.token, 'server');
+    keepMySeek(null);
+    openLobbyGame(res.state.id, res.side, res.token);
+  } catch (e) {
+    $('seek-msg').textContent = e.message;
+  }
+}
+
 async function acceptSeek(id) {
   $('seek-msg').textContent = '';
   try {
@@ -1508,6 +1539,7 @@ async function withdrawSeek() {
   if (!mySeek) return;
   const k = mySeek;
   keepMySeek(null);
+  $('bot-offer').hidden = true;
   try { await api('DELETE', `seek/${k.id}`, null, k.token, 'server'); } catch (e) { /* ended already */ }
   $('seek-msg').textContent = 'Your seek is withdrawn.';
   lobbyTick();
@@ -1595,8 +1627,11 @@ async function lobbyTick() {
           openLobbyGame(k.play.game, k.play.side, k.play.token);
           return;
         }
+        $('bot-offer').hidden = !k.bot;
+        if (k.bot) $('bot-play').textContent = `Play ${k.bot.name} instead`;
         if (k.status !== 'open') {
           keepMySeek(null);
+          $('bot-offer').hidden = true;
           $('seek-msg').textContent = `Your seek ${k.status === 'ended' ? 'ended' : 'was ' + k.status}.`;
         }
       } catch (e) {
@@ -1615,6 +1650,8 @@ async function lobbyTick() {
 }
 
 $('seek-form').addEventListener('submit', (ev) => { ev.preventDefault(); postSeek(); });
+for (const b of document.querySelectorAll('#pair-bar button[data-time]')) b.addEventListener('click', () => pair(b.dataset.time));
+$('bot-play').addEventListener('click', playBot);
 $('lobby').addEventListener('toggle', lobbyTick);
 $('pv-close').addEventListener('click', () => { $('player-view').hidden = true; });
 $('acct-page').addEventListener('click', () => { if (session) showPlayer(session.name); });

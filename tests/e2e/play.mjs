@@ -788,6 +788,38 @@ async function features() {
   await part('clocks', clocks);
   await part('accounts', accounts);
   await part('lobby', lobby);
+  await part('house bot', houseBot);
+}
+
+// Quick pairing alone in a pool: after the server's wait (20 s) the house
+// bot is offered; taken, the game opens against it, and the page asks the
+// server for the bot's moves.
+async function houseBot() {
+  const page = await newPage();
+  await page.click('#lobby summary');
+  await page.selectOption('#seek-game', 'gore');
+  await page.click('#pair-bar button[data-time="game:900+5"]');
+  check(await until(page, () => document.getElementById('seek-msg').textContent.includes('pool'), 10000),
+    `house bot: waiting in the pool (${await page.textContent('#seek-msg')})`);
+  check(await until(page, () => !document.getElementById('bot-offer').hidden, 40000),
+    'house bot: offered after the wait');
+  const offer = await page.textContent('#bot-play');
+  check(/bot-level-\d+/.test(offer), `house bot: offered by name (${offer})`);
+  await page.click('#bot-play');
+  check(await until(page, () => location.hash.includes('g=') && document.querySelectorAll('g.pit').length > 0, 10000),
+    'house bot: the game opens');
+  let st = await stateOf(page);
+  const mine = st.bot === 'S' ? 'N' : 'S';
+  check(st.bot && (st.players[st.bot] || '').startsWith('bot-level-'), `house bot: a bot's seat (${JSON.stringify(st.players)})`);
+  // the bot's first move when it starts, then mine, then the bot's reply
+  for (let k = 0; k < 2; k++) {
+    if (!(await until(page, () => document.querySelectorAll('g.pit.playable').length > 0, 15000))) break;
+    await clickMove(page, 1);
+    st = await settled(page, (s) => s.side !== mine || s.over);
+  }
+  st = await settled(page, (s) => s.side === mine || s.over);
+  check(st.ply >= 3 && st.side === mine, `house bot: the bot answered my moves (ply ${st.ply})`);
+  await page.close();
 }
 
 // The lobby: two accounts in two browsers; one posts a rated seek, the
