@@ -3688,6 +3688,35 @@ static void test_lobby(const char *dir)
           ival(pk, "ratings.oware.games") == 2 &&
           ival(pk, "ratings.oware.wins") == 1);
     json_decref(pk);
+    /* both players leave: the clock decides, and the ratings follow
+       without anyone opening the game (a look at the live games) */
+    char g4[40];
+    CHECK(seek_game(a, fast, yaw, ama, g4) == 0);
+    double t4 = (double)time(NULL);
+    mc_api_set_now(a, t4);
+    resp r4 = game_get(a, g4);
+    int yaw_s = !strcmp(jstr(r4.json, "state.players.S"), "Yaw");
+    done(&r4);
+    CHECK(game_post(a, g4, "play", "{\"move\":\"C\"}", yaw_s ? yaw : ama) ==
+          200);
+    CHECK(game_post(a, g4, "play", "{\"move\":\"a\"}", yaw_s ? ama : yaw) ==
+          200);
+    CHECK(game_post(a, g4, "play", "{\"move\":\"D\"}", yaw_s ? yaw : ama) ==
+          200);
+    CHECK(game_post(a, g4, "play", "{\"move\":\"b\"}", yaw_s ? ama : yaw) ==
+          200);
+    py = player_of(a, "Yaw");
+    CHECK(py && json_object_size(json_object_get(py, "ratings")) == 0);
+    json_decref(py);
+    mc_api_set_now(a, t4 + 100);
+    CHECK(call(a, "GET", "/api/live", NULL, "10.20.0.9", NULL, &j) == 200);
+    json_decref(j);
+    mc_api_set_now(a, 0);
+    py = player_of(a, "Yaw");
+    CHECK(py && ival(py, "ratings.oware.games") == 1 &&
+          ival(py, "ratings.oware.losses") == (yaw_s ? 1 : 0) &&
+          ival(py, "ratings.oware.wins") == (yaw_s ? 0 : 1));
+    json_decref(py);
     /* an unrated seek without an account: its token is its creator */
     char us[40], usec[40], ug[40];
     CHECK(seek_post(a, "{\"game\":\"sadeqa2\"}", "10.20.1.1", NULL, us, usec) ==

@@ -3,7 +3,10 @@
  * /api/player/NAME (an account's ratings per game, its results, its last
  * rated games with links to their review) and GET /api/live (the games
  * being played now between two seats, the latest move first).  Reads
- * only: the store's ratings (store.h) and the table of games.
+ * the store's ratings (store.h) and the table of games; changes one thing
+ * only: GET /api/live applies the flag fall that is due in a rated game
+ * (as any request on the game would), so that a game both players left
+ * is rated without anyone opening it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,6 +116,15 @@ void ep_live(mc_api *a, const api_req *rq, mc_api_reply *out)
     for (int i = 0; i < n; i++) {
         game_entry *e = all[i];
         api_game_lock(e);
+        /* A rated game whose players both left ends by the clock here
+           too (else at its next look): its ratings need no visitor of
+           the game itself. */
+        if (e->rated && !e->gone && !e->stale && !api_game_finished(e)) {
+            mc_api_reply scratch;
+            memset(&scratch, 0, sizeof scratch);
+            api_flag_first(a, e, &scratch);
+            free(scratch.body);
+        }
         if (live && !e->gone && !e->stale && e->owner != 3 && e->token[0][0] &&
             e->token[1][0] && !api_game_finished(e) &&
             now - e->touched <= LIVE_IDLE) {
