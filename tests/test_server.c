@@ -3583,16 +3583,16 @@ static void test_lobby(const char *dir)
     CHECK(game_post(a, game, "resign", "{\"side\":\"N\"}", kofi) == 200);
     /* Glicko-2 (Glickman 2013) by hand for one game between two new
        players (r 1500, RD 350, sigma 0.06, tau 0.5), South winning:
-       mu = 0, phi = 350 / 173.7178 = 2.014761 for both;
-       g(phi) = 1 / sqrt(1 + 3 phi^2 / pi^2) = 1 / sqrt(2.233848) = 0.669069;
+       mu = 0, phi = 350 / 173.7178 = 2.014762 for both, phi^2 = 4.059265;
+       g(phi) = 1 / sqrt(1 + 3 phi^2 / pi^2) = 1 / sqrt(2.233869) = 0.669069;
        E = 1 / (1 + exp(-g (0 - 0))) = 0.5;
        v = 1 / (g^2 E (1 - E)) = 1 / (0.447654 * 0.25) = 8.935475;
        sigma' = 0.0599997 (step 5; the change is in the sixth decimal);
-       phi* = sqrt(phi^2 + sigma'^2) = sqrt(4.059262 + 0.0036) = 2.015655;
-       phi' = 1 / sqrt(1 / phi*^2 + 1 / v) = 1 / sqrt(0.246135 + 0.111913)
-            = 1.671194, RD' = 173.7178 phi' = 290.32;
-       mu' = mu +- phi'^2 g (1 - 0.5) = +-2.792889 * 0.334535 = +-0.934325,
-       r' = 1500 +- 173.7178 * 0.934325 = 1662.31 (South), 1337.69 (North).
+       phi*^2 = phi^2 + sigma'^2 = 4.059265 + 0.003600 = 4.062865;
+       phi' = 1 / sqrt(1 / phi*^2 + 1 / v) = 1 / sqrt(0.246132 + 0.111913)
+            = 1.671210, RD' = 173.7178 phi' = 290.32;
+       mu' = mu +- phi'^2 g (1 - 0.5) = +-2.792944 * 0.334535 = +-0.934337,
+       r' = 1500 +- 173.7178 * 0.934337 = 1662.31 (South), 1337.69 (North).
        Shown: 1662 and 1338, changes +162 and -162, both still provisional
        (RD 290 >= 110). */
     resp r = game_get(a, game);
