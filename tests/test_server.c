@@ -3734,6 +3734,19 @@ static void test_lobby(const char *dir)
     CHECK(seek_do(a, "GET", us, "", "10.20.1.2", NULL, &j) == 200 &&
           !json_object_get(json_object_get(j, "seek"), "play"));
     json_decref(j);
+    /* a player who signs out leaves: their seeks end */
+    char esi[65], esk[40];
+    CHECK(sign(a, "/api/account", "Esi", "esi's password", "10.20.3.1", esi) ==
+          201);
+    CHECK(seek_post(a, "{\"game\":\"gore\"}", "10.20.3.1", esi, esk, NULL) ==
+          201);
+    CHECK(call(a, "POST", "/api/logout", "{}", "10.20.3.1", esi, NULL) == 200);
+    CHECK(seek_do(a, "GET", esk, "", "10.20.3.2", NULL, &j) == 200 &&
+          !strcmp(jstr(j, "seek.status"), "ended"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", esk, "/accept", "10.20.3.2", NULL, &j) == 409 &&
+          !strcmp(ecode(j), "gone"));
+    json_decref(j);
     /* a seek whose creator stops looking ends */
     char old[40];
     double t1 = (double)time(NULL);

@@ -308,8 +308,15 @@ void mc_api_handle(mc_api *a, const mc_api_req *in, mc_api_reply *out)
     double cpu = api_work_begin(a, rq->addr, out);
     if (cpu < 0)
         return;
-    if (api_session_of(a, &r, out) == 0)
+    if (api_session_of(a, &r, out) == 0) {
         route(a, rq, out);
+        /* a player who signs out or deletes the account leaves the lobby:
+           their seeks end */
+        if (out->status == 200 && r.account > 0 &&
+            ((is(rq->method, "POST") && is(rq->path, "/api/logout")) ||
+             (is(rq->method, "DELETE") && is(rq->path, "/api/account"))))
+            api_lobby_left(a, r.account);
+    }
     api_work_end(a, rq->addr, cpu, out);
     if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0)
         ev_broadcast(a); /* something may have changed: the streams look */

@@ -356,5 +356,6 @@ void ep_seek_new(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_seeks(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_seek(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_pair(mc_api *a, const api_req *rq, mc_api_reply *out);
+void api_lobby_left(mc_api *a, long long id);
 
 #endif

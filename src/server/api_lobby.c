@@ -655,6 +655,22 @@ static void one_seek(mc_api *a, const char *id, const api_req *rq, int del,
     pthread_mutex_unlock(&a->lobby_lock);
 }
 
+/* The open seeks of account id end: its player left (signed out, or
+   deleted the account). */
+void api_lobby_left(mc_api *a, long long id)
+{
+    double now = clock_now(a);
+    pthread_mutex_lock(&a->lobby_lock);
+    for (int i = 0; id > 0 && i < MC_API_MAX_SEEKS; i++) {
+        api_seek *k = &a->seeks[i];
+        if (k->status == SEEK_OPEN && k->account == id) {
+            k->status = SEEK_ENDED;
+            k->ended = now;
+        }
+    }
+    pthread_mutex_unlock(&a->lobby_lock);
+}
+
 /* /api/seek/ID and /api/seek/ID/accept. */
 void ep_seek(mc_api *a, const api_req *rq, mc_api_reply *out)
 {
