@@ -4056,6 +4056,45 @@ static void test_lobby_limits(void)
     mc_api_free(a);
 }
 
+/* The lobby's stream: the open seeks at once, then again at each change
+   (a seek posted, withdrawn), as Server-Sent Events. */
+static void test_lobby_stream(void)
+{
+    int fd = dial();
+    CHECK(fd >= 0);
+    if (fd < 0)
+        return;
+    const char *rq0 =
+        "GET /api/seeks/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    CHECK(send(fd, rq0, strlen(rq0), MSG_NOSIGNAL) == (ssize_t)strlen(rq0));
+    char *got = stream_until(fd, "\n\n", 5000);
+    CHECK_MSG(strstr(got, "text/event-stream") &&
+                  strstr(got, "event: seeks\ndata: {\"seeks\":"),
+              "%s", got);
+    free(got);
+    resp r =
+        reqh("POST", "/api/seek", "{\"game\":\"sadeqa2\"}",
+             "Host: 127.0.0.1\r\nContent-Type: application/json\r\n", NULL);
+    CHECK(r.status == 201);
+    char id[40], sec[40], p[128];
+    snprintf(id, sizeof id, "%s", jstr(r.json, "seek.id"));
+    snprintf(sec, sizeof sec, "%s", jstr(r.json, "token"));
+    done(&r);
+    got = stream_until(fd, id, 5000);
+    CHECK_MSG(strstr(got, "event: seeks") && strstr(got, id) &&
+                  !strstr(got, sec),
+              "%s", got);
+    free(got);
+    snprintf(p, sizeof p, "/api/seek/%s", id);
+    r = reqh("DELETE", p, NULL, "Host: 127.0.0.1\r\n", sec);
+    CHECK(r.status == 200);
+    done(&r);
+    got = stream_until(fd, "event: seeks", 5000);
+    CHECK_MSG(strstr(got, "event: seeks") && !strstr(got, id), "%s", got);
+    free(got);
+    close(fd);
+}
+
 /* Over HTTP: a seek posted needs the page's Host, Origin and JSON like
    every POST. */
 static void test_lobby_http(void)
@@ -4145,6 +4184,7 @@ int main(void)
     test_lobby(dir);
     test_lobby_limits();
     test_lobby_http();
+    test_lobby_stream();
     test_pairing(dir);
     test_upgrade_ratings(dir);
     play_before_restart();

@@ -235,6 +235,12 @@ static void ev_broadcast(mc_api *a)
 
 int mc_api_version(mc_api *a, const char *id, unsigned long *version)
 {
+    if (strcmp(id, MC_API_LOBBY) == 0) {
+        pthread_mutex_lock(&a->lobby_lock);
+        *version = a->lobby_gen;
+        pthread_mutex_unlock(&a->lobby_lock);
+        return 0;
+    }
     if (!api_valid_id(id))
         return -1;
     game_entry *e = api_acquire(a, id);

@@ -144,7 +144,10 @@ void mc_api_stop_searches(mc_api *a);
 /* The computer players thinking now. */
 int mc_api_searching(mc_api *a);
 /* Live events (GET /api/game/ID/events, served by server.c): the game's
-   version now; 0, or -1 when there is no such game. */
+   version now; 0, or -1 when there is no such game.  The id MC_API_LOBBY
+   names the lobby (GET /api/seeks/events): its version changes with every
+   seek posted, taken, withdrawn or ended. */
+#define MC_API_LOBBY "lobby"
 int mc_api_version(mc_api *a, const char *id, unsigned long *version);
 /* Wait until game id's version is no longer `since` (or it is gone), at
    most timeout seconds: 1 it changed, 0 the time ran out, -1 the events

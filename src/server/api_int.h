@@ -187,6 +187,8 @@ struct mc_api {
        other lock is taken. */
     pthread_mutex_t lobby_lock;
     api_seek seeks[MC_API_MAX_SEEKS];
+    unsigned long lobby_gen; /* bumped by every change of a seek (the
+                                lobby's stream follows it) */
 };
 
 /* Seconds since 1970 (created, touched, expiry). */

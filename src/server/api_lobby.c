@@ -53,6 +53,7 @@ static void sweep(mc_api *a, double now)
         if (k->status == SEEK_OPEN && now - k->seen > SEEK_IDLE) {
             k->status = SEEK_ENDED;
             k->ended = now;
+            a->lobby_gen++;
         }
         if ((k->status == SEEK_TAKEN || k->status == SEEK_WITHDRAWN ||
              k->status == SEEK_ENDED) &&
@@ -229,6 +230,7 @@ static int place_seek(mc_api *a, const api_req *rq, api_seek *k, double now,
         return -1;
     }
     *slot = *k;
+    a->lobby_gen++;
     json_t *j = json_pack("{s:o,s:s}", "seek", seek_json(slot, rq, now),
                           "token", k->secret);
     if (extra)
@@ -355,6 +357,7 @@ static void start_game(mc_api *a, const api_seek *copy, long long acct,
                                      you ? "N" : "S", "seek", copy->id),
                            game, out) == 0;
     pthread_mutex_lock(&a->lobby_lock);
+    a->lobby_gen++;
     api_seek *k = find_seek(a, copy->id);
     if (k && k->status == SEEK_TAKING) {
         if (ok) {
@@ -629,6 +632,7 @@ static void one_seek(mc_api *a, const char *id, const api_req *rq, int del,
         else if (k->status == SEEK_OPEN) {
             k->status = SEEK_WITHDRAWN;
             k->ended = now;
+            a->lobby_gen++;
             api_reply_json(out, 200, json_pack("{s:s}", "withdrawn", k->id));
         } else
             api_reply_error(out, 409,
@@ -666,6 +670,7 @@ void api_lobby_left(mc_api *a, long long id)
         if (k->status == SEEK_OPEN && k->account == id) {
             k->status = SEEK_ENDED;
             k->ended = now;
+            a->lobby_gen++;
         }
     }
     pthread_mutex_unlock(&a->lobby_lock);
