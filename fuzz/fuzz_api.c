@@ -6,9 +6,10 @@
  * (a store in memory), so sequences of requests are explored too; an '@' in
  * the path stands for the id of the last game created, and requests carry
  * its creator's token, or the last session token an account's sign-in
- * answered (an input whose line starts with '!' sends none; the password
- * hashes of accounts are slow, and bounded per address a minute).
- * The API is made anew every 256 games, so that creation (the limits,
+ * answered (or the last token a seek's posting answered; a '%' stands for
+ * the id of the last seek posted) (an input whose line starts with '!' sends
+ * none; the password hashes of accounts are slow, and bounded per address a
+ * minute). The API is made anew every 256 games, so that creation (the limits,
  * quotas) keeps being exercised instead of answering "full" for ever.
  * Engine moves and hints are left out: they are searches, not parsing, and
  * take their time.
@@ -26,6 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static mc_api *api;
 static char last_id[40] = "00000000000000000000000000000000";
+static char last_seek[40] = "00000000000000000000000000000000";
 static char last_tok[80]; /* a seat's token, or an account's session */
 static int made;
 
@@ -70,6 +72,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         strcpy(at, last_id);
         strcat(at, tail);
     }
+    char *pc = strchr(path, '%');
+    if (pc && strlen(path) + sizeof last_seek < sizeof path) {
+        char tail[224];
+        strcpy(tail, pc + 1);
+        strcpy(pc, last_seek);
+        strcat(pc, tail);
+    }
     const char *body = nl ? nl + 1 : NULL;
     size_t len = nl ? size - head - 1 : 0;
     mc_api_reply r;
@@ -84,6 +93,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         json_t *id = json_object_get(json_object_get(j, "state"), "id");
         json_t *tok = json_object_get(j, "token");
+        json_t *sk = json_object_get(json_object_get(j, "seek"), "id");
+        if (json_is_string(sk))
+            snprintf(last_seek, sizeof last_seek, "%s", json_string_value(sk));
         if (r.status == 201 && json_is_string(id)) {
             snprintf(last_id, sizeof last_id, "%s", json_string_value(id));
             made++;

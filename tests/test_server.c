@@ -1824,7 +1824,7 @@ static void test_migration(const char *dir)
     CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
                              &st, NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW &&
-          strcmp((const char *)sqlite3_column_text(st, 0), "3") == 0);
+          strcmp((const char *)sqlite3_column_text(st, 0), "4") == 0);
     sqlite3_finalize(st);
     CHECK(sqlite3_prepare_v2(h, "SELECT clock_since FROM games", -1, &st,
                              NULL) == SQLITE_OK);
@@ -3222,10 +3222,10 @@ static void test_upgrade_accounts(const char *dir)
     CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
                              &st, NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW &&
-          strcmp((const char *)sqlite3_column_text(st, 0), "3") == 0);
+          strcmp((const char *)sqlite3_column_text(st, 0), "4") == 0);
     sqlite3_finalize(st);
     /* a newer program's database: refused, and left as it is */
-    CHECK(sqlite3_exec(h, "UPDATE meta SET value='4' WHERE key='schema'", NULL,
+    CHECK(sqlite3_exec(h, "UPDATE meta SET value='5' WHERE key='schema'", NULL,
                        NULL, NULL) == SQLITE_OK);
     sqlite3_close(h);
     a = mc_api_new(&ao, &err);
@@ -3235,9 +3235,902 @@ static void test_upgrade_accounts(const char *dir)
     CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
                              &st, NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW &&
-          strcmp((const char *)sqlite3_column_text(st, 0), "4") == 0);
+          strcmp((const char *)sqlite3_column_text(st, 0), "5") == 0);
     sqlite3_finalize(st);
     sqlite3_close(h);
+}
+
+/* ---- the lobby, rated games, players (issue 47 items 2-4) ------------- */
+
+/* A call whose answer is kept: status, body in *j (the caller frees). */
+static int seek_post(mc_api *a, const char *body, const char *addr,
+                     const char *tok, char id[40], char secret[40])
+{
+    json_t *j;
+    int st = call(a, "POST", "/api/seek", body, addr, tok, &j);
+    if (id)
+        snprintf(id, 40, "%s", jstr(j, "seek.id"));
+    if (secret)
+        snprintf(secret, 40, "%s", jstr(j, "token"));
+    json_decref(j);
+    return st;
+}
+
+static int seek_do(mc_api *a, const char *method, const char *id,
+                   const char *act, const char *addr, const char *tok,
+                   json_t **j)
+{
+    char p[128];
+    snprintf(p, sizeof p, "/api/seek/%s%s", id, act);
+    return call(a, method, p, strcmp(method, "POST") ? NULL : "{}", addr, tok,
+                j);
+}
+
+static const char *ecode(json_t *j)
+{
+    return jstr(j, "error.code");
+}
+
+/* A seek posted by tok, taken by taker: the game's id into game. */
+static int seek_game(mc_api *a, const char *body, const char *tok,
+                     const char *taker, char game[40])
+{
+    char sid[40];
+    json_t *j;
+    if (seek_post(a, body, "10.20.0.1", tok, sid, NULL) != 201)
+        return -1;
+    int st = seek_do(a, "POST", sid, "/accept", "10.20.0.2", taker, &j);
+    snprintf(game, 40, "%s", jstr(j, "state.id"));
+    json_decref(j);
+    return st == 201 ? 0 : -1;
+}
+
+static json_t *player_of(mc_api *a, const char *name)
+{
+    char p[64];
+    json_t *j;
+    snprintf(p, sizeof p, "/api/player/%s", name);
+    int st = call(a, "GET", p, NULL, "10.20.0.9", NULL, &j);
+    if (st != 200) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+static long ival(json_t *j, const char *path)
+{
+    char key[64];
+    while (j && *path) {
+        size_t k = strcspn(path, ".");
+        snprintf(key, sizeof key, "%.*s", (int)k, path);
+        j = json_is_array(j) ? json_array_get(j, (size_t)atoi(key))
+                             : json_object_get(j, key);
+        path += k + (path[k] == '.');
+    }
+    return json_is_integer(j) ? (long)json_integer_value(j)
+           : json_is_true(j)  ? 1
+           : json_is_false(j) ? 0
+                              : -99999;
+}
+
+/* A database of schema 3 (the accounts, before the ratings), as the
+   previous version left it, opens and keeps its games and accounts: the
+   games are not rated (games.rated added, 0), the account signs in, has
+   no rating yet, and plays a rated game from the lobby. */
+static void test_upgrade_ratings(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/v3.db", dir);
+    char hash[MC_PW_HASH_MAX];
+    mc_error err = {0, ""};
+    CHECK(mc_pw_hash("abena's password", 16, hash, 60, &err) == MC_PW_OK);
+    sqlite3 *h;
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    const char *v3 =
+        "CREATE TABLE games(id TEXT PRIMARY KEY, record TEXT NOT NULL,"
+        " version INTEGER NOT NULL, over INTEGER NOT NULL,"
+        " created INTEGER NOT NULL, touched INTEGER NOT NULL,"
+        " addr TEXT NOT NULL, clock_s REAL, clock_n REAL, clock_since REAL);"
+        "CREATE TABLE seats(game TEXT NOT NULL REFERENCES games(id) ON DELETE"
+        " CASCADE, side INTEGER NOT NULL CHECK(side IN (0, 1)), token TEXT,"
+        " invite TEXT, owner INTEGER NOT NULL, account INTEGER,"
+        " PRIMARY KEY(game, side));"
+        "CREATE TABLE accounts(id INTEGER PRIMARY KEY AUTOINCREMENT,"
+        " name TEXT NOT NULL UNIQUE COLLATE NOCASE, hash TEXT NOT NULL,"
+        " created INTEGER NOT NULL);"
+        "CREATE TABLE sessions(digest TEXT PRIMARY KEY, account INTEGER NOT"
+        " NULL REFERENCES accounts(id) ON DELETE CASCADE, created INTEGER NOT"
+        " NULL, expires INTEGER NOT NULL);"
+        "CREATE INDEX sessions_account ON sessions(account);"
+        "CREATE INDEX seats_account ON seats(account);"
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+        "INSERT INTO meta VALUES('schema', '3');"
+        "INSERT INTO games VALUES('abcdef0123456789abcdef0123456780',"
+        " '[Game \"oware\"]\n[Result \"*\"]\n\n1. C *\n', 2, 0,"
+        " strftime('%s','now'), strftime('%s','now'), '127.0.0.1',"
+        " NULL, NULL, NULL);"
+        "INSERT INTO seats VALUES('abcdef0123456789abcdef0123456780', 0,"
+        " 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', NULL, 1, 1);"
+        "INSERT INTO seats VALUES('abcdef0123456789abcdef0123456780', 1,"
+        " NULL, 'dddddddddddddddddddddddddddddddd', 0, NULL);";
+    CHECK(sqlite3_exec(h, v3, NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_stmt *st = NULL;
+    CHECK(sqlite3_prepare_v2(h,
+                             "INSERT INTO accounts(name, hash, created)"
+                             " VALUES('Abena', ?, 1)",
+                             -1, &st, NULL) == SQLITE_OK);
+    sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+    CHECK(sqlite3_step(st) == SQLITE_DONE);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    mc_api_opts ao = {.db = db};
+    mc_api *a = mc_api_new(&ao, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    resp r = game_get(a, "abcdef0123456789abcdef0123456780");
+    CHECK(r.status == 200 && ival(r.json, "state.ply") == 1 &&
+          ival(r.json, "state.rated") == 0);
+    CHECK_STR(jstr(r.json, "state.players.S"), "Abena");
+    done(&r);
+    char abena[65], kwame[65], g[40];
+    CHECK(sign(a, "/api/login", "Abena", "abena's password", "10.23.0.1",
+               abena) == 200);
+    json_t *pj = player_of(a, "Abena");
+    CHECK(pj && json_object_size(json_object_get(pj, "ratings")) == 0);
+    json_decref(pj);
+    CHECK(sign(a, "/api/account", "Kwame", "kwame's password", "10.23.0.2",
+               kwame) == 201);
+    CHECK(seek_game(a,
+                    "{\"game\":\"gore\",\"time\":\"move:30\",\"rated\":true,"
+                    "\"side\":\"S\"}",
+                    abena, kwame, g) == 0);
+    mc_api_free(a);
+    CHECK(sqlite3_open(db, &h) == SQLITE_OK);
+    CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
+                             &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          strcmp((const char *)sqlite3_column_text(st, 0), "4") == 0);
+    sqlite3_finalize(st);
+    CHECK(sqlite3_prepare_v2(h, "SELECT id, rated FROM games ORDER BY rated",
+                             -1, &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          !strcmp((const char *)sqlite3_column_text(st, 0),
+                  "abcdef0123456789abcdef0123456780") &&
+          sqlite3_column_int(st, 1) == 0);
+    CHECK(sqlite3_step(st) == SQLITE_ROW &&
+          !strcmp((const char *)sqlite3_column_text(st, 0), g) &&
+          sqlite3_column_int(st, 1) == 1);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+}
+
+/* Seeks: every refusal, the one-per-game rule, withdrawal, taking, and
+   how the creator learns the game; then a rated game played from a seek
+   to its end through the API alone, both players' ratings checked
+   against Glicko-2 worked by hand; an aborted game; a game the clock
+   ends; all of it after a restart. */
+static void test_lobby(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/lobby.db", dir);
+    mc_api_opts o = {.db = db, .rate = 1000};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    char ama[65], kofi[65], yaw[65];
+    CHECK(sign(a, "/api/account", "Ama", "ama's password", "10.20.0.1", ama) ==
+          201);
+    CHECK(sign(a, "/api/account", "Kofi", "kofi's password", "10.20.0.2",
+               kofi) == 201);
+    CHECK(sign(a, "/api/account", "Yaw", "yaw's password", "10.20.0.3", yaw) ==
+          201);
+    json_t *j;
+    const char *rated = "{\"game\":\"oware\",\"time\":\"game:300+2\","
+                        "\"rated\":true,\"side\":\"S\"}";
+    /* the refusals of a seek posted */
+    struct {
+        const char *body;
+        const char *tok;
+        int status;
+        const char *code;
+    } bad[] = {
+        {rated, NULL, 401, "session"},
+        {"{\"game\":\"nosuchgame\",\"time\":\"game:300+2\"}", ama, 422, NULL},
+        {"{\"game\":\"oware:nosuch=1\",\"time\":\"game:300+2\"}", ama, 422,
+         NULL},
+        {"{\"game\":\"oware\",\"time\":\"3 minutes\"}", ama, 422, "time"},
+        {"{\"game\":\"oware\",\"rated\":true}", ama, 422, "time"},
+        {"{\"game\":\"oware\",\"time\":\"none\",\"rated\":true}", ama, 422,
+         "time"},
+        {"{\"game\":\"omweso\",\"time\":\"game:300+2\",\"rated\":true}", ama,
+         422, "rated"},
+        {"{\"game\":\"oware\",\"side\":\"west\"}", ama, 400, "json"},
+        {"{\"game\":\"oware\",\"rated\":\"yes\"}", ama, 400, "json"},
+        {"{\"time\":\"game:300+2\"}", ama, 400, "json"},
+        {"{\"game\":\"oware\",\"colour\":\"red\"}", ama, 400, "json"},
+        {"[1]", ama, 400, "json"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        CHECK_MSG(call(a, "POST", "/api/seek", bad[i].body, "10.20.0.1",
+                       bad[i].tok, &j) == bad[i].status,
+                  "%s", bad[i].body);
+        CHECK_MSG(!bad[i].code || !strcmp(ecode(j), bad[i].code), "%s: %s",
+                  bad[i].body, ecode(j));
+        json_decref(j);
+    }
+    CHECK(call(a, "GET", "/api/seeks", NULL, "10.20.0.9", NULL, &j) == 200 &&
+          json_array_size(json_object_get(j, "seeks")) == 0);
+    json_decref(j);
+
+    /* Ama's rated seek; one per game at a time */
+    char sid[40], ssec[40], gid2[40];
+    CHECK(seek_post(a, rated, "10.20.0.1", ama, sid, ssec) == 201);
+    CHECK(strlen(sid) == 32 && strlen(ssec) == 32 && strcmp(sid, ssec));
+    CHECK(call(a, "POST", "/api/seek", rated, "10.20.0.1", ama, &j) == 409 &&
+          !strcmp(ecode(j), "one_seek"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/seek",
+               "{\"game\":\"oware:grand_slam=win25\",\"time\":\"game:60+0\"}",
+               "10.20.0.5", ama, &j) == 409 &&
+          !strcmp(ecode(j), "one_seek"));
+    json_decref(j);
+    /* another game is another seek: withdrawn by her alone */
+    CHECK(seek_post(a, "{\"game\":\"gore\",\"time\":\"game:60+0\"}",
+                    "10.20.0.1", ama, gid2, NULL) == 201);
+    CHECK(seek_do(a, "DELETE", gid2, "", "10.20.0.2", kofi, &j) == 403);
+    json_decref(j);
+    CHECK(seek_do(a, "DELETE", gid2, "", "10.20.0.1", NULL, &j) == 403);
+    json_decref(j);
+    CHECK(seek_do(a, "DELETE", gid2, "", "10.20.0.1", ama, &j) == 200);
+    json_decref(j);
+    CHECK(seek_do(a, "DELETE", gid2, "", "10.20.0.1", ama, &j) == 409 &&
+          !strcmp(ecode(j), "gone"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", gid2, "/accept", "10.20.0.2", kofi, &j) == 409 &&
+          !strcmp(ecode(j), "gone"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", "0123456789abcdef0123456789abcdef", "/accept",
+                  "10.20.0.2", kofi, &j) == 404);
+    json_decref(j);
+    CHECK(seek_do(a, "GET", "not-an-id", "", "10.20.0.2", kofi, &j) == 404);
+    json_decref(j);
+    /* the list: her seek alone, her rating for Oware a new player's */
+    CHECK(call(a, "GET", "/api/seeks", NULL, "10.20.0.9", NULL, &j) == 200);
+    json_t *l = json_object_get(j, "seeks");
+    CHECK(json_array_size(l) == 1);
+    json_t *k0 = json_array_get(l, 0);
+    CHECK_STR(jstr(k0, "id"), sid);
+    CHECK_STR(jstr(k0, "player"), "Ama");
+    CHECK_STR(jstr(k0, "time"), "game:300+2");
+    CHECK_STR(jstr(k0, "side"), "S");
+    CHECK(ival(k0, "rating.shown") == 1500 &&
+          ival(k0, "rating.provisional") == 1 && ival(k0, "rated") == 1 &&
+          ival(k0, "mine") == 0);
+    CHECK(!strstr(json_dumps(j, 0), ssec)); /* never its token */
+    json_decref(j);
+    /* her own seek she cannot take; a rated one needs a session */
+    CHECK(seek_do(a, "POST", sid, "/accept", "10.20.0.1", ama, &j) == 403 &&
+          !strcmp(ecode(j), "own"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", sid, "/accept", "10.20.0.1", ssec, &j) == 403 &&
+          !strcmp(ecode(j), "own"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", sid, "/accept", "10.20.0.4", NULL, &j) == 401 &&
+          !strcmp(ecode(j), "session"));
+    json_decref(j);
+    /* before it is taken, her look says no game */
+    CHECK(seek_do(a, "GET", sid, "", "10.20.0.1", ama, &j) == 200 &&
+          !strcmp(jstr(j, "seek.status"), "open") &&
+          !json_object_get(json_object_get(j, "seek"), "play"));
+    json_decref(j);
+    /* Kofi takes it: the game starts, both seats held */
+    CHECK(seek_do(a, "POST", sid, "/accept", "10.20.0.2", kofi, &j) == 201);
+    char game[40], ktok[40];
+    snprintf(game, sizeof game, "%s", jstr(j, "state.id"));
+    snprintf(ktok, sizeof ktok, "%s", jstr(j, "token"));
+    CHECK_STR(jstr(j, "side"), "N");
+    CHECK_STR(jstr(j, "state.players.S"), "Ama");
+    CHECK_STR(jstr(j, "state.players.N"), "Kofi");
+    CHECK_STR(jstr(j, "state.seats.S"), "taken");
+    CHECK_STR(jstr(j, "state.seats.N"), "taken");
+    CHECK_STR(jstr(j, "state.tags.Rated"), "yes");
+    CHECK(ival(j, "state.rated") == 1 &&
+          json_is_null(jget(j, "state", "ratings")));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", sid, "/accept", "10.20.0.3", yaw, &j) == 409 &&
+          !strcmp(ecode(j), "taken"));
+    json_decref(j);
+    CHECK(seek_do(a, "DELETE", sid, "", "10.20.0.1", ama, &j) == 409 &&
+          !strcmp(ecode(j), "taken"));
+    json_decref(j);
+    /* the creator learns the game and her seat's token (with her session
+       or the seek's token), nobody else does */
+    char atok[40];
+    CHECK(seek_do(a, "GET", sid, "", "10.20.0.1", ssec, &j) == 200);
+    CHECK_STR(jstr(j, "seek.status"), "taken");
+    CHECK_STR(jstr(j, "seek.play.game"), game);
+    CHECK_STR(jstr(j, "seek.play.side"), "S");
+    snprintf(atok, sizeof atok, "%s", jstr(j, "seek.play.token"));
+    CHECK(strlen(atok) == 32 && strcmp(atok, ktok));
+    json_decref(j);
+    CHECK(seek_do(a, "GET", sid, "", "10.20.0.2", kofi, &j) == 200 &&
+          !json_object_get(json_object_get(j, "seek"), "play") &&
+          !strcmp(jstr(j, "seek.game_id"), game));
+    json_decref(j);
+    CHECK(call(a, "GET", "/api/seeks", NULL, "10.20.0.9", NULL, &j) == 200 &&
+          json_array_size(json_object_get(j, "seeks")) == 0);
+    json_decref(j);
+    /* the game is live; nobody deletes it, nobody asks the engine */
+    CHECK(call(a, "GET", "/api/live", NULL, "10.20.0.9", NULL, &j) == 200);
+    int live = 0;
+    for (size_t i = 0; i < json_array_size(json_object_get(j, "games")); i++) {
+        json_t *g = json_array_get(json_object_get(j, "games"), i);
+        live += !strcmp(jstr(g, "id"), game) &&
+                !strcmp(jstr(g, "players.S"), "Ama") && ival(g, "rated") == 1;
+    }
+    CHECK(live == 1);
+    json_decref(j);
+    char p[128];
+    snprintf(p, sizeof p, "/api/game/%s", game);
+    CHECK(call(a, "DELETE", p, NULL, "10.20.0.1", ama, NULL) == 403);
+    CHECK(call(a, "DELETE", p, NULL, "10.20.0.1", atok, NULL) == 403);
+    CHECK(game_post(a, game, "engine", "{}", ama) == 403);
+    CHECK(game_post(a, game, "hint", "{}", atok) == 403);
+    /* two moves each, then North resigns: South wins */
+    CHECK(game_post(a, game, "play", "{\"move\":\"C\"}", ama) == 200);
+    CHECK(game_post(a, game, "play", "{\"move\":\"a\"}", ktok) == 200);
+    CHECK(game_post(a, game, "play", "{\"move\":\"D\"}", atok) == 200);
+    CHECK(game_post(a, game, "play", "{\"move\":\"b\"}", kofi) == 200);
+    CHECK(game_post(a, game, "resign", "{\"side\":\"N\"}", kofi) == 200);
+    /* Glicko-2 (Glickman 2013) by hand for one game between two new
+       players (r 1500, RD 350, sigma 0.06, tau 0.5), South winning:
+       mu = 0, phi = 350 / 173.7178 = 2.014762 for both, phi^2 = 4.059265;
+       g(phi) = 1 / sqrt(1 + 3 phi^2 / pi^2) = 1 / sqrt(2.233869) = 0.669069;
+       E = 1 / (1 + exp(-g (0 - 0))) = 0.5;
+       v = 1 / (g^2 E (1 - E)) = 1 / (0.447654 * 0.25) = 8.935475;
+       sigma' = 0.0599997 (step 5; the change is in the sixth decimal);
+       phi*^2 = phi^2 + sigma'^2 = 4.059265 + 0.003600 = 4.062865;
+       phi' = 1 / sqrt(1 / phi*^2 + 1 / v) = 1 / sqrt(0.246132 + 0.111913)
+            = 1.671210, RD' = 173.7178 phi' = 290.32;
+       mu' = mu +- phi'^2 g (1 - 0.5) = +-2.792944 * 0.334535 = +-0.934337,
+       r' = 1500 +- 173.7178 * 0.934337 = 1662.31 (South), 1337.69 (North).
+       Shown: 1662 and 1338, changes +162 and -162, both still provisional
+       (RD 290 >= 110). */
+    resp r = game_get(a, game);
+    CHECK(ival(r.json, "state.over") == 1);
+    json_t *rt = jget(r.json, "state", "ratings");
+    CHECK(ival(rt, "aborted") == 0);
+    CHECK(ival(rt, "S.before") == 1500 && ival(rt, "S.after") == 1662 &&
+          ival(rt, "S.change") == 162 && ival(rt, "S.provisional") == 1);
+    CHECK(ival(rt, "N.before") == 1500 && ival(rt, "N.after") == 1338 &&
+          ival(rt, "N.change") == -162 && ival(rt, "N.provisional") == 1);
+    done(&r);
+    /* both players' pages */
+    json_t *pa = player_of(a, "ama"), *pk = player_of(a, "KOFI");
+    CHECK(pa && pk);
+    if (pa && pk) {
+        CHECK_STR(jstr(pa, "name"), "Ama");
+        CHECK(ival(pa, "ratings.oware.rating") == 1662 &&
+              ival(pa, "ratings.oware.deviation") == 290 &&
+              ival(pa, "ratings.oware.provisional") == 1 &&
+              ival(pa, "ratings.oware.games") == 1 &&
+              ival(pa, "ratings.oware.wins") == 1 &&
+              ival(pa, "ratings.oware.losses") == 0);
+        CHECK(ival(pk, "ratings.oware.rating") == 1338 &&
+              ival(pk, "ratings.oware.deviation") == 290 &&
+              ival(pk, "ratings.oware.losses") == 1 &&
+              ival(pk, "ratings.oware.wins") == 0);
+        json_t *g0 = json_array_get(json_object_get(pa, "games"), 0);
+        CHECK_STR(jstr(g0, "id"), game);
+        CHECK_STR(jstr(g0, "opponent"), "Kofi");
+        CHECK_STR(jstr(g0, "result"), "win");
+        CHECK_STR(jstr(g0, "side"), "S");
+        CHECK(ival(g0, "change") == 162 && ival(g0, "rating") == 1662);
+        char review[64];
+        snprintf(review, sizeof review, "/#g=%s", game);
+        CHECK_STR(jstr(g0, "review"), review);
+        g0 = json_array_get(json_object_get(pk, "games"), 0);
+        CHECK_STR(jstr(g0, "result"), "loss");
+        CHECK(ival(g0, "change") == -162);
+        CHECK(json_object_get(json_object_get(pa, "ratings"), "gore") == NULL);
+    }
+    json_decref(pa);
+    json_decref(pk);
+    CHECK(player_of(a, "Nobody") == NULL && player_of(a, "a") == NULL &&
+          player_of(a, "x%2fy") == NULL);
+    /* a game ended before each side made two moves: aborted, not rated */
+    char g2[40];
+    CHECK(seek_game(a, rated, ama, yaw, g2) == 0);
+    CHECK(game_post(a, g2, "play", "{\"move\":\"C\"}", ama) == 200);
+    CHECK(game_post(a, g2, "play", "{\"move\":\"a\"}", yaw) == 200);
+    CHECK(game_post(a, g2, "play", "{\"move\":\"D\"}", ama) == 200);
+    CHECK(game_post(a, g2, "resign", "{\"side\":\"N\"}", yaw) == 200);
+    r = game_get(a, g2);
+    CHECK(ival(r.json, "state.ratings.aborted") == 1 &&
+          !jget(jget(r.json, "state", "ratings"), "S", NULL));
+    done(&r);
+    pa = player_of(a, "Ama");
+    CHECK(pa && ival(pa, "ratings.oware.games") == 1 &&
+          ival(pa, "ratings.oware.rating") == 1662);
+    CHECK(pa && !strcmp(jstr(json_array_get(json_object_get(pa, "games"), 0),
+                             "result"),
+                        "aborted"));
+    json_decref(pa);
+    json_t *py = player_of(a, "Yaw");
+    CHECK(py && json_object_size(json_object_get(py, "ratings")) == 0);
+    json_decref(py);
+    /* a player who leaves: the clock decides (a flag falls while nobody
+       asks; the next look rates it) */
+    char g3[40];
+    const char *fast = "{\"game\":\"oware\",\"time\":\"game:60+0\","
+                       "\"rated\":true,\"side\":\"N\"}";
+    CHECK(seek_game(a, fast, kofi, ama, g3) == 0);
+    double t0 = (double)time(NULL);
+    mc_api_set_now(a, t0);
+    CHECK(game_post(a, g3, "play", "{\"move\":\"C\"}", ama) == 200);
+    CHECK(game_post(a, g3, "play", "{\"move\":\"a\"}", kofi) == 200);
+    CHECK(game_post(a, g3, "play", "{\"move\":\"D\"}", ama) == 200);
+    CHECK(game_post(a, g3, "play", "{\"move\":\"b\"}", kofi) == 200);
+    mc_api_set_now(a, t0 + 100); /* South (Ama) to move, gone */
+    r = game_get(a, g3);
+    mc_api_set_now(a, 0);
+    CHECK(ival(r.json, "state.over") == 1);
+    CHECK_STR(jstr(r.json, "state.result.reason"), "time");
+    rt = jget(r.json, "state", "ratings");
+    /* Kofi (1338) beat Ama (1662): he gains more than 162, she loses as
+       much as he gains to the point (equal deviations) */
+    CHECK(ival(rt, "N.before") == 1338 && ival(rt, "N.change") > 162 &&
+          ival(rt, "S.before") == 1662 &&
+          ival(rt, "S.change") == -ival(rt, "N.change"));
+    long kofi_after = ival(rt, "N.after");
+    done(&r);
+    pk = player_of(a, "Kofi");
+    CHECK(pk && ival(pk, "ratings.oware.rating") == kofi_after &&
+          ival(pk, "ratings.oware.games") == 2 &&
+          ival(pk, "ratings.oware.wins") == 1);
+    json_decref(pk);
+    /* both players leave: the clock decides, and the ratings follow
+       without anyone opening the game (a look at the live games) */
+    char g4[40];
+    CHECK(seek_game(a, fast, yaw, ama, g4) == 0);
+    double t4 = (double)time(NULL);
+    mc_api_set_now(a, t4);
+    resp r4 = game_get(a, g4);
+    int yaw_s = !strcmp(jstr(r4.json, "state.players.S"), "Yaw");
+    done(&r4);
+    CHECK(game_post(a, g4, "play", "{\"move\":\"C\"}", yaw_s ? yaw : ama) ==
+          200);
+    CHECK(game_post(a, g4, "play", "{\"move\":\"a\"}", yaw_s ? ama : yaw) ==
+          200);
+    CHECK(game_post(a, g4, "play", "{\"move\":\"D\"}", yaw_s ? yaw : ama) ==
+          200);
+    CHECK(game_post(a, g4, "play", "{\"move\":\"b\"}", yaw_s ? ama : yaw) ==
+          200);
+    py = player_of(a, "Yaw");
+    CHECK(py && json_object_size(json_object_get(py, "ratings")) == 0);
+    json_decref(py);
+    mc_api_set_now(a, t4 + 100);
+    CHECK(call(a, "GET", "/api/live", NULL, "10.20.0.9", NULL, &j) == 200);
+    json_decref(j);
+    mc_api_set_now(a, 0);
+    py = player_of(a, "Yaw");
+    CHECK(py && ival(py, "ratings.oware.games") == 1 &&
+          ival(py, "ratings.oware.losses") == (yaw_s ? 1 : 0) &&
+          ival(py, "ratings.oware.wins") == (yaw_s ? 0 : 1));
+    json_decref(py);
+    /* an unrated seek without an account: its token is its creator */
+    char us[40], usec[40], ug[40];
+    CHECK(seek_post(a, "{\"game\":\"sadeqa2\"}", "10.20.1.1", NULL, us, usec) ==
+          201);
+    CHECK(seek_do(a, "GET", us, "", "10.20.1.1", usec, &j) == 200 &&
+          ival(j, "seek.mine") == 1 && json_is_null(jget(j, "seek", "player")));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", us, "/accept", "10.20.1.2", NULL, &j) == 201 &&
+          ival(j, "state.rated") == 0);
+    snprintf(ug, sizeof ug, "%s", jstr(j, "state.id"));
+    json_decref(j);
+    CHECK(seek_do(a, "GET", us, "", "10.20.1.1", usec, &j) == 200);
+    CHECK_STR(jstr(j, "seek.play.game"), ug);
+    json_decref(j);
+    CHECK(seek_do(a, "GET", us, "", "10.20.1.2", NULL, &j) == 200 &&
+          !json_object_get(json_object_get(j, "seek"), "play"));
+    json_decref(j);
+    /* a player who signs out leaves: their seeks end */
+    char esi[65], esk[40];
+    CHECK(sign(a, "/api/account", "Esi", "esi's password", "10.20.3.1", esi) ==
+          201);
+    CHECK(seek_post(a, "{\"game\":\"gore\"}", "10.20.3.1", esi, esk, NULL) ==
+          201);
+    CHECK(call(a, "POST", "/api/logout", "{}", "10.20.3.1", esi, NULL) == 200);
+    CHECK(seek_do(a, "GET", esk, "", "10.20.3.2", NULL, &j) == 200 &&
+          !strcmp(jstr(j, "seek.status"), "ended"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", esk, "/accept", "10.20.3.2", NULL, &j) == 409 &&
+          !strcmp(ecode(j), "gone"));
+    json_decref(j);
+    /* a seek whose creator stops looking ends */
+    char old[40];
+    double t1 = (double)time(NULL);
+    mc_api_set_now(a, t1);
+    CHECK(seek_post(a, "{\"game\":\"gore\"}", "10.20.2.1", NULL, old, NULL) ==
+          201);
+    mc_api_set_now(a, t1 + 20);
+    CHECK(call(a, "GET", "/api/seeks", NULL, "10.20.0.9", NULL, &j) == 200 &&
+          json_array_size(json_object_get(j, "seeks")) == 1);
+    json_decref(j);
+    mc_api_set_now(a, t1 + MC_API_SEEK_IDLE + 21);
+    CHECK(call(a, "GET", "/api/seeks", NULL, "10.20.0.9", NULL, &j) == 200 &&
+          json_array_size(json_object_get(j, "seeks")) == 0);
+    json_decref(j);
+    CHECK(seek_do(a, "POST", old, "/accept", "10.20.2.2", NULL, &j) == 409 &&
+          !strcmp(ecode(j), "gone"));
+    json_decref(j);
+    mc_api_set_now(a, t1 + MC_API_SEEK_IDLE + 21 + MC_API_SEEK_KEEP + 1);
+    CHECK(seek_do(a, "POST", old, "/accept", "10.20.2.2", NULL, &j) == 404);
+    json_decref(j);
+    mc_api_set_now(a, 0);
+    mc_api_free(a);
+
+    /* after a restart: the ratings, the game's change, the players */
+    a = mc_api_new(&o, &err);
+    CHECK_MSG(a != NULL, "%s", a ? "" : err.msg);
+    if (!a)
+        return;
+    r = game_get(a, game);
+    CHECK(ival(r.json, "state.rated") == 1 &&
+          ival(r.json, "state.ratings.S.after") == 1662 &&
+          ival(r.json, "state.ratings.N.change") == -162);
+    done(&r);
+    r = game_get(a, g2);
+    CHECK(ival(r.json, "state.ratings.aborted") == 1);
+    done(&r);
+    CHECK(game_post(a, game, "engine", "{}", ama) == 403);
+    pk = player_of(a, "kofi");
+    CHECK(pk && ival(pk, "ratings.oware.rating") == kofi_after &&
+          json_array_size(json_object_get(pk, "games")) == 2);
+    json_decref(pk);
+    mc_api_free(a);
+}
+
+/* Quick pairing: pools per game and time control; the next waiting
+   player of close rating is the opponent (at once, or at a waiting
+   player's next look as the rating gap its wait bridges grows); after
+   MC_API_POOL_BOT_WAIT seconds alone, the house bot, a player rated in
+   its own right whose moves the server's computer player makes. */
+static void test_pairing(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/pairing.db", dir);
+    mc_api_opts o = {.db = db, .rate = 1000};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    char efo[65], kwesi[65], adwoa[65];
+    CHECK(sign(a, "/api/account", "Efo", "efo's password", "10.30.0.1", efo) ==
+          201);
+    CHECK(sign(a, "/api/account", "Kwesi", "kwesi's password", "10.30.0.2",
+               kwesi) == 201);
+    CHECK(sign(a, "/api/account", "Adwoa", "adwoa's password", "10.30.0.3",
+               adwoa) == 201);
+    json_t *j;
+    const char *p32 = "{\"game\":\"oware\",\"time\":\"game:180+2\","
+                      "\"rated\":true}";
+    const char *p52 = "{\"game\":\"oware\",\"time\":\"game:300+2\","
+                      "\"rated\":true}";
+    CHECK(call(a, "POST", "/api/pair",
+               "{\"game\":\"oware\",\"time\":\"game:60+0\"}", "10.30.0.1", efo,
+               &j) == 422 &&
+          !strcmp(ecode(j), "time"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair", p32, "10.30.0.1", NULL, &j) == 401);
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair",
+               "{\"game\":\"oware\",\"time\":\"game:180+2\",\"side\":\"S\"}",
+               "10.30.0.1", efo, &j) == 400);
+    json_decref(j);
+    /* Efo waits in 3+2, Kwesi in 5+2; Adwoa comes to 3+2: Efo's game */
+    char es[40], esec[40], ks[40];
+    CHECK(call(a, "POST", "/api/pair", p32, "10.30.0.1", efo, &j) == 202 &&
+          ival(j, "seek.pool") == 1);
+    snprintf(es, sizeof es, "%s", jstr(j, "seek.id"));
+    snprintf(esec, sizeof esec, "%s", jstr(j, "token"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair", p52, "10.30.0.2", kwesi, &j) == 202);
+    snprintf(ks, sizeof ks, "%s", jstr(j, "seek.id"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair", p32, "10.30.0.1", efo, &j) == 409 &&
+          !strcmp(ecode(j), "one_seek"));
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair", p32, "10.30.0.3", adwoa, &j) == 201);
+    char g1[40], adtok[40];
+    snprintf(g1, sizeof g1, "%s", jstr(j, "state.id"));
+    snprintf(adtok, sizeof adtok, "%s", jstr(j, "token"));
+    const char *adside = jstr(j, "side");
+    int ad_is_n = !strcmp(adside, "N");
+    CHECK_STR(jstr(j, ad_is_n ? "state.players.S" : "state.players.N"), "Efo");
+    CHECK(ival(j, "state.rated") == 1 && json_is_null(jget(j, "state", "bot")));
+    json_decref(j);
+    CHECK(seek_do(a, "GET", es, "", "10.30.0.1", esec, &j) == 200);
+    CHECK_STR(jstr(j, "seek.play.game"), g1);
+    CHECK_STR(jstr(j, "seek.play.side"), ad_is_n ? "S" : "N");
+    json_decref(j);
+    /* Efo and Adwoa play two moves each; Adwoa resigns */
+    for (int ply = 0; ply < 4; ply++) {
+        resp r = game_get(a, g1);
+        const char *mv =
+            jstr(json_array_get(jget(r.json, "state", "moves"), 0), "move");
+        int s_to_move = !strcmp(jstr(r.json, "state.side"), "S");
+        char body[64];
+        snprintf(body, sizeof body, "{\"move\":\"%s\"}", mv);
+        CHECK(game_post(a, g1, "play", body,
+                        s_to_move == ad_is_n ? efo : adwoa) == 200);
+        done(&r);
+    }
+    CHECK(game_post(a, g1, "resign",
+                    ad_is_n ? "{\"side\":\"N\"}" : "{\"side\":\"S\"}",
+                    adwoa) == 200);
+    /* now 1662 and 1338: too far apart to pair at once ... */
+    double t0 = (double)time(NULL);
+    mc_api_set_now(a, t0);
+    char s1[40], s1sec[40], s2[40], s2sec[40];
+    const char *p155 = "{\"game\":\"oware\",\"time\":\"game:900+5\","
+                       "\"rated\":true}";
+    CHECK(call(a, "POST", "/api/pair", p155, "10.30.0.1", efo, &j) == 202);
+    snprintf(s1, sizeof s1, "%s", jstr(j, "seek.id"));
+    snprintf(s1sec, sizeof s1sec, "%s", jstr(j, "token"));
+    CHECK(ival(j, "seek.rating.shown") == 1662);
+    json_decref(j);
+    CHECK(call(a, "POST", "/api/pair", p155, "10.30.0.3", adwoa, &j) == 202);
+    snprintf(s2, sizeof s2, "%s", jstr(j, "seek.id"));
+    snprintf(s2sec, sizeof s2sec, "%s", jstr(j, "token"));
+    json_decref(j);
+    /* Kwesi, alone in 5+2: no bot before MC_API_POOL_BOT_WAIT */
+    mc_api_set_now(a, t0 + 10);
+    CHECK(seek_do(a, "GET", ks, "", "10.30.0.2", kwesi, &j) == 200 &&
+          !strcmp(jstr(j, "seek.status"), "open") &&
+          !json_object_get(json_object_get(j, "seek"), "bot"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", ks, "/bot", "10.30.0.2", kwesi, &j) == 409 &&
+          !strcmp(ecode(j), "wait"));
+    json_decref(j);
+    /* ... after 20 s the pool bridges 300 points: still not 324 ... */
+    mc_api_set_now(a, t0 + 20);
+    CHECK(seek_do(a, "GET", s1, "", "10.30.0.1", s1sec, &j) == 200 &&
+          !strcmp(jstr(j, "seek.status"), "open"));
+    json_decref(j);
+    /* ... after 23 s, 330: the next look pairs them */
+    mc_api_set_now(a, t0 + 23);
+    CHECK(seek_do(a, "GET", s2, "", "10.30.0.3", s2sec, &j) == 200 &&
+          !strcmp(jstr(j, "seek.status"), "taken"));
+    char g2[40];
+    snprintf(g2, sizeof g2, "%s", jstr(j, "seek.play.game"));
+    CHECK(strlen(g2) == 32);
+    json_decref(j);
+    CHECK(seek_do(a, "GET", s1, "", "10.30.0.1", s1sec, &j) == 200);
+    CHECK_STR(jstr(j, "seek.play.game"), g2);
+    json_decref(j);
+    resp r = game_get(a, g2);
+    CHECK(r.status == 200 && ival(r.json, "state.rated") == 1);
+    done(&r);
+
+    /* Kwesi, alone in 5+2 since t0: the house bot after
+       MC_API_POOL_BOT_WAIT (his looks at t0 + 10 kept the seek open) */
+    mc_api_set_now(a, t0 + 25);
+    CHECK(seek_do(a, "GET", ks, "", "10.30.0.2", kwesi, &j) == 200);
+    CHECK_STR(jstr(j, "seek.bot.name"), "bot-level-4"); /* 1 + 500 / 150 */
+    CHECK(ival(j, "seek.bot.level") == 4);
+    json_decref(j);
+    CHECK(seek_do(a, "GET", ks, "", "10.30.0.9", NULL, &j) == 200 &&
+          !json_object_get(json_object_get(j, "seek"), "bot"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", ks, "/bot", "10.30.0.3", adwoa, &j) == 403);
+    json_decref(j);
+    CHECK(seek_do(a, "POST", ks, "/bot", "10.30.0.2", kwesi, &j) == 201);
+    char g3[40], ktok[40];
+    snprintf(g3, sizeof g3, "%s", jstr(j, "state.id"));
+    snprintf(ktok, sizeof ktok, "%s", jstr(j, "token"));
+    int kw_n = !strcmp(jstr(j, "side"), "N");
+    CHECK_STR(jstr(j, kw_n ? "state.players.S" : "state.players.N"),
+              "bot-level-4");
+    CHECK_STR(jstr(j, "state.bot"), kw_n ? "S" : "N");
+    CHECK(ival(j, "state.rated") == 1);
+    json_decref(j);
+    mc_api_set_now(a, 0);
+    /* the bot's moves: asked for by Kwesi's seat, made by the server's
+       computer player at the bot's level; his own are his */
+    int bot_moves = 0;
+    for (int ply = 0; ply < 4; ply++) {
+        r = game_get(a, g3);
+        int kw_to_move = !strcmp(jstr(r.json, "state.side"), kw_n ? "N" : "S");
+        if (kw_to_move) {
+            CHECK(game_post(a, g3, "engine", "{}", ktok) == 403);
+            char body[64];
+            snprintf(body, sizeof body, "{\"move\":\"%s\"}",
+                     jstr(json_array_get(jget(r.json, "state", "moves"), 0),
+                          "move"));
+            CHECK(game_post(a, g3, "play", body, kwesi) == 200);
+        } else {
+            CHECK(game_post(a, g3, "play", "{\"move\":\"A\"}", kwesi) == 403);
+            CHECK(game_post(a, g3, "engine", "{\"level\":10,\"seconds\":9}",
+                            kwesi) == 200);
+            bot_moves++;
+        }
+        done(&r);
+    }
+    CHECK(bot_moves == 2);
+    CHECK(game_post(a, g3, "resign",
+                    kw_n ? "{\"side\":\"N\"}" : "{\"side\":\"S\"}",
+                    ktok) == 200);
+    json_t *pb = player_of(a, "bot-level-4");
+    CHECK(pb && ival(pb, "ratings.oware.rating") == 1662 &&
+          ival(pb, "ratings.oware.wins") == 1);
+    CHECK(pb && !strcmp(jstr(json_array_get(json_object_get(pb, "games"), 0),
+                             "opponent"),
+                        "Kwesi"));
+    json_decref(pb);
+    /* nobody registers, signs in as, or resets a bot */
+    CHECK(call(a, "POST", "/api/account",
+               "{\"name\":\"Bot-level-4\",\"password\":\"a password\"}",
+               "10.30.0.5", NULL, &j) == 422 &&
+          !strcmp(ecode(j), "name"));
+    json_decref(j);
+    CHECK(sign(a, "/api/login", "bot-level-4", "-", "10.30.0.6", NULL) == 401);
+    CHECK(sign(a, "/api/login", "bot-level-4", "any password", "10.30.0.6",
+               NULL) == 401);
+    CHECK(mc_api_reset_password(a, "bot-level-4", "a new password", &err) != 0);
+    mc_api_free(a);
+    /* after a restart the bot's seat is still the bot's */
+    a = mc_api_new(&o, &err);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    r = game_get(a, g3);
+    CHECK_STR(jstr(r.json, "state.bot"), kw_n ? "S" : "N");
+    done(&r);
+    mc_api_free(a);
+}
+
+/* The lobby's bounds: seeks open per address, posted per address a
+   minute, and in all. */
+static void test_lobby_limits(void)
+{
+    mc_api_opts o = {.rate = 1000};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    static const char *const kinds[] = {"oware", "gore", "sadeqa2", "omweso"};
+    char body[128], id[40], sec[40];
+    json_t *j;
+    /* one address: one seek of each game, then no more open */
+    for (int i = 0; i < 4; i++) {
+        snprintf(body, sizeof body, "{\"game\":\"%s\"}", kinds[i]);
+        CHECK(seek_post(a, body, "10.21.0.1", NULL, id, NULL) == 201);
+    }
+    char t1[65];
+    CHECK(sign(a, "/api/account", "Esi", "esi's password", "10.21.0.1", t1) ==
+          201);
+    CHECK(call(a, "POST", "/api/seek", "{\"game\":\"oware\"}", "10.21.0.1", t1,
+               &j) == 429 &&
+          !strcmp(ecode(j), "quota"));
+    json_decref(j);
+    /* but her seek from another address is hers to post */
+    CHECK(seek_post(a, "{\"game\":\"oware\"}", "10.21.0.9", t1, NULL, NULL) ==
+          201);
+    /* posted a minute: withdrawn ones count */
+    int posted = 0, st = 0;
+    while (posted < 100 &&
+           (st = seek_post(a, "{\"game\":\"oware\"}", "10.21.0.2", NULL, id,
+                           sec)) == 201) {
+        posted++;
+        CHECK(seek_do(a, "DELETE", id, "", "10.21.0.2", NULL, NULL) == 403);
+        CHECK(seek_do(a, "DELETE", id, "", "10.21.0.2", sec, NULL) == 200);
+    }
+    CHECK_MSG(posted == MC_API_SEEKS_MINUTE && st == 429, "%d posted, then %d",
+              posted, st);
+    mc_api_free(a);
+
+    /* in all: MC_API_MAX_SEEKS, then 503 full */
+    a = mc_api_new(&o, &err);
+    CHECK(a != NULL);
+    if (!a)
+        return;
+    int made = 0;
+    for (int i = 0; i < MC_API_MAX_SEEKS / 4; i++)
+        for (int k = 0; k < 4; k++) {
+            char addr[32];
+            snprintf(addr, sizeof addr, "10.22.%d.%d", i / 200, i % 200);
+            snprintf(body, sizeof body, "{\"game\":\"%s\"}", kinds[k]);
+            made += seek_post(a, body, addr, NULL, NULL, NULL) == 201;
+        }
+    CHECK(made == MC_API_MAX_SEEKS);
+    CHECK(call(a, "POST", "/api/seek", "{\"game\":\"oware\"}", "10.22.9.9",
+               NULL, &j) == 503 &&
+          !strcmp(ecode(j), "full"));
+    json_decref(j);
+    CHECK(call(a, "GET", "/api/seeks", NULL, "10.22.9.9", NULL, &j) == 200 &&
+          json_array_size(json_object_get(j, "seeks")) == MC_API_MAX_SEEKS);
+    json_decref(j);
+    mc_api_free(a);
+}
+
+/* The lobby's stream: the open seeks at once, then again at each change
+   (a seek posted, withdrawn), as Server-Sent Events. */
+static void test_lobby_stream(void)
+{
+    int fd = dial();
+    CHECK(fd >= 0);
+    if (fd < 0)
+        return;
+    const char *rq0 =
+        "GET /api/seeks/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    CHECK(send(fd, rq0, strlen(rq0), MSG_NOSIGNAL) == (ssize_t)strlen(rq0));
+    char *got = stream_until(fd, "\n\n", 5000);
+    CHECK_MSG(strstr(got, "text/event-stream") &&
+                  strstr(got, "event: seeks\ndata: {\"seeks\":"),
+              "%s", got);
+    free(got);
+    resp r =
+        reqh("POST", "/api/seek", "{\"game\":\"sadeqa2\"}",
+             "Host: 127.0.0.1\r\nContent-Type: application/json\r\n", NULL);
+    CHECK(r.status == 201);
+    char id[40], sec[40], p[128];
+    snprintf(id, sizeof id, "%s", jstr(r.json, "seek.id"));
+    snprintf(sec, sizeof sec, "%s", jstr(r.json, "token"));
+    done(&r);
+    got = stream_until(fd, id, 5000);
+    CHECK_MSG(strstr(got, "event: seeks") && strstr(got, id) &&
+                  !strstr(got, sec),
+              "%s", got);
+    free(got);
+    snprintf(p, sizeof p, "/api/seek/%s", id);
+    r = reqh("DELETE", p, NULL, "Host: 127.0.0.1\r\n", sec);
+    CHECK(r.status == 200);
+    done(&r);
+    got = stream_until(fd, "event: seeks", 5000);
+    CHECK_MSG(strstr(got, "event: seeks") && !strstr(got, id), "%s", got);
+    free(got);
+    close(fd);
+}
+
+/* Over HTTP: a seek posted needs the page's Host, Origin and JSON like
+   every POST. */
+static void test_lobby_http(void)
+{
+    resp r =
+        reqh("POST", "/api/seek", "{\"game\":\"oware\"}",
+             "Host: evil.example\r\nContent-Type: application/json\r\n", NULL);
+    CHECK(r.status == 421);
+    done(&r);
+    r = reqh("POST", "/api/seek", "{\"game\":\"oware\"}",
+             "Host: 127.0.0.1\r\nOrigin: http://evil.example\r\n"
+             "Content-Type: application/json\r\n",
+             NULL);
+    CHECK(r.status == 403);
+    done(&r);
+    r = reqh("POST", "/api/seek", "{\"game\":\"oware\"}",
+             "Host: 127.0.0.1\r\nContent-Type: text/plain\r\n", NULL);
+    CHECK(r.status == 415);
+    done(&r);
+    r = reqh("POST", "/api/seek", "{\"game\":\"oware\"}",
+             "Host: 127.0.0.1\r\nContent-Type: application/json\r\n", NULL);
+    CHECK(r.status == 201);
+    char id[40], p[128];
+    snprintf(id, sizeof id, "%s", jstr(r.json, "seek.id"));
+    char sec[40];
+    snprintf(sec, sizeof sec, "%s", jstr(r.json, "token"));
+    done(&r);
+    snprintf(p, sizeof p, "/api/seek/%s", id);
+    r = reqh("DELETE", p, NULL, "Host: 127.0.0.1\r\n", sec);
+    CHECK(r.status == 200);
+    done(&r);
 }
 
 int main(void)
@@ -3293,6 +4186,12 @@ int main(void)
     test_account_sessions(dir);
     test_account_seats(dir);
     test_upgrade_accounts(dir);
+    test_lobby(dir);
+    test_lobby_limits();
+    test_lobby_http();
+    test_lobby_stream();
+    test_pairing(dir);
+    test_upgrade_ratings(dir);
     play_before_restart();
     clock_before_restart(api);
     int before = mc_api_count(api);

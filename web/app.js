@@ -129,6 +129,7 @@ async function api(method, path, body, token, via) {
 
 function showAccount() {
   $('account').hidden = !backends.server || embedded;
+  $('lobby').hidden = !backends.server || embedded;
   $('acct-in').hidden = !session;
   $('acct-box').hidden = !!session;
   $('acct-name').textContent = session ? session.name : '';
@@ -361,6 +362,7 @@ function render() {
     say(s);
   }
   $('match').textContent = st.match.on ? `Match, game ${st.match.round}: ${st.match.score}` : '';
+  renderRatings();
   $('next').hidden = !(over && st.match.on && !st.match.winner);
   $('save').download = `${st.game}-${st.id.slice(0, 8)}.mcr`;
   $('howto').href = `howto-${st.game}.html`;
@@ -788,11 +790,15 @@ function showHint(res) {
 }
 
 async function maybeComputer() {
-  if (!st || st.over || st.setup || me.opponent !== 'computer' || st.side === me.side || busy || review) return;
+  // a house bot of the lobby (state.bot): this seat asks the server for
+  // its move, which the server plays at the bot's own level
+  const bot = st && where === 'server' && me.opponent === 'link' && st.bot && st.bot !== me.side;
+  if (!st || st.over || st.setup || (me.opponent !== 'computer' && !bot) || st.side === me.side || busy || review) return;
   render();
   busy = true;
   try {
-    const res = await api('POST', `game/${st.id}/engine`, { level: me.level, seconds: computerSeconds() }, tokenFor(st.side));
+    const res = await api('POST', `game/${st.id}/engine`, bot ? {} : { level: me.level, seconds: computerSeconds() },
+      bot ? tokenFor(me.side) : tokenFor(st.side));
     busy = false;
     await apply(res);
   } catch (e) {
@@ -1416,6 +1422,241 @@ setInterval(async () => {
   } catch (e) { /* the server may be restarting */ }
 }, 1000);
 
+// ---- the lobby (the server's only): seeks, games being played, players -----
+//
+// A seek is an open challenge (docs/API.md, "The lobby").  The one this
+// browser posted is kept in localStorage (mancala.seek: its id and token)
+// and looked at every two seconds while it is open: the server ends a seek
+// whose creator stops looking, and tells its creator, once someone takes
+// it, the game and the seat's token; the page then opens the game.  What
+// may be posted and taken (a game, a clock, rated or not) is the server's
+// to say: the page shows its words.
+
+let mySeek = (() => {
+  try { return JSON.parse(localStorage.getItem('mancala.seek')); } catch (e) { return null; }
+})();
+function keepMySeek(k) {
+  mySeek = k;
+  try {
+    if (k) localStorage.setItem('mancala.seek', JSON.stringify(k));
+    else localStorage.removeItem('mancala.seek');
+  } catch (e) { /* private mode: this page's memory only */ }
+}
+
+// Go to another of the page's addresses (a game, a game to watch).
+function goTo(hash) {
+  location.hash = hash;
+  location.reload();
+}
+
+// A game of the lobby, this browser's seat in it: kept, then opened.
+function openLobbyGame(id, side, token) {
+  keepSeats(id, { [side]: token });
+  goTo(`g=${id}&side=${side}&vs=link`);
+}
+
+// An HTML element (el makes the board's SVG ones).
+function hel(tag, attrs, parent) {
+  const e = document.createElement(tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function changeText(c) { return c > 0 ? '+' + c : c < 0 ? '\u2212' + -c : '0'; }
+function ratingText(r, prov) { return `${r}${prov ? '?' : ''}`; }
+
+function renderRatings() {
+  const box = $('ratings'), rt = st && st.ratings;
+  box.hidden = !(st && st.rated);
+  if (box.hidden) return;
+  if (!rt) { box.textContent = 'A rated game.'; return; }
+  if (rt.aborted) { box.textContent = 'Aborted before each side made two moves: not rated.'; return; }
+  box.textContent = 'Ratings: ' + ['S', 'N'].map((k) => {
+    const x = rt[k];
+    return `${(st.players && st.players[k]) || sideName(k)} ${ratingText(x.before, x.before_provisional)} \u2192 ${ratingText(x.after, x.provisional)} (${changeText(x.change)})`;
+  }).join(', ');
+}
+
+function seekSpec() {
+  const o = $('seek-options').value.trim().replace(/\s+/g, '');
+  return $('seek-game').value + (o ? ':' + o : '');
+}
+
+async function postSeek() {
+  $('seek-msg').textContent = '';
+  try {
+    const res = await api('POST', 'seek', {
+      game: seekSpec(), time: $('seek-time').value, rated: $('seek-rated').checked, side: $('seek-side').value,
+    }, sessionToken(), 'server');
+    keepMySeek({ id: res.seek.id, token: res.token });
+    $('seek-msg').textContent = 'Your seek is posted: stay on this page, the game opens when someone takes it.';
+    lobbyTick();
+  } catch (e) {
+    $('seek-msg').textContent = e.message;
+  }
+}
+
+// Quick pairing: the pool of the game chosen above and a time control;
+// paired at once (the game opens), or waiting as a seek of this browser,
+// later offered the house bot.
+async function pair(time) {
+  $('seek-msg').textContent = '';
+  try {
+    const res = await api('POST', 'pair', { game: seekSpec(), time, rated: $('seek-rated').checked }, sessionToken(), 'server');
+    if (res.state) { openLobbyGame(res.state.id, res.side, res.token); return; }
+    keepMySeek({ id: res.seek.id, token: res.token });
+    $('seek-msg').textContent = 'Waiting in the pool for a player of about your rating…';
+    lobbyTick();
+  } catch (e) {
+    $('seek-msg').textContent = e.message;
+  }
+}
+
+async function playBot() {
+  if (!mySeek) return;
+  try {
+    const res = await api('POST', `seek/${mySeek.id}/bot`, {}, mySeek.token, 'server');
+    keepMySeek(null);
+    openLobbyGame(res.state.id, res.side, res.token);
+  } catch (e) {
+    $('seek-msg').textContent = e.message;
+  }
+}
+
+async function acceptSeek(id) {
+  $('seek-msg').textContent = '';
+  try {
+    const res = await api('POST', `seek/${id}/accept`, {}, sessionToken(), 'server');
+    openLobbyGame(res.state.id, res.side, res.token);
+  } catch (e) {
+    $('seek-msg').textContent = e.message;
+    lobbyTick();
+  }
+}
+
+async function withdrawSeek() {
+  if (!mySeek) return;
+  const k = mySeek;
+  keepMySeek(null);
+  $('bot-offer').hidden = true;
+  try { await api('DELETE', `seek/${k.id}`, null, k.token, 'server'); } catch (e) { /* ended already */ }
+  $('seek-msg').textContent = 'Your seek is withdrawn.';
+  lobbyTick();
+}
+
+function renderSeeks(list) {
+  const body = $('seeks').tBodies[0];
+  body.textContent = '';
+  $('seeks-none').hidden = list.length > 0;
+  for (const k of list) {
+    const tr = hel('tr', {}, body);
+    const who = hel('td', {}, tr);
+    if (k.player) {
+      const b = hel('button', { type: 'button', class: 'player-link' }, who);
+      b.textContent = k.player;
+      b.addEventListener('click', () => showPlayer(k.player));
+    } else {
+      who.textContent = 'a guest';
+    }
+    hel('td', {}, tr).textContent = k.rating ? ratingText(k.rating.shown, k.rating.provisional) : '';
+    hel('td', {}, tr).textContent = k.title + (k.game !== k.kind ? ` (${k.game})` : '');
+    hel('td', {}, tr).textContent = k.time;
+    hel('td', {}, tr).textContent = k.rated ? 'rated' : '';
+    hel('td', {}, tr).textContent = k.side === 'random' ? 'either' : sideName(k.side);
+    const act = hel('td', {}, tr);
+    const b = hel('button', { type: 'button', class: k.mine ? 'seek-withdraw' : 'seek-accept' }, act);
+    b.textContent = k.mine ? 'Withdraw' : 'Play';
+    b.dataset.id = k.id;
+    b.addEventListener('click', () => (k.mine ? withdrawSeek() : acceptSeek(k.id)));
+  }
+}
+
+function renderLive(list) {
+  const ul = $('live');
+  ul.textContent = '';
+  for (const g of list) {
+    const li = hel('li', {}, ul);
+    const a = hel('a', { href: `#g=${g.id}&watch=1`, class: 'live-game' }, li);
+    const name = (k) => g.players[k] || 'a guest';
+    a.textContent = `${name('S')} \u2013 ${name('N')} · ${g.game}${g.rated ? ' · rated' : ''} · move ${g.ply}`;
+    a.addEventListener('click', (ev) => { ev.preventDefault(); goTo(`g=${g.id}&watch=1`); });
+  }
+  if (!list.length) hel('li', {}, ul).textContent = 'None now.';
+}
+
+async function showPlayer(name) {
+  try {
+    const p = await api('GET', `player/${encodeURIComponent(name)}`, null, null, 'server');
+    $('pv-name').textContent = p.name;
+    const body = $('pv-ratings').tBodies[0];
+    body.textContent = '';
+    for (const [kind, r] of Object.entries(p.ratings)) {
+      const tr = hel('tr', {}, body);
+      const info = gameInfo(kind);
+      for (const v of [info ? info.title || kind : kind, ratingText(r.rating, r.provisional), r.deviation, r.games, r.wins, r.draws, r.losses])
+        hel('td', {}, tr).textContent = String(v);
+    }
+    const ol = $('pv-games');
+    ol.textContent = '';
+    for (const g of p.games) {
+      const li = hel('li', {}, ol);
+      const a = hel('a', { href: g.review }, li);
+      a.textContent = `${g.kind} against ${g.opponent}: ${g.result}` +
+        (g.result === 'aborted' ? '' : `, ${g.rating} (${changeText(g.change)})`);
+      a.addEventListener('click', (ev) => { ev.preventDefault(); goTo(`g=${g.id}`); });
+    }
+    if (!p.games.length) hel('li', {}, ol).textContent = 'No rated game yet.';
+    $('player-view').hidden = false;
+    $('lobby').open = true;
+  } catch (e) {
+    $('seek-msg').textContent = e.message;
+  }
+}
+
+let lobbyAsking = false;
+async function lobbyTick() {
+  if (!backends.server || embedded || lobbyAsking) return;
+  lobbyAsking = true;
+  try {
+    if (mySeek) {
+      try {
+        const k = (await api('GET', `seek/${mySeek.id}`, null, mySeek.token, 'server')).seek;
+        if (k.status === 'taken' && k.play) {
+          keepMySeek(null);
+          openLobbyGame(k.play.game, k.play.side, k.play.token);
+          return;
+        }
+        $('bot-offer').hidden = !k.bot;
+        if (k.bot) $('bot-play').textContent = `Play ${k.bot.name} instead`;
+        if (k.status !== 'open') {
+          keepMySeek(null);
+          $('bot-offer').hidden = true;
+          $('seek-msg').textContent = `Your seek ${k.status === 'ended' ? 'ended' : 'was ' + k.status}.`;
+        }
+      } catch (e) {
+        if (e.code === 'not_found') keepMySeek(null);
+      }
+    }
+    if (!$('lobby').open) return;
+    const tok = mySeek ? mySeek.token : sessionToken();
+    renderSeeks((await api('GET', 'seeks', null, tok, 'server')).seeks);
+    renderLive((await api('GET', 'live', null, null, 'server')).games);
+  } catch (e) {
+    /* the server may be restarting: the next tick */
+  } finally {
+    lobbyAsking = false;
+  }
+}
+
+$('seek-form').addEventListener('submit', (ev) => { ev.preventDefault(); postSeek(); });
+for (const b of document.querySelectorAll('#pair-bar button[data-time]')) b.addEventListener('click', () => pair(b.dataset.time));
+$('bot-play').addEventListener('click', playBot);
+$('lobby').addEventListener('toggle', lobbyTick);
+$('pv-close').addEventListener('click', () => { $('player-view').hidden = true; });
+$('acct-page').addEventListener('click', () => { if (session) showPlayer(session.name); });
+setInterval(lobbyTick, 2000);
+
 // The game list and options, from the server.
 async function loadGames() {
   try {
@@ -1427,6 +1668,9 @@ async function loadGames() {
   sel.textContent = '';
   for (const g of games) sel.add(new Option(g.title || g.name, g.name));
   if (games.some((g) => g.name === was)) sel.value = was;
+  const ss = $('seek-game');
+  ss.textContent = '';
+  for (const g of games) ss.add(new Option(g.title || g.name, g.name));
   showGameInfo();
   // each game's own time modes (Omweso's W16) for the clock choice
   for (const g of games) timeModes[g.name] = g.time_modes || [];

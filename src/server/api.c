@@ -10,6 +10,10 @@
  * below it, never one above, so that no two call each other (issue 45):
  *
  *   api.c         the routes; the API made and freed, live events
+ *   api_lobby.c   the lobby: seeks posted, listed, withdrawn, taken (a
+ *                 taken seek's game made by api_new.c)
+ *   api_players.c players (ratings, results, last games) and the games
+ *                 played now
  *   api_account.c accounts and their sessions: register, sign in and
  *                 out, password, delete; the session a token names
  *   api_engine.c  the computer players: moves, hints, analysis, review
@@ -75,6 +79,10 @@ typedef struct api_route {
 
 static const api_route routes[] = {
     {"GET", "/api/games", ep_games, NULL},
+    {"POST", "/api/seek", ep_seek_new, NULL},
+    {"POST", "/api/pair", ep_pair, NULL},
+    {"GET", "/api/seeks", ep_seeks, NULL},
+    {"GET", "/api/live", ep_live, NULL},
     {"POST", "/api/account", ep_register, NULL},
     {"DELETE", "/api/account", ep_unregister, NULL},
     {"POST", "/api/login", ep_login, NULL},
@@ -205,6 +213,11 @@ static void route(mc_api *a, const api_req *rq, mc_api_reply *out)
         not_allowed(rq, out);
     else if (strncmp(rq->path, GAME_PATH, strlen(GAME_PATH)) == 0)
         route_to_game(a, rq->path + strlen(GAME_PATH), rq, out);
+    else if (strncmp(rq->path, "/api/seek/", 10) == 0)
+        ep_seek(a, rq, out); /* /api/seek/ID[/accept] */
+    else if (strncmp(rq->path, "/api/player/", 12) == 0 &&
+             (is(rq->method, "GET") || is(rq->method, "HEAD")))
+        ep_player(a, rq, out);
     else
         api_reply_error(out, 404, "not_found", "no such endpoint: %.200s",
                         rq->path);
@@ -222,6 +235,12 @@ static void ev_broadcast(mc_api *a)
 
 int mc_api_version(mc_api *a, const char *id, unsigned long *version)
 {
+    if (strcmp(id, MC_API_LOBBY) == 0) {
+        pthread_mutex_lock(&a->lobby_lock);
+        *version = a->lobby_gen;
+        pthread_mutex_unlock(&a->lobby_lock);
+        return 0;
+    }
     if (!api_valid_id(id))
         return -1;
     game_entry *e = api_acquire(a, id);
@@ -295,8 +314,15 @@ void mc_api_handle(mc_api *a, const mc_api_req *in, mc_api_reply *out)
     double cpu = api_work_begin(a, rq->addr, out);
     if (cpu < 0)
         return;
-    if (api_session_of(a, &r, out) == 0)
+    if (api_session_of(a, &r, out) == 0) {
         route(a, rq, out);
+        /* a player who signs out or deletes the account leaves the lobby:
+           their seeks end */
+        if (out->status == 200 && r.account > 0 &&
+            ((is(rq->method, "POST") && is(rq->path, "/api/logout")) ||
+             (is(rq->method, "DELETE") && is(rq->path, "/api/account"))))
+            api_lobby_left(a, r.account);
+    }
     api_work_end(a, rq->addr, cpu, out);
     if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0)
         ev_broadcast(a); /* something may have changed: the streams look */
@@ -340,6 +366,7 @@ mc_api *mc_api_new(const mc_api_opts *o, mc_error *err)
     pthread_mutex_init(&a->table, NULL);
     pthread_mutex_init(&a->players_lock, NULL);
     pthread_mutex_init(&a->ev_lock, NULL);
+    pthread_mutex_init(&a->lobby_lock, NULL);
     pthread_cond_init(&a->player_freed, NULL);
     pthread_cond_init(&a->ev_cond, NULL);
     a->book_variety = 20;
@@ -371,6 +398,7 @@ void mc_api_free(mc_api *a)
     pthread_mutex_destroy(&a->table);
     pthread_mutex_destroy(&a->players_lock);
     pthread_mutex_destroy(&a->ev_lock);
+    pthread_mutex_destroy(&a->lobby_lock);
     pthread_cond_destroy(&a->player_freed);
     pthread_cond_destroy(&a->ev_cond);
     free(a);

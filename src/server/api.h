@@ -73,6 +73,22 @@ typedef struct mc_api mc_api;
 #define MC_API_FAILS_QUIET (15 * 60)
 #define MC_API_ACCOUNTS_MINUTE 3
 
+/* The lobby (docs/API.md, "The lobby"): open challenges (seeks), kept in
+   memory; at most MC_API_MAX_SEEKS in all (taken and withdrawn ones for a
+   while too), MC_API_SEEKS_ADDR open ones per address, one per kind of game
+   per player, MC_API_SEEKS_MINUTE posted per address a minute.  A seek
+   whose creator has not looked at it (GET /api/seek/ID, GET /api/seeks
+   with its token) for MC_API_SEEK_IDLE seconds ends; a seek taken,
+   withdrawn or ended is told as such for MC_API_SEEK_KEEP seconds more. */
+#define MC_API_SEEK_IDLE 30.0
+/* Quick pairing (POST /api/pair): a player waiting this long in a pool is
+   offered the house bot. */
+#define MC_API_POOL_BOT_WAIT 20.0
+#define MC_API_SEEK_KEEP 120.0
+#define MC_API_MAX_SEEKS 512
+#define MC_API_SEEKS_ADDR 4
+#define MC_API_SEEKS_MINUTE 20
+
 typedef struct mc_api_opts {
     const char *db;      /* the SQLite file; NULL: in memory only */
     int max_games;       /* games held at most (0: 10000) */
@@ -128,7 +144,10 @@ void mc_api_stop_searches(mc_api *a);
 /* The computer players thinking now. */
 int mc_api_searching(mc_api *a);
 /* Live events (GET /api/game/ID/events, served by server.c): the game's
-   version now; 0, or -1 when there is no such game. */
+   version now; 0, or -1 when there is no such game.  The id MC_API_LOBBY
+   names the lobby (GET /api/seeks/events): its version changes with every
+   seek posted, taken, withdrawn or ended. */
+#define MC_API_LOBBY "lobby"
 int mc_api_version(mc_api *a, const char *id, unsigned long *version);
 /* Wait until game id's version is no longer `since` (or it is gone), at
    most timeout seconds: 1 it changed, 0 the time ran out, -1 the events

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "api_int.h"
 #include "password.h"
@@ -37,6 +38,13 @@ static int name_ok(const char *n)
               (*p >= '0' && *p <= '9') || *p == '_' || *p == '-'))
             return 0;
     return 1;
+}
+
+/* A house bot's name (api_lobby.c): "bot-" in any case, which no person
+   may register. */
+static int is_bot_name(const char *n)
+{
+    return strncasecmp(n, "bot-", 4) == 0;
 }
 
 /* A good name in lower case: what the limits know it by. */
@@ -348,6 +356,13 @@ void ep_register(mc_api *a, const api_req *rq, mc_api_reply *out)
                         MC_API_NAME_MIN, MC_API_NAME_MAX);
         return;
     }
+    if (is_bot_name(name)) {
+        json_decref(j);
+        api_reply_error(out, 422, "name",
+                        "names beginning with \"bot-\" are the house "
+                        "bots'");
+        return;
+    }
     mc_store_account acc;
     mc_error err;
     char hash[MC_PW_HASH_MAX];
@@ -654,6 +669,10 @@ int mc_api_reset_password(mc_api *a, const char *name, const char *password,
     if (n < MC_API_PASSWORD_MIN || n > MC_API_PASSWORD_MAX)
         return mc_err(err, MC_ERR_ARG, "a password has %d to %d bytes",
                       MC_API_PASSWORD_MIN, MC_API_PASSWORD_MAX);
+    if (is_bot_name(name))
+        return mc_err(err, MC_ERR_ARG,
+                      "'%.40s' is a house bot's name: it has no password",
+                      name);
     if (find_named(a, name, &acc, err) != 0)
         return -1;
     /* the program's own hash waits for its turn as long as it takes */

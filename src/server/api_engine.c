@@ -233,12 +233,25 @@ static void engine_move(mc_api *a, game_entry *e, const api_req *rq, int hint,
     /* The engine plays for the side to move; a hint is for a seat holder
        (a search costs the server: spectators do not get one). */
     int side = mc_session_pos(cur_session(e))->side;
-    if (hint ? !api_holds_any(e, rq) : !api_holds(e, rq, side)) {
-        api_deny(out, rq->token, hint ? "a seat" : api_side_seat(side));
+    /* A house bot's move (a game of the lobby against it): either seat
+       holder asks for it, at the bot's own level and time. */
+    int bot = !hint && e->owner == 0 ? e->bot[side] : 0;
+    if (bot    ? !api_holds_any(e, rq)
+        : hint ? !api_holds_any(e, rq)
+               : !api_holds(e, rq, side)) {
+        api_deny(out, rq->token, hint || bot ? "a seat" : api_side_seat(side));
         return;
     }
     if (hint && api_help_refused(e, out))
         return;
+    /* A game of the lobby is between its two players: neither asks the
+       engine to play for them. */
+    if (!hint && e->owner == 0 && !bot) {
+        api_reply_error(out, 403, "lobby",
+                        "in a game of the lobby each player makes their own "
+                        "moves");
+        return;
+    }
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
     if (!j)
         return;
@@ -252,6 +265,12 @@ static void engine_move(mc_api *a, game_entry *e, const api_req *rq, int hint,
     o.book = a->book_off ? "none" : NULL;
     o.book_variety = hint ? 0 : a->book_variety; /* a hint: the best */
     pthread_mutex_unlock(&a->players_lock);
+    if (bot) {
+        /* the bot's own strength, whatever was asked */
+        o.level = bot;
+        go.nodes = 0;
+        go.movetime = API_BOT_SECONDS(bot);
+    }
     if (o.level == 10)
         o.seed = api_random_u64(); /* it only picks among book moves */
     if (!hint) {

@@ -70,6 +70,14 @@ typedef struct game_entry {
        asked (-1: none) and whether the other declined; in memory only
        (a restart forgets it), cleared by every committed change. */
     int tb_side, tb_declined;
+    /* A game of the lobby (a seek taken) whose end is rated (kept in the
+       store's games.rated), and once it ended what that did (store.h);
+       a lobby game, rated or not, has owner 0: nobody may delete it and
+       neither player asks the engine for a move. */
+    int rated, ended;
+    mc_store_change change;
+    int bot[2]; /* the level of the house bot holding a seat (0: none): its
+                   moves are the server's computer player's (api_engine.c) */
     long long created, touched;
     double now; /* the time of the request being answered */
 } game_entry;
@@ -77,6 +85,10 @@ typedef struct game_entry {
 /* The computer players: a few, kept between requests (each with its table
    and the endgame tables open), lent to one search at a time. */
 #define API_PLAYERS 4
+/* A house bot's thinking time a move (api_lobby.c offers them, api_engine.c
+   plays their moves, within the clock as every engine move): a page's
+   computer player's at that level. */
+#define API_BOT_SECONDS(level) ((level) <= 2 ? 0.2 : (level) <= 5 ? 0.5 : 1.0)
 
 typedef struct api_player {
     mc_player *pl;
@@ -99,7 +111,41 @@ typedef struct rate_slot {
     int count;
     double work;
     int accounts, hashes, fails;
+    int seeks; /* seeks posted (api_lobby.c) */
 } rate_slot;
+
+/* An open challenge of the lobby (api_lobby.c), in memory only: a seek
+   ends when its creator stops looking at it (SEEK_IDLE), so a restart
+   that forgets them forgets only seeks whose creators must look again.
+   Once taken, withdrawn or ended it stays SEEK_KEEP seconds, so that its
+   creator learns the game and a late taker hears why it is gone. */
+#define SEEK_IDLE MC_API_SEEK_IDLE
+#define SEEK_KEEP MC_API_SEEK_KEEP
+enum {
+    SEEK_FREE,
+    SEEK_OPEN,
+    SEEK_TAKING,
+    SEEK_TAKEN,
+    SEEK_WITHDRAWN,
+    SEEK_ENDED
+};
+typedef struct api_seek {
+    int status;
+    char id[ID_LEN + 1];
+    char secret[ID_LEN + 1]; /* the creator's token for the seek */
+    char addr[ADDR_LEN];
+    long long account; /* the creator's (0: none) */
+    char name[NAME_MAX_LEN + 1];
+    char spec[MC_SPEC_STRLEN], kind[16], time[64], title[96];
+    int rated;
+    int pool;                    /* waits in a pool (POST /api/pair) */
+    int side;                    /* the creator's: 0 S, 1 N, -1 by lot */
+    int shown, provisional;      /* the creator's rating for the kind */
+    double created, seen, ended; /* seen: the creator's last look */
+    char game[ID_LEN + 1];       /* taken: the game ... */
+    int game_side;               /* ... the creator's seat ... */
+    char game_token[ID_LEN + 1]; /* ... and its token */
+} api_seek;
 
 /* The failed sign-ins of each account name tried lately, known or not
    (api_account.c): how many since the name's last quiet spell, the last
@@ -137,6 +183,12 @@ struct mc_api {
     pthread_cond_t ev_cond;
     unsigned long ev_gen;
     int ev_stop;
+    /* The lobby's seeks (api_lobby.c): lobby_lock, never held while any
+       other lock is taken. */
+    pthread_mutex_t lobby_lock;
+    api_seek seeks[MC_API_MAX_SEEKS];
+    unsigned long lobby_gen; /* bumped by every change of a seek (the
+                                lobby's stream follows it) */
 };
 
 /* Seconds since 1970 (created, touched, expiry). */
@@ -207,6 +259,7 @@ int api_read_rounds(const char *text, const char *path, mc_record ***recs,
 int api_add_round(game_entry *e, mc_record *r);
 void api_match_of(const game_entry *e, mc_match *m);
 int api_game_finished(const game_entry *e);
+int api_rated_end(const game_entry *e, double *score);
 int api_setup_turn(const game_entry *e);
 
 /* ---- api_work.c: the bounds of a request's work ------------------------ */
@@ -260,6 +313,11 @@ void api_set_time(mc_api *a, mc_record *r, const mc_time_control *tc);
 void ep_new(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_load(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_join(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
+int api_new_seated(mc_api *a, mc_record *r, const char *addr,
+                   const long long acct[2],
+                   const char names[2][NAME_MAX_LEN + 1], const int bot[2],
+                   int rated, const char tok[2][ID_LEN + 1], json_t *extra,
+                   char id[ID_LEN + 1], mc_api_reply *out);
 void ep_delete(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
 
 /* ---- api_play.c: the endpoints that play ------------------------------- */
@@ -283,6 +341,10 @@ void ep_logout(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_me(mc_api *a, const api_req *rq, mc_api_reply *out);
 void ep_password(mc_api *a, const api_req *rq, mc_api_reply *out);
 
+/* ---- api_players.c: players and the games played now ------------------- */
+void ep_player(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_live(mc_api *a, const api_req *rq, mc_api_reply *out);
+
 /* ---- api_engine.c: the computer players -------------------------------- */
 void ep_engine(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
 void ep_hint(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
@@ -290,5 +352,12 @@ void ep_analysis(mc_api *a, game_entry *e, const api_req *rq,
                  mc_api_reply *out);
 void ep_review(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out);
 void ep_analyze(mc_api *a, const api_req *rq, mc_api_reply *out);
+
+/* ---- api_lobby.c: seeks ------------------------------------------------ */
+void ep_seek_new(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_seeks(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_seek(mc_api *a, const api_req *rq, mc_api_reply *out);
+void ep_pair(mc_api *a, const api_req *rq, mc_api_reply *out);
+void api_lobby_left(mc_api *a, long long id);
 
 #endif

@@ -161,7 +161,11 @@ static int store_new(mc_api *a, game_entry *e, mc_api_reply *out)
                         e->owner,
                         {{0, 0}, -1, 1},
                         {e->acct[0], e->acct[1]},
-                        {NULL, NULL}};
+                        {NULL, NULL},
+                        e->rated,
+                        {e->bot[0], e->bot[1]},
+                        0,
+                        {0}};
     api_clock_of(e, &sg.clock);
     mc_error err = {MC_ERR_IO, "out of memory"};
     if (!t || mc_store_insert(a->store, &sg, &err) != 0) {
@@ -226,6 +230,62 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
     e->pending = 0;
     api_table_unlock(a);
     return e;
+}
+
+/* A game of the lobby: record r (taken over; freed on failure), both
+   seats taken at once by the accounts acct (0: none) named names, their
+   tokens drawn into tok; nobody's to delete (owner 0); rated or not.
+   Under addr's limits (the taker's); committed, then visible.  Replies
+   201 with the state and South's and North's tokens (for the caller to
+   hand out).  NULL after replying. */
+int api_new_seated(mc_api *a, mc_record *r, const char *addr,
+                   const long long acct[2],
+                   const char names[2][NAME_MAX_LEN + 1], const int bot[2],
+                   int rated, const char tok[2][ID_LEN + 1], json_t *extra,
+                   char id[ID_LEN + 1], mc_api_reply *out)
+{
+    game_entry *e = api_entry_new();
+    mc_record **recs = malloc(sizeof *recs);
+    if (!e || !recs) {
+        api_entry_free(e);
+        free(recs);
+        mc_record_free(r);
+        json_decref(extra);
+        api_reply_error(out, 500, "memory", "out of memory");
+        return -1;
+    }
+    recs[0] = r;
+    e->recs = recs;
+    e->n = e->cap = 1;
+    snprintf(e->addr, sizeof e->addr, "%s", addr ? addr : "");
+    e->owner = 0;
+    e->rated = rated;
+    e->created = e->touched = now_s();
+    e->now = clock_now(a);
+    for (int s = 0; s < 2; s++) {
+        memcpy(e->token[s], tok[s], ID_LEN + 1);
+        e->acct[s] = acct[s];
+        e->bot[s] = bot[s];
+        snprintf(e->player[s], sizeof e->player[s], "%s",
+                 acct[s] > 0 ? names[s] : "");
+    }
+    if (api_costly(a, e, out) != 0) {
+        api_entry_free(e);
+        json_decref(extra);
+        return -1;
+    }
+    if (take_place(a, e, 1, out) != 0 || store_new(a, e, out) != 0) {
+        json_decref(extra);
+        return -1;
+    }
+    api_game_lock(e); /* pending: nobody else sees it yet */
+    api_reply_state(out, 201, e, NULL, NULL, extra);
+    api_game_unlock(e);
+    memcpy(id, e->id, ID_LEN + 1);
+    api_table_lock(a);
+    e->pending = 0;
+    api_table_unlock(a);
+    return 0;
 }
 
 void ep_new(mc_api *a, const api_req *rq, mc_api_reply *out)

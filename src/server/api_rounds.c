@@ -52,6 +52,30 @@ int api_game_finished(const game_entry *e)
     return m.winner >= 0;
 }
 
+/* A finished game's end for its ratings: South's score (1, 0.5, 0) in
+   *score, and 1 when it is aborted rather than rated: it ended before
+   each side had made two moves (of its first round). */
+int api_rated_end(const game_entry *e, double *score)
+{
+    assert(api_game_finished(e));
+    int winner;
+    if (mc_game_is_match(mc_record_game(e->recs[0]))) {
+        mc_match m;
+        api_match_of(e, &m);
+        winner = m.winner;
+    } else {
+        mc_result r;
+        mc_session_result(cur_session(e), &r);
+        winner = r.winner;
+    }
+    *score = winner == MC_SOUTH ? 1 : winner == MC_NORTH ? 0 : 0.5;
+    const mc_session *s = mc_record_session(e->recs[0]);
+    int moves[2] = {0, 0}, ply = mc_session_ply(s);
+    for (int k = 0; k < ply; k++)
+        moves[mc_session_pos_at(s, k)->side & 1]++;
+    return e->n == 1 && (moves[0] < 2 || moves[1] < 2);
+}
+
 /* Reading a record for a game: its rounds, at most MC_API_MAX_ROUNDS. */
 typedef struct rounds {
     mc_record **recs;

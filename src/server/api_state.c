@@ -231,6 +231,28 @@ static json_t *player_json(const game_entry *e, int side)
     return json_string(e->player[side][0] ? e->player[side] : DELETED_PLAYER);
 }
 
+/* A rated game's ratings once it ended: null before (and in a game not
+   rated), {"aborted": true} when it ended too soon to be rated, else each
+   side's rating before and after as shown (provisional ones marked) and
+   the change. */
+static json_t *ratings_json(const game_entry *e)
+{
+    const mc_store_change *c = &e->change;
+    if (!e->rated || !e->ended)
+        return json_null();
+    if (c->aborted)
+        return json_pack("{s:b}", "aborted", 1);
+    json_t *j = json_pack("{s:b}", "aborted", 0);
+    for (int s = 0; s < 2; s++)
+        json_object_set_new(
+            j, s ? "N" : "S",
+            json_pack("{s:i,s:b,s:i,s:b,s:i}", "before", c->shown_before[s],
+                      "before_provisional", c->prov_before[s], "after",
+                      c->shown_after[s], "provisional", c->prov_after[s],
+                      "change", c->change[s]));
+    return j;
+}
+
 /* The state of a game (docs/API.md, "The state"), its members in the
    order the page has always received them. */
 static json_t *state_json(const game_entry *e)
@@ -275,6 +297,14 @@ static json_t *state_json(const game_entry *e)
     json_object_set_new(
         st, "players",
         json_pack("{s:o,s:o}", "S", player_json(e, 0), "N", player_json(e, 1)));
+    /* A game of the lobby: rated or not, and what its end did. */
+    json_object_set_new(st, "rated", json_boolean(e->rated));
+    /* The seat of a house bot (its moves: POST engine by the other seat). */
+    json_object_set_new(st, "bot",
+                        e->bot[0]   ? json_string("S")
+                        : e->bot[1] ? json_string("N")
+                                    : json_null());
+    json_object_set_new(st, "ratings", ratings_json(e));
     json_object_set_new(st, "setup", setup_json(e, g));
     json_object_set_new(st, "match", match_json(e, g));
     return st;

@@ -163,8 +163,21 @@ int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
     long long now = now_s();
     mc_store_clock clock;
     api_clock_of(e, &clock);
-    if (t && mc_store_update(a->store, e->id, t, (long long)e->version,
-                             api_game_finished(e), now, &clock, &err) == 0) {
+    /* A rated game's end: its ratings in the same transaction */
+    int rate = e->rated && !e->ended && api_game_finished(e);
+    mc_store_rated rg = {mc_game_name(mc_record_game(e->recs[0])),
+                         {e->acct[0], e->acct[1]},
+                         0,
+                         0};
+    if (rate)
+        rg.aborted = api_rated_end(e, &rg.score);
+    if (t &&
+        (rate
+             ? mc_store_update_rated(a->store, e->id, t, (long long)e->version,
+                                     now, &clock, &rg, &e->change, &err)
+             : mc_store_update(a->store, e->id, t, (long long)e->version,
+                               api_game_finished(e), now, &clock, &err)) == 0) {
+        e->ended |= rate;
         free(t);
         e->touched = now;
         e->tb_side = -1; /* a change answers any takeback asked for */
@@ -293,6 +306,9 @@ static int load_one(void *ctx, const mc_store_game *g)
     e->created = g->created;
     e->touched = g->touched;
     e->owner = g->owner;
+    e->rated = g->rated;
+    e->ended = g->ended;
+    e->change = g->change;
     for (int s = 0; s < 2; s++) {
         snprintf(e->token[s], sizeof e->token[s], "%s",
                  g->token[s] ? g->token[s] : "");
@@ -300,6 +316,7 @@ static int load_one(void *ctx, const mc_store_game *g)
                  g->invite[s] ? g->invite[s] : "");
         /* an account deleted since: its id stays, its name is gone */
         e->acct[s] = g->account[s];
+        e->bot[s] = g->bot[s];
         snprintf(e->player[s], sizeof e->player[s], "%.*s", NAME_MAX_LEN,
                  g->account[s] > 0 && g->player[s] ? g->player[s] : "");
     }

@@ -271,7 +271,9 @@ static void set_receiving(mc_server *s, struct MHD_Connection *c, int on)
 
 /* ---- live events: GET /api/game/ID/events (Server-Sent Events) ----------
    Each change of the game (a move, an undo, a takeback asked, a join, the
-   result) is sent as it is committed: "id: VERSION", "event: state", and
+   result) is sent as it is committed (and GET /api/seeks/events, the
+   lobby's: "event: seeks" with the open seeks as GET /api/seeks gives them
+   to a stranger, at each change of a seek): "id: VERSION", "event: state", and
    the state as GET /api/game/ID gives it (never a token: what anyone may
    read).  A reconnecting client sends Last-Event-ID and gets the state
    at once if it has changed meanwhile.  A comment every MC_SSE_BEAT
@@ -407,7 +409,11 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *out, size_t max)
         if (e->have_since && v == e->since)
             continue;
         char path[64 + MC_API_ID_LEN];
-        snprintf(path, sizeof path, "/api/game/%s", e->id);
+        int lobby = strcmp(e->id, MC_API_LOBBY) == 0;
+        if (lobby)
+            snprintf(path, sizeof path, "/api/seeks");
+        else
+            snprintf(path, sizeof path, "/api/game/%s", e->id);
         mc_api_req rq = {"GET", path, NULL, 0, NULL, e->addr};
         mc_api_reply r;
         mc_api_handle(e->s->api, &rq, &r);
@@ -422,18 +428,23 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *out, size_t max)
             free(r.body);
             return MHD_CONTENT_READER_END_WITH_ERROR;
         }
-        e->len = (size_t)snprintf(e->buf, cap,
-                                  "id: %lu\nevent: state\ndata: %.*s\n\n", v,
-                                  (int)r.len, r.body);
+        e->len =
+            (size_t)snprintf(e->buf, cap, "id: %lu\nevent: %s\ndata: %.*s\n\n",
+                             v, lobby ? "seeks" : "state", (int)r.len, r.body);
         free(r.body);
         e->since = v;
         e->have_since = 1;
     }
 }
 
-/* "/api/game/ID/events": ID into id; 0 if the URL is not that. */
+/* "/api/game/ID/events": ID into id; "/api/seeks/events": MC_API_LOBBY;
+   0 if the URL is neither. */
 static int events_url(const char *url, char id[MC_API_ID_LEN + 1])
 {
+    if (strcmp(url, "/api/seeks/events") == 0) {
+        snprintf(id, MC_API_ID_LEN + 1, "%s", MC_API_LOBBY);
+        return 1;
+    }
     const char *p = "/api/game/", *q = "/events";
     size_t lp = strlen(p), lq = strlen(q), n = strlen(url);
     if (n != lp + MC_API_ID_LEN + lq || strncmp(url, p, lp) != 0 ||

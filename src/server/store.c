@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "rating.h"
 #include "store.h"
 
 struct mc_store {
@@ -31,10 +33,11 @@ struct mc_store {
 
 /* The schema this program writes (meta.schema): 1 the games and seats, 2
    the clocks, 3 the accounts and their sessions, and the account of each
-   seat. */
-#define SCHEMA 3
+   seat, 4 the ratings, the rated games' results and whether a game is
+   rated. */
+#define SCHEMA 4
 
-/* A new database's tables, as schema 3 has them; in an older one, the
+/* A new database's tables, as schema 4 has them; in an older one, the
    tables it lacks (its own are then brought up to date by the steps
    below). */
 static const char *const schema =
@@ -47,7 +50,8 @@ static const char *const schema =
     " touched INTEGER NOT NULL,"
     " addr TEXT NOT NULL,"         /* who created it (the per-address quota) */
     " clock_s REAL, clock_n REAL," /* each side's time left at clock_since */
-    " clock_since REAL);"          /* when the turn to move began (1970 s) */
+    " clock_since REAL,"           /* when the turn to move began (1970 s) */
+    " rated INTEGER NOT NULL DEFAULT 0);" /* ends in a rating (the lobby) */
     "CREATE TABLE IF NOT EXISTS seats("
     " game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
     " side INTEGER NOT NULL CHECK(side IN (0, 1)),"
@@ -63,15 +67,40 @@ static const char *const schema =
     " id INTEGER PRIMARY KEY AUTOINCREMENT,"
     " name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
     " hash TEXT NOT NULL," /* crypto_pwhash_str: argon2id, salt, limits */
-    " created INTEGER NOT NULL);"
+    " created INTEGER NOT NULL,"
+    " bot INTEGER NOT NULL DEFAULT 0);" /* a house bot's level (no hash) */
     "CREATE TABLE IF NOT EXISTS sessions("
     " digest TEXT PRIMARY KEY," /* of the token (never the token) */
     " account INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,"
     " created INTEGER NOT NULL,"
     " expires INTEGER NOT NULL);"
     "CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);"
+    /* an account's rating for one game (kind: the rules' name), as its
+       last rated game left it (the time away since grows rd when read) */
+    "CREATE TABLE IF NOT EXISTS ratings("
+    " account INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,"
+    " kind TEXT NOT NULL,"
+    " r REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL,"
+    " last INTEGER NOT NULL," /* the last rated game's end (1970 s) */
+    " games INTEGER NOT NULL, wins INTEGER NOT NULL,"
+    " draws INTEGER NOT NULL, losses INTEGER NOT NULL,"
+    " PRIMARY KEY(account, kind));"
+    /* the end of each rated game, written with the ratings it changed;
+       kept when the game expires or an account is deleted (its id stays,
+       like a seat's), so that a player's last games outlive them */
+    "CREATE TABLE IF NOT EXISTS results("
+    " game TEXT PRIMARY KEY,"
+    " kind TEXT NOT NULL,"
+    " ended INTEGER NOT NULL,"
+    " south INTEGER NOT NULL, north INTEGER NOT NULL," /* accounts.id */
+    " aborted INTEGER NOT NULL," /* ended too soon: not rated */
+    " score REAL,"               /* South's: 1, 0.5, 0 (NULL aborted) */
+    " s_before REAL, s_rd_before REAL, s_after REAL, s_rd_after REAL,"
+    " n_before REAL, n_rd_before REAL, n_after REAL, n_rd_after REAL);"
+    "CREATE INDEX IF NOT EXISTS results_south ON results(south, ended);"
+    "CREATE INDEX IF NOT EXISTS results_north ON results(north, ended);"
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);"
-    "INSERT OR IGNORE INTO meta VALUES('schema', '3');";
+    "INSERT OR IGNORE INTO meta VALUES('schema', '4');";
 
 /* Schema 1 (before the clocks) lacks the three clock columns: they are
    added, NULL (no clock kept: the clocks of such games wait for their next
@@ -93,11 +122,21 @@ static const char *const migrate_2_3 =
     "UPDATE meta SET value='3' WHERE key='schema';"
     "COMMIT;";
 
+/* Schema 3 (before the ratings) lacks the games' rated flag (the tables
+   of ratings and results are made by `schema`): added, 0 (no older game
+   was rated); and the accounts' bot column (0: a person), added apart
+   (an older database whose accounts table `schema` just made has it). */
+static const char *const migrate_3_4 =
+    "BEGIN IMMEDIATE;"
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE meta SET value='4' WHERE key='schema';"
+    "COMMIT;";
+
 /* After the steps, whatever the version was. */
 static const char *const schema_end =
     "CREATE INDEX IF NOT EXISTS seats_account ON seats(account);"
-    "UPDATE meta SET value='3' WHERE key='schema' AND"
-    " CAST(value AS INTEGER) < 3;";
+    "UPDATE meta SET value='4' WHERE key='schema' AND"
+    " CAST(value AS INTEGER) < 4;";
 
 /* Does table have the column? */
 static int has_column(sqlite3 *db, const char *table, const char *col)
@@ -146,6 +185,15 @@ static int upgrade(sqlite3 *db, char **msg, const char **why)
         return -1;
     if (!has_column(db, "seats", "account") &&
         sqlite3_exec(db, migrate_2_3, NULL, NULL, msg) != SQLITE_OK)
+        return -1;
+    if (!has_column(db, "games", "rated") &&
+        sqlite3_exec(db, migrate_3_4, NULL, NULL, msg) != SQLITE_OK)
+        return -1;
+    if (!has_column(db, "accounts", "bot") &&
+        sqlite3_exec(db,
+                     "ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL"
+                     " DEFAULT 0",
+                     NULL, NULL, msg) != SQLITE_OK)
         return -1;
     return sqlite3_exec(db, schema_end, NULL, NULL, msg) == SQLITE_OK ? 0 : -1;
 }
@@ -357,7 +405,8 @@ int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
         return -1;
     sqlite3_stmt *st = prep(s, "INSERT INTO games(id, record, version, over,"
                                " created, touched, addr, clock_s, clock_n,"
-                               " clock_since) VALUES(?,?,?,?,?,?,?,?,?,?)");
+                               " clock_since, rated)"
+                               " VALUES(?,?,?,?,?,?,?,?,?,?,?)");
     if (st) {
         bind_text(st, 1, g->id);
         bind_text(st, 2, g->record);
@@ -369,6 +418,7 @@ int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
         sqlite3_bind_double(st, 8, g->clock.bank[0]);
         sqlite3_bind_double(st, 9, g->clock.bank[1]);
         sqlite3_bind_double(st, 10, g->clock.since);
+        sqlite3_bind_int(st, 11, g->rated != 0);
     }
     int ok = step_done(st) == 0;
     for (int side = 0; ok && side < 2; side++) {
@@ -472,6 +522,39 @@ static void read_clock(sqlite3_stmt *st, int i, mc_store_clock *c)
     c->since = c->known ? sqlite3_column_double(st, i + 2) : -1;
 }
 
+/* A result's columns, as read_change reads them (r: the results). */
+#define RESULT_COLS                                                            \
+    "r.game, r.aborted, r.score, r.s_before, r.s_rd_before, r.s_after,"        \
+    " r.s_rd_after, r.n_before, r.n_rd_before, r.n_after, r.n_rd_after"
+
+/* What a kept result did (its columns from i on, RESULT_COLS): 1, or 0
+   when there is none (a NULL game: no row joined). */
+static int read_change(sqlite3_stmt *st, int i, mc_store_change *ch)
+{
+    memset(ch, 0, sizeof *ch);
+    if (sqlite3_column_type(st, i) == SQLITE_NULL)
+        return 0;
+    ch->aborted = sqlite3_column_int(st, i + 1);
+    if (ch->aborted)
+        return 1;
+    ch->score = sqlite3_column_double(st, i + 2);
+    for (int side = 0; side < 2; side++) {
+        int c = i + 3 + 4 * side;
+        ch->before[side] = sqlite3_column_double(st, c);
+        ch->rd_before[side] = sqlite3_column_double(st, c + 1);
+        ch->after[side] = sqlite3_column_double(st, c + 2);
+        ch->rd_after[side] = sqlite3_column_double(st, c + 3);
+        mc_rating x = {ch->before[side], ch->rd_before[side], 0.06};
+        mc_rating y = {ch->after[side], ch->rd_after[side], 0.06};
+        ch->shown_before[side] = mc_rating_shown(x.r);
+        ch->shown_after[side] = mc_rating_shown(y.r);
+        ch->change[side] = ch->shown_after[side] - ch->shown_before[side];
+        ch->prov_before[side] = mc_rating_provisional(&x, NULL);
+        ch->prov_after[side] = mc_rating_provisional(&y, NULL);
+    }
+    return 1;
+}
+
 int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
                   void *ctx, mc_error *err)
 {
@@ -482,11 +565,12 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
         s, "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
            " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
            " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
-           " b.account, y.name"
+           " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot"
            " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
            " JOIN seats b ON b.game = g.id AND b.side = 1"
            " LEFT JOIN accounts x ON x.id = a.account"
-           " LEFT JOIN accounts y ON y.id = b.account");
+           " LEFT JOIN accounts y ON y.id = b.account"
+           " LEFT JOIN results r ON r.game = g.id");
     int rc = st ? SQLITE_ROW : SQLITE_ERROR, stop = 0;
     while (st && !stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         mc_store_game g;
@@ -508,6 +592,10 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
             g.account[side] = sqlite3_column_int64(st, 16 + 2 * side);
             g.player[side] = col_text(st, 17 + 2 * side);
         }
+        g.rated = sqlite3_column_int(st, 20);
+        g.ended = read_change(st, 21, &g.change);
+        for (int side = 0; side < 2; side++)
+            g.bot[side] = sqlite3_column_int(st, 32 + side);
         if (g.id && g.record)
             stop = each(ctx, &g);
     }
@@ -751,6 +839,337 @@ int mc_store_sessions_expire(mc_store *s, long long now, mc_error *err)
     if (st)
         sqlite3_bind_int64(st, 1, now);
     return finish(s, step_done(st) == 0, err, "deleting old sessions");
+}
+
+/* ---- ratings ----------------------------------------------------------- */
+
+/* An account's row of ratings for kind, in the transaction or not: 0 with
+   *x, *last and the counts (c may be NULL), 1 when there is none (a new
+   player's start), -1 on an error. */
+static int read_rating(mc_store *s, long long id, const char *kind,
+                       mc_rating *x, long long *last, int c[4])
+{
+    sqlite3_stmt *st = prep(s, "SELECT r, rd, vol, last, games, wins, draws,"
+                               " losses FROM ratings WHERE account=? AND"
+                               " kind=?");
+    if (st) {
+        sqlite3_bind_int64(st, 1, id);
+        bind_text(st, 2, kind);
+    }
+    int rc = st ? sqlite3_step(st) : SQLITE_ERROR, ret = -1;
+    *x = mc_rating_defaults.start;
+    *last = 0;
+    if (c)
+        c[0] = c[1] = c[2] = c[3] = 0;
+    if (rc == SQLITE_ROW) {
+        x->r = sqlite3_column_double(st, 0);
+        x->rd = sqlite3_column_double(st, 1);
+        x->vol = sqlite3_column_double(st, 2);
+        *last = sqlite3_column_int64(st, 3);
+        for (int k = 0; c && k < 4; k++)
+            c[k] = sqlite3_column_int(st, 4 + k);
+        ret = 0;
+    } else if (rc == SQLITE_DONE) {
+        ret = 1;
+    }
+    sqlite3_finalize(st);
+    return ret;
+}
+
+/* x with the time away from last to now applied (its deviation grown). */
+static mc_rating grown(mc_rating x, long long last, long long now)
+{
+    mc_rating y = x;
+    double days = last > 0 && now > last ? (double)(now - last) / 86400 : 0;
+    if (mc_rating_idle(&x, days, NULL, &y, NULL) != 0)
+        y = x;
+    return y;
+}
+
+/* The result row of game id, if kept: 0 with *ch, 1 none, -1 error. */
+static int read_result(mc_store *s, const char *id, mc_store_change *ch)
+{
+    sqlite3_stmt *st =
+        prep(s, "SELECT " RESULT_COLS " FROM results r WHERE r.game=?");
+    if (st)
+        bind_text(st, 1, id);
+    int rc = st ? sqlite3_step(st) : SQLITE_ERROR, ret = -1;
+    if (rc == SQLITE_ROW)
+        ret = read_change(st, 0, ch) ? 0 : -1;
+    else if (rc == SQLITE_DONE)
+        ret = 1;
+    sqlite3_finalize(st);
+    return ret;
+}
+
+/* Rate the game rg ending at now, written into ratings and results (in
+   the transaction): ok. */
+static int rate_and_keep(mc_store *s, const char *id, const mc_store_rated *rg,
+                         long long now, mc_store_change *ch)
+{
+    memset(ch, 0, sizeof *ch);
+    ch->aborted = rg->aborted;
+    ch->score = rg->score;
+    mc_rating before[2];
+    long long last[2];
+    int counts[2][4];
+    for (int side = 0; side < 2; side++) {
+        mc_rating x;
+        if (read_rating(s, rg->account[side], rg->kind, &x, &last[side],
+                        counts[side]) < 0)
+            return 0;
+        before[side] = grown(x, last[side], now);
+    }
+    mc_rating_result res;
+    if (!rg->aborted &&
+        mc_rating_rate_game(before, rg->score, NULL, &res, NULL) != 0)
+        return 0;
+    for (int side = 0; !rg->aborted && side < 2; side++) {
+        double mine = side ? 1 - rg->score : rg->score;
+        int *c = counts[side];
+        c[0]++;
+        c[mine == 1 ? 1 : mine == 0 ? 3 : 2]++;
+        sqlite3_stmt *st =
+            prep(s, "INSERT OR REPLACE INTO ratings(account, kind, r, rd, vol,"
+                    " last, games, wins, draws, losses)"
+                    " VALUES(?,?,?,?,?,?,?,?,?,?)");
+        if (st) {
+            sqlite3_bind_int64(st, 1, rg->account[side]);
+            bind_text(st, 2, rg->kind);
+            sqlite3_bind_double(st, 3, res.after[side].r);
+            sqlite3_bind_double(st, 4, res.after[side].rd);
+            sqlite3_bind_double(st, 5, res.after[side].vol);
+            sqlite3_bind_int64(st, 6, now);
+            for (int k = 0; k < 4; k++)
+                sqlite3_bind_int(st, 7 + k, c[k]);
+        }
+        if (step_done(st) != 0)
+            return 0;
+        ch->before[side] = before[side].r;
+        ch->rd_before[side] = before[side].rd;
+        ch->after[side] = res.after[side].r;
+        ch->rd_after[side] = res.after[side].rd;
+        ch->shown_before[side] = res.shown_before[side];
+        ch->shown_after[side] = res.shown_after[side];
+        ch->change[side] = res.change[side];
+        ch->prov_before[side] = mc_rating_provisional(&before[side], NULL);
+        ch->prov_after[side] = mc_rating_provisional(&res.after[side], NULL);
+    }
+    sqlite3_stmt *st =
+        prep(s, "INSERT INTO results(game, kind, ended, south, north, aborted,"
+                " score, s_before, s_rd_before, s_after, s_rd_after, n_before,"
+                " n_rd_before, n_after, n_rd_after)"
+                " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (st) {
+        bind_text(st, 1, id);
+        bind_text(st, 2, rg->kind);
+        sqlite3_bind_int64(st, 3, now);
+        sqlite3_bind_int64(st, 4, rg->account[0]);
+        sqlite3_bind_int64(st, 5, rg->account[1]);
+        sqlite3_bind_int(st, 6, rg->aborted != 0);
+        if (rg->aborted) {
+            for (int k = 7; k <= 15; k++)
+                sqlite3_bind_null(st, k);
+        } else {
+            sqlite3_bind_double(st, 7, rg->score);
+            for (int side = 0; side < 2; side++) {
+                sqlite3_bind_double(st, 8 + 4 * side, ch->before[side]);
+                sqlite3_bind_double(st, 9 + 4 * side, ch->rd_before[side]);
+                sqlite3_bind_double(st, 10 + 4 * side, ch->after[side]);
+                sqlite3_bind_double(st, 11 + 4 * side, ch->rd_after[side]);
+            }
+        }
+    }
+    return step_done(st) == 0;
+}
+
+int mc_store_update_rated(mc_store *s, const char *id, const char *record,
+                          long long version, long long touched,
+                          const mc_store_clock *clock, const mc_store_rated *rg,
+                          mc_store_change *ch, mc_error *err)
+{
+    const char *what = "saving a rated game's end";
+    if (begin(s, err, what) != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "UPDATE games SET record=?, version=?, over=1,"
+                               " touched=?, clock_s=?, clock_n=?,"
+                               " clock_since=? WHERE id=?");
+    if (st) {
+        bind_text(st, 1, record);
+        sqlite3_bind_int64(st, 2, version);
+        sqlite3_bind_int64(st, 3, touched);
+        for (int i = 0; i < 3; i++)
+            if (clock)
+                sqlite3_bind_double(st, 4 + i,
+                                    i < 2 ? clock->bank[i] : clock->since);
+            else
+                sqlite3_bind_null(st, 4 + i);
+        bind_text(st, 7, id);
+    }
+    int ok = step_done(st) == 0 && sqlite3_changes(s->db) == 1;
+    int kept = ok ? read_result(s, id, ch) : -1;
+    if (ok && kept == 1) {
+        /* two accounts, both still there; else nothing to rate (an
+           account deleted during the game): kept as aborted */
+        mc_store_rated r = *rg;
+        r.aborted |= !(r.account[0] > 0 && r.account[1] > 0 &&
+                       r.account[0] != r.account[1]);
+        st = prep(s, "SELECT count(*) FROM accounts WHERE id IN (?, ?)");
+        if (st) {
+            sqlite3_bind_int64(st, 1, r.account[0]);
+            sqlite3_bind_int64(st, 2, r.account[1]);
+        }
+        ok = st && sqlite3_step(st) == SQLITE_ROW;
+        r.aborted |= ok && sqlite3_column_int(st, 0) != 2;
+        sqlite3_finalize(st);
+        ok = ok && rate_and_keep(s, id, &r, touched, ch);
+    }
+    return finish(s, ok && kept >= 0, err, what);
+}
+
+/* The standing of st's kind from a rating x, its last game and counts. */
+static void standing(mc_store_standing *st, mc_rating x, long long last,
+                     const int c[4], long long now)
+{
+    mc_rating y = grown(x, last, now);
+    st->r = y.r;
+    st->rd = y.rd;
+    st->shown = mc_rating_shown(y.r);
+    st->provisional = mc_rating_provisional(&y, NULL);
+    st->games = c[0];
+    st->wins = c[1];
+    st->draws = c[2];
+    st->losses = c[3];
+    st->last = last;
+}
+
+int mc_store_standing_of(mc_store *s, long long id, const char *kind,
+                         long long now, mc_store_standing *st, mc_error *err)
+{
+    pthread_mutex_lock(&s->lock);
+    mc_rating x;
+    long long last;
+    int c[4];
+    int rc = read_rating(s, id, kind, &x, &last, c);
+    if (rc >= 0) {
+        snprintf(st->kind, sizeof st->kind, "%s", kind);
+        standing(st, x, last, c, now);
+    } else {
+        fail(s, err, "reading a rating");
+    }
+    pthread_mutex_unlock(&s->lock);
+    return rc < 0 ? -1 : 0;
+}
+
+int mc_store_player(mc_store *s, const char *name, long long now,
+                    mc_store_account *acc, mc_store_standing *st, int nst,
+                    int *got_st, mc_store_past *past, int npast, int *got_past,
+                    mc_error *err)
+{
+    *got_st = *got_past = 0;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = prep(s, "SELECT id, name, '', created FROM accounts"
+                              " WHERE name=?");
+    if (q)
+        bind_text(q, 1, name);
+    int rc = one_row(s, q, err, "reading an account");
+    if (rc == 0)
+        read_account(q, 0, acc);
+    sqlite3_finalize(q);
+    if (rc != 0) {
+        pthread_mutex_unlock(&s->lock);
+        return rc;
+    }
+    q = prep(s, "SELECT kind, r, rd, vol, last, games, wins, draws, losses"
+                " FROM ratings WHERE account=? ORDER BY kind");
+    if (q)
+        sqlite3_bind_int64(q, 1, acc->id);
+    int step = q ? sqlite3_step(q) : SQLITE_ERROR;
+    for (; step == SQLITE_ROW; step = sqlite3_step(q)) {
+        if (*got_st >= nst)
+            continue;
+        mc_store_standing *x = &st[(*got_st)++];
+        const char *k = col_text(q, 0);
+        snprintf(x->kind, sizeof x->kind, "%s", k ? k : "");
+        mc_rating y = {sqlite3_column_double(q, 1), sqlite3_column_double(q, 2),
+                       sqlite3_column_double(q, 3)};
+        int c[4];
+        for (int i = 0; i < 4; i++)
+            c[i] = sqlite3_column_int(q, 5 + i);
+        standing(x, y, sqlite3_column_int64(q, 4), c, now);
+    }
+    sqlite3_finalize(q);
+    int ok = step == SQLITE_DONE;
+    /* the last results, from the account's side */
+    q = ok ? prep(s, "SELECT r.game, r.kind, r.ended, r.south = ?1,"
+                     " o.name, r.aborted, r.score, r.s_before, r.s_after,"
+                     " r.n_before, r.n_after"
+                     " FROM results r LEFT JOIN accounts o ON o.id ="
+                     " (CASE WHEN r.south = ?1 THEN r.north ELSE r.south END)"
+                     " WHERE r.south = ?1 OR r.north = ?1"
+                     " ORDER BY r.ended DESC, r.rowid DESC LIMIT ?2")
+           : NULL;
+    if (q) {
+        sqlite3_bind_int64(q, 1, acc->id);
+        sqlite3_bind_int(q, 2, npast);
+    }
+    step = q ? sqlite3_step(q) : SQLITE_ERROR;
+    for (; ok && step == SQLITE_ROW && *got_past < npast;
+         step = sqlite3_step(q)) {
+        mc_store_past *x = &past[(*got_past)++];
+        memset(x, 0, sizeof *x);
+        const char *g = col_text(q, 0), *k = col_text(q, 1),
+                   *o = col_text(q, 4);
+        snprintf(x->game, sizeof x->game, "%s", g ? g : "");
+        snprintf(x->kind, sizeof x->kind, "%s", k ? k : "");
+        x->ended = sqlite3_column_int64(q, 2);
+        x->side = sqlite3_column_int(q, 3) ? 0 : 1;
+        snprintf(x->opponent, sizeof x->opponent, "%s", o ? o : "");
+        x->aborted = sqlite3_column_int(q, 5);
+        if (!x->aborted) {
+            double sc = sqlite3_column_double(q, 6);
+            x->score = x->side ? 1 - sc : sc;
+            double b = sqlite3_column_double(q, 7 + 2 * x->side),
+                   a = sqlite3_column_double(q, 8 + 2 * x->side);
+            x->shown_after = mc_rating_shown(a);
+            x->change = x->shown_after - mc_rating_shown(b);
+        }
+    }
+    ok = ok && (step == SQLITE_DONE || step == SQLITE_ROW);
+    sqlite3_finalize(q);
+    if (!ok)
+        fail(s, err, "reading a player");
+    pthread_mutex_unlock(&s->lock);
+    return ok ? 0 : -1;
+}
+
+int mc_store_bot(mc_store *s, int level, mc_store_account *acc, mc_error *err)
+{
+    char name[MC_STORE_NAME_MAX + 1];
+    snprintf(name, sizeof name, "bot-level-%d", level);
+    if (begin(s, err, "saving a house bot") != 0)
+        return -1;
+    sqlite3_stmt *st = prep(s, "INSERT OR IGNORE INTO accounts(name, hash,"
+                               " created, bot) VALUES(?, '-', ?, ?)");
+    if (st) {
+        bind_text(st, 1, name);
+        sqlite3_bind_int64(st, 2, (long long)time(NULL));
+        sqlite3_bind_int(st, 3, level);
+    }
+    int ok = step_done(st) == 0;
+    st = ok ? prep(s, "SELECT id, name, '', created FROM accounts WHERE"
+                      " name=? AND bot=?")
+            : NULL;
+    if (st) {
+        bind_text(st, 1, name);
+        sqlite3_bind_int(st, 2, level);
+    }
+    /* a person's account of that name (made before bots were): no bot */
+    ok = ok && st && sqlite3_step(st) == SQLITE_ROW;
+    if (ok)
+        read_account(st, 0, acc);
+    sqlite3_finalize(st);
+    return finish(s, ok, err, "saving a house bot");
 }
 
 void mc_store_set_readonly(mc_store *s, int on)

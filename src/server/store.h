@@ -31,18 +31,42 @@ typedef struct mc_store_clock {
     int known; /* read: 0 when the game was stored before the clocks */
 } mc_store_clock;
 
+/* ---- ratings (the types first: a game as stored carries its change) ----
+   An account has one rating per kind of game (the rules' name: "oware",
+   "omweso", "gore", "sadeqa2"), Glicko-2 (rating.h, docs/RATINGS.md),
+   changed by its rated games' results only, in the transaction that
+   writes the result (mc_store_update_rated). */
+
+/* What a rated game's end did to each side's rating (0 South, 1 North):
+   the ratings before it (time away applied) and after, as shown (to the
+   nearest point) with their change (shown after - shown before) and
+   whether each was provisional; or, aborted, nothing (ended before each
+   side made two moves). */
+typedef struct mc_store_change {
+    int aborted;
+    double score; /* South's: 1, 0.5, 0 */
+    double before[2], rd_before[2], after[2], rd_after[2];
+    int shown_before[2], shown_after[2], change[2];
+    int prov_before[2], prov_after[2];
+} mc_store_change;
+
 /* A game as stored. */
 typedef struct mc_store_game {
     const char *id, *record, *addr;
     long long version, created, touched;
     int over;
-    const char *token[2];  /* per side (0 South, 1 North); NULL: not taken */
-    const char *invite[2]; /* an invitation still open, or NULL */
-    int owner;             /* bit s: the creator holds side s */
-    mc_store_clock clock;  /* the clocks of the round being played */
-    long long account[2];  /* the account holding each seat; 0: none */
-    const char *player[2]; /* read: that account's name, NULL when it was
-                              deleted (ignored when written) */
+    const char *token[2];   /* per side (0 South, 1 North); NULL: not taken */
+    const char *invite[2];  /* an invitation still open, or NULL */
+    int owner;              /* bit s: the creator holds side s */
+    mc_store_clock clock;   /* the clocks of the round being played */
+    long long account[2];   /* the account holding each seat; 0: none */
+    const char *player[2];  /* read: that account's name, NULL when it was
+                               deleted (ignored when written) */
+    int rated;              /* its end is rated (a game of the lobby) */
+    int bot[2];             /* read: the level of a house bot holding a seat
+                               (its account's), else 0 */
+    int ended;              /* read: its end was rated (or aborted) ... */
+    mc_store_change change; /* ... and that did this */
 } mc_store_game;
 
 /* Open (creating if missing, mode 0600) the database at path; NULL: a
@@ -127,6 +151,71 @@ int mc_store_session_end(mc_store *s, const char *digest, int all, int *ended,
                          mc_error *err);
 /* Every session ended by now is deleted.  0, or -1 with err filled. */
 int mc_store_sessions_expire(mc_store *s, long long now, mc_error *err);
+
+/* ---- ratings ----------------------------------------------------------- */
+
+/* A rated game's end: the kind, the accounts of South and North (two,
+   not the same), South's score, or aborted. */
+typedef struct mc_store_rated {
+    const char *kind;
+    long long account[2];
+    double score; /* South's: 1, 0.5, 0 */
+    int aborted;
+} mc_store_rated;
+
+/* mc_store_update and the end of the rated game id, in one transaction:
+   both ratings read (a new one: 1500, RD 350; time away since each
+   side's last rated game applied), the game rated (Glicko-2, one game a
+   period, rating.h), both written back with the time, and the result
+   kept; or, aborted, the result alone.  *ch says what it did.  A game
+   whose end was kept already is not rated again (*ch: what it did then).
+   0, or -1 with err filled (nothing of it kept). */
+int mc_store_update_rated(mc_store *s, const char *id, const char *record,
+                          long long version, long long touched,
+                          const mc_store_clock *clock, const mc_store_rated *rg,
+                          mc_store_change *ch, mc_error *err);
+
+/* An account's standing in one kind of game, as of now: the rating with
+   the time away applied to its deviation, as shown, provisional or not,
+   and its rated games. */
+typedef struct mc_store_standing {
+    char kind[16];
+    double r, rd;
+    int shown, provisional;
+    int games, wins, draws, losses;
+    long long last; /* its last rated game's end (0: none yet) */
+} mc_store_standing;
+
+/* The standing of account id in kind at now into *st (a new player's
+   when it has no rated game of that kind).  0, or -1 with err filled. */
+int mc_store_standing_of(mc_store *s, long long id, const char *kind,
+                         long long now, mc_store_standing *st, mc_error *err);
+
+/* A rated game (or aborted one) of an account, from its side. */
+typedef struct mc_store_past {
+    char game[40]; /* its id (it may have expired since) */
+    char kind[16];
+    long long ended;
+    int side;                             /* 0 South, 1 North */
+    char opponent[MC_STORE_NAME_MAX + 1]; /* "" when deleted since */
+    int aborted;
+    double score;            /* the account's: 1, 0.5, 0 */
+    int shown_after, change; /* its rating after, and the change */
+} mc_store_past;
+
+/* The account named name (*acc, its hash left empty), its standings in
+   each kind it played rated (at most nst into st, *got_st of them) and
+   its last rated games, the latest first (at most npast, *got_past).
+   0, 1 when there is no such account, -1 with err filled. */
+int mc_store_player(mc_store *s, const char *name, long long now,
+                    mc_store_account *acc, mc_store_standing *st, int nst,
+                    int *got_st, mc_store_past *past, int npast, int *got_past,
+                    mc_error *err);
+
+/* The account of the house bot of level (1..10), "bot-level-N", made
+   the first time (no password: nobody signs in as it), into *acc.  0,
+   or -1 with err filled (also when a person's account has that name). */
+int mc_store_bot(mc_store *s, int level, mc_store_account *acc, mc_error *err);
 
 /* Tests: refuse every write from now on (PRAGMA query_only), so that the
    callers' error paths run against a real SQLite error. */

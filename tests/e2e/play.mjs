@@ -11,7 +11,8 @@
 // evaluation, board flip, sound; seats: an invitation link gives the other
 // player their seat (and only once), a watch link gives none, and no link
 // the page shows holds its token; accounts: register, sign out, a wrong
-// password, sign in.  Screenshots <game>-1280.png and
+// password, sign in; the lobby: a rated seek taken in another browser,
+// played, the ratings shown.  Screenshots <game>-1280.png and
 // <game>-400.png go to $MANCALA_SHOTS (`make screenshots`: docs/img) or the
 // run's scratch folder.  Run by tests/e2e/run.sh with MANCALA_URL set to a
 // server on 127.0.0.1.
@@ -786,6 +787,112 @@ async function features() {
   await part('joined form', joinedForm);
   await part('clocks', clocks);
   await part('accounts', accounts);
+  await part('lobby', lobby);
+  await part('house bot', houseBot);
+}
+
+// Quick pairing alone in a pool: after the server's wait (20 s) the house
+// bot is offered; taken, the game opens against it, and the page asks the
+// server for the bot's moves.
+async function houseBot() {
+  const page = await newPage();
+  await page.click('#lobby summary');
+  await page.selectOption('#seek-game', 'gore');
+  await page.click('#pair-bar button[data-time="game:900+5"]');
+  check(await until(page, () => document.getElementById('seek-msg').textContent.includes('pool'), 10000),
+    `house bot: waiting in the pool (${await page.textContent('#seek-msg')})`);
+  check(await until(page, () => !document.getElementById('bot-offer').hidden, 40000),
+    'house bot: offered after the wait');
+  const offer = await page.textContent('#bot-play');
+  check(/bot-level-\d+/.test(offer), `house bot: offered by name (${offer})`);
+  await page.click('#bot-play');
+  check(await until(page, () => location.hash.includes('g=') && document.querySelectorAll('g.pit').length > 0, 10000),
+    'house bot: the game opens');
+  let st = await stateOf(page);
+  const mine = st.bot === 'S' ? 'N' : 'S';
+  check(st.bot && (st.players[st.bot] || '').startsWith('bot-level-'), `house bot: a bot's seat (${JSON.stringify(st.players)})`);
+  // the bot's first move when it starts, then mine, then the bot's reply
+  for (let k = 0; k < 2; k++) {
+    if (!(await until(page, () => document.querySelectorAll('g.pit.playable').length > 0, 15000))) break;
+    await clickMove(page, 1);
+    st = await settled(page, (s) => s.side !== mine || s.over);
+  }
+  st = await settled(page, (s) => s.side === mine || s.over);
+  check(st.ply >= 3 && st.side === mine, `house bot: the bot answered my moves (ply ${st.ply})`);
+  await page.close();
+}
+
+// The lobby: two accounts in two browsers; one posts a rated seek, the
+// other takes it from the list, both pages open the game, they play two
+// moves each, one resigns, and both see the ratings change (two new
+// players: +162 and \u2212162, docs/RATINGS.md), then the player page.
+async function lobby() {
+  const tag = Date.now().toString(36).slice(-5);
+  const names = ['Lo' + tag, 'Bby' + tag];
+  const a = await newPage();
+  const other = await otherBrowser('lobby');
+  const b = await other.newPage();
+  await b.goto(url);
+  await until(b, () => document.querySelectorAll('#game option').length > 0);
+  const pages = [a, b];
+  const shown = () => !document.getElementById('acct-in').hidden;
+  for (let i = 0; i < 2; i++) {
+    const p = pages[i];
+    await p.click('#acct-box summary');
+    await p.fill('#acct-user', names[i]);
+    await p.fill('#acct-pass', 'lobby password');
+    await p.click('#acct-register');
+    check(await until(p, shown), `lobby: ${names[i]} registered (${await p.textContent('#acct-msg')})`);
+  }
+  check(await a.isVisible('#lobby'), 'lobby: a lobby beside a server');
+  await a.click('#lobby summary');
+  await a.selectOption('#seek-game', 'oware');
+  await a.selectOption('#seek-time', 'game:300+2');
+  await a.selectOption('#seek-side', 'S');
+  await a.check('#seek-rated');
+  await a.click('#seek-post');
+  check(await until(a, () => document.querySelector('#seeks .seek-withdraw') !== null, 10000),
+    `lobby: the seek is listed as mine (${await a.textContent('#seek-msg')})`);
+  await b.click('#lobby summary');
+  check(await until(b, (n) => [...document.querySelectorAll('#seeks tr')].some((tr) =>
+    tr.textContent.includes(n) && tr.querySelector('.seek-accept')), 10000, names[0]),
+  'lobby: the other browser sees the seek, with its player');
+  const row = await b.$(`#seeks tr:has-text("${names[0]}") .seek-accept`);
+  await row.click();
+  check(await until(b, () => location.hash.includes('g=') && location.hash.includes('side=N') &&
+    document.querySelectorAll('g.pit').length > 0, 10000), 'lobby: the taker\'s page opens the game as North');
+  check(await until(a, () => location.hash.includes('g=') && location.hash.includes('side=S') &&
+    document.querySelectorAll('g.pit').length > 0, 10000), 'lobby: the creator\'s page opens the game when it is taken');
+  const id = await idOf(a);
+  check(id && id === await idOf(b), 'lobby: both pages show the same game');
+  let st = await stateOf(a, id);
+  check(st.rated && st.players.S === names[0] && st.players.N === names[1],
+    `lobby: a rated game between the two accounts (${JSON.stringify(st.players)})`);
+  check((await a.textContent('#ratings')).includes('rated'), 'lobby: the page says the game is rated');
+  // two moves each, by clicking
+  for (let ply = 0; ply < 4; ply++) {
+    const p = pages[ply % 2];
+    check(await until(p, () => document.querySelectorAll('g.pit.playable').length > 0, 10000),
+      `lobby: move ${ply + 1} is playable`);
+    await clickMove(p, 0);
+    st = await settled(p, (s) => s.ply === ply + 1);
+  }
+  await b.click('#resign');
+  await b.click('#resign-yes');
+  const rated = (p) => until(p, () => document.getElementById('ratings').textContent.includes('\u2192'), 10000);
+  check(await rated(a) && await rated(b), 'lobby: both pages show the ratings at the end');
+  const ta = await a.textContent('#ratings'), tb = await b.textContent('#ratings');
+  check(ta.includes('(+162)') && ta.includes('(\u2212162)') && ta.includes('1662?') && tb.includes('1338?'),
+    `lobby: the change shown (${ta} / ${tb})`);
+  // the player page, from the account
+  await a.click('#acct-page');
+  check(await until(a, () => !document.getElementById('player-view').hidden &&
+    document.getElementById('pv-ratings').textContent.includes('1662'), 10000),
+  `lobby: the player page shows the new rating (${await a.textContent('#player-view')})`);
+  check((await a.textContent('#pv-games')).includes(names[1]), 'lobby: the player page lists the game and its opponent');
+  for (const p of pages) await p.click('#acct-out');
+  await a.close();
+  await other.close();
 }
 
 // Accounts: register, sign out, a wrong password (the server's words), sign
