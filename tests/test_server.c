@@ -3688,6 +3688,33 @@ static void test_lobby(const char *dir)
           ival(pk, "ratings.oware.games") == 2 &&
           ival(pk, "ratings.oware.wins") == 1);
     json_decref(pk);
+    /* a rated game played to its end by the rules (each side its first
+       legal move): rated at the move that ends it */
+    char g5[40];
+    CHECK(seek_game(a, rated, ama, yaw, g5) == 0);
+    int over5 = 0, plies5 = 0;
+    while (!over5 && plies5 < 1000) {
+        resp r5 = game_get(a, g5);
+        over5 = ival(r5.json, "state.over") == 1;
+        if (!over5) {
+            int south = !strcmp(jstr(r5.json, "state.side"), "S");
+            char body[64];
+            snprintf(body, sizeof body, "{\"move\":\"%s\"}",
+                     jstr(json_array_get(jget(r5.json, "state", "moves"), 0),
+                          "move"));
+            /* Ama is South (her seek's side) */
+            CHECK(game_post(a, g5, "play", body, south ? ama : yaw) == 200);
+            plies5++;
+        }
+        done(&r5);
+    }
+    resp r5 = game_get(a, g5);
+    const char *why5 = jstr(r5.json, "state.result.reason");
+    CHECK_MSG(over5 && strcmp(why5, "resign") && strcmp(why5, "time") &&
+                  ival(r5.json, "state.ratings.aborted") == 0 &&
+                  ival(r5.json, "state.ratings.N.before") == 1500,
+              "%d plies, %s", plies5, why5);
+    done(&r5);
     /* both players leave: the clock decides, and the ratings follow
        without anyone opening the game (a look at the live games) */
     char g4[40];
@@ -3706,16 +3733,19 @@ static void test_lobby(const char *dir)
     CHECK(game_post(a, g4, "play", "{\"move\":\"b\"}", yaw_s ? ama : yaw) ==
           200);
     py = player_of(a, "Yaw");
-    CHECK(py && json_object_size(json_object_get(py, "ratings")) == 0);
+    long yg = ival(py, "ratings.oware.games"),
+         yw = ival(py, "ratings.oware.wins"),
+         yl = ival(py, "ratings.oware.losses");
+    CHECK(py && yg == 1);
     json_decref(py);
     mc_api_set_now(a, t4 + 100);
     CHECK(call(a, "GET", "/api/live", NULL, "10.20.0.9", NULL, &j) == 200);
     json_decref(j);
     mc_api_set_now(a, 0);
     py = player_of(a, "Yaw");
-    CHECK(py && ival(py, "ratings.oware.games") == 1 &&
-          ival(py, "ratings.oware.losses") == (yaw_s ? 1 : 0) &&
-          ival(py, "ratings.oware.wins") == (yaw_s ? 0 : 1));
+    CHECK(py && ival(py, "ratings.oware.games") == yg + 1 &&
+          ival(py, "ratings.oware.losses") == yl + (yaw_s ? 1 : 0) &&
+          ival(py, "ratings.oware.wins") == yw + (yaw_s ? 0 : 1));
     json_decref(py);
     /* an unrated seek without an account: its token is its creator */
     char us[40], usec[40], ug[40];
