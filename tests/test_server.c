@@ -3715,6 +3715,34 @@ static void test_lobby(const char *dir)
                   ival(r5.json, "state.ratings.N.before") == 1500,
               "%d plies, %s", plies5, why5);
     done(&r5);
+    /* the end and the ratings are kept together or not at all: a store
+       that refuses the end keeps neither, the next try keeps both */
+    char g6[40];
+    CHECK(seek_game(a, rated, ama, kofi, g6) == 0);
+    CHECK(game_post(a, g6, "play", "{\"move\":\"C\"}", ama) == 200);
+    CHECK(game_post(a, g6, "play", "{\"move\":\"a\"}", kofi) == 200);
+    CHECK(game_post(a, g6, "play", "{\"move\":\"D\"}", ama) == 200);
+    CHECK(game_post(a, g6, "play", "{\"move\":\"b\"}", kofi) == 200);
+    json_t *k6 = player_of(a, "Kofi");
+    long kg6 = ival(k6, "ratings.oware.games");
+    json_decref(k6);
+    mc_api_store_readonly(a, 1);
+    CHECK(game_post(a, g6, "resign", "{\"side\":\"N\"}", kofi) == 503);
+    mc_api_store_readonly(a, 0);
+    k6 = player_of(a, "Kofi");
+    CHECK(k6 && ival(k6, "ratings.oware.games") == kg6);
+    json_decref(k6);
+    resp r6 = game_get(a, g6);
+    CHECK(ival(r6.json, "state.over") == 0 &&
+          json_is_null(jget(r6.json, "state", "ratings")));
+    done(&r6);
+    CHECK(game_post(a, g6, "resign", "{\"side\":\"N\"}", kofi) == 200);
+    k6 = player_of(a, "Kofi");
+    CHECK(k6 && ival(k6, "ratings.oware.games") == kg6 + 1);
+    json_decref(k6);
+    r6 = game_get(a, g6);
+    CHECK(ival(r6.json, "state.ratings.N.change") < 0);
+    done(&r6);
     /* both players leave: the clock decides, and the ratings follow
        without anyone opening the game (a look at the live games) */
     char g4[40];
@@ -3815,8 +3843,8 @@ static void test_lobby(const char *dir)
     done(&r);
     CHECK(game_post(a, game, "engine", "{}", ama) == 403);
     pk = player_of(a, "kofi");
-    CHECK(pk && ival(pk, "ratings.oware.rating") == kofi_after &&
-          json_array_size(json_object_get(pk, "games")) == 2);
+    CHECK(pk && json_array_size(json_object_get(pk, "games")) == 3 &&
+          ival(pk, "ratings.oware.games") == 3);
     json_decref(pk);
     mc_api_free(a);
 }
