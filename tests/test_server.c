@@ -3635,6 +3635,16 @@ static void test_lobby(const char *dir)
     }
     json_decref(pa);
     json_decref(pk);
+    /* 100 days away: 20 rating periods of 5 days grow the deviation,
+       RD' = sqrt(290.319^2 + 20 (173.7178 * 0.0599997)^2)
+           = sqrt(84285.1 + 20 * 108.639) = sqrt(86457.9) = 294.04;
+       the rating itself stays */
+    mc_api_set_now(a, (double)time(NULL) + 100 * 86400.0);
+    pa = player_of(a, "Ama");
+    CHECK(pa && ival(pa, "ratings.oware.deviation") == 294 &&
+          ival(pa, "ratings.oware.rating") == 1662);
+    json_decref(pa);
+    mc_api_set_now(a, 0);
     CHECK(player_of(a, "Nobody") == NULL && player_of(a, "a") == NULL &&
           player_of(a, "x%2fy") == NULL);
     /* a game ended before each side made two moves: aborted, not rated */
