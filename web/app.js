@@ -1467,7 +1467,27 @@ function hel(tag, attrs, parent) {
 function changeText(c) { return c > 0 ? '+' + c : c < 0 ? '\u2212' + -c : '0'; }
 function ratingText(r, prov) { return `${r}${prov ? '?' : ''}`; }
 
+// The pages of the accounts holding the seats (a game on the server).
+let whoShown = '';
+function renderWho() {
+  const names = st && where === 'server' && st.players
+    ? ['S', 'N'].map((k) => st.players[k]).filter((n) => n && n !== 'deleted player') : [];
+  const key = names.join(' ');
+  if (key === whoShown) return;
+  whoShown = key;
+  const box = $('who');
+  box.hidden = !names.length || !backends.server || embedded;
+  while (box.childNodes.length > 1) box.lastChild.remove();
+  for (const n of [...new Set(names)]) {
+    const b = hel('button', { type: 'button', class: 'player-link' }, box);
+    b.textContent = n;
+    b.addEventListener('click', () => showPlayer(n));
+    box.append(' ');
+  }
+}
+
 function renderRatings() {
+  renderWho();
   const box = $('ratings'), rt = st && st.ratings;
   box.hidden = !(st && st.rated);
   if (box.hidden) return;
