@@ -3640,6 +3640,16 @@ static void test_lobby(const char *dir)
     }
     json_decref(pa);
     json_decref(pk);
+    /* 100 days away: 20 rating periods of 5 days grow the deviation,
+       RD' = sqrt(290.319^2 + 20 (173.7178 * 0.0599997)^2)
+           = sqrt(84285.1 + 20 * 108.639) = sqrt(86457.9) = 294.04;
+       the rating itself stays */
+    mc_api_set_now(a, (double)time(NULL) + 100 * 86400.0);
+    pa = player_of(a, "Ama");
+    CHECK(pa && ival(pa, "ratings.oware.deviation") == 294 &&
+          ival(pa, "ratings.oware.rating") == 1662);
+    json_decref(pa);
+    mc_api_set_now(a, 0);
     CHECK(player_of(a, "Nobody") == NULL && player_of(a, "a") == NULL &&
           player_of(a, "x%2fy") == NULL);
     /* a game ended before each side made two moves: aborted, not rated */
@@ -3693,6 +3703,61 @@ static void test_lobby(const char *dir)
           ival(pk, "ratings.oware.games") == 2 &&
           ival(pk, "ratings.oware.wins") == 1);
     json_decref(pk);
+    /* a rated game played to its end by the rules (each side its first
+       legal move): rated at the move that ends it */
+    char g5[40];
+    CHECK(seek_game(a, rated, ama, yaw, g5) == 0);
+    int over5 = 0, plies5 = 0;
+    while (!over5 && plies5 < 1000) {
+        resp r5 = game_get(a, g5);
+        over5 = ival(r5.json, "state.over") == 1;
+        if (!over5) {
+            int south = !strcmp(jstr(r5.json, "state.side"), "S");
+            char body[64];
+            snprintf(body, sizeof body, "{\"move\":\"%s\"}",
+                     jstr(json_array_get(jget(r5.json, "state", "moves"), 0),
+                          "move"));
+            /* Ama is South (her seek's side) */
+            CHECK(game_post(a, g5, "play", body, south ? ama : yaw) == 200);
+            plies5++;
+        }
+        done(&r5);
+    }
+    resp r5 = game_get(a, g5);
+    const char *why5 = jstr(r5.json, "state.result.reason");
+    CHECK_MSG(over5 && strcmp(why5, "resign") && strcmp(why5, "time") &&
+                  ival(r5.json, "state.ratings.aborted") == 0 &&
+                  ival(r5.json, "state.ratings.N.before") == 1500,
+              "%d plies, %s", plies5, why5);
+    done(&r5);
+    /* the end and the ratings are kept together or not at all: a store
+       that refuses the end keeps neither, the next try keeps both */
+    char g6[40];
+    CHECK(seek_game(a, rated, ama, kofi, g6) == 0);
+    CHECK(game_post(a, g6, "play", "{\"move\":\"C\"}", ama) == 200);
+    CHECK(game_post(a, g6, "play", "{\"move\":\"a\"}", kofi) == 200);
+    CHECK(game_post(a, g6, "play", "{\"move\":\"D\"}", ama) == 200);
+    CHECK(game_post(a, g6, "play", "{\"move\":\"b\"}", kofi) == 200);
+    json_t *k6 = player_of(a, "Kofi");
+    long kg6 = ival(k6, "ratings.oware.games");
+    json_decref(k6);
+    mc_api_store_readonly(a, 1);
+    CHECK(game_post(a, g6, "resign", "{\"side\":\"N\"}", kofi) == 503);
+    mc_api_store_readonly(a, 0);
+    k6 = player_of(a, "Kofi");
+    CHECK(k6 && ival(k6, "ratings.oware.games") == kg6);
+    json_decref(k6);
+    resp r6 = game_get(a, g6);
+    CHECK(ival(r6.json, "state.over") == 0 &&
+          json_is_null(jget(r6.json, "state", "ratings")));
+    done(&r6);
+    CHECK(game_post(a, g6, "resign", "{\"side\":\"N\"}", kofi) == 200);
+    k6 = player_of(a, "Kofi");
+    CHECK(k6 && ival(k6, "ratings.oware.games") == kg6 + 1);
+    json_decref(k6);
+    r6 = game_get(a, g6);
+    CHECK(ival(r6.json, "state.ratings.N.change") < 0);
+    done(&r6);
     /* both players leave: the clock decides, and the ratings follow
        without anyone opening the game (a look at the live games) */
     char g4[40];
@@ -3711,16 +3776,19 @@ static void test_lobby(const char *dir)
     CHECK(game_post(a, g4, "play", "{\"move\":\"b\"}", yaw_s ? ama : yaw) ==
           200);
     py = player_of(a, "Yaw");
-    CHECK(py && json_object_size(json_object_get(py, "ratings")) == 0);
+    long yg = ival(py, "ratings.oware.games"),
+         yw = ival(py, "ratings.oware.wins"),
+         yl = ival(py, "ratings.oware.losses");
+    CHECK(py && yg == 1);
     json_decref(py);
     mc_api_set_now(a, t4 + 100);
     CHECK(call(a, "GET", "/api/live", NULL, "10.20.0.9", NULL, &j) == 200);
     json_decref(j);
     mc_api_set_now(a, 0);
     py = player_of(a, "Yaw");
-    CHECK(py && ival(py, "ratings.oware.games") == 1 &&
-          ival(py, "ratings.oware.losses") == (yaw_s ? 1 : 0) &&
-          ival(py, "ratings.oware.wins") == (yaw_s ? 0 : 1));
+    CHECK(py && ival(py, "ratings.oware.games") == yg + 1 &&
+          ival(py, "ratings.oware.losses") == yl + (yaw_s ? 1 : 0) &&
+          ival(py, "ratings.oware.wins") == yw + (yaw_s ? 0 : 1));
     json_decref(py);
     /* an unrated seek without an account: its token is its creator */
     char us[40], usec[40], ug[40];
@@ -3790,8 +3858,8 @@ static void test_lobby(const char *dir)
     done(&r);
     CHECK(game_post(a, game, "engine", "{}", ama) == 403);
     pk = player_of(a, "kofi");
-    CHECK(pk && ival(pk, "ratings.oware.rating") == kofi_after &&
-          json_array_size(json_object_get(pk, "games")) == 2);
+    CHECK(pk && json_array_size(json_object_get(pk, "games")) == 3 &&
+          ival(pk, "ratings.oware.games") == 3);
     json_decref(pk);
     mc_api_free(a);
 }

@@ -1437,6 +1437,7 @@ let mySeek = (() => {
 })();
 function keepMySeek(k) {
   mySeek = k;
+  renderSeeks(lastSeeks);
   try {
     if (k) localStorage.setItem('mancala.seek', JSON.stringify(k));
     else localStorage.removeItem('mancala.seek');
@@ -1466,7 +1467,27 @@ function hel(tag, attrs, parent) {
 function changeText(c) { return c > 0 ? '+' + c : c < 0 ? '\u2212' + -c : '0'; }
 function ratingText(r, prov) { return `${r}${prov ? '?' : ''}`; }
 
+// The pages of the accounts holding the seats (a game on the server).
+let whoShown = '';
+function renderWho() {
+  const names = st && where === 'server' && st.players
+    ? ['S', 'N'].map((k) => st.players[k]).filter((n) => n && n !== 'deleted player') : [];
+  const key = names.join(' ');
+  if (key === whoShown) return;
+  whoShown = key;
+  const box = $('who');
+  box.hidden = !names.length || !backends.server || embedded;
+  while (box.childNodes.length > 1) box.lastChild.remove();
+  for (const n of [...new Set(names)]) {
+    const b = hel('button', { type: 'button', class: 'player-link' }, box);
+    b.textContent = n;
+    b.addEventListener('click', () => showPlayer(n));
+    box.append(' ');
+  }
+}
+
 function renderRatings() {
+  renderWho();
   const box = $('ratings'), rt = st && st.ratings;
   box.hidden = !(st && st.rated);
   if (box.hidden) return;
@@ -1545,7 +1566,9 @@ async function withdrawSeek() {
   lobbyTick();
 }
 
+let lastSeeks = [];
 function renderSeeks(list) {
+  lastSeeks = list;
   const body = $('seeks').tBodies[0];
   body.textContent = '';
   $('seeks-none').hidden = list.length > 0;
@@ -1564,11 +1587,14 @@ function renderSeeks(list) {
     hel('td', {}, tr).textContent = k.time;
     hel('td', {}, tr).textContent = k.rated ? 'rated' : '';
     hel('td', {}, tr).textContent = k.side === 'random' ? 'either' : sideName(k.side);
+    // this browser's own seek (the server's `mine`, or known by its id:
+    // the stream says nothing of whose a seek is)
+    const mine = k.mine || (mySeek && k.id === mySeek.id);
     const act = hel('td', {}, tr);
-    const b = hel('button', { type: 'button', class: k.mine ? 'seek-withdraw' : 'seek-accept' }, act);
-    b.textContent = k.mine ? 'Withdraw' : 'Play';
+    const b = hel('button', { type: 'button', class: mine ? 'seek-withdraw' : 'seek-accept' }, act);
+    b.textContent = mine ? 'Withdraw' : 'Play';
     b.dataset.id = k.id;
-    b.addEventListener('click', () => (k.mine ? withdrawSeek() : acceptSeek(k.id)));
+    b.addEventListener('click', () => (mine ? withdrawSeek() : acceptSeek(k.id)));
   }
 }
 
@@ -1614,6 +1640,26 @@ async function showPlayer(name) {
   }
 }
 
+// The lobby's stream (GET /api/seeks/events) while the lobby is open: the
+// open seeks at each change.  It says nothing of whose a seek is: this
+// browser's own is known by its id.
+let lobbyStream = null;
+function followLobby() {
+  const want = $('lobby').open && backends.server && !embedded && typeof EventSource !== 'undefined';
+  if (!want) {
+    if (lobbyStream) lobbyStream.close();
+    lobbyStream = null;
+    return;
+  }
+  if (lobbyStream && lobbyStream.readyState !== EventSource.CLOSED) return;
+  lobbyStream = new EventSource('api/seeks/events');
+  lobbyStream.addEventListener('seeks', (ev) => {
+    try {
+      renderSeeks(JSON.parse(ev.data).seeks);
+    } catch (e) { /* a bad event: the next one */ }
+  });
+}
+
 let lobbyAsking = false;
 async function lobbyTick() {
   if (!backends.server || embedded || lobbyAsking) return;
@@ -1638,9 +1684,14 @@ async function lobbyTick() {
         if (e.code === 'not_found') keepMySeek(null);
       }
     }
+    followLobby();
     if (!$('lobby').open) return;
-    const tok = mySeek ? mySeek.token : sessionToken();
-    renderSeeks((await api('GET', 'seeks', null, tok, 'server')).seeks);
+    // the list comes by the lobby's stream while it is open; asked for
+    // when there is none
+    if (!lobbyStream || lobbyStream.readyState === EventSource.CLOSED) {
+      const tok = mySeek ? mySeek.token : sessionToken();
+      renderSeeks((await api('GET', 'seeks', null, tok, 'server')).seeks);
+    }
     renderLive((await api('GET', 'live', null, null, 'server')).games);
   } catch (e) {
     /* the server may be restarting: the next tick */

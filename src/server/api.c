@@ -48,9 +48,10 @@
  * looked up first (api_session_of): an account's session names the
  * account, whose session then acts for the seats it holds.  Locks: one for the
  * table of games (lookups, counts), one per game (its records and seats, held
- * while a change is committed), one for the computer players; never the table's
- * while a game's is taken. Front-end code: it never knows a rule, it asks the
- * library for moves, names, notation and traces.
+ * while a change is committed), one for the computer players, one for the
+ * lobby's seeks (api_lobby.c: never held while another is taken); never the
+ * table's while a game's is taken. Front-end code: it never knows a rule, it
+ * asks the library for moves, names, notation and traces.
  */
 #include <pthread.h>
 #include <stdatomic.h>

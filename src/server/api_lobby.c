@@ -559,7 +559,10 @@ static void take_bot(mc_api *a, const char *id, const api_req *rq,
                         "this seek was %s", status_name[k->status]);
     else if (!(level = bot_offer(k, now)))
         api_reply_error(out, 409, "wait",
-                        "the house bot is offered after %.0f s in a pool",
+                        k->pool ? "the house bot is offered after %.0f s in "
+                                  "a pool"
+                                : "the house bot is offered in the pools "
+                                  "(POST /api/pair), after %.0f s",
                         MC_API_POOL_BOT_WAIT);
     else {
         k->status = SEEK_TAKING;
@@ -582,9 +585,6 @@ static void take_bot(mc_api *a, const char *id, const api_req *rq,
     start_game(a, &copy, bot.id, bot.name, level, NULL, rq, out);
 }
 
-/* GET /api/seek/ID: the seek; its creator (whose look keeps it open)
-   learns, once it is taken, its game, seat and seat token.  DELETE: its
-   creator withdraws it. */
 /* The creator of pool seek id looks at it (GET): a waiting player its
    rating now bridges is paired with it, the game made, both seeks taken
    (the creator learns its seat as the look's answer says). */
@@ -612,6 +612,9 @@ static void pool_look(mc_api *a, const char *id, const api_req *rq)
     free(scratch.body);
 }
 
+/* GET /api/seek/ID: the seek; its creator (whose look keeps it open)
+   learns, once it is taken, its game, seat and seat token.  DELETE: its
+   creator withdraws it. */
 static void one_seek(mc_api *a, const char *id, const api_req *rq, int del,
                      mc_api_reply *out)
 {

@@ -890,6 +890,12 @@ async function lobby() {
     document.getElementById('pv-ratings').textContent.includes('1662'), 10000),
   `lobby: the player page shows the new rating (${await a.textContent('#player-view')})`);
   check((await a.textContent('#pv-games')).includes(names[1]), 'lobby: the player page lists the game and its opponent');
+  // the opponent's page, from the game
+  await b.click(`#who button:has-text("${names[0]}")`);
+  check(await until(b, (n) => !document.getElementById('player-view').hidden &&
+    document.getElementById('pv-name').textContent === n &&
+    document.getElementById('pv-ratings').textContent.includes('1662'), 10000, names[0]),
+  'lobby: the opponent\'s page from the game');
   for (const p of pages) await p.click('#acct-out');
   await a.close();
   await other.close();
