@@ -1415,6 +1415,9 @@ function follow() {
 
 setInterval(async () => {
   follow();
+  // a house bot's move that was not asked for (a refusal of a busy server,
+  // a moment the page was busy): asked again, at most once a second
+  if (st && !busy && st.bot && st.bot !== me.side && st.side === st.bot && !st.over) maybeComputer();
   if (!st || busy || (me.opponent !== 'link' && me.opponent !== 'watch')) return;
   if (stream && stream.readyState !== EventSource.CLOSED) return; // live
   try {

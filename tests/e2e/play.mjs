@@ -818,7 +818,7 @@ async function houseBot() {
     st = await settled(page, (s) => s.side !== mine || s.over);
   }
   st = await settled(page, (s) => s.side === mine || s.over);
-  check(st.ply >= 3 && st.side === mine, `house bot: the bot answered my moves (ply ${st.ply})`);
+  check(st.ply >= 3 && st.side === mine, `house bot: the bot answered my moves (ply ${st.ply}, ${st.side} to move; the page says: ${await page.textContent('#status')})`);
   await page.close();
 }
 
