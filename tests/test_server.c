@@ -3510,7 +3510,9 @@ static void test_lobby(const char *dir)
     CHECK(ival(k0, "rating.shown") == 1500 &&
           ival(k0, "rating.provisional") == 1 && ival(k0, "rated") == 1 &&
           ival(k0, "mine") == 0);
-    CHECK(!strstr(json_dumps(j, 0), ssec)); /* never its token */
+    char *text = json_dumps(j, 0);
+    CHECK(text && !strstr(text, ssec)); /* never its token */
+    free(text);
     json_decref(j);
     /* her own seek she cannot take; a rated one needs a session */
     CHECK(seek_do(a, "POST", sid, "/accept", "10.20.0.1", ama, &j) == 403 &&

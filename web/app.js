@@ -394,7 +394,8 @@ function render() {
   if (pendingState && !busy) {
     const p = pendingState;
     pendingState = null;
-    setTimeout(() => followState(p), 0);
+    // not a state older than the one the page has since drawn
+    if (!st || p.version > st.version) setTimeout(() => followState(p), 0);
   }
 }
 
@@ -754,7 +755,7 @@ function idle() {
   if (!pendingState) return;
   const p = pendingState;
   pendingState = null;
-  setTimeout(() => followState(p), 0);
+  if (!st || p.version > st.version) setTimeout(() => followState(p), 0);
 }
 
 // A request on the game; the answer's state is drawn.  Returns true when done.
@@ -1370,7 +1371,8 @@ let stream = null, streamId = null, pendingState = null;
 
 async function followState(next) {
   if (!st || !next || next.id !== st.id) return;
-  if (busy) { pendingState = next; return; } // applied once idle (render)
+  // held while busy, the newest only; shown once idle (render, idle)
+  if (busy) { if (!pendingState || next.version > pendingState.version) pendingState = next; return; }
   if (next.version === st.version) return;
   const before = st;
   // the friend took the invited seat: the creator is told
