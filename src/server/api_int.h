@@ -236,6 +236,9 @@ void api_reply_error(mc_api_reply *out, int status, const char *code,
 const char *api_err_code(int code);
 json_t *api_parse_body(const char *body, size_t len, const char *const *allowed,
                        mc_api_reply *out);
+/* A body that must say nothing: none, or an empty JSON object.  0, or -1
+   with the error of api_parse_body in out. */
+int api_no_body(const char *body, size_t len, mc_api_reply *out);
 int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
                 mc_api_reply *out);
 int api_opt_num(json_t *j, const char *key, double lo, double hi, double *x,

@@ -412,11 +412,8 @@ static int may_take_seek(const api_seek *k, const api_req *rq,
 static void accept_seek(mc_api *a, const char *id, const api_req *rq,
                         mc_api_reply *out)
 {
-    json_t *j =
-        api_parse_body(rq->body, rq->len, (const char *const[]){NULL}, out);
-    if (!j)
+    if (api_no_body(rq->body, rq->len, out) != 0)
         return;
-    json_decref(j);
     api_seek copy;
     pthread_mutex_lock(&a->lobby_lock);
     sweep(a, clock_now(a));
@@ -538,11 +535,8 @@ static int bot_offer(const api_seek *k, double now)
 static void take_bot(mc_api *a, const char *id, const api_req *rq,
                      mc_api_reply *out)
 {
-    json_t *j =
-        api_parse_body(rq->body, rq->len, (const char *const[]){NULL}, out);
-    if (!j)
+    if (api_no_body(rq->body, rq->len, out) != 0)
         return;
-    json_decref(j);
     api_seek copy;
     int level = 0;
     pthread_mutex_lock(&a->lobby_lock);

@@ -143,6 +143,16 @@ json_t *api_parse_body(const char *body, size_t len, const char *const *allowed,
     return j;
 }
 
+int api_no_body(const char *body, size_t len, mc_api_reply *out)
+{
+    static const char *const none[] = {NULL};
+    json_t *j = api_parse_body(body, len, none, out);
+    if (!j)
+        return -1;
+    json_decref(j);
+    return 0;
+}
+
 /* An optional string member: 0 and *s (NULL if absent), or -1 after
    replying.  Strings may not hold NUL bytes. */
 int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
