@@ -98,9 +98,19 @@ EGDB_JOURNALS := $(wildcard data/egdb/*.journal)
 EVAL_WEIGHTS := $(wildcard data/eval/*.txt)
 # Opening books shipped with the library (docs/BOOK.md), embedded too.
 BOOKS := $(wildcard data/book/*.book)
+# The players' languages (docs/TRANSLATING.md): po/<domain>/<lang>.po,
+# made .mo by GNU gettext's msgfmt (Debian: gettext) and built in: po/lib
+# into the library (every word it gives players, the server's included),
+# po/cli into the program, po/web into the page (make site).
+LIB_PO  := $(wildcard po/lib/*.po)
+CLI_PO  := $(wildcard po/cli/*.po)
+LIB_MO  := $(LIB_PO:po/lib/%.po=$(B)/gen/mo/lib/%.mo)
+CLI_MO  := $(CLI_PO:po/cli/%.po=$(B)/gen/mo/cli/%.mo)
+MSGFMT  ?= msgfmt
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o \
-           $(B)/gen/egdb_journals.o $(B)/gen/eval_weights.o $(B)/gen/books.o
-CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(SERVER_OBJ)
+           $(B)/gen/egdb_journals.o $(B)/gen/eval_weights.o $(B)/gen/books.o \
+           $(B)/gen/catalogs_lib.o
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o) $(SERVER_OBJ) $(B)/gen/catalogs_cli.o
 # The shared library exports only what include/*.h declares with MC_API
 # (docs/LIBRARY.md); the static library holds the same objects.
 LIB_CFLAGS := -fvisibility=hidden -DMC_BUILDING
@@ -159,6 +169,19 @@ $(B)/gen/books.c: $(B)/embed $(BOOKS)
 	$(B)/embed $@ search/book.h mc_book_shipped $(BOOKS)
 
 $(B)/gen/books.o: $(B)/gen/books.c src/search/book.h include/mancala.h
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(B)/gen/mo/%.mo: po/%.po
+	@mkdir -p $(dir $@)
+	$(MSGFMT) --check -o $@ $<
+
+$(B)/gen/catalogs_lib.c: $(B)/embed $(LIB_MO)
+	$(B)/embed -t $@ core/i18n.h mc_catalogs_lib $(LIB_MO)
+
+$(B)/gen/catalogs_cli.c: $(B)/embed $(CLI_MO)
+	$(B)/embed -t $@ core/i18n.h mc_catalogs_cli $(CLI_MO)
+
+$(B)/gen/catalogs_%.o: $(B)/gen/catalogs_%.c src/core/i18n.h
 	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(B)/embed_web: tools/embed_web.c | $(B)/dirs
@@ -271,7 +294,7 @@ SLOW_TESTS  := check-test_egdb-abapa check-e2e-full check-test_egdb-brute \
 UNIT_CHECKS := $(filter-out check-test_egdb,$(TEST_BIN:$(B)/tests/%=check-%))
 CLI_CHECKS  := $(patsubst tests/%.sh,check-%,$(wildcard tests/cli*.sh))
 CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHECKS)) \
-               check-python check-mpi check-layers
+               check-python check-mpi check-layers check-po
 # The WebAssembly and static-site tests run after the others, two at a
 # time: a browser and node beside the timed tests (an engine's readyok
 # within 0.3 s) made those fail under the load.
@@ -389,7 +412,7 @@ bench-python: all
 TSAN_FLAGS := -std=c11 -O1 -g -fsanitize=thread -pthread -Iinclude -Isrc \
               -Itests -D_DEFAULT_SOURCE -DMC_CHECKS
 TSAN_GEN   := build/gen/rules_text.c build/gen/egdb_journals.c \
-              build/gen/eval_weights.c build/gen/books.c
+              build/gen/eval_weights.c build/gen/books.c build/gen/catalogs_lib.c
 # The endgame tables' tests under ThreadSanitizer (docs/HACKING.md: the
 # builder's threads; about 10 minutes): built by make tsan, run by this.
 TSAN_EGDB = $(CC) $(TSAN_FLAGS) -o build-tsan/test_egdb tests/test_egdb.c \
@@ -399,10 +422,11 @@ tsan-egdb: $(TSAN_GEN)
 	$(TSAN_EGDB)
 	$(TEST_ENV) MANCALA_SAN=1 build-tsan/test_egdb tests
 
-tsan: $(TSAN_GEN) build/gen/web_files.c
+tsan: $(TSAN_GEN) build/gen/web_files.c build/gen/catalogs_cli.c
 	mkdir -p build-tsan
 	$(TSAN_EGDB)
 	$(CC) $(TSAN_FLAGS) $(CURSES_CFLAGS) -o build-tsan/mancala $(CLI_SRC) \
+	  build/gen/catalogs_cli.c \
 	  $(SERVER_SRC) build/gen/web_files.c $(LIB_SRC) $(TSAN_GEN) \
 	  $(CURSES_LIBS) $(SERVER_LIBS) -lzstd -lm
 	$(CC) $(TSAN_FLAGS) -o build-tsan/test_player tests/test_player.c \
@@ -454,7 +478,7 @@ fuzz: build-fuzz/fuzz_protocol build-fuzz/fuzz_record build-fuzz/fuzz_api \
   build-fuzz/fuzz_book
 
 GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c \
-              $(B)/gen/eval_weights.c $(B)/gen/books.c
+              $(B)/gen/eval_weights.c $(B)/gen/books.c $(B)/gen/catalogs_lib.c
 
 # The JSON API's request handler, fed method, path and body.
 build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c src/server/password.c src/server/rating.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
@@ -466,6 +490,45 @@ build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c src/server/pa
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(GEN_SRC) -lzstd -lm
+
+# ---- the players' languages (docs/TRANSLATING.md) ---------------------------
+# po/<domain>/mancala-<domain>.pot: every message of a domain, made by
+# xgettext from the marks of src/core/i18n.h (_ P_ C_ N_) and the page's
+# (web/i18n.js: t tn); make po-update merges it into every language's .po
+# (msgmerge); make check-po (in make check) checks every catalog with
+# msgfmt --check and that the .pot files are current; make po-stats prints
+# how much of each is translated.
+PO_DOMAINS := lib cli web
+XGETTEXT   ?= xgettext
+XGETTEXT_C := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: \
+              --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=C_:1c,2 \
+              --package-name=mancala --package-version=$(VERSION) \
+              --msgid-bugs-address= --sort-by-file
+XGETTEXT_JS := --language=JavaScript --from-code=UTF-8 \
+              --add-comments=TRANSLATORS: --keyword=t --keyword=tn:1,2 \
+              --keyword=tc:1c,2 --package-name=mancala \
+              --package-version=$(VERSION) --sort-by-file
+POT_LIB_SRC := $(sort $(LIB_SRC) $(API_SRC) src/server/store.c src/server/password.c \
+              src/server/rating.c src/server/server.c)
+POT_CLI_SRC := $(sort $(wildcard src/cli/*.c))
+POT_WEB_SRC := $(sort $(wildcard web/*.js))
+.PHONY: pot po-update check-po po-stats
+POT_DIR    ?= po
+pot:
+	@mkdir -p $(POT_DIR)/lib $(POT_DIR)/cli $(POT_DIR)/web
+	$(XGETTEXT) $(XGETTEXT_C) -o $(POT_DIR)/lib/mancala-lib.pot $(POT_LIB_SRC)
+	$(XGETTEXT) $(XGETTEXT_C) -o $(POT_DIR)/cli/mancala-cli.pot $(POT_CLI_SRC)
+	$(XGETTEXT) $(XGETTEXT_JS) -o $(POT_DIR)/web/mancala-web.pot $(POT_WEB_SRC)
+	@for d in $(PO_DOMAINS); do f=$(POT_DIR)/$$d/mancala-$$d.pot; \
+	  [ -f $$f ] && sed -i '/^"POT-Creation-Date:/d' $$f; done; true
+po-update: pot
+	@for d in $(PO_DOMAINS); do for f in po/$$d/*.po; do [ -f "$$f" ] || continue; \
+	  msgmerge --quiet --update --backup=none --no-fuzzy-matching "$$f" po/$$d/mancala-$$d.pot \
+	  || exit 1; done; done
+check-po:
+	@$(call run_test,po,sh tests/po.sh)
+po-stats:
+	@sh tests/po.sh --stats
 
 # ---- WebAssembly (docs/WASM.md) ----------------------------------------------
 # make wasm: the library compiled with Debian's emscripten (tools/deps.sh
@@ -497,7 +560,7 @@ WASM_NODE_FLAGS := -pthread -DMC_NO_SERVER
 WASM_WEB_FLAGS  := -DMC_NO_THREADS
 WASM_LIB  := $(LIB_SRC:%.c=%.o) $(GEN_SRC:$(B)/gen/%.c=gen/%.o)
 WASM_CLI  := $(patsubst %.c,%.o,$(filter-out src/cli/tui.c src/cli/serve.c,$(CLI_SRC)) \
-             src/cli/tui_none.c)
+             src/cli/tui_none.c) gen/catalogs_cli.o
 WASM_WEB  := $(API_SRC:%.c=%.o) src/server/store_none.o src/server/password_none.o \
              src/wasm/wasm.o
 JANSSON_C := dump error hashtable hashtable_seed load memory pack_unpack strbuffer \

@@ -68,9 +68,9 @@ extern "C" {
    shared library of the same major version).  MC_VERSION_HEX compares as
    a number: 0xMMmmpp. */
 #define MC_VERSION_MAJOR 1
-#define MC_VERSION_MINOR 6
+#define MC_VERSION_MINOR 7
 #define MC_VERSION_PATCH 0
-#define MC_VERSION_STRING "1.6.0"
+#define MC_VERSION_STRING "1.7.0"
 #define MC_VERSION_HEX                                                         \
     ((MC_VERSION_MAJOR << 16) | (MC_VERSION_MINOR << 8) | MC_VERSION_PATCH)
 
@@ -361,6 +361,64 @@ MC_API size_t mc_result_describe(const mc_game *g, const mc_result *r,
 
 /* The rules of a game as text for a terminal (Markdown-ish), or NULL. */
 MC_API const char *mc_rules_text(const char *name);
+
+/* ---- languages (docs/TRANSLATING.md) ----------------------------------- */
+
+/* Every text for players (explanations, results, errors in words, the
+   rules) comes in the calling thread's language, chosen per thread as
+   POSIX's uselocale() does: two threads may speak two languages at once.
+   A thread starts in English.  Nothing a script reads changes with it:
+   moves, positions, records, the engine protocol, JSON keys and codes.
+   Catalogs are GNU gettext's .mo files; the library has its own built in,
+   and a language falls back to English one message at a time.  The
+   pseudo-language MC_LANG_PSEUDO shows every translated text accented and
+   lengthened, for checking that nothing is left untranslated. */
+#define MC_LANG_PSEUDO "en-XA"
+
+/* Sets the calling thread's language: a tag ("fr", "fr-CI", "fr_FR.UTF-8"),
+   a LANGUAGE-style list ("sw:fr") or an Accept-Language value ("fr-CI,
+   fr;q=0.9, en;q=0.5"); NULL, "", "C" or "en" for English.  Returns 1 when
+   a catalog serves it (or it is MC_LANG_PSEUDO), 0 when English is used. */
+MC_API int mc_lang_use(const char *lang);
+/* The first tag the thread asked for ("en" when none). */
+MC_API const char *mc_lang_get(void);
+/* The text of msgid in the thread's language (msgid itself when no
+   catalog has it); valid for the process's life. */
+MC_API const char *mc_tr(const char *msgid)
+#if defined(__GNUC__)
+    __attribute__((format_arg(1)))
+#endif
+    ;
+/* The same with a context (a .po's msgctxt). */
+MC_API const char *mc_trc(const char *context, const char *msgid)
+#if defined(__GNUC__)
+    __attribute__((format_arg(2)))
+#endif
+    ;
+/* The plural form for n (the catalog's Plural-Forms rule; English: msgid
+   for 1, plural otherwise). */
+MC_API const char *mc_ntr(const char *msgid, const char *plural,
+                          unsigned long n)
+#if defined(__GNUC__)
+    __attribute__((format_arg(1))) __attribute__((format_arg(2)))
+#endif
+    ;
+/* Adds a catalog (a .mo file's bytes, copied) for lang: 0, or MC_ERR_ARG
+   with err saying why when it is not a well-formed catalog. */
+MC_API int mc_lang_add(const char *lang, const void *mo, size_t len,
+                       mc_error *err);
+/* The tags that have a catalog: their count; up to max written to tags. */
+MC_API int mc_lang_list(const char **tags, int max);
+/* The best tag served for an Accept-Language or LANGUAGE-style list, into
+   buf ("en" when none is): returns buf. */
+MC_API const char *mc_lang_negotiate(const char *accept, char *buf, size_t n);
+/* What the environment asks, as GNU gettext reads it (LANGUAGE, else the
+   first set of LC_ALL, LC_MESSAGES, LANG; "" for C/POSIX), into buf; no
+   system locale needs to exist.  Returns buf. */
+MC_API const char *mc_lang_from_env(char *buf, size_t n);
+/* The pseudo-language's text of in (what mc_tr gives under
+   MC_LANG_PSEUDO); returns the length it needed, as snprintf. */
+MC_API size_t mc_lang_pseudo(const char *in, char *out, size_t n);
 
 /* ---- sessions: one game with its history -------------------------------- */
 

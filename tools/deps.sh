@@ -34,6 +34,9 @@ have_pkg libsodium-dev || need="$need libsodium-dev"
 have_pkg libncurses-dev || need="$need libncurses-dev"
 # The compressed endgame tables: zstd.
 have_pkg libzstd-dev || need="$need libzstd-dev"
+# The players' languages: msgfmt makes the catalogs built in
+# (docs/TRANSLATING.md); xgettext and msgmerge keep them current.
+command -v msgfmt >/dev/null 2>&1 || need="$need gettext"
 if [ "$mode" = test ]; then
     # The full-screen game's tests run it in tmux; the browser tests drive
     # Debian's Chromium with playwright-core from npm.

@@ -7,12 +7,22 @@
  * (data/egdb/NAME.journal: eg_shipped_journal) and the opening books
  * (data/book/GAME.book: mc_book_shipped) are embedded so.
  * usage: embed OUT.c HEADER FUNC FILE...   (HEADER declares FUNC)
+ *
+ * With -t, binary files (the message catalogs, po/<domain>/<lang>.po made
+ * .mo by msgfmt) become a table instead, const mc_embedded_catalog
+ * FUNC[] = {{"lang", bytes, length}, ..., {0}} (src/core/i18n.h), named by
+ * the base name without extension:  embed -t OUT.c HEADER FUNC FILE...
  */
 #include <stdio.h>
 #include <string.h>
 
 int main(int argc, char **argv)
 {
+    int table = argc > 1 && strcmp(argv[1], "-t") == 0;
+    if (table) {
+        argv++;
+        argc--;
+    }
     if (argc < 4) {
         fprintf(stderr, "usage: embed OUT.c HEADER FUNC FILE...\n");
         return 2;
@@ -38,6 +48,18 @@ int main(int argc, char **argv)
             fprintf(out, "%s%d,", k++ % 20 ? "" : "\n", c);
         fprintf(out, "0};\n");
         fclose(in);
+    }
+    if (table) {
+        fprintf(out, "const mc_embedded_catalog %s[] = {\n", argv[3]);
+        for (int i = 4; i < argc; i++) {
+            const char *base = strrchr(argv[i], '/');
+            base = base ? base + 1 : argv[i];
+            size_t n = strcspn(base, ".");
+            fprintf(out, "    {\"%.*s\", text%d, sizeof text%d - 1},\n", (int)n,
+                    base, i, i);
+        }
+        fprintf(out, "    {0, 0, 0}};\n");
+        return fclose(out) == 0 ? 0 : 1;
     }
     fprintf(out,
             "const char *%s(const char *name)\n{\n"

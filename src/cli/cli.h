@@ -10,6 +10,7 @@
 
 #include "mancala.h"
 #include "mancala_egdb.h"
+#include "core/i18n.h"
 
 /* Exit statuses: 0 success, 1 bad input (position, move, option), 2 usage. */
 enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
@@ -134,11 +135,14 @@ void cli_meter_stop(cli_meter *m);
 void cli_mpi_end(int failed);
 int cli_is_help(const char *arg);
 /* What a program's main does before its commands (mancala, mancala-mpi):
-   no command (usage on stderr, EXIT_USAGE), help (usage on stdout, 0),
-   --version or version ("<prog> <version>", 0).  -1: none of these, go on
-   with argv[1]. */
-int cli_main_prologue(int argc, char **argv, const char *prog,
+   the language (--lang TAG anywhere, taken out of argv, else the
+   environment's; docs/TRANSLATING.md), then no command (usage on stderr,
+   EXIT_USAGE), help (usage on stdout, 0), --version or version ("<prog>
+   <version>", 0).  -1: none of these, go on with argv[1]. */
+int cli_main_prologue(int *argc, char **argv, const char *prog,
                       void (*usage)(FILE *));
+/* The program's catalogs (po/cli), added to the library's at start. */
+extern const mc_embedded_catalog mc_catalogs_cli[];
 /* mancala solve --build|--verify|--info (solved.c). */
 int cli_solve_tables(int argc, char **argv);
 /* Create a game from a spec, printing the error; NULL on failure. */

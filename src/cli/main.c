@@ -43,7 +43,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: mancala <command> [arguments]\n"
-            "       mancala --help | --version\n\n"
+            "       mancala --help | --version\n"
+            "       mancala --lang <language> <command> [arguments]\n\n"
             "Traditional mancala games, played and analysed exactly as their\n"
             "rule files say.  Games:");
     for (const char *const *n = mc_game_names(); *n; n++)
@@ -77,7 +78,7 @@ static void eval_from_env(void)
 int main(int argc, char **argv)
 {
     eval_from_env();
-    int rc = cli_main_prologue(argc, argv, "mancala", usage);
+    int rc = cli_main_prologue(&argc, argv, "mancala", usage);
     if (rc >= 0)
         return rc;
     for (size_t i = 0; i < NCOMMANDS; i++)

@@ -163,7 +163,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-    int rc = cli_main_prologue(argc, argv, "mancala-mpi", usage);
+    int rc = cli_main_prologue(&argc, argv, "mancala-mpi", usage);
     if (rc >= 0)
         return rc;
     int egdb = strcmp(argv[1], "egdb") == 0;

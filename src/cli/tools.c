@@ -16,10 +16,51 @@ int cli_is_help(const char *a)
            strcmp(a, "help") == 0;
 }
 
-int cli_main_prologue(int argc, char **argv, const char *prog,
+/* The language of the program's words (docs/TRANSLATING.md): --lang TAG
+   (or --lang=TAG) anywhere before "--", taken out of argv, else what the
+   environment asks (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); no system
+   locale is needed.  Returns 0, or EXIT_USAGE for a --lang without a
+   value. */
+static int choose_language(int *argc, char **argv, const char *prog)
+{
+    mc_i18n_add_embedded(mc_catalogs_cli);
+    char env[128];
+    mc_lang_use(mc_lang_from_env(env, sizeof env));
+    const char *lang = NULL;
+    int out = 1;
+    for (int i = 1; i < *argc; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            while (i < *argc)
+                argv[out++] = argv[i++];
+            break;
+        }
+        if (strcmp(argv[i], "--lang") == 0) {
+            if (i + 1 >= *argc) {
+                fprintf(stderr,
+                        _("%s: --lang needs a language (fr, en, ...)\n"), prog);
+                return EXIT_USAGE;
+            }
+            lang = argv[++i];
+        } else if (strncmp(argv[i], "--lang=", 7) == 0) {
+            lang = argv[i] + 7;
+        } else {
+            argv[out++] = argv[i];
+        }
+    }
+    argv[out] = NULL;
+    *argc = out;
+    if (lang)
+        mc_lang_use(lang);
+    return 0;
+}
+
+int cli_main_prologue(int *argc, char **argv, const char *prog,
                       void (*usage)(FILE *))
 {
-    if (argc < 2) {
+    int rc = choose_language(argc, argv, prog);
+    if (rc)
+        return rc;
+    if (*argc < 2) {
         usage(stderr);
         return EXIT_USAGE;
     }

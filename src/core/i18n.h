@@ -1,0 +1,44 @@
+/*
+ * i18n.h - the players' languages inside the library and its programs
+ * (docs/TRANSLATING.md).  Every word a player reads is written in English
+ * in the source, inside one of these marks, which xgettext finds (make
+ * pot):
+ *
+ *   _("South to move.")            the text in the thread's language
+ *   P_("%d seed", "%d seeds", n)   the plural form n takes there
+ *   C_("pit", "Sow")               a text whose context tells translators
+ *                                  which of two meanings it is
+ *   N_("Resign")                   only marked: a table's text, translated
+ *                                  where it is shown with _()
+ *
+ * Nothing a script reads goes through them: moves, positions, records,
+ * the engine protocol, JSON keys and error codes stay as they are.
+ */
+#ifndef MC_I18N_H
+#define MC_I18N_H
+
+#include <stddef.h>
+
+#include "mancala.h"
+
+#define _(s) mc_tr(s)
+#define P_(s, p, n) mc_ntr(s, p, (unsigned long)(n))
+#define C_(c, s) mc_trc(c, s)
+#define N_(s) s
+
+/* A catalog built into a program or the library: the .mo file of a
+   po/<domain>/<lang>.po (tools/embed.c -t makes the list, ended by a
+   NULL lang). */
+typedef struct mc_embedded_catalog {
+    const char *lang;
+    const void *mo;
+    size_t len;
+} mc_embedded_catalog;
+
+/* The library's own (po/lib). */
+extern const mc_embedded_catalog mc_catalogs_lib[];
+
+/* Registers each catalog of list once (its bytes are kept, not copied). */
+void mc_i18n_add_embedded(const mc_embedded_catalog *list);
+
+#endif

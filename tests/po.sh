@@ -1,0 +1,70 @@
+#!/bin/sh
+# tests/po.sh - the message catalogs (docs/TRANSLATING.md): every
+# po/<domain>/<lang>.po passes msgfmt --check (its format strings agree
+# with the English ones, its header and plural forms are well formed), and
+# each domain's .pot is the one xgettext makes from the sources today (a
+# message added to the code and not to the .pot fails here: run make pot
+# or make po-update).  With --stats: how much of each catalog is
+# translated, and nothing checked.
+cd "$(dirname "$0")/.." || exit 2
+stats=0
+[ "$1" = "--stats" ] && stats=1
+fail=0
+if [ $stats -eq 1 ]; then
+    printf '%-6s %-8s %8s %8s %8s %6s\n' domain lang done fuzzy todo share
+fi
+for d in lib cli web; do
+    pot=po/$d/mancala-$d.pot
+    [ -f "$pot" ] || continue
+    total=$(msgattrib --no-obsolete "$pot" 2>/dev/null | grep -c '^msgid ')
+    total=$((total - 1)) # the header
+    for po in po/$d/*.po; do
+        [ -f "$po" ] || continue
+        lang=$(basename "$po" .po)
+        if [ $stats -eq 1 ]; then
+            out=$(LC_ALL=C msgfmt --statistics -o /dev/null "$po" 2>&1)
+            t=$(echo "$out" | sed -n 's/^\([0-9]*\) translated.*/\1/p')
+            f=$(echo "$out" | sed -n 's/.* \([0-9]*\) fuzzy.*/\1/p')
+            t=${t:-0}
+            f=${f:-0}
+            todo=$((total - t))
+            share=0
+            [ "$total" -gt 0 ] && share=$((100 * t / total))
+            printf '%-6s %-8s %8d %8d %8d %5d%%\n' "$d" "$lang" "$t" "$f" "$todo" "$share"
+            continue
+        fi
+        if err=$(msgfmt --check -o /dev/null "$po" 2>&1); then
+            echo "ok   msgfmt --check $po"
+        else
+            echo "FAIL msgfmt --check $po: $err"
+            fail=1
+        fi
+    done
+done
+[ $stats -eq 1 ] && exit 0
+# the .pot files are current
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if make --no-print-directory -s pot POT_DIR="$tmp" >/dev/null 2>"$tmp/err"; then
+    for d in lib cli web; do
+        f=po/$d/mancala-$d.pot
+        new=$tmp/$d/mancala-$d.pot
+        if [ ! -f "$new" ] && [ ! -f "$f" ]; then
+            continue
+        elif [ ! -f "$f" ] || [ ! -f "$new" ]; then
+            echo "FAIL $f: one of the tree's and the sources' is missing (run make pot)"
+            fail=1
+        elif diff -q -I '^#:' "$f" "$new" >/dev/null; then
+            echo "ok   $f is current"
+        else
+            echo "FAIL $f is not the sources' (run make pot):"
+            diff -I '^#:' "$f" "$new" | head -20
+            fail=1
+        fi
+    done
+else
+    echo "FAIL make pot: $(cat "$tmp/err")"
+    fail=1
+fi
+[ $fail -eq 0 ] && echo "catalogs: all checked" || echo "catalogs: FAILED"
+exit $fail
