@@ -196,8 +196,9 @@ $(B)/embed_web: tools/embed_web.c | $(B)/dirs
 # one folder up.  mancala serve embeds them as LANG/howto-GAME.html, make
 # site copies them into $(SITE)/LANG, make install into $(DOCDIR)/LANG.
 # make po-howto (run by make po-update) extracts the English pages' texts
-# into po/howto/mancala-howto.pot and merges it into each LANG.po; make
-# check-po checks the catalogs (tests/po.sh).
+# into po/howto/mancala-howto.pot and merges it into each LANG.po (in
+# HOWTO_ROOT's po/howto and from its web/: tests/po.sh runs it on a copy);
+# make check-po checks the catalogs (tests/po.sh).
 PO4A        ?= po4a
 PO4A_FLAGS  := -M UTF-8 -L UTF-8 --porefs file --package-name mancala \
                --package-version $(VERSION)
@@ -207,14 +208,17 @@ HOWTO_L10N  := $(foreach l,$(HOWTO_LANGS),$(HOWTO_SRC:web/%=$(B)/gen/web/$(l)/%)
 $(B)/gen/web/howto.stamp: po/howto/po4a.cfg $(HOWTO_SRC) $(wildcard po/howto/*.po) | $(B)/dirs
 	rm -rf $(addprefix $(B)/gen/web/,$(HOWTO_LANGS)) && mkdir -p $(B)/gen/web
 	$(PO4A) $(PO4A_FLAGS) --no-update --keep 100 --destdir $(B)/gen/web po/howto/po4a.cfg
-	@for f in $(HOWTO_L10N); do [ -f $$f ] || { echo "$$f: not made (po/howto:" \
-	  "every message translated? make po-howto, then translate)"; exit 1; }; \
-	  sed -i 's/href="\(howto\.css\|favicon\.svg\|index\.html\)"/href="..\/\1"/g' $$f; done
+	@miss=; for f in $(HOWTO_L10N); do [ -f $$f ] || miss="$$miss $$f"; done; \
+	if [ -n "$$miss" ]; then echo "not made:$$miss (po4a: a message of the page not translated," \
+	  "or the page not in po/howto/po4a.cfg; make po-update, then translate)"; exit 1; fi
+	$(if $(HOWTO_L10N),sed -i 's/href="\(howto\.css\|favicon\.svg\|index\.html\)"/href="..\/\1"/g' \
+	  $(HOWTO_L10N))
 	touch $@
 $(HOWTO_L10N): $(B)/gen/web/howto.stamp ;
 .PHONY: po-howto
+HOWTO_ROOT  ?= .
 po-howto:
-	$(PO4A) $(PO4A_FLAGS) --no-translations po/howto/po4a.cfg
+	cd $(HOWTO_ROOT) && $(PO4A) $(PO4A_FLAGS) --no-translations po/howto/po4a.cfg
 po-update: po-howto
 
 $(B)/gen/web_files.c: $(B)/embed_web $(WEB_FILES) $(HOWTO_L10N)
