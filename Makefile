@@ -201,7 +201,7 @@ $(B)/embed_web: tools/embed_web.c | $(B)/dirs
 # make check-po checks the catalogs (tests/po.sh).
 PO4A        ?= po4a
 PO4A_FLAGS  := -M UTF-8 -L UTF-8 --porefs file --package-name mancala \
-               --package-version $(VERSION)
+               --package-version $(VERSION) --copyright-holder "the mancala authors"
 HOWTO_SRC   := $(sort $(wildcard web/howto-*.html))
 HOWTO_LANGS := $(sort $(basename $(notdir $(wildcard po/howto/*.po))))
 HOWTO_L10N  := $(foreach l,$(HOWTO_LANGS),$(HOWTO_SRC:web/%=$(B)/gen/web/$(l)/%))
