@@ -187,8 +187,43 @@ $(B)/gen/catalogs_%.o: $(B)/gen/catalogs_%.c src/core/i18n.h
 $(B)/embed_web: tools/embed_web.c | $(B)/dirs
 	$(CC) -O1 -o $@ $<
 
-$(B)/gen/web_files.c: $(B)/embed_web $(WEB_FILES)
-	$(B)/embed_web $@ $(WEB_FILES)
+# ---- the beginner's pages in the players' languages (po/howto) -------------
+# po4a (po/howto/po4a.cfg) makes $(B)/gen/web/LANG/howto-GAME.html from
+# web/howto-GAME.html and po/howto/LANG.po, a page only when every one of
+# its messages is translated (--keep 100; a page short of that stops the
+# build: never an English page under LANG/).  Their links to the files
+# beside the English pages (the stylesheet, the icon, the board) then go
+# one folder up.  mancala serve embeds them as LANG/howto-GAME.html, make
+# site copies them into $(SITE)/LANG, make install into $(DOCDIR)/LANG.
+# make po-howto (run by make po-update) extracts the English pages' texts
+# into po/howto/mancala-howto.pot and merges it into each LANG.po (in
+# HOWTO_ROOT's po/howto and from its web/: tests/po.sh runs it on a copy);
+# make check-po checks the catalogs (tests/po.sh).
+PO4A        ?= po4a
+PO4A_FLAGS  := -M UTF-8 -L UTF-8 --porefs file --package-name mancala \
+               --package-version $(VERSION) --copyright-holder "the mancala authors"
+HOWTO_SRC   := $(sort $(wildcard web/howto-*.html))
+HOWTO_LANGS := $(sort $(basename $(notdir $(wildcard po/howto/*.po))))
+HOWTO_L10N  := $(foreach l,$(HOWTO_LANGS),$(HOWTO_SRC:web/%=$(B)/gen/web/$(l)/%))
+$(B)/gen/web/howto.stamp: po/howto/po4a.cfg $(HOWTO_SRC) $(wildcard po/howto/*.po) | $(B)/dirs
+	rm -rf $(addprefix $(B)/gen/web/,$(HOWTO_LANGS)) && mkdir -p $(B)/gen/web
+	$(PO4A) $(PO4A_FLAGS) --no-update --keep 100 --destdir $(B)/gen/web po/howto/po4a.cfg
+	@miss=; for f in $(HOWTO_L10N); do [ -f $$f ] || miss="$$miss $$f"; done; \
+	if [ -n "$$miss" ]; then echo "not made:$$miss (po4a: a message of the page not translated," \
+	  "or the page not in po/howto/po4a.cfg; make po-update, then translate)"; exit 1; fi
+	$(if $(HOWTO_L10N),sed -i 's/href="\(howto\.css\|favicon\.svg\|index\.html\)"/href="..\/\1"/g' \
+	  $(HOWTO_L10N))
+	touch $@
+$(HOWTO_L10N): $(B)/gen/web/howto.stamp ;
+.PHONY: po-howto
+HOWTO_ROOT  ?= .
+po-howto:
+	cd $(HOWTO_ROOT) && $(PO4A) $(PO4A_FLAGS) --no-translations po/howto/po4a.cfg
+po-update: po-howto
+
+$(B)/gen/web_files.c: $(B)/embed_web $(WEB_FILES) $(HOWTO_L10N)
+	$(B)/embed_web $@ $(WEB_FILES) $(foreach l,$(HOWTO_LANGS),-d $(l) \
+	  $(filter $(B)/gen/web/$(l)/%,$(HOWTO_L10N)))
 
 $(B)/gen/web_files.o: $(B)/gen/web_files.c src/server/server.h
 	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
@@ -709,13 +744,16 @@ $(SITE_EGDB)/egdb.json: $(PROG)
 	(cd $(SITE_EGDB) && ls *.egdbz | sed 's/.*/"&"/' | paste -sd, - | \
 	  sed 's/^/[/;s/$$/]/') > $@
 
-$(SITE)/sw.js: site/sw.js.in $(SITE_FILES) $(SITE_EGDB)/egdb.json
+$(SITE)/sw.js: site/sw.js.in $(SITE_FILES) $(SITE_EGDB)/egdb.json $(HOWTO_L10N)
 	rm -rf $(SITE) && mkdir -p $(SITE)
 	cp $(SITE_FILES) $(SITE_EGDB)/egdb.json $(SITE_EGDB)/*.egdbz $(SITE)/
+	for l in $(HOWTO_LANGS); do mkdir -p $(SITE)/$$l && \
+	  cp $(B)/gen/web/$$l/howto-*.html $(SITE)/$$l/ || exit 1; done
 	sed -i 's|<link rel="icon"|<link rel="manifest" href="manifest.webmanifest">\n<meta name="theme-color" content="#a86b35">\n<link rel="icon"|' \
 	  $(SITE)/index.html
-	files=$$(cd $(SITE) && ls | sed 's/.*/"&"/' | tr '\n' ',' | sed 's/,$$//'); \
-	hash=$$(cd $(SITE) && cat $$(ls) | cksum | cut -d' ' -f1); \
+	list=$$(cd $(SITE) && find . -type f | sed 's|^\./||' | LC_ALL=C sort); \
+	files=$$(echo "$$list" | sed 's/.*/"&"/' | tr '\n' ',' | sed 's/,$$//'); \
+	hash=$$(cd $(SITE) && cat $$list | cksum | cut -d' ' -f1); \
 	sed -e "s|@FILES@|\"./\",$$files|" -e "s|@HASH@|$$hash|" site/sw.js.in > $@
 
 # The README's board pictures (and the static site's), taken by the browser tests.
@@ -767,9 +805,13 @@ endif
 	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
 	install -d $(DESTDIR)$(DOCDIR)
 	install -m 644 $(wildcard web/howto*) $(DESTDIR)$(DOCDIR)/
+	for l in $(HOWTO_LANGS); do install -d $(DESTDIR)$(DOCDIR)/$$l && \
+	  install -m 644 $(B)/gen/web/$$l/howto-*.html $(DESTDIR)$(DOCDIR)/$$l/ || exit 1; done
 	if [ -n "$(SITE)" ] && [ -f "$(SITE)/sw.js" ]; then \
 	  install -d $(DESTDIR)$(SHAREDIR)/site && \
-	  install -m 644 $(SITE)/* $(DESTDIR)$(SHAREDIR)/site/; fi
+	  install -m 644 $$(find $(SITE) -maxdepth 1 -type f) $(DESTDIR)$(SHAREDIR)/site/ && \
+	  for l in $(HOWTO_LANGS); do install -d $(DESTDIR)$(SHAREDIR)/site/$$l && \
+	  install -m 644 $(SITE)/$$l/* $(DESTDIR)$(SHAREDIR)/site/$$l/ || exit 1; done; fi
 	install -d $(DESTDIR)$(SHAREDIR)/egdb
 	if [ -n "$$(ls $(B)/egdb/*.egdb 2>/dev/null)" ]; then \
 	  install -m 644 $(B)/egdb/*.egdb $(DESTDIR)$(SHAREDIR)/egdb/; fi
@@ -789,6 +831,7 @@ uninstall:
 	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(MANDIR)/man5/mancala-record.5 \
 	  $(DESTDIR)$(MANDIR)/man6/mancala-engine.6 $(DESTDIR)$(PCDIR)/mancala.pc
 	rm -f $(DESTDIR)$(SHAREDIR)/egdb/oware-*.egdb $(DESTDIR)$(DOCDIR)/howto*
+	rm -rf $(addprefix $(DESTDIR)$(DOCDIR)/,$(HOWTO_LANGS))
 	rm -rf $(DESTDIR)$(SHAREDIR)/site
 	rm -rf $(DESTDIR)$(PYDIR)/mancala
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
