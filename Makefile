@@ -147,8 +147,35 @@ $(B)/dirs:
 $(B)/embed: tools/embed.c | $(B)/dirs
 	$(CC) -O1 -o $@ $<
 
-$(B)/gen/rules_text.c: $(B)/embed $(RULES_MD)
-	$(B)/embed $@ mancala.h mc_rules_text $(RULES_MD)
+# The rules in the players' languages (docs/TRANSLATING.md): po4a (Debian:
+# po4a) keeps the translations of docs/rules/*.md in po/rules/<lang>.po, one
+# message a paragraph; po4a-translate writes each language's files into
+# $(B)/gen/rules/<lang>/.  -k 0: a file is written however little is
+# translated, since a paragraph with no current translation (new, or its
+# English changed: fuzzy) stays English in it, as a message falls back to
+# English in the catalogs; tests/po.sh checks that po/rules/fr.po is whole.
+# neverwrap: the tables and the lettered sub-lists keep their lines (each
+# translation's lines are its translator's).  All are embedded (tools/embed.c
+# -l); src/core/rules_text.c picks by the thread's language.  po4a puts a
+# blank line between two items of a list: the awk takes it out again, so
+# that a translation is laid out as its English.
+RULES_PO    := $(wildcard po/rules/*.po)
+RULES_LANGS := $(RULES_PO:po/rules/%.po=%)
+RULES_TR    := $(foreach l,$(RULES_LANGS),$(RULES_MD:docs/rules/%.md=$(B)/gen/rules/$(l)/%.md))
+PO4A_TEXT   := -f text -o markdown -o neverwrap -M UTF-8
+PO4A_TRANSLATE ?= po4a-translate
+$(B)/gen/rules/%.md: $(RULES_MD) $(RULES_PO) | $(B)/dirs
+	@mkdir -p $(dir $@)
+	$(PO4A_TRANSLATE) $(PO4A_TEXT) -L UTF-8 -k 0 -m docs/rules/$(*F).md \
+	  -p po/rules/$(*D).po -l $@.tmp
+	awk '$$0 == "" { blank = 1; next } \
+	  { if (blank && !(item && /^ *- /)) print ""; blank = 0; print; \
+	    if (/^- /) item = 1; else if (!/^ /) item = 0 } \
+	  END { if (blank) print "" }' $@.tmp >$@ && rm -f $@.tmp
+
+$(B)/gen/rules_text.c: $(B)/embed $(RULES_MD) $(RULES_TR)
+	$(B)/embed -l $@ core/rules_text.h mc_rules_texts \
+	  $(RULES_MD:%=en=%) $(foreach f,$(RULES_TR),$(word 3,$(subst /, ,$(f:$(B)/%=%)))=$(f))
 
 $(B)/gen/rules_text.o: $(B)/gen/rules_text.c
 	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
