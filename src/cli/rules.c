@@ -51,6 +51,19 @@ static const cut cuts[] = {
     {"Perft from the start position", CUT_REST, NULL},
     /* the tools' output format (mancala apply --help, the files) */
     {"- **Result line** of `mancala apply`", CUT_ITEM, NULL},
+    /* the same passages in the French rules (po/rules/fr.po, whose
+       translations begin them with these words) */
+    {"Texte source", CUT_UNTIL, "Nom du jeu"},
+    {"Textes sources", CUT_UNTIL, "Nom du jeu"},
+    {"Un analyseur ", CUT_ITEM, NULL},
+    {"Ce cas se détecte exactement.", CUT_SENTENCE, NULL},
+    {"Le détecter exactement ;", CUT_ITEM, NULL},
+    {"**Attention au coût**", CUT_ITEM, NULL},
+    {" (références indépendantes)", CUT_PHRASE, NULL},
+    {"Mécanique tirée des tests", CUT_PARA, NULL},
+    {"Les deux premiers exemples reprennent", CUT_SENTENCE, NULL},
+    {"Perft depuis la position de départ", CUT_REST, NULL},
+    {"- **Ligne de résultat** de `mancala apply`", CUT_ITEM, NULL},
 };
 
 typedef struct buf {
