@@ -173,6 +173,22 @@ $(B)/gen/rules/%.md: $(RULES_MD) $(RULES_PO) | $(B)/dirs
 	    if (/^- /) item = 1; else if (!/^ /) item = 0 } \
 	  END { if (blank) print "" }' $@.tmp >$@ && rm -f $@.tmp
 
+# make po-update brings po/rules up to date too (po4a: the .pot from
+# docs/rules/*.md, each <lang>.po merged with it; tests/po.sh checks both).
+# The French manual page (man/fr) is installed beside the English one.
+.PHONY: rules-po install-man-fr uninstall-man-fr
+rules-po:
+	po4a --no-translations --package-name mancala --package-version $(VERSION) \
+	  --copyright-holder "the mancala authors" po/rules/po4a.cfg
+po-update: rules-po
+install: install-man-fr
+install-man-fr:
+	install -d $(DESTDIR)$(MANDIR)/fr/man1
+	install -m 644 man/fr/mancala.1 $(DESTDIR)$(MANDIR)/fr/man1/mancala.1
+uninstall: uninstall-man-fr
+uninstall-man-fr:
+	rm -f $(DESTDIR)$(MANDIR)/fr/man1/mancala.1
+
 $(B)/gen/rules_text.c: $(B)/embed $(RULES_MD) $(RULES_TR)
 	$(B)/embed -l $@ core/rules_text.h mc_rules_texts \
 	  $(RULES_MD:%=en=%) $(foreach f,$(RULES_TR),$(word 3,$(subst /, ,$(f:$(B)/%=%)))=$(f))

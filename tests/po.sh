@@ -4,8 +4,12 @@
 # with the English ones, its header and plural forms are well formed), and
 # each domain's .pot is the one xgettext makes from the sources today (a
 # message added to the code and not to the .pot fails here: run make pot
-# or make po-update).  With --stats: how much of each catalog is
-# translated, and nothing checked.
+# or make po-update).  The rule files' translations (po/rules, kept by
+# po4a: po/rules/po4a.cfg) pass msgfmt --check too; their .pot is the one
+# po4a makes from docs/rules/*.md today, and the French one translates
+# every paragraph (the rules are authoritative: none left in English).
+# With --stats: how much of each catalog is translated, and nothing
+# checked.
 cd "$(dirname "$0")/.." || exit 2
 stats=0
 [ "$1" = "--stats" ] && stats=1
@@ -13,7 +17,7 @@ fail=0
 if [ $stats -eq 1 ]; then
     printf '%-6s %-8s %8s %8s %8s %6s\n' domain lang done fuzzy todo share
 fi
-for d in lib cli web; do
+for d in lib cli web rules; do
     pot=po/$d/mancala-$d.pot
     [ -f "$pot" ] || continue
     total=$(msgattrib --no-obsolete "$pot" 2>/dev/null | grep -c '^msgid ')
@@ -65,6 +69,37 @@ if make --no-print-directory -s pot POT_DIR="$tmp" >/dev/null 2>"$tmp/err"; then
 else
     echo "FAIL make pot: $(cat "$tmp/err")"
     fail=1
+fi
+# the rules' .pot is current, and French is whole
+if command -v po4a >/dev/null 2>&1; then
+    mkdir -p "$tmp/rules"
+    sed "s|po/rules/|$tmp/rules/|g" po/rules/po4a.cfg >"$tmp/rules/po4a.cfg"
+    if po4a --no-translations "$tmp/rules/po4a.cfg" >/dev/null 2>"$tmp/err"; then
+        f=po/rules/mancala-rules.pot
+        new=$tmp/rules/mancala-rules.pot
+        if msgcmp --use-untranslated "$new" "$f" >/dev/null 2>&1 &&
+            msgcmp --use-untranslated "$f" "$new" >/dev/null 2>&1; then
+            echo "ok   $f is current"
+        else
+            echo "FAIL $f is not docs/rules' (run make po-update):"
+            msgcmp --use-untranslated "$new" "$f" 2>&1 | head -5
+            msgcmp --use-untranslated "$f" "$new" 2>&1 | head -5
+            fail=1
+        fi
+    else
+        echo "FAIL po4a: $(cat "$tmp/err")"
+        fail=1
+    fi
+    if out=$(msgcmp po/rules/fr.po po/rules/mancala-rules.pot 2>&1) &&
+        [ -z "$(msgattrib --only-fuzzy po/rules/fr.po)" ]; then
+        echo "ok   po/rules/fr.po translates every paragraph"
+    else
+        echo "FAIL po/rules/fr.po leaves paragraphs in English (untranslated or fuzzy):"
+        echo "$out" | head -5
+        fail=1
+    fi
+else
+    echo "SKIP the rules' .pot: po4a is not installed (Debian: po4a)"
 fi
 [ $fail -eq 0 ] && echo "catalogs: all checked" || echo "catalogs: FAILED"
 exit $fail

@@ -4,7 +4,8 @@
  * contract and also speak to implementers (where the text came from, what a
  * parser must accept, how to detect a cycle, perft figures); those passages
  * are left out here, when printing, so that the files stay the one source.
- * Knows no rule: it only cuts text.
+ * The text is in the thread's language (mc_rules_text: the French rules
+ * are po/rules/fr.po's translation).  Knows no rule: it only cuts text.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,7 +208,20 @@ int cmd_rules(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     char *text = players_text(t);
-    fputs(text ? text : t, stdout);
+    const char *out = text ? text : t;
+    char *pseudo = NULL;
+    if (strcmp(mc_lang_get(), MC_LANG_PSEUDO) == 0) {
+        /* the pseudo-language: the English rules as it writes them, so
+           that its checks see them translated (mc_rules_text gives English) */
+        size_t n = mc_lang_pseudo(out, NULL, 0) + 1;
+        pseudo = malloc(n);
+        if (pseudo) {
+            mc_lang_pseudo(out, pseudo, n);
+            out = pseudo;
+        }
+    }
+    fputs(out, stdout);
+    free(pseudo);
     free(text);
     printf("\nFor beginners: the rules in plain words, with pictures, are on "
            "the page\n/howto-%s.html of 'mancala serve' (open "
