@@ -37,10 +37,8 @@ have_pkg libzstd-dev || need="$need libzstd-dev"
 # The players' languages: msgfmt makes the catalogs built in
 # (docs/TRANSLATING.md); xgettext and msgmerge keep them current.
 command -v msgfmt >/dev/null 2>&1 || need="$need gettext"
-# The rules in the players' languages: po4a translates docs/rules/*.md
-# with po/rules/<lang>.po at build time (po4a-translate) and keeps those
-# catalogs current (make po-update).
-command -v po4a-translate >/dev/null 2>&1 || need="$need po4a"
+# The beginner's pages in the players' languages: po4a (po/howto).
+command -v po4a >/dev/null 2>&1 || need="$need po4a"
 if [ "$mode" = test ]; then
     # The full-screen game's tests run it in tmux; the browser tests drive
     # Debian's Chromium with playwright-core from npm.

@@ -118,8 +118,25 @@ static const char *cut_stop(const cut *c, const char *t)
     }
 }
 
+/* In the pseudo-language, s (malloc'd) as it writes it, in a new string
+   (s is freed); else s.  mc_rules_text gives the English rules there:
+   this shows them transformed, so that the language's checks see them
+   translated. */
+static char *pseudo_text(char *s)
+{
+    if (strcmp(mc_lang_get(), MC_LANG_PSEUDO) != 0)
+        return s;
+    size_t n = mc_lang_pseudo(s, NULL, 0) + 1;
+    char *p = malloc(n);
+    if (p)
+        mc_lang_pseudo(s, p, n);
+    free(s);
+    return p;
+}
+
 /* The rule text t without the cuts, and without Markdown's backticks and
-   bold markers; malloc'd (NULL if out of memory). */
+   bold markers (in the pseudo-language, transformed); malloc'd (NULL if
+   out of memory). */
 static char *players_text(const char *t)
 {
     buf b = {malloc(4096), 0, 4096};
@@ -163,7 +180,7 @@ static char *players_text(const char *t)
         b.s[k++] = b.s[i];
     }
     b.s[k] = 0;
-    return b.s;
+    return pseudo_text(b.s);
 }
 
 /* The games, each followed by sep but the last, which is followed by end. */
@@ -208,20 +225,7 @@ int cmd_rules(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     char *text = players_text(t);
-    const char *out = text ? text : t;
-    char *pseudo = NULL;
-    if (strcmp(mc_lang_get(), MC_LANG_PSEUDO) == 0) {
-        /* the pseudo-language: the English rules as it writes them, so
-           that its checks see them translated (mc_rules_text gives English) */
-        size_t n = mc_lang_pseudo(out, NULL, 0) + 1;
-        pseudo = malloc(n);
-        if (pseudo) {
-            mc_lang_pseudo(out, pseudo, n);
-            out = pseudo;
-        }
-    }
-    fputs(out, stdout);
-    free(pseudo);
+    fputs(text ? text : t, stdout);
     free(text);
     printf("\nFor beginners: the rules in plain words, with pictures, are on "
            "the page\n/howto-%s.html of 'mancala serve' (open "
