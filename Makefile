@@ -149,11 +149,12 @@ $(B)/embed: tools/embed.c | $(B)/dirs
 
 # The rules in the players' languages (docs/TRANSLATING.md): po4a (Debian:
 # po4a) keeps the translations of docs/rules/*.md in po/rules/<lang>.po, one
-# message a paragraph; po4a-translate writes each language's files into
-# $(B)/gen/rules/<lang>/.  -k 0: a file is written however little is
-# translated, since a paragraph with no current translation (new, or its
-# English changed: fuzzy) stays English in it, as a message falls back to
-# English in the catalogs; tests/po.sh checks that po/rules/fr.po is whole.
+# message a paragraph (po/rules/po4a.cfg), and writes each language's files
+# into $(B)/gen/rules/<lang>/ (--no-update: nothing in po/ is touched).
+# --keep 0 (in po4a.cfg): a file is written however little is translated,
+# since a paragraph with no current translation (new, or its English
+# changed: fuzzy) stays English in it, as a message falls back to English
+# in the catalogs; tests/po.sh checks that po/rules/fr.po is whole.
 # neverwrap: the tables and the lettered sub-lists keep their lines (each
 # translation's lines are its translator's).  All are embedded (tools/embed.c
 # -l); src/core/rules_text.c picks by the thread's language.  po4a puts a
@@ -162,16 +163,18 @@ $(B)/embed: tools/embed.c | $(B)/dirs
 RULES_PO    := $(wildcard po/rules/*.po)
 RULES_LANGS := $(RULES_PO:po/rules/%.po=%)
 RULES_TR    := $(foreach l,$(RULES_LANGS),$(RULES_MD:docs/rules/%.md=$(B)/gen/rules/$(l)/%.md))
-PO4A_TEXT   := -f text -o markdown -o neverwrap -M UTF-8
-PO4A_TRANSLATE ?= po4a-translate
-$(B)/gen/rules/%.md: $(RULES_MD) $(RULES_PO) | $(B)/dirs
-	@mkdir -p $(dir $@)
-	$(PO4A_TRANSLATE) $(PO4A_TEXT) -L UTF-8 -k 0 -m docs/rules/$(*F).md \
-	  -p po/rules/$(*D).po -l $@.tmp
+PO4A_RULES  ?= po4a
+$(B)/gen/rules/stamp: po/rules/po4a.cfg $(RULES_MD) $(RULES_PO) | $(B)/dirs
+	rm -rf $(B)/gen/rules && mkdir -p $(B)/gen/rules
+	$(PO4A_RULES) --no-update --destdir $(B)/gen po/rules/po4a.cfg
+	@for f in $(RULES_TR); do [ -f $$f ] || { echo "$$f not made: is its" \
+	  "language in po/rules/po4a.cfg's [po4a_langs]?"; exit 1; }; \
 	awk '$$0 == "" { blank = 1; next } \
 	  { if (blank && !(item && /^ *- /)) print ""; blank = 0; print; \
 	    if (/^- /) item = 1; else if (!/^ /) item = 0 } \
-	  END { if (blank) print "" }' $@.tmp >$@ && rm -f $@.tmp
+	  END { if (blank) print "" }' $$f >$$f.tmp && mv $$f.tmp $$f || exit 1; done
+	touch $@
+$(RULES_TR): $(B)/gen/rules/stamp ;
 
 # make po-update brings po/rules up to date too (po4a: the .pot from
 # docs/rules/*.md, each <lang>.po merged with it; tests/po.sh checks both).
