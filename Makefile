@@ -181,7 +181,7 @@ $(RULES_TR): $(B)/gen/rules/stamp ;
 # The French manual page (man/fr) is installed beside the English one.
 .PHONY: rules-po install-man-fr uninstall-man-fr
 rules-po:
-	po4a --no-translations --package-name mancala --package-version $(VERSION) \
+	$(PO4A_RULES) --no-translations --package-name mancala --package-version $(VERSION) \
 	  --copyright-holder "the mancala authors" po/rules/po4a.cfg
 po-update: rules-po
 install: install-man-fr
