@@ -54,6 +54,19 @@ for g in $games; do
     grep -q "/howto-$g.html" "$tmp/$g.fr" && ok || bad "rules $g in French: the beginner's page is not named"
 done
 
+# The passages cut above are in the French files (po/rules/fr.po) under
+# the first words src/cli/rules.c cuts them by: a translation that begins
+# one otherwise would print it
+# (a list item's "- " is po4a's, not the message's)
+for w in 'Texte source' 'Textes sources' 'Un analyseur ' 'Ce cas se détecte exactement.' \
+    'Le détecter exactement ;' '**Attention au coût**' ' (références indépendantes)' \
+    'Mécanique tirée des tests' 'Les deux premiers exemples reprennent' \
+    'Perft depuis la position de départ' '- **Ligne de résultat** de `mancala apply`'; do
+    msgcat --no-wrap po/rules/fr.po 2>/dev/null | grep '^msgstr\|^"' | grep -qF -- "${w#- }" && ok ||
+        bad "po/rules/fr.po no longer holds '$w' (update src/cli/rules.c's cuts)"
+    grep -qF -- "$w" src/cli/rules.c && ok || bad "src/cli/rules.c does not cut '$w'"
+done
+
 # The French sentences, as written for the rules (a fragment of each
 # checked game's key rules; the line breaks are left out)
 has() { # game text
