@@ -147,8 +147,54 @@ $(B)/dirs:
 $(B)/embed: tools/embed.c | $(B)/dirs
 	$(CC) -O1 -o $@ $<
 
-$(B)/gen/rules_text.c: $(B)/embed $(RULES_MD)
-	$(B)/embed $@ mancala.h mc_rules_text $(RULES_MD)
+# The rules in the players' languages (docs/TRANSLATING.md): po4a (Debian:
+# po4a) keeps the translations of docs/rules/*.md in po/rules/<lang>.po, one
+# message a paragraph (po/rules/po4a.cfg), and writes each language's files
+# into $(B)/gen/rules/<lang>/ (--no-update: nothing in po/ is touched).
+# --keep 0 (in po4a.cfg): a file is written however little is translated,
+# since a paragraph with no current translation (new, or its English
+# changed: fuzzy) stays English in it, as a message falls back to English
+# in the catalogs; tests/po.sh checks that po/rules/fr.po is whole.
+# neverwrap: the tables and the lettered sub-lists keep their lines (each
+# translation's lines are its translator's).  All are embedded (tools/embed.c
+# -l); src/core/rules_text.c picks by the thread's language.  po4a puts a
+# blank line between two items of a list: the awk takes it out again, so
+# that a translation is laid out as its English.
+RULES_PO    := $(wildcard po/rules/*.po)
+RULES_LANGS := $(RULES_PO:po/rules/%.po=%)
+RULES_TR    := $(foreach l,$(RULES_LANGS),$(RULES_MD:docs/rules/%.md=$(B)/gen/rules/$(l)/%.md))
+PO4A_RULES  ?= po4a
+$(B)/gen/rules/stamp: po/rules/po4a.cfg $(RULES_MD) $(RULES_PO) | $(B)/dirs
+	rm -rf $(B)/gen/rules && mkdir -p $(B)/gen/rules
+	$(PO4A_RULES) --no-update --destdir $(B)/gen po/rules/po4a.cfg
+	@for f in $(RULES_TR); do [ -f $$f ] || { echo "$$f not made: is its" \
+	  "language in po/rules/po4a.cfg's [po4a_langs]?"; exit 1; }; \
+	awk '$$0 == "" { blank = 1; next } \
+	  { if (blank && !(item && /^ *- /)) print ""; blank = 0; print; \
+	    if (/^- /) item = 1; else if (!/^ /) item = 0 } \
+	  END { if (blank) print "" }' $$f >$$f.tmp && mv $$f.tmp $$f || exit 1; done
+	touch $@
+$(RULES_TR): $(B)/gen/rules/stamp ;
+
+# make po-update brings po/rules up to date too (po4a: the .pot from
+# docs/rules/*.md, each <lang>.po merged with it; tests/po.sh checks both).
+# The French manual page (man/fr) is installed beside the English one.
+.PHONY: rules-po install-man-fr uninstall-man-fr
+rules-po:
+	$(PO4A_RULES) --no-translations --package-name mancala --package-version $(VERSION) \
+	  --copyright-holder "the mancala authors" po/rules/po4a.cfg
+po-update: rules-po
+install: install-man-fr
+install-man-fr:
+	install -d $(DESTDIR)$(MANDIR)/fr/man1
+	install -m 644 man/fr/mancala.1 $(DESTDIR)$(MANDIR)/fr/man1/mancala.1
+uninstall: uninstall-man-fr
+uninstall-man-fr:
+	rm -f $(DESTDIR)$(MANDIR)/fr/man1/mancala.1
+
+$(B)/gen/rules_text.c: $(B)/embed $(RULES_MD) $(RULES_TR)
+	$(B)/embed -l $@ core/rules_text.h mc_rules_texts \
+	  $(RULES_MD:%=en=%) $(foreach f,$(RULES_TR),$(word 3,$(subst /, ,$(f:$(B)/%=%)))=$(f))
 
 $(B)/gen/rules_text.o: $(B)/gen/rules_text.c
 	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
