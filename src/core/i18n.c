@@ -531,6 +531,13 @@ int mc_lang_use(const char *lang)
     return cur.ncats > 0 || cur.pseudo;
 }
 
+int mc_i18n_wanted(const char **tags, int max)
+{
+    for (int i = 0; i < cur.nwant && i < max; i++)
+        tags[i] = cur.want[i];
+    return cur.nwant;
+}
+
 const char *mc_lang_get(void)
 {
     return cur.nwant ? cur.want[0] : "en";
