@@ -28,8 +28,9 @@ static int is_french(const char *g)
 static void test_choice(void)
 {
     /* a list is read in order: sw has no rules, fr has */
-    const char *fr[] = {"fr", "fr-CI", "fr_FR.UTF-8", "FR", "fr-BE,en;q=0.5",
-                        "sw:fr", "sw,fr;q=0.8"};
+    const char *fr[] = {"fr",         "fr-CI",          "fr_FR.UTF-8",
+                        "FR",         "fr-BE,en;q=0.5", "sw:fr",
+                        "sw,fr;q=0.8"};
     for (size_t i = 0; i < sizeof fr / sizeof fr[0]; i++) {
         mc_lang_use(fr[i]);
         for (int g = 0; g < 4; g++)

@@ -3,8 +3,8 @@
  * language, else in English.  The languages the thread asked for are tried
  * in order (LANGUAGE=sw:fr reads the French rules while there are no
  * Swahili ones), each by its primary subtag: "fr", "fr-CI" and
- * "fr_FR.UTF-8" all read the French rules.  A paragraph a translation lacks is English
- * in it (po4a keeps the original of an untranslated or outdated
+ * "fr_FR.UTF-8" all read the French rules.  A paragraph a translation lacks is
+ * English in it (po4a keeps the original of an untranslated or outdated
  * paragraph), so a translated file never holds an outdated rule.  The
  * pseudo-language MC_LANG_PSEUDO reads the English file (mancala rules
  * shows it through mc_lang_pseudo).
