@@ -946,7 +946,8 @@ static int call(mc_api *a, const char *method, const char *path,
                 const char *body, const char *addr, const char *token,
                 json_t **out)
 {
-    mc_api_req rq = {method, path, body, body ? strlen(body) : 0, token, addr};
+    mc_api_req rq = {method, path,  body, body ? strlen(body) : 0,
+                     token,  addr, NULL};
     mc_api_reply r;
     mc_api_handle(a, &rq, &r);
     if (out)
@@ -1802,7 +1803,7 @@ static void test_migration(const char *dir)
     CHECK(mc_api_count(a) == 1);
     mc_api_req rq = {"GET", "/api/game/0123456789abcdef0123456789abcdef",
                      NULL,  0,
-                     NULL,  "127.0.0.1"};
+                     NULL,  "127.0.0.1", NULL};
     mc_api_reply out;
     mc_api_handle(a, &rq, &out);
     CHECK(out.status == 200 && strstr(out.body, "\"clock\":null") &&
@@ -1814,7 +1815,8 @@ static void test_migration(const char *dir)
                      "{\"move\":\"f\"}",
                      12,
                      "ffffffffffffffffffffffffffffffff",
-                     "127.0.0.1"};
+                     "127.0.0.1",
+                     NULL};
     mc_api_handle(a, &mv, &out);
     CHECK_MSG(out.status == 200, "%d %s", out.status, out.body);
     free(out.body);

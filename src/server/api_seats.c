@@ -93,7 +93,7 @@ int api_invited_side(const game_entry *e, const char *code)
 
 void api_deny(mc_api_reply *out, const char *tok, const char *what)
 {
-    api_reply_error(out, 403, "seat", "%s needs the token of %s (%s)", "this",
+    api_reply_error(out, 403, "seat", _("%s needs the token of %s (%s)"), "this",
                     what, tok ? "the token sent is not it" : "none was sent");
 }
 
@@ -119,7 +119,7 @@ int api_help_refused(const game_entry *e, mc_api_reply *out)
         return 0;
     api_reply_error(
         out, 403, "assist",
-        "the engine's help is off in a game between two people until "
-        "it ends (unless the game was made with \"assist\": true)");
+        _("the engine's help is off in a game between two people until "
+        "it ends (unless the game was made with \"assist\": true)"));
     return 1;
 }
