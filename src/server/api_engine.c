@@ -101,11 +101,13 @@ static api_player *borrow_player(mc_api *a, const mc_game *g, int help,
     pthread_mutex_unlock(&a->players_lock);
     if (!ap)
         api_reply_error(out, 503, "busy",
-                        stopping ? "the server is stopping"
+                        "%s",
+                        stopping ? _("the server is stopping")
                         : help
-                            ? "the engine's help is in use (yours, or every "
-                              "player it may have): try again"
-                            : "every computer player is thinking: try again");
+                            ? _("the engine's help is in use (yours, or every "
+                                "player it may have): try again")
+                            : _("every computer player is thinking: try "
+                                "again"));
     return ap;
 }
 
@@ -239,7 +241,7 @@ static void engine_move(mc_api *a, game_entry *e, const api_req *rq, int hint,
     if (bot    ? !api_holds_any(e, rq)
         : hint ? !api_holds_any(e, rq)
                : !api_holds(e, rq, side)) {
-        api_deny(out, rq->token, hint || bot ? "a seat" : api_side_seat(side));
+        api_deny(out, rq->token, hint || bot ? N_("this needs the token of a seat") : api_side_seat(side));
         return;
     }
     if (hint && api_help_refused(e, out))
@@ -359,7 +361,7 @@ void ep_analysis(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
                                        NULL};
     mc_session *s = cur_session(e);
     if (!mc_session_over(s) && !api_holds_any(e, rq)) {
-        api_deny(out, rq->token, "a seat (or the game's end)");
+        api_deny(out, rq->token, N_("this needs the token of a seat (or the game's end)"));
         return;
     }
     if (api_help_refused(e, out))

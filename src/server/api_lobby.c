@@ -33,6 +33,20 @@
 static const char *const status_name[] = {"free",  "open",      "open",
                                           "taken", "withdrawn", "ended"};
 
+/* Why a seek that is no longer open cannot be taken, in words. */
+static const char *seek_gone_words(int status)
+{
+    switch (status) {
+    case SEEK_TAKEN:
+    case SEEK_TAKING:
+        return _("this seek was taken");
+    case SEEK_WITHDRAWN:
+        return _("this seek was withdrawn");
+    default:
+        return _("this seek has ended");
+    }
+}
+
 /* Does the request hold seek k: its token, or the session of the account
    that posted it? */
 static int holds_seek(const api_seek *k, const api_req *rq)
@@ -397,8 +411,7 @@ static int may_take_seek(const api_seek *k, const api_req *rq,
     else if (k->status == SEEK_TAKEN || k->status == SEEK_TAKING)
         api_reply_error(out, 409, "taken", _("this seek was taken already"));
     else if (k->status != SEEK_OPEN)
-        api_reply_error(out, 409, "gone", _("this seek was %s"),
-                        status_name[k->status]);
+        api_reply_error(out, 409, "gone", "%s", seek_gone_words(k->status));
     else if (holds_seek(k, rq))
         api_reply_error(out, 403, "own",
                         _("this is your own seek: another player takes it"));
@@ -553,13 +566,13 @@ static void take_bot(mc_api *a, const char *id, const api_req *rq,
                         _("the house bot is offered to the seek's creator"));
     else if (k->status != SEEK_OPEN)
         api_reply_error(out, 409, k->status == SEEK_TAKEN ? "taken" : "gone",
-                        _("this seek was %s"), status_name[k->status]);
+                        "%s", seek_gone_words(k->status));
     else if (!(level = bot_offer(k, now)))
         api_reply_error(out, 409, "wait",
-                        k->pool ? "the house bot is offered after %.0f s in "
-                                  "a pool"
-                                : "the house bot is offered in the pools "
-                                  "(POST /api/pair), after %.0f s",
+                        k->pool ? _("the house bot is offered after %.0f s in "
+                                    "a pool")
+                                : _("the house bot is offered in the pools "
+                                    "(POST /api/pair), after %.0f s"),
                         MC_API_POOL_BOT_WAIT);
     else {
         k->status = SEEK_TAKING;
@@ -637,7 +650,7 @@ static void one_seek(mc_api *a, const char *id, const api_req *rq, int del,
         } else
             api_reply_error(out, 409,
                             k->status == SEEK_WITHDRAWN ? "gone" : "taken",
-                            _("this seek was %s"), status_name[k->status]);
+                            "%s", seek_gone_words(k->status));
     } else {
         if (mine && k->status == SEEK_OPEN)
             k->seen = now;

@@ -476,7 +476,7 @@ void ep_delete(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
         if (e->owner >> s & 1)
             own |= api_holds(e, rq, s);
     if (!own) {
-        api_deny(out, rq->token, "the seat of the game's creator");
+        api_deny(out, rq->token, N_("this needs the token of the seat of the game's creator"));
         return;
     }
     mc_error err;

@@ -167,7 +167,7 @@ static void ask_takeback(game_entry *e, const api_req *rq, mc_api_reply *out)
     int side = seat_of(e, rq);
     mc_session *s = cur_session(e);
     if (side < 0) {
-        api_deny(out, rq->token, "a seat");
+        api_deny(out, rq->token, N_("this needs the token of a seat"));
         return;
     }
     if (mc_session_over(s)) {
@@ -217,8 +217,9 @@ static void undo_redo(mc_api *a, game_entry *e, const api_req *rq, int redo,
                   : mc_session_undo_at(s, e->now, &err);
     if (rc == MC_ERR_ARG) { /* nothing to take back or play again */
         api_reply_error(out, 409, redo ? "no_redo" : "no_undo",
-                        redo ? "there is no move to redo"
-                             : "there is no move to undo");
+                        "%s",
+                        redo ? _("there is no move to redo")
+                             : _("there is no move to undo"));
         return;
     }
     if (rc != 0) {
@@ -249,7 +250,7 @@ void ep_takeback(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     static const char *const keys[] = {"accept", NULL};
     int side = seat_of(e, rq);
     if (side < 0) {
-        api_deny(out, rq->token, "a seat");
+        api_deny(out, rq->token, N_("this needs the token of a seat"));
         return;
     }
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
@@ -286,7 +287,7 @@ void ep_takeback(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     for (int i = 0; i < n; i++)
         if (mc_session_undo_at(s, e->now, &err) != 0) {
             api_reply_error(out, 409, "no_undo", "%s",
-                            err.msg[0] ? err.msg : "cannot take back");
+                            err.msg[0] ? err.msg : _("cannot take back"));
             return;
         }
     e->version++;
@@ -325,7 +326,7 @@ void ep_next(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     const mc_game *g = mc_record_game(cur_rec(e));
     if (!api_holds_any(e, rq)) {
-        api_deny(out, rq->token, "a seat");
+        api_deny(out, rq->token, N_("this needs the token of a seat"));
         return;
     }
     mc_match m;

@@ -165,7 +165,7 @@ void ep_offer(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
         api_reply_json(out, 200,
                        json_pack("{s:b,s:n,s:o}", "legal", 0, "move", "why",
                                  api_safe_str(mc_session_over(cur_session(e))
-                                                  ? "the game is over"
+                                                  ? _("the game is over")
                                                   : err.msg)));
         return;
     }
