@@ -359,7 +359,7 @@ static void set_result(const mc_pos *p, mc_result *r, int reason, int s2,
                  n2 % 2 ? ".5" : "");
     r->noglory = r->winner != MC_DRAW && (p->last & LAST_REFUSED(r->winner));
     if (r->noglory)
-        mc_sb_printf(&b, " noglory");
+        mc_sb_printf(&b, _(" noglory"));
     mc_sb_printf(&b, "%s", suffix);
 }
 
@@ -401,7 +401,7 @@ static int gr_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
 {
     if (r->reason != MC_END_REPETITION && r->reason != MC_END_PLIES)
         return 0;
-    mc_sb_printf(b, "%s, so the stones on the board are %s.",
+    mc_sb_printf(b, _("%s, so the stones on the board are %s."),
                  r->reason == MC_END_REPETITION
                      ? "the same position occurred for the third time"
                      : "200 plies passed without a capture or an accepted "
@@ -506,16 +506,16 @@ static int parse_owners(const char *e, mc_pos *p, const char **rest,
 {
     if (strncmp(e, "own=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3: expected 'own=' and 8 letters S or N, the "
+                      _("field 3: expected 'own=' and 8 letters S or N, the "
                       "owner of each pit A,B,C,D,a,b,c,d (start: "
-                      "own=SSSSNNNN)");
+                      "own=SSSSNNNN)"));
     e += 4;
     p->own = 0;
     for (int i = 0; i < NP; i++) {
         if (e[i] != 'S' && e[i] != 'N')
             return mc_err(err, MC_ERR_POSITION,
-                          "field 3 (own=): expected 8 letters S or N, one "
-                          "per pit A,B,C,D,a,b,c,d; letter %d is %s",
+                          _("field 3 (own=): expected 8 letters S or N, one "
+                          "per pit A,B,C,D,a,b,c,d; letter %d is %s"),
                           i + 1, e[i] ? "neither S nor N" : "missing");
         if (e[i] == 'N')
             p->own = (uint8_t)(p->own | 1u << i);
@@ -523,12 +523,12 @@ static int parse_owners(const char *e, mc_pos *p, const char **rest,
     e += NP;
     if (*e != ' ')
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3 (own=) must have exactly 8 letters, followed "
-                      "by one space and cap=<South>,<North>");
+                      _("field 3 (own=) must have exactly 8 letters, followed "
+                      "by one space and cap=<South>,<North>"));
     if (p->own == 0 || p->own == 0xFF)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3 (own=): %s owns no pit, but a player always "
-                      "keeps at least one (G6)",
+                      _("field 3 (own=): %s owns no pit, but a player always "
+                      "keeps at least one (G6)"),
                       p->own ? "South" : "North");
     *rest = e + 1;
     return 0;
@@ -541,8 +541,8 @@ static int parse_captures(const char *e, mc_pos *p, const char **rest,
 {
     if (strncmp(e, "cap=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 4: expected 'cap=<South>,<North>', the stones "
-                      "each player has captured");
+                      _("field 4: expected 'cap=<South>,<North>', the stones "
+                      "each player has captured"));
     uint8_t c[2];
     if (mc_parse_counts(e + 4, 2, 48, c, rest, "captures (field 4, cap=)", err))
         return MC_ERR_POSITION;
@@ -551,7 +551,7 @@ static int parse_captures(const char *e, mc_pos *p, const char **rest,
     int total = board_total(p) + c[0] + c[1];
     if (total != 48)
         return mc_err(err, MC_ERR_POSITION,
-                      "pits and captures total %d stones, not 48 (G1)", total);
+                      _("pits and captures total %d stones, not 48 (G1)"), total);
     return 0;
 }
 
@@ -565,13 +565,13 @@ static int parse_offer(const char *e, mc_pos *p, mc_error *err)
         int i = letter_index(*e);
         if (i < 0)
             return mc_err(err, MC_ERR_POSITION,
-                          "field 5 (offer=): '%c' is not a pit letter "
-                          "(A-D, a-d)",
+                          _("field 5 (offer=): '%c' is not a pit letter "
+                          "(A-D, a-d)"),
                           *e);
         if (i <= last)
             return mc_err(err, MC_ERR_POSITION,
-                          "field 5 (offer=): the pits must be listed once "
-                          "each, in index order A,B,C,D,a,b,c,d");
+                          _("field 5 (offer=): the pits must be listed once "
+                          "each, in index order A,B,C,D,a,b,c,d"));
         last = i;
         mask |= 1u << i;
     }
@@ -579,22 +579,22 @@ static int parse_offer(const char *e, mc_pos *p, mc_error *err)
     unsigned theirs = owned(p, offerer);
     if (k < 1 || k > MAX_OFFER)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5 (offer=): an offer names 1 to 3 pits, not %d",
+                      _("field 5 (offer=): an offer names 1 to 3 pits, not %d"),
                       k);
     if (mask & ~theirs)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5 (offer=): the offer is %s's (the side not to "
-                      "move) and may only name pits %s owns",
+                      _("field 5 (offer=): the offer is %s's (the side not to "
+                      "move) and may only name pits %s owns"),
                       side_name[offerer], side_name[offerer]);
     if (mask == theirs)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5 (offer=): it would cede every pit %s owns; "
-                      "a player keeps at least one (G6)",
+                      _("field 5 (offer=): it would cede every pit %s owns; "
+                      "a player keeps at least one (G6)"),
                       side_name[offerer]);
     if (p->cap[p->side] < PRICE * k)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5 (offer=): %d pit%s cost%s %d captured "
-                      "stones, but %s has only %d (G6)",
+                      _("field 5 (offer=): %d pit%s cost%s %d captured "
+                      "stones, but %s has only %d (G6)"),
                       k, k == 1 ? "" : "s", k == 1 ? "s" : "", PRICE * k,
                       side_name[p->side], p->cap[p->side]);
     p->offer = (uint8_t)mask;
@@ -619,24 +619,24 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
         return 0;
     if (*e != ' ')
         return mc_err(err, MC_ERR_POSITION,
-                      "field 4 (cap=): unexpected text '%.20s'", e);
+                      _("field 4 (cap=): unexpected text '%.20s'"), e);
     e++;
     if (strcmp(e, "answered") == 0) {
         if (g->opt[OPT_TRADES] == TRADES_OFF)
             return mc_err(err, MC_ERR_POSITION,
-                          "field 5: 'answered' cannot occur with trades=off "
-                          "(there are no offers)");
+                          _("field 5: 'answered' cannot occur with trades=off "
+                          "(there are no offers)"));
         p->flags = FLAG_ANSWERED;
         return 0;
     }
     if (strncmp(e, "offer=", 6) != 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5: expected 'offer=<pits>' or 'answered' (or "
-                      "nothing), found '%.20s'",
+                      _("field 5: expected 'offer=<pits>' or 'answered' (or "
+                      "nothing), found '%.20s'"),
                       e);
     if (g->opt[OPT_TRADES] == TRADES_OFF)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5: an offer cannot occur with trades=off");
+                      _("field 5: an offer cannot occur with trades=off"));
     return parse_offer(e + 6, p, err);
 }
 
@@ -647,15 +647,15 @@ static size_t gr_pos_format(const mc_game *g, const mc_pos *p, char *buf,
     mc_sb b;
     mc_sb_init(&b, buf, n);
     mc_format_head(&b, p, 4);
-    mc_sb_printf(&b, " own=");
+    mc_sb_printf(&b, _(" own="));
     for (int i = 0; i < NP; i++)
         mc_sb_putc(&b, (p->own >> i & 1) ? 'N' : 'S');
-    mc_sb_printf(&b, " cap=%d,%d", p->cap[0], p->cap[1]);
+    mc_sb_printf(&b, _(" cap=%d,%d"), p->cap[0], p->cap[1]);
     if (p->offer) {
-        mc_sb_printf(&b, " offer=");
+        mc_sb_printf(&b, _(" offer="));
         mask_letters(&b, p->offer, "");
     } else if (p->flags & FLAG_ANSWERED) {
-        mc_sb_printf(&b, " answered");
+        mc_sb_printf(&b, _(" answered"));
     }
     return b.len;
 }
@@ -676,37 +676,37 @@ static int offer_error(const mc_game *g, const mc_pos *p, unsigned mask,
     mask_letters(&b, mine, " ");
     if (g->opt[OPT_TRADES] == TRADES_OFF)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "there are no offers in this game (trades=off)");
+                      _("there are no offers in this game (trades=off)"));
     if (p->flags & FLAG_ANSWERED)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s has just answered an offer and must now sow (or "
-                      "pass); no offer in the same turn (G6)",
+                      _("%s has just answered an offer and must now sow (or "
+                      "pass); no offer in the same turn (G6)"),
                       side_name[side]);
     if (mask & ~mine) {
         int i = 0;
         while (!((mask & ~mine) >> i & 1))
             i++;
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: pit %c is %s's; %s can only offer pits it owns "
-                      "(%s)",
+                      _("%s: pit %c is %s's; %s can only offer pits it owns "
+                      "(%s)"),
                       tok, letters[i], side_name[other], side_name[side],
                       mine_s);
     }
     if (k > MAX_OFFER)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s names %d pits; an offer is of 1, 2 or 3 pits (G6)",
+                      _("%s names %d pits; an offer is of 1, 2 or 3 pits (G6)"),
                       tok, k);
     if (mask == mine)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s would cede every pit %s owns (%s); a player must "
-                      "keep at least one (G6)",
+                      _("%s would cede every pit %s owns (%s); a player must "
+                      "keep at least one (G6)"),
                       tok, side_name[side], mine_s);
     if (p->cap[other] < PRICE * k) {
         int can = affordable(p, other);
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s cannot be paid: %d pit%s would cost %s %d "
+                      _("%s cannot be paid: %d pit%s would cost %s %d "
                       "captured stones (6 a pit), but %s has only %d, "
-                      "%s (G6)",
+                      "%s (G6)"),
                       tok, k, k == 1 ? "" : "s", side_name[other], PRICE * k,
                       side_name[other], p->cap[other],
                       can == 0   ? "not enough for any offer"
@@ -727,13 +727,13 @@ static int parse_offer_pits(const char *s, const char *tok, mc_error *err)
         int i = letter_index(*s);
         if (i < 0) {
             mc_err(err, MC_ERR_MOVE,
-                   "'%.30s': '%c' is not a pit letter; an offer names pits "
-                   "A-D, a-d, e.g. offer:AC",
+                   _("'%.30s': '%c' is not a pit letter; an offer names pits "
+                   "A-D, a-d, e.g. offer:AC"),
                    tok, *s);
             return -1;
         }
         if (mask >> i & 1) {
-            mc_err(err, MC_ERR_MOVE, "'%.30s' names pit %c twice", tok, *s);
+            mc_err(err, MC_ERR_MOVE, _("'%.30s' names pit %c twice"), tok, *s);
             return -1;
         }
         mask |= 1u << i;
@@ -751,14 +751,14 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
         return offer_error(g, p, mine & (0u - mine), "an offer", err);
     if (popcount8(mine) < 2)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s owns only one pit and must keep it, so it cannot "
-                      "offer (G6)",
+                      _("%s owns only one pit and must keep it, so it cannot "
+                      "offer (G6)"),
                       side_name[side]);
     int k = affordable(p, other);
     if (k == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "no offer is possible: %s would pay 6 captured "
-                      "stones a pit but has only %d (G6)",
+                      _("no offer is possible: %s would pay 6 captured "
+                      "stones a pit but has only %d (G6)"),
                       side_name[other], p->cap[other]);
     char mine_s[32];
     mc_sb b;
@@ -769,10 +769,10 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
         first++;
     int most = popcount8(mine) - 1 < k ? popcount8(mine) - 1 : k;
     return mc_err(err, MC_ERR_MOVE,
-                  "name the pits to offer, e.g. offer:%c: %s owns %s and "
+                  _("name the pits to offer, e.g. offer:%c: %s owns %s and "
                   "may offer %s of them, keeping at least one; %s has %d "
                   "captured stones and would pay 6 a pit if it accepts "
-                  "(1 pit: 6%s%s)",
+                  "(1 pit: 6%s%s)"),
                   letters[first], side_name[side], mine_s,
                   most >= 3   ? "1 to 3"
                   : most == 2 ? "1 or 2"
@@ -790,7 +790,7 @@ static int gr_offer_move(const mc_game *g, const mc_pos *p, uint32_t pits,
                          mc_move *m, mc_error *err)
 {
     if (pits == 0 || pits >> NP)
-        return mc_err(err, MC_ERR_ARG, "an offer names pits A-D, a-d");
+        return mc_err(err, MC_ERR_ARG, _("an offer names pits A-D, a-d"));
     if (p->offer)
         return gr_move_parse(g, p, "offer", m, err); /* answer first */
     char words[48] = "the offer of ";
@@ -825,15 +825,15 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         mask_letters(&b, p->offer, ", ");
         int k = popcount8(p->offer);
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s has offered %s %s: answer first with accept "
+                      _("%s has offered %s %s: answer first with accept "
                       "(%s pays %d of its %d captured stones, 6 into each "
-                      "pit) or refuse, then sow or pass",
+                      "pit) or refuse, then sow or pass"),
                       side_name[other], side_name[side], pits, side_name[side],
                       PRICE * k, p->cap[side]);
     }
     if (strcmp(s, "accept") == 0 || strcmp(s, "refuse") == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "there is no offer to %s: %s has not offered any pit", s,
+                      _("there is no offer to %s: %s has not offered any pit"), s,
                       side_name[other]);
     if (strcmp(s, "pass") == 0) {
         if (stones_in(p, mine) == 0) {
@@ -842,9 +842,9 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         }
         legal_list(g, p, legal, sizeof legal);
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s cannot pass while owning stones (%d in its "
+                      _("%s cannot pass while owning stones (%d in its "
                       "pits); passing is only for a player whose pits are "
-                      "all empty (G2) (legal: %s)",
+                      "all empty (G2) (legal: %s)"),
                       side_name[side], stones_in(p, mine), legal);
     }
     if (strncmp(s, "offer", 5) == 0) {
@@ -853,8 +853,8 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
             return offer_menu(g, p, err);
         if (*q != ':' && *q != ' ')
             return mc_err(err, MC_ERR_MOVE,
-                          "'%.30s' is not a move: write an offer as "
-                          "offer:<pits>, e.g. offer:AC",
+                          _("'%.30s' is not a move: write an offer as "
+                          "offer:<pits>, e.g. offer:AC"),
                           s);
         int mask = parse_offer_pits(q + 1, s, err);
         if (mask < 0)
@@ -870,9 +870,9 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     int i = s[1] == '\0' ? letter_index(s[0]) : -1;
     if (i < 0)
         return mc_err(err, MC_ERR_MOVE,
-                      "'%.30s' is not a move: a move is a pit letter to sow "
+                      _("'%.30s' is not a move: a move is a pit letter to sow "
                       "(A-D, a-d), offer:<pits> (e.g. offer:AC), accept, "
-                      "refuse or pass",
+                      "refuse or pass"),
                       s);
     if (!(mine >> i & 1)) {
         char mine_s[32];
@@ -880,12 +880,12 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         mc_sb_init(&b, mine_s, sizeof mine_s);
         mask_letters(&b, mine, " ");
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "pit %s is %s's; %s sows only the pits it owns (%s)", s,
+                      _("pit %s is %s's; %s sows only the pits it owns (%s)"), s,
                       side_name[other], side_name[side], mine_s);
     }
     if (p->pit[i] == 0) {
         legal_list(g, p, legal, sizeof legal);
-        return mc_err(err, MC_ERR_ILLEGAL, "pit %s is empty (legal: %s)", s,
+        return mc_err(err, MC_ERR_ILLEGAL, _("pit %s is empty (legal: %s)"), s,
                       legal);
     }
     *m = (mc_move)i;
@@ -902,13 +902,13 @@ static size_t gr_move_format(const mc_game *g, const mc_pos *p, mc_move m,
     if (m < NP)
         mc_sb_putc(&b, letters[m]);
     else if (m == MV_PASS)
-        mc_sb_printf(&b, "pass");
+        mc_sb_printf(&b, _("pass"));
     else if (m == MV_ACCEPT)
-        mc_sb_printf(&b, "accept");
+        mc_sb_printf(&b, _("accept"));
     else if (m == MV_REFUSE)
-        mc_sb_printf(&b, "refuse");
+        mc_sb_printf(&b, _("refuse"));
     else if (m > MV_OFFER_BASE && m < MV_OFFER_BASE + 256) {
-        mc_sb_printf(&b, "offer:");
+        mc_sb_printf(&b, _("offer:"));
         mask_letters(&b, (unsigned)(m - MV_OFFER_BASE), "");
     } else
         mc_sb_putc(&b, '?');
@@ -960,23 +960,23 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     int side = e->aux & 1;
     switch (e->kind) {
     case MC_TR_LIFT:
-        mc_sb_printf(&b, "lifts %u stone%s from %s", e->n, e->n == 1 ? "" : "s",
+        mc_sb_printf(&b, _("lifts %u stone%s from %s"), e->n, e->n == 1 ? "" : "s",
                      h);
         break;
     case MC_TR_DROP:
-        mc_sb_printf(&b, "drops a stone in %s (now %u)", h, e->n);
+        mc_sb_printf(&b, _("drops a stone in %s (now %u)"), h, e->n);
         break;
     case MC_TR_SKIP:
-        mc_sb_printf(&b, "skips %s, the pit the stones came from", h);
+        mc_sb_printf(&b, _("skips %s, the pit the stones came from"), h);
         break;
     case MC_TR_CAPTURE:
-        mc_sb_printf(&b, "%s captures %u from %s", side_name[side], e->n, h);
+        mc_sb_printf(&b, _("%s captures %u from %s"), side_name[side], e->n, h);
         break;
     case MC_TR_END:
-        mc_sb_printf(&b, "the last stone falls in %s (now %u)", h, e->n);
+        mc_sb_printf(&b, _("the last stone falls in %s (now %u)"), h, e->n);
         break;
     case MC_TR_PASS:
-        mc_sb_printf(&b, "%s owns no stones and passes", side_name[side]);
+        mc_sb_printf(&b, _("%s owns no stones and passes"), side_name[side]);
         break;
     case MC_TR_TRADE: {
         char pits[16];
@@ -987,19 +987,19 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
         int one = (e->pit & (e->pit - 1)) == 0;
         if (kind == TRADE_OFFER)
             mc_sb_printf(&b,
-                         "%s offers %s to %s, who may accept, paying %u "
-                         "captured stones (6 a pit), or refuse",
+                         _("%s offers %s to %s, who may accept, paying %u "
+                         "captured stones (6 a pit), or refuse"),
                          side_name[side], pits, side_name[1 - side], e->n);
         else if (kind == TRADE_ACCEPT)
             mc_sb_printf(&b,
-                         "%s accepts %s, paying %u captured stones (6 into "
-                         "%s); %s %s's now",
+                         _("%s accepts %s, paying %u captured stones (6 into "
+                         "%s); %s %s's now"),
                          side_name[side], pits, e->n, one ? "it" : "each",
                          one ? "it is" : "they are", side_name[side]);
         else
             mc_sb_printf(&b,
-                         "%s refuses the offer of %s (recorded: a win by %s "
-                         "will be a victory without glory)",
+                         _("%s refuses the offer of %s (recorded: a win by %s "
+                         "will be a victory without glory)"),
                          side_name[side], pits, side_name[side]);
         break;
     }
@@ -1131,14 +1131,14 @@ static int gr_solvable(const mc_game *g, char *name, size_t n, mc_error *err)
 {
     if (g->opt[OPT_TRADES] != TRADES_OFF)
         return mc_err(err, MC_ERR_SPEC,
-                      "gore can be solved only without trades "
+                      _("gore can be solved only without trades "
                       "(gore:trades=off): with trades an offer is at "
-                      "hand whenever the other side has 6 captured");
+                      "hand whenever the other side has 6 captured"));
     if (g->opt[OPT_REPETITION] != REP_EQUAL)
         return mc_err(err, MC_ERR_SPEC,
-                      "gore:repetition=owner cannot be solved board by "
+                      _("gore:repetition=owner cannot be solved board by "
                       "board: an endless game's value depends on the board "
-                      "it repeats");
+                      "it repeats"));
     snprintf(name, n, "%s",
              g->opt[OPT_SKIP_ORIGIN] ? "notrades-skip" : "notrades");
     return 0;

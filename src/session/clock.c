@@ -72,11 +72,11 @@ static int bad(const mc_game *g, mc_error *err, const char *text,
     mode_list(g, modes, sizeof modes);
     if (modes[0])
         return mc_err(err, MC_ERR_ARG,
-                      "time control '%.40s': %s (time controls: %s; "
-                      "%s's modes: %s)",
-                      text, why, forms, g->rules->title, modes);
+                      _("time control '%.40s': %s (time controls: %s; "
+                      "%s's modes: %s)"),
+                      text, why, forms, _(g->rules->title), modes);
     return mc_err(err, MC_ERR_ARG,
-                  "time control '%.40s': %s (time controls: %s)", text, why,
+                  _("time control '%.40s': %s (time controls: %s)"), text, why,
                   forms);
 }
 
@@ -151,7 +151,7 @@ int mc_time_parse(const mc_game *g, const char *text, mc_time_control *tc,
                   mc_error *err)
 {
     if (!text || !tc)
-        return mc_err(err, MC_ERR_ARG, "no time control given");
+        return mc_err(err, MC_ERR_ARG, _("no time control given"));
     const mc_time_mode_def *m = g ? g->rules->time_modes : NULL;
     for (int i = 0; m && m[i].name; i++)
         if (names_mode(&m[i], text)) {
@@ -191,17 +191,17 @@ size_t mc_time_format(const mc_time_control *tc, char *buf, size_t n)
     if (tc->mode[0]) {
         mc_sb_printf(&b, "%s", tc->mode);
     } else if (tc->kind == MC_TIME_MOVE) {
-        mc_sb_printf(&b, "move:");
+        mc_sb_printf(&b, _("move:"));
         put_secs(&b, tc->seconds);
     } else if (tc->kind == MC_TIME_GAME) {
-        mc_sb_printf(&b, "game:");
+        mc_sb_printf(&b, _("game:"));
         put_secs(&b, tc->seconds);
         if (tc->increment > 0) {
             mc_sb_putc(&b, '+');
             put_secs(&b, tc->increment);
         }
     } else {
-        mc_sb_printf(&b, "none");
+        mc_sb_printf(&b, _("none"));
     }
     return b.len;
 }
@@ -234,24 +234,24 @@ size_t mc_time_describe(const mc_game *g, const mc_time_control *tc, char *buf,
         }
     if (tc->kind == MC_TIME_MOVE) {
         put_span(&b, tc->seconds);
-        mc_sb_printf(&b, " a move");
+        mc_sb_printf(&b, _(" a move"));
     } else if (tc->kind == MC_TIME_GAME) {
         put_span(&b, tc->seconds);
-        mc_sb_printf(&b, " each for the game");
+        mc_sb_printf(&b, _(" each for the game"));
         if (tc->increment > 0) {
-            mc_sb_printf(&b, ", plus ");
+            mc_sb_printf(&b, _(", plus "));
             put_secs(&b, tc->increment);
-            mc_sb_printf(&b, " s a move");
+            mc_sb_printf(&b, _(" s a move"));
         }
     } else {
-        mc_sb_printf(&b, "no clock");
+        mc_sb_printf(&b, _("no clock"));
     }
     if (tc->kind != MC_TIME_NONE)
         mc_sb_printf(&b, tc->on_flag == MC_FLAG_PASS
                              ? "; when the time runs out the turn passes"
                              : "; running out of time loses the game");
     if (tc->no_undo)
-        mc_sb_printf(&b, "; no take-backs");
+        mc_sb_printf(&b, _("; no take-backs"));
     return b.len;
 }
 

@@ -107,16 +107,16 @@ size_t mc_match_describe(const mc_game *g, const mc_match *m, char *buf,
     const mc_match_fmt f = fmt_of(m);
     mc_sb b;
     mc_sb_init(&b, buf, n);
-    mc_sb_printf(&b, "South %d, North %d", m->wins[0], m->wins[1]);
+    mc_sb_printf(&b, _("South %d, North %d"), m->wins[0], m->wins[1]);
     if (m->draws)
-        mc_sb_printf(&b, ", %d drawn", m->draws);
+        mc_sb_printf(&b, _(", %d drawn"), m->draws);
     mc_sb_printf(&b, " (");
     mc_sb_printf(&b, goal[f.kind], f.target);
     mc_sb_printf(&b, ")");
     if (m->winner == MC_SOUTH || m->winner == MC_NORTH)
-        mc_sb_printf(&b, ": %s wins the match",
+        mc_sb_printf(&b, _(": %s wins the match"),
                      m->winner == MC_SOUTH ? "South" : "North");
     else if (m->winner == MC_DRAW)
-        mc_sb_printf(&b, ": drawn");
+        mc_sb_printf(&b, _(": drawn"));
     return b.len;
 }
