@@ -30,12 +30,12 @@ static const char *const v_first[] = {"south", "north", NULL};
 
 static const mc_optdef gr_opts[] = {
     {"skip_origin", v_off_on, 0, 0, 0,
-     "G3: with 8 or more stones, skip the emptied pit on each lap"},
+     N_("G3: with 8 or more stones, skip the emptied pit on each lap")},
     {"repetition", v_repetition, 0, 0, 0,
-     "G8: board stones at an endless game: half each, or to the pits' owners"},
+     N_("G8: board stones at an endless game: half each, or to the pits' owners")},
     {"trades", v_on_off, 0, 0, 0,
-     "G6: territory trading (off: no offers at all)"},
-    {"first", v_first, 0, 0, 0, "G1: who moves first"},
+     N_("G6: territory trading (off: no offers at all)")},
+    {"first", v_first, 0, 0, 0, N_("G1: who moves first")},
     {NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -59,7 +59,6 @@ enum { TRADE_OFFER = 0, TRADE_ACCEPT = 1, TRADE_REFUSE = 2 };
 static const char letters[NP + 1] = "ABCDabcd";
 static const char *const pit_names[NP] = {"A", "B", "C", "D",
                                           "a", "b", "c", "d"};
-static const char *const side_name[2] = {"South", "North"};
 
 /* The pits `side` owns, as a mask. */
 static inline unsigned owned(const mc_pos *p, int side)
@@ -359,7 +358,7 @@ static void set_result(const mc_pos *p, mc_result *r, int reason, int s2,
                  n2 % 2 ? ".5" : "");
     r->noglory = r->winner != MC_DRAW && (p->last & LAST_REFUSED(r->winner));
     if (r->noglory)
-        mc_sb_printf(&b, _(" noglory"));
+        mc_sb_printf(&b, " noglory");
     mc_sb_printf(&b, "%s", suffix);
 }
 
@@ -401,14 +400,22 @@ static int gr_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
 {
     if (r->reason != MC_END_REPETITION && r->reason != MC_END_PLIES)
         return 0;
-    mc_sb_printf(b, _("%s, so the stones on the board are %s."),
-                 r->reason == MC_END_REPETITION
-                     ? "the same position occurred for the third time"
-                     : "200 plies passed without a capture or an accepted "
-                       "offer",
-                 g->opt[OPT_REPETITION] == REP_OWNER
-                     ? "taken by the owners of their pits"
-                     : "divided equally");
+    int owner = g->opt[OPT_REPETITION] == REP_OWNER;
+    const char *w;
+    if (r->reason == MC_END_REPETITION)
+        w = owner ? _("the same position occurred for the third time, so the "
+                      "stones on the board are taken by the owners of their "
+                      "pits.")
+                  : _("the same position occurred for the third time, so the "
+                      "stones on the board are divided equally.");
+    else
+        w = owner ? _("200 plies passed without a capture or an accepted "
+                      "offer, so the stones on the board are taken by the "
+                      "owners of their pits.")
+                  : _("200 plies passed without a capture or an accepted "
+                      "offer, so the stones on the board are divided "
+                      "equally.");
+    mc_sb_printf(b, "%s", w);
     return 1;
 }
 
@@ -417,13 +424,14 @@ static int gr_move_words(const mc_game *g, const mc_move_facts *f,
                          const char *who, mc_sb *b)
 {
     (void)g;
-    const char *what = f->kind == MC_MOVE_IS_OFFER    ? "makes an offer"
-                       : f->kind == MC_MOVE_IS_ACCEPT ? "accepts the offer"
-                       : f->kind == MC_MOVE_IS_REFUSE ? "refuses the offer"
+    /* TRANSLATORS: %s is the side (South, North) */
+    const char *what = f->kind == MC_MOVE_IS_OFFER    ? _("%s makes an offer")
+                       : f->kind == MC_MOVE_IS_ACCEPT ? _("%s accepts the offer")
+                       : f->kind == MC_MOVE_IS_REFUSE ? _("%s refuses the offer")
                                                       : NULL;
     if (!what)
         return 0;
-    mc_sb_printf(b, "%s %s", who, what);
+    mc_sb_printf(b, what, who);
     return 1;
 }
 
@@ -434,8 +442,8 @@ static int gr_move_facts(const mc_game *g, const mc_pos *p, mc_move m,
     (void)g;
     if (m == MV_PASS) {
         f->kind = MC_MOVE_IS_PASS;
-        snprintf(f->why, sizeof f->why, "%s owns no stones to sow",
-                 p->side ? "North" : "South");
+        snprintf(f->why, sizeof f->why, _("%s owns no stones to sow"),
+                 mc_side_word(p->side));
         return 1;
     }
     if (m == MV_ACCEPT || m == MV_REFUSE) {
@@ -585,18 +593,20 @@ static int parse_offer(const char *e, mc_pos *p, mc_error *err)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 5 (offer=): the offer is %s's (the side not to "
                       "move) and may only name pits %s owns"),
-                      side_name[offerer], side_name[offerer]);
+                      mc_side_word(offerer), mc_side_word(offerer));
     if (mask == theirs)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 5 (offer=): it would cede every pit %s owns; "
                       "a player keeps at least one (G6)"),
-                      side_name[offerer]);
+                      mc_side_word(offerer));
     if (p->cap[p->side] < PRICE * k)
         return mc_err(err, MC_ERR_POSITION,
-                      _("field 5 (offer=): %d pit%s cost%s %d captured "
-                      "stones, but %s has only %d (G6)"),
-                      k, k == 1 ? "" : "s", k == 1 ? "s" : "", PRICE * k,
-                      side_name[p->side], p->cap[p->side]);
+                      P_("field 5 (offer=): %1$d pit costs %2$d captured "
+                         "stones, but %3$s has only %4$d (G6)",
+                         "field 5 (offer=): %1$d pits cost %2$d captured "
+                         "stones, but %3$s has only %4$d (G6)",
+                         k),
+                      k, PRICE * k, mc_side_word(p->side), p->cap[p->side]);
     p->offer = (uint8_t)mask;
     return 0;
 }
@@ -647,15 +657,15 @@ static size_t gr_pos_format(const mc_game *g, const mc_pos *p, char *buf,
     mc_sb b;
     mc_sb_init(&b, buf, n);
     mc_format_head(&b, p, 4);
-    mc_sb_printf(&b, _(" own="));
+    mc_sb_printf(&b, " own=");
     for (int i = 0; i < NP; i++)
         mc_sb_putc(&b, (p->own >> i & 1) ? 'N' : 'S');
-    mc_sb_printf(&b, _(" cap=%d,%d"), p->cap[0], p->cap[1]);
+    mc_sb_printf(&b, " cap=%d,%d", p->cap[0], p->cap[1]);
     if (p->offer) {
-        mc_sb_printf(&b, _(" offer="));
+        mc_sb_printf(&b, " offer=");
         mask_letters(&b, p->offer, "");
     } else if (p->flags & FLAG_ANSWERED) {
-        mc_sb_printf(&b, _(" answered"));
+        mc_sb_printf(&b, " answered");
     }
     return b.len;
 }
@@ -681,7 +691,7 @@ static int offer_error(const mc_game *g, const mc_pos *p, unsigned mask,
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s has just answered an offer and must now sow (or "
                       "pass); no offer in the same turn (G6)"),
-                      side_name[side]);
+                      mc_side_word(side));
     if (mask & ~mine) {
         int i = 0;
         while (!((mask & ~mine) >> i & 1))
@@ -689,7 +699,7 @@ static int offer_error(const mc_game *g, const mc_pos *p, unsigned mask,
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: pit %c is %s's; %s can only offer pits it owns "
                       "(%s)"),
-                      tok, letters[i], side_name[other], side_name[side],
+                      tok, letters[i], mc_side_word(other), mc_side_word(side),
                       mine_s);
     }
     if (k > MAX_OFFER)
@@ -700,18 +710,25 @@ static int offer_error(const mc_game *g, const mc_pos *p, unsigned mask,
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s would cede every pit %s owns (%s); a player must "
                       "keep at least one (G6)"),
-                      tok, side_name[side], mine_s);
+                      tok, mc_side_word(side), mine_s);
     if (p->cap[other] < PRICE * k) {
         int can = affordable(p, other);
         return mc_err(err, MC_ERR_ILLEGAL,
-                      _("%s cannot be paid: %d pit%s would cost %s %d "
-                      "captured stones (6 a pit), but %s has only %d, "
-                      "%s (G6)"),
-                      tok, k, k == 1 ? "" : "s", side_name[other], PRICE * k,
-                      side_name[other], p->cap[other],
-                      can == 0   ? "not enough for any offer"
-                      : can == 1 ? "enough for 1 pit"
-                                 : "enough for 2 pits");
+                      /* TRANSLATORS: %1$s the offer (its token, or "the
+                         offer of A, C"), %2$d its pits, %3$s the side that
+                         would pay %4$d, %5$d what it has, %6$s how many
+                         pits that pays for */
+                      P_("%1$s cannot be paid: %2$d pit would cost %3$s %4$d "
+                         "captured stones (6 a pit), but %3$s has only %5$d, "
+                         "%6$s (G6)",
+                         "%1$s cannot be paid: %2$d pits would cost %3$s %4$d "
+                         "captured stones (6 a pit), but %3$s has only %5$d, "
+                         "%6$s (G6)",
+                         k),
+                      tok, k, mc_side_word(other), PRICE * k, p->cap[other],
+                      can == 0   ? _("not enough for any offer")
+                      : can == 1 ? _("enough for 1 pit")
+                                 : _("enough for 2 pits"));
     }
     return 0;
 }
@@ -748,18 +765,18 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
     int side = p->side, other = 1 - side;
     unsigned mine = owned(p, side);
     if (g->opt[OPT_TRADES] == TRADES_OFF || (p->flags & FLAG_ANSWERED))
-        return offer_error(g, p, mine & (0u - mine), "an offer", err);
+        return offer_error(g, p, mine & (0u - mine), _("an offer"), err);
     if (popcount8(mine) < 2)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s owns only one pit and must keep it, so it cannot "
                       "offer (G6)"),
-                      side_name[side]);
+                      mc_side_word(side));
     int k = affordable(p, other);
     if (k == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("no offer is possible: %s would pay 6 captured "
                       "stones a pit but has only %d (G6)"),
-                      side_name[other], p->cap[other]);
+                      mc_side_word(other), p->cap[other]);
     char mine_s[32];
     mc_sb b;
     mc_sb_init(&b, mine_s, sizeof mine_s);
@@ -773,11 +790,11 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
                   "may offer %s of them, keeping at least one; %s has %d "
                   "captured stones and would pay 6 a pit if it accepts "
                   "(1 pit: 6%s%s)"),
-                  letters[first], side_name[side], mine_s,
-                  most >= 3   ? "1 to 3"
-                  : most == 2 ? "1 or 2"
+                  letters[first], mc_side_word(side), mine_s,
+                  most >= 3   ? _("1 to 3")
+                  : most == 2 ? _("1 or 2")
                               : "1",
-                  side_name[other], p->cap[other], most >= 2 ? ", 2: 12" : "",
+                  mc_side_word(other), p->cap[other], most >= 2 ? ", 2: 12" : "",
                   most >= 3 ? ", 3: 18" : "");
 }
 
@@ -793,10 +810,12 @@ static int gr_offer_move(const mc_game *g, const mc_pos *p, uint32_t pits,
         return mc_err(err, MC_ERR_ARG, _("an offer names pits A-D, a-d"));
     if (p->offer)
         return gr_move_parse(g, p, "offer", m, err); /* answer first */
-    char words[48] = "the offer of ";
+    char letters_s[24], words[96];
     mc_sb b;
-    mc_sb_init(&b, words + strlen(words), sizeof words - strlen(words));
+    mc_sb_init(&b, letters_s, sizeof letters_s);
     mask_letters(&b, pits, ", ");
+    /* TRANSLATORS: an offer named in an error message: its pits */
+    snprintf(words, sizeof words, _("the offer of %s"), letters_s);
     int rc = offer_error(g, p, pits, words, err);
     if (rc)
         return rc;
@@ -828,13 +847,13 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                       _("%s has offered %s %s: answer first with accept "
                       "(%s pays %d of its %d captured stones, 6 into each "
                       "pit) or refuse, then sow or pass"),
-                      side_name[other], side_name[side], pits, side_name[side],
+                      mc_side_word(other), mc_side_word(side), pits, mc_side_word(side),
                       PRICE * k, p->cap[side]);
     }
     if (strcmp(s, "accept") == 0 || strcmp(s, "refuse") == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("there is no offer to %s: %s has not offered any pit"), s,
-                      side_name[other]);
+                      mc_side_word(other));
     if (strcmp(s, "pass") == 0) {
         if (stones_in(p, mine) == 0) {
             *m = MV_PASS;
@@ -845,7 +864,7 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                       _("%s cannot pass while owning stones (%d in its "
                       "pits); passing is only for a player whose pits are "
                       "all empty (G2) (legal: %s)"),
-                      side_name[side], stones_in(p, mine), legal);
+                      mc_side_word(side), stones_in(p, mine), legal);
     }
     if (strncmp(s, "offer", 5) == 0) {
         const char *q = s + 5;
@@ -881,7 +900,7 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         mask_letters(&b, mine, " ");
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("pit %s is %s's; %s sows only the pits it owns (%s)"), s,
-                      side_name[other], side_name[side], mine_s);
+                      mc_side_word(other), mc_side_word(side), mine_s);
     }
     if (p->pit[i] == 0) {
         legal_list(g, p, legal, sizeof legal);
@@ -902,13 +921,13 @@ static size_t gr_move_format(const mc_game *g, const mc_pos *p, mc_move m,
     if (m < NP)
         mc_sb_putc(&b, letters[m]);
     else if (m == MV_PASS)
-        mc_sb_printf(&b, _("pass"));
+        mc_sb_printf(&b, "pass");
     else if (m == MV_ACCEPT)
-        mc_sb_printf(&b, _("accept"));
+        mc_sb_printf(&b, "accept");
     else if (m == MV_REFUSE)
-        mc_sb_printf(&b, _("refuse"));
+        mc_sb_printf(&b, "refuse");
     else if (m > MV_OFFER_BASE && m < MV_OFFER_BASE + 256) {
-        mc_sb_printf(&b, _("offer:"));
+        mc_sb_printf(&b, "offer:");
         mask_letters(&b, (unsigned)(m - MV_OFFER_BASE), "");
     } else
         mc_sb_putc(&b, '?');
@@ -935,7 +954,7 @@ static void gr_layout(const mc_game *g, mc_layout *l)
     (void)g;
     mc_layout_two_rows(l, 4);
     l->stores = 1;
-    l->store_name = "captured";
+    l->store_name = _("captured");
 }
 
 static const char *gr_pit_name(const mc_game *g, int pit)
@@ -960,8 +979,10 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     int side = e->aux & 1;
     switch (e->kind) {
     case MC_TR_LIFT:
-        mc_sb_printf(&b, _("lifts %u stone%s from %s"), e->n, e->n == 1 ? "" : "s",
-                     h);
+        mc_sb_printf(&b,
+                     P_("lifts %u stone from %s", "lifts %u stones from %s",
+                        e->n),
+                     e->n, h);
         break;
     case MC_TR_DROP:
         mc_sb_printf(&b, _("drops a stone in %s (now %u)"), h, e->n);
@@ -970,13 +991,13 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
         mc_sb_printf(&b, _("skips %s, the pit the stones came from"), h);
         break;
     case MC_TR_CAPTURE:
-        mc_sb_printf(&b, _("%s captures %u from %s"), side_name[side], e->n, h);
+        mc_sb_printf(&b, _("%s captures %u from %s"), mc_side_word(side), e->n, h);
         break;
     case MC_TR_END:
         mc_sb_printf(&b, _("the last stone falls in %s (now %u)"), h, e->n);
         break;
     case MC_TR_PASS:
-        mc_sb_printf(&b, _("%s owns no stones and passes"), side_name[side]);
+        mc_sb_printf(&b, _("%s owns no stones and passes"), mc_side_word(side));
         break;
     case MC_TR_TRADE: {
         char pits[16];
@@ -989,18 +1010,19 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
             mc_sb_printf(&b,
                          _("%s offers %s to %s, who may accept, paying %u "
                          "captured stones (6 a pit), or refuse"),
-                         side_name[side], pits, side_name[1 - side], e->n);
+                         mc_side_word(side), pits, mc_side_word(1 - side), e->n);
         else if (kind == TRADE_ACCEPT)
             mc_sb_printf(&b,
-                         _("%s accepts %s, paying %u captured stones (6 into "
-                         "%s); %s %s's now"),
-                         side_name[side], pits, e->n, one ? "it" : "each",
-                         one ? "it is" : "they are", side_name[side]);
+                         one ? _("%1$s accepts %2$s, paying %3$u captured "
+                                 "stones (6 into it); it is %1$s's now")
+                             : _("%1$s accepts %2$s, paying %3$u captured "
+                                 "stones (6 into each); they are %1$s's now"),
+                         mc_side_word(side), pits, e->n);
         else
             mc_sb_printf(&b,
                          _("%s refuses the offer of %s (recorded: a win by %s "
                          "will be a victory without glory)"),
-                         side_name[side], pits, side_name[side]);
+                         mc_side_word(side), pits, mc_side_word(side));
         break;
     }
     default:
@@ -1189,9 +1211,9 @@ const mc_rules mc_rules_gore = {
     .nfeat = GF_N,
     .feat_groups = gr_groups,
     .name = "gore",
-    .title = "Gore (Guro, Cote d'Ivoire; Climent 2009)",
-    .unit = "stone",
-    .units = "stones",
+    .title = N_("Gore (Guro, Cote d'Ivoire; Climent 2009)"),
+    .unit = N_("stone"),
+    .units = N_("stones"),
     .npits = NP,
     .opts = gr_opts,
     .presets = NULL,
