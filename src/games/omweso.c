@@ -59,24 +59,24 @@ static const char *const v_match[] = {"12", "single", NULL};
 
 static const mc_optdef om_opts[] = {
     {"setup", v_setup, 0, 0, 0,
-     "W3: 4 in each outer pit, arranged by the players, or 2 everywhere"},
+     N_("W3: 4 in each outer pit, arranged by the players, or 2 everywhere")},
     {"setup_cap", v_cap, 0, 0, 0,
-     "W3: most seeds one pit may get in a custom set-up"},
+     N_("W3: most seeds one pit may get in a custom set-up")},
     {"first_turn_capture", v_ftc, 0, 0, 0,
-     "W9: captures on each player's first turn"},
+     N_("W9: captures on each player's first turn")},
     {"reverse", v_rev, 0, 0, 0,
-     "W10: which laps may be sown clockwise when they capture"},
+     N_("W10: which laps may be sown clockwise when they capture")},
     {"three_seed", v_three, 0, 0, 0,
-     "W12: the three-seed opening sowing until the first capture"},
+     N_("W12: the three-seed opening sowing until the first capture")},
     {"never_ending", v_never, 0, 0, 0,
-     "W13: a start whose every path never ends annuls, or is not a move"},
+     N_("W13: a start whose every path never ends annuls, or is not a move")},
     {"akakyala", v_offon, 0, 0, 0,
-     "W14c: 2 points for a second capturing turn before any reply"},
+     N_("W14c: 2 points for a second capturing turn before any reply")},
     {"front_row_win", v_onoff, 0, 0, 0,
-     "W14b: 2 points for a capture that empties the opponent's inner row"},
-    {"match", v_match, 0, 0, 0, "W2: a match to 12 points, or one game"},
+     N_("W14b: 2 points for a capture that empties the opponent's inner row")},
+    {"match", v_match, 0, 0, 0, N_("W2: a match to 12 points, or one game")},
     {"max_plies", NULL, 2000, 1, 100000000,
-     "W15: the game is annulled at this ply"},
+     N_("W15: the game is annulled at this ply")},
     {NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -835,14 +835,14 @@ static void annul(mc_result *r, int reason_text_index)
     r->reason = MC_END_ANNULLED;
     r->points = 0;
     mc_sb_init(&b, r->detail, sizeof r->detail);
-    mc_sb_printf(&b, _("annulled %s"), why[reason_text_index]);
+    mc_sb_printf(&b, "annulled %s", why[reason_text_index]);
 }
 
 /* W13-W15 in words, from the details annul() and om_status() write. */
 static int om_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
 {
     int w = r->winner, o = 1 - (w & 1);
-    const char *W = w ? "North" : "South", *O = o ? "North" : "South";
+    const char *W = mc_side_word(w & 1), *O = mc_side_word(o);
     const char *d = r->detail;
     if (r->reason == MC_END_ANNULLED) {
         const char *cause = strchr(d, ' ') ? strchr(d, ' ') + 1 : "";
@@ -999,7 +999,7 @@ static void om_layout(const mc_game *g, mc_layout *l)
         l->pit[3][x] = (int8_t)bd(0, x);      /* South's outer row */
     }
     l->stores = 0;
-    l->store_name = "capturing turns";
+    l->store_name = _("capturing turns");
 }
 
 /* ---- position strings --------------------------------------------------- */
@@ -1106,7 +1106,7 @@ static size_t om_pos_format(const mc_game *g, const mc_pos *p, char *buf,
     mc_sb b;
     mc_sb_init(&b, buf, n);
     mc_format_head(&b, p, 16);
-    mc_sb_printf(&b, _(" first=%s captures=%d,%d"), first[p->first & 3], p->cap[0],
+    mc_sb_printf(&b, " first=%s captures=%d,%d", first[p->first & 3], p->cap[0],
                  p->cap[1]);
     return b.len;
 }
@@ -1160,8 +1160,12 @@ static void om_choice_words(const mc_game *g, const mc_pos *p, mc_move m,
 {
     (void)g;
     (void)p;
-    static const char *const nth[] = {"first", "second", "third",   "fourth",
-                                      "fifth", "sixth",  "seventh", "eighth"};
+    /* TRANSLATORS: ordinals of a move's reverse choices, as in "clockwise
+       at the first reverse choice" */
+    static const char *const nth[] = {N_("first"), N_("second"),
+                                      N_("third"), N_("fourth"),
+                                      N_("fifth"), N_("sixth"),
+                                      N_("seventh"), N_("eighth")};
     if (m & MV_STAR) {
         mc_sb_printf(b, _("the three-seed opening sowing (W12)"));
         return;
@@ -1178,13 +1182,17 @@ static void om_choice_words(const mc_game *g, const mc_pos *p, mc_move m,
     for (int k = 0; k < cnt; k++) {
         int cw = (int)(MV_BITS(m) >> k & 1);
         if (k < 8)
-            mc_sb_printf(b, _("%s%s at the %s reverse choice"), k ? ", " : "",
-                         cw ? "clockwise" : "counter-clockwise", nth[k]);
+            /* TRANSLATORS: %1$s clockwise or counter-clockwise, %2$s an
+               ordinal (first, second...) */
+            mc_sb_printf(b, _("%1$s%2$s at the %3$s reverse choice"),
+                         k ? ", " : "",
+                         cw ? _("clockwise") : _("counter-clockwise"),
+                         _(nth[k]));
         else
             mc_sb_printf(b, _(", %s at choice %d"),
-                         cw ? "clockwise" : "counter-clockwise", k + 1);
+                         cw ? _("clockwise") : _("counter-clockwise"), k + 1);
     }
-    mc_sb_printf(b, _(", then counter-clockwise (W10)"));
+    mc_sb_printf(b, "%s", _(", then counter-clockwise (W10)"));
 }
 
 static size_t list_start_moves(const mc_pos *p, const mc_move *mv, int n, int s,
@@ -1331,14 +1339,14 @@ static int why_illegal(const mc_game *g, const mc_pos *p, const char *s,
                   "for a choice point, a lap from %s that can capture "
                   "clockwise (W10), and a path that never ends is no move "
                   "(W13)"),
-                  s, c, nl ? legal : "none",
-                  side ? "i, j, a or b" : "I, J, A or B");
+                  s, c, nl ? legal : _("none"),
+                  side ? _("i, j, a or b") : _("I, J, A or B"));
 }
 
 static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                          mc_move *m, mc_error *err)
 {
-    static const char *const side_name[2] = {"South", "North"};
+    const char *side_name[2] = {mc_side_word(MC_SOUTH), mc_side_word(MC_NORTH)};
     int side = p->side;
     char c = s[0];
     int lower = c >= 'a' && c <= 'p', upper = c >= 'A' && c <= 'P';
@@ -1368,9 +1376,12 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     int seeds = p->pit[bd(side, pit)];
     if (seeds < 2)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      _("%c holds %d seed%s: a move starts from a pit holding 2 "
-                      "or more (W4)"),
-                      c, seeds, seeds == 1 ? "" : "s");
+                      P_("%c holds %d seed: a move starts from a pit holding "
+                         "2 or more (W4)",
+                         "%c holds %d seeds: a move starts from a pit holding "
+                         "2 or more (W4)",
+                         seeds),
+                      c, seeds);
     /* Marks up to the last '-'; trailing '+' may be left out. */
     size_t cnt = len - 1;
     while (cnt && s[cnt] == '+')
@@ -1406,21 +1417,24 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
 static void lap_pits(mc_sb *b, int pit, unsigned n, int dir)
 {
     int side = pit / 16, o = pit % 16;
-    const char *way = dir ? "clockwise (a reverse lap)" : "counter-clockwise";
+    const char *way =
+        dir ? _("clockwise (a reverse lap)") : _("counter-clockwise");
     int last = dir ? (o - (int)(n & 15)) & 15 : (o + (int)(n & 15)) & 15;
     if (n <= 16) {
+        /* TRANSLATORS: the way a lap goes, then the pits it sows */
         mc_sb_printf(b, _("%s into "), way);
         for (unsigned k = 1; k <= n; k++) {
             int j = dir ? (o - (int)k) & 15 : (o + (int)k) & 15;
             mc_sb_printf(b, "%s%s", k > 1 ? ", " : "", pit_names[bd(side, j)]);
         }
     } else {
-        static const char *const times[5] = {"", "once", "twice", "three times",
-                                             "four times"};
+        static const char *const times[5] = {"", N_("once"), N_("twice"),
+                                             N_("three times"),
+                                             N_("four times")};
         mc_sb_printf(b,
                      _("%s: %s round all 16 pits and %u more, the last into "
                      "%s"),
-                     way, times[n / 16 > 4 ? 4 : n / 16], n % 16,
+                     way, _(times[n / 16 > 4 ? 4 : n / 16]), n % 16,
                      pit_names[bd(side, last)]);
     }
 }
@@ -1429,7 +1443,7 @@ static size_t om_describe(const mc_game *g, const mc_trace_event *e, char *buf,
                           size_t n)
 {
     (void)g;
-    static const char *const who[2] = {"South", "North"};
+    const char *who[2] = {mc_side_word(MC_SOUTH), mc_side_word(MC_NORTH)};
     mc_sb b;
     mc_sb_init(&b, buf, n);
     const char *h = om_pit_name(g, e->pit);
@@ -1439,15 +1453,18 @@ static size_t om_describe(const mc_game *g, const mc_trace_event *e, char *buf,
             mc_sb_printf(&b, _("lifts the %u seeds of %s"), e->n, h);
         else
             mc_sb_printf(&b,
-                         _("the last seed falls in %s, which held seeds%s: "
-                         "relay, lifting its %u seeds"),
-                         h,
-                         e->aux == 2 ? " (it would capture, but not on a "
-                                       "player's first turn, W9)"
-                                     : "",
-                         e->n);
+                         e->aux == 2
+                             ? _("the last seed falls in %s, which held seeds "
+                                 "(it would capture, but not on a player's "
+                                 "first turn, W9): relay, lifting its %u "
+                                 "seeds")
+                             : _("the last seed falls in %s, which held "
+                                 "seeds: relay, lifting its %u seeds"),
+                         h, e->n);
         break;
     case MC_TR_LAP:
+        /* TRANSLATORS: the way and the pits follow ("counter-clockwise
+           into B, C") */
         mc_sb_printf(&b, _("sows %u from %s "), e->n, h);
         lap_pits(&b, e->pit, e->n, e->aux & 1);
         break;
@@ -1459,9 +1476,13 @@ static size_t om_describe(const mc_game *g, const mc_trace_event *e, char *buf,
         /* The mover's inner pit that faces the captured one (W7). */
         int own = e->pit % 16, side = e->aux & 1;
         int L = own >= 8 ? 23 - own : own + 8;
-        mc_sb_printf(&b, _("%s captures the %u seed%s of %s, facing %s"),
-                     who[side], e->n, e->n == 1 ? "" : "s", h,
-                     pit_names[bd(side, L)]);
+        /* TRANSLATORS: %1$s the side, %2$u seeds, %3$s the captured pit,
+           %4$s the capturer's pit that faces it */
+        mc_sb_printf(&b,
+                     P_("%1$s captures the %2$u seed of %3$s, facing %4$s",
+                        "%1$s captures the %2$u seeds of %3$s, facing %4$s",
+                        e->n),
+                     who[side], e->n, h, pit_names[bd(side, L)]);
         break;
     }
     case MC_TR_END:
@@ -1615,17 +1636,17 @@ static int om_features(const mc_game *g, const mc_pos *p, mc_feature *f)
 
 /* W16: the playing program's modes, as time controls of the session. */
 static const mc_time_mode_def om_time_modes[] = {
-    {"classic", NULL, "none", MC_FLAG_LOSS, 0, "untimed (W16)"},
+    {"classic", NULL, "none", MC_FLAG_LOSS, 0, N_("untimed (W16)")},
     {"contract", NULL, "none", MC_FLAG_LOSS, 1,
-     "untimed, no take-backs: undo is refused (W16)"},
+     N_("untimed, no take-backs: undo is refused (W16)")},
     {"blitz", "blitz,blitz_timeout=pass|blitz:blitz_timeout=pass", "move:3",
      MC_FLAG_PASS, 0,
-     "3 seconds a move; when the time runs out the turn passes to the "
-     "opponent (W16)"},
+     N_("3 seconds a move; when the time runs out the turn passes to the "
+        "opponent (W16)")},
     {"blitz:loss", "blitz,blitz_timeout=loss|blitz:blitz_timeout=loss",
      "move:3", MC_FLAG_LOSS, 0,
-     "3 seconds a move; running out of time loses the game (W16, "
-     "blitz_timeout=loss)"},
+     N_("3 seconds a move; running out of time loses the game (W16, "
+        "blitz_timeout=loss)")},
     {NULL, NULL, NULL, 0, 0, NULL}};
 
 /* Machine learning (docs/PYTHON.md).  An action is start + 16 * slot:
@@ -1678,7 +1699,7 @@ const mc_rules mc_rules_omweso = {
     .nfeat = WF_N,
     .feat_groups = om_groups,
     .name = "omweso",
-    .title = "Omweso",
+    .title = N_("Omweso"),
     .npits = 32,
     .opts = om_opts,
     .presets = NULL,

@@ -279,7 +279,7 @@ int mc_session_check_time(mc_session *s, double now)
 
 static const char *side_word(int side)
 {
-    return side ? "North" : "South";
+    return mc_side_word(side);
 }
 
 int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
