@@ -31,14 +31,14 @@ static const char *const v_first[] = {"south", "north", NULL};
 
 static const mc_optdef sq_opts[] = {
     {"first_rule", v_first_rule, 0, 0, 0,
-     "S2: whose first move must be from the rightmost hole"},
+     N_("S2: whose first move must be from the rightmost hole")},
     {"skip_origin", v_skip_origin, 0, 0, 0,
-     "S3: skip, in each lap, the hole that lap was lifted from"},
+     N_("S3: skip, in each lap, the hole that lap was lifted from")},
     {"stuck", v_stuck, 0, 0, 0,
-     "S7: a player whose every move never ends loses, or draws"},
+     N_("S7: a player whose every move never ends loses, or draws")},
     {"repetition", v_repetition, 0, 0, 0,
-     "S8: third repetition / 300th ply is a draw, or won on seeds"},
-    {"first", v_first, 0, 0, 0, "S1: who moves first"},
+     N_("S8: third repetition / 300th ply is a draw, or won on seeds")},
+    {"first", v_first, 0, 0, 0, N_("S1: who moves first")},
     {NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -51,7 +51,6 @@ static const mc_optdef sq_opts[] = {
 
 static const char *const letters[NH] = {"A", "B", "C", "D", "E", "F",
                                         "a", "b", "c", "d", "e", "f"};
-static const char *const side_name[2] = {"South", "North"};
 
 /* ---- boards as two words: holes 0..7 in w[0], 8..11 in w[1] ------------ */
 
@@ -514,15 +513,22 @@ static int sq_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
 {
     if (r->reason != MC_END_REPETITION && r->reason != MC_END_PLIES)
         return 0;
-    mc_sb_printf(b, "%s%s.",
-                 r->reason == MC_END_REPETITION
-                     ? "the same position occurred for the third time"
-                     : "the game reached its 300th ply",
-                 g->opt[OPT_REPETITION] == 1
-                     ? r->winner == MC_DRAW
-                           ? ", and both sides hold as many seeds"
-                           : ", and the winner holds more seeds"
-                     : "");
+    int rep = r->reason == MC_END_REPETITION;
+    const char *w;
+    if (g->opt[OPT_REPETITION] != 1)
+        w = rep ? _("the same position occurred for the third time.")
+                : _("the game reached its 300th ply.");
+    else if (r->winner == MC_DRAW)
+        w = rep ? _("the same position occurred for the third time, and both "
+                    "sides hold as many seeds.")
+                : _("the game reached its 300th ply, and both sides hold as "
+                    "many seeds.");
+    else
+        w = rep ? _("the same position occurred for the third time, and the "
+                    "winner holds more seeds.")
+                : _("the game reached its 300th ply, and the winner holds "
+                    "more seeds.");
+    mc_sb_printf(b, "%s", w);
     return 1;
 }
 
@@ -654,7 +660,7 @@ static size_t sq_pos_format(const mc_game *g, const mc_pos *p, char *buf,
     mc_sb b;
     mc_sb_init(&b, buf, n);
     mc_format_head(&b, p, 6);
-    mc_sb_printf(&b, _(" first=%s"), first[p->first & 3]);
+    mc_sb_printf(&b, " first=%s", first[p->first & 3]);
     return b.len;
 }
 
@@ -665,7 +671,7 @@ static size_t list_moves(const mc_move *mv, int n, char *buf, size_t sz)
     for (int i = 0; i < n; i++)
         mc_sb_printf(&b, "%s%s", i ? " " : "", letters[mv[i]]);
     if (n == 0)
-        mc_sb_printf(&b, _("none"));
+        mc_sb_printf(&b, "%s", _("none"));
     return b.len;
 }
 
@@ -683,7 +689,7 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     if (i / 6 != side)
         return mc_err(
             err, MC_ERR_ILLEGAL, _("%s is one of %s's holes; %s moves from %s"), s,
-            side_name[1 - side], side_name[side], side ? "a-f" : "A-F");
+            mc_side_word(1 - side), mc_side_word(side), side ? "a-f" : "A-F");
     if (p->pit[i] == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("hole %s is empty; a move lifts the seeds of an own "
@@ -724,7 +730,7 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         err, MC_ERR_ILLEGAL,
         _("this is %s's first move, which must be from %s, the "
         "rightmost hole, while that hole can be sown (S2) (legal: %s)"),
-        side_name[side], letters[6 * side + 5], legal);
+        mc_side_word(side), letters[6 * side + 5], legal);
 }
 
 static size_t sq_move_format(const mc_game *g, const mc_pos *p, mc_move m,
@@ -743,7 +749,7 @@ static void sq_layout(const mc_game *g, mc_layout *l)
     (void)g;
     mc_layout_two_rows(l, 6);
     l->stores = 0; /* removed seeds leave the game: nothing to show */
-    l->store_name = "removed";
+    l->store_name = _("removed");
 }
 
 static const char *sq_pit_name(const mc_game *g, int pit)
@@ -770,8 +776,10 @@ static size_t sq_describe(const mc_game *g, const mc_trace_event *e, char *buf,
         mc_sb_printf(&b, _("%s was occupied: relay"), h);
         break;
     case MC_TR_LIFT:
-        mc_sb_printf(&b, _("lifts %u seed%s from %s"), e->n, e->n == 1 ? "" : "s",
-                     h);
+        mc_sb_printf(&b,
+                     P_("lifts %u seed from %s", "lifts %u seeds from %s",
+                        e->n),
+                     e->n, h);
         break;
     case MC_TR_DROP:
         mc_sb_printf(&b, _("drops a seed in %s (now %u)"), h, e->n);
@@ -787,10 +795,12 @@ static size_t sq_describe(const mc_game *g, const mc_trace_event *e, char *buf,
         break;
     case MC_TR_CAPTURE:
         mc_sb_printf(&b,
-                     _("the %u seed%s in %s, facing the last hole, %s "
-                     "the game"),
-                     e->n, e->n == 1 ? "" : "s", h,
-                     e->n == 1 ? "leaves" : "leave");
+                     P_("the %u seed in %s, facing the last hole, leaves "
+                        "the game",
+                        "the %u seeds in %s, facing the last hole, leave "
+                        "the game",
+                        e->n),
+                     e->n, h);
         break;
     default:
         mc_sb_printf(&b, "?");
@@ -943,7 +953,7 @@ const mc_rules mc_rules_sadeqa2 = {
     .nfeat = SF_N,
     .feat_groups = sq_groups,
     .name = "sadeqa2",
-    .title = "Sadeqa II (Dembi Dolo, Pankhurst 1971)",
+    .title = N_("Sadeqa II (Dembi Dolo, Pankhurst 1971)"),
     .npits = NH,
     .opts = sq_opts,
     .presets = NULL,
