@@ -28,7 +28,7 @@ static void time_ran_out(mc_api_reply *out, const mc_session *s, int side)
         api_reply_error(out, 409, "time",
                         _("%s's time ran out before the move arrived: the turn "
                         "passed"),
-                        side ? "North" : "South");
+                        side ? _("North") : _("South"));
 }
 
 /* Play a move token on the game, with its trace; replies. */
@@ -70,7 +70,7 @@ void api_play_token(mc_api *a, game_entry *e, const char *tok,
         api_reply_error(out, 409, "setup",
                         _("the set-up is not finished: %s "
                         "arranges its seeds first (W3)"),
-                        arranging ? "North" : "South");
+                        arranging ? _("North") : _("South"));
     } else if (mc_move_parse(g, &before, tok, &m, &err) != 0) {
         json_decref(extra);
         api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
@@ -177,7 +177,7 @@ static void ask_takeback(game_entry *e, const api_req *rq, mc_api_reply *out)
     }
     if (takeback_plies(s, side) == 0) {
         api_reply_error(out, 409, "no_undo", _("%s has made no move to take back"),
-                        side ? "North" : "South");
+                        side ? _("North") : _("South"));
         return;
     }
     if (e->tb_side >= 0 && !e->tb_declined) {

@@ -40,11 +40,11 @@ static int setup_side(const game_entry *e, json_t *j, const api_req *rq,
         if (done && strchr(done, side ? 'N' : 'S'))
             api_reply_error(out, 409, "setup",
                             _("%s has arranged its seeds already (W3)"),
-                            side ? "North" : "South");
+                            side ? _("North") : _("South"));
         else
             api_reply_error(out, 409, "setup",
                             _("%s arranges first, then %s (W3)"),
-                            turn ? "North" : "South", side ? "North" : "South");
+                            turn ? _("North") : _("South"), side ? _("North") : _("South"));
         return -1;
     }
     return side;
@@ -76,7 +76,7 @@ static int arrange(const mc_game *g, mc_pos *p, int side, json_t *pits,
             api_reply_error(out, 422, "position",
                             _("pit %s is not %s's: each player arranges only "
                             "its own pits (W3)"),
-                            mc_pit_name(g, i), side ? "North" : "South");
+                            mc_pit_name(g, i), side ? _("North") : _("South"));
             return -1;
         }
         p->pit[i] = (uint8_t)n;
