@@ -119,8 +119,7 @@ static void test_french_words(void)
     mc_time_format(&tc, buf, sizeof buf);
     CHECK_STR(buf, "game:300+2");
     CHECK(mc_time_parse(NULL, "move:0", &tc, &err) != 0);
-    CHECK(strncmp(err.msg, "cadence « move:0 » : le temps d'un coup", 40) ==
-          0);
+    CHECK(strncmp(err.msg, "cadence « move:0 » : le temps d'un coup", 40) == 0);
 
     CHECK_STR(mc_strerror(MC_ERR_ILLEGAL), "coup interdit par les règles");
 
@@ -152,8 +151,7 @@ static void *work(void *arg)
 
 static void test_two_threads(void)
 {
-    worker w[2] = {{"fr-CI, fr;q=0.9", explain_fr, 0},
-                   {"en", explain_en, 0}};
+    worker w[2] = {{"fr-CI, fr;q=0.9", explain_fr, 0}, {"en", explain_en, 0}};
     pthread_t t[2];
     for (int i = 0; i < 2; i++)
         pthread_create(&t[i], NULL, work, &w[i]);
@@ -202,16 +200,15 @@ static void script_text(const char *spec, char *out, size_t n)
 
 static void test_scriptable_unchanged(void)
 {
-    static const char *const specs[] = {"oware", "gore", "omweso",
-                                        "sadeqa2", NULL};
+    static const char *const specs[] = {"oware", "gore", "omweso", "sadeqa2",
+                                        NULL};
     static char en[1 << 16], ps[1 << 16];
     for (int i = 0; specs[i]; i++) {
         mc_lang_use(NULL);
         script_text(specs[i], en, sizeof en);
         CHECK(mc_lang_use(MC_LANG_PSEUDO) == 1);
         script_text(specs[i], ps, sizeof ps);
-        CHECK_MSG(strcmp(en, ps) == 0, "%s: scriptable text changed",
-                  specs[i]);
+        CHECK_MSG(strcmp(en, ps) == 0, "%s: scriptable text changed", specs[i]);
         CHECK(strlen(en) > 100);
         /* and the words did change */
         char a[512];

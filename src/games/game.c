@@ -159,7 +159,7 @@ static int set_option(mc_game *g, const char *item, size_t len, int depth,
                 mc_sb_printf(&b, "%s%s", v ? ", " : "", o->values[v]);
             return mc_err(err, MC_ERR_SPEC,
                           _("%s: option %s: bad value '%.*s' (expected one of: "
-                          "%s)"),
+                            "%s)"),
                           r->name, o->key, (int)(vlen > 40 ? 40 : vlen), val,
                           buf);
         }
@@ -167,7 +167,7 @@ static int set_option(mc_game *g, const char *item, size_t len, int depth,
         if (v < o->min)
             return mc_err(err, MC_ERR_SPEC,
                           _("%s: option %s: bad value '%.*s' (expected a whole "
-                          "number from %d to %d)"),
+                            "number from %d to %d)"),
                           r->name, o->key, (int)(vlen > 40 ? 40 : vlen), val,
                           o->min, o->max);
         g->opt[i] = (int)v;
@@ -178,8 +178,9 @@ static int set_option(mc_game *g, const char *item, size_t len, int depth,
     mc_sb_init(&b, buf, sizeof buf);
     for (int i = 0; i < n; i++)
         mc_sb_printf(&b, "%s%s", i ? ", " : "", r->opts[i].key);
-    return mc_err(err, MC_ERR_SPEC, _("%s: unknown option '%.*s' (options: %s)"),
-                  r->name, (int)(klen > 40 ? 40 : klen), item, buf);
+    return mc_err(err, MC_ERR_SPEC,
+                  _("%s: unknown option '%.*s' (options: %s)"), r->name,
+                  (int)(klen > 40 ? 40 : klen), item, buf);
 }
 
 static void canonical_spec(mc_game *g)
@@ -717,9 +718,8 @@ static void reason_words(mc_sb *b, const mc_result *r, int l)
             mc_sb_printf(b, _("%s has captured more than half of the seeds."),
                          _(side_word[1 - l]));
         else
-            mc_sb_printf(b,
-                         _("a player has captured more than half of the "
-                           "seeds."));
+            mc_sb_printf(b, _("a player has captured more than half of the "
+                              "seeds."));
         break;
     case MC_END_REPETITION:
         mc_sb_printf(b, "%s", _("the same position came back again."));
@@ -819,8 +819,7 @@ size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
         if (W)
             /* TRANSLATORS: %1$s the winner, %2$s to %3$s the score (the
                winner's first), %4$s why the game ended (a sentence) */
-            mc_sb_printf(&b, _("%1$s wins %2$s to %3$s: %4$s"), W, s1, s2,
-                         why);
+            mc_sb_printf(&b, _("%1$s wins %2$s to %3$s: %4$s"), W, s1, s2, why);
         else
             /* TRANSLATORS: %1$s to %2$s the score, %3$s why the game
                ended (a sentence) */
@@ -834,8 +833,7 @@ size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
     }
     if (r->noglory && w != MC_DRAW) {
         mc_sb_putc(&b, ' ');
-        mc_sb_printf(&b, _("A victory without glory: %s refused an offer."),
-                     W);
+        mc_sb_printf(&b, _("A victory without glory: %s refused an offer."), W);
     }
     return b.len;
 }

@@ -32,7 +32,8 @@ static const mc_optdef gr_opts[] = {
     {"skip_origin", v_off_on, 0, 0, 0,
      N_("G3: with 8 or more stones, skip the emptied pit on each lap")},
     {"repetition", v_repetition, 0, 0, 0,
-     N_("G8: board stones at an endless game: half each, or to the pits' owners")},
+     N_("G8: board stones at an endless game: half each, or to the pits' "
+        "owners")},
     {"trades", v_on_off, 0, 0, 0,
      N_("G6: territory trading (off: no offers at all)")},
     {"first", v_first, 0, 0, 0, N_("G1: who moves first")},
@@ -425,10 +426,11 @@ static int gr_move_words(const mc_game *g, const mc_move_facts *f,
 {
     (void)g;
     /* TRANSLATORS: %s is the side (South, North) */
-    const char *what = f->kind == MC_MOVE_IS_OFFER    ? _("%s makes an offer")
-                       : f->kind == MC_MOVE_IS_ACCEPT ? _("%s accepts the offer")
-                       : f->kind == MC_MOVE_IS_REFUSE ? _("%s refuses the offer")
-                                                      : NULL;
+    const char *what =
+        f->kind == MC_MOVE_IS_OFFER    ? _("%s makes an offer")
+        : f->kind == MC_MOVE_IS_ACCEPT ? _("%s accepts the offer")
+        : f->kind == MC_MOVE_IS_REFUSE ? _("%s refuses the offer")
+                                       : NULL;
     if (!what)
         return 0;
     mc_sb_printf(b, what, who);
@@ -515,15 +517,15 @@ static int parse_owners(const char *e, mc_pos *p, const char **rest,
     if (strncmp(e, "own=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 3: expected 'own=' and 8 letters S or N, the "
-                      "owner of each pit A,B,C,D,a,b,c,d (start: "
-                      "own=SSSSNNNN)"));
+                        "owner of each pit A,B,C,D,a,b,c,d (start: "
+                        "own=SSSSNNNN)"));
     e += 4;
     p->own = 0;
     for (int i = 0; i < NP; i++) {
         if (e[i] != 'S' && e[i] != 'N')
             return mc_err(err, MC_ERR_POSITION,
                           _("field 3 (own=): expected 8 letters S or N, one "
-                          "per pit A,B,C,D,a,b,c,d; letter %d is %s"),
+                            "per pit A,B,C,D,a,b,c,d; letter %d is %s"),
                           i + 1, e[i] ? "neither S nor N" : "missing");
         if (e[i] == 'N')
             p->own = (uint8_t)(p->own | 1u << i);
@@ -532,11 +534,11 @@ static int parse_owners(const char *e, mc_pos *p, const char **rest,
     if (*e != ' ')
         return mc_err(err, MC_ERR_POSITION,
                       _("field 3 (own=) must have exactly 8 letters, followed "
-                      "by one space and cap=<South>,<North>"));
+                        "by one space and cap=<South>,<North>"));
     if (p->own == 0 || p->own == 0xFF)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 3 (own=): %s owns no pit, but a player always "
-                      "keeps at least one (G6)"),
+                        "keeps at least one (G6)"),
                       p->own ? "South" : "North");
     *rest = e + 1;
     return 0;
@@ -550,7 +552,7 @@ static int parse_captures(const char *e, mc_pos *p, const char **rest,
     if (strncmp(e, "cap=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 4: expected 'cap=<South>,<North>', the stones "
-                      "each player has captured"));
+                        "each player has captured"));
     uint8_t c[2];
     if (mc_parse_counts(e + 4, 2, 48, c, rest, "captures (field 4, cap=)", err))
         return MC_ERR_POSITION;
@@ -559,7 +561,8 @@ static int parse_captures(const char *e, mc_pos *p, const char **rest,
     int total = board_total(p) + c[0] + c[1];
     if (total != 48)
         return mc_err(err, MC_ERR_POSITION,
-                      _("pits and captures total %d stones, not 48 (G1)"), total);
+                      _("pits and captures total %d stones, not 48 (G1)"),
+                      total);
     return 0;
 }
 
@@ -574,12 +577,12 @@ static int parse_offer(const char *e, mc_pos *p, mc_error *err)
         if (i < 0)
             return mc_err(err, MC_ERR_POSITION,
                           _("field 5 (offer=): '%c' is not a pit letter "
-                          "(A-D, a-d)"),
+                            "(A-D, a-d)"),
                           *e);
         if (i <= last)
             return mc_err(err, MC_ERR_POSITION,
                           _("field 5 (offer=): the pits must be listed once "
-                          "each, in index order A,B,C,D,a,b,c,d"));
+                            "each, in index order A,B,C,D,a,b,c,d"));
         last = i;
         mask |= 1u << i;
     }
@@ -592,12 +595,12 @@ static int parse_offer(const char *e, mc_pos *p, mc_error *err)
     if (mask & ~theirs)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 5 (offer=): the offer is %s's (the side not to "
-                      "move) and may only name pits %s owns"),
+                        "move) and may only name pits %s owns"),
                       mc_side_word(offerer), mc_side_word(offerer));
     if (mask == theirs)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 5 (offer=): it would cede every pit %s owns; "
-                      "a player keeps at least one (G6)"),
+                        "a player keeps at least one (G6)"),
                       mc_side_word(offerer));
     if (p->cap[p->side] < PRICE * k)
         return mc_err(err, MC_ERR_POSITION,
@@ -635,14 +638,14 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
         if (g->opt[OPT_TRADES] == TRADES_OFF)
             return mc_err(err, MC_ERR_POSITION,
                           _("field 5: 'answered' cannot occur with trades=off "
-                          "(there are no offers)"));
+                            "(there are no offers)"));
         p->flags = FLAG_ANSWERED;
         return 0;
     }
     if (strncmp(e, "offer=", 6) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 5: expected 'offer=<pits>' or 'answered' (or "
-                      "nothing), found '%.20s'"),
+                        "nothing), found '%.20s'"),
                       e);
     if (g->opt[OPT_TRADES] == TRADES_OFF)
         return mc_err(err, MC_ERR_POSITION,
@@ -690,7 +693,7 @@ static int offer_error(const mc_game *g, const mc_pos *p, unsigned mask,
     if (p->flags & FLAG_ANSWERED)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s has just answered an offer and must now sow (or "
-                      "pass); no offer in the same turn (G6)"),
+                        "pass); no offer in the same turn (G6)"),
                       mc_side_word(side));
     if (mask & ~mine) {
         int i = 0;
@@ -698,7 +701,7 @@ static int offer_error(const mc_game *g, const mc_pos *p, unsigned mask,
             i++;
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: pit %c is %s's; %s can only offer pits it owns "
-                      "(%s)"),
+                        "(%s)"),
                       tok, letters[i], mc_side_word(other), mc_side_word(side),
                       mine_s);
     }
@@ -709,7 +712,7 @@ static int offer_error(const mc_game *g, const mc_pos *p, unsigned mask,
     if (mask == mine)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s would cede every pit %s owns (%s); a player must "
-                      "keep at least one (G6)"),
+                        "keep at least one (G6)"),
                       tok, mc_side_word(side), mine_s);
     if (p->cap[other] < PRICE * k) {
         int can = affordable(p, other);
@@ -745,7 +748,7 @@ static int parse_offer_pits(const char *s, const char *tok, mc_error *err)
         if (i < 0) {
             mc_err(err, MC_ERR_MOVE,
                    _("'%.30s': '%c' is not a pit letter; an offer names pits "
-                   "A-D, a-d, e.g. offer:AC"),
+                     "A-D, a-d, e.g. offer:AC"),
                    tok, *s);
             return -1;
         }
@@ -769,13 +772,13 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
     if (popcount8(mine) < 2)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s owns only one pit and must keep it, so it cannot "
-                      "offer (G6)"),
+                        "offer (G6)"),
                       mc_side_word(side));
     int k = affordable(p, other);
     if (k == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("no offer is possible: %s would pay 6 captured "
-                      "stones a pit but has only %d (G6)"),
+                        "stones a pit but has only %d (G6)"),
                       mc_side_word(other), p->cap[other]);
     char mine_s[32];
     mc_sb b;
@@ -787,15 +790,15 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
     int most = popcount8(mine) - 1 < k ? popcount8(mine) - 1 : k;
     return mc_err(err, MC_ERR_MOVE,
                   _("name the pits to offer, e.g. offer:%c: %s owns %s and "
-                  "may offer %s of them, keeping at least one; %s has %d "
-                  "captured stones and would pay 6 a pit if it accepts "
-                  "(1 pit: 6%s%s)"),
+                    "may offer %s of them, keeping at least one; %s has %d "
+                    "captured stones and would pay 6 a pit if it accepts "
+                    "(1 pit: 6%s%s)"),
                   letters[first], mc_side_word(side), mine_s,
                   most >= 3   ? _("1 to 3")
                   : most == 2 ? _("1 or 2")
                               : "1",
-                  mc_side_word(other), p->cap[other], most >= 2 ? ", 2: 12" : "",
-                  most >= 3 ? ", 3: 18" : "");
+                  mc_side_word(other), p->cap[other],
+                  most >= 2 ? ", 2: 12" : "", most >= 3 ? ", 3: 18" : "");
 }
 
 static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
@@ -845,15 +848,15 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         int k = popcount8(p->offer);
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s has offered %s %s: answer first with accept "
-                      "(%s pays %d of its %d captured stones, 6 into each "
-                      "pit) or refuse, then sow or pass"),
-                      mc_side_word(other), mc_side_word(side), pits, mc_side_word(side),
-                      PRICE * k, p->cap[side]);
+                        "(%s pays %d of its %d captured stones, 6 into each "
+                        "pit) or refuse, then sow or pass"),
+                      mc_side_word(other), mc_side_word(side), pits,
+                      mc_side_word(side), PRICE * k, p->cap[side]);
     }
     if (strcmp(s, "accept") == 0 || strcmp(s, "refuse") == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      _("there is no offer to %s: %s has not offered any pit"), s,
-                      mc_side_word(other));
+                      _("there is no offer to %s: %s has not offered any pit"),
+                      s, mc_side_word(other));
     if (strcmp(s, "pass") == 0) {
         if (stones_in(p, mine) == 0) {
             *m = MV_PASS;
@@ -862,8 +865,8 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         legal_list(g, p, legal, sizeof legal);
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s cannot pass while owning stones (%d in its "
-                      "pits); passing is only for a player whose pits are "
-                      "all empty (G2) (legal: %s)"),
+                        "pits); passing is only for a player whose pits are "
+                        "all empty (G2) (legal: %s)"),
                       mc_side_word(side), stones_in(p, mine), legal);
     }
     if (strncmp(s, "offer", 5) == 0) {
@@ -873,7 +876,7 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         if (*q != ':' && *q != ' ')
             return mc_err(err, MC_ERR_MOVE,
                           _("'%.30s' is not a move: write an offer as "
-                          "offer:<pits>, e.g. offer:AC"),
+                            "offer:<pits>, e.g. offer:AC"),
                           s);
         int mask = parse_offer_pits(q + 1, s, err);
         if (mask < 0)
@@ -890,8 +893,8 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     if (i < 0)
         return mc_err(err, MC_ERR_MOVE,
                       _("'%.30s' is not a move: a move is a pit letter to sow "
-                      "(A-D, a-d), offer:<pits> (e.g. offer:AC), accept, "
-                      "refuse or pass"),
+                        "(A-D, a-d), offer:<pits> (e.g. offer:AC), accept, "
+                        "refuse or pass"),
                       s);
     if (!(mine >> i & 1)) {
         char mine_s[32];
@@ -899,8 +902,8 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         mc_sb_init(&b, mine_s, sizeof mine_s);
         mask_letters(&b, mine, " ");
         return mc_err(err, MC_ERR_ILLEGAL,
-                      _("pit %s is %s's; %s sows only the pits it owns (%s)"), s,
-                      mc_side_word(other), mc_side_word(side), mine_s);
+                      _("pit %s is %s's; %s sows only the pits it owns (%s)"),
+                      s, mc_side_word(other), mc_side_word(side), mine_s);
     }
     if (p->pit[i] == 0) {
         legal_list(g, p, legal, sizeof legal);
@@ -979,10 +982,9 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     int side = e->aux & 1;
     switch (e->kind) {
     case MC_TR_LIFT:
-        mc_sb_printf(&b,
-                     P_("lifts %u stone from %s", "lifts %u stones from %s",
-                        e->n),
-                     e->n, h);
+        mc_sb_printf(
+            &b, P_("lifts %u stone from %s", "lifts %u stones from %s", e->n),
+            e->n, h);
         break;
     case MC_TR_DROP:
         mc_sb_printf(&b, _("drops a stone in %s (now %u)"), h, e->n);
@@ -991,7 +993,8 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
         mc_sb_printf(&b, _("skips %s, the pit the stones came from"), h);
         break;
     case MC_TR_CAPTURE:
-        mc_sb_printf(&b, _("%s captures %u from %s"), mc_side_word(side), e->n, h);
+        mc_sb_printf(&b, _("%s captures %u from %s"), mc_side_word(side), e->n,
+                     h);
         break;
     case MC_TR_END:
         mc_sb_printf(&b, _("the last stone falls in %s (now %u)"), h, e->n);
@@ -1009,8 +1012,9 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
         if (kind == TRADE_OFFER)
             mc_sb_printf(&b,
                          _("%s offers %s to %s, who may accept, paying %u "
-                         "captured stones (6 a pit), or refuse"),
-                         mc_side_word(side), pits, mc_side_word(1 - side), e->n);
+                           "captured stones (6 a pit), or refuse"),
+                         mc_side_word(side), pits, mc_side_word(1 - side),
+                         e->n);
         else if (kind == TRADE_ACCEPT)
             mc_sb_printf(&b,
                          one ? _("%1$s accepts %2$s, paying %3$u captured "
@@ -1021,7 +1025,7 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
         else
             mc_sb_printf(&b,
                          _("%s refuses the offer of %s (recorded: a win by %s "
-                         "will be a victory without glory)"),
+                           "will be a victory without glory)"),
                          mc_side_word(side), pits, mc_side_word(side));
         break;
     }
@@ -1154,13 +1158,13 @@ static int gr_solvable(const mc_game *g, char *name, size_t n, mc_error *err)
     if (g->opt[OPT_TRADES] != TRADES_OFF)
         return mc_err(err, MC_ERR_SPEC,
                       _("gore can be solved only without trades "
-                      "(gore:trades=off): with trades an offer is at "
-                      "hand whenever the other side has 6 captured"));
+                        "(gore:trades=off): with trades an offer is at "
+                        "hand whenever the other side has 6 captured"));
     if (g->opt[OPT_REPETITION] != REP_EQUAL)
         return mc_err(err, MC_ERR_SPEC,
                       _("gore:repetition=owner cannot be solved board by "
-                      "board: an endless game's value depends on the board "
-                      "it repeats"));
+                        "board: an endless game's value depends on the board "
+                        "it repeats"));
     snprintf(name, n, "%s",
              g->opt[OPT_SKIP_ORIGIN] ? "notrades-skip" : "notrades");
     return 0;

@@ -850,7 +850,7 @@ static int om_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
             mc_sb_printf(b, _("a move would never end (W13)."));
         else if (strcmp(cause, "repetition") == 0)
             mc_sb_printf(b, _("the same position occurred for the third "
-                            "time (W15)."));
+                              "time (W15)."));
         else if (strcmp(cause, "max_plies") == 0)
             mc_sb_printf(b, _("the game reached its limit of %d plies (W15)."),
                          g->opt[OPT_MAX_PLIES]);
@@ -864,18 +864,18 @@ static int om_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
     if (strcmp(kind, "akawumbi") == 0)
         mc_sb_printf(b,
                      _("akawumbi, %s has no seeds left and %s captured from "
-                     "both of %s's end columns; it wins the match at "
-                     "once."),
+                       "both of %s's end columns; it wins the match at "
+                       "once."),
                      O, W, O);
     else if (strcmp(kind, "okutema") == 0)
         mc_sb_printf(b,
                      _("okutema, %s captured from both of %s's end columns "
-                     "or emptied all of %s's inner pits with a capture."),
+                       "or emptied all of %s's inner pits with a capture."),
                      W, O, O);
     else if (strcmp(kind, "akakyala") == 0)
         mc_sb_printf(b,
                      _("akakyala, %s's second capturing turn before %s "
-                     "captured at all."),
+                       "captured at all."),
                      W, O);
     else
         mc_sb_printf(b, _("%s has no pit holding 2 or more seeds."), O);
@@ -1038,7 +1038,7 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     if (strncmp(e, "first=", 6) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 3: expected 'first=' and the players who have "
-                      "not finished their first turn (SN, S, N or -)"));
+                        "not finished their first turn (SN, S, N or -)"));
     e += 6;
     size_t k = strcspn(e, " ");
     if (k == 2 && strncmp(e, "SN", 2) == 0)
@@ -1062,13 +1062,13 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     if (strncmp(e, "captures=", 9) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 4: expected 'captures=<South>,<North>' (each "
-                      "player's capturing turns this game)"));
+                        "player's capturing turns this game)"));
     e += 9;
     const char *q = parse_turns(e, &p->cap[0]);
     if (!q || *q != ',' || !(q = parse_turns(q + 1, &p->cap[1])))
         return mc_err(err, MC_ERR_POSITION,
                       _("field 4 (captures=): expected two whole numbers "
-                      "0..65535 separated by a comma, e.g. captures=0,0"));
+                        "0..65535 separated by a comma, e.g. captures=0,0"));
     if (*q)
         return mc_err(err, MC_ERR_POSITION,
                       _("unexpected text after field 4: '%.20s'"), q);
@@ -1076,7 +1076,7 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     if (south + north != 64)
         return mc_err(err, MC_ERR_POSITION,
                       _("the pits hold %d seeds (South %d, North %d), not 64 "
-                      "(W1: the 64 seeds never leave the board)"),
+                        "(W1: the 64 seeds never leave the board)"),
                       south + north, south, north);
     if (g->opt[OPT_SETUP] == SETUP_CUSTOM && p->first == 3 && p->cap[0] == 0 &&
         p->cap[1] == 0) {
@@ -1084,15 +1084,15 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
         if (south != 32 || north != 32)
             return mc_err(err, MC_ERR_POSITION,
                           _("setup=custom: a set-up (first=SN) gives each "
-                          "player 32 seeds (W3); South has %d, North %d"),
+                            "player 32 seeds (W3); South has %d, North %d"),
                           south, north);
         if (g->opt[OPT_SETUP_CAP] == 0)
             for (int i = 0; i < 32; i++)
                 if (p->pit[i] > 10)
                     return mc_err(err, MC_ERR_POSITION,
                                   _("setup=custom: pit %s holds %d seeds; a "
-                                  "set-up puts at most 10 in a pit (W3, "
-                                  "setup_cap=10)"),
+                                    "set-up puts at most 10 in a pit (W3, "
+                                    "setup_cap=10)"),
                                   pit_names[i], p->pit[i]);
     }
     return 0;
@@ -1162,9 +1162,8 @@ static void om_choice_words(const mc_game *g, const mc_pos *p, mc_move m,
     (void)p;
     /* TRANSLATORS: ordinals of a move's reverse choices, as in "clockwise
        at the first reverse choice" */
-    static const char *const nth[] = {N_("first"), N_("second"),
-                                      N_("third"), N_("fourth"),
-                                      N_("fifth"), N_("sixth"),
+    static const char *const nth[] = {N_("first"),   N_("second"), N_("third"),
+                                      N_("fourth"),  N_("fifth"),  N_("sixth"),
                                       N_("seventh"), N_("eighth")};
     if (m & MV_STAR) {
         mc_sb_printf(b, _("the three-seed opening sowing (W12)"));
@@ -1184,10 +1183,9 @@ static void om_choice_words(const mc_game *g, const mc_pos *p, mc_move m,
         if (k < 8)
             /* TRANSLATORS: %1$s clockwise or counter-clockwise, %2$s an
                ordinal (first, second...) */
-            mc_sb_printf(b, _("%1$s%2$s at the %3$s reverse choice"),
-                         k ? ", " : "",
-                         cw ? _("clockwise") : _("counter-clockwise"),
-                         _(nth[k]));
+            mc_sb_printf(
+                b, _("%1$s%2$s at the %3$s reverse choice"), k ? ", " : "",
+                cw ? _("clockwise") : _("counter-clockwise"), _(nth[k]));
         else
             mc_sb_printf(b, _(", %s at choice %d"),
                          cw ? _("clockwise") : _("counter-clockwise"), k + 1);
@@ -1218,7 +1216,7 @@ static int why_not_reverse(const mc_game *g, const mc_pos *p, int s,
     if (!LEFT(s))
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: %s cannot be sown clockwise: a reverse lap starts "
-                      "only from one of the four leftmost pits (%s) (W10)"),
+                        "only from one of the four leftmost pits (%s) (W10)"),
                       tok, nm, p->side ? "i, j, a, b" : "I, J, A, B");
     if (g->opt[OPT_REVERSE] == REV_NONE)
         return mc_err(err, MC_ERR_ILLEGAL,
@@ -1227,7 +1225,7 @@ static int why_not_reverse(const mc_game *g, const mc_pos *p, int s,
     if (!captures_on(g, p))
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: no capture is possible on a player's first turn "
-                      "(W9), so no lap may be sown clockwise (W10)"),
+                        "(W9), so no lap may be sown clockwise (W10)"),
                       tok);
     row16 me;
     opp op;
@@ -1237,19 +1235,19 @@ static int why_not_reverse(const mc_game *g, const mc_pos *p, int s,
     if (L < 8)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: sown clockwise, the %d seeds of %s would end in "
-                      "%s, an outer pit, which cannot capture; a reverse lap "
-                      "must capture (W10)"),
+                        "%s, an outer pit, which cannot capture; a reverse lap "
+                        "must capture (W10)"),
                       tok, n, nm, ln);
     if (!op.b[23 - L] || !op.b[L - 8])
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: sown clockwise, the %d seeds of %s would end in "
-                      "%s, facing %s and %s, which do not both hold seeds: "
-                      "no capture, so no reverse lap (W7, W10)"),
+                        "%s, facing %s and %s, which do not both hold seeds: "
+                        "no capture, so no reverse lap (W7, W10)"),
                       tok, n, nm, ln, pit_names[bd(1 - p->side, 23 - L)],
                       pit_names[bd(1 - p->side, L - 8)]);
     return mc_err(err, MC_ERR_ILLEGAL,
                   _("%s: sown clockwise, the %d seeds of %s would end in %s, "
-                  "which was empty: no capture, so no reverse lap (W7, W10)"),
+                    "which was empty: no capture, so no reverse lap (W7, W10)"),
                   tok, n, nm, ln);
 }
 
@@ -1262,18 +1260,18 @@ static int star_move(const mc_game *g, const mc_pos *p, const char *s, int pit,
     if (g->opt[OPT_THREE] == 1)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: the three-seed opening sowing is off in this "
-                      "game (three_seed=off)"),
+                        "game (three_seed=off)"),
                       s);
     if (seeds != 3)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: the three-seed opening sowing needs exactly 3 "
-                      "seeds in %c, which holds %d (W12)"),
+                        "seeds in %c, which holds %d (W12)"),
                       s, c, seeds);
     if (!three_seed_on(g, p))
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: the three-seed opening sowing is allowed only "
-                      "until the game's first capture (W12), and there "
-                      "have been captures (captures=%d,%d)"),
+                        "until the game's first capture (W12), and there "
+                        "have been captures (captures=%d,%d)"),
                       s, p->cap[0], p->cap[1]);
     *m = (mc_move)pit | MV_STAR;
     return 0;
@@ -1318,27 +1316,28 @@ static int why_illegal(const mc_game *g, const mc_pos *p, const char *s,
     for (int i = 0; i < n; i++)
         annuls |= mv[i] == ((mc_move)pit | MV_ANNUL);
     if (annuls)
-        return mc_err(err, MC_ERR_ILLEGAL,
-                      _("%s: every way of playing %c comes back to a lap it has "
-                      "already played and never ends (W13): %c is one move, "
-                      "written %c, and it annuls the game"),
-                      s, c, c, c);
+        return mc_err(
+            err, MC_ERR_ILLEGAL,
+            _("%s: every way of playing %c comes back to a lap it has "
+              "already played and never ends (W13): %c is one move, "
+              "written %c, and it annuls the game"),
+            s, c, c, c);
     if (!nl && g->opt[OPT_NEVER] == 1)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: every way of playing %c never ends (W13), and "
-                      "never_ending=exclude makes it no move"),
+                        "never_ending=exclude makes it no move"),
                       s, c);
     if (cnt == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s: sown counter-clockwise at every choice, %c comes "
-                      "back to a lap it has already played and never ends "
-                      "(W13); its moves are: %s"),
+                        "back to a lap it has already played and never ends "
+                        "(W13); its moves are: %s"),
                       s, c, legal);
     return mc_err(err, MC_ERR_ILLEGAL,
                   _("%s is not one of the moves from %c (%s): a mark stands "
-                  "for a choice point, a lap from %s that can capture "
-                  "clockwise (W10), and a path that never ends is no move "
-                  "(W13)"),
+                    "for a choice point, a lap from %s that can capture "
+                    "clockwise (W10), and a path that never ends is no move "
+                    "(W13)"),
                   s, c, nl ? legal : _("none"),
                   side ? _("i, j, a or b") : _("I, J, A or B"));
 }
@@ -1358,9 +1357,9 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     if ((!lower && !upper) || (!star && !marks_ok))
         return mc_err(err, MC_ERR_MOVE,
                       _("'%.20s' is not a move: a move is a pit letter (A-P "
-                      "for South, a-p for North), then a + or - for each "
-                      "choice point (counter-clockwise, clockwise), or a * "
-                      "for the three-seed opening"),
+                        "for South, a-p for North), then a + or - for each "
+                        "choice point (counter-clockwise, clockwise), or a * "
+                        "for the three-seed opening"),
                       s);
     if (lower != (side == MC_NORTH))
         return mc_err(err, MC_ERR_ILLEGAL,
@@ -1389,7 +1388,7 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     if (cnt > MAXMARKS)
         return mc_err(err, MC_ERR_MOVE,
                       _("%.20s...: more than %d choice marks up to the last "
-                      "'-' cannot be written"),
+                        "'-' cannot be written"),
                       s, MAXMARKS);
     uint64_t bits = 0;
     for (size_t k = 0; k < cnt; k++)
@@ -1428,12 +1427,11 @@ static void lap_pits(mc_sb *b, int pit, unsigned n, int dir)
             mc_sb_printf(b, "%s%s", k > 1 ? ", " : "", pit_names[bd(side, j)]);
         }
     } else {
-        static const char *const times[5] = {"", N_("once"), N_("twice"),
-                                             N_("three times"),
-                                             N_("four times")};
+        static const char *const times[5] = {
+            "", N_("once"), N_("twice"), N_("three times"), N_("four times")};
         mc_sb_printf(b,
                      _("%s: %s round all 16 pits and %u more, the last into "
-                     "%s"),
+                       "%s"),
                      way, _(times[n / 16 > 4 ? 4 : n / 16]), n % 16,
                      pit_names[bd(side, last)]);
     }
@@ -1488,14 +1486,14 @@ static size_t om_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     case MC_TR_END:
         mc_sb_printf(&b,
                      _("the last seed falls in %s, which was empty: the "
-                     "move ends"),
+                       "move ends"),
                      h);
         break;
     case MC_TR_OPENING: {
         int side = e->pit / 16, o = e->pit % 16;
         mc_sb_printf(&b,
                      _("three-seed opening: 2 seeds from %s into %s and 1 "
-                     "into %s; the move ends (W12)"),
+                       "into %s; the move ends (W12)"),
                      h, pit_names[bd(side, (o + 1) & 15)],
                      pit_names[bd(side, (o + 2) & 15)]);
         break;
@@ -1503,7 +1501,7 @@ static size_t om_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     case MC_TR_ANNUL:
         mc_sb_printf(&b,
                      _("%s never ends: every way of sowing it comes back to a "
-                     "lap already played (W13); the game is annulled"),
+                       "lap already played (W13); the game is annulled"),
                      h);
         break;
     default:

@@ -48,7 +48,8 @@ static const mc_optdef ow_opts[] = {
     {"cycle_split", v_cycle_split, 0, 0, 0,
      N_("O8b: remaining seeds to the row's owner, or half each")},
     {"post_win_collect", v_post_win, 0, 0, 0,
-     N_("O9: after a 25+ win, leave the board seeds or give them to the owners")},
+     N_("O9: after a 25+ win, leave the board seeds or give them to the "
+        "owners")},
     {"first", v_first, 0, 0, 0, N_("O1: who moves first")},
     {"match", v_match, 0, 0, 0, N_("O10: match format")},
     {"seeds", v_seeds, 0, 0, 0,
@@ -393,7 +394,7 @@ static int ow_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     if (!any && total != 48)
         return mc_err(err, MC_ERR_POSITION,
                       _("houses and captures total %d seeds, not 48 (the "
-                      "option seeds=any accepts other totals)"),
+                        "option seeds=any accepts other totals)"),
                       total);
     if (any && board > 127)
         return mc_err(err, MC_ERR_POSITION,
@@ -431,7 +432,7 @@ static int ow_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         !((s[0] >= 'A' && s[0] <= 'F') || (s[0] >= 'a' && s[0] <= 'f')))
         return mc_err(err, MC_ERR_MOVE,
                       _("'%.20s' is not a move: a move is one house letter, "
-                      "A-F for South or a-f for North"),
+                        "A-F for South or a-f for North"),
                       s);
     int i = s[0] >= 'a' ? 6 + (s[0] - 'a') : s[0] - 'A';
     if (i / 6 != side)
@@ -529,10 +530,9 @@ static size_t ow_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     const char *h = ow_pit_name(g, e->pit);
     switch (e->kind) {
     case MC_TR_LIFT:
-        mc_sb_printf(&b,
-                     P_("lifts %u seed from %s", "lifts %u seeds from %s",
-                        e->n),
-                     e->n, h);
+        mc_sb_printf(
+            &b, P_("lifts %u seed from %s", "lifts %u seeds from %s", e->n),
+            e->n, h);
         break;
     case MC_TR_DROP:
         mc_sb_printf(&b, _("drops a seed in %s (now %u)"), h, e->n);
@@ -546,7 +546,7 @@ static size_t ow_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     case MC_TR_NOCAPTURE:
         mc_sb_printf(&b,
                      _("grand slam: taking %u seeds would leave %s none, so "
-                     "nothing is captured"),
+                       "nothing is captured"),
                      e->n, who[1 - (e->aux & 1)]);
         break;
     case MC_TR_END:

@@ -619,7 +619,7 @@ static int sq_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     if (strncmp(e, "first=", 6) != 0)
         return mc_err(err, MC_ERR_POSITION,
                       _("field 3: expected 'first=' and the players yet to "
-                      "make their first move (SN, S, N or -)"));
+                        "make their first move (SN, S, N or -)"));
     e += 6;
     size_t len = strcspn(e, " ");
     if (len == 2 && strncmp(e, "SN", 2) == 0)
@@ -633,7 +633,7 @@ static int sq_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     else
         return mc_err(err, MC_ERR_POSITION,
                       _("field 3 (first=): bad value '%.*s' (expected SN, S, "
-                      "N or -)"),
+                        "N or -)"),
                       (int)(len > 20 ? 20 : len), e);
     e += len;
     if (*e)
@@ -643,12 +643,12 @@ static int sq_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     if (total > MAXS)
         return mc_err(err, MC_ERR_POSITION,
                       _("the holes hold %d seeds; at most %d (3 in each hole "
-                      "at the start, and seeds are never added)"),
+                        "at the start, and seeds are never added)"),
                       total, MAXS);
     if (total == 0)
         return mc_err(err, MC_ERR_POSITION,
                       _("the holes hold no seeds, which no game reaches (every "
-                      "move leaves its last seed on the board)"));
+                        "move leaves its last seed on the board)"));
     return 0;
 }
 
@@ -683,17 +683,18 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         !((s[0] >= 'A' && s[0] <= 'F') || (s[0] >= 'a' && s[0] <= 'f')))
         return mc_err(err, MC_ERR_MOVE,
                       _("'%.20s' is not a move: a move is one hole letter, "
-                      "A-F for South or a-f for North"),
+                        "A-F for South or a-f for North"),
                       s);
     int i = s[0] >= 'a' ? 6 + (s[0] - 'a') : s[0] - 'A';
     if (i / 6 != side)
-        return mc_err(
-            err, MC_ERR_ILLEGAL, _("%s is one of %s's holes; %s moves from %s"), s,
-            mc_side_word(1 - side), mc_side_word(side), side ? "a-f" : "A-F");
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      _("%s is one of %s's holes; %s moves from %s"), s,
+                      mc_side_word(1 - side), mc_side_word(side),
+                      side ? "a-f" : "A-F");
     if (p->pit[i] == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("hole %s is empty; a move lifts the seeds of an own "
-                      "hole holding 1 or more (S2)"),
+                        "hole holding 1 or more (S2)"),
                       s);
     uint64_t w[2], oc[6][2];
     mc_move mv[MC_MAX_MOVES];
@@ -720,8 +721,8 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
             mc_sb_printf(&b, _("the relay is back where it started"));
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("sowing %s never ends: the lap-start state recurs "
-                      "after %llu laps (%s), so the relay would go round "
-                      "forever (S5) (legal: %s)"),
+                        "after %llu laps (%s), so the relay would go round "
+                        "forever (S5) (legal: %s)"),
                       s, (unsigned long long)again, when, legal);
     }
     /* It ends, so only the first-move restriction can forbid it. */
@@ -729,7 +730,7 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     return mc_err(
         err, MC_ERR_ILLEGAL,
         _("this is %s's first move, which must be from %s, the "
-        "rightmost hole, while that hole can be sown (S2) (legal: %s)"),
+          "rightmost hole, while that hole can be sown (S2) (legal: %s)"),
         mc_side_word(side), letters[6 * side + 5], legal);
 }
 
@@ -776,10 +777,9 @@ static size_t sq_describe(const mc_game *g, const mc_trace_event *e, char *buf,
         mc_sb_printf(&b, _("%s was occupied: relay"), h);
         break;
     case MC_TR_LIFT:
-        mc_sb_printf(&b,
-                     P_("lifts %u seed from %s", "lifts %u seeds from %s",
-                        e->n),
-                     e->n, h);
+        mc_sb_printf(
+            &b, P_("lifts %u seed from %s", "lifts %u seeds from %s", e->n),
+            e->n, h);
         break;
     case MC_TR_DROP:
         mc_sb_printf(&b, _("drops a seed in %s (now %u)"), h, e->n);
@@ -790,7 +790,7 @@ static size_t sq_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     case MC_TR_END:
         mc_sb_printf(&b,
                      _("the last seed falls in %s, which was empty: the "
-                     "move ends"),
+                       "move ends"),
                      h);
         break;
     case MC_TR_CAPTURE:
@@ -905,8 +905,8 @@ static int sq_solvable(const mc_game *g, char *name, size_t n, mc_error *err)
     if (g->opt[OPT_REPETITION] != 0)
         return mc_err(err, MC_ERR_SPEC,
                       _("sadeqa2:repetition=more_seeds cannot be solved board "
-                      "by board: an endless game's winner depends on the "
-                      "board it repeats"));
+                        "by board: an endless game's winner depends on the "
+                        "board it repeats"));
     int skip = g->opt[OPT_SKIP_ORIGIN], draw = g->opt[OPT_STUCK] == 1;
     snprintf(name, n, "%s%s%s", skip || draw ? "" : "plain", skip ? "skip" : "",
              draw ? (skip ? "-stuckdraw" : "stuckdraw") : "");

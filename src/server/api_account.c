@@ -126,12 +126,12 @@ static int try_begin(mc_api *a, const api_req *rq, const char *key, int hashes,
         code = "rate";
         snprintf(why, sizeof why,
                  _("the server is answering too many addresses this minute: "
-                 "try again in a minute"));
+                   "try again in a minute"));
     } else if (rs && fails && rs->fails >= MC_API_FAILS_ADDR) {
         code = "tries";
         snprintf(why, sizeof why,
                  _("your address made %d failed tries this minute: wait a "
-                 "minute"),
+                   "minute"),
                  MC_API_FAILS_ADDR);
     } else if (ns && ns->until > now) {
         code = "tries";
@@ -142,7 +142,7 @@ static int try_begin(mc_api *a, const api_req *rq, const char *key, int hashes,
         code = "rate";
         snprintf(why, sizeof why,
                  _("your address asked for %d password checks this minute: "
-                 "wait a minute"),
+                   "wait a minute"),
                  a->o.hashes_minute);
     } else if (rs && made && rs->accounts >= MC_API_ACCOUNTS_MINUTE) {
         code = "rate";
@@ -212,14 +212,14 @@ static void reply_busy(mc_api_reply *out)
 {
     api_reply_error(out, 503, "busy",
                     _("the server is checking other passwords: try again in a "
-                    "moment"));
+                      "moment"));
 }
 
 static void reply_io(mc_api_reply *out, const mc_error *err)
 {
     fprintf(stderr, "mancala serve: accounts: %s\n", err->msg);
-    api_reply_error(out, 503, "io", _("the change was not saved (%s); try again"),
-                    err->msg);
+    api_reply_error(out, 503, "io",
+                    _("the change was not saved (%s); try again"), err->msg);
 }
 
 static int need_session(const api_req *rq, mc_api_reply *out)
@@ -325,7 +325,7 @@ int api_session_of(mc_api *a, api_req *rq, mc_api_reply *out)
     if (rc > 0) {
         api_reply_error(out, 401, "session",
                         _("this session has ended (signed out, expired or its "
-                        "password changed): sign in again"));
+                          "password changed): sign in again"));
         return -1;
     }
     rq->account = acc.id;
@@ -360,7 +360,7 @@ void ep_register(mc_api *a, const api_req *rq, mc_api_reply *out)
         json_decref(j);
         api_reply_error(out, 422, "name",
                         _("names beginning with \"bot-\" are the house "
-                        "bots'"));
+                          "bots'"));
         return;
     }
     mc_store_account acc;
@@ -466,8 +466,8 @@ void ep_login(mc_api *a, const api_req *rq, mc_api_reply *out)
     }
     if (!name)
         api_reply_error(out, 400, "json", _("'name' is required"));
-    else if (check_password(a, rq, name, pw, 0, _("wrong name or password"), &acc,
-                            out) == 0)
+    else if (check_password(a, rq, name, pw, 0, _("wrong name or password"),
+                            &acc, out) == 0)
         new_session(a, acc.id, acc.name, out);
     json_decref(j);
 }
@@ -570,8 +570,8 @@ void ep_password(mc_api *a, const api_req *rq, mc_api_reply *out)
     int rc, ended = 0;
     if (need_session(rq, out) || password_of(j, "old", 0, &old, out) ||
         password_of(j, "new", 1, &pw, out) ||
-        check_password(a, rq, rq->name, old, 1, _("the password is wrong"), &acc,
-                       out) != 0) {
+        check_password(a, rq, rq->name, old, 1, _("the password is wrong"),
+                       &acc, out) != 0) {
         json_decref(j);
         return;
     }

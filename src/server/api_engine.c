@@ -100,8 +100,7 @@ static api_player *borrow_player(mc_api *a, const mc_game *g, int help,
     int stopping = a->stopping;
     pthread_mutex_unlock(&a->players_lock);
     if (!ap)
-        api_reply_error(out, 503, "busy",
-                        "%s",
+        api_reply_error(out, 503, "busy", "%s",
                         stopping ? _("the server is stopping")
                         : help
                             ? _("the engine's help is in use (yours, or every "
@@ -241,7 +240,9 @@ static void engine_move(mc_api *a, game_entry *e, const api_req *rq, int hint,
     if (bot    ? !api_holds_any(e, rq)
         : hint ? !api_holds_any(e, rq)
                : !api_holds(e, rq, side)) {
-        api_deny(out, rq->token, hint || bot ? N_("this needs the token of a seat") : api_side_seat(side));
+        api_deny(out, rq->token,
+                 hint || bot ? N_("this needs the token of a seat")
+                             : api_side_seat(side));
         return;
     }
     if (hint && api_help_refused(e, out))
@@ -251,7 +252,7 @@ static void engine_move(mc_api *a, game_entry *e, const api_req *rq, int hint,
     if (!hint && e->owner == 0 && !bot) {
         api_reply_error(out, 403, "lobby",
                         _("in a game of the lobby each player makes their own "
-                        "moves"));
+                          "moves"));
         return;
     }
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
@@ -361,7 +362,8 @@ void ep_analysis(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
                                        NULL};
     mc_session *s = cur_session(e);
     if (!mc_session_over(s) && !api_holds_any(e, rq)) {
-        api_deny(out, rq->token, N_("this needs the token of a seat (or the game's end)"));
+        api_deny(out, rq->token,
+                 N_("this needs the token of a seat (or the game's end)"));
         return;
     }
     if (api_help_refused(e, out))
@@ -387,7 +389,8 @@ void ep_analysis(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     assert(k >= 0 && k <= n);
     const mc_game *g = mc_record_game(cur_rec(e));
     if (k == n && mc_session_over(s)) {
-        api_reply_error(out, 409, "over", _("the game is over in that position"));
+        api_reply_error(out, 409, "over",
+                        _("the game is over in that position"));
         return;
     }
     mc_session *c = mc_session_new(g, mc_session_pos_at(s, 0));
@@ -415,7 +418,7 @@ void ep_analysis(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
         /* not one iteration within the time: no value to give */
         api_reply_error(out, 503, "busy",
                         _("the engine had no time to value the "
-                        "position; ask again"));
+                          "position; ask again"));
         return;
     }
     char tok[MC_MOVE_STRLEN];
@@ -452,7 +455,7 @@ void ep_review(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
         json_decref(j);
         api_reply_error(out, 400, "json",
                         _("'scores' and 'best' must be arrays of %d values "
-                        "(one for each position valued)"),
+                          "(one for each position valued)"),
                         want);
         return;
     }
@@ -476,7 +479,7 @@ void ep_review(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
             json_decref(j);
             api_reply_error(out, 422, "move",
                             _("position %d: a score within +-%d and a "
-                            "legal move are needed"),
+                              "legal move are needed"),
                             k, MC_SCORE_WIN);
             return;
         }
@@ -537,7 +540,8 @@ void ep_analyze(mc_api *a, const api_req *rq, mc_api_reply *out)
     }
     if (!spec || !pos) {
         json_decref(j);
-        api_reply_error(out, 400, "json", _("'game' and 'position' are required"));
+        api_reply_error(out, 400, "json",
+                        _("'game' and 'position' are required"));
         return;
     }
     mc_error err;
@@ -559,7 +563,8 @@ void ep_analyze(mc_api *a, const api_req *rq, mc_api_reply *out)
     if (mc_session_over(s)) {
         mc_session_free(s);
         mc_game_free(g);
-        api_reply_error(out, 409, "over", _("the game is over in that position"));
+        api_reply_error(out, 409, "over",
+                        _("the game is over in that position"));
         return;
     }
     pthread_mutex_lock(&a->players_lock);

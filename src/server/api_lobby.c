@@ -118,7 +118,7 @@ static int rate_seek(mc_api *a, const api_req *rq, mc_api_reply *out)
     if (!ok)
         api_reply_error(out, 429, "rate",
                         _("your address posted %d seeks this minute: wait a "
-                        "little"),
+                          "little"),
                         MC_API_SEEKS_MINUTE);
     return ok ? 0 : -1;
 }
@@ -160,21 +160,21 @@ static int read_seek(mc_api *a, const api_req *rq, const char *const *keys,
     } else if (k->rated && rq->account <= 0) {
         api_reply_error(out, 401, "session",
                         _("a rated seek needs an account's session token "
-                        "(sign in first)"));
+                          "(sign in first)"));
     } else if (!(g = mc_game_new(spec, &err))) {
         api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
     } else if (k->rated && mc_game_is_match(g)) {
         api_reply_error(out, 422, "rated",
                         _("a rated game is one game, not a match (for "
-                        "Omweso: \"omweso:match=single\")"));
+                          "Omweso: \"omweso:match=single\")"));
     } else if (mc_time_parse(g, time_text ? time_text : "none", &tc, &err) !=
                0) {
         api_reply_error(out, 422, "time", "%s", err.msg);
     } else if (k->rated && tc.kind == MC_TIME_NONE) {
         api_reply_error(out, 422, "time",
                         _("a rated game needs a time control (e.g. "
-                        "\"game:300+2\"), so that the clock decides a game "
-                        "a player leaves"));
+                          "\"game:300+2\"), so that the clock decides a game "
+                          "a player leaves"));
     } else {
         snprintf(k->spec, sizeof k->spec, "%s", mc_game_spec(g));
         snprintf(k->kind, sizeof k->kind, "%s", mc_game_name(g));
@@ -192,8 +192,8 @@ static int read_seek(mc_api *a, const api_req *rq, const char *const *keys,
         mc_store_standing st;
         if (mc_store_standing_of(a->store, rq->account, k->kind,
                                  (long long)clock_now(a), &st, &err) != 0) {
-            api_reply_error(out, 503, "io", _("the ratings cannot be read (%s)"),
-                            err.msg);
+            api_reply_error(out, 503, "io",
+                            _("the ratings cannot be read (%s)"), err.msg);
             return -1;
         }
         k->account = rq->account;
@@ -232,7 +232,7 @@ static int place_seek(mc_api *a, const api_req *rq, api_seek *k, double now,
     if (same)
         api_reply_error(out, 409, "one_seek",
                         _("you have a seek for %s open already: one per game "
-                        "at a time (withdraw it first)"),
+                          "at a time (withdraw it first)"),
                         k->kind);
     else if (rq->addr && mine >= MC_API_SEEKS_ADDR)
         api_reply_error(out, 429, "quota",
@@ -418,7 +418,7 @@ static int may_take_seek(const api_seek *k, const api_req *rq,
     else if (k->rated && rq->account <= 0)
         api_reply_error(out, 401, "session",
                         _("a rated seek is taken with an account's session "
-                        "token (sign in first)"));
+                          "token (sign in first)"));
     else
         return 1;
     return 0;
@@ -512,7 +512,7 @@ void ep_pair(mc_api *a, const api_req *rq, mc_api_reply *out)
     if (!pool) {
         api_reply_error(out, 422, "time",
                         _("the pools' time controls are game:180+2, "
-                        "game:300+2 and game:900+5"));
+                          "game:300+2 and game:900+5"));
         return;
     }
     k.pool = 1;
@@ -641,7 +641,7 @@ static void one_seek(mc_api *a, const char *id, const api_req *rq, int del,
         if (!mine)
             api_reply_error(out, 403, "seat",
                             _("only the seek's creator withdraws it (with its "
-                            "token or session)"));
+                              "token or session)"));
         else if (k->status == SEEK_OPEN) {
             k->status = SEEK_WITHDRAWN;
             k->ended = now;
@@ -706,8 +706,9 @@ void ep_seek(mc_api *a, const api_req *rq, mc_api_reply *out)
         api_reply_error(out, 404, "not_found", _("no such seek"));
     } else if (slash && (!strcmp(slash, "/accept") || !strcmp(slash, "/bot"))) {
         if (strcmp(rq->method, "POST") != 0)
-            api_reply_error(out, 405, "method", _("%s is not allowed on %.200s"),
-                            rq->method, rq->path);
+            api_reply_error(out, 405, "method",
+                            _("%s is not allowed on %.200s"), rq->method,
+                            rq->path);
         else if (!strcmp(slash, "/accept"))
             accept_seek(a, id, rq, out);
         else

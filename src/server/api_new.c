@@ -124,17 +124,18 @@ static int take_place(mc_api *a, game_entry *e, int quota, mc_api_reply *out)
         return 0;
     api_entry_free(e);
     if (full)
-        api_reply_error(out, 503, "full", _("this server holds %d games already"),
+        api_reply_error(out, 503, "full",
+                        _("this server holds %d games already"),
                         a->o.max_games);
     else if (fast)
         api_reply_error(out, 429, "rate",
                         _("your address made %d games this minute: wait a "
-                        "little"),
+                          "little"),
                         a->o.rate);
     else if (ok == 0)
         api_reply_error(out, 429, "quota",
                         _("your address holds %d games already: finish or "
-                        "delete one"),
+                          "delete one"),
                         a->o.quota);
     else
         api_reply_error(out, 500, "memory", _("out of memory"));
@@ -172,7 +173,8 @@ static int store_new(mc_api *a, game_entry *e, mc_api_reply *out)
         free(t);
         fprintf(stderr, "mancala serve: a new game: %s\n", err.msg);
         api_table_remove(a, e); /* frees it */
-        api_reply_error(out, 503, "io", _("the game was not saved (%s)"), err.msg);
+        api_reply_error(out, 503, "io", _("the game was not saved (%s)"),
+                        err.msg);
         return -1;
     }
     free(t);
@@ -445,14 +447,16 @@ void ep_join(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     char tok[ID_LEN + 1];
     mc_error err;
     if (side < 0) {
-        api_reply_error(out, 403, "seat",
-                        _("no open invitation to this game has that code (was it "
-                        "used already?)"));
+        api_reply_error(
+            out, 403, "seat",
+            _("no open invitation to this game has that code (was it "
+              "used already?)"));
     } else if (api_random_hex(tok) != 0) {
         api_reply_error(out, 503, "io", _("no random numbers from the system"));
     } else if (mc_store_seat(a->store, e->id, side, tok, rq->account, now_s(),
                              &err) != 0) {
-        api_reply_error(out, 503, "io", _("the seat was not saved (%s)"), err.msg);
+        api_reply_error(out, 503, "io", _("the seat was not saved (%s)"),
+                        err.msg);
     } else {
         memcpy(e->token[side], tok, sizeof tok);
         e->acct[side] = rq->account;
@@ -476,7 +480,8 @@ void ep_delete(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
         if (e->owner >> s & 1)
             own |= api_holds(e, rq, s);
     if (!own) {
-        api_deny(out, rq->token, N_("this needs the token of the seat of the game's creator"));
+        api_deny(out, rq->token,
+                 N_("this needs the token of the seat of the game's creator"));
         return;
     }
     mc_error err;

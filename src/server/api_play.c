@@ -27,7 +27,7 @@ static void time_ran_out(mc_api_reply *out, const mc_session *s, int side)
     else
         api_reply_error(out, 409, "time",
                         _("%s's time ran out before the move arrived: the turn "
-                        "passed"),
+                          "passed"),
                         side ? _("North") : _("South"));
 }
 
@@ -69,7 +69,7 @@ void api_play_token(mc_api *a, game_entry *e, const char *tok,
         json_decref(extra);
         api_reply_error(out, 409, "setup",
                         _("the set-up is not finished: %s "
-                        "arranges its seeds first (W3)"),
+                          "arranges its seeds first (W3)"),
                         arranging ? _("North") : _("South"));
     } else if (mc_move_parse(g, &before, tok, &m, &err) != 0) {
         json_decref(extra);
@@ -176,7 +176,8 @@ static void ask_takeback(game_entry *e, const api_req *rq, mc_api_reply *out)
         return;
     }
     if (takeback_plies(s, side) == 0) {
-        api_reply_error(out, 409, "no_undo", _("%s has made no move to take back"),
+        api_reply_error(out, 409, "no_undo",
+                        _("%s has made no move to take back"),
                         side ? _("North") : _("South"));
         return;
     }
@@ -216,8 +217,7 @@ static void undo_redo(mc_api *a, game_entry *e, const api_req *rq, int redo,
     int rc = redo ? mc_session_redo_at(s, e->now, &err)
                   : mc_session_undo_at(s, e->now, &err);
     if (rc == MC_ERR_ARG) { /* nothing to take back or play again */
-        api_reply_error(out, 409, redo ? "no_redo" : "no_undo",
-                        "%s",
+        api_reply_error(out, 409, redo ? "no_redo" : "no_undo", "%s",
                         redo ? _("there is no move to redo")
                              : _("there is no move to undo"));
         return;
@@ -270,7 +270,7 @@ void ep_takeback(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     if (e->tb_side == side) {
         api_reply_error(out, 403, "seat",
                         _("the other player answers a takeback, "
-                        "not the one who asked"));
+                          "not the one who asked"));
         return;
     }
     if (!accept) {
@@ -332,7 +332,8 @@ void ep_next(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     mc_match m;
     api_match_of(e, &m);
     if (!mc_session_over(cur_session(e))) {
-        api_reply_error(out, 409, "not_over", _("the current game is not over"));
+        api_reply_error(out, 409, "not_over",
+                        _("the current game is not over"));
         return;
     }
     if (!mc_game_is_match(g) || m.winner >= 0) {

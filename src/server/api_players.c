@@ -54,7 +54,8 @@ void ep_player(mc_api *a, const api_req *rq, mc_api_reply *out)
         return;
     }
     if (rc > 0) {
-        api_reply_error(out, 404, "not_found", _("no player is named %s"), name);
+        api_reply_error(out, 404, "not_found", _("no player is named %s"),
+                        name);
         return;
     }
     json_t *ratings = json_object();

@@ -154,7 +154,7 @@ void ep_offer(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     if (bad) {
         api_reply_error(out, 400, "json",
                         _("'pits' must list distinct pit "
-                        "indices (0..%d)"),
+                          "indices (0..%d)"),
                         mc_game_pits(g) - 1);
         return;
     }

@@ -168,8 +168,8 @@ int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
         return -1;
     }
     if (json_string_length(v) > max) {
-        api_reply_error(out, 400, "json", _("'%s' is longer than %zu bytes"), key,
-                        max);
+        api_reply_error(out, 400, "json", _("'%s' is longer than %zu bytes"),
+                        key, max);
         return -1;
     }
     *s = json_string_value(v);
@@ -186,8 +186,8 @@ int api_opt_num(json_t *j, const char *key, double lo, double hi, double *x,
         return 0;
     if (!json_is_number(v) || json_number_value(v) < lo ||
         json_number_value(v) > hi) {
-        api_reply_error(out, 400, "json", _("'%s' must be a number from %g to %g"),
-                        key, lo, hi);
+        api_reply_error(out, 400, "json",
+                        _("'%s' must be a number from %g to %g"), key, lo, hi);
         return -1;
     }
     *x = json_number_value(v);

@@ -118,7 +118,7 @@ int api_read_rounds(const char *text, const char *path, mc_record ***recs,
     } else if (rc == TOO_MANY_ROUNDS) {
         snprintf(err->msg, sizeof err->msg,
                  _("a game here is one match of at most %d games; this record "
-                 "holds more (load its games one by one)"),
+                   "holds more (load its games one by one)"),
                  MC_API_MAX_ROUNDS);
     } else if (rc != 0 && !err->msg[0]) {
         snprintf(err->msg, sizeof err->msg, _("out of memory"));

@@ -123,6 +123,6 @@ int api_help_refused(const game_entry *e, mc_api_reply *out)
     api_reply_error(
         out, 403, "assist",
         _("the engine's help is off in a game between two people until "
-        "it ends (unless the game was made with \"assist\": true)"));
+          "it ends (unless the game was made with \"assist\": true)"));
     return 1;
 }

@@ -32,7 +32,7 @@ static int setup_side(const game_entry *e, json_t *j, const api_req *rq,
     if (turn < 0) {
         api_reply_error(out, 409, "setup",
                         _("no set-up is open: the game is not "
-                        "setup=custom or has begun (W3)"));
+                          "setup=custom or has begun (W3)"));
         return -1;
     }
     if (turn != side) {
@@ -42,9 +42,9 @@ static int setup_side(const game_entry *e, json_t *j, const api_req *rq,
                             _("%s has arranged its seeds already (W3)"),
                             side ? _("North") : _("South"));
         else
-            api_reply_error(out, 409, "setup",
-                            _("%s arranges first, then %s (W3)"),
-                            turn ? _("North") : _("South"), side ? _("North") : _("South"));
+            api_reply_error(
+                out, 409, "setup", _("%s arranges first, then %s (W3)"),
+                turn ? _("North") : _("South"), side ? _("North") : _("South"));
         return -1;
     }
     return side;
@@ -69,13 +69,14 @@ static int arrange(const mc_game *g, mc_pos *p, int side, json_t *pits,
         json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1;
         if (n < 0 || n > 255) {
             api_reply_error(out, 400, "json",
-                            _("'pits' item %d must be a whole number 0..255"), i);
+                            _("'pits' item %d must be a whole number 0..255"),
+                            i);
             return -1;
         }
         if (n != p->pit[i] && mc_pit_owner(g, p, i) != side) {
             api_reply_error(out, 422, "position",
                             _("pit %s is not %s's: each player arranges only "
-                            "its own pits (W3)"),
+                              "its own pits (W3)"),
                             mc_pit_name(g, i), side ? _("North") : _("South"));
             return -1;
         }

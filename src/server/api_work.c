@@ -34,7 +34,7 @@ static void reply_costly(const mc_api *a, mc_api_reply *out)
     memset(out, 0, sizeof *out);
     api_reply_error(out, 503, "costly",
                     _("working out this request's moves took longer than the "
-                    "server allows one request (%g s); nothing was changed"),
+                      "server allows one request (%g s); nothing was changed"),
                     a->o.work);
 }
 
@@ -116,7 +116,7 @@ double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out)
     if (used >= a->o.work_minute) {
         api_reply_error(out, 429, "rate",
                         _("your address's requests took %.1f s of the server's "
-                        "time this minute: wait a little"),
+                          "time this minute: wait a little"),
                         used);
         return -1;
     }

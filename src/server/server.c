@@ -123,8 +123,8 @@ static enum MHD_Result send_buf(struct MHD_Connection *c, int status,
    else its Accept-Language header; NULL: English. */
 static const char *request_lang(struct MHD_Connection *c)
 {
-    const char *l = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
-                                                "lang");
+    const char *l =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lang");
     if (!l || !*l)
         l = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Language");
     return l && *l ? l : NULL;
@@ -137,9 +137,9 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status,
 {
     char b[1024];
     mc_lang_use(request_lang(c));
-    int n =
-        snprintf(b, sizeof b,
-                 "{\"error\":{\"code\":\"%s\",\"message\":\"%s\"}}", code, _(msg));
+    int n = snprintf(b, sizeof b,
+                     "{\"error\":{\"code\":\"%s\",\"message\":\"%s\"}}", code,
+                     _(msg));
     mc_lang_use(NULL);
     if (n < 0 || (size_t)n >= sizeof b)
         n = (int)strlen(b);
@@ -433,8 +433,8 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *out, size_t max)
             snprintf(path, sizeof path, "/api/seeks");
         else
             snprintf(path, sizeof path, "/api/game/%s", e->id);
-        mc_api_req rq = {"GET", path, NULL, 0, NULL, e->addr,
-                         e->lang[0] ? e->lang : NULL};
+        mc_api_req rq = {
+            "GET", path, NULL, 0, NULL, e->addr, e->lang[0] ? e->lang : NULL};
         mc_api_reply r;
         mc_api_handle(e->s->api, &rq, &r);
         if (r.status != 200 || !r.body || memchr(r.body, '\n', r.len)) {
@@ -493,8 +493,8 @@ static enum MHD_Result serve_events(mc_server *s, struct MHD_Connection *c,
     const char *lang = request_lang(c);
     if (lang) { /* a long Accept-Language: its first whole entries */
         snprintf(e->lang, sizeof e->lang, "%s", lang);
-        char *cut = strlen(lang) >= sizeof e->lang ? strrchr(e->lang, ',')
-                                                    : NULL;
+        char *cut =
+            strlen(lang) >= sizeof e->lang ? strrchr(e->lang, ',') : NULL;
         if (cut)
             *cut = 0;
     }
@@ -575,24 +575,25 @@ static enum MHD_Result admit(const mc_server *s, struct MHD_Connection *c,
     if (!host_ok(s, header(c, "Host")))
         return send_error(c, 421, "host",
                           N_("this server is not reached by that name "
-                          "(mancala serve --host NAME allows one)"));
+                             "(mancala serve --host NAME allows one)"));
     if (!reads && !origin_ok(c))
         return send_error(c, 403, "origin",
                           N_("a request from another site's page is refused"));
     if (strcmp(method, "POST") == 0 && !json_type(header(c, "Content-Type")))
         return send_error(c, 415, "content_type",
                           N_("requests that change something are JSON "
-                          "(Content-Type: application/json)"));
+                             "(Content-Type: application/json)"));
     int ncl = 0;
     MHD_get_connection_values(c, MHD_HEADER_KIND, count_length, &ncl);
     if (ncl > 1)
         return send_error(c, 400, "request",
                           N_("two Content-Length headers: the body's length "
-                          "is not known"));
+                             "is not known"));
     const char *cl = header(c, "Content-Length");
     if (cl && strtoull(cl, NULL, 10) > MC_API_MAX_BODY) {
         u->too_big = 1;
-        return send_error(c, 413, "too_large", N_("the request body is too large"));
+        return send_error(c, 413, "too_large",
+                          N_("the request body is too large"));
     }
     u->refused = 0;
     return MHD_YES;
@@ -614,7 +615,8 @@ static enum MHD_Result gather(struct MHD_Connection *c, upload *u,
            answer now, the rest not read (the connection then closes) */
         u->too_big = u->refused = 1;
         *size = 0;
-        return send_error(c, 413, "too_large", N_("the request body is too large"));
+        return send_error(c, 413, "too_large",
+                          N_("the request body is too large"));
     }
     *size = 0;
     return MHD_YES;
@@ -633,8 +635,7 @@ static enum MHD_Result answer_api(mc_server *s, struct MHD_Connection *c,
     if (auth && strncasecmp(auth, "Bearer ", 7) == 0)
         for (token = auth + 7; *token == ' ';)
             token++;
-    mc_api_req rq = {method, url, u->buf, u->len, token, addr,
-                     request_lang(c)};
+    mc_api_req rq = {method, url, u->buf, u->len, token, addr, request_lang(c)};
     mc_api_reply r;
     mc_api_handle(s->api, &rq, &r);
     struct MHD_Response *resp =
@@ -681,7 +682,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
     if (u->refused)
         return MHD_YES;
     if (u->too_big)
-        return send_error(c, 413, "too_large", N_("the request body is too large"));
+        return send_error(c, 413, "too_large",
+                          N_("the request body is too large"));
     if (strncmp(url, "/api/", 5) != 0 && strcmp(url, "/api") != 0)
         return serve_static(s, c, url, method);
     char eid[MC_API_ID_LEN + 1];

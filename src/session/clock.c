@@ -75,7 +75,7 @@ static int bad(const mc_game *g, mc_error *err, const char *text,
     if (modes[0])
         return mc_err(err, MC_ERR_ARG,
                       _("time control '%.40s': %s (time controls: %s; "
-                      "%s's modes: %s)"),
+                        "%s's modes: %s)"),
                       text, why, _(forms), _(g->rules->title), modes);
     return mc_err(err, MC_ERR_ARG,
                   _("time control '%.40s': %s (time controls: %s)"), text, why,
@@ -109,12 +109,13 @@ static int parse_generic(const mc_game *g, const char *text,
     if (strncmp(text, "move:", 5) == 0) {
         p = text + 5;
         if (parse_secs(p, &end, &v) != 0 || *end)
-            return bad(g, err, text,
-                       _("after 'move:' comes a number of seconds, e.g. move:30"));
+            return bad(
+                g, err, text,
+                _("after 'move:' comes a number of seconds, e.g. move:30"));
         if (!(v > 0 && v <= MAX_MOVE_SECONDS))
             return bad(g, err, text,
                        _("a move's time must be more than 0 and at most 86400 "
-                       "seconds"));
+                         "seconds"));
         tc->kind = MC_TIME_MOVE;
         tc->seconds = v;
         return 0;
@@ -124,11 +125,11 @@ static int parse_generic(const mc_game *g, const char *text,
         if (parse_secs(p, &end, &v) != 0 || (*end && *end != '+'))
             return bad(g, err, text,
                        _("after 'game:' comes a number of seconds and "
-                       "optionally +INCREMENT, e.g. game:300+5"));
+                         "optionally +INCREMENT, e.g. game:300+5"));
         if (!(v > 0 && v <= MAX_GAME_SECONDS))
             return bad(g, err, text,
                        _("a game's time must be more than 0 and at most 604800 "
-                       "seconds (a week)"));
+                         "seconds (a week)"));
         tc->kind = MC_TIME_GAME;
         tc->seconds = v;
         if (*end == '+') {
@@ -136,7 +137,7 @@ static int parse_generic(const mc_game *g, const char *text,
             if (parse_secs(p, &end, &v) != 0 || *end)
                 return bad(g, err, text,
                            _("after '+' comes the increment in seconds, e.g. "
-                           "game:300+5"));
+                             "game:300+5"));
             if (v > MAX_INCREMENT)
                 return bad(g, err, text,
                            _("the increment must be at most 3600 seconds"));

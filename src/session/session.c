@@ -169,8 +169,8 @@ int mc_session_play_str(mc_session *s, const char *tok, mc_trace *trace,
 {
     mc_move m;
     if (s->res.over)
-        return mc_err(err, MC_ERR_OVER, _("the game is over; %s cannot be played"),
-                      tok);
+        return mc_err(err, MC_ERR_OVER,
+                      _("the game is over; %s cannot be played"), tok);
     int rc = mc_move_parse(s->g, &s->l.pos[s->n], tok, &m, err);
     if (rc)
         return rc;
@@ -290,11 +290,11 @@ int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
         if (s->res.over)
             return mc_err(err, MC_ERR_OVER,
                           _("%s's time ran out: the game is "
-                          "over, lost on time"),
+                            "over, lost on time"),
                           side_word(side));
         return mc_err(err, MC_ERR_ILLEGAL,
                       _("%s's time ran out: the turn "
-                      "passed to %s"),
+                        "passed to %s"),
                       side_word(side), side_word(1 - side));
     }
     int rc = mc_session_play(s, m, trace, err);
@@ -314,8 +314,9 @@ static int undo_redo_at(mc_session *s, double now, int redo, mc_error *err)
     }
     mc_session_check_time(s, now);
     if (s->forced && s->res.reason == MC_END_TIME && !redo)
-        return mc_err(err, MC_ERR_OVER,
-                      _("a loss on time cannot be taken back: the time is spent"));
+        return mc_err(
+            err, MC_ERR_OVER,
+            _("a loss on time cannot be taken back: the time is spent"));
     int side = s->l.pos[s->n].side, running = !s->res.over;
     int rc = redo ? mc_session_redo(s) : mc_session_undo(s);
     if (rc != 0)
