@@ -656,7 +656,7 @@ static int find_named(mc_api *a, const char *name, mc_store_account *acc,
     int rc =
         name_ok(name) ? mc_store_account_find(a->store, name, acc, err) : 1;
     if (rc > 0)
-        mc_err(err, MC_ERR_ARG, "no account is named '%.40s'", name);
+        mc_err(err, MC_ERR_ARG, _("no account is named '%.40s'"), name);
     return rc == 0 ? 0 : -1;
 }
 
@@ -667,23 +667,23 @@ int mc_api_reset_password(mc_api *a, const char *name, const char *password,
     char hash[MC_PW_HASH_MAX];
     size_t n = strlen(password);
     if (n < MC_API_PASSWORD_MIN || n > MC_API_PASSWORD_MAX)
-        return mc_err(err, MC_ERR_ARG, "a password has %d to %d bytes",
+        return mc_err(err, MC_ERR_ARG, _("a password has %d to %d bytes"),
                       MC_API_PASSWORD_MIN, MC_API_PASSWORD_MAX);
     if (is_bot_name(name))
         return mc_err(err, MC_ERR_ARG,
-                      "'%.40s' is a house bot's name: it has no password",
+                      _("'%.40s' is a house bot's name: it has no password"),
                       name);
     if (find_named(a, name, &acc, err) != 0)
         return -1;
     /* the program's own hash waits for its turn as long as it takes */
     int rc = mc_pw_hash(password, n, hash, 3600, err);
     if (rc == MC_PW_BUSY)
-        return mc_err(err, MC_ERR_IO, "no turn for the password's hash");
+        return mc_err(err, MC_ERR_IO, _("no turn for the password's hash"));
     if (rc != MC_PW_OK)
         return -1;
     rc = mc_store_account_password(a->store, acc.id, hash, NULL, NULL, err);
     if (rc > 0)
-        mc_err(err, MC_ERR_ARG, "no account is named '%.40s'", name);
+        mc_err(err, MC_ERR_ARG, _("no account is named '%.40s'"), name);
     return rc == 0 ? 0 : -1;
 }
 
@@ -694,7 +694,7 @@ int mc_api_delete_account(mc_api *a, const char *name, mc_error *err)
         return -1;
     int rc = mc_store_account_delete(a->store, acc.id, err);
     if (rc > 0)
-        mc_err(err, MC_ERR_ARG, "no account is named '%.40s'", name);
+        mc_err(err, MC_ERR_ARG, _("no account is named '%.40s'"), name);
     if (rc == 0)
         forget_player(a, acc.id);
     return rc == 0 ? 0 : -1;

@@ -832,8 +832,8 @@ static int load_site(mc_server *s, const char *dir, mc_error *err)
 {
     DIR *d = opendir(dir);
     if (!d)
-        return mc_err(err, MC_ERR_IO, "cannot read the site folder %s: %s", dir,
-                      strerror(errno));
+        return mc_err(err, MC_ERR_IO, _("cannot read the site folder %s: %s"),
+                      dir, strerror(errno));
     size_t total = 0;
     int rc = 0;
     struct dirent *de;
@@ -848,8 +848,8 @@ static int load_site(mc_server *s, const char *dir, mc_error *err)
         total += (size_t)st.st_size;
         if (s->nsite == MC_SITE_MAX_FILES || total > MC_SITE_MAX_BYTES) {
             rc = mc_err(err, MC_ERR_ARG,
-                        "the site folder %s holds more than "
-                        "%d files or %u MiB",
+                        _("the site folder %s holds more than "
+                          "%d files or %u MiB"),
                         dir, MC_SITE_MAX_FILES, MC_SITE_MAX_BYTES >> 20);
             break;
         }
@@ -862,7 +862,7 @@ static int load_site(mc_server *s, const char *dir, mc_error *err)
             s->site = grown;
         if (!f || !buf || !name || !grown ||
             fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
-            rc = mc_err(err, MC_ERR_IO, "cannot read %s", path);
+            rc = mc_err(err, MC_ERR_IO, _("cannot read %s"), path);
             free(buf);
             free(name);
         } else {
