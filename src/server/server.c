@@ -130,17 +130,37 @@ static const char *request_lang(struct MHD_Connection *c)
     return l && *l ? l : NULL;
 }
 
+/* s as the inside of a JSON string, into out (cut to fit; a translation
+   may hold any character). */
+static void json_inside(const char *s, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (; *s && k + 7 < cap; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') {
+            out[k++] = '\\';
+            out[k++] = (char)ch;
+        } else if (ch < 0x20) {
+            k += (size_t)snprintf(out + k, cap - k, "\\u%04x", ch);
+        } else {
+            out[k++] = (char)ch;
+        }
+    }
+    out[k] = 0;
+}
+
 /* An error answered by the HTTP layer: msg (marked N_) in the request's
    language; the code as it is. */
 static enum MHD_Result send_error(struct MHD_Connection *c, int status,
                                   const char *code, const char *msg)
 {
-    char b[1024];
+    char m[768], b[1024];
     mc_lang_use(request_lang(c));
-    int n = snprintf(b, sizeof b,
-                     "{\"error\":{\"code\":\"%s\",\"message\":\"%s\"}}", code,
-                     _(msg));
+    json_inside(_(msg), m, sizeof m);
     mc_lang_use(NULL);
+    int n =
+        snprintf(b, sizeof b,
+                 "{\"error\":{\"code\":\"%s\",\"message\":\"%s\"}}", code, m);
     if (n < 0 || (size_t)n >= sizeof b)
         n = (int)strlen(b);
     return send_buf(c, status, "application/json", b, (size_t)n, 1);
@@ -512,13 +532,15 @@ static enum MHD_Result serve_events(mc_server *s, struct MHD_Connection *c,
         free(e);
         /* refused, and the connection closed: it does not stay to hold
            one of the address's request connections */
-        char msg[512];
+        char msg[1024], m[768];
         mc_lang_use(request_lang(c));
-        int n = snprintf(msg, sizeof msg,
-                         "{\"error\":{\"code\":\"rate\",\"message\":\"%s\"}}",
-                         _("too many live streams from your address (close a "
-                           "page, or watch fewer games)"));
+        json_inside(_("too many live streams from your address (close a "
+                      "page, or watch fewer games)"),
+                    m, sizeof m);
         mc_lang_use(NULL);
+        int n =
+            snprintf(msg, sizeof msg,
+                     "{\"error\":{\"code\":\"rate\",\"message\":\"%s\"}}", m);
         if (n < 0 || (size_t)n >= sizeof msg)
             n = (int)strlen(msg);
         struct MHD_Response *r = MHD_create_response_from_buffer(
