@@ -196,6 +196,25 @@ static void script_text(const char *spec, char *out, size_t n)
         mc_play(g, &p, mv[(ply * 7) % k], NULL);
     }
     mc_game_free(g);
+    /* the time controls as written, the names of end reasons and of trace
+       events, the result's details */
+    mc_error e2;
+    mc_game *om = mc_game_new("omweso", &e2);
+    static const char *const tcs[] = {"game:300+2", "move:3",   "none",
+                                      "blitz",      "contract", NULL};
+    for (int i = 0; tcs[i]; i++) {
+        mc_time_control tc;
+        char t[64];
+        if (mc_time_parse(om, tcs[i], &tc, &e2) == 0) {
+            mc_time_format(&tc, t, sizeof t);
+            at += (size_t)snprintf(out + at, n - at, "%s ", t);
+        }
+    }
+    mc_game_free(om);
+    for (int r = 0; r <= MC_END_TIME; r++)
+        at += (size_t)snprintf(out + at, n - at, "%s ", mc_end_reason_name(r));
+    for (int k = 1; mc_trace_kind_name(k); k++)
+        at += (size_t)snprintf(out + at, n - at, "%s ", mc_trace_kind_name(k));
 }
 
 static void test_scriptable_unchanged(void)
