@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "mancala.h"
+#include "mancala_protocol.h"
 
 /* South opens Oware with C: its explanation, in the thread's language. */
 static void oware_c(char *buf, size_t n)
@@ -237,8 +238,42 @@ static void test_scriptable_unchanged(void)
     mc_lang_use(NULL);
 }
 
+static void collect(const char *line, void *ctx)
+{
+    char *buf = ctx;
+    size_t n = strlen(buf);
+    snprintf(buf + n, 4096 - n, "%s\n", line);
+}
+
+/* The engine protocol is read by programs: its lines are English whatever
+   language the thread that feeds it chose (the library's words in its
+   error lines included). */
+static void test_protocol_english(void)
+{
+    static char out[2][4096];
+    for (int k = 0; k < 2; k++) {
+        mc_lang_use(k ? "fr" : NULL);
+        out[k][0] = 0;
+        mc_engine *e = mc_engine_new(collect, out[k]);
+        CHECK(e != NULL);
+        const char *lines[] = {"position start moves Z",
+                               "position oware 4,4,4/4 S", "set game nope"};
+        for (int i = 0; i < 3; i++)
+            mc_engine_line(e, lines[i], strlen(lines[i]));
+        mc_engine_finish(e);
+        mc_engine_free(e);
+        /* French is still this thread's after the engine's calls */
+        CHECK_STR(mc_lang_get(), k ? "fr" : "en");
+    }
+    mc_lang_use(NULL);
+    CHECK(strstr(out[0], "'Z' is not a move") != NULL);
+    CHECK(strstr(out[0], "expected 6 comma-separated seed counts") != NULL);
+    CHECK_STR(out[1], out[0]);
+}
+
 int main(void)
 {
+    test_protocol_english();
     test_french_words();
     test_two_threads();
     test_scriptable_unchanged();

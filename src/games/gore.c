@@ -504,10 +504,10 @@ static int letter_index(char c)
 }
 
 static const char pos_form[] =
-    "expected '<A,B,C,D>/<a,b,c,d> <S|N> own=<8 letters S|N> "
-    "cap=<South>,<North>' and, while an offer awaits an answer, "
-    "' offer=<pits>', or ' answered' after one; e.g. "
-    "'6,6,6,6/6,6,6,6 S own=SSSSNNNN cap=0,0'";
+    N_("expected '<A,B,C,D>/<a,b,c,d> <S|N> own=<8 letters S|N> "
+       "cap=<South>,<North>' and, while an offer awaits an answer, "
+       "' offer=<pits>', or ' answered' after one; e.g. "
+       "'6,6,6,6/6,6,6,6 S own=SSSSNNNN cap=0,0'");
 
 /* Field 3, "own=" and the owner of each pit (G6: each keeps one), into
    p->own; *rest: the field after it. */
@@ -554,7 +554,8 @@ static int parse_captures(const char *e, mc_pos *p, const char **rest,
                       _("field 4: expected 'cap=<South>,<North>', the stones "
                         "each player has captured"));
     uint8_t c[2];
-    if (mc_parse_counts(e + 4, 2, 48, c, rest, "captures (field 4, cap=)", err))
+    if (mc_parse_counts(e + 4, 2, 48, c, rest, N_("captures (field 4, cap=)"),
+                        err))
         return MC_ERR_POSITION;
     p->cap[0] = c[0];
     p->cap[1] = c[1];
@@ -618,13 +619,13 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                         mc_error *err)
 {
     const char *e;
-    const mc_head_fmt head = {
-        4,
-        48,
-        {"pits A-D (field 1, South's row)", "pits a-d (field 1, North's row)"},
-        "the 4 pits A-D",
-        "own=<8 letters S|N>",
-        pos_form};
+    const mc_head_fmt head = {4,
+                              48,
+                              {N_("pits A-D (field 1, South's row)"),
+                               N_("pits a-d (field 1, North's row)")},
+                              N_("the 4 pits A-D"),
+                              "own=<8 letters S|N>",
+                              pos_form};
     if (mc_parse_head(s, &head, p, &e, err) || parse_owners(e, p, &e, err) ||
         parse_captures(e, p, &e, err))
         return MC_ERR_POSITION;

@@ -1005,9 +1005,9 @@ static void om_layout(const mc_game *g, mc_layout *l)
 /* ---- position strings --------------------------------------------------- */
 
 static const char pos_form[] =
-    "expected '<South's 16 pits>/<North's 16 pits> <S|N> first=<SN|S|N|-> "
-    "captures=<South>,<North>', e.g. the start '4,4,4,4,4,4,4,4,0,0,0,0,0,0,"
-    "0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0'";
+    N_("expected '<South's 16 pits>/<North's 16 pits> <S|N> first=<SN|S|N|-> "
+       "captures=<South>,<North>', e.g. the start '4,4,4,4,4,4,4,4,0,0,0,0,0,"
+       "0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0'");
 
 /* A count of capturing turns: a whole number up to 65535. */
 static const char *parse_turns(const char *s, uint16_t *v)
@@ -1029,8 +1029,8 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     const mc_head_fmt head = {
         16,
         64,
-        {"South's pits (field 1)", "North's pits (field 1)"},
-        "South's 16 pits",
+        {N_("South's pits (field 1)"), N_("North's pits (field 1)")},
+        N_("South's 16 pits"),
         "first=<SN|S|N|->",
         pos_form};
     if (mc_parse_head(s, &head, p, &e, err))
@@ -1057,7 +1057,7 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     if (*e != ' ')
         return mc_err(err, MC_ERR_POSITION,
                       _("field 4 (captures=<South>,<North>) is missing; %s"),
-                      pos_form);
+                      _(pos_form));
     e++;
     if (strncmp(e, "captures=", 9) != 0)
         return mc_err(err, MC_ERR_POSITION,

@@ -364,13 +364,13 @@ static int ow_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     const int max = any ? 127 : 48;
     const char *e;
     static const char form[] =
-        "expected '<A..F>/<a..f> <S|N> cap=<South>,<North>', e.g. "
-        "'4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0'";
+        N_("expected '<A..F>/<a..f> <S|N> cap=<South>,<North>', e.g. "
+           "'4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0'");
     const mc_head_fmt head = {
         6,
         max,
-        {"South's houses (field 1)", "North's houses (field 1)"},
-        "South's 6 houses",
+        {N_("South's houses (field 1)"), N_("North's houses (field 1)")},
+        N_("South's 6 houses"),
         "cap=<South>,<North>",
         form};
     if (mc_parse_head(s, &head, p, &e, err))
@@ -381,8 +381,8 @@ static int ow_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     e += 4;
     uint8_t c[2];
     const char *f;
-    if (mc_parse_counts(e, 2, any ? 255 : 48, c, &f, "captures (field 3, cap=)",
-                        err))
+    if (mc_parse_counts(e, 2, any ? 255 : 48, c, &f,
+                        N_("captures (field 3, cap=)"), err))
         return MC_ERR_POSITION;
     if (*f)
         return mc_err(err, MC_ERR_POSITION,

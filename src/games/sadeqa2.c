@@ -599,8 +599,8 @@ static uint64_t sq_hash(const mc_game *g, const mc_pos *p)
 /* ---- notation ----------------------------------------------------------- */
 
 static const char form[] =
-    "expected '<A..F>/<a..f> <S|N> first=<SN|S|N|->', e.g. "
-    "'3,3,3,3,3,3/3,3,3,3,3,3 S first=SN'";
+    N_("expected '<A..F>/<a..f> <S|N> first=<SN|S|N|->', e.g. "
+       "'3,3,3,3,3,3/3,3,3,3,3,3 S first=SN'");
 
 static int sq_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                         mc_error *err)
@@ -610,8 +610,8 @@ static int sq_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     const mc_head_fmt head = {
         6,
         MAXS,
-        {"South's holes (field 1)", "North's holes (field 1)"},
-        "South's 6 holes",
+        {N_("South's holes (field 1)"), N_("North's holes (field 1)")},
+        N_("South's 6 holes"),
         "first=<SN|S|N|->",
         form};
     if (mc_parse_head(s, &head, p, &e, err))
