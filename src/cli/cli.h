@@ -154,6 +154,8 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p);
 /* Print the end of a finished game for players: "Game over: " and the
    library's sentence (words.c). */
 void cli_describe_result(FILE *f, const mc_game *g, const mc_result *r);
+/* "South" or "North" in the thread's language (words.c). */
+const char *cli_side(int side);
 /* Parse a whole positive number argument; -1 if it is not one. */
 long cli_number(const char *s, long max);
 /* A score for people (analyze.c): "+1.25" seeds, "win in 3" / "loss in 4"

@@ -14,27 +14,27 @@
 #include "cli.h"
 #include "mancala_record.h"
 
-static const char usage[] =
-    "usage: mancala analyze --game FILE [--round N] [--time S|--depth "
+static const char *const usage =
+    N_("usage: mancala analyze --game FILE [--round N] [--time S|--depth "
     "D|--nodes N]\n\n"
     "Review a recorded game: the engine values every position (default\n"
     "0.5 s each), then each move is printed with the position's value in\n"
     "words, its player's chance to win before and after it, and, when it\n"
     "gave away 10 %% or more of it, the verdict (inaccuracy 10 %%, mistake\n"
     "20 %%, blunder 30 %%) and the engine's better move:\n"
-    "  PLY SIDE MOVE: VALUE; CHANCE%% -> CHANCE%%[; VERDICT, better BEST]\n"
+    "  PLY SIDE MOVE: VALUE); CHANCE%% -> CHANCE%%[; VERDICT, better BEST]\n"
     "then a count of each side's verdicts.  --round N: the N-th game of\n"
-    "the file (default 1).  Progress goes to stderr.\n";
+    "the file (default 1).  Progress goes to stderr.\n");
 
 static void on_progress(int done, int total, void *ctx)
 {
     (void)ctx;
     if (isatty(2)) {
-        fprintf(stderr, "\rreviewing: %d/%d positions", done, total);
+        fprintf(stderr, _("\rreviewing: %d/%d positions"), done, total);
         if (done == total)
             fputc('\n', stderr);
     } else if (done == total) {
-        fprintf(stderr, "reviewed %d positions\n", total);
+        fprintf(stderr, _("reviewed %d positions\n"), total);
     }
 }
 
@@ -53,11 +53,11 @@ static int parse_args(int argc, char **argv, review_args *a)
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (cli_is_help(o)) {
-            printf(usage);
+            fputs(_(usage), stdout);
             return 0;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "mancala analyze: %s needs a value\n", o);
+            fprintf(stderr, _("mancala analyze: %s needs a value\n"), o);
             return EXIT_USAGE;
         }
         const char *v = argv[++i];
@@ -74,17 +74,17 @@ static int parse_args(int argc, char **argv, review_args *a)
             a->secs = strtod(v, &end);
             if (*end || end == v || !(a->secs > 0 && a->secs <= 3600)) {
                 fprintf(stderr,
-                        "mancala analyze: --time takes seconds, not '%s'\n", v);
+                        _("mancala analyze: --time takes seconds, not '%s'\n"), v);
                 return EXIT_USAGE;
             }
         } else {
-            fprintf(stderr, "mancala analyze: bad option or value: %s %s\n", o,
+            fprintf(stderr, _("mancala analyze: bad option or value: %s %s\n"), o,
                     v);
             return EXIT_USAGE;
         }
     }
     if (!a->file) {
-        fprintf(stderr, "mancala analyze: --game FILE names the record\n");
+        fprintf(stderr, _("mancala analyze: --game FILE names the record\n"));
         return EXIT_USAGE;
     }
     return -1;
@@ -121,7 +121,7 @@ static void print_review(const mc_game *g, const mc_session *s,
                words, (int)(v->before * 100 + 0.5),
                (int)(v->after * 100 + 0.5));
         if (v->verdict != MC_VERDICT_NONE)
-            printf("; %s, better %s", mc_verdict_name(v->verdict), best);
+            printf(_("; %s, better %s"), mc_verdict_name(v->verdict), best);
         printf("\n");
         /* the library's: the mover of ply k, one of the four verdicts */
         assert(v->side == p->side);
@@ -131,7 +131,7 @@ static void print_review(const mc_game *g, const mc_session *s,
     }
     for (int side = 0; side < 2; side++) {
         int *c = count[side];
-        printf("%s: %d inaccurac%s, %d mistake%s, %d blunder%s\n",
+        printf(_("%s: %d inaccurac%s, %d mistake%s, %d blunder%s\n"),
                side ? "North" : "South", c[MC_VERDICT_INACCURACY],
                c[MC_VERDICT_INACCURACY] == 1 ? "y" : "ies",
                c[MC_VERDICT_MISTAKE], c[MC_VERDICT_MISTAKE] == 1 ? "" : "s",
@@ -161,7 +161,7 @@ int cli_review(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (a.round > n) {
-        fprintf(stderr, "mancala analyze: %s holds %d game%s, not %ld\n",
+        fprintf(stderr, _("mancala analyze: %s holds %d game%s, not %ld\n"),
                 a.file, n, n == 1 ? "" : "s", a.round);
         mc_records_free(recs, n);
         return EXIT_BAD_INPUT;
@@ -186,15 +186,15 @@ int cli_review(int argc, char **argv)
     if (!a.depth && !a.nodes && a.secs <= 0)
         go.movetime = 0.5;
     if (plies == 0) {
-        printf("%s: no move to review\n", mc_game_spec(g));
+        printf(_("%s: no move to review\n"), mc_game_spec(g));
         rc = 0;
         goto out;
     }
     if (mc_review_game(pl, s, &go, rv, on_progress, NULL) != 0) {
-        fprintf(stderr, "mancala analyze: out of memory\n");
+        fprintf(stderr, _("mancala analyze: out of memory\n"));
         goto out;
     }
-    printf("review of %s, game %ld of %s: %d move%s\n", mc_game_spec(g),
+    printf(_("review of %s, game %ld of %s: %d move%s\n"), mc_game_spec(g),
            a.round, a.file, plies, plies == 1 ? "" : "s");
     print_review(g, s, rv);
     rc = 0;

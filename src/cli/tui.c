@@ -393,8 +393,8 @@ static int too_small(const mc_game *g, int score)
     erase();
     char b[200];
     snprintf(b, sizeof b,
-             "Terminal too small: this board needs %dx%d, the terminal is "
-             "%dx%d.  Make it larger (q quits, the game stays saved).",
+             _("Terminal too small: this board needs %dx%d, the terminal is "
+             "%dx%d.  Make it larger (q quits, the game stays saved)."),
              gm.width, gm.height, COLS, LINES);
     draw_wrapped(0, 0, COLS > 1 ? COLS - 1 : 1, LINES, b);
     refresh();
@@ -470,9 +470,9 @@ static void draw_list(const mc_session *s, int shown, int top, int x, int h,
 {
     list_rows lr;
     list_build(s, w - 2, shown - 1, &lr);
-    mvaddnstr(top, x, "Moves", w);
+    mvaddnstr(top, x, _("Moves"), w);
     if (lr.n == 0)
-        mvaddnstr(top + 1, x + 2, "(no moves yet)", w - 2);
+        mvaddnstr(top + 1, x + 2, _("(no moves yet)"), w - 2);
     int focus = lr.mark_row >= 0 ? lr.mark_row : shown > 0 ? lr.n - 1 : 0;
     int first = focus - h / 2;
     if (first > lr.n - h)
@@ -510,9 +510,9 @@ static void draw_header(const mc_game *g, const tui_view *v)
     mvprintw(0, 0, "mancala %s: %s", mc_version(), mc_game_spec(g));
     attroff(A_BOLD);
     printw("   [%s]", v->mode ? v->mode : "classic");
-    mvprintw(1, 0, "South: %s   North: %s", v->player[0], v->player[1]);
+    mvprintw(1, 0, _("South: %s   North: %s"), v->player[0], v->player[1]);
     if (v->score[0])
-        mvprintw(2, 0, "Match: %s", v->score);
+        mvprintw(2, 0, _("Match: %s"), v->score);
 }
 
 /* The marks the board showed, which the legend then explains. */
@@ -638,9 +638,9 @@ static int draw_clocks(int y, const tui_view *v)
     fmt_clock(c0, sizeof c0, v->clock[0]);
     fmt_clock(c1, sizeof c1, v->clock[1]);
     if (v->clock[0] >= 0 || v->move_limit > 0) {
-        mvprintw(y, 0, "Clock  South %s  North %s", c0, c1);
+        mvprintw(y, 0, _("Clock  South %s  North %s"), c0, c1);
         if (v->move_limit > 0)
-            printw("   (%.0f s a move)", v->move_limit);
+            printw(_("   (%.0f s a move)"), v->move_limit);
         y++;
     }
     return y;
@@ -829,7 +829,7 @@ static void search_text(const mc_session *s, const tui_view *v, int eval,
     mc_search_info info;
     if (!pl || mc_session_over(s) || mc_player_sync(pl, s, NULL) != 0 ||
         mc_player_go(pl, &go, &info) != 0) {
-        snprintf(out, n, "The game is over: nothing to search.");
+        snprintf(out, n, _("The game is over: nothing to search."));
         return;
     }
     char tok[MC_MOVE_STRLEN];
@@ -840,35 +840,35 @@ static void search_text(const mc_session *s, const tui_view *v, int eval,
         char words[96];
         mc_solved_describe(g, p, info.value, info.plies, words, sizeof words);
         if (eval)
-            snprintf(out, n, "Evaluation: %s (the solved tables; best %s).",
+            snprintf(out, n, _("Evaluation: %s (the solved tables; best %s)."),
                      words, tok);
         else
-            snprintf(out, n, "Hint: the engine would play %s: %s.", tok, words);
+            snprintf(out, n, _("Hint: the engine would play %s: %s."), tok, words);
         return;
     }
     if (!eval) {
-        snprintf(out, n, "Hint: the engine would play %s.", tok);
+        snprintf(out, n, _("Hint: the engine would play %s."), tok);
         return;
     }
     int margin = mc_egdb_score_margin(info.score);
     if (margin != 0)
         snprintf(out, n,
-                 "Evaluation: %s %s by %d seeds with perfect play (the "
-                 "endgame tables; best %s).",
+                 _("Evaluation: %s %s by %d seeds with perfect play (the "
+                 "endgame tables; best %s)."),
                  who, margin > 0 ? "wins" : "loses",
                  margin > 0 ? margin : -margin, tok);
     else if (info.score >= MC_SCORE_PROVEN)
-        snprintf(out, n, "Evaluation: %s wins in %d plies (best %s, depth %d).",
+        snprintf(out, n, _("Evaluation: %s wins in %d plies (best %s, depth %d)."),
                  who, MC_SCORE_WIN - info.score, tok, info.depth);
     else if (info.score <= -MC_SCORE_PROVEN)
         snprintf(out, n,
-                 "Evaluation: %s loses in %d plies (best %s, depth %d).", who,
+                 _("Evaluation: %s loses in %d plies (best %s, depth %d)."), who,
                  MC_SCORE_WIN + info.score, tok, info.depth);
     else {
         /* in the game's unit: seeds, or a chance to win (the library's) */
         char words[160];
         mc_score_describe(g, p->side, info.score, words, sizeof words);
-        snprintf(out, n, "Evaluation: %s (best %s, depth %d).", words, tok,
+        snprintf(out, n, _("Evaluation: %s (best %s, depth %d)."), words, tok,
                  info.depth);
     }
 }
@@ -1008,7 +1008,7 @@ static int cursor_home(const mc_game *g, const mc_pos *p, uint32_t mask)
 static int confirm(const mc_session *s, const tui_view *v, const char *q)
 {
     char b[300];
-    snprintf(b, sizeof b, "%s  y: yes   any other key: no", q);
+    snprintf(b, sizeof b, _("%s  y: yes   any other key: no"), q);
     timeout(-1);
     for (;;) {
         draw_pos(s, -1, v, NULL, b, NULL);
@@ -1030,8 +1030,8 @@ static int pick_dialog(const mc_session *s, const tui_view *v, const legal *L,
     for (;;) {
         text t = {0};
         text_add(&t,
-                 "%s starts %d moves; pick one (arrows, Enter; Esc: "
-                 "back):\n",
+                 _("%s starts %d moves; pick one (arrows, Enter; Esc: "
+                 "back):\n"),
                  mc_pit_name(g, pit), n);
         for (int i = 0; i < n; i++)
             text_add(&t, "%s%s%s", i == sel ? " [" : "  ", L->tok[idx[i]],
@@ -1110,16 +1110,16 @@ static int offer_dialog(const mc_session *s, const tui_view *v, const legal *L,
             }
         }
         text t = {0};
-        text_add(&t, "Offer pits: arrows and Space pick (or type a pit's "
-                     "letter), Enter offers, Esc cancels.\n");
+        text_add(&t, _("Offer pits: arrows and Space pick (or type a pit's "
+                     "letter), Enter offers, Esc cancels.\n"));
         char names[96];
         pit_list(g, picked, names, sizeof names);
         if (!picked)
-            text_add(&t, "No pit picked yet.");
+            text_add(&t, _("No pit picked yet."));
         else if (found >= 0)
             text_add(&t,
-                     "Offer %s: if %s accepts, %s pays %d captured "
-                     "stones.  Enter makes the offer.",
+                     _("Offer %s: if %s accepts, %s pays %d captured "
+                     "stones.  Enter makes the offer."),
                      names, side_name[1 - p->side], side_name[1 - p->side],
                      f.price);
         else {
@@ -1131,7 +1131,7 @@ static int offer_dialog(const mc_session *s, const tui_view *v, const legal *L,
             mc_error e = {0, ""};
             mc_move dummy;
             mc_move_parse(g, p, tok, &dummy, &e);
-            text_add(&t, "%s cannot be offered: %s.", names, e.msg);
+            text_add(&t, _("%s cannot be offered: %s."), names, e.msg);
         }
         marks mk = NO_MARKS;
         mk.cursor = cur;
@@ -1202,10 +1202,10 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
     timeout(-1);
     while (rc < 0) {
         text t = {0};
-        text_add(&t, "%s offers %s.  Accept it (y) or refuse it (n)?",
+        text_add(&t, _("%s offers %s.  Accept it (y) or refuse it (n)?"),
                  side_name[1 - p->side], names);
         if (acc >= 0)
-            text_add(&t, "\nAccepting costs %s %d captured stones: %s.",
+            text_add(&t, _("\nAccepting costs %s %d captured stones: %s."),
                      side_name[p->side], fa.price, pay);
         marks mk = NO_MARKS;
         mk.picked = p->offer;
@@ -1228,7 +1228,7 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
             rc = TUI_QUIT;
         } else if (k == '<') {
             if (v->no_undo)
-                tui_say("Undo is refused: this is a contract game (W16).");
+                tui_say(_("Undo is refused: this is a contract game (W16)."));
             else
                 rc = TUI_UNDO;
         } else if (k == KEY_PPAGE) {
@@ -1268,7 +1268,7 @@ static int command_menu(const mc_session *s, const tui_view *v, int offers)
         erase();
         int W = COLS - 1;
         attron(A_BOLD);
-        mvaddnstr(0, 0, "Commands: press a key (any other key: back)", W);
+        mvaddnstr(0, 0, _("Commands: press a key (any other key: back)"), W);
         attroff(A_BOLD);
         int y = 2;
         y += draw_wrapped(y, 0, W, LINES - 1 - y,
@@ -1352,7 +1352,7 @@ static mc_session *replay_to(const mc_session *s, int n)
 static void review_progress(int done, int total, void *ctx)
 {
     (void)ctx;
-    mvprintw(LINES - 1, 0, "Analysing the game: position %d of %d ...", done,
+    mvprintw(LINES - 1, 0, _("Analysing the game: position %d of %d ..."), done,
              total);
     clrtoeol();
     refresh();
@@ -1371,9 +1371,9 @@ static void review(const mc_session *s, const tui_view *v)
     for (;;) {
         text t = {0};
         text_add(&t,
-                 "Review: position %d of %d (%s).  Left/Right: step, "
+                 _("Review: position %d of %d (%s).  Left/Right: step, "
                  "Home/End, =: evaluate, a: analyse the game, Esc: back "
-                 "to the game.\n",
+                 "to the game.\n"),
                  at, n, at == 0 ? "the start" : "after the move below");
         if (at > 0) {
             const mc_pos *b = mc_session_pos_at(s, at - 1);
@@ -1387,8 +1387,8 @@ static void review(const mc_session *s, const tui_view *v)
                 mc_score_describe(g, r->side, r->score, words, sizeof words);
                 mc_move_format(g, b, r->best, bt, sizeof bt);
                 text_add(&t,
-                         "\nAnalysis: before it %s; %s's chance %d %% -> "
-                         "%d %%%s%s%s%s.",
+                         _("\nAnalysis: before it %s; %s's chance %d %% -> "
+                         "%d %%%s%s%s%s."),
                          words, side_name[r->side],
                          (int)(r->before * 100 + 0.5),
                          (int)(r->after * 100 + 0.5), r->verdict ? ": a " : "",
@@ -1495,9 +1495,9 @@ static int submit(const mc_session *s, const legal *L, const char *typed,
     int mine = pit_named(g, typed[0]), swapped = pit_named(g, other[0]);
     if (swapped >= 0 && mc_pit_owner(g, p, swapped) == p->side &&
         (mine < 0 || mc_pit_owner(g, p, mine) != p->side))
-        tui_say("Not possible: %s.", e2.msg);
+        tui_say(_("Not possible: %s."), e2.msg);
     else
-        tui_say("Not possible: %s.", e.msg);
+        tui_say(_("Not possible: %s."), e.msg);
     return 0;
 }
 
@@ -1522,17 +1522,17 @@ static void turn_status(const turn *t, double left_move, char *status, size_t n)
     int side = t->p->side;
     assert(side == MC_SOUTH || side == MC_NORTH);
     if (t->v->move_limit > 0)
-        snprintf(status, n, "%s to move (%.0f s left)", side_name[side],
+        snprintf(status, n, _("%s to move (%.0f s left)"), side_name[side],
                  left_move);
     else
-        snprintf(status, n, "%s to move", side_name[side]);
+        snprintf(status, n, _("%s to move"), side_name[side]);
     if (t->offers)
         snprintf(status + strlen(status), n - strlen(status),
-                 "   (offer pits: type offer and Enter, or ? o)");
+                 _("   (offer pits: type offer and Enter, or ? o)"));
     if (t->mask || !L->n || t->offers)
         return;
     /* no sowing: say what there is */
-    snprintf(status + strlen(status), n - strlen(status), "   Moves:");
+    snprintf(status + strlen(status), n - strlen(status), _("   Moves:"));
     for (int i = 0; i < L->n && i < 8; i++)
         snprintf(status + strlen(status), n - strlen(status), " %s", L->tok[i]);
     if (L->n == 1) {
@@ -1541,7 +1541,7 @@ static void turn_status(const turn *t, double left_move, char *status, size_t n)
             snprintf(status + strlen(status), n - strlen(status), " (%s)",
                      f.why);
         snprintf(status + strlen(status), n - strlen(status),
-                 "; Enter plays it");
+                 _("; Enter plays it"));
     }
 }
 
@@ -1551,7 +1551,7 @@ static void turn_draw(turn *t, const tui_view *shown, const char *status)
 {
     const legal *L = t->L;
     text in = {0};
-    text_add(&in, "Move: %s_", ui.line);
+    text_add(&in, _("Move: %s_"), ui.line);
     t->nm = 0;
     t->whole = -1;
     if (!ui.line[0] && ui.cursor >= 0) { /* what Enter would do */
@@ -1562,14 +1562,14 @@ static void turn_draw(turn *t, const tui_view *shown, const char *status)
                 count++;
             }
         if (count == 1)
-            text_add(&in, "   (Enter plays %s)", L->tok[at]);
+            text_add(&in, _("   (Enter plays %s)"), L->tok[at]);
         else if (count > 1)
-            text_add(&in, "   (Enter: the %d moves from %s)", count,
+            text_add(&in, _("   (Enter: the %d moves from %s)"), count,
                      mc_pit_name(t->g, ui.cursor));
     } else if (ui.line[0]) {
         t->nm = matching(L, ui.line, t->idx, &t->whole);
         if (t->nm == 0)
-            text_add(&in, "   (no legal move starts so: Enter explains)");
+            text_add(&in, _("   (no legal move starts so: Enter explains)"));
         else {
             text_add(&in, "   (");
             for (int i = 0; i < t->nm && i < 12; i++)
@@ -1727,7 +1727,7 @@ static void turn_command(turn *t, int cmd, mc_move *m, int *rc)
     case 'u':
     case 'r':
         if (t->v->no_undo)
-            tui_say("%s is refused: this is a contract game (W16).",
+            tui_say(_("%s is refused: this is a contract game (W16)."),
                     cmd == 'u' ? "Undo" : "Redo");
         else
             *rc = cmd == 'u' ? TUI_UNDO : TUI_REDO;
@@ -1751,7 +1751,7 @@ static void turn_command(turn *t, int cmd, mc_move *m, int *rc)
     case '+':
     case '-':
         tui_set_speed(ui.speed + (cmd == '+' ? 1 : -1));
-        tui_say("Animation speed %d (0 instant .. 4 slow).", ui.speed);
+        tui_say(_("Animation speed %d (0 instant .. 4 slow)."), ui.speed);
         break;
     case KEY_PPAGE:
         ui.scroll += 3;
@@ -1768,7 +1768,7 @@ static void turn_command(turn *t, int cmd, mc_move *m, int *rc)
     case 'o':
         timeout(-1);
         if (!t->offers)
-            tui_say("No offer is possible now.");
+            tui_say(_("No offer is possible now."));
         else if (offer_dialog(t->s, t->v, t->L, m))
             *rc = TUI_MOVE;
         timeout(100);
@@ -1855,7 +1855,7 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
         const mc_trace_event *e = &t->ev[i];
         int active = -1;
         char status[300];
-        snprintf(status, sizeof status, "%s plays %s  (space: skip)",
+        snprintf(status, sizeof status, _("%s plays %s  (space: skip)"),
                  side_name[side], tok);
         switch (e->kind) {
         case MC_TR_LIFT:
@@ -1876,7 +1876,7 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
         if (e->kind != MC_TR_DROP && e->kind != MC_TR_LIFT) {
             char b[256];
             mc_trace_describe(g, e, b, sizeof b);
-            snprintf(status, sizeof status, "%s plays %s: %s", side_name[side],
+            snprintf(status, sizeof status, _("%s plays %s: %s"), side_name[side],
                      tok, b);
         }
         if (e->kind == MC_TR_CAPTURE) /* shown before it is taken */
@@ -1938,7 +1938,7 @@ int tui_ask_yes(const char *question)
         erase();
         int n =
             draw_wrapped(2, 0, COLS > 1 ? COLS - 1 : 1, LINES - 4, question);
-        mvprintw(n + 3 < LINES ? n + 3 : LINES - 1, 0, "y: yes   n: no");
+        mvprintw(n + 3 < LINES ? n + 3 : LINES - 1, 0, _("y: yes   n: no"));
         refresh();
         int k = getch();
         if (k == 'y' || k == 'Y')
@@ -1983,8 +1983,8 @@ int tui_setup(const mc_game *g, mc_pos *p, int side, const tui_view *v)
         mc_pos_format(g, &work, b, sizeof b);
         int valid = hand == 0 && mc_pos_parse(g, b, &q, &err) == 0;
         snprintf(status, sizeof status,
-                 "%s's set-up: arrows: pit, -: take a seed, +: put one, "
-                 "Enter: start.  In hand %d.  %s",
+                 _("%s's set-up: arrows: pit, -: take a seed, +: put one, "
+                 "Enter: start.  In hand %d.  %s"),
                  side_name[side], hand,
                  hand    ? ""
                  : valid ? "Ready."

@@ -158,7 +158,7 @@ static int play_one(gen_shared *sh, mc_player *pl, const mc_egdb *db, long gi,
     mc_result res;
     mc_session_result(s, &res);
     char line[MC_POS_STRLEN + 64];
-    snprintf(line, sizeof line, "# game %ld\n", gi);
+    snprintf(line, sizeof line, _("# game %ld\n"), gi);
     rc = rc ? rc : tb_add(b, line);
     for (int i = 0; i < nrec && rc == 0; i++) {
         const rec *r = &recs[i];
@@ -172,7 +172,7 @@ static int play_one(gen_shared *sh, mc_player *pl, const mc_egdb *db, long gi,
                  r->pos);
         rc = tb_add(b, line);
     }
-    snprintf(line, sizeof line, "# end %ld\n", gi);
+    snprintf(line, sizeof line, _("# end %ld\n"), gi);
     rc = rc ? rc : tb_add(b, line);
     *npos = nrec;
     free(recs);
@@ -206,7 +206,7 @@ static void *gen_worker(void *arg)
         b.len = 0;
         long npos = 0;
         if (play_one(sh, pl, db, gi, &b, &npos) != 0) {
-            fprintf(stderr, "mancala tune: game %ld failed\n", gi);
+            fprintf(stderr, _("mancala tune: game %ld failed\n"), gi);
             sh->failed = 1;
             break;
         }
@@ -218,7 +218,7 @@ static void *gen_worker(void *arg)
         }
         sh->written++;
         sh->positions += npos;
-        fprintf(stderr, "\rmancala tune: %s: %ld/%ld games, %ld positions ",
+        fprintf(stderr, _("\rmancala tune: %s: %ld/%ld games, %ld positions "),
                 mc_game_name(sh->g), sh->written, sh->todo, sh->positions);
         pthread_mutex_unlock(&sh->lock);
     }
@@ -236,7 +236,7 @@ static long resume_data(const char *path, long games, unsigned char *done)
     if (!f)
         return errno == ENOENT ? 0 : -1;
     char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    snprintf(tmp, sizeof tmp, _("%s.tmp"), path);
     FILE *out = fopen(tmp, "w");
     if (!out) {
         fclose(f);
@@ -292,7 +292,7 @@ static int tune_gen(const gen_opts *o)
     sh.done = calloc((size_t)o->games + 1, 1);
     long have = sh.done ? resume_data(o->data, o->games, sh.done) : -1;
     if (have < 0) {
-        fprintf(stderr, "mancala tune: cannot read or rewrite %s\n", o->data);
+        fprintf(stderr, _("mancala tune: cannot read or rewrite %s\n"), o->data);
         free(sh.done);
         mc_game_free(g);
         return EXIT_BAD_INPUT;
@@ -309,12 +309,12 @@ static int tune_gen(const gen_opts *o)
         return EXIT_BAD_INPUT;
     }
     if (already)
-        fprintf(stderr, "mancala tune: %s: %ld games already there\n", o->data,
+        fprintf(stderr, _("mancala tune: %s: %ld games already there\n"), o->data,
                 already);
     else if (ftell(sh.out) == 0)
         fprintf(sh.out,
-                "# gen: mancala tune %s gen --games %ld --nodes %ld "
-                "--random-plies %d --epsilon %g --seed %ld\n",
+                _("# gen: mancala tune %s gen --games %ld --nodes %ld "
+                "--random-plies %d --epsilon %g --seed %ld\n"),
                 o->spec, o->games, o->nodes, o->random_plies, o->epsilon,
                 o->seed);
     pthread_mutex_init(&sh.lock, NULL);
@@ -383,8 +383,8 @@ static int ds_load(dataset *d, const mc_game *g, const char *path)
         if (sscanf(line, "%d %d %7s %n", &result, &score, ex, &off) < 3 ||
             off == 0 || result < 0 || result > 2) {
             fprintf(stderr,
-                    "mancala tune: %s:%ld: expected 'RESULT SCORE "
-                    "EXACT POSITION'\n",
+                    _("mancala tune: %s:%ld: expected 'RESULT SCORE "
+                    "EXACT POSITION'\n"),
                     path, lineno);
             rc = -1;
             break;
@@ -431,7 +431,7 @@ static int ds_load(dataset *d, const mc_game *g, const char *path)
     }
     fclose(f);
     if (rc == 0 && d->n == 0) {
-        fprintf(stderr, "mancala tune: %s: no positions\n", path);
+        fprintf(stderr, _("mancala tune: %s: no positions\n"), path);
         rc = -1;
     }
     return rc;
@@ -517,7 +517,7 @@ static int fit_load(const fit_opts *o, mc_game **gp, int *nf, dataset *d)
     }
     *nf = mc_eval_nfeatures(g);
     if (*nf <= 0) {
-        fprintf(stderr, "mancala tune: %s has no features to fit\n",
+        fprintf(stderr, _("mancala tune: %s has no features to fit\n"),
                 mc_game_name(g));
         mc_game_free(g);
         return EXIT_BAD_INPUT;
@@ -573,7 +573,7 @@ static void adam(const mc_game *g, const dataset *d, fit_state *fs, double k,
             fs->w[j] -= o->rate * mh / (sqrt(vh) + 1e-12);
         }
         if (ep % 50 == 0 || ep == o->epochs)
-            fprintf(stderr, "\rmancala tune: fit %s: epoch %d/%d, loss %.5f ",
+            fprintf(stderr, _("\rmancala tune: fit %s: epoch %d/%d, loss %.5f "),
                     mc_game_name(g), ep, o->epochs, train_loss);
     }
     fprintf(stderr, "\n");
@@ -619,7 +619,7 @@ static int write_weights(const fit_opts *o, const mc_game *g, const dataset *d,
     char date[32];
     strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
     fprintf(out,
-            "# mancala learned evaluation: %s (docs/SEARCH.md)\n"
+            _("# mancala learned evaluation: %s (docs/SEARCH.md)\n"
             "# data made by: %s\n"
             "# fitted by: %s\n"
             "# on %s from %s: %zu positions of %ld games, K %.1f, "
@@ -627,7 +627,7 @@ static int write_weights(const fit_opts *o, const mc_game *g, const dataset *d,
             "# held-out loss: learned %.5f, %s evaluation %.5f, search "
             "scores %.5f\n"
             "# index weight (hundredths of a seed)  # feature\n"
-            "features %d\n",
+            "features %d\n"),
             mc_game_name(g), d->gen[0] ? d->gen : "(not recorded)", o->cmdline,
             date, o->data, d->n, d->games, k, o->lambda, o->epochs, h->learned,
             mc_eval_kind(g), h->now, h->search, fs->nf);
@@ -657,7 +657,7 @@ static int tune_fit(const fit_opts *o)
     fs.gr = calloc(nf, sizeof *fs.gr);
     fs.cnt = calloc(nf, sizeof *fs.cnt);
     if (!fs.w || !fs.m || !fs.v || !fs.gr || !fs.cnt) {
-        fprintf(stderr, "mancala tune: out of memory\n");
+        fprintf(stderr, _("mancala tune: out of memory\n"));
         rc = EXIT_BAD_INPUT;
         goto out;
     }
@@ -677,9 +677,9 @@ static int tune_fit(const fit_opts *o)
     assert(ntrain + nvalid == d.n);
     adam(g, &d, &fs, k, ntrain, o);
     held_out h = held_out_loss(&d, &fs, k, nvalid);
-    printf("%s: %zu positions from %ld games (%zu held out), K %.1f\n"
+    printf(_("%s: %zu positions from %ld games (%zu held out), K %.1f\n"
            "held-out loss: learned %.5f, evaluation in use (%s) %.5f, "
-           "search scores %.5f\n",
+           "search scores %.5f\n"),
            mc_game_name(g), d.n, d.games, nvalid, k, h.learned, mc_eval_kind(g),
            h.now, h.search);
     rc = write_weights(o, g, &d, &fs, k, &h);
@@ -705,15 +705,15 @@ static int tune_dump(const fit_opts *o)
     dataset d = {0};
     int rc = mc_eval_nfeatures(g) > 0 ? ds_load(&d, g, o->data) : -1;
     if (mc_eval_nfeatures(g) <= 0)
-        fprintf(stderr, "mancala tune: %s has no features\n", mc_game_name(g));
+        fprintf(stderr, _("mancala tune: %s has no features\n"), mc_game_name(g));
     FILE *out = rc == 0 ? fopen(o->out, "w") : NULL;
     if (rc == 0 && !out)
         fprintf(stderr, "mancala tune: %s: %s\n", o->out, strerror(errno));
     if (out) {
         fprintf(out,
-                "# mancala tune dump: %s, %zu positions of %ld games "
+                _("# mancala tune dump: %s, %zu positions of %ld games "
                 "from %s\n# HELD RESULT EXACT SCORE INDEX:VALUE...\n"
-                "features %d\n",
+                "features %d\n"),
                 mc_game_name(g), d.n, d.games, o->data, mc_eval_nfeatures(g));
         for (size_t i = 0; i < d.n; i++) {
             const sample *sm = &d.s[i];
@@ -736,7 +736,7 @@ static void usage(FILE *f)
 {
     fprintf(
         f,
-        "usage: mancala tune GAME [gen|fit|all|dump] [options]\n\n"
+        _("usage: mancala tune GAME [gen|fit|all|dump] [options]\n\n"
         "The training pipeline of the learned evaluations (docs/SEARCH.md).\n"
         "  gen   self-play games written to the data file (resumable: a\n"
         "        rerun adds the games that are missing)\n"
@@ -761,7 +761,7 @@ static void usage(FILE *f)
         "(5)\n"
         "Each data line: RESULT (2 win, 1 draw, 0 loss for the side to move)\n"
         "SCORE (search, hundredths of a seed) EXACT (from the endgame tables,\n"
-        "or -) POSITION.\n");
+        "or -) POSITION.\n"));
 }
 
 int cmd_tune(int argc, char **argv)
@@ -789,7 +789,7 @@ int cmd_tune(int argc, char **argv)
         what = argv[i++];
     if (strcmp(what, "gen") && strcmp(what, "fit") && strcmp(what, "all") &&
         strcmp(what, "dump")) {
-        fprintf(stderr, "mancala tune: '%s' is not gen, fit, all or dump\n",
+        fprintf(stderr, _("mancala tune: '%s' is not gen, fit, all or dump\n"),
                 what);
         return EXIT_USAGE;
     }
@@ -811,7 +811,7 @@ int cmd_tune(int argc, char **argv)
             return 0;
         }
         if (!v) {
-            fprintf(stderr, "mancala tune: %s needs a value\n", a);
+            fprintf(stderr, _("mancala tune: %s needs a value\n"), a);
             return EXIT_USAGE;
         }
         long n = cli_number(v, 1000000000L);
@@ -843,8 +843,8 @@ int cmd_tune(int argc, char **argv)
             fo.rate = x;
         else {
             fprintf(stderr,
-                    "mancala tune: bad option or value: %s %s "
-                    "(see mancala tune --help)\n",
+                    _("mancala tune: bad option or value: %s %s "
+                    "(see mancala tune --help)\n"),
                     a, v);
             return EXIT_USAGE;
         }

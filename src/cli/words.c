@@ -13,5 +13,11 @@ void cli_describe_result(FILE *f, const mc_game *g, const mc_result *r)
 {
     char b[300];
     mc_result_describe(g, r, b, sizeof b);
-    fprintf(f, "Game over: %s\n", b);
+    fprintf(f, _("Game over: %s\n"), b);
+}
+
+const char *cli_side(int side)
+{
+    /* TRANSLATORS: the two sides of the board, as players are named */
+    return side == MC_NORTH ? _("North") : _("South");
 }
