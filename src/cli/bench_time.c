@@ -203,10 +203,12 @@ static void report(const bench_args *a, double *over, double total, long late)
     long n = a->searches;
     assert(n >= 1); /* parse_args takes 1 and up only */
     qsort(over, (size_t)n, sizeof *over, cmp_double);
-    printf(_("%ld searches of %ld..%ld ms (hash %ld MiB, %ld thread%s, tables "
-           "%s): %.1f s in all\n"),
-           n, a->lo, a->hi, a->hash, a->threads, a->threads == 1 ? "" : "s",
-           a->tables, total);
+    printf(P_("%ld searches of %ld..%ld ms (hash %ld MiB, %ld thread, tables "
+              "%s): %.1f s in all\n",
+              "%ld searches of %ld..%ld ms (hash %ld MiB, %ld threads, tables "
+              "%s): %.1f s in all\n",
+              a->threads),
+           n, a->lo, a->hi, a->hash, a->threads, a->tables, total);
     printf(_("past the move time: median %+.2f ms, 99th percentile %+.2f ms, "
            "worst %+.2f ms; %ld later than +10 ms\n"),
            over[n / 2], over[(n * 99) / 100], over[n - 1], late);

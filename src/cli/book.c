@@ -330,9 +330,9 @@ static mc_book *book_of(build *b, double seconds, mc_error *err)
     }
     char v[64];
     if (b->depth)
-        snprintf(v, sizeof v, _("depth %d"), b->depth);
+        snprintf(v, sizeof v, "depth %d", b->depth);
     else
-        snprintf(v, sizeof v, _("movetime %d"), b->movetime);
+        snprintf(v, sizeof v, "movetime %d", b->movetime);
     int rc = mc_book_set_info(bk, "leaf", v, err);
     snprintf(v, sizeof v, "%.0f", b->width);
     rc = rc ? rc : mc_book_set_info(bk, "width", v, err);
@@ -694,9 +694,9 @@ static int save_book(build *b, const char *out, const char *cmd, double seconds)
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
     fmt_time(spent, sizeof spent, seconds);
     snprintf(comment, sizeof comment,
-             _("mancala opening book of %s (docs/BOOK.md)\n"
+             "mancala opening book of %s (docs/BOOK.md)\n"
              "built by: %s\n"
-             "saved %s: %d positions, %lld leaf searches, %s of building"),
+             "saved %s: %d positions, %lld leaf searches, %s of building",
              mc_game_spec(b->g), cmd, date, b->inner, b->searches, spent);
     int rc = bk ? mc_book_save(bk, out, comment, &err) : -1;
     mc_book_free(bk);
@@ -828,9 +828,9 @@ static int go_on_from(build *b, const build_opts *o, const char *out)
     }
     char want[64];
     if (b->depth)
-        snprintf(want, sizeof want, _("depth %d"), b->depth);
+        snprintf(want, sizeof want, "depth %d", b->depth);
     else
-        snprintf(want, sizeof want, _("movetime %d"), b->movetime);
+        snprintf(want, sizeof want, "movetime %d", b->movetime);
     const char *leaf = mc_book_info(old, "leaf");
     const char *n = mc_book_info(old, "searches");
     const char *sec = mc_book_info(old, "seconds");

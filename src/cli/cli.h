@@ -156,6 +156,8 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p);
 void cli_describe_result(FILE *f, const mc_game *g, const mc_result *r);
 /* "South" or "North" in the thread's language (words.c). */
 const char *cli_side(int side);
+/* A review's verdict (MC_VERDICT_*) in words, "" for none (words.c). */
+const char *cli_verdict(int verdict);
 /* Parse a whole positive number argument; -1 if it is not one. */
 long cli_number(const char *s, long max);
 /* A score for people (analyze.c): "+1.25" seeds, "win in 3" / "loss in 4"

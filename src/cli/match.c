@@ -273,7 +273,7 @@ static int handshake(client *c, const char *spec, char *why, size_t wn)
         snprintf(why, wn, _("%s ('%s') does not answer 'hello'"), c->name, c->cmd);
         return -1;
     }
-    snprintf(cmd, sizeof cmd, _("set game %s"), spec);
+    snprintf(cmd, sizeof cmd, "set game %s", spec);
     if (ask(c, cmd, "ok", last, sizeof last, ANSWER_MS) != 0 ||
         strncmp(last, "ok", 2) != 0) {
         snprintf(why, wn, _("%s cannot play %s: %.200s"), c->name, spec,
@@ -282,7 +282,7 @@ static int handshake(client *c, const char *spec, char *why, size_t wn)
     }
     for (int i = 0; i < c->nset; i++) {
         const char *eq = strchr(c->set[i], '=');
-        snprintf(cmd, sizeof cmd, _("set %.*s %s"), (int)(eq - c->set[i]),
+        snprintf(cmd, sizeof cmd, "set %.*s %s", (int)(eq - c->set[i]),
                  c->set[i], eq + 1);
         if (ask(c, cmd, "ok", last, sizeof last, ANSWER_MS) != 0 ||
             strncmp(last, "ok", 2) != 0) {
@@ -414,7 +414,7 @@ static char *position_command(const mc_game *g, mc_session *s)
         return NULL;
     char ps[MC_POS_STRLEN];
     mc_pos_format(g, mc_session_pos_at(s, 0), ps, sizeof ps);
-    size_t len = (size_t)snprintf(cmd, cap, _("position %s"), ps);
+    size_t len = (size_t)snprintf(cmd, cap, "position %s", ps);
     if (mc_session_ply(s) > 0)
         len += (size_t)snprintf(cmd + len, cap - len, " moves");
     for (int i = 0; i < mc_session_ply(s); i++) {
@@ -459,21 +459,21 @@ static void match_game(shared *sh, slot *sl, long game, int e1_south,
             double limit = NO_CLOCK_LIMIT_MS;
             if (o->base_ms > 0) {
                 len += (size_t)snprintf(go + len, sizeof go - len,
-                                        _(" stime %lld ntime %lld sinc %lld "
-                                        "ninc %lld"),
+                                        " stime %lld ntime %lld sinc %lld "
+                                        "ninc %lld",
                                         clk[MC_SOUTH], clk[MC_NORTH], o->inc_ms,
                                         o->inc_ms);
                 limit = (double)clk[side];
             } else if (o->movetime > 0) {
                 len += (size_t)snprintf(go + len, sizeof go - len,
-                                        _(" movetime %ld"), o->movetime);
+                                        " movetime %ld", o->movetime);
                 limit = (double)o->movetime + MOVETIME_MARGIN_MS;
             }
             if (o->depth > 0)
-                len += (size_t)snprintf(go + len, sizeof go - len, _(" depth %ld"),
+                len += (size_t)snprintf(go + len, sizeof go - len, " depth %ld",
                                         o->depth);
             if (o->nodes > 0)
-                snprintf(go + len, sizeof go - len, _(" nodes %lld"), o->nodes);
+                snprintf(go + len, sizeof go - len, " nodes %lld", o->nodes);
             double t0 = now_ms();
             int r = ask(c, go, "bestmove", last, sizeof last, limit);
             double used = now_ms() - t0;
@@ -527,7 +527,7 @@ static void sprt_step(shared *sh)
     for (int i = 0; i < 5; i++)
         pairs += sh->penta.pairs[i];
     sh->llr = ms_llr_pentanomial(&sh->penta, sh->o->elo0, sh->o->elo1);
-    printf(_("SPRT [%g, %g] after %ld pair%s: LLR %.2f [%.2f, %.2f]\n"),
+    printf("SPRT [%g, %g] after %ld pair%s: LLR %.2f [%.2f, %.2f]\n",
            sh->o->elo0, sh->o->elo1, pairs, pairs == 1 ? "" : "s", sh->llr,
            sh->lower, sh->upper);
     if (!sh->decision && (sh->llr >= sh->upper || sh->llr <= sh->lower)) {

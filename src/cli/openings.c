@@ -255,18 +255,18 @@ static void print_header(const mc_game *g, const openings_args *a)
 {
     char pextra[64] = "";
     if (a->playouts)
-        snprintf(pextra, sizeof pextra, _(" --playouts %ld --playout-nodes %ld"),
+        snprintf(pextra, sizeof pextra, " --playouts %ld --playout-nodes %ld",
                  a->playouts, a->pnodes);
-    printf(_("# %s: openings for mancala match --openings (docs/STRENGTH.md)\n"
+    printf("# %s: openings for mancala match --openings (docs/STRENGTH.md)\n"
            "# made by: mancala openings %s --count %ld --plies %ld "
            "--max-score %ld --depth %ld --seed %ld%s\n"
            "# each line: %ld plies from the start, distinct positions, "
-           "|score| <= %ld at depth %ld\n"),
+           "|score| <= %ld at depth %ld\n",
            mc_game_spec(g), a->spec, a->count, a->plies, a->cp, a->depth,
            a->seed, pextra, a->plies, a->cp, a->depth);
     if (a->playouts)
-        printf(_("# and South scored 1/4 to 3/4 of %ld games between searches "
-               "of %ld or %ld nodes a move\n"),
+        printf("# and South scored 1/4 to 3/4 of %ld games between searches "
+               "of %ld or %ld nodes a move\n",
                a->playouts, a->pnodes, 2 * a->pnodes);
 }
 

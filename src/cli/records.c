@@ -51,8 +51,9 @@ int cmd_check(int argc, char **argv)
             }
             continue;
         }
-        printf(_("%s: %d game%s (%d finished)\n"), argv[i], count[0],
-               count[0] == 1 ? "" : "s", count[1]);
+        printf(P_("%s: %d game (%d finished)\n", "%s: %d games (%d finished)\n",
+                  count[0]),
+               argv[i], count[0], count[1]);
     }
     return bad ? EXIT_BAD_INPUT : 0;
 }
@@ -116,8 +117,10 @@ int cmd_replay(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (which > n) {
-        fprintf(stderr, _("mancala replay: %s holds %d game%s, not %ld\n"), file,
-                n, n == 1 ? "" : "s", which);
+        fprintf(stderr,
+                P_("mancala replay: %s holds %d game, not %ld\n",
+                   "mancala replay: %s holds %d games, not %ld\n", n),
+                file, n, which);
         mc_records_free(recs, n);
         return EXIT_BAD_INPUT;
     }

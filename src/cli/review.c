@@ -121,7 +121,7 @@ static void print_review(const mc_game *g, const mc_session *s,
                words, (int)(v->before * 100 + 0.5),
                (int)(v->after * 100 + 0.5));
         if (v->verdict != MC_VERDICT_NONE)
-            printf(_("; %s, better %s"), mc_verdict_name(v->verdict), best);
+            printf(_("; %s, better %s"), cli_verdict(v->verdict), best);
         printf("\n");
         /* the library's: the mover of ply k, one of the four verdicts */
         assert(v->side == p->side);
@@ -131,11 +131,16 @@ static void print_review(const mc_game *g, const mc_session *s,
     }
     for (int side = 0; side < 2; side++) {
         int *c = count[side];
-        printf(_("%s: %d inaccurac%s, %d mistake%s, %d blunder%s\n"),
-               side ? "North" : "South", c[MC_VERDICT_INACCURACY],
-               c[MC_VERDICT_INACCURACY] == 1 ? "y" : "ies",
-               c[MC_VERDICT_MISTAKE], c[MC_VERDICT_MISTAKE] == 1 ? "" : "s",
-               c[MC_VERDICT_BLUNDER], c[MC_VERDICT_BLUNDER] == 1 ? "" : "s");
+        char in[64], mi[64], bl[64];
+        int ni = c[MC_VERDICT_INACCURACY], nm = c[MC_VERDICT_MISTAKE],
+            nb = c[MC_VERDICT_BLUNDER];
+        snprintf(in, sizeof in, P_("%d inaccuracy", "%d inaccuracies", ni),
+                 ni);
+        snprintf(mi, sizeof mi, P_("%d mistake", "%d mistakes", nm), nm);
+        snprintf(bl, sizeof bl, P_("%d blunder", "%d blunders", nb), nb);
+        /* TRANSLATORS: a side, then its inaccuracies, mistakes and
+           blunders counted ("South: 0 inaccuracies, 1 mistake, 0 blunders") */
+        printf(_("%s: %s, %s, %s\n"), cli_side(side), in, mi, bl);
     }
     if (mc_session_over(s)) {
         mc_result r;
@@ -161,8 +166,8 @@ int cli_review(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (a.round > n) {
-        fprintf(stderr, _("mancala analyze: %s holds %d game%s, not %ld\n"),
-                a.file, n, n == 1 ? "" : "s", a.round);
+        fprintf(stderr, P_("mancala analyze: %s holds %d game, not %ld\n", "mancala analyze: %s holds %d games, not %ld\n", n),
+                a.file, n, a.round);
         mc_records_free(recs, n);
         return EXIT_BAD_INPUT;
     }
@@ -194,8 +199,9 @@ int cli_review(int argc, char **argv)
         fprintf(stderr, _("mancala analyze: out of memory\n"));
         goto out;
     }
-    printf(_("review of %s, game %ld of %s: %d move%s\n"), mc_game_spec(g),
-           a.round, a.file, plies, plies == 1 ? "" : "s");
+    printf(P_("review of %s, game %ld of %s: %d move\n",
+              "review of %s, game %ld of %s: %d moves\n", plies),
+           mc_game_spec(g), a.round, a.file, plies);
     print_review(g, s, rv);
     rc = 0;
 out:

@@ -264,8 +264,9 @@ static int import_games(mc_api *api, const char *dir, const char *db)
         fprintf(stderr, "mancala serve: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
-    printf(_("mancala serve: %d game%s imported into %s\n"), n, n == 1 ? "" : "s",
-           db);
+    printf(P_("mancala serve: %d game imported into %s\n",
+              "mancala serve: %d games imported into %s\n", n),
+           n, db);
     return 0;
 }
 
@@ -339,10 +340,13 @@ static int serve(mc_api *api, serve_args *sa)
         mc_api_free(api);
         return EXIT_BAD_INPUT;
     }
-    printf(_("mancala serve: open http://%s:%d/ in a browser (%d game%s in "
-           "%s; Ctrl-C stops)\n"),
+    printf(P_("mancala serve: open http://%s:%d/ in a browser (%d game in "
+              "%s; Ctrl-C stops)\n",
+              "mancala serve: open http://%s:%d/ in a browser (%d games in "
+              "%s; Ctrl-C stops)\n",
+              mc_api_count(api)),
            strcmp(sa->bind, "0.0.0.0") == 0 ? "localhost" : sa->bind, bound,
-           mc_api_count(api), mc_api_count(api) == 1 ? "" : "s", sa->db);
+           mc_api_count(api), sa->db);
     fflush(stdout);
     int sig;
     sigwait(&stop, &sig);

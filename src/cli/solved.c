@@ -363,9 +363,9 @@ static int solved_info(const sopts *o)
     if (top > full)
         printf(_("; %d-%d: the boards reached from the start"), full + 1, top);
     printf("\n");
-    printf(_("| seeds | positions | wins | draws | losses | best | worst | "
+    printf("| seeds | positions | wins | draws | losses | best | worst | "
            "longest (plies) | its board |\n"
-           "|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"));
+           "|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     /* Totals: the complete layers [0], the start layers [1]. */
     uint64_t tw[2] = {0}, td[2] = {0}, tl[2] = {0}, tn[2] = {0};
     for (int n = 0; n <= top; n++) {
@@ -417,18 +417,18 @@ static int solved_info(const sopts *o)
             snprintf(what, sizeof what, k ? "%d-%d (reached)" : "0-%d",
                      k ? full + 1 : full, top);
         else
-            snprintf(what, sizeof what, _("all"));
+            snprintf(what, sizeof what, "all");
         printf("| %s | %llu | %llu | %llu | %llu | | | | |\n", what,
                (unsigned long long)tn[k], (unsigned long long)tw[k],
                (unsigned long long)td[k], (unsigned long long)tl[k]);
     }
     if (mc_solved_wdl(g))
-        printf(_("(values of the board for its mover: 1 a win, 0 a draw, -1 "
-               "a loss)\n"));
+        printf("(values of the board for its mover: 1 a win, 0 a draw, -1 "
+               "a loss)\n");
     else
-        printf(_("(values of the board for its mover: the margin of the "
+        printf("(values of the board for its mover: the margin of the "
                "seeds on the board to come; wins > 0, draws 0, losses < "
-               "0)\n"));
+               "0)\n");
     mc_solved_close(s);
     mc_game_free(g);
     return 0;

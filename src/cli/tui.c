@@ -17,6 +17,8 @@
 #include <assert.h>
 #include <ctype.h>
 #include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +31,6 @@
 #include "tui.h"
 #include "mancala_egdb.h"
 
-static const char *const side_name[2] = {"South", "North"};
 
 /* One line of the log: a move's explanation or a note, with the ply of the
    position it belongs to (undoing below that ply drops it; -1: kept). */
@@ -83,6 +84,12 @@ int tui_begin(void)
     const char *term = getenv("TERM");
     if (!term || !*term || strcmp(term, "dumb") == 0)
         return -1;
+    /* The screen's text is UTF-8 (French needs accents): the terminal's
+       own locale when it is UTF-8, else C.UTF-8, which every glibc system
+       has (no French locale needs to be generated). */
+    const char *loc = setlocale(LC_CTYPE, "");
+    if (!loc || strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+        setlocale(LC_CTYPE, "C.UTF-8");
     ui.screen = newterm(NULL, stdout, stdin);
     if (!ui.screen)
         return -1;
@@ -129,6 +136,42 @@ void tui_end(void)
     mc_player_free(ui.hint);
     ui.hint = NULL;
     log_clear();
+}
+
+/* ---- the columns text takes ---- */
+
+/* The program's words are UTF-8 (its catalogs are): a character is one
+   column (the games' languages have no wide or combining ones), so the
+   columns of len bytes of s are its code points. */
+static int cols_of(const char *s, int len)
+{
+    int c = 0;
+    for (int i = 0; i < len && s[i]; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+/* The bytes of the longest start of s (len bytes at most) that takes at
+   most cols columns, never ending inside a character. */
+static int bytes_for_cols(const char *s, int len, int cols)
+{
+    int i = 0, c = 0;
+    while (i < len && s[i]) {
+        if (c == cols)
+            break;
+        c++;
+        i++;
+        while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
+            i++;
+    }
+    return i;
+}
+
+/* s at (y, x), cut to cols columns. */
+static void put_cols(int y, int x, const char *s, int cols)
+{
+    if (cols > 0)
+        mvaddnstr(y, x, s, bytes_for_cols(s, (int)strlen(s), cols));
 }
 
 /* ---- text that grows as needed ---- */
@@ -242,12 +285,13 @@ static int wrap(const char *t, int w, const char **st, int *ln, int max)
         const char *nl = strchr(t, '\n');
         int len = nl ? (int)(nl - t) : (int)strlen(t);
         int cut = len;
-        if (len > w) {
-            cut = w;
+        if (cols_of(t, len) > w) {
+            int fit = bytes_for_cols(t, len, w);
+            cut = fit;
             while (cut > 0 && t[cut] != ' ')
                 cut--;
             if (cut == 0)
-                cut = w; /* a word longer than the line */
+                cut = fit; /* a word longer than the line */
         }
         if (n < max) {
             st[n] = t;
@@ -375,7 +419,8 @@ static geom geometry(const mc_game *g, int score)
     r.top = score ? 4 : 3;
     r.width = 8 + 6 * l.cols;
     if (l.stores)
-        r.width = 10 + 6 * l.cols + (int)strlen(l.store_name) + 4;
+        r.width = 10 + 6 * l.cols +
+                  cols_of(l.store_name, (int)strlen(l.store_name)) + 4;
     if (r.width < 44)
         r.width = 44;
     /* board, a note line, the status, a blank, 3 lines of log, the move
@@ -470,9 +515,9 @@ static void draw_list(const mc_session *s, int shown, int top, int x, int h,
 {
     list_rows lr;
     list_build(s, w - 2, shown - 1, &lr);
-    mvaddnstr(top, x, _("Moves"), w);
+    put_cols(top, x, _("Moves"), w);
     if (lr.n == 0)
-        mvaddnstr(top + 1, x + 2, _("(no moves yet)"), w - 2);
+        put_cols(top + 1, x + 2, _("(no moves yet)"), w - 2);
     int focus = lr.mark_row >= 0 ? lr.mark_row : shown > 0 ? lr.n - 1 : 0;
     int first = focus - h / 2;
     if (first > lr.n - h)
@@ -587,7 +632,7 @@ static int draw_board(const mc_game *g, const mc_pos *p, int mover, int last,
         if (sr == 0 || sr == l->rows - 1) {
             if (mover == home)
                 attron(COLOR_PAIR(1) | A_BOLD);
-            mvprintw(pit_y, 0, "%s", side_name[home]);
+            mvprintw(pit_y, 0, "%s", cli_side(home));
             attroff(COLOR_PAIR(1) | A_BOLD);
         }
         for (int sc = 0; sc < l->cols; sc++) {
@@ -610,11 +655,11 @@ static int draw_board(const mc_game *g, const mc_pos *p, int mover, int last,
 static void draw_legend(int y, int Wt, const seen_marks *seen)
 {
     static const char *const legend_words[3][2] = {
-        {"<n>: a pit owned by the player across the board",
-         "<n>: owned across"},
-        {"(n): the engine's move", "(n): engine's move"},
-        {"[n]*: the last move was sown from this pit (underlined)",
-         "[n]*: last move"}};
+        {N_("<n>: a pit owned by the player across the board"),
+         N_("<n>: owned across")},
+        {N_("(n): the engine's move"), N_("(n): engine's move")},
+        {N_("[n]*: the last move was sown from this pit (underlined)"),
+         N_("[n]*: last move")}};
     int legend_on[3] = {seen->foreign, seen->best, seen->last};
     char legend[200] = "";
     for (int form = 0; form < 2; form++) {
@@ -623,12 +668,12 @@ static void draw_legend(int y, int Wt, const seen_marks *seen)
             if (legend_on[i])
                 snprintf(legend + strlen(legend),
                          sizeof legend - strlen(legend), "%s%s",
-                         legend[0] ? "   " : "", legend_words[i][form]);
-        if ((int)strlen(legend) <= Wt)
+                         legend[0] ? "   " : "", _(legend_words[i][form]));
+        if (cols_of(legend, (int)strlen(legend)) <= Wt)
             break;
     }
     if (legend[0])
-        mvaddnstr(y, 0, legend, Wt);
+        put_cols(y, 0, legend, Wt);
 }
 
 /* The clocks on line y, when the game has them; returns the next line. */
@@ -692,10 +737,9 @@ static void draw_log(int top, int h, int Wt)
     }
     if (ui.scroll > 0 || skip > 0 || first > 0) {
         const char *more =
-            ui.scroll > 0 ? "PgUp/PgDn: scroll (newer below)" : "PgUp: earlier";
-        mvaddnstr(top - 1,
-                  Wt - (int)strlen(more) > 0 ? Wt - (int)strlen(more) : 0, more,
-                  Wt);
+            ui.scroll > 0 ? _("PgUp/PgDn: scroll (newer below)") : _("PgUp: earlier");
+        int mc = cols_of(more, (int)strlen(more));
+        put_cols(top - 1, Wt - mc > 0 ? Wt - mc : 0, more, Wt);
     }
 }
 
@@ -706,19 +750,21 @@ static void draw_foot(const char *input, int W)
     if (input) {
         move(LINES - 2, 0);
         clrtoeol();
-        mvaddnstr(LINES - 2, 0, input, W);
+        put_cols(LINES - 2, 0, input, W);
     }
+    /* TRANSLATORS: the keys line, from the longest to the shortest; the
+       first that fits the terminal's width is shown */
     static const char *const foot[] = {
-        "Type a move or pick a pit with the arrows; Enter plays.   "
-        "?: commands   <: undo   >: redo   PgUp: log   q: quit",
-        "Enter: play   arrows: pick   ?: commands   <: undo   >: redo   "
-        "q: quit",
-        "Enter play  arrows pick  ? commands  < undo  > redo  q quit",
-        "? commands  < undo  > redo  q quit"};
+        N_("Type a move or pick a pit with the arrows; Enter plays.   "
+           "?: commands   <: undo   >: redo   PgUp: log   q: quit"),
+        N_("Enter: play   arrows: pick   ?: commands   <: undo   >: redo   "
+           "q: quit"),
+        N_("Enter play  arrows pick  ? commands  < undo  > redo  q quit"),
+        N_("? commands  < undo  > redo  q quit")};
     int f = 0;
-    while (f < 3 && (int)strlen(foot[f]) > W)
+    while (f < 3 && cols_of(_(foot[f]), (int)strlen(_(foot[f]))) > W)
         f++;
-    mvaddnstr(LINES - 1, 0, foot[f], W);
+    put_cols(LINES - 1, 0, _(foot[f]), W);
 }
 
 /* Draw the position after the first `at` moves of session s (at < 0: the
@@ -835,7 +881,7 @@ static void search_text(const mc_session *s, const tui_view *v, int eval,
     char tok[MC_MOVE_STRLEN];
     mc_move_format(g, p, info.best, tok, sizeof tok);
     *pit = mc_move_pit(g, p, info.best);
-    const char *who = side_name[p->side];
+    const char *who = cli_side(p->side);
     if (info.solved) {
         char words[96];
         mc_solved_describe(g, p, info.value, info.plies, words, sizeof words);
@@ -851,19 +897,34 @@ static void search_text(const mc_session *s, const tui_view *v, int eval,
         return;
     }
     int margin = mc_egdb_score_margin(info.score);
-    if (margin != 0)
+    if (margin > 0)
         snprintf(out, n,
-                 _("Evaluation: %s %s by %d seeds with perfect play (the "
-                 "endgame tables; best %s)."),
-                 who, margin > 0 ? "wins" : "loses",
-                 margin > 0 ? margin : -margin, tok);
+                 P_("Evaluation: %s wins by %d seed with perfect play (the "
+                    "endgame tables; best %s).",
+                    "Evaluation: %s wins by %d seeds with perfect play (the "
+                    "endgame tables; best %s).",
+                    margin),
+                 who, margin, tok);
+    else if (margin < 0)
+        snprintf(out, n,
+                 P_("Evaluation: %s loses by %d seed with perfect play (the "
+                    "endgame tables; best %s).",
+                    "Evaluation: %s loses by %d seeds with perfect play (the "
+                    "endgame tables; best %s).",
+                    -margin),
+                 who, -margin, tok);
     else if (info.score >= MC_SCORE_PROVEN)
-        snprintf(out, n, _("Evaluation: %s wins in %d plies (best %s, depth %d)."),
+        snprintf(out, n,
+                 P_("Evaluation: %s wins in %d ply (best %s, depth %d).",
+                    "Evaluation: %s wins in %d plies (best %s, depth %d).",
+                    MC_SCORE_WIN - info.score),
                  who, MC_SCORE_WIN - info.score, tok, info.depth);
     else if (info.score <= -MC_SCORE_PROVEN)
         snprintf(out, n,
-                 _("Evaluation: %s loses in %d plies (best %s, depth %d)."), who,
-                 MC_SCORE_WIN + info.score, tok, info.depth);
+                 P_("Evaluation: %s loses in %d ply (best %s, depth %d).",
+                    "Evaluation: %s loses in %d plies (best %s, depth %d).",
+                    MC_SCORE_WIN + info.score),
+                 who, MC_SCORE_WIN + info.score, tok, info.depth);
     else {
         /* in the game's unit: seeds, or a chance to win (the library's) */
         char words[160];
@@ -1077,7 +1138,9 @@ static void pit_list(const mc_game *g, uint32_t pits, char *b, size_t n)
             count++;
             snprintf(b + strlen(b), n - strlen(b), "%s%s",
                      count == 1       ? ""
-                     : count == total ? " and "
+                     /* TRANSLATORS: between the last two pits of a
+                        list ("A, B and C") */
+                     : count == total ? _(" and ")
                                       : ", ",
                      mc_pit_name(g, i));
         }
@@ -1118,9 +1181,12 @@ static int offer_dialog(const mc_session *s, const tui_view *v, const legal *L,
             text_add(&t, _("No pit picked yet."));
         else if (found >= 0)
             text_add(&t,
-                     _("Offer %s: if %s accepts, %s pays %d captured "
-                     "stones.  Enter makes the offer."),
-                     names, side_name[1 - p->side], side_name[1 - p->side],
+                     P_("Offer %s: if %s accepts, %s pays %d captured "
+                        "stone.  Enter makes the offer.",
+                        "Offer %s: if %s accepts, %s pays %d captured "
+                        "stones.  Enter makes the offer.",
+                        f.price),
+                     names, cli_side(1 - p->side), cli_side(1 - p->side),
                      f.price);
         else {
             char tok[MC_MOVE_STRLEN] = "offer:";
@@ -1203,10 +1269,13 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
     while (rc < 0) {
         text t = {0};
         text_add(&t, _("%s offers %s.  Accept it (y) or refuse it (n)?"),
-                 side_name[1 - p->side], names);
+                 cli_side(1 - p->side), names);
         if (acc >= 0)
-            text_add(&t, _("\nAccepting costs %s %d captured stones: %s."),
-                     side_name[p->side], fa.price, pay);
+            text_add(&t,
+                     P_("\nAccepting costs %s %d captured stone: %s.",
+                        "\nAccepting costs %s %d captured stones: %s.",
+                        fa.price),
+                     cli_side(p->side), fa.price, pay);
         marks mk = NO_MARKS;
         mk.picked = p->offer;
         draw_pos(s, -1, v, &mk, t.p, NULL);
@@ -1246,20 +1315,20 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
 static int command_menu(const mc_session *s, const tui_view *v, int offers)
 {
     static const char *const items[][2] = {
-        {"h F2", "a hint: the engine's move, marked on the board"},
-        {"e F3 =", "the engine's evaluation of the position"},
-        {"u <", "undo (with one person against the computer: a move and "
-                "its reply)"},
-        {"r >", "redo"},
-        {"l F4 #", "the move list, numbered as records number it"},
-        {"v F5", "review: step through the game's moves; the engine "
-                 "evaluates any position and marks its move"},
-        {"f F6", "flip the board (North's side at the bottom, or back)"},
-        {"+ -", "animation speed (0 instant .. 4 slow)"},
-        {"PgUp PgDn", "scroll the log"},
-        {"!", "resign (asks first)"},
-        {"q", "quit (the game stays saved)"},
-        {"o", "make an offer of pits (Gore G6)"},
+        {"h F2", N_("a hint: the engine's move, marked on the board")},
+        {"e F3 =", N_("the engine's evaluation of the position")},
+        {"u <", N_("undo (with one person against the computer: a move and "
+                "its reply)")},
+        {"r >", N_("redo")},
+        {"l F4 #", N_("the move list, numbered as records number it")},
+        {"v F5", N_("review: step through the game's moves; the engine "
+                 "evaluates any position and marks its move")},
+        {"f F6", N_("flip the board (North's side at the bottom, or back)")},
+        {"+ -", N_("animation speed (0 instant .. 4 slow)")},
+        {"PgUp PgDn", N_("scroll the log")},
+        {"!", N_("resign (asks first)")},
+        {"q", N_("quit (the game stays saved)")},
+        {"o", N_("make an offer of pits (Gore G6)")},
     };
     (void)s;
     (void)v;
@@ -1268,26 +1337,26 @@ static int command_menu(const mc_session *s, const tui_view *v, int offers)
         erase();
         int W = COLS - 1;
         attron(A_BOLD);
-        mvaddnstr(0, 0, _("Commands: press a key (any other key: back)"), W);
+        put_cols(0, 0, _("Commands: press a key (any other key: back)"), W);
         attroff(A_BOLD);
         int y = 2;
         y += draw_wrapped(y, 0, W, LINES - 1 - y,
-                          "Moves: type a move's notation and Enter (a pit's "
-                          "letter is always a move), or pick a pit with the "
-                          "arrows and Enter.");
+                          _("Moves: type a move's notation and Enter (a pit's "
+                            "letter is always a move), or pick a pit with the "
+                            "arrows and Enter."));
         y++;
         int n = (int)(sizeof items / sizeof items[0]) - (offers ? 0 : 1);
         for (int i = 0; i < n && y < LINES - 1; i++) {
             mvaddnstr(y, 0, items[i][0], 10);
-            y += draw_wrapped(y, 11, W - 11, LINES - 1 - y, items[i][1]);
+            y += draw_wrapped(y, 11, W - 11, LINES - 1 - y, _(items[i][1]));
         }
         /* the marks, after the commands (a small terminal cuts it first) */
         if (y + 1 < LINES - 1)
             draw_wrapped(y + 1, 0, W, LINES - 2 - y,
-                         "Marks: [n]* (underlined): the pit the last move "
-                         "was sown from; in the move list (and review's), "
-                         "> and reverse video: the move that led to the "
-                         "position shown.");
+                         _("Marks: [n]* (underlined): the pit the last move "
+                           "was sown from; in the move list (and review's), "
+                           "> and reverse video: the move that led to the "
+                           "position shown."));
         refresh();
         int k = getch();
         if (k == KEY_RESIZE)
@@ -1370,11 +1439,18 @@ static void review(const mc_session *s, const tui_view *v)
     timeout(-1);
     for (;;) {
         text t = {0};
-        text_add(&t,
-                 _("Review: position %d of %d (%s).  Left/Right: step, "
-                 "Home/End, =: evaluate, a: analyse the game, Esc: back "
-                 "to the game.\n"),
-                 at, n, at == 0 ? "the start" : "after the move below");
+        if (at == 0)
+            text_add(&t,
+                     _("Review: position %d of %d (the start).  Left/Right: "
+                       "step, Home/End, =: evaluate, a: analyse the game, "
+                       "Esc: back to the game.\n"),
+                     at, n);
+        else
+            text_add(&t,
+                     _("Review: position %d of %d (after the move below).  "
+                       "Left/Right: step, Home/End, =: evaluate, a: analyse "
+                       "the game, Esc: back to the game.\n"),
+                     at, n);
         if (at > 0) {
             const mc_pos *b = mc_session_pos_at(s, at - 1);
             mc_move m = mc_session_move_at(s, at - 1);
@@ -1386,14 +1462,23 @@ static void review(const mc_session *s, const tui_view *v)
                 char words[160], bt[MC_MOVE_STRLEN];
                 mc_score_describe(g, r->side, r->score, words, sizeof words);
                 mc_move_format(g, b, r->best, bt, sizeof bt);
-                text_add(&t,
-                         _("\nAnalysis: before it %s; %s's chance %d %% -> "
-                         "%d %%%s%s%s%s."),
-                         words, side_name[r->side],
-                         (int)(r->before * 100 + 0.5),
-                         (int)(r->after * 100 + 0.5), r->verdict ? ": a " : "",
-                         mc_verdict_name(r->verdict),
-                         r->verdict ? ", better " : "", r->verdict ? bt : "");
+                int before = (int)(r->before * 100 + 0.5);
+                int after = (int)(r->after * 100 + 0.5);
+                if (r->verdict)
+                    text_add(&t,
+                             /* TRANSLATORS: %3$s's chance to win before and
+                                after the move, then the verdict on it
+                                (inaccuracy, mistake, blunder) and the
+                                better move */
+                             _("\nAnalysis: before it %s; %s's chance %d %% "
+                               "-> %d %%: a %s, better %s."),
+                             words, cli_side(r->side), before, after,
+                             cli_verdict(r->verdict), bt);
+                else
+                    text_add(&t,
+                             _("\nAnalysis: before it %s; %s's chance %d %% "
+                               "-> %d %%."),
+                             words, cli_side(r->side), before, after);
             }
         }
         if (said[0] && best_at == at)
@@ -1522,10 +1607,10 @@ static void turn_status(const turn *t, double left_move, char *status, size_t n)
     int side = t->p->side;
     assert(side == MC_SOUTH || side == MC_NORTH);
     if (t->v->move_limit > 0)
-        snprintf(status, n, _("%s to move (%.0f s left)"), side_name[side],
+        snprintf(status, n, _("%s to move (%.0f s left)"), cli_side(side),
                  left_move);
     else
-        snprintf(status, n, _("%s to move"), side_name[side]);
+        snprintf(status, n, _("%s to move"), cli_side(side));
     if (t->offers)
         snprintf(status + strlen(status), n - strlen(status),
                  _("   (offer pits: type offer and Enter, or ? o)"));
@@ -1727,8 +1812,8 @@ static void turn_command(turn *t, int cmd, mc_move *m, int *rc)
     case 'u':
     case 'r':
         if (t->v->no_undo)
-            tui_say(_("%s is refused: this is a contract game (W16)."),
-                    cmd == 'u' ? "Undo" : "Redo");
+            tui_say("%s", cmd == 'u' ? _("Undo is refused: this is a contract game (W16).")
+                                   : _("Redo is refused: this is a contract game (W16)."));
         else
             *rc = cmd == 'u' ? TUI_UNDO : TUI_REDO;
         break;
@@ -1761,7 +1846,7 @@ static void turn_command(turn *t, int cmd, mc_move *m, int *rc)
         break;
     case '!':
         timeout(-1);
-        if (confirm(t->s, t->v, "Resign this game?"))
+        if (confirm(t->s, t->v, _("Resign this game?")))
             *rc = TUI_RESIGN;
         timeout(100);
         break;
@@ -1856,7 +1941,7 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
         int active = -1;
         char status[300];
         snprintf(status, sizeof status, _("%s plays %s  (space: skip)"),
-                 side_name[side], tok);
+                 cli_side(side), tok);
         switch (e->kind) {
         case MC_TR_LIFT:
             seeds[e->pit] =
@@ -1876,7 +1961,7 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
         if (e->kind != MC_TR_DROP && e->kind != MC_TR_LIFT) {
             char b[256];
             mc_trace_describe(g, e, b, sizeof b);
-            snprintf(status, sizeof status, _("%s plays %s: %s"), side_name[side],
+            snprintf(status, sizeof status, _("%s plays %s: %s"), cli_side(side),
                      tok, b);
         }
         if (e->kind == MC_TR_CAPTURE) /* shown before it is taken */
@@ -1985,9 +2070,9 @@ int tui_setup(const mc_game *g, mc_pos *p, int side, const tui_view *v)
         snprintf(status, sizeof status,
                  _("%s's set-up: arrows: pit, -: take a seed, +: put one, "
                  "Enter: start.  In hand %d.  %s"),
-                 side_name[side], hand,
+                 cli_side(side), hand,
                  hand    ? ""
-                 : valid ? "Ready."
+                 : valid ? _("Ready.")
                          : err.msg);
         marks mk = NO_MARKS;
         mk.cursor = pits[cur];

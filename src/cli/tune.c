@@ -158,7 +158,7 @@ static int play_one(gen_shared *sh, mc_player *pl, const mc_egdb *db, long gi,
     mc_result res;
     mc_session_result(s, &res);
     char line[MC_POS_STRLEN + 64];
-    snprintf(line, sizeof line, _("# game %ld\n"), gi);
+    snprintf(line, sizeof line, "# game %ld\n", gi);
     rc = rc ? rc : tb_add(b, line);
     for (int i = 0; i < nrec && rc == 0; i++) {
         const rec *r = &recs[i];
@@ -172,7 +172,7 @@ static int play_one(gen_shared *sh, mc_player *pl, const mc_egdb *db, long gi,
                  r->pos);
         rc = tb_add(b, line);
     }
-    snprintf(line, sizeof line, _("# end %ld\n"), gi);
+    snprintf(line, sizeof line, "# end %ld\n", gi);
     rc = rc ? rc : tb_add(b, line);
     *npos = nrec;
     free(recs);
@@ -236,7 +236,7 @@ static long resume_data(const char *path, long games, unsigned char *done)
     if (!f)
         return errno == ENOENT ? 0 : -1;
     char tmp[4096];
-    snprintf(tmp, sizeof tmp, _("%s.tmp"), path);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *out = fopen(tmp, "w");
     if (!out) {
         fclose(f);
@@ -313,8 +313,8 @@ static int tune_gen(const gen_opts *o)
                 already);
     else if (ftell(sh.out) == 0)
         fprintf(sh.out,
-                _("# gen: mancala tune %s gen --games %ld --nodes %ld "
-                "--random-plies %d --epsilon %g --seed %ld\n"),
+                "# gen: mancala tune %s gen --games %ld --nodes %ld "
+                "--random-plies %d --epsilon %g --seed %ld\n",
                 o->spec, o->games, o->nodes, o->random_plies, o->epsilon,
                 o->seed);
     pthread_mutex_init(&sh.lock, NULL);
@@ -619,7 +619,7 @@ static int write_weights(const fit_opts *o, const mc_game *g, const dataset *d,
     char date[32];
     strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
     fprintf(out,
-            _("# mancala learned evaluation: %s (docs/SEARCH.md)\n"
+            "# mancala learned evaluation: %s (docs/SEARCH.md)\n"
             "# data made by: %s\n"
             "# fitted by: %s\n"
             "# on %s from %s: %zu positions of %ld games, K %.1f, "
@@ -627,7 +627,7 @@ static int write_weights(const fit_opts *o, const mc_game *g, const dataset *d,
             "# held-out loss: learned %.5f, %s evaluation %.5f, search "
             "scores %.5f\n"
             "# index weight (hundredths of a seed)  # feature\n"
-            "features %d\n"),
+            "features %d\n",
             mc_game_name(g), d->gen[0] ? d->gen : "(not recorded)", o->cmdline,
             date, o->data, d->n, d->games, k, o->lambda, o->epochs, h->learned,
             mc_eval_kind(g), h->now, h->search, fs->nf);
@@ -711,9 +711,9 @@ static int tune_dump(const fit_opts *o)
         fprintf(stderr, "mancala tune: %s: %s\n", o->out, strerror(errno));
     if (out) {
         fprintf(out,
-                _("# mancala tune dump: %s, %zu positions of %ld games "
+                "# mancala tune dump: %s, %zu positions of %ld games "
                 "from %s\n# HELD RESULT EXACT SCORE INDEX:VALUE...\n"
-                "features %d\n"),
+                "features %d\n",
                 mc_game_name(g), d.n, d.games, o->data, mc_eval_nfeatures(g));
         for (size_t i = 0; i < d.n; i++) {
             const sample *sm = &d.s[i];

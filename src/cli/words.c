@@ -21,3 +21,17 @@ const char *cli_side(int side)
     /* TRANSLATORS: the two sides of the board, as players are named */
     return side == MC_NORTH ? _("North") : _("South");
 }
+
+const char *cli_verdict(int verdict)
+{
+    /* TRANSLATORS: a review's verdict on a move, as chess players say */
+    switch (verdict) {
+    case MC_VERDICT_INACCURACY:
+        return _("inaccuracy");
+    case MC_VERDICT_MISTAKE:
+        return _("mistake");
+    case MC_VERDICT_BLUNDER:
+        return _("blunder");
+    }
+    return "";
+}
