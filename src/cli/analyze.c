@@ -94,14 +94,16 @@ static int parse_limits(int argc, char **argv, int i, mc_search_limits *lim,
             char *end;
             double t = strtod(v, &end);
             if (*end || end == v || !(t > 0 && t <= 86400)) {
-                fprintf(stderr, _("mancala %s: --time takes seconds, not '%s'\n"),
-                        cmd, v);
+                fprintf(stderr,
+                        _("mancala %s: --time takes seconds, not '%s'\n"), cmd,
+                        v);
                 return -1;
             }
             lim->seconds = t;
         } else if (strcmp(a, "--depth") == 0 || strcmp(a, "--nodes") == 0 ||
                    strcmp(a, "--level") == 0 || strcmp(a, "--hash") == 0) {
-            fprintf(stderr, _("mancala %s: bad value '%s' for %s\n"), cmd, v, a);
+            fprintf(stderr, _("mancala %s: bad value '%s' for %s\n"), cmd, v,
+                    a);
             return -1;
         } else {
             fprintf(stderr, _("mancala %s: unknown option '%s'\n"), cmd, a);
@@ -111,8 +113,8 @@ static int parse_limits(int argc, char **argv, int i, mc_search_limits *lim,
     return i;
 }
 
-static const char *const analyze_usage =
-    N_("usage: mancala analyze <game> [<position>|start] [--depth N] [--time S] "
+static const char *const analyze_usage = N_(
+    "usage: mancala analyze <game> [<position>|start] [--depth N] [--time S] "
     "[--nodes N]\n"
     "       mancala analyze --game FILE [--round N] [--time S]: review a "
     "recorded game\n"
@@ -140,7 +142,8 @@ static void report_tables(const mc_egdb *db, const char *dir, const mc_pos *p)
             printf(_("perfect play: a draw\n"));
         else
             printf(_("perfect play: %s wins by %d\n"),
-                   cli_side(south > 0 ? MC_SOUTH : MC_NORTH), south > 0 ? south : -south);
+                   cli_side(south > 0 ? MC_SOUTH : MC_NORTH),
+                   south > 0 ? south : -south);
     }
 }
 
@@ -210,7 +213,7 @@ int cmd_analyze(int argc, char **argv)
         }
     if (argc < 2) {
         fprintf(stderr, _("usage: mancala analyze <game> [<position>] "
-                        "[--depth N|--time S|--nodes N]\n"));
+                          "[--depth N|--time S|--nodes N]\n"));
         return EXIT_USAGE;
     }
     mc_game *g = cli_game(argv[1]);
@@ -317,7 +320,8 @@ static int bench_search(void)
             continue; /* a game not built into this program */
         mc_pos p;
         if (mc_pos_parse(g, b->pos, &p, NULL) != 0) {
-            fprintf(stderr, _("mancala bench: bad bench position %s\n"), b->pos);
+            fprintf(stderr, _("mancala bench: bad bench position %s\n"),
+                    b->pos);
             mc_game_free(g);
             return EXIT_BAD_INPUT;
         }
@@ -353,22 +357,23 @@ int cmd_bench(int argc, char **argv)
             return cli_bench_time(argc, argv);
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            printf(_("usage: mancala bench\n"
-                   "       mancala bench --rules [--game G] [--perft D] "
-                   "[--games N]\n\n"
-                   "Without options: search fixed positions of every game to "
-                   "fixed depths\non one thread and print each position's "
-                   "nodes, then the total: the\nsignature of this build "
-                   "(the same code gives the same count).\n"
-                   "--rules: time perft to depth D from the start (default "
-                   "11) and N uniform\nrandom games (default 200000, seed "
-                   "1) on one core.\n"
-                   "--time [--searches N] [--min MS] [--max MS] [--hash MB] "
-                   "[--threads N]\n       [--tables DIR|default|none] "
-                   "[--game G]: N searches (default 1000)\nof 'go movetime T', "
-                   "T from MIN to MAX (20..1000) through the engine\n"
-                   "protocol; prints how far past T the answers came (exit 1 "
-                   "when one came\nmore than 10 ms late).\n"));
+            printf(
+                _("usage: mancala bench\n"
+                  "       mancala bench --rules [--game G] [--perft D] "
+                  "[--games N]\n\n"
+                  "Without options: search fixed positions of every game to "
+                  "fixed depths\non one thread and print each position's "
+                  "nodes, then the total: the\nsignature of this build "
+                  "(the same code gives the same count).\n"
+                  "--rules: time perft to depth D from the start (default "
+                  "11) and N uniform\nrandom games (default 200000, seed "
+                  "1) on one core.\n"
+                  "--time [--searches N] [--min MS] [--max MS] [--hash MB] "
+                  "[--threads N]\n       [--tables DIR|default|none] "
+                  "[--game G]: N searches (default 1000)\nof 'go movetime T', "
+                  "T from MIN to MAX (20..1000) through the engine\n"
+                  "protocol; prints how far past T the answers came (exit 1 "
+                  "when one came\nmore than 10 ms late).\n"));
             return 0;
         }
         if (strcmp(argv[i], "--rules") == 0) {
@@ -424,8 +429,8 @@ int cmd_solve(int argc, char **argv)
         return cli_solve_tables(argc, argv);
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf(
-                _("usage: mancala solve <game> [<position>|start] "
+            printf(_(
+                "usage: mancala solve <game> [<position>|start] "
                 "[--depth N] [--time S]\n\n"
                 "Prove which side wins the position with perfect play by "
                 "exact search\n(no reductions; table entries only where "
@@ -442,8 +447,9 @@ int cmd_solve(int argc, char **argv)
             return 0;
         }
     if (argc < 2) {
-        fprintf(stderr, _("usage: mancala solve <game> [<position>] [--depth N] "
-                        "[--time S]\n"));
+        fprintf(stderr,
+                _("usage: mancala solve <game> [<position>] [--depth N] "
+                  "[--time S]\n"));
         return EXIT_USAGE;
     }
     mc_game *g = cli_game(argv[1]);
@@ -489,9 +495,9 @@ int cmd_solve(int argc, char **argv)
         goto out;
     }
     printf(_("%s: %s wins with perfect play (forced win in at most %d plies; "
-           "proven at depth %d, %llu nodes, %.1f s)\n"),
-           mc_game_spec(g), info.winner == MC_SOUTH ? "South" : "North",
-           info.plies, info.depth, (unsigned long long)info.nodes, dt);
+             "proven at depth %d, %llu nodes, %.1f s)\n"),
+           mc_game_spec(g), cli_side(info.winner), info.plies, info.depth,
+           (unsigned long long)info.nodes, dt);
     if (info.winner == p.side) {
         printf(_("winning moves:"));
         for (int k = 0; k < info.nwins; k++) {
@@ -501,8 +507,7 @@ int cmd_solve(int argc, char **argv)
         }
         printf("\n");
     } else {
-        printf(_("every move of %s loses\n"),
-               p.side == MC_SOUTH ? "South" : "North");
+        printf(_("every move of %s loses\n"), cli_side(p.side));
     }
 out:
     mc_session_free(s);

@@ -93,7 +93,7 @@ static int parse_args(int argc, char **argv, bench_args *a)
             if (*num < 1) {
                 fprintf(stderr,
                         _("mancala bench: %s takes a positive whole "
-                        "number, not '%s'\n"),
+                          "number, not '%s'\n"),
                         o, v);
                 return EXIT_USAGE;
             }
@@ -102,7 +102,8 @@ static int parse_args(int argc, char **argv, bench_args *a)
         } else if (strcmp(o, "--tables") == 0) {
             a->tables = v;
         } else {
-            fprintf(stderr, _("mancala bench --time: unknown option '%s'\n"), o);
+            fprintf(stderr, _("mancala bench --time: unknown option '%s'\n"),
+                    o);
             return EXIT_USAGE;
         }
     }
@@ -189,8 +190,10 @@ static int time_searches(mc_engine *e, waiter *w, const mc_game *g,
         over[k] = (at - t0) * 1000.0 - (double)t;
         *total += at - t0;
         *late += over[k] > 10.0;
-        if (isatty(2))
-            fprintf(stderr, _("\rsearch %ld/%ld"), k + 1, a->searches);
+        if (isatty(2)) {
+            fputc('\r', stderr);
+            fprintf(stderr, _("search %ld/%ld"), k + 1, a->searches);
+        }
     }
     if (isatty(2))
         fprintf(stderr, "\r\033[K");
@@ -210,7 +213,7 @@ static void report(const bench_args *a, double *over, double total, long late)
               a->threads),
            n, a->lo, a->hi, a->hash, a->threads, a->tables, total);
     printf(_("past the move time: median %+.2f ms, 99th percentile %+.2f ms, "
-           "worst %+.2f ms; %ld later than +10 ms\n"),
+             "worst %+.2f ms; %ld later than +10 ms\n"),
            over[n / 2], over[(n * 99) / 100], over[n - 1], late);
 }
 

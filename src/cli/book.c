@@ -26,8 +26,8 @@
 
 /* ---- show ---- */
 
-static const char *const show_usage =
-    N_("usage: mancala book [show] [<position>|start] [--moves M...]\n"
+static const char *const show_usage = N_(
+    "usage: mancala book [show] [<position>|start] [--moves M...]\n"
     "                    [--book FILE] [--game SPEC]\n"
     "       mancala book build [options]   ('mancala book build --help')\n\n"
     "Show the opening book's moves for a position (the start by default,\n"
@@ -98,7 +98,7 @@ static int book_show(int argc, char **argv)
         if (a[0] == '-' && a[1] == '-') {
             fprintf(stderr,
                     _("mancala book: unknown option '%s' (try 'mancala "
-                    "book --help')\n"),
+                      "book --help')\n"),
                     a);
             return EXIT_USAGE;
         }
@@ -132,7 +132,7 @@ static int book_show(int argc, char **argv)
     if (!b) {
         fprintf(stderr,
                 _("mancala book: no book is built in for %s (the "
-                "built-in book is Oware's, default options)\n"),
+                  "built-in book is Oware's, default options)\n"),
                 mc_game_spec(g));
         goto out;
     }
@@ -158,8 +158,7 @@ static int book_show(int argc, char **argv)
            leaf ? ")" : "");
     char ps[MC_POS_STRLEN];
     mc_pos_format(g, &p, ps, sizeof ps);
-    printf(_("position: %s (%s to move)\n"), ps,
-           p.side == MC_SOUTH ? "South" : "North");
+    printf(_("position: %s (%s to move)\n"), ps, cli_side(p.side));
     mc_book_move bm[MC_MAX_MOVES];
     int n = mc_session_over(s) ? 0 : mc_book_moves(b, g, &p, bm);
     if (n == 0) {
@@ -446,8 +445,8 @@ static int tree_of(build *b, const mc_book *bk, const char *file)
     if (size > 0 && b->n[0].state != INNER) {
         fprintf(stderr,
                 _("mancala book build: %s does not hold the start "
-                "position: it was not made by book build (give "
-                "another --out)\n"),
+                  "position: it was not made by book build (give "
+                  "another --out)\n"),
                 file);
         return -1;
     }
@@ -562,27 +561,27 @@ static int expand(build *b, int i, mc_session *s)
 
 static const char *const build_usage =
     N_("usage: mancala book build [--out FILE] [--positions N]\n"
-    "                          [--depth D | --movetime MS] [--width W]\n"
-    "                          [--threads T] [--hash MB] [--save-every S]\n"
-    "                          [--game SPEC] [--quiet]\n\n"
-    "Build an opening book (docs/BOOK.md) by drop-out expansion from the\n"
-    "start position: every move of an expanded position is searched, to\n"
-    "depth D (default 20) or for MS milliseconds, with an empty table and\n"
-    "T threads (default 1) of MB MiB (default 16), and the scores are\n"
-    "backed up through the tree by minimax.  The position expanded next is\n"
-    "the leaf at the end of the cheapest line from the start, a line\n"
-    "costing 1 a ply plus 1 for every W hundredths of a seed (default 50)\n"
-    "by which its moves fall short of the best ones.  N positions are\n"
-    "expanded (default 100).\n"
-    "The book is written to FILE (default GAME.book, here) atomically at\n"
-    "the start, every S seconds (default 30); 0: after every position) and\n"
-    "at the end; Ctrl-C saves and stops.  A rerun goes on from FILE: the\n"
-    "same command finishes a stopped build, a larger N makes the book\n"
-    "grow (the leaves' depth or time must stay the same).  With --depth\n"
-    "and one thread a build is deterministic, whether it ran at once or in\n"
-    "pieces.  A line of progress goes to standard error (--quiet: none).\n"
-    "--game: the variant (default oware; the program's own book is used\n"
-    "for oware only, other books through --book or 'set book FILE').\n");
+       "                          [--depth D | --movetime MS] [--width W]\n"
+       "                          [--threads T] [--hash MB] [--save-every S]\n"
+       "                          [--game SPEC] [--quiet]\n\n"
+       "Build an opening book (docs/BOOK.md) by drop-out expansion from the\n"
+       "start position: every move of an expanded position is searched, to\n"
+       "depth D (default 20) or for MS milliseconds, with an empty table and\n"
+       "T threads (default 1) of MB MiB (default 16), and the scores are\n"
+       "backed up through the tree by minimax.  The position expanded next is\n"
+       "the leaf at the end of the cheapest line from the start, a line\n"
+       "costing 1 a ply plus 1 for every W hundredths of a seed (default 50)\n"
+       "by which its moves fall short of the best ones.  N positions are\n"
+       "expanded (default 100).\n"
+       "The book is written to FILE (default GAME.book, here) atomically at\n"
+       "the start, every S seconds (default 30); 0: after every position) and\n"
+       "at the end; Ctrl-C saves and stops.  A rerun goes on from FILE: the\n"
+       "same command finishes a stopped build, a larger N makes the book\n"
+       "grow (the leaves' depth or time must stay the same).  With --depth\n"
+       "and one thread a build is deterministic, whether it ran at once or in\n"
+       "pieces.  A line of progress goes to standard error (--quiet: none).\n"
+       "--game: the variant (default oware; the program's own book is used\n"
+       "for oware only, other books through --book or 'set book FILE').\n");
 
 typedef struct build_opts {
     const char *out, *spec;
@@ -622,7 +621,7 @@ static int parse_build(int argc, char **argv, build_opts *o)
         if (k == sizeof nums / sizeof nums[0] && !text) {
             fprintf(stderr,
                     _("mancala book build: unknown argument '%s' (try "
-                    "'mancala book build --help')\n"),
+                      "'mancala book build --help')\n"),
                     a);
             return -1;
         }
@@ -640,7 +639,7 @@ static int parse_build(int argc, char **argv, build_opts *o)
         if (n < min) {
             fprintf(stderr,
                     _("mancala book build: %s takes a whole number "
-                    "from %ld to %ld, not '%s'\n"),
+                      "from %ld to %ld, not '%s'\n"),
                     a, min, nums[k].max, v);
             return -1;
         }
@@ -648,7 +647,7 @@ static int parse_build(int argc, char **argv, build_opts *o)
     }
     if (o->depth && o->movetime) {
         fprintf(stderr, _("mancala book build: give --depth or --movetime, "
-                        "not both\n"));
+                          "not both\n"));
         return -1;
     }
     if (!o->depth && !o->movetime)
@@ -838,19 +837,19 @@ static int go_on_from(build *b, const build_opts *o, const char *out)
     if (strcmp(mc_book_spec(old), mc_game_spec(b->g)) != 0)
         fprintf(stderr,
                 _("mancala book build: %s is a book of %s, not %s "
-                "(give another --out)\n"),
+                  "(give another --out)\n"),
                 out, mc_book_spec(old), mc_game_spec(b->g));
     else if (!leaf)
         fprintf(stderr,
                 _("mancala book build: %s has no 'leaf' line: it "
-                "was not made by book build (give another "
-                "--out)\n"),
+                  "was not made by book build (give another "
+                  "--out)\n"),
                 out);
     else if (strcmp(leaf, want) != 0)
         fprintf(stderr,
                 _("mancala book build: %s was built with leaves "
-                "searched to %s, not %s: give the same budget to "
-                "go on with it, or another --out\n"),
+                  "searched to %s, not %s: give the same budget to "
+                  "go on with it, or another --out\n"),
                 out, leaf, want);
     else
         bad = tree_of(b, old, out);
@@ -864,7 +863,7 @@ static int go_on_from(build *b, const build_opts *o, const char *out)
     if (!o->quiet)
         fprintf(stderr,
                 _("book: going on from %s: %d positions, %lld "
-                "leaf searches\n"),
+                  "leaf searches\n"),
                 out, b->inner, b->searches);
     return 0;
 }
@@ -942,7 +941,7 @@ static int finish_build(build *b, const build_opts *o, const char *out,
     if (interrupted) {
         fprintf(stderr,
                 _("book: stopped: %s holds %d positions; the same "
-                "command goes on from there\n"),
+                  "command goes on from there\n"),
                 out, b->inner);
         return 130;
     }
@@ -953,7 +952,7 @@ static int finish_build(build *b, const build_opts *o, const char *out,
     if (!o->quiet)
         fprintf(stderr,
                 _("book: %s: %d positions%s, %lld leaf searches, "
-                "%s (%s in all); %s\n"),
+                  "%s (%s in all); %s\n"),
                 out, b->inner,
                 gw->complete    ? " (every line ends in a proven result)"
                 : gw->here == 0 ? " (nothing to do)"

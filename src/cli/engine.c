@@ -86,8 +86,8 @@ int cmd_engine(int argc, char **argv)
     int uci = 0;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            printf(
-                _("usage: mancala engine [--uci]\n\n"
+            printf(_(
+                "usage: mancala engine [--uci]\n\n"
                 "Speak the mancala engine protocol on standard input and\n"
                 "output (docs/PROTOCOL.md, man mancala-engine): send\n"
                 "'hello' for the version and options, 'help' for the\n"
@@ -102,7 +102,8 @@ int cmd_engine(int argc, char **argv)
             uci = 1;
             continue;
         }
-        fprintf(stderr, _("mancala engine: unexpected argument '%s'\n"), argv[i]);
+        fprintf(stderr, _("mancala engine: unexpected argument '%s'\n"),
+                argv[i]);
         return EXIT_USAGE;
     }
     signal(SIGPIPE, SIG_IGN);

@@ -22,8 +22,10 @@ static const command commands[] = {
     {"games", cmd_games, N_("list the games and their options")},
     {"analyze", cmd_analyze, N_("search a position and print the best line")},
     {"solve", cmd_solve, N_("prove who wins a position with perfect play")},
-    {"probe", cmd_probe, N_("a solved game's value of a position and its moves")},
-    {"selfplay", cmd_selfplay, N_("games between two built-in players, with Elo")},
+    {"probe", cmd_probe,
+     N_("a solved game's value of a position and its moves")},
+    {"selfplay", cmd_selfplay,
+     N_("games between two built-in players, with Elo")},
     {"tune", cmd_tune, N_("train a learned evaluation (self-play data, fit)")},
     {"bench", cmd_bench, N_("search signature; rules speed with --rules")},
     {"replay", cmd_replay, N_("step through a recorded game with the board")},
@@ -31,7 +33,8 @@ static const command commands[] = {
     {"engine", cmd_engine, N_("speak the engine protocol on stdin/stdout")},
     {"match", cmd_match, N_("play two protocol engines against each other")},
     {"openings", cmd_openings, N_("balanced openings files for match")},
-    {"egdb", cmd_egdb, N_("Oware endgame databases: build, verify, info, probe")},
+    {"egdb", cmd_egdb,
+     N_("Oware endgame databases: build, verify, info, probe")},
     {"book", cmd_book, N_("the opening book: show a position's moves, build")},
 #ifndef MC_NO_SERVER /* the WebAssembly build has no web server */
     {"serve", cmd_serve, N_("the browser board: a web server on localhost")},
@@ -41,22 +44,22 @@ static const command commands[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            _("usage: mancala <command> [arguments]\n"
-            "       mancala --help | --version\n"
-            "       mancala --lang <language> <command> [arguments]\n\n"
-            "Traditional mancala games, played and analysed exactly as their\n"
-            "rule files say.  Games:"));
+    fprintf(
+        f, _("usage: mancala <command> [arguments]\n"
+             "       mancala --help | --version\n"
+             "       mancala --lang <language> <command> [arguments]\n\n"
+             "Traditional mancala games, played and analysed exactly as their\n"
+             "rule files say.  Games:"));
     for (const char *const *n = mc_game_names(); *n; n++)
         fprintf(f, " %s", *n);
     fprintf(f, _("\nA game is named with its options: oware, oware:awari,\n"
-               "oware:grand_slam=win25,repetition=threefold.\n\n"
-               "commands:\n"));
+                 "oware:grand_slam=win25,repetition=threefold.\n\n"
+                 "commands:\n"));
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, _(commands[i].summary));
     fprintf(f, _("\n'mancala <command> --help' explains a command.\n"
-               "Exit status: 0 success, 1 bad input (game, position, move),"
-               " 2 bad usage.\n"));
+                 "Exit status: 0 success, 1 bad input (game, position, move),"
+                 " 2 bad usage.\n"));
 }
 
 /* The evaluation's weights from the environment (man/mancala.1):

@@ -270,7 +270,8 @@ static int handshake(client *c, const char *spec, char *why, size_t wn)
     char last[1024], cmd[MC_SPEC_STRLEN + 16];
     if (ask(c, "hello", "ok hello", last, sizeof last, ANSWER_MS) != 0 ||
         strcmp(last, "ok hello") != 0) {
-        snprintf(why, wn, _("%s ('%s') does not answer 'hello'"), c->name, c->cmd);
+        snprintf(why, wn, _("%s ('%s') does not answer 'hello'"), c->name,
+                 c->cmd);
         return -1;
     }
     snprintf(cmd, sizeof cmd, "set game %s", spec);
@@ -365,8 +366,8 @@ typedef struct slot {
     pthread_t th;
 } slot;
 
-static const char *const match_usage =
-    N_("usage: mancala match --engine1 CMD --engine2 CMD [--game G]\n"
+static const char *const match_usage = N_(
+    "usage: mancala match --engine1 CMD --engine2 CMD [--game G]\n"
     "           [--openings FILE] [--games N] [--concurrency N]\n"
     "           [--tc BASE+INC | --movetime MS] [--depth D] [--nodes N]\n"
     "           [--option1 NAME=VALUE]... [--option2 NAME=VALUE]...\n"
@@ -486,7 +487,7 @@ static void match_game(shared *sh, slot *sl, long game, int e1_south,
                 if (recover(c))
                     snprintf(msg, sizeof msg,
                              _(" (it did not answer 'stop' "
-                             "within %d ms: killed)"),
+                               "within %d ms: killed)"),
                              STOP_GRACE_MS);
                 else
                     snprintf(msg, sizeof msg, _(" (stopped)"));
@@ -509,8 +510,7 @@ static void match_game(shared *sh, slot *sl, long game, int e1_south,
         if (why) {
             pthread_mutex_lock(&sh->lock);
             printf(_("game %ld: %s (%s, '%s') %s%s: it loses the game\n"),
-                   game + 1, side == MC_SOUTH ? "South" : "North", c->name,
-                   c->cmd, why, msg);
+                   game + 1, cli_side(side), c->name, c->cmd, why, msg);
             fflush(stdout);
             pthread_mutex_unlock(&sh->lock);
             if (reason == MC_END_TIME)
@@ -697,7 +697,8 @@ static int play_game(slot *sl, long i)
         return -1;
     tag_record(rec, sh, i, south, north, opening);
     pthread_mutex_lock(&sh->lock);
-    printf(_("game %ld: South '%s', North '%s'\n"), i + 1, south->cmd, north->cmd);
+    printf(_("game %ld: South '%s', North '%s'\n"), i + 1, south->cmd,
+           north->cmd);
     fflush(stdout);
     pthread_mutex_unlock(&sh->lock);
     int late[2] = {0, 0};
@@ -745,24 +746,24 @@ static void print_summary(shared *sh)
     const long *p = sh->penta.pairs;
     if (ms_penta_elo(&sh->penta, &ps, &pe, &plo, &phi) > 0)
         printf(_("pairs by engine 1's points (0, 1/2, 1, 3/2, 2): %ld, %ld, "
-               "%ld, %ld, %ld; pentanomial %s\n"),
+                 "%ld, %ld, %ld; pentanomial %s\n"),
                p[0], p[1], p[2], p[3], p[4],
                ms_elo_text(pe, plo, phi, t, sizeof t));
     if (sh->time_losses[0] || sh->time_losses[1] || sh->restarts[0] ||
         sh->restarts[1])
         printf(_("losses on time: engine 1 %ld, engine 2 %ld; restarts: "
-               "engine 1 %ld, engine 2 %ld\n"),
+                 "engine 1 %ld, engine 2 %ld\n"),
                sh->time_losses[0], sh->time_losses[1], sh->restarts[0],
                sh->restarts[1]);
     if (o->sprt) {
         if (sh->decision)
             printf(_("SPRT [%g, %g]: %s after %ld pairs (LLR %.2f, bounds "
-                   "[%.2f, %.2f])\n"),
+                     "[%.2f, %.2f])\n"),
                    o->elo0, o->elo1, sh->decision, sh->decided_at, sh->llr,
                    sh->lower, sh->upper);
         else
             printf(_("SPRT [%g, %g]: no decision (LLR %.2f, bounds [%.2f, "
-                   "%.2f])\n"),
+                     "%.2f])\n"),
                    o->elo0, o->elo1, sh->llr, sh->lower, sh->upper);
     }
 }
@@ -944,15 +945,15 @@ static int builtin_match(int argc, char **argv)
         else {
             fprintf(stderr,
                     _("mancala match: with --player1/--player2 the "
-                    "options are --game G and --games N (N >= 2), "
-                    "not '%s %s'\n"),
+                      "options are --game G and --games N (N >= 2), "
+                      "not '%s %s'\n"),
                     a, v);
             return EXIT_USAGE;
         }
     }
     if (argc % 2 == 0 || !p1 || !p2) {
         fprintf(stderr, _("mancala match: --player1 and --player2 are both "
-                        "needed, each with a value\n"));
+                          "needed, each with a value\n"));
         return EXIT_USAGE;
     }
     return cli_builtin_match(spec, p1, p2, games / 2, 2, 1);

@@ -69,7 +69,8 @@ int cli_read_openings(const mc_game *g, const char *path, const char *cmd,
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, _("%s: cannot read %s: %s\n"), cmd, path, strerror(errno));
+        fprintf(stderr, _("%s: cannot read %s: %s\n"), cmd, path,
+                strerror(errno));
         return -1;
     }
     char **list = NULL, *line = NULL;
@@ -103,7 +104,8 @@ int cli_read_openings(const mc_game *g, const char *path, const char *cmd,
         list[n++] = norm;
     }
     if (rc == 0 && ferror(f)) {
-        fprintf(stderr, _("%s: cannot read %s: %s\n"), cmd, path, strerror(errno));
+        fprintf(stderr, _("%s: cannot read %s: %s\n"), cmd, path,
+                strerror(errno));
         rc = -1;
     }
     if (rc == 0 && n == 0) {
@@ -169,8 +171,8 @@ static int open_in_playouts(const mc_game *g, const mc_move *line, long plies,
     return pts * 2 >= k && pts * 2 <= 3 * k;
 }
 
-static const char *const openings_usage =
-    N_("usage: mancala openings <game> [--count N] [--plies P] [--max-score CP]\n"
+static const char *const openings_usage = N_(
+    "usage: mancala openings <game> [--count N] [--plies P] [--max-score CP]\n"
     "                        [--depth D] [--seed S] [--playouts K]\n"
     "                        [--playout-nodes N]\n\n"
     "Print an openings file for 'mancala match --openings' "
@@ -235,7 +237,7 @@ static int parse_args(int argc, char **argv, openings_args *a)
         if (v < 0 || (v == 0 && !zero_ok)) {
             fprintf(stderr,
                     _("mancala openings: %s takes a whole number "
-                    "from %d to %ld, not '%s'\n"),
+                      "from %d to %ld, not '%s'\n"),
                     o, zero_ok ? 0 : 1, max[k], argv[i]);
             return EXIT_USAGE;
         }
@@ -382,8 +384,8 @@ int cmd_openings(int argc, char **argv)
                   (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     fprintf(stderr,
             _("mancala openings: %ld openings from %ld random lines (%ld ended "
-            "the game, %ld repeated a position, %ld scored beyond %ld, "
-            "%ld lopsided in playouts) in %.1f s\n"),
+              "the game, %ld repeated a position, %ld scored beyond %ld, "
+              "%ld lopsided in playouts) in %.1f s\n"),
             f.found, f.tried, f.over, f.dup, f.unbalanced, a.cp, f.lopsided,
             secs);
     free(f.seen);
@@ -393,7 +395,7 @@ int cmd_openings(int argc, char **argv)
     if (f.found < a.count) {
         fprintf(stderr,
                 _("mancala openings: only %ld of %ld found: allow more "
-                "plies or a larger --max-score\n"),
+                  "plies or a larger --max-score\n"),
                 f.found, a.count);
         return f.found > 0 ? 0 : 1;
     }

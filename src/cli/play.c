@@ -28,7 +28,6 @@ static struct {
     int off, variety, seeded;
 } play_book = {0, 20, 0};
 
-
 /* ---- board drawing (from the game's layout; knows no rule) ---- */
 
 static void letters_line(FILE *f, const mc_game *g, const mc_layout *l, int r)
@@ -76,7 +75,8 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p)
             letters_line(f, g, &l, r);
     }
     if (foreign)
-        fprintf(f, _("  <n> marks a pit owned by the player across the board\n"));
+        fprintf(f,
+                _("  <n> marks a pit owned by the player across the board\n"));
     fprintf(f, "\n");
 }
 
@@ -186,7 +186,7 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
         return choose_screen(pl, s, m);
     for (;;) {
         printf(_("%s to move (a move, or: moves, undo, redo, board, resign, "
-               "quit, help)> "),
+                 "quit, help)> "),
                cli_side(pl->side));
         fflush(stdout);
         char line[256];
@@ -201,12 +201,12 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
             return 1;
         if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
             printf(_("Type the letter of one of your pits to sow it.\n"
-                   "  moves   list your legal moves\n"
-                   "  undo    take back your last move (and the reply)\n"
-                   "  redo    play an undone move again\n"
-                   "  board   draw the board again\n"
-                   "  resign  give up this game\n"
-                   "  quit    leave the program\n"));
+                     "  moves   list your legal moves\n"
+                     "  undo    take back your last move (and the reply)\n"
+                     "  redo    play an undone move again\n"
+                     "  board   draw the board again\n"
+                     "  resign  give up this game\n"
+                     "  quit    leave the program\n"));
             continue;
         }
         if (strcmp(line, "moves") == 0) {
@@ -220,7 +220,7 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
         if ((strcmp(line, "undo") == 0 || strcmp(line, "redo") == 0) &&
             screen.view.no_undo) {
             printf(_("Refused: this is a contract game, without take-backs "
-                   "(W16).\n"));
+                     "(W16).\n"));
             continue;
         }
         if (strcmp(line, "undo") == 0 || strcmp(line, "redo") == 0) {
@@ -229,7 +229,8 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
             for (int i = 0; i < plies; i++)
                 k += (undo ? mc_session_undo(s) : mc_session_redo(s)) == 0;
             if (!k) {
-                printf("%s\n", undo ? _("Nothing to undo.") : _("Nothing to redo."));
+                printf("%s\n",
+                       undo ? _("Nothing to undo.") : _("Nothing to redo."));
                 continue;
             }
             return 2;
@@ -334,7 +335,7 @@ static int make_player(player *pl, const char *kind, int side, uint64_t seed,
     } else {
         fprintf(stderr,
                 _("mancala play: unknown player '%s' (players: human, "
-                "computer, random)\n"),
+                  "computer, random)\n"),
                 kind);
         return -1;
     }
@@ -439,7 +440,8 @@ static void report_solved(const mc_session *s)
     if (south == 0)
         say(_("perfect play: a draw."));
     else
-        say(_("perfect play: %s wins by %d."), cli_side(south > 0 ? MC_SOUTH : MC_NORTH),
+        say(_("perfect play: %s wins by %d."),
+            cli_side(south > 0 ? MC_SOUTH : MC_NORTH),
             south > 0 ? south : -south);
 }
 
@@ -541,8 +543,8 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
     return quit;
 }
 
-static const char *const play_usage =
-    N_("usage: mancala play [<game>] [--you south|north] [--south P] "
+static const char *const play_usage = N_(
+    "usage: mancala play [<game>] [--you south|north] [--south P] "
     "[--north P]\n"
     "                    [--level N] [--time S] [--seed N]\n"
     "                    [--save FILE] [--resume FILE]\n\n"
@@ -710,15 +712,16 @@ static int number_option(play_args *pa, const char *o, const char *v)
         char *end;
         double t = strtod(v, &end);
         if (*end || end == v || !(t > 0 && t <= 360000)) {
-            fprintf(stderr, _("mancala play: %s takes seconds, not '%s'\n"), o, v);
+            fprintf(stderr, _("mancala play: %s takes seconds, not '%s'\n"), o,
+                    v);
             return EXIT_USAGE;
         }
         *(o[2] == 'm' ? &pa->move_time : &pa->game_time) = t;
     } else if (strcmp(o, "--nodes") == 0 || strcmp(o, "--hint-nodes") == 0) {
         long n = cli_number(v, 2000000000L);
         if (n < 1) {
-            fprintf(stderr, _("mancala play: %s takes a node count, not '%s'\n"),
-                    o, v);
+            fprintf(stderr,
+                    _("mancala play: %s takes a node count, not '%s'\n"), o, v);
             return EXIT_USAGE;
         }
         if (o[2] == 'n')
@@ -728,7 +731,8 @@ static int number_option(play_args *pa, const char *o, const char *v)
     } else if (strcmp(o, "--speed") == 0) {
         pa->speed = cli_number(v, 4);
         if (pa->speed < 0) {
-            fprintf(stderr, _("mancala play: --speed takes 0..4, not '%s'\n"), v);
+            fprintf(stderr, _("mancala play: --speed takes 0..4, not '%s'\n"),
+                    v);
             return EXIT_USAGE;
         }
     } else if (strcmp(o, "--seed") == 0) {
@@ -742,7 +746,8 @@ static int number_option(play_args *pa, const char *o, const char *v)
     } else if (strcmp(o, "--level") == 0) {
         pa->level = cli_number(v, 10);
         if (pa->level < 1) {
-            fprintf(stderr, _("mancala play: --level takes 1..10, not '%s'\n"), v);
+            fprintf(stderr, _("mancala play: --level takes 1..10, not '%s'\n"),
+                    v);
             return EXIT_USAGE;
         }
     } else { /* --time */
@@ -751,7 +756,7 @@ static int number_option(play_args *pa, const char *o, const char *v)
         if (*end || end == v || !(pa->seconds > 0 && pa->seconds <= 3600)) {
             fprintf(stderr,
                     _("mancala play: --time takes seconds (0 < S <= "
-                    "3600), not '%s'\n"),
+                      "3600), not '%s'\n"),
                     v);
             return EXIT_USAGE;
         }
@@ -770,7 +775,7 @@ static int play_option(play_args *pa, const char *o, const char *v)
         if (n < 0) {
             fprintf(stderr,
                     _("mancala play: --book-variety takes 0..10000 "
-                    "(hundredths of a seed), not '%s'\n"),
+                      "(hundredths of a seed), not '%s'\n"),
                     v);
             return EXIT_USAGE;
         }
@@ -792,7 +797,7 @@ static int play_option(play_args *pa, const char *o, const char *v)
         if (you < 0) {
             fprintf(stderr,
                     _("mancala play: --you takes south or north, not "
-                    "'%s'\n"),
+                      "'%s'\n"),
                     v);
             return EXIT_USAGE;
         }
@@ -930,8 +935,8 @@ static void offer_autosave(play_args *pa)
     if (open == 1 || open == 2) {
         snprintf(q, sizeof q,
                  _("An unfinished game is saved in %s\n(%s).\n\n"
-                 "Resume it?  (No keeps it as autosave.old.mcr and "
-                 "starts a new game.)"),
+                   "Resume it?  (No keeps it as autosave.old.mcr and "
+                   "starts a new game.)"),
                  auto_path, what);
         if (open == 1 && tui_ask_yes(q)) {
             pa->resume = auto_path;
@@ -940,8 +945,8 @@ static void offer_autosave(play_args *pa)
             snprintf(old_path, sizeof old_path, "%.*s.old.mcr",
                      (int)(strlen(auto_path) - 4), auto_path);
             if (rename(auto_path, old_path) == 0 && open == 2)
-                say(_("The unfinished game in %s (%s) is kept as %s."), auto_path,
-                    what, old_path);
+                say(_("The unfinished game in %s (%s) is kept as %s."),
+                    auto_path, what, old_path);
         }
     }
     if (!pa->resume)
@@ -1035,7 +1040,8 @@ static void announce(const mc_game *g, const player pl[2], const play_args *pa)
         static char names[2][80];
         for (int i = 0; i < 2; i++) {
             if (pl[i].choose != choose_computer)
-                snprintf(names[i], sizeof names[i], "%s", kind_word(pl[i].kind));
+                snprintf(names[i], sizeof names[i], "%s",
+                         kind_word(pl[i].kind));
             else if (pa->nodes)
                 snprintf(names[i], sizeof names[i],
                          _("computer (level %ld, %llu nodes)"), pa->level,
@@ -1107,10 +1113,10 @@ static void next_game(const mc_game *g, mc_match *match, const mc_session *s,
     if (match->winner < 0)
         say(_("Next game: %s starts."), cli_side(match->next_first));
     if (screen.on) {
-        int k =
-            tui_wait_key(s, &screen.view,
-                         match->winner < 0 ? _("Any key: the next game.  q: quit.")
-                                           : _("Any key: leave."));
+        int k = tui_wait_key(s, &screen.view,
+                             match->winner < 0
+                                 ? _("Any key: the next game.  q: quit.")
+                                 : _("Any key: leave."));
         if (k == 'q' || k == 'Q')
             match->winner = match->winner < 0 ? -2 : match->winner;
     }

@@ -25,11 +25,11 @@ int cmd_check(int argc, char **argv)
     if (argc < 2 || cli_is_help(argv[1])) {
         FILE *f = argc < 2 ? stderr : stdout;
         fprintf(f, _("usage: mancala check FILE...\n\n"
-                   "Read each game record file (docs/RECORDS.md), checking\n"
-                   "every tag and every move against the rules.  Prints\n"
-                   "'FILE: N games' for a good file, 'FILE:LINE:COLUMN:\n"
-                   "problem' on stderr for a bad one; exit status 1 if any\n"
-                   "file is bad.\n"));
+                     "Read each game record file (docs/RECORDS.md), checking\n"
+                     "every tag and every move against the rules.  Prints\n"
+                     "'FILE: N games' for a good file, 'FILE:LINE:COLUMN:\n"
+                     "problem' on stderr for a bad one; exit status 1 if any\n"
+                     "file is bad.\n"));
         return argc < 2 ? EXIT_USAGE : 0;
     }
     int bad = 0;
@@ -58,8 +58,8 @@ int cmd_check(int argc, char **argv)
     return bad ? EXIT_BAD_INPUT : 0;
 }
 
-static const char *const replay_usage =
-    N_("usage: mancala replay FILE [--game N] [--step]\n\n"
+static const char *const replay_usage = N_(
+    "usage: mancala replay FILE [--game N] [--step]\n\n"
     "Show a recorded game (the first, or game N of the file): its tags, the\n"
     "board at the start and after every move, what each move did, the\n"
     "comments and the result.  --step waits after each move: Enter (or n)\n"
@@ -93,7 +93,7 @@ int cmd_replay(int argc, char **argv)
             which = i + 1 < argc ? cli_number(argv[++i], 1000000) : -1;
             if (which < 1) {
                 fprintf(stderr, _("mancala replay: --game takes a game number "
-                                "from 1\n"));
+                                  "from 1\n"));
                 return EXIT_USAGE;
             }
         } else if (argv[i][0] == '-' || file) {

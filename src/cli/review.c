@@ -16,21 +16,22 @@
 
 static const char *const usage =
     N_("usage: mancala analyze --game FILE [--round N] [--time S|--depth "
-    "D|--nodes N]\n\n"
-    "Review a recorded game: the engine values every position (default\n"
-    "0.5 s each), then each move is printed with the position's value in\n"
-    "words, its player's chance to win before and after it, and, when it\n"
-    "gave away 10 %% or more of it, the verdict (inaccuracy 10 %%, mistake\n"
-    "20 %%, blunder 30 %%) and the engine's better move:\n"
-    "  PLY SIDE MOVE: VALUE); CHANCE%% -> CHANCE%%[; VERDICT, better BEST]\n"
-    "then a count of each side's verdicts.  --round N: the N-th game of\n"
-    "the file (default 1).  Progress goes to stderr.\n");
+       "D|--nodes N]\n\n"
+       "Review a recorded game: the engine values every position (default\n"
+       "0.5 s each), then each move is printed with the position's value in\n"
+       "words, its player's chance to win before and after it, and, when it\n"
+       "gave away 10 %% or more of it, the verdict (inaccuracy 10 %%, mistake\n"
+       "20 %%, blunder 30 %%) and the engine's better move:\n"
+       "  PLY SIDE MOVE: VALUE); CHANCE%% -> CHANCE%%[; VERDICT, better BEST]\n"
+       "then a count of each side's verdicts.  --round N: the N-th game of\n"
+       "the file (default 1).  Progress goes to stderr.\n");
 
 static void on_progress(int done, int total, void *ctx)
 {
     (void)ctx;
     if (isatty(2)) {
-        fprintf(stderr, _("\rreviewing: %d/%d positions"), done, total);
+        fputc('\r', stderr);
+        fprintf(stderr, _("reviewing: %d/%d positions"), done, total);
         if (done == total)
             fputc('\n', stderr);
     } else if (done == total) {
@@ -74,12 +75,13 @@ static int parse_args(int argc, char **argv, review_args *a)
             a->secs = strtod(v, &end);
             if (*end || end == v || !(a->secs > 0 && a->secs <= 3600)) {
                 fprintf(stderr,
-                        _("mancala analyze: --time takes seconds, not '%s'\n"), v);
+                        _("mancala analyze: --time takes seconds, not '%s'\n"),
+                        v);
                 return EXIT_USAGE;
             }
         } else {
-            fprintf(stderr, _("mancala analyze: bad option or value: %s %s\n"), o,
-                    v);
+            fprintf(stderr, _("mancala analyze: bad option or value: %s %s\n"),
+                    o, v);
             return EXIT_USAGE;
         }
     }
@@ -134,8 +136,7 @@ static void print_review(const mc_game *g, const mc_session *s,
         char in[64], mi[64], bl[64];
         int ni = c[MC_VERDICT_INACCURACY], nm = c[MC_VERDICT_MISTAKE],
             nb = c[MC_VERDICT_BLUNDER];
-        snprintf(in, sizeof in, P_("%d inaccuracy", "%d inaccuracies", ni),
-                 ni);
+        snprintf(in, sizeof in, P_("%d inaccuracy", "%d inaccuracies", ni), ni);
         snprintf(mi, sizeof mi, P_("%d mistake", "%d mistakes", nm), nm);
         snprintf(bl, sizeof bl, P_("%d blunder", "%d blunders", nb), nb);
         /* TRANSLATORS: a side, then its inaccuracies, mistakes and
@@ -166,7 +167,9 @@ int cli_review(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (a.round > n) {
-        fprintf(stderr, P_("mancala analyze: %s holds %d game, not %ld\n", "mancala analyze: %s holds %d games, not %ld\n", n),
+        fprintf(stderr,
+                P_("mancala analyze: %s holds %d game, not %ld\n",
+                   "mancala analyze: %s holds %d games, not %ld\n", n),
                 a.file, n, a.round);
         mc_records_free(recs, n);
         return EXIT_BAD_INPUT;

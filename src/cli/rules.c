@@ -168,11 +168,11 @@ int cmd_rules(int argc, char **argv)
     if (argc != 2 || cli_is_help(argv[1])) {
         FILE *f = argc == 2 ? stdout : stderr;
         fprintf(f, _("usage: mancala rules <game>\n"
-                   "       mancala rules --list\n\n"
-                   "Print the rules of a game, as the program plays them:\n"
-                   "numbered rules, options, notation and worked examples,\n"
-                   "and where the illustrated beginner's guide is.\n"
-                   "--list: the games, one a line.  Games: "));
+                     "       mancala rules --list\n\n"
+                     "Print the rules of a game, as the program plays them:\n"
+                     "numbered rules, options, notation and worked examples,\n"
+                     "and where the illustrated beginner's guide is.\n"
+                     "--list: the games, one a line.  Games: "));
         list_games(f, " ", "\n");
         return argc == 2 ? 0 : EXIT_USAGE;
     }
@@ -180,7 +180,7 @@ int cmd_rules(int argc, char **argv)
     if (name[0] == '-') {
         fprintf(stderr,
                 _("mancala rules: unknown option '%s' (try 'mancala "
-                "rules --help')\n"),
+                  "rules --help')\n"),
                 name);
         return EXIT_USAGE;
     }
@@ -197,8 +197,8 @@ int cmd_rules(int argc, char **argv)
     fputs(text ? text : t, stdout);
     free(text);
     printf(_("\nFor beginners: the rules in plain words, with pictures, are on "
-           "the page\n/howto-%s.html of 'mancala serve' (open "
-           "http://127.0.0.1:8080/howto-%s.html\nwhile it runs)"),
+             "the page\n/howto-%s.html of 'mancala serve' (open "
+             "http://127.0.0.1:8080/howto-%s.html\nwhile it runs)"),
            base, base);
     char doc[4200];
     snprintf(doc, sizeof doc, "%s/howto-%s.html", MC_DOCDIR, base);

@@ -37,8 +37,8 @@ static int make_dirs_for(const char *file)
     return 0;
 }
 
-static const char *const usage =
-    N_("usage: mancala serve [--port N] [--bind ADDR] [--db FILE] [--host "
+static const char *const usage = N_(
+    "usage: mancala serve [--port N] [--bind ADDR] [--db FILE] [--host "
     "NAME]...\n"
     "                     [--proxy ADDR] [--per-ip N] [--max-conns N]\n"
     "                     [--deadline S] [--max-games N] [--quota N] [--rate "
@@ -92,7 +92,7 @@ static long num_arg(const char *opt, const char *v, long max)
     if (x < 0)
         fprintf(stderr,
                 _("mancala serve: %s takes a number from 0 to %ld, not "
-                "'%s'\n"),
+                  "'%s'\n"),
                 opt, max, v);
     return x;
 }
@@ -180,8 +180,8 @@ static int parse_args(int argc, char **argv, serve_args *sa)
         } else if (strcmp(o, "--dir") == 0) {
             fprintf(stderr,
                     _("mancala serve: --dir is gone: games are kept in a "
-                    "database (--db FILE); bring a folder of records in "
-                    "with 'mancala serve --import DIR' (docs/SERVER.md)\n"));
+                      "database (--db FILE); bring a folder of records in "
+                      "with 'mancala serve --import DIR' (docs/SERVER.md)\n"));
             return EXIT_USAGE;
         } else if (v && strcmp(o, "--import") == 0) {
             sa->import = v;
@@ -210,14 +210,14 @@ static int parse_args(int argc, char **argv, serve_args *sa)
             if (sa->variety < 0) {
                 fprintf(stderr,
                         _("mancala serve: --book-variety takes 0..10000 "
-                        "(hundredths of a seed), not '%s'\n"),
+                          "(hundredths of a seed), not '%s'\n"),
                         v);
                 return EXIT_USAGE;
             }
         } else {
             fprintf(stderr,
                     _("mancala serve: unknown argument '%s' (try "
-                    "'mancala serve --help')\n"),
+                      "'mancala serve --help')\n"),
                     o);
             return EXIT_USAGE;
         }
@@ -280,12 +280,13 @@ static int reset_password(mc_api *api, const serve_args *sa)
     if (sa->pw_stdin) {
         if (!fgets(pw, sizeof pw, stdin)) {
             fprintf(stderr, _("mancala serve: no password on the standard "
-                            "input\n"));
+                              "input\n"));
             rc = EXIT_BAD_INPUT;
         }
         pw[strcspn(pw, "\r\n")] = 0;
     } else if (mc_pw_random(pw, 21) != 0) {
-        fprintf(stderr, _("mancala serve: no random numbers from the system\n"));
+        fprintf(stderr,
+                _("mancala serve: no random numbers from the system\n"));
         rc = EXIT_BAD_INPUT;
     }
     if (rc == 0 && mc_api_reset_password(api, sa->reset, pw, &err) != 0) {
@@ -313,7 +314,7 @@ static int delete_account(mc_api *api, const char *name)
         return EXIT_BAD_INPUT;
     }
     printf(_("mancala serve: the account %s is deleted (its sessions ended, "
-           "its games kept under \"deleted player\")\n"),
+             "its games kept under \"deleted player\")\n"),
            name);
     return 0;
 }
@@ -376,8 +377,9 @@ int cmd_serve(int argc, char **argv)
     if (!sa.db)
         sa.db = default_db(def, sizeof def);
     if (make_dirs_for(sa.db) != 0) {
-        fprintf(stderr, _("mancala serve: cannot create the folder of %s: %s\n"),
-                sa.db, strerror(errno));
+        fprintf(stderr,
+                _("mancala serve: cannot create the folder of %s: %s\n"), sa.db,
+                strerror(errno));
         return EXIT_BAD_INPUT;
     }
     sa.ao.db = sa.db;

@@ -54,7 +54,8 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
             }
         } else if (!strcmp(a, "--threads") && i + 1 < argc) {
             if ((o->threads = cli_number(argv[++i], 16)) < 1) {
-                fprintf(stderr, _("mancala %s: --threads takes 1 to 16\n"), cmd);
+                fprintf(stderr, _("mancala %s: --threads takes 1 to 16\n"),
+                        cmd);
                 return -1;
             }
         } else if (!strcmp(a, "--positions") && i + 1 < argc) {
@@ -74,7 +75,7 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
             if (*end || !(o->seconds > 0 && o->seconds <= 3600)) {
                 fprintf(stderr,
                         _("mancala %s: --time takes seconds (0 to "
-                        "3600)\n"),
+                          "3600)\n"),
                         cmd);
                 return -1;
             }
@@ -91,7 +92,7 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
         } else {
             fprintf(stderr,
                     _("mancala %s: unexpected argument '%s' (see "
-                    "--help)\n"),
+                      "--help)\n"),
                     cmd, a);
             return -1;
         }
@@ -218,7 +219,7 @@ static int solved_build(const sopts *o)
     if (lock < 0 && busy) {
         fprintf(stderr,
                 _("mancala solve --build: another program is "
-                "building tables in %s\n"),
+                  "building tables in %s\n"),
                 dir);
         mc_game_free(g);
         return EXIT_BAD_INPUT;
@@ -339,7 +340,8 @@ static int solved_verify(const sopts *o)
                    n > mc_solved_full_seeds(s) ? "reached  " : "positions",
                    b1 ? "WRONG" : "ok", now_s() - t0);
         if (b1)
-            printf(_("layer %d: %llu entries fail\n"), n, (unsigned long long)b1);
+            printf(_("layer %d: %llu entries fail\n"), n,
+                   (unsigned long long)b1);
         fflush(stdout); /* a layer at a time, even into a file */
     }
     printf(_("%s layers 0-%d in %s: %s\n"), mc_game_spec(g), top, dir,
@@ -450,7 +452,7 @@ static int solved_check(const sopts *o)
     if (o->seeds > top) {
         fprintf(stderr,
                 _("mancala solve --check: the tables in %s go up to "
-                "%d seeds\n"),
+                  "%d seeds\n"),
                 dir, top);
         mc_solved_close(s);
         mc_game_free(g);
@@ -508,15 +510,15 @@ static int solved_check(const sopts *o)
         mc_session_free(se);
     }
     printf(_("%d positions, %d proven by exact search (%.0f s each at most), "
-           "%d agree\n"),
+             "%d agree\n"),
            tried, proven, o->seconds, agree);
     mc_solved_close(s);
     mc_game_free(g);
     return agree == proven ? 0 : EXIT_BAD_INPUT;
 }
 
-static const char *const solve_tables_help =
-    N_("usage: mancala solve --build GAME [--dir D] [--seeds N] [--threads T] "
+static const char *const solve_tables_help = N_(
+    "usage: mancala solve --build GAME [--dir D] [--seeds N] [--threads T] "
     "[--from-start]\n                             [--quiet]\n"
     "       mancala solve --verify GAME [--dir D] [--seeds N]\n"
     "       mancala solve --info GAME [--dir D]\n"
@@ -576,9 +578,9 @@ static int probe_line(const mc_game *g, const mc_solved *s, mc_pos p)
         mc_status(g, &p, &hist, &r);
         if (r.over) {
             printf(_("the game is over: %s\n"), r.winner == MC_DRAW ? "a draw"
-                                             : r.winner == MC_SOUTH
-                                                 ? "South wins"
-                                                 : "North wins");
+                                                : r.winner == MC_SOUTH
+                                                    ? "South wins"
+                                                    : "North wins");
             return 0;
         }
         mc_move best;
@@ -593,7 +595,7 @@ static int probe_line(const mc_game *g, const mc_solved *s, mc_pos p)
         }
         char mb[MC_MOVE_STRLEN];
         mc_move_format(g, &p, best, mb, sizeof mb);
-        const char *who = p.side == MC_SOUTH ? "South" : "North";
+        const char *who = cli_side(p.side);
         int k = mc_solved_move_values(s, &p, mv, val, pl);
         printf("%3d. %-5s %-5s %s in %d", ply, who, mb,
                v > 0 ? "wins" : "loses", d);
@@ -617,13 +619,13 @@ static int probe_line(const mc_game *g, const mc_solved *s, mc_pos p)
 
 static const char *const probe_help =
     N_("usage: mancala probe GAME [POSITION|start] [--dir D] [--line]\n\n"
-    "The value of a position of a solved game (gore:trades=off, sadeqa2); "
-    "docs/SOLVED.md)\nwith perfect play, and the value of each of its "
-    "moves, from the tables\nthat `mancala solve --build GAME` made in D "
-    "(default: $MANCALA_EGDB_DIR,\nelse the user directory of tables).  "
-    "--line plays perfect play to the end\ninstead: each ply's move and, "
-    "at the winner's turns, every winning move with\nthe plies it "
-    "takes.  For Oware: mancala egdb probe.\n");
+       "The value of a position of a solved game (gore:trades=off, sadeqa2); "
+       "docs/SOLVED.md)\nwith perfect play, and the value of each of its "
+       "moves, from the tables\nthat `mancala solve --build GAME` made in D "
+       "(default: $MANCALA_EGDB_DIR,\nelse the user directory of tables).  "
+       "--line plays perfect play to the end\ninstead: each ply's move and, "
+       "at the winner's turns, every winning move with\nthe plies it "
+       "takes.  For Oware: mancala egdb probe.\n");
 
 int cmd_probe(int argc, char **argv)
 {
@@ -655,7 +657,7 @@ int cmd_probe(int argc, char **argv)
     if (!mc_solved_probe(s, &p, &v, &plies)) {
         fprintf(stderr,
                 _("mancala probe: the position is not in the tables "
-                "in %s (layers 0-%d)\n"),
+                  "in %s (layers 0-%d)\n"),
                 dir, mc_solved_seeds(s));
         rc = EXIT_BAD_INPUT;
         goto out;

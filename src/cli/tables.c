@@ -49,7 +49,7 @@ const char *cli_tables_dir(const char *cmd, char *buf, size_t n)
     else if (mc_egdb_user_dir(buf, n) != 0) {
         fprintf(stderr,
                 _("mancala %s: no home directory for the "
-                "tables (set HOME or XDG_DATA_HOME, or give --dir)\n"),
+                  "tables (set HOME or XDG_DATA_HOME, or give --dir)\n"),
                 cmd);
         return NULL;
     }
@@ -185,8 +185,10 @@ static int first_build(int preset, const char *dir, int top, const char *cmd)
         fail(cmd, "endgame tables not built: %s", err.msg);
         return -1;
     }
-    fprintf(stderr, _("%s%s ... done in %.1f s (%s)\n"), b.tty ? "\r" : "", label,
-            now_s() - t0, dir);
+    if (b.tty)
+        fputc('\r', stderr);
+    fprintf(stderr, _("%s ... done in %.1f s (%s)\n"), label, now_s() - t0,
+            dir);
     builds++;
     return 0;
 }

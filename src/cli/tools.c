@@ -130,9 +130,9 @@ int cmd_moves(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
         printf(_("usage: mancala moves <game> [<position>|start]\n\n"
-               "Print the legal moves of the position (default: the start)\n"
-               "on one line, separated by spaces, in the rule file's order.\n"
-               "An empty line means there are none (the game is over).\n"));
+                 "Print the legal moves of the position (default: the start)\n"
+                 "on one line, separated by spaces, in the rule file's order.\n"
+                 "An empty line means there are none (the game is over).\n"));
         return 0;
     }
     if (argc < 2 || argc > 3) {
@@ -172,16 +172,16 @@ int cmd_apply(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
         printf(_("usage: mancala apply [--trace] <game> <position|start> "
-               "<move>...\n\n"
-               "Play the moves in order from the position, tracking history\n"
-               "(repetition) from there, and print the resulting position.\n"
-               "If the game is over, a second line says\n"
-               "  over <S|N|draw> <details>\n"
-               "--trace first prints, for each move, a line '<n>. <move>'\n"
-               "and then one indented line for each thing the move did\n"
-               "(seeds lifted and dropped, laps, captures).\n"
-               "An illegal move or a malformed position is reported on\n"
-               "stderr with the move's number; exit status 1, no output.\n"));
+                 "<move>...\n\n"
+                 "Play the moves in order from the position, tracking history\n"
+                 "(repetition) from there, and print the resulting position.\n"
+                 "If the game is over, a second line says\n"
+                 "  over <S|N|draw> <details>\n"
+                 "--trace first prints, for each move, a line '<n>. <move>'\n"
+                 "and then one indented line for each thing the move did\n"
+                 "(seeds lifted and dropped, laps, captures).\n"
+                 "An illegal move or a malformed position is reported on\n"
+                 "stderr with the move's number; exit status 1, no output.\n"));
         return 0;
     }
     int trace = argc > 1 && strcmp(argv[1], "--trace") == 0;
@@ -192,13 +192,13 @@ int cmd_apply(int argc, char **argv)
     if (argc > 1 && argv[1][0] == '-' && argv[1][1] == '-') {
         fprintf(stderr,
                 _("mancala apply: unknown option '%s' (--trace is the "
-                "only one, before the game)\n"),
+                  "only one, before the game)\n"),
                 argv[1]);
         return EXIT_USAGE;
     }
     if (argc < 3) {
         fprintf(stderr, _("usage: mancala apply [--trace] <game> "
-                        "<position|start> <move>...\n"));
+                          "<position|start> <move>...\n"));
         return EXIT_USAGE;
     }
     mc_game *g = cli_game(argv[1]);
@@ -242,7 +242,8 @@ int cmd_apply(int argc, char **argv)
                 fprintf(lines, "   %s\n", b);
             }
             if (t.dropped)
-                fprintf(lines, _("   (%zu more events not shown)\n"), t.dropped);
+                fprintf(lines, _("   (%zu more events not shown)\n"),
+                        t.dropped);
         }
     }
     free(ev);
@@ -276,14 +277,16 @@ out:
 int cmd_perft(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
-        printf(_("usage: mancala perft <game> <depth> [<position>|start]\n\n"
-               "For each depth 1..depth print 'perft <d> <count>': the number\n"
-               "of lines of play of exactly d plies (a finished game has no\n"
-               "children; repetition is tracked from the position).\n"));
+        printf(
+            _("usage: mancala perft <game> <depth> [<position>|start]\n\n"
+              "For each depth 1..depth print 'perft <d> <count>': the number\n"
+              "of lines of play of exactly d plies (a finished game has no\n"
+              "children; repetition is tracked from the position).\n"));
         return 0;
     }
     if (argc < 3 || argc > 4) {
-        fprintf(stderr, _("usage: mancala perft <game> <depth> [<position>]\n"));
+        fprintf(stderr,
+                _("usage: mancala perft <game> <depth> [<position>]\n"));
         return EXIT_USAGE;
     }
     long depth = cli_number(argv[2], 60);
@@ -315,9 +318,9 @@ int cmd_games(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
         printf(_("usage: mancala games\n\nList the games, their options (the "
-               "default marked *), presets and own time modes (every game\n"
-               "also has the clocks none, move:S and game:S+I, "
-               "docs/CLOCKS.md).\n"));
+                 "default marked *), presets and own time modes (every game\n"
+                 "also has the clocks none, move:S and game:S+I, "
+                 "docs/CLOCKS.md).\n"));
         return 0;
     }
     (void)argc;
@@ -366,8 +369,8 @@ int cli_bench_rules(const char *spec, int depth, long games)
         }
         double dt = now_seconds() - t0;
         printf(_("random: %ld games, %llu plies in %.3f s: %.0f plies/s, "
-               "%.0f games/s, %.1f plies/game; South %.1f%%, North %.1f%%, "
-               "draw %.1f%%\n"),
+                 "%.0f games/s, %.1f plies/game; South %.1f%%, North %.1f%%, "
+                 "draw %.1f%%\n"),
                games, (unsigned long long)plies, dt, (double)plies / dt,
                (double)games / dt, (double)plies / (double)games,
                100.0 * (double)wins[0] / (double)games,

@@ -31,7 +31,6 @@
 #include "tui.h"
 #include "mancala_egdb.h"
 
-
 /* One line of the log: a move's explanation or a note, with the ply of the
    position it belongs to (undoing below that ply drops it; -1: kept). */
 typedef struct log_entry {
@@ -439,7 +438,7 @@ static int too_small(const mc_game *g, int score)
     char b[200];
     snprintf(b, sizeof b,
              _("Terminal too small: this board needs %dx%d, the terminal is "
-             "%dx%d.  Make it larger (q quits, the game stays saved)."),
+               "%dx%d.  Make it larger (q quits, the game stays saved)."),
              gm.width, gm.height, COLS, LINES);
     draw_wrapped(0, 0, COLS > 1 ? COLS - 1 : 1, LINES, b);
     refresh();
@@ -736,8 +735,8 @@ static void draw_log(int top, int h, int Wt)
                 mvaddnstr(top + row++, 0, lst[k], lln[k]);
     }
     if (ui.scroll > 0 || skip > 0 || first > 0) {
-        const char *more =
-            ui.scroll > 0 ? _("PgUp/PgDn: scroll (newer below)") : _("PgUp: earlier");
+        const char *more = ui.scroll > 0 ? _("PgUp/PgDn: scroll (newer below)")
+                                         : _("PgUp: earlier");
         int mc = cols_of(more, (int)strlen(more));
         put_cols(top - 1, Wt - mc > 0 ? Wt - mc : 0, more, Wt);
     }
@@ -889,7 +888,8 @@ static void search_text(const mc_session *s, const tui_view *v, int eval,
             snprintf(out, n, _("Evaluation: %s (the solved tables; best %s)."),
                      words, tok);
         else
-            snprintf(out, n, _("Hint: the engine would play %s: %s."), tok, words);
+            snprintf(out, n, _("Hint: the engine would play %s: %s."), tok,
+                     words);
         return;
     }
     if (!eval) {
@@ -1092,7 +1092,7 @@ static int pick_dialog(const mc_session *s, const tui_view *v, const legal *L,
         text t = {0};
         text_add(&t,
                  _("%s starts %d moves; pick one (arrows, Enter; Esc: "
-                 "back):\n"),
+                   "back):\n"),
                  mc_pit_name(g, pit), n);
         for (int i = 0; i < n; i++)
             text_add(&t, "%s%s%s", i == sel ? " [" : "  ", L->tok[idx[i]],
@@ -1137,7 +1137,7 @@ static void pit_list(const mc_game *g, uint32_t pits, char *b, size_t n)
         if (pits >> i & 1) {
             count++;
             snprintf(b + strlen(b), n - strlen(b), "%s%s",
-                     count == 1       ? ""
+                     count == 1 ? ""
                      /* TRANSLATORS: between the last two pits of a
                         list ("A, B and C") */
                      : count == total ? _(" and ")
@@ -1174,7 +1174,7 @@ static int offer_dialog(const mc_session *s, const tui_view *v, const legal *L,
         }
         text t = {0};
         text_add(&t, _("Offer pits: arrows and Space pick (or type a pit's "
-                     "letter), Enter offers, Esc cancels.\n"));
+                       "letter), Enter offers, Esc cancels.\n"));
         char names[96];
         pit_list(g, picked, names, sizeof names);
         if (!picked)
@@ -1318,11 +1318,11 @@ static int command_menu(const mc_session *s, const tui_view *v, int offers)
         {"h F2", N_("a hint: the engine's move, marked on the board")},
         {"e F3 =", N_("the engine's evaluation of the position")},
         {"u <", N_("undo (with one person against the computer: a move and "
-                "its reply)")},
+                   "its reply)")},
         {"r >", N_("redo")},
         {"l F4 #", N_("the move list, numbered as records number it")},
         {"v F5", N_("review: step through the game's moves; the engine "
-                 "evaluates any position and marks its move")},
+                    "evaluates any position and marks its move")},
         {"f F6", N_("flip the board (North's side at the bottom, or back)")},
         {"+ -", N_("animation speed (0 instant .. 4 slow)")},
         {"PgUp PgDn", N_("scroll the log")},
@@ -1812,8 +1812,10 @@ static void turn_command(turn *t, int cmd, mc_move *m, int *rc)
     case 'u':
     case 'r':
         if (t->v->no_undo)
-            tui_say("%s", cmd == 'u' ? _("Undo is refused: this is a contract game (W16).")
-                                   : _("Redo is refused: this is a contract game (W16)."));
+            tui_say("%s",
+                    cmd == 'u'
+                        ? _("Undo is refused: this is a contract game (W16).")
+                        : _("Redo is refused: this is a contract game (W16)."));
         else
             *rc = cmd == 'u' ? TUI_UNDO : TUI_REDO;
         break;
@@ -1961,8 +1963,8 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
         if (e->kind != MC_TR_DROP && e->kind != MC_TR_LIFT) {
             char b[256];
             mc_trace_describe(g, e, b, sizeof b);
-            snprintf(status, sizeof status, _("%s plays %s: %s"), cli_side(side),
-                     tok, b);
+            snprintf(status, sizeof status, _("%s plays %s: %s"),
+                     cli_side(side), tok, b);
         }
         if (e->kind == MC_TR_CAPTURE) /* shown before it is taken */
             active = -1;
@@ -2069,7 +2071,7 @@ int tui_setup(const mc_game *g, mc_pos *p, int side, const tui_view *v)
         int valid = hand == 0 && mc_pos_parse(g, b, &q, &err) == 0;
         snprintf(status, sizeof status,
                  _("%s's set-up: arrows: pit, -: take a seed, +: put one, "
-                 "Enter: start.  In hand %d.  %s"),
+                   "Enter: start.  In hand %d.  %s"),
                  cli_side(side), hand,
                  hand    ? ""
                  : valid ? _("Ready.")
