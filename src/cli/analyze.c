@@ -125,7 +125,7 @@ static const char *const analyze_usage = N_(
     "then 'bestmove M'.  Default: 5 seconds.\n"
     "Oware endgame tables (mancala egdb build) are probed when found in\n"
     "$MANCALA_EGDB_DIR, ~/.local/share/mancala/egdb or the installed ones\n"
-    "('endgame tables: ...' names them)); a position they solve is first\n"
+    "('endgame tables: ...' names them); a position they solve is first\n"
     "reported as 'perfect play: ...'.\n"
     "--egdb DIR: the tables in DIR instead; --no-egdb: none.\n");
 

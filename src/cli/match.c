@@ -376,7 +376,7 @@ static const char *const match_usage = N_(
     "the engine protocol (for example \"./mancala engine\"), each started\n"
     "with sh -c, against each other.\n"
     "  --openings FILE  each opening (data/openings/<game>.txt) twice,\n"
-    "                   engine 1 South then North); --games N (default: 2 per\n"
+    "                   engine 1 South then North; --games N (default: 2 per\n"
     "                   opening) cycles through them.  Without: the start\n"
     "                   position, sides alternating, 2 games by default.\n"
     "  --concurrency N  games at once, each with its own two engine\n"

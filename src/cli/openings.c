@@ -181,7 +181,7 @@ static const char *const openings_usage = N_(
     "from the start, each kept only if a search of depth D (default 8)\n"
     "scores it within CP hundredths of a seed of 0 (default 50).  Distinct:\n"
     "no two lines reach the same position.  S (default 1) seeds the random\n"
-    "moves); the same arguments give the same file.  The header comments\n"
+    "moves; the same arguments give the same file.  The header comments\n"
     "record the command.\n"
     "--playouts K (default 0: none): also play K games from each opening\n"
     "that passes, both sides searching N or 2N nodes a move\n"

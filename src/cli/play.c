@@ -556,7 +556,7 @@ static const char *const play_usage = N_(
     "  random    a program that plays uniformly random moves\n"
     "--you north: you play North against the computer (South moves\n"
     "first unless the game says first=north).\n"
-    "Type a pit letter to move); 'help' at the prompt lists the other\n"
+    "Type a pit letter to move; 'help' at the prompt lists the other\n"
     "commands (moves, undo, redo, board, resign, quit).  A game with a\n"
     "match option (oware:match=bo3) is played as a match.\n"
     "--save FILE writes the game record (docs/RECORDS.md) after every\n"

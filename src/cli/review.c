@@ -22,7 +22,7 @@ static const char *const usage =
        "words, its player's chance to win before and after it, and, when it\n"
        "gave away 10 %% or more of it, the verdict (inaccuracy 10 %%, mistake\n"
        "20 %%, blunder 30 %%) and the engine's better move:\n"
-       "  PLY SIDE MOVE: VALUE); CHANCE%% -> CHANCE%%[; VERDICT, better BEST]\n"
+       "  PLY SIDE MOVE: VALUE; CHANCE%% -> CHANCE%%[; VERDICT, better BEST]\n"
        "then a count of each side's verdicts.  --round N: the N-th game of\n"
        "the file (default 1).  Progress goes to stderr.\n");
 

@@ -58,7 +58,7 @@ static const char *const usage = N_(
     "of earlier versions) as new games, prints each one's id and token, and\n"
     "exits.  --reset-password NAME gives the account NAME a new password,\n"
     "printed (or read from the first line of the standard input with\n"
-    "--password-stdin), and ends its sessions); --delete-account NAME deletes\n"
+    "--password-stdin), and ends its sessions; --delete-account NAME deletes\n"
     "the account (its games stay, shown as \"deleted player\").  The JSON API\n"
     "is in docs/API.md; running it for a club (behind a reverse proxy,\n"
     "limits, accounts, backups) in docs/SERVER.md.\n"

@@ -531,7 +531,7 @@ static const char *const solve_tables_help = N_(
     "docs/SOLVED.md).\n"
     "--build solves layers 0..N (default: all 48) into D (default: "
     "$MANCALA_EGDB_DIR,\nelse the user directory of tables), with a "
-    "progress bar, resuming after\nthe layers complete on disk); T threads "
+    "progress bar, resuming after\nthe layers complete on disk; T threads "
     "(default 2); --from-start then solves\nevery board with more "
     "seeds that play from the start reaches (the start\nlayers, "
     "GAME-NAME-start-NN.egdb).  --verify re-derives\nevery value from the "
@@ -619,7 +619,7 @@ static int probe_line(const mc_game *g, const mc_solved *s, mc_pos p)
 
 static const char *const probe_help =
     N_("usage: mancala probe GAME [POSITION|start] [--dir D] [--line]\n\n"
-       "The value of a position of a solved game (gore:trades=off, sadeqa2); "
+       "The value of a position of a solved game (gore:trades=off, sadeqa2; "
        "docs/SOLVED.md)\nwith perfect play, and the value of each of its "
        "moves, from the tables\nthat `mancala solve --build GAME` made in D "
        "(default: $MANCALA_EGDB_DIR,\nelse the user directory of tables).  "
