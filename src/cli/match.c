@@ -367,6 +367,7 @@ typedef struct slot {
 } slot;
 
 static const char *const match_usage = N_(
+    /* xgettext:no-c-format */
     "usage: mancala match --engine1 CMD --engine2 CMD [--game G]\n"
     "           [--openings FILE] [--games N] [--concurrency N]\n"
     "           [--tc BASE+INC | --movetime MS] [--depth D] [--nodes N]\n"

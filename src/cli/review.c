@@ -14,15 +14,16 @@
 #include "cli.h"
 #include "mancala_record.h"
 
+/* xgettext:no-c-format */
 static const char *const usage =
     N_("usage: mancala analyze --game FILE [--round N] [--time S|--depth "
        "D|--nodes N]\n\n"
        "Review a recorded game: the engine values every position (default\n"
        "0.5 s each), then each move is printed with the position's value in\n"
        "words, its player's chance to win before and after it, and, when it\n"
-       "gave away 10 %% or more of it, the verdict (inaccuracy 10 %%, mistake\n"
-       "20 %%, blunder 30 %%) and the engine's better move:\n"
-       "  PLY SIDE MOVE: VALUE; CHANCE%% -> CHANCE%%[; VERDICT, better BEST]\n"
+       "gave away 10 % or more of it, the verdict (inaccuracy 10 %, mistake\n"
+       "20 %, blunder 30 %) and the engine's better move:\n"
+       "  PLY SIDE MOVE: VALUE; CHANCE% -> CHANCE%[; VERDICT, better BEST]\n"
        "then a count of each side's verdicts.  --round N: the N-th game of\n"
        "the file (default 1).  Progress goes to stderr.\n");
 
