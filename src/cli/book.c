@@ -26,20 +26,20 @@
 
 /* ---- show ---- */
 
-static const char *const show_usage = N_(
-    "usage: mancala book [show] [<position>|start] [--moves M...]\n"
-    "                    [--book FILE] [--game SPEC]\n"
-    "       mancala book build [options]   ('mancala book build --help')\n\n"
-    "Show the opening book's moves for a position (the start by default,\n"
-    "then the moves after --moves), best first, with their score (seeds,\n"
-    "from the view of the side to move: deep searches backed up through\n"
-    "the book) and depth (the plies of look-ahead behind the score), and\n"
-    "the book's line from there; or say 'not in book'.  The book is the one "
-    "built into the program for the\n"
-    "game (Oware with its default options: --game oware) unless --book\n"
-    "names a book file (docs/BOOK.md).  The computer plays from the book\n"
-    "at level 10 unless told not to (play --no-book, serve --no-book,\n"
-    "the engine's 'set book off').\n");
+static const char *const show_usage =
+    N_("usage: mancala book [show] [<position>|start] [--moves M...]\n"
+       "                    [--book FILE] [--game SPEC]\n"
+       "       mancala book build [options]   ('mancala book build --help')\n\n"
+       "Show the opening book's moves for a position (the start by default,\n"
+       "then the moves after --moves), best first, with their score (seeds,\n"
+       "from the view of the side to move: deep searches backed up through\n"
+       "the book) and depth (the plies of look-ahead behind the score), and\n"
+       "the book's line from there; or say 'not in book'.  The book is the one "
+       "built into the program for the\n"
+       "game (Oware with its default options: --game oware) unless --book\n"
+       "names a book file (docs/BOOK.md).  The computer plays from the book\n"
+       "at level 10 unless told not to (play --no-book, serve --no-book,\n"
+       "the engine's 'set book off').\n");
 
 static void show_moves(const mc_game *g, const mc_pos *p,
                        const mc_book_move *bm, int n)

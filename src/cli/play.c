@@ -94,7 +94,7 @@ static struct {
 /* A line of news: printed in line mode, shown on the full screen. */
 static void say(const char *fmt, ...)
 {
-    char b[400];
+    char b[1024]; /* translations run longer than English */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(b, sizeof b, fmt, ap);
@@ -347,9 +347,13 @@ static int make_player(player *pl, const char *kind, int side, uint64_t seed,
 static void narrate(const mc_game *g, const mc_pos *before, mc_move m,
                     const mc_trace *t)
 {
-    char b[2048];
-    mc_move_explain(g, before, m, t, b, sizeof b);
+    size_t n = mc_move_explain(g, before, m, t, NULL, 0) + 1;
+    char *b = malloc(n); /* a long relay says much: as long as it takes */
+    if (!b)
+        return;
+    mc_move_explain(g, before, m, t, b, n);
     printf("%s\n", b);
+    free(b);
 }
 
 /* ---- --save / --resume: the games of this run kept as records ---- */
