@@ -50,11 +50,14 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p)
         int home = r < l.rows / 2 ? MC_NORTH : MC_SOUTH;
         if (home == MC_NORTH)
             letters_line(f, g, &l, r);
-        fprintf(
-            f, "  %-6s ",
+        fputs("  ", f);
+        cli_pad(
+            f,
             (r == 0 || r == l.rows - 1 || (r == l.rows / 2 - 1 && l.rows > 2))
                 ? cli_side(home)
-                : "");
+                : "",
+            6);
+        fputc(' ', f);
         for (int c = 0; c < l.cols; c++) {
             int pit = l.pit[r][c];
             if (pit < 0) {

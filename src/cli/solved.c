@@ -577,10 +577,10 @@ static int probe_line(const mc_game *g, const mc_solved *s, mc_pos p)
         hist.occurrences = 1;
         mc_status(g, &p, &hist, &r);
         if (r.over) {
-            printf(_("the game is over: %s\n"), r.winner == MC_DRAW ? "a draw"
-                                                : r.winner == MC_SOUTH
-                                                    ? "South wins"
-                                                    : "North wins");
+            if (r.winner == MC_DRAW)
+                printf("%s\n", _("the game is over: a draw"));
+            else
+                printf(_("the game is over: %s wins\n"), cli_side(r.winner));
             return 0;
         }
         mc_move best;
@@ -597,8 +597,9 @@ static int probe_line(const mc_game *g, const mc_solved *s, mc_pos p)
         mc_move_format(g, &p, best, mb, sizeof mb);
         const char *who = cli_side(p.side);
         int k = mc_solved_move_values(s, &p, mv, val, pl);
-        printf("%3d. %-5s %-5s %s in %d", ply, who, mb,
-               v > 0 ? "wins" : "loses", d);
+        printf(v > 0 ? _("%3d. %-5s %-5s wins in %d")
+                     : _("%3d. %-5s %-5s loses in %d"),
+               ply, who, mb, d);
         if (k == 1)
             printf(_(" (the only move)"));
         else if (v > 0) {
@@ -680,11 +681,16 @@ int cmd_probe(int argc, char **argv)
         if (val[i] == MC_SOLVED_UNKNOWN)
             printf("  %-6s ?\n", mb);
         else if (val[i] != v || plies == 0)
-            printf("  %-6s %+d%s\n", mb, val[i], val[i] == v ? "  best" : "");
+            printf(val[i] == v ? _("  %-6s %+d  best\n") : "  %-6s %+d\n", mb,
+                   val[i]);
+        else if (mv[i] == best)
+            printf(P_("  %-6s %+d  best, %d ply (perfect play's)\n",
+                      "  %-6s %+d  best, %d plies (perfect play's)\n", pl[i]),
+                   mb, val[i], pl[i]);
         else
-            printf(_("  %-6s %+d  best, %d %s%s\n"), mb, val[i], pl[i],
-                   pl[i] == 1 ? "ply" : "plies",
-                   mv[i] == best ? " (perfect play's)" : "");
+            printf(P_("  %-6s %+d  best, %d ply\n",
+                      "  %-6s %+d  best, %d plies\n", pl[i]),
+                   mb, val[i], pl[i]);
     }
 out:
     mc_solved_close(s);

@@ -35,3 +35,14 @@ const char *cli_verdict(int verdict)
     }
     return "";
 }
+
+void cli_pad(FILE *f, const char *s, int width)
+{
+    /* a character is one column: count the UTF-8 sequences' first bytes */
+    int cols = 0;
+    for (const char *p = s; *p; p++)
+        cols += ((unsigned char)*p & 0xC0) != 0x80;
+    fputs(s, f);
+    for (; cols < width; cols++)
+        fputc(' ', f);
+}
