@@ -185,7 +185,7 @@ int cli_review(int argc, char **argv)
     int rc = EXIT_BAD_INPUT;
     if (!pl || !rv) {
         fprintf(stderr, "mancala analyze: %s\n",
-                pl ? "out of memory" : err.msg);
+                pl ? _("out of memory") : err.msg);
         goto out;
     }
     mc_go go = {0};
