@@ -1065,6 +1065,19 @@ static int cursor_home(const mc_game *g, const mc_pos *p, uint32_t mask)
     return -1;
 }
 
+/* Whether key k answers yes: 'y', or the yes key of the player's language
+   (French 'o', for "oui"). */
+static int yes_key(int k)
+{
+    /* TRANSLATORS: the key that answers yes to a question, one letter; the
+       questions that name it ("y: yes", "Accept it (y)") must name the
+       same letter.  'y' always works too. */
+    const char *y = C_("key", "y");
+    return k == 'y' || k == 'Y' ||
+           (y[0] && !y[1] &&
+            (k == (unsigned char)y[0] || k == toupper((unsigned char)y[0])));
+}
+
 /* Show a question in the status and wait for y (1) or anything else. */
 static int confirm(const mc_session *s, const tui_view *v, const char *q)
 {
@@ -1076,7 +1089,7 @@ static int confirm(const mc_session *s, const tui_view *v, const char *q)
         int k = getch();
         if (k == KEY_RESIZE)
             continue;
-        return k == 'y' || k == 'Y';
+        return yes_key(k);
     }
 }
 
@@ -1283,7 +1296,7 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
         int k = getch();
         if (ui.small && k != 'q' && k != 'Q')
             continue; /* nothing to see: only q works */
-        if (k == 'y' || k == 'Y') {
+        if (yes_key(k)) {
             if (acc >= 0) {
                 *m = L->mv[acc];
                 rc = TUI_MOVE;
@@ -2028,7 +2041,7 @@ int tui_ask_yes(const char *question)
         mvprintw(n + 3 < LINES ? n + 3 : LINES - 1, 0, _("y: yes   n: no"));
         refresh();
         int k = getch();
-        if (k == 'y' || k == 'Y')
+        if (yes_key(k))
             return 1;
         if (k == 'n' || k == 'N')
             return 0;
