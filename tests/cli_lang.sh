@@ -390,6 +390,31 @@ english "the full screen's end" "$tmp/s5"
 # the pseudo-language's accents reach the screen as characters
 grep -q 'ɱ' "$tmp/s1" && ok || bad "no UTF-8 on the en-XA screen: $(head -5 "$tmp/s1")"
 
+# Goré's offer dialog and Omweso's set-up editor
+cat >"$tmp/offer.mcr" <<'EOF'
+[Game "gore"]
+[Start "0,0,0,0/0,2,0,6 S own=SSSSSNNN cap=20,20"]
+[Result "*"]
+
+*
+EOF
+screen_start en-XA 110 40 gore --nodes 500 --speed 0 --resume "$tmp/offer.mcr"
+sleep 1
+T send-keys -t t '?'
+sleep 0.4
+T send-keys -t t o
+sleep 0.4
+T send-keys -t t a
+sleep 0.5
+screen >"$tmp/s6"
+english "Goré's offer dialog" "$tmp/s6"
+screen_start en-XA 110 40 omweso:setup=custom --nodes 500 --speed 0 --seed 1
+sleep 1
+T send-keys -t t -l -- -
+sleep 0.4
+screen >"$tmp/s7"
+english "Omweso's set-up editor" "$tmp/s7"
+
 # French at 80x24: the board and the keys line fit, accents drawn.
 screen_start fr 80 24 oware --north computer --nodes 200 --speed 0
 if wait_for "Sud au trait"; then ok; else bad "French screen: no 'Sud au trait': $(screen)"; fi
@@ -408,5 +433,15 @@ screen >"$tmp/f2"
 grep -qF "Commandes : appuyez sur une touche (toute autre touche : retour)" "$tmp/f2" &&
     ok || bad "French commands' list: $(head -3 "$tmp/f2")"
 T send-keys -t t Escape
+sleep 0.3
+# resigning asks first, and o (oui) answers yes in French
+T send-keys -t t '!'
+if wait_for "Abandonner cette partie ?  o : oui   autre touche : non"; then ok; else
+    bad "French screen: the resign question: $(screen | tail -14)"
+fi
+T send-keys -t t o
+if wait_for "Partie terminée : "; then ok; else
+    bad "French screen: 'o' did not answer yes: $(screen | tail -14)"
+fi
 T send-keys -t t q
 finish cli_lang
