@@ -375,11 +375,10 @@ size_t mc_game_options_help(const mc_game *g, char *buf, size_t n)
         }
         mc_sb_printf(&b, "\n  %-18s %s\n", "", o->help ? _(o->help) : "");
     }
+    /* a preset's line is a key and its value as the options' are, for
+       scripts as much as for people: the same in every language */
     for (const mc_preset *p = r->presets; p && p->name; p++)
-        /* TRANSLATORS: a preset's line of the options' help: its name
-           (padded so that its options line up with the options' values)
-           and the options it sets */
-        mc_sb_printf(&b, _("  preset %-11s %s\n"), p->name, p->opts);
+        mc_sb_printf(&b, "  preset %-11s %s\n", p->name, p->opts);
     return b.len;
 }
 
