@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "server/password.h"
 #include "server/server.h"
+#include "server/store_pg.h"
 
 /* mkdir -p of the directories above a file. */
 static int make_dirs_for(const char *file)
@@ -53,7 +54,10 @@ static const char usage[] =
     "listens on 127.0.0.1 (this machine only) unless --bind names another\n"
     "IPv4 address (0.0.0.0: every one).  Port 8080 by default (0: any free\n"
     "port).  Games are kept in the SQLite database FILE (default\n"
-    "~/.local/share/mancala/serve.db), each change committed before it is\n"
+    "~/.local/share/mancala/serve.db), or in PostgreSQL when FILE is a\n"
+    "connection string (postgresql://USER@HOST/DB, postgres://..., or\n"
+    "pg:KEYWORDS such as pg:'host=/run/postgresql dbname=mancala'; libpq5\n"
+    "needed), each change committed before it is\n"
     "answered.  --import DIR adds the records DIR/*.mcr (the game folders\n"
     "of earlier versions) as new games, prints each one's id and token, and\n"
     "exits.  --reset-password NAME gives the account NAME a new password,\n"
@@ -371,7 +375,9 @@ int cmd_serve(int argc, char **argv)
     char def[4096];
     if (!sa.db)
         sa.db = default_db(def, sizeof def);
-    if (make_dirs_for(sa.db) != 0) {
+    char shown[512];
+    mc_pg_shown(sa.db, shown, sizeof shown); /* no password printed */
+    if (!mc_pg_is_conninfo(sa.db) && make_dirs_for(sa.db) != 0) {
         fprintf(stderr, "mancala serve: cannot create the folder of %s: %s\n",
                 sa.db, strerror(errno));
         return EXIT_BAD_INPUT;
@@ -384,7 +390,7 @@ int cmd_serve(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (sa.import)
-        return import_games(api, sa.import, sa.db);
+        return import_games(api, sa.import, shown);
     if (sa.reset)
         return reset_password(api, &sa);
     if (sa.remove)
@@ -404,5 +410,6 @@ int cmd_serve(int argc, char **argv)
     sa.so.port = (int)sa.port;
     sa.so.hosts = sa.hosts;
     sa.so.site = sa.site && strcmp(sa.site, "none") != 0 ? sa.site : NULL;
+    sa.db = shown;
     return serve(api, &sa);
 }
