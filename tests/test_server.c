@@ -32,6 +32,63 @@
 #include "server/server.h"
 #include "server/store.h"
 
+/* ---- the store under test ------------------------------------------------
+   MANCALA_TEST_PG, a PostgreSQL cluster's address (postgresql://USER@HOST:
+   PORT, as make check-pg gives it: tests/lib/pg.sh), runs every test
+   against PostgreSQL instead of SQLite: each store the tests open is a
+   schema of its own in the cluster's database "mancala" (the same file
+   name: the same schema, so that a restart finds what was kept; none, a
+   private database in memory: a new one).  The tests of SQLite's own files
+   (modes, the write-ahead log, schema upgrades of older files) are skipped
+   there, each said and counted apart, never as passed. */
+static const char *test_pg;
+static int skipped;
+
+/* What the tests open for the database file path (NULL: in memory). */
+static const char *tdb(const char *path)
+{
+    enum { MOST = 128 };
+    static char urls[MOST][400], paths[MOST][700];
+    static int n;
+    if (!test_pg)
+        return path;
+    for (int i = 0; path && i < n; i++)
+        if (paths[i][0] && strcmp(paths[i], path) == 0)
+            return urls[i];
+    CHECK(n < MOST);
+    if (n >= MOST)
+        return path;
+    snprintf(paths[n], sizeof paths[n], "%s", path ? path : "");
+    char cmd[600];
+    snprintf(cmd, sizeof cmd,
+             "psql -X -q -d '%s/mancala' -c 'CREATE SCHEMA t%ld_%d'", test_pg,
+             (long)getpid(), n);
+    CHECK_MSG(system(cmd) == 0, "%s", cmd);
+    snprintf(urls[n], sizeof urls[n],
+             "%s/mancala?options=-csearch_path%%3Dt%ld_%d", test_pg,
+             (long)getpid(), n);
+    return urls[n++];
+}
+
+/* A test of SQLite's files: 1 (and said) when the store is PostgreSQL. */
+static int skip_pg(const char *what)
+{
+    if (!test_pg)
+        return 0;
+    skipped++;
+    printf("test_server: SKIPPED under PostgreSQL: %s\n", what);
+    return 1;
+}
+
+/* Every API of the tests on the store under test. */
+static mc_api *test_api_new(const mc_api_opts *o, mc_error *err)
+{
+    mc_api_opts x = *o;
+    x.db = tdb(o->db);
+    return mc_api_new(&x, err);
+}
+#define mc_api_new test_api_new
+
 static int port;
 /* The token sent with every request (the last game made holds both seats
    with it), "" for none. */
@@ -909,6 +966,8 @@ static void test_store_failure(mc_api *api)
    start; the server answers io instead, and goes on once it is back. */
 static void test_store_gone(const char *db)
 {
+    if (skip_pg("test_store_gone (a database file removed)"))
+        return;
     char id[MC_API_ID_LEN + 1], away[700];
     CHECK(new_game("{\"game\":\"sadeqa2\"}", id) == 201);
     snprintf(away, sizeof away, "%s.away", db);
@@ -1776,6 +1835,8 @@ static mc_api *api_on_sql(const char *db, const char *sql)
    served, untimed, and the new columns are there. */
 static void test_migration(const char *dir)
 {
+    if (skip_pg("test_migration (a SQLite file of schema 1)"))
+        return;
     char db[700];
     snprintf(db, sizeof db, "%s/old.db", dir);
     sqlite3 *h;
@@ -2874,22 +2935,11 @@ static void test_account_hashes_at_once(void)
 /* Sessions: kept as digests only (the database holds no token and no
    password), a password change ends the other sessions, sign-out of all,
    the 30 days; the store's own: at most MC_API_SESSIONS an account. */
-static void test_account_sessions(const char *dir)
+/* The SQLite database db holds the digests of the session tokens ta and
+   tb, never the tokens, and no password in clear, in any of its files. */
+static void sqlite_holds_digests(const char *db, const char *ta,
+                                 const char *tb)
 {
-    char db[700];
-    snprintf(db, sizeof db, "%s/sessions.db", dir);
-    mc_api_opts o = {.db = db, .rate = 1000};
-    mc_error err;
-    mc_api *a = mc_api_new(&o, &err);
-    CHECK_MSG(a != NULL, "%s", err.msg);
-    if (!a)
-        return;
-    char ta[65], tb[65], tc[65], td[65];
-    CHECK(sign(a, "/api/account", "Esi", "first password", "10.12.0.1", ta) ==
-          201);
-    CHECK(sign(a, "/api/login", "esi", "first password", "10.12.0.1", tb) ==
-          200);
-    /* what the database holds: digests, an argon2id hash */
     sqlite3 *h;
     sqlite3_stmt *st;
     CHECK(sqlite3_open(db, &h) == SQLITE_OK);
@@ -2929,6 +2979,55 @@ static void test_account_sessions(const char *dir)
               !holds(buf, got, "first password"));
         free(buf);
     }
+}
+
+/* The same of the PostgreSQL store that the tests open for db (its rows;
+   its files are the cluster's). */
+static void pg_holds_digests(const char *db, const char *ta, const char *tb)
+{
+    char cmd[700];
+    snprintf(cmd, sizeof cmd,
+             "psql -X -A -t -d '%s' -c 'SELECT digest FROM sessions'"
+             " -c 'SELECT hash FROM accounts'",
+             tdb(db));
+    FILE *f = popen(cmd, "r");
+    CHECK(f != NULL);
+    char line[512];
+    int digests = 0, clear = 0, hashes = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (!strncmp(line, "$argon2id$", 10))
+            hashes++;
+        else if (*line)
+            digests++;
+        clear += !strcmp(line, ta) || !strcmp(line, tb) ||
+                 strstr(line, "first password") != NULL;
+    }
+    CHECK(f && pclose(f) == 0);
+    CHECK_MSG(digests == 2 && hashes == 1 && clear == 0, "%d %d %d", digests,
+              hashes, clear);
+}
+
+static void test_account_sessions(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/sessions.db", dir);
+    mc_api_opts o = {.db = db, .rate = 1000};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    char ta[65], tb[65], tc[65], td[65];
+    CHECK(sign(a, "/api/account", "Esi", "first password", "10.12.0.1", ta) ==
+          201);
+    CHECK(sign(a, "/api/login", "esi", "first password", "10.12.0.1", tb) ==
+          200);
+    /* what the database holds: digests, an argon2id hash */
+    if (test_pg)
+        pg_holds_digests(db, ta, tb);
+    else
+        sqlite_holds_digests(db, ta, tb);
     /* a new password: the right old one needed; the other sessions end */
     json_t *j;
     CHECK(call(a, "POST", "/api/password",
@@ -2987,7 +3086,7 @@ static void test_account_sessions(const char *dir)
 
     /* the store: at most `most` sessions an account, the oldest end; ended
        ones are swept */
-    mc_store *s = mc_store_open(NULL, &err);
+    mc_store *s = mc_store_open(tdb(NULL), &err);
     long long id = 0;
     CHECK(s && mc_store_account_add(s, "Kojo", "$argon2id$x", 1, NULL, &id,
                                     &err) == 0);
@@ -3162,6 +3261,8 @@ static void test_account_seats(const char *dir)
    newer schema is refused, untouched. */
 static void test_upgrade_accounts(const char *dir)
 {
+    if (skip_pg("test_upgrade_accounts (a SQLite file of schema 2)"))
+        return;
     char db[700];
     snprintf(db, sizeof db, "%s/v2.db", dir);
     sqlite3 *h;
@@ -3320,6 +3421,8 @@ static long ival(json_t *j, const char *path)
    no rating yet, and plays a rated game from the lobby. */
 static void test_upgrade_ratings(const char *dir)
 {
+    if (skip_pg("test_upgrade_ratings (a SQLite file of schema 3)"))
+        return;
     char db[700];
     snprintf(db, sizeof db, "%s/v3.db", dir);
     char hash[MC_PW_HASH_MAX];
@@ -4211,6 +4314,11 @@ int main(void)
         return 1;
     }
     mc_error err;
+    test_pg = getenv("MANCALA_TEST_PG");
+    if (test_pg && !*test_pg)
+        test_pg = NULL;
+    if (test_pg)
+        printf("test_server: the store is PostgreSQL at %s\n", test_pg);
     char db[600];
     snprintf(db, sizeof db, "%s/serve.db", dir);
     mc_api_opts ao = {.db = db, .rate = 100000};
@@ -4270,7 +4378,8 @@ int main(void)
 
     /* restart on the same directory: every game is back */
     struct stat sb;
-    CHECK(stat(db, &sb) == 0 && (sb.st_mode & 0777) == 0600);
+    if (!skip_pg("the database file's mode (0600)"))
+        CHECK(stat(db, &sb) == 0 && (sb.st_mode & 0777) == 0600);
     api = mc_api_new(&ao, &err);
     s = api ? mc_server_start(api, &so, &port, &err) : NULL;
     CHECK(s != NULL);
@@ -4286,5 +4395,8 @@ int main(void)
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0)
         fprintf(stderr, "test_server: could not remove %s\n", dir);
+    if (skipped)
+        printf("test_server: %d skipped (SQLite's files), not counted\n",
+               skipped);
     return check_report("test_server");
 }
