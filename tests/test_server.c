@@ -31,6 +31,7 @@
 #include "server/password.h"
 #include "server/server.h"
 #include "server/store.h"
+#include "server/store_pg.h"
 
 /* ---- the store under test ------------------------------------------------
    MANCALA_TEST_PG, a PostgreSQL cluster's address (postgresql://USER@HOST:
@@ -2937,8 +2938,7 @@ static void test_account_hashes_at_once(void)
    the 30 days; the store's own: at most MC_API_SESSIONS an account. */
 /* The SQLite database db holds the digests of the session tokens ta and
    tb, never the tokens, and no password in clear, in any of its files. */
-static void sqlite_holds_digests(const char *db, const char *ta,
-                                 const char *tb)
+static void sqlite_holds_digests(const char *db, const char *ta, const char *tb)
 {
     sqlite3 *h;
     sqlite3_stmt *st;
@@ -4306,6 +4306,78 @@ static void test_lobby_http(void)
     done(&r);
 }
 
+/* A PostgreSQL connection string as printed: its password hidden, and
+   what is one. */
+static void test_pg_shown(void)
+{
+    char b[200];
+    CHECK_STR(mc_pg_shown("postgresql://u:pw@h:5/db?password=zz&sslmode=a", b,
+                          sizeof b),
+              "postgresql://u:***@h:5/db?password=***&sslmode=a");
+    CHECK_STR(
+        mc_pg_shown("pg:host=x password = 'a b\\' c' dbname=y", b, sizeof b),
+        "pg:host=x password=*** dbname=y");
+    CHECK_STR(mc_pg_shown("pg:password=abc", b, sizeof b), "pg:password=***");
+    CHECK_STR(mc_pg_shown("postgres://u@h/db", b, sizeof b),
+              "postgres://u@h/db");
+    CHECK_STR(mc_pg_shown("/srv/x:y@z/serve.db", b, sizeof b),
+              "/srv/x:y@z/serve.db");
+    CHECK(mc_pg_is_conninfo("postgres://h/db") &&
+          mc_pg_is_conninfo("pg:dbname=x") && !mc_pg_is_conninfo("x.db") &&
+          !mc_pg_is_conninfo(NULL));
+}
+
+/* Two servers on one PostgreSQL database (issue 49): a move of a game
+   that the other one changed since it read it is refused (503 io, the
+   version kept: no update lost), and the game read again is the other's.
+   SQLite's store keeps one server to a file: PostgreSQL only. */
+static void test_two_servers(const char *dir)
+{
+    if (!test_pg)
+        return;
+    char db[700];
+    snprintf(db, sizeof db, "%s/two.db", dir);
+    mc_api_opts o = {.db = db, .rate = 1000};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    json_t *j = NULL;
+    char id[MC_API_ID_LEN + 1] = "", tok[MC_API_ID_LEN + 1] = "", p[128];
+    CHECK(a && call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.14.0.1",
+                    NULL, &j) == 201);
+    snprintf(id, sizeof id, "%s", jstr(j, "state.id"));
+    snprintf(tok, sizeof tok, "%s", jstr(j, "token"));
+    json_decref(j);
+    mc_api *b = a ? mc_api_new(&o, &err) : NULL; /* reads the game */
+    CHECK_MSG(b != NULL, "%s", err.msg);
+    if (!a || !b) {
+        mc_api_free(a);
+        mc_api_free(b);
+        return;
+    }
+    snprintf(p, sizeof p, "/api/game/%s/play", id);
+    CHECK(call(a, "POST", p, "{\"move\":\"A\"}", "10.14.0.1", tok, NULL) ==
+          200);
+    /* b still holds the start: its move of South is refused */
+    CHECK(call(b, "POST", p, "{\"move\":\"B\"}", "10.14.0.1", tok, &j) == 503);
+    CHECK_STR(jstr(j, "error.code"), "io");
+    json_decref(j);
+    resp r = game_get(b, id);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 1);
+    json_decref(r.json);
+    CHECK(call(b, "POST", p, "{\"move\":\"a\"}", "10.14.0.1", tok, NULL) ==
+          200);
+    /* and now a is behind */
+    CHECK(call(a, "POST", p, "{\"move\":\"b\"}", "10.14.0.1", tok, NULL) ==
+          503);
+    r = game_get(a, id);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 2);
+    json_decref(r.json);
+    mc_api_free(a);
+    mc_api_free(b);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/mancala-test-server-XXXXXX";
@@ -4329,6 +4401,7 @@ int main(void)
     if (!s)
         return check_report("test_server");
     test_static();
+    test_pg_shown();
     test_howto();
     test_games_and_new();
     test_json_errors();
@@ -4370,6 +4443,7 @@ int main(void)
     test_lobby_stream();
     test_pairing(dir);
     test_upgrade_ratings(dir);
+    test_two_servers(dir);
     play_before_restart();
     clock_before_restart(api);
     int before = mc_api_count(api);

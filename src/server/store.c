@@ -460,7 +460,8 @@ int mc_store_update(mc_store *s, const char *id, const char *record,
                     const mc_store_clock *clock, mc_error *err)
 {
     if (s->pg)
-        return mc_pg_update(s->pg, id, record, version, over, touched, clock, err);
+        return mc_pg_update(s->pg, id, record, version, over, touched, clock,
+                            err);
     if (begin(s, err, "saving a move") != 0)
         return -1;
     sqlite3_stmt *st = prep(s, "UPDATE games SET record=?, version=?, over=?,"
@@ -1025,7 +1026,8 @@ int mc_store_update_rated(mc_store *s, const char *id, const char *record,
                           mc_store_change *ch, mc_error *err)
 {
     if (s->pg)
-        return mc_pg_update_rated(s->pg, id, record, version, touched, clock, rg, ch, err);
+        return mc_pg_update_rated(s->pg, id, record, version, touched, clock,
+                                  rg, ch, err);
     const char *what = "saving a rated game's end";
     if (begin(s, err, what) != 0)
         return -1;
@@ -1107,7 +1109,8 @@ int mc_store_player(mc_store *s, const char *name, long long now,
                     mc_error *err)
 {
     if (s->pg)
-        return mc_pg_player(s->pg, name, now, acc, st, nst, got_st, past, npast, got_past, err);
+        return mc_pg_player(s->pg, name, now, acc, st, nst, got_st, past, npast,
+                            got_past, err);
     *got_st = *got_past = 0;
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *q = prep(s, "SELECT id, name, '', created FROM accounts"

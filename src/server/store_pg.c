@@ -22,9 +22,9 @@
 
 int mc_pg_is_conninfo(const char *db)
 {
-    return db && (strncmp(db, "postgresql://", 13) == 0 ||
-                  strncmp(db, "postgres://", 11) == 0 ||
-                  strncmp(db, "pg:", 3) == 0);
+    return db &&
+           (strncmp(db, "postgresql://", 13) == 0 ||
+            strncmp(db, "postgres://", 11) == 0 || strncmp(db, "pg:", 3) == 0);
 }
 
 /* Copy db into buf with the value after each "password" keyword (the
@@ -65,9 +65,9 @@ const char *mc_pg_shown(const char *db, char *buf, size_t n)
     }
     while (*p) {
         /* a "password" keyword, at the start of a key */
-        int key_start = p == db || (uri ? (p[-1] == '?' || p[-1] == '&')
-                                        : (isspace((unsigned char)p[-1]) ||
-                                           p == db + 3));
+        int key_start =
+            p == db || (uri ? (p[-1] == '?' || p[-1] == '&')
+                            : (isspace((unsigned char)p[-1]) || p == db + 3));
         if (key_start && strncmp(p, "password", 8) == 0) {
             const char *q = p + 8;
             while (!uri && isspace((unsigned char)*q))
@@ -267,8 +267,8 @@ int mc_pg_player(mc_pg *p, const char *name, long long now,
                  int *got_st, mc_store_past *past, int npast, int *got_past,
                  mc_error *err)
 {
-    (void)p, (void)name, (void)now, (void)acc, (void)st, (void)nst,
-        (void)past, (void)npast;
+    (void)p, (void)name, (void)now, (void)acc, (void)st, (void)nst, (void)past,
+        (void)npast;
     *got_st = *got_past = 0;
     return none(err);
 }
@@ -340,7 +340,7 @@ static void pq_load(void)
             memcpy(&pq_##f, &sym, sizeof sym);                                 \
         else                                                                   \
             snprintf(pq_why, sizeof pq_why,                                    \
-                     "%s has no %s: a libpq of version 5 is needed (Debian: " \
+                     "%s has no %s: a libpq of version 5 is needed (Debian: "  \
                      "libpq5)",                                                \
                      lib, #f);                                                 \
     }
@@ -352,9 +352,9 @@ static void pq_load(void)
 struct mc_pg {
     PGconn *conn;
     pthread_mutex_t lock;
-    int readonly;   /* the tests' read-only mode, kept across a reset */
-    char msg[200];  /* the last error, in words */
-    char state[6];  /* its SQLSTATE ("" none) */
+    int readonly;  /* the tests' read-only mode, kept across a reset */
+    char msg[200]; /* the last error, in words */
+    char state[6]; /* its SQLSTATE ("" none) */
 };
 
 /* The schema this program writes (meta.schema), the SQLite store's
@@ -477,12 +477,14 @@ static void a_clock(args *a, const mc_store_clock *c)
    primary message only (the detail may quote a row's values). */
 static void note(mc_pg *p, const PGresult *r)
 {
-    const char *m = r ? pq_PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+    const char *m =
+        r ? pq_PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
     const char *st = r ? pq_PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
     if (!m && p->conn)
         m = pq_PQerrorMessage(p->conn);
     snprintf(p->msg, sizeof p->msg, "%s", m && *m ? m : "failed");
-    for (size_t n = strlen(p->msg); n > 0 && isspace((unsigned char)p->msg[n - 1]);)
+    for (size_t n = strlen(p->msg);
+         n > 0 && isspace((unsigned char)p->msg[n - 1]);)
         p->msg[--n] = 0;
     snprintf(p->state, sizeof p->state, "%s", st ? st : "");
 }
@@ -595,6 +597,7 @@ static int connected(mc_pg *p)
 static int begin(mc_pg *p, mc_error *err, const char *what)
 {
     pthread_mutex_lock(&p->lock);
+    p->msg[0] = 0;
     int ok = connected(p) == 0;
     if (ok && cmd(p, "BEGIN", NULL, NULL) != 0)
         ok = pq_PQstatus(p->conn) != CONNECTION_OK && connected(p) == 0 &&
@@ -612,6 +615,7 @@ static int begin(mc_pg *p, mc_error *err, const char *what)
 static int reading(mc_pg *p, mc_error *err, const char *what)
 {
     pthread_mutex_lock(&p->lock);
+    p->msg[0] = 0;
     if (connected(p) == 0)
         return 0;
     fail(p, err, what);
@@ -704,10 +708,9 @@ mc_pg *mc_pg_open(const char *conninfo, mc_error *err)
        connection's wait for an unreachable server */
     const char *keys[] = {"application_name", "connect_timeout", "dbname",
                           NULL};
-    const char *vals[] = {"mancala serve", "10",
-                          strncmp(conninfo, "pg:", 3) == 0 ? conninfo + 3
-                                                           : conninfo,
-                          NULL};
+    const char *vals[] = {
+        "mancala serve", "10",
+        strncmp(conninfo, "pg:", 3) == 0 ? conninfo + 3 : conninfo, NULL};
     p->conn = pq_PQconnectdbParams(keys, vals, 1);
     int ok = p->conn && pq_PQstatus(p->conn) == CONNECTION_OK;
     if (!ok)
@@ -838,6 +841,8 @@ int mc_pg_seat(mc_pg *p, const char *id, int side, const char *token,
                  " WHERE game=$3 AND side=$4",
                  &a, &n) == 0 &&
              n == 1;
+    if (!ok && !p->msg[0])
+        snprintf(p->msg, sizeof p->msg, "no such seat");
     if (ok) {
         args b = {0};
         a_int(&b, touched);
@@ -856,6 +861,8 @@ int mc_pg_delete(mc_pg *p, const char *id, mc_error *err)
     a_text(&a, id);
     long long n = 0;
     int ok = cmd(p, "DELETE FROM games WHERE id=$1", &a, &n) == 0 && n == 1;
+    if (!ok && !p->msg[0])
+        snprintf(p->msg, sizeof p->msg, "no such game");
     return finish(p, ok, err, what);
 }
 
@@ -909,18 +916,18 @@ int mc_pg_each(mc_pg *p, int (*each)(void *ctx, const mc_store_game *g),
     const char *what = "reading the games";
     if (reading(p, err, what) != 0)
         return -1;
-    PGresult *r = run(
-        p,
-        "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
-        " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
-        " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
-        " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot"
-        " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
-        " JOIN seats b ON b.game = g.id AND b.side = 1"
-        " LEFT JOIN accounts x ON x.id = a.account"
-        " LEFT JOIN accounts y ON y.id = b.account"
-        " LEFT JOIN results r ON r.game = g.id",
-        NULL);
+    PGresult *r =
+        run(p,
+            "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
+            " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
+            " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
+            " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot"
+            " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
+            " JOIN seats b ON b.game = g.id AND b.side = 1"
+            " LEFT JOIN accounts x ON x.id = a.account"
+            " LEFT JOIN accounts y ON y.id = b.account"
+            " LEFT JOIN results r ON r.game = g.id",
+            NULL);
     if (!r)
         fail(p, err, what);
     int rows = r ? pq_PQntuples(r) : 0;
@@ -1132,8 +1139,8 @@ int mc_pg_session_add(mc_pg *p, long long id, const mc_store_session *ss,
     args a = {0};
     a_int(&a, id);
     a_int(&a, now);
-    int ok = cmd(p, "DELETE FROM sessions WHERE account=$1 AND expires<=$2",
-                 &a, NULL) == 0 &&
+    int ok = cmd(p, "DELETE FROM sessions WHERE account=$1 AND expires<=$2", &a,
+                 NULL) == 0 &&
              insert_session(p, id, ss) == 0;
     /* the account's newest `most` are kept */
     args b = {0};
@@ -1263,8 +1270,8 @@ static int read_result(mc_pg *p, const char *id, mc_store_change *ch)
     a_text(&a, id);
     PGresult *r =
         run(p, "SELECT " RESULT_COLS " FROM results r WHERE r.game=$1", &a);
-    int ret = !r                      ? -1
-              : pq_PQntuples(r) == 0 ? 1
+    int ret = !r                         ? -1
+              : pq_PQntuples(r) == 0     ? 1
               : read_change(r, 0, 0, ch) ? 0
                                          : -1;
     pq_PQclear(r);
@@ -1412,16 +1419,15 @@ static int read_past(mc_pg *p, long long id, mc_store_past *past, int npast,
     args a = {0};
     a_int(&a, id);
     a_int(&a, npast);
-    PGresult *r =
-        run(p,
-            "SELECT r.game, r.kind, r.ended, r.south = $1,"
-            " o.name, r.aborted, r.score, r.s_before, r.s_after,"
-            " r.n_before, r.n_after"
-            " FROM results r LEFT JOIN accounts o ON o.id ="
-            " (CASE WHEN r.south = $1 THEN r.north ELSE r.south END)"
-            " WHERE r.south = $1 OR r.north = $1"
-            " ORDER BY r.ended DESC, r.seq DESC LIMIT $2",
-            &a);
+    PGresult *r = run(p,
+                      "SELECT r.game, r.kind, r.ended, r.south = $1,"
+                      " o.name, r.aborted, r.score, r.s_before, r.s_after,"
+                      " r.n_before, r.n_after"
+                      " FROM results r LEFT JOIN accounts o ON o.id ="
+                      " (CASE WHEN r.south = $1 THEN r.north ELSE r.south END)"
+                      " WHERE r.south = $1 OR r.north = $1"
+                      " ORDER BY r.ended DESC, r.seq DESC LIMIT $2",
+                      &a);
     int rows = r ? pq_PQntuples(r) : 0;
     for (int i = 0; i < rows && *got < npast; i++) {
         mc_store_past *x = &past[(*got)++];
@@ -1523,8 +1529,7 @@ int mc_pg_bot(mc_pg *p, int level, mc_store_account *acc, mc_error *err)
     if (ok)
         read_account(r, 0, 0, acc);
     else if (r)
-        snprintf(p->msg, sizeof p->msg, "a person's account is named %s",
-                 name);
+        snprintf(p->msg, sizeof p->msg, "a person's account is named %s", name);
     pq_PQclear(r);
     return finish(p, ok, err, what);
 }
