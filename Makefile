@@ -235,6 +235,7 @@ $(MPI_PROG): $(B)/mpi/mpi.o $(B)/cli.a $(B)/libmancala.a
 $(B)/src/cli/tui.o: MC_CFLAGS += $(CURSES_CFLAGS)
 $(B)/src/server/store.o: MC_CFLAGS += $(SQLITE_CFLAGS)
 $(B)/src/server/store_pg.o: MC_CFLAGS += $(PG_CFLAGS)
+$(B)/src/server/store_copy.o: MC_CFLAGS += $(SQLITE_CFLAGS)
 $(B)/src/server/password.o: MC_CFLAGS += $(SODIUM_CFLAGS)
 
 # The library looks for installed tables in $(SHAREDIR)/egdb.  The name is

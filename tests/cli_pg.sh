@@ -5,14 +5,15 @@
 # moves are there; the database stopped: a move answers 503 io and is not
 # kept, then the server reconnects by itself once the database is back;
 # a libpq that cannot be loaded is named with its Debian package; a
-# connection string's password is never printed.  Skipped (said) when
-# PostgreSQL or curl is not installed.
+# connection string's password is never printed; --copy-from takes a
+# SQLite store into PostgreSQL and back, games and accounts alike.  Skipped (said) when
+# PostgreSQL, curl or sqlite3 is not installed.
 . tests/lib/harness.sh
 . tests/lib/pg.sh
 trap 'pg_stop; rm -rf "$tmp"' EXIT
 
-if ! command -v curl >/dev/null 2>&1; then
-    skip "cli_pg" "no curl here"
+if ! command -v curl >/dev/null 2>&1 || ! command -v sqlite3 >/dev/null 2>&1; then
+    skip "cli_pg" "no curl or no sqlite3 here"
     finish cli_pg
     exit $?
 fi
@@ -109,4 +110,50 @@ kill "$pid"
 wait "$pid" 2>/dev/null
 n=$(psql -X -A -t -d "$DB" -c "SELECT version FROM games WHERE id='$id'")
 [ "$n" = 5 ] && ok || bad "version at the end: '$n'"
+    
+# --copy-from: a SQLite store with a game and an account into a new
+# PostgreSQL database, and that one into a new SQLite file
+start "$tmp/a.db"
+tok=
+[ "$(api POST account '{"name":"Ama","password":"ama password 1"}')" = 201 ] && ok || bad "account: $(cat "$tmp/body")"
+tok=$(json token)
+# an account made and deleted: its id (2) is never given again
+kofi=$tok
+tok=
+[ "$(api POST account '{"name":"Kofi","password":"kofi password 1"}')" = 201 ] && ok || bad "account 2: $(cat "$tmp/body")"
+tok=$(json token)
+[ "$(api DELETE account '{"password":"kofi password 1"}')" = 200 ] && ok || bad "delete: $(cat "$tmp/body")"
+tok=$kofi
+[ "$(api POST new '{"game":"gore","time":"move:3600"}')" = 201 ] && ok || bad "new game: $(cat "$tmp/body")"
+id=$(json id)
+tok=$(json token)
+[ "$(api POST "game/$id/play" '{"move":"A"}')" = 200 ] && ok || bad "move: $(cat "$tmp/body")"
+kill "$pid"
+wait "$pid" 2>/dev/null
+psql -X -q -d "$PG_URL/postgres" -c "CREATE DATABASE copy1" || bad "CREATE DATABASE"
+expect_grep "copy SQLite into PostgreSQL" "1 accounts, 1 games (2 seats), 1 sessions" \
+    "$M" serve --copy-from "$tmp/a.db" --db "$PG_URL/copy1"
+# the same again: the destination is not empty
+"$M" serve --copy-from "$tmp/a.db" --db "$PG_URL/copy1" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -ne 0 ] && grep -q "empty" "$tmp/err" && ok || bad "a copy into a full store: rc=$rc $(cat "$tmp/err")"
+expect_grep "copy PostgreSQL into SQLite" "1 accounts, 1 games (2 seats), 1 sessions" \
+    "$M" serve --copy-from "$PG_URL/copy1" --db "$tmp/b.db"
+# the clocks' reals arrive bit for bit (hexadecimal: exact)
+q="SELECT printf('%!.20e %!.20e %!.20e', clock_s, clock_n, clock_since) FROM games"
+[ -n "$(sqlite3 "$tmp/a.db" "$q")" ] && [ "$(sqlite3 "$tmp/a.db" "$q")" = "$(sqlite3 "$tmp/b.db" "$q")" ] &&
+    ok || bad "clocks: $(sqlite3 "$tmp/a.db" "$q") / $(sqlite3 "$tmp/b.db" "$q")"
+for db in "$PG_URL/copy1" "$tmp/b.db"; do
+    start "$db"
+    [ "$(api GET "game/$id")" = 200 ] && [ "$(json ply)" = 1 ] && ok || bad "$db: the game: $(head -c 300 "$tmp/body")"
+    tok=
+    [ "$(api POST login '{"name":"ama","password":"ama password 1"}')" = 200 ] && ok || bad "$db: login: $(cat "$tmp/body")"
+    # a new account's id is a new one
+    [ "$(api POST account '{"name":"Kwame","password":"kwame password 1"}')" = 201 ] && ok || bad "$db: a second account: $(cat "$tmp/body")"
+    kill "$pid"
+    wait "$pid" 2>/dev/null
+done
+[ "$(psql -X -A -t -d "$PG_URL/copy1" -c "SELECT string_agg(id::text, ',' ORDER BY id) FROM accounts")" = 1,3 ] &&
+    ok || bad "account ids in PostgreSQL"
+[ "$(sqlite3 "$tmp/b.db" "SELECT group_concat(id) FROM accounts")" = 1,3 ] && ok || bad "account ids in SQLite"
 finish cli_pg

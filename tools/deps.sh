@@ -71,9 +71,10 @@ if [ "$mode" = test ]; then
     command -v emcc >/dev/null 2>&1 || need="$need emscripten"
     # The server's tests against PostgreSQL (make check-pg, tests/cli_pg.sh):
     # a throwaway cluster of Debian's server (initdb, pg_ctl) and psql;
-    # curl speaks to the server.
+    # curl speaks to the server, sqlite3 reads the SQLite copies.
     have_pkg postgresql || need="$need postgresql"
     command -v curl >/dev/null 2>&1 || need="$need curl"
+    command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
 fi
 if [ "${MANCALA_CI:-0}" = 1 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "server/password.h"
 #include "server/server.h"
+#include "server/store_copy.h"
 #include "server/store_pg.h"
 
 /* mkdir -p of the directories above a file. */
@@ -47,6 +48,7 @@ static const char usage[] =
     "                     [--keep-days D] [--keep-finished-days D]\n"
     "                     [--no-book] [--book-variety N] [--site DIR|none]\n"
     "       mancala serve --import DIR [--db FILE]\n"
+    "       mancala serve --copy-from FROM [--db FILE]\n"
     "       mancala serve --reset-password NAME [--password-stdin] [--db "
     "FILE]\n"
     "       mancala serve --delete-account NAME [--db FILE]\n\n"
@@ -60,7 +62,10 @@ static const char usage[] =
     "needed), each change committed before it is\n"
     "answered.  --import DIR adds the records DIR/*.mcr (the game folders\n"
     "of earlier versions) as new games, prints each one's id and token, and\n"
-    "exits.  --reset-password NAME gives the account NAME a new password,\n"
+    "exits.  --copy-from FROM copies every game, account, session and\n"
+    "rating of the store FROM (a SQLite file or a PostgreSQL connection\n"
+    "string) into --db, which must hold none yet, and exits.\n"
+    "--reset-password NAME gives the account NAME a new password,\n"
     "printed (or read from the first line of the standard input with\n"
     "--password-stdin), and ends its sessions; --delete-account NAME deletes\n"
     "the account (its games stay, shown as \"deleted player\").  The JSON API\n"
@@ -104,7 +109,7 @@ static long num_arg(const char *opt, const char *v, long max)
 /* What the command line asks for. */
 typedef struct serve_args {
     long port;
-    const char *bind, *db, *import, *site;
+    const char *bind, *db, *import, *site, *copy;
     const char *reset, *remove; /* --reset-password, --delete-account */
     int pw_stdin;
     int book;
@@ -189,6 +194,8 @@ static int parse_args(int argc, char **argv, serve_args *sa)
             return EXIT_USAGE;
         } else if (v && strcmp(o, "--import") == 0) {
             sa->import = v;
+        } else if (v && strcmp(o, "--copy-from") == 0) {
+            sa->copy = v;
         } else if (v && strcmp(o, "--reset-password") == 0) {
             sa->reset = v;
         } else if (v && strcmp(o, "--delete-account") == 0) {
@@ -384,6 +391,12 @@ int cmd_serve(int argc, char **argv)
     }
     sa.ao.db = sa.db;
     mc_error err;
+    if (sa.copy && mc_store_copy(sa.copy, sa.db, stdout, &err) != 0) {
+        fprintf(stderr, "mancala serve: %s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    if (sa.copy)
+        return 0;
     mc_api *api = mc_api_new(&sa.ao, &err);
     if (!api) {
         fprintf(stderr, "mancala serve: %s\n", err.msg);

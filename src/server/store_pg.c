@@ -284,6 +284,33 @@ void mc_pg_set_readonly(mc_pg *p, int on)
     (void)p, (void)on;
 }
 
+int mc_pg_raw_begin(mc_pg *p, mc_error *err)
+{
+    (void)p;
+    return none(err);
+}
+
+int mc_pg_raw_end(mc_pg *p, int ok, mc_error *err)
+{
+    (void)p, (void)ok;
+    return none(err);
+}
+
+int mc_pg_raw_exec(mc_pg *p, const char *sql, int n, const char *const *vals,
+                   mc_error *err)
+{
+    (void)p, (void)sql, (void)n, (void)vals;
+    return none(err);
+}
+
+int mc_pg_raw_rows(mc_pg *p, const char *sql,
+                   int (*row)(void *ctx, const char *const *vals), void *ctx,
+                   mc_error *err)
+{
+    (void)p, (void)sql, (void)row, (void)ctx;
+    return none(err);
+}
+
 #else /* MC_HAVE_LIBPQ */
 
 #include <dlfcn.h>
@@ -308,6 +335,7 @@ void mc_pg_set_readonly(mc_pg *p, int on)
     X(PQresultStatus)                                                          \
     X(PQresultErrorField)                                                      \
     X(PQntuples)                                                               \
+    X(PQnfields)                                                               \
     X(PQgetvalue)                                                              \
     X(PQgetisnull)                                                             \
     X(PQcmdTuples)                                                             \
@@ -1025,7 +1053,8 @@ int mc_pg_account_add(mc_pg *p, const char *name, const char *hash,
     /* a name taken (ignoring case): no row */
     PGresult *r = run(p,
                       "INSERT INTO accounts(name, hash, created)"
-                      " VALUES($1,$2,$3) ON CONFLICT DO NOTHING RETURNING id",
+                      " VALUES($1,$2,$3) ON CONFLICT (lower(name)) DO NOTHING"
+                      " RETURNING id",
                       &a);
     int ok = r != NULL, taken = r && pq_PQntuples(r) == 0;
     if (ok && !taken)
@@ -1512,10 +1541,11 @@ int mc_pg_bot(mc_pg *p, int level, mc_store_account *acc, mc_error *err)
     a_text(&a, name);
     a_int(&a, (long long)time(NULL));
     a_int(&a, level);
-    int ok = cmd(p,
-                 "INSERT INTO accounts(name, hash, created, bot)"
-                 " VALUES($1, '-', $2, $3) ON CONFLICT DO NOTHING",
-                 &a, NULL) == 0;
+    int ok =
+        cmd(p,
+            "INSERT INTO accounts(name, hash, created, bot)"
+            " VALUES($1, '-', $2, $3) ON CONFLICT (lower(name)) DO NOTHING",
+            &a, NULL) == 0;
     args b = {0};
     a_text(&b, name);
     a_int(&b, level);
@@ -1532,6 +1562,56 @@ int mc_pg_bot(mc_pg *p, int level, mc_store_account *acc, mc_error *err)
         snprintf(p->msg, sizeof p->msg, "a person's account is named %s", name);
     pq_PQclear(r);
     return finish(p, ok, err, what);
+}
+
+/* ---- rows as text, for the copy ------------------------------------------ */
+
+int mc_pg_raw_begin(mc_pg *p, mc_error *err)
+{
+    const char *what = "copying";
+    if (begin(p, err, what) != 0)
+        return -1;
+    if (cmd(p, "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", NULL, NULL) ==
+        0)
+        return 0;
+    return finish(p, 0, err, what);
+}
+
+int mc_pg_raw_end(mc_pg *p, int ok, mc_error *err)
+{
+    return finish(p, ok, err, "copying");
+}
+
+int mc_pg_raw_exec(mc_pg *p, const char *sql, int n, const char *const *vals,
+                   mc_error *err)
+{
+    PGresult *r = n >= 0 && n <= 16 ? pq_PQexecParams(p->conn, sql, n, NULL,
+                                                      vals, NULL, NULL, 0)
+                                    : NULL;
+    ExecStatusType st = r ? pq_PQresultStatus(r) : PGRES_FATAL_ERROR;
+    int ok = st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK;
+    if (!ok)
+        note(p, r);
+    pq_PQclear(r);
+    return ok ? 0 : fail(p, err, "copying");
+}
+
+int mc_pg_raw_rows(mc_pg *p, const char *sql,
+                   int (*row)(void *ctx, const char *const *vals), void *ctx,
+                   mc_error *err)
+{
+    PGresult *r = run(p, sql, NULL);
+    if (!r)
+        return fail(p, err, "copying");
+    const char *vals[32];
+    int rows = pq_PQntuples(r), cols = pq_PQnfields(r), stop = 0;
+    for (int i = 0; i < rows && cols <= 32 && !stop; i++) {
+        for (int c = 0; c < cols; c++)
+            vals[c] = val(r, i, c);
+        stop = row(ctx, vals);
+    }
+    pq_PQclear(r);
+    return 0;
 }
 
 #endif /* MC_HAVE_LIBPQ */

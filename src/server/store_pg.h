@@ -71,4 +71,20 @@ int mc_pg_bot(mc_pg *p, int level, mc_store_account *acc, mc_error *err);
    (default_transaction_read_only), a real PostgreSQL error for writes. */
 void mc_pg_set_readonly(mc_pg *p, int on);
 
+/* ---- rows as text, for the copy between stores (store_copy.c) ----
+   mc_pg_raw_begin takes the store's lock and begins a transaction
+   (repeatable read: one snapshot for a copy's reads); mc_pg_raw_end
+   commits it when ok, else rolls it back, and gives the lock back.
+   Between them, mc_pg_raw_exec runs sql (fixed text) with n parameters
+   (NULL: SQL NULL) and mc_pg_raw_rows calls row(ctx, vals) for each row
+   of sql, its columns as text (NULL: SQL NULL), until row returns
+   non-zero.  Each returns 0, or -1 with err filled. */
+int mc_pg_raw_begin(mc_pg *p, mc_error *err);
+int mc_pg_raw_end(mc_pg *p, int ok, mc_error *err);
+int mc_pg_raw_exec(mc_pg *p, const char *sql, int n, const char *const *vals,
+                   mc_error *err);
+int mc_pg_raw_rows(mc_pg *p, const char *sql,
+                   int (*row)(void *ctx, const char *const *vals), void *ctx,
+                   mc_error *err);
+
 #endif
