@@ -41,6 +41,11 @@ rc=$?
 rc=$?
 [ $rc -ne 0 ] && grep -q "mancala:\*\*\*@" "$tmp/err" && ! grep -q s3cr3t "$tmp/out" "$tmp/err" &&
     ok || bad "password shown or no error: rc=$rc $(cat "$tmp/err")"
+# nor when libpq's message quotes a malformed string whole
+"$M" serve --port 0 --db "postgresql://mancala:s3cr3t@[::1/nodb" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -ne 0 ] && grep -q "IPv6" "$tmp/err" && ! grep -q s3cr3t "$tmp/out" "$tmp/err" &&
+    ok || bad "password in libpq's message: rc=$rc $(cat "$tmp/err")"
 
 # start: serve on the cluster ($1: the --db), the address in $url
 start() {

@@ -27,17 +27,27 @@ int mc_pg_is_conninfo(const char *db)
             strncmp(db, "postgres://", 11) == 0 || strncmp(db, "pg:", 3) == 0);
 }
 
+/* The secrets of a connection string, as written in it: where each
+   starts and its length (at most 4 kept). */
+typedef struct secrets {
+    int n;
+    const char *at[4];
+    size_t len[4];
+} secrets;
+
+static void keep_secret(secrets *sec, const char *from, const char *to)
+{
+    if (sec && sec->n < 4 && to > from) {
+        sec->at[sec->n] = from;
+        sec->len[sec->n++] = (size_t)(to - from);
+    }
+}
+
 /* Copy db into buf with the value after each "password" keyword (the
    URI's query or a keyword string) and the URI's user:password@ part
-   hidden. */
-const char *mc_pg_shown(const char *db, char *buf, size_t n)
+   hidden; sec (may be NULL) says where they were. */
+static void hide(const char *db, char *buf, size_t n, secrets *sec)
 {
-    if (!n)
-        return "";
-    if (!mc_pg_is_conninfo(db)) {
-        snprintf(buf, n, "%s", db ? db : "");
-        return buf;
-    }
     size_t o = 0;
 #define PUT(c)                                                                 \
     do {                                                                       \
@@ -60,6 +70,7 @@ const char *mc_pg_shown(const char *db, char *buf, size_t n)
         if (colon) {
             for (const char *s = ":***"; *s; s++)
                 PUT(*s);
+            keep_secret(sec, colon + 1, at);
             p = at;
         }
     }
@@ -76,6 +87,7 @@ const char *mc_pg_shown(const char *db, char *buf, size_t n)
                 for (const char *s = "password=***"; *s; s++)
                     PUT(*s);
                 q++;
+                const char *from = q;
                 if (uri) {
                     while (*q && *q != '&')
                         q++;
@@ -93,6 +105,7 @@ const char *mc_pg_shown(const char *db, char *buf, size_t n)
                             q++;
                     }
                 }
+                keep_secret(sec, from, q);
                 p = q;
                 continue;
             }
@@ -102,6 +115,16 @@ const char *mc_pg_shown(const char *db, char *buf, size_t n)
     }
 #undef PUT
     buf[o] = 0;
+}
+
+const char *mc_pg_shown(const char *db, char *buf, size_t n)
+{
+    if (!n)
+        return "";
+    if (!mc_pg_is_conninfo(db))
+        snprintf(buf, n, "%s", db ? db : "");
+    else
+        hide(db, buf, n, NULL);
     return buf;
 }
 
@@ -373,6 +396,35 @@ static void pq_load(void)
                      lib, #f);                                                 \
     }
     PQ_FUNCS(PQ_LOAD)
+}
+
+/* Every copy of a secret of db in msg (of n bytes) replaced by "***":
+   libpq's messages about a malformed string quote it whole. */
+static void scrub(char *msg, size_t n, const char *db)
+{
+    char tmp[8], out[512];
+    secrets sec = {0};
+    hide(db, tmp, sizeof tmp, &sec);
+    if (!sec.n)
+        return;
+    size_t o = 0;
+    for (const char *p = msg; *p && o + 1 < sizeof out;) {
+        int k = -1;
+        for (int i = 0; i < sec.n && k < 0; i++)
+            if (strncmp(p, sec.at[i], sec.len[i]) == 0)
+                k = i;
+        if (k < 0) {
+            out[o++] = *p++;
+            continue;
+        }
+        for (const char *r = "***"; *r && o + 1 < sizeof out; r++)
+            out[o++] = *r;
+        p += sec.len[k];
+    }
+    if (o >= n)
+        o = n - 1;
+    memcpy(msg, out, o);
+    msg[o] = 0;
 }
 
 /* ---- the store ----------------------------------------------------------- */
@@ -745,6 +797,7 @@ mc_pg *mc_pg_open(const char *conninfo, mc_error *err)
         note(p, NULL);
     ok = ok && setup(p) == 0 && upgrade(p) == 0;
     if (!ok) {
+        scrub(p->msg, sizeof p->msg, conninfo);
         if (err) {
             char shown[160];
             err->code = MC_ERR_IO;
