@@ -49,7 +49,7 @@ rc=$?
 
 # start: serve on the cluster ($1: the --db), the address in $url
 start() {
-    "$M" serve --port 0 --site none --db "$1" >"$tmp/out" 2>"$tmp/err" &
+    "$M" serve --port 0 --site none --db "$1" >"$tmp/out" 2>>"$tmp/serve.err" &
     pid=$!
     i=0
     while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 300 ]; do
@@ -68,13 +68,13 @@ json() { sed -n "s/.*\"$1\":\"\{0,1\}\([^\",}]*\).*/\1/p" "$tmp/body" | head -n 
 
 # the keyword form, with a password (trust: not needed) that is not shown
 start "pg:host=127.0.0.1 port=${PG_URL##*:} user=mancala dbname=mancala password=hunter2"
-[ -n "$url" ] && grep -q "password=\*\*\*" "$tmp/out" && ! grep -q hunter2 "$tmp/out" "$tmp/err" &&
-    ok || bad "pg: keywords: $(cat "$tmp/out" "$tmp/err")"
+[ -n "$url" ] && grep -q "password=\*\*\*" "$tmp/out" && ! grep -q hunter2 "$tmp/out" "$tmp/serve.err" &&
+    ok || bad "pg: keywords: $(cat "$tmp/out" "$tmp/serve.err")"
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 
 start "$DB"
-[ -n "$url" ] && ok || bad "no address: $(cat "$tmp/out" "$tmp/err")"
+[ -n "$url" ] && ok || bad "no address: $(cat "$tmp/out" "$tmp/serve.err")"
 tok=
 [ "$(api POST new '{"game":"oware"}')" = 201 ] && ok || bad "new game: $(cat "$tmp/body")"
 id=$(json id)
@@ -91,7 +91,7 @@ wait "$pid" 2>/dev/null
 
 # started again: the game and its three moves are there
 start "$DB"
-grep -q "(1 game in postgresql://mancala@" "$tmp/out" && ok || bad "restart: $(cat "$tmp/out" "$tmp/err")"
+grep -q "(1 game in postgresql://mancala@" "$tmp/out" && ok || bad "restart: $(cat "$tmp/out" "$tmp/serve.err")"
 [ "$(api GET "game/$id")" = 200 ] && [ "$(json ply)" = 3 ] && ok ||
     bad "after kill -9: $(head -c 300 "$tmp/body")"
 
@@ -161,4 +161,18 @@ done
 [ "$(psql -X -A -t -d "$PG_URL/copy1" -c "SELECT string_agg(id::text, ',' ORDER BY id) FROM accounts")" = 1,3 ] &&
     ok || bad "account ids in PostgreSQL"
 [ "$(sqlite3 "$tmp/b.db" "SELECT group_concat(id) FROM accounts")" = 1,3 ] && ok || bad "account ids in SQLite"
+
+# a database of a newer schema (a later mancala's) is refused, untouched
+psql -X -q -d "$PG_URL/copy1" -c "UPDATE meta SET value='5' WHERE key='schema'" || bad "UPDATE meta"
+"$M" serve --port 0 --db "$PG_URL/copy1" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -ne 0 ] && grep -q "newer mancala" "$tmp/err" && ok || bad "a newer schema: rc=$rc $(cat "$tmp/err")"
+[ "$(psql -X -A -t -d "$PG_URL/copy1" -c "SELECT value FROM meta WHERE key='schema'")" = 5 ] &&
+    ok || bad "the newer schema's version was changed"
+if [ "$fail" -gt 0 ]; then
+    echo "--- the servers' standard error:"
+    cat "$tmp/serve.err"
+    echo "--- PostgreSQL's log (its end):"
+    tail -n 40 "$PG_DIR/server.log"
+fi >&2
 finish cli_pg

@@ -39,10 +39,12 @@ pg_start() {
         cat "$PG_DIR/initdb.log" >&2
         return 1
     }
-    # a free port: another one when the first is taken
+    # a free port below the ephemeral ones (32768 on: a client connection
+    # could hold the port while the cluster is restarted), another one when
+    # the first is taken
     tries=0
     while [ $tries -lt 5 ]; do
-        port=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 30000))
+        port=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 12000))
         if as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" \
             -w -t 60 -o "-k $PG_DIR -h 127.0.0.1 -p $port" start >/dev/null 2>&1; then
             PG_URL=postgresql://mancala@127.0.0.1:$port
