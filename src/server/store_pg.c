@@ -1144,22 +1144,32 @@ static PGresult *one_row(mc_pg *p, const char *sql, const args *a, int *rc,
     return r;
 }
 
-int mc_pg_account_find(mc_pg *p, const char *name, mc_store_account *acc,
-                       mc_error *err)
+/* The account named name (ignoring case) into *acc, its hash too when
+   hash (the lock held): 0, 1 when there is none, -1 with err filled. */
+static int find_account(mc_pg *p, const char *name, int hash,
+                        mc_store_account *acc, mc_error *err)
 {
-    const char *what = "reading an account";
-    if (reading(p, err, what) != 0)
-        return -1;
     args a = {0};
     a_text(&a, name);
     int rc;
     PGresult *r = one_row(p,
-                          "SELECT id, name, hash, created FROM accounts"
-                          " WHERE lower(name)=lower($1)",
-                          &a, &rc, err, what);
+                          hash ? "SELECT id, name, hash, created FROM accounts"
+                                 " WHERE lower(name)=lower($1)"
+                               : "SELECT id, name, '', created FROM accounts"
+                                 " WHERE lower(name)=lower($1)",
+                          &a, &rc, err, "reading an account");
     if (rc == 0)
         read_account(r, 0, 0, acc);
     pq_PQclear(r);
+    return rc;
+}
+
+int mc_pg_account_find(mc_pg *p, const char *name, mc_store_account *acc,
+                       mc_error *err)
+{
+    if (reading(p, err, "reading an account") != 0)
+        return -1;
+    int rc = find_account(p, name, 1, acc, err);
     pthread_mutex_unlock(&p->lock);
     return rc;
 }
@@ -1543,23 +1553,15 @@ int mc_pg_player(mc_pg *p, const char *name, long long now,
     *got_st = *got_past = 0;
     if (reading(p, err, what) != 0)
         return -1;
-    args a = {0};
-    a_text(&a, name);
-    int rc;
-    PGresult *r = one_row(p,
-                          "SELECT id, name, '', created FROM accounts"
-                          " WHERE lower(name)=lower($1)",
-                          &a, &rc, err, "reading an account");
-    if (rc == 0)
-        read_account(r, 0, 0, acc);
-    pq_PQclear(r);
+    int rc = find_account(p, name, 0, acc, err);
     if (rc != 0) {
         pthread_mutex_unlock(&p->lock);
         return rc;
     }
     args b = {0};
     a_int(&b, acc->id);
-    r = run(p,
+    PGresult *r =
+        run(p,
             "SELECT kind, r, rd, vol, last, games, wins, draws, losses"
             " FROM ratings WHERE account=$1 ORDER BY kind COLLATE \"C\"",
             &b);
