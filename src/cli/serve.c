@@ -3,10 +3,11 @@
  * src/server/ on localhost (unless --bind says otherwise), prints the address
  * to open and runs until interrupted.  Games are kept in a SQLite database
  * (--db, default $XDG_DATA_HOME/mancala/serve.db or
- * ~/.local/share/mancala/serve.db); --import brings record folders of
- * earlier versions into it; --reset-password and --delete-account are the
- * operator's hand on its accounts.  docs/SERVER.md says how to run it for
- * a club.
+ * ~/.local/share/mancala/serve.db) or a PostgreSQL one (--db
+ * postgresql://...); --copy-from copies one store into another; --import
+ * brings record folders of earlier versions into it; --reset-password and
+ * --delete-account are the operator's hand on its accounts.  docs/SERVER.md
+ * says how to run it for a club.
  */
 #include <errno.h>
 #include <pthread.h>
