@@ -90,7 +90,11 @@ SQLITE_CFLAGS ?= $(shell pkg-config --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS   ?= $(shell pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
 SODIUM_CFLAGS ?= $(shell pkg-config --cflags libsodium 2>/dev/null)
 SODIUM_LIBS   ?= $(shell pkg-config --libs libsodium 2>/dev/null || echo -lsodium)
-SERVER_LIBS := -lmicrohttpd -ljansson $(SQLITE_LIBS) $(SODIUM_LIBS)
+SERVER_LIBS := -lmicrohttpd -ljansson $(SQLITE_LIBS) $(SODIUM_LIBS) -ldl
+# PostgreSQL as the store (--db postgresql://..., docs/SERVER.md): libpq is
+# loaded at run time (dlopen), only its header is needed to build (Debian:
+# libpq-dev); without it store_pg.c builds a store that refuses PostgreSQL.
+PG_CFLAGS ?= $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 RULES_MD := $(wildcard docs/rules/*.md)
 # Search journals shipped with the library (docs/EGDB.md), embedded too.
 EGDB_JOURNALS := $(wildcard data/egdb/*.journal)
@@ -311,6 +315,8 @@ $(MPI_PROG): $(B)/mpi/mpi.o $(B)/cli.a $(B)/libmancala.a
 
 $(B)/src/cli/tui.o: MC_CFLAGS += $(CURSES_CFLAGS)
 $(B)/src/server/store.o: MC_CFLAGS += $(SQLITE_CFLAGS)
+$(B)/src/server/store_pg.o: MC_CFLAGS += $(PG_CFLAGS)
+$(B)/src/server/store_copy.o: MC_CFLAGS += $(SQLITE_CFLAGS)
 $(B)/src/server/password.o: MC_CFLAGS += $(SODIUM_CFLAGS)
 
 # The library looks for installed tables in $(SHAREDIR)/egdb.  The name is
@@ -371,7 +377,7 @@ SLOW_TESTS  := check-test_egdb-abapa check-e2e-full check-test_egdb-brute \
                check-e2e-features \
                check-test_egdb-rest check-cli_tui check-e2e-howto \
                check-test_omweso check-test_egdb-awari check-cli_help \
-               check-test_gore
+               check-test_gore check-test_server-pg
 UNIT_CHECKS := $(filter-out check-test_egdb,$(TEST_BIN:$(B)/tests/%=check-%))
 CLI_CHECKS  := $(patsubst tests/%.sh,check-%,$(wildcard tests/cli*.sh))
 CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHECKS)) \
@@ -401,6 +407,15 @@ check: $(PROG) $(TEST_BIN) $(CHECK_BUILDS)
 	  $(MAKE) --no-print-directory -k $(call check_j,2) check-late; b=$$?; \
 	  if [ $$a -ne 0 ] || [ $$b -ne 0 ]; then echo "make check: FAILED"; exit 1; fi
 	@echo "make check: all test programs passed"
+
+# make check-pg: test_server's every test against PostgreSQL (a throwaway
+# cluster of Debian's postgresql, tests/pg_run.sh; no network) and
+# tests/cli_pg.sh; the SQLite store's file tests skip there, said.
+.PHONY: check-pg check-test_server-pg
+check-pg: check-test_server-pg check-cli_pg
+check-test_server-pg: $(B)/tests/test_server
+	@$(call run_test,test_server-pg,sh tests/pg_run.sh $(B)/tests/test_server)
+	@grep "^SKIPPED" $(B)/log/test_server-pg.log || true
 
 check-all: $(CHECKS)
 check-late: $(LATE_CHECKS)
@@ -562,10 +577,10 @@ GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c \
               $(B)/gen/eval_weights.c $(B)/gen/books.c $(B)/gen/catalogs_lib.c
 
 # The JSON API's request handler, fed method, path and body.
-build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c src/server/password.c src/server/rating.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
+build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c src/server/store_pg.c src/server/password.c src/server/rating.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SQLITE_CFLAGS) $(SODIUM_CFLAGS) -o $@ $< $(API_SRC) \
-	  src/server/store.c src/server/password.c src/server/rating.c \
+	  src/server/store.c src/server/store_pg.c src/server/password.c src/server/rating.c \
 	  $(LIB_SRC) $(GEN_SRC) -ljansson $(SQLITE_LIBS) $(SODIUM_LIBS) -lzstd -lm
 
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)

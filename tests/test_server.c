@@ -31,6 +31,64 @@
 #include "server/password.h"
 #include "server/server.h"
 #include "server/store.h"
+#include "server/store_pg.h"
+
+/* ---- the store under test ------------------------------------------------
+   MANCALA_TEST_PG, a PostgreSQL cluster's address (postgresql://USER@HOST:
+   PORT, as make check-pg gives it: tests/lib/pg.sh), runs every test
+   against PostgreSQL instead of SQLite: each store the tests open is a
+   schema of its own in the cluster's database "mancala" (the same file
+   name: the same schema, so that a restart finds what was kept; none, a
+   private database in memory: a new one).  The tests of SQLite's own files
+   (modes, the write-ahead log, schema upgrades of older files) are skipped
+   there, each said and counted apart, never as passed. */
+static const char *test_pg;
+static int skipped;
+
+/* What the tests open for the database file path (NULL: in memory). */
+static const char *tdb(const char *path)
+{
+    enum { MOST = 128 };
+    static char urls[MOST][400], paths[MOST][700];
+    static int n;
+    if (!test_pg)
+        return path;
+    for (int i = 0; path && i < n; i++)
+        if (paths[i][0] && strcmp(paths[i], path) == 0)
+            return urls[i];
+    CHECK(n < MOST);
+    if (n >= MOST)
+        return path;
+    snprintf(paths[n], sizeof paths[n], "%s", path ? path : "");
+    char cmd[600];
+    snprintf(cmd, sizeof cmd,
+             "psql -X -q -d '%s/mancala' -c 'CREATE SCHEMA t%ld_%d'", test_pg,
+             (long)getpid(), n);
+    CHECK_MSG(system(cmd) == 0, "%s", cmd);
+    snprintf(urls[n], sizeof urls[n],
+             "%s/mancala?options=-csearch_path%%3Dt%ld_%d", test_pg,
+             (long)getpid(), n);
+    return urls[n++];
+}
+
+/* A test of SQLite's files: 1 (and said) when the store is PostgreSQL. */
+static int skip_pg(const char *what)
+{
+    if (!test_pg)
+        return 0;
+    skipped++;
+    printf("test_server: SKIPPED under PostgreSQL: %s\n", what);
+    return 1;
+}
+
+/* Every API of the tests on the store under test. */
+static mc_api *test_api_new(const mc_api_opts *o, mc_error *err)
+{
+    mc_api_opts x = *o;
+    x.db = tdb(o->db);
+    return mc_api_new(&x, err);
+}
+#define mc_api_new test_api_new
 
 static int port;
 /* The token sent with every request (the last game made holds both seats
@@ -909,6 +967,8 @@ static void test_store_failure(mc_api *api)
    start; the server answers io instead, and goes on once it is back. */
 static void test_store_gone(const char *db)
 {
+    if (skip_pg("test_store_gone (a database file removed)"))
+        return;
     char id[MC_API_ID_LEN + 1], away[700];
     CHECK(new_game("{\"game\":\"sadeqa2\"}", id) == 201);
     snprintf(away, sizeof away, "%s.away", db);
@@ -1777,6 +1837,8 @@ static mc_api *api_on_sql(const char *db, const char *sql)
    served, untimed, and the new columns are there. */
 static void test_migration(const char *dir)
 {
+    if (skip_pg("test_migration (a SQLite file of schema 1)"))
+        return;
     char db[700];
     snprintf(db, sizeof db, "%s/old.db", dir);
     sqlite3 *h;
@@ -3058,22 +3120,10 @@ static void test_account_hashes_at_once(void)
 /* Sessions: kept as digests only (the database holds no token and no
    password), a password change ends the other sessions, sign-out of all,
    the 30 days; the store's own: at most MC_API_SESSIONS an account. */
-static void test_account_sessions(const char *dir)
+/* The SQLite database db holds the digests of the session tokens ta and
+   tb, never the tokens, and no password in clear, in any of its files. */
+static void sqlite_holds_digests(const char *db, const char *ta, const char *tb)
 {
-    char db[700];
-    snprintf(db, sizeof db, "%s/sessions.db", dir);
-    mc_api_opts o = {.db = db, .rate = 1000};
-    mc_error err;
-    mc_api *a = mc_api_new(&o, &err);
-    CHECK_MSG(a != NULL, "%s", err.msg);
-    if (!a)
-        return;
-    char ta[65], tb[65], tc[65], td[65];
-    CHECK(sign(a, "/api/account", "Esi", "first password", "10.12.0.1", ta) ==
-          201);
-    CHECK(sign(a, "/api/login", "esi", "first password", "10.12.0.1", tb) ==
-          200);
-    /* what the database holds: digests, an argon2id hash */
     sqlite3 *h;
     sqlite3_stmt *st;
     CHECK(sqlite3_open(db, &h) == SQLITE_OK);
@@ -3113,6 +3163,55 @@ static void test_account_sessions(const char *dir)
               !holds(buf, got, "first password"));
         free(buf);
     }
+}
+
+/* The same of the PostgreSQL store that the tests open for db (its rows;
+   its files are the cluster's). */
+static void pg_holds_digests(const char *db, const char *ta, const char *tb)
+{
+    char cmd[700];
+    snprintf(cmd, sizeof cmd,
+             "psql -X -A -t -d '%s' -c 'SELECT digest FROM sessions'"
+             " -c 'SELECT hash FROM accounts'",
+             tdb(db));
+    FILE *f = popen(cmd, "r");
+    CHECK(f != NULL);
+    char line[512];
+    int digests = 0, clear = 0, hashes = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (!strncmp(line, "$argon2id$", 10))
+            hashes++;
+        else if (*line)
+            digests++;
+        clear += !strcmp(line, ta) || !strcmp(line, tb) ||
+                 strstr(line, "first password") != NULL;
+    }
+    CHECK(f && pclose(f) == 0);
+    CHECK_MSG(digests == 2 && hashes == 1 && clear == 0, "%d %d %d", digests,
+              hashes, clear);
+}
+
+static void test_account_sessions(const char *dir)
+{
+    char db[700];
+    snprintf(db, sizeof db, "%s/sessions.db", dir);
+    mc_api_opts o = {.db = db, .rate = 1000};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    char ta[65], tb[65], tc[65], td[65];
+    CHECK(sign(a, "/api/account", "Esi", "first password", "10.12.0.1", ta) ==
+          201);
+    CHECK(sign(a, "/api/login", "esi", "first password", "10.12.0.1", tb) ==
+          200);
+    /* what the database holds: digests, an argon2id hash */
+    if (test_pg)
+        pg_holds_digests(db, ta, tb);
+    else
+        sqlite_holds_digests(db, ta, tb);
     /* a new password: the right old one needed; the other sessions end */
     json_t *j;
     CHECK(call(a, "POST", "/api/password",
@@ -3171,7 +3270,7 @@ static void test_account_sessions(const char *dir)
 
     /* the store: at most `most` sessions an account, the oldest end; ended
        ones are swept */
-    mc_store *s = mc_store_open(NULL, &err);
+    mc_store *s = mc_store_open(tdb(NULL), &err);
     long long id = 0;
     CHECK(s && mc_store_account_add(s, "Kojo", "$argon2id$x", 1, NULL, &id,
                                     &err) == 0);
@@ -3346,6 +3445,8 @@ static void test_account_seats(const char *dir)
    newer schema is refused, untouched. */
 static void test_upgrade_accounts(const char *dir)
 {
+    if (skip_pg("test_upgrade_accounts (a SQLite file of schema 2)"))
+        return;
     char db[700];
     snprintf(db, sizeof db, "%s/v2.db", dir);
     sqlite3 *h;
@@ -3504,6 +3605,8 @@ static long ival(json_t *j, const char *path)
    no rating yet, and plays a rated game from the lobby. */
 static void test_upgrade_ratings(const char *dir)
 {
+    if (skip_pg("test_upgrade_ratings (a SQLite file of schema 3)"))
+        return;
     char db[700];
     snprintf(db, sizeof db, "%s/v3.db", dir);
     char hash[MC_PW_HASH_MAX];
@@ -4387,6 +4490,78 @@ static void test_lobby_http(void)
     done(&r);
 }
 
+/* A PostgreSQL connection string as printed: its password hidden, and
+   what is one. */
+static void test_pg_shown(void)
+{
+    char b[200];
+    CHECK_STR(mc_pg_shown("postgresql://u:pw@h:5/db?password=zz&sslmode=a", b,
+                          sizeof b),
+              "postgresql://u:***@h:5/db?password=***&sslmode=a");
+    CHECK_STR(
+        mc_pg_shown("pg:host=x password = 'a b\\' c' dbname=y", b, sizeof b),
+        "pg:host=x password=*** dbname=y");
+    CHECK_STR(mc_pg_shown("pg:password=abc", b, sizeof b), "pg:password=***");
+    CHECK_STR(mc_pg_shown("postgres://u@h/db", b, sizeof b),
+              "postgres://u@h/db");
+    CHECK_STR(mc_pg_shown("/srv/x:y@z/serve.db", b, sizeof b),
+              "/srv/x:y@z/serve.db");
+    CHECK(mc_pg_is_conninfo("postgres://h/db") &&
+          mc_pg_is_conninfo("pg:dbname=x") && !mc_pg_is_conninfo("x.db") &&
+          !mc_pg_is_conninfo(NULL));
+}
+
+/* Two servers on one PostgreSQL database (issue 49): a move of a game
+   that the other one changed since it read it is refused (503 io, the
+   version kept: no update lost), and the game read again is the other's.
+   SQLite's store keeps one server to a file: PostgreSQL only. */
+static void test_two_servers(const char *dir)
+{
+    if (!test_pg)
+        return;
+    char db[700];
+    snprintf(db, sizeof db, "%s/two.db", dir);
+    mc_api_opts o = {.db = db, .rate = 1000};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    json_t *j = NULL;
+    char id[MC_API_ID_LEN + 1] = "", tok[MC_API_ID_LEN + 1] = "", p[128];
+    CHECK(a && call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.14.0.1",
+                    NULL, &j) == 201);
+    snprintf(id, sizeof id, "%s", jstr(j, "state.id"));
+    snprintf(tok, sizeof tok, "%s", jstr(j, "token"));
+    json_decref(j);
+    mc_api *b = a ? mc_api_new(&o, &err) : NULL; /* reads the game */
+    CHECK_MSG(b != NULL, "%s", err.msg);
+    if (!a || !b) {
+        mc_api_free(a);
+        mc_api_free(b);
+        return;
+    }
+    snprintf(p, sizeof p, "/api/game/%s/play", id);
+    CHECK(call(a, "POST", p, "{\"move\":\"A\"}", "10.14.0.1", tok, NULL) ==
+          200);
+    /* b still holds the start: its move of South is refused */
+    CHECK(call(b, "POST", p, "{\"move\":\"B\"}", "10.14.0.1", tok, &j) == 503);
+    CHECK_STR(jstr(j, "error.code"), "io");
+    json_decref(j);
+    resp r = game_get(b, id);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 1);
+    json_decref(r.json);
+    CHECK(call(b, "POST", p, "{\"move\":\"a\"}", "10.14.0.1", tok, NULL) ==
+          200);
+    /* and now a is behind */
+    CHECK(call(a, "POST", p, "{\"move\":\"b\"}", "10.14.0.1", tok, NULL) ==
+          503);
+    r = game_get(a, id);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 2);
+    json_decref(r.json);
+    mc_api_free(a);
+    mc_api_free(b);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/mancala-test-server-XXXXXX";
@@ -4395,6 +4570,11 @@ int main(void)
         return 1;
     }
     mc_error err;
+    test_pg = getenv("MANCALA_TEST_PG");
+    if (test_pg && !*test_pg)
+        test_pg = NULL;
+    if (test_pg)
+        printf("test_server: the store is PostgreSQL at %s\n", test_pg);
     char db[600];
     snprintf(db, sizeof db, "%s/serve.db", dir);
     mc_api_opts ao = {.db = db, .rate = 100000};
@@ -4405,6 +4585,7 @@ int main(void)
     if (!s)
         return check_report("test_server");
     test_static();
+    test_pg_shown();
     test_howto();
     test_games_and_new();
     test_json_errors();
@@ -4447,6 +4628,7 @@ int main(void)
     test_lobby_stream();
     test_pairing(dir);
     test_upgrade_ratings(dir);
+    test_two_servers(dir);
     play_before_restart();
     clock_before_restart(api);
     int before = mc_api_count(api);
@@ -4455,7 +4637,8 @@ int main(void)
 
     /* restart on the same directory: every game is back */
     struct stat sb;
-    CHECK(stat(db, &sb) == 0 && (sb.st_mode & 0777) == 0600);
+    if (!skip_pg("the database file's mode (0600)"))
+        CHECK(stat(db, &sb) == 0 && (sb.st_mode & 0777) == 0600);
     api = mc_api_new(&ao, &err);
     s = api ? mc_server_start(api, &so, &port, &err) : NULL;
     CHECK(s != NULL);
@@ -4471,5 +4654,8 @@ int main(void)
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0)
         fprintf(stderr, "test_server: could not remove %s\n", dir);
+    if (skipped)
+        printf("test_server: %d skipped (SQLite's files), not counted\n",
+               skipped);
     return check_report("test_server");
 }

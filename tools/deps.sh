@@ -31,6 +31,9 @@ have_pkg libsqlite3-dev || need="$need libsqlite3-dev"
 # mancala serve's accounts: the password hash (argon2id) and the session
 # tokens' digests of libsodium.
 have_pkg libsodium-dev || need="$need libsodium-dev"
+# mancala serve --db postgresql://...: libpq's header (the library itself,
+# libpq5, is loaded at run time, only for a PostgreSQL store).
+have_pkg libpq-dev || need="$need libpq-dev"
 have_pkg libncurses-dev || need="$need libncurses-dev"
 # The compressed endgame tables: zstd.
 have_pkg libzstd-dev || need="$need libzstd-dev"
@@ -69,6 +72,12 @@ if [ "$mode" = test ]; then
     # Debian's emscripten; it compiles Jansson and zstd from their Debian
     # sources (tools/wasm/fetch-sources.sh, apt-get source).
     command -v emcc >/dev/null 2>&1 || need="$need emscripten"
+    # The server's tests against PostgreSQL (make check-pg, tests/cli_pg.sh):
+    # a throwaway cluster of Debian's server (initdb, pg_ctl) and psql;
+    # curl speaks to the server, sqlite3 reads the SQLite copies.
+    have_pkg postgresql || need="$need postgresql"
+    command -v curl >/dev/null 2>&1 || need="$need curl"
+    command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
 fi
 if [ "${MANCALA_CI:-0}" = 1 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"

@@ -3,10 +3,11 @@
  * src/server/ on localhost (unless --bind says otherwise), prints the address
  * to open and runs until interrupted.  Games are kept in a SQLite database
  * (--db, default $XDG_DATA_HOME/mancala/serve.db or
- * ~/.local/share/mancala/serve.db); --import brings record folders of
- * earlier versions into it; --reset-password and --delete-account are the
- * operator's hand on its accounts.  docs/SERVER.md says how to run it for
- * a club.
+ * ~/.local/share/mancala/serve.db) or a PostgreSQL one (--db
+ * postgresql://...); --copy-from copies one store into another; --import
+ * brings record folders of earlier versions into it; --reset-password and
+ * --delete-account are the operator's hand on its accounts.  docs/SERVER.md
+ * says how to run it for a club.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -20,6 +21,8 @@
 #include "cli.h"
 #include "server/password.h"
 #include "server/server.h"
+#include "server/store_copy.h"
+#include "server/store_pg.h"
 
 /* mkdir -p of the directories above a file. */
 static int make_dirs_for(const char *file)
@@ -46,6 +49,7 @@ static const char *const usage = N_(
     "                     [--keep-days D] [--keep-finished-days D]\n"
     "                     [--no-book] [--book-variety N] [--site DIR|none]\n"
     "       mancala serve --import DIR [--db FILE]\n"
+    "       mancala serve --copy-from FROM [--db FILE]\n"
     "       mancala serve --reset-password NAME [--password-stdin] [--db "
     "FILE]\n"
     "       mancala serve --delete-account NAME [--db FILE]\n\n"
@@ -53,10 +57,16 @@ static const char *const usage = N_(
     "listens on 127.0.0.1 (this machine only) unless --bind names another\n"
     "IPv4 address (0.0.0.0: every one).  Port 8080 by default (0: any free\n"
     "port).  Games are kept in the SQLite database FILE (default\n"
-    "~/.local/share/mancala/serve.db), each change committed before it is\n"
+    "~/.local/share/mancala/serve.db), or in PostgreSQL when FILE is a\n"
+    "connection string (postgresql://USER@HOST/DB, postgres://..., or\n"
+    "pg:KEYWORDS such as pg:'host=/run/postgresql dbname=mancala'; libpq5\n"
+    "needed), each change committed before it is\n"
     "answered.  --import DIR adds the records DIR/*.mcr (the game folders\n"
     "of earlier versions) as new games, prints each one's id and token, and\n"
-    "exits.  --reset-password NAME gives the account NAME a new password,\n"
+    "exits.  --copy-from FROM copies every game, account, session and\n"
+    "rating of the store FROM (a SQLite file or a PostgreSQL connection\n"
+    "string) into --db, which must hold none yet, and exits.\n"
+    "--reset-password NAME gives the account NAME a new password,\n"
     "printed (or read from the first line of the standard input with\n"
     "--password-stdin), and ends its sessions; --delete-account NAME deletes\n"
     "the account (its games stay, shown as \"deleted player\").  The JSON API\n"
@@ -100,7 +110,7 @@ static long num_arg(const char *opt, const char *v, long max)
 /* What the command line asks for. */
 typedef struct serve_args {
     long port;
-    const char *bind, *db, *import, *site;
+    const char *bind, *db, *import, *site, *copy;
     const char *reset, *remove; /* --reset-password, --delete-account */
     int pw_stdin;
     int book;
@@ -185,6 +195,8 @@ static int parse_args(int argc, char **argv, serve_args *sa)
             return EXIT_USAGE;
         } else if (v && strcmp(o, "--import") == 0) {
             sa->import = v;
+        } else if (v && strcmp(o, "--copy-from") == 0) {
+            sa->copy = v;
         } else if (v && strcmp(o, "--reset-password") == 0) {
             sa->reset = v;
         } else if (v && strcmp(o, "--delete-account") == 0) {
@@ -376,7 +388,9 @@ int cmd_serve(int argc, char **argv)
     char def[4096];
     if (!sa.db)
         sa.db = default_db(def, sizeof def);
-    if (make_dirs_for(sa.db) != 0) {
+    char shown[512];
+    mc_pg_shown(sa.db, shown, sizeof shown); /* no password printed */
+    if (!mc_pg_is_conninfo(sa.db) && make_dirs_for(sa.db) != 0) {
         fprintf(stderr,
                 _("mancala serve: cannot create the folder of %s: %s\n"), sa.db,
                 strerror(errno));
@@ -384,13 +398,19 @@ int cmd_serve(int argc, char **argv)
     }
     sa.ao.db = sa.db;
     mc_error err;
+    if (sa.copy && mc_store_copy(sa.copy, sa.db, stdout, &err) != 0) {
+        fprintf(stderr, "mancala serve: %s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    if (sa.copy)
+        return 0;
     mc_api *api = mc_api_new(&sa.ao, &err);
     if (!api) {
         fprintf(stderr, "mancala serve: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
     if (sa.import)
-        return import_games(api, sa.import, sa.db);
+        return import_games(api, sa.import, shown);
     if (sa.reset)
         return reset_password(api, &sa);
     if (sa.remove)
@@ -410,5 +430,6 @@ int cmd_serve(int argc, char **argv)
     sa.so.port = (int)sa.port;
     sa.so.hosts = sa.hosts;
     sa.so.site = sa.site && strcmp(sa.site, "none") != 0 ? sa.site : NULL;
+    sa.db = shown;
     return serve(api, &sa);
 }

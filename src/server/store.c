@@ -18,6 +18,7 @@
 
 #include "rating.h"
 #include "store.h"
+#include "store_pg.h"
 
 struct mc_store {
     sqlite3 *db;
@@ -29,6 +30,7 @@ struct mc_store {
     int wal_known; /* its removal loses what it holds as surely */
     dev_t wal_dev;
     ino_t wal_ino;
+    mc_pg *pg; /* a PostgreSQL store instead (store_pg.c) */
 };
 
 /* The schema this program writes (meta.schema): 1 the games and seats, 2
@@ -218,6 +220,11 @@ mc_store *mc_store_open(const char *path, mc_error *err)
         return NULL;
     }
     pthread_mutex_init(&s->lock, NULL);
+    if (mc_pg_is_conninfo(path)) {
+        if (!(s->pg = mc_pg_open(path, err)))
+            mc_store_close(s), s = NULL;
+        return s;
+    }
     if (path) {
         /* Created private: the seats' tokens are in it.  SQLite gives its
            -wal and -shm files the database's mode. */
@@ -294,6 +301,7 @@ void mc_store_close(mc_store *s)
         return;
     if (s->db)
         sqlite3_close(s->db);
+    mc_pg_close(s->pg);
     free(s->path);
     free(s->wal);
     pthread_mutex_destroy(&s->lock);
@@ -401,6 +409,8 @@ static int begin(mc_store *s, mc_error *err, const char *what)
 
 int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_insert(s->pg, g, err);
     if (begin(s, err, "saving a new game") != 0)
         return -1;
     sqlite3_stmt *st = prep(s, "INSERT INTO games(id, record, version, over,"
@@ -449,6 +459,9 @@ int mc_store_update(mc_store *s, const char *id, const char *record,
                     long long version, int over, long long touched,
                     const mc_store_clock *clock, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_update(s->pg, id, record, version, over, touched, clock,
+                            err);
     if (begin(s, err, "saving a move") != 0)
         return -1;
     sqlite3_stmt *st = prep(s, "UPDATE games SET record=?, version=?, over=?,"
@@ -473,6 +486,8 @@ int mc_store_update(mc_store *s, const char *id, const char *record,
 int mc_store_seat(mc_store *s, const char *id, int side, const char *token,
                   long long account, long long touched, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_seat(s->pg, id, side, token, account, touched, err);
     if (begin(s, err, "saving a seat") != 0)
         return -1;
     sqlite3_stmt *st = prep(s, "UPDATE seats SET token=?, invite=NULL,"
@@ -497,6 +512,8 @@ int mc_store_seat(mc_store *s, const char *id, int side, const char *token,
 
 int mc_store_delete(mc_store *s, const char *id, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_delete(s->pg, id, err);
     if (begin(s, err, "deleting a game") != 0)
         return -1;
     sqlite3_stmt *st = prep(s, "DELETE FROM games WHERE id=?");
@@ -558,6 +575,8 @@ static int read_change(sqlite3_stmt *st, int i, mc_store_change *ch)
 int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
                   void *ctx, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_each(s->pg, each, ctx, err);
     pthread_mutex_lock(&s->lock);
     /* The two seats joined to their game, and their accounts' names: one
        row a game. */
@@ -610,6 +629,8 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
 int mc_store_get(mc_store *s, const char *id, char **record, long long *version,
                  mc_store_clock *clock, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_get(s->pg, id, record, version, clock, err);
     *record = NULL;
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *st = prep(s, "SELECT record, version, clock_s, clock_n,"
@@ -657,6 +678,8 @@ int mc_store_account_add(mc_store *s, const char *name, const char *hash,
                          long long created, const mc_store_session *first,
                          long long *id, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_account_add(s->pg, name, hash, created, first, id, err);
     if (begin(s, err, "saving a new account") != 0)
         return -1;
     sqlite3_stmt *st = prep(s, "INSERT INTO accounts(name, hash, created)"
@@ -706,6 +729,8 @@ static int one_row(mc_store *s, sqlite3_stmt *st, mc_error *err,
 int mc_store_account_find(mc_store *s, const char *name, mc_store_account *a,
                           mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_account_find(s->pg, name, a, err);
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *st = prep(s, "SELECT id, name, hash, created FROM accounts"
                                " WHERE name=?");
@@ -738,6 +763,8 @@ static int end_sessions(mc_store *s, long long id, const char *keep, int *ended)
 int mc_store_account_password(mc_store *s, long long id, const char *hash,
                               const char *keep, int *ended, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_account_password(s->pg, id, hash, keep, ended, err);
     if (begin(s, err, "saving a password") != 0)
         return -1;
     sqlite3_stmt *st = prep(s, "UPDATE accounts SET hash=? WHERE id=?");
@@ -754,6 +781,8 @@ int mc_store_account_password(mc_store *s, long long id, const char *hash,
 
 int mc_store_account_delete(mc_store *s, long long id, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_account_delete(s->pg, id, err);
     if (begin(s, err, "deleting an account") != 0)
         return -1;
     int ok = end_sessions(s, id, NULL, NULL), none = 0;
@@ -769,6 +798,8 @@ int mc_store_account_delete(mc_store *s, long long id, mc_error *err)
 int mc_store_session_add(mc_store *s, long long id, const mc_store_session *ss,
                          int most, long long now, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_session_add(s->pg, id, ss, most, now, err);
     if (begin(s, err, "saving a session") != 0)
         return -1;
     sqlite3_stmt *st = prep(s, "DELETE FROM sessions WHERE account=? AND"
@@ -795,6 +826,8 @@ int mc_store_session_find(mc_store *s, const char *digest, long long now,
                           mc_store_account *a, long long *expires,
                           mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_session_find(s->pg, digest, now, a, expires, err);
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *st = prep(s, "SELECT a.id, a.name, '', a.created, x.expires"
                                " FROM sessions x JOIN accounts a"
@@ -817,6 +850,8 @@ int mc_store_session_find(mc_store *s, const char *digest, long long now,
 int mc_store_session_end(mc_store *s, const char *digest, int all, int *ended,
                          mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_session_end(s->pg, digest, all, ended, err);
     if (begin(s, err, "ending a session") != 0)
         return -1;
     sqlite3_stmt *st =
@@ -833,6 +868,8 @@ int mc_store_session_end(mc_store *s, const char *digest, int all, int *ended,
 
 int mc_store_sessions_expire(mc_store *s, long long now, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_sessions_expire(s->pg, now, err);
     if (begin(s, err, "deleting old sessions") != 0)
         return -1;
     sqlite3_stmt *st = prep(s, "DELETE FROM sessions WHERE expires<=?");
@@ -988,6 +1025,9 @@ int mc_store_update_rated(mc_store *s, const char *id, const char *record,
                           const mc_store_clock *clock, const mc_store_rated *rg,
                           mc_store_change *ch, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_update_rated(s->pg, id, record, version, touched, clock,
+                                  rg, ch, err);
     const char *what = "saving a rated game's end";
     if (begin(s, err, what) != 0)
         return -1;
@@ -1046,6 +1086,8 @@ static void standing(mc_store_standing *st, mc_rating x, long long last,
 int mc_store_standing_of(mc_store *s, long long id, const char *kind,
                          long long now, mc_store_standing *st, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_standing_of(s->pg, id, kind, now, st, err);
     pthread_mutex_lock(&s->lock);
     mc_rating x;
     long long last;
@@ -1066,6 +1108,9 @@ int mc_store_player(mc_store *s, const char *name, long long now,
                     int *got_st, mc_store_past *past, int npast, int *got_past,
                     mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_player(s->pg, name, now, acc, st, nst, got_st, past, npast,
+                            got_past, err);
     *got_st = *got_past = 0;
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *q = prep(s, "SELECT id, name, '', created FROM accounts"
@@ -1145,6 +1190,8 @@ int mc_store_player(mc_store *s, const char *name, long long now,
 
 int mc_store_bot(mc_store *s, int level, mc_store_account *acc, mc_error *err)
 {
+    if (s->pg)
+        return mc_pg_bot(s->pg, level, acc, err);
     char name[MC_STORE_NAME_MAX + 1];
     snprintf(name, sizeof name, "bot-level-%d", level);
     if (begin(s, err, "saving a house bot") != 0)
@@ -1174,6 +1221,10 @@ int mc_store_bot(mc_store *s, int level, mc_store_account *acc, mc_error *err)
 
 void mc_store_set_readonly(mc_store *s, int on)
 {
+    if (s->pg) {
+        mc_pg_set_readonly(s->pg, on);
+        return;
+    }
     pthread_mutex_lock(&s->lock);
     run(s, on ? "PRAGMA query_only=1" : "PRAGMA query_only=0");
     pthread_mutex_unlock(&s->lock);

@@ -9,10 +9,11 @@
  * Thread-safe: one connection behind a mutex; callers hold their game's
  * lock, so a game's changes reach the database in order.  This interface
  * is the whole of what the API asks of a store: another store (PostgreSQL)
- * implements it and nothing else (store_none.c is the page's, which keeps
- * nothing).  The database has a schema version (meta.schema): one of an
- * older version is brought up to this one when it is opened, one of a
- * newer version is refused.
+ * implements it and nothing else (store_pg.c, which store.c hands every
+ * call to when mc_store_open is given a PostgreSQL connection string;
+ * store_none.c is the page's, which keeps nothing).  The database has a
+ * schema version (meta.schema): one of an older version is brought up to
+ * this one when it is opened, one of a newer version is refused.
  */
 #ifndef MC_SERVER_STORE_H
 #define MC_SERVER_STORE_H
@@ -70,7 +71,8 @@ typedef struct mc_store_game {
 } mc_store_game;
 
 /* Open (creating if missing, mode 0600) the database at path; NULL: a
-   private database in memory.  NULL with err filled on failure. */
+   private database in memory; a PostgreSQL connection string
+   (store_pg.h): that database.  NULL with err filled on failure. */
 mc_store *mc_store_open(const char *path, mc_error *err);
 void mc_store_close(mc_store *s);
 
