@@ -517,6 +517,7 @@ async function restoreDeviceGame() {
 function renderChoices() {
   const ch = $('choices');
   ch.textContent = '';
+  delete ch.dataset.from;
   if (busy || !myTurn() || setup || review) return;
   const answer = st.moves.find((m) => m.kind === 'accept');
   if (answer) {
@@ -670,12 +671,14 @@ function clickPit(i, moves, ev) {
     showOffer();
     return draw();
   }
-  if (!moves || busy) return;
+  if (!moves) return whyNot(i);
+  if (busy) return;
   hintPit = null;
   if (moves.length === 1) return play(moves[0]);
   // several moves from one pit (Omweso directions, the three-seed opening):
   // each with the library's words for what sets it apart
   const ch = $('choices');
+  ch.dataset.from = st.names[i]; // for the browser tests
   // TRANSLATORS: before the moves that sow from one pit ({pit}: its letter)
   ch.textContent = t('From {pit}:', { pit: st.names[i] }) + ' ';
   for (const m of moves) {
@@ -692,6 +695,24 @@ function clickPit(i, moves, ev) {
       w.textContent = info.choice;
       ch.appendChild(w);
     }
+  }
+}
+
+// A pit with no move now, clicked on the player's turn: the library says
+// why (its refusal of the pit's move: empty, the other side's, a rule), in
+// the status and the log.
+async function whyNot(i) {
+  if (busy || !myTurn() || setup || review || offerMode) return;
+  busy = true;
+  try {
+    const res = await api('POST', `game/${st.id}/play`, { move: st.names[i], version: st.version }, tokenFor(st.side));
+    busy = false;
+    await apply(res); // a move after all: played
+  } catch (e) {
+    busy = false;
+    render();
+    say(e.message);
+    log(e.message);
   }
 }
 
