@@ -550,10 +550,10 @@ $(B)/gen/web/en-XA.po: po/web/mancala-web.pot $(B)/pseudo
 	@mkdir -p $(dir $@)
 	sed -e 's/charset=CHARSET/charset=UTF-8/' \
 	  -e 's/nplurals=INTEGER; plural=EXPRESSION;/nplurals=2; plural=(n != 1);/' \
-	  -e '/^#, fuzzy$$/d' $< | \
+	  -e 's/^"Language: \\n"/"Language: en-XA\\n"/' -e '/^#, fuzzy$$/d' $< | \
 	  msgen - | msgfilter --keep-header -i - -o $@ ./$(B)/pseudo
 $(B)/gen/web/lang-en-XA.mo: $(B)/gen/web/en-XA.po
-	$(MSGFMT) --check -o $@ $<
+	$(MSGFMT) --check-format -o $@ $<
 web_comma := ,
 web_space := $() $()
 web_list = $(subst $(web_space),$(web_comma),$(patsubst %,"%",$(1)))

@@ -320,7 +320,21 @@ const I18n = (() => {
     return langs.howto.includes(lang) ? `${lang}/howto-${game}.html` : `howto-${game}.html`;
   }
 
-  const ready = load();
+  // The page's script (data-then: app.js) starts once the language is
+  // loaded and the page's other scripts have run: it never shows a word
+  // before its language, and the page opens no more connections at once
+  // than it did with one script fewer (a server limits them per address).
+  const then = document.currentScript && document.currentScript.dataset.then;
+  const parsed = new Promise((ok) => (document.readyState === 'loading'
+    ? document.addEventListener('DOMContentLoaded', ok, { once: true }) : ok()));
+  const ready = load().catch(() => {});
+  if (then) {
+    Promise.all([ready, parsed]).then(() => {
+      const s = document.createElement('script');
+      s.src = then;
+      document.body.appendChild(s);
+    });
+  }
   return { t, tn, tc, format, ready, howto, get lang() { return lang; }, apply, parsePlural };
 })();
 const { t, tn, tc } = I18n;
