@@ -199,10 +199,10 @@ function moveWords(m) {
   if (!m) return '';
   const letters = (pits) => (pits || []).map((i) => st.names[i]).join(', ');
   const priced = m.price !== null && m.price !== undefined;
-  // TRANSLATORS: moveWords: a move of Goré's offers or a pass, after the
-  // name of the side that makes it ("North offers a, b for 3 captured
-  // stones"); {pits}: the pits' letters, {units}: the game's pieces
   switch (m.kind) {
+    // TRANSLATORS: a move of Goré's offers or a pass, after the name of
+    // the side that makes it ("North offers a, b for 3 captured stones");
+    // {pits}: the pits' letters, {units}: the game's pieces
     case 'offer': return priced ? t('offers {pits} for {price} captured {units}', { pits: letters(m.pits), price: m.price, units: units() })
       : t('offers {pits}', { pits: letters(m.pits) });
     case 'accept': return priced ? t('accepts the offer of {pits} and pays {price}', { pits: letters(m.pits), price: m.price })
@@ -382,6 +382,7 @@ function render() {
     say(t('Game over: {result}', { result: resultWords(st.result) }));
   } else {
     const side = sideName(st.side);
+    // TRANSLATORS: {side} is South or North (as translated here)
     let s = myTurn() ? t('{side} to move (you).', { side }) : t('{side} to move.', { side });
     if (me.opponent === 'watch' && watchNotice) s = `${watchNotice} ${s}`;
     if (st.side !== me.side && me.opponent === 'computer') s += ' ' + t('The computer is thinking…');
@@ -844,9 +845,9 @@ function showHint(res) {
   log(t('Hint: {move}', { move: words }) + perfect);
   draw();
   const what = { move: words, pit: hintPit !== null ? st.names[hintPit] : '' };
-  // TRANSLATORS: showHint: {move} the move (a pit's letter, or an offer's
-  // words), {pit} the pit's letter
   let s = m && m.kind !== 'sow' && m.kind
+    // TRANSLATORS: the engine's hint: {move} the move (a pit's letter, or
+    // an offer's words), {pit} the pit's letter
     ? hintPit !== null ? t('Hint: {move} (the pit marked on the board, {pit})', what) : t('Hint: {move}', what)
     : hintPit !== null ? t('Hint: play {move} (the pit marked on the board, {pit})', what) : t('Hint: play {move}', what);
   say(`${s}${perfect}.`);
@@ -1683,10 +1684,10 @@ function renderLive(list) {
     const li = hel('li', {}, ul);
     const a = hel('a', { href: `#g=${g.id}&watch=1`, class: 'live-game' }, li);
     const name = (k) => g.players[k] || t('a guest');
-    // TRANSLATORS: a game being played, in the lobby: its players, its
-    // game, whether rated, and how far it is
     const parts = [`${name('S')} \u2013 ${name('N')}`, g.game];
     if (g.rated) parts.push(t('rated'));
+    // TRANSLATORS: how far a game being played is (the lobby's list):
+    // {ply} moves played
     parts.push(t('move {ply}', { ply: g.ply }));
     a.textContent = parts.join(' · ');
     a.addEventListener('click', (ev) => { ev.preventDefault(); goTo(`g=${g.id}&watch=1`); });
