@@ -175,6 +175,11 @@ async function frenchBasics(browser) {
   check(await page.$eval('#lang', (s) => s.selectedOptions[0].textContent) === 'Français', 'fr: ... by its own name');
   check(await page.$eval('#lang', (s) => [...s.options].every((o) => o.value !== 'en-XA')), 'fr: no pseudo-language in the picker unless asked');
   check((await statusText(page)) === 'Choisissez un jeu et appuyez sur Nouvelle partie.', `fr: the status (${await statusText(page)})`);
+  // French plurals (the catalog's rule, n > 1): 0 and 1 singular
+  const forms = await page.evaluate(() => [0, 1, 2, 17].map((n) => tn('{n} mistake', '{n} mistakes', n)).join(', '));
+  check(forms === '0 erreur, 1 erreur, 2 erreurs, 17 erreurs', `fr: plural forms by the catalog's rule (${forms})`);
+  const ctx = await page.evaluate(() => [tc('speed', 'off'), tc('result', 'lost'), t('{side} wins.', { side: t('North') })].join(' | '));
+  check(ctx === 'désactivée | perdue | Nord gagne.', `fr: contexts and placeholders (${ctx})`);
   check((await text(page, '#start')) === 'Nouvelle partie', 'fr: the New game button');
   check((await text(page, 'label:has(#opponent)')).startsWith('Adversaire'), 'fr: the opponent\'s label');
   check((await text(page, '#opponent option[value="computer"]')) === 'l\'ordinateur', 'fr: the opponent computer (a word with a context)');
@@ -216,7 +221,7 @@ async function frenchBasics(browser) {
   check((await statusText(page)) === 'Sud : disposez vos graines, puis appuyez sur Terminé.', `fr: the set-up's status (${await statusText(page)})`);
   await page.click('g.pit[data-name="a"]');
   const count = await text(page, '#setup-count');
-  check(count.startsWith('En main : 0.') && count.endsWith(' a n\'est pas une case de Sud.'), `fr: a pit of North refused (${count})`);
+  check(count === 'En main : 0. Au plus 10 graines par case. a n\'est pas une case de Sud.', `fr: a pit of North refused (${count})`);
   await page.click('g.pit[data-name="A"]');
   check((await text(page, '#setup-count')).includes('Prenez d\'abord des graines'), `fr: no seed in hand (${await text(page, '#setup-count')})`);
   check((await text(page, '#setup-take')) === 'Prendre des graines', 'fr: the Take seeds button');
@@ -238,6 +243,8 @@ async function frenchBasics(browser) {
 async function pickerSurvives(browser) {
   const page = await openBoard(browser, { width: 400, height: 800 });
   check(await page.evaluate(() => document.documentElement.lang) === 'en', 'picker: an English browser gets English');
+  const forms = await page.evaluate(() => [0, 1, 2].map((n) => tn('{n} mistake', '{n} mistakes', n)).join(', '));
+  check(forms === '0 mistakes, 1 mistake, 2 mistakes', `picker: English plurals without a catalog (${forms})`);
   check((await statusText(page)) === 'Choose a game and press New game.', 'picker: ... the English status');
   await newGame(page, 'oware', '', 'computer', 1, 'S');
   await until(page, readyOrOver, 20000);
