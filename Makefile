@@ -155,8 +155,54 @@ $(B)/dirs:
 $(B)/embed: tools/embed.c | $(B)/dirs
 	$(CC) -O1 -o $@ $<
 
-$(B)/gen/rules_text.c: $(B)/embed $(RULES_MD)
-	$(B)/embed $@ mancala.h mc_rules_text $(RULES_MD)
+# The rules in the players' languages (docs/TRANSLATING.md): po4a (Debian:
+# po4a) keeps the translations of docs/rules/*.md in po/rules/<lang>.po, one
+# message a paragraph (po/rules/po4a.cfg), and writes each language's files
+# into $(B)/gen/rules/<lang>/ (--no-update: nothing in po/ is touched).
+# --keep 0 (in po4a.cfg): a file is written however little is translated,
+# since a paragraph with no current translation (new, or its English
+# changed: fuzzy) stays English in it, as a message falls back to English
+# in the catalogs; tests/po.sh checks that po/rules/fr.po is whole.
+# neverwrap: the tables and the lettered sub-lists keep their lines (each
+# translation's lines are its translator's).  All are embedded (tools/embed.c
+# -l); src/core/rules_text.c picks by the thread's language.  po4a puts a
+# blank line between two items of a list: the awk takes it out again, so
+# that a translation is laid out as its English.
+RULES_PO    := $(wildcard po/rules/*.po)
+RULES_LANGS := $(RULES_PO:po/rules/%.po=%)
+RULES_TR    := $(foreach l,$(RULES_LANGS),$(RULES_MD:docs/rules/%.md=$(B)/gen/rules/$(l)/%.md))
+PO4A_RULES  ?= po4a
+$(B)/gen/rules/stamp: po/rules/po4a.cfg $(RULES_MD) $(RULES_PO) | $(B)/dirs
+	rm -rf $(B)/gen/rules && mkdir -p $(B)/gen/rules
+	$(PO4A_RULES) --no-update --destdir $(B)/gen po/rules/po4a.cfg
+	@for f in $(RULES_TR); do [ -f $$f ] || { echo "$$f not made: is its" \
+	  "language in po/rules/po4a.cfg's [po4a_langs]?"; exit 1; }; \
+	awk '$$0 == "" { blank = 1; next } \
+	  { if (blank && !(item && /^ *- /)) print ""; blank = 0; print; \
+	    if (/^- /) item = 1; else if (!/^ /) item = 0 } \
+	  END { if (blank) print "" }' $$f >$$f.tmp && mv $$f.tmp $$f || exit 1; done
+	touch $@
+$(RULES_TR): $(B)/gen/rules/stamp ;
+
+# make po-update brings po/rules up to date too (po4a: the .pot from
+# docs/rules/*.md, each <lang>.po merged with it; tests/po.sh checks both).
+# The French manual page (man/fr) is installed beside the English one.
+.PHONY: rules-po install-man-fr uninstall-man-fr
+rules-po:
+	$(PO4A_RULES) --no-translations --package-name mancala --package-version $(VERSION) \
+	  --copyright-holder "the mancala authors" po/rules/po4a.cfg
+po-update: rules-po
+install: install-man-fr
+install-man-fr:
+	install -d $(DESTDIR)$(MANDIR)/fr/man1
+	install -m 644 man/fr/mancala.1 $(DESTDIR)$(MANDIR)/fr/man1/mancala.1
+uninstall: uninstall-man-fr
+uninstall-man-fr:
+	rm -f $(DESTDIR)$(MANDIR)/fr/man1/mancala.1
+
+$(B)/gen/rules_text.c: $(B)/embed $(RULES_MD) $(RULES_TR)
+	$(B)/embed -l $@ core/rules_text.h mc_rules_texts \
+	  $(RULES_MD:%=en=%) $(foreach f,$(RULES_TR),$(word 3,$(subst /, ,$(f:$(B)/%=%)))=$(f))
 
 $(B)/gen/rules_text.o: $(B)/gen/rules_text.c
 	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
@@ -195,8 +241,43 @@ $(B)/gen/catalogs_%.o: $(B)/gen/catalogs_%.c src/core/i18n.h
 $(B)/embed_web: tools/embed_web.c | $(B)/dirs
 	$(CC) -O1 -o $@ $<
 
-$(B)/gen/web_files.c: $(B)/embed_web $(WEB_FILES)
-	$(B)/embed_web $@ $(WEB_FILES)
+# ---- the beginner's pages in the players' languages (po/howto) -------------
+# po4a (po/howto/po4a.cfg) makes $(B)/gen/web/LANG/howto-GAME.html from
+# web/howto-GAME.html and po/howto/LANG.po, whatever share of it is
+# translated (--keep 0): a paragraph the catalog lacks stays English, whole,
+# so that a change to an English page never stops the build; make check-po
+# fails while a shipped language (French) lacks a message.  Their links to the files
+# beside the English pages (the stylesheet, the icon, the board) then go
+# one folder up.  mancala serve embeds them as LANG/howto-GAME.html, make
+# site copies them into $(SITE)/LANG, make install into $(DOCDIR)/LANG.
+# make po-howto (run by make po-update) extracts the English pages' texts
+# into po/howto/mancala-howto.pot and merges it into each LANG.po (in
+# HOWTO_ROOT's po/howto and from its web/: tests/po.sh runs it on a copy);
+# make check-po checks the catalogs (tests/po.sh).
+PO4A        ?= po4a
+PO4A_FLAGS  := -M UTF-8 -L UTF-8 --porefs file --package-name mancala \
+               --package-version $(VERSION) --copyright-holder "the mancala authors"
+HOWTO_SRC   := $(sort $(wildcard web/howto-*.html))
+HOWTO_LANGS := $(sort $(basename $(notdir $(wildcard po/howto/*.po))))
+HOWTO_L10N  := $(foreach l,$(HOWTO_LANGS),$(HOWTO_SRC:web/%=$(B)/gen/web/$(l)/%))
+$(B)/gen/web/howto.stamp: po/howto/po4a.cfg $(HOWTO_SRC) $(wildcard po/howto/*.po) | $(B)/dirs
+	rm -rf $(addprefix $(B)/gen/web/,$(HOWTO_LANGS)) && mkdir -p $(B)/gen/web
+	$(PO4A) $(PO4A_FLAGS) --no-update --keep 0 --destdir $(B)/gen/web po/howto/po4a.cfg
+	@miss=; for f in $(HOWTO_L10N); do [ -f $$f ] || miss="$$miss $$f"; done; \
+	if [ -n "$$miss" ]; then echo "not made:$$miss (the page is not in po/howto/po4a.cfg)"; exit 1; fi
+	$(if $(HOWTO_L10N),sed -i 's/href="\(howto\.css\|favicon\.svg\|index\.html\)"/href="..\/\1"/g' \
+	  $(HOWTO_L10N))
+	touch $@
+$(HOWTO_L10N): $(B)/gen/web/howto.stamp ;
+.PHONY: po-howto
+HOWTO_ROOT  ?= .
+po-howto:
+	cd $(HOWTO_ROOT) && $(PO4A) $(PO4A_FLAGS) --no-translations po/howto/po4a.cfg
+po-update: po-howto
+
+$(B)/gen/web_files.c: $(B)/embed_web $(WEB_FILES) $(HOWTO_L10N)
+	$(B)/embed_web $@ $(WEB_FILES) $(foreach l,$(HOWTO_LANGS),-d $(l) \
+	  $(filter $(B)/gen/web/$(l)/%,$(HOWTO_L10N)))
 
 $(B)/gen/web_files.o: $(B)/gen/web_files.c src/server/server.h
 	$(CC) $(MC_CFLAGS) $(CFLAGS) -c $< -o $@
@@ -754,13 +835,16 @@ $(SITE_EGDB)/egdb.json: $(PROG)
 	(cd $(SITE_EGDB) && ls *.egdbz | sed 's/.*/"&"/' | paste -sd, - | \
 	  sed 's/^/[/;s/$$/]/') > $@
 
-$(SITE)/sw.js: site/sw.js.in $(SITE_FILES) $(SITE_EGDB)/egdb.json
+$(SITE)/sw.js: site/sw.js.in $(SITE_FILES) $(SITE_EGDB)/egdb.json $(HOWTO_L10N)
 	rm -rf $(SITE) && mkdir -p $(SITE)
 	cp $(SITE_FILES) $(SITE_EGDB)/egdb.json $(SITE_EGDB)/*.egdbz $(SITE)/
+	for l in $(HOWTO_LANGS); do mkdir -p $(SITE)/$$l && \
+	  cp $(B)/gen/web/$$l/howto-*.html $(SITE)/$$l/ || exit 1; done
 	sed -i 's|<link rel="icon"|<link rel="manifest" href="manifest.webmanifest">\n<meta name="theme-color" content="#a86b35">\n<link rel="icon"|' \
 	  $(SITE)/index.html
-	files=$$(cd $(SITE) && ls | sed 's/.*/"&"/' | tr '\n' ',' | sed 's/,$$//'); \
-	hash=$$(cd $(SITE) && cat $$(ls) | cksum | cut -d' ' -f1); \
+	list=$$(cd $(SITE) && find . -type f | sed 's|^\./||' | LC_ALL=C sort); \
+	files=$$(echo "$$list" | sed 's/.*/"&"/' | tr '\n' ',' | sed 's/,$$//'); \
+	hash=$$(cd $(SITE) && cat $$list | cksum | cut -d' ' -f1); \
 	sed -e "s|@FILES@|\"./\",$$files|" -e "s|@HASH@|$$hash|" site/sw.js.in > $@
 
 # The README's board pictures (and the static site's), taken by the browser tests.
@@ -812,9 +896,13 @@ endif
 	install -m 644 man/mancala-engine.6 $(DESTDIR)$(MANDIR)/man6/mancala-engine.6
 	install -d $(DESTDIR)$(DOCDIR)
 	install -m 644 $(wildcard web/howto*) $(DESTDIR)$(DOCDIR)/
+	for l in $(HOWTO_LANGS); do install -d $(DESTDIR)$(DOCDIR)/$$l && \
+	  install -m 644 $(B)/gen/web/$$l/howto-*.html $(DESTDIR)$(DOCDIR)/$$l/ || exit 1; done
 	if [ -n "$(SITE)" ] && [ -f "$(SITE)/sw.js" ]; then \
 	  install -d $(DESTDIR)$(SHAREDIR)/site && \
-	  install -m 644 $(SITE)/* $(DESTDIR)$(SHAREDIR)/site/; fi
+	  install -m 644 $$(find $(SITE) -maxdepth 1 -type f) $(DESTDIR)$(SHAREDIR)/site/ && \
+	  for l in $(HOWTO_LANGS); do install -d $(DESTDIR)$(SHAREDIR)/site/$$l && \
+	  install -m 644 $(SITE)/$$l/* $(DESTDIR)$(SHAREDIR)/site/$$l/ || exit 1; done; fi
 	install -d $(DESTDIR)$(SHAREDIR)/egdb
 	if [ -n "$$(ls $(B)/egdb/*.egdb 2>/dev/null)" ]; then \
 	  install -m 644 $(B)/egdb/*.egdb $(DESTDIR)$(SHAREDIR)/egdb/; fi
@@ -834,6 +922,7 @@ uninstall:
 	  $(DESTDIR)$(MANDIR)/man1/mancala.1 $(DESTDIR)$(MANDIR)/man5/mancala-record.5 \
 	  $(DESTDIR)$(MANDIR)/man6/mancala-engine.6 $(DESTDIR)$(PCDIR)/mancala.pc
 	rm -f $(DESTDIR)$(SHAREDIR)/egdb/oware-*.egdb $(DESTDIR)$(DOCDIR)/howto*
+	rm -rf $(addprefix $(DESTDIR)$(DOCDIR)/,$(HOWTO_LANGS))
 	rm -rf $(DESTDIR)$(SHAREDIR)/site
 	rm -rf $(DESTDIR)$(PYDIR)/mancala
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null

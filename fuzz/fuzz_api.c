@@ -83,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len = nl ? size - head - 1 : 0;
     mc_api_reply r;
     mc_api_req rq = {method, path, body, len, anonymous ? NULL : last_tok,
-                     "fuzz"};
+                     "fuzz", NULL};
     mc_api_handle(api, &rq, &r);
     if (r.status < 200 || r.status > 503 || !r.body)
         abort();

@@ -359,7 +359,7 @@ MC_API int mc_move_pit(const mc_game *g, const mc_pos *p, mc_move m);
 MC_API size_t mc_result_describe(const mc_game *g, const mc_result *r,
                                  char *buf, size_t n);
 
-/* The rules of a game as text for a terminal (Markdown-ish), or NULL. */
+/* The rules of a game (Markdown-ish), in the thread's language, or NULL. */
 MC_API const char *mc_rules_text(const char *name);
 
 /* ---- languages (docs/TRANSLATING.md) ----------------------------------- */

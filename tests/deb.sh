@@ -46,6 +46,13 @@ for m in man1/mancala.1 man5/mancala-record.5 man6/mancala-engine.6 \
     man1/mancala-mpi.1; do
     if [ -f "$root/usr/share/man/$m.gz" ]; then ok; else bad "no man page $m"; fi
 done
+# The beginner's pages, in English and in French (fr/, made by po4a).
+for g in oware omweso gore sadeqa2; do
+    f=$root/usr/share/doc/mancala/howto-$g.html
+    [ -f "$f" ] && ok || bad "no beginner's page $f"
+    f=$root/usr/share/doc/mancala/fr/howto-$g.html
+    grep -q '<html lang="fr">' "$f" 2>/dev/null && ok || bad "no French beginner's page $f"
+done
 
 # --- libmancala-dev and libmancala1: a program built with pkg-config
 cat >"$tmp/smoke.c" <<'EOF'

@@ -946,7 +946,8 @@ static int call(mc_api *a, const char *method, const char *path,
                 const char *body, const char *addr, const char *token,
                 json_t **out)
 {
-    mc_api_req rq = {method, path, body, body ? strlen(body) : 0, token, addr};
+    mc_api_req rq = {method, path, body, body ? strlen(body) : 0,
+                     token,  addr, NULL};
     mc_api_reply r;
     mc_api_handle(a, &rq, &r);
     if (out)
@@ -1802,7 +1803,8 @@ static void test_migration(const char *dir)
     CHECK(mc_api_count(a) == 1);
     mc_api_req rq = {"GET", "/api/game/0123456789abcdef0123456789abcdef",
                      NULL,  0,
-                     NULL,  "127.0.0.1"};
+                     NULL,  "127.0.0.1",
+                     NULL};
     mc_api_reply out;
     mc_api_handle(a, &rq, &out);
     CHECK(out.status == 200 && strstr(out.body, "\"clock\":null") &&
@@ -1814,7 +1816,8 @@ static void test_migration(const char *dir)
                      "{\"move\":\"f\"}",
                      12,
                      "ffffffffffffffffffffffffffffffff",
-                     "127.0.0.1"};
+                     "127.0.0.1",
+                     NULL};
     mc_api_handle(a, &mv, &out);
     CHECK_MSG(out.status == 200, "%d %s", out.status, out.body);
     free(out.body);
@@ -1989,6 +1992,187 @@ static char *stream_until(int fd, const char *want, int ms)
         buf[n] = 0;
     }
     return buf;
+}
+
+/* ---- the players' languages (issue 48) ---------------------------------- */
+
+/* A request in a language: extra header lines (Accept-Language: ...). */
+static resp req_lang(const char *method, const char *path, const char *body,
+                     const char *lang_header)
+{
+    char h[512];
+    snprintf(h, sizeof h,
+             "Host: 127.0.0.1\r\nContent-Type: application/json\r\n%s",
+             lang_header);
+    return reqh(method, path, body, h, cur_tok);
+}
+
+/* The same keys everywhere in a and b (objects' keys, arrays' items). */
+static int same_keys(json_t *a, json_t *b)
+{
+    if (json_typeof(a) != json_typeof(b))
+        return 0;
+    if (json_is_object(a)) {
+        if (json_object_size(a) != json_object_size(b))
+            return 0;
+        const char *k;
+        json_t *v;
+        json_object_foreach(a, k, v)
+        {
+            json_t *w = json_object_get(b, k);
+            if (!w || !same_keys(v, w))
+                return 0;
+        }
+    } else if (json_is_array(a)) {
+        if (json_array_size(a) != json_array_size(b))
+            return 0;
+        for (size_t i = 0; i < json_array_size(a); i++)
+            if (!same_keys(json_array_get(a, i), json_array_get(b, i)))
+                return 0;
+    }
+    return 1;
+}
+
+/* An ASCII English word left in s: a run of three ASCII letters or more
+   (the pseudo-language accents every letter of a translated text; a move
+   or a pit letter is one or two). */
+static int english_left(const char *s)
+{
+    int run = 0;
+    for (; *s; s++) {
+        int letter = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z');
+        run = letter ? run + 1 : 0;
+        if (run >= 3)
+            return 1;
+    }
+    return 0;
+}
+
+typedef struct lang_worker {
+    mc_api *api;
+    const char *id, *tok, *lang, *want;
+    int bad;
+} lang_worker;
+
+static void *lang_work(void *arg)
+{
+    lang_worker *w = arg;
+    char path[128];
+    snprintf(path, sizeof path, "/api/game/%s/play", w->id);
+    for (int i = 0; i < 60; i++) {
+        mc_api_req rq = {"POST",     path,   "{\"move\":\"C\"}", 12, w->tok,
+                         "10.9.9.9", w->lang};
+        mc_api_reply r;
+        mc_api_handle(w->api, &rq, &r);
+        json_t *j = json_loadb(r.body, r.len, 0, NULL);
+        w->bad += r.status != 422 || strcmp(jstr(j, "error.message"), w->want);
+        /* the thread is English again once answered */
+        w->bad += strcmp(mc_tr("South"), "South") != 0;
+        json_decref(j);
+        free(r.body);
+    }
+    return NULL;
+}
+
+static void test_languages(mc_api *api)
+{
+    char id[MC_API_ID_LEN + 1], p[160];
+    CHECK(new_game("{\"game\":\"oware\"}", id) == 201);
+    /* a move's words in the language of Accept-Language */
+    snprintf(p, sizeof p, "/api/game/%s/play", id);
+    resp r = req_lang("POST", p, "{\"move\":\"C\"}",
+                      "Accept-Language: fr-FR,fr;q=0.9,en;q=0.5\r\n");
+    CHECK(r.status == 200);
+    CHECK_STR(jstr(r.json, "explain"),
+              "Sud joue C : ramasse 4 graines dans C ; la dernière graine "
+              "tombe dans a (maintenant 5).");
+    CHECK_STR(jstr(r.json, "state.position"),
+              "4,4,0,5,5,5/5,4,4,4,4,4 N cap=0,0");
+    CHECK_STR(jstr(r.json, "move"), "C");
+    done(&r);
+    /* an illegal move: ?lang= first, then the header */
+    snprintf(p, sizeof p, "/api/game/%s/play?lang=fr", id);
+    resp fr =
+        req_lang("POST", p, "{\"move\":\"C\"}", "Accept-Language: en\r\n");
+    snprintf(p, sizeof p, "/api/game/%s/play", id);
+    resp en = req_lang("POST", p, "{\"move\":\"C\"}", "");
+    CHECK(fr.status == 422 && en.status == 422);
+    CHECK_STR(jstr(fr.json, "error.message"),
+              "C est une case de Sud ; Nord joue depuis a-f");
+    CHECK_STR(jstr(en.json, "error.message"),
+              "C is one of South's houses; North moves from a-f");
+    CHECK_STR(jstr(fr.json, "error.code"), jstr(en.json, "error.code"));
+    CHECK(*jstr(en.json, "error.code"));
+    CHECK(same_keys(fr.json, en.json));
+    done(&fr);
+    done(&en);
+    /* the API's own errors too; codes and keys the same */
+    fr = req_lang("POST", p, "{}", "Accept-Language: fr\r\n");
+    en = req_lang("POST", p, "{}", "");
+    CHECK(fr.status == 400 && en.status == 400);
+    CHECK_STR(jstr(fr.json, "error.message"), "« move » est obligatoire");
+    CHECK_STR(jstr(fr.json, "error.code"), jstr(en.json, "error.code"));
+    CHECK(same_keys(fr.json, en.json));
+    done(&fr);
+    done(&en);
+    /* a whole state: the same keys and the same scriptable values */
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    fr = req_lang("GET", p, NULL, "Accept-Language: fr\r\n");
+    en = req_lang("GET", p, NULL, "");
+    CHECK(fr.status == 200 && en.status == 200);
+    CHECK(same_keys(fr.json, en.json));
+    CHECK_STR(jstr(fr.json, "state.position"), jstr(en.json, "state.position"));
+    CHECK_STR(jstr(fr.json, "state.title"), "Awalé (règles abapa)");
+    CHECK_STR(jstr(en.json, "state.title"), "Oware (Abapa rules)");
+    done(&fr);
+    done(&en);
+    /* the HTTP layer's own refusals */
+    fr = reqh("GET", "/api/game/x?lang=fr", NULL, "Host: nowhere.example\r\n",
+              NULL);
+    CHECK(fr.status == 421);
+    CHECK_STR(jstr(fr.json, "error.code"), "host");
+    CHECK(strncmp(jstr(fr.json, "error.message"),
+                  "ce serveur ne répond pas à ce nom", 34) == 0);
+    done(&fr);
+    /* under the pseudo-language no English word is left in an error */
+    snprintf(p, sizeof p, "/api/game/%s/play?lang=%s", id, MC_LANG_PSEUDO);
+    resp ps = req_lang("POST", p, "{\"move\":\"C\"}", "");
+    CHECK(ps.status == 422);
+    CHECK_MSG(*jstr(ps.json, "error.message") &&
+                  !english_left(jstr(ps.json, "error.message")),
+              "%s", jstr(ps.json, "error.message"));
+    CHECK_STR(jstr(ps.json, "error.code"), "illegal");
+    done(&ps);
+    ps = req_lang("POST", p, "{\"move\":\"C\",\"nokey\":1}", "");
+    CHECK(ps.status == 400);
+    /* the key named is the player's own text: the rest is words */
+    char said[512];
+    snprintf(said, sizeof said, "%s", jstr(ps.json, "error.message"));
+    char *key = strstr(said, "nokey");
+    if (key)
+        memset(key, '_', 5);
+    CHECK_MSG(key && !english_left(said), "%s", said);
+    done(&ps);
+    /* the event stream speaks the language of the request that opened it */
+    int fd = stream_open(id, "Accept-Language: fr\r\n");
+    char *got = stream_until(fd, "\n\n", 2000);
+    CHECK_MSG(strstr(got, "\"title\":\"Awalé (règles abapa)\"") != NULL,
+              "%.300s", got);
+    free(got);
+    close(fd);
+    /* two threads, two languages at once, each answered in its own */
+    lang_worker w[2] = {{api, id, cur_tok, "fr",
+                         "C est une case de Sud ; Nord joue depuis a-f", 0},
+                        {api, id, cur_tok, NULL,
+                         "C is one of South's houses; North moves from a-f",
+                         0}};
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        pthread_create(&t[i], NULL, lang_work, &w[i]);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    CHECK_MSG(w[0].bad == 0 && w[1].bad == 0, "%d French, %d English wrong",
+              w[0].bad, w[1].bad);
 }
 
 static void test_events(void)
@@ -4232,6 +4416,7 @@ int main(void)
     test_analysis();
     test_help();
     test_events();
+    test_languages(api);
     test_bodies();
     test_idle_pressure();
     test_match();

@@ -37,6 +37,9 @@ have_pkg libzstd-dev || need="$need libzstd-dev"
 # The players' languages: msgfmt makes the catalogs built in
 # (docs/TRANSLATING.md); xgettext and msgmerge keep them current.
 command -v msgfmt >/dev/null 2>&1 || need="$need gettext"
+# The beginner's pages and the rules in the players' languages: po4a
+# (po/howto, po/rules).
+command -v po4a >/dev/null 2>&1 || need="$need po4a"
 if [ "$mode" = test ]; then
     # The full-screen game's tests run it in tmux; the browser tests drive
     # Debian's Chromium with playwright-core from npm.

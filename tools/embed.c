@@ -12,6 +12,12 @@
  * .mo by msgfmt) become a table instead, const mc_embedded_catalog
  * FUNC[] = {{"lang", bytes, length}, ..., {0}} (src/core/i18n.h), named by
  * the base name without extension:  embed -t OUT.c HEADER FUNC FILE...
+ *
+ * With -l, texts in several languages (the rules: docs/rules/<game>.md in
+ * English, $(B)/gen/rules/<lang>/<game>.md made by po4a from po/rules)
+ * become a table const mc_embedded_text FUNC[] = {{"lang", "name", text},
+ * ..., {0}} (src/core/rules_text.h); each FILE is given as LANG=PATH:
+ *   embed -l OUT.c HEADER FUNC en=docs/rules/oware.md fr=...
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,7 +25,8 @@
 int main(int argc, char **argv)
 {
     int table = argc > 1 && strcmp(argv[1], "-t") == 0;
-    if (table) {
+    int langs = argc > 1 && strcmp(argv[1], "-l") == 0;
+    if (table || langs) {
         argv++;
         argc--;
     }
@@ -37,9 +44,18 @@ int main(int argc, char **argv)
             "#include <string.h>\n#include \"%s\"\n",
             argv[2]);
     for (int i = 4; i < argc; i++) {
-        FILE *in = fopen(argv[i], "rb");
+        const char *path = argv[i];
+        if (langs) {
+            const char *eq = strchr(path, '=');
+            if (!eq) {
+                fprintf(stderr, "embed -l: %s is not LANG=PATH\n", path);
+                return 2;
+            }
+            path = eq + 1;
+        }
+        FILE *in = fopen(path, "rb");
         if (!in) {
-            perror(argv[i]);
+            perror(path);
             return 1;
         }
         fprintf(out, "static const char text%d[] = {", i);
@@ -57,6 +73,19 @@ int main(int argc, char **argv)
             size_t n = strcspn(base, ".");
             fprintf(out, "    {\"%.*s\", text%d, sizeof text%d - 1},\n", (int)n,
                     base, i, i);
+        }
+        fprintf(out, "    {0, 0, 0}};\n");
+        return fclose(out) == 0 ? 0 : 1;
+    }
+    if (langs) {
+        fprintf(out, "const mc_embedded_text %s[] = {\n", argv[3]);
+        for (int i = 4; i < argc; i++) {
+            size_t nl = strcspn(argv[i], "=");
+            const char *base = strrchr(argv[i] + nl, '/');
+            base = base ? base + 1 : argv[i] + nl + 1;
+            size_t n = strcspn(base, ".");
+            fprintf(out, "    {\"%.*s\", \"%.*s\", text%d},\n", (int)nl,
+                    argv[i], (int)n, base, i);
         }
         fprintf(out, "    {0, 0, 0}};\n");
         return fclose(out) == 0 ? 0 : 1;

@@ -4,7 +4,8 @@
  * contract and also speak to implementers (where the text came from, what a
  * parser must accept, how to detect a cycle, perft figures); those passages
  * are left out here, when printing, so that the files stay the one source.
- * Knows no rule: it only cuts text.
+ * The text is in the thread's language (mc_rules_text: the French rules
+ * are po/rules/fr.po's translation).  Knows no rule: it only cuts text.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,19 @@ static const cut cuts[] = {
     {"Perft from the start position", CUT_REST, NULL},
     /* the tools' output format (mancala apply --help, the files) */
     {"- **Result line** of `mancala apply`", CUT_ITEM, NULL},
+    /* the same passages in the French rules (po/rules/fr.po, whose
+       translations begin them with these words) */
+    {"Texte source", CUT_UNTIL, "Nom du jeu"},
+    {"Textes sources", CUT_UNTIL, "Nom du jeu"},
+    {"Un analyseur ", CUT_ITEM, NULL},
+    {"Ce cas se détecte exactement.", CUT_SENTENCE, NULL},
+    {"Le détecter exactement ;", CUT_ITEM, NULL},
+    {"**Attention au coût**", CUT_ITEM, NULL},
+    {" (références indépendantes)", CUT_PHRASE, NULL},
+    {"Mécanique tirée des tests", CUT_PARA, NULL},
+    {"Les deux premiers exemples reprennent", CUT_SENTENCE, NULL},
+    {"Perft depuis la position de départ", CUT_REST, NULL},
+    {"- **Ligne de résultat** de `mancala apply`", CUT_ITEM, NULL},
 };
 
 typedef struct buf {
@@ -104,8 +118,25 @@ static const char *cut_stop(const cut *c, const char *t)
     }
 }
 
+/* In the pseudo-language, s (malloc'd) as it writes it, in a new string
+   (s is freed); else s.  mc_rules_text gives the English rules there:
+   this shows them transformed, so that the language's checks see them
+   translated. */
+static char *pseudo_text(char *s)
+{
+    if (strcmp(mc_lang_get(), MC_LANG_PSEUDO) != 0)
+        return s;
+    size_t n = mc_lang_pseudo(s, NULL, 0) + 1;
+    char *p = malloc(n);
+    if (p)
+        mc_lang_pseudo(s, p, n);
+    free(s);
+    return p;
+}
+
 /* The rule text t without the cuts, and without Markdown's backticks and
-   bold markers; malloc'd (NULL if out of memory). */
+   bold markers (in the pseudo-language, transformed); malloc'd (NULL if
+   out of memory). */
 static char *players_text(const char *t)
 {
     buf b = {malloc(4096), 0, 4096};
@@ -149,7 +180,7 @@ static char *players_text(const char *t)
         b.s[k++] = b.s[i];
     }
     b.s[k] = 0;
-    return b.s;
+    return pseudo_text(b.s);
 }
 
 /* The games, each followed by sep but the last, which is followed by end. */

@@ -72,6 +72,7 @@ typedef struct lang_state {
     int pseudo;
 } lang_state;
 static _Thread_local lang_state cur;
+static _Thread_local int english; /* mc_i18n_english_begin's depth */
 
 static uint32_t word(const catalog *c, uint32_t off)
 {
@@ -531,6 +532,26 @@ int mc_lang_use(const char *lang)
     return cur.ncats > 0 || cur.pseudo;
 }
 
+void mc_i18n_english_begin(void)
+{
+    english++;
+}
+
+void mc_i18n_english_end(void)
+{
+    assert(english > 0);
+    english--;
+}
+
+int mc_i18n_wanted(const char **tags, int max)
+{
+    if (english)
+        return 0;
+    for (int i = 0; i < cur.nwant && i < max; i++)
+        tags[i] = cur.want[i];
+    return cur.nwant;
+}
+
 const char *mc_lang_get(void)
 {
     return cur.nwant ? cur.want[0] : "en";
@@ -671,7 +692,7 @@ static void refresh(void)
 
 const char *mc_tr(const char *msgid)
 {
-    if (!msgid || !*msgid || !cur.nwant)
+    if (!msgid || !*msgid || !cur.nwant || english)
         return msgid;
     if (cur.pseudo)
         return pseudo(msgid);
@@ -686,7 +707,7 @@ const char *mc_tr(const char *msgid)
 
 const char *mc_trc(const char *context, const char *msgid)
 {
-    if (!context || !msgid || !*msgid || !cur.nwant)
+    if (!context || !msgid || !*msgid || !cur.nwant || english)
         return msgid;
     if (cur.pseudo)
         return pseudo(msgid);
@@ -706,7 +727,7 @@ const char *mc_trc(const char *context, const char *msgid)
 const char *mc_ntr(const char *msgid, const char *plural, unsigned long n)
 {
     const char *en = n == 1 ? msgid : plural;
-    if (!msgid || !plural || !cur.nwant)
+    if (!msgid || !plural || !cur.nwant || english)
         return en;
     if (cur.pseudo)
         return pseudo(en);

@@ -38,6 +38,17 @@ typedef struct mc_embedded_catalog {
 /* The library's own (po/lib). */
 extern const mc_embedded_catalog mc_catalogs_lib[];
 
+/* The languages the calling thread asked for, in order (mc_lang_use's
+   list: "sw:fr" is sw then fr; none for English): their count, up to max
+   written to tags (valid until the thread's next mc_lang_use). */
+int mc_i18n_wanted(const char **tags, int max);
+
+/* English for the calling thread between these two, whatever it chose
+   (they nest): the engine protocol's lines are read by programs, never in
+   a player's language. */
+void mc_i18n_english_begin(void);
+void mc_i18n_english_end(void);
+
 /* Registers each catalog of list once (its bytes are kept, not copied). */
 void mc_i18n_add_embedded(const mc_embedded_catalog *list);
 

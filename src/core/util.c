@@ -3,6 +3,7 @@
  * Nothing here allocates or prints.
  */
 #include "util.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -103,28 +104,34 @@ int mc_parse_counts(const char *s, int count, int max, uint8_t *out,
             q++;
         if (q == p)
             return mc_err(err, MC_ERR_POSITION,
-                          "%s: expected %d comma-separated seed counts, "
-                          "item %d is %s",
-                          what, count, i + 1, *p ? "not a number" : "missing");
+                          *p ? _("%s: expected %d comma-separated seed "
+                                 "counts, item %d is not a number")
+                             : _("%s: expected %d comma-separated seed "
+                                 "counts, item %d is missing"),
+                          _(what), count, i + 1);
         long v = mc_parse_uint(p, (size_t)(q - p), max);
         if (v < 0)
             return mc_err(err, MC_ERR_POSITION,
-                          "%s: item %d (%.*s) is out of range 0..%d", what,
-                          i + 1, (int)(q - p > 12 ? 12 : q - p), p, max);
+                          _("%s: item %d (%.*s) is out of range 0..%d"),
+                          _(what), i + 1, (int)(q - p > 12 ? 12 : q - p), p,
+                          max);
         out[i] = (uint8_t)v;
         p = q;
         if (i + 1 < count) {
             if (*p != ',')
                 return mc_err(err, MC_ERR_POSITION,
-                              "%s: expected %d comma-separated seed counts, "
-                              "found %d",
-                              what, count, i + 1);
+                              P_("%s: expected %d comma-separated seed "
+                                 "counts, found %d",
+                                 "%s: expected %d comma-separated seed "
+                                 "counts, found %d",
+                                 i + 1),
+                              _(what), count, i + 1);
             p++;
         }
     }
     if (*p == ',')
-        return mc_err(err, MC_ERR_POSITION, "%s: more than %d seed counts",
-                      what, count);
+        return mc_err(err, MC_ERR_POSITION, _("%s: more than %d seed counts"),
+                      _(what), count);
     *end = p;
     return 0;
 }
@@ -138,24 +145,25 @@ int mc_parse_head(const char *s, const mc_head_fmt *f, mc_pos *p,
         return MC_ERR_POSITION;
     if (*e != '/')
         return mc_err(err, MC_ERR_POSITION,
-                      "field 1: expected '/' after %s; %s", f->after0, f->form);
+                      _("field 1: expected '/' after %s; %s"), _(f->after0),
+                      _(f->form));
     if (mc_parse_counts(e + 1, f->per_side, f->max, p->pit + f->per_side, &e,
                         f->row[1], err))
         return MC_ERR_POSITION;
     if (*e != ' ')
         return mc_err(err, MC_ERR_POSITION,
-                      "field 1 must be followed by one space and the side "
-                      "to move; %s",
-                      f->form);
+                      _("field 1 must be followed by one space and the side "
+                        "to move; %s"),
+                      _(f->form));
     e++;
     if ((*e == 'S' || *e == 'N') && e[1] == '\0')
-        return mc_err(err, MC_ERR_POSITION, "field 3 (%s) is missing; %s",
-                      f->next, f->form);
+        return mc_err(err, MC_ERR_POSITION, _("field 3 (%s) is missing; %s"),
+                      f->next, _(f->form));
     if ((*e != 'S' && *e != 'N') || e[1] != ' ')
         return mc_err(err, MC_ERR_POSITION,
-                      "field 2 (side to move): expected 'S' or 'N' followed "
-                      "by one space; %s",
-                      f->form);
+                      _("field 2 (side to move): expected 'S' or 'N' "
+                        "followed by one space; %s"),
+                      _(f->form));
     p->side = *e == 'S' ? MC_SOUTH : MC_NORTH;
     *rest = e + 2;
     return 0;

@@ -42,25 +42,25 @@ const char *mc_strerror(int err)
 {
     switch (err) {
     case MC_OK:
-        return "no error";
+        return _("no error");
     case MC_ERR_SPEC:
-        return "bad game name or option";
+        return _("bad game name or option");
     case MC_ERR_POSITION:
-        return "bad position";
+        return _("bad position");
     case MC_ERR_MOVE:
-        return "bad move";
+        return _("bad move");
     case MC_ERR_ILLEGAL:
-        return "move not allowed by the rules";
+        return _("move not allowed by the rules");
     case MC_ERR_OVER:
-        return "the game is over";
+        return _("the game is over");
     case MC_ERR_IO:
-        return "file or stream error";
+        return _("file or stream error");
     case MC_ERR_ARG:
-        return "bad argument";
+        return _("bad argument");
     case MC_ERR_NOMEM:
-        return "out of memory";
+        return _("out of memory");
     default:
-        return "unknown error";
+        return _("unknown error");
     }
 }
 
@@ -97,7 +97,7 @@ static int apply_list(mc_game *g, const char *s, int depth, mc_error *err)
         const char *c = strchr(s, ',');
         size_t len = c ? (size_t)(c - s) : strlen(s);
         if (len == 0)
-            return mc_err(err, MC_ERR_SPEC, "%s: empty option in the list",
+            return mc_err(err, MC_ERR_SPEC, _("%s: empty option in the list"),
                           g->rules->name);
         int rc = set_option(g, s, len, depth, err);
         if (rc)
@@ -107,7 +107,7 @@ static int apply_list(mc_game *g, const char *s, int depth, mc_error *err)
             s++;
             if (!*s)
                 return mc_err(err, MC_ERR_SPEC,
-                              "%s: empty option at the end of the list",
+                              _("%s: empty option at the end of the list"),
                               g->rules->name);
         }
     }
@@ -128,10 +128,14 @@ static int set_option(mc_game *g, const char *item, size_t len, int depth,
         mc_sb_init(&b, buf, sizeof buf);
         for (const mc_preset *p = r->presets; p && p->name; p++)
             mc_sb_printf(&b, "%s%s", b.len ? ", " : "", p->name);
+        if (!b.len)
+            return mc_err(err, MC_ERR_SPEC,
+                          _("%s: '%.*s' is neither key=value nor a preset"),
+                          r->name, (int)(len > 40 ? 40 : len), item);
         return mc_err(err, MC_ERR_SPEC,
-                      "%s: '%.*s' is neither key=value nor a preset%s%s%s",
-                      r->name, (int)(len > 40 ? 40 : len), item,
-                      b.len ? " (presets: " : "", buf, b.len ? ")" : "");
+                      _("%s: '%.*s' is neither key=value nor a preset "
+                        "(presets: %s)"),
+                      r->name, (int)(len > 40 ? 40 : len), item, buf);
     }
     size_t klen = (size_t)(eq - item);
     const char *val = eq + 1;
@@ -154,16 +158,16 @@ static int set_option(mc_game *g, const char *item, size_t len, int depth,
             for (int v = 0; o->values[v]; v++)
                 mc_sb_printf(&b, "%s%s", v ? ", " : "", o->values[v]);
             return mc_err(err, MC_ERR_SPEC,
-                          "%s: option %s: bad value '%.*s' (expected one of: "
-                          "%s)",
+                          _("%s: option %s: bad value '%.*s' (expected one of: "
+                            "%s)"),
                           r->name, o->key, (int)(vlen > 40 ? 40 : vlen), val,
                           buf);
         }
         long v = mc_parse_uint(val, vlen, o->max);
         if (v < o->min)
             return mc_err(err, MC_ERR_SPEC,
-                          "%s: option %s: bad value '%.*s' (expected a whole "
-                          "number from %d to %d)",
+                          _("%s: option %s: bad value '%.*s' (expected a whole "
+                            "number from %d to %d)"),
                           r->name, o->key, (int)(vlen > 40 ? 40 : vlen), val,
                           o->min, o->max);
         g->opt[i] = (int)v;
@@ -174,8 +178,9 @@ static int set_option(mc_game *g, const char *item, size_t len, int depth,
     mc_sb_init(&b, buf, sizeof buf);
     for (int i = 0; i < n; i++)
         mc_sb_printf(&b, "%s%s", i ? ", " : "", r->opts[i].key);
-    return mc_err(err, MC_ERR_SPEC, "%s: unknown option '%.*s' (options: %s)",
-                  r->name, (int)(klen > 40 ? 40 : klen), item, buf);
+    return mc_err(err, MC_ERR_SPEC,
+                  _("%s: unknown option '%.*s' (options: %s)"), r->name,
+                  (int)(klen > 40 ? 40 : klen), item, buf);
 }
 
 static void canonical_spec(mc_game *g)
@@ -201,7 +206,7 @@ mc_game *mc_game_new(const char *spec, mc_error *err)
     if (!spec)
         spec = "";
     if (strlen(spec) >= MC_SPEC_STRLEN) {
-        mc_err(err, MC_ERR_SPEC, "game spec too long (%zu characters)",
+        mc_err(err, MC_ERR_SPEC, _("game spec too long (%zu characters)"),
                strlen(spec));
         return NULL;
     }
@@ -213,13 +218,13 @@ mc_game *mc_game_new(const char *spec, mc_error *err)
         mc_sb b;
         mc_sb_init(&b, buf, sizeof buf);
         list_games(&b);
-        mc_err(err, MC_ERR_SPEC, "unknown game '%.*s' (games: %s)",
+        mc_err(err, MC_ERR_SPEC, _("unknown game '%.*s' (games: %s)"),
                (int)(nlen > 40 ? 40 : nlen), spec, buf);
         return NULL;
     }
     mc_game *g = calloc(1, sizeof *g);
     if (!g) {
-        mc_err(err, MC_ERR_NOMEM, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, _("out of memory"));
         return NULL;
     }
     g->rules = r;
@@ -231,7 +236,7 @@ mc_game *mc_game_new(const char *spec, mc_error *err)
     if (colon) {
         if (!colon[1] || apply_list(g, colon + 1, 0, err) != 0) {
             if (!colon[1])
-                mc_err(err, MC_ERR_SPEC, "%s: nothing after ':'", r->name);
+                mc_err(err, MC_ERR_SPEC, _("%s: nothing after ':'"), r->name);
             free(g);
             return NULL;
         }
@@ -269,7 +274,7 @@ const char *mc_game_name(const mc_game *g)
 }
 const char *mc_game_title(const mc_game *g)
 {
-    return g->rules->title;
+    return _(g->rules->title);
 }
 const char *mc_game_spec(const mc_game *g)
 {
@@ -299,16 +304,16 @@ const char *mc_game_unit(const mc_game *g, int plural)
 {
     const mc_rules *r = g->rules;
     if (plural)
-        return r->units ? r->units : "seeds";
-    return r->unit ? r->unit : "seed";
+        return r->units ? _(r->units) : _("seeds");
+    return r->unit ? _(r->unit) : _("seed");
 }
 
 int mc_offer_move(const mc_game *g, const mc_pos *p, uint32_t pits, mc_move *m,
                   mc_error *err)
 {
     if (!g->rules->offer_move)
-        return mc_err(err, MC_ERR_ILLEGAL, "there are no offers in %s",
-                      g->rules->title);
+        return mc_err(err, MC_ERR_ILLEGAL, _("there are no offers in %s"),
+                      _(g->rules->title));
     int rc = g->rules->offer_move(g, p, pits, m, err);
     if (rc)
         return rc;
@@ -317,7 +322,7 @@ int mc_offer_move(const mc_game *g, const mc_pos *p, uint32_t pits, mc_move *m,
     for (int i = 0; i < n; i++)
         if (mv[i] == *m)
             return 0;
-    return mc_err(err, MC_ERR_ILLEGAL, "not an offer that may be made now");
+    return mc_err(err, MC_ERR_ILLEGAL, _("not an offer that may be made now"));
 }
 
 size_t mc_move_choice(const mc_game *g, const mc_pos *p, mc_move m, char *buf,
@@ -366,12 +371,15 @@ size_t mc_game_options_help(const mc_game *g, char *buf, size_t n)
                 mc_sb_printf(&b, "%s%s%s", v ? "|" : "", o->values[v],
                              v == o->def ? "*" : "");
         } else {
-            mc_sb_printf(&b, "%d..%d (default %d)", o->min, o->max, o->def);
+            mc_sb_printf(&b, _("%d..%d (default %d)"), o->min, o->max, o->def);
         }
-        mc_sb_printf(&b, "\n  %-18s %s\n", "", o->help ? o->help : "");
+        mc_sb_printf(&b, "\n  %-18s %s\n", "", o->help ? _(o->help) : "");
     }
     for (const mc_preset *p = r->presets; p && p->name; p++)
-        mc_sb_printf(&b, "  preset %-11s %s\n", p->name, p->opts);
+        /* TRANSLATORS: a preset's line of the options' help: its name
+           (padded so that its options line up with the options' values)
+           and the options it sets */
+        mc_sb_printf(&b, _("  preset %-11s %s\n"), p->name, p->opts);
     return b.len;
 }
 
@@ -410,7 +418,7 @@ int mc_moves_all(const mc_game *g, const mc_pos *p, mc_move *out, int cap,
     assert(*n >= 0);
     if (*n > cap)
         return mc_err(err, MC_ERR_ARG,
-                      "%d legal moves do not fit in room for %d", *n, cap);
+                      _("%d legal moves do not fit in room for %d"), *n, cap);
     return 0;
 }
 
@@ -463,7 +471,7 @@ int mc_pos_parse(const mc_game *g, const char *s, mc_pos *p, mc_error *err)
     mc_pos tmp;
     memset(&tmp, 0, sizeof tmp);
     if (!s)
-        return mc_err(err, MC_ERR_POSITION, "no position given");
+        return mc_err(err, MC_ERR_POSITION, _("no position given"));
     if (strcmp(s, "start") == 0) {
         mc_start(g, p);
         return 0;
@@ -487,7 +495,7 @@ int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s, mc_move *m,
 {
     mc_move mv = 0;
     if (!s || !*s)
-        return mc_err(err, MC_ERR_MOVE, "empty move");
+        return mc_err(err, MC_ERR_MOVE, _("empty move"));
     int rc = g->rules->move_parse(g, p, s, &mv, err);
     if (rc)
         return rc;
@@ -499,7 +507,7 @@ int mc_move_parse(const mc_game *g, const mc_pos *p, const char *s, mc_move *m,
             *m = mv;
             return 0;
         }
-    return mc_err(err, MC_ERR_ILLEGAL, "%s is not a legal move here", s);
+    return mc_err(err, MC_ERR_ILLEGAL, _("%s is not a legal move here"), s);
 }
 
 size_t mc_move_format(const mc_game *g, const mc_pos *p, mc_move m, char *buf,
@@ -569,7 +577,8 @@ int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
     out->pit = -1;
     if (m == MC_MOVE_PASS) {
         out->kind = MC_MOVE_IS_PASS;
-        snprintf(out->why, sizeof out->why, "the time for the move ran out");
+        snprintf(out->why, sizeof out->why, "%s",
+                 _("the time for the move ran out"));
         return 0;
     }
     mc_move list[MC_MAX_MOVES];
@@ -597,8 +606,8 @@ int mc_move_facts_get(const mc_game *g, const mc_pos *p, mc_move m,
 size_t mc_move_explain(const mc_game *g, const mc_pos *before, mc_move m,
                        const mc_trace *t, char *buf, size_t n)
 {
-    static const char *const side[2] = {"South", "North"};
-    const char *who = side[before->side == MC_NORTH];
+    static const char *const side[2] = {N_("South"), N_("North")};
+    const char *who = _(side[before->side == MC_NORTH]);
     mc_sb b;
     mc_sb_init(&b, buf, n);
     mc_move_facts f;
@@ -609,8 +618,12 @@ size_t mc_move_explain(const mc_game *g, const mc_pos *before, mc_move m,
     if (sow) {
         char tok[MC_MOVE_STRLEN];
         mc_move_format(g, before, m, tok, sizeof tok);
-        mc_sb_printf(&b, "%s plays %s", who, tok);
-        sep = ": ";
+        /* TRANSLATORS: the start of a move's explanation: who plays
+           which move (its letters, as the rules write it); what the
+           move does follows */
+        mc_sb_printf(&b, _("%s plays %s"), who, tok);
+        /* TRANSLATORS: between "South plays C" and what the move does */
+        sep = _(": ");
     }
     int told = 0;
     for (size_t i = 0; t && i < t->len; i++) {
@@ -621,7 +634,8 @@ size_t mc_move_explain(const mc_game *g, const mc_pos *before, mc_move m,
         mc_sb_printf(&b, "%s%s", sep, e);
         if (k > 0)
             last = e[(k < sizeof e ? k : sizeof e - 1) - 1];
-        sep = "; ";
+        /* TRANSLATORS: between two steps of a move's explanation */
+        sep = _("; ");
         told = 1;
     }
     if (!sow && !told) { /* nothing told: say what it was */
@@ -632,11 +646,13 @@ size_t mc_move_explain(const mc_game *g, const mc_pos *before, mc_move m,
         mc_sb wb;
         mc_sb_init(&wb, w, sizeof w);
         if (!g->rules->move_words || !g->rules->move_words(g, &f, who, &wb)) {
-            if (f.kind == MC_MOVE_IS_PASS)
-                mc_sb_printf(&wb, "%s passes%s%s", who, f.why[0] ? ": " : "",
-                             f.why);
+            if (f.kind == MC_MOVE_IS_PASS && f.why[0])
+                /* TRANSLATORS: %1$s the side, %2$s why it passes */
+                mc_sb_printf(&wb, _("%1$s passes: %2$s"), who, f.why);
+            else if (f.kind == MC_MOVE_IS_PASS)
+                mc_sb_printf(&wb, _("%s passes"), who);
             else
-                mc_sb_printf(&wb, "%s plays a move", who);
+                mc_sb_printf(&wb, _("%s plays a move"), who);
         }
         size_t k = strlen(w);
         mc_sb_printf(&b, "%s", w);
@@ -684,42 +700,67 @@ int mc_end_reason_parse(const char *name)
     return -1;
 }
 
-static const char *const side_word[] = {"South", "North"};
+static const char *const side_word[] = {N_("South"), N_("North")};
 
-/* The generic words for an end reason; l is the loser, -1 at a draw. */
+const char *mc_side_word(int side)
+{
+    return _(side_word[side == MC_NORTH]);
+}
+
+/* The generic words for an end reason; l is the loser, -1 at a draw.
+   Each is a sentence that follows a colon ("South wins 25 to 23: ..."). */
 static void reason_words(mc_sb *b, const mc_result *r, int l)
 {
-    const char *L = l >= 0 ? side_word[l] : "the player to move";
+    const char *L = l >= 0 ? _(side_word[l]) : NULL;
     switch (r->reason) {
     case MC_END_CAPTURES:
-        mc_sb_printf(b, "%s has captured more than half of the seeds.",
-                     l >= 0 ? side_word[1 - l] : "a player");
+        if (l >= 0)
+            mc_sb_printf(b, _("%s has captured more than half of the seeds."),
+                         _(side_word[1 - l]));
+        else
+            mc_sb_printf(b, _("a player has captured more than half of the "
+                              "seeds."));
         break;
     case MC_END_REPETITION:
-        mc_sb_printf(b, "the same position came back again.");
+        mc_sb_printf(b, "%s", _("the same position came back again."));
         break;
     case MC_END_NOMOVE:
-        mc_sb_printf(b, "%s has no legal move.", L);
+        if (L)
+            mc_sb_printf(b, _("%s has no legal move."), L);
+        else
+            mc_sb_printf(b, "%s", _("the player to move has no legal move."));
         break;
     case MC_END_STUCK:
-        mc_sb_printf(b, "every move %s could make would never end.", L);
+        if (L)
+            mc_sb_printf(b, _("every move %s could make would never end."), L);
+        else
+            mc_sb_printf(b, "%s",
+                         _("every move the player to move could make would "
+                           "never end."));
         break;
     case MC_END_PLIES:
-        mc_sb_printf(b, "the game reached its limit of moves.");
+        mc_sb_printf(b, "%s", _("the game reached its limit of moves."));
         break;
     case MC_END_BOARD:
-        mc_sb_printf(b, "every pit holds 2 or fewer, so each player adds the "
-                        "stones of the pits they own.");
+        mc_sb_printf(b, "%s",
+                     _("every pit holds 2 or fewer, so each player adds the "
+                       "stones of the pits they own."));
         break;
     default:
-        mc_sb_printf(b, "the game is over.");
+        mc_sb_printf(b, "%s", _("the game is over."));
         break;
     }
 }
 
+/* A score counted in half seeds: "24", "24.5". */
 static void half(mc_sb *b, int s2)
 {
-    mc_sb_printf(b, "%d%s", s2 / 2, s2 % 2 ? ".5" : "");
+    if (s2 % 2)
+        /* TRANSLATORS: a score with a half seed (24.5): the decimal
+           separator of the language */
+        mc_sb_printf(b, _("%d.5"), s2 / 2);
+    else
+        mc_sb_printf(b, "%d", s2 / 2);
 }
 
 size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
@@ -732,36 +773,68 @@ size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
     int w = r->winner;
     if (r->reason == MC_END_RESIGN || r->reason == MC_END_TIME) {
         int l = w == MC_SOUTH ? MC_NORTH : MC_SOUTH;
-        mc_sb_printf(&b, "%s wins: %s %s.", side_word[w & 1], side_word[l],
-                     r->reason == MC_END_TIME ? "ran out of time" : "resigned");
+        if (r->reason == MC_END_TIME)
+            /* TRANSLATORS: %1$s the winner, %2$s the loser (South, North) */
+            mc_sb_printf(&b, _("%1$s wins: %2$s ran out of time."),
+                         _(side_word[w & 1]), _(side_word[l]));
+        else
+            /* TRANSLATORS: %1$s the winner, %2$s the loser (South, North) */
+            mc_sb_printf(&b, _("%1$s wins: %2$s resigned."),
+                         _(side_word[w & 1]), _(side_word[l]));
         return b.len;
     }
-    if (r->reason == MC_END_ANNULLED)
-        mc_sb_printf(&b, "The game is annulled: ");
-    else if (w == MC_DRAW)
-        mc_sb_printf(&b, "Draw");
-    else
-        mc_sb_printf(&b, "%s wins", side_word[w]);
+    /* Why it ended (a sentence after a colon), then the score. */
+    char why[400];
+    mc_sb wb;
+    mc_sb_init(&wb, why, sizeof why);
+    int loser = w == MC_SOUTH ? MC_NORTH : w == MC_NORTH ? MC_SOUTH : -1;
+    if (!g->rules->result_words || !g->rules->result_words(g, r, &wb))
+        reason_words(&wb, r, loser);
     mc_layout l;
     mc_layout_get(g, &l);
-    if (r->reason != MC_END_ANNULLED) {
-        if (r->reason == MC_END_POINTS && r->points)
-            mc_sb_printf(&b, " %d point%s", r->points,
-                         r->points == 1 ? "" : "s");
-        else if (l.stores) {
-            mc_sb_printf(&b, " ");
-            half(&b, r->score2[w == MC_NORTH]);
-            mc_sb_printf(&b, " to ");
-            half(&b, r->score2[w != MC_NORTH]);
-        }
-        mc_sb_printf(&b, ": ");
+    const char *W = w == MC_DRAW ? NULL : _(side_word[w]);
+    if (r->reason == MC_END_ANNULLED) {
+        /* TRANSLATORS: %s says why (a sentence) */
+        mc_sb_printf(&b, _("The game is annulled: %s"), why);
+    } else if (r->reason == MC_END_POINTS && r->points) {
+        if (W)
+            /* TRANSLATORS: %1$s the winner, %2$d the points won, %3$s why
+               the game ended (a sentence) */
+            mc_sb_printf(&b,
+                         P_("%1$s wins %2$d point: %3$s",
+                            "%1$s wins %2$d points: %3$s", r->points),
+                         W, r->points, why);
+        else
+            mc_sb_printf(&b,
+                         P_("Draw %1$d point: %2$s", "Draw %1$d points: %2$s",
+                            r->points),
+                         r->points, why);
+    } else if (l.stores) {
+        char s1[24], s2[24];
+        mc_sb x;
+        mc_sb_init(&x, s1, sizeof s1);
+        half(&x, r->score2[w == MC_NORTH]);
+        mc_sb_init(&x, s2, sizeof s2);
+        half(&x, r->score2[w != MC_NORTH]);
+        if (W)
+            /* TRANSLATORS: %1$s the winner, %2$s to %3$s the score (the
+               winner's first), %4$s why the game ended (a sentence) */
+            mc_sb_printf(&b, _("%1$s wins %2$s to %3$s: %4$s"), W, s1, s2, why);
+        else
+            /* TRANSLATORS: %1$s to %2$s the score, %3$s why the game
+               ended (a sentence) */
+            mc_sb_printf(&b, _("Draw %1$s to %2$s: %3$s"), s1, s2, why);
+    } else if (W) {
+        /* TRANSLATORS: %1$s the winner, %2$s why (a sentence) */
+        mc_sb_printf(&b, _("%1$s wins: %2$s"), W, why);
+    } else {
+        /* TRANSLATORS: %s why the game ended (a sentence) */
+        mc_sb_printf(&b, _("Draw: %s"), why);
     }
-    int loser = w == MC_SOUTH ? MC_NORTH : w == MC_NORTH ? MC_SOUTH : -1;
-    if (!g->rules->result_words || !g->rules->result_words(g, r, &b))
-        reason_words(&b, r, loser);
-    if (r->noglory && w != MC_DRAW)
-        mc_sb_printf(&b, " A victory without glory: %s refused an offer.",
-                     side_word[w]);
+    if (r->noglory && w != MC_DRAW) {
+        mc_sb_putc(&b, ' ');
+        mc_sb_printf(&b, _("A victory without glory: %s refused an offer."), W);
+    }
     return b.len;
 }
 
@@ -780,7 +853,7 @@ int mc_eval_source(const char *src, mc_error *err)
 int mc_game_set_eval(mc_game *g, const char *src, mc_error *err)
 {
     if (!g)
-        return mc_err(err, MC_ERR_ARG, "no game");
+        return mc_err(err, MC_ERR_ARG, _("no game"));
     mc_learned *m = NULL;
     if (src && *src) {
         int rc = mc_learned_load(g->rules, src, &m, err);
@@ -800,7 +873,7 @@ mc_game *mc_game_dup(const mc_game *g, mc_error *err)
         d->evalw_own = mc_learned_copy(g->rules, g->evalw_own);
         if (!d->evalw_own) {
             mc_game_free(d);
-            mc_err(err, MC_ERR_NOMEM, "out of memory");
+            mc_err(err, MC_ERR_NOMEM, _("out of memory"));
             return NULL;
         }
     }

@@ -9,6 +9,7 @@
 #define MC_GAME_H
 
 #include "mancala.h"
+#include "../core/i18n.h"
 
 #define MC_MAX_OPTS 16
 
@@ -308,5 +309,9 @@ static inline void mc_trace_add(mc_trace *t, int kind, int pit, uint32_t n,
         t->dropped++;
     }
 }
+
+/* A side's name in the thread's language ("South", "North"), for the
+   rules' sentences. */
+const char *mc_side_word(int side);
 
 #endif

@@ -30,12 +30,13 @@ static const char *const v_first[] = {"south", "north", NULL};
 
 static const mc_optdef gr_opts[] = {
     {"skip_origin", v_off_on, 0, 0, 0,
-     "G3: with 8 or more stones, skip the emptied pit on each lap"},
+     N_("G3: with 8 or more stones, skip the emptied pit on each lap")},
     {"repetition", v_repetition, 0, 0, 0,
-     "G8: board stones at an endless game: half each, or to the pits' owners"},
+     N_("G8: board stones at an endless game: half each, or to the pits' "
+        "owners")},
     {"trades", v_on_off, 0, 0, 0,
-     "G6: territory trading (off: no offers at all)"},
-    {"first", v_first, 0, 0, 0, "G1: who moves first"},
+     N_("G6: territory trading (off: no offers at all)")},
+    {"first", v_first, 0, 0, 0, N_("G1: who moves first")},
     {NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -59,7 +60,6 @@ enum { TRADE_OFFER = 0, TRADE_ACCEPT = 1, TRADE_REFUSE = 2 };
 static const char letters[NP + 1] = "ABCDabcd";
 static const char *const pit_names[NP] = {"A", "B", "C", "D",
                                           "a", "b", "c", "d"};
-static const char *const side_name[2] = {"South", "North"};
 
 /* The pits `side` owns, as a mask. */
 static inline unsigned owned(const mc_pos *p, int side)
@@ -401,14 +401,22 @@ static int gr_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
 {
     if (r->reason != MC_END_REPETITION && r->reason != MC_END_PLIES)
         return 0;
-    mc_sb_printf(b, "%s, so the stones on the board are %s.",
-                 r->reason == MC_END_REPETITION
-                     ? "the same position occurred for the third time"
-                     : "200 plies passed without a capture or an accepted "
-                       "offer",
-                 g->opt[OPT_REPETITION] == REP_OWNER
-                     ? "taken by the owners of their pits"
-                     : "divided equally");
+    int owner = g->opt[OPT_REPETITION] == REP_OWNER;
+    const char *w;
+    if (r->reason == MC_END_REPETITION)
+        w = owner ? _("the same position occurred for the third time, so the "
+                      "stones on the board are taken by the owners of their "
+                      "pits.")
+                  : _("the same position occurred for the third time, so the "
+                      "stones on the board are divided equally.");
+    else
+        w = owner ? _("200 plies passed without a capture or an accepted "
+                      "offer, so the stones on the board are taken by the "
+                      "owners of their pits.")
+                  : _("200 plies passed without a capture or an accepted "
+                      "offer, so the stones on the board are divided "
+                      "equally.");
+    mc_sb_printf(b, "%s", w);
     return 1;
 }
 
@@ -417,13 +425,15 @@ static int gr_move_words(const mc_game *g, const mc_move_facts *f,
                          const char *who, mc_sb *b)
 {
     (void)g;
-    const char *what = f->kind == MC_MOVE_IS_OFFER    ? "makes an offer"
-                       : f->kind == MC_MOVE_IS_ACCEPT ? "accepts the offer"
-                       : f->kind == MC_MOVE_IS_REFUSE ? "refuses the offer"
-                                                      : NULL;
+    /* TRANSLATORS: %s is the side (South, North) */
+    const char *what =
+        f->kind == MC_MOVE_IS_OFFER    ? _("%s makes an offer")
+        : f->kind == MC_MOVE_IS_ACCEPT ? _("%s accepts the offer")
+        : f->kind == MC_MOVE_IS_REFUSE ? _("%s refuses the offer")
+                                       : NULL;
     if (!what)
         return 0;
-    mc_sb_printf(b, "%s %s", who, what);
+    mc_sb_printf(b, what, who);
     return 1;
 }
 
@@ -434,8 +444,8 @@ static int gr_move_facts(const mc_game *g, const mc_pos *p, mc_move m,
     (void)g;
     if (m == MV_PASS) {
         f->kind = MC_MOVE_IS_PASS;
-        snprintf(f->why, sizeof f->why, "%s owns no stones to sow",
-                 p->side ? "North" : "South");
+        snprintf(f->why, sizeof f->why, _("%s owns no stones to sow"),
+                 mc_side_word(p->side));
         return 1;
     }
     if (m == MV_ACCEPT || m == MV_REFUSE) {
@@ -494,10 +504,10 @@ static int letter_index(char c)
 }
 
 static const char pos_form[] =
-    "expected '<A,B,C,D>/<a,b,c,d> <S|N> own=<8 letters S|N> "
-    "cap=<South>,<North>' and, while an offer awaits an answer, "
-    "' offer=<pits>', or ' answered' after one; e.g. "
-    "'6,6,6,6/6,6,6,6 S own=SSSSNNNN cap=0,0'";
+    N_("expected '<A,B,C,D>/<a,b,c,d> <S|N> own=<8 letters S|N> "
+       "cap=<South>,<North>' and, while an offer awaits an answer, "
+       "' offer=<pits>', or ' answered' after one; e.g. "
+       "'6,6,6,6/6,6,6,6 S own=SSSSNNNN cap=0,0'");
 
 /* Field 3, "own=" and the owner of each pit (G6: each keeps one), into
    p->own; *rest: the field after it. */
@@ -506,16 +516,16 @@ static int parse_owners(const char *e, mc_pos *p, const char **rest,
 {
     if (strncmp(e, "own=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3: expected 'own=' and 8 letters S or N, the "
-                      "owner of each pit A,B,C,D,a,b,c,d (start: "
-                      "own=SSSSNNNN)");
+                      _("field 3: expected 'own=' and 8 letters S or N, the "
+                        "owner of each pit A,B,C,D,a,b,c,d (start: "
+                        "own=SSSSNNNN)"));
     e += 4;
     p->own = 0;
     for (int i = 0; i < NP; i++) {
         if (e[i] != 'S' && e[i] != 'N')
             return mc_err(err, MC_ERR_POSITION,
-                          "field 3 (own=): expected 8 letters S or N, one "
-                          "per pit A,B,C,D,a,b,c,d; letter %d is %s",
+                          _("field 3 (own=): expected 8 letters S or N, one "
+                            "per pit A,B,C,D,a,b,c,d; letter %d is %s"),
                           i + 1, e[i] ? "neither S nor N" : "missing");
         if (e[i] == 'N')
             p->own = (uint8_t)(p->own | 1u << i);
@@ -523,12 +533,12 @@ static int parse_owners(const char *e, mc_pos *p, const char **rest,
     e += NP;
     if (*e != ' ')
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3 (own=) must have exactly 8 letters, followed "
-                      "by one space and cap=<South>,<North>");
+                      _("field 3 (own=) must have exactly 8 letters, followed "
+                        "by one space and cap=<South>,<North>"));
     if (p->own == 0 || p->own == 0xFF)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3 (own=): %s owns no pit, but a player always "
-                      "keeps at least one (G6)",
+                      _("field 3 (own=): %s owns no pit, but a player always "
+                        "keeps at least one (G6)"),
                       p->own ? "South" : "North");
     *rest = e + 1;
     return 0;
@@ -541,17 +551,19 @@ static int parse_captures(const char *e, mc_pos *p, const char **rest,
 {
     if (strncmp(e, "cap=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 4: expected 'cap=<South>,<North>', the stones "
-                      "each player has captured");
+                      _("field 4: expected 'cap=<South>,<North>', the stones "
+                        "each player has captured"));
     uint8_t c[2];
-    if (mc_parse_counts(e + 4, 2, 48, c, rest, "captures (field 4, cap=)", err))
+    if (mc_parse_counts(e + 4, 2, 48, c, rest, N_("captures (field 4, cap=)"),
+                        err))
         return MC_ERR_POSITION;
     p->cap[0] = c[0];
     p->cap[1] = c[1];
     int total = board_total(p) + c[0] + c[1];
     if (total != 48)
         return mc_err(err, MC_ERR_POSITION,
-                      "pits and captures total %d stones, not 48 (G1)", total);
+                      _("pits and captures total %d stones, not 48 (G1)"),
+                      total);
     return 0;
 }
 
@@ -565,13 +577,13 @@ static int parse_offer(const char *e, mc_pos *p, mc_error *err)
         int i = letter_index(*e);
         if (i < 0)
             return mc_err(err, MC_ERR_POSITION,
-                          "field 5 (offer=): '%c' is not a pit letter "
-                          "(A-D, a-d)",
+                          _("field 5 (offer=): '%c' is not a pit letter "
+                            "(A-D, a-d)"),
                           *e);
         if (i <= last)
             return mc_err(err, MC_ERR_POSITION,
-                          "field 5 (offer=): the pits must be listed once "
-                          "each, in index order A,B,C,D,a,b,c,d");
+                          _("field 5 (offer=): the pits must be listed once "
+                            "each, in index order A,B,C,D,a,b,c,d"));
         last = i;
         mask |= 1u << i;
     }
@@ -579,24 +591,26 @@ static int parse_offer(const char *e, mc_pos *p, mc_error *err)
     unsigned theirs = owned(p, offerer);
     if (k < 1 || k > MAX_OFFER)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5 (offer=): an offer names 1 to 3 pits, not %d",
+                      _("field 5 (offer=): an offer names 1 to 3 pits, not %d"),
                       k);
     if (mask & ~theirs)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5 (offer=): the offer is %s's (the side not to "
-                      "move) and may only name pits %s owns",
-                      side_name[offerer], side_name[offerer]);
+                      _("field 5 (offer=): the offer is %s's (the side not to "
+                        "move) and may only name pits %s owns"),
+                      mc_side_word(offerer), mc_side_word(offerer));
     if (mask == theirs)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5 (offer=): it would cede every pit %s owns; "
-                      "a player keeps at least one (G6)",
-                      side_name[offerer]);
+                      _("field 5 (offer=): it would cede every pit %s owns; "
+                        "a player keeps at least one (G6)"),
+                      mc_side_word(offerer));
     if (p->cap[p->side] < PRICE * k)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5 (offer=): %d pit%s cost%s %d captured "
-                      "stones, but %s has only %d (G6)",
-                      k, k == 1 ? "" : "s", k == 1 ? "s" : "", PRICE * k,
-                      side_name[p->side], p->cap[p->side]);
+                      P_("field 5 (offer=): %1$d pit costs %2$d captured "
+                         "stones, but %3$s has only %4$d (G6)",
+                         "field 5 (offer=): %1$d pits cost %2$d captured "
+                         "stones, but %3$s has only %4$d (G6)",
+                         k),
+                      k, PRICE * k, mc_side_word(p->side), p->cap[p->side]);
     p->offer = (uint8_t)mask;
     return 0;
 }
@@ -605,13 +619,13 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                         mc_error *err)
 {
     const char *e;
-    const mc_head_fmt head = {
-        4,
-        48,
-        {"pits A-D (field 1, South's row)", "pits a-d (field 1, North's row)"},
-        "the 4 pits A-D",
-        "own=<8 letters S|N>",
-        pos_form};
+    const mc_head_fmt head = {4,
+                              48,
+                              {N_("pits A-D (field 1, South's row)"),
+                               N_("pits a-d (field 1, North's row)")},
+                              N_("the 4 pits A-D"),
+                              "own=<8 letters S|N>",
+                              pos_form};
     if (mc_parse_head(s, &head, p, &e, err) || parse_owners(e, p, &e, err) ||
         parse_captures(e, p, &e, err))
         return MC_ERR_POSITION;
@@ -619,24 +633,24 @@ static int gr_pos_parse(const mc_game *g, const char *s, mc_pos *p,
         return 0;
     if (*e != ' ')
         return mc_err(err, MC_ERR_POSITION,
-                      "field 4 (cap=): unexpected text '%.20s'", e);
+                      _("field 4 (cap=): unexpected text '%.20s'"), e);
     e++;
     if (strcmp(e, "answered") == 0) {
         if (g->opt[OPT_TRADES] == TRADES_OFF)
             return mc_err(err, MC_ERR_POSITION,
-                          "field 5: 'answered' cannot occur with trades=off "
-                          "(there are no offers)");
+                          _("field 5: 'answered' cannot occur with trades=off "
+                            "(there are no offers)"));
         p->flags = FLAG_ANSWERED;
         return 0;
     }
     if (strncmp(e, "offer=", 6) != 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5: expected 'offer=<pits>' or 'answered' (or "
-                      "nothing), found '%.20s'",
+                      _("field 5: expected 'offer=<pits>' or 'answered' (or "
+                        "nothing), found '%.20s'"),
                       e);
     if (g->opt[OPT_TRADES] == TRADES_OFF)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 5: an offer cannot occur with trades=off");
+                      _("field 5: an offer cannot occur with trades=off"));
     return parse_offer(e + 6, p, err);
 }
 
@@ -676,42 +690,49 @@ static int offer_error(const mc_game *g, const mc_pos *p, unsigned mask,
     mask_letters(&b, mine, " ");
     if (g->opt[OPT_TRADES] == TRADES_OFF)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "there are no offers in this game (trades=off)");
+                      _("there are no offers in this game (trades=off)"));
     if (p->flags & FLAG_ANSWERED)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s has just answered an offer and must now sow (or "
-                      "pass); no offer in the same turn (G6)",
-                      side_name[side]);
+                      _("%s has just answered an offer and must now sow (or "
+                        "pass); no offer in the same turn (G6)"),
+                      mc_side_word(side));
     if (mask & ~mine) {
         int i = 0;
         while (!((mask & ~mine) >> i & 1))
             i++;
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: pit %c is %s's; %s can only offer pits it owns "
-                      "(%s)",
-                      tok, letters[i], side_name[other], side_name[side],
+                      _("%s: pit %c is %s's; %s can only offer pits it owns "
+                        "(%s)"),
+                      tok, letters[i], mc_side_word(other), mc_side_word(side),
                       mine_s);
     }
     if (k > MAX_OFFER)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s names %d pits; an offer is of 1, 2 or 3 pits (G6)",
+                      _("%s names %d pits; an offer is of 1, 2 or 3 pits (G6)"),
                       tok, k);
     if (mask == mine)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s would cede every pit %s owns (%s); a player must "
-                      "keep at least one (G6)",
-                      tok, side_name[side], mine_s);
+                      _("%s would cede every pit %s owns (%s); a player must "
+                        "keep at least one (G6)"),
+                      tok, mc_side_word(side), mine_s);
     if (p->cap[other] < PRICE * k) {
         int can = affordable(p, other);
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s cannot be paid: %d pit%s would cost %s %d "
-                      "captured stones (6 a pit), but %s has only %d, "
-                      "%s (G6)",
-                      tok, k, k == 1 ? "" : "s", side_name[other], PRICE * k,
-                      side_name[other], p->cap[other],
-                      can == 0   ? "not enough for any offer"
-                      : can == 1 ? "enough for 1 pit"
-                                 : "enough for 2 pits");
+                      /* TRANSLATORS: %1$s the offer (its token, or "the
+                         offer of A, C"), %2$d its pits, %3$s the side that
+                         would pay %4$d, %5$d what it has, %6$s how many
+                         pits that pays for */
+                      P_("%1$s cannot be paid: %2$d pit would cost %3$s %4$d "
+                         "captured stones (6 a pit), but %3$s has only %5$d, "
+                         "%6$s (G6)",
+                         "%1$s cannot be paid: %2$d pits would cost %3$s %4$d "
+                         "captured stones (6 a pit), but %3$s has only %5$d, "
+                         "%6$s (G6)",
+                         k),
+                      tok, k, mc_side_word(other), PRICE * k, p->cap[other],
+                      can == 0   ? _("not enough for any offer")
+                      : can == 1 ? _("enough for 1 pit")
+                                 : _("enough for 2 pits"));
     }
     return 0;
 }
@@ -727,13 +748,13 @@ static int parse_offer_pits(const char *s, const char *tok, mc_error *err)
         int i = letter_index(*s);
         if (i < 0) {
             mc_err(err, MC_ERR_MOVE,
-                   "'%.30s': '%c' is not a pit letter; an offer names pits "
-                   "A-D, a-d, e.g. offer:AC",
+                   _("'%.30s': '%c' is not a pit letter; an offer names pits "
+                     "A-D, a-d, e.g. offer:AC"),
                    tok, *s);
             return -1;
         }
         if (mask >> i & 1) {
-            mc_err(err, MC_ERR_MOVE, "'%.30s' names pit %c twice", tok, *s);
+            mc_err(err, MC_ERR_MOVE, _("'%.30s' names pit %c twice"), tok, *s);
             return -1;
         }
         mask |= 1u << i;
@@ -748,18 +769,18 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
     int side = p->side, other = 1 - side;
     unsigned mine = owned(p, side);
     if (g->opt[OPT_TRADES] == TRADES_OFF || (p->flags & FLAG_ANSWERED))
-        return offer_error(g, p, mine & (0u - mine), "an offer", err);
+        return offer_error(g, p, mine & (0u - mine), _("an offer"), err);
     if (popcount8(mine) < 2)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s owns only one pit and must keep it, so it cannot "
-                      "offer (G6)",
-                      side_name[side]);
+                      _("%s owns only one pit and must keep it, so it cannot "
+                        "offer (G6)"),
+                      mc_side_word(side));
     int k = affordable(p, other);
     if (k == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "no offer is possible: %s would pay 6 captured "
-                      "stones a pit but has only %d (G6)",
-                      side_name[other], p->cap[other]);
+                      _("no offer is possible: %s would pay 6 captured "
+                        "stones a pit but has only %d (G6)"),
+                      mc_side_word(other), p->cap[other]);
     char mine_s[32];
     mc_sb b;
     mc_sb_init(&b, mine_s, sizeof mine_s);
@@ -769,16 +790,16 @@ static int offer_menu(const mc_game *g, const mc_pos *p, mc_error *err)
         first++;
     int most = popcount8(mine) - 1 < k ? popcount8(mine) - 1 : k;
     return mc_err(err, MC_ERR_MOVE,
-                  "name the pits to offer, e.g. offer:%c: %s owns %s and "
-                  "may offer %s of them, keeping at least one; %s has %d "
-                  "captured stones and would pay 6 a pit if it accepts "
-                  "(1 pit: 6%s%s)",
-                  letters[first], side_name[side], mine_s,
-                  most >= 3   ? "1 to 3"
-                  : most == 2 ? "1 or 2"
+                  _("name the pits to offer, e.g. offer:%c: %s owns %s and "
+                    "may offer %s of them, keeping at least one; %s has %d "
+                    "captured stones and would pay 6 a pit if it accepts "
+                    "(1 pit: 6%s%s)"),
+                  letters[first], mc_side_word(side), mine_s,
+                  most >= 3   ? _("1 to 3")
+                  : most == 2 ? _("1 or 2")
                               : "1",
-                  side_name[other], p->cap[other], most >= 2 ? ", 2: 12" : "",
-                  most >= 3 ? ", 3: 18" : "");
+                  mc_side_word(other), p->cap[other],
+                  most >= 2 ? ", 2: 12" : "", most >= 3 ? ", 3: 18" : "");
 }
 
 static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
@@ -790,13 +811,15 @@ static int gr_offer_move(const mc_game *g, const mc_pos *p, uint32_t pits,
                          mc_move *m, mc_error *err)
 {
     if (pits == 0 || pits >> NP)
-        return mc_err(err, MC_ERR_ARG, "an offer names pits A-D, a-d");
+        return mc_err(err, MC_ERR_ARG, _("an offer names pits A-D, a-d"));
     if (p->offer)
         return gr_move_parse(g, p, "offer", m, err); /* answer first */
-    char words[48] = "the offer of ";
+    char letters_s[24], words[96];
     mc_sb b;
-    mc_sb_init(&b, words + strlen(words), sizeof words - strlen(words));
+    mc_sb_init(&b, letters_s, sizeof letters_s);
     mask_letters(&b, pits, ", ");
+    /* TRANSLATORS: an offer named in an error message: its pits */
+    snprintf(words, sizeof words, _("the offer of %s"), letters_s);
     int rc = offer_error(g, p, pits, words, err);
     if (rc)
         return rc;
@@ -825,16 +848,16 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         mask_letters(&b, p->offer, ", ");
         int k = popcount8(p->offer);
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s has offered %s %s: answer first with accept "
-                      "(%s pays %d of its %d captured stones, 6 into each "
-                      "pit) or refuse, then sow or pass",
-                      side_name[other], side_name[side], pits, side_name[side],
-                      PRICE * k, p->cap[side]);
+                      _("%s has offered %s %s: answer first with accept "
+                        "(%s pays %d of its %d captured stones, 6 into each "
+                        "pit) or refuse, then sow or pass"),
+                      mc_side_word(other), mc_side_word(side), pits,
+                      mc_side_word(side), PRICE * k, p->cap[side]);
     }
     if (strcmp(s, "accept") == 0 || strcmp(s, "refuse") == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "there is no offer to %s: %s has not offered any pit", s,
-                      side_name[other]);
+                      _("there is no offer to %s: %s has not offered any pit"),
+                      s, mc_side_word(other));
     if (strcmp(s, "pass") == 0) {
         if (stones_in(p, mine) == 0) {
             *m = MV_PASS;
@@ -842,10 +865,10 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         }
         legal_list(g, p, legal, sizeof legal);
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s cannot pass while owning stones (%d in its "
-                      "pits); passing is only for a player whose pits are "
-                      "all empty (G2) (legal: %s)",
-                      side_name[side], stones_in(p, mine), legal);
+                      _("%s cannot pass while owning stones (%d in its "
+                        "pits); passing is only for a player whose pits are "
+                        "all empty (G2) (legal: %s)"),
+                      mc_side_word(side), stones_in(p, mine), legal);
     }
     if (strncmp(s, "offer", 5) == 0) {
         const char *q = s + 5;
@@ -853,8 +876,8 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
             return offer_menu(g, p, err);
         if (*q != ':' && *q != ' ')
             return mc_err(err, MC_ERR_MOVE,
-                          "'%.30s' is not a move: write an offer as "
-                          "offer:<pits>, e.g. offer:AC",
+                          _("'%.30s' is not a move: write an offer as "
+                            "offer:<pits>, e.g. offer:AC"),
                           s);
         int mask = parse_offer_pits(q + 1, s, err);
         if (mask < 0)
@@ -870,9 +893,9 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     int i = s[1] == '\0' ? letter_index(s[0]) : -1;
     if (i < 0)
         return mc_err(err, MC_ERR_MOVE,
-                      "'%.30s' is not a move: a move is a pit letter to sow "
-                      "(A-D, a-d), offer:<pits> (e.g. offer:AC), accept, "
-                      "refuse or pass",
+                      _("'%.30s' is not a move: a move is a pit letter to sow "
+                        "(A-D, a-d), offer:<pits> (e.g. offer:AC), accept, "
+                        "refuse or pass"),
                       s);
     if (!(mine >> i & 1)) {
         char mine_s[32];
@@ -880,12 +903,12 @@ static int gr_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         mc_sb_init(&b, mine_s, sizeof mine_s);
         mask_letters(&b, mine, " ");
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "pit %s is %s's; %s sows only the pits it owns (%s)", s,
-                      side_name[other], side_name[side], mine_s);
+                      _("pit %s is %s's; %s sows only the pits it owns (%s)"),
+                      s, mc_side_word(other), mc_side_word(side), mine_s);
     }
     if (p->pit[i] == 0) {
         legal_list(g, p, legal, sizeof legal);
-        return mc_err(err, MC_ERR_ILLEGAL, "pit %s is empty (legal: %s)", s,
+        return mc_err(err, MC_ERR_ILLEGAL, _("pit %s is empty (legal: %s)"), s,
                       legal);
     }
     *m = (mc_move)i;
@@ -935,7 +958,7 @@ static void gr_layout(const mc_game *g, mc_layout *l)
     (void)g;
     mc_layout_two_rows(l, 4);
     l->stores = 1;
-    l->store_name = "captured";
+    l->store_name = _("captured");
 }
 
 static const char *gr_pit_name(const mc_game *g, int pit)
@@ -960,23 +983,25 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     int side = e->aux & 1;
     switch (e->kind) {
     case MC_TR_LIFT:
-        mc_sb_printf(&b, "lifts %u stone%s from %s", e->n, e->n == 1 ? "" : "s",
-                     h);
+        mc_sb_printf(
+            &b, P_("lifts %u stone from %s", "lifts %u stones from %s", e->n),
+            e->n, h);
         break;
     case MC_TR_DROP:
-        mc_sb_printf(&b, "drops a stone in %s (now %u)", h, e->n);
+        mc_sb_printf(&b, _("drops a stone in %s (now %u)"), h, e->n);
         break;
     case MC_TR_SKIP:
-        mc_sb_printf(&b, "skips %s, the pit the stones came from", h);
+        mc_sb_printf(&b, _("skips %s, the pit the stones came from"), h);
         break;
     case MC_TR_CAPTURE:
-        mc_sb_printf(&b, "%s captures %u from %s", side_name[side], e->n, h);
+        mc_sb_printf(&b, _("%s captures %u from %s"), mc_side_word(side), e->n,
+                     h);
         break;
     case MC_TR_END:
-        mc_sb_printf(&b, "the last stone falls in %s (now %u)", h, e->n);
+        mc_sb_printf(&b, _("the last stone falls in %s (now %u)"), h, e->n);
         break;
     case MC_TR_PASS:
-        mc_sb_printf(&b, "%s owns no stones and passes", side_name[side]);
+        mc_sb_printf(&b, _("%s owns no stones and passes"), mc_side_word(side));
         break;
     case MC_TR_TRADE: {
         char pits[16];
@@ -987,20 +1012,22 @@ static size_t gr_describe(const mc_game *g, const mc_trace_event *e, char *buf,
         int one = (e->pit & (e->pit - 1)) == 0;
         if (kind == TRADE_OFFER)
             mc_sb_printf(&b,
-                         "%s offers %s to %s, who may accept, paying %u "
-                         "captured stones (6 a pit), or refuse",
-                         side_name[side], pits, side_name[1 - side], e->n);
+                         _("%s offers %s to %s, who may accept, paying %u "
+                           "captured stones (6 a pit), or refuse"),
+                         mc_side_word(side), pits, mc_side_word(1 - side),
+                         e->n);
         else if (kind == TRADE_ACCEPT)
             mc_sb_printf(&b,
-                         "%s accepts %s, paying %u captured stones (6 into "
-                         "%s); %s %s's now",
-                         side_name[side], pits, e->n, one ? "it" : "each",
-                         one ? "it is" : "they are", side_name[side]);
+                         one ? _("%1$s accepts %2$s, paying %3$u captured "
+                                 "stones (6 into it); it is %1$s's now")
+                             : _("%1$s accepts %2$s, paying %3$u captured "
+                                 "stones (6 into each); they are %1$s's now"),
+                         mc_side_word(side), pits, e->n);
         else
             mc_sb_printf(&b,
-                         "%s refuses the offer of %s (recorded: a win by %s "
-                         "will be a victory without glory)",
-                         side_name[side], pits, side_name[side]);
+                         _("%s refuses the offer of %s (recorded: a win by %s "
+                           "will be a victory without glory)"),
+                         mc_side_word(side), pits, mc_side_word(side));
         break;
     }
     default:
@@ -1131,14 +1158,14 @@ static int gr_solvable(const mc_game *g, char *name, size_t n, mc_error *err)
 {
     if (g->opt[OPT_TRADES] != TRADES_OFF)
         return mc_err(err, MC_ERR_SPEC,
-                      "gore can be solved only without trades "
-                      "(gore:trades=off): with trades an offer is at "
-                      "hand whenever the other side has 6 captured");
+                      _("gore can be solved only without trades "
+                        "(gore:trades=off): with trades an offer is at "
+                        "hand whenever the other side has 6 captured"));
     if (g->opt[OPT_REPETITION] != REP_EQUAL)
         return mc_err(err, MC_ERR_SPEC,
-                      "gore:repetition=owner cannot be solved board by "
-                      "board: an endless game's value depends on the board "
-                      "it repeats");
+                      _("gore:repetition=owner cannot be solved board by "
+                        "board: an endless game's value depends on the board "
+                        "it repeats"));
     snprintf(name, n, "%s",
              g->opt[OPT_SKIP_ORIGIN] ? "notrades-skip" : "notrades");
     return 0;
@@ -1189,9 +1216,9 @@ const mc_rules mc_rules_gore = {
     .nfeat = GF_N,
     .feat_groups = gr_groups,
     .name = "gore",
-    .title = "Gore (Guro, Cote d'Ivoire; Climent 2009)",
-    .unit = "stone",
-    .units = "stones",
+    .title = N_("Gore (Guro, Cote d'Ivoire; Climent 2009)"),
+    .unit = N_("stone"),
+    .units = N_("stones"),
     .npits = NP,
     .opts = gr_opts,
     .presets = NULL,

@@ -110,7 +110,7 @@ int mc_learned_parse_model(const mc_rules *r, const char *text, mc_learned *m,
     if (!net) {
         m->w = malloc((size_t)r->nfeat * sizeof *m->w);
         if (!m->w)
-            return mc_err(err, MC_ERR_NOMEM, "out of memory");
+            return mc_err(err, MC_ERR_NOMEM, _("out of memory"));
         if (mc_learned_parse(r, text, m->w, err) != 0) {
             mc_learned_clear(m);
             return -1;
@@ -118,12 +118,12 @@ int mc_learned_parse_model(const mc_rules *r, const char *text, mc_learned *m,
         return 0;
     }
     if (hidden < 1 || hidden > MC_NET_MAX)
-        return mc_err(err, MC_ERR_ARG, "weights: hidden %d is not 1..%d",
+        return mc_err(err, MC_ERR_ARG, _("weights: hidden %d is not 1..%d"),
                       hidden, MC_NET_MAX);
     m->hidden = hidden;
     m->w1 = calloc((size_t)r->nfeat * (size_t)hidden, sizeof *m->w1);
     if (!m->w1)
-        return mc_err(err, MC_ERR_NOMEM, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, _("out of memory"));
     int line = 0, have_count = 0, have_hidden = 0, have_bias = 0, have_out = 0;
     const char *s = text;
     double v[MC_NET_MAX + 2];
@@ -132,7 +132,8 @@ int mc_learned_parse_model(const mc_rules *r, const char *text, mc_learned *m,
         char *p = weights_line(&s, buf, sizeof buf);
         if (!p) {
             mc_learned_clear(m);
-            return mc_err(err, MC_ERR_ARG, "weights line %d is too long", line);
+            return mc_err(err, MC_ERR_ARG, _("weights line %d is too long"),
+                          line);
         }
         if (!*p)
             continue;
@@ -175,13 +176,13 @@ int mc_learned_parse_model(const mc_rules *r, const char *text, mc_learned *m,
         }
         if (bad) {
             mc_learned_clear(m);
-            return mc_err(err, MC_ERR_ARG, "weights line %d: %s", line, bad);
+            return mc_err(err, MC_ERR_ARG, _("weights line %d: %s"), line, bad);
         }
     }
     if (!have_bias || !have_out) {
         mc_learned_clear(m);
         return mc_err(err, MC_ERR_ARG,
-                      "weights: a network needs its 'bias' and 'output'");
+                      _("weights: a network needs its 'bias' and 'output'"));
     }
     return 0;
 }
@@ -216,43 +217,45 @@ int mc_learned_parse(const mc_rules *r, const char *text, int32_t *w,
         char buf[256];
         char *p = weights_line(&s, buf, sizeof buf);
         if (!p)
-            return mc_err(err, MC_ERR_ARG, "weights line %d is too long", line);
+            return mc_err(err, MC_ERR_ARG, _("weights line %d is too long"),
+                          line);
         if (!*p)
             continue;
         if (strncmp(p, "features ", 9) == 0) {
             long n = strtol(p + 9, NULL, 10);
             if (n != r->nfeat)
                 return mc_err(err, MC_ERR_ARG,
-                              "weights line %d: %ld features, but %s has %d",
+                              _("weights line %d: %ld features, but %s has %d"),
                               line, n, r->name, r->nfeat);
             have_count = 1;
             continue;
         }
         if (!have_count)
             return mc_err(err, MC_ERR_ARG,
-                          "weights line %d: expected 'features N' first", line);
+                          _("weights line %d: expected 'features N' first"),
+                          line);
         char *q;
         errno = 0;
         long idx = strtol(p, &q, 10);
         if (q == p || idx < 0 || idx >= r->nfeat)
             return mc_err(err, MC_ERR_ARG,
-                          "weights line %d: feature index out of 0..%d", line,
-                          r->nfeat - 1);
+                          _("weights line %d: feature index out of 0..%d"),
+                          line, r->nfeat - 1);
         char *q2;
         double v = strtod(q, &q2);
         if (q2 == q || !isfinite(v) || fabs(v) > 1e6)
-            return mc_err(err, MC_ERR_ARG,
-                          "weights line %d: expected a weight after the index",
-                          line);
+            return mc_err(
+                err, MC_ERR_ARG,
+                _("weights line %d: expected a weight after the index"), line);
         while (*q2 == ' ' || *q2 == '\t' || *q2 == '\r')
             q2++;
         if (*q2)
             return mc_err(err, MC_ERR_ARG,
-                          "weights line %d: unexpected '%.20s'", line, q2);
+                          _("weights line %d: unexpected '%.20s'"), line, q2);
         w[idx] = (int32_t)lround(v * MC_LEARNED_ONE);
     }
     if (!have_count)
-        return mc_err(err, MC_ERR_ARG, "weights: no 'features N' line");
+        return mc_err(err, MC_ERR_ARG, _("weights: no 'features N' line"));
     return 0;
 }
 
@@ -304,7 +307,7 @@ static int parse_new(const mc_rules *r, const char *text, const char *what,
     *out = NULL;
     mc_learned *m = malloc(sizeof *m);
     if (!m)
-        return mc_err(err, MC_ERR_NOMEM, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, _("out of memory"));
     mc_error e = {0, ""};
     if (mc_learned_parse_model(r, text, m, &e) != 0) {
         free(m);
@@ -350,15 +353,15 @@ int mc_learned_source(const char *src, const mc_rules *const *rules,
     int hand = src && strcmp(src, "hand") == 0;
     const char *dir = src && !hand ? src : "";
     if (strlen(dir) >= sizeof src_dir)
-        return mc_err(err, MC_ERR_ARG, "evaluation directory name too long");
+        return mc_err(err, MC_ERR_ARG, _("evaluation directory name too long"));
     pthread_mutex_lock(&slot_lock);
     int rc = 0;
     if (hand == src_hand && strcmp(dir, src_dir) == 0) {
         /* the source in use */
     } else if (nslots > 0) {
         rc = mc_err(err, MC_ERR_ARG,
-                    "the evaluation is chosen before the "
-                    "first game is made");
+                    _("the evaluation is chosen before the "
+                      "first game is made"));
     } else {
         src_hand = hand;
         snprintf(src_dir, sizeof src_dir, "%s", dir);
@@ -390,16 +393,16 @@ int mc_learned_load(const mc_rules *r, const char *src, mc_learned **out,
         return 0;
     if (!r->features || r->nfeat <= 0)
         return mc_err(err, MC_ERR_ARG,
-                      "%s has no learned evaluation "
-                      "(only \"hand\")",
+                      _("%s has no learned evaluation "
+                        "(only \"hand\")"),
                       r->name);
     char path[4200];
     struct stat st;
     if (stat(src, &st) == 0 && S_ISDIR(st.st_mode)) {
         if (strlen(src) > 4096)
             return mc_err(err, MC_ERR_ARG,
-                          "evaluation directory name too "
-                          "long");
+                          _("evaluation directory name too "
+                            "long"));
         snprintf(path, sizeof path, "%s/%s.txt", src, r->name);
     } else {
         snprintf(path, sizeof path, "%s", src);
@@ -408,7 +411,7 @@ int mc_learned_load(const mc_rules *r, const char *src, mc_learned **out,
     char *text = read_file(path);
     if (!text) {
         if (errno == ENOMEM || errno == 0)
-            return mc_err(err, MC_ERR_NOMEM, "out of memory reading %.200s",
+            return mc_err(err, MC_ERR_NOMEM, _("out of memory reading %.200s"),
                           path);
         return mc_err(err, MC_ERR_IO, "%.200s: %s", path, strerror(errno));
     }

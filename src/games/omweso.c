@@ -59,24 +59,24 @@ static const char *const v_match[] = {"12", "single", NULL};
 
 static const mc_optdef om_opts[] = {
     {"setup", v_setup, 0, 0, 0,
-     "W3: 4 in each outer pit, arranged by the players, or 2 everywhere"},
+     N_("W3: 4 in each outer pit, arranged by the players, or 2 everywhere")},
     {"setup_cap", v_cap, 0, 0, 0,
-     "W3: most seeds one pit may get in a custom set-up"},
+     N_("W3: most seeds one pit may get in a custom set-up")},
     {"first_turn_capture", v_ftc, 0, 0, 0,
-     "W9: captures on each player's first turn"},
+     N_("W9: captures on each player's first turn")},
     {"reverse", v_rev, 0, 0, 0,
-     "W10: which laps may be sown clockwise when they capture"},
+     N_("W10: which laps may be sown clockwise when they capture")},
     {"three_seed", v_three, 0, 0, 0,
-     "W12: the three-seed opening sowing until the first capture"},
+     N_("W12: the three-seed opening sowing until the first capture")},
     {"never_ending", v_never, 0, 0, 0,
-     "W13: a start whose every path never ends annuls, or is not a move"},
+     N_("W13: a start whose every path never ends annuls, or is not a move")},
     {"akakyala", v_offon, 0, 0, 0,
-     "W14c: 2 points for a second capturing turn before any reply"},
+     N_("W14c: 2 points for a second capturing turn before any reply")},
     {"front_row_win", v_onoff, 0, 0, 0,
-     "W14b: 2 points for a capture that empties the opponent's inner row"},
-    {"match", v_match, 0, 0, 0, "W2: a match to 12 points, or one game"},
+     N_("W14b: 2 points for a capture that empties the opponent's inner row")},
+    {"match", v_match, 0, 0, 0, N_("W2: a match to 12 points, or one game")},
     {"max_plies", NULL, 2000, 1, 100000000,
-     "W15: the game is annulled at this ply"},
+     N_("W15: the game is annulled at this ply")},
     {NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -842,20 +842,20 @@ static void annul(mc_result *r, int reason_text_index)
 static int om_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
 {
     int w = r->winner, o = 1 - (w & 1);
-    const char *W = w ? "North" : "South", *O = o ? "North" : "South";
+    const char *W = mc_side_word(w & 1), *O = mc_side_word(o);
     const char *d = r->detail;
     if (r->reason == MC_END_ANNULLED) {
         const char *cause = strchr(d, ' ') ? strchr(d, ' ') + 1 : "";
         if (strcmp(cause, "never_ending") == 0)
-            mc_sb_printf(b, "a move would never end (W13).");
+            mc_sb_printf(b, _("a move would never end (W13)."));
         else if (strcmp(cause, "repetition") == 0)
-            mc_sb_printf(b, "the same position occurred for the third "
-                            "time (W15).");
+            mc_sb_printf(b, _("the same position occurred for the third "
+                              "time (W15)."));
         else if (strcmp(cause, "max_plies") == 0)
-            mc_sb_printf(b, "the game reached its limit of %d plies (W15).",
+            mc_sb_printf(b, _("the game reached its limit of %d plies (W15)."),
                          g->opt[OPT_MAX_PLIES]);
         else
-            mc_sb_printf(b, "the player to move has no legal move.");
+            mc_sb_printf(b, _("the player to move has no legal move."));
         return 1;
     }
     if (r->reason != MC_END_POINTS)
@@ -863,22 +863,22 @@ static int om_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
     const char *kind = strchr(d, ' ') ? strchr(d, ' ') + 1 : "";
     if (strcmp(kind, "akawumbi") == 0)
         mc_sb_printf(b,
-                     "akawumbi, %s has no seeds left and %s captured from "
-                     "both of %s's end columns; it wins the match at "
-                     "once.",
+                     _("akawumbi, %s has no seeds left and %s captured from "
+                       "both of %s's end columns; it wins the match at "
+                       "once."),
                      O, W, O);
     else if (strcmp(kind, "okutema") == 0)
         mc_sb_printf(b,
-                     "okutema, %s captured from both of %s's end columns "
-                     "or emptied all of %s's inner pits with a capture.",
+                     _("okutema, %s captured from both of %s's end columns "
+                       "or emptied all of %s's inner pits with a capture."),
                      W, O, O);
     else if (strcmp(kind, "akakyala") == 0)
         mc_sb_printf(b,
-                     "akakyala, %s's second capturing turn before %s "
-                     "captured at all.",
+                     _("akakyala, %s's second capturing turn before %s "
+                       "captured at all."),
                      W, O);
     else
-        mc_sb_printf(b, "%s has no pit holding 2 or more seeds.", O);
+        mc_sb_printf(b, _("%s has no pit holding 2 or more seeds."), O);
     return 1;
 }
 
@@ -999,15 +999,15 @@ static void om_layout(const mc_game *g, mc_layout *l)
         l->pit[3][x] = (int8_t)bd(0, x);      /* South's outer row */
     }
     l->stores = 0;
-    l->store_name = "capturing turns";
+    l->store_name = _("capturing turns");
 }
 
 /* ---- position strings --------------------------------------------------- */
 
 static const char pos_form[] =
-    "expected '<South's 16 pits>/<North's 16 pits> <S|N> first=<SN|S|N|-> "
-    "captures=<South>,<North>', e.g. the start '4,4,4,4,4,4,4,4,0,0,0,0,0,0,"
-    "0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0'";
+    N_("expected '<South's 16 pits>/<North's 16 pits> <S|N> first=<SN|S|N|-> "
+       "captures=<South>,<North>', e.g. the start '4,4,4,4,4,4,4,4,0,0,0,0,0,"
+       "0,0,0/4,4,4,4,4,4,4,4,0,0,0,0,0,0,0,0 S first=SN captures=0,0'");
 
 /* A count of capturing turns: a whole number up to 65535. */
 static const char *parse_turns(const char *s, uint16_t *v)
@@ -1029,16 +1029,16 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     const mc_head_fmt head = {
         16,
         64,
-        {"South's pits (field 1)", "North's pits (field 1)"},
-        "South's 16 pits",
+        {N_("South's pits (field 1)"), N_("North's pits (field 1)")},
+        N_("South's 16 pits"),
         "first=<SN|S|N|->",
         pos_form};
     if (mc_parse_head(s, &head, p, &e, err))
         return MC_ERR_POSITION;
     if (strncmp(e, "first=", 6) != 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3: expected 'first=' and the players who have "
-                      "not finished their first turn (SN, S, N or -)");
+                      _("field 3: expected 'first=' and the players who have "
+                        "not finished their first turn (SN, S, N or -)"));
     e += 6;
     size_t k = strcspn(e, " ");
     if (k == 2 && strncmp(e, "SN", 2) == 0)
@@ -1051,48 +1051,48 @@ static int om_pos_parse(const mc_game *g, const char *s, mc_pos *p,
         p->first = 0;
     else
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3 (first=): '%.*s' is not one of SN, S, N, -",
+                      _("field 3 (first=): '%.*s' is not one of SN, S, N, -"),
                       (int)(k > 20 ? 20 : k), e);
     e += k;
     if (*e != ' ')
         return mc_err(err, MC_ERR_POSITION,
-                      "field 4 (captures=<South>,<North>) is missing; %s",
-                      pos_form);
+                      _("field 4 (captures=<South>,<North>) is missing; %s"),
+                      _(pos_form));
     e++;
     if (strncmp(e, "captures=", 9) != 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 4: expected 'captures=<South>,<North>' (each "
-                      "player's capturing turns this game)");
+                      _("field 4: expected 'captures=<South>,<North>' (each "
+                        "player's capturing turns this game)"));
     e += 9;
     const char *q = parse_turns(e, &p->cap[0]);
     if (!q || *q != ',' || !(q = parse_turns(q + 1, &p->cap[1])))
         return mc_err(err, MC_ERR_POSITION,
-                      "field 4 (captures=): expected two whole numbers "
-                      "0..65535 separated by a comma, e.g. captures=0,0");
+                      _("field 4 (captures=): expected two whole numbers "
+                        "0..65535 separated by a comma, e.g. captures=0,0"));
     if (*q)
         return mc_err(err, MC_ERR_POSITION,
-                      "unexpected text after field 4: '%.20s'", q);
+                      _("unexpected text after field 4: '%.20s'"), q);
     int south = row_total(p, 0), north = row_total(p, 1);
     if (south + north != 64)
         return mc_err(err, MC_ERR_POSITION,
-                      "the pits hold %d seeds (South %d, North %d), not 64 "
-                      "(W1: the 64 seeds never leave the board)",
+                      _("the pits hold %d seeds (South %d, North %d), not 64 "
+                        "(W1: the 64 seeds never leave the board)"),
                       south + north, south, north);
     if (g->opt[OPT_SETUP] == SETUP_CUSTOM && p->first == 3 && p->cap[0] == 0 &&
         p->cap[1] == 0) {
         /* Before anyone has moved, a custom game's position is a set-up. */
         if (south != 32 || north != 32)
             return mc_err(err, MC_ERR_POSITION,
-                          "setup=custom: a set-up (first=SN) gives each "
-                          "player 32 seeds (W3); South has %d, North %d",
+                          _("setup=custom: a set-up (first=SN) gives each "
+                            "player 32 seeds (W3); South has %d, North %d"),
                           south, north);
         if (g->opt[OPT_SETUP_CAP] == 0)
             for (int i = 0; i < 32; i++)
                 if (p->pit[i] > 10)
                     return mc_err(err, MC_ERR_POSITION,
-                                  "setup=custom: pit %s holds %d seeds; a "
-                                  "set-up puts at most 10 in a pit (W3, "
-                                  "setup_cap=10)",
+                                  _("setup=custom: pit %s holds %d seeds; a "
+                                    "set-up puts at most 10 in a pit (W3, "
+                                    "setup_cap=10)"),
                                   pit_names[i], p->pit[i]);
     }
     return 0;
@@ -1160,31 +1160,37 @@ static void om_choice_words(const mc_game *g, const mc_pos *p, mc_move m,
 {
     (void)g;
     (void)p;
-    static const char *const nth[] = {"first", "second", "third",   "fourth",
-                                      "fifth", "sixth",  "seventh", "eighth"};
+    /* TRANSLATORS: ordinals of a move's reverse choices, as in "clockwise
+       at the first reverse choice" */
+    static const char *const nth[] = {N_("first"),   N_("second"), N_("third"),
+                                      N_("fourth"),  N_("fifth"),  N_("sixth"),
+                                      N_("seventh"), N_("eighth")};
     if (m & MV_STAR) {
-        mc_sb_printf(b, "the three-seed opening sowing (W12)");
+        mc_sb_printf(b, _("the three-seed opening sowing (W12)"));
         return;
     }
     if (m & MV_ANNUL) {
-        mc_sb_printf(b, "a path that never ends: it annuls the game (W13)");
+        mc_sb_printf(b, _("a path that never ends: it annuls the game (W13)"));
         return;
     }
     int cnt = MV_COUNT(m);
     if (cnt == 0) {
-        mc_sb_printf(b, "counter-clockwise all the way");
+        mc_sb_printf(b, _("counter-clockwise all the way"));
         return;
     }
     for (int k = 0; k < cnt; k++) {
         int cw = (int)(MV_BITS(m) >> k & 1);
         if (k < 8)
-            mc_sb_printf(b, "%s%s at the %s reverse choice", k ? ", " : "",
-                         cw ? "clockwise" : "counter-clockwise", nth[k]);
+            /* TRANSLATORS: %1$s clockwise or counter-clockwise, %2$s an
+               ordinal (first, second...) */
+            mc_sb_printf(
+                b, _("%1$s%2$s at the %3$s reverse choice"), k ? ", " : "",
+                cw ? _("clockwise") : _("counter-clockwise"), _(nth[k]));
         else
-            mc_sb_printf(b, ", %s at choice %d",
-                         cw ? "clockwise" : "counter-clockwise", k + 1);
+            mc_sb_printf(b, _(", %s at choice %d"),
+                         cw ? _("clockwise") : _("counter-clockwise"), k + 1);
     }
-    mc_sb_printf(b, ", then counter-clockwise (W10)");
+    mc_sb_printf(b, "%s", _(", then counter-clockwise (W10)"));
 }
 
 static size_t list_start_moves(const mc_pos *p, const mc_move *mv, int n, int s,
@@ -1209,17 +1215,17 @@ static int why_not_reverse(const mc_game *g, const mc_pos *p, int s,
     const char *nm = pit_names[bd(p->side, s)];
     if (!LEFT(s))
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: %s cannot be sown clockwise: a reverse lap starts "
-                      "only from one of the four leftmost pits (%s) (W10)",
+                      _("%s: %s cannot be sown clockwise: a reverse lap starts "
+                        "only from one of the four leftmost pits (%s) (W10)"),
                       tok, nm, p->side ? "i, j, a, b" : "I, J, A, B");
     if (g->opt[OPT_REVERSE] == REV_NONE)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: reverse laps are off in this game (reverse=none)",
+                      _("%s: reverse laps are off in this game (reverse=none)"),
                       tok);
     if (!captures_on(g, p))
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: no capture is possible on a player's first turn "
-                      "(W9), so no lap may be sown clockwise (W10)",
+                      _("%s: no capture is possible on a player's first turn "
+                        "(W9), so no lap may be sown clockwise (W10)"),
                       tok);
     row16 me;
     opp op;
@@ -1228,20 +1234,20 @@ static int why_not_reverse(const mc_game *g, const mc_pos *p, int s,
     const char *ln = pit_names[bd(p->side, L)];
     if (L < 8)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: sown clockwise, the %d seeds of %s would end in "
-                      "%s, an outer pit, which cannot capture; a reverse lap "
-                      "must capture (W10)",
+                      _("%s: sown clockwise, the %d seeds of %s would end in "
+                        "%s, an outer pit, which cannot capture; a reverse lap "
+                        "must capture (W10)"),
                       tok, n, nm, ln);
     if (!op.b[23 - L] || !op.b[L - 8])
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: sown clockwise, the %d seeds of %s would end in "
-                      "%s, facing %s and %s, which do not both hold seeds: "
-                      "no capture, so no reverse lap (W7, W10)",
+                      _("%s: sown clockwise, the %d seeds of %s would end in "
+                        "%s, facing %s and %s, which do not both hold seeds: "
+                        "no capture, so no reverse lap (W7, W10)"),
                       tok, n, nm, ln, pit_names[bd(1 - p->side, 23 - L)],
                       pit_names[bd(1 - p->side, L - 8)]);
     return mc_err(err, MC_ERR_ILLEGAL,
-                  "%s: sown clockwise, the %d seeds of %s would end in %s, "
-                  "which was empty: no capture, so no reverse lap (W7, W10)",
+                  _("%s: sown clockwise, the %d seeds of %s would end in %s, "
+                    "which was empty: no capture, so no reverse lap (W7, W10)"),
                   tok, n, nm, ln);
 }
 
@@ -1253,19 +1259,19 @@ static int star_move(const mc_game *g, const mc_pos *p, const char *s, int pit,
     int seeds = p->pit[bd(p->side, pit)];
     if (g->opt[OPT_THREE] == 1)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: the three-seed opening sowing is off in this "
-                      "game (three_seed=off)",
+                      _("%s: the three-seed opening sowing is off in this "
+                        "game (three_seed=off)"),
                       s);
     if (seeds != 3)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: the three-seed opening sowing needs exactly 3 "
-                      "seeds in %c, which holds %d (W12)",
+                      _("%s: the three-seed opening sowing needs exactly 3 "
+                        "seeds in %c, which holds %d (W12)"),
                       s, c, seeds);
     if (!three_seed_on(g, p))
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: the three-seed opening sowing is allowed only "
-                      "until the game's first capture (W12), and there "
-                      "have been captures (captures=%d,%d)",
+                      _("%s: the three-seed opening sowing is allowed only "
+                        "until the game's first capture (W12), and there "
+                        "have been captures (captures=%d,%d)"),
                       s, p->cap[0], p->cap[1]);
     *m = (mc_move)pit | MV_STAR;
     return 0;
@@ -1301,7 +1307,7 @@ static int why_illegal(const mc_game *g, const mc_pos *p, const char *s,
                 size_t used = strlen(err->msg);
                 mc_sb b;
                 mc_sb_init(&b, err->msg + used, sizeof err->msg - used);
-                mc_sb_printf(&b, " (moves from %c: %s)", c, legal);
+                mc_sb_printf(&b, _(" (moves from %c: %s)"), c, legal);
             }
             return MC_ERR_ILLEGAL;
         }
@@ -1310,35 +1316,36 @@ static int why_illegal(const mc_game *g, const mc_pos *p, const char *s,
     for (int i = 0; i < n; i++)
         annuls |= mv[i] == ((mc_move)pit | MV_ANNUL);
     if (annuls)
-        return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: every way of playing %c comes back to a lap it has "
-                      "already played and never ends (W13): %c is one move, "
-                      "written %c, and it annuls the game",
-                      s, c, c, c);
+        return mc_err(
+            err, MC_ERR_ILLEGAL,
+            _("%s: every way of playing %c comes back to a lap it has "
+              "already played and never ends (W13): %c is one move, "
+              "written %c, and it annuls the game"),
+            s, c, c, c);
     if (!nl && g->opt[OPT_NEVER] == 1)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: every way of playing %c never ends (W13), and "
-                      "never_ending=exclude makes it no move",
+                      _("%s: every way of playing %c never ends (W13), and "
+                        "never_ending=exclude makes it no move"),
                       s, c);
     if (cnt == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s: sown counter-clockwise at every choice, %c comes "
-                      "back to a lap it has already played and never ends "
-                      "(W13); its moves are: %s",
+                      _("%s: sown counter-clockwise at every choice, %c comes "
+                        "back to a lap it has already played and never ends "
+                        "(W13); its moves are: %s"),
                       s, c, legal);
     return mc_err(err, MC_ERR_ILLEGAL,
-                  "%s is not one of the moves from %c (%s): a mark stands "
-                  "for a choice point, a lap from %s that can capture "
-                  "clockwise (W10), and a path that never ends is no move "
-                  "(W13)",
-                  s, c, nl ? legal : "none",
-                  side ? "i, j, a or b" : "I, J, A or B");
+                  _("%s is not one of the moves from %c (%s): a mark stands "
+                    "for a choice point, a lap from %s that can capture "
+                    "clockwise (W10), and a path that never ends is no move "
+                    "(W13)"),
+                  s, c, nl ? legal : _("none"),
+                  side ? _("i, j, a or b") : _("I, J, A or B"));
 }
 
 static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                          mc_move *m, mc_error *err)
 {
-    static const char *const side_name[2] = {"South", "North"};
+    const char *side_name[2] = {mc_side_word(MC_SOUTH), mc_side_word(MC_NORTH)};
     int side = p->side;
     char c = s[0];
     int lower = c >= 'a' && c <= 'p', upper = c >= 'A' && c <= 'P';
@@ -1349,14 +1356,14 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         marks_ok &= s[i] == '+' || s[i] == '-';
     if ((!lower && !upper) || (!star && !marks_ok))
         return mc_err(err, MC_ERR_MOVE,
-                      "'%.20s' is not a move: a move is a pit letter (A-P "
-                      "for South, a-p for North), then a + or - for each "
-                      "choice point (counter-clockwise, clockwise), or a * "
-                      "for the three-seed opening",
+                      _("'%.20s' is not a move: a move is a pit letter (A-P "
+                        "for South, a-p for North), then a + or - for each "
+                        "choice point (counter-clockwise, clockwise), or a * "
+                        "for the three-seed opening"),
                       s);
     if (lower != (side == MC_NORTH))
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%c is one of %s's pits; %s moves from %s", c,
+                      _("%c is one of %s's pits; %s moves from %s"), c,
                       side_name[lower], side_name[side], side ? "a-p" : "A-P");
     int pit = -1;
     for (int i = 0; i < 16; i++)
@@ -1368,17 +1375,20 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     int seeds = p->pit[bd(side, pit)];
     if (seeds < 2)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%c holds %d seed%s: a move starts from a pit holding 2 "
-                      "or more (W4)",
-                      c, seeds, seeds == 1 ? "" : "s");
+                      P_("%c holds %d seed: a move starts from a pit holding "
+                         "2 or more (W4)",
+                         "%c holds %d seeds: a move starts from a pit holding "
+                         "2 or more (W4)",
+                         seeds),
+                      c, seeds);
     /* Marks up to the last '-'; trailing '+' may be left out. */
     size_t cnt = len - 1;
     while (cnt && s[cnt] == '+')
         cnt--;
     if (cnt > MAXMARKS)
         return mc_err(err, MC_ERR_MOVE,
-                      "%.20s...: more than %d choice marks up to the last "
-                      "'-' cannot be written",
+                      _("%.20s...: more than %d choice marks up to the last "
+                        "'-' cannot be written"),
                       s, MAXMARKS);
     uint64_t bits = 0;
     for (size_t k = 0; k < cnt; k++)
@@ -1406,21 +1416,23 @@ static int om_move_parse(const mc_game *g, const mc_pos *p, const char *s,
 static void lap_pits(mc_sb *b, int pit, unsigned n, int dir)
 {
     int side = pit / 16, o = pit % 16;
-    const char *way = dir ? "clockwise (a reverse lap)" : "counter-clockwise";
+    const char *way =
+        dir ? _("clockwise (a reverse lap)") : _("counter-clockwise");
     int last = dir ? (o - (int)(n & 15)) & 15 : (o + (int)(n & 15)) & 15;
     if (n <= 16) {
-        mc_sb_printf(b, "%s into ", way);
+        /* TRANSLATORS: the way a lap goes, then the pits it sows */
+        mc_sb_printf(b, _("%s into "), way);
         for (unsigned k = 1; k <= n; k++) {
             int j = dir ? (o - (int)k) & 15 : (o + (int)k) & 15;
             mc_sb_printf(b, "%s%s", k > 1 ? ", " : "", pit_names[bd(side, j)]);
         }
     } else {
-        static const char *const times[5] = {"", "once", "twice", "three times",
-                                             "four times"};
+        static const char *const times[5] = {
+            "", N_("once"), N_("twice"), N_("three times"), N_("four times")};
         mc_sb_printf(b,
-                     "%s: %s round all 16 pits and %u more, the last into "
-                     "%s",
-                     way, times[n / 16 > 4 ? 4 : n / 16], n % 16,
+                     _("%s: %s round all 16 pits and %u more, the last into "
+                       "%s"),
+                     way, _(times[n / 16 > 4 ? 4 : n / 16]), n % 16,
                      pit_names[bd(side, last)]);
     }
 }
@@ -1429,60 +1441,67 @@ static size_t om_describe(const mc_game *g, const mc_trace_event *e, char *buf,
                           size_t n)
 {
     (void)g;
-    static const char *const who[2] = {"South", "North"};
+    const char *who[2] = {mc_side_word(MC_SOUTH), mc_side_word(MC_NORTH)};
     mc_sb b;
     mc_sb_init(&b, buf, n);
     const char *h = om_pit_name(g, e->pit);
     switch (e->kind) {
     case MC_TR_LIFT:
         if (e->aux == 0)
-            mc_sb_printf(&b, "lifts the %u seeds of %s", e->n, h);
+            mc_sb_printf(&b, _("lifts the %u seeds of %s"), e->n, h);
         else
             mc_sb_printf(&b,
-                         "the last seed falls in %s, which held seeds%s: "
-                         "relay, lifting its %u seeds",
-                         h,
-                         e->aux == 2 ? " (it would capture, but not on a "
-                                       "player's first turn, W9)"
-                                     : "",
-                         e->n);
+                         e->aux == 2
+                             ? _("the last seed falls in %s, which held seeds "
+                                 "(it would capture, but not on a player's "
+                                 "first turn, W9): relay, lifting its %u "
+                                 "seeds")
+                             : _("the last seed falls in %s, which held "
+                                 "seeds: relay, lifting its %u seeds"),
+                         h, e->n);
         break;
     case MC_TR_LAP:
-        mc_sb_printf(&b, "sows %u from %s ", e->n, h);
+        /* TRANSLATORS: the way and the pits follow ("counter-clockwise
+           into B, C") */
+        mc_sb_printf(&b, _("sows %u from %s "), e->n, h);
         lap_pits(&b, e->pit, e->n, e->aux & 1);
         break;
     case MC_TR_RESOW:
-        mc_sb_printf(&b, "sows the %u captured seeds from %s ", e->n, h);
+        mc_sb_printf(&b, _("sows the %u captured seeds from %s "), e->n, h);
         lap_pits(&b, e->pit, e->n, e->aux & 1);
         break;
     case MC_TR_CAPTURE: {
         /* The mover's inner pit that faces the captured one (W7). */
         int own = e->pit % 16, side = e->aux & 1;
         int L = own >= 8 ? 23 - own : own + 8;
-        mc_sb_printf(&b, "%s captures the %u seed%s of %s, facing %s",
-                     who[side], e->n, e->n == 1 ? "" : "s", h,
-                     pit_names[bd(side, L)]);
+        /* TRANSLATORS: %1$s the side, %2$u seeds, %3$s the captured pit,
+           %4$s the capturer's pit that faces it */
+        mc_sb_printf(&b,
+                     P_("%1$s captures the %2$u seed of %3$s, facing %4$s",
+                        "%1$s captures the %2$u seeds of %3$s, facing %4$s",
+                        e->n),
+                     who[side], e->n, h, pit_names[bd(side, L)]);
         break;
     }
     case MC_TR_END:
         mc_sb_printf(&b,
-                     "the last seed falls in %s, which was empty: the "
-                     "move ends",
+                     _("the last seed falls in %s, which was empty: the "
+                       "move ends"),
                      h);
         break;
     case MC_TR_OPENING: {
         int side = e->pit / 16, o = e->pit % 16;
         mc_sb_printf(&b,
-                     "three-seed opening: 2 seeds from %s into %s and 1 "
-                     "into %s; the move ends (W12)",
+                     _("three-seed opening: 2 seeds from %s into %s and 1 "
+                       "into %s; the move ends (W12)"),
                      h, pit_names[bd(side, (o + 1) & 15)],
                      pit_names[bd(side, (o + 2) & 15)]);
         break;
     }
     case MC_TR_ANNUL:
         mc_sb_printf(&b,
-                     "%s never ends: every way of sowing it comes back to a "
-                     "lap already played (W13); the game is annulled",
+                     _("%s never ends: every way of sowing it comes back to a "
+                       "lap already played (W13); the game is annulled"),
                      h);
         break;
     default:
@@ -1518,7 +1537,7 @@ static int om_init(mc_game *g, mc_error *err)
 {
     om_data *d = calloc(1, sizeof *d);
     if (!d)
-        return mc_err(err, MC_ERR_NOMEM, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, _("out of memory"));
     pthread_once(&om_add_once, om_add_init);
     d->add = (const row16(*)[65][16])om_add;
     g->data = d;
@@ -1615,17 +1634,17 @@ static int om_features(const mc_game *g, const mc_pos *p, mc_feature *f)
 
 /* W16: the playing program's modes, as time controls of the session. */
 static const mc_time_mode_def om_time_modes[] = {
-    {"classic", NULL, "none", MC_FLAG_LOSS, 0, "untimed (W16)"},
+    {"classic", NULL, "none", MC_FLAG_LOSS, 0, N_("untimed (W16)")},
     {"contract", NULL, "none", MC_FLAG_LOSS, 1,
-     "untimed, no take-backs: undo is refused (W16)"},
+     N_("untimed, no take-backs: undo is refused (W16)")},
     {"blitz", "blitz,blitz_timeout=pass|blitz:blitz_timeout=pass", "move:3",
      MC_FLAG_PASS, 0,
-     "3 seconds a move; when the time runs out the turn passes to the "
-     "opponent (W16)"},
+     N_("3 seconds a move; when the time runs out the turn passes to the "
+        "opponent (W16)")},
     {"blitz:loss", "blitz,blitz_timeout=loss|blitz:blitz_timeout=loss",
      "move:3", MC_FLAG_LOSS, 0,
-     "3 seconds a move; running out of time loses the game (W16, "
-     "blitz_timeout=loss)"},
+     N_("3 seconds a move; running out of time loses the game (W16, "
+        "blitz_timeout=loss)")},
     {NULL, NULL, NULL, 0, 0, NULL}};
 
 /* Machine learning (docs/PYTHON.md).  An action is start + 16 * slot:
@@ -1678,7 +1697,7 @@ const mc_rules mc_rules_omweso = {
     .nfeat = WF_N,
     .feat_groups = om_groups,
     .name = "omweso",
-    .title = "Omweso",
+    .title = N_("Omweso"),
     .npits = 32,
     .opts = om_opts,
     .presets = NULL,

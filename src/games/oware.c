@@ -42,17 +42,18 @@ static mc_match_fmt ow_match_format(const mc_game *g)
 
 static const mc_optdef ow_opts[] = {
     {"grand_slam", v_grand_slam, 0, 0, 0,
-     "O6: a capture that would take all the opponent's seeds"},
+     N_("O6: a capture that would take all the opponent's seeds")},
     {"repetition", v_repetition, 0, 0, 0,
-     "O8b: end at the first recurrence of a position, or the third"},
+     N_("O8b: end at the first recurrence of a position, or the third")},
     {"cycle_split", v_cycle_split, 0, 0, 0,
-     "O8b: remaining seeds to the row's owner, or half each"},
+     N_("O8b: remaining seeds to the row's owner, or half each")},
     {"post_win_collect", v_post_win, 0, 0, 0,
-     "O9: after a 25+ win, leave the board seeds or give them to the owners"},
-    {"first", v_first, 0, 0, 0, "O1: who moves first"},
-    {"match", v_match, 0, 0, 0, "O10: match format"},
+     N_("O9: after a 25+ win, leave the board seeds or give them to the "
+        "owners")},
+    {"first", v_first, 0, 0, 0, N_("O1: who moves first")},
+    {"match", v_match, 0, 0, 0, N_("O10: match format")},
     {"seeds", v_seeds, 0, 0, 0,
-     "accept positions whose total is not 48 (tests, databases)"},
+     N_("accept positions whose total is not 48 (tests, databases)")},
     {NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -301,13 +302,16 @@ static void set_scores(mc_result *r, int s2, int n2)
 static int ow_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
 {
     if (r->reason == MC_END_REPETITION)
-        mc_sb_printf(b, "the same position came back, so %s.",
+        mc_sb_printf(b, "%s",
                      g->opt[OPT_CYCLE_SPLIT] == 1
-                         ? "the seeds on the board are shared equally"
-                         : "each player takes the seeds in their own row");
+                         ? _("the same position came back, so the seeds on "
+                             "the board are shared equally.")
+                         : _("the same position came back, so each player "
+                             "takes the seeds in their own row."));
     else if (r->reason == MC_END_NOMOVE)
-        mc_sb_printf(b, "the player to move has no legal move, so each "
-                        "player takes the seeds in their own row.");
+        mc_sb_printf(b, "%s",
+                     _("the player to move has no legal move, so each "
+                       "player takes the seeds in their own row."));
     else
         return 0;
     return 1;
@@ -360,41 +364,41 @@ static int ow_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     const int max = any ? 127 : 48;
     const char *e;
     static const char form[] =
-        "expected '<A..F>/<a..f> <S|N> cap=<South>,<North>', e.g. "
-        "'4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0'";
+        N_("expected '<A..F>/<a..f> <S|N> cap=<South>,<North>', e.g. "
+           "'4,4,4,4,4,4/4,4,4,4,4,4 S cap=0,0'");
     const mc_head_fmt head = {
         6,
         max,
-        {"South's houses (field 1)", "North's houses (field 1)"},
-        "South's 6 houses",
+        {N_("South's houses (field 1)"), N_("North's houses (field 1)")},
+        N_("South's 6 houses"),
         "cap=<South>,<North>",
         form};
     if (mc_parse_head(s, &head, p, &e, err))
         return MC_ERR_POSITION;
     if (strncmp(e, "cap=", 4) != 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3: expected 'cap=<South>,<North>'");
+                      _("field 3: expected 'cap=<South>,<North>'"));
     e += 4;
     uint8_t c[2];
     const char *f;
-    if (mc_parse_counts(e, 2, any ? 255 : 48, c, &f, "captures (field 3, cap=)",
-                        err))
+    if (mc_parse_counts(e, 2, any ? 255 : 48, c, &f,
+                        N_("captures (field 3, cap=)"), err))
         return MC_ERR_POSITION;
     if (*f)
         return mc_err(err, MC_ERR_POSITION,
-                      "unexpected text after field 3: '%.20s'", f);
+                      _("unexpected text after field 3: '%.20s'"), f);
     p->cap[0] = c[0];
     p->cap[1] = c[1];
     int board = row_sum(p->pit, 0) + row_sum(p->pit, 1);
     int total = board + c[0] + c[1];
     if (!any && total != 48)
         return mc_err(err, MC_ERR_POSITION,
-                      "houses and captures total %d seeds, not 48 (the "
-                      "option seeds=any accepts other totals)",
+                      _("houses and captures total %d seeds, not 48 (the "
+                        "option seeds=any accepts other totals)"),
                       total);
     if (any && board > 127)
         return mc_err(err, MC_ERR_POSITION,
-                      "the houses hold %d seeds; at most 127 are supported",
+                      _("the houses hold %d seeds; at most 127 are supported"),
                       board);
     return 0;
 }
@@ -422,21 +426,24 @@ static size_t list_moves(const mc_move *mv, int n, char *buf, size_t sz)
 static int ow_move_parse(const mc_game *g, const mc_pos *p, const char *s,
                          mc_move *m, mc_error *err)
 {
-    static const char *const side_name[2] = {"South", "North"};
+    const char *side_name[2] = {mc_side_word(MC_SOUTH), mc_side_word(MC_NORTH)};
     int side = p->side;
     if (strlen(s) != 1 ||
         !((s[0] >= 'A' && s[0] <= 'F') || (s[0] >= 'a' && s[0] <= 'f')))
         return mc_err(err, MC_ERR_MOVE,
-                      "'%.20s' is not a move: a move is one house letter, "
-                      "A-F for South or a-f for North",
+                      _("'%.20s' is not a move: a move is one house letter, "
+                        "A-F for South or a-f for North"),
                       s);
     int i = s[0] >= 'a' ? 6 + (s[0] - 'a') : s[0] - 'A';
     if (i / 6 != side)
-        return mc_err(
-            err, MC_ERR_ILLEGAL, "%s is one of %s's houses; %s moves from %s",
-            s, side_name[1 - side], side_name[side], side ? "a-f" : "A-F");
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      side ? _("%s is one of South's houses; North moves from "
+                               "a-f")
+                           : _("%s is one of North's houses; South moves from "
+                               "A-F"),
+                      s);
     if (p->pit[i] == 0)
-        return mc_err(err, MC_ERR_ILLEGAL, "house %s is empty", s);
+        return mc_err(err, MC_ERR_ILLEGAL, _("house %s is empty"), s);
     mc_move mv[MC_MAX_MOVES];
     int n = ow_moves(g, p, mv);
     for (int k = 0; k < n; k++)
@@ -454,20 +461,32 @@ static int ow_move_parse(const mc_game *g, const mc_pos *p, const char *s,
             feeds |= (int)fm[k] == i;
         if (!feeds)
             return mc_err(err, MC_ERR_ILLEGAL,
-                          "%s has no seeds, so %s must play a house whose "
-                          "seeds reach %s's row (O7); %s does not (legal: "
-                          "%s)",
-                          side_name[1 - side], side_name[side],
-                          side_name[1 - side], s, n ? legal : "none");
+                          /* TRANSLATORS: %1$s the side without seeds,
+                             %2$s the side to move, %3$s the move, %4$s
+                             the legal moves */
+                          _("%1$s has no seeds, so %2$s must play a house "
+                            "whose seeds reach %1$s's row (O7); %3$s does "
+                            "not (legal: %4$s)"),
+                          side_name[1 - side], side_name[side], s,
+                          n ? legal : _("none"));
     }
+    if (g->opt[OPT_GRAND_SLAM] == GS_ILLEGAL_UNLESS_ONLY)
+        /* TRANSLATORS: %1$s the move, %2$s the opponent, %3$s the
+           option's value (as it is written), %4$s the legal moves */
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      _("%1$s would capture every seed %2$s has (a grand "
+                        "slam), which grand_slam=%3$s forbids while another "
+                        "move is possible (legal: %4$s)"),
+                      s, side_name[1 - side],
+                      v_grand_slam[g->opt[OPT_GRAND_SLAM]],
+                      n ? legal : _("none"));
+    /* TRANSLATORS: %1$s the move, %2$s the opponent, %3$s the option's
+       value (as it is written), %4$s the legal moves */
     return mc_err(err, MC_ERR_ILLEGAL,
-                  "%s would capture every seed %s has (a grand slam), which "
-                  "grand_slam=%s forbids%s (legal: %s)",
+                  _("%1$s would capture every seed %2$s has (a grand slam), "
+                    "which grand_slam=%3$s forbids (legal: %4$s)"),
                   s, side_name[1 - side], v_grand_slam[g->opt[OPT_GRAND_SLAM]],
-                  g->opt[OPT_GRAND_SLAM] == GS_ILLEGAL_UNLESS_ONLY
-                      ? " while another move is possible"
-                      : "",
-                  n ? legal : "none");
+                  n ? legal : _("none"));
 }
 
 static size_t ow_move_format(const mc_game *g, const mc_pos *p, mc_move m,
@@ -486,7 +505,7 @@ static void ow_layout(const mc_game *g, mc_layout *l)
     (void)g;
     mc_layout_two_rows(l, 6);
     l->stores = 1;
-    l->store_name = "captured";
+    l->store_name = _("captured");
 }
 
 static const char *ow_pit_name(const mc_game *g, int pit)
@@ -505,32 +524,33 @@ static int ow_pit_owner(const mc_game *g, const mc_pos *p, int pit)
 static size_t ow_describe(const mc_game *g, const mc_trace_event *e, char *buf,
                           size_t n)
 {
-    static const char *const who[2] = {"South", "North"};
+    const char *who[2] = {mc_side_word(MC_SOUTH), mc_side_word(MC_NORTH)};
     mc_sb b;
     mc_sb_init(&b, buf, n);
     const char *h = ow_pit_name(g, e->pit);
     switch (e->kind) {
     case MC_TR_LIFT:
-        mc_sb_printf(&b, "lifts %u seed%s from %s", e->n, e->n == 1 ? "" : "s",
-                     h);
+        mc_sb_printf(
+            &b, P_("lifts %u seed from %s", "lifts %u seeds from %s", e->n),
+            e->n, h);
         break;
     case MC_TR_DROP:
-        mc_sb_printf(&b, "drops a seed in %s (now %u)", h, e->n);
+        mc_sb_printf(&b, _("drops a seed in %s (now %u)"), h, e->n);
         break;
     case MC_TR_SKIP:
-        mc_sb_printf(&b, "skips %s, the house the seeds came from", h);
+        mc_sb_printf(&b, _("skips %s, the house the seeds came from"), h);
         break;
     case MC_TR_CAPTURE:
-        mc_sb_printf(&b, "%s captures %u from %s", who[e->aux & 1], e->n, h);
+        mc_sb_printf(&b, _("%s captures %u from %s"), who[e->aux & 1], e->n, h);
         break;
     case MC_TR_NOCAPTURE:
         mc_sb_printf(&b,
-                     "grand slam: taking %u seeds would leave %s none, so "
-                     "nothing is captured",
+                     _("grand slam: taking %u seeds would leave %s none, so "
+                       "nothing is captured"),
                      e->n, who[1 - (e->aux & 1)]);
         break;
     case MC_TR_END:
-        mc_sb_printf(&b, "the last seed falls in %s (now %u)", h, e->n);
+        mc_sb_printf(&b, _("the last seed falls in %s (now %u)"), h, e->n);
         break;
     default:
         mc_sb_printf(&b, "?");
@@ -657,7 +677,7 @@ const mc_rules mc_rules_oware = {
     .nfeat = OF_N,
     .feat_groups = ow_groups,
     .name = "oware",
-    .title = "Oware (Abapa rules)",
+    .title = N_("Oware (Abapa rules)"),
     .npits = NH,
     .opts = ow_opts,
     .presets = ow_presets,

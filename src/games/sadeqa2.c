@@ -31,14 +31,14 @@ static const char *const v_first[] = {"south", "north", NULL};
 
 static const mc_optdef sq_opts[] = {
     {"first_rule", v_first_rule, 0, 0, 0,
-     "S2: whose first move must be from the rightmost hole"},
+     N_("S2: whose first move must be from the rightmost hole")},
     {"skip_origin", v_skip_origin, 0, 0, 0,
-     "S3: skip, in each lap, the hole that lap was lifted from"},
+     N_("S3: skip, in each lap, the hole that lap was lifted from")},
     {"stuck", v_stuck, 0, 0, 0,
-     "S7: a player whose every move never ends loses, or draws"},
+     N_("S7: a player whose every move never ends loses, or draws")},
     {"repetition", v_repetition, 0, 0, 0,
-     "S8: third repetition / 300th ply is a draw, or won on seeds"},
-    {"first", v_first, 0, 0, 0, "S1: who moves first"},
+     N_("S8: third repetition / 300th ply is a draw, or won on seeds")},
+    {"first", v_first, 0, 0, 0, N_("S1: who moves first")},
     {NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -51,7 +51,6 @@ static const mc_optdef sq_opts[] = {
 
 static const char *const letters[NH] = {"A", "B", "C", "D", "E", "F",
                                         "a", "b", "c", "d", "e", "f"};
-static const char *const side_name[2] = {"South", "North"};
 
 /* ---- boards as two words: holes 0..7 in w[0], 8..11 in w[1] ------------ */
 
@@ -135,7 +134,7 @@ static int sq_init(mc_game *g, mc_error *err)
 {
     sq_data *d = calloc(1, sizeof *d);
     if (!d)
-        return mc_err(err, MC_ERR_NOMEM, "sadeqa2: out of memory");
+        return mc_err(err, MC_ERR_NOMEM, _("sadeqa2: out of memory"));
     int skip = g->opt[OPT_SKIP_ORIGIN];
     int ring = skip ? NH - 1 : NH; /* holes a full lap feeds */
     for (int o = 0; o < NH; o++)
@@ -514,15 +513,22 @@ static int sq_result_words(const mc_game *g, const mc_result *r, mc_sb *b)
 {
     if (r->reason != MC_END_REPETITION && r->reason != MC_END_PLIES)
         return 0;
-    mc_sb_printf(b, "%s%s.",
-                 r->reason == MC_END_REPETITION
-                     ? "the same position occurred for the third time"
-                     : "the game reached its 300th ply",
-                 g->opt[OPT_REPETITION] == 1
-                     ? r->winner == MC_DRAW
-                           ? ", and both sides hold as many seeds"
-                           : ", and the winner holds more seeds"
-                     : "");
+    int rep = r->reason == MC_END_REPETITION;
+    const char *w;
+    if (g->opt[OPT_REPETITION] != 1)
+        w = rep ? _("the same position occurred for the third time.")
+                : _("the game reached its 300th ply.");
+    else if (r->winner == MC_DRAW)
+        w = rep ? _("the same position occurred for the third time, and both "
+                    "sides hold as many seeds.")
+                : _("the game reached its 300th ply, and both sides hold as "
+                    "many seeds.");
+    else
+        w = rep ? _("the same position occurred for the third time, and the "
+                    "winner holds more seeds.")
+                : _("the game reached its 300th ply, and the winner holds "
+                    "more seeds.");
+    mc_sb_printf(b, "%s", w);
     return 1;
 }
 
@@ -593,8 +599,8 @@ static uint64_t sq_hash(const mc_game *g, const mc_pos *p)
 /* ---- notation ----------------------------------------------------------- */
 
 static const char form[] =
-    "expected '<A..F>/<a..f> <S|N> first=<SN|S|N|->', e.g. "
-    "'3,3,3,3,3,3/3,3,3,3,3,3 S first=SN'";
+    N_("expected '<A..F>/<a..f> <S|N> first=<SN|S|N|->', e.g. "
+       "'3,3,3,3,3,3/3,3,3,3,3,3 S first=SN'");
 
 static int sq_pos_parse(const mc_game *g, const char *s, mc_pos *p,
                         mc_error *err)
@@ -604,16 +610,16 @@ static int sq_pos_parse(const mc_game *g, const char *s, mc_pos *p,
     const mc_head_fmt head = {
         6,
         MAXS,
-        {"South's holes (field 1)", "North's holes (field 1)"},
-        "South's 6 holes",
+        {N_("South's holes (field 1)"), N_("North's holes (field 1)")},
+        N_("South's 6 holes"),
         "first=<SN|S|N|->",
         form};
     if (mc_parse_head(s, &head, p, &e, err))
         return MC_ERR_POSITION;
     if (strncmp(e, "first=", 6) != 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3: expected 'first=' and the players yet to "
-                      "make their first move (SN, S, N or -)");
+                      _("field 3: expected 'first=' and the players yet to "
+                        "make their first move (SN, S, N or -)"));
     e += 6;
     size_t len = strcspn(e, " ");
     if (len == 2 && strncmp(e, "SN", 2) == 0)
@@ -626,23 +632,23 @@ static int sq_pos_parse(const mc_game *g, const char *s, mc_pos *p,
         p->first = 0;
     else
         return mc_err(err, MC_ERR_POSITION,
-                      "field 3 (first=): bad value '%.*s' (expected SN, S, "
-                      "N or -)",
+                      _("field 3 (first=): bad value '%.*s' (expected SN, S, "
+                        "N or -)"),
                       (int)(len > 20 ? 20 : len), e);
     e += len;
     if (*e)
         return mc_err(err, MC_ERR_POSITION,
-                      "unexpected text after field 3: '%.20s'", e);
+                      _("unexpected text after field 3: '%.20s'"), e);
     int total = row_sum(p->pit, 0) + row_sum(p->pit, 1);
     if (total > MAXS)
         return mc_err(err, MC_ERR_POSITION,
-                      "the holes hold %d seeds; at most %d (3 in each hole "
-                      "at the start, and seeds are never added)",
+                      _("the holes hold %d seeds; at most %d (3 in each hole "
+                        "at the start, and seeds are never added)"),
                       total, MAXS);
     if (total == 0)
         return mc_err(err, MC_ERR_POSITION,
-                      "the holes hold no seeds, which no game reaches (every "
-                      "move leaves its last seed on the board)");
+                      _("the holes hold no seeds, which no game reaches (every "
+                        "move leaves its last seed on the board)"));
     return 0;
 }
 
@@ -665,7 +671,7 @@ static size_t list_moves(const mc_move *mv, int n, char *buf, size_t sz)
     for (int i = 0; i < n; i++)
         mc_sb_printf(&b, "%s%s", i ? " " : "", letters[mv[i]]);
     if (n == 0)
-        mc_sb_printf(&b, "none");
+        mc_sb_printf(&b, "%s", _("none"));
     return b.len;
 }
 
@@ -676,18 +682,19 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
     if (strlen(s) != 1 ||
         !((s[0] >= 'A' && s[0] <= 'F') || (s[0] >= 'a' && s[0] <= 'f')))
         return mc_err(err, MC_ERR_MOVE,
-                      "'%.20s' is not a move: a move is one hole letter, "
-                      "A-F for South or a-f for North",
+                      _("'%.20s' is not a move: a move is one hole letter, "
+                        "A-F for South or a-f for North"),
                       s);
     int i = s[0] >= 'a' ? 6 + (s[0] - 'a') : s[0] - 'A';
     if (i / 6 != side)
-        return mc_err(
-            err, MC_ERR_ILLEGAL, "%s is one of %s's holes; %s moves from %s", s,
-            side_name[1 - side], side_name[side], side ? "a-f" : "A-F");
+        return mc_err(err, MC_ERR_ILLEGAL,
+                      _("%s is one of %s's holes; %s moves from %s"), s,
+                      mc_side_word(1 - side), mc_side_word(side),
+                      side ? "a-f" : "A-F");
     if (p->pit[i] == 0)
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "hole %s is empty; a move lifts the seeds of an own "
-                      "hole holding 1 or more (S2)",
+                      _("hole %s is empty; a move lifts the seeds of an own "
+                        "hole holding 1 or more (S2)"),
                       s);
     uint64_t w[2], oc[6][2];
     mc_move mv[MC_MAX_MOVES];
@@ -708,23 +715,23 @@ static int sq_move_parse(const mc_game *g, const mc_pos *p, const char *s,
         mc_sb b;
         mc_sb_init(&b, when, sizeof when);
         if (first)
-            mc_sb_printf(&b, "the state after %llu laps comes back",
+            mc_sb_printf(&b, _("the state after %llu laps comes back"),
                          (unsigned long long)first);
         else
-            mc_sb_printf(&b, "the relay is back where it started");
+            mc_sb_printf(&b, _("the relay is back where it started"));
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "sowing %s never ends: the lap-start state recurs "
-                      "after %llu laps (%s), so the relay would go round "
-                      "forever (S5) (legal: %s)",
+                      _("sowing %s never ends: the lap-start state recurs "
+                        "after %llu laps (%s), so the relay would go round "
+                        "forever (S5) (legal: %s)"),
                       s, (unsigned long long)again, when, legal);
     }
     /* It ends, so only the first-move restriction can forbid it. */
     /* the rule in words, never the option's internal name */
     return mc_err(
         err, MC_ERR_ILLEGAL,
-        "this is %s's first move, which must be from %s, the "
-        "rightmost hole, while that hole can be sown (S2) (legal: %s)",
-        side_name[side], letters[6 * side + 5], legal);
+        _("this is %s's first move, which must be from %s, the "
+          "rightmost hole, while that hole can be sown (S2) (legal: %s)"),
+        mc_side_word(side), letters[6 * side + 5], legal);
 }
 
 static size_t sq_move_format(const mc_game *g, const mc_pos *p, mc_move m,
@@ -743,7 +750,7 @@ static void sq_layout(const mc_game *g, mc_layout *l)
     (void)g;
     mc_layout_two_rows(l, 6);
     l->stores = 0; /* removed seeds leave the game: nothing to show */
-    l->store_name = "removed";
+    l->store_name = _("removed");
 }
 
 static const char *sq_pit_name(const mc_game *g, int pit)
@@ -767,30 +774,33 @@ static size_t sq_describe(const mc_game *g, const mc_trace_event *e, char *buf,
     const char *h = e->pit < NH ? sq_pit_name(g, e->pit) : "?";
     switch (e->kind) {
     case MC_TR_LAP:
-        mc_sb_printf(&b, "%s was occupied: relay", h);
+        mc_sb_printf(&b, _("%s was occupied: relay"), h);
         break;
     case MC_TR_LIFT:
-        mc_sb_printf(&b, "lifts %u seed%s from %s", e->n, e->n == 1 ? "" : "s",
-                     h);
+        mc_sb_printf(
+            &b, P_("lifts %u seed from %s", "lifts %u seeds from %s", e->n),
+            e->n, h);
         break;
     case MC_TR_DROP:
-        mc_sb_printf(&b, "drops a seed in %s (now %u)", h, e->n);
+        mc_sb_printf(&b, _("drops a seed in %s (now %u)"), h, e->n);
         break;
     case MC_TR_SKIP:
-        mc_sb_printf(&b, "skips %s, the hole this lap was lifted from", h);
+        mc_sb_printf(&b, _("skips %s, the hole this lap was lifted from"), h);
         break;
     case MC_TR_END:
         mc_sb_printf(&b,
-                     "the last seed falls in %s, which was empty: the "
-                     "move ends",
+                     _("the last seed falls in %s, which was empty: the "
+                       "move ends"),
                      h);
         break;
     case MC_TR_CAPTURE:
         mc_sb_printf(&b,
-                     "the %u seed%s in %s, facing the last hole, %s "
-                     "the game",
-                     e->n, e->n == 1 ? "" : "s", h,
-                     e->n == 1 ? "leaves" : "leave");
+                     P_("the %u seed in %s, facing the last hole, leaves "
+                        "the game",
+                        "the %u seeds in %s, facing the last hole, leave "
+                        "the game",
+                        e->n),
+                     e->n, h);
         break;
     default:
         mc_sb_printf(&b, "?");
@@ -894,9 +904,9 @@ static int sq_solvable(const mc_game *g, char *name, size_t n, mc_error *err)
 {
     if (g->opt[OPT_REPETITION] != 0)
         return mc_err(err, MC_ERR_SPEC,
-                      "sadeqa2:repetition=more_seeds cannot be solved board "
-                      "by board: an endless game's winner depends on the "
-                      "board it repeats");
+                      _("sadeqa2:repetition=more_seeds cannot be solved board "
+                        "by board: an endless game's winner depends on the "
+                        "board it repeats"));
     int skip = g->opt[OPT_SKIP_ORIGIN], draw = g->opt[OPT_STUCK] == 1;
     snprintf(name, n, "%s%s%s", skip || draw ? "" : "plain", skip ? "skip" : "",
              draw ? (skip ? "-stuckdraw" : "stuckdraw") : "");
@@ -943,7 +953,7 @@ const mc_rules mc_rules_sadeqa2 = {
     .nfeat = SF_N,
     .feat_groups = sq_groups,
     .name = "sadeqa2",
-    .title = "Sadeqa II (Dembi Dolo, Pankhurst 1971)",
+    .title = N_("Sadeqa II (Dembi Dolo, Pankhurst 1971)"),
     .npits = NH,
     .opts = sq_opts,
     .presets = NULL,

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/i18n.h"
 #include "engine.h"
 #include "../search/player.h"
 
@@ -150,7 +151,7 @@ static mc_go step_go(mc_engine *e)
 }
 #endif
 
-int mc_engine_step(mc_engine *e)
+static int engine_step(mc_engine *e)
 {
 #ifdef MC_NO_THREADS
     if (!e->live || !e->running || e->step_done)
@@ -551,7 +552,7 @@ void mc_engine_free(mc_engine *e)
     free(e);
 }
 
-void mc_engine_finish(mc_engine *e)
+static void engine_finish(mc_engine *e)
 {
     if (!e->live)
         return;
@@ -598,7 +599,7 @@ static int bad_line(mc_engine *e, const char *line, size_t len)
     return 0;
 }
 
-int mc_engine_line(mc_engine *e, const char *line, size_t len)
+static int engine_line(mc_engine *e, const char *line, size_t len)
 {
     const char *error = e->dialect->error;
     e->line_start = mc_clock();
@@ -632,4 +633,29 @@ out:
     free(rest);
     free(ws);
     return rc;
+}
+
+/* The protocol's lines are read by programs: English whatever language the
+   calling thread chose for players (its search thread starts in English). */
+int mc_engine_line(mc_engine *e, const char *line, size_t len)
+{
+    mc_i18n_english_begin();
+    int rc = engine_line(e, line, len);
+    mc_i18n_english_end();
+    return rc;
+}
+
+int mc_engine_step(mc_engine *e)
+{
+    mc_i18n_english_begin();
+    int rc = engine_step(e);
+    mc_i18n_english_end();
+    return rc;
+}
+
+void mc_engine_finish(mc_engine *e)
+{
+    mc_i18n_english_begin();
+    engine_finish(e);
+    mc_i18n_english_end();
 }

@@ -11,6 +11,7 @@
 
 #include "mancala_record.h"
 #include "../core/file.h"
+#include "../core/i18n.h"
 #include "../core/util.h"
 
 #define TAG_NAME_MAX 64
@@ -103,7 +104,7 @@ mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
 {
     mc_record *r = calloc(1, sizeof *r);
     if (!r) {
-        fail(err, MC_ERR_NOMEM, "out of memory");
+        fail(err, MC_ERR_NOMEM, _("out of memory"));
         return NULL;
     }
     r->g = mc_game_new(spec, err);
@@ -119,14 +120,14 @@ mc_record *mc_record_new(const char *spec, const mc_pos *start, mc_error *err)
         mc_pos_format(r->g, &std, b, sizeof b);
         if (strcmp(a, b) != 0 && !(r->start = dup_str(a))) {
             mc_record_free(r);
-            fail(err, MC_ERR_NOMEM, "out of memory");
+            fail(err, MC_ERR_NOMEM, _("out of memory"));
             return NULL;
         }
     }
     r->s = mc_session_new(r->g, start ? start : &std);
     if (!r->s) {
         mc_record_free(r);
-        fail(err, MC_ERR_NOMEM, "out of memory");
+        fail(err, MC_ERR_NOMEM, _("out of memory"));
         return NULL;
     }
     check(r);
@@ -177,14 +178,15 @@ static int check_text(const char *what, const char *v, size_t max,
 {
     size_t n = strlen(v);
     if (n > max)
-        return fail(err, MC_ERR_ARG, "%s is longer than %zu bytes", what, max);
+        return fail(err, MC_ERR_ARG, _("%s is longer than %zu bytes"), what,
+                    max);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)v[i];
         if (c == '\n' && allow_newline)
             continue;
         if (c < 32 || c == 127)
             return fail(err, MC_ERR_ARG,
-                        "%s contains a control character (byte %zu)", what,
+                        _("%s contains a control character (byte %zu)"), what,
                         i + 1);
     }
     return 0;
@@ -236,18 +238,19 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
 {
     size_t n = strlen(name);
     if (n == 0 || n > TAG_NAME_MAX)
-        return fail(err, MC_ERR_ARG, "a tag name has 1 to %d characters",
+        return fail(err, MC_ERR_ARG, _("a tag name has 1 to %d characters"),
                     TAG_NAME_MAX);
     for (size_t i = 0; i < n; i++) {
         char c = name[i];
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
               (c >= '0' && c <= '9') || c == '_'))
             return fail(err, MC_ERR_ARG,
-                        "tag name '%s': only letters, digits and '_'", name);
+                        _("tag name '%s': only letters, digits and '_'"), name);
     }
     if (derived_index(name) >= 0)
         return fail(err, MC_ERR_ARG,
-                    "the %s tag follows from the game and cannot be set", name);
+                    _("the %s tag follows from the game and cannot be set"),
+                    name);
     if (value && check_text("tag value", value, TAG_VALUE_MAX, 0, err))
         return MC_ERR_ARG;
     if (strcmp(name, "TimeControl") == 0) {
@@ -272,14 +275,14 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
                 free(r->hidx);
                 r->hidx = NULL;
                 r->hcap = 0;
-                return fail(err, MC_ERR_NOMEM, "out of memory");
+                return fail(err, MC_ERR_NOMEM, _("out of memory"));
             }
         }
         return 0;
     }
     char *v = dup_str(value);
     if (!v)
-        return fail(err, MC_ERR_NOMEM, "out of memory");
+        return fail(err, MC_ERR_NOMEM, _("out of memory"));
     if (at >= 0) {
         free(r->tags[at].value);
         r->tags[at].value = v;
@@ -290,13 +293,13 @@ int mc_record_set_tag(mc_record *r, const char *name, const char *value,
     if (!cap || (2 * (r->ntags + 1) > r->hcap &&
                  rehash(r, r->hcap ? 2 * r->hcap : 16) != 0)) {
         free(v);
-        return fail(err, MC_ERR_NOMEM, "out of memory");
+        return fail(err, MC_ERR_NOMEM, _("out of memory"));
     }
     r->tags_cap = (int)cap;
     char *k = dup_str(name);
     if (!k) {
         free(v);
-        return fail(err, MC_ERR_NOMEM, "out of memory");
+        return fail(err, MC_ERR_NOMEM, _("out of memory"));
     }
     r->tags[r->ntags].name = k;
     r->tags[r->ntags].value = v;
@@ -395,26 +398,26 @@ int mc_record_set_comment(mc_record *r, int ply, const char *text,
                           mc_error *err)
 {
     if (ply < 0 || ply > 1 << 24)
-        return fail(err, MC_ERR_ARG, "no ply %d", ply);
+        return fail(err, MC_ERR_ARG, _("no ply %d"), ply);
     if (text) {
         if (check_text("comment", text, COMMENT_MAX, 1, err))
             return MC_ERR_ARG;
         if (strchr(text, '}'))
-            return fail(err, MC_ERR_ARG, "a comment cannot contain '}'");
+            return fail(err, MC_ERR_ARG, _("a comment cannot contain '}'"));
     }
     if (ply >= r->ncomment) {
         if (!text)
             return 0;
         char **c = realloc(r->comment, (size_t)(ply + 1) * sizeof *c);
         if (!c)
-            return fail(err, MC_ERR_NOMEM, "out of memory");
+            return fail(err, MC_ERR_NOMEM, _("out of memory"));
         memset(c + r->ncomment, 0, (size_t)(ply + 1 - r->ncomment) * sizeof *c);
         r->comment = c;
         r->ncomment = ply + 1;
     }
     char *d = NULL;
     if (text && !(d = dup_str(text)))
-        return fail(err, MC_ERR_NOMEM, "out of memory");
+        return fail(err, MC_ERR_NOMEM, _("out of memory"));
     free(r->comment[ply]);
     r->comment[ply] = d;
     return 0;
@@ -470,18 +473,18 @@ static int match_step(match_walk *w, mc_record *r, mc_error *err)
     } else if (!w->active || rd != w->round + 1 ||
                strcmp(w->spec, mc_game_spec(r->g)) != 0) {
         return fail(err, MC_ERR_ARG,
-                    "round %ld of a match must follow round %ld of the same "
-                    "game",
+                    _("round %ld of a match must follow round %ld of the same "
+                      "game"),
                     rd, rd - 1);
     } else if (w->m.winner >= 0) {
-        return fail(err, MC_ERR_ARG, "round %ld: the match was already decided",
-                    rd);
+        return fail(err, MC_ERR_ARG,
+                    _("round %ld: the match was already decided"), rd);
     }
     if (rd > 1 && p0->side != w->m.next_first)
         return fail(err, MC_ERR_ARG,
-                    "round %ld: %s should start (the match rules say who "
-                    "starts the next game)",
-                    rd, w->m.next_first == MC_SOUTH ? "South" : "North");
+                    _("round %ld: %s should start (the match rules say who "
+                      "starts the next game)"),
+                    rd, w->m.next_first == MC_SOUTH ? _("South") : _("North"));
     assert(rd == 1 || rd == w->round + 1);
     w->round = (int)rd;
     mc_result res;
@@ -493,7 +496,7 @@ static int match_step(match_walk *w, mc_record *r, mc_error *err)
     char score[DERIVED_LEN];
     mc_match_describe(r->g, &w->m, score, sizeof score);
     if (set_match(r, score) != 0)
-        return fail(err, MC_ERR_NOMEM, "out of memory");
+        return fail(err, MC_ERR_NOMEM, _("out of memory"));
     return 0;
 }
 
@@ -650,7 +653,7 @@ int mc_records_save(const char *path, mc_record *const *recs, int n,
     size_t len;
     char *text = mc_records_format(recs, n, &len);
     if (!text)
-        return fail(err, MC_ERR_IO, "out of memory");
+        return fail(err, MC_ERR_IO, _("out of memory"));
     int rc = mc_file_save(path, text, len, err);
     free(text);
     return rc;
@@ -709,7 +712,7 @@ static int lx_fail_at(lexer *x, int line, int col, int code, const char *fmt,
         x->loc->line = line;
         x->loc->col = col;
     }
-    return fail(x->err, code, "line %d, column %d: %.200s", line, col, m);
+    return fail(x->err, code, _("line %d, column %d: %.200s"), line, col, m);
 }
 
 /* Skip blanks, and comments when comments is NULL; else stop at them. */
@@ -741,7 +744,7 @@ static int lx_comment(lexer *x, dstr *out)
         while ((c = lx_peek(x)) >= 0 && c != '\n') {
             if (c == 0)
                 return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
-                                  "NUL byte in a comment");
+                                  _("NUL byte in a comment"));
             if (out)
                 ds_put(out, &x->t[x->i], 1);
             lx_next(x);
@@ -750,11 +753,12 @@ static int lx_comment(lexer *x, dstr *out)
     }
     while ((c = lx_peek(x)) != '}') {
         if (c < 0)
-            return lx_fail_at(x, line, col, MC_ERR_ARG,
-                              "comment opened here is never closed with '}'");
+            return lx_fail_at(
+                x, line, col, MC_ERR_ARG,
+                _("comment opened here is never closed with '}'"));
         if (c == 0)
             return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
-                              "NUL byte in a comment");
+                              _("NUL byte in a comment"));
         if (out && c != '\r')
             ds_put(out, &x->t[x->i], 1);
         lx_next(x);
@@ -762,7 +766,7 @@ static int lx_comment(lexer *x, dstr *out)
     lx_next(x);
     if (out && out->len > COMMENT_MAX)
         return lx_fail_at(x, line, col, MC_ERR_ARG,
-                          "comment longer than %d bytes", COMMENT_MAX);
+                          _("comment longer than %d bytes"), COMMENT_MAX);
     return 0;
 }
 
@@ -780,25 +784,28 @@ static int lx_tag(lexer *x, char *name, char *value)
             (c >= '0' && c <= '9') || c == '_')) {
         if (n >= TAG_NAME_MAX)
             return lx_fail_at(x, line, col, MC_ERR_ARG,
-                              "tag name longer than %d characters",
+                              _("tag name longer than %d characters"),
                               TAG_NAME_MAX);
         name[n++] = (char)c;
         lx_next(x);
     }
     name[n] = '\0';
     if (n == 0)
-        return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
-                          "a tag name (letters, digits, '_') must follow '['");
+        return lx_fail_at(
+            x, x->line, x->col, MC_ERR_ARG,
+            _("a tag name (letters, digits, '_') must follow '['"));
     if (lx_peek(x) != ' ' && lx_peek(x) != '\t')
-        return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
-                          "tag %s: a space and a quoted value must follow the "
-                          "name",
-                          name);
+        return lx_fail_at(
+            x, x->line, x->col, MC_ERR_ARG,
+            _("tag %s: a space and a quoted value must follow the "
+              "name"),
+            name);
     while (lx_peek(x) == ' ' || lx_peek(x) == '\t')
         lx_next(x);
     if (lx_peek(x) != '"')
         return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
-                          "tag %s: the value must be in double quotes", name);
+                          _("tag %s: the value must be in double quotes"),
+                          name);
     int vline = x->line, vcol = x->col;
     lx_next(x);
     n = 0;
@@ -806,8 +813,8 @@ static int lx_tag(lexer *x, char *name, char *value)
         c = lx_peek(x);
         if (c < 0 || c == '\n' || c == '\r')
             return lx_fail_at(x, vline, vcol, MC_ERR_ARG,
-                              "tag %s: the value is not closed with '\"' on "
-                              "its line",
+                              _("tag %s: the value is not closed with '\"' on "
+                                "its line"),
                               name);
         if (c == '"')
             break;
@@ -816,15 +823,16 @@ static int lx_tag(lexer *x, char *name, char *value)
             c = lx_peek(x);
             if (c != '"' && c != '\\')
                 return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
-                                  "tag %s: only \\\" and \\\\ are escapes",
+                                  _("tag %s: only \\\" and \\\\ are escapes"),
                                   name);
         }
         if (c < 32 || c == 127)
             return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
-                              "tag %s: control character in the value", name);
+                              _("tag %s: control character in the value"),
+                              name);
         if (n >= TAG_VALUE_MAX)
             return lx_fail_at(x, vline, vcol, MC_ERR_ARG,
-                              "tag %s: value longer than %d bytes", name,
+                              _("tag %s: value longer than %d bytes"), name,
                               TAG_VALUE_MAX);
         value[n++] = (char)c;
         lx_next(x);
@@ -835,7 +843,7 @@ static int lx_tag(lexer *x, char *name, char *value)
         lx_next(x);
     if (lx_peek(x) != ']')
         return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
-                          "tag %s: ']' must follow the value", name);
+                          _("tag %s: ']' must follow the value"), name);
     lx_next(x);
     return 0;
 }
@@ -862,8 +870,8 @@ static int check_derived(lexer *x, mc_record *r,
             continue;
         if (strcmp(read[i], dv[i]) != 0)
             return lx_fail_at(x, at[i].line, at[i].col, MC_ERR_ARG,
-                              "game %d: the %s tag says \"%s\" but the moves "
-                              "give \"%s\"",
+                              _("game %d: the %s tag says \"%s\" but the moves "
+                                "give \"%s\""),
                               game, derived_names[i], read[i], dv[i]);
     }
     return 0;
@@ -901,7 +909,7 @@ static int pend_add(game_reader *gr, const char *name, const char *value,
                                            sizeof *gr->pend)
                    : gr->pend;
     if (!np)
-        return lx_fail_at(gr->x, line, col, MC_ERR_NOMEM, "out of memory");
+        return lx_fail_at(gr->x, line, col, MC_ERR_NOMEM, _("out of memory"));
     gr->pend = np;
     pend_tag *t = &gr->pend[gr->npend++];
     t->n = dup_str(name);
@@ -909,7 +917,7 @@ static int pend_add(game_reader *gr, const char *name, const char *value,
     t->line = line;
     t->col = col;
     if (!t->n || !t->v)
-        return lx_fail_at(gr->x, line, col, MC_ERR_NOMEM, "out of memory");
+        return lx_fail_at(gr->x, line, col, MC_ERR_NOMEM, _("out of memory"));
     return 0;
 }
 
@@ -938,7 +946,7 @@ static int read_tags(game_reader *gr)
         }
         if (gr->at[d].line)
             return lx_fail_at(x, line, col, MC_ERR_ARG,
-                              "the %s tag appears twice", name);
+                              _("the %s tag appears twice"), name);
         gr->at[d].line = line;
         gr->at[d].col = col;
         memcpy(gr->read[d], value, strlen(value) + 1);
@@ -953,20 +961,20 @@ static int make_record(game_reader *gr)
     lexer *x = gr->x;
     const tagpos *at = gr->at;
     if (!at[D_GAME].line)
-        return lx_fail_at(x, gr->gline, gr->gcol, MC_ERR_ARG,
-                          "game %d has no [Game \"...\"] tag naming the game",
-                          gr->game);
+        return lx_fail_at(
+            x, gr->gline, gr->gcol, MC_ERR_ARG,
+            _("game %d has no [Game \"...\"] tag naming the game"), gr->game);
     mc_error e = {0, ""};
     mc_game *g = mc_game_new(gr->read[D_GAME], &e);
     if (!g)
         return lx_fail_at(x, at[D_GAME].line, at[D_GAME].col, MC_ERR_SPEC,
-                          "Game tag: %s", e.msg);
+                          _("Game tag: %s"), e.msg);
     mc_pos p0;
     mc_start(g, &p0);
     if (at[D_START].line && mc_pos_parse(g, gr->read[D_START], &p0, &e) != 0) {
         mc_game_free(g);
         return lx_fail_at(x, at[D_START].line, at[D_START].col, MC_ERR_POSITION,
-                          "Start tag: %s", e.msg);
+                          _("Start tag: %s"), e.msg);
     }
     gr->r = mc_record_new(gr->read[D_GAME], &p0, &e);
     mc_game_free(g);
@@ -977,7 +985,7 @@ static int make_record(game_reader *gr)
         mc_error te = {0, ""};
         if (find_tag(gr->r, t->n) >= 0)
             return lx_fail_at(x, t->line, t->col, MC_ERR_ARG,
-                              "the %s tag appears twice", t->n);
+                              _("the %s tag appears twice"), t->n);
         if (mc_record_set_tag(gr->r, t->n, t->v, &te) != 0)
             return lx_fail_at(x, t->line, t->col, MC_ERR_ARG, "%s", te.msg);
     }
@@ -993,7 +1001,7 @@ static int read_comment(game_reader *gr, int c, int line, int col)
     dstr cm = {0};
     int rc = lx_comment(x, &cm);
     if (!rc && cm.oom)
-        rc = lx_fail_at(x, line, col, MC_ERR_NOMEM, "out of memory");
+        rc = lx_fail_at(x, line, col, MC_ERR_NOMEM, _("out of memory"));
     if (!rc && c == '{') {
         /* several comments after one move are joined */
         const char *old = mc_record_comment(gr->r, gr->moves);
@@ -1005,7 +1013,7 @@ static int read_comment(game_reader *gr, int c, int line, int col)
             ds_puts(&j, cm.b ? cm.b : "");
             if (j.len > COMMENT_MAX)
                 rc = lx_fail_at(x, line, col, MC_ERR_ARG,
-                                "comment longer than %d bytes", COMMENT_MAX);
+                                _("comment longer than %d bytes"), COMMENT_MAX);
             else if (mc_record_set_comment(gr->r, gr->moves, j.b ? j.b : "",
                                            &e))
                 rc = lx_fail_at(x, line, col, MC_ERR_ARG, "%s", e.msg);
@@ -1030,10 +1038,10 @@ static int read_word(lexer *x, char *w, int line, int col)
            c != '[') {
         if (c == 0 || c < 0x20 || c == 0x7f)
             return lx_fail_at(x, x->line, x->col, MC_ERR_ARG,
-                              "control character in the moves");
+                              _("control character in the moves"));
         if (n >= MC_MOVE_STRLEN)
             return lx_fail_at(x, line, col, MC_ERR_MOVE,
-                              "a word longer than %d bytes", MC_MOVE_STRLEN);
+                              _("a word longer than %d bytes"), MC_MOVE_STRLEN);
         w[n++] = (char)c;
         lx_next(x);
         if (c == '.' && w[0] >= '0' && w[0] <= '9' && lx_peek(x) != '.')
@@ -1051,8 +1059,8 @@ static int finish_game(game_reader *gr, const char *w, int line, int col)
     lexer *x = gr->x;
     if (gr->at[D_RESULT].line && strcmp(gr->read[D_RESULT], w) != 0)
         return lx_fail_at(x, line, col, MC_ERR_ARG,
-                          "the result %s differs from the Result tag \"%s\"", w,
-                          gr->read[D_RESULT]);
+                          _("the result %s differs from the Result tag \"%s\""),
+                          w, gr->read[D_RESULT]);
     mc_session *s = gr->r->s;
     mc_result res;
     mc_session_result(s, &res);
@@ -1063,9 +1071,9 @@ static int finish_game(game_reader *gr, const char *w, int line, int col)
     if (forfeit) {
         if (res.over || (strcmp(w, "1-0") && strcmp(w, "0-1")))
             return lx_fail_at(x, line, col, MC_ERR_ARG,
-                              "game %d: Termination \"%s\" needs a game "
-                              "still going after the moves and a result 1-0 "
-                              "or 0-1",
+                              _("game %d: Termination \"%s\" needs a game "
+                                "still going after the moves and a result 1-0 "
+                                "or 0-1"),
                               gr->game, term);
         mc_session_forfeit(s, strcmp(w, "1-0") == 0 ? MC_NORTH : MC_SOUTH,
                            forfeit);
@@ -1073,12 +1081,16 @@ static int finish_game(game_reader *gr, const char *w, int line, int col)
     dtags dv;
     derive_into(gr->r, dv);
     if (strcmp(dv[D_RESULT], w) != 0)
-        return lx_fail_at(x, line, col, MC_ERR_ARG,
-                          "game %d: the result %s does not match the moves, "
-                          "which give %s%s%s",
-                          gr->game, w, dv[D_RESULT],
-                          res.over ? " " : " (the game is not over)",
-                          res.over ? res.detail : "");
+        return res.over
+                   ? lx_fail_at(x, line, col, MC_ERR_ARG,
+                                _("game %d: the result %s does not match the "
+                                  "moves, which give %s %s"),
+                                gr->game, w, dv[D_RESULT], res.detail)
+                   : lx_fail_at(x, line, col, MC_ERR_ARG,
+                                _("game %d: the result %s does not match the "
+                                  "moves, which give %s (the game is not "
+                                  "over)"),
+                                gr->game, w, dv[D_RESULT]);
     return check_derived(x, gr->r, gr->read, gr->at, gr->game);
 }
 
@@ -1091,15 +1103,15 @@ static int check_number(game_reader *gr, const char *w, int line, int col)
     int dots = (int)strspn(end, ".");
     if (end[dots] != '\0' || (dots != 1 && dots != 3) || k < 1)
         return lx_fail_at(gr->x, line, col, MC_ERR_MOVE,
-                          "'%s' is neither a move number (12. or 12...) nor "
-                          "a result",
+                          _("'%s' is neither a move number (12. or 12...) nor "
+                            "a result"),
                           w);
     int side = mc_session_pos(gr->r->s)->side;
     if (k != gr->number || (dots == 1) != (side == MC_SOUTH))
         return lx_fail_at(gr->x, line, col, MC_ERR_MOVE,
-                          "move number %s: expected %d%s (%s to move)", w,
+                          _("move number %s: expected %d%s (%s to move)"), w,
                           gr->number, side == MC_SOUTH ? "." : "...",
-                          side == MC_SOUTH ? "South" : "North");
+                          side == MC_SOUTH ? _("South") : _("North"));
     return 0;
 }
 
@@ -1114,8 +1126,8 @@ static int play_word(game_reader *gr, const char *w, int line, int col)
             ? mc_session_pass_turn(s, &e) != 0
             : mc_session_play_str(s, w, NULL, &e) != 0)
         return lx_fail_at(gr->x, line, col, e.code ? e.code : MC_ERR_MOVE,
-                          "game %d, move %d (%s): %s", gr->game, gr->moves + 1,
-                          w, e.msg);
+                          _("game %d, move %d (%s): %s"), gr->game,
+                          gr->moves + 1, w, e.msg);
     gr->moves++;
     if (side == MC_NORTH && mc_session_pos(s)->side == MC_SOUTH)
         gr->number++;
@@ -1131,8 +1143,8 @@ static int read_movetext(game_reader *gr)
         int line = x->line, col = x->col;
         if (c < 0)
             return lx_fail_at(x, line, col, MC_ERR_ARG,
-                              "game %d ends without a result (1-0, 0-1, "
-                              "1/2-1/2 or *)",
+                              _("game %d ends without a result (1-0, 0-1, "
+                                "1/2-1/2 or *)"),
                               gr->game);
         if (c == '{' || c == ';') {
             if ((rc = read_comment(gr, c, line, col)))
@@ -1141,8 +1153,8 @@ static int read_movetext(game_reader *gr)
         }
         if (c == '[')
             return lx_fail_at(x, line, col, MC_ERR_ARG,
-                              "a tag inside the moves of game %d (is the "
-                              "result, e.g. '*', missing?)",
+                              _("a tag inside the moves of game %d (is the "
+                                "result, e.g. '*', missing?)"),
                               gr->game);
         char w[MC_MOVE_STRLEN + 1];
         if ((rc = read_word(x, w, line, col)))
@@ -1168,7 +1180,8 @@ static int read_game(lexer *x, mc_record **out, int game)
     gr.number = 1;
     gr.read = calloc(ND, sizeof *gr.read);
     if (!gr.read)
-        return lx_fail_at(x, gr.gline, gr.gcol, MC_ERR_NOMEM, "out of memory");
+        return lx_fail_at(x, gr.gline, gr.gcol, MC_ERR_NOMEM,
+                          _("out of memory"));
     int rc = read_tags(&gr);
     if (!rc)
         rc = make_record(&gr);
@@ -1179,8 +1192,8 @@ static int read_game(lexer *x, mc_record **out, int game)
         assert(mc_session_ply(gr.r->s) == gr.moves);
         /* keep the Match tag read, for the match check */
         if (set_match(gr.r, gr.at[D_MATCH].line ? gr.read[D_MATCH] : "") != 0)
-            rc =
-                lx_fail_at(x, gr.gline, gr.gcol, MC_ERR_NOMEM, "out of memory");
+            rc = lx_fail_at(x, gr.gline, gr.gcol, MC_ERR_NOMEM,
+                            _("out of memory"));
     }
     if (!rc) {
         check(gr.r);
@@ -1222,9 +1235,9 @@ int mc_records_scan(const char *text, size_t len,
         }
         int line = x.line, col = x.col;
         if (c != '[')
-            return lx_fail_at(&x, line, col, MC_ERR_ARG,
-                              "expected the tags of game %d ('[Game \"...\"]')",
-                              cnt + 1);
+            return lx_fail_at(
+                &x, line, col, MC_ERR_ARG,
+                _("expected the tags of game %d ('[Game \"...\"]')"), cnt + 1);
         mc_record *r = NULL;
         if ((rc = read_game(&x, &r, cnt + 1)))
             return rc;
@@ -1235,13 +1248,13 @@ int mc_records_scan(const char *text, size_t len,
         mc_error e = {0, ""};
         if (match_step(&w, r, &e) != 0) {
             mc_record_free(r);
-            return lx_fail_at(&x, line, col, MC_ERR_ARG, "game %d: %s", cnt,
+            return lx_fail_at(&x, line, col, MC_ERR_ARG, _("game %d: %s"), cnt,
                               e.msg);
         }
         if (said[0] && strcmp(said, r->match ? r->match : "") != 0) {
             rc = lx_fail_at(&x, line, col, MC_ERR_ARG,
-                            "game %d: the Match tag says \"%s\" but the "
-                            "games give \"%s\"",
+                            _("game %d: the Match tag says \"%s\" but the "
+                              "games give \"%s\""),
                             cnt, said, r->match ? r->match : "no match");
             mc_record_free(r);
             return rc;
@@ -1278,7 +1291,7 @@ static int collected(collect *cl, int rc, mc_record ***out, int *n,
     collect c = *cl;
     if (rc != 0) {
         if (err && !err->msg[0])
-            fail(err, rc, "out of memory");
+            fail(err, rc, _("out of memory"));
         mc_records_free(c.recs, c.n);
         return rc;
     }

@@ -17,6 +17,7 @@
 
 #include "../core/file.h"
 #include "../core/posmap.h"
+#include "../core/i18n.h"
 #include "../core/util.h"
 
 /* The format this file reads and writes (the `book` line). */
@@ -64,7 +65,7 @@ static mc_book *book_of_spec(const char *spec, mc_error *err)
 {
     mc_book *b = calloc(1, sizeof *b);
     if (!b) {
-        mc_err(err, MC_ERR_NOMEM, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, _("out of memory"));
         return NULL;
     }
     b->g = mc_game_new(spec, err);
@@ -140,8 +141,8 @@ static int whole(const char *s, int sign, long long *v)
 static int unknown_directive(mc_error *err, const char *key)
 {
     return mc_err(err, MC_ERR_ARG,
-                  "unknown directive '%.40s' (directives: book, game, leaf, "
-                  "width, searches, seconds)",
+                  _("unknown directive '%.40s' (directives: book, game, leaf, "
+                    "width, searches, seconds)"),
                   key);
 }
 
@@ -162,16 +163,17 @@ int mc_book_set_info(mc_book *b, const char *key, const char *value,
             rest++;
         if (!ok || whole(rest, 0, &v) != 0 || v < 1)
             return mc_err(err, MC_ERR_ARG,
-                          "leaf: expected 'depth D' or 'movetime MS' "
-                          "(whole numbers from 1), not '%.60s'",
+                          _("leaf: expected 'depth D' or 'movetime MS' "
+                            "(whole numbers from 1), not '%.60s'"),
                           value);
     } else if (whole(value, 0, &v) != 0) {
         return mc_err(err, MC_ERR_ARG,
-                      "%s: expected a whole number, not '%.60s'", key, value);
+                      _("%s: expected a whole number, not '%.60s'"), key,
+                      value);
     }
     char *copy = malloc(strlen(value) + 1);
     if (!copy)
-        return mc_err(err, MC_ERR_NOMEM, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, _("out of memory"));
     strcpy(copy, value);
     free(b->info[i]);
     b->info[i] = copy;
@@ -183,13 +185,13 @@ int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
 {
     if (n < 1 || n > MC_MAX_MOVES)
         return mc_err(err, MC_ERR_ARG,
-                      "a book position has 1 to %d moves, "
-                      "not %d",
+                      _("a book position has 1 to %d moves, "
+                        "not %d"),
                       MC_MAX_MOVES, n);
     mc_result r;
     mc_status(b->g, p, NULL, &r);
     if (r.over)
-        return mc_err(err, MC_ERR_ARG, "the game is over in this position");
+        return mc_err(err, MC_ERR_ARG, _("the game is over in this position"));
     mc_move legal[MC_MAX_MOVES];
     int nl = mc_moves(b->g, p, legal);
     for (int i = 0; i < n; i++) {
@@ -198,19 +200,21 @@ int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
             ok = legal[j] == m[i].move;
         if (!ok)
             return mc_err(err, MC_ERR_ILLEGAL,
-                          "move %d is not legal in this position", i + 1);
+                          _("move %d is not legal in this position"), i + 1);
         char tok[MC_MOVE_STRLEN];
         mc_move_format(b->g, p, m[i].move, tok, sizeof tok);
         for (int j = 0; j < i; j++)
             if (m[j].move == m[i].move)
-                return mc_err(err, MC_ERR_ARG, "move %s is given twice", tok);
+                return mc_err(err, MC_ERR_ARG, _("move %s is given twice"),
+                              tok);
         if (m[i].score < -MC_SCORE_WIN || m[i].score > MC_SCORE_WIN)
-            return mc_err(err, MC_ERR_ARG,
-                          "move %s: the score %d is out of range (-%d to %d)",
-                          tok, m[i].score, MC_SCORE_WIN, MC_SCORE_WIN);
+            return mc_err(
+                err, MC_ERR_ARG,
+                _("move %s: the score %d is out of range (-%d to %d)"), tok,
+                m[i].score, MC_SCORE_WIN, MC_SCORE_WIN);
         if (m[i].depth < 1 || m[i].depth > BOOK_MAX_DEPTH)
             return mc_err(err, MC_ERR_ARG,
-                          "move %s: the depth %d is out of range (1 to %d)",
+                          _("move %s: the depth %d is out of range (1 to %d)"),
                           tok, m[i].depth, BOOK_MAX_DEPTH);
     }
     mc_book_move *mv = malloc((size_t)n * sizeof *mv);
@@ -220,7 +224,7 @@ int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
     if (!mv || !ks) {
         free(mv);
         free(ks);
-        return mc_err(err, MC_ERR_NOMEM, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, _("out of memory"));
     }
     strcpy(ks, key);
     /* best first; equal scores keep the order given */
@@ -249,7 +253,7 @@ int mc_book_put(mc_book *b, const mc_pos *p, const mc_book_move *m, int n,
         if (!cap || mc_posmap_add(&b->index, k) != 0) {
             free(mv);
             free(ks);
-            return mc_err(err, MC_ERR_NOMEM, "out of memory");
+            return mc_err(err, MC_ERR_NOMEM, _("out of memory"));
         }
         b->n++;
     }
@@ -287,22 +291,23 @@ static int read_move(const mc_game *g, const mc_pos *p, char *field,
     while (k < 3 && mc_next_field(&s, tok[k], sizeof tok[k]))
         k++;
     if (k < 3 || mc_next_field(&s, extra, sizeof extra))
-        return mc_err(e, MC_ERR_ARG, "expected 'MOVE SCORE DEPTH', not '%.60s'",
+        return mc_err(e, MC_ERR_ARG,
+                      _("expected 'MOVE SCORE DEPTH', not '%.60s'"),
                       trim(field));
     mc_error me = {0, ""};
     if (mc_move_parse(g, p, tok[0], &m->move, &me) != 0)
-        return mc_err(e, me.code, "move '%.20s': %s", tok[0], me.msg);
+        return mc_err(e, me.code, _("move '%.20s': %s"), tok[0], me.msg);
     long long v;
     if (whole(tok[1], 1, &v) != 0 || v < -MC_SCORE_WIN || v > MC_SCORE_WIN)
         return mc_err(e, MC_ERR_ARG,
-                      "move %.20s: the score '%.20s' is not a whole number "
-                      "from -%d to %d (hundredths of a seed)",
+                      _("move %.20s: the score '%.20s' is not a whole number "
+                        "from -%d to %d (hundredths of a seed)"),
                       tok[0], tok[1], MC_SCORE_WIN, MC_SCORE_WIN);
     m->score = (int)v;
     if (whole(tok[2], 0, &v) != 0 || v < 1 || v > BOOK_MAX_DEPTH)
         return mc_err(e, MC_ERR_ARG,
-                      "move %.20s: the depth '%.20s' is not a whole number "
-                      "from 1 to %d (plies)",
+                      _("move %.20s: the depth '%.20s' is not a whole number "
+                        "from 1 to %d (plies)"),
                       tok[0], tok[2], BOOK_MAX_DEPTH);
     m->depth = (int)v;
     return 0;
@@ -323,16 +328,16 @@ static int read_line(mc_book **bp, char *line, int *seen_format,
         const char *r = s;
         if (bar || !mc_next_field(&r, w, sizeof w) || strcmp(w, "book") != 0) {
             mc_err(&e, MC_ERR_ARG,
-                   "not a mancala book: the first line that "
-                   "is not a comment must be 'book %d'",
+                   _("not a mancala book: the first line that "
+                     "is not a comment must be 'book %d'"),
                    BOOK_FORMAT);
             return line_err(err, name, lineno, NULL, &e);
         }
         long long v;
         if (whole(trim((char *)r), 0, &v) != 0 || v != BOOK_FORMAT) {
             mc_err(&e, MC_ERR_ARG,
-                   "book format '%.20s' is not known (this "
-                   "program reads format %d)",
+                   _("book format '%.20s' is not known (this "
+                     "program reads format %d)"),
                    trim((char *)r), BOOK_FORMAT);
             return line_err(err, name, lineno, NULL, &e);
         }
@@ -347,7 +352,7 @@ static int read_line(mc_book **bp, char *line, int *seen_format,
         char *value = trim((char *)r);
         if (strcmp(key, "game") == 0) {
             if (b) {
-                mc_err(&e, MC_ERR_ARG, "a second 'game' line");
+                mc_err(&e, MC_ERR_ARG, _("a second 'game' line"));
                 return line_err(err, name, lineno, NULL, &e);
             }
             if (!(*bp = book_of_spec(value, &e)))
@@ -355,19 +360,19 @@ static int read_line(mc_book **bp, char *line, int *seen_format,
             return 0;
         }
         if (strcmp(key, "book") == 0)
-            mc_err(&e, MC_ERR_ARG, "a second 'book' line");
+            mc_err(&e, MC_ERR_ARG, _("a second 'book' line"));
         else if (info_slot(key) < 0)
             unknown_directive(&e, key);
         else if (!b)
-            mc_err(&e, MC_ERR_ARG, "'%s' before the 'game' line", key);
+            mc_err(&e, MC_ERR_ARG, _("'%s' before the 'game' line"), key);
         else if (mc_book_info(b, key))
-            mc_err(&e, MC_ERR_ARG, "a second '%s' line", key);
+            mc_err(&e, MC_ERR_ARG, _("a second '%s' line"), key);
         else
             mc_book_set_info(b, key, value, &e);
         return e.code ? line_err(err, name, lineno, NULL, &e) : 0;
     }
     if (!b) {
-        mc_err(&e, MC_ERR_ARG, "a position before the 'game' line");
+        mc_err(&e, MC_ERR_ARG, _("a position before the 'game' line"));
         return line_err(err, name, lineno, NULL, &e);
     }
     *bar = '\0';
@@ -376,7 +381,7 @@ static int read_line(mc_book **bp, char *line, int *seen_format,
     if (mc_pos_parse(b->g, ps, &p, &e) != 0)
         return line_err(err, name, lineno, "position", &e);
     if (find(b, &p) >= 0) {
-        mc_err(&e, MC_ERR_ARG, "the position %.80s is given twice", ps);
+        mc_err(&e, MC_ERR_ARG, _("the position %.80s is given twice"), ps);
         return line_err(err, name, lineno, NULL, &e);
     }
     mc_book_move mv[MC_MAX_MOVES];
@@ -386,7 +391,7 @@ static int read_line(mc_book **bp, char *line, int *seen_format,
         if (next)
             *next++ = '\0';
         if (n == MC_MAX_MOVES) {
-            mc_err(&e, MC_ERR_ARG, "more than %d moves", MC_MAX_MOVES);
+            mc_err(&e, MC_ERR_ARG, _("more than %d moves"), MC_MAX_MOVES);
             return line_err(err, name, lineno, NULL, &e);
         }
         if (read_move(b->g, &p, f, &mv[n], &e) != 0)
@@ -417,7 +422,7 @@ mc_book *mc_book_read(const char *text, size_t len, const char *name,
         size_t n = i - start;
         char small[1024], *line = n < sizeof small ? small : malloc(n + 1);
         if (!line) {
-            rc = mc_err(err, MC_ERR_NOMEM, "out of memory");
+            rc = mc_err(err, MC_ERR_NOMEM, _("out of memory"));
             break;
         }
         memcpy(line, text + start, n);
@@ -567,7 +572,7 @@ int mc_book_save(const mc_book *b, const char *path, const char *comment,
     size_t len;
     char *t = mc_book_format(b, comment, &len);
     if (!t)
-        return mc_err(err, MC_ERR_IO, "out of memory");
+        return mc_err(err, MC_ERR_IO, _("out of memory"));
     int rc = mc_file_save(path, t, len, err);
     free(t);
     return rc;
@@ -641,9 +646,9 @@ int mc_book_use_set(mc_book_use *u, const mc_game *g, const char *want,
     if (strcmp(w, u->opt) != 0 || (want == NULL) != (u->opt[0] == '\0')) {
         if (want && !*want)
             return mc_err(err, MC_ERR_ARG,
-                          "the book is a file, 'none' or NULL, not ''");
+                          _("the book is a file, 'none' or NULL, not ''"));
         if (strlen(w) >= sizeof u->opt)
-            return mc_err(err, MC_ERR_ARG, "the book's path is too long");
+            return mc_err(err, MC_ERR_ARG, _("the book's path is too long"));
         mc_book *own = NULL;
         const mc_book *use = NULL;
         if (!want) {

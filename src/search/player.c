@@ -178,7 +178,7 @@ mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
 {
     mc_player *pl = calloc(1, sizeof *pl);
     if (!pl) {
-        mc_err(err, MC_ERR_NOMEM, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, _("out of memory"));
         return NULL;
     }
     mc_player_opts zero = {0};
@@ -188,7 +188,7 @@ mc_player *mc_player_new(const mc_game *g, const mc_player_opts *o,
     pl->s = pl->g ? mc_session_new(pl->g, NULL) : NULL;
     pl->w[0] = pl->s ? mc_worker_new(pl->g, 0) : NULL;
     if (!pl->w[0]) {
-        mc_err(err, MC_ERR_NOMEM, "out of memory");
+        mc_err(err, MC_ERR_NOMEM, _("out of memory"));
         mc_player_free(pl);
         return NULL;
     }
@@ -222,15 +222,15 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
 {
     int mb = o->hash_mb > 0 ? o->hash_mb : 16;
     if (o->level < 0 || o->level > 10)
-        return mc_err(err, MC_ERR_ARG, "the level is 1 to 10, not %d",
+        return mc_err(err, MC_ERR_ARG, _("the level is 1 to 10, not %d"),
                       o->level);
     if (o->threads < 0 || o->threads > MC_MAX_THREADS)
-        return mc_err(err, MC_ERR_ARG, "threads are 1 to %d, not %d",
+        return mc_err(err, MC_ERR_ARG, _("threads are 1 to %d, not %d"),
                       MC_MAX_THREADS, o->threads);
     if (o->book_variety < 0)
         return mc_err(err, MC_ERR_ARG,
-                      "the book variety is 0 or more, "
-                      "not %d",
+                      _("the book variety is 0 or more, "
+                        "not %d"),
                       o->book_variety);
     int brc = mc_book_use_set(&pl->book, pl->g, o->book, o->seed, err);
     if (brc != 0)
@@ -245,8 +245,8 @@ int mc_player_set_opts(mc_player *pl, const mc_player_opts *o, mc_error *err)
     if (mb != pl->tt_mb) {
         if (mc_tt_resize(&pl->tt, mb) != 0) {
             pl->tt_mb = -1;
-            return mc_err(err, MC_ERR_NOMEM, "out of memory for a %d MiB table",
-                          mb);
+            return mc_err(err, MC_ERR_NOMEM,
+                          _("out of memory for a %d MiB table"), mb);
         }
         pl->tt_mb = mb;
     }
@@ -278,11 +278,11 @@ void mc_player_newgame(mc_player *pl)
 int mc_player_sync(mc_player *pl, const mc_session *s, mc_error *err)
 {
     if (strcmp(mc_game_spec(mc_session_game(s)), mc_game_spec(pl->g)) != 0)
-        return mc_err(err, MC_ERR_ARG, "the player plays %s, not %s",
+        return mc_err(err, MC_ERR_ARG, _("the player plays %s, not %s"),
                       mc_game_spec(pl->g), mc_game_spec(mc_session_game(s)));
     mc_session *c = mc_session_new(pl->g, mc_session_pos_at(s, 0));
     if (!c)
-        return mc_err(err, MC_ERR_NOMEM, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, _("out of memory"));
     for (int i = 0; i < mc_session_ply(s); i++) {
         mc_move m = mc_session_move_at(s, i);
         int rc = m == MC_MOVE_PASS ? mc_session_pass_turn(c, err)

@@ -19,28 +19,34 @@ size_t mc_score_describe(const mc_game *g, int side, int score, char *buf,
                          size_t n)
 {
     int south = side == MC_SOUTH ? score : -score;
-    const char *lead = south > 0 ? "South" : "North";
+    const char *lead = mc_side_word(south > 0 ? MC_SOUTH : MC_NORTH);
     int a = south < 0 ? -south : south;
     /* an endgame table's value: the final margin, not plies */
     int margin = mc_egdb_score_margin(a);
     if (margin > 0)
+        /* TRANSLATORS: %1$s the side, %2$d the final margin */
         return (size_t)snprintf(buf, n,
-                                "%s wins by %d seed%s with perfect play", lead,
-                                margin, margin == 1 ? "" : "s");
+                                P_("%1$s wins by %2$d seed with perfect play",
+                                   "%1$s wins by %2$d seeds with perfect play",
+                                   margin),
+                                lead, margin);
     if (a >= MC_SCORE_PROVEN)
-        return (size_t)snprintf(buf, n, "%s wins by force in %d pl%s", lead,
-                                MC_SCORE_WIN - a,
-                                MC_SCORE_WIN - a == 1 ? "y" : "ies");
+        /* TRANSLATORS: %1$s the side, %2$d plies (half moves) */
+        return (size_t)snprintf(buf, n,
+                                P_("%1$s wins by force in %2$d ply",
+                                   "%1$s wins by force in %2$d plies",
+                                   MC_SCORE_WIN - a),
+                                lead, MC_SCORE_WIN - a);
     if (g->rules->score_in_seeds) {
         if (a < 5) /* under a twentieth of a seed: even */
-            return (size_t)snprintf(buf, n, "level");
-        return (size_t)snprintf(buf, n, "%s ahead by %.1f seeds", lead,
+            return (size_t)snprintf(buf, n, "%s", _("level"));
+        return (size_t)snprintf(buf, n, _("%s ahead by %.1f seeds"), lead,
                                 a / 100.0);
     }
     int pct = (int)(mc_win_chance(g, a) * 100.0 + 0.5);
     if (pct <= 50)
-        return (size_t)snprintf(buf, n, "level");
-    return (size_t)snprintf(buf, n, "%s ahead: %d %% to win", lead, pct);
+        return (size_t)snprintf(buf, n, "%s", _("level"));
+    return (size_t)snprintf(buf, n, _("%s ahead: %d %% to win"), lead, pct);
 }
 
 static int verdict_of(double drop)

@@ -148,7 +148,7 @@ static const api_route *find_route(int game, const char *path,
 
 static void not_allowed(const api_req *rq, mc_api_reply *out)
 {
-    api_reply_error(out, 405, "method", "%s is not allowed on %.200s",
+    api_reply_error(out, 405, "method", _("%s is not allowed on %.200s"),
                     rq->method, rq->path);
 }
 
@@ -165,7 +165,7 @@ static void route_game(mc_api *a, game_entry *e, const char *act,
     else if (known)
         not_allowed(rq, out);
     else
-        api_reply_error(out, 404, "not_found", "no such endpoint: %.200s",
+        api_reply_error(out, 404, "not_found", _("no such endpoint: %.200s"),
                         rq->path);
 }
 
@@ -179,21 +179,21 @@ static void route_to_game(mc_api *a, const char *rest, const api_req *rq,
     const char *slash = strchr(rest, '/');
     size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
     if (idlen != ID_LEN) {
-        api_reply_error(out, 404, "not_found", "no such game");
+        api_reply_error(out, 404, "not_found", _("no such game"));
         return;
     }
     memcpy(id, rest, ID_LEN);
     id[ID_LEN] = 0;
     game_entry *e = api_valid_id(id) ? api_acquire(a, id) : NULL;
     if (!e) {
-        api_reply_error(out, 404, "not_found", "no such game: %s",
+        api_reply_error(out, 404, "not_found", _("no such game: %s"),
                         api_valid_id(id) ? id : "(malformed id)");
         return;
     }
     api_game_lock(e);
     int gone = e->gone;
     if (gone)
-        api_reply_error(out, 404, "not_found", "no such game: %s", id);
+        api_reply_error(out, 404, "not_found", _("no such game: %s"), id);
     else if ((!e->stale || api_reload(a, e, out) == 0) &&
              api_flag_first(a, e, out))
         route_game(a, e, slash ? slash + 1 : "", rq, out);
@@ -220,7 +220,7 @@ static void route(mc_api *a, const api_req *rq, mc_api_reply *out)
              (is(rq->method, "GET") || is(rq->method, "HEAD")))
         ep_player(a, rq, out);
     else
-        api_reply_error(out, 404, "not_found", "no such endpoint: %.200s",
+        api_reply_error(out, 404, "not_found", _("no such endpoint: %.200s"),
                         rq->path);
 }
 
@@ -299,22 +299,31 @@ void mc_api_handle(mc_api *a, const mc_api_req *in, mc_api_reply *out)
                  .body = in->body,
                  .len = in->len,
                  .token = in->token,
-                 .addr = in->addr};
+                 .addr = in->addr,
+                 .lang = in->lang};
     const api_req *rq = &r;
     memset(out, 0, sizeof *out);
+    /* The answer's words in the player's language; the thread is reused
+       for other players' requests: English again before returning. */
+    mc_lang_use(in->lang);
     if (rq->len > MC_API_MAX_BODY) {
         api_reply_error(out, 413, "too_large",
-                        "the request body exceeds %d bytes", MC_API_MAX_BODY);
+                        _("the request body exceeds %d bytes"),
+                        MC_API_MAX_BODY);
+        mc_lang_use(NULL);
         return;
     }
     if (rq->body && memchr(rq->body, 0, rq->len)) {
         api_reply_error(out, 400, "json",
-                        "the request body contains a NUL byte");
+                        _("the request body contains a NUL byte"));
+        mc_lang_use(NULL);
         return;
     }
     double cpu = api_work_begin(a, rq->addr, out);
-    if (cpu < 0)
+    if (cpu < 0) {
+        mc_lang_use(NULL);
         return;
+    }
     if (api_session_of(a, &r, out) == 0) {
         route(a, rq, out);
         /* a player who signs out or deletes the account leaves the lobby:
@@ -327,6 +336,7 @@ void mc_api_handle(mc_api *a, const mc_api_req *in, mc_api_reply *out)
     api_work_end(a, rq->addr, cpu, out);
     if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0)
         ev_broadcast(a); /* something may have changed: the streams look */
+    mc_lang_use(NULL);
 }
 
 /* ---- the API made and freed -------------------------------------------- */

@@ -116,6 +116,11 @@ typedef struct mc_api_req {
     const char *token; /* the token sent (Authorization: Bearer): a seat's,
                           or an account's session token; or NULL */
     const char *addr;  /* the client's address (quotas), or NULL */
+    const char *lang;  /* the player's language: the lang query parameter
+                          (?lang=fr), else the Accept-Language header;
+                          NULL for English.  Only the words of the answer
+                          (messages, explanations) change with it, never
+                          a JSON key or an error code. */
 } mc_api_req;
 
 typedef struct mc_api_reply {
@@ -136,7 +141,9 @@ void mc_api_free(mc_api *a);
 void mc_api_set_book(mc_api *a, int on, int variety);
 /* Number of games held. */
 int mc_api_count(mc_api *a);
-/* Answer one request.  Always fills out (never fails). */
+/* Answer one request.  Always fills out (never fails).  The calling
+   thread speaks rq->lang while it answers (mc_lang_use), and English
+   again when it returns. */
 void mc_api_handle(mc_api *a, const mc_api_req *rq, mc_api_reply *out);
 /* The server is going down: every running search ends now with what it
    has (its request is answered), and no new one starts (503 busy). */

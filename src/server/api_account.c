@@ -125,29 +125,29 @@ static int try_begin(mc_api *a, const api_req *rq, const char *key, int hashes,
     if (rq->addr && !rs) {
         code = "rate";
         snprintf(why, sizeof why,
-                 "the server is answering too many addresses this minute: "
-                 "try again in a minute");
+                 _("the server is answering too many addresses this minute: "
+                   "try again in a minute"));
     } else if (rs && fails && rs->fails >= MC_API_FAILS_ADDR) {
         code = "tries";
         snprintf(why, sizeof why,
-                 "your address made %d failed tries this minute: wait a "
-                 "minute",
+                 _("your address made %d failed tries this minute: wait a "
+                   "minute"),
                  MC_API_FAILS_ADDR);
     } else if (ns && ns->until > now) {
         code = "tries";
         snprintf(why, sizeof why,
-                 "too many failed tries for this name: wait %.0f s",
+                 _("too many failed tries for this name: wait %.0f s"),
                  ns->until - now + 0.5);
     } else if (rs && rs->hashes + hashes > a->o.hashes_minute) {
         code = "rate";
         snprintf(why, sizeof why,
-                 "your address asked for %d password checks this minute: "
-                 "wait a minute",
+                 _("your address asked for %d password checks this minute: "
+                   "wait a minute"),
                  a->o.hashes_minute);
     } else if (rs && made && rs->accounts >= MC_API_ACCOUNTS_MINUTE) {
         code = "rate";
         snprintf(why, sizeof why,
-                 "your address made %d accounts this minute: wait a minute",
+                 _("your address made %d accounts this minute: wait a minute"),
                  MC_API_ACCOUNTS_MINUTE);
     } else {
         if (rs) {
@@ -211,15 +211,15 @@ static void try_undo(mc_api *a, const api_req *rq, const char *key, int hashes,
 static void reply_busy(mc_api_reply *out)
 {
     api_reply_error(out, 503, "busy",
-                    "the server is checking other passwords: try again in a "
-                    "moment");
+                    _("the server is checking other passwords: try again in a "
+                      "moment"));
 }
 
 static void reply_io(mc_api_reply *out, const mc_error *err)
 {
     fprintf(stderr, "mancala serve: accounts: %s\n", err->msg);
-    api_reply_error(out, 503, "io", "the change was not saved (%s); try again",
-                    err->msg);
+    api_reply_error(out, 503, "io",
+                    _("the change was not saved (%s); try again"), err->msg);
 }
 
 static int need_session(const api_req *rq, mc_api_reply *out)
@@ -227,7 +227,7 @@ static int need_session(const api_req *rq, mc_api_reply *out)
     if (rq->account > 0)
         return 0;
     api_reply_error(out, 401, "session",
-                    "this needs an account's session token (sign in first)");
+                    _("this needs an account's session token (sign in first)"));
     return -1;
 }
 
@@ -240,13 +240,13 @@ static int password_of(json_t *j, const char *key, int at_least,
     if (api_opt_str(j, key, pw, 64 * 1024, out))
         return -1;
     if (!*pw) {
-        api_reply_error(out, 400, "json", "'%s' is required", key);
+        api_reply_error(out, 400, "json", _("'%s' is required"), key);
         return -1;
     }
     size_t n = strlen(*pw);
     if (n > MC_API_PASSWORD_MAX || (at_least && n < MC_API_PASSWORD_MIN)) {
         api_reply_error(out, 422, "password",
-                        "a password has %d to %d bytes (this one %zu)",
+                        _("a password has %d to %d bytes (this one %zu)"),
                         MC_API_PASSWORD_MIN, MC_API_PASSWORD_MAX, n);
         return -1;
     }
@@ -260,7 +260,7 @@ static int draw_session(mc_api *a, char tok[MC_API_SESSION_LEN + 1],
                         mc_store_session *ss, mc_api_reply *out)
 {
     if (api_random_session(tok) != 0) {
-        api_reply_error(out, 503, "io", "no random numbers from the system");
+        api_reply_error(out, 503, "io", _("no random numbers from the system"));
         return -1;
     }
     mc_pw_digest(tok, digest);
@@ -318,14 +318,14 @@ int api_session_of(mc_api *a, api_req *rq, mc_api_reply *out)
     int rc = mc_store_session_find(
         a->store, rq->digest, (long long)clock_now(a), &acc, &expires, &err);
     if (rc < 0) {
-        api_reply_error(out, 503, "io", "the sessions cannot be read (%s)",
+        api_reply_error(out, 503, "io", _("the sessions cannot be read (%s)"),
                         err.msg);
         return -1;
     }
     if (rc > 0) {
         api_reply_error(out, 401, "session",
-                        "this session has ended (signed out, expired or its "
-                        "password changed): sign in again");
+                        _("this session has ended (signed out, expired or its "
+                          "password changed): sign in again"));
         return -1;
     }
     rq->account = acc.id;
@@ -352,15 +352,15 @@ void ep_register(mc_api *a, const api_req *rq, mc_api_reply *out)
     if (!name || !name_ok(name)) {
         json_decref(j);
         api_reply_error(out, 422, "name",
-                        "a name has %d to %d letters, digits, '_' and '-'",
+                        _("a name has %d to %d letters, digits, '_' and '-'"),
                         MC_API_NAME_MIN, MC_API_NAME_MAX);
         return;
     }
     if (is_bot_name(name)) {
         json_decref(j);
         api_reply_error(out, 422, "name",
-                        "names beginning with \"bot-\" are the house "
-                        "bots'");
+                        _("names beginning with \"bot-\" are the house "
+                          "bots'"));
         return;
     }
     mc_store_account acc;
@@ -376,7 +376,7 @@ void ep_register(mc_api *a, const api_req *rq, mc_api_reply *out)
     rc = mc_store_account_find(a->store, name, &acc, &err);
     if (rc == 0) {
         try_undo(a, rq, NULL, 1, 0);
-        api_reply_error(out, 409, "taken", "the name %s is taken", name);
+        api_reply_error(out, 409, "taken", _("the name %s is taken"), name);
     } else if (rc < 0) {
         try_undo(a, rq, NULL, 1, 0);
         reply_io(out, &err);
@@ -398,7 +398,7 @@ void ep_register(mc_api *a, const api_req *rq, mc_api_reply *out)
                                             &ss, &id, &err)) < 0)
             reply_io(out, &err);
         else if (rc > 0)
-            api_reply_error(out, 409, "taken", "the name %s is taken", name);
+            api_reply_error(out, 409, "taken", _("the name %s is taken"), name);
         else
             reply_session(out, 201, name, tok, &ss);
     }
@@ -465,9 +465,9 @@ void ep_login(mc_api *a, const api_req *rq, mc_api_reply *out)
         return;
     }
     if (!name)
-        api_reply_error(out, 400, "json", "'name' is required");
-    else if (check_password(a, rq, name, pw, 0, "wrong name or password", &acc,
-                            out) == 0)
+        api_reply_error(out, 400, "json", _("'name' is required"));
+    else if (check_password(a, rq, name, pw, 0, _("wrong name or password"),
+                            &acc, out) == 0)
         new_session(a, acc.id, acc.name, out);
     json_decref(j);
 }
@@ -484,7 +484,7 @@ void ep_logout(mc_api *a, const api_req *rq, mc_api_reply *out)
     int every = json_is_true(all), bad = all && !json_is_boolean(all);
     json_decref(j);
     if (bad) {
-        api_reply_error(out, 400, "json", "'all' must be true or false");
+        api_reply_error(out, 400, "json", _("'all' must be true or false"));
         return;
     }
     if (need_session(rq, out))
@@ -570,14 +570,14 @@ void ep_password(mc_api *a, const api_req *rq, mc_api_reply *out)
     int rc, ended = 0;
     if (need_session(rq, out) || password_of(j, "old", 0, &old, out) ||
         password_of(j, "new", 1, &pw, out) ||
-        check_password(a, rq, rq->name, old, 1, "the password is wrong", &acc,
-                       out) != 0) {
+        check_password(a, rq, rq->name, old, 1, _("the password is wrong"),
+                       &acc, out) != 0) {
         json_decref(j);
         return;
     }
     if (acc.id != rq->account) {
         /* the session's name belongs to another account now: never */
-        api_reply_error(out, 401, "session", "sign in again");
+        api_reply_error(out, 401, "session", _("sign in again"));
     } else if ((rc = mc_pw_hash(pw, strlen(pw), hash, a->o.hash_wait, &err)) !=
                MC_PW_OK) {
         if (rc == MC_PW_BUSY)
@@ -588,7 +588,7 @@ void ep_password(mc_api *a, const api_req *rq, mc_api_reply *out)
                                                rq->digest, &ended, &err)) < 0) {
         reply_io(out, &err);
     } else if (rc > 0) {
-        api_reply_error(out, 401, "session", "the account was deleted");
+        api_reply_error(out, 401, "session", _("the account was deleted"));
     } else {
         api_reply_json(out, 200, json_pack("{s:i}", "ended", ended));
     }
@@ -631,14 +631,14 @@ void ep_unregister(mc_api *a, const api_req *rq, mc_api_reply *out)
     mc_error err;
     int rc;
     if (need_session(rq, out) || password_of(j, "password", 0, &pw, out) ||
-        check_password(a, rq, rq->name, pw, 0, "the password is wrong", &acc,
+        check_password(a, rq, rq->name, pw, 0, _("the password is wrong"), &acc,
                        out) != 0) {
         json_decref(j);
         return;
     }
     json_decref(j);
     if (acc.id != rq->account) {
-        api_reply_error(out, 401, "session", "sign in again");
+        api_reply_error(out, 401, "session", _("sign in again"));
     } else if ((rc = mc_store_account_delete(a->store, acc.id, &err)) < 0) {
         reply_io(out, &err);
     } else {
@@ -656,7 +656,7 @@ static int find_named(mc_api *a, const char *name, mc_store_account *acc,
     int rc =
         name_ok(name) ? mc_store_account_find(a->store, name, acc, err) : 1;
     if (rc > 0)
-        mc_err(err, MC_ERR_ARG, "no account is named '%.40s'", name);
+        mc_err(err, MC_ERR_ARG, _("no account is named '%.40s'"), name);
     return rc == 0 ? 0 : -1;
 }
 
@@ -667,23 +667,23 @@ int mc_api_reset_password(mc_api *a, const char *name, const char *password,
     char hash[MC_PW_HASH_MAX];
     size_t n = strlen(password);
     if (n < MC_API_PASSWORD_MIN || n > MC_API_PASSWORD_MAX)
-        return mc_err(err, MC_ERR_ARG, "a password has %d to %d bytes",
+        return mc_err(err, MC_ERR_ARG, _("a password has %d to %d bytes"),
                       MC_API_PASSWORD_MIN, MC_API_PASSWORD_MAX);
     if (is_bot_name(name))
         return mc_err(err, MC_ERR_ARG,
-                      "'%.40s' is a house bot's name: it has no password",
+                      _("'%.40s' is a house bot's name: it has no password"),
                       name);
     if (find_named(a, name, &acc, err) != 0)
         return -1;
     /* the program's own hash waits for its turn as long as it takes */
     int rc = mc_pw_hash(password, n, hash, 3600, err);
     if (rc == MC_PW_BUSY)
-        return mc_err(err, MC_ERR_IO, "no turn for the password's hash");
+        return mc_err(err, MC_ERR_IO, _("no turn for the password's hash"));
     if (rc != MC_PW_OK)
         return -1;
     rc = mc_store_account_password(a->store, acc.id, hash, NULL, NULL, err);
     if (rc > 0)
-        mc_err(err, MC_ERR_ARG, "no account is named '%.40s'", name);
+        mc_err(err, MC_ERR_ARG, _("no account is named '%.40s'"), name);
     return rc == 0 ? 0 : -1;
 }
 
@@ -694,7 +694,7 @@ int mc_api_delete_account(mc_api *a, const char *name, mc_error *err)
         return -1;
     int rc = mc_store_account_delete(a->store, acc.id, err);
     if (rc > 0)
-        mc_err(err, MC_ERR_ARG, "no account is named '%.40s'", name);
+        mc_err(err, MC_ERR_ARG, _("no account is named '%.40s'"), name);
     if (rc == 0)
         forget_player(a, acc.id);
     return rc == 0 ? 0 : -1;

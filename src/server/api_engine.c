@@ -100,12 +100,13 @@ static api_player *borrow_player(mc_api *a, const mc_game *g, int help,
     int stopping = a->stopping;
     pthread_mutex_unlock(&a->players_lock);
     if (!ap)
-        api_reply_error(out, 503, "busy",
-                        stopping ? "the server is stopping"
+        api_reply_error(out, 503, "busy", "%s",
+                        stopping ? _("the server is stopping")
                         : help
-                            ? "the engine's help is in use (yours, or every "
-                              "player it may have): try again"
-                            : "every computer player is thinking: try again");
+                            ? _("the engine's help is in use (yours, or every "
+                                "player it may have): try again")
+                            : _("every computer player is thinking: try "
+                                "again"));
     return ap;
 }
 
@@ -162,7 +163,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
     assert(api_game_locked(e));
     const mc_game *g0 = mc_record_game(cur_rec(e));
     if (mc_session_over(s)) {
-        api_reply_error(out, 409, "over", "the game is over");
+        api_reply_error(out, 409, "over", _("the game is over"));
         return -1;
     }
     api_player *ap = borrow_player(a, g0, mode & SEARCH_HELP, addr, out);
@@ -171,7 +172,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
     /* The player copies the game now, under the game's lock. */
     if (mc_player_sync(ap->pl, s, NULL) != 0) {
         give_back(a, ap);
-        api_reply_error(out, 500, "memory", "cannot copy the game");
+        api_reply_error(out, 500, "memory", _("cannot copy the game"));
         return -1;
     }
     unsigned long version = e->version;
@@ -186,20 +187,20 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
     api_game_lock(e);
     if (e->gone) {
         api_reply_error(out, 404, "not_found",
-                        "the game was deleted meanwhile");
+                        _("the game was deleted meanwhile"));
         return -1;
     }
     if (rc == MC_ERR_OVER) {
-        api_reply_error(out, 409, "over", "the game is over");
+        api_reply_error(out, 409, "over", _("the game is over"));
         return -1;
     }
     if (rc != 0) {
-        api_reply_error(out, 500, "memory", "the engine could not search");
+        api_reply_error(out, 500, "memory", _("the engine could not search"));
         return -1;
     }
     if (e->version != version || e->stale) {
         api_reply_error(out, 409, "changed",
-                        "the game changed while the engine was thinking");
+                        _("the game changed while the engine was thinking"));
         return -1;
     }
     return 0;
@@ -239,7 +240,9 @@ static void engine_move(mc_api *a, game_entry *e, const api_req *rq, int hint,
     if (bot    ? !api_holds_any(e, rq)
         : hint ? !api_holds_any(e, rq)
                : !api_holds(e, rq, side)) {
-        api_deny(out, rq->token, hint || bot ? "a seat" : api_side_seat(side));
+        api_deny(out, rq->token,
+                 hint || bot ? N_("this needs the token of a seat")
+                             : api_side_seat(side));
         return;
     }
     if (hint && api_help_refused(e, out))
@@ -248,8 +251,8 @@ static void engine_move(mc_api *a, game_entry *e, const api_req *rq, int hint,
        engine to play for them. */
     if (!hint && e->owner == 0 && !bot) {
         api_reply_error(out, 403, "lobby",
-                        "in a game of the lobby each player makes their own "
-                        "moves");
+                        _("in a game of the lobby each player makes their own "
+                          "moves"));
         return;
     }
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
@@ -359,7 +362,8 @@ void ep_analysis(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
                                        NULL};
     mc_session *s = cur_session(e);
     if (!mc_session_over(s) && !api_holds_any(e, rq)) {
-        api_deny(out, rq->token, "a seat (or the game's end)");
+        api_deny(out, rq->token,
+                 N_("this needs the token of a seat (or the game's end)"));
         return;
     }
     if (api_help_refused(e, out))
@@ -378,14 +382,15 @@ void ep_analysis(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
         return;
     if (ply < 0 || ply != (int)ply) {
         api_reply_error(out, 400, "json",
-                        "'ply' must be a whole number from 0 to %d", n);
+                        _("'ply' must be a whole number from 0 to %d"), n);
         return;
     }
     int k = (int)ply;
     assert(k >= 0 && k <= n);
     const mc_game *g = mc_record_game(cur_rec(e));
     if (k == n && mc_session_over(s)) {
-        api_reply_error(out, 409, "over", "the game is over in that position");
+        api_reply_error(out, 409, "over",
+                        _("the game is over in that position"));
         return;
     }
     mc_session *c = mc_session_new(g, mc_session_pos_at(s, 0));
@@ -395,7 +400,7 @@ void ep_analysis(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
             c = NULL;
         }
     if (!c) {
-        api_reply_error(out, 500, "memory", "cannot copy the game");
+        api_reply_error(out, 500, "memory", _("cannot copy the game"));
         return;
     }
     o.book = "none"; /* a value, not the book's move */
@@ -412,8 +417,8 @@ void ep_analysis(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     if (info.depth == 0 && !info.book && !info.solved) {
         /* not one iteration within the time: no value to give */
         api_reply_error(out, 503, "busy",
-                        "the engine had no time to value the "
-                        "position; ask again");
+                        _("the engine had no time to value the "
+                          "position; ask again"));
         return;
     }
     char tok[MC_MOVE_STRLEN];
@@ -449,8 +454,8 @@ void ep_review(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
         (int)json_array_size(js) != want || (int)json_array_size(jb) != want) {
         json_decref(j);
         api_reply_error(out, 400, "json",
-                        "'scores' and 'best' must be arrays of %d values "
-                        "(one for each position valued)",
+                        _("'scores' and 'best' must be arrays of %d values "
+                          "(one for each position valued)"),
                         want);
         return;
     }
@@ -460,7 +465,7 @@ void ep_review(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     if (!score || !best || !rv) {
         free(score), free(best), free(rv);
         json_decref(j);
-        api_reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", _("out of memory"));
         return;
     }
     for (int k = 0; k < want; k++) {
@@ -473,8 +478,8 @@ void ep_review(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
             free(score), free(best), free(rv);
             json_decref(j);
             api_reply_error(out, 422, "move",
-                            "position %d: a score within +-%d and a "
-                            "legal move are needed",
+                            _("position %d: a score within +-%d and a "
+                              "legal move are needed"),
                             k, MC_SCORE_WIN);
             return;
         }
@@ -535,7 +540,8 @@ void ep_analyze(mc_api *a, const api_req *rq, mc_api_reply *out)
     }
     if (!spec || !pos) {
         json_decref(j);
-        api_reply_error(out, 400, "json", "'game' and 'position' are required");
+        api_reply_error(out, 400, "json",
+                        _("'game' and 'position' are required"));
         return;
     }
     mc_error err;
@@ -551,13 +557,14 @@ void ep_analyze(mc_api *a, const api_req *rq, mc_api_reply *out)
     mc_session *s = mc_session_new(g, &p);
     if (!s) {
         mc_game_free(g);
-        api_reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", _("out of memory"));
         return;
     }
     if (mc_session_over(s)) {
         mc_session_free(s);
         mc_game_free(g);
-        api_reply_error(out, 409, "over", "the game is over in that position");
+        api_reply_error(out, 409, "over",
+                        _("the game is over in that position"));
         return;
     }
     pthread_mutex_lock(&a->players_lock);
@@ -581,7 +588,7 @@ void ep_analyze(mc_api *a, const api_req *rq, mc_api_reply *out)
         rc = api_player_go(a, ap, &go, 1, &info);
     give_back(a, ap);
     if (rc != 0) {
-        api_reply_error(out, 500, "memory", "the engine could not search");
+        api_reply_error(out, 500, "memory", _("the engine could not search"));
     } else {
         char tok[MC_MOVE_STRLEN];
         mc_move_format(g, &p, info.best, tok, sizeof tok);

@@ -18,6 +18,7 @@
 
 #include "api.h"
 #include "store.h"
+#include "../core/i18n.h"
 #include "../core/util.h"
 #include "mancala_record.h"
 
@@ -38,6 +39,7 @@ typedef struct api_req {
     size_t len;
     const char *token; /* the Bearer token sent, or NULL */
     const char *addr;  /* the client's address, or NULL */
+    const char *lang;  /* the player's language (mc_api_req), or NULL */
     long long account; /* the session's account (0: no session sent) */
     char name[NAME_MAX_LEN + 1]; /* ... its name */
     long long expires;           /* ... when the session ends (1970 s) */

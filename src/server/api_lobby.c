@@ -33,6 +33,20 @@
 static const char *const status_name[] = {"free",  "open",      "open",
                                           "taken", "withdrawn", "ended"};
 
+/* Why a seek that is no longer open cannot be taken, in words. */
+static const char *seek_gone_words(int status)
+{
+    switch (status) {
+    case SEEK_TAKEN:
+    case SEEK_TAKING:
+        return _("this seek was taken");
+    case SEEK_WITHDRAWN:
+        return _("this seek was withdrawn");
+    default:
+        return _("this seek has ended");
+    }
+}
+
 /* Does the request hold seek k: its token, or the session of the account
    that posted it? */
 static int holds_seek(const api_seek *k, const api_req *rq)
@@ -76,7 +90,7 @@ static json_t *seek_json(const api_seek *k, const api_req *rq, double now)
     json_t *j = json_pack(
         "{s:s,s:s,s:s,s:s,s:s,s:s,s:b,s:s,s:o,s:o,s:i,s:b}", "id", k->id,
         "status", status_name[k->status], "game", k->spec, "kind", k->kind,
-        "title", k->title, "time", k->time, "rated", k->rated, "side",
+        "title", mc_tr(k->title), "time", k->time, "rated", k->rated, "side",
         k->side < 0 ? "random"
         : k->side   ? "N"
                     : "S",
@@ -103,8 +117,8 @@ static int rate_seek(mc_api *a, const api_req *rq, mc_api_reply *out)
     api_table_unlock(a);
     if (!ok)
         api_reply_error(out, 429, "rate",
-                        "your address posted %d seeks this minute: wait a "
-                        "little",
+                        _("your address posted %d seeks this minute: wait a "
+                          "little"),
                         MC_API_SEEKS_MINUTE);
     return ok ? 0 : -1;
 }
@@ -136,35 +150,38 @@ static int read_seek(mc_api *a, const api_req *rq, const char *const *keys,
     mc_game *g = NULL;
     mc_time_control tc;
     if (rj && !json_is_boolean(rj)) {
-        api_reply_error(out, 400, "json", "'rated' must be true or false");
+        api_reply_error(out, 400, "json", _("'rated' must be true or false"));
     } else if (k->side == -2) {
         api_reply_error(out, 400, "json",
-                        "'side' must be \"S\", \"N\" or \"random\"");
+                        _("'side' must be \"S\", \"N\" or \"random\""));
     } else if (!spec) {
         api_reply_error(out, 400, "json",
-                        "'game' is required (e.g. \"oware\")");
+                        _("'game' is required (e.g. \"oware\")"));
     } else if (k->rated && rq->account <= 0) {
         api_reply_error(out, 401, "session",
-                        "a rated seek needs an account's session token "
-                        "(sign in first)");
+                        _("a rated seek needs an account's session token "
+                          "(sign in first)"));
     } else if (!(g = mc_game_new(spec, &err))) {
         api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
     } else if (k->rated && mc_game_is_match(g)) {
         api_reply_error(out, 422, "rated",
-                        "a rated game is one game, not a match (for "
-                        "Omweso: \"omweso:match=single\")");
+                        _("a rated game is one game, not a match (for "
+                          "Omweso: \"omweso:match=single\")"));
     } else if (mc_time_parse(g, time_text ? time_text : "none", &tc, &err) !=
                0) {
         api_reply_error(out, 422, "time", "%s", err.msg);
     } else if (k->rated && tc.kind == MC_TIME_NONE) {
         api_reply_error(out, 422, "time",
-                        "a rated game needs a time control (e.g. "
-                        "\"game:300+2\"), so that the clock decides a game "
-                        "a player leaves");
+                        _("a rated game needs a time control (e.g. "
+                          "\"game:300+2\"), so that the clock decides a game "
+                          "a player leaves"));
     } else {
         snprintf(k->spec, sizeof k->spec, "%s", mc_game_spec(g));
         snprintf(k->kind, sizeof k->kind, "%s", mc_game_name(g));
+        /* kept in English, shown in each reader's language (seek_json) */
+        mc_lang_use(NULL);
         snprintf(k->title, sizeof k->title, "%s", mc_game_title(g));
+        mc_lang_use(rq->lang);
         mc_time_format(&tc, k->time, sizeof k->time);
     }
     mc_game_free(g);
@@ -175,8 +192,8 @@ static int read_seek(mc_api *a, const api_req *rq, const char *const *keys,
         mc_store_standing st;
         if (mc_store_standing_of(a->store, rq->account, k->kind,
                                  (long long)clock_now(a), &st, &err) != 0) {
-            api_reply_error(out, 503, "io", "the ratings cannot be read (%s)",
-                            err.msg);
+            api_reply_error(out, 503, "io",
+                            _("the ratings cannot be read (%s)"), err.msg);
             return -1;
         }
         k->account = rq->account;
@@ -186,7 +203,7 @@ static int read_seek(mc_api *a, const api_req *rq, const char *const *keys,
     }
     snprintf(k->addr, sizeof k->addr, "%s", rq->addr ? rq->addr : "");
     if (api_random_hex(k->id) != 0 || api_random_hex(k->secret) != 0) {
-        api_reply_error(out, 503, "io", "no random numbers from the system");
+        api_reply_error(out, 503, "io", _("no random numbers from the system"));
         return -1;
     }
     return 0;
@@ -214,16 +231,16 @@ static int place_seek(mc_api *a, const api_req *rq, api_seek *k, double now,
     }
     if (same)
         api_reply_error(out, 409, "one_seek",
-                        "you have a seek for %s open already: one per game "
-                        "at a time (withdraw it first)",
+                        _("you have a seek for %s open already: one per game "
+                          "at a time (withdraw it first)"),
                         k->kind);
     else if (rq->addr && mine >= MC_API_SEEKS_ADDR)
         api_reply_error(out, 429, "quota",
-                        "your address has %d seeks open already",
+                        _("your address has %d seeks open already"),
                         MC_API_SEEKS_ADDR);
     else if (!slot)
         api_reply_error(out, 503, "full",
-                        "the lobby holds %d seeks already: try again soon",
+                        _("the lobby holds %d seeks already: try again soon"),
                         MC_API_MAX_SEEKS);
     if (same || (rq->addr && mine >= MC_API_SEEKS_ADDR) || !slot) {
         json_decref(extra);
@@ -294,7 +311,7 @@ static mc_record *seek_record(mc_api *a, const api_seek *k,
     mc_time_control tc;
     if (!g || mc_time_parse(g, k->time, &tc, &err) != 0) {
         mc_game_free(g);
-        api_reply_error(out, 500, "memory", "the seek's game: %s", err.msg);
+        api_reply_error(out, 500, "memory", _("the seek's game: %s"), err.msg);
         return NULL;
     }
     mc_pos start;
@@ -346,7 +363,7 @@ static void start_game(mc_api *a, const api_seek *copy, long long acct,
     int ok = api_random_hex(tok[0]) == 0 && api_random_hex(tok[1]) == 0;
     int you = bot ? cs : !cs; /* whose side and token the answer gives */
     if (!ok)
-        api_reply_error(out, 503, "io", "no random numbers from the system");
+        api_reply_error(out, 503, "io", _("no random numbers from the system"));
     else if (!(r = seek_record(a, copy, names, accts, out)))
         ok = 0;
     else
@@ -390,19 +407,18 @@ static int may_take_seek(const api_seek *k, const api_req *rq,
                          mc_api_reply *out)
 {
     if (!k)
-        api_reply_error(out, 404, "not_found", "no such seek (it ended)");
+        api_reply_error(out, 404, "not_found", _("no such seek (it ended)"));
     else if (k->status == SEEK_TAKEN || k->status == SEEK_TAKING)
-        api_reply_error(out, 409, "taken", "this seek was taken already");
+        api_reply_error(out, 409, "taken", _("this seek was taken already"));
     else if (k->status != SEEK_OPEN)
-        api_reply_error(out, 409, "gone", "this seek was %s",
-                        status_name[k->status]);
+        api_reply_error(out, 409, "gone", "%s", seek_gone_words(k->status));
     else if (holds_seek(k, rq))
         api_reply_error(out, 403, "own",
-                        "this is your own seek: another player takes it");
+                        _("this is your own seek: another player takes it"));
     else if (k->rated && rq->account <= 0)
         api_reply_error(out, 401, "session",
-                        "a rated seek is taken with an account's session "
-                        "token (sign in first)");
+                        _("a rated seek is taken with an account's session "
+                          "token (sign in first)"));
     else
         return 1;
     return 0;
@@ -495,8 +511,8 @@ void ep_pair(mc_api *a, const api_req *rq, mc_api_reply *out)
         pool |= !strcmp(k.time, pool_times[i]);
     if (!pool) {
         api_reply_error(out, 422, "time",
-                        "the pools' time controls are game:180+2, "
-                        "game:300+2 and game:900+5");
+                        _("the pools' time controls are game:180+2, "
+                          "game:300+2 and game:900+5"));
         return;
     }
     k.pool = 1;
@@ -544,19 +560,19 @@ static void take_bot(mc_api *a, const char *id, const api_req *rq,
     sweep(a, now);
     api_seek *k = find_seek(a, id);
     if (!k)
-        api_reply_error(out, 404, "not_found", "no such seek (it ended)");
+        api_reply_error(out, 404, "not_found", _("no such seek (it ended)"));
     else if (!holds_seek(k, rq))
         api_reply_error(out, 403, "seat",
-                        "the house bot is offered to the seek's creator");
+                        _("the house bot is offered to the seek's creator"));
     else if (k->status != SEEK_OPEN)
         api_reply_error(out, 409, k->status == SEEK_TAKEN ? "taken" : "gone",
-                        "this seek was %s", status_name[k->status]);
+                        "%s", seek_gone_words(k->status));
     else if (!(level = bot_offer(k, now)))
         api_reply_error(out, 409, "wait",
-                        k->pool ? "the house bot is offered after %.0f s in "
-                                  "a pool"
-                                : "the house bot is offered in the pools "
-                                  "(POST /api/pair), after %.0f s",
+                        k->pool ? _("the house bot is offered after %.0f s in "
+                                    "a pool")
+                                : _("the house bot is offered in the pools "
+                                    "(POST /api/pair), after %.0f s"),
                         MC_API_POOL_BOT_WAIT);
     else {
         k->status = SEEK_TAKING;
@@ -572,7 +588,7 @@ static void take_bot(mc_api *a, const char *id, const api_req *rq,
         if ((k = find_seek(a, id)) && k->status == SEEK_TAKING)
             k->status = SEEK_OPEN;
         pthread_mutex_unlock(&a->lobby_lock);
-        api_reply_error(out, 503, "io", "the house bot cannot be had (%s)",
+        api_reply_error(out, 503, "io", _("the house bot cannot be had (%s)"),
                         err.msg);
         return;
     }
@@ -620,12 +636,12 @@ static void one_seek(mc_api *a, const char *id, const api_req *rq, int del,
     api_seek *k = find_seek(a, id);
     int mine = k && holds_seek(k, rq);
     if (!k) {
-        api_reply_error(out, 404, "not_found", "no such seek (it ended)");
+        api_reply_error(out, 404, "not_found", _("no such seek (it ended)"));
     } else if (del) {
         if (!mine)
             api_reply_error(out, 403, "seat",
-                            "only the seek's creator withdraws it (with its "
-                            "token or session)");
+                            _("only the seek's creator withdraws it (with its "
+                              "token or session)"));
         else if (k->status == SEEK_OPEN) {
             k->status = SEEK_WITHDRAWN;
             k->ended = now;
@@ -634,7 +650,7 @@ static void one_seek(mc_api *a, const char *id, const api_req *rq, int del,
         } else
             api_reply_error(out, 409,
                             k->status == SEEK_WITHDRAWN ? "gone" : "taken",
-                            "this seek was %s", status_name[k->status]);
+                            "%s", seek_gone_words(k->status));
     } else {
         if (mine && k->status == SEEK_OPEN)
             k->seen = now;
@@ -681,30 +697,31 @@ void ep_seek(mc_api *a, const api_req *rq, mc_api_reply *out)
     const char *slash = strchr(rest, '/');
     size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
     if (n != ID_LEN) {
-        api_reply_error(out, 404, "not_found", "no such seek");
+        api_reply_error(out, 404, "not_found", _("no such seek"));
         return;
     }
     memcpy(id, rest, ID_LEN);
     id[ID_LEN] = 0;
     if (!api_valid_id(id)) {
-        api_reply_error(out, 404, "not_found", "no such seek");
+        api_reply_error(out, 404, "not_found", _("no such seek"));
     } else if (slash && (!strcmp(slash, "/accept") || !strcmp(slash, "/bot"))) {
         if (strcmp(rq->method, "POST") != 0)
-            api_reply_error(out, 405, "method", "%s is not allowed on %.200s",
-                            rq->method, rq->path);
+            api_reply_error(out, 405, "method",
+                            _("%s is not allowed on %.200s"), rq->method,
+                            rq->path);
         else if (!strcmp(slash, "/accept"))
             accept_seek(a, id, rq, out);
         else
             take_bot(a, id, rq, out);
     } else if (slash) {
-        api_reply_error(out, 404, "not_found", "no such endpoint: %.200s",
+        api_reply_error(out, 404, "not_found", _("no such endpoint: %.200s"),
                         rq->path);
     } else if (!strcmp(rq->method, "GET") || !strcmp(rq->method, "HEAD")) {
         one_seek(a, id, rq, 0, out);
     } else if (!strcmp(rq->method, "DELETE")) {
         one_seek(a, id, rq, 1, out);
     } else {
-        api_reply_error(out, 405, "method", "%s is not allowed on %.200s",
+        api_reply_error(out, 405, "method", _("%s is not allowed on %.200s"),
                         rq->method, rq->path);
     }
 }

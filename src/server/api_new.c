@@ -51,7 +51,7 @@ static int seats_of(json_t *j, mc_api_reply *out)
     if (strcmp(v, "S") == 0 || strcmp(v, "N") == 0)
         return v[0] == 'S' ? 1 : 2;
     api_reply_error(out, 400, "json",
-                    "'seats' must be \"both\", \"S\" or \"N\"");
+                    _("'seats' must be \"both\", \"S\" or \"N\""));
     return 0;
 }
 
@@ -67,7 +67,7 @@ static game_entry *new_entry(mc_api *a, mc_record **recs, int n, int mask,
     game_entry *e = api_entry_new();
     if (!e) {
         mc_records_free(recs, n);
-        api_reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", _("out of memory"));
         return NULL;
     }
     e->recs = recs;
@@ -79,7 +79,7 @@ static game_entry *new_entry(mc_api *a, mc_record **recs, int n, int mask,
     if (api_random_hex(tok) != 0 ||
         api_random_hex(e->invite[mask == 1 ? 1 : 0]) != 0) {
         api_entry_free(e);
-        api_reply_error(out, 503, "io", "no random numbers from the system");
+        api_reply_error(out, 503, "io", _("no random numbers from the system"));
         return NULL;
     }
     for (int s = 0; s < 2; s++)
@@ -124,20 +124,21 @@ static int take_place(mc_api *a, game_entry *e, int quota, mc_api_reply *out)
         return 0;
     api_entry_free(e);
     if (full)
-        api_reply_error(out, 503, "full", "this server holds %d games already",
+        api_reply_error(out, 503, "full",
+                        _("this server holds %d games already"),
                         a->o.max_games);
     else if (fast)
         api_reply_error(out, 429, "rate",
-                        "your address made %d games this minute: wait a "
-                        "little",
+                        _("your address made %d games this minute: wait a "
+                          "little"),
                         a->o.rate);
     else if (ok == 0)
         api_reply_error(out, 429, "quota",
-                        "your address holds %d games already: finish or "
-                        "delete one",
+                        _("your address holds %d games already: finish or "
+                          "delete one"),
                         a->o.quota);
     else
-        api_reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", _("out of memory"));
     return -1;
 }
 
@@ -172,7 +173,8 @@ static int store_new(mc_api *a, game_entry *e, mc_api_reply *out)
         free(t);
         fprintf(stderr, "mancala serve: a new game: %s\n", err.msg);
         api_table_remove(a, e); /* frees it */
-        api_reply_error(out, 503, "io", "the game was not saved (%s)", err.msg);
+        api_reply_error(out, 503, "io", _("the game was not saved (%s)"),
+                        err.msg);
         return -1;
     }
     free(t);
@@ -251,7 +253,7 @@ int api_new_seated(mc_api *a, mc_record *r, const char *addr,
         free(recs);
         mc_record_free(r);
         json_decref(extra);
-        api_reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", _("out of memory"));
         return -1;
     }
     recs[0] = r;
@@ -309,7 +311,7 @@ void ep_new(mc_api *a, const api_req *rq, mc_api_reply *out)
     if (!spec) {
         json_decref(j);
         api_reply_error(out, 400, "json",
-                        "'game' is required (e.g. \"oware\")");
+                        _("'game' is required (e.g. \"oware\")"));
         return;
     }
     mc_error err;
@@ -365,7 +367,7 @@ void ep_new(mc_api *a, const api_req *rq, mc_api_reply *out)
     if (as && !json_is_boolean(as)) {
         mc_record_free(r);
         json_decref(j);
-        api_reply_error(out, 400, "json", "'assist' must be true or false");
+        api_reply_error(out, 400, "json", _("'assist' must be true or false"));
         return;
     }
     /* The engine's help during a game between two people, agreed at the
@@ -376,7 +378,7 @@ void ep_new(mc_api *a, const api_req *rq, mc_api_reply *out)
     mc_record **recs = malloc(sizeof *recs);
     if (!recs) {
         mc_record_free(r);
-        api_reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", _("out of memory"));
         return;
     }
     recs[0] = r;
@@ -399,7 +401,7 @@ void ep_load(mc_api *a, const api_req *rq, mc_api_reply *out)
     }
     if (!text) {
         json_decref(j);
-        api_reply_error(out, 400, "json", "'record' is required");
+        api_reply_error(out, 400, "json", _("'record' is required"));
         return;
     }
     mc_record **recs;
@@ -445,14 +447,16 @@ void ep_join(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     char tok[ID_LEN + 1];
     mc_error err;
     if (side < 0) {
-        api_reply_error(out, 403, "seat",
-                        "no open invitation to this game has that code (was it "
-                        "used already?)");
+        api_reply_error(
+            out, 403, "seat",
+            _("no open invitation to this game has that code (was it "
+              "used already?)"));
     } else if (api_random_hex(tok) != 0) {
-        api_reply_error(out, 503, "io", "no random numbers from the system");
+        api_reply_error(out, 503, "io", _("no random numbers from the system"));
     } else if (mc_store_seat(a->store, e->id, side, tok, rq->account, now_s(),
                              &err) != 0) {
-        api_reply_error(out, 503, "io", "the seat was not saved (%s)", err.msg);
+        api_reply_error(out, 503, "io", _("the seat was not saved (%s)"),
+                        err.msg);
     } else {
         memcpy(e->token[side], tok, sizeof tok);
         e->acct[side] = rq->account;
@@ -476,12 +480,13 @@ void ep_delete(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
         if (e->owner >> s & 1)
             own |= api_holds(e, rq, s);
     if (!own) {
-        api_deny(out, rq->token, "the seat of the game's creator");
+        api_deny(out, rq->token,
+                 N_("this needs the token of the seat of the game's creator"));
         return;
     }
     mc_error err;
     if (mc_store_delete(a->store, e->id, &err) != 0) {
-        api_reply_error(out, 503, "io", "the game was not deleted (%s)",
+        api_reply_error(out, 503, "io", _("the game was not deleted (%s)"),
                         err.msg);
         return;
     }

@@ -16,7 +16,7 @@ static void over_error(mc_api_reply *out, const mc_session *s)
 {
     mc_result r;
     mc_session_result(s, &r);
-    api_reply_error(out, 409, "over", "the game is over (%s)", r.detail);
+    api_reply_error(out, 409, "over", _("the game is over (%s)"), r.detail);
 }
 
 /* side's flag fell before its move arrived. */
@@ -26,9 +26,9 @@ static void time_ran_out(mc_api_reply *out, const mc_session *s, int side)
         over_error(out, s);
     else
         api_reply_error(out, 409, "time",
-                        "%s's time ran out before the move arrived: the turn "
-                        "passed",
-                        side ? "North" : "South");
+                        _("%s's time ran out before the move arrived: the turn "
+                          "passed"),
+                        side ? _("North") : _("South"));
 }
 
 /* Play a move token on the game, with its trace; replies. */
@@ -41,7 +41,7 @@ void api_play_token(mc_api *a, game_entry *e, const char *tok,
     tr.ev = malloc(TRACE_CAP * sizeof *tr.ev);
     if (!tr.ev) {
         json_decref(extra);
-        api_reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", _("out of memory"));
         return;
     }
     const mc_game *g = mc_record_game(cur_rec(e));
@@ -68,9 +68,9 @@ void api_play_token(mc_api *a, game_entry *e, const char *tok,
     } else if (arranging >= 0) {
         json_decref(extra);
         api_reply_error(out, 409, "setup",
-                        "the set-up is not finished: %s "
-                        "arranges its seeds first (W3)",
-                        arranging ? "North" : "South");
+                        _("the set-up is not finished: %s "
+                          "arranges its seeds first (W3)"),
+                        arranging ? _("North") : _("South"));
     } else if (mc_move_parse(g, &before, tok, &m, &err) != 0) {
         json_decref(extra);
         api_reply_error(out, 422, api_err_code(err.code), "%s", err.msg);
@@ -125,10 +125,10 @@ void ep_play(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
         return;
     }
     if (!tok) {
-        api_reply_error(out, 400, "json", "'move' is required");
+        api_reply_error(out, 400, "json", _("'move' is required"));
     } else if (version >= 0 && (unsigned long)version != e->version) {
         api_reply_error(out, 409, "changed",
-                        "the game has changed since version %.0f (now %lu)",
+                        _("the game has changed since version %.0f (now %lu)"),
                         version, e->version);
     } else {
         api_play_token(a, e, tok, out, NULL);
@@ -167,22 +167,23 @@ static void ask_takeback(game_entry *e, const api_req *rq, mc_api_reply *out)
     int side = seat_of(e, rq);
     mc_session *s = cur_session(e);
     if (side < 0) {
-        api_deny(out, rq->token, "a seat");
+        api_deny(out, rq->token, N_("this needs the token of a seat"));
         return;
     }
     if (mc_session_over(s)) {
         api_reply_error(out, 409, "over",
-                        "the game is over: nothing to take back");
+                        _("the game is over: nothing to take back"));
         return;
     }
     if (takeback_plies(s, side) == 0) {
-        api_reply_error(out, 409, "no_undo", "%s has made no move to take back",
-                        side ? "North" : "South");
+        api_reply_error(out, 409, "no_undo",
+                        _("%s has made no move to take back"),
+                        side ? _("North") : _("South"));
         return;
     }
     if (e->tb_side >= 0 && !e->tb_declined) {
         api_reply_error(out, 409, "takeback",
-                        "a takeback is already asked for");
+                        _("a takeback is already asked for"));
         return;
     }
     e->tb_side = side;
@@ -203,7 +204,7 @@ static void undo_redo(mc_api *a, game_entry *e, const api_req *rq, int redo,
         return;
     }
     if (!redo && ply == 0) {
-        api_reply_error(out, 409, "no_undo", "there is no move to undo");
+        api_reply_error(out, 409, "no_undo", _("there is no move to undo"));
         return;
     }
     int side =
@@ -216,9 +217,9 @@ static void undo_redo(mc_api *a, game_entry *e, const api_req *rq, int redo,
     int rc = redo ? mc_session_redo_at(s, e->now, &err)
                   : mc_session_undo_at(s, e->now, &err);
     if (rc == MC_ERR_ARG) { /* nothing to take back or play again */
-        api_reply_error(out, 409, redo ? "no_redo" : "no_undo",
-                        redo ? "there is no move to redo"
-                             : "there is no move to undo");
+        api_reply_error(out, 409, redo ? "no_redo" : "no_undo", "%s",
+                        redo ? _("there is no move to redo")
+                             : _("there is no move to undo"));
         return;
     }
     if (rc != 0) {
@@ -249,7 +250,7 @@ void ep_takeback(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     static const char *const keys[] = {"accept", NULL};
     int side = seat_of(e, rq);
     if (side < 0) {
-        api_deny(out, rq->token, "a seat");
+        api_deny(out, rq->token, N_("this needs the token of a seat"));
         return;
     }
     json_t *j = api_parse_body(rq->body, rq->len, keys, out);
@@ -259,17 +260,17 @@ void ep_takeback(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     int ok = json_is_boolean(acc), accept = json_is_true(acc);
     json_decref(j);
     if (!ok) {
-        api_reply_error(out, 400, "json", "'accept' must be true or false");
+        api_reply_error(out, 400, "json", _("'accept' must be true or false"));
         return;
     }
     if (e->tb_side < 0 || e->tb_declined) {
-        api_reply_error(out, 409, "takeback", "no takeback is asked for");
+        api_reply_error(out, 409, "takeback", _("no takeback is asked for"));
         return;
     }
     if (e->tb_side == side) {
         api_reply_error(out, 403, "seat",
-                        "the other player answers a takeback, "
-                        "not the one who asked");
+                        _("the other player answers a takeback, "
+                          "not the one who asked"));
         return;
     }
     if (!accept) {
@@ -286,7 +287,7 @@ void ep_takeback(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     for (int i = 0; i < n; i++)
         if (mc_session_undo_at(s, e->now, &err) != 0) {
             api_reply_error(out, 409, "no_undo", "%s",
-                            err.msg[0] ? err.msg : "cannot take back");
+                            err.msg[0] ? err.msg : _("cannot take back"));
             return;
         }
     e->version++;
@@ -307,11 +308,11 @@ void ep_resign(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     }
     mc_session *s = cur_session(e);
     if (!side || (strcmp(side, "S") != 0 && strcmp(side, "N") != 0))
-        api_reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
+        api_reply_error(out, 400, "json", _("'side' must be \"S\" or \"N\""));
     else if (!api_holds(e, rq, side[0] == 'N'))
         api_deny(out, rq->token, api_side_seat(side[0] == 'N'));
     else if (mc_session_over(s))
-        api_reply_error(out, 409, "over", "the game is over");
+        api_reply_error(out, 409, "over", _("the game is over"));
     else {
         mc_session_forfeit(s, side[0] == 'N', MC_END_RESIGN);
         e->version++;
@@ -325,22 +326,23 @@ void ep_next(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
 {
     const mc_game *g = mc_record_game(cur_rec(e));
     if (!api_holds_any(e, rq)) {
-        api_deny(out, rq->token, "a seat");
+        api_deny(out, rq->token, N_("this needs the token of a seat"));
         return;
     }
     mc_match m;
     api_match_of(e, &m);
     if (!mc_session_over(cur_session(e))) {
-        api_reply_error(out, 409, "not_over", "the current game is not over");
+        api_reply_error(out, 409, "not_over",
+                        _("the current game is not over"));
         return;
     }
     if (!mc_game_is_match(g) || m.winner >= 0) {
-        api_reply_error(out, 409, "match_over", "the match is over");
+        api_reply_error(out, 409, "match_over", _("the match is over"));
         return;
     }
     if (e->n >= MC_API_MAX_ROUNDS) {
         api_reply_error(out, 409, "match_over",
-                        "this match has reached %d games: no more here",
+                        _("this match has reached %d games: no more here"),
                         MC_API_MAX_ROUNDS);
         return;
     }
@@ -352,7 +354,7 @@ void ep_next(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     mc_record *r = mc_record_new(mc_game_spec(g), &start, &err);
     if (!r || api_add_round(e, r) != 0) {
         mc_record_free(r);
-        api_reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", _("out of memory"));
         return;
     }
     api_set_date(r);

@@ -37,7 +37,7 @@ void ep_player(mc_api *a, const api_req *rq, mc_api_reply *out)
         ok = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
              (*p >= '0' && *p <= '9') || *p == '_' || *p == '-';
     if (!ok) {
-        api_reply_error(out, 404, "not_found", "no such player");
+        api_reply_error(out, 404, "not_found", _("no such player"));
         return;
     }
     mc_store_account acc;
@@ -49,12 +49,13 @@ void ep_player(mc_api *a, const api_req *rq, mc_api_reply *out)
         mc_store_player(a->store, name, (long long)clock_now(a), &acc, st,
                         PLAYER_KINDS, &nst, past, PLAYER_GAMES, &npast, &err);
     if (rc < 0) {
-        api_reply_error(out, 503, "io", "the player cannot be read (%s)",
+        api_reply_error(out, 503, "io", _("the player cannot be read (%s)"),
                         err.msg);
         return;
     }
     if (rc > 0) {
-        api_reply_error(out, 404, "not_found", "no player is named %s", name);
+        api_reply_error(out, 404, "not_found", _("no player is named %s"),
+                        name);
         return;
     }
     json_t *ratings = json_object();

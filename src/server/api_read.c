@@ -52,7 +52,7 @@ void ep_record(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
     if (!t) {
-        api_reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", _("out of memory"));
         return;
     }
     out->status = 200;
@@ -106,7 +106,7 @@ void ep_last_trace(mc_api *a, game_entry *e, const api_req *rq,
     mc_trace tr = {NULL, TRACE_CAP, 0, 0};
     tr.ev = malloc(TRACE_CAP * sizeof *tr.ev);
     if (!tr.ev) {
-        api_reply_error(out, 500, "memory", "out of memory");
+        api_reply_error(out, 500, "memory", _("out of memory"));
         return;
     }
     mc_pos p = *mc_session_pos_at(s, n - 1);
@@ -153,8 +153,8 @@ void ep_offer(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     json_decref(j);
     if (bad) {
         api_reply_error(out, 400, "json",
-                        "'pits' must list distinct pit "
-                        "indices (0..%d)",
+                        _("'pits' must list distinct pit "
+                          "indices (0..%d)"),
                         mc_game_pits(g) - 1);
         return;
     }
@@ -165,7 +165,7 @@ void ep_offer(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
         api_reply_json(out, 200,
                        json_pack("{s:b,s:n,s:o}", "legal", 0, "move", "why",
                                  api_safe_str(mc_session_over(cur_session(e))
-                                                  ? "the game is over"
+                                                  ? _("the game is over")
                                                   : err.msg)));
         return;
     }

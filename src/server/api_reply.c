@@ -115,7 +115,7 @@ json_t *api_parse_body(const char *body, size_t len, const char *const *allowed,
         j = json_loadb(body, len, JSON_REJECT_DUPLICATES, &e);
         if (!j) {
             api_reply_error(out, 400, "json",
-                            "bad JSON at line %d, column %d: %s", e.line,
+                            _("bad JSON at line %d, column %d: %s"), e.line,
                             e.column, e.text);
             return NULL;
         }
@@ -123,7 +123,7 @@ json_t *api_parse_body(const char *body, size_t len, const char *const *allowed,
     if (!json_is_object(j)) {
         json_decref(j);
         api_reply_error(out, 400, "json",
-                        "the request body must be a JSON object");
+                        _("the request body must be a JSON object"));
         return NULL;
     }
     const char *key;
@@ -135,7 +135,7 @@ json_t *api_parse_body(const char *body, size_t len, const char *const *allowed,
             if (strcmp(key, allowed[i]) == 0)
                 ok = 1;
         if (!ok) {
-            api_reply_error(out, 400, "json", "unknown key '%.100s'", key);
+            api_reply_error(out, 400, "json", _("unknown key '%.100s'"), key);
             json_decref(j);
             return NULL;
         }
@@ -164,12 +164,12 @@ int api_opt_str(json_t *j, const char *key, const char **s, size_t max,
         return 0;
     if (!json_is_string(v) ||
         strlen(json_string_value(v)) != json_string_length(v)) {
-        api_reply_error(out, 400, "json", "'%s' must be a string", key);
+        api_reply_error(out, 400, "json", _("'%s' must be a string"), key);
         return -1;
     }
     if (json_string_length(v) > max) {
-        api_reply_error(out, 400, "json", "'%s' is longer than %zu bytes", key,
-                        max);
+        api_reply_error(out, 400, "json", _("'%s' is longer than %zu bytes"),
+                        key, max);
         return -1;
     }
     *s = json_string_value(v);
@@ -186,8 +186,8 @@ int api_opt_num(json_t *j, const char *key, double lo, double hi, double *x,
         return 0;
     if (!json_is_number(v) || json_number_value(v) < lo ||
         json_number_value(v) > hi) {
-        api_reply_error(out, 400, "json", "'%s' must be a number from %g to %g",
-                        key, lo, hi);
+        api_reply_error(out, 400, "json",
+                        _("'%s' must be a number from %g to %g"), key, lo, hi);
         return -1;
     }
     *x = json_number_value(v);

@@ -113,15 +113,15 @@ int api_read_rounds(const char *text, const char *path, mc_record ***recs,
         text ? mc_records_scan(text, strlen(text), take_round, &c, &loc, err)
              : mc_records_scan_file(path, take_round, &c, &loc, err);
     if (rc == 0 && c.n == 0) {
-        snprintf(err->msg, sizeof err->msg, "the record holds no game");
+        snprintf(err->msg, sizeof err->msg, _("the record holds no game"));
         rc = -1;
     } else if (rc == TOO_MANY_ROUNDS) {
         snprintf(err->msg, sizeof err->msg,
-                 "a game here is one match of at most %d games; this record "
-                 "holds more (load its games one by one)",
+                 _("a game here is one match of at most %d games; this record "
+                   "holds more (load its games one by one)"),
                  MC_API_MAX_ROUNDS);
     } else if (rc != 0 && !err->msg[0]) {
-        snprintf(err->msg, sizeof err->msg, "out of memory");
+        snprintf(err->msg, sizeof err->msg, _("out of memory"));
     }
     if (rc != 0) {
         mc_records_free(c.recs, c.n);

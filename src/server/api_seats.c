@@ -93,13 +93,16 @@ int api_invited_side(const game_entry *e, const char *code)
 
 void api_deny(mc_api_reply *out, const char *tok, const char *what)
 {
-    api_reply_error(out, 403, "seat", "%s needs the token of %s (%s)", "this",
-                    what, tok ? "the token sent is not it" : "none was sent");
+    /* TRANSLATORS: %1$s says which token a request needs ("this needs
+       the token of a seat"), %2$s why it was refused */
+    api_reply_error(out, 403, "seat", _("%1$s (%2$s)"), _(what),
+                    tok ? _("the token sent is not it") : _("none was sent"));
 }
 
 const char *api_side_seat(int side)
 {
-    return side ? "North's seat" : "South's seat";
+    return side ? N_("this needs the token of North's seat")
+                : N_("this needs the token of South's seat");
 }
 
 /* A game between two people: the creator took one seat, the other is (or
@@ -119,7 +122,7 @@ int api_help_refused(const game_entry *e, mc_api_reply *out)
         return 0;
     api_reply_error(
         out, 403, "assist",
-        "the engine's help is off in a game between two people until "
-        "it ends (unless the game was made with \"assist\": true)");
+        _("the engine's help is off in a game between two people until "
+          "it ends (unless the game was made with \"assist\": true)"));
     return 1;
 }

@@ -20,7 +20,7 @@ static int setup_side(const game_entry *e, json_t *j, const api_req *rq,
     if (api_opt_str(j, "side", &sv, 2, out))
         return -1;
     if (!sv || (strcmp(sv, "S") != 0 && strcmp(sv, "N") != 0)) {
-        api_reply_error(out, 400, "json", "'side' must be \"S\" or \"N\"");
+        api_reply_error(out, 400, "json", _("'side' must be \"S\" or \"N\""));
         return -1;
     }
     int side = sv[0] == 'N';
@@ -31,20 +31,20 @@ static int setup_side(const game_entry *e, json_t *j, const api_req *rq,
     int turn = api_setup_turn(e);
     if (turn < 0) {
         api_reply_error(out, 409, "setup",
-                        "no set-up is open: the game is not "
-                        "setup=custom or has begun (W3)");
+                        _("no set-up is open: the game is not "
+                          "setup=custom or has begun (W3)"));
         return -1;
     }
     if (turn != side) {
         const char *done = mc_record_tag(cur_rec(e), "Arranged");
         if (done && strchr(done, side ? 'N' : 'S'))
             api_reply_error(out, 409, "setup",
-                            "%s has arranged its seeds already (W3)",
-                            side ? "North" : "South");
+                            _("%s has arranged its seeds already (W3)"),
+                            side ? _("North") : _("South"));
         else
-            api_reply_error(out, 409, "setup",
-                            "%s arranges first, then %s (W3)",
-                            turn ? "North" : "South", side ? "North" : "South");
+            api_reply_error(
+                out, 409, "setup", _("%s arranges first, then %s (W3)"),
+                turn ? _("North") : _("South"), side ? _("North") : _("South"));
         return -1;
     }
     return side;
@@ -61,7 +61,7 @@ static int arrange(const mc_game *g, mc_pos *p, int side, json_t *pits,
         return 0;
     if (!json_is_array(pits) || (int)json_array_size(pits) != np) {
         api_reply_error(out, 400, "json",
-                        "'pits' must be an array of %d seed counts", np);
+                        _("'pits' must be an array of %d seed counts"), np);
         return -1;
     }
     for (int i = 0; i < np; i++) {
@@ -69,14 +69,15 @@ static int arrange(const mc_game *g, mc_pos *p, int side, json_t *pits,
         json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1;
         if (n < 0 || n > 255) {
             api_reply_error(out, 400, "json",
-                            "'pits' item %d must be a whole number 0..255", i);
+                            _("'pits' item %d must be a whole number 0..255"),
+                            i);
             return -1;
         }
         if (n != p->pit[i] && mc_pit_owner(g, p, i) != side) {
             api_reply_error(out, 422, "position",
-                            "pit %s is not %s's: each player arranges only "
-                            "its own pits (W3)",
-                            mc_pit_name(g, i), side ? "North" : "South");
+                            _("pit %s is not %s's: each player arranges only "
+                              "its own pits (W3)"),
+                            mc_pit_name(g, i), side ? _("North") : _("South"));
             return -1;
         }
         p->pit[i] = (uint8_t)n;

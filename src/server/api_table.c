@@ -187,8 +187,8 @@ int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
     free(t);
     e->stale = 1;
     fprintf(stderr, "mancala serve: game %s: %s\n", e->id, err.msg);
-    api_reply_error(out, 503, "io", "the change was not saved (%s); try again",
-                    err.msg);
+    api_reply_error(out, 503, "io",
+                    _("the change was not saved (%s); try again"), err.msg);
     return -1;
 }
 
@@ -208,8 +208,8 @@ int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
     free(t);
     if (rc != 0) {
         api_reply_error(out, 503, "io",
-                        "the game cannot be read back from the "
-                        "store: try again");
+                        _("the game cannot be read back from the "
+                          "store: try again"));
         return -1;
     }
     mc_records_free(e->recs, e->n);

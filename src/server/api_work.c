@@ -33,8 +33,8 @@ static void reply_costly(const mc_api *a, mc_api_reply *out)
     free(out->body);
     memset(out, 0, sizeof *out);
     api_reply_error(out, 503, "costly",
-                    "working out this request's moves took longer than the "
-                    "server allows one request (%g s); nothing was changed",
+                    _("working out this request's moves took longer than the "
+                      "server allows one request (%g s); nothing was changed"),
                     a->o.work);
 }
 
@@ -115,8 +115,8 @@ double api_work_begin(mc_api *a, const char *addr, mc_api_reply *out)
     api_table_unlock(a);
     if (used >= a->o.work_minute) {
         api_reply_error(out, 429, "rate",
-                        "your address's requests took %.1f s of the server's "
-                        "time this minute: wait a little",
+                        _("your address's requests took %.1f s of the server's "
+                          "time this minute: wait a little"),
                         used);
         return -1;
     }

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "password.h"
+#include "../core/i18n.h"
 #include "../core/util.h"
 
 _Static_assert(MC_PW_HASH_MAX == crypto_pwhash_STRBYTES,
@@ -58,7 +59,7 @@ static void init(void)
 
 static int not_ready(mc_error *err)
 {
-    return mc_err(err, MC_ERR_IO, "the password library cannot start"), -1;
+    return mc_err(err, MC_ERR_IO, _("the password library cannot start")), -1;
 }
 
 /* A turn among the MC_PW_AT_ONCE hashes: 0, or -1 when none came free
@@ -102,7 +103,7 @@ int mc_pw_hash(const char *pw, size_t len, char out[MC_PW_HASH_MAX],
                                crypto_pwhash_MEMLIMIT_INTERACTIVE);
     end_turn();
     if (rc != 0)
-        return mc_err(err, MC_ERR_IO, "out of memory for a password's hash"),
+        return mc_err(err, MC_ERR_IO, _("out of memory for a password's hash")),
                MC_PW_FAIL;
     return MC_PW_OK;
 }

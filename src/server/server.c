@@ -37,6 +37,7 @@
 
 #include "server.h"
 #include "mime.h"
+#include "../core/i18n.h"
 #include "../core/util.h"
 
 /* A connection as the watchdog sees it. */
@@ -118,13 +119,50 @@ static enum MHD_Result send_buf(struct MHD_Connection *c, int status,
     return ret;
 }
 
+/* The language a request asks for: its lang query parameter (?lang=fr),
+   else its Accept-Language header; NULL: English. */
+static const char *request_lang(struct MHD_Connection *c)
+{
+    const char *l =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lang");
+    if (!l || !*l)
+        l = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Language");
+    return l && *l ? l : NULL;
+}
+
+/* s as the inside of a JSON string, into out (cut to fit; a translation
+   may hold any character). */
+static void json_inside(const char *s, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (; *s && k + 7 < cap; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') {
+            out[k++] = '\\';
+            out[k++] = (char)ch;
+        } else if (ch < 0x20) {
+            k += (size_t)snprintf(out + k, cap - k, "\\u%04x", ch);
+        } else {
+            out[k++] = (char)ch;
+        }
+    }
+    out[k] = 0;
+}
+
+/* An error answered by the HTTP layer: msg (marked N_) in the request's
+   language; the code as it is. */
 static enum MHD_Result send_error(struct MHD_Connection *c, int status,
                                   const char *code, const char *msg)
 {
-    char b[512];
+    char m[768], b[1024];
+    mc_lang_use(request_lang(c));
+    json_inside(_(msg), m, sizeof m);
+    mc_lang_use(NULL);
     int n =
         snprintf(b, sizeof b,
-                 "{\"error\":{\"code\":\"%s\",\"message\":\"%s\"}}", code, msg);
+                 "{\"error\":{\"code\":\"%s\",\"message\":\"%s\"}}", code, m);
+    if (n < 0 || (size_t)n >= sizeof b)
+        n = (int)strlen(b);
     return send_buf(c, status, "application/json", b, (size_t)n, 1);
 }
 
@@ -133,7 +171,7 @@ static enum MHD_Result serve_static(const mc_server *s,
                                     const char *method)
 {
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
-        return send_error(c, 405, "method", "only GET here");
+        return send_error(c, 405, "method", N_("only GET here"));
     const char *name = url[0] == '/' ? url + 1 : url;
     if (!*name)
         name = "index.html";
@@ -142,7 +180,7 @@ static enum MHD_Result serve_static(const mc_server *s,
         if (strcmp(s->site[i].name, name) == 0)
             f = &s->site[i];
     if (!f)
-        return send_error(c, 404, "not_found", "no such file");
+        return send_error(c, 404, "not_found", N_("no such file"));
     return send_buf(c, 200, f->type, f->data, f->len, 0);
 }
 
@@ -286,6 +324,7 @@ typedef struct sse {
     int fd; /* the connection's socket: is the client still there? */
     char id[MC_API_ID_LEN + 1];
     char addr[64];
+    char lang[64]; /* the language of the request that opened it */
     unsigned long since;
     int have_since, first, done;
     char *buf;
@@ -414,7 +453,8 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *out, size_t max)
             snprintf(path, sizeof path, "/api/seeks");
         else
             snprintf(path, sizeof path, "/api/game/%s", e->id);
-        mc_api_req rq = {"GET", path, NULL, 0, NULL, e->addr};
+        mc_api_req rq = {
+            "GET", path, NULL, 0, NULL, e->addr, e->lang[0] ? e->lang : NULL};
         mc_api_reply r;
         mc_api_handle(e->s->api, &rq, &r);
         if (r.status != 200 || !r.body || memchr(r.body, '\n', r.len)) {
@@ -460,7 +500,7 @@ static enum MHD_Result serve_events(mc_server *s, struct MHD_Connection *c,
 {
     unsigned long v;
     if (mc_api_version(s->api, id, &v) != 0)
-        return send_error(c, 404, "not_found", "no such game");
+        return send_error(c, 404, "not_found", N_("no such game"));
     sse *e = calloc(1, sizeof *e);
     if (!e)
         return MHD_NO;
@@ -470,6 +510,14 @@ static enum MHD_Result serve_events(mc_server *s, struct MHD_Connection *c,
     e->fd = ci ? ci->connect_fd : -1;
     snprintf(e->id, sizeof e->id, "%s", id);
     client_addr(s, c, e->addr, sizeof e->addr);
+    const char *lang = request_lang(c);
+    if (lang) { /* a long Accept-Language: its first whole entries */
+        snprintf(e->lang, sizeof e->lang, "%s", lang);
+        char *cut =
+            strlen(lang) >= sizeof e->lang ? strrchr(e->lang, ',') : NULL;
+        if (cut)
+            *cut = 0;
+    }
     e->first = 1;
     const char *last = header(c, "Last-Event-ID");
     if (last && *last) {
@@ -484,11 +532,19 @@ static enum MHD_Result serve_events(mc_server *s, struct MHD_Connection *c,
         free(e);
         /* refused, and the connection closed: it does not stay to hold
            one of the address's request connections */
-        static const char msg[] =
-            "{\"error\":{\"code\":\"rate\",\"message\":\"too many live streams "
-            "from your address (close a page, or watch fewer games)\"}}";
+        char msg[1024], m[768];
+        mc_lang_use(request_lang(c));
+        json_inside(_("too many live streams from your address (close a "
+                      "page, or watch fewer games)"),
+                    m, sizeof m);
+        mc_lang_use(NULL);
+        int n =
+            snprintf(msg, sizeof msg,
+                     "{\"error\":{\"code\":\"rate\",\"message\":\"%s\"}}", m);
+        if (n < 0 || (size_t)n >= sizeof msg)
+            n = (int)strlen(msg);
         struct MHD_Response *r = MHD_create_response_from_buffer(
-            sizeof msg - 1, (void *)msg, MHD_RESPMEM_PERSISTENT);
+            (size_t)n, msg, MHD_RESPMEM_MUST_COPY);
         if (!r)
             return MHD_NO;
         MHD_add_response_header(r, "Content-Type", "application/json");
@@ -540,25 +596,26 @@ static enum MHD_Result admit(const mc_server *s, struct MHD_Connection *c,
     u->refused = 1;
     if (!host_ok(s, header(c, "Host")))
         return send_error(c, 421, "host",
-                          "this server is not reached by that name "
-                          "(mancala serve --host NAME allows one)");
+                          N_("this server is not reached by that name "
+                             "(mancala serve --host NAME allows one)"));
     if (!reads && !origin_ok(c))
         return send_error(c, 403, "origin",
-                          "a request from another site's page is refused");
+                          N_("a request from another site's page is refused"));
     if (strcmp(method, "POST") == 0 && !json_type(header(c, "Content-Type")))
         return send_error(c, 415, "content_type",
-                          "requests that change something are JSON "
-                          "(Content-Type: application/json)");
+                          N_("requests that change something are JSON "
+                             "(Content-Type: application/json)"));
     int ncl = 0;
     MHD_get_connection_values(c, MHD_HEADER_KIND, count_length, &ncl);
     if (ncl > 1)
         return send_error(c, 400, "request",
-                          "two Content-Length headers: the body's length "
-                          "is not known");
+                          N_("two Content-Length headers: the body's length "
+                             "is not known"));
     const char *cl = header(c, "Content-Length");
     if (cl && strtoull(cl, NULL, 10) > MC_API_MAX_BODY) {
         u->too_big = 1;
-        return send_error(c, 413, "too_large", "the request body is too large");
+        return send_error(c, 413, "too_large",
+                          N_("the request body is too large"));
     }
     u->refused = 0;
     return MHD_YES;
@@ -580,7 +637,8 @@ static enum MHD_Result gather(struct MHD_Connection *c, upload *u,
            answer now, the rest not read (the connection then closes) */
         u->too_big = u->refused = 1;
         *size = 0;
-        return send_error(c, 413, "too_large", "the request body is too large");
+        return send_error(c, 413, "too_large",
+                          N_("the request body is too large"));
     }
     *size = 0;
     return MHD_YES;
@@ -599,7 +657,7 @@ static enum MHD_Result answer_api(mc_server *s, struct MHD_Connection *c,
     if (auth && strncasecmp(auth, "Bearer ", 7) == 0)
         for (token = auth + 7; *token == ' ';)
             token++;
-    mc_api_req rq = {method, url, u->buf, u->len, token, addr};
+    mc_api_req rq = {method, url, u->buf, u->len, token, addr, request_lang(c)};
     mc_api_reply r;
     mc_api_handle(s->api, &rq, &r);
     struct MHD_Response *resp =
@@ -646,7 +704,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
     if (u->refused)
         return MHD_YES;
     if (u->too_big)
-        return send_error(c, 413, "too_large", "the request body is too large");
+        return send_error(c, 413, "too_large",
+                          N_("the request body is too large"));
     if (strncmp(url, "/api/", 5) != 0 && strcmp(url, "/api") != 0)
         return serve_static(s, c, url, method);
     char eid[MC_API_ID_LEN + 1];
@@ -795,8 +854,8 @@ static int load_site(mc_server *s, const char *dir, mc_error *err)
 {
     DIR *d = opendir(dir);
     if (!d)
-        return mc_err(err, MC_ERR_IO, "cannot read the site folder %s: %s", dir,
-                      strerror(errno));
+        return mc_err(err, MC_ERR_IO, _("cannot read the site folder %s: %s"),
+                      dir, strerror(errno));
     size_t total = 0;
     int rc = 0;
     struct dirent *de;
@@ -811,8 +870,8 @@ static int load_site(mc_server *s, const char *dir, mc_error *err)
         total += (size_t)st.st_size;
         if (s->nsite == MC_SITE_MAX_FILES || total > MC_SITE_MAX_BYTES) {
             rc = mc_err(err, MC_ERR_ARG,
-                        "the site folder %s holds more than "
-                        "%d files or %u MiB",
+                        _("the site folder %s holds more than "
+                          "%d files or %u MiB"),
                         dir, MC_SITE_MAX_FILES, MC_SITE_MAX_BYTES >> 20);
             break;
         }
@@ -825,7 +884,7 @@ static int load_site(mc_server *s, const char *dir, mc_error *err)
             s->site = grown;
         if (!f || !buf || !name || !grown ||
             fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
-            rc = mc_err(err, MC_ERR_IO, "cannot read %s", path);
+            rc = mc_err(err, MC_ERR_IO, _("cannot read %s"), path);
             free(buf);
             free(name);
         } else {

@@ -51,9 +51,11 @@ static int parse_secs(const char *s, const char **end, double *out)
     return 0;
 }
 
+/* TRANSLATORS: the time controls' forms: keep none, move:S and game:S+I
+   as they are (they are typed so) */
 static const char forms[] =
-    "none, move:S (S seconds a move), game:S+I (S seconds each, I more "
-    "after each move)";
+    N_("none, move:S (S seconds a move), game:S+I (S seconds each, I more "
+       "after each move)");
 
 /* The game's modes, as "classic, contract, ..." (empty when none). */
 static void mode_list(const mc_game *g, char *buf, size_t n)
@@ -72,12 +74,12 @@ static int bad(const mc_game *g, mc_error *err, const char *text,
     mode_list(g, modes, sizeof modes);
     if (modes[0])
         return mc_err(err, MC_ERR_ARG,
-                      "time control '%.40s': %s (time controls: %s; "
-                      "%s's modes: %s)",
-                      text, why, forms, g->rules->title, modes);
+                      _("time control '%.40s': %s (time controls: %s; "
+                        "%s's modes: %s)"),
+                      text, why, _(forms), _(g->rules->title), modes);
     return mc_err(err, MC_ERR_ARG,
-                  "time control '%.40s': %s (time controls: %s)", text, why,
-                  forms);
+                  _("time control '%.40s': %s (time controls: %s)"), text, why,
+                  _(forms));
 }
 
 /* Does text name mode m (its name or one of its '|'-separated aliases)? */
@@ -107,12 +109,13 @@ static int parse_generic(const mc_game *g, const char *text,
     if (strncmp(text, "move:", 5) == 0) {
         p = text + 5;
         if (parse_secs(p, &end, &v) != 0 || *end)
-            return bad(g, err, text,
-                       "after 'move:' comes a number of seconds, e.g. move:30");
+            return bad(
+                g, err, text,
+                _("after 'move:' comes a number of seconds, e.g. move:30"));
         if (!(v > 0 && v <= MAX_MOVE_SECONDS))
             return bad(g, err, text,
-                       "a move's time must be more than 0 and at most 86400 "
-                       "seconds");
+                       _("a move's time must be more than 0 and at most 86400 "
+                         "seconds"));
         tc->kind = MC_TIME_MOVE;
         tc->seconds = v;
         return 0;
@@ -121,37 +124,37 @@ static int parse_generic(const mc_game *g, const char *text,
         p = text + 5;
         if (parse_secs(p, &end, &v) != 0 || (*end && *end != '+'))
             return bad(g, err, text,
-                       "after 'game:' comes a number of seconds and "
-                       "optionally +INCREMENT, e.g. game:300+5");
+                       _("after 'game:' comes a number of seconds and "
+                         "optionally +INCREMENT, e.g. game:300+5"));
         if (!(v > 0 && v <= MAX_GAME_SECONDS))
             return bad(g, err, text,
-                       "a game's time must be more than 0 and at most 604800 "
-                       "seconds (a week)");
+                       _("a game's time must be more than 0 and at most 604800 "
+                         "seconds (a week)"));
         tc->kind = MC_TIME_GAME;
         tc->seconds = v;
         if (*end == '+') {
             p = end + 1;
             if (parse_secs(p, &end, &v) != 0 || *end)
                 return bad(g, err, text,
-                           "after '+' comes the increment in seconds, e.g. "
-                           "game:300+5");
+                           _("after '+' comes the increment in seconds, e.g. "
+                             "game:300+5"));
             if (v > MAX_INCREMENT)
                 return bad(g, err, text,
-                           "the increment must be at most 3600 seconds");
+                           _("the increment must be at most 3600 seconds"));
             tc->increment = v;
         }
         return 0;
     }
     return bad(g, err, text,
-               g ? "no such time control for this game"
-                 : "no such time control");
+               g ? _("no such time control for this game")
+                 : _("no such time control"));
 }
 
 int mc_time_parse(const mc_game *g, const char *text, mc_time_control *tc,
                   mc_error *err)
 {
     if (!text || !tc)
-        return mc_err(err, MC_ERR_ARG, "no time control given");
+        return mc_err(err, MC_ERR_ARG, _("no time control given"));
     const mc_time_mode_def *m = g ? g->rules->time_modes : NULL;
     for (int i = 0; m && m[i].name; i++)
         if (names_mode(&m[i], text)) {
@@ -164,7 +167,7 @@ int mc_time_parse(const mc_game *g, const char *text, mc_time_control *tc,
             return 0;
         }
     if (strlen(text) > 64)
-        return bad(g, err, text, "too long");
+        return bad(g, err, text, _("too long"));
     return parse_generic(g, text, tc, err);
 }
 
@@ -229,29 +232,36 @@ size_t mc_time_describe(const mc_game *g, const mc_time_control *tc, char *buf,
     const mc_time_mode_def *m = g ? g->rules->time_modes : NULL;
     for (int i = 0; tc->mode[0] && m && m[i].name; i++)
         if (strcmp(m[i].name, tc->mode) == 0) {
-            mc_sb_printf(&b, "%s: %s", m[i].name, m[i].help);
+            mc_sb_printf(&b, "%s: %s", m[i].name, _(m[i].help));
             return b.len;
         }
+    char span[32], inc[32];
+    mc_sb x;
+    mc_sb_init(&x, span, sizeof span);
+    put_span(&x, tc->seconds);
+    mc_sb_init(&x, inc, sizeof inc);
+    put_secs(&x, tc->increment);
     if (tc->kind == MC_TIME_MOVE) {
-        put_span(&b, tc->seconds);
-        mc_sb_printf(&b, " a move");
+        /* TRANSLATORS: %s a time (30 s, 1:30) */
+        mc_sb_printf(&b, _("%s a move"), span);
     } else if (tc->kind == MC_TIME_GAME) {
-        put_span(&b, tc->seconds);
-        mc_sb_printf(&b, " each for the game");
-        if (tc->increment > 0) {
-            mc_sb_printf(&b, ", plus ");
-            put_secs(&b, tc->increment);
-            mc_sb_printf(&b, " s a move");
-        }
+        if (tc->increment > 0)
+            /* TRANSLATORS: %1$s a time (5:00), %2$s seconds (2) */
+            mc_sb_printf(&b, _("%1$s each for the game, plus %2$s s a move"),
+                         span, inc);
+        else
+            /* TRANSLATORS: %s a time (5:00) */
+            mc_sb_printf(&b, _("%s each for the game"), span);
     } else {
-        mc_sb_printf(&b, "no clock");
+        mc_sb_printf(&b, "%s", _("no clock"));
     }
     if (tc->kind != MC_TIME_NONE)
-        mc_sb_printf(&b, tc->on_flag == MC_FLAG_PASS
-                             ? "; when the time runs out the turn passes"
-                             : "; running out of time loses the game");
+        mc_sb_printf(&b, "%s",
+                     tc->on_flag == MC_FLAG_PASS
+                         ? _("; when the time runs out the turn passes")
+                         : _("; running out of time loses the game"));
     if (tc->no_undo)
-        mc_sb_printf(&b, "; no take-backs");
+        mc_sb_printf(&b, "%s", _("; no take-backs"));
     return b.len;
 }
 
@@ -261,7 +271,7 @@ const char *mc_time_mode(const mc_game *g, int i, const char **help)
     for (int k = 0; m && m[k].name; k++)
         if (k == i) {
             if (help)
-                *help = m[k].help;
+                *help = _(m[k].help);
             return m[k].name;
         }
     return NULL;

@@ -102,21 +102,23 @@ size_t mc_match_describe(const mc_game *g, const mc_match *m, char *buf,
 {
     (void)g;
     static const char *const goal[] = {
-        "single game", "first to %d wins", "first to %d wins or 3 ahead",
-        "first to %d wins in a row", "first to %d points"};
+        N_("single game"), N_("first to %d wins"),
+        N_("first to %d wins or 3 ahead"), N_("first to %d wins in a row"),
+        N_("first to %d points")};
     const mc_match_fmt f = fmt_of(m);
     mc_sb b;
     mc_sb_init(&b, buf, n);
-    mc_sb_printf(&b, "South %d, North %d", m->wins[0], m->wins[1]);
+    mc_sb_printf(&b, _("South %d, North %d"), m->wins[0], m->wins[1]);
     if (m->draws)
-        mc_sb_printf(&b, ", %d drawn", m->draws);
+        mc_sb_printf(&b, _(", %d drawn"), m->draws);
     mc_sb_printf(&b, " (");
-    mc_sb_printf(&b, goal[f.kind], f.target);
+    mc_sb_printf(&b, _(goal[f.kind]), f.target);
     mc_sb_printf(&b, ")");
     if (m->winner == MC_SOUTH || m->winner == MC_NORTH)
-        mc_sb_printf(&b, ": %s wins the match",
-                     m->winner == MC_SOUTH ? "South" : "North");
+        /* TRANSLATORS: after the match's score; %s South or North */
+        mc_sb_printf(&b, _(": %s wins the match"),
+                     m->winner == MC_SOUTH ? _("South") : _("North"));
     else if (m->winner == MC_DRAW)
-        mc_sb_printf(&b, ": drawn");
+        mc_sb_printf(&b, _(": drawn"));
     return b.len;
 }

@@ -140,16 +140,16 @@ const mc_pos *mc_session_pos_at(const mc_session *s, int n)
 int mc_session_play(mc_session *s, mc_move m, mc_trace *trace, mc_error *err)
 {
     if (s->res.over)
-        return mc_err(err, MC_ERR_OVER, "the game is over");
+        return mc_err(err, MC_ERR_OVER, _("the game is over"));
     mc_move list[MC_MAX_MOVES];
     int n = m == MC_MOVE_PASS ? 0 : mc_moves(s->g, &s->l.pos[s->n], list);
     int ok = m == MC_MOVE_PASS; /* replaying a passed turn */
     for (int i = 0; i < n && !ok; i++)
         ok = list[i] == m;
     if (!ok)
-        return mc_err(err, MC_ERR_ILLEGAL, "not a legal move here");
+        return mc_err(err, MC_ERR_ILLEGAL, _("not a legal move here"));
     if (grow(s, s->n + 1) != 0)
-        return mc_err(err, MC_ERR_NOMEM, "out of memory");
+        return mc_err(err, MC_ERR_NOMEM, _("out of memory"));
     s->l.pos[s->n + 1] = s->l.pos[s->n];
     int fl = mc_play(s->g, &s->l.pos[s->n + 1], m, trace);
     /* No game adds seeds: they are conserved (Oware, Omweso, Gore: with
@@ -169,8 +169,8 @@ int mc_session_play_str(mc_session *s, const char *tok, mc_trace *trace,
 {
     mc_move m;
     if (s->res.over)
-        return mc_err(err, MC_ERR_OVER, "the game is over; %s cannot be played",
-                      tok);
+        return mc_err(err, MC_ERR_OVER,
+                      _("the game is over; %s cannot be played"), tok);
     int rc = mc_move_parse(s->g, &s->l.pos[s->n], tok, &m, err);
     if (rc)
         return rc;
@@ -180,7 +180,7 @@ int mc_session_play_str(mc_session *s, const char *tok, mc_trace *trace,
 int mc_session_pass_turn(mc_session *s, mc_error *err)
 {
     if (s->res.over)
-        return mc_err(err, MC_ERR_OVER, "the game is over: no turn to pass");
+        return mc_err(err, MC_ERR_OVER, _("the game is over: no turn to pass"));
     return mc_session_play(s, MC_MOVE_PASS, NULL, err);
 }
 
@@ -279,7 +279,7 @@ int mc_session_check_time(mc_session *s, double now)
 
 static const char *side_word(int side)
 {
-    return side ? "North" : "South";
+    return mc_side_word(side);
 }
 
 int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
@@ -289,12 +289,12 @@ int mc_session_play_at(mc_session *s, mc_move m, double now, mc_trace *trace,
     if (mc_session_check_time(s, now)) {
         if (s->res.over)
             return mc_err(err, MC_ERR_OVER,
-                          "%s's time ran out: the game is "
-                          "over, lost on time",
+                          _("%s's time ran out: the game is "
+                            "over, lost on time"),
                           side_word(side));
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "%s's time ran out: the turn "
-                      "passed to %s",
+                      _("%s's time ran out: the turn "
+                        "passed to %s"),
                       side_word(side), side_word(1 - side));
     }
     int rc = mc_session_play(s, m, trace, err);
@@ -309,13 +309,14 @@ static int undo_redo_at(mc_session *s, double now, int redo, mc_error *err)
 {
     if (s->clk.tc.no_undo) {
         return mc_err(err, MC_ERR_ILLEGAL,
-                      "no take-backs under this time control (%s)",
+                      _("no take-backs under this time control (%s)"),
                       s->clk.tc.mode[0] ? s->clk.tc.mode : "no_undo");
     }
     mc_session_check_time(s, now);
     if (s->forced && s->res.reason == MC_END_TIME && !redo)
-        return mc_err(err, MC_ERR_OVER,
-                      "a loss on time cannot be taken back: the time is spent");
+        return mc_err(
+            err, MC_ERR_OVER,
+            _("a loss on time cannot be taken back: the time is spent"));
     int side = s->l.pos[s->n].side, running = !s->res.over;
     int rc = redo ? mc_session_redo(s) : mc_session_undo(s);
     if (rc != 0)

@@ -88,6 +88,8 @@ static json_t *op_api(json_t *rq)
     r.len = body ? strlen(body) : 0;
     r.token = json_string_value(json_object_get(rq, "token"));
     r.addr = "device";
+    /* the player's language (the page's): only the answer's words */
+    r.lang = json_string_value(json_object_get(rq, "lang"));
     if (!r.method || !r.path)
         return fail("json", "api: method and path are needed");
     mc_api_reply out = {0};

@@ -326,6 +326,17 @@ function english(s) {
 // log's explanations (but its first line, the page's), refusals and
 // evaluations; left out when the library marks none of its words yet.
 const LIB_SEL = '#game option, #seek-game option, #options-help, #log li:not(:first-child), #eval-text, #choices .why';
+// A game's options as the rules name them (`mancala games`: the option
+// names, their values, the presets): codes of a game's spec, the same in
+// every language, in the options' help beside its (translated) words.
+const SPEC_WORDS = new Set();
+if (process.env.MANCALA) {
+  const out = spawnSync(process.env.MANCALA, ['games'], { env: { ...process.env, MANCALA_EGDB_DIR: 'none' } }).stdout.toString();
+  for (const line of out.split('\n')) {
+    const m = /^ {2}(?:preset\s+)?([a-z0-9_]+)\s+([a-z0-9_*|=,+.]+)/.exec(line);
+    if (m) for (const w of (m[1] + ' ' + m[2]).match(/\p{L}+/gu) || []) SPEC_WORDS.add(w);
+  }
+}
 // The text of the page, each text node apart (a move list's letters are
 // not one word); shown: only what is visible (a select's options too).
 function pageText({ shown, skip }) {
@@ -358,8 +369,17 @@ async function pseudo(browser) {
   let left = english(await page.evaluate(pageText, { shown: true, skip }));
   check(left.length === 0, `en-XA: no English word on the page before a game (${left.join(' ')})`);
   // the texts hidden now (lobby, set-up, offers...): the whole document
-  left = english(await page.evaluate(pageText, { shown: false, skip }));
+  left = english(await page.evaluate(pageText, { shown: false, skip: skip || '#options-help' }));
   check(left.length === 0, `en-XA: no English word in the page's texts, shown or not (${left.join(' ')})`);
+  if (libPseudo) {
+    // the options' help of each game: its words, not its codes
+    for (const game of ['oware', 'omweso', 'gore', 'sadeqa2']) {
+      await page.selectOption('#game', game);
+      left = english(await page.$eval('#options-help', (e) => e.textContent)).filter((w) => !SPEC_WORDS.has(w));
+      check(left.length === 0 && SPEC_WORDS.size > 0, `en-XA: ${game}'s options in the pseudo-language, but for their codes (${left.join(' ')})`);
+    }
+    await page.selectOption('#game', 'oware');
+  }
   // a game: its status, log, move list, review, analysis
   await newGame(page, 'oware', '', 'computer', 1, 'S');
   await until(page, readyOrOver, 20000);

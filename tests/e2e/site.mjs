@@ -187,6 +187,14 @@ async function offline() {
   check(await until(page, () => document.querySelectorAll('#moves button').length === 4 && document.body.dataset.busy === '0', 20000),
     'offline: a move and the computer\'s answer with no network');
   await page.screenshot({ path: join(imgDir, 'site-offline-400.png') });
+  // the French beginner's pages are kept too (fr/ in the worker's list),
+  // with the stylesheet of the folder above
+  const fr = await page.context().newPage();
+  const frResp = await fr.goto(url + 'fr/howto-gore.html').catch(() => null);
+  check(frResp && frResp.ok() && await fr.evaluate(() => document.documentElement.lang === 'fr' &&
+    getComputedStyle(document.body).backgroundColor !== 'rgba(0, 0, 0, 0)'),
+  'offline: the French beginner\'s page fr/howto-gore.html and its stylesheet');
+  await fr.close();
   await page.close();
   server = await startServer();
 }
@@ -360,6 +368,11 @@ async function hereAndRecords() {
   const howto = await page.context().newPage();
   const resp = await howto.goto(url + 'howto-omweso.html');
   check(resp.ok() && (await howto.title()).includes('Omweso'), 'how to play: the beginner\'s page of the site');
+  await Promise.all([howto.waitForNavigation(), howto.click('header a.lang[hreflang="fr"]')]);
+  check(new URL(howto.url()).pathname === '/fr/howto-omweso.html' &&
+    await howto.evaluate(() => document.documentElement.lang === 'fr' &&
+      getComputedStyle(document.body).backgroundColor !== 'rgba(0, 0, 0, 0)'),
+  `how to play: the French page of the site, with its stylesheet (${howto.url()})`);
   await howto.close();
   await page.close();
 }
