@@ -296,13 +296,23 @@ const I18n = (() => {
   }
 
   // ---- the picker: the languages there are, the pseudo-language when asked --
+  // A language by its own name (the browser's, for those not listed).
+  function nameOf(l) {
+    if (NAMES[l]) return NAMES[l];
+    try {
+      const n = new Intl.DisplayNames([l], { type: 'language' }).of(l);
+      return n ? n.charAt(0).toLocaleUpperCase(l) + n.slice(1) : l;
+    } catch (e) {
+      return l;
+    }
+  }
   function picker() {
     const sel = document.getElementById('lang');
     if (!sel) return;
     sel.textContent = '';
     const list = langs.page.slice();
     if (asked() === PSEUDO || lang === PSEUDO) list.push(PSEUDO);
-    for (const l of list) sel.add(new Option(NAMES[l] || l, l, false, l === lang));
+    for (const l of list) sel.add(new Option(nameOf(l), l, false, l === lang));
     sel.closest('label').hidden = list.length < 2;
     sel.addEventListener('change', () => {
       try { localStorage.setItem('mancala.lang', sel.value); } catch (e) { /* private mode */ }
