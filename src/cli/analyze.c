@@ -73,7 +73,7 @@ static int parse_limits(int argc, char **argv, int i, mc_search_limits *lim,
             continue;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "mancala %s: %s needs a value\n", cmd, a);
+            fprintf(stderr, _("mancala %s: %s needs a value\n"), cmd, a);
             return -1;
         }
         const char *v = argv[++i];
@@ -94,24 +94,26 @@ static int parse_limits(int argc, char **argv, int i, mc_search_limits *lim,
             char *end;
             double t = strtod(v, &end);
             if (*end || end == v || !(t > 0 && t <= 86400)) {
-                fprintf(stderr, "mancala %s: --time takes seconds, not '%s'\n",
-                        cmd, v);
+                fprintf(stderr,
+                        _("mancala %s: --time takes seconds, not '%s'\n"), cmd,
+                        v);
                 return -1;
             }
             lim->seconds = t;
         } else if (strcmp(a, "--depth") == 0 || strcmp(a, "--nodes") == 0 ||
                    strcmp(a, "--level") == 0 || strcmp(a, "--hash") == 0) {
-            fprintf(stderr, "mancala %s: bad value '%s' for %s\n", cmd, v, a);
+            fprintf(stderr, _("mancala %s: bad value '%s' for %s\n"), cmd, v,
+                    a);
             return -1;
         } else {
-            fprintf(stderr, "mancala %s: unknown option '%s'\n", cmd, a);
+            fprintf(stderr, _("mancala %s: unknown option '%s'\n"), cmd, a);
             return -1;
         }
     }
     return i;
 }
 
-static const char analyze_usage[] =
+static const char *const analyze_usage = N_(
     "usage: mancala analyze <game> [<position>|start] [--depth N] [--time S] "
     "[--nodes N]\n"
     "       mancala analyze --game FILE [--round N] [--time S]: review a "
@@ -125,22 +127,23 @@ static const char analyze_usage[] =
     "$MANCALA_EGDB_DIR, ~/.local/share/mancala/egdb or the installed ones\n"
     "('endgame tables: ...' names them); a position they solve is first\n"
     "reported as 'perfect play: ...'.\n"
-    "--egdb DIR: the tables in DIR instead; --no-egdb: none.\n";
+    "--egdb DIR: the tables in DIR instead; --no-egdb: none.\n");
 
 /* Name the tables found, and say when they solve the position. */
 static void report_tables(const mc_egdb *db, const char *dir, const mc_pos *p)
 {
-    printf("endgame tables: %s layers 0-%d in %s\n",
+    printf(_("endgame tables: %s layers 0-%d in %s\n"),
            mc_egdb_preset_name(mc_egdb_preset(db)), mc_egdb_max_seeds(db), dir);
     int diff;
     if (mc_egdb_lookup(db, p, 1, &diff) == MC_EGDB_EXACT) {
         /* diff: the final seed difference from the mover's view */
         int south = p->side == MC_SOUTH ? diff : -diff;
         if (south == 0)
-            printf("perfect play: a draw\n");
+            printf(_("perfect play: a draw\n"));
         else
-            printf("perfect play: %s wins by %d\n",
-                   south > 0 ? "South" : "North", south > 0 ? south : -south);
+            printf(_("perfect play: %s wins by %d\n"),
+                   cli_side(south > 0 ? MC_SOUTH : MC_NORTH),
+                   south > 0 ? south : -south);
     }
 }
 
@@ -205,12 +208,12 @@ int cmd_analyze(int argc, char **argv)
         return cli_review(argc, argv);
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(analyze_usage, stdout);
+            fputs(_(analyze_usage), stdout);
             return 0;
         }
     if (argc < 2) {
-        fprintf(stderr, "usage: mancala analyze <game> [<position>] "
-                        "[--depth N|--time S|--nodes N]\n");
+        fprintf(stderr, _("usage: mancala analyze <game> [<position>] "
+                          "[--depth N|--time S|--nodes N]\n"));
         return EXIT_USAGE;
     }
     mc_game *g = cli_game(argv[1]);
@@ -231,7 +234,7 @@ int cmd_analyze(int argc, char **argv)
     if (rest < 0)
         goto out;
     if (rest < argc) {
-        fprintf(stderr, "mancala analyze: unexpected argument '%s'\n",
+        fprintf(stderr, _("mancala analyze: unexpected argument '%s'\n"),
                 argv[rest]);
         goto out;
     }
@@ -241,7 +244,7 @@ int cmd_analyze(int argc, char **argv)
     if (!lim.depth && !lim.nodes && lim.seconds <= 0)
         lim.seconds = 5;
     if (egdb_dir && no_egdb) {
-        fprintf(stderr, "mancala analyze: --egdb and --no-egdb together\n");
+        fprintf(stderr, _("mancala analyze: --egdb and --no-egdb together\n"));
         rc = EXIT_USAGE;
         goto out;
     }
@@ -317,7 +320,8 @@ static int bench_search(void)
             continue; /* a game not built into this program */
         mc_pos p;
         if (mc_pos_parse(g, b->pos, &p, NULL) != 0) {
-            fprintf(stderr, "mancala bench: bad bench position %s\n", b->pos);
+            fprintf(stderr, _("mancala bench: bad bench position %s\n"),
+                    b->pos);
             mc_game_free(g);
             return EXIT_BAD_INPUT;
         }
@@ -353,22 +357,23 @@ int cmd_bench(int argc, char **argv)
             return cli_bench_time(argc, argv);
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            printf("usage: mancala bench\n"
-                   "       mancala bench --rules [--game G] [--perft D] "
-                   "[--games N]\n\n"
-                   "Without options: search fixed positions of every game to "
-                   "fixed depths\non one thread and print each position's "
-                   "nodes, then the total: the\nsignature of this build "
-                   "(the same code gives the same count).\n"
-                   "--rules: time perft to depth D from the start (default "
-                   "11) and N uniform\nrandom games (default 200000, seed "
-                   "1) on one core.\n"
-                   "--time [--searches N] [--min MS] [--max MS] [--hash MB] "
-                   "[--threads N]\n       [--tables DIR|default|none] "
-                   "[--game G]: N searches (default 1000)\nof 'go movetime T', "
-                   "T from MIN to MAX (20..1000) through the engine\n"
-                   "protocol; prints how far past T the answers came (exit 1 "
-                   "when one came\nmore than 10 ms late).\n");
+            printf(
+                _("usage: mancala bench\n"
+                  "       mancala bench --rules [--game G] [--perft D] "
+                  "[--games N]\n\n"
+                  "Without options: search fixed positions of every game to "
+                  "fixed depths\non one thread and print each position's "
+                  "nodes, then the total: the\nsignature of this build "
+                  "(the same code gives the same count).\n"
+                  "--rules: time perft to depth D from the start (default "
+                  "11) and N uniform\nrandom games (default 200000, seed "
+                  "1) on one core.\n"
+                  "--time [--searches N] [--min MS] [--max MS] [--hash MB] "
+                  "[--threads N]\n       [--tables DIR|default|none] "
+                  "[--game G]: N searches (default 1000)\nof 'go movetime T', "
+                  "T from MIN to MAX (20..1000) through the engine\n"
+                  "protocol; prints how far past T the answers came (exit 1 "
+                  "when one came\nmore than 10 ms late).\n"));
             return 0;
         }
         if (strcmp(argv[i], "--rules") == 0) {
@@ -379,7 +384,7 @@ int cmd_bench(int argc, char **argv)
             continue;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "mancala bench: %s needs a value\n", argv[i]);
+            fprintf(stderr, _("mancala bench: %s needs a value\n"), argv[i]);
             return EXIT_USAGE;
         }
         if (strcmp(argv[i], "--game") == 0) {
@@ -397,18 +402,18 @@ int cmd_bench(int argc, char **argv)
             if (depth < 0)
                 depth = 0;
         } else {
-            fprintf(stderr, "mancala bench: unknown option '%s'\n", argv[i]);
+            fprintf(stderr, _("mancala bench: unknown option '%s'\n"), argv[i]);
             return EXIT_USAGE;
         }
         if (depth == -1 && games == -1) {
-            fprintf(stderr, "mancala bench: bad number '%s'\n", argv[i]);
+            fprintf(stderr, _("mancala bench: bad number '%s'\n"), argv[i]);
             return EXIT_USAGE;
         }
     }
     if (depth < 0 && games < 0)
         return bench_search();
     if (depth < 0 || games < 0) {
-        fprintf(stderr, "mancala bench: bad number\n");
+        fprintf(stderr, _("mancala bench: bad number\n"));
         return EXIT_USAGE;
     }
     return cli_bench_rules(spec, (int)depth, games);
@@ -424,7 +429,7 @@ int cmd_solve(int argc, char **argv)
         return cli_solve_tables(argc, argv);
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf(
+            printf(_(
                 "usage: mancala solve <game> [<position>|start] "
                 "[--depth N] [--time S]\n\n"
                 "Prove which side wins the position with perfect play by "
@@ -438,12 +443,13 @@ int cmd_solve(int argc, char **argv)
                 "[--from-start] [--quiet]: the strong solution of\n      a "
                 "game that can "
                 "be solved by retrograde analysis (mancala solve --build "
-                "--help).\n");
+                "--help).\n"));
             return 0;
         }
     if (argc < 2) {
-        fprintf(stderr, "usage: mancala solve <game> [<position>] [--depth N] "
-                        "[--time S]\n");
+        fprintf(stderr,
+                _("usage: mancala solve <game> [<position>] [--depth N] "
+                  "[--time S]\n"));
         return EXIT_USAGE;
     }
     mc_game *g = cli_game(argv[1]);
@@ -460,7 +466,7 @@ int cmd_solve(int argc, char **argv)
     if (rest < 0)
         goto out;
     if (rest < argc) {
-        fprintf(stderr, "mancala solve: unexpected argument '%s'\n",
+        fprintf(stderr, _("mancala solve: unexpected argument '%s'\n"),
                 argv[rest]);
         goto out;
     }
@@ -480,20 +486,20 @@ int cmd_solve(int argc, char **argv)
         mc_session_result(s, &r);
         char words[300];
         mc_result_describe(g, &r, words, sizeof words);
-        printf("the game is over: %s\n", words);
+        printf(_("the game is over: %s\n"), words);
         goto out;
     }
     if (!info.proven) {
-        printf("%s: not proven within depth %d (%llu nodes, %.1f s)\n",
+        printf(_("%s: not proven within depth %d (%llu nodes, %.1f s)\n"),
                mc_game_spec(g), info.depth, (unsigned long long)info.nodes, dt);
         goto out;
     }
-    printf("%s: %s wins with perfect play (forced win in at most %d plies; "
-           "proven at depth %d, %llu nodes, %.1f s)\n",
-           mc_game_spec(g), info.winner == MC_SOUTH ? "South" : "North",
-           info.plies, info.depth, (unsigned long long)info.nodes, dt);
+    printf(_("%s: %s wins with perfect play (forced win in at most %d plies; "
+             "proven at depth %d, %llu nodes, %.1f s)\n"),
+           mc_game_spec(g), cli_side(info.winner), info.plies, info.depth,
+           (unsigned long long)info.nodes, dt);
     if (info.winner == p.side) {
-        printf("winning moves:");
+        printf(_("winning moves:"));
         for (int k = 0; k < info.nwins; k++) {
             char b[MC_MOVE_STRLEN];
             mc_move_format(g, &p, info.wins[k], b, sizeof b);
@@ -501,8 +507,7 @@ int cmd_solve(int argc, char **argv)
         }
         printf("\n");
     } else {
-        printf("every move of %s loses\n",
-               p.side == MC_SOUTH ? "South" : "North");
+        printf(_("every move of %s loses\n"), cli_side(p.side));
     }
 out:
     mc_session_free(s);

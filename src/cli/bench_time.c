@@ -78,7 +78,7 @@ static int parse_args(int argc, char **argv, bench_args *a)
         if (strcmp(o, "--time") == 0)
             continue;
         if (i + 1 >= argc) {
-            fprintf(stderr, "mancala bench: %s needs a value\n", o);
+            fprintf(stderr, _("mancala bench: %s needs a value\n"), o);
             return EXIT_USAGE;
         }
         const char *v = argv[++i];
@@ -92,8 +92,8 @@ static int parse_args(int argc, char **argv, bench_args *a)
             *num = cli_number(v, 100000000L);
             if (*num < 1) {
                 fprintf(stderr,
-                        "mancala bench: %s takes a positive whole "
-                        "number, not '%s'\n",
+                        _("mancala bench: %s takes a positive whole "
+                          "number, not '%s'\n"),
                         o, v);
                 return EXIT_USAGE;
             }
@@ -102,12 +102,13 @@ static int parse_args(int argc, char **argv, bench_args *a)
         } else if (strcmp(o, "--tables") == 0) {
             a->tables = v;
         } else {
-            fprintf(stderr, "mancala bench --time: unknown option '%s'\n", o);
+            fprintf(stderr, _("mancala bench --time: unknown option '%s'\n"),
+                    o);
             return EXIT_USAGE;
         }
     }
     if (a->lo > a->hi) {
-        fprintf(stderr, "mancala bench: --min is above --max\n");
+        fprintf(stderr, _("mancala bench: --min is above --max\n"));
         return EXIT_USAGE;
     }
     return -1;
@@ -189,8 +190,10 @@ static int time_searches(mc_engine *e, waiter *w, const mc_game *g,
         over[k] = (at - t0) * 1000.0 - (double)t;
         *total += at - t0;
         *late += over[k] > 10.0;
-        if (isatty(2))
-            fprintf(stderr, "\rsearch %ld/%ld", k + 1, a->searches);
+        if (isatty(2)) {
+            fputc('\r', stderr);
+            fprintf(stderr, _("search %ld/%ld"), k + 1, a->searches);
+        }
     }
     if (isatty(2))
         fprintf(stderr, "\r\033[K");
@@ -203,12 +206,14 @@ static void report(const bench_args *a, double *over, double total, long late)
     long n = a->searches;
     assert(n >= 1); /* parse_args takes 1 and up only */
     qsort(over, (size_t)n, sizeof *over, cmp_double);
-    printf("%ld searches of %ld..%ld ms (hash %ld MiB, %ld thread%s, tables "
-           "%s): %.1f s in all\n",
-           n, a->lo, a->hi, a->hash, a->threads, a->threads == 1 ? "" : "s",
-           a->tables, total);
-    printf("past the move time: median %+.2f ms, 99th percentile %+.2f ms, "
-           "worst %+.2f ms; %ld later than +10 ms\n",
+    printf(P_("%ld searches of %ld..%ld ms (hash %ld MiB, %ld thread, tables "
+              "%s): %.1f s in all\n",
+              "%ld searches of %ld..%ld ms (hash %ld MiB, %ld threads, tables "
+              "%s): %.1f s in all\n",
+              a->threads),
+           n, a->lo, a->hi, a->hash, a->threads, a->tables, total);
+    printf(_("past the move time: median %+.2f ms, 99th percentile %+.2f ms, "
+             "worst %+.2f ms; %ld later than +10 ms\n"),
            over[n / 2], over[(n * 99) / 100], over[n - 1], late);
 }
 
@@ -232,7 +237,7 @@ int cli_bench_time(int argc, char **argv)
     long late = 0;
     double total = 0;
     if (!e || !over) {
-        fprintf(stderr, "mancala bench: out of memory\n");
+        fprintf(stderr, _("mancala bench: out of memory\n"));
         goto out;
     }
     if (engine_setup(e, &w, &a) != 0 ||

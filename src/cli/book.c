@@ -26,25 +26,25 @@
 
 /* ---- show ---- */
 
-static const char show_usage[] =
-    "usage: mancala book [show] [<position>|start] [--moves M...]\n"
-    "                    [--book FILE] [--game SPEC]\n"
-    "       mancala book build [options]   ('mancala book build --help')\n\n"
-    "Show the opening book's moves for a position (the start by default,\n"
-    "then the moves after --moves), best first, with their score (seeds,\n"
-    "from the view of the side to move: deep searches backed up through\n"
-    "the book) and depth (the plies of look-ahead behind the score), and\n"
-    "the book's line from there; or say 'not in book'.  The book is the one "
-    "built into the program for the\n"
-    "game (Oware with its default options: --game oware) unless --book\n"
-    "names a book file (docs/BOOK.md).  The computer plays from the book\n"
-    "at level 10 unless told not to (play --no-book, serve --no-book,\n"
-    "the engine's 'set book off').\n";
+static const char *const show_usage =
+    N_("usage: mancala book [show] [<position>|start] [--moves M...]\n"
+       "                    [--book FILE] [--game SPEC]\n"
+       "       mancala book build [options]   ('mancala book build --help')\n\n"
+       "Show the opening book's moves for a position (the start by default,\n"
+       "then the moves after --moves), best first, with their score (seeds,\n"
+       "from the view of the side to move: deep searches backed up through\n"
+       "the book) and depth (the plies of look-ahead behind the score), and\n"
+       "the book's line from there; or say 'not in book'.  The book is the one "
+       "built into the program for the\n"
+       "game (Oware with its default options: --game oware) unless --book\n"
+       "names a book file (docs/BOOK.md).  The computer plays from the book\n"
+       "at level 10 unless told not to (play --no-book, serve --no-book,\n"
+       "the engine's 'set book off').\n");
 
 static void show_moves(const mc_game *g, const mc_pos *p,
                        const mc_book_move *bm, int n)
 {
-    printf("  move  score     depth\n"); /* seeds, plies: --help */
+    printf(_("  move  score     depth\n")); /* seeds, plies: --help */
     for (int i = 0; i < n; i++) {
         char tok[MC_MOVE_STRLEN], sc[32];
         mc_move_format(g, p, bm[i].move, tok, sizeof tok);
@@ -57,7 +57,7 @@ static void show_moves(const mc_game *g, const mc_pos *p,
 static void show_line(const mc_book *b, const mc_game *g, const mc_pos *p)
 {
     mc_pos q = *p;
-    printf("book line:");
+    printf(_("book line:"));
     for (int i = 0; i < 64; i++) {
         mc_book_move bm[MC_MAX_MOVES];
         mc_result r;
@@ -80,7 +80,7 @@ static int book_show(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
-            fputs(show_usage, stdout);
+            fputs(_(show_usage), stdout);
             return 0;
         }
         if (strcmp(a, "--moves") == 0) {
@@ -89,7 +89,7 @@ static int book_show(int argc, char **argv)
         }
         if (strcmp(a, "--book") == 0 || strcmp(a, "--game") == 0) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "mancala book: %s needs a value\n", a);
+                fprintf(stderr, _("mancala book: %s needs a value\n"), a);
                 return EXIT_USAGE;
             }
             *(a[2] == 'b' ? &file : &spec) = argv[++i];
@@ -97,15 +97,15 @@ static int book_show(int argc, char **argv)
         }
         if (a[0] == '-' && a[1] == '-') {
             fprintf(stderr,
-                    "mancala book: unknown option '%s' (try 'mancala "
-                    "book --help')\n",
+                    _("mancala book: unknown option '%s' (try 'mancala "
+                      "book --help')\n"),
                     a);
             return EXIT_USAGE;
         }
         /* a position string has spaces: its words may come apart */
         size_t len = strlen(pos);
         if (len + strlen(a) + 2 > sizeof pos) {
-            fprintf(stderr, "mancala book: the position is too long\n");
+            fprintf(stderr, _("mancala book: the position is too long\n"));
             return EXIT_BAD_INPUT;
         }
         snprintf(pos + len, sizeof pos - len, "%s%s", len ? " " : "", a);
@@ -125,14 +125,14 @@ static int book_show(int argc, char **argv)
         goto out;
     const mc_book *b = own ? own : mc_book_builtin(g);
     if (own && strcmp(mc_book_spec(own), mc_game_spec(g)) != 0) {
-        fprintf(stderr, "mancala book: %s is a book of %s, not %s\n", file,
+        fprintf(stderr, _("mancala book: %s is a book of %s, not %s\n"), file,
                 mc_book_spec(own), mc_game_spec(g));
         goto out;
     }
     if (!b) {
         fprintf(stderr,
-                "mancala book: no book is built in for %s (the "
-                "built-in book is Oware's, default options)\n",
+                _("mancala book: no book is built in for %s (the "
+                  "built-in book is Oware's, default options)\n"),
                 mc_game_spec(g));
         goto out;
     }
@@ -143,7 +143,7 @@ static int book_show(int argc, char **argv)
     for (int i = moves_from; s && i >= 0 && i < argc; i++) {
         mc_error err = {0, ""};
         if (mc_session_play_str(s, argv[i], NULL, &err) != 0) {
-            fprintf(stderr, "mancala book: move %d '%s': %s\n",
+            fprintf(stderr, _("mancala book: move %d '%s': %s\n"),
                     i - moves_from + 1, argv[i], err.msg);
             goto out;
         }
@@ -152,18 +152,17 @@ static int book_show(int argc, char **argv)
         goto out;
     p = *mc_session_pos(s);
     const char *leaf = mc_book_info(b, "leaf");
-    printf("book: %s, %s, %d positions%s%s%s\n", file ? file : "built in",
+    printf(_("book: %s, %s, %d positions%s%s%s\n"), file ? file : "built in",
            mc_book_spec(b), mc_book_size(b),
            leaf ? " (leaves searched to " : "", leaf ? leaf : "",
            leaf ? ")" : "");
     char ps[MC_POS_STRLEN];
     mc_pos_format(g, &p, ps, sizeof ps);
-    printf("position: %s (%s to move)\n", ps,
-           p.side == MC_SOUTH ? "South" : "North");
+    printf(_("position: %s (%s to move)\n"), ps, cli_side(p.side));
     mc_book_move bm[MC_MAX_MOVES];
     int n = mc_session_over(s) ? 0 : mc_book_moves(b, g, &p, bm);
     if (n == 0) {
-        printf("not in book\n");
+        printf(_("not in book\n"));
     } else {
         show_moves(g, &p, bm, n);
         show_line(b, g, &p);
@@ -440,14 +439,14 @@ static int tree_of(build *b, const mc_book *bk, const char *file)
     }
     free(bm);
     if (rc != 0) {
-        fprintf(stderr, "mancala book build: out of memory\n");
+        fprintf(stderr, _("mancala book build: out of memory\n"));
         return -1;
     }
     if (size > 0 && b->n[0].state != INNER) {
         fprintf(stderr,
-                "mancala book build: %s does not hold the start "
-                "position: it was not made by book build (give "
-                "another --out)\n",
+                _("mancala book build: %s does not hold the start "
+                  "position: it was not made by book build (give "
+                  "another --out)\n"),
                 file);
         return -1;
     }
@@ -560,29 +559,29 @@ static int expand(build *b, int i, mc_session *s)
 
 /* ---- build: the command ---- */
 
-static const char build_usage[] =
-    "usage: mancala book build [--out FILE] [--positions N]\n"
-    "                          [--depth D | --movetime MS] [--width W]\n"
-    "                          [--threads T] [--hash MB] [--save-every S]\n"
-    "                          [--game SPEC] [--quiet]\n\n"
-    "Build an opening book (docs/BOOK.md) by drop-out expansion from the\n"
-    "start position: every move of an expanded position is searched, to\n"
-    "depth D (default 20) or for MS milliseconds, with an empty table and\n"
-    "T threads (default 1) of MB MiB (default 16), and the scores are\n"
-    "backed up through the tree by minimax.  The position expanded next is\n"
-    "the leaf at the end of the cheapest line from the start, a line\n"
-    "costing 1 a ply plus 1 for every W hundredths of a seed (default 50)\n"
-    "by which its moves fall short of the best ones.  N positions are\n"
-    "expanded (default 100).\n"
-    "The book is written to FILE (default GAME.book, here) atomically at\n"
-    "the start, every S seconds (default 30; 0: after every position) and\n"
-    "at the end; Ctrl-C saves and stops.  A rerun goes on from FILE: the\n"
-    "same command finishes a stopped build, a larger N makes the book\n"
-    "grow (the leaves' depth or time must stay the same).  With --depth\n"
-    "and one thread a build is deterministic, whether it ran at once or in\n"
-    "pieces.  A line of progress goes to standard error (--quiet: none).\n"
-    "--game: the variant (default oware; the program's own book is used\n"
-    "for oware only, other books through --book or 'set book FILE').\n";
+static const char *const build_usage =
+    N_("usage: mancala book build [--out FILE] [--positions N]\n"
+       "                          [--depth D | --movetime MS] [--width W]\n"
+       "                          [--threads T] [--hash MB] [--save-every S]\n"
+       "                          [--game SPEC] [--quiet]\n\n"
+       "Build an opening book (docs/BOOK.md) by drop-out expansion from the\n"
+       "start position: every move of an expanded position is searched, to\n"
+       "depth D (default 20) or for MS milliseconds, with an empty table and\n"
+       "T threads (default 1) of MB MiB (default 16), and the scores are\n"
+       "backed up through the tree by minimax.  The position expanded next is\n"
+       "the leaf at the end of the cheapest line from the start, a line\n"
+       "costing 1 a ply plus 1 for every W hundredths of a seed (default 50)\n"
+       "by which its moves fall short of the best ones.  N positions are\n"
+       "expanded (default 100).\n"
+       "The book is written to FILE (default GAME.book, here) atomically at\n"
+       "the start, every S seconds (default 30; 0: after every position) and\n"
+       "at the end; Ctrl-C saves and stops.  A rerun goes on from FILE: the\n"
+       "same command finishes a stopped build, a larger N makes the book\n"
+       "grow (the leaves' depth or time must stay the same).  With --depth\n"
+       "and one thread a build is deterministic, whether it ran at once or in\n"
+       "pieces.  A line of progress goes to standard error (--quiet: none).\n"
+       "--game: the variant (default oware; the program's own book is used\n"
+       "for oware only, other books through --book or 'set book FILE').\n");
 
 typedef struct build_opts {
     const char *out, *spec;
@@ -595,7 +594,7 @@ static int parse_build(int argc, char **argv, build_opts *o)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
-            fputs(build_usage, stdout);
+            fputs(_(build_usage), stdout);
             return 1;
         }
         if (strcmp(a, "--quiet") == 0) {
@@ -621,13 +620,13 @@ static int parse_build(int argc, char **argv, build_opts *o)
         int text = strcmp(a, "--out") == 0 || strcmp(a, "--game") == 0;
         if (k == sizeof nums / sizeof nums[0] && !text) {
             fprintf(stderr,
-                    "mancala book build: unknown argument '%s' (try "
-                    "'mancala book build --help')\n",
+                    _("mancala book build: unknown argument '%s' (try "
+                      "'mancala book build --help')\n"),
                     a);
             return -1;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "mancala book build: %s needs a value\n", a);
+            fprintf(stderr, _("mancala book build: %s needs a value\n"), a);
             return -1;
         }
         const char *v = argv[++i];
@@ -639,16 +638,16 @@ static int parse_build(int argc, char **argv, build_opts *o)
         long n = cli_number(v, nums[k].max);
         if (n < min) {
             fprintf(stderr,
-                    "mancala book build: %s takes a whole number "
-                    "from %ld to %ld, not '%s'\n",
+                    _("mancala book build: %s takes a whole number "
+                      "from %ld to %ld, not '%s'\n"),
                     a, min, nums[k].max, v);
             return -1;
         }
         *(long *)((char *)o + nums[k].at) = n;
     }
     if (o->depth && o->movetime) {
-        fprintf(stderr, "mancala book build: give --depth or --movetime, "
-                        "not both\n");
+        fprintf(stderr, _("mancala book build: give --depth or --movetime, "
+                          "not both\n"));
         return -1;
     }
     if (!o->depth && !o->movetime)
@@ -701,7 +700,7 @@ static int save_book(build *b, const char *out, const char *cmd, double seconds)
     int rc = bk ? mc_book_save(bk, out, comment, &err) : -1;
     mc_book_free(bk);
     if (rc != 0)
-        fprintf(stderr, "mancala book build: %s\n", err.msg);
+        fprintf(stderr, _("mancala book build: %s\n"), err.msg);
     return rc;
 }
 
@@ -718,7 +717,7 @@ static void progress(const build *b, const build_opts *o, int tty,
     if (done_here > 0 && b->inner < o->positions) {
         char e[32];
         fmt_time(e, sizeof e, run / done_here * (o->positions - b->inner));
-        snprintf(left, sizeof left, ", %s left", e);
+        snprintf(left, sizeof left, _(", %s left"), e);
     }
     cli_format_score(sc, sizeof sc, b->n[0].value);
     mc_sb_printf(&sb,
@@ -807,7 +806,7 @@ static int start_build(build *b, const build_opts *o)
     po.seed = 1;
     mc_error err = {0, ""};
     if (add_node(b, &start) < 0 || !(b->pl = mc_player_new(b->g, &po, &err))) {
-        fprintf(stderr, "mancala book build: %s\n",
+        fprintf(stderr, _("mancala book build: %s\n"),
                 err.msg[0] ? err.msg : "out of memory");
         return -1;
     }
@@ -823,7 +822,7 @@ static int go_on_from(build *b, const build_opts *o, const char *out)
     mc_error err = {0, ""};
     mc_book *old = mc_book_load(out, &err);
     if (!old) {
-        fprintf(stderr, "mancala book build: %s\n", err.msg);
+        fprintf(stderr, _("mancala book build: %s\n"), err.msg);
         return -1;
     }
     char want[64];
@@ -837,20 +836,20 @@ static int go_on_from(build *b, const build_opts *o, const char *out)
     int bad = 1;
     if (strcmp(mc_book_spec(old), mc_game_spec(b->g)) != 0)
         fprintf(stderr,
-                "mancala book build: %s is a book of %s, not %s "
-                "(give another --out)\n",
+                _("mancala book build: %s is a book of %s, not %s "
+                  "(give another --out)\n"),
                 out, mc_book_spec(old), mc_game_spec(b->g));
     else if (!leaf)
         fprintf(stderr,
-                "mancala book build: %s has no 'leaf' line: it "
-                "was not made by book build (give another "
-                "--out)\n",
+                _("mancala book build: %s has no 'leaf' line: it "
+                  "was not made by book build (give another "
+                  "--out)\n"),
                 out);
     else if (strcmp(leaf, want) != 0)
         fprintf(stderr,
-                "mancala book build: %s was built with leaves "
-                "searched to %s, not %s: give the same budget to "
-                "go on with it, or another --out\n",
+                _("mancala book build: %s was built with leaves "
+                  "searched to %s, not %s: give the same budget to "
+                  "go on with it, or another --out\n"),
                 out, leaf, want);
     else
         bad = tree_of(b, old, out);
@@ -863,8 +862,8 @@ static int go_on_from(build *b, const build_opts *o, const char *out)
         return -1;
     if (!o->quiet)
         fprintf(stderr,
-                "book: going on from %s: %d positions, %lld "
-                "leaf searches\n",
+                _("book: going on from %s: %d positions, %lld "
+                  "leaf searches\n"),
                 out, b->inner, b->searches);
     return 0;
 }
@@ -933,7 +932,7 @@ static int finish_build(build *b, const build_opts *o, const char *out,
     if (gw->tty && !o->quiet && gw->here)
         fprintf(stderr, "\n");
     if (gw->failed)
-        fprintf(stderr, "mancala book build: out of memory\n");
+        fprintf(stderr, _("mancala book build: out of memory\n"));
     if (save_book(b, out, cmd, b->seconds_before + run) != 0)
         return EXIT_BAD_INPUT;
     char t[32], all[32];
@@ -941,8 +940,8 @@ static int finish_build(build *b, const build_opts *o, const char *out,
     fmt_time(all, sizeof all, b->seconds_before + run);
     if (interrupted) {
         fprintf(stderr,
-                "book: stopped: %s holds %d positions; the same "
-                "command goes on from there\n",
+                _("book: stopped: %s holds %d positions; the same "
+                  "command goes on from there\n"),
                 out, b->inner);
         return 130;
     }
@@ -952,8 +951,8 @@ static int finish_build(build *b, const build_opts *o, const char *out,
     ply_counts(b, plies, sizeof plies);
     if (!o->quiet)
         fprintf(stderr,
-                "book: %s: %d positions%s, %lld leaf searches, "
-                "%s (%s in all); %s\n",
+                _("book: %s: %d positions%s, %lld leaf searches, "
+                  "%s (%s in all); %s\n"),
                 out, b->inner,
                 gw->complete    ? " (every line ends in a proven result)"
                 : gw->here == 0 ? " (nothing to do)"

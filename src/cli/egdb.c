@@ -92,7 +92,7 @@ static int common_opt(const char *cmd, int argc, char **argv, int *i, eopts *o)
 {
     const char *a = argv[*i];
     if (*i + 1 >= argc) {
-        fprintf(stderr, "mancala egdb %s: %s needs a value\n", cmd, a);
+        fprintf(stderr, _("mancala egdb %s: %s needs a value\n"), cmd, a);
         return 1;
     }
     const char *v = argv[++*i];
@@ -103,8 +103,8 @@ static int common_opt(const char *cmd, int argc, char **argv, int *i, eopts *o)
     int seeds = !strcmp(a, "--seeds");
     long x = cli_number(v, seeds ? MC_EGDB_MAX_SEEDS : 64);
     if (x < 0 || (!seeds && x < 1)) {
-        fprintf(stderr, "mancala egdb %s: %s '%s': expected a number %s\n", cmd,
-                a, v, seeds ? "from 0 to 48" : "from 1 to 64");
+        fprintf(stderr, _("mancala egdb %s: %s '%s': expected a number %s\n"),
+                cmd, a, v, seeds ? "from 0 to 48" : "from 1 to 64");
         return 1;
     }
     if (seeds)
@@ -122,8 +122,8 @@ static int from_opt(const char *cmd, int argc, char **argv, int *i, eopts *o)
     long x = *i + 1 < argc ? cli_number(argv[*i + 1], MC_EGDB_MAX_SEEDS) : -1;
     if (x < 0) {
         fprintf(stderr,
-                "mancala egdb %s: --from needs a layer from 0 to "
-                "%d\n",
+                _("mancala egdb %s: --from needs a layer from 0 to "
+                  "%d\n"),
                 cmd, MC_EGDB_MAX_SEEDS);
         return -1;
     }
@@ -139,7 +139,7 @@ static int level_block_opt(int argc, char **argv, int *i, eopts *o)
     int lv = !strcmp(a, "--level");
     long x = *i + 1 < argc ? cli_number(argv[*i + 1], lv ? 22 : 1 << 24) : -1;
     if (x < 1 || (!lv && x % 16)) {
-        fprintf(stderr, "mancala egdb compress: %s needs %s\n", a,
+        fprintf(stderr, _("mancala egdb compress: %s needs %s\n"), a,
                 lv ? "a zstd level from 1 to 22"
                    : "a multiple of 16 up to 16777216");
         return -1;
@@ -157,8 +157,8 @@ static int memory_opt(int argc, char **argv, int *i, eopts *o)
 {
     long x = *i + 1 < argc ? memory_mib(argv[*i + 1]) : -1;
     if (x < 0) {
-        fprintf(stderr, "mancala egdb build: --memory needs a size such as "
-                        "256M or 8G (at least 1M)\n");
+        fprintf(stderr, _("mancala egdb build: --memory needs a size such as "
+                          "256M or 8G (at least 1M)\n"));
         return -1;
     }
     ++*i;
@@ -173,8 +173,8 @@ static int checkpoint_opt(int argc, char **argv, int *i, eopts *o)
     int none = !strcmp(v, "none");
     long x = none ? -1 : cli_number(v, 86400);
     if (!none && x < 1) {
-        fprintf(stderr, "mancala egdb build: --checkpoint needs seconds "
-                        "from 1 to 86400, or none\n");
+        fprintf(stderr, _("mancala egdb build: --checkpoint needs seconds "
+                          "from 1 to 86400, or none\n"));
         return -1;
     }
     ++*i;
@@ -230,7 +230,8 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
             if (rc < 0)
                 return 1;
         } else if (a[0] == '-' && a[1] == '-') {
-            fprintf(stderr, "mancala egdb %s: unknown option '%s'\n", cmd, a);
+            fprintf(stderr, _("mancala egdb %s: unknown option '%s'\n"), cmd,
+                    a);
             return 1;
         } else if (k < npos) {
             if (k == 0)
@@ -239,15 +240,15 @@ static int parse_opts(const char *cmd, int argc, char **argv, int npos,
                 o->pos = a;
             k++;
         } else {
-            fprintf(stderr, "mancala egdb %s: unexpected argument '%s'\n", cmd,
-                    a);
+            fprintf(stderr, _("mancala egdb %s: unexpected argument '%s'\n"),
+                    cmd, a);
             return 1;
         }
     }
     if (k < npos) {
         fprintf(stderr,
-                "mancala egdb %s: missing %s (try 'mancala egdb %s "
-                "--help')\n",
+                _("mancala egdb %s: missing %s (try 'mancala egdb %s "
+                  "--help')\n"),
                 cmd,
                 k == 0 ? "the game (oware or oware:awari)" : "the position",
                 cmd);
@@ -316,8 +317,8 @@ static void on_progress(void *ctx, int n, const char *phase, uint64_t done,
         return;
     if (!strcmp(phase, "resumed")) {
         fprintf(stderr,
-                "%slayer %d: taking up its checkpoint (%llu of "
-                "%llu thresholds done)\n",
+                _("%slayer %d: taking up its checkpoint (%llu of "
+                  "%llu thresholds done)\n"),
                 b->tty ? "\r" : "", n, (unsigned long long)done,
                 (unsigned long long)total);
         return;
@@ -350,8 +351,8 @@ static int lock_for_build(const char *dir, const mc_egdb_dist *dist, int many)
     int busy = 0, lock = dist->rank == 0 ? cli_lock_tables(dir, &busy) : -1;
     if (busy)
         fprintf(stderr,
-                "mancala egdb build: another program is building "
-                "tables in %s\n",
+                _("mancala egdb build: another program is building "
+                  "tables in %s\n"),
                 dir);
     if (many) {
         uint64_t any = (uint64_t)busy;
@@ -376,26 +377,27 @@ static void build_summary(const mc_egdb_build_opts *bo, const bar *b, double t0,
         if (b->peak_kb[n] > peak_all)
             peak_all = b->peak_kb[n];
     if (bo->first_built > 0)
-        printf("layers 0-%d found complete in %s\n",
+        printf(_("layers 0-%d found complete in %s\n"),
                bo->first_built - 1 < bo->max_seeds ? bo->first_built - 1
                                                    : bo->max_seeds,
                bo->dir);
     for (int n = bo->first_built; n <= bo->max_seeds; n++) {
-        printf("layer %2d: %12llu positions  %8.2f s", n,
+        printf(_("layer %2d: %12llu positions  %8.2f s"), n,
                (unsigned long long)mc_egdb_layer_size(n), bo->seconds[n]);
         if (b->peak_kb[n] > 0)
-            printf("  peak RssAnon %6.1f MiB", b->peak_kb[n] / 1024.0);
+            printf(_("  peak RssAnon %6.1f MiB"), b->peak_kb[n] / 1024.0);
         if (bo->open_bounds[n] != MC_EGDB_NOT_COUNTED)
-            printf("  %llu with P < O", (unsigned long long)bo->open_bounds[n]);
+            printf(_("  %llu with P < O"),
+                   (unsigned long long)bo->open_bounds[n]);
         printf("\n");
     }
-    printf("built %s layers 0-%d in %s: %.1f s",
+    printf(_("built %s layers 0-%d in %s: %.1f s"),
            mc_egdb_preset_name(bo->preset), bo->max_seeds, bo->dir,
            now_s() - t0);
     if (peak_all > 0)
-        printf(", peak RssAnon %.1f MiB", peak_all / 1024.0);
+        printf(_(", peak RssAnon %.1f MiB"), peak_all / 1024.0);
     if (many)
-        printf(", %d processes (rank 0's figures)", dist->size);
+        printf(_(", %d processes (rank 0's figures)"), dist->size);
     printf("\n");
 }
 
@@ -405,7 +407,7 @@ static int egdb_build(int argc, char **argv)
     if (parse_opts("build", argc, argv, 1, &o))
         return EXIT_USAGE;
     if (o.seeds < 0) {
-        fprintf(stderr, "mancala egdb build: --seeds N is required\n");
+        fprintf(stderr, _("mancala egdb build: --seeds N is required\n"));
         return EXIT_USAGE;
     }
     int preset = preset_or_die(o.game);
@@ -460,10 +462,10 @@ static int egdb_build(int argc, char **argv)
         if (b.tty && !o.quiet)
             fprintf(stderr, "\n");
         if (many)
-            fprintf(stderr, "mancala: egdb build (process %d of %d): %s\n",
+            fprintf(stderr, _("mancala: egdb build (process %d of %d): %s\n"),
                     dist.rank, dist.size, err.msg);
         else
-            fprintf(stderr, "mancala: egdb build: %s\n", err.msg);
+            fprintf(stderr, _("mancala: egdb build: %s\n"), err.msg);
         cli_mpi_end(1);
         return EXIT_BAD_INPUT;
     }
@@ -485,18 +487,18 @@ static uint64_t file_bytes(const char *path)
 static void print_info(const char *path, const mc_egdb_info *in)
 {
     printf("%s\n", path);
-    printf("  layer %d of %s (%s), format %u, builder %u\n", in->n,
+    printf(_("  layer %d of %s (%s), format %u, builder %u\n"), in->n,
            mc_egdb_preset_name(in->preset), in->spec, in->format_version,
            in->builder_version);
-    printf("  entries %llu, history-proof %llu, approx_cycles %u, %llu "
-           "bytes\n",
+    printf(_("  entries %llu, history-proof %llu, approx_cycles %u, %llu "
+             "bytes\n"),
            (unsigned long long)in->entries,
            (unsigned long long)in->history_proof, in->approx_cycles,
            (unsigned long long)in->file_size);
-    printf("  checksums: header %016llx payload %016llx\n",
+    printf(_("  checksums: header %016llx payload %016llx\n"),
            (unsigned long long)in->header_sum,
            (unsigned long long)in->payload_sum);
-    printf("  histogram (value:count):");
+    printf(_("  histogram (value:count):"));
     int k = 0;
     for (int v = -64; v < 64; v++)
         if (in->hist[v + 64]) {
@@ -544,17 +546,17 @@ static int egdb_info(int argc, char **argv)
     if (v >= 0) {
         char path[4096];
         mc_egdb_journal_path(dir, preset, top + 1, path, sizeof path);
-        printf("%s\n  layer %d not complete: its history search's journal "
-               "holds %lld values (a resumed build over the same lower "
-               "layers takes them)\n",
+        printf(_("%s\n  layer %d not complete: its history search's journal "
+                 "holds %lld values (a resumed build over the same lower "
+                 "layers takes them)\n"),
                path, top + 1, v);
     }
     int done, total;
     if (top < MC_EGDB_MAX_SEEDS &&
         mc_egdb_checkpoint_phase(dir, preset, top + 1, &done, &total)) {
-        printf("layer %d in %s not complete: a checkpoint after %d of %d "
-               "thresholds (a resumed build over the same lower layers "
-               "takes it up)\n",
+        printf(_("layer %d in %s not complete: a checkpoint after %d of %d "
+                 "thresholds (a resumed build over the same lower layers "
+                 "takes it up)\n"),
                top + 1, dir, done, total);
     }
     return 0;
@@ -581,8 +583,8 @@ static int egdb_verify(int argc, char **argv)
     int hi = mc_egdb_max_seeds(db), lo = (int)o.from;
     if (lo > hi) {
         fprintf(stderr,
-                "mancala egdb verify: --from %d: the tables in %s go "
-                "up to %d seeds\n",
+                _("mancala egdb verify: --from %d: the tables in %s go "
+                  "up to %d seeds\n"),
                 lo, dir, hi);
         mc_egdb_close(db);
         return EXIT_BAD_INPUT;
@@ -592,16 +594,16 @@ static int egdb_verify(int argc, char **argv)
     for (int n = lo; n <= hi; n++) {
         if (rep[n].compact) {
             /* too large for the full check here: the compact one */
-            printf("layer %2d: %llu entries (compact check): bellman %llu, "
-                   "re-derived values %llu, invariants %llu errors\n",
+            printf(_("layer %2d: %llu entries (compact check): bellman %llu, "
+                     "re-derived values %llu, invariants %llu errors\n"),
                    n, (unsigned long long)rep[n].entries,
                    (unsigned long long)rep[n].bellman_errors,
                    (unsigned long long)rep[n].value_errors,
                    (unsigned long long)rep[n].invariant_errors);
             continue;
         }
-        printf("layer %2d: %llu entries: bellman %llu, well-founded %llu, "
-               "values %llu, invariants %llu errors; %llu with P < O\n",
+        printf(_("layer %2d: %llu entries: bellman %llu, well-founded %llu, "
+                 "values %llu, invariants %llu errors; %llu with P < O\n"),
                n, (unsigned long long)rep[n].entries,
                (unsigned long long)rep[n].bellman_errors,
                (unsigned long long)rep[n].wf_errors,
@@ -609,7 +611,7 @@ static int egdb_verify(int argc, char **argv)
                (unsigned long long)rep[n].invariant_errors,
                (unsigned long long)rep[n].open_bounds);
     }
-    printf("%s (%s layers %d-%d in %s)\n",
+    printf(_("%s (%s layers %d-%d in %s)\n"),
            bad ? "verify: FAILED" : "verify: ok", mc_egdb_preset_name(preset),
            lo, hi, dir);
     mc_egdb_close(db);
@@ -622,13 +624,12 @@ static void say_result(int mover, int cap_m, int cap_o, int v, int n)
 {
     /* Final scores times two (an awari even split may leave halves). */
     int m2 = 2 * cap_m + (n + v), o2 = 2 * cap_o + (n - v);
-    static const char *const name[2] = {"South", "North"};
     if (m2 == o2)
-        printf("perfect play: draw, %d-%d\n", m2 / 2, o2 / 2);
+        printf(_("perfect play: draw, %d-%d\n"), m2 / 2, o2 / 2);
     else {
         int w = m2 > o2 ? mover : 1 - mover;
         int ws = m2 > o2 ? m2 : o2, ls = m2 > o2 ? o2 : m2;
-        printf("perfect play: %s wins by %g (%g-%g)\n", name[w],
+        printf(_("perfect play: %s wins by %g (%g-%g)\n"), cli_side(w),
                (ws - ls) / 2.0, ws / 2.0, ls / 2.0);
     }
 }
@@ -663,8 +664,8 @@ static int probe_bench(const eopts *o, int preset)
         }
         t = now_s();
     }
-    printf("opened layers 0-%d in %.3f s; %.0f probes/s (random positions, "
-           "checksum %ld)\n",
+    printf(_("opened layers 0-%d in %.3f s; %.0f probes/s (random positions, "
+             "checksum %ld)\n"),
            top, t1 - t0, (double)probes / (t - t1), sum);
     mc_egdb_close(db);
     return 0;
@@ -704,28 +705,28 @@ static int egdb_probe(int argc, char **argv)
     int rc = 0, v, hp;
     if (!mc_egdb_probe(db, &p, &v, &hp)) {
         fprintf(stderr,
-                "mancala: the position has %d seeds on the board; the %s "
-                "tables in %s go up to %d\n",
+                _("mancala: the position has %d seeds on the board; the %s "
+                  "tables in %s go up to %d\n"),
                 n, mc_egdb_preset_name(preset), dir, mc_egdb_max_seeds(db));
         rc = EXIT_BAD_INPUT;
         goto out;
     }
     int me = p.side;
-    const char *who = me == MC_NORTH ? "North" : "South";
-    printf("layer %d (%s): value %+d for %s, the side to move (history_proof "
-           "%s)\n",
+    const char *who = cli_side(me);
+    printf(_("layer %d (%s): value %+d for %s, the side to move (history_proof "
+             "%s)\n"),
            n, mc_egdb_preset_name(preset), v, who, hp ? "yes" : "no");
-    printf("future seeds: %s %g, %s %g\n", who, (n + v) / 2.0,
-           me == MC_NORTH ? "South" : "North", (n - v) / 2.0);
+    printf(_("future seeds: %s %g, %s %g\n"), who, (n + v) / 2.0,
+           cli_side(1 - me), (n - v) / 2.0);
     say_result(me, p.cap[me], p.cap[1 - me], v, n);
     if (mc_egdb_layer_info(db, n)->approx_cycles)
-        printf("note: layer %d is built on approximated cycle values "
-               "(approx_cycles=1): exact only where no cycle matters\n",
+        printf(_("note: layer %d is built on approximated cycle values "
+                 "(approx_cycles=1): exact only where no cycle matters\n"),
                n);
     mc_move mv[MC_MAX_MOVES];
     int k = mc_moves(g, &p, mv);
     if (k == 0)
-        printf("no legal move: the game ends (each side takes its row)\n");
+        printf(_("no legal move: the game ends (each side takes its row)\n"));
     int approx = 0;
     for (int i = 0; i < k; i++) {
         mc_pos q = p;
@@ -744,8 +745,8 @@ static int egdb_probe(int argc, char **argv)
                    : (mvv == v ? "  best" : ""));
     }
     if (approx)
-        printf("~ : the fresh value of the position reached; with this "
-               "position behind it a repetition may end the game earlier\n");
+        printf(_("~ : the fresh value of the position reached; with this "
+                 "position behind it a repetition may end the game earlier\n"));
 out:
     mc_egdb_close(db);
     mc_game_free(g);
@@ -760,8 +761,8 @@ static int egdb_default(int argc, char **argv)
     if (parse_opts("default", argc, argv, 1, &o))
         return EXIT_USAGE;
     if (o.dir || o.seeds >= 0) {
-        fprintf(stderr, "mancala egdb default: takes no --dir or --seeds "
-                        "(it reports the default places)\n");
+        fprintf(stderr, _("mancala egdb default: takes no --dir or --seeds "
+                          "(it reports the default places)\n"));
         return EXIT_USAGE;
     }
     int preset = preset_or_die(o.game);
@@ -769,8 +770,8 @@ static int egdb_default(int argc, char **argv)
         return EXIT_BAD_INPUT;
     const char *env = getenv("MANCALA_EGDB_DIR");
     if (env && !strcmp(env, "none")) {
-        fprintf(stderr, "mancala egdb default: endgame tables are turned "
-                        "off (MANCALA_EGDB_DIR=none)\n");
+        fprintf(stderr, _("mancala egdb default: endgame tables are turned "
+                          "off (MANCALA_EGDB_DIR=none)\n"));
         return EXIT_BAD_INPUT;
     }
     char dir[4096], found[4096];
@@ -790,7 +791,7 @@ static int egdb_default(int argc, char **argv)
     }
     if (!db)
         return EXIT_BAD_INPUT;
-    printf("%s layers 0-%d in %s\n", mc_egdb_preset_name(preset),
+    printf(_("%s layers 0-%d in %s\n"), mc_egdb_preset_name(preset),
            mc_egdb_max_seeds(db), dir);
     mc_egdb_close(db);
     return 0;
@@ -909,8 +910,8 @@ static int egdb_compress(int argc, char **argv)
     mc_egdb_close(db);
     if (o.from > top) {
         fprintf(stderr,
-                "mancala egdb compress: --from %ld: the tables in %s "
-                "end at layer %d\n",
+                _("mancala egdb compress: --from %ld: the tables in %s "
+                  "end at layer %d\n"),
                 o.from, dir, top);
         return EXIT_USAGE;
     }
@@ -932,12 +933,12 @@ static int egdb_compress(int argc, char **argv)
         plain_total += before;
         z_total += z;
         if (!o.quiet)
-            printf("layer %2d: %llu -> %llu bytes (%.2fx) in %.1f s\n", n,
+            printf(_("layer %2d: %llu -> %llu bytes (%.2fx) in %.1f s\n"), n,
                    (unsigned long long)before, (unsigned long long)z,
                    z ? (double)before / (double)z : 0.0, now_s() - t1);
     }
-    printf("compressed %s layers %ld-%d in %s: %llu -> %llu bytes (%.2fx), "
-           "%.1f s%s\n",
+    printf(_("compressed %s layers %ld-%d in %s: %llu -> %llu bytes (%.2fx), "
+             "%.1f s%s\n"),
            mc_egdb_preset_name(preset), o.from, top, dir,
            (unsigned long long)plain_total, (unsigned long long)z_total,
            z_total ? (double)plain_total / (double)z_total : 0.0, now_s() - t0,
@@ -948,160 +949,164 @@ static int egdb_compress(int argc, char **argv)
 /* ---- dispatch ------------------------------------------------------------ */
 
 static const char *const egdb_help =
-    "usage: mancala egdb <build|verify|info|probe|default|stats|compress> "
-    "...\n\n"
-    "Oware endgame databases: perfect play once few seeds remain.\n"
-    "  mancala egdb build oware[:awari] --seeds N [--threads 2] [--dir D]\n"
-    "                     [--memory SIZE] [--checkpoint SECS|none]\n"
-    "      build every layer from 0 to N seeds (bottom-up, resuming at the\n"
-    "      first layer not complete on disk), with a progress bar\n"
-    "  mancala egdb verify oware[:awari] [--seeds N] [--from L] [--dir D]\n"
-    "      re-derive the bounds and check Bellman identities,\n"
-    "      well-foundedness, values and invariants of the built layers\n"
-    "  mancala egdb info oware[:awari] [--seeds N] [--dir D] | <file.egdb>\n"
-    "      print the headers and value histograms\n"
-    "  mancala egdb probe oware[:awari] <position> [--dir D]\n"
-    "      the value, the result with the stores, and every move's value\n"
-    "  mancala egdb default oware[:awari] [--no-build]\n"
-    "      the tables found without --dir; builds the small first-use set\n"
-    "      (layers 0-10, a few seconds) when there are none\n"
-    "  mancala egdb stats oware[:awari]|all [--seeds N] [--dir D]\n"
-    "      wins, draws and losses for the mover and the values of every\n"
-    "      layer, as Markdown (docs/EGDB-RESULTS.md)\n"
-    "  mancala egdb compress oware[:awari] [--seeds N] [--dir D] [--keep]\n"
-    "      rewrite the layers as compressed files (.egdbz, zstd blocks),\n"
-    "      which everything reads in place of the plain ones\n\n"
-    "Tables exist for the presets abapa (oware, the default rules) and\n"
-    "awari (oware:awari).  A value is the mover's best future seed\n"
-    "difference.  Without --dir, tables are read from the first of\n"
-    "$MANCALA_EGDB_DIR, the user directory $XDG_DATA_HOME/mancala/egdb\n"
-    "(~/.local/share/mancala/egdb) and the installed share/mancala/egdb\n"
-    "that holds them, and built into $MANCALA_EGDB_DIR when set, else the\n"
-    "user directory.  MANCALA_EGDB_DIR=none: no tables by default.\n";
+    N_("usage: mancala egdb <build|verify|info|probe|default|stats|compress> "
+       "...\n\n"
+       "Oware endgame databases: perfect play once few seeds remain.\n"
+       "  mancala egdb build oware[:awari] --seeds N [--threads 2] [--dir D]\n"
+       "                     [--memory SIZE] [--checkpoint SECS|none]\n"
+       "      build every layer from 0 to N seeds (bottom-up, resuming at the\n"
+       "      first layer not complete on disk), with a progress bar\n"
+       "  mancala egdb verify oware[:awari] [--seeds N] [--from L] [--dir D]\n"
+       "      re-derive the bounds and check Bellman identities,\n"
+       "      well-foundedness, values and invariants of the built layers\n"
+       "  mancala egdb info oware[:awari] [--seeds N] [--dir D] | <file.egdb>\n"
+       "      print the headers and value histograms\n"
+       "  mancala egdb probe oware[:awari] <position> [--dir D]\n"
+       "      the value, the result with the stores, and every move's value\n"
+       "  mancala egdb default oware[:awari] [--no-build]\n"
+       "      the tables found without --dir; builds the small first-use set\n"
+       "      (layers 0-10, a few seconds) when there are none\n"
+       "  mancala egdb stats oware[:awari]|all [--seeds N] [--dir D]\n"
+       "      wins, draws and losses for the mover and the values of every\n"
+       "      layer, as Markdown (docs/EGDB-RESULTS.md)\n"
+       "  mancala egdb compress oware[:awari] [--seeds N] [--dir D] [--keep]\n"
+       "      rewrite the layers as compressed files (.egdbz, zstd blocks),\n"
+       "      which everything reads in place of the plain ones\n\n"
+       "Tables exist for the presets abapa (oware, the default rules) and\n"
+       "awari (oware:awari).  A value is the mover's best future seed\n"
+       "difference.  Without --dir, tables are read from the first of\n"
+       "$MANCALA_EGDB_DIR, the user directory $XDG_DATA_HOME/mancala/egdb\n"
+       "(~/.local/share/mancala/egdb) and the installed share/mancala/egdb\n"
+       "that holds them, and built into $MANCALA_EGDB_DIR when set, else the\n"
+       "user directory.  MANCALA_EGDB_DIR=none: no tables by default.\n");
 
 static const char *const sub_help[] = {
     "build",
-    "usage: mancala egdb build oware[:awari] --seeds N [--threads T] "
-    "[--dir D] [--quiet]\n"
-    "                          [--memory SIZE] [--checkpoint SECS|none]\n\n"
-    "Build the layers 0..N (N seeds on the board) of the preset's tables\n"
-    "into D, one file per layer (oware-<preset>-NN.egdb); without --dir,\n"
-    "into $MANCALA_EGDB_DIR when set, else the user directory\n"
-    "$XDG_DATA_HOME/mancala/egdb (~/.local/share/mancala/egdb), where\n"
-    "play, analyze and serve find them unasked.  Layers already\n"
-    "complete on disk with matching checksums are kept: a killed build\n"
-    "resumes at the first unfinished layer, and inside it the history\n"
-    "search takes back the values in its journal (oware-abapa-NN.journal,\n"
-    "removed once the layer is written).  A progress bar with the time\n"
-    "left goes to stderr.  T threads share the forward pass, the sweep and\n"
-    "the history search (default 2).\n\n"
-    "--memory SIZE (256M, 8G; default: the memory available less a\n"
-    "margin) bounds the build's own memory: the large layers' work (3\n"
-    "bytes a position) stays in memory as far as it fits, the rest in\n"
-    "scratch files of D mapped shared (oware-<preset>-NN.work-*), with\n"
-    "the same files as a result.  The summary gives each layer's peak\n"
-    "RssAnon.  Inside a large layer (13 seeds and up) the build writes a\n"
-    "checkpoint (oware-<preset>-NN.ckpt) every --checkpoint seconds\n"
-    "(default 60; none: never) and a stopped build takes it up.\n\n"
-    "Under abapa, positions whose value depends on cycles (P < O, layers\n"
-    "of 11 seeds or fewer; above, only where approximated layers below\n"
-    "open some, which take the approximation) get their exact fresh value\n"
-    "from a history search, by default in components of up to 30,000\n"
-    "positions.  The values of layers 7 and 8 ship with the library\n"
-    "(searching them again takes about 2.5 minutes and 2.6 hours on 2\n"
-    "threads), so layers 0-8 are exact; larger components, from layer 9\n"
-    "up, take the contract's approximation, flagged approx_cycles in the\n"
-    "header.\n"
-    "MANCALA_EGDB_MAXCOMP=N sets that limit; MANCALA_EGDB_BUDGET=N caps a\n"
-    "search's nodes (default 100000).  Journals shipped with the library\n"
-    "give values found before; MANCALA_EGDB_SHIPPED=0 searches them again.\n\n"
-    "A build shared by the processes of mpirun is mancala-mpi's, with the\n"
-    "same arguments: mpirun -np K mancala-mpi egdb build ... (Open MPI;\n"
-    "docs/EGDB.md, \"Over MPI\").\n",
+    N_("usage: mancala egdb build oware[:awari] --seeds N [--threads T] "
+       "[--dir D] [--quiet]\n"
+       "                          [--memory SIZE] [--checkpoint SECS|none]\n\n"
+       "Build the layers 0..N (N seeds on the board) of the preset's tables\n"
+       "into D, one file per layer (oware-<preset>-NN.egdb); without --dir,\n"
+       "into $MANCALA_EGDB_DIR when set, else the user directory\n"
+       "$XDG_DATA_HOME/mancala/egdb (~/.local/share/mancala/egdb), where\n"
+       "play, analyze and serve find them unasked.  Layers already\n"
+       "complete on disk with matching checksums are kept: a killed build\n"
+       "resumes at the first unfinished layer, and inside it the history\n"
+       "search takes back the values in its journal (oware-abapa-NN.journal,\n"
+       "removed once the layer is written).  A progress bar with the time\n"
+       "left goes to stderr.  T threads share the forward pass, the sweep and\n"
+       "the history search (default 2).\n\n"
+       "--memory SIZE (256M, 8G; default: the memory available less a\n"
+       "margin) bounds the build's own memory: the large layers' work (3\n"
+       "bytes a position) stays in memory as far as it fits, the rest in\n"
+       "scratch files of D mapped shared (oware-<preset>-NN.work-*), with\n"
+       "the same files as a result.  The summary gives each layer's peak\n"
+       "RssAnon.  Inside a large layer (13 seeds and up) the build writes a\n"
+       "checkpoint (oware-<preset>-NN.ckpt) every --checkpoint seconds\n"
+       "(default 60; none: never) and a stopped build takes it up.\n\n"
+       "Under abapa, positions whose value depends on cycles (P < O, layers\n"
+       "of 11 seeds or fewer; above, only where approximated layers below\n"
+       "open some, which take the approximation) get their exact fresh value\n"
+       "from a history search, by default in components of up to 30,000\n"
+       "positions.  The values of layers 7 and 8 ship with the library\n"
+       "(searching them again takes about 2.5 minutes and 2.6 hours on 2\n"
+       "threads), so layers 0-8 are exact; larger components, from layer 9\n"
+       "up, take the contract's approximation, flagged approx_cycles in the\n"
+       "header.\n"
+       "MANCALA_EGDB_MAXCOMP=N sets that limit; MANCALA_EGDB_BUDGET=N caps a\n"
+       "search's nodes (default 100000).  Journals shipped with the library\n"
+       "give values found before; MANCALA_EGDB_SHIPPED=0 searches them "
+       "again.\n\n"
+       "A build shared by the processes of mpirun is mancala-mpi's, with the\n"
+       "same arguments: mpirun -np K mancala-mpi egdb build ... (Open MPI;\n"
+       "docs/EGDB.md, \"Over MPI\").\n"),
     "verify",
-    "usage: mancala egdb verify oware[:awari] [--seeds N] [--from L] "
-    "[--dir D]\n\n"
-    "Open the layers (checksums, dependencies) and, for each, re-derive the\n"
-    "bounds P and O and check: the Bellman identities of P, O (and of the\n"
-    "awari values), well-foundedness, the stored values against P and O,\n"
-    "parity (abapa), empty mover = -n, mover who cannot feed = +n, and the\n"
-    "histogram.  A layer too large for that check in the memory\n"
-    "available (13 bytes a position) is checked the compact way: its\n"
-    "values re-derived by the builder's sweep and compared, and the\n"
-    "Bellman identity of the stored values.  --from L checks only layers\n"
-    "L and up (the lower ones are still opened and their checksums read).\n"
-    "Exit status 1 if anything is wrong.  Without --dir: the\n"
-    "tables of the default places (mancala egdb --help).\n",
+    N_("usage: mancala egdb verify oware[:awari] [--seeds N] [--from L] "
+       "[--dir D]\n\n"
+       "Open the layers (checksums, dependencies) and, for each, re-derive "
+       "the\n"
+       "bounds P and O and check: the Bellman identities of P, O (and of the\n"
+       "awari values), well-foundedness, the stored values against P and O,\n"
+       "parity (abapa), empty mover = -n, mover who cannot feed = +n, and the\n"
+       "histogram.  A layer too large for that check in the memory\n"
+       "available (13 bytes a position) is checked the compact way: its\n"
+       "values re-derived by the builder's sweep and compared, and the\n"
+       "Bellman identity of the stored values.  --from L checks only layers\n"
+       "L and up (the lower ones are still opened and their checksums read).\n"
+       "Exit status 1 if anything is wrong.  Without --dir: the\n"
+       "tables of the default places (mancala egdb --help).\n"),
     "info",
-    "usage: mancala egdb info oware[:awari] [--seeds N] [--dir D]\n"
-    "       mancala egdb info <file.egdb or file.egdbz>\n\n"
-    "Print each layer's header: rules, entries, history-proof count,\n"
-    "approx_cycles, checksums and the value histogram; and, for a layer\n"
-    "being built (or killed while building), how many values its history\n"
-    "search's journal holds.  Without --dir: the tables of the default\n"
-    "places (mancala egdb --help).\n",
+    N_("usage: mancala egdb info oware[:awari] [--seeds N] [--dir D]\n"
+       "       mancala egdb info <file.egdb or file.egdbz>\n\n"
+       "Print each layer's header: rules, entries, history-proof count,\n"
+       "approx_cycles, checksums and the value histogram; and, for a layer\n"
+       "being built (or killed while building), how many values its history\n"
+       "search's journal holds.  Without --dir: the tables of the default\n"
+       "places (mancala egdb --help).\n"),
     "probe",
-    "usage: mancala egdb probe oware[:awari] <position> [--dir D]\n"
-    "       mancala egdb probe oware[:awari] --bench [--dir D]\n\n"
-    "The position's value (the mover's best future seed difference), the\n"
-    "result of perfect play with the stores, and the value of every move\n"
-    "(a capture: the seeds taken minus the opponent's value after it).\n"
-    "Any seed total is accepted; the board must hold at most the deepest\n"
-    "layer built.  --bench: probes a second of random positions and\n"
-    "prints the rate.  Without --dir: the tables of the default places\n"
-    "(mancala egdb --help).\n",
+    N_("usage: mancala egdb probe oware[:awari] <position> [--dir D]\n"
+       "       mancala egdb probe oware[:awari] --bench [--dir D]\n\n"
+       "The position's value (the mover's best future seed difference), the\n"
+       "result of perfect play with the stores, and the value of every move\n"
+       "(a capture: the seeds taken minus the opponent's value after it).\n"
+       "Any seed total is accepted; the board must hold at most the deepest\n"
+       "layer built.  --bench: probes a second of random positions and\n"
+       "prints the rate.  Without --dir: the tables of the default places\n"
+       "(mancala egdb --help).\n"),
     "default",
-    "usage: mancala egdb default oware[:awari] [--no-build]\n\n"
-    "Print the tables the program uses when no directory is named\n"
-    "('abapa layers 0-10 in DIR'): the first of $MANCALA_EGDB_DIR, the\n"
-    "user directory $XDG_DATA_HOME/mancala/egdb (~/.local/share/mancala/\n"
-    "egdb) and the installed share/mancala/egdb that holds the preset's\n"
-    "layer 0, checked.  When none does, build the small first-use set\n"
-    "(layers 0-10, a few seconds) into the user directory first, with a\n"
-    "progress line on stderr (the program's first use); --no-build: only\n"
-    "look (exit status 1 when there are none).  MANCALA_EGDB_DIR=none turns\n"
-    "the default tables off; MANCALA_EGDB_FIRST_SEEDS=N (a testing knob)\n"
-    "sets the first-use set's top layer.\n",
+    N_("usage: mancala egdb default oware[:awari] [--no-build]\n\n"
+       "Print the tables the program uses when no directory is named\n"
+       "('abapa layers 0-10 in DIR'): the first of $MANCALA_EGDB_DIR, the\n"
+       "user directory $XDG_DATA_HOME/mancala/egdb (~/.local/share/mancala/\n"
+       "egdb) and the installed share/mancala/egdb that holds the preset's\n"
+       "layer 0, checked.  When none does, build the small first-use set\n"
+       "(layers 0-10, a few seconds) into the user directory first, with a\n"
+       "progress line on stderr (the program's first use); --no-build: only\n"
+       "look (exit status 1 when there are none).  MANCALA_EGDB_DIR=none "
+       "turns\n"
+       "the default tables off; MANCALA_EGDB_FIRST_SEEDS=N (a testing knob)\n"
+       "sets the first-use set's top layer.\n"),
     "stats",
-    "usage: mancala egdb stats oware[:awari]|all [--seeds N] [--dir D]\n\n"
-    "Print, as a Markdown page, what the tables say: for every layer (n\n"
-    "seeds on the board) how many positions the mover ends ahead, even or\n"
-    "behind on the n seeds with best play from a fresh start, how many are\n"
-    "history-proof, and the histogram of values.  'all': both presets\n"
-    "(abapa, then awari).  docs/EGDB-RESULTS.md is this page.  Without\n"
-    "--dir: the tables of the default places (mancala egdb --help).\n",
+    N_("usage: mancala egdb stats oware[:awari]|all [--seeds N] [--dir D]\n\n"
+       "Print, as a Markdown page, what the tables say: for every layer (n\n"
+       "seeds on the board) how many positions the mover ends ahead, even or\n"
+       "behind on the n seeds with best play from a fresh start, how many are\n"
+       "history-proof, and the histogram of values.  'all': both presets\n"
+       "(abapa, then awari).  docs/EGDB-RESULTS.md is this page.  Without\n"
+       "--dir: the tables of the default places (mancala egdb --help).\n"),
     "compress",
-    "usage: mancala egdb compress oware[:awari] [--seeds N] [--from M] "
-    "[--dir D]\n"
-    "                             [--keep] [--level L] [--block B] "
-    "[--quiet]\n\n"
-    "Rewrite each layer M..N (default: 0 and all there are) as a compressed\n"
-    "file, oware-<preset>-NN.egdbz: the same header, a block index, and\n"
-    "the entries in blocks of B entries (default 1024) each compressed\n"
-    "with zstd at level L (default 9).  Each is read back and checked\n"
-    "against the plain file's checksums, which is then removed (--keep:\n"
-    "kept; where both are, the plain file is read).  Play, analysis,\n"
-    "probe, info, verify and build read compressed layers in place of\n"
-    "plain ones: a probe decompresses one block (256 kept per thread);\n"
-    "build and verify decompress a whole lower layer into memory.  Layers\n"
-    "compressed already are left as they are.  A probe of a compressed\n"
-    "layer costs a block's decompression (microseconds, against a memory\n"
-    "read): --from M keeps the small layers, which a search probes most\n"
-    "and which take little room, plain.  Without --dir: the tables\n"
-    "of the default places (mancala egdb --help).\n",
+    N_("usage: mancala egdb compress oware[:awari] [--seeds N] [--from M] "
+       "[--dir D]\n"
+       "                             [--keep] [--level L] [--block B] "
+       "[--quiet]\n\n"
+       "Rewrite each layer M..N (default: 0 and all there are) as a "
+       "compressed\n"
+       "file, oware-<preset>-NN.egdbz: the same header, a block index, and\n"
+       "the entries in blocks of B entries (default 1024) each compressed\n"
+       "with zstd at level L (default 9).  Each is read back and checked\n"
+       "against the plain file's checksums, which is then removed (--keep:\n"
+       "kept; where both are, the plain file is read).  Play, analysis,\n"
+       "probe, info, verify and build read compressed layers in place of\n"
+       "plain ones: a probe decompresses one block (256 kept per thread);\n"
+       "build and verify decompress a whole lower layer into memory.  Layers\n"
+       "compressed already are left as they are.  A probe of a compressed\n"
+       "layer costs a block's decompression (microseconds, against a memory\n"
+       "read): --from M keeps the small layers, which a search probes most\n"
+       "and which take little room, plain.  Without --dir: the tables\n"
+       "of the default places (mancala egdb --help).\n"),
     NULL};
 
 int cmd_egdb(int argc, char **argv)
 {
     if (argc < 2 || cli_is_help(argv[1])) {
-        fputs(egdb_help, argc < 2 ? stderr : stdout);
+        fputs(_(egdb_help), argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : 0;
     }
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             for (int k = 0; sub_help[k]; k += 2)
                 if (!strcmp(sub_help[k], argv[1])) {
-                    fputs(sub_help[k + 1], stdout);
+                    fputs(_(sub_help[k + 1]), stdout);
                     return 0;
                 }
         }
@@ -1120,8 +1125,8 @@ int cmd_egdb(int argc, char **argv)
     if (!strcmp(argv[1], "compress"))
         return egdb_compress(argc - 1, argv + 1);
     fprintf(stderr,
-            "mancala egdb: unknown subcommand '%s' (build, verify, info, "
-            "probe, default, stats, compress)\n",
+            _("mancala egdb: unknown subcommand '%s' (build, verify, info, "
+              "probe, default, stats, compress)\n"),
             argv[1]);
     return EXIT_USAGE;
 }

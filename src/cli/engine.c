@@ -86,7 +86,7 @@ int cmd_engine(int argc, char **argv)
     int uci = 0;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            printf(
+            printf(_(
                 "usage: mancala engine [--uci]\n\n"
                 "Speak the mancala engine protocol on standard input and\n"
                 "output (docs/PROTOCOL.md, man mancala-engine): send\n"
@@ -95,21 +95,22 @@ int cmd_engine(int argc, char **argv)
                 "  --uci   speak the UCI dialect of the Oware GUIs (Aualé)\n"
                 "          instead, for Oware: 'uci', 'position startpos\n"
                 "          moves CfAb', 'go movetime 1000' (docs/PROTOCOL.md,\n"
-                "          \"UCI\")\n");
+                "          \"UCI\")\n"));
             return 0;
         }
         if (strcmp(argv[i], "--uci") == 0) {
             uci = 1;
             continue;
         }
-        fprintf(stderr, "mancala engine: unexpected argument '%s'\n", argv[i]);
+        fprintf(stderr, _("mancala engine: unexpected argument '%s'\n"),
+                argv[i]);
         return EXIT_USAGE;
     }
     signal(SIGPIPE, SIG_IGN);
     mc_engine *e = uci ? mc_engine_new_uci(write_line, stdout)
                        : mc_engine_new(write_line, stdout);
     if (!e) {
-        fprintf(stderr, "mancala engine: out of memory\n");
+        fprintf(stderr, _("mancala engine: out of memory\n"));
         return 1;
     }
     /* Lines are kept up to one byte past the protocol's limit (so that the

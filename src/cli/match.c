@@ -270,13 +270,14 @@ static int handshake(client *c, const char *spec, char *why, size_t wn)
     char last[1024], cmd[MC_SPEC_STRLEN + 16];
     if (ask(c, "hello", "ok hello", last, sizeof last, ANSWER_MS) != 0 ||
         strcmp(last, "ok hello") != 0) {
-        snprintf(why, wn, "%s ('%s') does not answer 'hello'", c->name, c->cmd);
+        snprintf(why, wn, _("%s ('%s') does not answer 'hello'"), c->name,
+                 c->cmd);
         return -1;
     }
     snprintf(cmd, sizeof cmd, "set game %s", spec);
     if (ask(c, cmd, "ok", last, sizeof last, ANSWER_MS) != 0 ||
         strncmp(last, "ok", 2) != 0) {
-        snprintf(why, wn, "%s cannot play %s: %.200s", c->name, spec,
+        snprintf(why, wn, _("%s cannot play %s: %.200s"), c->name, spec,
                  last[0] ? last : "no answer");
         return -1;
     }
@@ -286,7 +287,7 @@ static int handshake(client *c, const char *spec, char *why, size_t wn)
                  c->set[i], eq + 1);
         if (ask(c, cmd, "ok", last, sizeof last, ANSWER_MS) != 0 ||
             strncmp(last, "ok", 2) != 0) {
-            snprintf(why, wn, "%s refuses '%s': %.200s", c->name, cmd,
+            snprintf(why, wn, _("%s refuses '%s': %.200s"), c->name, cmd,
                      last[0] ? last : "no answer");
             return -1;
         }
@@ -297,7 +298,7 @@ static int handshake(client *c, const char *spec, char *why, size_t wn)
 static int start_client(client *c, const char *spec, char *why, size_t wn)
 {
     if (spawn(c) != 0) {
-        snprintf(why, wn, "cannot start %s ('%s'): %s", c->name, c->cmd,
+        snprintf(why, wn, _("cannot start %s ('%s'): %s"), c->name, c->cmd,
                  strerror(errno));
         return -1;
     }
@@ -365,7 +366,8 @@ typedef struct slot {
     pthread_t th;
 } slot;
 
-static const char match_usage[] =
+static const char *const match_usage = N_(
+    /* xgettext:no-c-format */
     "usage: mancala match --engine1 CMD --engine2 CMD [--game G]\n"
     "           [--openings FILE] [--games N] [--concurrency N]\n"
     "           [--tc BASE+INC | --movetime MS] [--depth D] [--nodes N]\n"
@@ -403,7 +405,7 @@ static const char match_usage[] =
     "       mancala match --player1 P --player2 P [--game G] [--games N]\n\n"
     "Built-in players instead of programs: P is 'random' or settings\n"
     "level=1..10,depth=D,nodes=N,time=S (as for 'mancala selfplay'); N games\n"
-    "(default 20) in pairs over shared random openings, sides alternating.\n";
+    "(default 20) in pairs over shared random openings, sides alternating.\n");
 
 /* The `position` command for the session's game so far. */
 static char *position_command(const mc_game *g, mc_session *s)
@@ -485,11 +487,11 @@ static void match_game(shared *sh, slot *sl, long game, int e1_south,
                 reason = MC_END_TIME;
                 if (recover(c))
                     snprintf(msg, sizeof msg,
-                             " (it did not answer 'stop' "
-                             "within %d ms: killed)",
+                             _(" (it did not answer 'stop' "
+                               "within %d ms: killed)"),
                              STOP_GRACE_MS);
                 else
-                    snprintf(msg, sizeof msg, " (stopped)");
+                    snprintf(msg, sizeof msg, _(" (stopped)"));
             } else if (o->base_ms > 0 && (clk[side] -= (long long)used) < 0) {
                 why = "ran out of time";
                 reason = MC_END_TIME;
@@ -508,9 +510,8 @@ static void match_game(shared *sh, slot *sl, long game, int e1_south,
         }
         if (why) {
             pthread_mutex_lock(&sh->lock);
-            printf("game %ld: %s (%s, '%s') %s%s: it loses the game\n",
-                   game + 1, side == MC_SOUTH ? "South" : "North", c->name,
-                   c->cmd, why, msg);
+            printf(_("game %ld: %s (%s, '%s') %s%s: it loses the game\n"),
+                   game + 1, cli_side(side), c->name, c->cmd, why, msg);
             fflush(stdout);
             pthread_mutex_unlock(&sh->lock);
             if (reason == MC_END_TIME)
@@ -534,7 +535,7 @@ static void sprt_step(shared *sh)
         sh->decision = sh->llr >= sh->upper ? "H1 accepted" : "H0 accepted";
         sh->decided_at = pairs;
         sh->stop = 1;
-        printf("SPRT: %s (LLR %.2f %s %.2f) after %ld pairs: no new games\n",
+        printf(_("SPRT: %s (LLR %.2f %s %.2f) after %ld pairs: no new games\n"),
                sh->decision, sh->llr, sh->llr >= sh->upper ? ">=" : "<=",
                sh->llr >= sh->upper ? sh->upper : sh->lower, pairs);
     }
@@ -546,7 +547,7 @@ static void save_games(shared *sh)
     mc_record **list = malloc((size_t)sh->games * sizeof *list);
     int n = 0;
     if (!list) {
-        fprintf(stderr, "mancala match: out of memory\n");
+        fprintf(stderr, _("mancala match: out of memory\n"));
         sh->rc = 1;
         return;
     }
@@ -581,12 +582,12 @@ static int restart_dead(slot *sl)
         int r = start_client(&sl->c[k], mc_game_spec(sh->g), why, sizeof why);
         pthread_mutex_lock(&sh->lock);
         if (r != 0) {
-            fprintf(stderr, "mancala match: %s: the match stops\n", why);
+            fprintf(stderr, _("mancala match: %s: the match stops\n"), why);
             sh->rc = 1;
             sh->stop = 1;
         } else {
             sh->restarts[k]++;
-            printf("%s ('%s') started again\n", sl->c[k].name, sl->c[k].cmd);
+            printf(_("%s ('%s') started again\n"), sl->c[k].name, sl->c[k].cmd);
         }
         pthread_mutex_unlock(&sh->lock);
         if (r != 0)
@@ -617,7 +618,7 @@ static mc_record *new_record(shared *sh, long i, const char *opening)
     }
     if (!rec) {
         pthread_mutex_lock(&sh->lock);
-        fprintf(stderr, "mancala match: game %ld: %s\n", i + 1,
+        fprintf(stderr, _("mancala match: game %ld: %s\n"), i + 1,
                 err.msg[0] ? err.msg : "out of memory");
         sh->rc = 1;
         sh->stop = 1;
@@ -663,8 +664,8 @@ static void tally(shared *sh, long i, mc_record *rec, const char *opening,
     sh->time_losses[1] += late[1];
     char op[32] = "";
     if (opening)
-        snprintf(op, sizeof op, ", opening %ld", (i / 2) % sh->nopen + 1);
-    printf("game %ld: %s %s, %s, %d plies%s\n", i + 1,
+        snprintf(op, sizeof op, _(", opening %ld"), (i / 2) % sh->nopen + 1);
+    printf(_("game %ld: %s %s, %s, %d plies%s\n"), i + 1,
            mc_record_tag(rec, "Result"), detail,
            e1 == 1   ? "draw"
            : e1 == 2 ? "engine 1 wins"
@@ -697,7 +698,8 @@ static int play_game(slot *sl, long i)
         return -1;
     tag_record(rec, sh, i, south, north, opening);
     pthread_mutex_lock(&sh->lock);
-    printf("game %ld: South '%s', North '%s'\n", i + 1, south->cmd, north->cmd);
+    printf(_("game %ld: South '%s', North '%s'\n"), i + 1, south->cmd,
+           north->cmd);
     fflush(stdout);
     pthread_mutex_unlock(&sh->lock);
     int late[2] = {0, 0};
@@ -732,37 +734,37 @@ static void print_summary(shared *sh)
 {
     const match_opts *o = sh->o;
     char t[128];
-    printf("engine 1: %ld wins, %ld draws, %ld losses\n", sh->won, sh->drawn,
+    printf(_("engine 1: %ld wins, %ld draws, %ld losses\n"), sh->won, sh->drawn,
            sh->lost);
     mc_selfplay_score sc = {0};
     sc.wins = (int)sh->won;
     sc.draws = (int)sh->drawn;
     sc.losses = (int)sh->lost;
     mc_score_elo(&sc);
-    printf("engine 1 score %.3f, %s\n", sc.score,
+    printf(_("engine 1 score %.3f, %s\n"), sc.score,
            ms_elo_text(sc.elo, sc.elo_low, sc.elo_high, t, sizeof t));
     double ps, pe, plo, phi;
     const long *p = sh->penta.pairs;
     if (ms_penta_elo(&sh->penta, &ps, &pe, &plo, &phi) > 0)
-        printf("pairs by engine 1's points (0, 1/2, 1, 3/2, 2): %ld, %ld, "
-               "%ld, %ld, %ld; pentanomial %s\n",
+        printf(_("pairs by engine 1's points (0, 1/2, 1, 3/2, 2): %ld, %ld, "
+                 "%ld, %ld, %ld; pentanomial %s\n"),
                p[0], p[1], p[2], p[3], p[4],
                ms_elo_text(pe, plo, phi, t, sizeof t));
     if (sh->time_losses[0] || sh->time_losses[1] || sh->restarts[0] ||
         sh->restarts[1])
-        printf("losses on time: engine 1 %ld, engine 2 %ld; restarts: "
-               "engine 1 %ld, engine 2 %ld\n",
+        printf(_("losses on time: engine 1 %ld, engine 2 %ld; restarts: "
+                 "engine 1 %ld, engine 2 %ld\n"),
                sh->time_losses[0], sh->time_losses[1], sh->restarts[0],
                sh->restarts[1]);
     if (o->sprt) {
         if (sh->decision)
-            printf("SPRT [%g, %g]: %s after %ld pairs (LLR %.2f, bounds "
-                   "[%.2f, %.2f])\n",
+            printf(_("SPRT [%g, %g]: %s after %ld pairs (LLR %.2f, bounds "
+                     "[%.2f, %.2f])\n"),
                    o->elo0, o->elo1, sh->decision, sh->decided_at, sh->llr,
                    sh->lower, sh->upper);
         else
-            printf("SPRT [%g, %g]: no decision (LLR %.2f, bounds [%.2f, "
-                   "%.2f])\n",
+            printf(_("SPRT [%g, %g]: no decision (LLR %.2f, bounds [%.2f, "
+                     "%.2f])\n"),
                    o->elo0, o->elo1, sh->llr, sh->lower, sh->upper);
     }
 }
@@ -807,7 +809,7 @@ static int usage_error(const char *fmt, const char *a, const char *v)
 {
     fprintf(stderr, "mancala match: ");
     fprintf(stderr, fmt, a, v);
-    fprintf(stderr, " (see mancala match --help)\n");
+    fprintf(stderr, _(" (see mancala match --help)\n"));
     return EXIT_USAGE;
 }
 
@@ -943,16 +945,16 @@ static int builtin_match(int argc, char **argv)
             ;
         else {
             fprintf(stderr,
-                    "mancala match: with --player1/--player2 the "
-                    "options are --game G and --games N (N >= 2), "
-                    "not '%s %s'\n",
+                    _("mancala match: with --player1/--player2 the "
+                      "options are --game G and --games N (N >= 2), "
+                      "not '%s %s'\n"),
                     a, v);
             return EXIT_USAGE;
         }
     }
     if (argc % 2 == 0 || !p1 || !p2) {
-        fprintf(stderr, "mancala match: --player1 and --player2 are both "
-                        "needed, each with a value\n");
+        fprintf(stderr, _("mancala match: --player1 and --player2 are both "
+                          "needed, each with a value\n"));
         return EXIT_USAGE;
     }
     return cli_builtin_match(spec, p1, p2, games / 2, 2, 1);
@@ -968,7 +970,7 @@ int cmd_match(int argc, char **argv)
     int help = 0;
     int rc = parse_opts(argc, argv, &o, &help);
     if (help) {
-        fputs(match_usage, stdout);
+        fputs(_(match_usage), stdout);
         return 0;
     }
     if (rc)
@@ -996,7 +998,7 @@ int cmd_match(int argc, char **argv)
     pthread_mutex_init(&sh.lock, NULL);
     signal(SIGPIPE, SIG_IGN);
     if (!sh.half || !sh.recs || !slots) {
-        fprintf(stderr, "mancala match: out of memory\n");
+        fprintf(stderr, _("mancala match: out of memory\n"));
         rc = 1;
         goto out;
     }
@@ -1026,7 +1028,7 @@ int cmd_match(int argc, char **argv)
                 0)
                 break;
         if (run == 0) {
-            fprintf(stderr, "mancala match: cannot start a thread\n");
+            fprintf(stderr, _("mancala match: cannot start a thread\n"));
             rc = 1;
         }
         for (long s = 0; s < run; s++)

@@ -88,10 +88,11 @@ void cli_layer_bar(int tty, int n, int max, const char *phase, double frac,
     else
         snprintf(etas, sizeof etas, "%dm%02ds", (int)eta / 60, (int)eta % 60);
     int done = !strcmp(phase, "done");
-    if (tty)
-        fprintf(stderr, "\rlayer %2d/%d %-6s [%s] %5.1f%%  left %-8s%s", n, max,
-                phase, bars, 100 * frac, etas, done ? "\n" : "");
-    else if (done)
-        fprintf(stderr, "layer %2d/%d done [%s] %5.1f%%  left %s\n", n, max,
+    if (tty) {
+        fputc('\r', stderr);
+        fprintf(stderr, _("layer %2d/%d %-6s [%s] %5.1f%%  left %-8s%s"), n,
+                max, phase, bars, 100 * frac, etas, done ? "\n" : "");
+    } else if (done)
+        fprintf(stderr, _("layer %2d/%d done [%s] %5.1f%%  left %s\n"), n, max,
                 bars, 100 * frac, etas);
 }

@@ -124,7 +124,7 @@ int cli_mpi_start(mc_egdb_dist *d)
     if (!launched_as_many())
         return 0;
     if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
-        fprintf(stderr, "mancala-mpi egdb build: MPI_Init failed\n");
+        fprintf(stderr, _("mancala-mpi egdb build: MPI_Init failed\n"));
         return -1;
     }
     started = 1;
@@ -149,16 +149,16 @@ void cli_mpi_end(int failed)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: mpirun -np K mancala-mpi egdb build oware[:awari] "
-               "--seeds N [options]\n"
-               "       mancala-mpi --help | --version\n\n"
-               "The endgame tables' build of 'mancala egdb build', with the "
-               "same\narguments, shared by the K processes of mpirun (Open "
-               "MPI); alone,\nit builds as one process.  Every other command "
-               "is mancala's.\n'mancala-mpi egdb build --help' lists the "
-               "options.\n"
-               "Exit status: 0 success, 1 bad input or a failed build, 2 bad "
-               "usage.\n");
+    fprintf(f, _("usage: mpirun -np K mancala-mpi egdb build oware[:awari] "
+                 "--seeds N [options]\n"
+                 "       mancala-mpi --help | --version\n\n"
+                 "The endgame tables' build of 'mancala egdb build', with the "
+                 "same\narguments, shared by the K processes of mpirun (Open "
+                 "MPI); alone,\nit builds as one process.  Every other command "
+                 "is mancala's.\n'mancala-mpi egdb build --help' lists the "
+                 "options.\n"
+                 "Exit status: 0 success, 1 bad input or a failed build, 2 bad "
+                 "usage.\n"));
 }
 
 int main(int argc, char **argv)
@@ -177,8 +177,8 @@ int main(int argc, char **argv)
         usage(stderr);
     else
         fprintf(stderr,
-                "mancala-mpi: '%s%s%s' is the plain mancala's: only 'egdb "
-                "build' runs here (try 'mancala-mpi --help')\n",
+                _("mancala-mpi: '%s%s%s' is the plain mancala's: only 'egdb "
+                  "build' runs here (try 'mancala-mpi --help')\n"),
                 argv[1], egdb ? " " : "", egdb ? argv[2] : "");
     return EXIT_USAGE;
 }
@@ -191,11 +191,11 @@ int cli_mpi_start(mc_egdb_dist *d)
     d->size = 1;
     if (launched_as_many()) {
         fprintf(stderr,
-                "mancala egdb build: started by mpirun as one of several "
-                "processes, which would all build the same files; mancala "
-                "never links MPI: the shared build is mancala-mpi's "
-                "(mpirun -np K mancala-mpi egdb build ..., the same "
-                "arguments; docs/EGDB.md \"Over MPI\")\n");
+                _("mancala egdb build: started by mpirun as one of several "
+                  "processes, which would all build the same files; mancala "
+                  "never links MPI: the shared build is mancala-mpi's "
+                  "(mpirun -np K mancala-mpi egdb build ..., the same "
+                  "arguments; docs/EGDB.md \"Over MPI\")\n"));
         return -2;
     }
     return 0;

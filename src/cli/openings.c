@@ -29,7 +29,7 @@ static int check_line(const mc_game *g, char *text, char *norm, size_t nn,
 {
     mc_session *s = mc_session_new(g, NULL);
     if (!s) {
-        snprintf(err->msg, sizeof err->msg, "out of memory");
+        snprintf(err->msg, sizeof err->msg, _("out of memory"));
         return -1;
     }
     size_t len = 0;
@@ -42,13 +42,13 @@ static int check_line(const mc_game *g, char *text, char *norm, size_t nn,
         mc_error e = {0, ""};
         if (mc_session_over(s)) {
             snprintf(err->msg, sizeof err->msg,
-                     "move %d '%s': the game is already over", k, t);
+                     _("move %d '%s': the game is already over"), k, t);
             rc = -1;
         } else if (mc_session_play_str(s, t, NULL, &e) != 0) {
-            snprintf(err->msg, sizeof err->msg, "move %d: %.200s", k, e.msg);
+            snprintf(err->msg, sizeof err->msg, _("move %d: %.200s"), k, e.msg);
             rc = -1;
         } else if (len + strlen(t) + 2 > nn) {
-            snprintf(err->msg, sizeof err->msg, "the line is too long");
+            snprintf(err->msg, sizeof err->msg, _("the line is too long"));
             rc = -1;
         } else {
             len += (size_t)snprintf(norm + len, nn - len, "%s%s",
@@ -57,7 +57,7 @@ static int check_line(const mc_game *g, char *text, char *norm, size_t nn,
     }
     if (rc == 0 && mc_session_over(s)) {
         snprintf(err->msg, sizeof err->msg,
-                 "the game is over after this opening");
+                 _("the game is over after this opening"));
         rc = -1;
     }
     mc_session_free(s);
@@ -69,7 +69,8 @@ int cli_read_openings(const mc_game *g, const char *path, const char *cmd,
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "%s: cannot read %s: %s\n", cmd, path, strerror(errno));
+        fprintf(stderr, _("%s: cannot read %s: %s\n"), cmd, path,
+                strerror(errno));
         return -1;
     }
     char **list = NULL, *line = NULL;
@@ -89,7 +90,7 @@ int cli_read_openings(const mc_game *g, const char *path, const char *cmd,
         mc_error err = {0, ""};
         if (!norm || !more) {
             free(norm);
-            fprintf(stderr, "%s: out of memory\n", cmd);
+            fprintf(stderr, _("%s: out of memory\n"), cmd);
             rc = -1;
             break;
         }
@@ -103,11 +104,12 @@ int cli_read_openings(const mc_game *g, const char *path, const char *cmd,
         list[n++] = norm;
     }
     if (rc == 0 && ferror(f)) {
-        fprintf(stderr, "%s: cannot read %s: %s\n", cmd, path, strerror(errno));
+        fprintf(stderr, _("%s: cannot read %s: %s\n"), cmd, path,
+                strerror(errno));
         rc = -1;
     }
     if (rc == 0 && n == 0) {
-        fprintf(stderr, "%s: %s: no openings in the file\n", cmd, path);
+        fprintf(stderr, _("%s: %s: no openings in the file\n"), cmd, path);
         rc = -1;
     }
     free(line);
@@ -169,7 +171,7 @@ static int open_in_playouts(const mc_game *g, const mc_move *line, long plies,
     return pts * 2 >= k && pts * 2 <= 3 * k;
 }
 
-static const char openings_usage[] =
+static const char *const openings_usage = N_(
     "usage: mancala openings <game> [--count N] [--plies P] [--max-score CP]\n"
     "                        [--depth D] [--seed S] [--playouts K]\n"
     "                        [--playout-nodes N]\n\n"
@@ -185,7 +187,7 @@ static const char openings_usage[] =
     "that passes, both sides searching N or 2N nodes a move\n"
     "(--playout-nodes, default 2000; the budgets differ between the games),\n"
     "and keep it only if South scores from a quarter to three quarters of\n"
-    "them: for games whose search scores say little about who wins.\n";
+    "them: for games whose search scores say little about who wins.\n");
 
 /* What `mancala openings` was asked. */
 typedef struct openings_args {
@@ -200,12 +202,12 @@ static int parse_args(int argc, char **argv, openings_args *a)
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (cli_is_help(o)) {
-            fputs(openings_usage, stdout);
+            fputs(_(openings_usage), stdout);
             return 0;
         }
         if (o[0] != '-') {
             if (a->spec) {
-                fprintf(stderr, "mancala openings: unexpected '%s'\n", o);
+                fprintf(stderr, _("mancala openings: unexpected '%s'\n"), o);
                 return EXIT_USAGE;
             }
             a->spec = o;
@@ -222,27 +224,27 @@ static int parse_args(int argc, char **argv, openings_args *a)
         while (k < 7 && strcmp(o, keys[k]) != 0)
             k++;
         if (k == 7) {
-            fprintf(stderr, "mancala openings: unknown option '%s'\n%s", o,
-                    openings_usage);
+            fprintf(stderr, _("mancala openings: unknown option '%s'\n%s"), o,
+                    _(openings_usage));
             return EXIT_USAGE;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "mancala openings: %s needs a value\n", o);
+            fprintf(stderr, _("mancala openings: %s needs a value\n"), o);
             return EXIT_USAGE;
         }
         long v = cli_number(argv[++i], max[k]);
         int zero_ok = k == 2 || k == 4 || k == 5;
         if (v < 0 || (v == 0 && !zero_ok)) {
             fprintf(stderr,
-                    "mancala openings: %s takes a whole number "
-                    "from %d to %ld, not '%s'\n",
+                    _("mancala openings: %s takes a whole number "
+                      "from %d to %ld, not '%s'\n"),
                     o, zero_ok ? 0 : 1, max[k], argv[i]);
             return EXIT_USAGE;
         }
         *dst[k] = v;
     }
     if (!a->spec) {
-        fprintf(stderr, "mancala openings: which game? (%s)\n",
+        fprintf(stderr, _("mancala openings: which game? (%s)\n"),
                 "usage: mancala openings <game> [options]");
         return EXIT_USAGE;
     }
@@ -366,7 +368,7 @@ int cmd_openings(int argc, char **argv)
     f.line = malloc((size_t)a.plies * MC_MOVE_STRLEN + 1);
     f.moves = malloc((size_t)a.plies * sizeof *f.moves);
     if (!f.seen || !f.line || !f.moves) {
-        fprintf(stderr, "mancala openings: out of memory\n");
+        fprintf(stderr, _("mancala openings: out of memory\n"));
         free(f.seen);
         free(f.line);
         free(f.moves);
@@ -381,9 +383,9 @@ int cmd_openings(int argc, char **argv)
     double secs = (double)(t1.tv_sec - t0.tv_sec) +
                   (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     fprintf(stderr,
-            "mancala openings: %ld openings from %ld random lines (%ld ended "
-            "the game, %ld repeated a position, %ld scored beyond %ld, "
-            "%ld lopsided in playouts) in %.1f s\n",
+            _("mancala openings: %ld openings from %ld random lines (%ld ended "
+              "the game, %ld repeated a position, %ld scored beyond %ld, "
+              "%ld lopsided in playouts) in %.1f s\n"),
             f.found, f.tried, f.over, f.dup, f.unbalanced, a.cp, f.lopsided,
             secs);
     free(f.seen);
@@ -392,8 +394,8 @@ int cmd_openings(int argc, char **argv)
     mc_game_free(g);
     if (f.found < a.count) {
         fprintf(stderr,
-                "mancala openings: only %ld of %ld found: allow more "
-                "plies or a larger --max-score\n",
+                _("mancala openings: only %ld of %ld found: allow more "
+                  "plies or a larger --max-score\n"),
                 f.found, a.count);
         return f.found > 0 ? 0 : 1;
     }

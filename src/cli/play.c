@@ -28,8 +28,6 @@ static struct {
     int off, variety, seeded;
 } play_book = {0, 20, 0};
 
-static const char *const side_name[2] = {"South", "North"};
-
 /* ---- board drawing (from the game's layout; knows no rule) ---- */
 
 static void letters_line(FILE *f, const mc_game *g, const mc_layout *l, int r)
@@ -52,11 +50,14 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p)
         int home = r < l.rows / 2 ? MC_NORTH : MC_SOUTH;
         if (home == MC_NORTH)
             letters_line(f, g, &l, r);
-        fprintf(
-            f, "  %-6s ",
+        fputs("  ", f);
+        cli_pad(
+            f,
             (r == 0 || r == l.rows - 1 || (r == l.rows / 2 - 1 && l.rows > 2))
-                ? side_name[home]
-                : "");
+                ? cli_side(home)
+                : "",
+            6);
+        fputc(' ', f);
         for (int c = 0; c < l.cols; c++) {
             int pit = l.pit[r][c];
             if (pit < 0) {
@@ -71,13 +72,14 @@ void cli_draw_board(FILE *f, const mc_game *g, const mc_pos *p)
         if (l.stores && (r == 0 || r == l.rows - 1))
             fprintf(f, "   %s %d", l.store_name, p->cap[home]);
         if (p->side == home && (r == 0 || r == l.rows - 1))
-            fprintf(f, "   <- to move");
+            fprintf(f, _("   <- to move"));
         fprintf(f, "\n");
         if (home == MC_SOUTH)
             letters_line(f, g, &l, r);
     }
     if (foreign)
-        fprintf(f, "  <n> marks a pit owned by the player across the board\n");
+        fprintf(f,
+                _("  <n> marks a pit owned by the player across the board\n"));
     fprintf(f, "\n");
 }
 
@@ -95,7 +97,7 @@ static struct {
 /* A line of news: printed in line mode, shown on the full screen. */
 static void say(const char *fmt, ...)
 {
-    char b[400];
+    char b[1024]; /* translations run longer than English */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(b, sizeof b, fmt, ap);
@@ -128,7 +130,7 @@ static void show_moves(const mc_session *s)
 {
     mc_move mv[MC_MAX_MOVES];
     int n = mc_session_moves(s, mv);
-    printf("Legal moves:");
+    printf(_("Legal moves:"));
     for (int i = 0; i < n; i++) {
         char b[MC_MOVE_STRLEN];
         mc_move_format(mc_session_game(s), mc_session_pos(s), mv[i], b,
@@ -173,7 +175,7 @@ static int choose_screen(player *pl, mc_session *s, mc_move *m)
                 k += (undo ? mc_session_undo(s) : mc_session_redo(s)) == 0;
             if (k)
                 return 2;
-            tui_say("Nothing to %s.", undo ? "undo" : "redo");
+            tui_say("%s", undo ? _("Nothing to undo.") : _("Nothing to redo."));
             elapsed = 0;
         }
         }
@@ -186,13 +188,13 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
     if (screen.on)
         return choose_screen(pl, s, m);
     for (;;) {
-        printf("%s to move (a move, or: moves, undo, redo, board, resign, "
-               "quit, help)> ",
-               side_name[pl->side]);
+        printf(_("%s to move (a move, or: moves, undo, redo, board, resign, "
+                 "quit, help)> "),
+               cli_side(pl->side));
         fflush(stdout);
         char line[256];
         if (!fgets(line, sizeof line, stdin)) {
-            printf("\nEnd of input: leaving the game.\n");
+            printf(_("\nEnd of input: leaving the game.\n"));
             return 1;
         }
         trim(line);
@@ -201,13 +203,13 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
         if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0)
             return 1;
         if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
-            printf("Type the letter of one of your pits to sow it.\n"
-                   "  moves   list your legal moves\n"
-                   "  undo    take back your last move (and the reply)\n"
-                   "  redo    play an undone move again\n"
-                   "  board   draw the board again\n"
-                   "  resign  give up this game\n"
-                   "  quit    leave the program\n");
+            printf(_("Type the letter of one of your pits to sow it.\n"
+                     "  moves   list your legal moves\n"
+                     "  undo    take back your last move (and the reply)\n"
+                     "  redo    play an undone move again\n"
+                     "  board   draw the board again\n"
+                     "  resign  give up this game\n"
+                     "  quit    leave the program\n"));
             continue;
         }
         if (strcmp(line, "moves") == 0) {
@@ -220,8 +222,8 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
         }
         if ((strcmp(line, "undo") == 0 || strcmp(line, "redo") == 0) &&
             screen.view.no_undo) {
-            printf("Refused: this is a contract game, without take-backs "
-                   "(W16).\n");
+            printf(_("Refused: this is a contract game, without take-backs "
+                     "(W16).\n"));
             continue;
         }
         if (strcmp(line, "undo") == 0 || strcmp(line, "redo") == 0) {
@@ -230,7 +232,8 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
             for (int i = 0; i < plies; i++)
                 k += (undo ? mc_session_undo(s) : mc_session_redo(s)) == 0;
             if (!k) {
-                printf("Nothing to %s.\n", line);
+                printf("%s\n",
+                       undo ? _("Nothing to undo.") : _("Nothing to redo."));
                 continue;
             }
             return 2;
@@ -242,7 +245,7 @@ static int choose_human(player *pl, mc_session *s, mc_move *m)
         mc_error err = {0, ""};
         if (mc_move_parse(g, mc_session_pos(s), line, m, &err) == 0)
             return 0;
-        printf("Not possible: %s.\n", err.msg);
+        printf(_("Not possible: %s.\n"), err.msg);
     }
 }
 
@@ -280,7 +283,7 @@ static mc_player *computer_of(player *pl, const mc_session *s)
     mc_error err = {0, ""};
     pl->ai = mc_player_new(mc_session_game(s), &o, &err);
     if (!pl->ai)
-        say("The computer cannot play: %s", err.msg);
+        say(_("The computer cannot play: %s"), err.msg);
     return pl->ai;
 }
 
@@ -300,7 +303,7 @@ static int choose_computer(player *pl, mc_session *s, mc_move *m)
     if (!go.nodes && go.movetime <= 0)
         go.movetime = 1.0;
     if (screen.on) {
-        tui_note("%s (computer) is thinking...", side_name[pl->side]);
+        tui_note(_("%s (computer) is thinking..."), cli_side(pl->side));
         tui_draw(s, &screen.view);
     }
     go.start = mc_clock();
@@ -334,8 +337,8 @@ static int make_player(player *pl, const char *kind, int side, uint64_t seed,
         pl->choose = choose_computer;
     } else {
         fprintf(stderr,
-                "mancala play: unknown player '%s' (players: human, "
-                "computer, random)\n",
+                _("mancala play: unknown player '%s' (players: human, "
+                  "computer, random)\n"),
                 kind);
         return -1;
     }
@@ -347,9 +350,13 @@ static int make_player(player *pl, const char *kind, int side, uint64_t seed,
 static void narrate(const mc_game *g, const mc_pos *before, mc_move m,
                     const mc_trace *t)
 {
-    char b[2048];
-    mc_move_explain(g, before, m, t, b, sizeof b);
+    size_t n = mc_move_explain(g, before, m, t, NULL, 0) + 1;
+    char *b = malloc(n); /* a long relay says much: as long as it takes */
+    if (!b)
+        return;
+    mc_move_explain(g, before, m, t, b, n);
     printf("%s\n", b);
+    free(b);
 }
 
 /* ---- --save / --resume: the games of this run kept as records ---- */
@@ -369,9 +376,9 @@ static void save_now(void)
     if (saving.path &&
         mc_records_save(saving.path, saving.recs, saving.n, &err) != 0) {
         if (screen.on)
-            tui_say("Cannot save: %s", err.msg);
+            tui_say(_("Cannot save: %s"), err.msg);
         else
-            fprintf(stderr, "mancala play: cannot save: %s\n", err.msg);
+            fprintf(stderr, _("mancala play: cannot save: %s\n"), err.msg);
     }
 }
 
@@ -438,9 +445,10 @@ static void report_solved(const mc_session *s)
         return;
     int south = p->side == MC_SOUTH ? diff : -diff;
     if (south == 0)
-        say("perfect play: a draw.");
+        say(_("perfect play: a draw."));
     else
-        say("perfect play: %s wins by %d.", south > 0 ? "South" : "North",
+        say(_("perfect play: %s wins by %d."),
+            cli_side(south > 0 ? MC_SOUTH : MC_NORTH),
             south > 0 ? south : -south);
 }
 
@@ -493,10 +501,10 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
             if (screen.on_flag == MC_FLAG_PASS &&
                 mc_session_pass_turn(s, &err) == 0) {
                 /* W16: the turn passes to the opponent */
-                say("%s's time ran out: the turn passes to %s (W16).",
-                    side_name[side], side_name[1 - side]);
+                say(_("%s's time ran out: the turn passes to %s (W16)."),
+                    cli_side(side), cli_side(1 - side));
             } else {
-                say("%s's time ran out.", side_name[side]);
+                say(_("%s's time ran out."), cli_side(side));
                 mc_session_forfeit(s, side, MC_END_TIME);
             }
             rc = 2;
@@ -537,12 +545,12 @@ static int play_game(const mc_game *g, mc_session *s, player pl[2],
     if (!quit) {
         char b[300];
         mc_result_describe(g, r, b, sizeof b);
-        say("Game over: %s", b);
+        say(_("Game over: %s"), b);
     }
     return quit;
 }
 
-static const char play_usage[] =
+static const char *const play_usage = N_(
     "usage: mancala play [<game>] [--you south|north] [--south P] "
     "[--north P]\n"
     "                    [--level N] [--time S] [--seed N]\n"
@@ -599,7 +607,7 @@ static const char play_usage[] =
     "                  For a solved game (gore:trades=off, sadeqa2) the\n"
     "                  tables of mancala solve --build: the computer\n"
     "                  plays perfectly at level 10 and the hint says so.\n"
-    "The computer thinks with every core of the machine at level 10.\n";
+    "The computer thinks with every core of the machine at level 10.\n");
 
 /* $XDG_STATE_HOME/mancala/autosave.mcr or ~/.local/state/mancala/...;
    the directories are created.  NULL if there is no home. */
@@ -684,8 +692,10 @@ static int unfinished(const char *path, const char *want, char *what, size_t n)
         open = 3;
     else if (open && strcmp(mc_game_spec(g), want) != 0)
         open = 2;
-    snprintf(what, n, "%s, game %d, %d move%s played", mc_game_spec(g), nrec,
-             mc_session_ply(last), mc_session_ply(last) == 1 ? "" : "s");
+    snprintf(what, n,
+             P_("%s, game %d, %d move played", "%s, game %d, %d moves played",
+                mc_session_ply(last)),
+             mc_game_spec(g), nrec, mc_session_ply(last));
     mc_records_free(recs, nrec);
     return open;
 }
@@ -709,15 +719,16 @@ static int number_option(play_args *pa, const char *o, const char *v)
         char *end;
         double t = strtod(v, &end);
         if (*end || end == v || !(t > 0 && t <= 360000)) {
-            fprintf(stderr, "mancala play: %s takes seconds, not '%s'\n", o, v);
+            fprintf(stderr, _("mancala play: %s takes seconds, not '%s'\n"), o,
+                    v);
             return EXIT_USAGE;
         }
         *(o[2] == 'm' ? &pa->move_time : &pa->game_time) = t;
     } else if (strcmp(o, "--nodes") == 0 || strcmp(o, "--hint-nodes") == 0) {
         long n = cli_number(v, 2000000000L);
         if (n < 1) {
-            fprintf(stderr, "mancala play: %s takes a node count, not '%s'\n",
-                    o, v);
+            fprintf(stderr,
+                    _("mancala play: %s takes a node count, not '%s'\n"), o, v);
             return EXIT_USAGE;
         }
         if (o[2] == 'n')
@@ -727,13 +738,14 @@ static int number_option(play_args *pa, const char *o, const char *v)
     } else if (strcmp(o, "--speed") == 0) {
         pa->speed = cli_number(v, 4);
         if (pa->speed < 0) {
-            fprintf(stderr, "mancala play: --speed takes 0..4, not '%s'\n", v);
+            fprintf(stderr, _("mancala play: --speed takes 0..4, not '%s'\n"),
+                    v);
             return EXIT_USAGE;
         }
     } else if (strcmp(o, "--seed") == 0) {
         long n = cli_number(v, 2000000000L);
         if (n < 0) {
-            fprintf(stderr, "mancala play: bad seed '%s'\n", v);
+            fprintf(stderr, _("mancala play: bad seed '%s'\n"), v);
             return EXIT_USAGE;
         }
         pa->seed = (uint64_t)n;
@@ -741,7 +753,8 @@ static int number_option(play_args *pa, const char *o, const char *v)
     } else if (strcmp(o, "--level") == 0) {
         pa->level = cli_number(v, 10);
         if (pa->level < 1) {
-            fprintf(stderr, "mancala play: --level takes 1..10, not '%s'\n", v);
+            fprintf(stderr, _("mancala play: --level takes 1..10, not '%s'\n"),
+                    v);
             return EXIT_USAGE;
         }
     } else { /* --time */
@@ -749,8 +762,8 @@ static int number_option(play_args *pa, const char *o, const char *v)
         pa->seconds = strtod(v, &end);
         if (*end || end == v || !(pa->seconds > 0 && pa->seconds <= 3600)) {
             fprintf(stderr,
-                    "mancala play: --time takes seconds (0 < S <= "
-                    "3600), not '%s'\n",
+                    _("mancala play: --time takes seconds (0 < S <= "
+                      "3600), not '%s'\n"),
                     v);
             return EXIT_USAGE;
         }
@@ -768,8 +781,8 @@ static int play_option(play_args *pa, const char *o, const char *v)
         long n = cli_number(v, 10000);
         if (n < 0) {
             fprintf(stderr,
-                    "mancala play: --book-variety takes 0..10000 "
-                    "(hundredths of a seed), not '%s'\n",
+                    _("mancala play: --book-variety takes 0..10000 "
+                      "(hundredths of a seed), not '%s'\n"),
                     v);
             return EXIT_USAGE;
         }
@@ -790,8 +803,8 @@ static int play_option(play_args *pa, const char *o, const char *v)
                                             : -1;
         if (you < 0) {
             fprintf(stderr,
-                    "mancala play: --you takes south or north, not "
-                    "'%s'\n",
+                    _("mancala play: --you takes south or north, not "
+                      "'%s'\n"),
                     v);
             return EXIT_USAGE;
         }
@@ -815,7 +828,7 @@ static int parse_args(int argc, char **argv, play_args *pa)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
-            fputs(play_usage, stdout);
+            fputs(_(play_usage), stdout);
             return 0;
         }
         if (strcmp(a, "--plain") == 0) {
@@ -831,23 +844,23 @@ static int parse_args(int argc, char **argv, play_args *pa)
             for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
                 known |= strcmp(a, valued[k]) == 0;
             if (!known) {
-                fprintf(stderr, "mancala play: unknown option '%s'\n", a);
+                fprintf(stderr, _("mancala play: unknown option '%s'\n"), a);
                 return EXIT_USAGE;
             }
             if (i + 1 >= argc) {
-                fprintf(stderr, "mancala play: %s needs a value\n", a);
+                fprintf(stderr, _("mancala play: %s needs a value\n"), a);
                 return EXIT_USAGE;
             }
             int rc = play_option(pa, a, argv[++i]);
             if (rc >= 0)
                 return rc;
         } else if (a[0] == '-') {
-            fprintf(stderr, "mancala play: unknown option '%s'\n", a);
+            fprintf(stderr, _("mancala play: unknown option '%s'\n"), a);
             return EXIT_USAGE;
         } else if (!pa->spec) {
             pa->spec = a;
         } else {
-            fprintf(stderr, "mancala play: unexpected argument '%s'\n", a);
+            fprintf(stderr, _("mancala play: unexpected argument '%s'\n"), a);
             return EXIT_USAGE;
         }
     }
@@ -865,7 +878,7 @@ static int time_control(play_args *pa)
         mc_game *tg = mc_game_new(pa->spec ? pa->spec : "oware", NULL);
         mc_error err = {0, ""};
         if (tg && mc_time_parse(tg, pa->mode, &tc, &err) != 0) {
-            fprintf(stderr, "mancala play: --mode: %s\n", err.msg);
+            fprintf(stderr, _("mancala play: --mode: %s\n"), err.msg);
             mc_game_free(tg);
             return EXIT_USAGE;
         }
@@ -928,9 +941,9 @@ static void offer_autosave(play_args *pa)
     mc_game_free(want);
     if (open == 1 || open == 2) {
         snprintf(q, sizeof q,
-                 "An unfinished game is saved in %s\n(%s).\n\n"
-                 "Resume it?  (No keeps it as autosave.old.mcr and "
-                 "starts a new game.)",
+                 _("An unfinished game is saved in %s\n(%s).\n\n"
+                   "Resume it?  (No keeps it as autosave.old.mcr and "
+                   "starts a new game.)"),
                  auto_path, what);
         if (open == 1 && tui_ask_yes(q)) {
             pa->resume = auto_path;
@@ -939,8 +952,8 @@ static void offer_autosave(play_args *pa)
             snprintf(old_path, sizeof old_path, "%.*s.old.mcr",
                      (int)(strlen(auto_path) - 4), auto_path);
             if (rename(auto_path, old_path) == 0 && open == 2)
-                say("The unfinished game in %s (%s) is kept as %s.", auto_path,
-                    what, old_path);
+                say(_("The unfinished game in %s (%s) is kept as %s."),
+                    auto_path, what, old_path);
         }
     }
     if (!pa->resume)
@@ -976,7 +989,7 @@ int cmd_play(int argc, char **argv)
         tui_end();
         screen.on = 0;
         if (saving_path_shown[0])
-            printf("The game is saved in %s.\n", saving_path_shown);
+            printf(_("The game is saved in %s.\n"), saving_path_shown);
     }
     return rc;
 }
@@ -994,14 +1007,14 @@ static int load_saved(const char *resume, const char **spec, mc_record ***old,
         return EXIT_BAD_INPUT;
     }
     if (*nold == 0) {
-        fprintf(stderr, "mancala play: %s holds no game\n", resume);
+        fprintf(stderr, _("mancala play: %s holds no game\n"), resume);
         return EXIT_BAD_INPUT;
     }
     const char *saved = mc_game_spec(mc_record_game((*old)[*nold - 1]));
     mc_game *given = *spec ? cli_game(*spec) : NULL;
     if (*spec && (!given || strcmp(mc_game_spec(given), saved) != 0)) {
         if (given)
-            fprintf(stderr, "mancala play: %s holds a game of %s, not %s\n",
+            fprintf(stderr, _("mancala play: %s holds a game of %s, not %s\n"),
                     resume, saved, mc_game_spec(given));
         mc_game_free(given);
         mc_records_free(*old, *nold);
@@ -1014,6 +1027,18 @@ static int load_saved(const char *resume, const char **spec, mc_record ***old,
     return -1;
 }
 
+/* A kind of player ("human", "computer", "random") as players read it. */
+static const char *kind_word(const char *kind)
+{
+    if (strcmp(kind, "human") == 0)
+        return _("human");
+    if (strcmp(kind, "computer") == 0)
+        return _("computer");
+    if (strcmp(kind, "random") == 0)
+        return _("random");
+    return kind;
+}
+
 /* Who plays: the full screen's names of the players, or the line mode's
    first line. */
 static void announce(const mc_game *g, const player pl[2], const play_args *pa)
@@ -1022,24 +1047,25 @@ static void announce(const mc_game *g, const player pl[2], const play_args *pa)
         static char names[2][80];
         for (int i = 0; i < 2; i++) {
             if (pl[i].choose != choose_computer)
-                snprintf(names[i], sizeof names[i], "%s", pl[i].kind);
+                snprintf(names[i], sizeof names[i], "%s",
+                         kind_word(pl[i].kind));
             else if (pa->nodes)
                 snprintf(names[i], sizeof names[i],
-                         "computer (level %ld, %llu nodes)", pa->level,
+                         _("computer (level %ld, %llu nodes)"), pa->level,
                          (unsigned long long)pa->nodes);
             else
                 snprintf(names[i], sizeof names[i],
-                         "computer (level %ld, %.1f s)", pa->level,
+                         _("computer (level %ld, %.1f s)"), pa->level,
                          pa->seconds);
             screen.view.player[i] = names[i];
         }
         if (saving.path)
-            say("Every move is saved in %s.", saving.path);
+            say(_("Every move is saved in %s."), saving.path);
     } else {
-        printf("mancala %s: %s. South: %s, North: %s", mc_version(),
-               mc_game_spec(g), pl[0].kind, pl[1].kind);
+        printf(_("mancala %s: %s. South: %s, North: %s"), mc_version(),
+               mc_game_spec(g), kind_word(pl[0].kind), kind_word(pl[1].kind));
         if (pl[0].choose == choose_computer || pl[1].choose == choose_computer)
-            printf(" (computer: level %ld, %.1f s a move)", pa->level,
+            printf(_(" (computer: level %ld, %.1f s a move)"), pa->level,
                    pa->seconds);
         printf(".\n");
     }
@@ -1062,10 +1088,17 @@ static mc_session *resume_match(const mc_game *g, mc_match *match,
         else if (i == nold - 1)
             cont = os;
     }
-    say("Resuming %s: %d game%s saved%s.", resume, nold, nold == 1 ? "" : "s",
-        cont ? ", the last one goes on" : "");
+    if (cont)
+        say(P_("Resuming %s: %d game saved, the last one goes on.",
+               "Resuming %s: %d games saved, the last one goes on.", nold),
+            resume, nold);
+    else
+        say(P_("Resuming %s: %d game saved.", "Resuming %s: %d games saved.",
+               nold),
+            resume, nold);
     if (!cont && match->winner >= 0)
-        say("The saved %s is over.", match->games > 1 ? "match" : "game");
+        say("%s", match->games > 1 ? _("The saved match is over.")
+                                   : _("The saved game is over."));
     if (match->games > 0)
         mc_match_describe(g, match, screen.view.score,
                           sizeof screen.view.score);
@@ -1081,16 +1114,16 @@ static void next_game(const mc_game *g, mc_match *match, const mc_session *s,
     char b[160];
     mc_match_describe(g, match, b, sizeof b);
     if (match->games > 1 || match->winner < 0) {
-        say("Match: %s", b);
+        say(_("Match: %s"), b);
         snprintf(screen.view.score, sizeof screen.view.score, "%s", b);
     }
     if (match->winner < 0)
-        say("Next game: %s starts.", side_name[match->next_first]);
+        say(_("Next game: %s starts."), cli_side(match->next_first));
     if (screen.on) {
-        int k =
-            tui_wait_key(s, &screen.view,
-                         match->winner < 0 ? "Any key: the next game.  q: quit."
-                                           : "Any key: leave.");
+        int k = tui_wait_key(s, &screen.view,
+                             match->winner < 0
+                                 ? _("Any key: the next game.  q: quit.")
+                                 : _("Any key: leave."));
         if (k == 'q' || k == 'Q')
             match->winner = match->winner < 0 ? -2 : match->winner;
     }
@@ -1115,7 +1148,7 @@ static void play_match(const mc_game *g, player pl[2], mc_match *match,
             break;
         mc_session *s = cont ? cont : new_game(g, &start, pl);
         if (!s) {
-            fprintf(stderr, "mancala play: out of memory\n");
+            fprintf(stderr, _("mancala play: out of memory\n"));
             break;
         }
         cont = NULL;
@@ -1124,7 +1157,7 @@ static void play_match(const mc_game *g, player pl[2], mc_match *match,
             if (!saving.path)
                 mc_session_free(s);
             if (!screen.on)
-                printf("Goodbye.\n");
+                printf(_("Goodbye.\n"));
             break;
         }
         next_game(g, match, s, &r);
@@ -1178,8 +1211,8 @@ static int play_run(const play_args *pa)
         mc_rng lot;
         mc_rng_seed(&lot, pa->seed ^ 0x6c6f74ull);
         match.next_first = (int)mc_rng_below(&lot, 2);
-        say("Drawn by lot: %s starts the first game.",
-            side_name[match.next_first]);
+        say(_("Drawn by lot: %s starts the first game."),
+            cli_side(match.next_first));
     }
     mc_session *cont =
         resume ? resume_match(g, &match, old, nold, resume) : NULL;

@@ -24,12 +24,12 @@ int cmd_check(int argc, char **argv)
 {
     if (argc < 2 || cli_is_help(argv[1])) {
         FILE *f = argc < 2 ? stderr : stdout;
-        fprintf(f, "usage: mancala check FILE...\n\n"
-                   "Read each game record file (docs/RECORDS.md), checking\n"
-                   "every tag and every move against the rules.  Prints\n"
-                   "'FILE: N games' for a good file, 'FILE:LINE:COLUMN:\n"
-                   "problem' on stderr for a bad one; exit status 1 if any\n"
-                   "file is bad.\n");
+        fprintf(f, _("usage: mancala check FILE...\n\n"
+                     "Read each game record file (docs/RECORDS.md), checking\n"
+                     "every tag and every move against the rules.  Prints\n"
+                     "'FILE: N games' for a good file, 'FILE:LINE:COLUMN:\n"
+                     "problem' on stderr for a bad one; exit status 1 if any\n"
+                     "file is bad.\n"));
         return argc < 2 ? EXIT_USAGE : 0;
     }
     int bad = 0;
@@ -51,18 +51,19 @@ int cmd_check(int argc, char **argv)
             }
             continue;
         }
-        printf("%s: %d game%s (%d finished)\n", argv[i], count[0],
-               count[0] == 1 ? "" : "s", count[1]);
+        printf(P_("%s: %d game (%d finished)\n", "%s: %d games (%d finished)\n",
+                  count[0]),
+               argv[i], count[0], count[1]);
     }
     return bad ? EXIT_BAD_INPUT : 0;
 }
 
-static const char replay_usage[] =
+static const char *const replay_usage = N_(
     "usage: mancala replay FILE [--game N] [--step]\n\n"
     "Show a recorded game (the first, or game N of the file): its tags, the\n"
     "board at the start and after every move, what each move did, the\n"
     "comments and the result.  --step waits after each move: Enter (or n)\n"
-    "for the next, b to go back one move, q to stop.\n";
+    "for the next, b to go back one move, q to stop.\n");
 
 static void narrate_move(const mc_game *g, const mc_pos *before, mc_move m,
                          int ply)
@@ -83,7 +84,7 @@ int cmd_replay(int argc, char **argv)
     int step = 0;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            fputs(replay_usage, stdout);
+            fputs(_(replay_usage), stdout);
             return 0;
         }
         if (strcmp(argv[i], "--step") == 0) {
@@ -91,20 +92,20 @@ int cmd_replay(int argc, char **argv)
         } else if (strcmp(argv[i], "--game") == 0) {
             which = i + 1 < argc ? cli_number(argv[++i], 1000000) : -1;
             if (which < 1) {
-                fprintf(stderr, "mancala replay: --game takes a game number "
-                                "from 1\n");
+                fprintf(stderr, _("mancala replay: --game takes a game number "
+                                  "from 1\n"));
                 return EXIT_USAGE;
             }
         } else if (argv[i][0] == '-' || file) {
-            fprintf(stderr, "mancala replay: unexpected argument '%s'\n%s",
-                    argv[i], replay_usage);
+            fprintf(stderr, _("mancala replay: unexpected argument '%s'\n%s"),
+                    argv[i], _(replay_usage));
             return EXIT_USAGE;
         } else {
             file = argv[i];
         }
     }
     if (!file) {
-        fputs(replay_usage, stderr);
+        fputs(_(replay_usage), stderr);
         return EXIT_USAGE;
     }
     mc_record **recs;
@@ -116,15 +117,17 @@ int cmd_replay(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (which > n) {
-        fprintf(stderr, "mancala replay: %s holds %d game%s, not %ld\n", file,
-                n, n == 1 ? "" : "s", which);
+        fprintf(stderr,
+                P_("mancala replay: %s holds %d game, not %ld\n",
+                   "mancala replay: %s holds %d games, not %ld\n", n),
+                file, n, which);
         mc_records_free(recs, n);
         return EXIT_BAD_INPUT;
     }
     mc_record *r = recs[which - 1];
     const mc_game *g = mc_record_game(r);
     mc_session *s = mc_record_session(r);
-    printf("Game %ld of %d: %s\n", which, n, mc_game_spec(g));
+    printf(_("Game %ld of %d: %s\n"), which, n, mc_game_spec(g));
     const char *name, *value;
     for (int i = 0; mc_record_tag_at(r, i, &name, &value); i++)
         printf("  %s: %s\n", name, value);
@@ -134,7 +137,7 @@ int cmd_replay(int argc, char **argv)
     cli_draw_board(stdout, g, mc_session_pos_at(s, 0));
     for (int k = 0; k < plies;) {
         if (step) {
-            printf("[%d/%d] Enter: next, b: back, q: quit> ", k, plies);
+            printf(_("[%d/%d] Enter: next, b: back, q: quit> "), k, plies);
             fflush(stdout);
             char line[64];
             if (!fgets(line, sizeof line, stdin)) {
@@ -162,10 +165,10 @@ int cmd_replay(int argc, char **argv)
     if (res.over)
         cli_describe_result(stdout, g, &res);
     else
-        printf("The game goes on (result '*').\n");
+        printf(_("The game goes on (result '*').\n"));
     /* (a victory without glory, G7, is in the sentence above) */
     if (mc_record_tag(r, "Match"))
-        printf("Match: %s\n", mc_record_tag(r, "Match"));
+        printf(_("Match: %s\n"), mc_record_tag(r, "Match"));
     mc_records_free(recs, n);
     return 0;
 }

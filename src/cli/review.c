@@ -14,27 +14,29 @@
 #include "cli.h"
 #include "mancala_record.h"
 
-static const char usage[] =
-    "usage: mancala analyze --game FILE [--round N] [--time S|--depth "
-    "D|--nodes N]\n\n"
-    "Review a recorded game: the engine values every position (default\n"
-    "0.5 s each), then each move is printed with the position's value in\n"
-    "words, its player's chance to win before and after it, and, when it\n"
-    "gave away 10 %% or more of it, the verdict (inaccuracy 10 %%, mistake\n"
-    "20 %%, blunder 30 %%) and the engine's better move:\n"
-    "  PLY SIDE MOVE: VALUE; CHANCE%% -> CHANCE%%[; VERDICT, better BEST]\n"
-    "then a count of each side's verdicts.  --round N: the N-th game of\n"
-    "the file (default 1).  Progress goes to stderr.\n";
+/* xgettext:no-c-format */
+static const char *const usage =
+    N_("usage: mancala analyze --game FILE [--round N] [--time S|--depth "
+       "D|--nodes N]\n\n"
+       "Review a recorded game: the engine values every position (default\n"
+       "0.5 s each), then each move is printed with the position's value in\n"
+       "words, its player's chance to win before and after it, and, when it\n"
+       "gave away 10 % or more of it, the verdict (inaccuracy 10 %, mistake\n"
+       "20 %, blunder 30 %) and the engine's better move:\n"
+       "  PLY SIDE MOVE: VALUE; CHANCE% -> CHANCE%[; VERDICT, better BEST]\n"
+       "then a count of each side's verdicts.  --round N: the N-th game of\n"
+       "the file (default 1).  Progress goes to stderr.\n");
 
 static void on_progress(int done, int total, void *ctx)
 {
     (void)ctx;
     if (isatty(2)) {
-        fprintf(stderr, "\rreviewing: %d/%d positions", done, total);
+        fputc('\r', stderr);
+        fprintf(stderr, _("reviewing: %d/%d positions"), done, total);
         if (done == total)
             fputc('\n', stderr);
     } else if (done == total) {
-        fprintf(stderr, "reviewed %d positions\n", total);
+        fprintf(stderr, _("reviewed %d positions\n"), total);
     }
 }
 
@@ -53,11 +55,11 @@ static int parse_args(int argc, char **argv, review_args *a)
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (cli_is_help(o)) {
-            printf(usage);
+            fputs(_(usage), stdout);
             return 0;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "mancala analyze: %s needs a value\n", o);
+            fprintf(stderr, _("mancala analyze: %s needs a value\n"), o);
             return EXIT_USAGE;
         }
         const char *v = argv[++i];
@@ -74,17 +76,18 @@ static int parse_args(int argc, char **argv, review_args *a)
             a->secs = strtod(v, &end);
             if (*end || end == v || !(a->secs > 0 && a->secs <= 3600)) {
                 fprintf(stderr,
-                        "mancala analyze: --time takes seconds, not '%s'\n", v);
+                        _("mancala analyze: --time takes seconds, not '%s'\n"),
+                        v);
                 return EXIT_USAGE;
             }
         } else {
-            fprintf(stderr, "mancala analyze: bad option or value: %s %s\n", o,
-                    v);
+            fprintf(stderr, _("mancala analyze: bad option or value: %s %s\n"),
+                    o, v);
             return EXIT_USAGE;
         }
     }
     if (!a->file) {
-        fprintf(stderr, "mancala analyze: --game FILE names the record\n");
+        fprintf(stderr, _("mancala analyze: --game FILE names the record\n"));
         return EXIT_USAGE;
     }
     return -1;
@@ -121,7 +124,7 @@ static void print_review(const mc_game *g, const mc_session *s,
                words, (int)(v->before * 100 + 0.5),
                (int)(v->after * 100 + 0.5));
         if (v->verdict != MC_VERDICT_NONE)
-            printf("; %s, better %s", mc_verdict_name(v->verdict), best);
+            printf(_("; %s, better %s"), cli_verdict(v->verdict), best);
         printf("\n");
         /* the library's: the mover of ply k, one of the four verdicts */
         assert(v->side == p->side);
@@ -131,11 +134,15 @@ static void print_review(const mc_game *g, const mc_session *s,
     }
     for (int side = 0; side < 2; side++) {
         int *c = count[side];
-        printf("%s: %d inaccurac%s, %d mistake%s, %d blunder%s\n",
-               side ? "North" : "South", c[MC_VERDICT_INACCURACY],
-               c[MC_VERDICT_INACCURACY] == 1 ? "y" : "ies",
-               c[MC_VERDICT_MISTAKE], c[MC_VERDICT_MISTAKE] == 1 ? "" : "s",
-               c[MC_VERDICT_BLUNDER], c[MC_VERDICT_BLUNDER] == 1 ? "" : "s");
+        char in[64], mi[64], bl[64];
+        int ni = c[MC_VERDICT_INACCURACY], nm = c[MC_VERDICT_MISTAKE],
+            nb = c[MC_VERDICT_BLUNDER];
+        snprintf(in, sizeof in, P_("%d inaccuracy", "%d inaccuracies", ni), ni);
+        snprintf(mi, sizeof mi, P_("%d mistake", "%d mistakes", nm), nm);
+        snprintf(bl, sizeof bl, P_("%d blunder", "%d blunders", nb), nb);
+        /* TRANSLATORS: a side, then its inaccuracies, mistakes and
+           blunders counted ("South: 0 inaccuracies, 1 mistake, 0 blunders") */
+        printf(_("%s: %s, %s, %s\n"), cli_side(side), in, mi, bl);
     }
     if (mc_session_over(s)) {
         mc_result r;
@@ -161,8 +168,10 @@ int cli_review(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (a.round > n) {
-        fprintf(stderr, "mancala analyze: %s holds %d game%s, not %ld\n",
-                a.file, n, n == 1 ? "" : "s", a.round);
+        fprintf(stderr,
+                P_("mancala analyze: %s holds %d game, not %ld\n",
+                   "mancala analyze: %s holds %d games, not %ld\n", n),
+                a.file, n, a.round);
         mc_records_free(recs, n);
         return EXIT_BAD_INPUT;
     }
@@ -176,7 +185,7 @@ int cli_review(int argc, char **argv)
     int rc = EXIT_BAD_INPUT;
     if (!pl || !rv) {
         fprintf(stderr, "mancala analyze: %s\n",
-                pl ? "out of memory" : err.msg);
+                pl ? _("out of memory") : err.msg);
         goto out;
     }
     mc_go go = {0};
@@ -186,16 +195,17 @@ int cli_review(int argc, char **argv)
     if (!a.depth && !a.nodes && a.secs <= 0)
         go.movetime = 0.5;
     if (plies == 0) {
-        printf("%s: no move to review\n", mc_game_spec(g));
+        printf(_("%s: no move to review\n"), mc_game_spec(g));
         rc = 0;
         goto out;
     }
     if (mc_review_game(pl, s, &go, rv, on_progress, NULL) != 0) {
-        fprintf(stderr, "mancala analyze: out of memory\n");
+        fprintf(stderr, _("mancala analyze: out of memory\n"));
         goto out;
     }
-    printf("review of %s, game %ld of %s: %d move%s\n", mc_game_spec(g),
-           a.round, a.file, plies, plies == 1 ? "" : "s");
+    printf(P_("review of %s, game %ld of %s: %d move\n",
+              "review of %s, game %ld of %s: %d moves\n", plies),
+           mc_game_spec(g), a.round, a.file, plies);
     print_review(g, s, rv);
     rc = 0;
 out:

@@ -198,20 +198,20 @@ int cmd_rules(int argc, char **argv)
     }
     if (argc != 2 || cli_is_help(argv[1])) {
         FILE *f = argc == 2 ? stdout : stderr;
-        fprintf(f, "usage: mancala rules <game>\n"
-                   "       mancala rules --list\n\n"
-                   "Print the rules of a game, as the program plays them:\n"
-                   "numbered rules, options, notation and worked examples,\n"
-                   "and where the illustrated beginner's guide is.\n"
-                   "--list: the games, one a line.  Games: ");
+        fprintf(f, _("usage: mancala rules <game>\n"
+                     "       mancala rules --list\n\n"
+                     "Print the rules of a game, as the program plays them:\n"
+                     "numbered rules, options, notation and worked examples,\n"
+                     "and where the illustrated beginner's guide is.\n"
+                     "--list: the games, one a line.  Games: "));
         list_games(f, " ", "\n");
         return argc == 2 ? 0 : EXIT_USAGE;
     }
     const char *name = argv[1];
     if (name[0] == '-') {
         fprintf(stderr,
-                "mancala rules: unknown option '%s' (try 'mancala "
-                "rules --help')\n",
+                _("mancala rules: unknown option '%s' (try 'mancala "
+                  "rules --help')\n"),
                 name);
         return EXIT_USAGE;
     }
@@ -220,21 +220,21 @@ int cmd_rules(int argc, char **argv)
     snprintf(base, sizeof base, "%.*s", (int)(k < 63 ? k : 63), name);
     const char *t = mc_rules_text(base);
     if (!t) {
-        fprintf(stderr, "mancala: no rules for '%s' (games: ", name);
+        fprintf(stderr, _("mancala: no rules for '%s' (games: "), name);
         list_games(stderr, " ", ")\n");
         return EXIT_BAD_INPUT;
     }
     char *text = players_text(t);
     fputs(text ? text : t, stdout);
     free(text);
-    printf("\nFor beginners: the rules in plain words, with pictures, are on "
-           "the page\n/howto-%s.html of 'mancala serve' (open "
-           "http://127.0.0.1:8080/howto-%s.html\nwhile it runs)",
+    printf(_("\nFor beginners: the rules in plain words, with pictures, are on "
+             "the page\n/howto-%s.html of 'mancala serve' (open "
+             "http://127.0.0.1:8080/howto-%s.html\nwhile it runs)"),
            base, base);
     char doc[4200];
     snprintf(doc, sizeof doc, "%s/howto-%s.html", MC_DOCDIR, base);
     if (access(doc, R_OK) == 0)
-        printf(", and in the file\n%s", doc);
+        printf(_(", and in the file\n%s"), doc);
     printf(".\n");
     return 0;
 }

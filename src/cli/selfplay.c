@@ -27,8 +27,8 @@ static int parse_player(const char *spec, mc_selfplay_player *p)
         char *eq = strchr(item, '=');
         if (!eq) {
             fprintf(stderr,
-                    "mancala selfplay: player item '%s' is not "
-                    "key=value or 'random'\n",
+                    _("mancala selfplay: player item '%s' is not "
+                      "key=value or 'random'\n"),
                     item);
             return -1;
         }
@@ -49,9 +49,9 @@ static int parse_player(const char *spec, mc_selfplay_player *p)
             p->limits.algo = MC_ALGO_MCTS;
         else {
             fprintf(stderr,
-                    "mancala selfplay: bad player setting '%s=%s' (keys: "
-                    "level 1-10, depth, nodes, time, algo=ab|mcts, or "
-                    "'random')\n",
+                    _("mancala selfplay: bad player setting '%s=%s' (keys: "
+                      "level 1-10, depth, nodes, time, algo=ab|mcts, or "
+                      "'random')\n"),
                     item, v);
             return -1;
         }
@@ -69,29 +69,30 @@ int cmd_selfplay(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
-            printf("usage: mancala selfplay <game> [--a P] [--b P] "
-                   "[--pairs N] [--opening K] [--seed S]\n\n"
-                   "Play N pairs of games between player A and player B "
-                   "(default 50 pairs):\neach pair shares K random opening "
-                   "plies (default 2), A is South in one\ngame and North in "
-                   "the other.  A player P is 'random' or settings\n"
-                   "key=value,... with level (1-10), depth, nodes, time "
-                   "(seconds a move),\nalgo (ab or mcts);\ndefault A level=10, "
-                   "B level=3, 0.1 s "
-                   "a move.  Prints A's wins, draws,\nlosses, score and Elo "
-                   "difference with its 95 %% interval.\n");
+            printf(
+                _("usage: mancala selfplay <game> [--a P] [--b P] "
+                  "[--pairs N] [--opening K] [--seed S]\n\n"
+                  "Play N pairs of games between player A and player B "
+                  "(default 50 pairs):\neach pair shares K random opening "
+                  "plies (default 2), A is South in one\ngame and North in "
+                  "the other.  A player P is 'random' or settings\n"
+                  "key=value,... with level (1-10), depth, nodes, time "
+                  "(seconds a move),\nalgo (ab or mcts);\ndefault A level=10, "
+                  "B level=3, 0.1 s "
+                  "a move.  Prints A's wins, draws,\nlosses, score and Elo "
+                  "difference with its 95 %% interval.\n"));
             return 0;
         }
         if (a[0] != '-') {
             if (spec) {
-                fprintf(stderr, "mancala selfplay: unexpected '%s'\n", a);
+                fprintf(stderr, _("mancala selfplay: unexpected '%s'\n"), a);
                 return EXIT_USAGE;
             }
             spec = a;
             continue;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "mancala selfplay: %s needs a value\n", a);
+            fprintf(stderr, _("mancala selfplay: %s needs a value\n"), a);
             return EXIT_USAGE;
         }
         const char *v = argv[++i];
@@ -106,18 +107,18 @@ int cmd_selfplay(int argc, char **argv)
         else if (num) {
             *num = cli_number(v, 1000000000L);
             if (*num < 0 || (num == &pairs && *num == 0)) {
-                fprintf(stderr, "mancala selfplay: bad number '%s' for %s\n", v,
-                        a);
+                fprintf(stderr, _("mancala selfplay: bad number '%s' for %s\n"),
+                        v, a);
                 return EXIT_USAGE;
             }
         } else {
-            fprintf(stderr, "mancala selfplay: unknown option '%s'\n", a);
+            fprintf(stderr, _("mancala selfplay: unknown option '%s'\n"), a);
             return EXIT_USAGE;
         }
     }
     if (!spec) {
-        fprintf(stderr, "usage: mancala selfplay <game> [--a P] [--b P] "
-                        "[--pairs N]\n");
+        fprintf(stderr, _("usage: mancala selfplay <game> [--a P] [--b P] "
+                          "[--pairs N]\n"));
         return EXIT_USAGE;
     }
     return cli_builtin_match(spec, sa, sb, pairs, opening, seed);
@@ -135,8 +136,8 @@ int cli_builtin_match(const char *spec, const char *sa, const char *sb,
     mc_selfplay_score r;
     mc_selfplay(g, &pa, &pb, (int)pairs, (int)opening, (uint64_t)seed, &r);
     char elo[96];
-    printf("%s: A (%s) vs B (%s): %d games, A won %d, drew %d, lost %d; "
-           "score %.3f; %s\n",
+    printf(_("%s: A (%s) vs B (%s): %d games, A won %d, drew %d, lost %d; "
+             "score %.3f; %s\n"),
            mc_game_spec(g), sa, sb, r.games, r.wins, r.draws, r.losses, r.score,
            ms_elo_text(r.elo, r.elo_low, r.elo_high, elo, sizeof elo));
     mc_game_free(g);

@@ -37,7 +37,7 @@ static int make_dirs_for(const char *file)
     return 0;
 }
 
-static const char usage[] =
+static const char *const usage = N_(
     "usage: mancala serve [--port N] [--bind ADDR] [--db FILE] [--host "
     "NAME]...\n"
     "                     [--proxy ADDR] [--per-ip N] [--max-conns N]\n"
@@ -83,7 +83,7 @@ static const char usage[] =
     "At level 10 the computer plays Oware's opening book (docs/BOOK.md),\n"
     "choosing at random among the moves within N hundredths of a seed of\n"
     "the best (default 20; 0: always the best; hints always take the best);\n"
-    "--no-book: it searches every move.\n";
+    "--no-book: it searches every move.\n");
 
 /* A number option's value (0..max); -1 after the message. */
 static long num_arg(const char *opt, const char *v, long max)
@@ -91,8 +91,8 @@ static long num_arg(const char *opt, const char *v, long max)
     long x = strcmp(v, "0") == 0 ? 0 : cli_number(v, max);
     if (x < 0)
         fprintf(stderr,
-                "mancala serve: %s takes a number from 0 to %ld, not "
-                "'%s'\n",
+                _("mancala serve: %s takes a number from 0 to %ld, not "
+                  "'%s'\n"),
                 opt, max, v);
     return x;
 }
@@ -136,7 +136,7 @@ static int limit_arg(serve_args *sa, const char *o, const char *v)
         if (strcmp(o, counts[k].name) == 0) {
             if ((x = num_arg(o, v, 1000000)) < 1) {
                 if (x == 0)
-                    fprintf(stderr, "mancala serve: %s must be at least 1\n",
+                    fprintf(stderr, _("mancala serve: %s must be at least 1\n"),
                             o);
                 return -1;
             }
@@ -159,7 +159,7 @@ static int parse_args(int argc, char **argv, serve_args *sa)
 {
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
+            fputs(_(usage), stdout);
             return 0;
         }
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -170,7 +170,7 @@ static int parse_args(int argc, char **argv, serve_args *sa)
         } else if (v && strcmp(o, "--port") == 0) {
             sa->port = strcmp(v, "0") == 0 ? 0 : cli_number(v, 65535);
             if (sa->port < 0) {
-                fprintf(stderr, "mancala serve: bad port '%s'\n", v);
+                fprintf(stderr, _("mancala serve: bad port '%s'\n"), v);
                 return EXIT_USAGE;
             }
         } else if (v && strcmp(o, "--bind") == 0) {
@@ -179,9 +179,9 @@ static int parse_args(int argc, char **argv, serve_args *sa)
             sa->db = v;
         } else if (strcmp(o, "--dir") == 0) {
             fprintf(stderr,
-                    "mancala serve: --dir is gone: games are kept in a "
-                    "database (--db FILE); bring a folder of records in "
-                    "with 'mancala serve --import DIR' (docs/SERVER.md)\n");
+                    _("mancala serve: --dir is gone: games are kept in a "
+                      "database (--db FILE); bring a folder of records in "
+                      "with 'mancala serve --import DIR' (docs/SERVER.md)\n"));
             return EXIT_USAGE;
         } else if (v && strcmp(o, "--import") == 0) {
             sa->import = v;
@@ -194,7 +194,7 @@ static int parse_args(int argc, char **argv, serve_args *sa)
             continue;
         } else if (v && strcmp(o, "--host") == 0) {
             if (sa->nhosts == 32) {
-                fprintf(stderr, "mancala serve: at most 32 --host names\n");
+                fprintf(stderr, _("mancala serve: at most 32 --host names\n"));
                 return EXIT_USAGE;
             }
             sa->hosts[sa->nhosts++] = v;
@@ -209,15 +209,15 @@ static int parse_args(int argc, char **argv, serve_args *sa)
             sa->variety = cli_number(v, 10000);
             if (sa->variety < 0) {
                 fprintf(stderr,
-                        "mancala serve: --book-variety takes 0..10000 "
-                        "(hundredths of a seed), not '%s'\n",
+                        _("mancala serve: --book-variety takes 0..10000 "
+                          "(hundredths of a seed), not '%s'\n"),
                         v);
                 return EXIT_USAGE;
             }
         } else {
             fprintf(stderr,
-                    "mancala serve: unknown argument '%s' (try "
-                    "'mancala serve --help')\n",
+                    _("mancala serve: unknown argument '%s' (try "
+                      "'mancala serve --help')\n"),
                     o);
             return EXIT_USAGE;
         }
@@ -264,8 +264,9 @@ static int import_games(mc_api *api, const char *dir, const char *db)
         fprintf(stderr, "mancala serve: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
-    printf("mancala serve: %d game%s imported into %s\n", n, n == 1 ? "" : "s",
-           db);
+    printf(P_("mancala serve: %d game imported into %s\n",
+              "mancala serve: %d games imported into %s\n", n),
+           n, db);
     return 0;
 }
 
@@ -278,13 +279,14 @@ static int reset_password(mc_api *api, const serve_args *sa)
     int rc = 0;
     if (sa->pw_stdin) {
         if (!fgets(pw, sizeof pw, stdin)) {
-            fprintf(stderr, "mancala serve: no password on the standard "
-                            "input\n");
+            fprintf(stderr, _("mancala serve: no password on the standard "
+                              "input\n"));
             rc = EXIT_BAD_INPUT;
         }
         pw[strcspn(pw, "\r\n")] = 0;
     } else if (mc_pw_random(pw, 21) != 0) {
-        fprintf(stderr, "mancala serve: no random numbers from the system\n");
+        fprintf(stderr,
+                _("mancala serve: no random numbers from the system\n"));
         rc = EXIT_BAD_INPUT;
     }
     if (rc == 0 && mc_api_reset_password(api, sa->reset, pw, &err) != 0) {
@@ -293,7 +295,7 @@ static int reset_password(mc_api *api, const serve_args *sa)
     } else if (rc == 0 && !sa->pw_stdin) {
         printf("%s\n", pw);
     } else if (rc == 0) {
-        printf("mancala serve: %s has a new password; its sessions ended\n",
+        printf(_("mancala serve: %s has a new password; its sessions ended\n"),
                sa->reset);
     }
     memset(pw, 0, sizeof pw);
@@ -311,8 +313,8 @@ static int delete_account(mc_api *api, const char *name)
         fprintf(stderr, "mancala serve: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
-    printf("mancala serve: the account %s is deleted (its sessions ended, "
-           "its games kept under \"deleted player\")\n",
+    printf(_("mancala serve: the account %s is deleted (its sessions ended, "
+             "its games kept under \"deleted player\")\n"),
            name);
     return 0;
 }
@@ -339,10 +341,13 @@ static int serve(mc_api *api, serve_args *sa)
         mc_api_free(api);
         return EXIT_BAD_INPUT;
     }
-    printf("mancala serve: open http://%s:%d/ in a browser (%d game%s in "
-           "%s; Ctrl-C stops)\n",
+    printf(P_("mancala serve: open http://%s:%d/ in a browser (%d game in "
+              "%s; Ctrl-C stops)\n",
+              "mancala serve: open http://%s:%d/ in a browser (%d games in "
+              "%s; Ctrl-C stops)\n",
+              mc_api_count(api)),
            strcmp(sa->bind, "0.0.0.0") == 0 ? "localhost" : sa->bind, bound,
-           mc_api_count(api), mc_api_count(api) == 1 ? "" : "s", sa->db);
+           mc_api_count(api), sa->db);
     fflush(stdout);
     int sig;
     sigwait(&stop, &sig);
@@ -354,7 +359,7 @@ static int serve(mc_api *api, serve_args *sa)
     usleep(200 * 1000); /* their answers on their way out */
     mc_server_stop(s);
     mc_api_free(api);
-    printf("mancala serve: stopped\n");
+    printf(_("mancala serve: stopped\n"));
     return 0;
 }
 
@@ -372,8 +377,9 @@ int cmd_serve(int argc, char **argv)
     if (!sa.db)
         sa.db = default_db(def, sizeof def);
     if (make_dirs_for(sa.db) != 0) {
-        fprintf(stderr, "mancala serve: cannot create the folder of %s: %s\n",
-                sa.db, strerror(errno));
+        fprintf(stderr,
+                _("mancala serve: cannot create the folder of %s: %s\n"), sa.db,
+                strerror(errno));
         return EXIT_BAD_INPUT;
     }
     sa.ao.db = sa.db;

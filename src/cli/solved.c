@@ -49,23 +49,24 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
             o->dir = argv[++i];
         } else if (!strcmp(a, "--seeds") && i + 1 < argc) {
             if ((o->seeds = cli_number(argv[++i], 48)) < 0) {
-                fprintf(stderr, "mancala %s: --seeds takes 0 to 48\n", cmd);
+                fprintf(stderr, _("mancala %s: --seeds takes 0 to 48\n"), cmd);
                 return -1;
             }
         } else if (!strcmp(a, "--threads") && i + 1 < argc) {
             if ((o->threads = cli_number(argv[++i], 16)) < 1) {
-                fprintf(stderr, "mancala %s: --threads takes 1 to 16\n", cmd);
+                fprintf(stderr, _("mancala %s: --threads takes 1 to 16\n"),
+                        cmd);
                 return -1;
             }
         } else if (!strcmp(a, "--positions") && i + 1 < argc) {
             if ((o->positions = cli_number(argv[++i], 1000000)) < 1) {
-                fprintf(stderr, "mancala %s: --positions takes 1 or more\n",
+                fprintf(stderr, _("mancala %s: --positions takes 1 or more\n"),
                         cmd);
                 return -1;
             }
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
             if ((o->seed = cli_number(argv[++i], 1L << 30)) < 0) {
-                fprintf(stderr, "mancala %s: --seed takes a number\n", cmd);
+                fprintf(stderr, _("mancala %s: --seed takes a number\n"), cmd);
                 return -1;
             }
         } else if (!strcmp(a, "--time") && i + 1 < argc) {
@@ -73,8 +74,8 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
             o->seconds = strtod(argv[++i], &end);
             if (*end || !(o->seconds > 0 && o->seconds <= 3600)) {
                 fprintf(stderr,
-                        "mancala %s: --time takes seconds (0 to "
-                        "3600)\n",
+                        _("mancala %s: --time takes seconds (0 to "
+                          "3600)\n"),
                         cmd);
                 return -1;
             }
@@ -90,14 +91,14 @@ static int parse(const char *cmd, int argc, char **argv, int i, sopts *o,
             o->pos = a;
         } else {
             fprintf(stderr,
-                    "mancala %s: unexpected argument '%s' (see "
-                    "--help)\n",
+                    _("mancala %s: unexpected argument '%s' (see "
+                      "--help)\n"),
                     cmd, a);
             return -1;
         }
     }
     if (!o->game) {
-        fprintf(stderr, "mancala %s: which game? (see --help)\n", cmd);
+        fprintf(stderr, _("mancala %s: which game? (see --help)\n"), cmd);
         return -1;
     }
     return 0;
@@ -209,7 +210,7 @@ static int solved_build(const sopts *o)
         return EXIT_BAD_INPUT;
     }
     if (mc_egdb_ensure_dir(dir, &err) != 0) {
-        fprintf(stderr, "mancala solve --build: %s\n", err.msg);
+        fprintf(stderr, _("mancala solve --build: %s\n"), err.msg);
         mc_game_free(g);
         return EXIT_BAD_INPUT;
     }
@@ -217,8 +218,8 @@ static int solved_build(const sopts *o)
     int busy = 0, lock = cli_lock_tables(dir, &busy);
     if (lock < 0 && busy) {
         fprintf(stderr,
-                "mancala solve --build: another program is "
-                "building tables in %s\n",
+                _("mancala solve --build: another program is "
+                  "building tables in %s\n"),
                 dir);
         mc_game_free(g);
         return EXIT_BAD_INPUT;
@@ -249,38 +250,38 @@ static int solved_build(const sopts *o)
     if (rc) {
         if (b.tty && !o->quiet)
             fprintf(stderr, "\n");
-        fprintf(stderr, "mancala: solve --build: %s\n", err.msg);
+        fprintf(stderr, _("mancala: solve --build: %s\n"), err.msg);
         mc_game_free(g);
         return EXIT_BAD_INPUT;
     }
     long peak = -1;
     if (!o->quiet) {
         if (bo.first_built > 0)
-            printf("layers 0-%d found complete in %s\n",
+            printf(_("layers 0-%d found complete in %s\n"),
                    bo.first_built - 1 < max ? bo.first_built - 1 : max, dir);
         mc_solved *s = b.top > max ? mc_solved_open(g, dir, max, NULL) : NULL;
         int last = s ? mc_solved_seeds(s) : max;
         for (int n = bo.first_built; n <= last; n++) {
             const mc_egdb_info *in =
                 n > max ? mc_solved_layer_info(s, n) : NULL;
-            printf("layer %2d: %12llu %s  %8.2f s", n,
+            printf(_("layer %2d: %12llu %s  %8.2f s"), n,
                    (unsigned long long)(in ? in->entries
                                            : mc_solved_layer_size(g, n)),
                    n > max ? "reached  " : "positions", bo.seconds[n]);
             if (b.peak_kb[n] > 0)
-                printf("  peak RssAnon %7.1f MiB", b.peak_kb[n] / 1024.0);
+                printf(_("  peak RssAnon %7.1f MiB"), b.peak_kb[n] / 1024.0);
             if (b.peak_kb[n] > peak)
                 peak = b.peak_kb[n];
             printf("\n");
         }
         mc_solved_close(s);
-        printf("solved %s layers 0-%d", mc_game_spec(g), max);
+        printf(_("solved %s layers 0-%d"), mc_game_spec(g), max);
         if (last > max)
-            printf(" and the boards of %d-%d seeds reached from the start",
+            printf(_(" and the boards of %d-%d seeds reached from the start"),
                    max + 1, last);
         printf(" in %s: %.1f s", dir, now_s() - t0);
         if (peak > 0)
-            printf(", peak RssAnon %.1f MiB", peak / 1024.0);
+            printf(_(", peak RssAnon %.1f MiB"), peak / 1024.0);
         printf("\n");
     }
     mc_game_free(g);
@@ -334,15 +335,16 @@ static int solved_verify(const sopts *o)
         uint64_t b1 = mc_solved_verify(s, n, n, (int)o->threads, NULL, NULL);
         bad += b1;
         if (!o->quiet)
-            printf("layer %2d: %12llu %s  %s  %.2f s\n", n,
+            printf(_("layer %2d: %12llu %s  %s  %.2f s\n"), n,
                    (unsigned long long)mc_solved_layer_info(s, n)->entries,
                    n > mc_solved_full_seeds(s) ? "reached  " : "positions",
                    b1 ? "WRONG" : "ok", now_s() - t0);
         if (b1)
-            printf("layer %d: %llu entries fail\n", n, (unsigned long long)b1);
+            printf(_("layer %d: %llu entries fail\n"), n,
+                   (unsigned long long)b1);
         fflush(stdout); /* a layer at a time, even into a file */
     }
-    printf("%s layers 0-%d in %s: %s\n", mc_game_spec(g), top, dir,
+    printf(_("%s layers 0-%d in %s: %s\n"), mc_game_spec(g), top, dir,
            bad ? "WRONG" : "verified");
     mc_solved_close(s);
     mc_game_free(g);
@@ -358,10 +360,10 @@ static int solved_info(const sopts *o)
         return EXIT_BAD_INPUT;
     int top = mc_solved_seeds(s);
     int full = mc_solved_full_seeds(s);
-    printf("%s: layers 0-%d in %s", mc_solved_layer_info(s, 0)->spec, full,
+    printf(_("%s: layers 0-%d in %s"), mc_solved_layer_info(s, 0)->spec, full,
            dir);
     if (top > full)
-        printf("; %d-%d: the boards reached from the start", full + 1, top);
+        printf(_("; %d-%d: the boards reached from the start"), full + 1, top);
     printf("\n");
     printf("| seeds | positions | wins | draws | losses | best | worst | "
            "longest (plies) | its board |\n"
@@ -449,8 +451,8 @@ static int solved_check(const sopts *o)
     int top = mc_solved_seeds(s);
     if (o->seeds > top) {
         fprintf(stderr,
-                "mancala solve --check: the tables in %s go up to "
-                "%d seeds\n",
+                _("mancala solve --check: the tables in %s go up to "
+                  "%d seeds\n"),
                 dir, top);
         mc_solved_close(s);
         mc_game_free(g);
@@ -500,22 +502,22 @@ static int solved_check(const sopts *o)
             verdict = ok ? "agrees" : "DISAGREES";
         }
         if (!o->quiet || (info.proven && !strcmp(verdict, "DISAGREES")))
-            printf("%s: %s; search: %s (%s)\n", ps, words,
+            printf(_("%s: %s; search: %s (%s)\n"), ps, words,
                    info.proven
                        ? (info.winner == MC_SOUTH ? "South wins" : "North wins")
                        : "-",
                    verdict);
         mc_session_free(se);
     }
-    printf("%d positions, %d proven by exact search (%.0f s each at most), "
-           "%d agree\n",
+    printf(_("%d positions, %d proven by exact search (%.0f s each at most), "
+             "%d agree\n"),
            tried, proven, o->seconds, agree);
     mc_solved_close(s);
     mc_game_free(g);
     return agree == proven ? 0 : EXIT_BAD_INPUT;
 }
 
-static const char solve_tables_help[] =
+static const char *const solve_tables_help = N_(
     "usage: mancala solve --build GAME [--dir D] [--seeds N] [--threads T] "
     "[--from-start]\n                             [--quiet]\n"
     "       mancala solve --verify GAME [--dir D] [--seeds N]\n"
@@ -538,14 +540,14 @@ static const char solve_tables_help[] =
     "draws and losses as Markdown; --check plays K\nrandom boards (of N "
     "seeds, or any layer) against the exact search of\nmancala solve, S "
     "seconds each (default 20 boards, 5 s): where the search\nproves a "
-    "winner it must agree (exit status 1 when it does not).\n";
+    "winner it must agree (exit status 1 when it does not).\n");
 
 int cli_solve_tables(int argc, char **argv)
 {
     const char *mode = argv[1];
     for (int i = 1; i < argc; i++)
         if (cli_is_help(argv[i])) {
-            fputs(solve_tables_help, stdout);
+            fputs(_(solve_tables_help), stdout);
             return 0;
         }
     sopts o = {0};
@@ -575,32 +577,33 @@ static int probe_line(const mc_game *g, const mc_solved *s, mc_pos p)
         hist.occurrences = 1;
         mc_status(g, &p, &hist, &r);
         if (r.over) {
-            printf("the game is over: %s\n", r.winner == MC_DRAW ? "a draw"
-                                             : r.winner == MC_SOUTH
-                                                 ? "South wins"
-                                                 : "North wins");
+            if (r.winner == MC_DRAW)
+                printf("%s\n", _("the game is over: a draw"));
+            else
+                printf(_("the game is over: %s wins\n"), cli_side(r.winner));
             return 0;
         }
         mc_move best;
         int v, d;
         if (!mc_solved_best(s, &p, &best, &v, &d)) {
-            printf("%3d. the position is not in the tables\n", ply);
+            printf(_("%3d. the position is not in the tables\n"), ply);
             return EXIT_BAD_INPUT;
         }
         if (v == 0) {
-            printf("%3d. a draw: nothing more to win\n", ply);
+            printf(_("%3d. a draw: nothing more to win\n"), ply);
             return 0;
         }
         char mb[MC_MOVE_STRLEN];
         mc_move_format(g, &p, best, mb, sizeof mb);
-        const char *who = p.side == MC_SOUTH ? "South" : "North";
+        const char *who = cli_side(p.side);
         int k = mc_solved_move_values(s, &p, mv, val, pl);
-        printf("%3d. %-5s %-5s %s in %d", ply, who, mb,
-               v > 0 ? "wins" : "loses", d);
+        printf(v > 0 ? _("%3d. %-5s %-5s wins in %d")
+                     : _("%3d. %-5s %-5s loses in %d"),
+               ply, who, mb, d);
         if (k == 1)
-            printf(" (the only move)");
+            printf(_(" (the only move)"));
         else if (v > 0) {
-            printf("; winning moves:");
+            printf(_("; winning moves:"));
             for (int i = 0; i < k; i++)
                 if (val[i] == v) {
                     char m2[MC_MOVE_STRLEN];
@@ -611,25 +614,25 @@ static int probe_line(const mc_game *g, const mc_solved *s, mc_pos p)
         printf("\n");
         mc_play(g, &p, best, NULL);
     }
-    printf("(400 plies shown)\n");
+    printf(_("(400 plies shown)\n"));
     return 0;
 }
 
-static const char probe_help[] =
-    "usage: mancala probe GAME [POSITION|start] [--dir D] [--line]\n\n"
-    "The value of a position of a solved game (gore:trades=off, sadeqa2; "
-    "docs/SOLVED.md)\nwith perfect play, and the value of each of its "
-    "moves, from the tables\nthat `mancala solve --build GAME` made in D "
-    "(default: $MANCALA_EGDB_DIR,\nelse the user directory of tables).  "
-    "--line plays perfect play to the end\ninstead: each ply's move and, "
-    "at the winner's turns, every winning move with\nthe plies it "
-    "takes.  For Oware: mancala egdb probe.\n";
+static const char *const probe_help =
+    N_("usage: mancala probe GAME [POSITION|start] [--dir D] [--line]\n\n"
+       "The value of a position of a solved game (gore:trades=off, sadeqa2; "
+       "docs/SOLVED.md)\nwith perfect play, and the value of each of its "
+       "moves, from the tables\nthat `mancala solve --build GAME` made in D "
+       "(default: $MANCALA_EGDB_DIR,\nelse the user directory of tables).  "
+       "--line plays perfect play to the end\ninstead: each ply's move and, "
+       "at the winner's turns, every winning move with\nthe plies it "
+       "takes.  For Oware: mancala egdb probe.\n");
 
 int cmd_probe(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
         if (cli_is_help(argv[i])) {
-            fputs(probe_help, stdout);
+            fputs(_(probe_help), stdout);
             return 0;
         }
     sopts o = {0};
@@ -654,8 +657,8 @@ int cmd_probe(int argc, char **argv)
     int val[MC_MAX_MOVES], pl[MC_MAX_MOVES];
     if (!mc_solved_probe(s, &p, &v, &plies)) {
         fprintf(stderr,
-                "mancala probe: the position is not in the tables "
-                "in %s (layers 0-%d)\n",
+                _("mancala probe: the position is not in the tables "
+                  "in %s (layers 0-%d)\n"),
                 dir, mc_solved_seeds(s));
         rc = EXIT_BAD_INPUT;
         goto out;
@@ -671,18 +674,23 @@ int cmd_probe(int argc, char **argv)
     mc_solved_best(s, &p, &best, NULL, NULL);
     int k = mc_solved_move_values(s, &p, mv, val, pl);
     if (k == 0)
-        printf("no legal move: the game is over\n");
+        printf(_("no legal move: the game is over\n"));
     for (int i = 0; i < k; i++) {
         char mb[MC_MOVE_STRLEN];
         mc_move_format(g, &p, mv[i], mb, sizeof mb);
         if (val[i] == MC_SOLVED_UNKNOWN)
             printf("  %-6s ?\n", mb);
         else if (val[i] != v || plies == 0)
-            printf("  %-6s %+d%s\n", mb, val[i], val[i] == v ? "  best" : "");
+            printf(val[i] == v ? _("  %-6s %+d  best\n") : "  %-6s %+d\n", mb,
+                   val[i]);
+        else if (mv[i] == best)
+            printf(P_("  %-6s %+d  best, %d ply (perfect play's)\n",
+                      "  %-6s %+d  best, %d plies (perfect play's)\n", pl[i]),
+                   mb, val[i], pl[i]);
         else
-            printf("  %-6s %+d  best, %d %s%s\n", mb, val[i], pl[i],
-                   pl[i] == 1 ? "ply" : "plies",
-                   mv[i] == best ? " (perfect play's)" : "");
+            printf(P_("  %-6s %+d  best, %d ply\n",
+                      "  %-6s %+d  best, %d plies\n", pl[i]),
+                   mb, val[i], pl[i]);
     }
 out:
     mc_solved_close(s);

@@ -48,8 +48,8 @@ const char *cli_tables_dir(const char *cmd, char *buf, size_t n)
         snprintf(buf, n, "%s", env);
     else if (mc_egdb_user_dir(buf, n) != 0) {
         fprintf(stderr,
-                "mancala %s: no home directory for the "
-                "tables (set HOME or XDG_DATA_HOME, or give --dir)\n",
+                _("mancala %s: no home directory for the "
+                  "tables (set HOME or XDG_DATA_HOME, or give --dir)\n"),
                 cmd);
         return NULL;
     }
@@ -158,7 +158,7 @@ static int first_build(int preset, const char *dir, int top, const char *cmd)
     }
     char label[160];
     snprintf(label, sizeof label,
-             "Building Oware %sendgame tables (layers 0-%d, first use only)",
+             _("Building Oware %sendgame tables (layers 0-%d, first use only)"),
              preset == MC_EGDB_AWARI ? "(awari) " : "", top);
     first_bar b = {isatty(2), 0, label, {0}}; /* 0%: printed below */
     cli_build_eta_init(&b.eta, preset, top);
@@ -185,8 +185,10 @@ static int first_build(int preset, const char *dir, int top, const char *cmd)
         fail(cmd, "endgame tables not built: %s", err.msg);
         return -1;
     }
-    fprintf(stderr, "%s%s ... done in %.1f s (%s)\n", b.tty ? "\r" : "", label,
-            now_s() - t0, dir);
+    if (b.tty)
+        fputc('\r', stderr);
+    fprintf(stderr, _("%s ... done in %.1f s (%s)\n"), label, now_s() - t0,
+            dir);
     builds++;
     return 0;
 }

@@ -111,7 +111,7 @@ int cli_position(const mc_game *g, const char *s, mc_pos *p)
 {
     mc_error err = {0, ""};
     if (mc_pos_parse(g, s, p, &err) != 0) {
-        fprintf(stderr, "mancala: bad position '%s': %s\n", s, err.msg);
+        fprintf(stderr, _("mancala: bad position '%s': %s\n"), s, err.msg);
         return 1;
     }
     return 0;
@@ -129,14 +129,14 @@ static double now_seconds(void)
 int cmd_moves(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
-        printf("usage: mancala moves <game> [<position>|start]\n\n"
-               "Print the legal moves of the position (default: the start)\n"
-               "on one line, separated by spaces, in the rule file's order.\n"
-               "An empty line means there are none (the game is over).\n");
+        printf(_("usage: mancala moves <game> [<position>|start]\n\n"
+                 "Print the legal moves of the position (default: the start)\n"
+                 "on one line, separated by spaces, in the rule file's order.\n"
+                 "An empty line means there are none (the game is over).\n"));
         return 0;
     }
     if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: mancala moves <game> [<position>]\n");
+        fprintf(stderr, _("usage: mancala moves <game> [<position>]\n"));
         return EXIT_USAGE;
     }
     mc_game *g = cli_game(argv[1]);
@@ -171,17 +171,17 @@ static char side_letter(int w)
 int cmd_apply(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
-        printf("usage: mancala apply [--trace] <game> <position|start> "
-               "<move>...\n\n"
-               "Play the moves in order from the position, tracking history\n"
-               "(repetition) from there, and print the resulting position.\n"
-               "If the game is over, a second line says\n"
-               "  over <S|N|draw> <details>\n"
-               "--trace first prints, for each move, a line '<n>. <move>'\n"
-               "and then one indented line for each thing the move did\n"
-               "(seeds lifted and dropped, laps, captures).\n"
-               "An illegal move or a malformed position is reported on\n"
-               "stderr with the move's number; exit status 1, no output.\n");
+        printf(_("usage: mancala apply [--trace] <game> <position|start> "
+                 "<move>...\n\n"
+                 "Play the moves in order from the position, tracking history\n"
+                 "(repetition) from there, and print the resulting position.\n"
+                 "If the game is over, a second line says\n"
+                 "  over <S|N|draw> <details>\n"
+                 "--trace first prints, for each move, a line '<n>. <move>'\n"
+                 "and then one indented line for each thing the move did\n"
+                 "(seeds lifted and dropped, laps, captures).\n"
+                 "An illegal move or a malformed position is reported on\n"
+                 "stderr with the move's number; exit status 1, no output.\n"));
         return 0;
     }
     int trace = argc > 1 && strcmp(argv[1], "--trace") == 0;
@@ -191,14 +191,14 @@ int cmd_apply(int argc, char **argv)
     }
     if (argc > 1 && argv[1][0] == '-' && argv[1][1] == '-') {
         fprintf(stderr,
-                "mancala apply: unknown option '%s' (--trace is the "
-                "only one, before the game)\n",
+                _("mancala apply: unknown option '%s' (--trace is the "
+                  "only one, before the game)\n"),
                 argv[1]);
         return EXIT_USAGE;
     }
     if (argc < 3) {
-        fprintf(stderr, "usage: mancala apply [--trace] <game> "
-                        "<position|start> <move>...\n");
+        fprintf(stderr, _("usage: mancala apply [--trace] <game> "
+                          "<position|start> <move>...\n"));
         return EXIT_USAGE;
     }
     mc_game *g = cli_game(argv[1]);
@@ -217,7 +217,7 @@ int cmd_apply(int argc, char **argv)
     mc_trace_event *ev = trace ? malloc(cap * sizeof *ev) : NULL;
     FILE *lines = trace ? tmpfile() : NULL;
     if (trace && (!ev || !lines)) {
-        fprintf(stderr, "mancala: out of memory\n");
+        fprintf(stderr, _("mancala: out of memory\n"));
         free(ev);
         if (lines)
             fclose(lines);
@@ -227,7 +227,7 @@ int cmd_apply(int argc, char **argv)
         mc_error err = {0, ""};
         mc_trace t = {ev, cap, 0, 0};
         if (mc_session_play_str(s, argv[i], trace ? &t : NULL, &err) != 0) {
-            fprintf(stderr, "mancala: move %d (%s): %s\n", i - 2, argv[i],
+            fprintf(stderr, _("mancala: move %d (%s): %s\n"), i - 2, argv[i],
                     err.msg);
             free(ev);
             if (lines)
@@ -242,7 +242,8 @@ int cmd_apply(int argc, char **argv)
                 fprintf(lines, "   %s\n", b);
             }
             if (t.dropped)
-                fprintf(lines, "   (%zu more events not shown)\n", t.dropped);
+                fprintf(lines, _("   (%zu more events not shown)\n"),
+                        t.dropped);
         }
     }
     free(ev);
@@ -276,20 +277,22 @@ out:
 int cmd_perft(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
-        printf("usage: mancala perft <game> <depth> [<position>|start]\n\n"
-               "For each depth 1..depth print 'perft <d> <count>': the number\n"
-               "of lines of play of exactly d plies (a finished game has no\n"
-               "children; repetition is tracked from the position).\n");
+        printf(
+            _("usage: mancala perft <game> <depth> [<position>|start]\n\n"
+              "For each depth 1..depth print 'perft <d> <count>': the number\n"
+              "of lines of play of exactly d plies (a finished game has no\n"
+              "children; repetition is tracked from the position).\n"));
         return 0;
     }
     if (argc < 3 || argc > 4) {
-        fprintf(stderr, "usage: mancala perft <game> <depth> [<position>]\n");
+        fprintf(stderr,
+                _("usage: mancala perft <game> <depth> [<position>]\n"));
         return EXIT_USAGE;
     }
     long depth = cli_number(argv[2], 60);
     if (depth < 1) {
         fprintf(stderr,
-                "mancala: perft depth '%s' is not a whole number 1..60\n",
+                _("mancala: perft depth '%s' is not a whole number 1..60\n"),
                 argv[2]);
         return EXIT_USAGE;
     }
@@ -314,10 +317,10 @@ int cmd_perft(int argc, char **argv)
 int cmd_games(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
-        printf("usage: mancala games\n\nList the games, their options (the "
-               "default marked *), presets and own time modes (every game\n"
-               "also has the clocks none, move:S and game:S+I, "
-               "docs/CLOCKS.md).\n");
+        printf(_("usage: mancala games\n\nList the games, their options (the "
+                 "default marked *), presets and own time modes (every game\n"
+                 "also has the clocks none, move:S and game:S+I, "
+                 "docs/CLOCKS.md).\n"));
         return 0;
     }
     (void)argc;
@@ -351,7 +354,7 @@ int cli_bench_rules(const char *spec, int depth, long games)
         double t0 = now_seconds();
         uint64_t n = mc_perft(g, &p, depth);
         double dt = now_seconds() - t0;
-        printf("perft %d: %llu leaves in %.3f s (%.1f M leaves/s)\n", depth,
+        printf(_("perft %d: %llu leaves in %.3f s (%.1f M leaves/s)\n"), depth,
                (unsigned long long)n, dt, (double)n / dt / 1e6);
     }
     if (games > 0) {
@@ -365,9 +368,9 @@ int cli_bench_rules(const char *spec, int depth, long games)
             wins[r.winner < 3 ? r.winner : 2]++;
         }
         double dt = now_seconds() - t0;
-        printf("random: %ld games, %llu plies in %.3f s: %.0f plies/s, "
-               "%.0f games/s, %.1f plies/game; South %.1f%%, North %.1f%%, "
-               "draw %.1f%%\n",
+        printf(_("random: %ld games, %llu plies in %.3f s: %.0f plies/s, "
+                 "%.0f games/s, %.1f plies/game; South %.1f%%, North %.1f%%, "
+                 "draw %.1f%%\n"),
                games, (unsigned long long)plies, dt, (double)plies / dt,
                (double)games / dt, (double)plies / (double)games,
                100.0 * (double)wins[0] / (double)games,

@@ -17,6 +17,8 @@
 #include <assert.h>
 #include <ctype.h>
 #include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,8 +30,6 @@
 #include "cli.h"
 #include "tui.h"
 #include "mancala_egdb.h"
-
-static const char *const side_name[2] = {"South", "North"};
 
 /* One line of the log: a move's explanation or a note, with the ply of the
    position it belongs to (undoing below that ply drops it; -1: kept). */
@@ -83,6 +83,12 @@ int tui_begin(void)
     const char *term = getenv("TERM");
     if (!term || !*term || strcmp(term, "dumb") == 0)
         return -1;
+    /* The screen's text is UTF-8 (French needs accents): the terminal's
+       own locale when it is UTF-8, else C.UTF-8, which every glibc system
+       has (no French locale needs to be generated). */
+    const char *loc = setlocale(LC_CTYPE, "");
+    if (!loc || strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+        setlocale(LC_CTYPE, "C.UTF-8");
     ui.screen = newterm(NULL, stdout, stdin);
     if (!ui.screen)
         return -1;
@@ -129,6 +135,42 @@ void tui_end(void)
     mc_player_free(ui.hint);
     ui.hint = NULL;
     log_clear();
+}
+
+/* ---- the columns text takes ---- */
+
+/* The program's words are UTF-8 (its catalogs are): a character is one
+   column (the games' languages have no wide or combining ones), so the
+   columns of len bytes of s are its code points. */
+static int cols_of(const char *s, int len)
+{
+    int c = 0;
+    for (int i = 0; i < len && s[i]; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+/* The bytes of the longest start of s (len bytes at most) that takes at
+   most cols columns, never ending inside a character. */
+static int bytes_for_cols(const char *s, int len, int cols)
+{
+    int i = 0, c = 0;
+    while (i < len && s[i]) {
+        if (c == cols)
+            break;
+        c++;
+        i++;
+        while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
+            i++;
+    }
+    return i;
+}
+
+/* s at (y, x), cut to cols columns. */
+static void put_cols(int y, int x, const char *s, int cols)
+{
+    if (cols > 0)
+        mvaddnstr(y, x, s, bytes_for_cols(s, (int)strlen(s), cols));
 }
 
 /* ---- text that grows as needed ---- */
@@ -242,12 +284,13 @@ static int wrap(const char *t, int w, const char **st, int *ln, int max)
         const char *nl = strchr(t, '\n');
         int len = nl ? (int)(nl - t) : (int)strlen(t);
         int cut = len;
-        if (len > w) {
-            cut = w;
+        if (cols_of(t, len) > w) {
+            int fit = bytes_for_cols(t, len, w);
+            cut = fit;
             while (cut > 0 && t[cut] != ' ')
                 cut--;
             if (cut == 0)
-                cut = w; /* a word longer than the line */
+                cut = fit; /* a word longer than the line */
         }
         if (n < max) {
             st[n] = t;
@@ -375,7 +418,8 @@ static geom geometry(const mc_game *g, int score)
     r.top = score ? 4 : 3;
     r.width = 8 + 6 * l.cols;
     if (l.stores)
-        r.width = 10 + 6 * l.cols + (int)strlen(l.store_name) + 4;
+        r.width = 10 + 6 * l.cols +
+                  cols_of(l.store_name, (int)strlen(l.store_name)) + 4;
     if (r.width < 44)
         r.width = 44;
     /* board, a note line, the status, a blank, 3 lines of log, the move
@@ -393,8 +437,8 @@ static int too_small(const mc_game *g, int score)
     erase();
     char b[200];
     snprintf(b, sizeof b,
-             "Terminal too small: this board needs %dx%d, the terminal is "
-             "%dx%d.  Make it larger (q quits, the game stays saved).",
+             _("Terminal too small: this board needs %dx%d, the terminal is "
+               "%dx%d.  Make it larger (q quits, the game stays saved)."),
              gm.width, gm.height, COLS, LINES);
     draw_wrapped(0, 0, COLS > 1 ? COLS - 1 : 1, LINES, b);
     refresh();
@@ -470,9 +514,9 @@ static void draw_list(const mc_session *s, int shown, int top, int x, int h,
 {
     list_rows lr;
     list_build(s, w - 2, shown - 1, &lr);
-    mvaddnstr(top, x, "Moves", w);
+    put_cols(top, x, _("Moves"), w);
     if (lr.n == 0)
-        mvaddnstr(top + 1, x + 2, "(no moves yet)", w - 2);
+        put_cols(top + 1, x + 2, _("(no moves yet)"), w - 2);
     int focus = lr.mark_row >= 0 ? lr.mark_row : shown > 0 ? lr.n - 1 : 0;
     int first = focus - h / 2;
     if (first > lr.n - h)
@@ -510,9 +554,9 @@ static void draw_header(const mc_game *g, const tui_view *v)
     mvprintw(0, 0, "mancala %s: %s", mc_version(), mc_game_spec(g));
     attroff(A_BOLD);
     printw("   [%s]", v->mode ? v->mode : "classic");
-    mvprintw(1, 0, "South: %s   North: %s", v->player[0], v->player[1]);
+    mvprintw(1, 0, _("South: %s   North: %s"), v->player[0], v->player[1]);
     if (v->score[0])
-        mvprintw(2, 0, "Match: %s", v->score);
+        mvprintw(2, 0, _("Match: %s"), v->score);
 }
 
 /* The marks the board showed, which the legend then explains. */
@@ -587,7 +631,7 @@ static int draw_board(const mc_game *g, const mc_pos *p, int mover, int last,
         if (sr == 0 || sr == l->rows - 1) {
             if (mover == home)
                 attron(COLOR_PAIR(1) | A_BOLD);
-            mvprintw(pit_y, 0, "%s", side_name[home]);
+            mvprintw(pit_y, 0, "%s", cli_side(home));
             attroff(COLOR_PAIR(1) | A_BOLD);
         }
         for (int sc = 0; sc < l->cols; sc++) {
@@ -610,11 +654,11 @@ static int draw_board(const mc_game *g, const mc_pos *p, int mover, int last,
 static void draw_legend(int y, int Wt, const seen_marks *seen)
 {
     static const char *const legend_words[3][2] = {
-        {"<n>: a pit owned by the player across the board",
-         "<n>: owned across"},
-        {"(n): the engine's move", "(n): engine's move"},
-        {"[n]*: the last move was sown from this pit (underlined)",
-         "[n]*: last move"}};
+        {N_("<n>: a pit owned by the player across the board"),
+         N_("<n>: owned across")},
+        {N_("(n): the engine's move"), N_("(n): engine's move")},
+        {N_("[n]*: the last move was sown from this pit (underlined)"),
+         N_("[n]*: last move")}};
     int legend_on[3] = {seen->foreign, seen->best, seen->last};
     char legend[200] = "";
     for (int form = 0; form < 2; form++) {
@@ -623,12 +667,12 @@ static void draw_legend(int y, int Wt, const seen_marks *seen)
             if (legend_on[i])
                 snprintf(legend + strlen(legend),
                          sizeof legend - strlen(legend), "%s%s",
-                         legend[0] ? "   " : "", legend_words[i][form]);
-        if ((int)strlen(legend) <= Wt)
+                         legend[0] ? "   " : "", _(legend_words[i][form]));
+        if (cols_of(legend, (int)strlen(legend)) <= Wt)
             break;
     }
     if (legend[0])
-        mvaddnstr(y, 0, legend, Wt);
+        put_cols(y, 0, legend, Wt);
 }
 
 /* The clocks on line y, when the game has them; returns the next line. */
@@ -638,9 +682,9 @@ static int draw_clocks(int y, const tui_view *v)
     fmt_clock(c0, sizeof c0, v->clock[0]);
     fmt_clock(c1, sizeof c1, v->clock[1]);
     if (v->clock[0] >= 0 || v->move_limit > 0) {
-        mvprintw(y, 0, "Clock  South %s  North %s", c0, c1);
+        mvprintw(y, 0, _("Clock  South %s  North %s"), c0, c1);
         if (v->move_limit > 0)
-            printw("   (%.0f s a move)", v->move_limit);
+            printw(_("   (%.0f s a move)"), v->move_limit);
         y++;
     }
     return y;
@@ -691,11 +735,10 @@ static void draw_log(int top, int h, int Wt)
                 mvaddnstr(top + row++, 0, lst[k], lln[k]);
     }
     if (ui.scroll > 0 || skip > 0 || first > 0) {
-        const char *more =
-            ui.scroll > 0 ? "PgUp/PgDn: scroll (newer below)" : "PgUp: earlier";
-        mvaddnstr(top - 1,
-                  Wt - (int)strlen(more) > 0 ? Wt - (int)strlen(more) : 0, more,
-                  Wt);
+        const char *more = ui.scroll > 0 ? _("PgUp/PgDn: scroll (newer below)")
+                                         : _("PgUp: earlier");
+        int mc = cols_of(more, (int)strlen(more));
+        put_cols(top - 1, Wt - mc > 0 ? Wt - mc : 0, more, Wt);
     }
 }
 
@@ -706,19 +749,21 @@ static void draw_foot(const char *input, int W)
     if (input) {
         move(LINES - 2, 0);
         clrtoeol();
-        mvaddnstr(LINES - 2, 0, input, W);
+        put_cols(LINES - 2, 0, input, W);
     }
+    /* TRANSLATORS: the keys line, from the longest to the shortest; the
+       first that fits the terminal's width is shown */
     static const char *const foot[] = {
-        "Type a move or pick a pit with the arrows; Enter plays.   "
-        "?: commands   <: undo   >: redo   PgUp: log   q: quit",
-        "Enter: play   arrows: pick   ?: commands   <: undo   >: redo   "
-        "q: quit",
-        "Enter play  arrows pick  ? commands  < undo  > redo  q quit",
-        "? commands  < undo  > redo  q quit"};
+        N_("Type a move or pick a pit with the arrows; Enter plays.   "
+           "?: commands   <: undo   >: redo   PgUp: log   q: quit"),
+        N_("Enter: play   arrows: pick   ?: commands   <: undo   >: redo   "
+           "q: quit"),
+        N_("Enter play  arrows pick  ? commands  < undo  > redo  q quit"),
+        N_("? commands  < undo  > redo  q quit")};
     int f = 0;
-    while (f < 3 && (int)strlen(foot[f]) > W)
+    while (f < 3 && cols_of(_(foot[f]), (int)strlen(_(foot[f]))) > W)
         f++;
-    mvaddnstr(LINES - 1, 0, foot[f], W);
+    put_cols(LINES - 1, 0, _(foot[f]), W);
 }
 
 /* Draw the position after the first `at` moves of session s (at < 0: the
@@ -829,46 +874,62 @@ static void search_text(const mc_session *s, const tui_view *v, int eval,
     mc_search_info info;
     if (!pl || mc_session_over(s) || mc_player_sync(pl, s, NULL) != 0 ||
         mc_player_go(pl, &go, &info) != 0) {
-        snprintf(out, n, "The game is over: nothing to search.");
+        snprintf(out, n, _("The game is over: nothing to search."));
         return;
     }
     char tok[MC_MOVE_STRLEN];
     mc_move_format(g, p, info.best, tok, sizeof tok);
     *pit = mc_move_pit(g, p, info.best);
-    const char *who = side_name[p->side];
+    const char *who = cli_side(p->side);
     if (info.solved) {
         char words[96];
         mc_solved_describe(g, p, info.value, info.plies, words, sizeof words);
         if (eval)
-            snprintf(out, n, "Evaluation: %s (the solved tables; best %s).",
+            snprintf(out, n, _("Evaluation: %s (the solved tables; best %s)."),
                      words, tok);
         else
-            snprintf(out, n, "Hint: the engine would play %s: %s.", tok, words);
+            snprintf(out, n, _("Hint: the engine would play %s: %s."), tok,
+                     words);
         return;
     }
     if (!eval) {
-        snprintf(out, n, "Hint: the engine would play %s.", tok);
+        snprintf(out, n, _("Hint: the engine would play %s."), tok);
         return;
     }
     int margin = mc_egdb_score_margin(info.score);
-    if (margin != 0)
+    if (margin > 0)
         snprintf(out, n,
-                 "Evaluation: %s %s by %d seeds with perfect play (the "
-                 "endgame tables; best %s).",
-                 who, margin > 0 ? "wins" : "loses",
-                 margin > 0 ? margin : -margin, tok);
+                 P_("Evaluation: %s wins by %d seed with perfect play (the "
+                    "endgame tables; best %s).",
+                    "Evaluation: %s wins by %d seeds with perfect play (the "
+                    "endgame tables; best %s).",
+                    margin),
+                 who, margin, tok);
+    else if (margin < 0)
+        snprintf(out, n,
+                 P_("Evaluation: %s loses by %d seed with perfect play (the "
+                    "endgame tables; best %s).",
+                    "Evaluation: %s loses by %d seeds with perfect play (the "
+                    "endgame tables; best %s).",
+                    -margin),
+                 who, -margin, tok);
     else if (info.score >= MC_SCORE_PROVEN)
-        snprintf(out, n, "Evaluation: %s wins in %d plies (best %s, depth %d).",
+        snprintf(out, n,
+                 P_("Evaluation: %s wins in %d ply (best %s, depth %d).",
+                    "Evaluation: %s wins in %d plies (best %s, depth %d).",
+                    MC_SCORE_WIN - info.score),
                  who, MC_SCORE_WIN - info.score, tok, info.depth);
     else if (info.score <= -MC_SCORE_PROVEN)
         snprintf(out, n,
-                 "Evaluation: %s loses in %d plies (best %s, depth %d).", who,
-                 MC_SCORE_WIN + info.score, tok, info.depth);
+                 P_("Evaluation: %s loses in %d ply (best %s, depth %d).",
+                    "Evaluation: %s loses in %d plies (best %s, depth %d).",
+                    MC_SCORE_WIN + info.score),
+                 who, MC_SCORE_WIN + info.score, tok, info.depth);
     else {
         /* in the game's unit: seeds, or a chance to win (the library's) */
         char words[160];
         mc_score_describe(g, p->side, info.score, words, sizeof words);
-        snprintf(out, n, "Evaluation: %s (best %s, depth %d).", words, tok,
+        snprintf(out, n, _("Evaluation: %s (best %s, depth %d)."), words, tok,
                  info.depth);
     }
 }
@@ -1004,18 +1065,31 @@ static int cursor_home(const mc_game *g, const mc_pos *p, uint32_t mask)
     return -1;
 }
 
+/* Whether key k answers yes: 'y', or the yes key of the player's language
+   (French 'o', for "oui"). */
+static int yes_key(int k)
+{
+    /* TRANSLATORS: the key that answers yes to a question, one letter; the
+       questions that name it ("y: yes", "Accept it (y)") must name the
+       same letter.  'y' always works too. */
+    const char *y = C_("key", "y");
+    return k == 'y' || k == 'Y' ||
+           (y[0] && !y[1] &&
+            (k == (unsigned char)y[0] || k == toupper((unsigned char)y[0])));
+}
+
 /* Show a question in the status and wait for y (1) or anything else. */
 static int confirm(const mc_session *s, const tui_view *v, const char *q)
 {
     char b[300];
-    snprintf(b, sizeof b, "%s  y: yes   any other key: no", q);
+    snprintf(b, sizeof b, _("%s  y: yes   any other key: no"), q);
     timeout(-1);
     for (;;) {
         draw_pos(s, -1, v, NULL, b, NULL);
         int k = getch();
         if (k == KEY_RESIZE)
             continue;
-        return k == 'y' || k == 'Y';
+        return yes_key(k);
     }
 }
 
@@ -1030,8 +1104,8 @@ static int pick_dialog(const mc_session *s, const tui_view *v, const legal *L,
     for (;;) {
         text t = {0};
         text_add(&t,
-                 "%s starts %d moves; pick one (arrows, Enter; Esc: "
-                 "back):\n",
+                 _("%s starts %d moves; pick one (arrows, Enter; Esc: "
+                   "back):\n"),
                  mc_pit_name(g, pit), n);
         for (int i = 0; i < n; i++)
             text_add(&t, "%s%s%s", i == sel ? " [" : "  ", L->tok[idx[i]],
@@ -1076,8 +1150,10 @@ static void pit_list(const mc_game *g, uint32_t pits, char *b, size_t n)
         if (pits >> i & 1) {
             count++;
             snprintf(b + strlen(b), n - strlen(b), "%s%s",
-                     count == 1       ? ""
-                     : count == total ? " and "
+                     count == 1 ? ""
+                     /* TRANSLATORS: between the last two pits of a
+                        list ("A, B and C") */
+                     : count == total ? _(" and ")
                                       : ", ",
                      mc_pit_name(g, i));
         }
@@ -1110,17 +1186,20 @@ static int offer_dialog(const mc_session *s, const tui_view *v, const legal *L,
             }
         }
         text t = {0};
-        text_add(&t, "Offer pits: arrows and Space pick (or type a pit's "
-                     "letter), Enter offers, Esc cancels.\n");
+        text_add(&t, _("Offer pits: arrows and Space pick (or type a pit's "
+                       "letter), Enter offers, Esc cancels.\n"));
         char names[96];
         pit_list(g, picked, names, sizeof names);
         if (!picked)
-            text_add(&t, "No pit picked yet.");
+            text_add(&t, _("No pit picked yet."));
         else if (found >= 0)
             text_add(&t,
-                     "Offer %s: if %s accepts, %s pays %d captured "
-                     "stones.  Enter makes the offer.",
-                     names, side_name[1 - p->side], side_name[1 - p->side],
+                     P_("Offer %s: if %s accepts, %s pays %d captured "
+                        "stone.  Enter makes the offer.",
+                        "Offer %s: if %s accepts, %s pays %d captured "
+                        "stones.  Enter makes the offer.",
+                        f.price),
+                     names, cli_side(1 - p->side), cli_side(1 - p->side),
                      f.price);
         else {
             char tok[MC_MOVE_STRLEN] = "offer:";
@@ -1131,7 +1210,7 @@ static int offer_dialog(const mc_session *s, const tui_view *v, const legal *L,
             mc_error e = {0, ""};
             mc_move dummy;
             mc_move_parse(g, p, tok, &dummy, &e);
-            text_add(&t, "%s cannot be offered: %s.", names, e.msg);
+            text_add(&t, _("%s cannot be offered: %s."), names, e.msg);
         }
         marks mk = NO_MARKS;
         mk.cursor = cur;
@@ -1202,11 +1281,14 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
     timeout(-1);
     while (rc < 0) {
         text t = {0};
-        text_add(&t, "%s offers %s.  Accept it (y) or refuse it (n)?",
-                 side_name[1 - p->side], names);
+        text_add(&t, _("%s offers %s.  Accept it (y) or refuse it (n)?"),
+                 cli_side(1 - p->side), names);
         if (acc >= 0)
-            text_add(&t, "\nAccepting costs %s %d captured stones: %s.",
-                     side_name[p->side], fa.price, pay);
+            text_add(&t,
+                     P_("\nAccepting costs %s %d captured stone: %s.",
+                        "\nAccepting costs %s %d captured stones: %s.",
+                        fa.price),
+                     cli_side(p->side), fa.price, pay);
         marks mk = NO_MARKS;
         mk.picked = p->offer;
         draw_pos(s, -1, v, &mk, t.p, NULL);
@@ -1214,7 +1296,7 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
         int k = getch();
         if (ui.small && k != 'q' && k != 'Q')
             continue; /* nothing to see: only q works */
-        if (k == 'y' || k == 'Y') {
+        if (yes_key(k)) {
             if (acc >= 0) {
                 *m = L->mv[acc];
                 rc = TUI_MOVE;
@@ -1228,7 +1310,7 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
             rc = TUI_QUIT;
         } else if (k == '<') {
             if (v->no_undo)
-                tui_say("Undo is refused: this is a contract game (W16).");
+                tui_say(_("Undo is refused: this is a contract game (W16)."));
             else
                 rc = TUI_UNDO;
         } else if (k == KEY_PPAGE) {
@@ -1246,20 +1328,20 @@ static int answer_dialog(mc_session *s, tui_view *v, mc_move *m)
 static int command_menu(const mc_session *s, const tui_view *v, int offers)
 {
     static const char *const items[][2] = {
-        {"h F2", "a hint: the engine's move, marked on the board"},
-        {"e F3 =", "the engine's evaluation of the position"},
-        {"u <", "undo (with one person against the computer: a move and "
-                "its reply)"},
-        {"r >", "redo"},
-        {"l F4 #", "the move list, numbered as records number it"},
-        {"v F5", "review: step through the game's moves; the engine "
-                 "evaluates any position and marks its move"},
-        {"f F6", "flip the board (North's side at the bottom, or back)"},
-        {"+ -", "animation speed (0 instant .. 4 slow)"},
-        {"PgUp PgDn", "scroll the log"},
-        {"!", "resign (asks first)"},
-        {"q", "quit (the game stays saved)"},
-        {"o", "make an offer of pits (Gore G6)"},
+        {"h F2", N_("a hint: the engine's move, marked on the board")},
+        {"e F3 =", N_("the engine's evaluation of the position")},
+        {"u <", N_("undo (with one person against the computer: a move and "
+                   "its reply)")},
+        {"r >", N_("redo")},
+        {"l F4 #", N_("the move list, numbered as records number it")},
+        {"v F5", N_("review: step through the game's moves; the engine "
+                    "evaluates any position and marks its move")},
+        {"f F6", N_("flip the board (North's side at the bottom, or back)")},
+        {"+ -", N_("animation speed (0 instant .. 4 slow)")},
+        {"PgUp PgDn", N_("scroll the log")},
+        {"!", N_("resign (asks first)")},
+        {"q", N_("quit (the game stays saved)")},
+        {"o", N_("make an offer of pits (Gore G6)")},
     };
     (void)s;
     (void)v;
@@ -1268,26 +1350,26 @@ static int command_menu(const mc_session *s, const tui_view *v, int offers)
         erase();
         int W = COLS - 1;
         attron(A_BOLD);
-        mvaddnstr(0, 0, "Commands: press a key (any other key: back)", W);
+        put_cols(0, 0, _("Commands: press a key (any other key: back)"), W);
         attroff(A_BOLD);
         int y = 2;
         y += draw_wrapped(y, 0, W, LINES - 1 - y,
-                          "Moves: type a move's notation and Enter (a pit's "
-                          "letter is always a move), or pick a pit with the "
-                          "arrows and Enter.");
+                          _("Moves: type a move's notation and Enter (a pit's "
+                            "letter is always a move), or pick a pit with the "
+                            "arrows and Enter."));
         y++;
         int n = (int)(sizeof items / sizeof items[0]) - (offers ? 0 : 1);
         for (int i = 0; i < n && y < LINES - 1; i++) {
             mvaddnstr(y, 0, items[i][0], 10);
-            y += draw_wrapped(y, 11, W - 11, LINES - 1 - y, items[i][1]);
+            y += draw_wrapped(y, 11, W - 11, LINES - 1 - y, _(items[i][1]));
         }
         /* the marks, after the commands (a small terminal cuts it first) */
         if (y + 1 < LINES - 1)
             draw_wrapped(y + 1, 0, W, LINES - 2 - y,
-                         "Marks: [n]* (underlined): the pit the last move "
-                         "was sown from; in the move list (and review's), "
-                         "> and reverse video: the move that led to the "
-                         "position shown.");
+                         _("Marks: [n]* (underlined): the pit the last move "
+                           "was sown from; in the move list (and review's), "
+                           "> and reverse video: the move that led to the "
+                           "position shown."));
         refresh();
         int k = getch();
         if (k == KEY_RESIZE)
@@ -1352,7 +1434,7 @@ static mc_session *replay_to(const mc_session *s, int n)
 static void review_progress(int done, int total, void *ctx)
 {
     (void)ctx;
-    mvprintw(LINES - 1, 0, "Analysing the game: position %d of %d ...", done,
+    mvprintw(LINES - 1, 0, _("Analysing the game: position %d of %d ..."), done,
              total);
     clrtoeol();
     refresh();
@@ -1370,11 +1452,18 @@ static void review(const mc_session *s, const tui_view *v)
     timeout(-1);
     for (;;) {
         text t = {0};
-        text_add(&t,
-                 "Review: position %d of %d (%s).  Left/Right: step, "
-                 "Home/End, =: evaluate, a: analyse the game, Esc: back "
-                 "to the game.\n",
-                 at, n, at == 0 ? "the start" : "after the move below");
+        if (at == 0)
+            text_add(&t,
+                     _("Review: position %d of %d (the start).  Left/Right: "
+                       "step, Home/End, =: evaluate, a: analyse the game, "
+                       "Esc: back to the game.\n"),
+                     at, n);
+        else
+            text_add(&t,
+                     _("Review: position %d of %d (after the move below).  "
+                       "Left/Right: step, Home/End, =: evaluate, a: analyse "
+                       "the game, Esc: back to the game.\n"),
+                     at, n);
         if (at > 0) {
             const mc_pos *b = mc_session_pos_at(s, at - 1);
             mc_move m = mc_session_move_at(s, at - 1);
@@ -1386,14 +1475,23 @@ static void review(const mc_session *s, const tui_view *v)
                 char words[160], bt[MC_MOVE_STRLEN];
                 mc_score_describe(g, r->side, r->score, words, sizeof words);
                 mc_move_format(g, b, r->best, bt, sizeof bt);
-                text_add(&t,
-                         "\nAnalysis: before it %s; %s's chance %d %% -> "
-                         "%d %%%s%s%s%s.",
-                         words, side_name[r->side],
-                         (int)(r->before * 100 + 0.5),
-                         (int)(r->after * 100 + 0.5), r->verdict ? ": a " : "",
-                         mc_verdict_name(r->verdict),
-                         r->verdict ? ", better " : "", r->verdict ? bt : "");
+                int before = (int)(r->before * 100 + 0.5);
+                int after = (int)(r->after * 100 + 0.5);
+                if (r->verdict)
+                    text_add(&t,
+                             /* TRANSLATORS: %3$s's chance to win before and
+                                after the move, then the verdict on it
+                                (inaccuracy, mistake, blunder) and the
+                                better move */
+                             _("\nAnalysis: before it %s; %s's chance %d %% "
+                               "-> %d %%: a %s, better %s."),
+                             words, cli_side(r->side), before, after,
+                             cli_verdict(r->verdict), bt);
+                else
+                    text_add(&t,
+                             _("\nAnalysis: before it %s; %s's chance %d %% "
+                               "-> %d %%."),
+                             words, cli_side(r->side), before, after);
             }
         }
         if (said[0] && best_at == at)
@@ -1495,9 +1593,9 @@ static int submit(const mc_session *s, const legal *L, const char *typed,
     int mine = pit_named(g, typed[0]), swapped = pit_named(g, other[0]);
     if (swapped >= 0 && mc_pit_owner(g, p, swapped) == p->side &&
         (mine < 0 || mc_pit_owner(g, p, mine) != p->side))
-        tui_say("Not possible: %s.", e2.msg);
+        tui_say(_("Not possible: %s."), e2.msg);
     else
-        tui_say("Not possible: %s.", e.msg);
+        tui_say(_("Not possible: %s."), e.msg);
     return 0;
 }
 
@@ -1522,17 +1620,17 @@ static void turn_status(const turn *t, double left_move, char *status, size_t n)
     int side = t->p->side;
     assert(side == MC_SOUTH || side == MC_NORTH);
     if (t->v->move_limit > 0)
-        snprintf(status, n, "%s to move (%.0f s left)", side_name[side],
+        snprintf(status, n, _("%s to move (%.0f s left)"), cli_side(side),
                  left_move);
     else
-        snprintf(status, n, "%s to move", side_name[side]);
+        snprintf(status, n, _("%s to move"), cli_side(side));
     if (t->offers)
         snprintf(status + strlen(status), n - strlen(status),
-                 "   (offer pits: type offer and Enter, or ? o)");
+                 _("   (offer pits: type offer and Enter, or ? o)"));
     if (t->mask || !L->n || t->offers)
         return;
     /* no sowing: say what there is */
-    snprintf(status + strlen(status), n - strlen(status), "   Moves:");
+    snprintf(status + strlen(status), n - strlen(status), _("   Moves:"));
     for (int i = 0; i < L->n && i < 8; i++)
         snprintf(status + strlen(status), n - strlen(status), " %s", L->tok[i]);
     if (L->n == 1) {
@@ -1541,7 +1639,7 @@ static void turn_status(const turn *t, double left_move, char *status, size_t n)
             snprintf(status + strlen(status), n - strlen(status), " (%s)",
                      f.why);
         snprintf(status + strlen(status), n - strlen(status),
-                 "; Enter plays it");
+                 _("; Enter plays it"));
     }
 }
 
@@ -1551,7 +1649,7 @@ static void turn_draw(turn *t, const tui_view *shown, const char *status)
 {
     const legal *L = t->L;
     text in = {0};
-    text_add(&in, "Move: %s_", ui.line);
+    text_add(&in, _("Move: %s_"), ui.line);
     t->nm = 0;
     t->whole = -1;
     if (!ui.line[0] && ui.cursor >= 0) { /* what Enter would do */
@@ -1562,14 +1660,14 @@ static void turn_draw(turn *t, const tui_view *shown, const char *status)
                 count++;
             }
         if (count == 1)
-            text_add(&in, "   (Enter plays %s)", L->tok[at]);
+            text_add(&in, _("   (Enter plays %s)"), L->tok[at]);
         else if (count > 1)
-            text_add(&in, "   (Enter: the %d moves from %s)", count,
+            text_add(&in, _("   (Enter: the %d moves from %s)"), count,
                      mc_pit_name(t->g, ui.cursor));
     } else if (ui.line[0]) {
         t->nm = matching(L, ui.line, t->idx, &t->whole);
         if (t->nm == 0)
-            text_add(&in, "   (no legal move starts so: Enter explains)");
+            text_add(&in, _("   (no legal move starts so: Enter explains)"));
         else {
             text_add(&in, "   (");
             for (int i = 0; i < t->nm && i < 12; i++)
@@ -1727,8 +1825,10 @@ static void turn_command(turn *t, int cmd, mc_move *m, int *rc)
     case 'u':
     case 'r':
         if (t->v->no_undo)
-            tui_say("%s is refused: this is a contract game (W16).",
-                    cmd == 'u' ? "Undo" : "Redo");
+            tui_say("%s",
+                    cmd == 'u'
+                        ? _("Undo is refused: this is a contract game (W16).")
+                        : _("Redo is refused: this is a contract game (W16)."));
         else
             *rc = cmd == 'u' ? TUI_UNDO : TUI_REDO;
         break;
@@ -1751,7 +1851,7 @@ static void turn_command(turn *t, int cmd, mc_move *m, int *rc)
     case '+':
     case '-':
         tui_set_speed(ui.speed + (cmd == '+' ? 1 : -1));
-        tui_say("Animation speed %d (0 instant .. 4 slow).", ui.speed);
+        tui_say(_("Animation speed %d (0 instant .. 4 slow)."), ui.speed);
         break;
     case KEY_PPAGE:
         ui.scroll += 3;
@@ -1761,14 +1861,14 @@ static void turn_command(turn *t, int cmd, mc_move *m, int *rc)
         break;
     case '!':
         timeout(-1);
-        if (confirm(t->s, t->v, "Resign this game?"))
+        if (confirm(t->s, t->v, _("Resign this game?")))
             *rc = TUI_RESIGN;
         timeout(100);
         break;
     case 'o':
         timeout(-1);
         if (!t->offers)
-            tui_say("No offer is possible now.");
+            tui_say(_("No offer is possible now."));
         else if (offer_dialog(t->s, t->v, t->L, m))
             *rc = TUI_MOVE;
         timeout(100);
@@ -1855,8 +1955,8 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
         const mc_trace_event *e = &t->ev[i];
         int active = -1;
         char status[300];
-        snprintf(status, sizeof status, "%s plays %s  (space: skip)",
-                 side_name[side], tok);
+        snprintf(status, sizeof status, _("%s plays %s  (space: skip)"),
+                 cli_side(side), tok);
         switch (e->kind) {
         case MC_TR_LIFT:
             seeds[e->pit] =
@@ -1876,8 +1976,8 @@ void tui_animate(const mc_session *s, const tui_view *v, const mc_pos *before,
         if (e->kind != MC_TR_DROP && e->kind != MC_TR_LIFT) {
             char b[256];
             mc_trace_describe(g, e, b, sizeof b);
-            snprintf(status, sizeof status, "%s plays %s: %s", side_name[side],
-                     tok, b);
+            snprintf(status, sizeof status, _("%s plays %s: %s"),
+                     cli_side(side), tok, b);
         }
         if (e->kind == MC_TR_CAPTURE) /* shown before it is taken */
             active = -1;
@@ -1938,10 +2038,10 @@ int tui_ask_yes(const char *question)
         erase();
         int n =
             draw_wrapped(2, 0, COLS > 1 ? COLS - 1 : 1, LINES - 4, question);
-        mvprintw(n + 3 < LINES ? n + 3 : LINES - 1, 0, "y: yes   n: no");
+        mvprintw(n + 3 < LINES ? n + 3 : LINES - 1, 0, _("y: yes   n: no"));
         refresh();
         int k = getch();
-        if (k == 'y' || k == 'Y')
+        if (yes_key(k))
             return 1;
         if (k == 'n' || k == 'N')
             return 0;
@@ -1983,11 +2083,11 @@ int tui_setup(const mc_game *g, mc_pos *p, int side, const tui_view *v)
         mc_pos_format(g, &work, b, sizeof b);
         int valid = hand == 0 && mc_pos_parse(g, b, &q, &err) == 0;
         snprintf(status, sizeof status,
-                 "%s's set-up: arrows: pit, -: take a seed, +: put one, "
-                 "Enter: start.  In hand %d.  %s",
-                 side_name[side], hand,
+                 _("%s's set-up: arrows: pit, -: take a seed, +: put one, "
+                   "Enter: start.  In hand %d.  %s"),
+                 cli_side(side), hand,
                  hand    ? ""
-                 : valid ? "Ready."
+                 : valid ? _("Ready.")
                          : err.msg);
         marks mk = NO_MARKS;
         mk.cursor = pits[cur];

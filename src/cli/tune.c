@@ -206,7 +206,7 @@ static void *gen_worker(void *arg)
         b.len = 0;
         long npos = 0;
         if (play_one(sh, pl, db, gi, &b, &npos) != 0) {
-            fprintf(stderr, "mancala tune: game %ld failed\n", gi);
+            fprintf(stderr, _("mancala tune: game %ld failed\n"), gi);
             sh->failed = 1;
             break;
         }
@@ -218,7 +218,8 @@ static void *gen_worker(void *arg)
         }
         sh->written++;
         sh->positions += npos;
-        fprintf(stderr, "\rmancala tune: %s: %ld/%ld games, %ld positions ",
+        fputc('\r', stderr);
+        fprintf(stderr, _("mancala tune: %s: %ld/%ld games, %ld positions "),
                 mc_game_name(sh->g), sh->written, sh->todo, sh->positions);
         pthread_mutex_unlock(&sh->lock);
     }
@@ -292,7 +293,8 @@ static int tune_gen(const gen_opts *o)
     sh.done = calloc((size_t)o->games + 1, 1);
     long have = sh.done ? resume_data(o->data, o->games, sh.done) : -1;
     if (have < 0) {
-        fprintf(stderr, "mancala tune: cannot read or rewrite %s\n", o->data);
+        fprintf(stderr, _("mancala tune: cannot read or rewrite %s\n"),
+                o->data);
         free(sh.done);
         mc_game_free(g);
         return EXIT_BAD_INPUT;
@@ -309,8 +311,8 @@ static int tune_gen(const gen_opts *o)
         return EXIT_BAD_INPUT;
     }
     if (already)
-        fprintf(stderr, "mancala tune: %s: %ld games already there\n", o->data,
-                already);
+        fprintf(stderr, _("mancala tune: %s: %ld games already there\n"),
+                o->data, already);
     else if (ftell(sh.out) == 0)
         fprintf(sh.out,
                 "# gen: mancala tune %s gen --games %ld --nodes %ld "
@@ -383,8 +385,8 @@ static int ds_load(dataset *d, const mc_game *g, const char *path)
         if (sscanf(line, "%d %d %7s %n", &result, &score, ex, &off) < 3 ||
             off == 0 || result < 0 || result > 2) {
             fprintf(stderr,
-                    "mancala tune: %s:%ld: expected 'RESULT SCORE "
-                    "EXACT POSITION'\n",
+                    _("mancala tune: %s:%ld: expected 'RESULT SCORE "
+                      "EXACT POSITION'\n"),
                     path, lineno);
             rc = -1;
             break;
@@ -431,7 +433,7 @@ static int ds_load(dataset *d, const mc_game *g, const char *path)
     }
     fclose(f);
     if (rc == 0 && d->n == 0) {
-        fprintf(stderr, "mancala tune: %s: no positions\n", path);
+        fprintf(stderr, _("mancala tune: %s: no positions\n"), path);
         rc = -1;
     }
     return rc;
@@ -517,7 +519,7 @@ static int fit_load(const fit_opts *o, mc_game **gp, int *nf, dataset *d)
     }
     *nf = mc_eval_nfeatures(g);
     if (*nf <= 0) {
-        fprintf(stderr, "mancala tune: %s has no features to fit\n",
+        fprintf(stderr, _("mancala tune: %s has no features to fit\n"),
                 mc_game_name(g));
         mc_game_free(g);
         return EXIT_BAD_INPUT;
@@ -572,9 +574,11 @@ static void adam(const mc_game *g, const dataset *d, fit_state *fs, double k,
                    vh = fs->v[j] / (1 - pow(b2, ep));
             fs->w[j] -= o->rate * mh / (sqrt(vh) + 1e-12);
         }
-        if (ep % 50 == 0 || ep == o->epochs)
-            fprintf(stderr, "\rmancala tune: fit %s: epoch %d/%d, loss %.5f ",
+        if (ep % 50 == 0 || ep == o->epochs) {
+            fputc('\r', stderr);
+            fprintf(stderr, _("mancala tune: fit %s: epoch %d/%d, loss %.5f "),
                     mc_game_name(g), ep, o->epochs, train_loss);
+        }
     }
     fprintf(stderr, "\n");
 }
@@ -657,7 +661,7 @@ static int tune_fit(const fit_opts *o)
     fs.gr = calloc(nf, sizeof *fs.gr);
     fs.cnt = calloc(nf, sizeof *fs.cnt);
     if (!fs.w || !fs.m || !fs.v || !fs.gr || !fs.cnt) {
-        fprintf(stderr, "mancala tune: out of memory\n");
+        fprintf(stderr, _("mancala tune: out of memory\n"));
         rc = EXIT_BAD_INPUT;
         goto out;
     }
@@ -677,9 +681,9 @@ static int tune_fit(const fit_opts *o)
     assert(ntrain + nvalid == d.n);
     adam(g, &d, &fs, k, ntrain, o);
     held_out h = held_out_loss(&d, &fs, k, nvalid);
-    printf("%s: %zu positions from %ld games (%zu held out), K %.1f\n"
-           "held-out loss: learned %.5f, evaluation in use (%s) %.5f, "
-           "search scores %.5f\n",
+    printf(_("%s: %zu positions from %ld games (%zu held out), K %.1f\n"
+             "held-out loss: learned %.5f, evaluation in use (%s) %.5f, "
+             "search scores %.5f\n"),
            mc_game_name(g), d.n, d.games, nvalid, k, h.learned, mc_eval_kind(g),
            h.now, h.search);
     rc = write_weights(o, g, &d, &fs, k, &h);
@@ -705,7 +709,8 @@ static int tune_dump(const fit_opts *o)
     dataset d = {0};
     int rc = mc_eval_nfeatures(g) > 0 ? ds_load(&d, g, o->data) : -1;
     if (mc_eval_nfeatures(g) <= 0)
-        fprintf(stderr, "mancala tune: %s has no features\n", mc_game_name(g));
+        fprintf(stderr, _("mancala tune: %s has no features\n"),
+                mc_game_name(g));
     FILE *out = rc == 0 ? fopen(o->out, "w") : NULL;
     if (rc == 0 && !out)
         fprintf(stderr, "mancala tune: %s: %s\n", o->out, strerror(errno));
@@ -736,32 +741,36 @@ static void usage(FILE *f)
 {
     fprintf(
         f,
-        "usage: mancala tune GAME [gen|fit|all|dump] [options]\n\n"
-        "The training pipeline of the learned evaluations (docs/SEARCH.md).\n"
-        "  gen   self-play games written to the data file (resumable: a\n"
-        "        rerun adds the games that are missing)\n"
-        "  fit   fit the weights to the data file, write the weights file\n"
-        "  all   gen then fit (the default)\n"
-        "  dump  write the data's features (--out, default GAME.features)\n"
-        "        for fitting other models (tools/net-fit.py)\n"
-        "options:\n"
-        "  --data FILE      positions (default GAME.tune)\n"
-        "  --out FILE       weights (default GAME.txt; data/eval/GAME.txt\n"
-        "                   is the built-in one)\n"
-        "  --games N        games to play (default 4000)\n"
-        "  --nodes N        search nodes a move (default 4000)\n"
-        "  --random-plies K random moves to open each game: 1..K (default 8)\n"
-        "  --epsilon E      chance of a random move after that (default 0.03)\n"
-        "  --jobs N         games at once (default: the online cores)\n"
-        "  --seed S         randomness of the games (default 1)\n"
-        "  --epochs N       passes of the fit (default 800)\n"
-        "  --lambda L       weight of the result against the search's score\n"
-        "                   in the target (default 0.5)\n"
-        "  --l2 X           weight decay (default 0); --rate R: Adam's step "
-        "(5)\n"
-        "Each data line: RESULT (2 win, 1 draw, 0 loss for the side to move)\n"
-        "SCORE (search, hundredths of a seed) EXACT (from the endgame tables,\n"
-        "or -) POSITION.\n");
+        _("usage: mancala tune GAME [gen|fit|all|dump] [options]\n\n"
+          "The training pipeline of the learned evaluations (docs/SEARCH.md).\n"
+          "  gen   self-play games written to the data file (resumable: a\n"
+          "        rerun adds the games that are missing)\n"
+          "  fit   fit the weights to the data file, write the weights file\n"
+          "  all   gen then fit (the default)\n"
+          "  dump  write the data's features (--out, default GAME.features)\n"
+          "        for fitting other models (tools/net-fit.py)\n"
+          "options:\n"
+          "  --data FILE      positions (default GAME.tune)\n"
+          "  --out FILE       weights (default GAME.txt; data/eval/GAME.txt\n"
+          "                   is the built-in one)\n"
+          "  --games N        games to play (default 4000)\n"
+          "  --nodes N        search nodes a move (default 4000)\n"
+          "  --random-plies K random moves to open each game: 1..K (default "
+          "8)\n"
+          "  --epsilon E      chance of a random move after that (default "
+          "0.03)\n"
+          "  --jobs N         games at once (default: the online cores)\n"
+          "  --seed S         randomness of the games (default 1)\n"
+          "  --epochs N       passes of the fit (default 800)\n"
+          "  --lambda L       weight of the result against the search's score\n"
+          "                   in the target (default 0.5)\n"
+          "  --l2 X           weight decay (default 0); --rate R: Adam's step "
+          "(5)\n"
+          "Each data line: RESULT (2 win, 1 draw, 0 loss for the side to "
+          "move)\n"
+          "SCORE (search, hundredths of a seed) EXACT (from the endgame "
+          "tables,\n"
+          "or -) POSITION.\n"));
 }
 
 int cmd_tune(int argc, char **argv)
@@ -789,7 +798,7 @@ int cmd_tune(int argc, char **argv)
         what = argv[i++];
     if (strcmp(what, "gen") && strcmp(what, "fit") && strcmp(what, "all") &&
         strcmp(what, "dump")) {
-        fprintf(stderr, "mancala tune: '%s' is not gen, fit, all or dump\n",
+        fprintf(stderr, _("mancala tune: '%s' is not gen, fit, all or dump\n"),
                 what);
         return EXIT_USAGE;
     }
@@ -811,7 +820,7 @@ int cmd_tune(int argc, char **argv)
             return 0;
         }
         if (!v) {
-            fprintf(stderr, "mancala tune: %s needs a value\n", a);
+            fprintf(stderr, _("mancala tune: %s needs a value\n"), a);
             return EXIT_USAGE;
         }
         long n = cli_number(v, 1000000000L);
@@ -843,8 +852,8 @@ int cmd_tune(int argc, char **argv)
             fo.rate = x;
         else {
             fprintf(stderr,
-                    "mancala tune: bad option or value: %s %s "
-                    "(see mancala tune --help)\n",
+                    _("mancala tune: bad option or value: %s %s "
+                      "(see mancala tune --help)\n"),
                     a, v);
             return EXIT_USAGE;
         }
