@@ -307,6 +307,12 @@ async function served(browser) {
   await until(page, () => location.hash.includes('g='), 20000);
   check(sent.length > 0 && sent.every((l) => l === 'fr'), `served: the API requests say Accept-Language: fr (${sent.join(',')})`);
   check(await until(page, () => true, 100) && streams.some((u) => /\/events\?lang=fr$/.test(u)), `served: the game's event stream asks ?lang=fr (${streams.join(' ')})`);
+  // a move the server refuses: its words in French
+  await page.waitForSelector('g.pit.playable');
+  await page.click('g.pit[data-name="a"]');
+  check(await until(page, () => !/^À vous de jouer/.test(document.getElementById('status').textContent), 10000), 'served: a refused move is explained');
+  const why = await statusText(page);
+  if (libFrench) check(/Nord/.test(why) && !/North/.test(why), `served: ... by the server in French (${why})`);
   await page.close();
   srv.kill();
 }
