@@ -110,6 +110,14 @@ LIB_PO  := $(wildcard po/lib/*.po)
 CLI_PO  := $(wildcard po/cli/*.po)
 LIB_MO  := $(LIB_PO:po/lib/%.po=$(B)/gen/mo/lib/%.mo)
 CLI_MO  := $(CLI_PO:po/cli/%.po=$(B)/gen/mo/cli/%.mo)
+# The page's (po/web; web/i18n.js): each language's lang-<tag>.mo, the
+# pseudo-language's made from the .pot (build/pseudo), and langs.json (the
+# languages there are, and those with how-to pages: po/howto), made into
+# $(B)/gen/web and served with web/'s files (embedded, and in make site).
+WEB_PO  := $(wildcard po/web/*.po)
+WEB_GEN := $(B)/gen/web/langs.json $(WEB_PO:po/web/%.po=$(B)/gen/web/lang-%.mo) \
+           $(B)/gen/web/lang-en-XA.mo
+WEB_FILES += $(WEB_GEN)
 MSGFMT  ?= msgfmt
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/rules_text.o \
            $(B)/gen/egdb_journals.o $(B)/gen/eval_weights.o $(B)/gen/books.o \
@@ -385,7 +393,7 @@ CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHE
 # The WebAssembly and static-site tests run after the others, two at a
 # time: a browser and node beside the timed tests (an engine's readyok
 # within 0.3 s) made those fail under the load.
-LATE_CHECKS := check-wasm-all check-e2e-site
+LATE_CHECKS := check-wasm-all check-e2e-site check-e2e-i18n
 .PHONY: check-all check-late check-test_egdb check-e2e check-wasm-all $(CHECKS) $(LATE_CHECKS)
 
 # make -jN check runs N tests at a time (the submakes share make's job
@@ -465,7 +473,7 @@ check-e2e-site: site
 	@$(call run_test,e2e-site,sh tests/e2e/run.sh ./$(PROG) site)
 endif
 
-check-e2e: $(E2E_PARTS) check-e2e-site
+check-e2e: $(E2E_PARTS) check-e2e-site check-e2e-i18n
 
 # A table build shared by processes under mpirun (tests/mpi.sh), when
 # mancala-mpi is built (Open MPI); not under SAN=1 (Open MPI's own
@@ -625,6 +633,43 @@ check-po:
 	@$(call run_test,po,sh tests/po.sh)
 po-stats:
 	@sh tests/po.sh --stats
+
+# The page's catalogs (WEB_GEN above).  en-XA: the .pot's messages as
+# their own translations (msgen), each made the pseudo-language's by the
+# library's transform (build/pseudo, tools/pseudo.c) under msgfilter.
+$(B)/pseudo: tools/pseudo.c $(B)/libmancala.a
+	$(CC) $(MC_CFLAGS) $(CFLAGS) -o $@ $< $(B)/libmancala.a $(LDFLAGS) $(LDLIBS)
+$(B)/gen/web/lang-%.mo: po/web/%.po
+	@mkdir -p $(dir $@)
+	$(MSGFMT) --check -o $@ $<
+$(B)/gen/web/en-XA.po: po/web/mancala-web.pot $(B)/pseudo
+	@mkdir -p $(dir $@)
+	sed -e 's/charset=CHARSET/charset=UTF-8/' \
+	  -e 's/nplurals=INTEGER; plural=EXPRESSION;/nplurals=2; plural=(n != 1);/' \
+	  -e 's/^"Language: \\n"/"Language: en-XA\\n"/' -e '/^#, fuzzy$$/d' $< | \
+	  msgen - | msgfilter --keep-header -i - -o $@ ./$(B)/pseudo
+$(B)/gen/web/lang-en-XA.mo: $(B)/gen/web/en-XA.po
+	$(MSGFMT) --check-format -o $@ $<
+web_comma := ,
+web_space := $() $()
+web_list = $(subst $(web_space),$(web_comma),$(patsubst %,"%",$(1)))
+.PHONY: web-langs-force
+$(B)/gen/web/langs.json: web-langs-force
+	@mkdir -p $(dir $@)
+	@printf '{"page": [%s], "howto": [%s]}\n' \
+	  '$(call web_list,$(WEB_PO:po/web/%.po=%))' \
+	  '$(call web_list,$(patsubst po/howto/%.po,%,$(wildcard po/howto/*.po)))' >$@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+
+# The page in French and in the pseudo-language (tests/e2e/i18n.mjs), on
+# the static site as check-e2e-site.
+ifeq ($(SAN),1)
+check-e2e-i18n:
+	@echo "check-e2e-i18n: not run under SAN=1 (the site's engine is the WebAssembly build)"
+else
+check-e2e-i18n: site
+	@$(call run_test,e2e-i18n,sh tests/e2e/run.sh ./$(PROG) i18n)
+endif
 
 # ---- WebAssembly (docs/WASM.md) ----------------------------------------------
 # make wasm: the library compiled with Debian's emscripten (tools/deps.sh

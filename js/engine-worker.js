@@ -9,7 +9,9 @@
 // messages, so `stop` is read; a bounded search answers when it is done.
 // Object messages {type: 'api', id, method, path, body, token} are requests
 // to the JSON API of `mancala serve` (docs/API.md) on games kept in the
-// worker; each is answered {type: 'api', id, status, body}.  The page's
+// worker; each is answered {type: 'api', id, status, body}.  A request's
+// `lang` (a tag: "fr") is the language of the library's words in its
+// answer.  The page's
 // "device" back end (web/backend.js) is made of them.
 'use strict';
 importScripts('mancala-web.js', 'mancala-core.js');
@@ -61,7 +63,7 @@ self.onmessage = (ev) => {
     } else if (d && d.type === 'api') {
       let r;
       try {
-        r = m.api(d.method, d.path, d.body, d.token);
+        r = m.call({ op: 'api', method: d.method, path: d.path, body: d.body || '', token: d.token || null, lang: d.lang || 'en' });
       } catch (e) {
         r = { status: 500, body: JSON.stringify({ error: { code: 'memory', message: String(e.message || e) } }) };
       }

@@ -106,19 +106,19 @@ let watchNotice = '';
 async function api(method, path, body, token, via) {
   const name = via || (path.startsWith('game/') && where) || (backends.device ? 'device' : 'server');
   const b = backends[name];
-  if (!b) throw new Error(name === 'server' ? 'Games between two browsers need the mancala server; this page runs without one.'
-    : 'The engine is not loaded on this device.');
+  if (!b) throw new Error(name === 'server' ? t('Games between two browsers need the mancala server; this page runs without one.')
+    : t('The engine is not loaded on this device.'));
   const r = await b.request(method, path, body, token);
   let j = null;
   try { j = JSON.parse(r.body); } catch (e) { j = { text: r.body }; }
   if (r.status < 200 || r.status >= 300) {
-    const err = new Error(j.error ? j.error.message : 'HTTP ' + r.status);
+    const err = new Error(j.error ? j.error.message : t('The server answered HTTP {status}.', { status: r.status }));
     err.code = j.error ? j.error.code : '';
     // the session sent has ended (signed out elsewhere, expired, a new
     // password): this browser is signed out too
     if (err.code === 'session' && session && token === session.token) {
       keepSession(null);
-      $('acct-msg').textContent = 'You were signed out: sign in again.';
+      $('acct-msg').textContent = t('You were signed out: sign in again.');
     }
     throw err;
   }
@@ -142,17 +142,17 @@ async function signIn(register) {
       { name: $('acct-user').value, password: $('acct-pass').value }, null, 'server');
     $('acct-pass').value = '';
     keepSession({ token: res.token, name: res.name });
-    $('acct-msg').textContent = register ? `Welcome, ${res.name}: your account is made.` : '';
+    $('acct-msg').textContent = register ? t('Welcome, {name}: your account is made.', { name: res.name }) : '';
   } catch (e) {
     $('acct-msg').textContent = e.message;
   }
 }
 
 async function signOut() {
-  const t = sessionToken();
+  const tok = sessionToken();
   keepSession(null);
-  $('acct-msg').textContent = 'Signed out.';
-  if (t) try { await api('POST', 'logout', {}, t, 'server'); } catch (e) { /* ended already */ }
+  $('acct-msg').textContent = t('Signed out.');
+  if (tok) try { await api('POST', 'logout', {}, tok, 'server'); } catch (e) { /* ended already */ }
 }
 
 $('acct-form').addEventListener('submit', (ev) => { ev.preventDefault(); signIn(false); });
@@ -176,7 +176,7 @@ function log(msg) {
   $('log').appendChild(li);
   $('log').scrollTop = $('log').scrollHeight;
 }
-const sideName = (s) => (s === 'S' ? 'South' : 'North');
+const sideName = (s) => (s === 'S' ? t('South') : t('North'));
 const otherSide = (s) => (s === 'S' ? 'N' : 'S');
 
 // A move in words for players, from what the state says of it (never the
@@ -186,22 +186,43 @@ const otherSide = (s) => (s === 'S' ? 'N' : 'S');
 function gameWords(s) {
   const opts = s.spec.includes(':') ? s.spec.slice(s.spec.indexOf(':') + 1).split(',') : [];
   const words = opts.map((o) => o.replace('=', ': ').replace(/_/g, ' '));
-  return (s.title || s.game) + (words.length ? ` (${words.join('; ')})` : '');
+  if (!words.length) return s.title || s.game;
+  // TRANSLATORS: a game's title and the options that differ from the
+  // usual ones (the rules' option names and values: "Oware (match: bo3)")
+  return t('{game} ({options})', { game: s.title || s.game, options: words.join('; ') });
 }
 
 // What the game's pieces are called (the library's: Goré's stones).
-function units() { return st && st.unit ? st.unit[1] : 'seeds'; }
+function units() { return st && st.unit ? st.unit[1] : t('seeds'); }
 
 function moveWords(m) {
   if (!m) return '';
   const letters = (pits) => (pits || []).map((i) => st.names[i]).join(', ');
+  const priced = m.price !== null && m.price !== undefined;
   switch (m.kind) {
-    case 'offer': return `offers ${letters(m.pits)}` + (m.price !== null && m.price !== undefined ? ` for ${m.price} captured ${units()}` : '');
-    case 'accept': return `accepts the offer of ${letters(m.pits)}` + (m.price !== null && m.price !== undefined ? ` and pays ${m.price}` : '');
-    case 'refuse': return 'refuses the offer';
-    case 'pass': return 'passes' + (m.why ? ` (${m.why})` : '');
+    // TRANSLATORS: a move of Goré's offers or a pass, after the name of
+    // the side that makes it ("North offers a, b for 3 captured stones");
+    // {pits}: the pits' letters, {units}: the game's pieces
+    case 'offer': return priced ? t('offers {pits} for {price} captured {units}', { pits: letters(m.pits), price: m.price, units: units() })
+      : t('offers {pits}', { pits: letters(m.pits) });
+    case 'accept': return priced ? t('accepts the offer of {pits} and pays {price}', { pits: letters(m.pits), price: m.price })
+      : t('accepts the offer of {pits}', { pits: letters(m.pits) });
+    case 'refuse': return t('refuses the offer');
+    case 'pass': return m.why ? t('passes ({why})', { why: m.why }) : t('passes');
     default: return m.move;
   }
+}
+
+// The analysis' verdict on a move (the API's code) in words.
+function verdictWord(v) {
+  // TRANSLATORS: the verdicts of the whole-game analysis on a move
+  return { inaccuracy: tc('verdict', 'inaccuracy'), mistake: tc('verdict', 'mistake'), blunder: tc('verdict', 'blunder') }[v] || v;
+}
+
+// A rated game's result on a player's page (the API's code) in words.
+function resultCode(r) {
+  // TRANSLATORS: the result of a rated game, for the player whose page it is
+  return { win: tc('result', 'won'), draw: tc('result', 'drawn'), loss: tc('result', 'lost'), aborted: tc('result', 'aborted') }[r] || r;
 }
 
 // ---- drawing ---------------------------------------------------------------
@@ -298,8 +319,8 @@ function draw() {
     drawSeeds(g, cx, cy, n, i, hole / 2);
     const nm = el('text', { x: cx, y: y0 + nameBand - 4, class: 'name', 'font-size': ns }, g);
     nm.textContent = st.names[i];
-    const t = el('text', { x: cx, y: cy + hole / 2 + fs, class: 'count', 'font-size': fs }, g);
-    t.textContent = n;
+    const cnt = el('text', { x: cx, y: cy + hole / 2 + fs, class: 'count', 'font-size': fs }, g);
+    cnt.textContent = n;
     g.addEventListener('click', (ev) => clickPit(i, playable.get(i), ev));
     g.addEventListener('contextmenu', (ev) => { if (setup) { ev.preventDefault(); editSetup(i, -1); } });
   }
@@ -308,8 +329,8 @@ function draw() {
     const x = left ? pad : W - pad - store + 4;
     const g = el('g', { class: 'store', 'data-store': s }, svg);
     el('rect', { x, y: pad, width: store - 4, height: H - 2 * pad, rx: 24 }, g);
-    const t = el('text', { x: x + (store - 4) / 2, y: H / 2 + fs / 3, 'font-size': fs, class: 'store-count' }, g);
-    t.textContent = v.cap[s === 'S' ? 0 : 1];
+    const cnt = el('text', { x: x + (store - 4) / 2, y: H / 2 + fs / 3, 'font-size': fs, class: 'store-count' }, g);
+    cnt.textContent = v.cap[s === 'S' ? 0 : 1];
     const top = s === 'N' ? !flip : flip;
     const l = el('text', { x: x + (store - 4) / 2, y: top ? pad + ns + 8 : H - pad - 10, 'font-size': ns }, g);
     l.textContent = s;
@@ -329,7 +350,7 @@ function drawSeeds(g, cx, cy, n, salt, radius) {
 function resultWords(r) {
   if (!r) return '';
   if (r.text) return r.text;
-  return r.winner === 'draw' ? 'A draw.' : `${sideName(r.winner)} wins.`;
+  return r.winner === 'draw' ? t('A draw.') : t('{side} wins.', { side: sideName(r.winner) });
 }
 
 function render() {
@@ -348,24 +369,32 @@ function render() {
     say(shown.words); // a move being shown: not yet the next one's turn
   } else if (review) {
     const n = review.positions.length - 1, p = review.positions[review.k];
-    say(`Review: ${review.k === 0 ? 'the start' : `after move ${review.k} of ${n}`}, ${sideName(p.side)} to move.`);
+    const side = sideName(p.side);
+    say(review.k === 0 ? t('Review: the start, {side} to move.', { side })
+      : t('Review: after move {k} of {n}, {side} to move.', { k: review.k, n, side }));
   } else if (setup) {
-    say(`${sideName(setup.side)} arranges ${setup.side === me.side || me.opponent === 'here' ? 'your' : 'its'} seeds, then presses Done.`);
+    const side = sideName(setup.side);
+    say(setup.side === me.side || me.opponent === 'here' ? t('{side}: arrange your seeds, then press Done.', { side })
+      : t('{side} arranges its seeds.', { side }));
   } else if (st.setup) {
-    say(`Waiting for ${sideName(st.setup.turn)} to arrange its seeds.`);
+    say(t('Waiting for {side} to arrange its seeds.', { side: sideName(st.setup.turn) }));
   } else if (over) {
-    say('Game over: ' + resultWords(st.result));
+    say(t('Game over: {result}', { result: resultWords(st.result) }));
   } else {
-    let s = `${sideName(st.side)} to move${myTurn() ? ' (you)' : ''}.`;
+    const side = sideName(st.side);
+    // TRANSLATORS: {side} is South or North (as translated here)
+    let s = myTurn() ? t('{side} to move (you).', { side }) : t('{side} to move.', { side });
     if (me.opponent === 'watch' && watchNotice) s = `${watchNotice} ${s}`;
-    if (st.side !== me.side && me.opponent === 'computer') s += ' The computer is thinking…';
+    if (st.side !== me.side && me.opponent === 'computer') s += ' ' + t('The computer is thinking…');
     say(s);
   }
-  $('match').textContent = st.match.on ? `Match, game ${st.match.round}: ${st.match.score}` : '';
+  // TRANSLATORS: a match of several games: {round} the game's number,
+  // {score} the score so far ("2-1")
+  $('match').textContent = st.match.on ? t('Match, game {round}: {score}', { round: st.match.round, score: st.match.score }) : '';
   renderRatings();
   $('next').hidden = !(over && st.match.on && !st.match.winner);
   $('save').download = `${st.game}-${st.id.slice(0, 8)}.mcr`;
-  $('howto').href = `howto-${st.game}.html`;
+  $('howto').href = I18n.howto(st.game);
   renderChoices();
   renderMoveList();
   renderReviewBar();
@@ -407,13 +436,17 @@ function renderTakeback() {
   const key = tb ? `${st.id}:${tb.by}:${tb.status}:${st.ply}` : '';
   const mine = tb && tb.by === me.side;
   $('takeback-bar').hidden = !(two && tb && tb.status === 'asked' && !mine && !st.over);
-  if (!$('takeback-bar').hidden) $('takeback-text').textContent = `${sideName(tb.by)} asks to take back its last move.`;
+  if (!$('takeback-bar').hidden) $('takeback-text').textContent = t('{side} asks to take back its last move.', { side: sideName(tb.by) });
   $('redo').hidden = $('redo').hidden || two;
   if (key === takebackSeen) return;
   takebackSeen = key;
   if (!two || !tb) return;
-  if (tb.status === 'asked') log(mine ? `You asked ${sideName(otherSide(me.side))} to take back your last move.` : `${sideName(tb.by)} asks to take back its last move.`);
-  else if (tb.status === 'declined') log(mine ? `${sideName(otherSide(me.side))} declined your takeback.` : 'You declined the takeback.');
+  if (tb.status === 'asked') {
+    log(mine ? t('You asked {side} to take back your last move.', { side: sideName(otherSide(me.side)) })
+      : t('{side} asks to take back its last move.', { side: sideName(tb.by) }));
+  } else if (tb.status === 'declined') {
+    log(mine ? t('{side} declined your takeback.', { side: sideName(otherSide(me.side)) }) : t('You declined the takeback.'));
+  }
 }
 $('takeback-yes').addEventListener('click', () => act('takeback', { accept: true }, me.side, false));
 $('takeback-no').addEventListener('click', () => act('takeback', { accept: false }, me.side, false));
@@ -473,7 +506,7 @@ async function restoreDeviceGame() {
     $('opponent').value = me.opponent;
     $('myside').value = me.side;
     $('level').value = String(me.level);
-    start(res.state, 'Your game on this device, as you left it.');
+    start(res.state, t('Your game on this device, as you left it.'));
     return true;
   } catch (e) {
     return false;
@@ -485,22 +518,25 @@ async function restoreDeviceGame() {
 function renderChoices() {
   const ch = $('choices');
   ch.textContent = '';
+  delete ch.dataset.from;
   if (busy || !myTurn() || setup || review) return;
   const answer = st.moves.find((m) => m.kind === 'accept');
   if (answer) {
     const p = document.createElement('p');
     p.className = 'offer-note';
-    const price = answer.price !== null && answer.price !== undefined ? ` for ${answer.price} of your captured ${units()}` : '';
-    p.textContent = `${sideName(otherSide(st.side))} offers ${(answer.pits || []).map((i) => st.names[i]).join(', ')}${price} (marked on the board).`;
+    const words = { side: sideName(otherSide(st.side)), pits: (answer.pits || []).map((i) => st.names[i]).join(', '), price: answer.price, units: units() };
+    p.textContent = answer.price !== null && answer.price !== undefined
+      ? t('{side} offers {pits} for {price} of your captured {units} (marked on the board).', words)
+      : t('{side} offers {pits} (marked on the board).', words);
     ch.appendChild(p);
   }
   for (const m of st.moves) if ((m.pit === null || m.pit === undefined) && m.kind !== 'offer') {
     const b = document.createElement('button');
     b.dataset.move = m.move;
     b.dataset.kind = m.kind || '';
-    if (m.kind === 'accept') b.textContent = m.price !== null && m.price !== undefined ? `Accept (pay ${m.price})` : 'Accept';
-    else if (m.kind === 'refuse') b.textContent = 'Refuse';
-    else if (m.kind === 'pass') b.textContent = 'Pass';
+    if (m.kind === 'accept') b.textContent = m.price !== null && m.price !== undefined ? t('Accept (pay {price})', { price: m.price }) : t('Accept');
+    else if (m.kind === 'refuse') b.textContent = t('Refuse');
+    else if (m.kind === 'pass') b.textContent = t('Pass');
     else b.textContent = m.move;
     b.addEventListener('click', () => play(m.move));
     ch.appendChild(b);
@@ -522,9 +558,9 @@ function myTurn() {
 
 function fmtClock(sec) {
   if (sec < 10) return sec.toFixed(1);
-  const t = Math.floor(sec), m = Math.floor(t / 60), h = Math.floor(m / 60);
+  const secs = Math.floor(sec), m = Math.floor(secs / 60), h = Math.floor(m / 60);
   const mm = h ? String(m % 60).padStart(2, '0') : String(m);
-  return (h ? h + ':' : '') + `${mm}:${String(t % 60).padStart(2, '0')}`;
+  return (h ? h + ':' : '') + `${mm}:${String(secs % 60).padStart(2, '0')}`;
 }
 
 // Seconds left to side now, from the last answer (null: no clock).
@@ -542,7 +578,7 @@ function runClocks() {
     const left = clockLeft(s);
     $('clock-' + s).querySelector('span').textContent = left !== null ? fmtClock(left) : c && c.mode ? c.mode : '–';
     $('clock-' + s).classList.toggle('running', !!(c && c.running === s && !setup));
-    $('clock-' + s).title = c ? c.text : 'no clock';
+    $('clock-' + s).title = c ? c.text : t('no clock');
   }
 }
 // When the running clock shows 0, ask the server: it decides whether the
@@ -636,13 +672,16 @@ function clickPit(i, moves, ev) {
     showOffer();
     return draw();
   }
-  if (!moves || busy) return;
+  if (!moves) return whyNot(i);
+  if (busy) return;
   hintPit = null;
   if (moves.length === 1) return play(moves[0]);
   // several moves from one pit (Omweso directions, the three-seed opening):
   // each with the library's words for what sets it apart
   const ch = $('choices');
-  ch.textContent = `From ${st.names[i]}: `;
+  ch.dataset.from = st.names[i]; // for the browser tests
+  // TRANSLATORS: before the moves that sow from one pit ({pit}: its letter)
+  ch.textContent = t('From {pit}:', { pit: st.names[i] }) + ' ';
   for (const m of moves) {
     const info = st.moves.find((x) => x.move === m);
     const b = document.createElement('button');
@@ -660,6 +699,24 @@ function clickPit(i, moves, ev) {
   }
 }
 
+// A pit with no move now, clicked on the player's turn: the library says
+// why (its refusal of the pit's move: empty, the other side's, a rule), in
+// the status and the log.
+async function whyNot(i) {
+  if (busy || !myTurn() || setup || review || offerMode) return;
+  busy = true;
+  try {
+    const res = await api('POST', `game/${st.id}/play`, { move: st.names[i], version: st.version }, tokenFor(st.side));
+    busy = false;
+    await apply(res); // a move after all: played
+  } catch (e) {
+    busy = false;
+    render();
+    say(e.message);
+    log(e.message);
+  }
+}
+
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
 // A short click per seed sown (WebAudio; off unless asked for).
@@ -668,13 +725,13 @@ function tick(kind) {
   if (!prefs.sound) return;
   try {
     if (!audio) audio = new (window.AudioContext || window.webkitAudioContext)();
-    const o = audio.createOscillator(), g = audio.createGain(), t = audio.currentTime;
+    const o = audio.createOscillator(), g = audio.createGain(), at = audio.currentTime;
     o.frequency.value = kind === 'capture' ? 330 : 880;
-    g.gain.setValueAtTime(0.15, t);
-    g.gain.exponentialRampToValueAtTime(0.001, t + 0.06);
+    g.gain.setValueAtTime(0.15, at);
+    g.gain.exponentialRampToValueAtTime(0.001, at + 0.06);
     o.connect(g).connect(audio.destination);
-    o.start(t);
-    o.stop(t + 0.07);
+    o.start(at);
+    o.stop(at + 0.07);
   } catch (e) { /* no sound here */ }
 }
 
@@ -692,7 +749,8 @@ async function animate(before, res, from) {
   const m = (before.moves || []).find((x) => x.move === res.move);
   shown = {
     pits: before.pits.slice(), cap: before.captured.slice(), from: from === undefined ? null : from,
-    words: `${sideName(before.side)} ${m && m.kind && m.kind !== 'sow' ? moveWords(m) : 'plays ' + res.move}…`,
+    words: m && m.kind && m.kind !== 'sow' ? t('{side} {move}…', { side: sideName(before.side), move: moveWords(m) })
+      : t('{side} plays {move}…', { side: sideName(before.side), move: res.move }),
   };
   say(shown.words);
   const drops = tr.filter((e) => e.kind === 'drop').length;
@@ -714,7 +772,7 @@ async function animate(before, res, from) {
       await sleep(e.kind === 'capture' ? 3 * step : step);
     }
   }
-  if (res.trace_dropped) log(`  (${res.trace_dropped} more events not shown)`);
+  if (res.trace_dropped) log('  ' + tn('({n} more event not shown)', '({n} more events not shown)', res.trace_dropped));
   shown = null;
 }
 
@@ -729,7 +787,7 @@ async function apply(res, think = true) {
   st = res.state;
   hintPit = null;
   render();
-  if (st.over) log('Game over: ' + resultWords(st.result));
+  if (st.over) log(t('Game over: {result}', { result: resultWords(st.result) }));
   if (think) maybeComputer();
 }
 
@@ -783,11 +841,16 @@ function showHint(res) {
   const m = st.moves.find((x) => x.move === res.hint);
   hintPit = m && m.pit !== null && m.pit !== undefined ? m.pit : null;
   const words = m ? moveWords(m) : res.hint;
-  const where = hintPit !== null ? ` (the pit marked on the board, ${st.names[hintPit]})` : '';
   const perfect = res.perfect ? ` (${res.perfect})` : '';
-  log(`Hint: ${words}${perfect}`);
+  log(t('Hint: {move}', { move: words }) + perfect);
   draw();
-  say(`Hint: ${m && m.kind !== 'sow' && m.kind ? words : 'play ' + words}${where}${perfect}.`);
+  const what = { move: words, pit: hintPit !== null ? st.names[hintPit] : '' };
+  let s = m && m.kind !== 'sow' && m.kind
+    // TRANSLATORS: the engine's hint: {move} the move (a pit's letter, or
+    // an offer's words), {pit} the pit's letter
+    ? hintPit !== null ? t('Hint: {move} (the pit marked on the board, {pit})', what) : t('Hint: {move}', what)
+    : hintPit !== null ? t('Hint: play {move} (the pit marked on the board, {pit})', what) : t('Hint: play {move}', what);
+  say(`${s}${perfect}.`);
 }
 
 async function maybeComputer() {
@@ -882,7 +945,7 @@ function start(state, note) {
   offerMode = false;
   offerSel.clear();
   $('log').textContent = '';
-  log(note || `New game: ${gameWords(st)}.`);
+  log(note || t('New game: {game}.', { game: gameWords(st) }));
   address();
   render();
   maybeComputer();
@@ -911,7 +974,7 @@ async function maybeArrange() {
     try {
       const res = await api('POST', `game/${st.id}/setup`, { side: turn, pits: null }, tokenFor(turn));
       st = res.state;
-      log(`${sideName(turn)} (the computer) keeps the library's set-up.`);
+      log(t('{side} (the computer) keeps the usual set-up.', { side: sideName(turn) }));
     } catch (e) {
       arrangeFailed = st.id + st.version;
       idle();
@@ -932,21 +995,22 @@ async function maybeArrange() {
 
 function setupNote(extra) {
   const cap = st.setup && st.setup.cap;
-  $('setup-count').textContent = `In hand: ${setup.hand}.` + (cap ? ` At most ${cap} seeds a pit.` : '') + (extra ? ' ' + extra : '');
+  $('setup-count').textContent = t('In hand: {n}.', { n: setup.hand }) +
+    (cap ? ' ' + tn('At most {n} seed a pit.', 'At most {n} seeds a pit.', cap) : '') + (extra ? ' ' + extra : '');
   $('setup-play').disabled = setup.hand > 0;
   $('setup-take').setAttribute('aria-pressed', setup.take ? 'true' : 'false');
 }
 
 function editSetup(i, d) {
-  if (!setupMine(i)) { setupNote(`${st.names[i]} is not ${sideName(setup.side)}'s pit.`); return; }
+  if (!setupMine(i)) { setupNote(t('{pit} is not a pit of {side}.', { pit: st.names[i], side: sideName(setup.side) })); return; }
   const cap = st.setup && st.setup.cap;
   if (d < 0) {
     if (setup.pits[i] === 0) return;
     setup.pits[i]--;
     setup.hand++;
   } else {
-    if (setup.hand === 0) { setupNote('Take seeds first (Take seeds, right-click or shift-click).'); return; }
-    if (cap && setup.pits[i] >= cap) { setupNote(`${st.names[i]} holds ${cap}, the most a pit may get.`); return; }
+    if (setup.hand === 0) { setupNote(t('Take seeds first (Take seeds, right-click or shift-click).')); return; }
+    if (cap && setup.pits[i] >= cap) { setupNote(t('{pit} holds {n}, the most a pit may get.', { pit: st.names[i], n: cap })); return; }
     setup.pits[i]++;
     setup.hand--;
   }
@@ -970,7 +1034,7 @@ $('setup-play').addEventListener('click', async () => {
     st = res.state;
     setup = null;
     $('setup-bar').hidden = true;
-    log(`${sideName(side)} arranged its seeds.`);
+    log(t('{side} arranged its seeds.', { side: sideName(side) }));
     render();
     maybeComputer();
   } catch (e) {
@@ -995,14 +1059,14 @@ function showOffer() {
   $('offer-send').disabled = !m;
   $('offer-send').dataset.move = m ? m.move : '';
   if (!offerSel.size) $('offer-pay').textContent = '';
-  else if (m) $('offer-pay').textContent = `${sideName(otherSide(st.side))} would pay ${m.price} captured ${units()}.`;
+  else if (m) $('offer-pay').textContent = t('{side} would pay {price} captured {units}.', { side: sideName(otherSide(st.side)), price: m.price, units: units() });
   else {
     // why not: the library's words for this choice of pits
-    $('offer-pay').textContent = 'Not an offer you may make now.';
+    $('offer-pay').textContent = t('Not an offer you may make now.');
     const asked = want, id = st.id;
     api('POST', `game/${id}/offer`, { pits: [...offerSel] }).then((r) => {
       const now = [...offerSel].sort((a, b) => a - b).join(',');
-      if (!r.legal && r.why && st && st.id === id && now === asked) $('offer-pay').textContent = `Not an offer you may make now: ${r.why}.`;
+      if (!r.legal && r.why && st && st.id === id && now === asked) $('offer-pay').textContent = t('Not an offer you may make now: {why}.', { why: r.why });
     }).catch(() => {});
   }
 }
@@ -1085,7 +1149,7 @@ async function analyseGame() {
   try {
     for (let k = 0; k < total; k++) {
       $('analysis-progress').value = k;
-      $('analysis-note').textContent = `The engine values position ${k + 1} of ${total}…`;
+      $('analysis-note').textContent = t('The engine values position {k} of {n}…', { k: k + 1, n: total });
       let r = null;
       for (let tries = 0; !r; tries++) {
         try {
@@ -1094,7 +1158,7 @@ async function analyseGame() {
           if (e.code !== 'busy' || tries >= 3) throw e; // busy: ask again
         }
       }
-      if (!st || st.id !== id || st.version !== version) throw new Error('The game changed: the analysis stopped.');
+      if (!st || st.id !== id || st.version !== version) throw new Error(t('The game changed: the analysis stopped.'));
       scores.push(r.score);
       best.push(r.best);
     }
@@ -1103,7 +1167,7 @@ async function analyseGame() {
     analysis = { id, version, moves: rv.moves, graph: rv.graph };
     $('analysis-note').textContent = '';
     $('analysis-run').hidden = true;
-    log('Analysis: ' + analysisSummary());
+    log(t('Analysis: {summary}', { summary: analysisSummary() }));
   } catch (e) {
     $('analysis-note').textContent = e.message;
   } finally {
@@ -1116,10 +1180,16 @@ async function analyseGame() {
 function analysisFits() { return analysis && st && analysis.id === st.id && analysis.version === st.version; }
 
 function analysisSummary() {
-  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   return ['S', 'N'].map((side) => {
     const c = (v) => analysis.moves.filter((m) => m.side === side && m.verdict === v).length;
-    return `${sideName(side)}: ${plural(c('inaccuracy'), 'inaccuracy', 'inaccuracies')}, ${plural(c('mistake'), 'mistake', 'mistakes')}, ${plural(c('blunder'), 'blunder', 'blunders')}`;
+    // TRANSLATORS: the analysis' summary of one side: "South: 2
+    // inaccuracies, 1 mistake, 0 blunders"
+    return t('{side}: {inaccuracies}, {mistakes}, {blunders}', {
+      side: sideName(side),
+      inaccuracies: tn('{n} inaccuracy', '{n} inaccuracies', c('inaccuracy')),
+      mistakes: tn('{n} mistake', '{n} mistakes', c('mistake')),
+      blunders: tn('{n} blunder', '{n} blunders', c('blunder')),
+    });
   }).join('; ') + '.';
 }
 
@@ -1142,7 +1212,7 @@ function renderAnalysis() {
   el('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: 'mid' }, g);
   for (const m of analysis.moves) if (m.verdict) {
     el('circle', { cx: x(m.ply), cy: y(analysis.graph[m.ply]), r: 5, class: `v-${m.verdict}` }, g).appendChild(
-      Object.assign(document.createElementNS(SVGNS, 'title'), { textContent: `${m.ply}. ${m.move}: ${m.verdict}, better ${m.best}` }));
+      Object.assign(document.createElementNS(SVGNS, 'title'), { textContent: t('{ply}. {move}: {verdict}, better {best}', { ply: m.ply, move: m.move, verdict: verdictWord(m.verdict), best: m.best }) }));
   }
   if (review) el('line', { x1: x(review.k), x2: x(review.k), y1: 0, y2: H, class: 'now' }, g);
 }
@@ -1197,7 +1267,7 @@ function renderMoveList() {
     if (judged && judged.verdict) {
       b.classList.add(`v-${judged.verdict}`);
       b.dataset.verdict = judged.verdict;
-      b.title = `${judged.verdict}: better ${judged.best} (before it, ${judged.words})`;
+      b.title = t('{verdict}: better {best} (before it, {words})', { verdict: verdictWord(judged.verdict), best: judged.best, words: judged.words });
     }
     if (review && review.k === i + 1) b.classList.add('current');
     b.addEventListener('click', () => enterReview(i + 1));
@@ -1213,7 +1283,7 @@ async function evaluate() {
   if (!review) return;
   const k = review.k, p = review.positions[k];
   if (!review.evals[k]) {
-    $('eval-text').textContent = 'The engine is thinking…';
+    $('eval-text').textContent = t('The engine is thinking…');
     try {
       review.evals[k] = await api('POST', 'analyze', { game: st.spec, position: p.position, level: 10, seconds: 1 });
     } catch (e) {
@@ -1237,7 +1307,8 @@ function showEval() {
   $('eval-south').style.width = `${(share * 100).toFixed(1)}%`;
   $('eval').dataset.south = String(south);
   review.best = e.pit === null || e.pit === undefined ? null : e.pit;
-  $('eval-text').textContent = `${words}; best: ${e.best}${review.best !== null ? ' (marked)' : ''}.`;
+  $('eval-text').textContent = review.best !== null ? t('{words}; best: {best} (marked).', { words, best: e.best })
+    : t('{words}; best: {best}.', { words, best: e.best });
   draw();
 }
 
@@ -1319,7 +1390,10 @@ $('load').addEventListener('change', async (e) => {
     where = via;
     held(res);
     start(res.state);
-    log(`Loaded ${f.name}: ${me.opponent === 'computer' ? `against the computer, you play ${sideName(me.side)}` : me.opponent === 'here' ? 'two players at this browser' : 'invite the other player with the link'}.`);
+    const file = f.name;
+    log(me.opponent === 'computer' ? t('Loaded {file}: against the computer, you play {side}.', { file, side: sideName(me.side) })
+      : me.opponent === 'here' ? t('Loaded {file}: two players at this browser.', { file })
+        : t('Loaded {file}: invite the other player with the link.', { file }));
   } catch (err) {
     say(err.message);
   }
@@ -1328,7 +1402,7 @@ $('load').addEventListener('change', async (e) => {
 $('link-url').addEventListener('focus', (e) => e.target.select());
 $('watch-url').addEventListener('focus', (e) => e.target.select());
 $('delete').addEventListener('click', async () => {
-  if (!st || busy || !confirm('Delete this game for everyone?')) return;
+  if (!st || busy || !confirm(t('Delete this game for everyone?'))) return;
   try {
     await api('DELETE', `game/${st.id}`, null, tokenFor(me.side));
     try { localStorage.removeItem('mancala.seats.' + st.id); } catch (e) { /* ignore */ }
@@ -1337,7 +1411,7 @@ $('delete').addEventListener('click', async () => {
     history.replaceState(null, '', '#');
     $('log').textContent = '';
     $('moves').textContent = '';
-    say('The game was deleted.');
+    say(t('The game was deleted.'));
     draw();
   } catch (e) {
     say(e.message);
@@ -1360,7 +1434,7 @@ function showGameInfo() {
   const g = gameInfo($('game').value);
   $('options-help').textContent = g ? g.options : '';
   $('edit-setup').hidden = !setupOption();
-  $('howto-new').href = `howto-${$('game').value}.html`;
+  $('howto-new').href = I18n.howto($('game').value);
 }
 
 // Two browsers on one game: the other player's moves as the server commits
@@ -1378,16 +1452,16 @@ async function followState(next) {
   // the friend took the invited seat: the creator is told
   for (const k of ['S', 'N'])
     if (before.seats && next.seats && before.seats[k] === 'open' && next.seats[k] === 'taken')
-      log(`${sideName(k)} has joined the game.`);
+      log(t('{side} has joined the game.', { side: sideName(k) }));
   busy = true;
   try {
     if (next.ply === before.ply + 1 && !setup) {
-      const t = await api('GET', `game/${st.id}/trace`);
-      if (t.ply === next.ply) await animate(t.before, t, next.last ? next.last.pit : null);
+      const tr = await api('GET', `game/${st.id}/trace`);
+      if (tr.ply === next.ply) await animate(tr.before, tr, next.last ? next.last.pit : null);
     } else if (next.ply < before.ply) {
-      log(`${before.ply - next.ply === 1 ? 'A move was' : 'Moves were'} taken back, as both players agreed.`);
+      log(before.ply - next.ply === 1 ? t('A move was taken back, as both players agreed.') : t('Moves were taken back, as both players agreed.'));
     } else if (next.ply !== before.ply) {
-      log('The game changed.');
+      log(t('The game changed.'));
     }
   } catch (e) {
     /* no trace: the state alone */
@@ -1398,7 +1472,7 @@ async function followState(next) {
   st = next;
   if (review) review.version = -1;
   render();
-  if (st.over) log('Game over: ' + resultWords(st.result));
+  if (st.over) log(t('Game over: {result}', { result: resultWords(st.result) }));
 }
 
 // Open (or close) the stream of the game shown, when it is followed.
@@ -1409,7 +1483,7 @@ function follow() {
   stream = null;
   streamId = want;
   if (!want || typeof EventSource === 'undefined') return;
-  stream = new EventSource(`api/game/${encodeURIComponent(want)}/events`);
+  stream = new EventSource(`api/game/${encodeURIComponent(want)}/events?lang=${encodeURIComponent(I18n.lang)}`);
   stream.addEventListener('state', (ev) => {
     try { followState(JSON.parse(ev.data).state); } catch (e) { /* a bad event: the next one */ }
   });
@@ -1496,12 +1570,12 @@ function renderRatings() {
   const box = $('ratings'), rt = st && st.ratings;
   box.hidden = !(st && st.rated);
   if (box.hidden) return;
-  if (!rt) { box.textContent = 'A rated game.'; return; }
-  if (rt.aborted) { box.textContent = 'Aborted before each side made two moves: not rated.'; return; }
-  box.textContent = 'Ratings: ' + ['S', 'N'].map((k) => {
+  if (!rt) { box.textContent = t('A rated game.'); return; }
+  if (rt.aborted) { box.textContent = t('Aborted before each side made two moves: not rated.'); return; }
+  box.textContent = t('Ratings: {list}', { list: ['S', 'N'].map((k) => {
     const x = rt[k];
     return `${(st.players && st.players[k]) || sideName(k)} ${ratingText(x.before, x.before_provisional)} \u2192 ${ratingText(x.after, x.provisional)} (${changeText(x.change)})`;
-  }).join(', ');
+  }).join(', ') });
 }
 
 function seekSpec() {
@@ -1516,7 +1590,7 @@ async function postSeek() {
       game: seekSpec(), time: $('seek-time').value, rated: $('seek-rated').checked, side: $('seek-side').value,
     }, sessionToken(), 'server');
     keepMySeek({ id: res.seek.id, token: res.token });
-    $('seek-msg').textContent = 'Your seek is posted: stay on this page, the game opens when someone takes it.';
+    $('seek-msg').textContent = t('Your seek is posted: stay on this page, the game opens when someone takes it.');
     lobbyTick();
   } catch (e) {
     $('seek-msg').textContent = e.message;
@@ -1532,7 +1606,7 @@ async function pair(time) {
     const res = await api('POST', 'pair', { game: seekSpec(), time, rated: $('seek-rated').checked }, sessionToken(), 'server');
     if (res.state) { openLobbyGame(res.state.id, res.side, res.token); return; }
     keepMySeek({ id: res.seek.id, token: res.token });
-    $('seek-msg').textContent = 'Waiting in the pool for a player of about your rating…';
+    $('seek-msg').textContent = t('Waiting in the pool for a player of about your rating…');
     lobbyTick();
   } catch (e) {
     $('seek-msg').textContent = e.message;
@@ -1567,7 +1641,7 @@ async function withdrawSeek() {
   keepMySeek(null);
   $('bot-offer').hidden = true;
   try { await api('DELETE', `seek/${k.id}`, null, k.token, 'server'); } catch (e) { /* ended already */ }
-  $('seek-msg').textContent = 'Your seek is withdrawn.';
+  $('seek-msg').textContent = t('Your seek is withdrawn.');
   lobbyTick();
 }
 
@@ -1585,19 +1659,19 @@ function renderSeeks(list) {
       b.textContent = k.player;
       b.addEventListener('click', () => showPlayer(k.player));
     } else {
-      who.textContent = 'a guest';
+      who.textContent = t('a guest');
     }
     hel('td', {}, tr).textContent = k.rating ? ratingText(k.rating.shown, k.rating.provisional) : '';
     hel('td', {}, tr).textContent = k.title + (k.game !== k.kind ? ` (${k.game})` : '');
     hel('td', {}, tr).textContent = k.time;
-    hel('td', {}, tr).textContent = k.rated ? 'rated' : '';
-    hel('td', {}, tr).textContent = k.side === 'random' ? 'either' : sideName(k.side);
+    hel('td', {}, tr).textContent = k.rated ? t('rated') : '';
+    hel('td', {}, tr).textContent = k.side === 'random' ? t('either') : sideName(k.side);
     // this browser's own seek (the server's `mine`, or known by its id:
     // the stream says nothing of whose a seek is)
     const mine = k.mine || (mySeek && k.id === mySeek.id);
     const act = hel('td', {}, tr);
     const b = hel('button', { type: 'button', class: mine ? 'seek-withdraw' : 'seek-accept' }, act);
-    b.textContent = mine ? 'Withdraw' : 'Play';
+    b.textContent = mine ? t('Withdraw') : t('Play');
     b.dataset.id = k.id;
     b.addEventListener('click', () => (mine ? withdrawSeek() : acceptSeek(k.id)));
   }
@@ -1609,11 +1683,16 @@ function renderLive(list) {
   for (const g of list) {
     const li = hel('li', {}, ul);
     const a = hel('a', { href: `#g=${g.id}&watch=1`, class: 'live-game' }, li);
-    const name = (k) => g.players[k] || 'a guest';
-    a.textContent = `${name('S')} \u2013 ${name('N')} · ${g.game}${g.rated ? ' · rated' : ''} · move ${g.ply}`;
+    const name = (k) => g.players[k] || t('a guest');
+    const parts = [`${name('S')} \u2013 ${name('N')}`, g.game];
+    if (g.rated) parts.push(t('rated'));
+    // TRANSLATORS: how far a game being played is (the lobby's list):
+    // {ply} moves played
+    parts.push(t('move {ply}', { ply: g.ply }));
+    a.textContent = parts.join(' · ');
     a.addEventListener('click', (ev) => { ev.preventDefault(); goTo(`g=${g.id}&watch=1`); });
   }
-  if (!list.length) hel('li', {}, ul).textContent = 'None now.';
+  if (!list.length) hel('li', {}, ul).textContent = t('None now.');
 }
 
 async function showPlayer(name) {
@@ -1633,11 +1712,13 @@ async function showPlayer(name) {
     for (const g of p.games) {
       const li = hel('li', {}, ol);
       const a = hel('a', { href: g.review }, li);
-      a.textContent = `${g.kind} against ${g.opponent}: ${g.result}` +
-        (g.result === 'aborted' ? '' : `, ${g.rating} (${changeText(g.change)})`);
+      const info = gameInfo(g.kind);
+      const words = { game: info ? info.title || g.kind : g.kind, opponent: g.opponent, result: resultCode(g.result), rating: g.rating, change: changeText(g.change) };
+      a.textContent = g.result === 'aborted' ? t('{game} against {opponent}: {result}', words)
+        : t('{game} against {opponent}: {result}, {rating} ({change})', words);
       a.addEventListener('click', (ev) => { ev.preventDefault(); goTo(`g=${g.id}`); });
     }
-    if (!p.games.length) hel('li', {}, ol).textContent = 'No rated game yet.';
+    if (!p.games.length) hel('li', {}, ol).textContent = t('No rated game yet.');
     $('player-view').hidden = false;
     $('lobby').open = true;
   } catch (e) {
@@ -1657,7 +1738,7 @@ function followLobby() {
     return;
   }
   if (lobbyStream && lobbyStream.readyState !== EventSource.CLOSED) return;
-  lobbyStream = new EventSource('api/seeks/events');
+  lobbyStream = new EventSource(`api/seeks/events?lang=${encodeURIComponent(I18n.lang)}`);
   lobbyStream.addEventListener('seeks', (ev) => {
     try {
       renderSeeks(JSON.parse(ev.data).seeks);
@@ -1679,11 +1760,12 @@ async function lobbyTick() {
           return;
         }
         $('bot-offer').hidden = !k.bot;
-        if (k.bot) $('bot-play').textContent = `Play ${k.bot.name} instead`;
+        if (k.bot) $('bot-play').textContent = t('Play {bot} instead', { bot: k.bot.name });
         if (k.status !== 'open') {
           keepMySeek(null);
           $('bot-offer').hidden = true;
-          $('seek-msg').textContent = `Your seek ${k.status === 'ended' ? 'ended' : 'was ' + k.status}.`;
+          $('seek-msg').textContent = k.status === 'withdrawn' ? t('Your seek was withdrawn.')
+            : k.status === 'taken' ? t('Your seek was taken.') : t('Your seek ended.');
         }
       } catch (e) {
         if (e.code === 'not_found') keepMySeek(null);
@@ -1737,12 +1819,13 @@ async function loadGames() {
 // (no secret: the tokens are in localStorage); an invitation #g=<id>&invite=<code>
 // takes its seat and becomes such an address; #g=<id>&watch=1 looks on.
 (async function init() {
-  say('Loading…');
+  await I18n.ready;
+  say(t('Loading…'));
   backends = await MancalaBackend.detect();
   // Without the server, no game between two browsers.
   const link = [...$('opponent').options].find((o) => o.value === 'link');
   if (link) link.disabled = link.hidden = !backends.server;
-  if (!backends.device && !backends.server) { say('Neither the engine nor the server could be reached.'); return; }
+  if (!backends.device && !backends.server) { say(t('Neither the engine nor the server could be reached.')); return; }
   document.body.dataset.backends = Object.keys(backends).filter((k) => backends[k]).join(' ');
   await checkSession();
   // A site without a server (make site): the pages work offline once seen.
@@ -1750,7 +1833,7 @@ async function loadGames() {
     navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy: still plays */ });
   }
   await loadGames();
-  say('Choose a game and press New game.');
+  say(t('Choose a game and press New game.'));
   const h = new URLSearchParams(location.hash.slice(1));
   if (h.get('embed') === '1') {
     await startEmbedded(h);
@@ -1784,7 +1867,7 @@ async function loadGames() {
     }
   } catch (e) {
     me.opponent = 'watch';
-    notice = e.code === 'seat' ? 'This invitation was already used: you can watch this game, not play in it.' : e.message;
+    notice = e.code === 'seat' ? t('This invitation was already used: you can watch this game, not play in it.') : e.message;
   }
   if (me.opponent !== 'watch') history.replaceState(null, '', `#g=${id}&side=${me.side}&vs=${me.opponent}&level=${me.level}`);
   if (me.opponent !== 'watch') {
@@ -1809,8 +1892,8 @@ async function loadGames() {
     formFromState();
     if (notice) log(notice);
     if (st.help && !st.over && st.seats && me.opponent === 'link')
-      log('In this game both players may ask for the engine\'s help (agreed when it was made).');
-    log(me.opponent === 'watch' ? 'You are watching this game.' : `You play ${sideName(me.side)} in this game.`);
+      log(t('In this game both players may ask for the engine\'s help (agreed when it was made).'));
+    log(me.opponent === 'watch' ? t('You are watching this game.') : t('You play {side} in this game.', { side: sideName(me.side) }));
     watchNotice = notice;
     render();
     maybeComputer();

@@ -10,7 +10,11 @@
 //           computer, two people at one screen, analysis, with no network.
 // Which exist is found out once: the device one where the site ships the
 // module (make site), the server one where /api/ answers.  This file knows
-// no rule and no game: it only carries requests.
+// no rule and no game: it only carries requests, each with the page's
+// language (i18n.js: I18n.lang), so that the library's words in the
+// answers (explanations, results, errors) come in it: the server's as
+// Accept-Language, the device's as the request's "lang".  (The errors
+// here are never shown: a back end that does not start is not used.)
 'use strict';
 
 const MancalaBackend = (() => {
@@ -18,7 +22,7 @@ const MancalaBackend = (() => {
   const server = {
     name: 'server',
     async request(method, path, body, token) {
-      const headers = {};
+      const headers = { 'Accept-Language': lang() };
       if (method !== 'GET') headers['Content-Type'] = 'application/json';
       if (token) headers.Authorization = 'Bearer ' + token;
       const r = await fetch('api/' + path, {
@@ -31,6 +35,7 @@ const MancalaBackend = (() => {
   // ---- device ----
   let worker = null, seq = 0, inPage = null;
   const waiting = new Map();
+  const lang = () => (typeof I18n !== 'undefined' ? I18n.lang : 'en');
 
   function startWorker() {
     return new Promise((resolve, reject) => {
@@ -82,13 +87,18 @@ const MancalaBackend = (() => {
     request(method, path, body, token) {
       const b = method === 'POST' ? JSON.stringify(body || {}) : '';
       if (inPage) {
-        const r = inPage.api(method, '/api/' + path, b, token);
+        let r;
+        try {
+          r = inPage.call({ op: 'api', method, path: '/api/' + path, body: b, token: token || null, lang: lang() });
+        } catch (e) {
+          r = { status: 500, body: JSON.stringify({ error: { code: e.code || 'memory', message: String(e.message || e) } }) };
+        }
         return Promise.resolve({ status: r.status, body: r.body });
       }
       return new Promise((resolve) => {
         const id = ++seq;
         waiting.set(id, resolve);
-        worker.postMessage({ type: 'api', id, method, path: '/api/' + path, body: b, token: token || null });
+        worker.postMessage({ type: 'api', id, method, path: '/api/' + path, body: b, token: token || null, lang: lang() });
       });
     },
   };

@@ -23,8 +23,8 @@ export async function clickMove(page, k) {
       const pits = await page.$$('g.pit.playable');
       if (pits.length > 0) {
         await pits[k % pits.length].click();
-        const text = (await page.textContent('#choices')) || '';
-        if (text.startsWith('From')) await page.click('#choices button[data-move]');
+        // several moves from the pit (in any language: #choices[data-from])
+        if (await page.$('#choices[data-from]')) await page.click('#choices button[data-move]');
         return true;
       }
       const b = await page.$('#choices button[data-move]');

@@ -39,9 +39,11 @@ function check(cond, what) {
 }
 
 // A fresh profile directory each run (playwright takes it as an argument).
+// In English whatever the machine's language (i18n.mjs checks the others).
 const browser = await chromium.launchPersistentContext(`${tmp}/chromium-profile`, {
   executablePath: '/usr/bin/chromium',
   headless: true,
+  locale: 'en-US',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
@@ -49,7 +51,7 @@ const browser = await chromium.launchPersistentContext(`${tmp}/chromium-profile`
 // Another browser, with storage of its own (a friend's, a stranger's).
 function otherBrowser(name) {
   return chromium.launchPersistentContext(`${tmp}/chromium-profile-${name}`, {
-    executablePath: '/usr/bin/chromium', headless: true,
+    executablePath: '/usr/bin/chromium', headless: true, locale: 'en-US',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
 }

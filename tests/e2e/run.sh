@@ -4,8 +4,9 @@
 # each kind against the computer at 1280x800 and 400x800 and check each
 # item of the page by clicking in headless Chromium (play.mjs; about two
 # minutes), stop the server.
-# usage: sh tests/e2e/run.sh ./mancala [play|full|features|howto|site]
-# (site: the static site of make site, served without mancala serve)
+# usage: sh tests/e2e/run.sh ./mancala [play|full|features|howto|site|i18n]
+# (site: the static site of make site, served without mancala serve;
+# i18n: the same site in French and in the pseudo-language)
 # (MANCALA_SHOTS=docs/img: keep the screenshots there, as `make
 # screenshots` does)
 M=${1:-./mancala}
@@ -15,8 +16,8 @@ M=${1:-./mancala}
 parts=${2:-play howto}
 case $parts in
     play|howto|"play howto") ;;
-    site)
-        # The static site: no server of ours (site.mjs serves the folder).
+    site|i18n)
+        # The static site: no server of ours (site.mjs, i18n.mjs serve the folder).
         here=$(dirname "$0")
         if [ ! -d "$here/node_modules/playwright-core" ]; then
             (cd "$here" && npm ci --no-audit --no-fund >/dev/null) || {
@@ -24,12 +25,12 @@ case $parts in
         fi
         tmp=$(mktemp -d)
         MANCALA="$(cd "$(dirname "$M")" && pwd)/$(basename "$M")" MANCALA_TMP=$tmp \
-            node "$here/site.mjs" build/site
+            node "$here/$parts.mjs" build/site
         rc=$?
         rm -rf "$tmp"
         exit $rc ;;
     full|features) export MANCALA_E2E_PART=$parts; parts=play ;;
-    *) echo "e2e: unknown part '$parts' (play, full, features, howto)"; echo "0 passed, 1 failed"; exit 1 ;;
+    *) echo "e2e: unknown part '$parts' (play, full, features, howto, site, i18n)"; echo "0 passed, 1 failed"; exit 1 ;;
 esac
 here=$(dirname "$0")
 if [ ! -d "$here/node_modules/playwright-core" ]; then

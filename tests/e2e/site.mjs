@@ -57,9 +57,11 @@ function startServer() {
 let server = await startServer();
 const url = `http://127.0.0.1:${server.address().port}/`;
 
+// In English whatever the machine's language (i18n.mjs checks the others).
 const browser = await chromium.launchPersistentContext(`${tmp}/chromium-site-profile`, {
   executablePath: '/usr/bin/chromium',
   headless: true,
+  locale: 'en-US',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync',
     '--allow-file-access-from-files'],
