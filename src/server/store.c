@@ -18,6 +18,7 @@
 
 #include "rating.h"
 #include "store.h"
+#include "store_rate.h"
 #include "store_pg.h"
 
 struct mc_store {
@@ -913,16 +914,6 @@ static int read_rating(mc_store *s, long long id, const char *kind,
     return ret;
 }
 
-/* x with the time away from last to now applied (its deviation grown). */
-static mc_rating grown(mc_rating x, long long last, long long now)
-{
-    mc_rating y = x;
-    double days = last > 0 && now > last ? (double)(now - last) / 86400 : 0;
-    if (mc_rating_idle(&x, days, NULL, &y, NULL) != 0)
-        y = x;
-    return y;
-}
-
 /* The result row of game id, if kept: 0 with *ch, 1 none, -1 error. */
 static int read_result(mc_store *s, const char *id, mc_store_change *ch)
 {
@@ -944,28 +935,17 @@ static int read_result(mc_store *s, const char *id, mc_store_change *ch)
 static int rate_and_keep(mc_store *s, const char *id, const mc_store_rated *rg,
                          long long now, mc_store_change *ch)
 {
-    memset(ch, 0, sizeof *ch);
-    ch->aborted = rg->aborted;
-    ch->score = rg->score;
-    mc_rating before[2];
+    mc_rating x[2], after[2];
     long long last[2];
     int counts[2][4];
-    for (int side = 0; side < 2; side++) {
-        mc_rating x;
-        if (read_rating(s, rg->account[side], rg->kind, &x, &last[side],
+    for (int side = 0; side < 2; side++)
+        if (read_rating(s, rg->account[side], rg->kind, &x[side], &last[side],
                         counts[side]) < 0)
             return 0;
-        before[side] = grown(x, last[side], now);
-    }
-    mc_rating_result res;
-    if (!rg->aborted &&
-        mc_rating_rate_game(before, rg->score, NULL, &res, NULL) != 0)
+    if (mc_store_rate(rg, x, last, now, counts, after, ch) != 0)
         return 0;
     for (int side = 0; !rg->aborted && side < 2; side++) {
-        double mine = side ? 1 - rg->score : rg->score;
-        int *c = counts[side];
-        c[0]++;
-        c[mine == 1 ? 1 : mine == 0 ? 3 : 2]++;
+        const int *c = counts[side];
         sqlite3_stmt *st =
             prep(s, "INSERT OR REPLACE INTO ratings(account, kind, r, rd, vol,"
                     " last, games, wins, draws, losses)"
@@ -973,24 +953,15 @@ static int rate_and_keep(mc_store *s, const char *id, const mc_store_rated *rg,
         if (st) {
             sqlite3_bind_int64(st, 1, rg->account[side]);
             bind_text(st, 2, rg->kind);
-            sqlite3_bind_double(st, 3, res.after[side].r);
-            sqlite3_bind_double(st, 4, res.after[side].rd);
-            sqlite3_bind_double(st, 5, res.after[side].vol);
+            sqlite3_bind_double(st, 3, after[side].r);
+            sqlite3_bind_double(st, 4, after[side].rd);
+            sqlite3_bind_double(st, 5, after[side].vol);
             sqlite3_bind_int64(st, 6, now);
             for (int k = 0; k < 4; k++)
                 sqlite3_bind_int(st, 7 + k, c[k]);
         }
         if (step_done(st) != 0)
             return 0;
-        ch->before[side] = before[side].r;
-        ch->rd_before[side] = before[side].rd;
-        ch->after[side] = res.after[side].r;
-        ch->rd_after[side] = res.after[side].rd;
-        ch->shown_before[side] = res.shown_before[side];
-        ch->shown_after[side] = res.shown_after[side];
-        ch->change[side] = res.change[side];
-        ch->prov_before[side] = mc_rating_provisional(&before[side], NULL);
-        ch->prov_after[side] = mc_rating_provisional(&res.after[side], NULL);
     }
     sqlite3_stmt *st =
         prep(s, "INSERT INTO results(game, kind, ended, south, north, aborted,"
@@ -1067,22 +1038,6 @@ int mc_store_update_rated(mc_store *s, const char *id, const char *record,
     return finish(s, ok && kept >= 0, err, what);
 }
 
-/* The standing of st's kind from a rating x, its last game and counts. */
-static void standing(mc_store_standing *st, mc_rating x, long long last,
-                     const int c[4], long long now)
-{
-    mc_rating y = grown(x, last, now);
-    st->r = y.r;
-    st->rd = y.rd;
-    st->shown = mc_rating_shown(y.r);
-    st->provisional = mc_rating_provisional(&y, NULL);
-    st->games = c[0];
-    st->wins = c[1];
-    st->draws = c[2];
-    st->losses = c[3];
-    st->last = last;
-}
-
 int mc_store_standing_of(mc_store *s, long long id, const char *kind,
                          long long now, mc_store_standing *st, mc_error *err)
 {
@@ -1095,7 +1050,7 @@ int mc_store_standing_of(mc_store *s, long long id, const char *kind,
     int rc = read_rating(s, id, kind, &x, &last, c);
     if (rc >= 0) {
         snprintf(st->kind, sizeof st->kind, "%s", kind);
-        standing(st, x, last, c, now);
+        mc_store_standing_fill(st, x, last, c, now);
     } else {
         fail(s, err, "reading a rating");
     }
@@ -1141,7 +1096,7 @@ int mc_store_player(mc_store *s, const char *name, long long now,
         int c[4];
         for (int i = 0; i < 4; i++)
             c[i] = sqlite3_column_int(q, 5 + i);
-        standing(x, y, sqlite3_column_int64(q, 4), c, now);
+        mc_store_standing_fill(x, y, sqlite3_column_int64(q, 4), c, now);
     }
     sqlite3_finalize(q);
     int ok = step == SQLITE_DONE;

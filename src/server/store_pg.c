@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "store_pg.h"
+#include "store_rate.h"
 
 /* ---- connection strings (whether libpq is there or not) ---------------- */
 
@@ -1303,30 +1304,6 @@ int mc_pg_sessions_expire(mc_pg *p, long long now, mc_error *err)
 
 /* ---- ratings ------------------------------------------------------------- */
 
-/* x after the time away from last to now (its deviation grown). */
-static mc_rating after_idle(mc_rating x, long long last, long long now)
-{
-    mc_rating y = x;
-    double days = last > 0 && now > last ? (double)(now - last) / 86400 : 0;
-    return mc_rating_idle(&x, days, NULL, &y, NULL) == 0 ? y : x;
-}
-
-/* The standing from a rating x, its last game and its counts c. */
-static void fill_standing(mc_store_standing *st, mc_rating x, long long last,
-                          const int c[4], long long now)
-{
-    mc_rating y = after_idle(x, last, now);
-    st->r = y.r;
-    st->rd = y.rd;
-    st->shown = mc_rating_shown(y.r);
-    st->provisional = mc_rating_provisional(&y, NULL);
-    st->games = c[0];
-    st->wins = c[1];
-    st->draws = c[2];
-    st->losses = c[3];
-    st->last = last;
-}
-
 /* Account id's rating in kind: 0 with *x, *last and the counts c, 1 when
    there is none (a new player's start values), -1 on an error. */
 static int read_rating(mc_pg *p, long long id, const char *kind, mc_rating *x,
@@ -1375,34 +1352,23 @@ static int read_result(mc_pg *p, const char *id, mc_store_change *ch)
 static int rate_and_keep(mc_pg *p, const char *id, const mc_store_rated *rg,
                          long long now, mc_store_change *ch)
 {
-    memset(ch, 0, sizeof *ch);
-    ch->aborted = rg->aborted;
-    ch->score = rg->score;
-    mc_rating before[2];
+    mc_rating x[2], after[2];
     long long last[2];
     int counts[2][4];
-    for (int side = 0; side < 2; side++) {
-        mc_rating x;
-        if (read_rating(p, rg->account[side], rg->kind, &x, &last[side],
+    for (int side = 0; side < 2; side++)
+        if (read_rating(p, rg->account[side], rg->kind, &x[side], &last[side],
                         counts[side]) < 0)
             return 0;
-        before[side] = after_idle(x, last[side], now);
-    }
-    mc_rating_result res;
-    if (!rg->aborted &&
-        mc_rating_rate_game(before, rg->score, NULL, &res, NULL) != 0)
+    if (mc_store_rate(rg, x, last, now, counts, after, ch) != 0)
         return 0;
     for (int side = 0; !rg->aborted && side < 2; side++) {
-        double mine = side ? 1 - rg->score : rg->score;
-        int *c = counts[side];
-        c[0]++;
-        c[mine == 1 ? 1 : mine == 0 ? 3 : 2]++;
+        const int *c = counts[side];
         args a = {0};
         a_int(&a, rg->account[side]);
         a_text(&a, rg->kind);
-        a_real(&a, res.after[side].r);
-        a_real(&a, res.after[side].rd);
-        a_real(&a, res.after[side].vol);
+        a_real(&a, after[side].r);
+        a_real(&a, after[side].rd);
+        a_real(&a, after[side].vol);
         a_int(&a, now);
         for (int k = 0; k < 4; k++)
             a_int(&a, c[k]);
@@ -1415,15 +1381,6 @@ static int rate_and_keep(mc_pg *p, const char *id, const mc_store_rated *rg,
                 " draws=EXCLUDED.draws, losses=EXCLUDED.losses",
                 &a, NULL) != 0)
             return 0;
-        ch->before[side] = before[side].r;
-        ch->rd_before[side] = before[side].rd;
-        ch->after[side] = res.after[side].r;
-        ch->rd_after[side] = res.after[side].rd;
-        ch->shown_before[side] = res.shown_before[side];
-        ch->shown_after[side] = res.shown_after[side];
-        ch->change[side] = res.change[side];
-        ch->prov_before[side] = mc_rating_provisional(&before[side], NULL);
-        ch->prov_after[side] = mc_rating_provisional(&res.after[side], NULL);
     }
     args a = {0};
     a_text(&a, id);
@@ -1496,7 +1453,7 @@ int mc_pg_standing_of(mc_pg *p, long long id, const char *kind, long long now,
     int rc = read_rating(p, id, kind, &x, &last, c);
     if (rc >= 0) {
         snprintf(st->kind, sizeof st->kind, "%s", kind);
-        fill_standing(st, x, last, c, now);
+        mc_store_standing_fill(st, x, last, c, now);
     } else {
         fail(p, err, what);
     }
@@ -1574,7 +1531,7 @@ int mc_pg_player(mc_pg *p, const char *name, long long now,
         int c[4];
         for (int j = 0; j < 4; j++)
             c[j] = (int)v_int(r, i, 5 + j);
-        fill_standing(x, y, v_int(r, i, 4), c, now);
+        mc_store_standing_fill(x, y, v_int(r, i, 4), c, now);
     }
     int ok = r != NULL;
     pq_PQclear(r);
