@@ -21,14 +21,14 @@
  */
 #include "core/i18n.h"
 
+#include <assert.h>
 #include <ctype.h>
+#include <stdarg.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "core/util.h"
 
 #define MAX_CATALOGS 64
 #define MAX_CHAIN 4
@@ -73,6 +73,26 @@ typedef struct lang_state {
 } lang_state;
 static _Thread_local lang_state cur;
 static _Thread_local int english; /* mc_i18n_english_begin's depth */
+
+/* err filled (if not NULL) with code and the message: returns code.  (Not
+   util.c's mc_err: util.c's messages are translated here, and no two
+   files call each other.) */
+static int fail(mc_error *err, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static int fail(mc_error *err, int code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->code = code;
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
 
 static uint32_t word(const catalog *c, uint32_t off)
 {
@@ -286,19 +306,18 @@ static int read_plural(catalog *c, const char *header, mc_error *err)
     while (ex && ex > pf && ex[-1] == 'n') /* "nplurals=" holds "plural=" */
         ex = strstr(ex + 1, "plural=");
     if (!np || !ex)
-        return mc_err(err, MC_ERR_ARG,
-                      "Plural-Forms without nplurals or "
-                      "plural");
+        return fail(err, MC_ERR_ARG,
+                    "Plural-Forms without nplurals or "
+                    "plural");
     c->nplurals = atoi(np + 9);
     if (c->nplurals < 1 || c->nplurals > 6)
-        return mc_err(err, MC_ERR_ARG, "Plural-Forms: nplurals=%d",
-                      c->nplurals);
+        return fail(err, MC_ERR_ARG, "Plural-Forms: nplurals=%d", c->nplurals);
     pparse p = {ex + 7, c, 0};
     pternary(&p, 0);
     pspace(&p);
     if (p.err || (*p.s != ';' && *p.s != 0)) {
         c->nnodes = 0;
-        return mc_err(err, MC_ERR_ARG, "Plural-Forms: cannot read %.40s", ex);
+        return fail(err, MC_ERR_ARG, "Plural-Forms: cannot read %.40s", ex);
     }
     return 0;
 }
@@ -338,13 +357,13 @@ static int add_catalog(const char *lang, const void *mo, size_t len, int copy,
                        mc_error *err)
 {
     if (!lang || !mo)
-        return mc_err(err, MC_ERR_ARG, "no language or no catalog");
+        return fail(err, MC_ERR_ARG, "no language or no catalog");
     char tag[TAG_MAX];
     norm_tag(lang, strlen(lang), tag);
     if (!tag[0])
-        return mc_err(err, MC_ERR_ARG, "not a language tag: %.40s", lang);
+        return fail(err, MC_ERR_ARG, "not a language tag: %.40s", lang);
     if (len < 28)
-        return mc_err(err, MC_ERR_ARG, "%s: too short for a catalog", tag);
+        return fail(err, MC_ERR_ARG, "%s: too short for a catalog", tag);
     catalog c;
     memset(&c, 0, sizeof c);
     memcpy(c.lang, tag, sizeof tag);
@@ -356,36 +375,36 @@ static int add_catalog(const char *lang, const void *mo, size_t len, int copy,
     else if (b[0] == 0x95 && b[1] == 0x04 && b[2] == 0x12 && b[3] == 0xde)
         c.swap = 1;
     else
-        return mc_err(err, MC_ERR_ARG, "%s: not a .mo catalog", tag);
+        return fail(err, MC_ERR_ARG, "%s: not a .mo catalog", tag);
     if (word(&c, 4) >> 16)
-        return mc_err(err, MC_ERR_ARG, "%s: unknown .mo revision", tag);
+        return fail(err, MC_ERR_ARG, "%s: unknown .mo revision", tag);
     c.n = word(&c, 8);
     c.orig = word(&c, 12);
     c.trans = word(&c, 16);
     if (c.n > len / 16 || c.orig > len || c.trans > len ||
         len - c.orig < 8 * (size_t)c.n || len - c.trans < 8 * (size_t)c.n)
-        return mc_err(err, MC_ERR_ARG, "%s: tables outside the file", tag);
+        return fail(err, MC_ERR_ARG, "%s: tables outside the file", tag);
     const char *prev = NULL;
     const char *header = NULL;
     for (uint32_t i = 0; i < c.n; i++) {
         const char *o = mo_string(&c, c.orig, i, NULL);
         const char *t = mo_string(&c, c.trans, i, NULL);
         if (!o || !t)
-            return mc_err(err, MC_ERR_ARG, "%s: string %u outside the file",
-                          tag, i);
+            return fail(err, MC_ERR_ARG, "%s: string %u outside the file", tag,
+                        i);
         if (prev && strcmp(prev, o) >= 0)
-            return mc_err(err, MC_ERR_ARG,
-                          "%s: messages not in order (not msgfmt's)", tag);
+            return fail(err, MC_ERR_ARG,
+                        "%s: messages not in order (not msgfmt's)", tag);
         if (!*o)
             header = t;
         prev = o;
     }
     if (read_plural(&c, header, err))
-        return -1;
+        return MC_ERR_ARG;
     if (copy) {
         void *own = malloc(len);
         if (!own)
-            return mc_err(err, MC_ERR_NOMEM, "out of memory");
+            return fail(err, MC_ERR_NOMEM, "out of memory");
         memcpy(own, mo, len);
         c.mo = own;
     }
@@ -395,7 +414,7 @@ static int add_catalog(const char *lang, const void *mo, size_t len, int copy,
         pthread_mutex_unlock(&add_lock);
         if (copy)
             free((void *)c.mo);
-        return mc_err(err, MC_ERR_NOMEM, "more than %d catalogs", MAX_CATALOGS);
+        return fail(err, MC_ERR_NOMEM, "more than %d catalogs", MAX_CATALOGS);
     }
     catalogs[k] = c;
     atomic_store_explicit(&n_catalogs, k + 1, memory_order_release);
@@ -618,29 +637,44 @@ static size_t pseudo_keep(const char *s)
     return 0;
 }
 
+/* Appends the k bytes at s to out (n bytes) at *len, cut and ended there
+   when they do not fit; *len counts them all. */
+static void put(char *out, size_t n, size_t *len, const char *s, size_t k)
+{
+    for (size_t i = 0; i < k; i++, (*len)++)
+        if (*len + 1 < n)
+            out[*len] = s[i];
+    if (n)
+        out[*len < n ? *len : n - 1] = 0;
+}
+
 size_t mc_lang_pseudo(const char *in, char *out, size_t n)
 {
-    mc_sb b;
-    mc_sb_init(&b, out, n);
+    size_t len = 0;
+    if (out && n)
+        out[0] = 0;
+    else
+        n = 0;
     for (const char *s = in; *s;) {
         size_t k = pseudo_keep(s);
         if (k) {
-            mc_sb_printf(&b, "%.*s", (int)k, s);
+            put(out, n, &len, s, k);
             s += k;
             continue;
         }
         unsigned char ch = (unsigned char)*s++;
-        if (ch >= 'a' && ch <= 'z') {
-            mc_sb_printf(&b, "%s", pseudo_lower[ch - 'a']);
-            if (strchr("aeiou", ch)) /* about a third longer, as German */
-                mc_sb_printf(&b, "%s", pseudo_lower[ch - 'a']);
-        } else if (ch >= 'A' && ch <= 'Z') {
-            mc_sb_printf(&b, "%s", pseudo_upper[ch - 'A']);
-        } else {
-            mc_sb_putc(&b, (char)ch);
+        const char *w = ch >= 'a' && ch <= 'z'   ? pseudo_lower[ch - 'a']
+                        : ch >= 'A' && ch <= 'Z' ? pseudo_upper[ch - 'A']
+                                                 : NULL;
+        if (!w) {
+            put(out, n, &len, (const char *)&ch, 1);
+            continue;
         }
+        put(out, n, &len, w, strlen(w));
+        if (strchr("aeiou", ch)) /* about a third longer, as German */
+            put(out, n, &len, w, strlen(w));
     }
-    return b.len;
+    return len;
 }
 
 /* The pseudo-language's texts, made once each and kept for the process
@@ -753,6 +787,13 @@ const char *mc_ntr(const char *msgid, const char *plural, unsigned long n)
 }
 
 /* ---- what the caller asks for ------------------------------------------- */
+
+static const char *const side_word[] = {N_("South"), N_("North")};
+
+const char *mc_side_word(int side)
+{
+    return mc_tr(side_word[side == MC_NORTH]);
+}
 
 const char *mc_lang_from_env(char *buf, size_t n)
 {

@@ -26,6 +26,10 @@
 #define C_(c, s) mc_trc(c, s)
 #define N_(s) s
 
+/* A side's name in the thread's language ("South" 0, "North" 1), for the
+   rules' sentences. */
+const char *mc_side_word(int side);
+
 /* A catalog built into a program or the library: the .mo file of a
    po/<domain>/<lang>.po (tools/embed.c -t makes the list, ended by a
    NULL lang). */

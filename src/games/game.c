@@ -699,23 +699,16 @@ int mc_end_reason_parse(const char *name)
     return -1;
 }
 
-static const char *const side_word[] = {N_("South"), N_("North")};
-
-const char *mc_side_word(int side)
-{
-    return _(side_word[side == MC_NORTH]);
-}
-
 /* The generic words for an end reason; l is the loser, -1 at a draw.
    Each is a sentence that follows a colon ("South wins 25 to 23: ..."). */
 static void reason_words(mc_sb *b, const mc_result *r, int l)
 {
-    const char *L = l >= 0 ? _(side_word[l]) : NULL;
+    const char *L = l >= 0 ? mc_side_word(l) : NULL;
     switch (r->reason) {
     case MC_END_CAPTURES:
         if (l >= 0)
             mc_sb_printf(b, _("%s has captured more than half of the seeds."),
-                         _(side_word[1 - l]));
+                         mc_side_word(1 - l));
         else
             mc_sb_printf(b, _("a player has captured more than half of the "
                               "seeds."));
@@ -775,11 +768,11 @@ size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
         if (r->reason == MC_END_TIME)
             /* TRANSLATORS: %1$s the winner, %2$s the loser (South, North) */
             mc_sb_printf(&b, _("%1$s wins: %2$s ran out of time."),
-                         _(side_word[w & 1]), _(side_word[l]));
+                         mc_side_word(w & 1), mc_side_word(l));
         else
             /* TRANSLATORS: %1$s the winner, %2$s the loser (South, North) */
             mc_sb_printf(&b, _("%1$s wins: %2$s resigned."),
-                         _(side_word[w & 1]), _(side_word[l]));
+                         mc_side_word(w & 1), mc_side_word(l));
         return b.len;
     }
     /* Why it ended (a sentence after a colon), then the score. */
@@ -791,7 +784,7 @@ size_t mc_result_describe(const mc_game *g, const mc_result *r, char *buf,
         reason_words(&wb, r, loser);
     mc_layout l;
     mc_layout_get(g, &l);
-    const char *W = w == MC_DRAW ? NULL : _(side_word[w]);
+    const char *W = w == MC_DRAW ? NULL : mc_side_word(w);
     if (r->reason == MC_END_ANNULLED) {
         /* TRANSLATORS: %s says why (a sentence) */
         mc_sb_printf(&b, _("The game is annulled: %s"), why);

@@ -310,8 +310,4 @@ static inline void mc_trace_add(mc_trace *t, int kind, int pit, uint32_t n,
     }
 }
 
-/* A side's name in the thread's language ("South", "North"), for the
-   rules' sentences. */
-const char *mc_side_word(int side);
-
 #endif

@@ -1,6 +1,33 @@
 // board.mjs - what the browser tests share (play.mjs against mancala
-// serve, site.mjs against the static site): polling the page, and playing
-// a move by clicking as a person would.
+// serve, site.mjs and i18n.mjs against the static site): polling the page,
+// playing a move by clicking as a person would, and a plain file server.
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.json': 'application/json' };
+
+// A plain static file server of the folder site on 127.0.0.1, a free port:
+// files by name, nothing else (so nothing of mancala serve helps the page);
+// onRequest(url) sees each request, headers go with every file.  Resolves
+// to the listening server.
+export function staticServer(site, { onRequest, headers } = {}) {
+  const srv = createServer((req, res) => {
+    if (onRequest) onRequest(req.url);
+    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (path.endsWith('/')) path += 'index.html';
+    const file = join(site, path);
+    if (!file.startsWith(site) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', ...(headers || {}) });
+    res.end(readFileSync(file));
+  });
+  return new Promise((ok) => srv.listen(0, '127.0.0.1', () => ok(srv)));
+}
 
 // Poll fn(arg) in the page until it is true (waitForFunction's polling
 // evaluates a string, which the served page's Content-Security-Policy

@@ -18,13 +18,12 @@
 // then those parts say what they did not check.
 // usage: node tests/e2e/i18n.mjs build/site   (MANCALA: the program)
 import { chromium } from 'playwright-core';
-import { createServer } from 'node:http';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, statSync, readdirSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { until, clickMove, CODES } from './board.mjs';
+import { until, clickMove, CODES, staticServer } from './board.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const site = resolve(process.argv[2] || join(root, 'build', 'site'));
@@ -57,27 +56,9 @@ if (!libFrench) console.log('i18n.mjs: the library speaks no French yet: its wor
 if (!libPseudo) console.log('i18n.mjs: the library marks none of its words yet: only the page\'s are checked in en-XA');
 
 // ---- a plain static file server, with mancala serve's CSP ------------------
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.json': 'application/json' };
 const CSP = "default-src 'self'; img-src 'self' data:; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; frame-ancestors 'none'";
 let requests = [];
-function startServer() {
-  const srv = createServer((req, res) => {
-    requests.push(req.url);
-    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (path.endsWith('/')) path += 'index.html';
-    const file = join(site, path);
-    if (!file.startsWith(site) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' });
-      res.end('not found');
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', 'Content-Security-Policy': CSP });
-    res.end(readFileSync(file));
-  });
-  return new Promise((ok) => srv.listen(0, '127.0.0.1', () => ok(srv)));
-}
-const server = await startServer();
+const server = await staticServer(site, { onRequest: (u) => requests.push(u), headers: { 'Content-Security-Policy': CSP } });
 const url = `http://127.0.0.1:${server.address().port}/`;
 
 // A browser whose language is locale (navigator.languages).

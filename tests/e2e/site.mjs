@@ -10,12 +10,11 @@
 // $MANCALA_SHOTS (make screenshots: docs/img) or the scratch folder.
 // usage: node tests/e2e/site.mjs build/site
 import { chromium } from 'playwright-core';
-import { createServer } from 'node:http';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { until, clickMove, CODES } from './board.mjs';
+import { until, clickMove, CODES, staticServer } from './board.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const site = resolve(process.argv[2] || join(root, 'build', 'site'));
@@ -35,25 +34,8 @@ function check(cond, what) {
 }
 
 // ---- a plain static file server: files by name, nothing else ----------------
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.json': 'application/json' };
 let requests = [];
-function startServer() {
-  const srv = createServer((req, res) => {
-    requests.push(req.url);
-    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (path.endsWith('/')) path += 'index.html';
-    const file = join(site, path);
-    if (!file.startsWith(site) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' });
-      res.end('not found');
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((ok) => srv.listen(0, '127.0.0.1', () => ok(srv)));
-}
+const startServer = () => staticServer(site, { onRequest: (u) => requests.push(u) });
 let server = await startServer();
 const url = `http://127.0.0.1:${server.address().port}/`;
 
