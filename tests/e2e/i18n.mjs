@@ -314,14 +314,15 @@ function english(s) {
 // evaluations; left out when the library marks none of its words yet.
 const LIB_SEL = '#game option, #seek-game option, #options-help, #log li:not(:first-child), #eval-text, #choices .why';
 // A game's options as the rules name them (`mancala games`: the option
-// names, their values, the presets): codes of a game's spec, the same in
-// every language, in the options' help beside its (translated) words.
+// names, their values, the presets and the word "preset" that names them,
+// a key as the options' are): codes of a game's spec, the same in every
+// language, in the options' help beside its (translated) words.
 const SPEC_WORDS = new Set();
 if (process.env.MANCALA) {
   const out = spawnSync(process.env.MANCALA, ['games'], { env: { ...process.env, MANCALA_EGDB_DIR: 'none' } }).stdout.toString();
   for (const line of out.split('\n')) {
-    const m = /^ {2}(?:preset\s+)?([a-z0-9_]+)\s+([a-z0-9_*|=,+.]+)/.exec(line);
-    if (m) for (const w of (m[1] + ' ' + m[2]).match(/\p{L}+/gu) || []) SPEC_WORDS.add(w);
+    const m = /^ {2}(preset\s+)?([a-z0-9_]+)\s+([a-z0-9_*|=,+.]+)/.exec(line);
+    if (m) for (const w of ((m[1] || '') + m[2] + ' ' + m[3]).match(/\p{L}+/gu) || []) SPEC_WORDS.add(w);
   }
 }
 // The text of the page, each text node apart (a move list's letters are
