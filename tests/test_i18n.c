@@ -126,7 +126,7 @@ static void test_plural_rule(void)
     size_t len;
     unsigned char *mo = make_mo(pl, 2, 1, &len);
     mc_error err = {0, ""};
-    CHECK_MSG(mc_lang_add("pl", mo, len, &err) == 0, err.msg);
+    CHECK_MSG(mc_lang_add("pl", mo, len, &err) == 0, "%s", err.msg);
     free(mo);
     mc_lang_use("pl");
     /* worked from the rule: 1 -> 0; 2,3,4,22 -> 1; 5,11,12,13,14,25 -> 2 */
