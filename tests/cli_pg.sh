@@ -49,6 +49,10 @@ rc=$?
 
 # start: serve on the cluster ($1: the --db), the address in $url
 start() {
+    # emptied here, not only by the child's redirection: the loop below
+    # could otherwise read the address the last server printed before the
+    # new one has opened the file (seen under the sanitizers)
+    : >"$tmp/out"
     "$M" serve --port 0 --site none --db "$1" >"$tmp/out" 2>>"$tmp/serve.err" &
     pid=$!
     i=0

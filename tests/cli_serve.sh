@@ -11,7 +11,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # wait_url: until the server started with its output in $tmp/out says its
 # address, at most 30 s (a server under the sanitizers on a loaded machine
-# takes seconds to start)
+# takes seconds to start); $tmp/out is emptied before each server starts,
+# or this could read the last one's address before the new one opens it
 wait_url() {
     i=0
     while ! grep -q 'http://127.0.0.1:' "$tmp/out" && [ $i -lt 300 ]; do
@@ -64,6 +65,7 @@ timeout 10 "$M" serve --import "$tmp/odd" --db "$tmp/odd.db" >"$tmp/out" 2>"$tmp
 "$M" serve --import "$tmp/nothing" --db "$tmp/games/serve.db" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "nothing" "$tmp/err" && ok || bad "import of a missing folder: rc=$rc"
 
+: >"$tmp/out"
 "$M" serve --port 0 --db "$tmp/games/serve.db" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 wait_url
@@ -77,6 +79,7 @@ wait "$pid"; rc=$?
 # an existing database readable by others is made private (issue 44)
 : >"$tmp/open.db"
 chmod 644 "$tmp/open.db"
+: >"$tmp/out"
 "$M" serve --port 0 --db "$tmp/open.db" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 wait_url
@@ -87,6 +90,7 @@ wait "$pid"
 # A file-size limit reached: the change is refused (503 io), the server
 # lives on (issue 44: it died of SIGXFSZ).
 if command -v curl >/dev/null 2>&1; then
+    : >"$tmp/out"
     (ulimit -f 400; exec "$M" serve --port 0 --rate 1000 --db "$tmp/fsize.db") >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     wait_url
@@ -161,6 +165,7 @@ fi
 # game stays, its seat "deleted player".  The commands act on the database
 # while the server runs.
 if command -v curl >/dev/null 2>&1; then
+    : >"$tmp/out"
     "$M" serve --port 0 --db "$tmp/acct.db" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     wait_url
@@ -190,6 +195,7 @@ if command -v curl >/dev/null 2>&1; then
     code=$(post -o /dev/null -w '%{http_code}' -d '{"name":"Ama","password":"typed by the operator"}' "$url/api/login")
     [ "$code" = 401 ] && ok || bad "a deleted account signs in: $code"
     kill -TERM "$pid"; wait "$pid"
+    : >"$tmp/out"
     "$M" serve --port 0 --db "$tmp/acct.db" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     wait_url
