@@ -93,7 +93,7 @@ SODIUM_LIBS   ?= $(shell pkg-config --libs libsodium 2>/dev/null || echo -lsodiu
 SERVER_LIBS := -lmicrohttpd -ljansson $(SQLITE_LIBS) $(SODIUM_LIBS) -ldl
 # PostgreSQL as the store (--db postgresql://..., docs/SERVER.md): libpq is
 # loaded at run time (dlopen), only its header is needed to build (Debian:
-# libpq-dev); without it store_pg.c builds a store that refuses PostgreSQL.
+# libpq-dev); without it store_pg_none.c is a store that refuses PostgreSQL.
 PG_CFLAGS ?= $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 RULES_MD := $(wildcard docs/rules/*.md)
 # Search journals shipped with the library (docs/EGDB.md), embedded too.
@@ -323,7 +323,8 @@ $(MPI_PROG): $(B)/mpi/mpi.o $(B)/cli.a $(B)/libmancala.a
 
 $(B)/src/cli/tui.o: MC_CFLAGS += $(CURSES_CFLAGS)
 $(B)/src/server/store.o: MC_CFLAGS += $(SQLITE_CFLAGS)
-$(B)/src/server/store_pg.o: MC_CFLAGS += $(PG_CFLAGS)
+$(B)/src/server/store_pg.o $(B)/src/server/store_pg_account.o \
+  $(B)/src/server/store_pg_name.o $(B)/src/server/store_pg_none.o: MC_CFLAGS += $(PG_CFLAGS)
 $(B)/src/server/store_copy.o: MC_CFLAGS += $(SQLITE_CFLAGS)
 $(B)/src/server/password.o: MC_CFLAGS += $(SODIUM_CFLAGS)
 
@@ -585,10 +586,10 @@ GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c \
               $(B)/gen/eval_weights.c $(B)/gen/books.c $(B)/gen/catalogs_lib.c
 
 # The JSON API's request handler, fed method, path and body.
-build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c src/server/store_pg.c src/server/password.c src/server/rating.c src/server/store_rate.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
+build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c $(wildcard src/server/store_pg*.c) src/server/password.c src/server/rating.c src/server/store_rate.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SQLITE_CFLAGS) $(SODIUM_CFLAGS) -o $@ $< $(API_SRC) \
-	  src/server/store.c src/server/store_pg.c src/server/password.c src/server/rating.c src/server/store_rate.c \
+	  src/server/store.c $(wildcard src/server/store_pg*.c) src/server/password.c src/server/rating.c src/server/store_rate.c \
 	  $(LIB_SRC) $(GEN_SRC) -ljansson $(SQLITE_LIBS) $(SODIUM_LIBS) -lzstd -lm
 
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
