@@ -860,20 +860,7 @@ int mc_pg_each(mc_pg *p, const char *id,
         return -1;
     pg_args q = {0};
     pg_a_text(&q, id);
-    PGresult *r = pg_run(
-        p,
-        "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
-        " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
-        " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
-        " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot,"
-        " g.tb_side, g.tb_declined"
-        " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
-        " JOIN seats b ON b.game = g.id AND b.side = 1"
-        " LEFT JOIN accounts x ON x.id = a.account"
-        " LEFT JOIN accounts y ON y.id = b.account"
-        " LEFT JOIN results r ON r.game = g.id"
-        " WHERE $1::text IS NULL OR g.id = $1",
-        &q);
+    PGresult *r = pg_run(p, GAMES_SELECT, &q);
     if (!r)
         pg_fail(p, err, what);
     int rows = r ? pq_PQntuples(r) : 0;
