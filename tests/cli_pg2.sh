@@ -5,9 +5,9 @@
 # through A reaches an event stream opened on B; the same move sent through
 # both at the same moment is taken once; a takeback between two people
 # asked through one process and answered through the other; a deletion
-# through A seen by B; --quota counted in the database; a restart of the
-# database (503 io meanwhile, nothing announced meanwhile missed); a
-# schema-4 database upgraded to schema 5 when opened.  Skipped (said) when
+# through A seen by B; --quota and --max-games counted in the database; a
+# restart of the database (503 io meanwhile, nothing announced meanwhile
+# missed); a schema-4 database upgraded to schema 5 when opened.  Skipped (said) when
 # PostgreSQL or curl is not installed.
 . tests/lib/harness.sh
 . tests/lib/pg.sh
@@ -148,7 +148,7 @@ start B "$DB"
 # loads it from the database on its first use), and answers what A
 # answers; the history is the move sent here.
 tok=
-[ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "1: new game: $(cat "$tmp/body")"
+[ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "1: new game: $(head -c 300 "$tmp/body")"
 id=$(json id)
 tok=$(json token)
 [ "$(api A POST "game/$id/play" '{"move":"C"}')" = 200 ] && ok || bad "1: a move through A: $(head -c 300 "$tmp/body")"
@@ -181,7 +181,7 @@ stop_stream
 # afterwards A and B show one ply more, the next version (one change, one
 # version: the same sequence on both) and the history with the move once.
 tok=
-[ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "3: new game: $(cat "$tmp/body")"
+[ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "3: new game: $(head -c 300 "$tmp/body")"
 id=$(json id)
 tok=$(json token)
 look B "$id" || bad "3: B does not serve the game"
@@ -200,7 +200,7 @@ while [ $r -le 10 ]; do
     a=$(cat "$tmp/c3a") b=$(cat "$tmp/c3b")
     case "$a $b" in
     "200 403"|"200 409"|"200 422"|"403 200"|"409 200"|"422 200") ok ;;
-    *) bad "3.$r: $m at version $v through A and B: $a and $b, $(head -c 200 "$tmp/r3a") / $(head -c 200 "$tmp/r3b")" ;;
+    *) bad "3.$r: $m at version $v through A and B: $a $(json code "$tmp/r3a") and $b $(json code "$tmp/r3b")" ;;
     esac
     [ -n "$v" ] && same "$id" && [ "$(hist "$tmp/A.json")" = "$(plus "$h" "$m")" ] &&
         [ "$(json version "$tmp/A.json")" = $((v + 1)) ] && ok ||
@@ -213,11 +213,11 @@ done
 # through their own process; a takeback asked through A (202) shows in B's
 # state and is accepted through B: both moves taken back on A and B alike.
 tok=
-[ "$(api A POST new '{"game":"oware","seats":"S"}')" = 201 ] && ok || bad "4: new game: $(cat "$tmp/body")"
+[ "$(api A POST new '{"game":"oware","seats":"S"}')" = 201 ] && ok || bad "4: new game: $(head -c 300 "$tmp/body")"
 id=$(json id)
 ts=$(json token)
 code=$(json code)
-[ -n "$code" ] && ok || bad "4: no invitation: $(cat "$tmp/body")"
+[ -n "$code" ] && ok || bad "4: no invitation: $(head -c 300 "$tmp/body")"
 # (at ply 0 the side to move is South: "N" is the seat's side)
 [ "$(api B POST "game/$id/join" "{\"invite\":\"$code\"}")" = 200 ] && grep -q '"side":"N"' "$tmp/body" && ok ||
     bad "4: join through B: $(head -c 300 "$tmp/body")"
@@ -245,14 +245,14 @@ within 2000 same "$id" && [ "$(hist "$tmp/A.json")" = '[]' ] && ok ||
 # 5. Deleted through A: B, which served it, answers 404 within 2 s, and an
 # event stream on B is told the game is gone.
 tok=
-[ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "5: new game: $(cat "$tmp/body")"
+[ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "5: new game: $(head -c 300 "$tmp/body")"
 id=$(json id)
 tok=$(json token)
 look B "$id" && ok || bad "5: B does not serve the game"
 stream B "$id" "$tmp/ev5" 10
 within 3000 has "$tmp/ev5" '^data:' || bad "5: no first state on B's stream"
 st=$(api A DELETE "game/$id")
-[ "$st" = 200 ] && [ "$(json deleted)" = "$id" ] && ok || bad "5: delete through A: $st $(cat "$tmp/body")"
+[ "$st" = 200 ] && [ "$(json deleted)" = "$id" ] && ok || bad "5: delete through A: $st $(head -c 300 "$tmp/body")"
 within 2000 eval '[ "$(get B "$tmp/B.json" "game/$id")" = 404 ]' && ok ||
     bad "5: B still serves the deleted game: $(head -c 200 "$tmp/B.json")"
 within 2000 has "$tmp/ev5" '^event: gone' && ok || bad "5: B's stream not told the game is gone"
@@ -263,7 +263,7 @@ stop_stream
 # connection may not be back yet: B reads the versions again when it is)
 # is seen by B, on a stream opened before the stop too, and both agree.
 tok=
-[ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "7: new game: $(cat "$tmp/body")"
+[ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "7: new game: $(head -c 300 "$tmp/body")"
 id=$(json id)
 tok=$(json token)
 look B "$id" || bad "7: B does not serve the game"
@@ -271,9 +271,9 @@ stream B "$id" "$tmp/ev7" 30
 within 3000 has "$tmp/ev7" '^data:' || bad "7: no first state on B's stream"
 pg_down || bad "7: the cluster did not stop"
 st=$(api A POST "game/$id/play" '{"move":"C"}')
-[ "$st" = 503 ] && grep -q '"io"' "$tmp/body" && ok || bad "7: a move through A, the database down: $st $(cat "$tmp/body")"
+[ "$st" = 503 ] && grep -q '"io"' "$tmp/body" && ok || bad "7: a move through A, the database down: $st $(head -c 300 "$tmp/body")"
 st=$(api B POST "game/$id/play" '{"move":"C"}')
-[ "$st" = 503 ] && grep -q '"io"' "$tmp/body" && ok || bad "7: a move through B, the database down: $st $(cat "$tmp/body")"
+[ "$st" = 503 ] && grep -q '"io"' "$tmp/body" && ok || bad "7: a move through B, the database down: $st $(head -c 300 "$tmp/body")"
 pg_up || bad "7: the cluster did not start again"
 st=$(api A POST "game/$id/play" '{"move":"C"}')
 [ "$st" = 200 ] && [ "$(json ply)" = 1 ] && ok || bad "7: a move through A after the return: $st $(head -c 300 "$tmp/body")"
@@ -284,7 +284,7 @@ stop_stream
 
 # A record in mancala's export format, for 8: two moves, from the program
 tok=
-[ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "8: new game: $(cat "$tmp/body")"
+[ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "8: new game: $(head -c 300 "$tmp/body")"
 id=$(json id)
 tok=$(json token)
 api A POST "game/$id/play" '{"move":"C"}' >/dev/null
@@ -302,19 +302,33 @@ psql -X -q -d "$PG_URL/postgres" -c "CREATE DATABASE quota6" || bad "6: CREATE D
 start C "$PG_URL/quota6" --quota 2
 start D "$PG_URL/quota6" --quota 2
 tok=
-[ "$(api C POST new '{"game":"oware"}')" = 201 ] && ok || bad "6: the first game through C: $(cat "$tmp/body")"
+[ "$(api C POST new '{"game":"oware"}')" = 201 ] && ok || bad "6: the first game through C: $(head -c 300 "$tmp/body")"
 id=$(json id)
 t6=$(json token)
-[ "$(api C POST new '{"game":"oware"}')" = 201 ] && ok || bad "6: the second game through C: $(cat "$tmp/body")"
+[ "$(api C POST new '{"game":"oware"}')" = 201 ] && ok || bad "6: the second game through C: $(head -c 300 "$tmp/body")"
 st=$(api D POST new '{"game":"oware"}')
-[ "$st" = 429 ] && [ "$(json code)" = quota ] && ok || bad "6: the third game through D: $st $(cat "$tmp/body")"
+[ "$st" = 429 ] && [ "$(json code)" = quota ] && ok || bad "6: the third game through D: $st $(head -c 300 "$tmp/body")"
 st=$(api C POST new '{"game":"oware"}')
-[ "$st" = 429 ] && [ "$(json code)" = quota ] && ok || bad "6: the third game through C: $st $(cat "$tmp/body")"
+[ "$st" = 429 ] && [ "$(json code)" = quota ] && ok || bad "6: the third game through C: $st $(head -c 300 "$tmp/body")"
 tok=$t6
-[ "$(api C DELETE "game/$id")" = 200 ] && ok || bad "6: delete through C: $(cat "$tmp/body")"
+[ "$(api C DELETE "game/$id")" = 200 ] && ok || bad "6: delete through C: $(head -c 300 "$tmp/body")"
 tok=
 st=$(api D POST new '{"game":"oware"}')
-[ "$st" = 201 ] && ok || bad "6: a game through D after a deletion: $st $(cat "$tmp/body")"
+[ "$st" = 201 ] && ok || bad "6: a game through D after a deletion: $st $(head -c 300 "$tmp/body")"
+stop C
+stop D
+# and --max-games (503 full) counts the games of the database too: it holds
+# n (2 when the above passed); with --max-games n+1 on both, one more
+# through C fills it, and D, which loaded n when it started, is refused
+# the next
+n=$(psql -X -A -t -d "$PG_URL/quota6" -c "SELECT count(*) FROM games")
+start C "$PG_URL/quota6" --max-games $((n + 1))
+start D "$PG_URL/quota6" --max-games $((n + 1))
+[ "$(api C POST new '{"game":"oware"}')" = 201 ] && ok || bad "6: game $((n + 1)) through C: $(head -c 300 "$tmp/body")"
+st=$(api D POST new '{"game":"oware"}')
+[ "$st" = 503 ] && [ "$(json code)" = full ] && ok || bad "6: game $((n + 2)) through D: $st $(head -c 300 "$tmp/body")"
+[ "$(psql -X -A -t -d "$PG_URL/quota6" -c "SELECT count(*) FROM games")" = $((n + 1)) ] && ok ||
+    bad "6: not $((n + 1)) games in the database"
 stop C
 stop D
 
