@@ -26,8 +26,10 @@
 /* The schema this program writes (meta.schema): 1 the games and seats, 2
    the clocks, 3 the accounts and their sessions, and the account of each
    seat, 4 the ratings, the rated games' results and whether a game is
-   rated. */
-#define SCHEMA 4
+   rated, 5 the takeback asked for in a game (kept so that every server
+   process of a shared store knows it) and an index of the games by
+   address (the quota, counted in the store). */
+#define SCHEMA 5
 
 /* A new database's tables, as schema 4 has them; in an older one, the
    tables it lacks (its own are then brought up to date by the steps
@@ -124,11 +126,21 @@ static const char *const migrate_3_4 =
     "UPDATE meta SET value='4' WHERE key='schema';"
     "COMMIT;";
 
+/* Schema 4 lacks the takeback asked for: none (a takeback asked before
+   the upgrade was in the memory of the server that stopped). */
+static const char *const migrate_4_5 =
+    "BEGIN IMMEDIATE;"
+    "ALTER TABLE games ADD COLUMN tb_side INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN tb_declined INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE meta SET value='5' WHERE key='schema';"
+    "COMMIT;";
+
 /* After the steps, whatever the version was. */
 static const char *const schema_end =
     "CREATE INDEX IF NOT EXISTS seats_account ON seats(account);"
-    "UPDATE meta SET value='4' WHERE key='schema' AND"
-    " CAST(value AS INTEGER) < 4;";
+    "CREATE INDEX IF NOT EXISTS games_addr ON games(addr);"
+    "UPDATE meta SET value='5' WHERE key='schema' AND"
+    " CAST(value AS INTEGER) < 5;";
 
 /* Does table have the column? */
 static int has_column(sqlite3 *db, const char *table, const char *col)
@@ -180,6 +192,9 @@ static int upgrade(sqlite3 *db, char **msg, const char **why)
         return -1;
     if (!has_column(db, "games", "rated") &&
         sqlite3_exec(db, migrate_3_4, NULL, NULL, msg) != SQLITE_OK)
+        return -1;
+    if (!has_column(db, "games", "tb_side") &&
+        sqlite3_exec(db, migrate_4_5, NULL, NULL, msg) != SQLITE_OK)
         return -1;
     if (!has_column(db, "accounts", "bot") &&
         sqlite3_exec(db,
@@ -397,12 +412,47 @@ int sq_begin(mc_store *s, mc_error *err, const char *what)
     return 0;
 }
 
-int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
+/* The games the store holds, of addr when not NULL: >= 0, or -1. */
+static long long count_games(mc_store *s, const char *addr)
+{
+    sqlite3_stmt *st = sq_prep(s, addr ? "SELECT count(*) FROM games"
+                                         " WHERE addr=?"
+                                       : "SELECT count(*) FROM games");
+    if (st && addr)
+        sq_bind_text(st, 1, addr);
+    long long n =
+        st && sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+    sqlite3_finalize(st);
+    return n;
+}
+
+int sq_refuse(mc_store *s, int code, mc_error *err, const char *why)
+{
+    sq_run(s, "ROLLBACK");
+    pthread_mutex_unlock(&s->lock);
+    if (err) {
+        err->code = MC_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "%s", why);
+    }
+    return code;
+}
+
+int mc_store_insert(mc_store *s, const mc_store_game *g, int quota, int most,
+                    mc_error *err)
 {
     if (s->pg)
-        return mc_pg_insert(s->pg, g, err);
+        return mc_pg_insert(s->pg, g, quota, most, err);
     if (sq_begin(s, err, "saving a new game") != 0)
         return -1;
+    long long mine = quota > 0 ? count_games(s, g->addr ? g->addr : "") : 0;
+    long long all = most > 0 ? count_games(s, NULL) : 0;
+    if (mine < 0 || all < 0)
+        return sq_finish(s, 0, err, "saving a new game");
+    if (quota > 0 && mine >= quota)
+        return sq_refuse(s, MC_STORE_QUOTA, err,
+                         "the address holds its quota of games");
+    if (most > 0 && all >= most)
+        return sq_refuse(s, MC_STORE_FULL, err, "the store is full");
     sqlite3_stmt *st = sq_prep(s, "INSERT INTO games(id, record, version, over,"
                                   " created, touched, addr, clock_s, clock_n,"
                                   " clock_since, rated)"
@@ -445,19 +495,14 @@ static int change_one(mc_store *s, sqlite3_stmt *st, mc_error *err,
     return sq_finish(s, ok, err, what);
 }
 
-int mc_store_update(mc_store *s, const char *id, const char *record,
-                    long long version, int over, long long touched,
-                    const mc_store_clock *clock, mc_error *err)
+int sq_update_game(mc_store *s, const char *id, const char *record,
+                   long long version, int over, long long touched,
+                   const mc_store_clock *clock, const mc_store_takeback *tb)
 {
-    if (s->pg)
-        return mc_pg_update(s->pg, id, record, version, over, touched, clock,
-                            err);
-    if (sq_begin(s, err, "saving a move") != 0)
-        return -1;
     sqlite3_stmt *st =
-        sq_prep(s, "UPDATE games SET record=?, version=?, over=?,"
-                   " touched=?, clock_s=?, clock_n=?,"
-                   " clock_since=? WHERE id=?");
+        sq_prep(s, "UPDATE games SET record=?, version=?, over=?, touched=?,"
+                   " clock_s=?, clock_n=?, clock_since=?, tb_side=?,"
+                   " tb_declined=? WHERE id=? AND version<?2");
     if (st) {
         sq_bind_text(st, 1, record);
         sqlite3_bind_int64(st, 2, version);
@@ -469,20 +514,61 @@ int mc_store_update(mc_store *s, const char *id, const char *record,
                                     i < 2 ? clock->bank[i] : clock->since);
             else
                 sqlite3_bind_null(st, 5 + i);
-        sq_bind_text(st, 8, id);
+        sqlite3_bind_int(st, 8, tb ? tb->side : -1);
+        sqlite3_bind_int(st, 9, tb ? tb->declined : 0);
+        sq_bind_text(st, 10, id);
     }
-    return change_one(s, st, err, "saving a move");
+    if (sq_step_done(st) != 0)
+        return -1;
+    return sqlite3_changes(s->db) == 1;
+}
+
+int sq_changed(mc_store *s, mc_error *err)
+{
+    return sq_refuse(s, MC_STORE_CHANGED, err,
+                     "the game was changed by another server process, or "
+                     "deleted");
+}
+
+int mc_store_update(mc_store *s, const char *id, const char *record,
+                    long long version, int over, long long touched,
+                    const mc_store_clock *clock, const mc_store_takeback *tb,
+                    mc_error *err)
+{
+    if (s->pg)
+        return mc_pg_update(s->pg, id, record, version, over, touched, clock,
+                            tb, err);
+    if (sq_begin(s, err, "saving a move") != 0)
+        return -1;
+    int rc = sq_update_game(s, id, record, version, over, touched, clock, tb);
+    if (rc == 0)
+        return sq_changed(s, err);
+    return sq_finish(s, rc == 1, err, "saving a move");
 }
 
 int mc_store_seat(mc_store *s, const char *id, int side, const char *token,
-                  long long account, long long touched, mc_error *err)
+                  long long account, long long version, long long touched,
+                  mc_error *err)
 {
     if (s->pg)
-        return mc_pg_seat(s->pg, id, side, token, account, touched, err);
+        return mc_pg_seat(s->pg, id, side, token, account, version, touched,
+                          err);
     if (sq_begin(s, err, "saving a seat") != 0)
         return -1;
-    sqlite3_stmt *st = sq_prep(s, "UPDATE seats SET token=?, invite=NULL,"
-                                  " account=? WHERE game=? AND side=?");
+    sqlite3_stmt *st =
+        sq_prep(s, "UPDATE games SET version=?, touched=? WHERE id=? AND"
+                   " version<?1");
+    if (st) {
+        sqlite3_bind_int64(st, 1, version);
+        sqlite3_bind_int64(st, 2, touched);
+        sq_bind_text(st, 3, id);
+    }
+    if (sq_step_done(st) != 0)
+        return sq_finish(s, 0, err, "saving a seat");
+    if (sqlite3_changes(s->db) != 1)
+        return sq_changed(s, err);
+    st = sq_prep(s, "UPDATE seats SET token=?, invite=NULL,"
+                    " account=? WHERE game=? AND side=?");
     if (st) {
         sq_bind_text(st, 1, token);
         bind_account(st, 2, account);
@@ -490,14 +576,6 @@ int mc_store_seat(mc_store *s, const char *id, int side, const char *token,
         sqlite3_bind_int(st, 4, side);
     }
     int ok = sq_step_done(st) == 0 && sqlite3_changes(s->db) == 1;
-    if (ok) {
-        st = sq_prep(s, "UPDATE games SET touched=? WHERE id=?");
-        if (st) {
-            sqlite3_bind_int64(st, 1, touched);
-            sq_bind_text(st, 2, id);
-        }
-        ok = sq_step_done(st) == 0;
-    }
     return sq_finish(s, ok, err, "saving a seat");
 }
 
@@ -558,11 +636,13 @@ int sq_read_change(sqlite3_stmt *st, int i, mc_store_change *ch)
     return 1;
 }
 
-int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
-                  void *ctx, mc_error *err)
+/* Every game, or the game id (not NULL): each(ctx, g) for each.  0 (*n:
+   how many), or -1 with err filled. */
+static int read_games(mc_store *s, const char *id,
+                      int (*each)(void *ctx, const mc_store_game *g), void *ctx,
+                      int *n, mc_error *err)
 {
-    if (s->pg)
-        return mc_pg_each(s->pg, each, ctx, err);
+    *n = 0;
     pthread_mutex_lock(&s->lock);
     /* The two seats joined to their game, and their accounts' names: one
        row a game. */
@@ -570,12 +650,16 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
         s, "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
            " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
            " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
-           " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot"
+           " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot,"
+           " g.tb_side, g.tb_declined"
            " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
            " JOIN seats b ON b.game = g.id AND b.side = 1"
            " LEFT JOIN accounts x ON x.id = a.account"
            " LEFT JOIN accounts y ON y.id = b.account"
-           " LEFT JOIN results r ON r.game = g.id");
+           " LEFT JOIN results r ON r.game = g.id"
+           " WHERE ?1 IS NULL OR g.id = ?1");
+    if (st)
+        sq_bind_text(st, 1, id);
     int rc = st ? SQLITE_ROW : SQLITE_ERROR, stop = 0;
     while (st && !stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         mc_store_game g;
@@ -601,8 +685,12 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
         g.ended = sq_read_change(st, 21, &g.change);
         for (int side = 0; side < 2; side++)
             g.bot[side] = sqlite3_column_int(st, 32 + side);
-        if (g.id && g.record)
+        g.tb.side = sqlite3_column_int(st, 34);
+        g.tb.declined = sqlite3_column_int(st, 35);
+        if (g.id && g.record) {
+            ++*n;
             stop = each(ctx, &g);
+        }
     }
     int bad = !stop && rc != SQLITE_DONE;
     if (bad)
@@ -612,36 +700,34 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
     return bad ? -1 : 0;
 }
 
-int mc_store_get(mc_store *s, const char *id, char **record, long long *version,
-                 mc_store_clock *clock, mc_error *err)
+int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
+                  void *ctx, mc_error *err)
 {
     if (s->pg)
-        return mc_pg_get(s->pg, id, record, version, clock, err);
-    *record = NULL;
-    pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = sq_prep(s, "SELECT record, version, clock_s, clock_n,"
-                                  " clock_since FROM games WHERE id=?");
-    int rc = SQLITE_ERROR;
-    if (st) {
-        sq_bind_text(st, 1, id);
-        rc = sqlite3_step(st);
-    }
-    int ret;
-    if (rc == SQLITE_ROW) {
-        const char *t = sq_col_text(st, 0);
-        *record = t ? strdup(t) : NULL;
-        *version = sqlite3_column_int64(st, 1);
-        if (clock)
-            read_clock(st, 2, clock);
-        ret = *record ? 0 : sq_fail(s, err, "reading a game");
-    } else if (rc == SQLITE_DONE) {
-        ret = 1;
-    } else {
-        ret = sq_fail(s, err, "reading a game");
-    }
-    sqlite3_finalize(st);
-    pthread_mutex_unlock(&s->lock);
-    return ret;
+        return mc_pg_each(s->pg, NULL, each, ctx, err);
+    int n;
+    return read_games(s, NULL, each, ctx, &n, err);
+}
+
+int mc_store_one(mc_store *s, const char *id,
+                 int (*each)(void *ctx, const mc_store_game *g), void *ctx,
+                 mc_error *err)
+{
+    if (s->pg)
+        return mc_pg_each(s->pg, id, each, ctx, err);
+    int n;
+    int rc = read_games(s, id, each, ctx, &n, err);
+    return rc != 0 ? rc : n == 0;
+}
+
+int mc_store_listen(mc_store *s,
+                    void (*changed)(void *ctx, const char *id,
+                                    long long version),
+                    void *ctx, mc_error *err)
+{
+    if (s->pg)
+        return mc_pg_listen(s->pg, changed, ctx, err);
+    return 1; /* this process's alone */
 }
 
 void mc_store_set_readonly(mc_store *s, int on)

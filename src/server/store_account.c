@@ -361,23 +361,11 @@ int mc_store_update_rated(mc_store *s, const char *id, const char *record,
     const char *what = "saving a rated game's end";
     if (sq_begin(s, err, what) != 0)
         return -1;
-    sqlite3_stmt *st =
-        sq_prep(s, "UPDATE games SET record=?, version=?, over=1,"
-                   " touched=?, clock_s=?, clock_n=?,"
-                   " clock_since=? WHERE id=?");
-    if (st) {
-        sq_bind_text(st, 1, record);
-        sqlite3_bind_int64(st, 2, version);
-        sqlite3_bind_int64(st, 3, touched);
-        for (int i = 0; i < 3; i++)
-            if (clock)
-                sqlite3_bind_double(st, 4 + i,
-                                    i < 2 ? clock->bank[i] : clock->since);
-            else
-                sqlite3_bind_null(st, 4 + i);
-        sq_bind_text(st, 7, id);
-    }
-    int ok = sq_step_done(st) == 0 && sqlite3_changes(s->db) == 1;
+    int rc = sq_update_game(s, id, record, version, 1, touched, clock, NULL);
+    if (rc == 0)
+        return sq_changed(s, err);
+    int ok = rc == 1;
+    sqlite3_stmt *st;
     int kept = ok ? read_result(s, id, ch) : -1;
     if (ok && kept == 1) {
         /* two accounts, both still there; else nothing to rate (an

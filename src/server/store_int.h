@@ -45,6 +45,17 @@ int sq_begin(mc_store *s, mc_error *err, const char *what);
 /* The end of a change: COMMIT when ok, else ROLLBACK and the error; the
    lock given back.  0, or -1. */
 int sq_finish(mc_store *s, int ok, mc_error *err, const char *what);
+/* A game's update within a change (mc_store_update's columns, tb NULL:
+   none asked): 1 done, 0 when the store holds that version or a later
+   one (or no such game), -1 on error. */
+int sq_update_game(mc_store *s, const char *id, const char *record,
+                   long long version, int over, long long touched,
+                   const mc_store_clock *clock, const mc_store_takeback *tb);
+/* A change refused: ROLLBACK, the lock given back, err saying why; code
+   returned.  sq_changed: MC_STORE_CHANGED, in words. */
+int sq_refuse(mc_store *s, int code, mc_error *err, const char *why);
+int sq_changed(mc_store *s, mc_error *err);
+
 /* A result's columns, as read_change reads them (r: the results). */
 #define RESULT_COLS                                                            \
     "r.game, r.aborted, r.score, r.s_before, r.s_rd_before, r.s_after,"        \
