@@ -186,6 +186,7 @@ id=$(json id)
 tok=$(json token)
 look B "$id" || bad "3: B does not serve the game"
 r=1
+tally=
 while [ $r -le 10 ]; do
     look A "$id" || bad "3.$r: A does not serve the game"
     v=$(json version "$tmp/A.json")
@@ -198,6 +199,7 @@ while [ $r -le 10 ]; do
     cb=$!
     wait "$ca" "$cb"
     a=$(cat "$tmp/c3a") b=$(cat "$tmp/c3b")
+    tally="$tally $a/$b$(json code "$tmp/r3a")$(json code "$tmp/r3b")"
     case "$a $b" in
     "200 403"|"200 409"|"200 422"|"403 200"|"409 200"|"422 200") ok ;;
     *) bad "3.$r: $m at version $v through A and B: $a $(json code "$tmp/r3a") and $b $(json code "$tmp/r3b")" ;;
@@ -207,6 +209,7 @@ while [ $r -le 10 ]; do
         bad "3.$r: after $m: A $(json version "$tmp/A.json") $(hist "$tmp/A.json"), B $(json version "$tmp/B.json") $(hist "$tmp/B.json") (was $v $h)"
     r=$((r + 1))
 done
+echo "cli_pg2: the races (A/B, the loser's code):$tally" >&2
 
 # 4. A game between two people: the creator's seat (South) through A, the
 # invited friend joining through B; the join shows on A; moves each
@@ -259,38 +262,68 @@ within 2000 has "$tmp/ev5" '^event: gone' && ok || bad "5: B's stream not told t
 stop_stream
 
 # 7. The database restarted under A and B: while it is down a move answers
-# 503 io through either; once it is back, a move through A (B's listening
-# connection may not be back yet: B reads the versions again when it is)
-# is seen by B, on a stream opened before the stop too, and both agree.
+# 503 io; once it is back, a move through A is seen by B, on a stream
+# opened before the stop too, and both agree.  Twice: first with B asked
+# nothing while the database was down (B learns of the restart only by
+# its listening connection: it reads every game's version again once that
+# is made again, with its other connection, which it must find lost and
+# make again by itself), then with a move sent through B too while it was
+# down (B may end its streams then: a browser's EventSource comes back
+# with Last-Event-ID, as here).
 tok=
 [ "$(api A POST new '{"game":"oware"}')" = 201 ] && ok || bad "7: new game: $(head -c 300 "$tmp/body")"
 id=$(json id)
 tok=$(json token)
 look B "$id" || bad "7: B does not serve the game"
-stream B "$id" "$tmp/ev7" 30
-within 3000 has "$tmp/ev7" '^data:' || bad "7: no first state on B's stream"
-pg_down || bad "7: the cluster did not stop"
-st=$(api A POST "game/$id/play" '{"move":"C"}')
-[ "$st" = 503 ] && grep -q '"io"' "$tmp/body" && ok || bad "7: a move through A, the database down: $st $(head -c 300 "$tmp/body")"
-st=$(api B POST "game/$id/play" '{"move":"C"}')
-[ "$st" = 503 ] && grep -q '"io"' "$tmp/body" && ok || bad "7: a move through B, the database down: $st $(head -c 300 "$tmp/body")"
-pg_up || bad "7: the cluster did not start again"
-st=$(api A POST "game/$id/play" '{"move":"C"}')
-[ "$st" = 200 ] && [ "$(json ply)" = 1 ] && ok || bad "7: a move through A after the return: $st $(head -c 300 "$tmp/body")"
-within 5000 shows B "$id" '"history":\["C"\]' && ok || bad "7: A's move not on B after the return: $(hist "$tmp/B.json")"
-within 5000 has "$tmp/ev7" '^data: .*"ply":1[,}]' && ok || bad "7: A's move not on B's stream after the return"
-same "$id" && ok || bad "7: A and B differ: A $(json version "$tmp/A.json") $(hist "$tmp/A.json"), B $(json version "$tmp/B.json") $(hist "$tmp/B.json")"
-stop_stream
+h=[]
+for round in 1 2; do
+    look A "$id" || bad "7.$round: A does not serve the game"
+    m=$(first "$tmp/A.json")
+    p=$(json ply "$tmp/A.json")
+    stream B "$id" "$tmp/ev7" 30
+    within 3000 has "$tmp/ev7" '^data:' || bad "7.$round: no first state on B's stream"
+    pg_down || bad "7.$round: the cluster did not stop"
+    st=$(api A POST "game/$id/play" "{\"move\":\"$m\"}")
+    [ "$st" = 503 ] && grep -q '"io"' "$tmp/body" && ok || bad "7.$round: a move through A, the database down: $st $(head -c 300 "$tmp/body")"
+    if [ $round = 2 ]; then
+        st=$(api B POST "game/$id/play" "{\"move\":\"$m\"}")
+        [ "$st" = 503 ] && grep -q '"io"' "$tmp/body" && ok || bad "7.$round: a move through B, the database down: $st $(head -c 300 "$tmp/body")"
+    fi
+    pg_up || bad "7.$round: the cluster did not start again"
+    st=$(api A POST "game/$id/play" "{\"move\":\"$m\"}")
+    [ "$st" = 200 ] && [ "$(json ply)" = $((p + 1)) ] && ok || bad "7.$round: a move through A after the return: $st $(head -c 300 "$tmp/body")"
+    h=$(plus "$h" "$m")
+    hre=$(printf '%s' "$h" | sed 's/[][]/\\&/g')
+    within 5000 shows B "$id" "\"history\":$hre" && ok ||
+        bad "7.$round: A's move not on B after the return: $(hist "$tmp/B.json")"
+    if ! within 5000 has "$tmp/ev7" "^data: .*\"ply\":$((p + 1))[,}]" && ! kill -0 "$spid" 2>/dev/null; then
+        # the stream was ended: opened again as EventSource does
+        last=$(sed -n 's/^id: //p' "$tmp/ev7" | tail -n 1)
+        eval "u=\$urlB"
+        : >"$tmp/ev7"
+        curl -s -N --max-time 10 -H "Last-Event-ID: $last" "${u}api/game/$id/events" >"$tmp/ev7" 2>/dev/null &
+        spid=$!
+        pids="$pids $spid"
+        echo "cli_pg2: 7.$round: B's stream ended during the outage, opened again after id $last" >&2
+    fi
+    within 2000 has "$tmp/ev7" "^data: .*\"ply\":$((p + 1))[,}]" && ok ||
+        bad "7.$round: A's move not on B's stream after the return: $(grep -c '^data:' "$tmp/ev7") events, ids $(sed -n 's/^id: //p' "$tmp/ev7" | tr '\n' ' ')"
+    same "$id" && ok || bad "7.$round: A and B differ: A $(json version "$tmp/A.json") $(hist "$tmp/A.json"), B $(json version "$tmp/B.json") $(hist "$tmp/B.json")"
+    stop_stream
+done
 # and every connection of A and B to the database ended by the database
-# (pg_terminate_backend) while it stays up: the move through A just after
-# is likely committed before B listens again, so B sees it only by reading
-# the versions again once it has reconnected
+# (pg_terminate_backend) while it stays up: a move through A just after is
+# seen by B (by the announcement, or the versions read again once its
+# listening connection is made again)
 n=$(psql -X -A -t -d "$PG_URL/postgres" -c "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname='mancala'")
 [ "$n" -ge 2 ] 2>/dev/null && ok || bad "7: the connections of A and B not ended: '$n'"
 m=$(first "$tmp/A.json")
+p=$(json ply "$tmp/A.json")
 st=$(api A POST "game/$id/play" "{\"move\":\"$m\"}")
-[ "$st" = 200 ] && [ "$(json ply)" = 2 ] && ok || bad "7: a move through A after the connections ended: $st $(head -c 300 "$tmp/body")"
-within 5000 shows B "$id" "\"history\":\\[\"C\",\"$m\"\\]" && ok ||
+[ "$st" = 200 ] && [ "$(json ply)" = $((p + 1)) ] && ok || bad "7: a move through A after the connections ended: $st $(head -c 300 "$tmp/body")"
+h=$(plus "$h" "$m")
+hre=$(printf '%s' "$h" | sed 's/[][]/\\&/g')
+within 5000 shows B "$id" "\"history\":$hre" && ok ||
     bad "7: A's move not on B after the connections ended: $(hist "$tmp/B.json")"
 same "$id" && ok || bad "7: A and B differ: A $(json version "$tmp/A.json") $(hist "$tmp/A.json"), B $(json version "$tmp/B.json") $(hist "$tmp/B.json")"
 
