@@ -404,18 +404,23 @@ void api_ev_broadcast(mc_api *a)
 }
 
 /* The game id is at version in the store (-1: deleted there): a copy
-   behind it is marked stale (read again at its next use) with that
-   version, so that its event streams send it; one this process has not
-   heard of is read. */
+   behind it is read again at once (the table's lists, its expiry and its
+   event streams see the change); when that fails (the database gone
+   again) it stays stale with that version, read at its next use, and its
+   streams look then.  One this process has not heard of is read. */
 static void heard_one(mc_api *a, const char *id, long long version)
 {
     if (!api_valid_id(id))
         return;
     api_table_lock(a);
     game_entry *e = api_table_find(a, id);
-    if (e)
+    /* pending: this process's own new game, not answered yet */
+    int pending = e && e->pending;
+    if (e && !pending)
         e->refs++;
     api_table_unlock(a);
+    if (pending)
+        return;
     if (!e) {
         mc_error err;
         if (version >= 0)
@@ -423,14 +428,16 @@ static void heard_one(mc_api *a, const char *id, long long version)
         return;
     }
     api_game_lock(e);
-    /* pending: this process's own new game, not answered yet */
-    int gone = version < 0 && !e->gone && !e->pending;
+    int gone = version < 0 && !e->gone;
     if (gone)
         e->gone = 1;
-    else if (version >= 0 && !e->pending && !e->gone &&
-             (unsigned long)version > e->version) {
+    else if (version >= 0 && !e->gone && (unsigned long)version > e->version) {
         e->stale = 1;
         e->version = (unsigned long)version;
+        e->touched = now_s(); /* not expired meanwhile: it is played */
+        mc_api_reply scratch = {0};
+        gone = api_reload(a, e, &scratch) != 0 && e->gone;
+        free(scratch.body);
     }
     api_game_unlock(e);
     if (gone)
