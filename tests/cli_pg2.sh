@@ -75,11 +75,11 @@ api() {
 }
 # json KEY [FILE]: a string or number field of FILE ($tmp/body) (the last of
 # the line: for keys the answer holds once)
-json() { sed -n "s/.*\"$1\":\"\{0,1\}\([^\",}]*\).*/\1/p" "${2:-$tmp/body}" | head -n 1; }
+json() { sed -n "/\"$1\":/{s/.*\"$1\":\"\{0,1\}\([^\",}]*\).*/\1/p;q}" "${2:-$tmp/body}"; }
 # hist [FILE]: the state's history as sent (["C","a"])
-hist() { sed -n 's/.*"history":\(\[[^]]*\]\).*/\1/p' "${1:-$tmp/body}" | head -n 1; }
+hist() { sed -n '/"history":/{s/.*"history":\(\[[^]]*\]\).*/\1/p;q}' "${1:-$tmp/body}"; }
 # first [FILE]: the first legal move of the state
-first() { sed -n 's/.*"moves":\[{"move":"\([^"]*\)".*/\1/p' "${1:-$tmp/body}" | head -n 1; }
+first() { sed -n '/"moves":/{s/.*"moves":\[{"move":"\([^"]*\)".*/\1/p;q}' "${1:-$tmp/body}"; }
 # plus HIST MOVE: HIST with MOVE played after it (worked out here, not asked)
 plus() {
     if [ "$1" = "[]" ]; then echo "[\"$2\"]"; else echo "${1%]},\"$2\"]"; fi
@@ -95,9 +95,10 @@ look() { [ "$(get "$1" "${3:-$tmp/$1.json}" "game/$2")" = 200 ]; }
 # same ID: A and B answer the game with the same version and history (their
 # answers in $tmp/A.json and $tmp/B.json)
 same() {
-    look A "$1" && look B "$1" && [ -n "$(json version "$tmp/A.json")" ] &&
-        [ "$(json version "$tmp/A.json")" = "$(json version "$tmp/B.json")" ] &&
-        [ -n "$(hist "$tmp/A.json")" ] && [ "$(hist "$tmp/A.json")" = "$(hist "$tmp/B.json")" ]
+    look A "$1" && look B "$1" || return 1
+    va=$(json version "$tmp/A.json") vb=$(json version "$tmp/B.json")
+    ha=$(hist "$tmp/A.json") hb=$(hist "$tmp/B.json")
+    [ -n "$va" ] && [ "$va" = "$vb" ] && [ -n "$ha" ] && [ "$ha" = "$hb" ]
 }
 # shows X ID PATTERN: the game on X matches PATTERN (grep)
 shows() { look "$1" "$2" && grep -q -- "$3" "$tmp/$1.json"; }
