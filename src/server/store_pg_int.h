@@ -33,13 +33,14 @@ struct mc_pg {
     int readonly;  /* the tests' read-only mode, kept across a reset */
     char msg[200]; /* the last error, in words */
     char state[6]; /* its SQLSTATE ("" none) */
+    int reading;   /* the operation under way is a read (pg_reading) */
     /* mc_pg_listen: the thread that hears the changes, on a connection
        of its own, until stop */
     char *conninfo;
     pthread_t listener;
     int listening;
     _Atomic int stop;
-    void (*changed)(void *ctx, const char *id, long long version);
+    int (*changed)(void *ctx, const char *id, long long version);
     void *ctx;
 };
 
