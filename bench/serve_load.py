@@ -1220,28 +1220,33 @@ def pg2_test():
     elapsed = time.monotonic() - t0
     time.sleep(1)                   # the last moves told to the other process
     cl = {k: Client(srv[k]['port']) for k in 'AB'}
-    intact = diverging = lost_end = differed = 0
+    intact = diverging = lost_end = 0
     path = os.path.join(TMP, 'g.mcr')
 
     def read(g):
         got = {}
         for k in 'AB':
-            st, j, _ = cl[k].request('GET', '/api/game/' + g['id'])
-            st2, _, rec = cl[k].request('GET', '/api/game/%s/record' % g['id'])
-            got[k] = (st, j['state'] if st == 200 else None, st2, rec)
+            try:
+                st, j, _ = cl[k].request('GET', '/api/game/' + g['id'])
+                st2, _, rec = cl[k].request('GET', '/api/game/%s/record' % g['id'])
+                got[k] = (st, j['state'] if st == 200 else None, st2, rec)
+            except (OSError, http.client.HTTPException, TypeError, KeyError):
+                got[k] = (0, None, 0, b'')
         return got
 
-    for g in games:
-        got = read(g)
-        same = lambda: all(got[k][1] is not None for k in 'AB') and \
+    def same(got):
+        return all(got[k][1] is not None for k in 'AB') and \
             (got['A'][1]['history'], got['A'][1]['version']) == \
             (got['B'][1]['history'], got['B'][1]['version'])
-        if not same():
-            differed += 1
-            time.sleep(2)
-            got = read(g)
-        diverging += not same()
-        ok = same()
+
+    reads = [read(g) for g in games]
+    differed = sum(not same(got) for got in reads)
+    if differed:
+        time.sleep(2)               # then those read again
+        reads = [got if same(got) else read(g) for g, got in zip(games, reads)]
+    for g, got in zip(games, reads):
+        ok = same(got)
+        diverging += not ok
         for k in 'AB':
             st, s, st2, rec = got[k]
             if s is None or s['history'][:len(g['hist'])] != g['hist']:
@@ -1308,6 +1313,7 @@ def pg2live_test():
     near, play_s = [], []                       # the mover's own process; the answers
     games, missed, errors, waited, retried, unseen = 0, 0, [], [], [0], []
     nmoves = 100
+    rnd = random.Random(3)
     while len(lat['opponent']) < nmoves and missed < 5 and not errors:
         st, j, _ = again(cl['S'], retried, 'POST', '/api/new', {'game': 'oware', 'seats': 'S'})
         if st != 201:
@@ -1337,7 +1343,7 @@ def pg2live_test():
             other = 'N' if side == 'S' else 'S'
             here = home[side]
             far = [('opponent', other), ('spectator', 'wB' if here == 'A' else 'wA')]
-            mv = random.choice(me['moves'])['move']
+            mv = rnd.choice(me['moves'])['move']
             t0 = time.monotonic()
             st, j, _ = again(cl[side], retried, 'POST', '/api/game/%s/play' % gid,
                              {'move': mv, 'version': me['version']}, tok[side])
@@ -1506,6 +1512,7 @@ def main():
         return 77
     print('%s: %s' % (sys.argv[1], 'targets met' if ok else 'TARGET MISSED'))
     return 0 if ok else 1
+
 
 if __name__ == '__main__':
     sys.exit(main())
