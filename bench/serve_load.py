@@ -1191,7 +1191,7 @@ def pg2_test():
                     stats['conn_errors'] += 1
                 time.sleep(0.05)
 
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(nclients)]
+    threads = [threading.Thread(target=worker, args=(n,), daemon=True) for n in range(nclients)]
     t0 = time.monotonic()
     for t in threads:
         t.start()
@@ -1427,7 +1427,7 @@ def play_for(ports, seconds, nclients=48):
                 s = None
                 time.sleep(0.05)
 
-    ths = [threading.Thread(target=player, args=(n,)) for n in range(nclients)]
+    ths = [threading.Thread(target=player, args=(n,), daemon=True) for n in range(nclients)]
     for t in ths:
         t.start()
     time.sleep(1)                       # every client in
