@@ -322,7 +322,7 @@ $(MPI_PROG): $(B)/mpi/mpi.o $(B)/cli.a $(B)/libmancala.a
 -include $(wildcard $(B)/mpi/*.d)
 
 $(B)/src/cli/tui.o: MC_CFLAGS += $(CURSES_CFLAGS)
-$(B)/src/server/store.o: MC_CFLAGS += $(SQLITE_CFLAGS)
+$(B)/src/server/store.o $(B)/src/server/store_account.o: MC_CFLAGS += $(SQLITE_CFLAGS)
 $(B)/src/server/store_pg.o $(B)/src/server/store_pg_account.o \
   $(B)/src/server/store_pg_name.o $(B)/src/server/store_pg_none.o: MC_CFLAGS += $(PG_CFLAGS)
 $(B)/src/server/store_copy.o: MC_CFLAGS += $(SQLITE_CFLAGS)
@@ -586,10 +586,10 @@ GEN_SRC    := $(B)/gen/rules_text.c $(B)/gen/egdb_journals.c \
               $(B)/gen/eval_weights.c $(B)/gen/books.c $(B)/gen/catalogs_lib.c
 
 # The JSON API's request handler, fed method, path and body.
-build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c $(wildcard src/server/store_pg*.c) src/server/password.c src/server/rating.c src/server/store_rate.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
+build-fuzz/fuzz_api: fuzz/fuzz_api.c $(API_SRC) src/server/store.c src/server/store_account.c $(wildcard src/server/store_pg*.c) src/server/password.c src/server/rating.c src/server/store_rate.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)
 	mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SQLITE_CFLAGS) $(SODIUM_CFLAGS) -o $@ $< $(API_SRC) \
-	  src/server/store.c $(wildcard src/server/store_pg*.c) src/server/password.c src/server/rating.c src/server/store_rate.c \
+	  src/server/store.c src/server/store_account.c $(wildcard src/server/store_pg*.c) src/server/password.c src/server/rating.c src/server/store_rate.c \
 	  $(LIB_SRC) $(GEN_SRC) -ljansson $(SQLITE_LIBS) $(SODIUM_LIBS) -lzstd -lm
 
 build-fuzz/%: fuzz/%.c $(LIB_SRC) $(GEN_SRC) $(wildcard include/*.h src/*/*.h)

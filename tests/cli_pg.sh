@@ -167,11 +167,11 @@ done
 [ "$(sqlite3 "$tmp/b.db" "SELECT group_concat(id) FROM accounts")" = 1,3 ] && ok || bad "account ids in SQLite"
 
 # a database of a newer schema (a later mancala's) is refused, untouched
-psql -X -q -d "$PG_URL/copy1" -c "UPDATE meta SET value='5' WHERE key='schema'" || bad "UPDATE meta"
+psql -X -q -d "$PG_URL/copy1" -c "UPDATE meta SET value='6' WHERE key='schema'" || bad "UPDATE meta"
 "$M" serve --port 0 --db "$PG_URL/copy1" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -ne 0 ] && grep -q "newer mancala" "$tmp/err" && ok || bad "a newer schema: rc=$rc $(cat "$tmp/err")"
-[ "$(psql -X -A -t -d "$PG_URL/copy1" -c "SELECT value FROM meta WHERE key='schema'")" = 5 ] &&
+[ "$(psql -X -A -t -d "$PG_URL/copy1" -c "SELECT value FROM meta WHERE key='schema'")" = 6 ] &&
     ok || bad "the newer schema's version was changed"
 if [ "$fail" -gt 0 ]; then
     echo "--- the servers' standard error:"

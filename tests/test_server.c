@@ -1889,11 +1889,17 @@ static void test_migration(const char *dir)
     CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
                              &st, NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW &&
-          strcmp((const char *)sqlite3_column_text(st, 0), "4") == 0);
+          strcmp((const char *)sqlite3_column_text(st, 0), "5") == 0);
     sqlite3_finalize(st);
     CHECK(sqlite3_prepare_v2(h, "SELECT clock_since FROM games", -1, &st,
                              NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW);
+    sqlite3_finalize(st);
+    /* and schema 5's: no takeback asked for in a game of before */
+    CHECK(sqlite3_prepare_v2(h, "SELECT tb_side, tb_declined FROM games", -1,
+                             &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) == -1 &&
+          sqlite3_column_int(st, 1) == 0);
     sqlite3_finalize(st);
     /* and schema 3's: the accounts, their sessions, the seats' account */
     CHECK(sqlite3_prepare_v2(h, "SELECT account FROM seats", -1, &st, NULL) ==
@@ -3507,10 +3513,10 @@ static void test_upgrade_accounts(const char *dir)
     CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
                              &st, NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW &&
-          strcmp((const char *)sqlite3_column_text(st, 0), "4") == 0);
+          strcmp((const char *)sqlite3_column_text(st, 0), "5") == 0);
     sqlite3_finalize(st);
     /* a newer program's database: refused, and left as it is */
-    CHECK(sqlite3_exec(h, "UPDATE meta SET value='5' WHERE key='schema'", NULL,
+    CHECK(sqlite3_exec(h, "UPDATE meta SET value='6' WHERE key='schema'", NULL,
                        NULL, NULL) == SQLITE_OK);
     sqlite3_close(h);
     a = mc_api_new(&ao, &err);
@@ -3520,7 +3526,7 @@ static void test_upgrade_accounts(const char *dir)
     CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
                              &st, NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW &&
-          strcmp((const char *)sqlite3_column_text(st, 0), "5") == 0);
+          strcmp((const char *)sqlite3_column_text(st, 0), "6") == 0);
     sqlite3_finalize(st);
     sqlite3_close(h);
 }
@@ -3678,7 +3684,7 @@ static void test_upgrade_ratings(const char *dir)
     CHECK(sqlite3_prepare_v2(h, "SELECT value FROM meta WHERE key='schema'", -1,
                              &st, NULL) == SQLITE_OK);
     CHECK(sqlite3_step(st) == SQLITE_ROW &&
-          strcmp((const char *)sqlite3_column_text(st, 0), "4") == 0);
+          strcmp((const char *)sqlite3_column_text(st, 0), "5") == 0);
     sqlite3_finalize(st);
     CHECK(sqlite3_prepare_v2(h, "SELECT id, rated FROM games ORDER BY rated",
                              -1, &st, NULL) == SQLITE_OK);
@@ -4511,10 +4517,26 @@ static void test_pg_shown(void)
           !mc_pg_is_conninfo(NULL));
 }
 
-/* Two servers on one PostgreSQL database (issue 49): a move of a game
-   that the other one changed since it read it is refused (503 io, the
-   version kept: no update lost), and the game read again is the other's.
-   SQLite's store keeps one server to a file: PostgreSQL only. */
+/* b's version of game id reaching at least v within 3 s (it hears a's
+   changes through the store): 1, else 0. */
+static int hears(mc_api *b, const char *id, unsigned long v)
+{
+    unsigned long got = 0;
+    for (int i = 0; i < 300; i++) {
+        if (mc_api_version(b, id, &got) == 0 && got >= v)
+            return 1;
+        struct timespec ms10 = {0, 10000000};
+        nanosleep(&ms10, NULL);
+    }
+    return 0;
+}
+
+/* Two servers on one PostgreSQL database (issue 49): a game made through
+   one is served by the other; each hears the other's changes (its version
+   follows, its event streams with it); a move sent to a server that had
+   not heard yet is refused (409: never two moves accepted for one turn,
+   never one lost), and the game read again is the other's.  SQLite's store
+   keeps one server to a file: PostgreSQL only. */
 static void test_two_servers(const char *dir)
 {
     if (!test_pg)
@@ -4524,40 +4546,63 @@ static void test_two_servers(const char *dir)
     mc_api_opts o = {.db = db, .rate = 1000};
     mc_error err;
     mc_api *a = mc_api_new(&o, &err);
-    json_t *j = NULL;
-    char id[MC_API_ID_LEN + 1] = "", tok[MC_API_ID_LEN + 1] = "", p[128];
-    CHECK(a && call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.14.0.1",
-                    NULL, &j) == 201);
-    snprintf(id, sizeof id, "%s", jstr(j, "state.id"));
-    snprintf(tok, sizeof tok, "%s", jstr(j, "token"));
-    json_decref(j);
-    mc_api *b = a ? mc_api_new(&o, &err) : NULL; /* reads the game */
-    CHECK_MSG(b != NULL, "%s", err.msg);
+    mc_api *b = a ? mc_api_new(&o, &err) : NULL;
+    CHECK_MSG(a && b, "%s", err.msg);
     if (!a || !b) {
         mc_api_free(a);
         mc_api_free(b);
         return;
     }
-    snprintf(p, sizeof p, "/api/game/%s/play", id);
-    CHECK(call(a, "POST", p, "{\"move\":\"A\"}", "10.14.0.1", tok, NULL) ==
-          200);
-    /* b still holds the start: its move of South is refused */
-    CHECK(call(b, "POST", p, "{\"move\":\"B\"}", "10.14.0.1", tok, &j) == 503);
-    CHECK_STR(jstr(j, "error.code"), "io");
+    json_t *j = NULL;
+    char id[MC_API_ID_LEN + 1] = "", tok[MC_API_ID_LEN + 1] = "", p[128];
+    /* made through a after b started: b finds it in the store */
+    CHECK(call(a, "POST", "/api/new", "{\"game\":\"oware\"}", "10.14.0.1", NULL,
+               &j) == 201);
+    snprintf(id, sizeof id, "%s", jstr(j, "state.id"));
+    snprintf(tok, sizeof tok, "%s", jstr(j, "token"));
     json_decref(j);
     resp r = game_get(b, id);
     CHECK(r.status == 200 &&
-          json_integer_value(jget(r.json, "state", "ply")) == 1);
+          json_integer_value(jget(r.json, "state", "ply")) == 0);
     json_decref(r.json);
-    CHECK(call(b, "POST", p, "{\"move\":\"a\"}", "10.14.0.1", tok, NULL) ==
-          200);
-    /* and now a is behind */
-    CHECK(call(a, "POST", p, "{\"move\":\"b\"}", "10.14.0.1", tok, NULL) ==
-          503);
+    snprintf(p, sizeof p, "/api/game/%s/play", id);
+    /* a's move heard by b */
+    CHECK(call(a, "POST", p, "{\"move\":\"A\"}", "10.14.0.1", tok, &j) == 200);
+    unsigned long v =
+        (unsigned long)json_integer_value(jget(j, "state", "version"));
+    json_decref(j);
+    CHECK(hears(b, id, v));
+    r = game_get(b, id);
+    CHECK(r.status == 200 &&
+          json_integer_value(jget(r.json, "state", "ply")) == 1 &&
+          (unsigned long)json_integer_value(jget(r.json, "state", "version")) ==
+              v);
+    json_decref(r.json);
+    /* one turn, two servers, both told the version they saw: b's move
+       answers first, a's is refused whether a heard b or not (its
+       version is behind, or the store's is ahead of it) */
+    char body[96];
+    snprintf(body, sizeof body, "{\"move\":\"a\",\"version\":%lu}", v);
+    CHECK(call(b, "POST", p, body, "10.14.0.1", tok, NULL) == 200);
+    snprintf(body, sizeof body, "{\"move\":\"b\",\"version\":%lu}", v);
+    CHECK(call(a, "POST", p, body, "10.14.0.1", tok, &j) == 409);
+    CHECK_STR(jstr(j, "error.code"), "changed");
+    json_decref(j);
     r = game_get(a, id);
     CHECK(r.status == 200 &&
           json_integer_value(jget(r.json, "state", "ply")) == 2);
     json_decref(r.json);
+    /* deleted through a: gone from b */
+    snprintf(p, sizeof p, "/api/game/%s", id);
+    CHECK(call(a, "DELETE", p, NULL, "10.14.0.1", tok, NULL) == 200);
+    int gone = 0;
+    for (int i = 0; i < 300 && !gone; i++) {
+        unsigned long x;
+        gone = mc_api_version(b, id, &x) != 0;
+        struct timespec ms10 = {0, 10000000};
+        nanosleep(&ms10, NULL);
+    }
+    CHECK(gone);
     mc_api_free(a);
     mc_api_free(b);
 }

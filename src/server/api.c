@@ -226,14 +226,6 @@ static void route(mc_api *a, const api_req *rq, mc_api_reply *out)
 
 /* ---- live events ------------------------------------------------------- */
 
-static void ev_broadcast(mc_api *a)
-{
-    pthread_mutex_lock(&a->ev_lock);
-    a->ev_gen++;
-    pthread_cond_broadcast(&a->ev_cond);
-    pthread_mutex_unlock(&a->ev_lock);
-}
-
 int mc_api_version(mc_api *a, const char *id, unsigned long *version)
 {
     if (strcmp(id, MC_API_LOBBY) == 0) {
@@ -335,7 +327,7 @@ void mc_api_handle(mc_api *a, const mc_api_req *in, mc_api_reply *out)
     }
     api_work_end(a, rq->addr, cpu, out);
     if (strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0)
-        ev_broadcast(a); /* something may have changed: the streams look */
+        api_ev_broadcast(a); /* something may have changed: the streams look */
     mc_lang_use(NULL);
 }
 
@@ -384,7 +376,8 @@ mc_api *mc_api_new(const mc_api_opts *o, mc_error *err)
     a->nbucket = 64;
     a->bucket = calloc(a->nbucket, sizeof *a->bucket);
     a->store = a->bucket ? mc_store_open(a->o.db, err) : NULL;
-    if (!a->store || api_table_load(a, err) != 0) {
+    if (!a->store || api_table_load(a, err) != 0 ||
+        api_table_listen(a, err) != 0) {
         mc_api_free(a);
         return NULL;
     }
@@ -397,6 +390,8 @@ void mc_api_free(mc_api *a)
 {
     if (!a)
         return;
+    /* first: its thread that hears other processes calls into the table */
+    mc_store_close(a->store);
     for (size_t i = 0; a->bucket && i < a->nbucket; i++)
         for (game_entry *x = a->bucket[i], *nx; x; x = nx) {
             nx = x->next;
@@ -405,7 +400,6 @@ void mc_api_free(mc_api *a)
     for (int i = 0; i < API_PLAYERS; i++)
         mc_player_free(a->players[i].pl);
     free(a->bucket);
-    mc_store_close(a->store);
     pthread_mutex_destroy(&a->table);
     pthread_mutex_destroy(&a->players_lock);
     pthread_mutex_destroy(&a->ev_lock);

@@ -597,7 +597,8 @@ void ep_password(mc_api *a, const api_req *rq, mc_api_reply *out)
 
 /* The games of the account id, held in memory, show its seats as
    DELETED_PLAYER from now on (the store keeps the seats' id, and no
-   name for it). */
+   name for it): each such game gets a new version, committed, so that
+   the event streams of every server process show it. */
 static void forget_player(mc_api *a, long long id)
 {
     int n;
@@ -605,14 +606,19 @@ static void forget_player(mc_api *a, long long id)
     for (int i = 0; all && i < n; i++) {
         game_entry *e = all[i];
         api_game_lock(e);
+        mc_api_reply scratch = {0};
         int mine = 0;
-        for (int s = 0; s < 2; s++)
-            if (e->acct[s] == id) {
-                e->player[s][0] = 0;
-                mine = 1;
-            }
-        if (mine)
+        if (!e->gone && (!e->stale || api_reload(a, e, &scratch) == 0))
+            for (int s = 0; s < 2; s++)
+                if (e->acct[s] == id) {
+                    e->player[s][0] = 0;
+                    mine = 1;
+                }
+        if (mine) {
             e->version++; /* the streams show it */
+            api_commit_takeback(a, e, &scratch);
+        }
+        free(scratch.body);
         api_game_unlock(e);
         api_release(a, e);
     }

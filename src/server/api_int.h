@@ -164,6 +164,9 @@ struct mc_api {
     rate_slot rate[RATE_SLOTS];  /* table lock */
     name_slot names[NAME_SLOTS]; /* table lock */
     mc_store *store;
+    int shared; /* other server processes change the store (PostgreSQL):
+                   a game not in the table may be there, and their changes
+                   are heard (api_table_listen) */
     pthread_mutex_t table; /* bucket, n, refs, pending, last_sweep, rate,
                               names (api_table_lock) */
     int table_held;        /* table is held, by table_holder (asserts) */
@@ -287,8 +290,11 @@ game_entry **api_table_all(mc_api *a, int *n);
 game_entry *api_entry_new(void);
 void api_clock_of(const game_entry *e, mc_store_clock *c);
 int api_commit(mc_api *a, game_entry *e, mc_api_reply *out);
+int api_commit_takeback(mc_api *a, game_entry *e, mc_api_reply *out);
 int api_reload(mc_api *a, game_entry *e, mc_api_reply *out);
 int api_table_load(mc_api *a, mc_error *err);
+int api_table_listen(mc_api *a, mc_error *err);
+void api_ev_broadcast(mc_api *a);
 
 /* ---- api_state.c: a game in JSON, its state ---------------------------- */
 json_t *api_move_json(const mc_game *g, const mc_pos *p, mc_move m);

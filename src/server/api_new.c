@@ -95,6 +95,28 @@ static game_entry *new_entry(mc_api *a, mc_record **recs, int n, int mask,
     return e;
 }
 
+/* Why a new game has no place: MC_STORE_FULL, MC_STORE_QUOTA, 0 the
+   address's rate, else out of memory. */
+static void refused(const mc_api *a, int why, mc_api_reply *out)
+{
+    if (why == MC_STORE_FULL)
+        api_reply_error(out, 503, "full",
+                        _("this server holds %d games already"),
+                        a->o.max_games);
+    else if (why == 0)
+        api_reply_error(out, 429, "rate",
+                        _("your address made %d games this minute: wait a "
+                          "little"),
+                        a->o.rate);
+    else if (why == MC_STORE_QUOTA)
+        api_reply_error(out, 429, "quota",
+                        _("your address holds %d games already: finish or "
+                          "delete one"),
+                        a->o.quota);
+    else
+        api_reply_error(out, 500, "memory", _("out of memory"));
+}
+
 /* A place in the table for e, under the limits (games held; with quota,
    addr's games this minute and held), with a new id; e is pending there
    (not found) until committed.  0, or -1 after replying (e freed). */
@@ -123,28 +145,20 @@ static int take_place(mc_api *a, game_entry *e, int quota, mc_api_reply *out)
     if (ok == 1)
         return 0;
     api_entry_free(e);
-    if (full)
-        api_reply_error(out, 503, "full",
-                        _("this server holds %d games already"),
-                        a->o.max_games);
-    else if (fast)
-        api_reply_error(out, 429, "rate",
-                        _("your address made %d games this minute: wait a "
-                          "little"),
-                        a->o.rate);
-    else if (ok == 0)
-        api_reply_error(out, 429, "quota",
-                        _("your address holds %d games already: finish or "
-                          "delete one"),
-                        a->o.quota);
-    else
-        api_reply_error(out, 500, "memory", _("out of memory"));
+    refused(a,
+            full      ? MC_STORE_FULL
+            : fast    ? 0
+            : ok == 0 ? MC_STORE_QUOTA
+                      : -1,
+            out);
     return -1;
 }
 
-/* The new game e into the store, seats and invitation with it.  0, or -1
+/* The new game e into the store, seats and invitation with it, under the
+   limits counted there too (with quota, addr's games; the games held):
+   other server processes of a shared store make games as well.  0, or -1
    after replying (e out of the table, freed). */
-static int store_new(mc_api *a, game_entry *e, mc_api_reply *out)
+static int store_new(mc_api *a, game_entry *e, int quota, mc_api_reply *out)
 {
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
@@ -166,13 +180,21 @@ static int store_new(mc_api *a, game_entry *e, mc_api_reply *out)
                         e->rated,
                         {e->bot[0], e->bot[1]},
                         0,
-                        {0}};
+                        {0},
+                        {-1, 0}};
     api_clock_of(e, &sg.clock);
     mc_error err = {MC_ERR_IO, "out of memory"};
-    if (!t || mc_store_insert(a->store, &sg, &err) != 0) {
+    int rc = t ? mc_store_insert(a->store, &sg, quota ? a->o.quota : 0,
+                                 a->o.max_games, &err)
+               : -1;
+    if (rc != 0) {
         free(t);
-        fprintf(stderr, "mancala serve: a new game: %s\n", err.msg);
         api_table_remove(a, e); /* frees it */
+        if (rc == MC_STORE_QUOTA || rc == MC_STORE_FULL) {
+            refused(a, rc, out);
+            return -1;
+        }
+        fprintf(stderr, "mancala serve: a new game: %s\n", err.msg);
         api_reply_error(out, 503, "io", _("the game was not saved (%s)"),
                         err.msg);
         return -1;
@@ -223,7 +245,7 @@ static game_entry *create_game(mc_api *a, mc_record **recs, int n, int mask,
         api_entry_free(e);
         return NULL;
     }
-    if (take_place(a, e, quota, out) != 0 || store_new(a, e, out) != 0)
+    if (take_place(a, e, quota, out) != 0 || store_new(a, e, quota, out) != 0)
         return NULL;
     api_game_lock(e); /* pending: nobody else sees it yet */
     api_reply_state(out, 201, e, NULL, NULL, creator_json(e, tok, mask));
@@ -276,7 +298,7 @@ int api_new_seated(mc_api *a, mc_record *r, const char *addr,
         json_decref(extra);
         return -1;
     }
-    if (take_place(a, e, 1, out) != 0 || store_new(a, e, out) != 0) {
+    if (take_place(a, e, 1, out) != 0 || store_new(a, e, 1, out) != 0) {
         json_decref(extra);
         return -1;
     }
@@ -446,6 +468,7 @@ void ep_join(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     json_decref(j);
     char tok[ID_LEN + 1];
     mc_error err;
+    int rc;
     if (side < 0) {
         api_reply_error(
             out, 403, "seat",
@@ -453,8 +476,14 @@ void ep_join(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
               "used already?)"));
     } else if (api_random_hex(tok) != 0) {
         api_reply_error(out, 503, "io", _("no random numbers from the system"));
-    } else if (mc_store_seat(a->store, e->id, side, tok, rq->account, now_s(),
-                             &err) != 0) {
+    } else if ((rc = mc_store_seat(a->store, e->id, side, tok, rq->account,
+                                   (long long)e->version + 1, now_s(), &err)) ==
+               MC_STORE_CHANGED) {
+        e->stale = 1; /* another server process changed it: read again */
+        api_reply_error(out, 409, "changed",
+                        _("the game was changed meanwhile (through another "
+                          "server): look at it again"));
+    } else if (rc != 0) {
         api_reply_error(out, 503, "io", _("the seat was not saved (%s)"),
                         err.msg);
     } else {

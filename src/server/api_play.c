@@ -162,7 +162,8 @@ static int takeback_plies(const mc_session *s, int side)
 }
 
 /* POST undo by one of two people: a request, answered by POST takeback. */
-static void ask_takeback(game_entry *e, const api_req *rq, mc_api_reply *out)
+static void ask_takeback(mc_api *a, game_entry *e, const api_req *rq,
+                         mc_api_reply *out)
 {
     int side = seat_of(e, rq);
     mc_session *s = cur_session(e);
@@ -189,7 +190,8 @@ static void ask_takeback(game_entry *e, const api_req *rq, mc_api_reply *out)
     e->tb_side = side;
     e->tb_declined = 0;
     e->version++; /* the other browser sees the request */
-    api_reply_state(out, 202, e, NULL, NULL, NULL);
+    if (api_commit_takeback(a, e, out) == 0)
+        api_reply_state(out, 202, e, NULL, NULL, NULL);
 }
 
 /* Undo takes back a move: its mover's seat; redo plays the next one again:
@@ -200,7 +202,7 @@ static void undo_redo(mc_api *a, game_entry *e, const api_req *rq, int redo,
     mc_session *s = cur_session(e);
     int ply = mc_session_ply(s);
     if (!redo && two_players(e)) {
-        ask_takeback(e, rq, out);
+        ask_takeback(a, e, rq, out);
         return;
     }
     if (!redo && ply == 0) {
@@ -276,7 +278,8 @@ void ep_takeback(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
     if (!accept) {
         e->tb_declined = 1;
         e->version++;
-        api_reply_state(out, 200, e, NULL, NULL, NULL);
+        if (api_commit_takeback(a, e, out) == 0)
+            api_reply_state(out, 200, e, NULL, NULL, NULL);
         return;
     }
     mc_session *s = cur_session(e);

@@ -113,8 +113,7 @@ void api_table_remove(mc_api *a, game_entry *e)
     api_table_unlock(a);
 }
 
-/* The game id with a reference taken, or NULL. */
-game_entry *api_acquire(mc_api *a, const char *id)
+static game_entry *acquire(mc_api *a, const char *id)
 {
     api_table_lock(a);
     game_entry *e = api_table_find(a, id);
@@ -125,6 +124,20 @@ game_entry *api_acquire(mc_api *a, const char *id)
         e->refs++;
     }
     api_table_unlock(a);
+    return e;
+}
+
+static int load_one(void *ctx, const mc_store_game *g);
+
+/* The game id with a reference taken, or NULL.  A store shared with other
+   server processes may hold a game made by another one that this one has
+   not heard of yet: it is read from there. */
+game_entry *api_acquire(mc_api *a, const char *id)
+{
+    game_entry *e = acquire(a, id);
+    mc_error err;
+    if (!e && a->shared && mc_store_one(a->store, id, load_one, a, &err) == 0)
+        e = acquire(a, id);
     return e;
 }
 
@@ -147,22 +160,31 @@ void api_clock_of(const game_entry *e, mc_store_clock *c)
     mc_session_clock_state(cur_session(e), c->bank, &c->since);
 }
 
-/* Commit e as it is now (the game's lock held).  On failure the memory is
-   ahead of the store: the game is marked stale (reloaded from the store
-   before its next use), the reply is the io error and -1 returned. */
-int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
+/* Commit e as it is now (the game's lock held), its takeback asked for
+   with it when keep_tb, else answered by the change (cleared).  On
+   failure the memory is ahead of the store: the game is marked stale
+   (read again from the store before its next use), the reply is the io
+   error (or 409 changed when another server process changed the game
+   first) and -1 returned. */
+static int commit(mc_api *a, game_entry *e, int keep_tb, mc_api_reply *out)
 {
-    assert(api_game_locked(e) && !e->gone);
+    assert(api_game_locked(e) && !e->gone && !e->stale);
     if (api_costly(a, e, out) != 0) {
         e->stale = 1; /* the memory is ahead: back to the store's */
         return -1;
     }
+    if (!keep_tb) {
+        e->tb_side = -1; /* a change answers any takeback asked for */
+        e->tb_declined = 0;
+    }
+    assert(e->tb_side >= -1 && e->tb_side <= 1);
     size_t len;
     char *t = mc_records_format(e->recs, e->n, &len);
     mc_error err = {MC_ERR_IO, "out of memory"};
     long long now = now_s();
     mc_store_clock clock;
     api_clock_of(e, &clock);
+    mc_store_takeback tb = {e->tb_side, e->tb_declined};
     /* A rated game's end: its ratings in the same transaction */
     int rate = e->rated && !e->ended && api_game_finished(e);
     mc_store_rated rg = {mc_game_name(mc_record_game(e->recs[0])),
@@ -171,54 +193,109 @@ int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
                          0};
     if (rate)
         rg.aborted = api_rated_end(e, &rg.score);
-    if (t &&
-        (rate
-             ? mc_store_update_rated(a->store, e->id, t, (long long)e->version,
-                                     now, &clock, &rg, &e->change, &err)
-             : mc_store_update(a->store, e->id, t, (long long)e->version,
-                               api_game_finished(e), now, &clock, &err)) == 0) {
+    int rc = -1;
+    if (t)
+        rc = rate ? mc_store_update_rated(a->store, e->id, t,
+                                          (long long)e->version, now, &clock,
+                                          &rg, &e->change, &err)
+                  : mc_store_update(a->store, e->id, t, (long long)e->version,
+                                    api_game_finished(e), now, &clock, &tb,
+                                    &err);
+    free(t);
+    if (rc == 0) {
         e->ended |= rate;
-        free(t);
         e->touched = now;
-        e->tb_side = -1; /* a change answers any takeback asked for */
-        e->tb_declined = 0;
         return 0;
     }
-    free(t);
     e->stale = 1;
+    if (rc == MC_STORE_CHANGED) {
+        api_reply_error(out, 409, "changed",
+                        _("the game was changed meanwhile (through another "
+                          "server): look at it again"));
+        return -1;
+    }
     fprintf(stderr, "mancala serve: game %s: %s\n", e->id, err.msg);
     api_reply_error(out, 503, "io",
                     _("the change was not saved (%s); try again"), err.msg);
     return -1;
 }
 
-/* Bring a stale game back to what the store holds; -1 after replying. */
+int api_commit(mc_api *a, game_entry *e, mc_api_reply *out)
+{
+    return commit(a, e, 0, out);
+}
+
+int api_commit_takeback(mc_api *a, game_entry *e, mc_api_reply *out)
+{
+    return commit(a, e, 1, out);
+}
+
+/* e (its lock held; new: not in the table yet) as the store holds g: 0,
+   or -1 when its record cannot be read (e unchanged). */
+static int fill(game_entry *e, const mc_store_game *g)
+{
+    mc_record **recs = NULL;
+    int n = 0;
+    mc_error err = {0, ""};
+    if (!api_valid_id(g->id) ||
+        api_read_rounds(g->record, NULL, &recs, &n, &err) != 0)
+        return -1;
+    mc_records_free(e->recs, e->n);
+    memcpy(e->id, g->id, sizeof e->id);
+    snprintf(e->addr, sizeof e->addr, "%s", g->addr ? g->addr : "");
+    e->recs = recs;
+    e->n = e->cap = n;
+    if (g->clock.known) /* else: the clocks wait for the next move */
+        mc_session_clock_restore(cur_session(e), g->clock.bank, g->clock.since);
+    e->version = (unsigned long)g->version;
+    e->created = g->created;
+    e->touched = g->touched;
+    e->owner = g->owner;
+    e->rated = g->rated;
+    e->ended = g->ended;
+    e->change = g->change;
+    e->tb_side = g->tb.side >= 0 && g->tb.side <= 1 ? g->tb.side : -1;
+    e->tb_declined = e->tb_side >= 0 && g->tb.declined;
+    for (int s = 0; s < 2; s++) {
+        snprintf(e->token[s], sizeof e->token[s], "%s",
+                 g->token[s] ? g->token[s] : "");
+        snprintf(e->invite[s], sizeof e->invite[s], "%s",
+                 g->invite[s] ? g->invite[s] : "");
+        /* an account deleted since: its id stays, its name is gone */
+        e->acct[s] = g->account[s];
+        e->bot[s] = g->bot[s];
+        snprintf(e->player[s], sizeof e->player[s], "%.*s", NAME_MAX_LEN,
+                 g->account[s] > 0 && g->player[s] ? g->player[s] : "");
+    }
+    e->stale = 0;
+    return 0;
+}
+
+static int refill(void *ctx, const mc_store_game *g)
+{
+    game_entry *e = ctx;
+    return fill(e, g) == 0 ? 0 : -1;
+}
+
+/* Bring a stale game back to what the store holds (a failed change, or
+   one made by another server process); -1 after replying (404 when the
+   game is gone from the store: e->gone set). */
 int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
 {
     assert(api_game_locked(e) && e->stale);
-    char *t;
-    long long version;
     mc_error err;
-    mc_store_clock clock;
-    int rc = mc_store_get(a->store, e->id, &t, &version, &clock, &err);
-    mc_record **recs = NULL;
-    int n = 0;
-    if (rc == 0 && api_read_rounds(t, NULL, &recs, &n, &err) != 0)
-        rc = -1;
-    free(t);
-    if (rc != 0) {
+    int rc = mc_store_one(a->store, e->id, refill, e, &err);
+    if (rc == 1) {
+        e->gone = 1;
+        api_reply_error(out, 404, "not_found", _("no such game: %s"), e->id);
+        return -1;
+    }
+    if (rc != 0 || e->stale) {
         api_reply_error(out, 503, "io",
                         _("the game cannot be read back from the "
                           "store: try again"));
         return -1;
     }
-    mc_records_free(e->recs, e->n);
-    e->recs = recs;
-    e->n = e->cap = n;
-    e->version = (unsigned long)version;
-    e->stale = 0;
-    if (clock.known)
-        mc_session_clock_restore(cur_session(e), clock.bank, clock.since);
     return 0;
 }
 
@@ -277,55 +354,29 @@ int mc_api_expire(mc_api *a, long long now)
     return removed;
 }
 
+/* A game of the store into the table (at start, or made by another
+   server process), unless it is there already. */
 static int load_one(void *ctx, const mc_store_game *g)
 {
     mc_api *a = ctx;
-    mc_record **recs = NULL;
-    int n = 0;
-    mc_error err = {0, ""};
-    if (!api_valid_id(g->id) ||
-        api_read_rounds(g->record, NULL, &recs, &n, &err) != 0) {
+    game_entry *e = api_entry_new();
+    if (!e)
+        return 1;
+    if (fill(e, g) != 0) {
         fprintf(stderr,
                 "mancala serve: game %.40s in the store cannot be "
                 "read (kept, not served)\n",
                 g->id);
+        api_entry_free(e);
         return 0;
     }
-    game_entry *e = api_entry_new();
-    if (!e) {
-        mc_records_free(recs, n);
-        return 1;
-    }
-    memcpy(e->id, g->id, sizeof e->id);
-    snprintf(e->addr, sizeof e->addr, "%s", g->addr ? g->addr : "");
-    e->recs = recs;
-    e->n = e->cap = n;
-    if (g->clock.known) /* else: the clocks wait for the next move */
-        mc_session_clock_restore(cur_session(e), g->clock.bank, g->clock.since);
-    e->version = (unsigned long)g->version;
-    e->created = g->created;
-    e->touched = g->touched;
-    e->owner = g->owner;
-    e->rated = g->rated;
-    e->ended = g->ended;
-    e->change = g->change;
-    for (int s = 0; s < 2; s++) {
-        snprintf(e->token[s], sizeof e->token[s], "%s",
-                 g->token[s] ? g->token[s] : "");
-        snprintf(e->invite[s], sizeof e->invite[s], "%s",
-                 g->invite[s] ? g->invite[s] : "");
-        /* an account deleted since: its id stays, its name is gone */
-        e->acct[s] = g->account[s];
-        e->bot[s] = g->bot[s];
-        snprintf(e->player[s], sizeof e->player[s], "%.*s", NAME_MAX_LEN,
-                 g->account[s] > 0 && g->player[s] ? g->player[s] : "");
-    }
     api_table_lock(a);
-    int bad = api_table_add(a, e);
+    int known = api_table_find(a, e->id) != NULL;
+    int bad = !known && api_table_add(a, e) != 0;
     api_table_unlock(a);
-    if (bad)
+    if (known || bad)
         api_entry_free(e);
-    return bad;
+    return bad; /* out of memory: stop */
 }
 
 /* The games of the store into the table (at start). */
@@ -340,4 +391,144 @@ int mc_api_count(mc_api *a)
     int n = a->n;
     api_table_unlock(a);
     return n;
+}
+
+/* ---- the changes of other server processes ------------------------------ */
+
+void api_ev_broadcast(mc_api *a)
+{
+    pthread_mutex_lock(&a->ev_lock);
+    a->ev_gen++;
+    pthread_cond_broadcast(&a->ev_cond);
+    pthread_mutex_unlock(&a->ev_lock);
+}
+
+/* The game id is at version in the store (-1: deleted there): a copy
+   behind it is read again at once (the table's lists, its expiry and its
+   event streams see the change); when that fails (the database gone
+   again) it stays stale with that version, read at its next use, and its
+   streams look then.  One this process has not heard of is read. */
+static void heard_one(mc_api *a, const char *id, long long version)
+{
+    if (!api_valid_id(id))
+        return;
+    api_table_lock(a);
+    game_entry *e = api_table_find(a, id);
+    /* pending: this process's own new game, not answered yet */
+    int pending = e && e->pending;
+    if (e && !pending)
+        e->refs++;
+    api_table_unlock(a);
+    if (pending)
+        return;
+    if (!e) {
+        mc_error err;
+        if (version >= 0)
+            mc_store_one(a->store, id, load_one, a, &err);
+        return;
+    }
+    api_game_lock(e);
+    int gone = version < 0 && !e->gone;
+    if (gone)
+        e->gone = 1;
+    else if (version >= 0 && !e->gone && (unsigned long)version > e->version) {
+        e->stale = 1;
+        e->version = (unsigned long)version;
+        e->touched = now_s(); /* not expired meanwhile: it is played */
+        mc_api_reply scratch = {0};
+        gone = api_reload(a, e, &scratch) != 0 && e->gone;
+        free(scratch.body);
+    }
+    api_game_unlock(e);
+    if (gone)
+        api_table_remove(a, e);
+    api_release(a, e);
+}
+
+/* The ids and versions of the store's games (the resync's list). */
+typedef struct heard_list {
+    int n, cap, bad;
+    char (*id)[ID_LEN + 1];
+    long long *version;
+} heard_list;
+
+static int list_one(void *ctx, const mc_store_game *g)
+{
+    heard_list *l = ctx;
+    if (!api_valid_id(g->id))
+        return 0;
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 256;
+        void *id = realloc(l->id, (size_t)cap * sizeof *l->id);
+        if (id)
+            l->id = id;
+        void *v =
+            id ? realloc(l->version, (size_t)cap * sizeof *l->version) : NULL;
+        if (v)
+            l->version = v;
+        if (!id || !v)
+            return l->bad = 1;
+        l->cap = cap;
+    }
+    memcpy(l->id[l->n], g->id, ID_LEN + 1);
+    l->version[l->n++] = g->version;
+    return 0;
+}
+
+static int by_id(const void *x, const void *y)
+{
+    return strcmp(x, y);
+}
+
+/* Every game read again (the store's connection was lost and made again:
+   changes may have been missed): the versions compared, the games made
+   elsewhere read, the ones deleted elsewhere dropped. */
+static void heard_all(mc_api *a)
+{
+    heard_list l = {0};
+    mc_error err;
+    /* listed first, handled after: no game's lock is taken while the
+       store's is held */
+    if (mc_store_each(a->store, list_one, &l, &err) == 0 && !l.bad) {
+        for (int i = 0; i < l.n; i++)
+            heard_one(a, l.id[i], l.version[i]);
+        char(*sorted)[ID_LEN + 1] = malloc((size_t)(l.n + 1) * sizeof *sorted);
+        int n;
+        game_entry **all = sorted ? api_table_all(a, &n) : NULL;
+        if (all) {
+            memcpy(sorted, l.id, (size_t)l.n * sizeof *sorted);
+            qsort(sorted, (size_t)l.n, sizeof *sorted, by_id);
+            for (int i = 0; i < n; i++) {
+                game_entry *e = all[i];
+                if (!bsearch(e->id, sorted, (size_t)l.n, sizeof *sorted, by_id))
+                    heard_one(a, e->id, -1);
+                api_release(a, e);
+            }
+            free(all);
+        }
+        free(sorted);
+    }
+    free(l.id);
+    free(l.version);
+}
+
+/* mc_store_listen's call (the store's thread): a change committed by
+   some server process; the event streams look again. */
+static void heard(void *ctx, const char *id, long long version)
+{
+    mc_api *a = ctx;
+    if (id)
+        heard_one(a, id, version);
+    else
+        heard_all(a);
+    api_ev_broadcast(a);
+}
+
+/* Listen to the other processes of a shared store; a->shared set when
+   there can be any.  0, or -1 with err filled. */
+int api_table_listen(mc_api *a, mc_error *err)
+{
+    int rc = mc_store_listen(a->store, heard, a, err);
+    a->shared = rc == 0;
+    return rc < 0 ? -1 : 0;
 }

@@ -4,6 +4,9 @@
  * (kill -9) and of the machine; a change that fails to commit is rolled
  * back whole and reported, so the server never acknowledges a move the
  * database does not hold.  Knows nothing about games: records are text.
+ * This file: the database opened and brought to the schema, the
+ * statements' helpers (store_int.h) and the games; the accounts, sessions
+ * and ratings are store_account.c's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,28 +20,16 @@
 #include <unistd.h>
 
 #include "rating.h"
-#include "store.h"
-#include "store_rate.h"
+#include "store_int.h"
 #include "store_pg.h"
-
-struct mc_store {
-    sqlite3 *db;
-    pthread_mutex_t lock;
-    char *path;    /* NULL: in memory */
-    dev_t dev;     /* the file opened: a change to a file that is no */
-    ino_t ino;     /* longer at path would be lost at the next start */
-    char *wal;     /* its write-ahead log (path-wal), once it exists: */
-    int wal_known; /* its removal loses what it holds as surely */
-    dev_t wal_dev;
-    ino_t wal_ino;
-    mc_pg *pg; /* a PostgreSQL store instead (store_pg.c) */
-};
 
 /* The schema this program writes (meta.schema): 1 the games and seats, 2
    the clocks, 3 the accounts and their sessions, and the account of each
    seat, 4 the ratings, the rated games' results and whether a game is
-   rated. */
-#define SCHEMA 4
+   rated, 5 the takeback asked for in a game (kept so that every server
+   process of a shared store knows it) and an index of the games by
+   address (the quota, counted in the store). */
+#define SCHEMA 5
 
 /* A new database's tables, as schema 4 has them; in an older one, the
    tables it lacks (its own are then brought up to date by the steps
@@ -135,11 +126,21 @@ static const char *const migrate_3_4 =
     "UPDATE meta SET value='4' WHERE key='schema';"
     "COMMIT;";
 
+/* Schema 4 lacks the takeback asked for: none (a takeback asked before
+   the upgrade was in the memory of the server that stopped). */
+static const char *const migrate_4_5 =
+    "BEGIN IMMEDIATE;"
+    "ALTER TABLE games ADD COLUMN tb_side INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN tb_declined INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE meta SET value='5' WHERE key='schema';"
+    "COMMIT;";
+
 /* After the steps, whatever the version was. */
 static const char *const schema_end =
     "CREATE INDEX IF NOT EXISTS seats_account ON seats(account);"
-    "UPDATE meta SET value='4' WHERE key='schema' AND"
-    " CAST(value AS INTEGER) < 4;";
+    "CREATE INDEX IF NOT EXISTS games_addr ON games(addr);"
+    "UPDATE meta SET value='5' WHERE key='schema' AND"
+    " CAST(value AS INTEGER) < 5;";
 
 /* Does table have the column? */
 static int has_column(sqlite3 *db, const char *table, const char *col)
@@ -192,6 +193,9 @@ static int upgrade(sqlite3 *db, char **msg, const char **why)
     if (!has_column(db, "games", "rated") &&
         sqlite3_exec(db, migrate_3_4, NULL, NULL, msg) != SQLITE_OK)
         return -1;
+    if (!has_column(db, "games", "tb_side") &&
+        sqlite3_exec(db, migrate_4_5, NULL, NULL, msg) != SQLITE_OK)
+        return -1;
     if (!has_column(db, "accounts", "bot") &&
         sqlite3_exec(db,
                      "ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL"
@@ -201,7 +205,7 @@ static int upgrade(sqlite3 *db, char **msg, const char **why)
     return sqlite3_exec(db, schema_end, NULL, NULL, msg) == SQLITE_OK ? 0 : -1;
 }
 
-static int fail(mc_store *s, mc_error *err, const char *what)
+int sq_fail(mc_store *s, mc_error *err, const char *what)
 {
     if (err) {
         err->code = MC_ERR_IO;
@@ -309,13 +313,13 @@ void mc_store_close(mc_store *s)
     free(s);
 }
 
-static int run(mc_store *s, const char *sql)
+int sq_run(mc_store *s, const char *sql)
 {
     return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
 /* Prepare sql; bind is done by the caller. */
-static sqlite3_stmt *prep(mc_store *s, const char *sql)
+sqlite3_stmt *sq_prep(mc_store *s, const char *sql)
 {
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
@@ -323,7 +327,7 @@ static sqlite3_stmt *prep(mc_store *s, const char *sql)
     return st;
 }
 
-static void bind_text(sqlite3_stmt *st, int i, const char *v)
+void sq_bind_text(sqlite3_stmt *st, int i, const char *v)
 {
     if (v)
         sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
@@ -341,7 +345,7 @@ static void bind_account(sqlite3_stmt *st, int i, long long id)
 }
 
 /* Step a statement to its end and finalize it: 0 when done. */
-static int step_done(sqlite3_stmt *st)
+int sq_step_done(sqlite3_stmt *st)
 {
     int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
     sqlite3_finalize(st);
@@ -349,20 +353,20 @@ static int step_done(sqlite3_stmt *st)
 }
 
 /* The end of a transaction: COMMIT when ok, else ROLLBACK and the error. */
-static int finish(mc_store *s, int ok, mc_error *err, const char *what)
+int sq_finish(mc_store *s, int ok, mc_error *err, const char *what)
 {
     int rc = 0;
-    if (ok && run(s, "COMMIT") == 0) {
+    if (ok && sq_run(s, "COMMIT") == 0) {
         rc = 0;
     } else {
-        rc = fail(s, err, what);
-        run(s, "ROLLBACK");
+        rc = sq_fail(s, err, what);
+        sq_run(s, "ROLLBACK");
     }
     pthread_mutex_unlock(&s->lock);
     return rc;
 }
 
-static int begin(mc_store *s, mc_error *err, const char *what)
+int sq_begin(mc_store *s, mc_error *err, const char *what)
 {
     pthread_mutex_lock(&s->lock);
     /* SQLite writes on through its open descriptor when the file (or its
@@ -400,76 +404,107 @@ static int begin(mc_store *s, mc_error *err, const char *what)
         pthread_mutex_unlock(&s->lock);
         return -1;
     }
-    if (run(s, "BEGIN IMMEDIATE") != 0) {
-        fail(s, err, what);
+    if (sq_run(s, "BEGIN IMMEDIATE") != 0) {
+        sq_fail(s, err, what);
         pthread_mutex_unlock(&s->lock);
         return -1;
     }
     return 0;
 }
 
-int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
+/* The games the store holds, of addr when not NULL: >= 0, or -1. */
+static long long count_games(mc_store *s, const char *addr)
+{
+    sqlite3_stmt *st = sq_prep(s, addr ? "SELECT count(*) FROM games"
+                                         " WHERE addr=?"
+                                       : "SELECT count(*) FROM games");
+    if (st && addr)
+        sq_bind_text(st, 1, addr);
+    long long n =
+        st && sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+    sqlite3_finalize(st);
+    return n;
+}
+
+int sq_refuse(mc_store *s, int code, mc_error *err, const char *why)
+{
+    sq_run(s, "ROLLBACK");
+    pthread_mutex_unlock(&s->lock);
+    if (err) {
+        err->code = MC_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "%s", why);
+    }
+    return code;
+}
+
+int mc_store_insert(mc_store *s, const mc_store_game *g, int quota, int most,
+                    mc_error *err)
 {
     if (s->pg)
-        return mc_pg_insert(s->pg, g, err);
-    if (begin(s, err, "saving a new game") != 0)
+        return mc_pg_insert(s->pg, g, quota, most, err);
+    if (sq_begin(s, err, "saving a new game") != 0)
         return -1;
-    sqlite3_stmt *st = prep(s, "INSERT INTO games(id, record, version, over,"
-                               " created, touched, addr, clock_s, clock_n,"
-                               " clock_since, rated)"
-                               " VALUES(?,?,?,?,?,?,?,?,?,?,?)");
+    long long mine = quota > 0 ? count_games(s, g->addr ? g->addr : "") : 0;
+    long long all = most > 0 ? count_games(s, NULL) : 0;
+    if (mine < 0 || all < 0)
+        return sq_finish(s, 0, err, "saving a new game");
+    if (quota > 0 && mine >= quota)
+        return sq_refuse(s, MC_STORE_QUOTA, err,
+                         "the address holds its quota of games");
+    if (most > 0 && all >= most)
+        return sq_refuse(s, MC_STORE_FULL, err, "the store is full");
+    sqlite3_stmt *st = sq_prep(s, "INSERT INTO games(id, record, version, over,"
+                                  " created, touched, addr, clock_s, clock_n,"
+                                  " clock_since, rated)"
+                                  " VALUES(?,?,?,?,?,?,?,?,?,?,?)");
     if (st) {
-        bind_text(st, 1, g->id);
-        bind_text(st, 2, g->record);
+        sq_bind_text(st, 1, g->id);
+        sq_bind_text(st, 2, g->record);
         sqlite3_bind_int64(st, 3, g->version);
         sqlite3_bind_int(st, 4, g->over);
         sqlite3_bind_int64(st, 5, g->created);
         sqlite3_bind_int64(st, 6, g->touched);
-        bind_text(st, 7, g->addr ? g->addr : "");
+        sq_bind_text(st, 7, g->addr ? g->addr : "");
         sqlite3_bind_double(st, 8, g->clock.bank[0]);
         sqlite3_bind_double(st, 9, g->clock.bank[1]);
         sqlite3_bind_double(st, 10, g->clock.since);
         sqlite3_bind_int(st, 11, g->rated != 0);
     }
-    int ok = step_done(st) == 0;
+    int ok = sq_step_done(st) == 0;
     for (int side = 0; ok && side < 2; side++) {
-        st = prep(s, "INSERT INTO seats(game, side, token, invite, owner,"
-                     " account) VALUES(?,?,?,?,?,?)");
+        st = sq_prep(s, "INSERT INTO seats(game, side, token, invite, owner,"
+                        " account) VALUES(?,?,?,?,?,?)");
         if (st) {
-            bind_text(st, 1, g->id);
+            sq_bind_text(st, 1, g->id);
             sqlite3_bind_int(st, 2, side);
-            bind_text(st, 3, g->token[side]);
-            bind_text(st, 4, g->invite[side]);
+            sq_bind_text(st, 3, g->token[side]);
+            sq_bind_text(st, 4, g->invite[side]);
             sqlite3_bind_int(st, 5, (g->owner >> side) & 1);
             bind_account(st, 6, g->account[side]);
         }
-        ok = step_done(st) == 0;
+        ok = sq_step_done(st) == 0;
     }
-    return finish(s, ok, err, "saving a new game");
+    return sq_finish(s, ok, err, "saving a new game");
 }
 
 /* One statement changing exactly one row of games, in a transaction. */
 static int change_one(mc_store *s, sqlite3_stmt *st, mc_error *err,
                       const char *what)
 {
-    int ok = step_done(st) == 0 && sqlite3_changes(s->db) == 1;
-    return finish(s, ok, err, what);
+    int ok = sq_step_done(st) == 0 && sqlite3_changes(s->db) == 1;
+    return sq_finish(s, ok, err, what);
 }
 
-int mc_store_update(mc_store *s, const char *id, const char *record,
-                    long long version, int over, long long touched,
-                    const mc_store_clock *clock, mc_error *err)
+int sq_update_game(mc_store *s, const char *id, const char *record,
+                   long long version, int over, long long touched,
+                   const mc_store_clock *clock, const mc_store_takeback *tb)
 {
-    if (s->pg)
-        return mc_pg_update(s->pg, id, record, version, over, touched, clock,
-                            err);
-    if (begin(s, err, "saving a move") != 0)
-        return -1;
-    sqlite3_stmt *st = prep(s, "UPDATE games SET record=?, version=?, over=?,"
-                               " touched=?, clock_s=?, clock_n=?,"
-                               " clock_since=? WHERE id=?");
+    sqlite3_stmt *st =
+        sq_prep(s, "UPDATE games SET record=?, version=?, over=?, touched=?,"
+                   " clock_s=?, clock_n=?, clock_since=?, tb_side=?,"
+                   " tb_declined=? WHERE id=? AND version<?2");
     if (st) {
-        bind_text(st, 1, record);
+        sq_bind_text(st, 1, record);
         sqlite3_bind_int64(st, 2, version);
         sqlite3_bind_int(st, 3, over);
         sqlite3_bind_int64(st, 4, touched);
@@ -479,51 +514,84 @@ int mc_store_update(mc_store *s, const char *id, const char *record,
                                     i < 2 ? clock->bank[i] : clock->since);
             else
                 sqlite3_bind_null(st, 5 + i);
-        bind_text(st, 8, id);
+        sqlite3_bind_int(st, 8, tb ? tb->side : -1);
+        sqlite3_bind_int(st, 9, tb ? tb->declined : 0);
+        sq_bind_text(st, 10, id);
     }
-    return change_one(s, st, err, "saving a move");
+    if (sq_step_done(st) != 0)
+        return -1;
+    return sqlite3_changes(s->db) == 1;
+}
+
+int sq_changed(mc_store *s, mc_error *err)
+{
+    return sq_refuse(s, MC_STORE_CHANGED, err,
+                     "the game was changed by another server process, or "
+                     "deleted");
+}
+
+int mc_store_update(mc_store *s, const char *id, const char *record,
+                    long long version, int over, long long touched,
+                    const mc_store_clock *clock, const mc_store_takeback *tb,
+                    mc_error *err)
+{
+    if (s->pg)
+        return mc_pg_update(s->pg, id, record, version, over, touched, clock,
+                            tb, err);
+    if (sq_begin(s, err, "saving a move") != 0)
+        return -1;
+    int rc = sq_update_game(s, id, record, version, over, touched, clock, tb);
+    if (rc == 0)
+        return sq_changed(s, err);
+    return sq_finish(s, rc == 1, err, "saving a move");
 }
 
 int mc_store_seat(mc_store *s, const char *id, int side, const char *token,
-                  long long account, long long touched, mc_error *err)
+                  long long account, long long version, long long touched,
+                  mc_error *err)
 {
     if (s->pg)
-        return mc_pg_seat(s->pg, id, side, token, account, touched, err);
-    if (begin(s, err, "saving a seat") != 0)
+        return mc_pg_seat(s->pg, id, side, token, account, version, touched,
+                          err);
+    if (sq_begin(s, err, "saving a seat") != 0)
         return -1;
-    sqlite3_stmt *st = prep(s, "UPDATE seats SET token=?, invite=NULL,"
-                               " account=? WHERE game=? AND side=?");
+    sqlite3_stmt *st =
+        sq_prep(s, "UPDATE games SET version=?, touched=? WHERE id=? AND"
+                   " version<?1");
     if (st) {
-        bind_text(st, 1, token);
+        sqlite3_bind_int64(st, 1, version);
+        sqlite3_bind_int64(st, 2, touched);
+        sq_bind_text(st, 3, id);
+    }
+    if (sq_step_done(st) != 0)
+        return sq_finish(s, 0, err, "saving a seat");
+    if (sqlite3_changes(s->db) != 1)
+        return sq_changed(s, err);
+    st = sq_prep(s, "UPDATE seats SET token=?, invite=NULL,"
+                    " account=? WHERE game=? AND side=?");
+    if (st) {
+        sq_bind_text(st, 1, token);
         bind_account(st, 2, account);
-        bind_text(st, 3, id);
+        sq_bind_text(st, 3, id);
         sqlite3_bind_int(st, 4, side);
     }
-    int ok = step_done(st) == 0 && sqlite3_changes(s->db) == 1;
-    if (ok) {
-        st = prep(s, "UPDATE games SET touched=? WHERE id=?");
-        if (st) {
-            sqlite3_bind_int64(st, 1, touched);
-            bind_text(st, 2, id);
-        }
-        ok = step_done(st) == 0;
-    }
-    return finish(s, ok, err, "saving a seat");
+    int ok = sq_step_done(st) == 0 && sqlite3_changes(s->db) == 1;
+    return sq_finish(s, ok, err, "saving a seat");
 }
 
 int mc_store_delete(mc_store *s, const char *id, mc_error *err)
 {
     if (s->pg)
         return mc_pg_delete(s->pg, id, err);
-    if (begin(s, err, "deleting a game") != 0)
+    if (sq_begin(s, err, "deleting a game") != 0)
         return -1;
-    sqlite3_stmt *st = prep(s, "DELETE FROM games WHERE id=?");
+    sqlite3_stmt *st = sq_prep(s, "DELETE FROM games WHERE id=?");
     if (st)
-        bind_text(st, 1, id);
+        sq_bind_text(st, 1, id);
     return change_one(s, st, err, "deleting a game");
 }
 
-static const char *col_text(sqlite3_stmt *st, int i)
+const char *sq_col_text(sqlite3_stmt *st, int i)
 {
     return (const char *)sqlite3_column_text(st, i);
 }
@@ -540,14 +608,9 @@ static void read_clock(sqlite3_stmt *st, int i, mc_store_clock *c)
     c->since = c->known ? sqlite3_column_double(st, i + 2) : -1;
 }
 
-/* A result's columns, as read_change reads them (r: the results). */
-#define RESULT_COLS                                                            \
-    "r.game, r.aborted, r.score, r.s_before, r.s_rd_before, r.s_after,"        \
-    " r.s_rd_after, r.n_before, r.n_rd_before, r.n_after, r.n_rd_after"
-
 /* What a kept result did (its columns from i on, RESULT_COLS): 1, or 0
    when there is none (a NULL game: no row joined). */
-static int read_change(sqlite3_stmt *st, int i, mc_store_change *ch)
+int sq_read_change(sqlite3_stmt *st, int i, mc_store_change *ch)
 {
     memset(ch, 0, sizeof *ch);
     if (sqlite3_column_type(st, i) == SQLITE_NULL)
@@ -573,605 +636,98 @@ static int read_change(sqlite3_stmt *st, int i, mc_store_change *ch)
     return 1;
 }
 
-int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
-                  void *ctx, mc_error *err)
+/* Every game, or the game id (not NULL): each(ctx, g) for each.  0 (*n:
+   how many), or -1 with err filled. */
+static int read_games(mc_store *s, const char *id,
+                      int (*each)(void *ctx, const mc_store_game *g), void *ctx,
+                      int *n, mc_error *err)
 {
-    if (s->pg)
-        return mc_pg_each(s->pg, each, ctx, err);
+    *n = 0;
     pthread_mutex_lock(&s->lock);
     /* The two seats joined to their game, and their accounts' names: one
        row a game. */
-    sqlite3_stmt *st = prep(
+    sqlite3_stmt *st = sq_prep(
         s, "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
            " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
            " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
-           " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot"
+           " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot,"
+           " g.tb_side, g.tb_declined"
            " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
            " JOIN seats b ON b.game = g.id AND b.side = 1"
            " LEFT JOIN accounts x ON x.id = a.account"
            " LEFT JOIN accounts y ON y.id = b.account"
-           " LEFT JOIN results r ON r.game = g.id");
+           " LEFT JOIN results r ON r.game = g.id"
+           " WHERE ?1 IS NULL OR g.id = ?1");
+    if (st)
+        sq_bind_text(st, 1, id);
     int rc = st ? SQLITE_ROW : SQLITE_ERROR, stop = 0;
     while (st && !stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         mc_store_game g;
-        g.id = col_text(st, 0);
-        g.record = col_text(st, 1);
+        g.id = sq_col_text(st, 0);
+        g.record = sq_col_text(st, 1);
         g.version = sqlite3_column_int64(st, 2);
         g.over = sqlite3_column_int(st, 3);
         g.created = sqlite3_column_int64(st, 4);
         g.touched = sqlite3_column_int64(st, 5);
-        g.addr = col_text(st, 6);
+        g.addr = sq_col_text(st, 6);
         g.owner = 0;
         for (int side = 0; side < 2; side++) {
-            g.token[side] = col_text(st, 7 + 3 * side);
-            g.invite[side] = col_text(st, 8 + 3 * side);
+            g.token[side] = sq_col_text(st, 7 + 3 * side);
+            g.invite[side] = sq_col_text(st, 8 + 3 * side);
             g.owner |= (sqlite3_column_int(st, 9 + 3 * side) & 1) << side;
         }
         read_clock(st, 13, &g.clock);
         for (int side = 0; side < 2; side++) {
             g.account[side] = sqlite3_column_int64(st, 16 + 2 * side);
-            g.player[side] = col_text(st, 17 + 2 * side);
+            g.player[side] = sq_col_text(st, 17 + 2 * side);
         }
         g.rated = sqlite3_column_int(st, 20);
-        g.ended = read_change(st, 21, &g.change);
+        g.ended = sq_read_change(st, 21, &g.change);
         for (int side = 0; side < 2; side++)
             g.bot[side] = sqlite3_column_int(st, 32 + side);
-        if (g.id && g.record)
+        g.tb.side = sqlite3_column_int(st, 34);
+        g.tb.declined = sqlite3_column_int(st, 35);
+        if (g.id && g.record) {
+            ++*n;
             stop = each(ctx, &g);
+        }
     }
     int bad = !stop && rc != SQLITE_DONE;
     if (bad)
-        fail(s, err, "reading the games");
+        sq_fail(s, err, "reading the games");
     sqlite3_finalize(st);
     pthread_mutex_unlock(&s->lock);
     return bad ? -1 : 0;
 }
 
-int mc_store_get(mc_store *s, const char *id, char **record, long long *version,
-                 mc_store_clock *clock, mc_error *err)
+int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
+                  void *ctx, mc_error *err)
 {
     if (s->pg)
-        return mc_pg_get(s->pg, id, record, version, clock, err);
-    *record = NULL;
-    pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = prep(s, "SELECT record, version, clock_s, clock_n,"
-                               " clock_since FROM games WHERE id=?");
-    int rc = SQLITE_ERROR;
-    if (st) {
-        bind_text(st, 1, id);
-        rc = sqlite3_step(st);
-    }
-    int ret;
-    if (rc == SQLITE_ROW) {
-        const char *t = col_text(st, 0);
-        *record = t ? strdup(t) : NULL;
-        *version = sqlite3_column_int64(st, 1);
-        if (clock)
-            read_clock(st, 2, clock);
-        ret = *record ? 0 : fail(s, err, "reading a game");
-    } else if (rc == SQLITE_DONE) {
-        ret = 1;
-    } else {
-        ret = fail(s, err, "reading a game");
-    }
-    sqlite3_finalize(st);
-    pthread_mutex_unlock(&s->lock);
-    return ret;
+        return mc_pg_each(s->pg, NULL, each, ctx, err);
+    int n;
+    return read_games(s, NULL, each, ctx, &n, err);
 }
 
-/* ---- accounts and sessions --------------------------------------------- */
-
-/* A session row for account id. */
-static int insert_session(mc_store *s, long long id, const mc_store_session *ss)
-{
-    sqlite3_stmt *st = prep(s, "INSERT INTO sessions(digest, account, created,"
-                               " expires) VALUES(?,?,?,?)");
-    if (st) {
-        bind_text(st, 1, ss->digest);
-        sqlite3_bind_int64(st, 2, id);
-        sqlite3_bind_int64(st, 3, ss->created);
-        sqlite3_bind_int64(st, 4, ss->expires);
-    }
-    return step_done(st);
-}
-
-int mc_store_account_add(mc_store *s, const char *name, const char *hash,
-                         long long created, const mc_store_session *first,
-                         long long *id, mc_error *err)
+int mc_store_one(mc_store *s, const char *id,
+                 int (*each)(void *ctx, const mc_store_game *g), void *ctx,
+                 mc_error *err)
 {
     if (s->pg)
-        return mc_pg_account_add(s->pg, name, hash, created, first, id, err);
-    if (begin(s, err, "saving a new account") != 0)
-        return -1;
-    sqlite3_stmt *st = prep(s, "INSERT INTO accounts(name, hash, created)"
-                               " VALUES(?,?,?)");
-    int rc = SQLITE_ERROR;
-    if (st) {
-        bind_text(st, 1, name);
-        bind_text(st, 2, hash);
-        sqlite3_bind_int64(st, 3, created);
-        rc = sqlite3_step(st);
-    }
-    int taken = rc == SQLITE_CONSTRAINT &&
-                sqlite3_extended_errcode(s->db) == SQLITE_CONSTRAINT_UNIQUE;
-    sqlite3_finalize(st);
-    if (taken) {
-        run(s, "ROLLBACK");
-        pthread_mutex_unlock(&s->lock);
-        return 1;
-    }
-    int ok = rc == SQLITE_DONE;
-    if (ok)
-        *id = sqlite3_last_insert_rowid(s->db);
-    if (ok && first)
-        ok = insert_session(s, *id, first) == 0;
-    return finish(s, ok, err, "saving a new account");
+        return mc_pg_each(s->pg, id, each, ctx, err);
+    int n;
+    int rc = read_games(s, id, each, ctx, &n, err);
+    return rc != 0 ? rc : n == 0;
 }
 
-/* An account's columns (id, name, hash, created) from column i on. */
-static void read_account(sqlite3_stmt *st, int i, mc_store_account *a)
-{
-    const char *name = col_text(st, i + 1), *hash = col_text(st, i + 2);
-    a->id = sqlite3_column_int64(st, i);
-    snprintf(a->name, sizeof a->name, "%s", name ? name : "");
-    snprintf(a->hash, sizeof a->hash, "%s", hash ? hash : "");
-    a->created = sqlite3_column_int64(st, i + 3);
-}
-
-/* Step a query of at most one row: 0 when its row is there to read, 1
-   when there is none, -1 with err filled. */
-static int one_row(mc_store *s, sqlite3_stmt *st, mc_error *err,
-                   const char *what)
-{
-    int rc = st ? sqlite3_step(st) : SQLITE_ERROR;
-    return rc == SQLITE_ROW ? 0 : rc == SQLITE_DONE ? 1 : fail(s, err, what);
-}
-
-int mc_store_account_find(mc_store *s, const char *name, mc_store_account *a,
-                          mc_error *err)
+int mc_store_listen(mc_store *s,
+                    void (*changed)(void *ctx, const char *id,
+                                    long long version),
+                    void *ctx, mc_error *err)
 {
     if (s->pg)
-        return mc_pg_account_find(s->pg, name, a, err);
-    pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = prep(s, "SELECT id, name, hash, created FROM accounts"
-                               " WHERE name=?");
-    if (st)
-        bind_text(st, 1, name);
-    int rc = one_row(s, st, err, "reading an account");
-    if (rc == 0)
-        read_account(st, 0, a);
-    sqlite3_finalize(st);
-    pthread_mutex_unlock(&s->lock);
-    return rc;
-}
-
-/* Delete account id's sessions but keep (NULL: all): ok, *ended. */
-static int end_sessions(mc_store *s, long long id, const char *keep, int *ended)
-{
-    sqlite3_stmt *st = prep(s, "DELETE FROM sessions WHERE account=? AND"
-                               " (? IS NULL OR digest<>?)");
-    if (st) {
-        sqlite3_bind_int64(st, 1, id);
-        bind_text(st, 2, keep);
-        bind_text(st, 3, keep);
-    }
-    int ok = step_done(st) == 0;
-    if (ok && ended)
-        *ended = sqlite3_changes(s->db);
-    return ok;
-}
-
-int mc_store_account_password(mc_store *s, long long id, const char *hash,
-                              const char *keep, int *ended, mc_error *err)
-{
-    if (s->pg)
-        return mc_pg_account_password(s->pg, id, hash, keep, ended, err);
-    if (begin(s, err, "saving a password") != 0)
-        return -1;
-    sqlite3_stmt *st = prep(s, "UPDATE accounts SET hash=? WHERE id=?");
-    if (st) {
-        bind_text(st, 1, hash);
-        sqlite3_bind_int64(st, 2, id);
-    }
-    int ok = step_done(st) == 0, none = ok && sqlite3_changes(s->db) == 0;
-    if (ok && !none)
-        ok = end_sessions(s, id, keep, ended);
-    int rc = finish(s, ok, err, "saving a password");
-    return rc == 0 && none ? 1 : rc;
-}
-
-int mc_store_account_delete(mc_store *s, long long id, mc_error *err)
-{
-    if (s->pg)
-        return mc_pg_account_delete(s->pg, id, err);
-    if (begin(s, err, "deleting an account") != 0)
-        return -1;
-    int ok = end_sessions(s, id, NULL, NULL), none = 0;
-    sqlite3_stmt *st = ok ? prep(s, "DELETE FROM accounts WHERE id=?") : NULL;
-    if (st)
-        sqlite3_bind_int64(st, 1, id);
-    ok = ok && step_done(st) == 0;
-    none = ok && sqlite3_changes(s->db) == 0;
-    int rc = finish(s, ok, err, "deleting an account");
-    return rc == 0 && none ? 1 : rc;
-}
-
-int mc_store_session_add(mc_store *s, long long id, const mc_store_session *ss,
-                         int most, long long now, mc_error *err)
-{
-    if (s->pg)
-        return mc_pg_session_add(s->pg, id, ss, most, now, err);
-    if (begin(s, err, "saving a session") != 0)
-        return -1;
-    sqlite3_stmt *st = prep(s, "DELETE FROM sessions WHERE account=? AND"
-                               " expires<=?");
-    if (st) {
-        sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_int64(st, 2, now);
-    }
-    int ok = step_done(st) == 0 && insert_session(s, id, ss) == 0;
-    /* the account's newest `most` are kept */
-    st = ok ? prep(s, "DELETE FROM sessions WHERE account=?1 AND digest NOT IN"
-                      " (SELECT digest FROM sessions WHERE account=?1"
-                      " ORDER BY created DESC, rowid DESC LIMIT ?2)")
-            : NULL;
-    if (st) {
-        sqlite3_bind_int64(st, 1, id);
-        sqlite3_bind_int(st, 2, most);
-    }
-    ok = ok && step_done(st) == 0;
-    return finish(s, ok, err, "saving a session");
-}
-
-int mc_store_session_find(mc_store *s, const char *digest, long long now,
-                          mc_store_account *a, long long *expires,
-                          mc_error *err)
-{
-    if (s->pg)
-        return mc_pg_session_find(s->pg, digest, now, a, expires, err);
-    pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = prep(s, "SELECT a.id, a.name, '', a.created, x.expires"
-                               " FROM sessions x JOIN accounts a"
-                               " ON a.id = x.account"
-                               " WHERE x.digest=? AND x.expires>?");
-    if (st) {
-        bind_text(st, 1, digest);
-        sqlite3_bind_int64(st, 2, now);
-    }
-    int rc = one_row(s, st, err, "reading a session");
-    if (rc == 0) {
-        read_account(st, 0, a);
-        *expires = sqlite3_column_int64(st, 4);
-    }
-    sqlite3_finalize(st);
-    pthread_mutex_unlock(&s->lock);
-    return rc;
-}
-
-int mc_store_session_end(mc_store *s, const char *digest, int all, int *ended,
-                         mc_error *err)
-{
-    if (s->pg)
-        return mc_pg_session_end(s->pg, digest, all, ended, err);
-    if (begin(s, err, "ending a session") != 0)
-        return -1;
-    sqlite3_stmt *st =
-        prep(s, all ? "DELETE FROM sessions WHERE account IN"
-                      " (SELECT account FROM sessions WHERE digest=?)"
-                    : "DELETE FROM sessions WHERE digest=?");
-    if (st)
-        bind_text(st, 1, digest);
-    int ok = step_done(st) == 0;
-    if (ok && ended)
-        *ended = sqlite3_changes(s->db);
-    return finish(s, ok, err, "ending a session");
-}
-
-int mc_store_sessions_expire(mc_store *s, long long now, mc_error *err)
-{
-    if (s->pg)
-        return mc_pg_sessions_expire(s->pg, now, err);
-    if (begin(s, err, "deleting old sessions") != 0)
-        return -1;
-    sqlite3_stmt *st = prep(s, "DELETE FROM sessions WHERE expires<=?");
-    if (st)
-        sqlite3_bind_int64(st, 1, now);
-    return finish(s, step_done(st) == 0, err, "deleting old sessions");
-}
-
-/* ---- ratings ----------------------------------------------------------- */
-
-/* An account's row of ratings for kind, in the transaction or not: 0 with
-   *x, *last and the counts (c may be NULL), 1 when there is none (a new
-   player's start), -1 on an error. */
-static int read_rating(mc_store *s, long long id, const char *kind,
-                       mc_rating *x, long long *last, int c[4])
-{
-    sqlite3_stmt *st = prep(s, "SELECT r, rd, vol, last, games, wins, draws,"
-                               " losses FROM ratings WHERE account=? AND"
-                               " kind=?");
-    if (st) {
-        sqlite3_bind_int64(st, 1, id);
-        bind_text(st, 2, kind);
-    }
-    int rc = st ? sqlite3_step(st) : SQLITE_ERROR, ret = -1;
-    *x = mc_rating_defaults.start;
-    *last = 0;
-    if (c)
-        c[0] = c[1] = c[2] = c[3] = 0;
-    if (rc == SQLITE_ROW) {
-        x->r = sqlite3_column_double(st, 0);
-        x->rd = sqlite3_column_double(st, 1);
-        x->vol = sqlite3_column_double(st, 2);
-        *last = sqlite3_column_int64(st, 3);
-        for (int k = 0; c && k < 4; k++)
-            c[k] = sqlite3_column_int(st, 4 + k);
-        ret = 0;
-    } else if (rc == SQLITE_DONE) {
-        ret = 1;
-    }
-    sqlite3_finalize(st);
-    return ret;
-}
-
-/* The result row of game id, if kept: 0 with *ch, 1 none, -1 error. */
-static int read_result(mc_store *s, const char *id, mc_store_change *ch)
-{
-    sqlite3_stmt *st =
-        prep(s, "SELECT " RESULT_COLS " FROM results r WHERE r.game=?");
-    if (st)
-        bind_text(st, 1, id);
-    int rc = st ? sqlite3_step(st) : SQLITE_ERROR, ret = -1;
-    if (rc == SQLITE_ROW)
-        ret = read_change(st, 0, ch) ? 0 : -1;
-    else if (rc == SQLITE_DONE)
-        ret = 1;
-    sqlite3_finalize(st);
-    return ret;
-}
-
-/* Rate the game rg ending at now, written into ratings and results (in
-   the transaction): ok. */
-static int rate_and_keep(mc_store *s, const char *id, const mc_store_rated *rg,
-                         long long now, mc_store_change *ch)
-{
-    mc_rating x[2], after[2];
-    long long last[2];
-    int counts[2][4];
-    for (int side = 0; side < 2; side++)
-        if (read_rating(s, rg->account[side], rg->kind, &x[side], &last[side],
-                        counts[side]) < 0)
-            return 0;
-    if (mc_store_rate(rg, x, last, now, counts, after, ch) != 0)
-        return 0;
-    for (int side = 0; !rg->aborted && side < 2; side++) {
-        const int *c = counts[side];
-        sqlite3_stmt *st =
-            prep(s, "INSERT OR REPLACE INTO ratings(account, kind, r, rd, vol,"
-                    " last, games, wins, draws, losses)"
-                    " VALUES(?,?,?,?,?,?,?,?,?,?)");
-        if (st) {
-            sqlite3_bind_int64(st, 1, rg->account[side]);
-            bind_text(st, 2, rg->kind);
-            sqlite3_bind_double(st, 3, after[side].r);
-            sqlite3_bind_double(st, 4, after[side].rd);
-            sqlite3_bind_double(st, 5, after[side].vol);
-            sqlite3_bind_int64(st, 6, now);
-            for (int k = 0; k < 4; k++)
-                sqlite3_bind_int(st, 7 + k, c[k]);
-        }
-        if (step_done(st) != 0)
-            return 0;
-    }
-    sqlite3_stmt *st =
-        prep(s, "INSERT INTO results(game, kind, ended, south, north, aborted,"
-                " score, s_before, s_rd_before, s_after, s_rd_after, n_before,"
-                " n_rd_before, n_after, n_rd_after)"
-                " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    if (st) {
-        bind_text(st, 1, id);
-        bind_text(st, 2, rg->kind);
-        sqlite3_bind_int64(st, 3, now);
-        sqlite3_bind_int64(st, 4, rg->account[0]);
-        sqlite3_bind_int64(st, 5, rg->account[1]);
-        sqlite3_bind_int(st, 6, rg->aborted != 0);
-        if (rg->aborted) {
-            for (int k = 7; k <= 15; k++)
-                sqlite3_bind_null(st, k);
-        } else {
-            sqlite3_bind_double(st, 7, rg->score);
-            for (int side = 0; side < 2; side++) {
-                sqlite3_bind_double(st, 8 + 4 * side, ch->before[side]);
-                sqlite3_bind_double(st, 9 + 4 * side, ch->rd_before[side]);
-                sqlite3_bind_double(st, 10 + 4 * side, ch->after[side]);
-                sqlite3_bind_double(st, 11 + 4 * side, ch->rd_after[side]);
-            }
-        }
-    }
-    return step_done(st) == 0;
-}
-
-int mc_store_update_rated(mc_store *s, const char *id, const char *record,
-                          long long version, long long touched,
-                          const mc_store_clock *clock, const mc_store_rated *rg,
-                          mc_store_change *ch, mc_error *err)
-{
-    if (s->pg)
-        return mc_pg_update_rated(s->pg, id, record, version, touched, clock,
-                                  rg, ch, err);
-    const char *what = "saving a rated game's end";
-    if (begin(s, err, what) != 0)
-        return -1;
-    sqlite3_stmt *st = prep(s, "UPDATE games SET record=?, version=?, over=1,"
-                               " touched=?, clock_s=?, clock_n=?,"
-                               " clock_since=? WHERE id=?");
-    if (st) {
-        bind_text(st, 1, record);
-        sqlite3_bind_int64(st, 2, version);
-        sqlite3_bind_int64(st, 3, touched);
-        for (int i = 0; i < 3; i++)
-            if (clock)
-                sqlite3_bind_double(st, 4 + i,
-                                    i < 2 ? clock->bank[i] : clock->since);
-            else
-                sqlite3_bind_null(st, 4 + i);
-        bind_text(st, 7, id);
-    }
-    int ok = step_done(st) == 0 && sqlite3_changes(s->db) == 1;
-    int kept = ok ? read_result(s, id, ch) : -1;
-    if (ok && kept == 1) {
-        /* two accounts, both still there; else nothing to rate (an
-           account deleted during the game): kept as aborted */
-        mc_store_rated r = *rg;
-        r.aborted |= !(r.account[0] > 0 && r.account[1] > 0 &&
-                       r.account[0] != r.account[1]);
-        st = prep(s, "SELECT count(*) FROM accounts WHERE id IN (?, ?)");
-        if (st) {
-            sqlite3_bind_int64(st, 1, r.account[0]);
-            sqlite3_bind_int64(st, 2, r.account[1]);
-        }
-        ok = st && sqlite3_step(st) == SQLITE_ROW;
-        r.aborted |= ok && sqlite3_column_int(st, 0) != 2;
-        sqlite3_finalize(st);
-        ok = ok && rate_and_keep(s, id, &r, touched, ch);
-    }
-    return finish(s, ok && kept >= 0, err, what);
-}
-
-int mc_store_standing_of(mc_store *s, long long id, const char *kind,
-                         long long now, mc_store_standing *st, mc_error *err)
-{
-    if (s->pg)
-        return mc_pg_standing_of(s->pg, id, kind, now, st, err);
-    pthread_mutex_lock(&s->lock);
-    mc_rating x;
-    long long last;
-    int c[4];
-    int rc = read_rating(s, id, kind, &x, &last, c);
-    if (rc >= 0) {
-        snprintf(st->kind, sizeof st->kind, "%s", kind);
-        mc_store_standing_fill(st, x, last, c, now);
-    } else {
-        fail(s, err, "reading a rating");
-    }
-    pthread_mutex_unlock(&s->lock);
-    return rc < 0 ? -1 : 0;
-}
-
-int mc_store_player(mc_store *s, const char *name, long long now,
-                    mc_store_account *acc, mc_store_standing *st, int nst,
-                    int *got_st, mc_store_past *past, int npast, int *got_past,
-                    mc_error *err)
-{
-    if (s->pg)
-        return mc_pg_player(s->pg, name, now, acc, st, nst, got_st, past, npast,
-                            got_past, err);
-    *got_st = *got_past = 0;
-    pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *q = prep(s, "SELECT id, name, '', created FROM accounts"
-                              " WHERE name=?");
-    if (q)
-        bind_text(q, 1, name);
-    int rc = one_row(s, q, err, "reading an account");
-    if (rc == 0)
-        read_account(q, 0, acc);
-    sqlite3_finalize(q);
-    if (rc != 0) {
-        pthread_mutex_unlock(&s->lock);
-        return rc;
-    }
-    q = prep(s, "SELECT kind, r, rd, vol, last, games, wins, draws, losses"
-                " FROM ratings WHERE account=? ORDER BY kind");
-    if (q)
-        sqlite3_bind_int64(q, 1, acc->id);
-    int step = q ? sqlite3_step(q) : SQLITE_ERROR;
-    for (; step == SQLITE_ROW; step = sqlite3_step(q)) {
-        if (*got_st >= nst)
-            continue;
-        mc_store_standing *x = &st[(*got_st)++];
-        const char *k = col_text(q, 0);
-        snprintf(x->kind, sizeof x->kind, "%s", k ? k : "");
-        mc_rating y = {sqlite3_column_double(q, 1), sqlite3_column_double(q, 2),
-                       sqlite3_column_double(q, 3)};
-        int c[4];
-        for (int i = 0; i < 4; i++)
-            c[i] = sqlite3_column_int(q, 5 + i);
-        mc_store_standing_fill(x, y, sqlite3_column_int64(q, 4), c, now);
-    }
-    sqlite3_finalize(q);
-    int ok = step == SQLITE_DONE;
-    /* the last results, from the account's side */
-    q = ok ? prep(s, "SELECT r.game, r.kind, r.ended, r.south = ?1,"
-                     " o.name, r.aborted, r.score, r.s_before, r.s_after,"
-                     " r.n_before, r.n_after"
-                     " FROM results r LEFT JOIN accounts o ON o.id ="
-                     " (CASE WHEN r.south = ?1 THEN r.north ELSE r.south END)"
-                     " WHERE r.south = ?1 OR r.north = ?1"
-                     " ORDER BY r.ended DESC, r.rowid DESC LIMIT ?2")
-           : NULL;
-    if (q) {
-        sqlite3_bind_int64(q, 1, acc->id);
-        sqlite3_bind_int(q, 2, npast);
-    }
-    step = q ? sqlite3_step(q) : SQLITE_ERROR;
-    for (; ok && step == SQLITE_ROW && *got_past < npast;
-         step = sqlite3_step(q)) {
-        mc_store_past *x = &past[(*got_past)++];
-        memset(x, 0, sizeof *x);
-        const char *g = col_text(q, 0), *k = col_text(q, 1),
-                   *o = col_text(q, 4);
-        snprintf(x->game, sizeof x->game, "%s", g ? g : "");
-        snprintf(x->kind, sizeof x->kind, "%s", k ? k : "");
-        x->ended = sqlite3_column_int64(q, 2);
-        x->side = sqlite3_column_int(q, 3) ? 0 : 1;
-        snprintf(x->opponent, sizeof x->opponent, "%s", o ? o : "");
-        x->aborted = sqlite3_column_int(q, 5);
-        if (!x->aborted) {
-            double sc = sqlite3_column_double(q, 6);
-            x->score = x->side ? 1 - sc : sc;
-            double b = sqlite3_column_double(q, 7 + 2 * x->side),
-                   a = sqlite3_column_double(q, 8 + 2 * x->side);
-            x->shown_after = mc_rating_shown(a);
-            x->change = x->shown_after - mc_rating_shown(b);
-        }
-    }
-    ok = ok && (step == SQLITE_DONE || step == SQLITE_ROW);
-    sqlite3_finalize(q);
-    if (!ok)
-        fail(s, err, "reading a player");
-    pthread_mutex_unlock(&s->lock);
-    return ok ? 0 : -1;
-}
-
-int mc_store_bot(mc_store *s, int level, mc_store_account *acc, mc_error *err)
-{
-    if (s->pg)
-        return mc_pg_bot(s->pg, level, acc, err);
-    char name[MC_STORE_NAME_MAX + 1];
-    snprintf(name, sizeof name, "bot-level-%d", level);
-    if (begin(s, err, "saving a house bot") != 0)
-        return -1;
-    sqlite3_stmt *st = prep(s, "INSERT OR IGNORE INTO accounts(name, hash,"
-                               " created, bot) VALUES(?, '-', ?, ?)");
-    if (st) {
-        bind_text(st, 1, name);
-        sqlite3_bind_int64(st, 2, (long long)time(NULL));
-        sqlite3_bind_int(st, 3, level);
-    }
-    int ok = step_done(st) == 0;
-    st = ok ? prep(s, "SELECT id, name, '', created FROM accounts WHERE"
-                      " name=? AND bot=?")
-            : NULL;
-    if (st) {
-        bind_text(st, 1, name);
-        sqlite3_bind_int(st, 2, level);
-    }
-    /* a person's account of that name (made before bots were): no bot */
-    ok = ok && st && sqlite3_step(st) == SQLITE_ROW;
-    if (ok)
-        read_account(st, 0, acc);
-    sqlite3_finalize(st);
-    return finish(s, ok, err, "saving a house bot");
+        return mc_pg_listen(s->pg, changed, ctx, err);
+    return 1; /* this process's alone */
 }
 
 void mc_store_set_readonly(mc_store *s, int on)
@@ -1181,6 +737,6 @@ void mc_store_set_readonly(mc_store *s, int on)
         return;
     }
     pthread_mutex_lock(&s->lock);
-    run(s, on ? "PRAGMA query_only=1" : "PRAGMA query_only=0");
+    sq_run(s, on ? "PRAGMA query_only=1" : "PRAGMA query_only=0");
     pthread_mutex_unlock(&s->lock);
 }

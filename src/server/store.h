@@ -51,6 +51,13 @@ typedef struct mc_store_change {
     int prov_before[2], prov_after[2];
 } mc_store_change;
 
+/* A takeback asked for in a game between two people: the side that asked
+   (-1: none) and whether the other declined it.  Kept with the game, so
+   that every server process (and a restart) knows it. */
+typedef struct mc_store_takeback {
+    int side, declined;
+} mc_store_takeback;
+
 /* A game as stored. */
 typedef struct mc_store_game {
     const char *id, *record, *addr;
@@ -68,6 +75,7 @@ typedef struct mc_store_game {
                                (its account's), else 0 */
     int ended;              /* read: its end was rated (or aborted) ... */
     mc_store_change change; /* ... and that did this */
+    mc_store_takeback tb;   /* read: the takeback asked for */
 } mc_store_game;
 
 /* Open (creating if missing, mode 0600) the database at path; NULL: a
@@ -77,28 +85,59 @@ mc_store *mc_store_open(const char *path, mc_error *err);
 void mc_store_close(mc_store *s);
 
 /* Each returns 0, or -1 with err filled (MC_ERR_IO) when the change was not
-   committed (nothing of it is kept). */
-int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err);
-/* The record, version, over flag, time and clocks of a game (a move, an
-   undo ...). */
+   committed (nothing of it is kept), or one of these (err filled, nothing
+   kept): */
+#define MC_STORE_CHANGED                                                       \
+    2                    /* the game holds that version or a later one         \
+                            (another server process changed it first), or      \
+                            is gone: read it again (mc_store_one) */
+#define MC_STORE_QUOTA 3 /* mc_store_insert: g->addr holds quota games */
+#define MC_STORE_FULL 4  /* mc_store_insert: the store holds most games */
+
+/* A new game and its two seats; when quota > 0, refused (MC_STORE_QUOTA)
+   if the store holds quota games of g->addr already, when most > 0
+   (MC_STORE_FULL) if it holds most games: counted in the transaction, so
+   that the limits hold for every server process of a shared store. */
+int mc_store_insert(mc_store *s, const mc_store_game *g, int quota, int most,
+                    mc_error *err);
+/* The record, version, over flag, time, clocks and takeback asked for (tb
+   NULL: none) of a game (a move, an undo ...): written only while the
+   store holds an older version (else MC_STORE_CHANGED). */
 int mc_store_update(mc_store *s, const char *id, const char *record,
                     long long version, int over, long long touched,
-                    const mc_store_clock *clock, mc_error *err);
+                    const mc_store_clock *clock, const mc_store_takeback *tb,
+                    mc_error *err);
 /* A seat taken through its invitation (the invitation is spent), by the
-   account (0: none). */
+   account (0: none); the game's version becomes version (as
+   mc_store_update: MC_STORE_CHANGED when it is not newer). */
 int mc_store_seat(mc_store *s, const char *id, int side, const char *token,
-                  long long account, long long touched, mc_error *err);
+                  long long account, long long version, long long touched,
+                  mc_error *err);
 int mc_store_delete(mc_store *s, const char *id, mc_error *err);
 
 /* Every game, in no order: each(ctx, g) is called with strings valid only
    during the call; it returns 0 to go on.  0, or -1 with err filled. */
 int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
                   void *ctx, mc_error *err);
-/* The record, version and clocks (clock may be NULL) of one game (after a
-   failed change: what the database holds).  0 with *record malloc'd, 1
-   when there is no such game, -1 with err filled. */
-int mc_store_get(mc_store *s, const char *id, char **record, long long *version,
-                 mc_store_clock *clock, mc_error *err);
+/* One game as mc_store_each gives it (after a failed change, or a change
+   made by another process: what the database holds): each(ctx, g) called
+   once.  0, 1 when there is no such game, -1 with err filled. */
+int mc_store_one(mc_store *s, const char *id,
+                 int (*each)(void *ctx, const mc_store_game *g), void *ctx,
+                 mc_error *err);
+
+/* Several server processes on one store (PostgreSQL): changed(ctx, id,
+   version) is called, from a thread of the store's, after every change of
+   a game committed by any process (this one too): its new version, or -1
+   when it was deleted; id NULL after the store's connection was lost and
+   made again (changes may have been missed: read every game again).
+   0 when listening; 1 when the store is no other process's (SQLite, the
+   page's): nothing is called; -1 with err filled.  Stopped by
+   mc_store_close. */
+int mc_store_listen(mc_store *s,
+                    void (*changed)(void *ctx, const char *id,
+                                    long long version),
+                    void *ctx, mc_error *err);
 
 /* ---- accounts and sessions --------------------------------------------
    Names are unique ignoring ASCII case (the API allows no other letters);

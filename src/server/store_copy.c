@@ -26,8 +26,8 @@ static const struct table {
     {"accounts", "id, name, hash, created, bot", "ITTII", "id", "id"},
     {"games",
      "id, record, version, over, created, touched, addr, clock_s, clock_n,"
-     " clock_since, rated",
-     "TTIIIITRRRI", "id", "id"},
+     " clock_since, rated, tb_side, tb_declined",
+     "TTIIIITRRRIII", "id", "id"},
     {"seats", "game, side, token, invite, owner, account", "TITTII",
      "game, side", "game, side"},
     {"sessions", "digest, account, created, expires", "TIII", "rowid", "seq"},

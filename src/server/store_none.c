@@ -34,17 +34,21 @@ void mc_store_close(mc_store *s)
     free(s);
 }
 
-int mc_store_insert(mc_store *s, const mc_store_game *g, mc_error *err)
+int mc_store_insert(mc_store *s, const mc_store_game *g, int quota, int most,
+                    mc_error *err)
 {
     (void)s;
     (void)g;
+    (void)quota;
+    (void)most;
     (void)err;
     return 0;
 }
 
 int mc_store_update(mc_store *s, const char *id, const char *record,
                     long long version, int over, long long touched,
-                    const mc_store_clock *clock, mc_error *err)
+                    const mc_store_clock *clock, const mc_store_takeback *tb,
+                    mc_error *err)
 {
     (void)s;
     (void)id;
@@ -53,18 +57,21 @@ int mc_store_update(mc_store *s, const char *id, const char *record,
     (void)over;
     (void)touched;
     (void)clock;
+    (void)tb;
     (void)err;
     return 0;
 }
 
 int mc_store_seat(mc_store *s, const char *id, int side, const char *token,
-                  long long account, long long touched, mc_error *err)
+                  long long account, long long version, long long touched,
+                  mc_error *err)
 {
     (void)s;
     (void)id;
     (void)side;
     (void)token;
     (void)account;
+    (void)version;
     (void)touched;
     (void)err;
     return 0;
@@ -88,16 +95,28 @@ int mc_store_each(mc_store *s, int (*each)(void *ctx, const mc_store_game *g),
     return 0;
 }
 
-int mc_store_get(mc_store *s, const char *id, char **record, long long *version,
-                 mc_store_clock *clock, mc_error *err)
+int mc_store_one(mc_store *s, const char *id,
+                 int (*each)(void *ctx, const mc_store_game *g), void *ctx,
+                 mc_error *err)
 {
     (void)s;
     (void)id;
-    (void)record;
-    (void)version;
-    (void)clock;
+    (void)each;
+    (void)ctx;
     (void)err;
     return 1; /* nothing kept: a change never fails, so never asked */
+}
+
+int mc_store_listen(mc_store *s,
+                    void (*changed)(void *ctx, const char *id,
+                                    long long version),
+                    void *ctx, mc_error *err)
+{
+    (void)s;
+    (void)changed;
+    (void)ctx;
+    (void)err;
+    return 1; /* the page's alone */
 }
 
 /* No accounts here: none is found, none is made (the page never asks:

@@ -20,6 +20,7 @@
 
 #include <ctype.h>
 #include <dlfcn.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +48,12 @@
     X(PQgetisnull)                                                             \
     X(PQcmdTuples)                                                             \
     X(PQcmdStatus)                                                             \
-    X(PQclear)
+    X(PQclear)                                                                 \
+    X(PQsocket)                                                                \
+    X(PQconsumeInput)                                                          \
+    X(PQnotifies)                                                              \
+    X(PQfreemem)                                                               \
+    X(PQescapeIdentifier)
 #define PQ_DECLARE(f) static __typeof__(f) *pq_##f;
 PQ_FUNCS(PQ_DECLARE)
 
@@ -99,8 +105,10 @@ void pg_clear(PGresult *r)
 /* The schema this program writes (meta.schema), the SQLite store's
    numbering: 4 (the games and seats, their clocks, the accounts and their
    sessions, the ratings and results) is the first that PostgreSQL holds.
-   A later one adds its steps in upgrade(). */
-#define SCHEMA 4
+   5 adds the takeback asked for, an index of the games by address and
+   the trigger that announces every change of a game to the other
+   processes (upgrade() takes a schema-4 database there). */
+#define SCHEMA 5
 
 /* The tables, in the first schema of the connection's search_path (a
    connection string's options=-csearch_path=NAME chooses another). */
@@ -165,6 +173,32 @@ static const char *const schema =
     "CREATE INDEX IF NOT EXISTS results_south ON results(south, ended);"
     "CREATE INDEX IF NOT EXISTS results_north ON results(north, ended);"
     "INSERT INTO meta VALUES('schema', '4') ON CONFLICT DO NOTHING;";
+
+/* Schema 4 to 5: the takeback asked for (none in a game of schema 4: it
+   was in the memory of the server that stopped), the games by address
+   (the quota, counted here), and every change of a game announced on the
+   channel "mancala.SCHEMA" (the store's schema: several stores in one
+   database do not hear each other) as "ID VERSION", "ID -1" when it is
+   deleted, at its commit (NOTIFY; mc_pg_listen hears them). */
+static const char *const step_4_5 =
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS"
+    " tb_side INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS"
+    " tb_declined INTEGER NOT NULL DEFAULT 0;"
+    "CREATE INDEX IF NOT EXISTS games_addr ON games(addr);"
+    "CREATE OR REPLACE FUNCTION mancala_game_changed() RETURNS trigger"
+    " LANGUAGE plpgsql AS $f$ BEGIN"
+    " IF TG_OP = 'DELETE' THEN"
+    "  PERFORM pg_notify('mancala.' || TG_TABLE_SCHEMA, OLD.id || ' -1');"
+    " ELSE"
+    "  PERFORM pg_notify('mancala.' || TG_TABLE_SCHEMA,"
+    "                    NEW.id || ' ' || NEW.version);"
+    " END IF;"
+    " RETURN NULL; END $f$;"
+    "DROP TRIGGER IF EXISTS games_changed ON games;"
+    "CREATE TRIGGER games_changed AFTER INSERT OR UPDATE OR DELETE ON games"
+    " FOR EACH ROW EXECUTE FUNCTION mancala_game_changed();"
+    "UPDATE meta SET value='5' WHERE key='schema';";
 
 void pg_a_text(pg_args *a, const char *s)
 {
@@ -404,9 +438,10 @@ static int upgrade(mc_pg *p)
                  "writes %d): use that one",
                  version, SCHEMA);
     int ok = r && version <= SCHEMA;
-    /* the tables of this schema, whichever were missing; an older
-       PostgreSQL schema's steps will come here (there is none yet) */
+    /* the tables of schema 4, whichever were missing (all of them in a
+       new database), then the steps from there */
     ok = ok && pg_script(p, schema) == 0;
+    ok = ok && (version >= 5 || pg_script(p, step_4_5) == 0);
     if (ok) {
         r = pg_run(p, "COMMIT", NULL);
         ok = r && strcmp(pq_PQcmdStatus(r), "COMMIT") == 0;
@@ -436,6 +471,7 @@ mc_pg *mc_pg_open(const char *conninfo, mc_error *err)
         return NULL;
     }
     pthread_mutex_init(&p->lock, NULL);
+    p->conninfo = strdup(conninfo);
     /* the string's own settings win over these defaults (they come
        before it): a name in the server's activity, and a bound on a
        connection's wait for an unreachable server */
@@ -464,10 +500,120 @@ mc_pg *mc_pg_open(const char *conninfo, mc_error *err)
     return p;
 }
 
+/* ---- the changes of other processes (LISTEN) --------------------------- */
+
+/* The listening connection: made, and listening on the store's channel
+   ("mancala." and the connection's first schema, as the trigger of
+   step_4_5 names it).  NULL when it cannot be (the database down). */
+static PGconn *listen_connect(mc_pg *p)
+{
+    const char *keys[] = {"application_name", "connect_timeout", "dbname",
+                          NULL};
+    const char *vals[] = {"mancala serve (changes)", "2",
+                          strncmp(p->conninfo, "pg:", 3) == 0 ? p->conninfo + 3
+                                                              : p->conninfo,
+                          NULL};
+    PGconn *c = pq_PQconnectdbParams(keys, vals, 1);
+    PGresult *r = NULL;
+    int ok = c && pq_PQstatus(c) == CONNECTION_OK &&
+             (r = pq_PQexec(c, "SELECT current_schema()")) &&
+             pq_PQresultStatus(r) == PGRES_TUPLES_OK && pq_PQntuples(r) == 1 &&
+             !pq_PQgetisnull(r, 0, 0);
+    char channel[200] = "";
+    if (ok)
+        snprintf(channel, sizeof channel, "mancala.%s", pq_PQgetvalue(r, 0, 0));
+    pq_PQclear(r);
+    char *quoted =
+        ok ? pq_PQescapeIdentifier(c, channel, strlen(channel)) : NULL;
+    char sql[512];
+    if (quoted)
+        snprintf(sql, sizeof sql, "LISTEN %s", quoted);
+    ok = quoted && (r = pq_PQexec(c, sql)) &&
+         pq_PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (quoted) {
+        pq_PQclear(r);
+        pq_PQfreemem(quoted);
+    }
+    if (!ok && c) {
+        pq_PQfinish(c);
+        c = NULL;
+    }
+    return c;
+}
+
+/* Each change announced: "ID VERSION" to changed(). */
+static void heard(mc_pg *p, const char *payload)
+{
+    char id[80];
+    long long version;
+    if (sscanf(payload, "%79s %lld", id, &version) == 2)
+        p->changed(p->ctx, id, version);
+}
+
+static void *listen_loop(void *arg)
+{
+    mc_pg *p = arg;
+    PGconn *c = NULL;
+    while (!atomic_load(&p->stop)) {
+        if (!c) {
+            c = listen_connect(p);
+            if (!c) { /* the database down: again in half a second */
+                struct timespec half = {0, 500000000};
+                nanosleep(&half, NULL);
+                continue;
+            }
+            /* listening now: whatever changed before (while the
+               connection was lost, or since the games were read) is read
+               again */
+            p->changed(p->ctx, NULL, 0);
+        }
+        struct pollfd fd = {pq_PQsocket(c), POLLIN, 0};
+        if (fd.fd < 0 || poll(&fd, 1, 250) < 0 || !pq_PQconsumeInput(c)) {
+            pq_PQfinish(c); /* lost: made again */
+            c = NULL;
+            continue;
+        }
+        PGnotify *n;
+        while ((n = pq_PQnotifies(c))) {
+            heard(p, n->extra);
+            pq_PQfreemem(n);
+        }
+    }
+    if (c)
+        pq_PQfinish(c);
+    return NULL;
+}
+
+int mc_pg_listen(mc_pg *p,
+                 void (*changed)(void *ctx, const char *id, long long version),
+                 void *ctx, mc_error *err)
+{
+    if (p->listening)
+        return 0;
+    p->changed = changed;
+    p->ctx = ctx;
+    atomic_store(&p->stop, 0);
+    if (pthread_create(&p->listener, NULL, listen_loop, p) != 0) {
+        if (err) {
+            err->code = MC_ERR_IO;
+            snprintf(err->msg, sizeof err->msg,
+                     "the game store: no thread to hear other processes");
+        }
+        return -1;
+    }
+    p->listening = 1;
+    return 0;
+}
+
 void mc_pg_close(mc_pg *p)
 {
     if (!p)
         return;
+    if (p->listening) {
+        atomic_store(&p->stop, 1);
+        pthread_join(p->listener, NULL);
+    }
+    free(p->conninfo);
     if (p->conn)
         pq_PQfinish(p->conn);
     pthread_mutex_destroy(&p->lock);
@@ -485,11 +631,66 @@ void mc_pg_set_readonly(mc_pg *p, int on)
 
 /* ---- games --------------------------------------------------------------- */
 
-int mc_pg_insert(mc_pg *p, const mc_store_game *g, mc_error *err)
+/* The games the store holds, of addr when not NULL: >= 0, or -1. */
+static long long count_games(mc_pg *p, const char *addr)
+{
+    pg_args a = {0};
+    if (addr)
+        pg_a_text(&a, addr);
+    PGresult *r = pg_run(p,
+                         addr ? "SELECT count(*) FROM games WHERE addr=$1"
+                              : "SELECT count(*) FROM games",
+                         &a);
+    long long n = r ? pg_v_int(r, 0, 0) : -1;
+    pq_PQclear(r);
+    return n;
+}
+
+/* A change refused (not an error of the database): ROLLBACK, the lock
+   given back, err saying why; code returned. */
+static int refuse(mc_pg *p, int code, mc_error *err, const char *why)
+{
+    if (pq_PQstatus(p->conn) == CONNECTION_OK)
+        pg_cmd(p, "ROLLBACK", NULL, NULL);
+    pthread_mutex_unlock(&p->lock);
+    if (err) {
+        err->code = MC_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "%s", why);
+    }
+    return code;
+}
+
+int pg_changed(mc_pg *p, mc_error *err)
+{
+    return refuse(p, MC_STORE_CHANGED, err,
+                  "the game was changed by another server process, or "
+                  "deleted");
+}
+
+int mc_pg_insert(mc_pg *p, const mc_store_game *g, int quota, int most,
+                 mc_error *err)
 {
     const char *what = "saving a new game";
     if (pg_begin(p, err, what) != 0)
         return -1;
+    if (quota > 0 || most > 0) {
+        /* the counts exact across processes: one new game at a time
+           (0x6d616e63616c62) */
+        long long mine = 0, all = 0;
+        int ok = pg_cmd(p, "SELECT pg_advisory_xact_lock(30787929920252258)",
+                        NULL, NULL) == 0;
+        if (ok && quota > 0)
+            ok = (mine = count_games(p, g->addr ? g->addr : "")) >= 0;
+        if (ok && most > 0)
+            ok = (all = count_games(p, NULL)) >= 0;
+        if (!ok)
+            return pg_finish(p, 0, err, what);
+        if (quota > 0 && mine >= quota)
+            return refuse(p, MC_STORE_QUOTA, err,
+                          "the address holds its quota of games");
+        if (most > 0 && all >= most)
+            return refuse(p, MC_STORE_FULL, err, "the store is full");
+    }
     pg_args a = {0};
     pg_a_text(&a, g->id);
     pg_a_text(&a, g->record);
@@ -521,12 +722,9 @@ int mc_pg_insert(mc_pg *p, const mc_store_game *g, mc_error *err)
     return pg_finish(p, ok, err, what);
 }
 
-/* A game's record, version, over flag, time and clocks, when the database
-   holds an older version (in the transaction): ok.  Refused (0 rows) when
-   another process wrote that version or a later one first. */
 int pg_update_game(mc_pg *p, const char *id, const char *record,
                    long long version, int over, long long touched,
-                   const mc_store_clock *clock)
+                   const mc_store_clock *clock, const mc_store_takeback *tb)
 {
     pg_args a = {0};
     pg_a_text(&a, record);
@@ -535,35 +733,53 @@ int pg_update_game(mc_pg *p, const char *id, const char *record,
     pg_a_int(&a, touched);
     pg_a_clock(&a, clock);
     pg_a_text(&a, id);
+    pg_a_int(&a, tb ? tb->side : -1);
+    pg_a_int(&a, tb ? tb->declined : 0);
     long long n = 0;
-    int ok = pg_cmd(p,
-                    "UPDATE games SET record=$1, version=$2, over=$3,"
-                    " touched=$4, clock_s=$5, clock_n=$6, clock_since=$7"
-                    " WHERE id=$8 AND version<$2",
-                    &a, &n) == 0;
-    if (ok && n != 1)
-        snprintf(p->msg, sizeof p->msg,
-                 "the game is gone or holds a later version");
-    return ok && n == 1;
+    /* the row locked by the first of two processes changing it at once:
+       the second's WHERE is read again once the first commits */
+    if (pg_cmd(p,
+               "UPDATE games SET record=$1, version=$2, over=$3,"
+               " touched=$4, clock_s=$5, clock_n=$6, clock_since=$7,"
+               " tb_side=$9, tb_declined=$10 WHERE id=$8 AND version<$2",
+               &a, &n) != 0)
+        return -1;
+    return n == 1;
 }
 
 int mc_pg_update(mc_pg *p, const char *id, const char *record,
                  long long version, int over, long long touched,
-                 const mc_store_clock *clock, mc_error *err)
+                 const mc_store_clock *clock, const mc_store_takeback *tb,
+                 mc_error *err)
 {
     const char *what = "saving a move";
     if (pg_begin(p, err, what) != 0)
         return -1;
-    int ok = pg_update_game(p, id, record, version, over, touched, clock);
-    return pg_finish(p, ok, err, what);
+    int rc = pg_update_game(p, id, record, version, over, touched, clock, tb);
+    if (rc == 0)
+        return pg_changed(p, err);
+    return pg_finish(p, rc == 1, err, what);
 }
 
 int mc_pg_seat(mc_pg *p, const char *id, int side, const char *token,
-               long long account, long long touched, mc_error *err)
+               long long account, long long version, long long touched,
+               mc_error *err)
 {
     const char *what = "saving a seat";
     if (pg_begin(p, err, what) != 0)
         return -1;
+    pg_args v = {0};
+    pg_a_int(&v, version);
+    pg_a_int(&v, touched);
+    pg_a_text(&v, id);
+    long long changed = 0;
+    if (pg_cmd(p,
+               "UPDATE games SET version=$1, touched=$2 WHERE id=$3 AND"
+               " version<$1",
+               &v, &changed) != 0)
+        return pg_finish(p, 0, err, what);
+    if (changed != 1)
+        return pg_changed(p, err);
     pg_args a = {0};
     pg_a_text(&a, token);
     pg_a_account(&a, account);
@@ -577,13 +793,6 @@ int mc_pg_seat(mc_pg *p, const char *id, int side, const char *token,
              n == 1;
     if (!ok && !p->msg[0])
         snprintf(p->msg, sizeof p->msg, "no such seat");
-    if (ok) {
-        pg_args b = {0};
-        pg_a_int(&b, touched);
-        pg_a_text(&b, id);
-        ok =
-            pg_cmd(p, "UPDATE games SET touched=$1 WHERE id=$2", &b, NULL) == 0;
-    }
     return pg_finish(p, ok, err, what);
 }
 
@@ -642,24 +851,29 @@ int pg_read_change(const PGresult *r, int row, int col, mc_store_change *ch)
     return 1;
 }
 
-int mc_pg_each(mc_pg *p, int (*each)(void *ctx, const mc_store_game *g),
-               void *ctx, mc_error *err)
+int mc_pg_each(mc_pg *p, const char *id,
+               int (*each)(void *ctx, const mc_store_game *g), void *ctx,
+               mc_error *err)
 {
-    const char *what = "reading the games";
+    const char *what = id ? "reading a game" : "reading the games";
     if (pg_reading(p, err, what) != 0)
         return -1;
+    pg_args q = {0};
+    pg_a_text(&q, id);
     PGresult *r = pg_run(
         p,
         "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
         " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
         " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
-        " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot"
+        " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot,"
+        " g.tb_side, g.tb_declined"
         " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
         " JOIN seats b ON b.game = g.id AND b.side = 1"
         " LEFT JOIN accounts x ON x.id = a.account"
         " LEFT JOIN accounts y ON y.id = b.account"
-        " LEFT JOIN results r ON r.game = g.id",
-        NULL);
+        " LEFT JOIN results r ON r.game = g.id"
+        " WHERE $1::text IS NULL OR g.id = $1",
+        &q);
     if (!r)
         pg_fail(p, err, what);
     int rows = r ? pq_PQntuples(r) : 0;
@@ -687,45 +901,14 @@ int mc_pg_each(mc_pg *p, int (*each)(void *ctx, const mc_store_game *g),
         g.ended = pg_read_change(r, i, 21, &g.change);
         for (int side = 0; side < 2; side++)
             g.bot[side] = (int)pg_v_int(r, i, 32 + side);
+        g.tb.side = (int)pg_v_int(r, i, 34);
+        g.tb.declined = (int)pg_v_int(r, i, 35);
         if (g.id && g.record && each(ctx, &g) != 0)
             break;
     }
     pq_PQclear(r);
     pthread_mutex_unlock(&p->lock);
-    return r ? 0 : -1;
-}
-
-int mc_pg_get(mc_pg *p, const char *id, char **record, long long *version,
-              mc_store_clock *clock, mc_error *err)
-{
-    const char *what = "reading a game";
-    *record = NULL;
-    if (pg_reading(p, err, what) != 0)
-        return -1;
-    pg_args a = {0};
-    pg_a_text(&a, id);
-    PGresult *r = pg_run(p,
-                         "SELECT record, version, clock_s, clock_n, clock_since"
-                         " FROM games WHERE id=$1",
-                         &a);
-    int ret;
-    if (!r) {
-        ret = pg_fail(p, err, what);
-    } else if (pq_PQntuples(r) == 0) {
-        ret = 1;
-    } else {
-        const char *t = pg_val(r, 0, 0);
-        *record = t ? strdup(t) : NULL;
-        *version = pg_v_int(r, 0, 1);
-        if (clock)
-            pg_read_clock(r, 0, 2, clock);
-        if (!*record)
-            snprintf(p->msg, sizeof p->msg, "out of memory");
-        ret = *record ? 0 : pg_fail(p, err, what);
-    }
-    pq_PQclear(r);
-    pthread_mutex_unlock(&p->lock);
-    return ret;
+    return !r ? -1 : id && rows == 0 ? 1 : 0;
 }
 
 /* ---- rows as text, for the copy ------------------------------------------ */

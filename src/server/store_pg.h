@@ -30,17 +30,25 @@ mc_pg *mc_pg_open(const char *conninfo, mc_error *err);
 void mc_pg_close(mc_pg *p);
 
 /* The operations of store.h, the same contracts. */
-int mc_pg_insert(mc_pg *p, const mc_store_game *g, mc_error *err);
+int mc_pg_insert(mc_pg *p, const mc_store_game *g, int quota, int most,
+                 mc_error *err);
 int mc_pg_update(mc_pg *p, const char *id, const char *record,
                  long long version, int over, long long touched,
-                 const mc_store_clock *clock, mc_error *err);
+                 const mc_store_clock *clock, const mc_store_takeback *tb,
+                 mc_error *err);
 int mc_pg_seat(mc_pg *p, const char *id, int side, const char *token,
-               long long account, long long touched, mc_error *err);
+               long long account, long long version, long long touched,
+               mc_error *err);
 int mc_pg_delete(mc_pg *p, const char *id, mc_error *err);
-int mc_pg_each(mc_pg *p, int (*each)(void *ctx, const mc_store_game *g),
-               void *ctx, mc_error *err);
-int mc_pg_get(mc_pg *p, const char *id, char **record, long long *version,
-              mc_store_clock *clock, mc_error *err);
+/* mc_store_each (id NULL) or mc_store_one (id). */
+int mc_pg_each(mc_pg *p, const char *id,
+               int (*each)(void *ctx, const mc_store_game *g), void *ctx,
+               mc_error *err);
+/* mc_store_listen: a thread of its own, on a connection of its own
+   (LISTEN on the channel of step_4_5's trigger), made again when lost. */
+int mc_pg_listen(mc_pg *p,
+                 void (*changed)(void *ctx, const char *id, long long version),
+                 void *ctx, mc_error *err);
 int mc_pg_account_add(mc_pg *p, const char *name, const char *hash,
                       long long created, const mc_store_session *first,
                       long long *id, mc_error *err);

@@ -356,7 +356,10 @@ int mc_pg_update_rated(mc_pg *p, const char *id, const char *record,
     const char *what = "saving a rated game's end";
     if (pg_begin(p, err, what) != 0)
         return -1;
-    int ok = pg_update_game(p, id, record, version, 1, touched, clock);
+    int rc = pg_update_game(p, id, record, version, 1, touched, clock, NULL);
+    if (rc == 0)
+        return pg_changed(p, err);
+    int ok = rc == 1;
     int kept = ok ? read_result(p, id, ch) : -1;
     if (ok && kept == 1) {
         /* two accounts, both still there (else kept as aborted); their

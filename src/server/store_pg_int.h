@@ -24,6 +24,7 @@ void pg_scrub(char *msg, size_t n, const char *db);
 
 #include <libpq-fe.h>
 #include <pthread.h>
+#include <stdatomic.h>
 
 struct mc_pg {
     PGconn *conn;
@@ -31,6 +32,14 @@ struct mc_pg {
     int readonly;  /* the tests' read-only mode, kept across a reset */
     char msg[200]; /* the last error, in words */
     char state[6]; /* its SQLSTATE ("" none) */
+    /* mc_pg_listen: the thread that hears the changes, on a connection
+       of its own, until stop */
+    char *conninfo;
+    pthread_t listener;
+    int listening;
+    _Atomic int stop;
+    void (*changed)(void *ctx, const char *id, long long version);
+    void *ctx;
 };
 
 /* The parameters of one statement, as text (NULL: SQL NULL). */
@@ -73,11 +82,17 @@ int pg_reading(mc_pg *p, mc_error *err, const char *what);
    else ROLLBACK and the error; the lock given back.  0, or -1. */
 int pg_finish(mc_pg *p, int ok, mc_error *err, const char *what);
 
-/* A game's record, version, state and clock written, within a change:
-   refused (-1) when the database holds that version or a later one. */
+/* A game's record, version, over flag, time, clocks and takeback asked
+   for (tb NULL: none), within a change: 1 done, 0 when the database holds
+   that version or a later one (another process wrote it first, its row
+   lock making the second wait for the first's commit) or no such game,
+   -1 on error (p->msg). */
 int pg_update_game(mc_pg *p, const char *id, const char *record,
                    long long version, int over, long long touched,
-                   const mc_store_clock *clock);
+                   const mc_store_clock *clock, const mc_store_takeback *tb);
+/* A change refused because of that: ROLLBACK, the lock given back, err
+   in words: MC_STORE_CHANGED. */
+int pg_changed(mc_pg *p, mc_error *err);
 /* A result's columns, as read_change reads them (r: the results). */
 #define RESULT_COLS                                                            \
     "r.game, r.aborted, r.score, r.s_before, r.s_rd_before, r.s_after,"        \

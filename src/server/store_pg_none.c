@@ -42,25 +42,29 @@ static int none(mc_error *err)
     return -1;
 }
 
-int mc_pg_insert(mc_pg *p, const mc_store_game *g, mc_error *err)
+int mc_pg_insert(mc_pg *p, const mc_store_game *g, int quota, int most,
+                 mc_error *err)
 {
-    (void)p, (void)g;
+    (void)p, (void)g, (void)quota, (void)most;
     return none(err);
 }
 
 int mc_pg_update(mc_pg *p, const char *id, const char *record,
                  long long version, int over, long long touched,
-                 const mc_store_clock *clock, mc_error *err)
+                 const mc_store_clock *clock, const mc_store_takeback *tb,
+                 mc_error *err)
 {
     (void)p, (void)id, (void)record, (void)version, (void)over, (void)touched,
-        (void)clock;
+        (void)clock, (void)tb;
     return none(err);
 }
 
 int mc_pg_seat(mc_pg *p, const char *id, int side, const char *token,
-               long long account, long long touched, mc_error *err)
+               long long account, long long version, long long touched,
+               mc_error *err)
 {
-    (void)p, (void)id, (void)side, (void)token, (void)account, (void)touched;
+    (void)p, (void)id, (void)side, (void)token, (void)account, (void)version,
+        (void)touched;
     return none(err);
 }
 
@@ -70,18 +74,19 @@ int mc_pg_delete(mc_pg *p, const char *id, mc_error *err)
     return none(err);
 }
 
-int mc_pg_each(mc_pg *p, int (*each)(void *ctx, const mc_store_game *g),
-               void *ctx, mc_error *err)
+int mc_pg_each(mc_pg *p, const char *id,
+               int (*each)(void *ctx, const mc_store_game *g), void *ctx,
+               mc_error *err)
 {
-    (void)p, (void)each, (void)ctx;
+    (void)p, (void)id, (void)each, (void)ctx;
     return none(err);
 }
 
-int mc_pg_get(mc_pg *p, const char *id, char **record, long long *version,
-              mc_store_clock *clock, mc_error *err)
+int mc_pg_listen(mc_pg *p,
+                 void (*changed)(void *ctx, const char *id, long long version),
+                 void *ctx, mc_error *err)
 {
-    (void)p, (void)id, (void)version, (void)clock;
-    *record = NULL;
+    (void)p, (void)changed, (void)ctx;
     return none(err);
 }
 
