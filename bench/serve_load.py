@@ -1093,7 +1093,8 @@ def pg2_test():
     times and PostgreSQL itself restarted twice (pg_ctl restart -m fast),
     one event every 1.5 s.  A read that shows fewer moves than its client
     had acknowledged is a stale read (the other process not told yet):
-    counted, read again; one still short after 5 s is a lost move.
+    counted, read again (the spells timed, from the first short read to
+    the first whole one); one still short after 5 s is a lost move.
     Checked at the end (after 1 s; a game that differs is read again 2 s
     later): each game read through A and through B, the same history and
     version on both (else diverging), over, holding every acknowledged
@@ -1110,7 +1111,8 @@ def pg2_test():
     ngames, nclients = 200, 48
     lock = threading.Lock()
     stats = {'moves': 0, 'retries': 0, 'conn_errors': 0, 'over': 0, 'io503': 0,
-             'stale': 0, 'other5xx': {}, 'lost': [], 'unfinished': 0}
+             'stale': 0, 'other5xx': {}, 'lost': [], 'unfinished': 0,
+             'stale_s': [], 'refused': {}}
     games = []
     c = {k: Client(srv[k]['port']) for k in 'AB'}
     for i in range(ngames):
@@ -1160,7 +1162,9 @@ def pg2_test():
                     with lock:
                         stats['lost'].append((g['id'], k, len(g['hist']), len(s['history'])))
                     g['hist'] = s['history']
-                short.pop(g['id'], None)
+                if g['id'] in short:
+                    with lock:
+                        stats['stale_s'].append(time.monotonic() - short.pop(g['id']))
                 if s['over'] or s['ply'] >= 400:
                     if not s['over']:
                         k = rnd.choice('AB')
@@ -1184,8 +1188,10 @@ def pg2_test():
                     with lock:
                         stats['moves'] += 1
                 else:
+                    key = '%d %s' % (st, error_code(j))
                     with lock:
                         stats['retries'] += 1
+                        stats['refused'][key] = stats['refused'].get(key, 0) + 1
             except (OSError, http.client.HTTPException, ValueError, TypeError, KeyError):
                 with lock:
                     stats['conn_errors'] += 1
@@ -1268,12 +1274,13 @@ def pg2_test():
           '(%.0f a second), %d games finished, %d unfinished, %d intact (the same on both, '
           'records check), acknowledged moves lost: %d, games diverging between the two: %d '
           '(%d differed at the first read), 503 io (database restarting): %d, other 5xx: %d%s, '
-          'stale reads (read again): %d, refused or retried: %d, connection errors (server '
-          'down): %d, server restart %.2f s at most, PostgreSQL restart %.2f s at most' % (
+          'stale reads (read again): %d, in %d spells of %s, moves refused: %d %s, '
+          'connection errors (server down): %d, server restart %.2f s at most, PostgreSQL restart %.2f s at most' % (
               kills, ' '.join(done), pgs, elapsed, stats['moves'], stats['moves'] / elapsed,
               stats['over'], stats['unfinished'], intact, lost, diverging, differed,
               stats['io503'], other5, (' %s' % stats['other5xx']) if other5 else '',
-              stats['stale'], stats['retries'], stats['conn_errors'],
+              stats['stale'], len(stats['stale_s']), figures(stats['stale_s']),
+              stats['retries'], stats['refused'], stats['conn_errors'],
               max(restart_s, default=0), max(pg_s, default=0)))
     if stats['lost']:
         print('lost (game, server, acknowledged plies, plies read): %s' % stats['lost'][:5])
@@ -1314,6 +1321,7 @@ def pg2live_test():
     games, missed, errors, waited, retried, unseen = 0, 0, [], [], [0], []
     nmoves = 100
     rnd = random.Random(3)
+    early = 0
     while len(lat['opponent']) < nmoves and missed < 5 and not errors:
         st, j, _ = again(cl['S'], retried, 'POST', '/api/new', {'game': 'oware', 'seats': 'S'})
         if st != 201:
@@ -1360,6 +1368,7 @@ def pg2live_test():
                     here, [k for _, k in far if seen[k] is None]))
                 break                   # the next mover may not know the move: a new game
             for what, k in far:
+                early += seen[k] < t1
                 lat[what].append(max(0.0, seen[k] - t1))
                 sent[what].append(seen[k] - t0)
             if seen[side] is not None:
@@ -1374,12 +1383,14 @@ def pg2live_test():
     print('%d moves in %d Oware games, each through one of two servers on one PostgreSQL '
           'database, seen on the other server\'s streams: from the answer, the opponent\'s '
           '%s, the spectator\'s %s; from the move sent, the opponent\'s %s, the spectator\'s '
-          '%s; on the mover\'s own stream (same server) from sent %s; the play answer %s; '
+          '%s (on those streams before the answer: %d of %d); on the mover\'s own stream '
+          '(same server) from sent %s; the play answer %s; '
           'moves not seen within 5 s: %d; streams refused (429) at first: %d; POSTs sent '
           'again on a new connection: %d%s' % (
               len(lat['opponent']), games, figures90(lat['opponent']),
               figures90(lat['spectator']), figures90(sent['opponent']),
-              figures90(sent['spectator']), figures90(near), figures90(play_s), missed,
+              figures90(sent['spectator']), early,
+              len(lat['opponent']) + len(lat['spectator']), figures90(near), figures90(play_s), missed,
               len(waited), retried[0], ('; errors: %s' % errors) if errors else ''))
     if unseen:
         print('not seen: %s' % '; '.join(unseen))
