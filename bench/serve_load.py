@@ -1164,7 +1164,8 @@ def pg2_test():
                     g['hist'] = s['history']
                 if g['id'] in short:
                     with lock:
-                        stats['stale_s'].append(time.monotonic() - short.pop(g['id']))
+                        first = short.pop(g['id'])
+                        stats['stale_s'].append((first, time.monotonic() - first))
                 if s['over'] or s['ply'] >= 400:
                     if not s['over']:
                         k = rnd.choice('AB')
@@ -1204,12 +1205,15 @@ def pg2_test():
     events = ['kill'] * 3 + ['pg'] + ['kill'] * 4 + ['pg'] + ['kill'] * 3
     rnd = random.Random(49)
     kills, pgs, restart_s, pg_s, done = 0, 0, [], [], []
+    when = []                       # each event's (start, end)
     for ev in events:
         time.sleep(1.5)
         if not any(t.is_alive() for t in threads):
             break
+        e0 = time.monotonic()
         if ev == 'pg':
             pg_s.append(pg_restart())
+            when.append((e0, time.monotonic()))
             pgs += 1
             done.append('pg')
             continue
@@ -1220,6 +1224,7 @@ def pg2_test():
         r0 = time.monotonic()
         srv[k]['proc'], _ = start(db, srv[k]['port'], extra)
         restart_s.append(time.monotonic() - r0)
+        when.append((e0, time.monotonic()))
         done.append(k)
     for t in threads:
         t.join()
@@ -1268,18 +1273,23 @@ def pg2_test():
         srv[k]['proc'].send_signal(signal.SIGTERM)
         srv[k]['proc'].wait()
     lost = len(stats['lost']) + lost_end
+    spells = [d for _, d in stats['stale_s']]
+    # the spells begun 3 s or more after the end of every kill or restart
+    quiet = [d for t, d in stats['stale_s']
+             if not any(e0 <= t + d and t < e1 + 3 for e0, e1 in when)]
     other5 = sum(stats['other5xx'].values())
     print('200 games, 48 clients, 2 servers on one PostgreSQL database, %d kill -9 and '
           'restarts (%s) and %d restarts of PostgreSQL in %.1f s: %d moves acknowledged '
           '(%.0f a second), %d games finished, %d unfinished, %d intact (the same on both, '
           'records check), acknowledged moves lost: %d, games diverging between the two: %d '
           '(%d differed at the first read), 503 io (database restarting): %d, other 5xx: %d%s, '
-          'stale reads (read again): %d, in %d spells of %s, moves refused: %d %s, '
+          'stale reads (read again): %d, in %d spells of %s (the %d away from kills and '
+          'restarts: %s), moves refused: %d %s, '
           'connection errors (server down): %d, server restart %.2f s at most, PostgreSQL restart %.2f s at most' % (
               kills, ' '.join(done), pgs, elapsed, stats['moves'], stats['moves'] / elapsed,
               stats['over'], stats['unfinished'], intact, lost, diverging, differed,
               stats['io503'], other5, (' %s' % stats['other5xx']) if other5 else '',
-              stats['stale'], len(stats['stale_s']), figures(stats['stale_s']),
+              stats['stale'], len(spells), figures(spells), len(quiet), figures(quiet),
               stats['retries'], stats['refused'], stats['conn_errors'],
               max(restart_s, default=0), max(pg_s, default=0)))
     if stats['lost']:
