@@ -1112,7 +1112,7 @@ def pg2_test():
     lock = threading.Lock()
     stats = {'moves': 0, 'retries': 0, 'conn_errors': 0, 'over': 0, 'io503': 0,
              'stale': 0, 'other5xx': {}, 'lost': [], 'unfinished': 0,
-             'stale_s': [], 'refused': {}}
+             'stale_s': [], 'refused': {}, 'get_s': []}
     games = []
     c = {k: Client(srv[k]['port']) for k in 'AB'}
     for i in range(ngames):
@@ -1147,7 +1147,10 @@ def pg2_test():
             g = rnd.choice(mine)
             k = rnd.choice('AB')
             try:
+                r0 = time.monotonic()
                 st, j, _ = cl[k].request('GET', '/api/game/' + g['id'])
+                with lock:
+                    stats['get_s'].append(time.monotonic() - r0)
                 if five(st, j, k):
                     continue
                 s = j['state']
@@ -1283,13 +1286,13 @@ def pg2_test():
           '(%.0f a second), %d games finished, %d unfinished, %d intact (the same on both, '
           'records check), acknowledged moves lost: %d, games diverging between the two: %d '
           '(%d differed at the first read), 503 io (database restarting): %d, other 5xx: %d%s, '
-          'stale reads (read again): %d, in %d spells of %s (the %d away from kills and '
+          'reads answered in %s; stale reads (read again): %d, in %d spells of %s (the %d away from kills and '
           'restarts: %s), moves refused: %d %s, '
           'connection errors (server down): %d, server restart %.2f s at most, PostgreSQL restart %.2f s at most' % (
               kills, ' '.join(done), pgs, elapsed, stats['moves'], stats['moves'] / elapsed,
               stats['over'], stats['unfinished'], intact, lost, diverging, differed,
               stats['io503'], other5, (' %s' % stats['other5xx']) if other5 else '',
-              stats['stale'], len(spells), figures(spells), len(quiet), figures(quiet),
+              figures(stats['get_s']), stats['stale'], len(spells), figures(spells), len(quiet), figures(quiet),
               stats['retries'], stats['refused'], stats['conn_errors'],
               max(restart_s, default=0), max(pg_s, default=0)))
     if stats['lost']:
