@@ -1422,6 +1422,8 @@ def play_for(ports, seconds, nclients=48):
     count = {'moves': 0}
     errors = {}
     stop = threading.Event()
+    seen = []
+    began = time.monotonic()
 
     def player(n):
         rnd = random.Random(n)
@@ -1439,6 +1441,11 @@ def play_for(ports, seconds, nclients=48):
                                      {'move': rnd.choice(s['moves'])['move'],
                                       'version': s['version']}, tok)
                 if st != 200:
+                    with lock:
+                        if len(seen) < 3:   # the first ones told: when, which game, where in it
+                            seen.append(['play %d %s at %.1f s: game %s ply %d version %d' % (
+                                st, error_code(j), time.monotonic() - began, s['id'], s['ply'],
+                                s['version']), c.port, s['id']])
                     raise ValueError('play %d %s' % (st, error_code(j)))
                 s = j['state']
                 if not stop.is_set():
@@ -1465,6 +1472,14 @@ def play_for(ports, seconds, nclients=48):
     stop.set()
     for t in ths:
         t.join()
+    if seen:
+        # each such game read again once the run is over
+        for x in seen:
+            try:
+                x[0] += ', read after the run: %d' % Client(x[1]).request('GET', '/api/game/' + x[2])[0]
+            except (OSError, http.client.HTTPException):
+                pass
+        errors['the first'] = [x[0] for x in seen]
     return (m1 - m0) / dt, m1 - m0, errors
 
 
