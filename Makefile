@@ -386,7 +386,7 @@ SLOW_TESTS  := check-test_egdb-abapa check-e2e-full check-test_egdb-brute \
                check-e2e-features \
                check-test_egdb-rest check-cli_tui check-e2e-howto \
                check-test_omweso check-test_egdb-awari check-cli_help \
-               check-test_gore check-test_server-pg
+               check-test_gore check-test_server-pg check-cli_pg2
 UNIT_CHECKS := $(filter-out check-test_egdb,$(TEST_BIN:$(B)/tests/%=check-%))
 CLI_CHECKS  := $(patsubst tests/%.sh,check-%,$(wildcard tests/cli*.sh))
 CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHECKS)) \
@@ -419,9 +419,10 @@ check: $(PROG) $(TEST_BIN) $(CHECK_BUILDS)
 
 # make check-pg: test_server's every test against PostgreSQL (a throwaway
 # cluster of Debian's postgresql, tests/pg_run.sh; no network) and
-# tests/cli_pg.sh; the SQLite store's file tests skip there, said.
+# tests/cli_pg.sh, tests/cli_pg2.sh (two servers on one database); the
+# SQLite store's file tests skip there, said.
 .PHONY: check-pg check-test_server-pg
-check-pg: check-test_server-pg check-cli_pg
+check-pg: check-test_server-pg check-cli_pg check-cli_pg2
 check-test_server-pg: $(B)/tests/test_server
 	@$(call run_test,test_server-pg,sh tests/pg_run.sh $(B)/tests/test_server)
 	@grep "^SKIPPED" $(B)/log/test_server-pg.log || true

@@ -3305,6 +3305,85 @@ static void test_account_sessions(const char *dir)
     mc_store_close(s);
 }
 
+/* mc_store_one's callback: a copy of what it gives. */
+typedef struct one_game {
+    long long version;
+    int tb_side, tb_declined, calls;
+    char token1[40];
+    int invite1;
+} one_game;
+
+static int got_one(void *ctx, const mc_store_game *g)
+{
+    one_game *o = ctx;
+    o->calls++;
+    o->version = g->version;
+    o->tb_side = g->tb.side;
+    o->tb_declined = g->tb.declined;
+    snprintf(o->token1, sizeof o->token1, "%s", g->token[1] ? g->token[1] : "");
+    o->invite1 = g->invite[1] != NULL;
+    return 0;
+}
+
+/* The store's games under the limits and versions of issue 49 (either
+   store): the quota and the games limit counted in the store, an update or
+   a seat refused (MC_STORE_CHANGED, nothing written) unless its version is
+   newer than the store's, the takeback asked for kept. */
+static void test_store_games(void)
+{
+    mc_error err;
+    mc_store *s = mc_store_open(tdb(NULL), &err);
+    CHECK_MSG(s != NULL, "%s", err.msg);
+    if (!s)
+        return;
+    mc_store_game g = {0};
+    g.record = "x";
+    g.invite[1] = "inv";
+    const char *ids[] = {
+        "00000000000000000000000000000001", "00000000000000000000000000000002",
+        "00000000000000000000000000000003", "00000000000000000000000000000004"};
+    const char *addrs[] = {"10.0.0.1", "10.0.0.1", "10.0.0.1", "10.0.0.2"};
+    int want[] = {0, 0, MC_STORE_QUOTA, 0};
+    for (int i = 0; i < 4; i++) {
+        g.id = ids[i];
+        g.addr = addrs[i];
+        CHECK_MSG(mc_store_insert(s, &g, 2, 3, &err) == want[i], "%d: %s", i,
+                  err.msg);
+    }
+    g.id = "00000000000000000000000000000005";
+    g.addr = "10.0.0.3";
+    CHECK(mc_store_insert(s, &g, 2, 3, &err) == MC_STORE_FULL);
+    CHECK(mc_store_insert(s, &g, 0, 0, &err) == 0); /* no limits asked */
+    const char *id = ids[0];
+    mc_store_takeback tb = {1, 0};
+    CHECK(mc_store_update(s, id, "y", 1, 0, 5, NULL, NULL, &err) == 0);
+    CHECK(mc_store_update(s, id, "z", 1, 0, 5, NULL, NULL, &err) ==
+          MC_STORE_CHANGED);
+    CHECK(mc_store_update(s, id, "z", 0, 0, 5, NULL, NULL, &err) ==
+          MC_STORE_CHANGED);
+    CHECK(mc_store_update(s, "00000000000000000000000000000009", "z", 7, 0, 5,
+                          NULL, NULL, &err) == MC_STORE_CHANGED);
+    CHECK(mc_store_update(s, id, "z", 2, 0, 5, NULL, &tb, &err) == 0);
+    one_game o = {0};
+    CHECK(mc_store_one(s, id, got_one, &o, &err) == 0 && o.calls == 1 &&
+          o.version == 2 && o.tb_side == 1 && o.tb_declined == 0 && o.invite1 &&
+          o.token1[0] == 0);
+    CHECK(mc_store_seat(s, id, 1, "tok", 0, 2, 6, &err) == MC_STORE_CHANGED);
+    CHECK(mc_store_seat(s, id, 1, "tok", 0, 3, 6, &err) == 0);
+    memset(&o, 0, sizeof o);
+    CHECK(mc_store_one(s, id, got_one, &o, &err) == 0 && o.version == 3 &&
+          !o.invite1 && strcmp(o.token1, "tok") == 0 && o.tb_side == 1);
+    /* a move answers the takeback: none asked any more */
+    CHECK(mc_store_update(s, id, "w", 4, 0, 7, NULL, NULL, &err) == 0);
+    memset(&o, 0, sizeof o);
+    CHECK(mc_store_one(s, id, got_one, &o, &err) == 0 && o.tb_side == -1);
+    memset(&o, 0, sizeof o);
+    CHECK(mc_store_one(s, "00000000000000000000000000000009", got_one, &o,
+                       &err) == 1 &&
+          o.calls == 0);
+    mc_store_close(s);
+}
+
 static resp game_get(mc_api *a, const char *id)
 {
     char p[128];
@@ -4605,6 +4684,25 @@ static void test_two_servers(const char *dir)
     CHECK(gone);
     mc_api_free(a);
     mc_api_free(b);
+    /* the games an address holds are counted in the store: two through a,
+       the third through b is over the quota of 2; another address may */
+    mc_api_opts q = {.db = db, .rate = 1000, .quota = 2};
+    a = mc_api_new(&q, &err);
+    b = a ? mc_api_new(&q, &err) : NULL;
+    CHECK_MSG(a && b, "%s", err.msg);
+    if (a && b) {
+        for (int i = 0; i < 2; i++)
+            CHECK(call(a, "POST", "/api/new", "{\"game\":\"gore\"}",
+                       "10.14.0.7", NULL, NULL) == 201);
+        CHECK(call(b, "POST", "/api/new", "{\"game\":\"gore\"}", "10.14.0.7",
+                   NULL, &j) == 429);
+        CHECK_STR(jstr(j, "error.code"), "quota");
+        json_decref(j);
+        CHECK(call(b, "POST", "/api/new", "{\"game\":\"gore\"}", "10.14.0.8",
+                   NULL, NULL) == 201);
+    }
+    mc_api_free(a);
+    mc_api_free(b);
 }
 
 int main(void)
@@ -4673,6 +4771,7 @@ int main(void)
     test_lobby_stream();
     test_pairing(dir);
     test_upgrade_ratings(dir);
+    test_store_games();
     test_two_servers(dir);
     play_before_restart();
     clock_before_restart(api);

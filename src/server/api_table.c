@@ -482,14 +482,21 @@ static int by_id(const void *x, const void *y)
 
 /* Every game read again (the store's connection was lost and made again:
    changes may have been missed): the versions compared, the games made
-   elsewhere read, the ones deleted elsewhere dropped. */
-static void heard_all(mc_api *a)
+   elsewhere read, the ones deleted elsewhere dropped.  0, or -1 when the
+   store could not be read (said on the standard error). */
+static int heard_all(mc_api *a)
 {
     heard_list l = {0};
-    mc_error err;
+    mc_error err = {MC_ERR_IO, "out of memory"};
     /* listed first, handled after: no game's lock is taken while the
        store's is held */
-    if (mc_store_each(a->store, list_one, &l, &err) == 0 && !l.bad) {
+    int ok = mc_store_each(a->store, list_one, &l, &err) == 0 && !l.bad;
+    if (!ok)
+        fprintf(stderr,
+                "mancala serve: the games' versions cannot be read again "
+                "(%s): tried again in half a second\n",
+                err.msg);
+    if (ok) {
         for (int i = 0; i < l.n; i++)
             heard_one(a, l.id[i], l.version[i]);
         char(*sorted)[ID_LEN + 1] = malloc((size_t)(l.n + 1) * sizeof *sorted);
@@ -510,18 +517,21 @@ static void heard_all(mc_api *a)
     }
     free(l.id);
     free(l.version);
+    return ok ? 0 : -1;
 }
 
 /* mc_store_listen's call (the store's thread): a change committed by
    some server process; the event streams look again. */
-static void heard(void *ctx, const char *id, long long version)
+static int heard(void *ctx, const char *id, long long version)
 {
     mc_api *a = ctx;
+    int rc = 0;
     if (id)
         heard_one(a, id, version);
     else
-        heard_all(a);
+        rc = heard_all(a);
     api_ev_broadcast(a);
+    return rc;
 }
 
 /* Listen to the other processes of a shared store; a->shared set when

@@ -646,18 +646,7 @@ static int read_games(mc_store *s, const char *id,
     pthread_mutex_lock(&s->lock);
     /* The two seats joined to their game, and their accounts' names: one
        row a game. */
-    sqlite3_stmt *st = sq_prep(
-        s, "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
-           " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
-           " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
-           " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot,"
-           " g.tb_side, g.tb_declined"
-           " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
-           " JOIN seats b ON b.game = g.id AND b.side = 1"
-           " LEFT JOIN accounts x ON x.id = a.account"
-           " LEFT JOIN accounts y ON y.id = b.account"
-           " LEFT JOIN results r ON r.game = g.id"
-           " WHERE ?1 IS NULL OR g.id = ?1");
+    sqlite3_stmt *st = sq_prep(s, GAMES_SELECT);
     if (st)
         sq_bind_text(st, 1, id);
     int rc = st ? SQLITE_ROW : SQLITE_ERROR, stop = 0;
@@ -721,8 +710,8 @@ int mc_store_one(mc_store *s, const char *id,
 }
 
 int mc_store_listen(mc_store *s,
-                    void (*changed)(void *ctx, const char *id,
-                                    long long version),
+                    int (*changed)(void *ctx, const char *id,
+                                   long long version),
                     void *ctx, mc_error *err)
 {
     if (s->pg)

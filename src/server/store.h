@@ -130,13 +130,15 @@ int mc_store_one(mc_store *s, const char *id,
    version) is called, from a thread of the store's, after every change of
    a game committed by any process (this one too): its new version, or -1
    when it was deleted; id NULL after the store's connection was lost and
-   made again (changes may have been missed: read every game again).
+   made again (changes may have been missed: read every game again; when
+   changed returns non-zero, it could not: it is called so again half a
+   second later, until it returns 0).
    0 when listening; 1 when the store is no other process's (SQLite, the
    page's): nothing is called; -1 with err filled.  Stopped by
    mc_store_close. */
 int mc_store_listen(mc_store *s,
-                    void (*changed)(void *ctx, const char *id,
-                                    long long version),
+                    int (*changed)(void *ctx, const char *id,
+                                   long long version),
                     void *ctx, mc_error *err);
 
 /* ---- accounts and sessions --------------------------------------------

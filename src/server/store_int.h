@@ -12,6 +12,7 @@
 
 #include "store.h"
 #include "store_pg.h"
+#include "store_sql.h"
 
 struct mc_store {
     sqlite3 *db;
@@ -55,11 +56,6 @@ int sq_update_game(mc_store *s, const char *id, const char *record,
    returned.  sq_changed: MC_STORE_CHANGED, in words. */
 int sq_refuse(mc_store *s, int code, mc_error *err, const char *why);
 int sq_changed(mc_store *s, mc_error *err);
-
-/* A result's columns, as read_change reads them (r: the results). */
-#define RESULT_COLS                                                            \
-    "r.game, r.aborted, r.score, r.s_before, r.s_rd_before, r.s_after,"        \
-    " r.s_rd_after, r.n_before, r.n_rd_before, r.n_after, r.n_rd_after"
 
 /* What a kept result did (the results' columns from i on, as
    mc_store_each reads them): 1, or 0 when there is none. */

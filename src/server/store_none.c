@@ -108,8 +108,8 @@ int mc_store_one(mc_store *s, const char *id,
 }
 
 int mc_store_listen(mc_store *s,
-                    void (*changed)(void *ctx, const char *id,
-                                    long long version),
+                    int (*changed)(void *ctx, const char *id,
+                                   long long version),
                     void *ctx, mc_error *err)
 {
     (void)s;

@@ -267,7 +267,9 @@ int pg_fail(mc_pg *p, mc_error *err, const char *what)
 
 /* Run sql with a's parameters: its result (rows, or a command done), or
    NULL with p->msg. */
-PGresult *pg_run(mc_pg *p, const char *sql, const pg_args *a)
+static int pg_connected(mc_pg *p);
+
+static PGresult *exec(mc_pg *p, const char *sql, const pg_args *a)
 {
     PGresult *r = pq_PQexecParams(p->conn, sql, a ? a->n : 0, NULL,
                                   a ? a->v : NULL, NULL, NULL, 0);
@@ -277,6 +279,18 @@ PGresult *pg_run(mc_pg *p, const char *sql, const pg_args *a)
     pg_note(p, r);
     pq_PQclear(r);
     return NULL;
+}
+
+PGresult *pg_run(mc_pg *p, const char *sql, const pg_args *a)
+{
+    PGresult *r = exec(p, sql, a);
+    /* a read (pg_reading: nothing it sends changes anything) that finds
+       the connection lost, as the first use after the database restarted
+       does, is sent again once on a new connection */
+    if (!r && p->reading && pq_PQstatus(p->conn) != CONNECTION_OK &&
+        pg_connected(p) == 0)
+        r = exec(p, sql, a);
+    return r;
 }
 
 /* A statement whose rows are not read: 0 (*changed: the rows it changed,
@@ -365,6 +379,7 @@ int pg_begin(mc_pg *p, mc_error *err, const char *what)
 {
     pthread_mutex_lock(&p->lock);
     p->msg[0] = 0;
+    p->reading = 0;
     int ok = pg_connected(p) == 0;
     if (ok && pg_cmd(p, "BEGIN", NULL, NULL) != 0)
         ok = pq_PQstatus(p->conn) != CONNECTION_OK && pg_connected(p) == 0 &&
@@ -383,6 +398,7 @@ int pg_reading(mc_pg *p, mc_error *err, const char *what)
 {
     pthread_mutex_lock(&p->lock);
     p->msg[0] = 0;
+    p->reading = 1;
     if (pg_connected(p) == 0)
         return 0;
     pg_fail(p, err, what);
@@ -547,13 +563,14 @@ static void heard(mc_pg *p, const char *payload)
     char id[80];
     long long version;
     if (sscanf(payload, "%79s %lld", id, &version) == 2)
-        p->changed(p->ctx, id, version);
+        (void)p->changed(p->ctx, id, version);
 }
 
 static void *listen_loop(void *arg)
 {
     mc_pg *p = arg;
     PGconn *c = NULL;
+    int resync = 0; /* every game's version to read again */
     while (!atomic_load(&p->stop)) {
         if (!c) {
             c = listen_connect(p);
@@ -564,11 +581,14 @@ static void *listen_loop(void *arg)
             }
             /* listening now: whatever changed before (while the
                connection was lost, or since the games were read) is read
-               again */
-            p->changed(p->ctx, NULL, 0);
+               again, until that is done */
+            resync = 1;
         }
+        if (resync && p->changed(p->ctx, NULL, 0) == 0)
+            resync = 0;
         struct pollfd fd = {pq_PQsocket(c), POLLIN, 0};
-        if (fd.fd < 0 || poll(&fd, 1, 250) < 0 || !pq_PQconsumeInput(c)) {
+        if (fd.fd < 0 || poll(&fd, 1, resync ? 500 : 250) < 0 ||
+            !pq_PQconsumeInput(c)) {
             pq_PQfinish(c); /* lost: made again */
             c = NULL;
             continue;
@@ -585,7 +605,7 @@ static void *listen_loop(void *arg)
 }
 
 int mc_pg_listen(mc_pg *p,
-                 void (*changed)(void *ctx, const char *id, long long version),
+                 int (*changed)(void *ctx, const char *id, long long version),
                  void *ctx, mc_error *err)
 {
     if (p->listening)
@@ -860,20 +880,7 @@ int mc_pg_each(mc_pg *p, const char *id,
         return -1;
     pg_args q = {0};
     pg_a_text(&q, id);
-    PGresult *r = pg_run(
-        p,
-        "SELECT g.id, g.record, g.version, g.over, g.created, g.touched,"
-        " g.addr, a.token, a.invite, a.owner, b.token, b.invite, b.owner,"
-        " g.clock_s, g.clock_n, g.clock_since, a.account, x.name,"
-        " b.account, y.name, g.rated, " RESULT_COLS ", x.bot, y.bot,"
-        " g.tb_side, g.tb_declined"
-        " FROM games g JOIN seats a ON a.game = g.id AND a.side = 0"
-        " JOIN seats b ON b.game = g.id AND b.side = 1"
-        " LEFT JOIN accounts x ON x.id = a.account"
-        " LEFT JOIN accounts y ON y.id = b.account"
-        " LEFT JOIN results r ON r.game = g.id"
-        " WHERE $1::text IS NULL OR g.id = $1",
-        &q);
+    PGresult *r = pg_run(p, GAMES_SELECT, &q);
     if (!r)
         pg_fail(p, err, what);
     int rows = r ? pq_PQntuples(r) : 0;

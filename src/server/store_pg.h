@@ -47,7 +47,7 @@ int mc_pg_each(mc_pg *p, const char *id,
 /* mc_store_listen: a thread of its own, on a connection of its own
    (LISTEN on the channel of step_4_5's trigger), made again when lost. */
 int mc_pg_listen(mc_pg *p,
-                 void (*changed)(void *ctx, const char *id, long long version),
+                 int (*changed)(void *ctx, const char *id, long long version),
                  void *ctx, mc_error *err);
 int mc_pg_account_add(mc_pg *p, const char *name, const char *hash,
                       long long created, const mc_store_session *first,

@@ -8,6 +8,7 @@
 #define MC_SERVER_STORE_PG_INT_H
 
 #include "store_pg.h"
+#include "store_sql.h"
 
 #if defined(__has_include)
 #if __has_include(<libpq-fe.h>)
@@ -32,13 +33,14 @@ struct mc_pg {
     int readonly;  /* the tests' read-only mode, kept across a reset */
     char msg[200]; /* the last error, in words */
     char state[6]; /* its SQLSTATE ("" none) */
+    int reading;   /* the operation under way is a read (pg_reading) */
     /* mc_pg_listen: the thread that hears the changes, on a connection
        of its own, until stop */
     char *conninfo;
     pthread_t listener;
     int listening;
     _Atomic int stop;
-    void (*changed)(void *ctx, const char *id, long long version);
+    int (*changed)(void *ctx, const char *id, long long version);
     void *ctx;
 };
 
@@ -93,10 +95,6 @@ int pg_update_game(mc_pg *p, const char *id, const char *record,
 /* A change refused because of that: ROLLBACK, the lock given back, err
    in words: MC_STORE_CHANGED. */
 int pg_changed(mc_pg *p, mc_error *err);
-/* A result's columns, as read_change reads them (r: the results). */
-#define RESULT_COLS                                                            \
-    "r.game, r.aborted, r.score, r.s_before, r.s_rd_before, r.s_after,"        \
-    " r.s_rd_after, r.n_before, r.n_rd_before, r.n_after, r.n_rd_after"
 /* What a kept result did (RESULT_COLS from col on): 1, or 0 when there is
    none (no row joined). */
 int pg_read_change(const PGresult *r, int row, int col, mc_store_change *ch);

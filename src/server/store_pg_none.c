@@ -83,7 +83,7 @@ int mc_pg_each(mc_pg *p, const char *id,
 }
 
 int mc_pg_listen(mc_pg *p,
-                 void (*changed)(void *ctx, const char *id, long long version),
+                 int (*changed)(void *ctx, const char *id, long long version),
                  void *ctx, mc_error *err)
 {
     (void)p, (void)changed, (void)ctx;
