@@ -1319,7 +1319,9 @@ def pg2live_test():
     before the answer counts 0), and from the move sent; target median
     (from the answer) under 200 ms on both, every move seen within 5 s.
     A game that ends, or whose move one of them missed, is followed by a
-    new one (new streams); 5 missed moves end the run."""
+    new one (new streams); 5 missed moves end the run.  Then the same
+    again, beyond the target (figures only), while 48 other clients play
+    as fast as they can through both servers (throughput's load)."""
     url = pg_start()
     db = url + '/mancala'
     srv = {}
@@ -1328,108 +1330,148 @@ def pg2live_test():
     home = {'S': 'A', 'N': 'B', 'wA': 'A', 'wB': 'B'}
     src = {'S': '127.0.0.3', 'N': '127.0.0.4', 'wA': '127.0.0.5', 'wB': '127.0.0.6'}
     cl = {k: Client(srv[home[k]]['port'], src=src[k], timeout=10) for k in 'SN'}
-    lat = {'opponent': [], 'spectator': []}     # from the answer, on the other process
-    sent = {'opponent': [], 'spectator': []}    # from the move sent
-    near, play_s = [], []                       # the mover's own process; the answers
-    games, missed, errors, waited, retried, unseen = 0, 0, [], [], [0], []
-    nmoves = 100
     rnd = random.Random(3)
-    early = 0
-    while len(lat['opponent']) < nmoves and missed < 5 and not errors:
-        st, j, _ = again(cl['S'], retried, 'POST', '/api/new', {'game': 'oware', 'seats': 'S'})
-        if st != 201:
-            errors.append('new through A: %d %s' % (st, error_code(j)))
-            break
-        gid, tok = j['state']['id'], {'S': j['token']}
-        st, j, _ = again(cl['N'], retried, 'POST', '/api/game/%s/join' % gid,
-                         {'invite': j['invite']['code']})
-        if st != 200:
-            errors.append('join through B of a game made through A: %d %s' % (st, error_code(j)))
-            break
-        tok['N'] = j['token']
-        joined = j['state']['version']
-        games += 1
-        streams = {k: follow(srv[home[k]]['port'], gid, src[k], waited) for k in home}
-        late = [k for k, s in streams.items() if s.wait(joined) is None]
-        if late:
-            # the join (through B) not seen on A's streams: counted as a miss
-            missed += 1
-            unseen.append('the join on %s (ended: %s)' % (
-                late, [streams[k].ended for k in late]))
-        while not late and len(lat['opponent']) < nmoves:
-            side = streams['S'].state['side']
-            me = streams[side].state
-            if me['over'] or not me['moves']:
+
+    def tardy(streams, late, v, t1):
+        """What became of version v on the streams late (not there 5 s
+        after t1): seen after how long, or not within 30 s."""
+        said = []
+        for k in late:
+            t = streams[k].wait(v, max(0.0, t1 + 30 - time.monotonic()))
+            said.append('%s: %s' % (k, 'seen after %.1f s' % (t - t1) if t is not None else
+                                    'not in 30 s (stream ended: %s)' % streams[k].ended))
+        return ', '.join(said)
+
+    def measure(label):
+        lat = {'opponent': [], 'spectator': []}     # from the answer, on the other process
+        sent = {'opponent': [], 'spectator': []}    # from the move sent
+        near, play_s = [], []                       # the mover's own process; the answers
+        games, missed, errors, waited, retried, unseen = 0, 0, [], [], [0], []
+        nmoves = 100
+        early = 0
+        while len(lat['opponent']) < nmoves and missed < 5 and not errors:
+            st, j, _ = again(cl['S'], retried, 'POST', '/api/new',
+                             {'game': 'oware', 'seats': 'S'})
+            if st != 201:
+                errors.append('new through A: %d %s' % (st, error_code(j)))
                 break
-            other = 'N' if side == 'S' else 'S'
-            here = home[side]
-            far = [('opponent', other), ('spectator', 'wB' if here == 'A' else 'wA')]
-            mv = rnd.choice(me['moves'])['move']
-            t0 = time.monotonic()
-            st, j, _ = again(cl[side], retried, 'POST', '/api/game/%s/play' % gid,
-                             {'move': mv, 'version': me['version']}, tok[side])
-            t1 = time.monotonic()
-            play_s.append(t1 - t0)
+            gid, tok = j['state']['id'], {'S': j['token']}
+            st, j, _ = again(cl['N'], retried, 'POST', '/api/game/%s/join' % gid,
+                             {'invite': j['invite']['code']})
             if st != 200:
-                errors.append('play through %s: %d %s' % (here, st, error_code(j)))
+                errors.append('join through B of a game made through A: %d %s' % (
+                    st, error_code(j)))
                 break
-            v = j['state']['version']
-            seen = {k: streams[k].wait(v) for k in streams}
-            if any(seen[k] is None for _, k in far):
+            tok['N'] = j['token']
+            joined = j['state']['version']
+            games += 1
+            streams = {k: follow(srv[home[k]]['port'], gid, src[k], waited) for k in home}
+            t1 = time.monotonic()
+            late = [k for k, s in streams.items() if s.wait(joined) is None]
+            if late:
+                # the join (through B) not seen on A's streams: counted as a miss
                 missed += 1
-                unseen.append('a move through %s on %s' % (
-                    here, [k for _, k in far if seen[k] is None]))
-                break                   # the next mover may not know the move: a new game
-            for what, k in far:
-                early += seen[k] < t1
-                lat[what].append(max(0.0, seen[k] - t1))
-                sent[what].append(seen[k] - t0)
-            if seen[side] is not None:
-                near.append(seen[side] - t0)
-        for s in streams.values():
-            s.close()
+                unseen.append('the join on %s (%s)' % (late, tardy(streams, late, joined, t1)))
+            while not late and len(lat['opponent']) < nmoves:
+                side = streams['S'].state['side']
+                me = streams[side].state
+                if me['over'] or not me['moves']:
+                    break
+                other = 'N' if side == 'S' else 'S'
+                here = home[side]
+                far = [('opponent', other), ('spectator', 'wB' if here == 'A' else 'wA')]
+                mv = rnd.choice(me['moves'])['move']
+                t0 = time.monotonic()
+                st, j, _ = again(cl[side], retried, 'POST', '/api/game/%s/play' % gid,
+                                 {'move': mv, 'version': me['version']}, tok[side])
+                t1 = time.monotonic()
+                play_s.append(t1 - t0)
+                if st != 200:
+                    errors.append('play through %s: %d %s' % (here, st, error_code(j)))
+                    break
+                v = j['state']['version']
+                seen = {k: streams[k].wait(v) for k in streams}
+                if any(seen[k] is None for _, k in far):
+                    missed += 1
+                    late = [k for _, k in far if seen[k] is None]
+                    unseen.append('a move through %s on %s (%s)' % (
+                        here, late, tardy(streams, late, v, t1)))
+                    break                   # the next mover may not know the move: a new game
+                for what, k in far:
+                    early += seen[k] < t1
+                    lat[what].append(max(0.0, seen[k] - t1))
+                    sent[what].append(seen[k] - t0)
+                if seen[side] is not None:
+                    near.append(seen[side] - t0)
+            for s in streams.values():
+                s.close()
+        ok = not errors and missed == 0 and len(lat['opponent']) == nmoves and \
+            pct(lat['opponent'], 50) < 0.2 and pct(lat['spectator'], 50) < 0.2
+        print('%s: %d moves in %d Oware games, each through one of two servers on one PostgreSQL '
+              'database, seen on the other server\'s streams: from the answer, the opponent\'s '
+              '%s, the spectator\'s %s; from the move sent, the opponent\'s %s, the spectator\'s '
+              '%s (on those streams before the answer: %d of %d); on the mover\'s own stream '
+              '(same server) from sent %s; the play answer %s; '
+              'moves not seen within 5 s: %d; streams refused (429) at first: %d; POSTs sent '
+              'again on a new connection: %d%s' % (
+                  label, len(lat['opponent']), games, figures90(lat['opponent']),
+                  figures90(lat['spectator']), figures90(sent['opponent']),
+                  figures90(sent['spectator']), early,
+                  len(lat['opponent']) + len(lat['spectator']), figures90(near),
+                  figures90(play_s), missed,
+                  len(waited), retried[0], ('; errors: %s' % errors) if errors else ''))
+        if unseen:
+            print('not seen: %s' % '; '.join(unseen))
+        return ok
+
+    ok = measure('quiet')
+    # again while 48 clients play as fast as they can through both (beyond the target)
+    load = Load([srv[k]['port'] for k in 'AB'])
+    time.sleep(1)
+    measure('under load')
+    rate, n, errors = load.stop()
+    print('the load meanwhile: %.0f moves/s (%d)%s' % (
+        rate, n, ', errors: %s' % errors if errors else ''))
     for k in 'AB':
         srv[k]['proc'].send_signal(signal.SIGTERM)
         srv[k]['proc'].wait()
-    ok = not errors and missed == 0 and len(lat['opponent']) == nmoves and \
-        pct(lat['opponent'], 50) < 0.2 and pct(lat['spectator'], 50) < 0.2
-    print('%d moves in %d Oware games, each through one of two servers on one PostgreSQL '
-          'database, seen on the other server\'s streams: from the answer, the opponent\'s '
-          '%s, the spectator\'s %s; from the move sent, the opponent\'s %s, the spectator\'s '
-          '%s (on those streams before the answer: %d of %d); on the mover\'s own stream '
-          '(same server) from sent %s; the play answer %s; '
-          'moves not seen within 5 s: %d; streams refused (429) at first: %d; POSTs sent '
-          'again on a new connection: %d%s' % (
-              len(lat['opponent']), games, figures90(lat['opponent']),
-              figures90(lat['spectator']), figures90(sent['opponent']),
-              figures90(sent['spectator']), early,
-              len(lat['opponent']) + len(lat['spectator']), figures90(near), figures90(play_s), missed,
-              len(waited), retried[0], ('; errors: %s' % errors) if errors else ''))
-    if unseen:
-        print('not seen: %s' % '; '.join(unseen))
     return ok
 
 
 # ---- moves a second: SQLite, PostgreSQL, two servers on PostgreSQL -----------
 
-def play_for(ports, seconds, nclients=48):
+class Load:
     """nclients clients (each from an address of its own, 127.0.1.x), client
     n on server ports[n % len(ports)], each playing Oware games against
     itself as fast as it can (each move picked from the last answer's
-    state, a new game when one ends or reaches 300 plies) for seconds;
-    returns (moves committed a second, moves, the errors by kind)."""
-    lock = threading.Lock()
-    count = {'moves': 0}
-    errors = {}
-    stop = threading.Event()
-    seen = []
-    began = time.monotonic()
+    state, a new game when one ends or reaches 300 plies), from now to
+    stop().  A refused move is an error (none is expected: each game has
+    one client); the first three are told with their game, read again
+    once the run is over."""
 
-    def player(n):
+    def __init__(self, ports, nclients=48):
+        self.ports = ports
+        self.lock = threading.Lock()
+        self.moves = 0
+        self.errors = {}
+        self.seen = []
+        self.done = threading.Event()
+        self.began = self.t0 = time.monotonic()
+        self.ths = [threading.Thread(target=self.player, args=(n,), daemon=True)
+                    for n in range(nclients)]
+        for t in self.ths:
+            t.start()
+
+    def restart(self):
+        """Count from now."""
+        with self.lock:
+            self.moves, self.t0 = 0, time.monotonic()
+
+    def player(self, n):
         rnd = random.Random(n)
-        c = Client(ports[n % len(ports)], src='127.0.1.%d' % (n + 1))
+        c = Client(self.ports[n % len(self.ports)], src='127.0.1.%d' % (n + 1))
         s = tok = None
-        while not stop.is_set():
+        while not self.done.is_set():
             try:
                 if s is None or s['over'] or s['ply'] >= 300 or not s['moves']:
                     st, j, _ = c.request('POST', '/api/new', {'game': 'oware'})
@@ -1441,46 +1483,52 @@ def play_for(ports, seconds, nclients=48):
                                      {'move': rnd.choice(s['moves'])['move'],
                                       'version': s['version']}, tok)
                 if st != 200:
-                    with lock:
-                        if len(seen) < 3:   # the first ones told: when, which game, where in it
-                            seen.append(['play %d %s at %.1f s: game %s ply %d version %d' % (
-                                st, error_code(j), time.monotonic() - began, s['id'], s['ply'],
-                                s['version']), c.port, s['id']])
+                    with self.lock:
+                        if len(self.seen) < 3:   # when, which game, where in it
+                            self.seen.append([
+                                'play %d %s at %.1f s: game %s ply %d version %d' % (
+                                    st, error_code(j), time.monotonic() - self.began,
+                                    s['id'], s['ply'], s['version']), c.port, s['id']])
                     raise ValueError('play %d %s' % (st, error_code(j)))
                 s = j['state']
-                if not stop.is_set():
-                    with lock:
-                        count['moves'] += 1
+                if not self.done.is_set():
+                    with self.lock:
+                        self.moves += 1
             except (OSError, http.client.HTTPException, ValueError, TypeError, KeyError) as e:
-                with lock:
+                with self.lock:
                     k = str(e) if isinstance(e, ValueError) else type(e).__name__
-                    errors[k] = errors.get(k, 0) + 1
+                    self.errors[k] = self.errors.get(k, 0) + 1
                 s = None
                 time.sleep(0.05)
 
-    ths = [threading.Thread(target=player, args=(n,), daemon=True) for n in range(nclients)]
-    for t in ths:
-        t.start()
-    time.sleep(1)                       # every client in
-    with lock:
-        m0 = count['moves']
-    t0 = time.monotonic()
-    time.sleep(seconds)
-    with lock:
-        m1 = count['moves']
-    dt = time.monotonic() - t0
-    stop.set()
-    for t in ths:
-        t.join()
-    if seen:
-        # each such game read again once the run is over
-        for x in seen:
+    def stop(self):
+        """Stop; returns (moves committed a second since the start or
+        restart(), those moves, the errors by kind)."""
+        with self.lock:
+            m, dt = self.moves, time.monotonic() - self.t0
+        self.done.set()
+        for t in self.ths:
+            t.join()
+        errors = dict(self.errors)
+        for x in self.seen:             # each such game read again
             try:
-                x[0] += ', read after the run: %d' % Client(x[1]).request('GET', '/api/game/' + x[2])[0]
+                x[0] += ', read after the run: %d' % Client(x[1]).request(
+                    'GET', '/api/game/' + x[2])[0]
             except (OSError, http.client.HTTPException):
                 pass
-        errors['the first'] = [x[0] for x in seen]
-    return (m1 - m0) / dt, m1 - m0, errors
+        if self.seen:
+            errors['the first'] = [x[0] for x in self.seen]
+        return m / dt, m, errors
+
+
+def play_for(ports, seconds, nclients=48):
+    """Load(ports, nclients) for 1 + seconds: (moves committed a second in
+    the last seconds, those moves, the errors by kind)."""
+    load = Load(ports, nclients)
+    time.sleep(1)                       # every client in
+    load.restart()
+    time.sleep(seconds)
+    return load.stop()
 
 
 def throughput_test():
