@@ -1334,9 +1334,18 @@ def pg2live_test():
 
     def tardy(streams, late, v, t1):
         """What became of version v on the streams late (not there 5 s
-        after t1): seen after how long, or not within 30 s."""
+        after t1): the version the stream and its server had then, and
+        when v came (or not within 30 s)."""
         said = []
         for k in late:
+            # the server's copy meanwhile: behind too (not told yet), or not
+            try:
+                st, j, _ = Client(srv[home[k]]['port'], src='127.0.0.7').request(
+                    'GET', '/api/game/' + streams[k].state['id'])
+                said.append('%s: the stream at version %d, a GET through %s at %s' % (
+                    k, streams[k].version, home[k], j['state']['version'] if st == 200 else st))
+            except (OSError, http.client.HTTPException, TypeError, KeyError):
+                pass
             t = streams[k].wait(v, max(0.0, t1 + 30 - time.monotonic()))
             said.append('%s: %s' % (k, 'seen after %.1f s' % (t - t1) if t is not None else
                                     'not in 30 s (stream ended: %s)' % streams[k].ended))
