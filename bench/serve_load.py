@@ -1437,7 +1437,7 @@ def pg2live_test():
     # again while 48 clients play as fast as they can through both (beyond the target)
     load = Load([srv[k]['port'] for k in 'AB'])
     time.sleep(1)
-    measure('under load')
+    measure('under load (beyond the target)')
     rate, n, errors = load.stop()
     print('the load meanwhile: %.0f moves/s (%d)%s' % (
         rate, n, ', errors: %s' % errors if errors else ''))
