@@ -1587,6 +1587,8 @@ def main():
     TMP = tempfile.mkdtemp(prefix='mancala-serve-bench-')
 
     def ended(sig, frame):
+        for k in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(k, signal.SIG_IGN)
         raise SystemExit('ended by signal %d' % sig)
     # killed (timeout, kill): the servers and the cluster stopped all the same
     signal.signal(signal.SIGTERM, ended)
@@ -1597,6 +1599,10 @@ def main():
     except Skipped as e:
         skipped = str(e)
     finally:
+        # the cleanup not cut short by a second signal (timeout(1) signals
+        # its child, then its whole process group: this process twice)
+        for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+            signal.signal(sig, signal.SIG_IGN)
         for p in SERVERS:
             if p.poll() is None:
                 p.kill()
