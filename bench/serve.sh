@@ -6,7 +6,7 @@
 # addresses holding connections, wrong passwords by the thousand, and
 # (issue 49, on a throwaway PostgreSQL cluster) two servers on one
 # database killed and restarted under load, moves seen live across the two,
-# moves a second on SQLite and PostgreSQL.  About 8 minutes; run it niced
+# moves a second on SQLite and PostgreSQL.  About 10 minutes; run it niced
 # on a shared machine:
 #   nice -n 19 sh bench/serve.sh ./mancala [kill|slow|memory|live|fair|crowd|logins|pg2|pg2live|throughput]...
 # Without PostgreSQL installed pg2, pg2live and throughput say SKIPPED
