@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """bench/serve_load.py - load tests of `mancala serve` (docs/SERVER.md),
 too long for make check.  Each prints its figures on one line and exits 1
-when a target of issue 21 (kill, slow, memory) or issue 44 (live, fair,
-crowd) is missed.  Run by bench/serve.sh; by hand:
+when a target of issue 21 (kill, slow, memory), issue 44 (live, fair,
+crowd), issue 47 (logins) or issue 49 (pg2, pg2live; throughput: figures
+only) is missed.  Run by bench/serve.sh; by hand:
 
   python3 bench/serve_load.py kill   ./mancala   # 1,000 malformed requests,
         200 games played to the end by 48 clients while the server is killed
@@ -26,10 +27,26 @@ crowd) is missed.  Run by bench/serve.sh; by hand:
         against one name from one address and from 100, and against 1,000
         names from one: at most 10 hashed, the server's CPU under 5 s a run,
         other clients served meanwhile
+  python3 bench/serve_load.py pg2    ./mancala   # issue 49: 200 games played
+        to the end by 48 clients across two servers on one PostgreSQL
+        database (each request to either at random) while either server is
+        killed (kill -9) and restarted 10 times and PostgreSQL restarted
+        twice: acknowledged moves lost, games diverging between the two,
+        records intact, 5xx answers (503 io apart), time
+  python3 bench/serve_load.py pg2live ./mancala  # 100 moves, each sent
+        through one server, seen on the other server's event streams (the
+        other player's, a spectator's): from the answer, median under 200 ms
+  python3 bench/serve_load.py throughput ./mancala   # moves committed a
+        second, 48 clients for 20 s: one server on SQLite, one on
+        PostgreSQL, two on PostgreSQL (figures, no target)
 
 Only the Python standard library; every server is on 127.0.0.1 with its
-database in a scratch folder, and clients connect from other loopback
-addresses (127.0.0.x, 127.0.1.x, 127.0.2.x) to stand for other people.
+database in a scratch folder, or (pg2, pg2live, throughput) on a throwaway
+PostgreSQL cluster made by tests/lib/pg.sh (as root run as the user
+postgres), stopped and removed at the end whatever happened; without
+PostgreSQL installed these say SKIPPED and exit 77.  Clients
+connect from other loopback addresses (127.0.0.x, 127.0.1.x, 127.0.2.x) to
+stand for other people.
 """
 import http.client
 import json
@@ -116,6 +133,75 @@ class Client:
         except ValueError:
             j = None
         return r.status, j, t
+
+
+# ---- a PostgreSQL cluster for the tests of issue 49 -------------------------
+
+PG = {}             # the bench's cluster (tests/lib/pg.sh): url, dir, bin, owner
+
+
+class Skipped(Exception):
+    """The test cannot run here (no PostgreSQL): said, never counted passed."""
+
+
+def as_pg(*cmd):
+    """cmd as the cluster's owner (root: through runuser, as tests/lib/pg.sh's as_pg)."""
+    cmd = list(cmd)
+    if os.getuid() == 0 and PG.get('owner'):
+        cmd = ['runuser', '-u', PG['owner'], '--'] + cmd
+    return subprocess.run(cmd, cwd='/', capture_output=True, text=True)
+
+
+def pg_start(*dbs):
+    """A throwaway cluster made by tests/lib/pg.sh's pg_start (its folder
+    under /tmp, a free port of 127.0.0.1, the user mancala trusted) with
+    the databases dbs made beside its "mancala"; returns its URL
+    (postgresql://mancala@127.0.0.1:PORT, add /DB).  Raises Skipped when
+    PostgreSQL is not installed.  pg_stop, called by main() whatever
+    happened, stops and removes it."""
+    lib = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'lib', 'pg.sh')
+    r = subprocess.run(['sh', '-c', '. "$0"; pg_start; rc=$?; '
+                        'echo "@pg $rc|$PG_URL|$PG_DIR|$PG_BIN|$PG_OWNER"', lib],
+                       capture_output=True, text=True)
+    line = [x for x in r.stdout.splitlines() if x.startswith('@pg ')]
+    if not line:
+        raise SystemExit('tests/lib/pg.sh: ' + r.stdout + r.stderr)
+    rc, url, d, b, owner = line[-1][4:].split('|')
+    PG.update(url=url, dir=d, bin=b, owner=owner)
+    if rc == '2':
+        raise Skipped('no PostgreSQL here (Debian: postgresql)')
+    if rc != '0':
+        raise SystemExit('the cluster did not start: ' + r.stderr)
+    for db in dbs:
+        r = subprocess.run(['psql', '-X', '-q', '-d', url + '/postgres', '-c',
+                            'CREATE DATABASE ' + db], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise SystemExit('CREATE DATABASE %s: %s' % (db, r.stderr))
+    return url
+
+
+def pg_restart():
+    """pg_ctl restart -m fast (the sessions ended, the cluster up again);
+    returns the seconds it took."""
+    t0 = time.monotonic()
+    r = as_pg(os.path.join(PG['bin'], 'pg_ctl'), '-D', os.path.join(PG['dir'], 'data'),
+              '-l', os.path.join(PG['dir'], 'server.log'), '-m', 'fast', '-w', '-t', '60',
+              'restart')
+    if r.returncode != 0:
+        raise SystemExit('pg_ctl restart: ' + r.stdout + r.stderr)
+    return time.monotonic() - t0
+
+
+def pg_stop():
+    """Stop the cluster (immediately) and remove its folder, if there is one."""
+    d = PG.get('dir')
+    if not d:
+        return
+    if os.path.exists(os.path.join(d, 'data', 'postmaster.pid')):
+        as_pg(os.path.join(PG['bin'], 'pg_ctl'), '-D', os.path.join(d, 'data'),
+              '-m', 'immediate', '-w', 'stop')
+    shutil.rmtree(d, ignore_errors=True)
+    PG.clear()
 
 
 # ---- kill -9 under load ----------------------------------------------------
@@ -994,24 +1080,538 @@ def logins_test():
     return ok and pct(lat, 99) < 1.0 and st == 200
 
 
+# ---- two processes on one PostgreSQL database (issue 49) ---------------------
+
+def error_code(j):
+    return j['error'].get('code', '') if isinstance(j, dict) and isinstance(j.get('error'), dict) else ''
+
+
+def pg2_test():
+    """200 games played to the end by 48 clients across two servers (A and
+    B) on one PostgreSQL database, each request sent to either at random,
+    while either server is killed (kill -9) and restarted on its port 10
+    times and PostgreSQL itself restarted twice (pg_ctl restart -m fast),
+    one event every 1.5 s.  A read that shows fewer moves than its client
+    had acknowledged is a stale read (the other process not told yet):
+    counted, read again (the spells timed, from the first short read to
+    the first whole one); one still short after 5 s is a lost move.
+    Checked at the end (after 1 s; a game that differs is read again 2 s
+    later): each game read through A and through B, the same history and
+    version on both (else diverging), over, holding every acknowledged
+    move, its record (through each) passing `mancala check`.  5xx answers:
+    503 "io" (the database restarting) counted apart, expected; any other
+    is a failure."""
+    url = pg_start()
+    db = url + '/mancala'
+    extra = ['--per-ip', '64', '--max-conns', '256', '--quota', '1000', '--rate', '1000']
+    srv = {}
+    for k in 'AB':
+        p, port = start(db, 0, extra)
+        srv[k] = {'proc': p, 'port': port}
+    ngames, nclients = 200, 48
+    lock = threading.Lock()
+    stats = {'moves': 0, 'retries': 0, 'conn_errors': 0, 'over': 0, 'io503': 0,
+             'stale': 0, 'other5xx': {}, 'lost': [], 'unfinished': 0,
+             'stale_s': [], 'refused': {}, 'get_s': []}
+    games = []
+    c = {k: Client(srv[k]['port']) for k in 'AB'}
+    for i in range(ngames):
+        st, j, _ = c['AB'[i % 2]].request('POST', '/api/new',
+                                          {'game': ['oware', 'gore', 'sadeqa2', 'oware:awari'][i % 4]})
+        assert st == 201, (st, j)
+        games.append({'id': j['state']['id'], 'token': j['token'], 'hist': []})
+    t_limit = time.monotonic() + 600      # a run that cannot end (games never seen over) stops
+
+    def five(st, j, k):
+        """Count a 5xx answer of server k: True if it was one."""
+        if st < 500:
+            return False
+        with lock:
+            if st == 503 and error_code(j) == 'io':
+                stats['io503'] += 1
+            else:
+                key = '%s %d %s' % (k, st, error_code(j))
+                stats['other5xx'][key] = stats['other5xx'].get(key, 0) + 1
+        return True
+
+    def worker(n):
+        rnd = random.Random(n)
+        cl = {k: Client(srv[k]['port']) for k in 'AB'}
+        mine = [g for i, g in enumerate(games) if i % nclients == n]
+        short = {}                  # game id -> when its reads first fell short
+        while mine:
+            if time.monotonic() > t_limit:
+                with lock:
+                    stats['unfinished'] += len(mine)
+                return
+            g = rnd.choice(mine)
+            k = rnd.choice('AB')
+            try:
+                r0 = time.monotonic()
+                st, j, _ = cl[k].request('GET', '/api/game/' + g['id'])
+                with lock:
+                    stats['get_s'].append(time.monotonic() - r0)
+                if five(st, j, k):
+                    continue
+                s = j['state']
+                if s['history'][:len(g['hist'])] != g['hist']:
+                    # stale (the other process not told yet) or lost
+                    with lock:
+                        stats['stale'] += 1
+                    first = short.setdefault(g['id'], time.monotonic())
+                    if time.monotonic() - first < 5:
+                        time.sleep(0.01)
+                        continue
+                    with lock:
+                        stats['lost'].append((g['id'], k, len(g['hist']), len(s['history'])))
+                    g['hist'] = s['history']
+                if g['id'] in short:
+                    with lock:
+                        first = short.pop(g['id'])
+                        stats['stale_s'].append((first, time.monotonic() - first))
+                if s['over'] or s['ply'] >= 400:
+                    if not s['over']:
+                        k = rnd.choice('AB')
+                        st, j, _ = cl[k].request('POST', '/api/game/%s/resign' % g['id'],
+                                                 {'side': s['side']}, g['token'])
+                        if five(st, j, k) or st != 200:
+                            continue
+                    g['hist'] = (j['state'] if 'state' in j else s)['history']
+                    mine.remove(g)
+                    with lock:
+                        stats['over'] += 1
+                    continue
+                mv = rnd.choice(s['moves'])['move']
+                k = rnd.choice('AB')
+                st, j, _ = cl[k].request('POST', '/api/game/%s/play' % g['id'],
+                                         {'move': mv, 'version': s['version']}, g['token'])
+                if five(st, j, k):
+                    pass
+                elif st == 200:
+                    g['hist'] = j['state']['history']
+                    with lock:
+                        stats['moves'] += 1
+                else:
+                    key = '%d %s' % (st, error_code(j))
+                    with lock:
+                        stats['retries'] += 1
+                        stats['refused'][key] = stats['refused'].get(key, 0) + 1
+            except (OSError, http.client.HTTPException, ValueError, TypeError, KeyError):
+                with lock:
+                    stats['conn_errors'] += 1
+                time.sleep(0.05)
+
+    threads = [threading.Thread(target=worker, args=(n,), daemon=True) for n in range(nclients)]
+    t0 = time.monotonic()
+    for t in threads:
+        t.start()
+    events = ['kill'] * 3 + ['pg'] + ['kill'] * 4 + ['pg'] + ['kill'] * 3
+    rnd = random.Random(49)
+    kills, pgs, restart_s, pg_s, done = 0, 0, [], [], []
+    when = []                       # each event's (start, end)
+    for ev in events:
+        time.sleep(1.5)
+        if not any(t.is_alive() for t in threads):
+            break
+        e0 = time.monotonic()
+        if ev == 'pg':
+            pg_s.append(pg_restart())
+            when.append((e0, time.monotonic()))
+            pgs += 1
+            done.append('pg')
+            continue
+        k = rnd.choice('AB')
+        srv[k]['proc'].send_signal(signal.SIGKILL)
+        srv[k]['proc'].wait()
+        kills += 1
+        r0 = time.monotonic()
+        srv[k]['proc'], _ = start(db, srv[k]['port'], extra)
+        restart_s.append(time.monotonic() - r0)
+        when.append((e0, time.monotonic()))
+        done.append(k)
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - t0
+    time.sleep(1)                   # the last moves told to the other process
+    cl = {k: Client(srv[k]['port']) for k in 'AB'}
+    intact = diverging = lost_end = 0
+    path = os.path.join(TMP, 'g.mcr')
+
+    def read(g):
+        got = {}
+        for k in 'AB':
+            try:
+                st, j, _ = cl[k].request('GET', '/api/game/' + g['id'])
+                st2, _, rec = cl[k].request('GET', '/api/game/%s/record' % g['id'])
+                got[k] = (st, j['state'] if st == 200 else None, st2, rec)
+            except (OSError, http.client.HTTPException, TypeError, KeyError):
+                got[k] = (0, None, 0, b'')
+        return got
+
+    def same(got):
+        return all(got[k][1] is not None for k in 'AB') and \
+            (got['A'][1]['history'], got['A'][1]['version']) == \
+            (got['B'][1]['history'], got['B'][1]['version'])
+
+    reads = [read(g) for g in games]
+    differed = sum(not same(got) for got in reads)
+    if differed:
+        time.sleep(2)               # then those read again
+        reads = [got if same(got) else read(g) for g, got in zip(games, reads)]
+    for g, got in zip(games, reads):
+        ok = same(got)
+        diverging += not ok
+        for k in 'AB':
+            st, s, st2, rec = got[k]
+            if s is None or s['history'][:len(g['hist'])] != g['hist']:
+                lost_end += 1
+                ok = False
+                break
+            ok = ok and st2 == 200 and s['over']
+            if ok:
+                open(path, 'wb').write(rec)
+                ok = subprocess.run([MANCALA, 'check', path], capture_output=True).returncode == 0
+        intact += ok
+    for k in 'AB':
+        srv[k]['proc'].send_signal(signal.SIGTERM)
+        srv[k]['proc'].wait()
+    lost = len(stats['lost']) + lost_end
+    spells = [d for _, d in stats['stale_s']]
+    # the spells begun 3 s or more after the end of every kill or restart
+    quiet = [d for t, d in stats['stale_s']
+             if not any(e0 <= t + d and t < e1 + 3 for e0, e1 in when)]
+    other5 = sum(stats['other5xx'].values())
+    print('200 games, 48 clients, 2 servers on one PostgreSQL database, %d kill -9 and '
+          'restarts (%s) and %d restarts of PostgreSQL in %.1f s: %d moves acknowledged '
+          '(%.0f a second), %d games finished, %d unfinished, %d intact (the same on both, '
+          'records check), acknowledged moves lost: %d, games diverging between the two: %d '
+          '(%d differed at the first read), 503 io (database restarting): %d, other 5xx: %d%s, '
+          'reads answered in %s; stale reads (read again): %d, in %d spells of %s (the %d away from kills and '
+          'restarts: %s), moves refused: %d %s, '
+          'connection errors (server down): %d, server restart %.2f s at most, PostgreSQL restart %.2f s at most' % (
+              kills, ' '.join(done), pgs, elapsed, stats['moves'], stats['moves'] / elapsed,
+              stats['over'], stats['unfinished'], intact, lost, diverging, differed,
+              stats['io503'], other5, (' %s' % stats['other5xx']) if other5 else '',
+              figures(stats['get_s']), stats['stale'], len(spells), figures(spells), len(quiet), figures(quiet),
+              stats['retries'], stats['refused'], stats['conn_errors'],
+              max(restart_s, default=0), max(pg_s, default=0)))
+    if stats['lost']:
+        print('lost (game, server, acknowledged plies, plies read): %s' % stats['lost'][:5])
+    return lost == 0 and diverging == 0 and other5 == 0 and intact == ngames and \
+        stats['over'] == ngames and kills == 10 and pgs == 2
+
+
+def figures90(xs):
+    """'p50 X ms, p90 Y ms, max Z ms' of times in seconds."""
+    return 'p50 %.0f ms, p90 %.0f ms, max %.0f ms' % (
+        pct(xs, 50) * 1000, pct(xs, 90) * 1000, max(xs, default=0) * 1000)
+
+
+def pg2live_test():
+    """Two servers (A and B) on one PostgreSQL database; two players and two
+    spectators on addresses of their own.  South makes each game through A
+    (seats S) and sends its moves through A, following the game's event
+    stream on A; North joins through B, sends its moves through B and
+    follows on B; a spectator follows on A, another on B.  So each move
+    sent through one process reaches the other player and a spectator on
+    the other process's streams (the database's announcement).  Timed:
+    from a move's answer to its state on those two streams (an event there
+    before the answer counts 0), and from the move sent; target median
+    (from the answer) under 200 ms on both, every move seen within 5 s.
+    A game that ends, or whose move one of them missed, is followed by a
+    new one (new streams); 5 missed moves end the run.  Then the same
+    again, beyond the target (figures only), while 48 other clients play
+    as fast as they can through both servers (throughput's load)."""
+    url = pg_start()
+    db = url + '/mancala'
+    srv = {}
+    for k in 'AB':
+        srv[k] = dict(zip(('proc', 'port'), start(db)))
+    home = {'S': 'A', 'N': 'B', 'wA': 'A', 'wB': 'B'}
+    src = {'S': '127.0.0.3', 'N': '127.0.0.4', 'wA': '127.0.0.5', 'wB': '127.0.0.6'}
+    cl = {k: Client(srv[home[k]]['port'], src=src[k], timeout=10) for k in 'SN'}
+    rnd = random.Random(3)
+
+    def tardy(streams, late, v, t1):
+        """What became of version v on the streams late (not there 5 s
+        after t1): the version the stream and its server had then, and
+        when v came (or not within 30 s)."""
+        said = []
+        for k in late:
+            # the server's copy meanwhile: behind too (not told yet), or not
+            try:
+                st, j, _ = Client(srv[home[k]]['port'], src='127.0.0.7').request(
+                    'GET', '/api/game/' + streams[k].state['id'])
+                said.append('%s: the stream at version %d, a GET through %s at %s' % (
+                    k, streams[k].version, home[k], j['state']['version'] if st == 200 else st))
+            except (OSError, http.client.HTTPException, TypeError, KeyError):
+                pass
+            t = streams[k].wait(v, max(0.0, t1 + 30 - time.monotonic()))
+            said.append('%s: %s' % (k, 'seen after %.1f s' % (t - t1) if t is not None else
+                                    'not in 30 s (stream ended: %s)' % streams[k].ended))
+        return ', '.join(said)
+
+    def measure(label):
+        lat = {'opponent': [], 'spectator': []}     # from the answer, on the other process
+        sent = {'opponent': [], 'spectator': []}    # from the move sent
+        near, play_s = [], []                       # the mover's own process; the answers
+        games, missed, errors, waited, retried, unseen = 0, 0, [], [], [0], []
+        nmoves = 100
+        early = 0
+        while len(lat['opponent']) < nmoves and missed < 5 and not errors:
+            st, j, _ = again(cl['S'], retried, 'POST', '/api/new',
+                             {'game': 'oware', 'seats': 'S'})
+            if st != 201:
+                errors.append('new through A: %d %s' % (st, error_code(j)))
+                break
+            gid, tok = j['state']['id'], {'S': j['token']}
+            st, j, _ = again(cl['N'], retried, 'POST', '/api/game/%s/join' % gid,
+                             {'invite': j['invite']['code']})
+            if st != 200:
+                errors.append('join through B of a game made through A: %d %s' % (
+                    st, error_code(j)))
+                break
+            tok['N'] = j['token']
+            joined = j['state']['version']
+            games += 1
+            streams = {k: follow(srv[home[k]]['port'], gid, src[k], waited) for k in home}
+            t1 = time.monotonic()
+            late = [k for k, s in streams.items() if s.wait(joined) is None]
+            if late:
+                # the join (through B) not seen on A's streams: counted as a miss
+                missed += 1
+                unseen.append('the join on %s (%s)' % (late, tardy(streams, late, joined, t1)))
+            while not late and len(lat['opponent']) < nmoves:
+                side = streams['S'].state['side']
+                me = streams[side].state
+                if me['over'] or not me['moves']:
+                    break
+                other = 'N' if side == 'S' else 'S'
+                here = home[side]
+                far = [('opponent', other), ('spectator', 'wB' if here == 'A' else 'wA')]
+                mv = rnd.choice(me['moves'])['move']
+                t0 = time.monotonic()
+                st, j, _ = again(cl[side], retried, 'POST', '/api/game/%s/play' % gid,
+                                 {'move': mv, 'version': me['version']}, tok[side])
+                t1 = time.monotonic()
+                play_s.append(t1 - t0)
+                if st != 200:
+                    errors.append('play through %s: %d %s' % (here, st, error_code(j)))
+                    break
+                v = j['state']['version']
+                seen = {k: streams[k].wait(v) for k in streams}
+                if any(seen[k] is None for _, k in far):
+                    missed += 1
+                    late = [k for _, k in far if seen[k] is None]
+                    unseen.append('a move through %s on %s (%s)' % (
+                        here, late, tardy(streams, late, v, t1)))
+                    break                   # the next mover may not know the move: a new game
+                for what, k in far:
+                    early += seen[k] < t1
+                    lat[what].append(max(0.0, seen[k] - t1))
+                    sent[what].append(seen[k] - t0)
+                if seen[side] is not None:
+                    near.append(seen[side] - t0)
+            for s in streams.values():
+                s.close()
+        ok = not errors and missed == 0 and len(lat['opponent']) == nmoves and \
+            pct(lat['opponent'], 50) < 0.2 and pct(lat['spectator'], 50) < 0.2
+        print('%s: %d moves in %d Oware games, each through one of two servers on one PostgreSQL '
+              'database, seen on the other server\'s streams: from the answer, the opponent\'s '
+              '%s, the spectator\'s %s; from the move sent, the opponent\'s %s, the spectator\'s '
+              '%s (on those streams before the answer: %d of %d); on the mover\'s own stream '
+              '(same server) from sent %s; the play answer %s; '
+              'moves not seen within 5 s: %d; streams refused (429) at first: %d; POSTs sent '
+              'again on a new connection: %d%s' % (
+                  label, len(lat['opponent']), games, figures90(lat['opponent']),
+                  figures90(lat['spectator']), figures90(sent['opponent']),
+                  figures90(sent['spectator']), early,
+                  len(lat['opponent']) + len(lat['spectator']), figures90(near),
+                  figures90(play_s), missed,
+                  len(waited), retried[0], ('; errors: %s' % errors) if errors else ''))
+        if unseen:
+            print('not seen: %s' % '; '.join(unseen))
+        return ok
+
+    ok = measure('quiet')
+    # again while 48 clients play as fast as they can through both (beyond the target)
+    load = Load([srv[k]['port'] for k in 'AB'])
+    time.sleep(1)
+    measure('under load (beyond the target)')
+    rate, n, errors = load.stop()
+    print('the load meanwhile: %.0f moves/s (%d)%s' % (
+        rate, n, ', errors: %s' % errors if errors else ''))
+    for k in 'AB':
+        srv[k]['proc'].send_signal(signal.SIGTERM)
+        srv[k]['proc'].wait()
+    return ok
+
+
+# ---- moves a second: SQLite, PostgreSQL, two servers on PostgreSQL -----------
+
+class Load:
+    """nclients clients (each from an address of its own, 127.0.1.x), client
+    n on server ports[n % len(ports)], each playing Oware games against
+    itself as fast as it can (each move picked from the last answer's
+    state, a new game when one ends or reaches 300 plies), from now to
+    stop().  A refused move is an error (none is expected: each game has
+    one client); the first three are told with their game, read again
+    once the run is over."""
+
+    def __init__(self, ports, nclients=48):
+        self.ports = ports
+        self.lock = threading.Lock()
+        self.moves = 0
+        self.errors = {}
+        self.seen = []
+        self.done = threading.Event()
+        self.began = self.t0 = time.monotonic()
+        self.ths = [threading.Thread(target=self.player, args=(n,), daemon=True)
+                    for n in range(nclients)]
+        for t in self.ths:
+            t.start()
+
+    def restart(self):
+        """Count from now."""
+        with self.lock:
+            self.moves, self.t0 = 0, time.monotonic()
+
+    def player(self, n):
+        rnd = random.Random(n)
+        c = Client(self.ports[n % len(self.ports)], src='127.0.1.%d' % (n + 1))
+        s = tok = None
+        while not self.done.is_set():
+            try:
+                if s is None or s['over'] or s['ply'] >= 300 or not s['moves']:
+                    st, j, _ = c.request('POST', '/api/new', {'game': 'oware'})
+                    if st != 201:
+                        raise ValueError('new %d %s' % (st, error_code(j)))
+                    s, tok = j['state'], j['token']
+                    continue
+                st, j, _ = c.request('POST', '/api/game/%s/play' % s['id'],
+                                     {'move': rnd.choice(s['moves'])['move'],
+                                      'version': s['version']}, tok)
+                if st != 200:
+                    with self.lock:
+                        if len(self.seen) < 3:   # when, which game, where in it
+                            self.seen.append([
+                                'play %d %s at %.1f s: game %s ply %d version %d' % (
+                                    st, error_code(j), time.monotonic() - self.began,
+                                    s['id'], s['ply'], s['version']), c.port, s['id']])
+                    raise ValueError('play %d %s' % (st, error_code(j)))
+                s = j['state']
+                if not self.done.is_set():
+                    with self.lock:
+                        self.moves += 1
+            except (OSError, http.client.HTTPException, ValueError, TypeError, KeyError) as e:
+                with self.lock:
+                    k = str(e) if isinstance(e, ValueError) else type(e).__name__
+                    self.errors[k] = self.errors.get(k, 0) + 1
+                s = None
+                time.sleep(0.05)
+
+    def stop(self):
+        """Stop; returns (moves committed a second since the start or
+        restart(), those moves, the errors by kind)."""
+        with self.lock:
+            m, dt = self.moves, time.monotonic() - self.t0
+        self.done.set()
+        for t in self.ths:
+            t.join()
+        errors = dict(self.errors)
+        for x in self.seen:             # each such game read again
+            try:
+                x[0] += ', read after the run: %d' % Client(x[1]).request(
+                    'GET', '/api/game/' + x[2])[0]
+            except (OSError, http.client.HTTPException):
+                pass
+        if self.seen:
+            errors['the first'] = [x[0] for x in self.seen]
+        return m / dt, m, errors
+
+
+def play_for(ports, seconds, nclients=48):
+    """Load(ports, nclients) for 1 + seconds: (moves committed a second in
+    the last seconds, those moves, the errors by kind)."""
+    load = Load(ports, nclients)
+    time.sleep(1)                       # every client in
+    load.restart()
+    time.sleep(seconds)
+    return load.stop()
+
+
+def throughput_test():
+    """Moves committed a second (each answered 200 after its commit), 48
+    clients playing as fast as they can for 20 s: (a) one server on SQLite,
+    (b) one server on PostgreSQL, (c) two servers on one PostgreSQL
+    database, the clients split between them.  Not a target: each figure
+    must be above 0 with no error.  Without PostgreSQL, (a) is measured and
+    (b), (c) said skipped."""
+    extra = ['--per-ip', '64', '--max-conns', '256', '--quota', '10000', '--rate', '10000',
+             '--max-games', '100000']
+    figs, ok = [], True
+
+    def run(what, dbs):
+        nonlocal ok
+        ps = [start(d, 0, extra) for d in dbs]
+        rate, n, errors = play_for([port for _, port in ps], 20)
+        for p, _ in ps:
+            p.send_signal(signal.SIGTERM)
+            p.wait()
+        figs.append('%s %.0f moves/s (%d in 20 s%s)' % (
+            what, rate, n, ', errors: %s' % errors if errors else ''))
+        ok = ok and rate > 0 and not errors
+
+    run('(a) one server, SQLite:', [os.path.join(TMP, 'tp.db')])
+    try:
+        url = pg_start('tpb', 'tpc')
+    except Skipped as e:
+        print('48 clients, 20 s each: %s; (b), (c) SKIPPED: %s' % (figs[0], e))
+        raise
+    run('(b) one server, PostgreSQL:', [url + '/tpb'])
+    run('(c) two servers, one PostgreSQL database:', [url + '/tpc'] * 2)
+    print('48 clients playing Oware as fast as they can, 20 s each: ' + '; '.join(figs))
+    return ok
+
+
 def main():
     global MANCALA, TMP
     tests = {'kill': kill_test, 'slow': slow_test, 'memory': memory_test,
              'live': live_test, 'fair': fair_test, 'crowd': crowd_test,
-             'logins': logins_test}
+             'logins': logins_test, 'pg2': pg2_test, 'pg2live': pg2live_test,
+             'throughput': throughput_test}
     if len(sys.argv) != 3 or sys.argv[1] not in tests:
         print(__doc__)
         return 2
     MANCALA = os.path.abspath(sys.argv[2])
     TMP = tempfile.mkdtemp(prefix='mancala-serve-bench-')
+
+    def ended(sig, frame):
+        for k in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(k, signal.SIG_IGN)
+        raise SystemExit('ended by signal %d' % sig)
+    # killed (timeout, kill): the servers and the cluster stopped all the same
+    signal.signal(signal.SIGTERM, ended)
+    signal.signal(signal.SIGHUP, ended)
+    skipped = None
     try:
         ok = tests[sys.argv[1]]()
+    except Skipped as e:
+        skipped = str(e)
     finally:
+        # the cleanup not cut short by a second signal (timeout(1) signals
+        # its child, then its whole process group: this process twice)
+        for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+            signal.signal(sig, signal.SIG_IGN)
         for p in SERVERS:
             if p.poll() is None:
                 p.kill()
                 p.wait()
+        pg_stop()
         shutil.rmtree(TMP, ignore_errors=True)
+    if skipped is not None:
+        print('%s: SKIPPED: %s' % (sys.argv[1], skipped))
+        return 77
     print('%s: %s' % (sys.argv[1], 'targets met' if ok else 'TARGET MISSED'))
     return 0 if ok else 1
 
