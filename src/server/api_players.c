@@ -117,6 +117,12 @@ void ep_live(mc_api *a, const api_req *rq, mc_api_reply *out)
     for (int i = 0; i < n; i++) {
         game_entry *e = all[i];
         api_game_lock(e);
+        /* changed by another server process: read again first */
+        if (e->stale && !e->gone) {
+            mc_api_reply scratch = {0};
+            api_reload(a, e, &scratch);
+            free(scratch.body);
+        }
         /* A rated game whose players both left ends by the clock here
            too (else at its next look): its ratings need no visitor of
            the game itself. */

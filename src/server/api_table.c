@@ -404,10 +404,10 @@ void api_ev_broadcast(mc_api *a)
 }
 
 /* The game id is at version in the store (-1: deleted there): a copy
-   behind it is read again at once (the table's lists, its expiry and its
-   event streams see the change); when that fails (the database gone
-   again) it stays stale with that version, read at its next use, and its
-   streams look then.  One this process has not heard of is read. */
+   behind it is marked stale with that version (nothing read here: the
+   listening thread keeps up with any rate of changes), read again at its
+   next use; its event streams, which look at the version, use it at once.
+   One this process has not heard of is read. */
 static void heard_one(mc_api *a, const char *id, long long version)
 {
     if (!api_valid_id(id))
@@ -435,9 +435,6 @@ static void heard_one(mc_api *a, const char *id, long long version)
         e->stale = 1;
         e->version = (unsigned long)version;
         e->touched = now_s(); /* not expired meanwhile: it is played */
-        mc_api_reply scratch = {0};
-        gone = api_reload(a, e, &scratch) != 0 && e->gone;
-        free(scratch.body);
     }
     api_game_unlock(e);
     if (gone)
@@ -480,41 +477,58 @@ static int by_id(const void *x, const void *y)
     return strcmp(x, y);
 }
 
+/* mc_store_one's call when only whether the game is there matters. */
+typedef struct one_seen {
+    int seen;
+} one_seen;
+
+static int seen_one(void *ctx, const mc_store_game *g)
+{
+    (void)g;
+    ((one_seen *)ctx)->seen = 1;
+    return 0;
+}
+
 /* Every game read again (the store's connection was lost and made again:
    changes may have been missed): the versions compared, the games made
    elsewhere read, the ones deleted elsewhere dropped.  0, or -1 when the
    store could not be read (said on the standard error). */
 static int heard_all(mc_api *a)
 {
+    /* the games held before the store is listed: one made after (by this
+       process, while the list was read) is not in the list, and stays */
+    int n;
+    game_entry **all = api_table_all(a, &n);
     heard_list l = {0};
     mc_error err = {MC_ERR_IO, "out of memory"};
     /* listed first, handled after: no game's lock is taken while the
        store's is held */
-    int ok = mc_store_each(a->store, list_one, &l, &err) == 0 && !l.bad;
+    int ok = all && mc_store_each(a->store, list_one, &l, &err) == 0 && !l.bad;
     if (!ok)
         fprintf(stderr,
                 "mancala serve: the games' versions cannot be read again "
                 "(%s): tried again in half a second\n",
                 err.msg);
-    if (ok) {
-        for (int i = 0; i < l.n; i++)
-            heard_one(a, l.id[i], l.version[i]);
-        char(*sorted)[ID_LEN + 1] = malloc((size_t)(l.n + 1) * sizeof *sorted);
-        int n;
-        game_entry **all = sorted ? api_table_all(a, &n) : NULL;
-        if (all) {
-            memcpy(sorted, l.id, (size_t)l.n * sizeof *sorted);
-            qsort(sorted, (size_t)l.n, sizeof *sorted, by_id);
-            for (int i = 0; i < n; i++) {
-                game_entry *e = all[i];
-                if (!bsearch(e->id, sorted, (size_t)l.n, sizeof *sorted, by_id))
-                    heard_one(a, e->id, -1);
-                api_release(a, e);
-            }
-            free(all);
-        }
-        free(sorted);
+    for (int i = 0; ok && i < l.n; i++)
+        heard_one(a, l.id[i], l.version[i]);
+    char(*sorted)[ID_LEN + 1] =
+        ok ? malloc((size_t)(l.n + 1) * sizeof *sorted) : NULL;
+    if (sorted) {
+        memcpy(sorted, l.id, (size_t)l.n * sizeof *sorted);
+        qsort(sorted, (size_t)l.n, sizeof *sorted, by_id);
     }
+    for (int i = 0; all && i < n; i++) {
+        game_entry *e = all[i];
+        one_seen seen = {0};
+        /* not listed: gone, once the store says so for that game alone */
+        if (sorted &&
+            !bsearch(e->id, sorted, (size_t)l.n, sizeof *sorted, by_id) &&
+            mc_store_one(a->store, e->id, seen_one, &seen, &err) == 1)
+            heard_one(a, e->id, -1);
+        api_release(a, e);
+    }
+    free(all);
+    free(sorted);
     free(l.id);
     free(l.version);
     return ok ? 0 : -1;
