@@ -194,7 +194,7 @@ static void route_to_game(mc_api *a, const char *rest, const api_req *rq,
     int gone = e->gone;
     if (gone)
         api_reply_error(out, 404, "not_found", _("no such game: %s"), id);
-    else if ((!e->stale || api_reload(a, e, out) == 0) &&
+    else if ((!api_behind(e) || api_reload(a, e, out) == 0) &&
              api_flag_first(a, e, out))
         route_game(a, e, slash ? slash + 1 : "", rq, out);
     gone = !gone && e->gone; /* deleted by this request */
@@ -241,7 +241,9 @@ int mc_api_version(mc_api *a, const char *id, unsigned long *version)
         return -1;
     api_game_lock(e);
     int gone = e->gone;
-    *version = e->version;
+    /* a later version another process committed: the streams send it */
+    unsigned long heard = atomic_load(&e->heard);
+    *version = heard > e->version ? heard : e->version;
     api_game_unlock(e);
     api_release(a, e);
     return gone ? -1 : 0;

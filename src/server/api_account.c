@@ -608,7 +608,7 @@ static void forget_player(mc_api *a, long long id)
         api_game_lock(e);
         mc_api_reply scratch = {0};
         int mine = 0;
-        if (!e->gone && (!e->stale || api_reload(a, e, &scratch) == 0))
+        if (!e->gone && (!api_behind(e) || api_reload(a, e, &scratch) == 0))
             for (int s = 0; s < 2; s++)
                 if (e->acct[s] == id) {
                     e->player[s][0] = 0;

@@ -198,7 +198,7 @@ static int search_copy(mc_api *a, game_entry *e, const mc_session *s,
         api_reply_error(out, 500, "memory", _("the engine could not search"));
         return -1;
     }
-    if (e->version != version || e->stale) {
+    if (e->version != version || api_behind(e)) {
         api_reply_error(out, 409, "changed",
                         _("the game changed while the engine was thinking"));
         return -1;

@@ -55,8 +55,13 @@ typedef struct game_entry {
     pthread_mutex_t lock;    /* everything below (api_game_lock) */
     int held;                /* lock is held, by holder (asserts) */
     pthread_t holder;
-    int gone;         /* deleted or expired */
-    int stale;        /* a change failed to commit: reload first */
+    int gone;  /* deleted or expired */
+    int stale; /* a change failed to commit: reload first */
+    /* The latest version another server process committed, as heard
+       (mc_store_listen; 0: none): above version, the copy is behind and
+       is read again at its next use (api_behind).  Set without the
+       game's lock, so that hearing never waits for a busy game. */
+    _Atomic unsigned long heard;
     mc_record **recs; /* the rounds; the last one is being played */
     int n, cap;
     unsigned long version;      /* bumped by every change (clients poll it) */
@@ -195,6 +200,14 @@ struct mc_api {
     unsigned long lobby_gen; /* bumped by every change of a seek (the
                                 lobby's stream follows it) */
 };
+
+/* e (its lock held) must be read again from the store before use: a
+   change of its failed to commit, or another process committed a later
+   one. */
+static inline int api_behind(game_entry *e)
+{
+    return e->stale || atomic_load(&e->heard) > e->version;
+}
 
 /* Seconds since 1970 (created, touched, expiry). */
 static inline long long now_s(void)

@@ -118,7 +118,7 @@ void ep_live(mc_api *a, const api_req *rq, mc_api_reply *out)
         game_entry *e = all[i];
         api_game_lock(e);
         /* changed by another server process: read again first */
-        if (e->stale && !e->gone) {
+        if (api_behind(e) && !e->gone) {
             mc_api_reply scratch = {0};
             api_reload(a, e, &scratch);
             free(scratch.body);

@@ -282,7 +282,7 @@ static int refill(void *ctx, const mc_store_game *g)
    game is gone from the store: e->gone set). */
 int api_reload(mc_api *a, game_entry *e, mc_api_reply *out)
 {
-    assert(api_game_locked(e) && e->stale);
+    assert(api_game_locked(e) && api_behind(e));
     mc_error err;
     int rc = mc_store_one(a->store, e->id, refill, e, &err);
     if (rc == 1) {
@@ -335,11 +335,14 @@ int mc_api_expire(mc_api *a, long long now)
     for (int i = 0; i < k; i++) {
         game_entry *e = all[i];
         api_game_lock(e);
-        long long keep = e->stale               ? a->o.keep
+        long long keep = api_behind(e)          ? a->o.keep
                          : api_game_finished(e) ? a->o.keep_over
                                                 : a->o.keep;
         mc_error err;
-        int go = !e->gone && keep >= 0 && e->touched + keep <= now &&
+        /* changed by another process since read here: played, not
+           idle (that process expires it, or this one once read) */
+        int played = atomic_load(&e->heard) > e->version;
+        int go = !e->gone && !played && keep >= 0 && e->touched + keep <= now &&
                  mc_store_delete(a->store, e->id, &err) == 0;
         if (go)
             e->gone = 1;
@@ -404,38 +407,43 @@ void api_ev_broadcast(mc_api *a)
 }
 
 /* The game id is at version in the store (-1: deleted there): a copy
-   behind it is marked stale with that version (nothing read here: the
-   listening thread keeps up with any rate of changes), read again at its
-   next use; its event streams, which look at the version, use it at once.
-   One this process has not heard of is read. */
+   behind it learns the version (e->heard; nothing read here and no
+   game's lock taken: the listening thread keeps up with any rate of
+   changes) and is read again at its next use; its event streams, which
+   look at the version, send it at once.  One this process has not heard
+   of is read. */
 static void heard_one(mc_api *a, const char *id, long long version)
 {
     if (!api_valid_id(id))
         return;
     api_table_lock(a);
     game_entry *e = api_table_find(a, id);
+    int found = e != NULL;
     /* pending: this process's own new game, not answered yet */
     int pending = e && e->pending;
-    if (e && !pending)
+    if (e && !pending && version >= 0) {
+        /* heard = max(heard, version): the game's lock is not needed */
+        unsigned long h = atomic_load(&e->heard);
+        while ((unsigned long)version > h &&
+               !atomic_compare_exchange_weak(&e->heard, &h,
+                                             (unsigned long)version))
+            ;
+        e = NULL;
+    } else if (e && !pending) {
         e->refs++;
+    }
     api_table_unlock(a);
     if (pending)
         return;
     if (!e) {
         mc_error err;
-        if (version >= 0)
+        if (version >= 0 && !found)
             mc_store_one(a->store, id, load_one, a, &err);
         return;
     }
-    api_game_lock(e);
-    int gone = version < 0 && !e->gone;
-    if (gone)
-        e->gone = 1;
-    else if (version >= 0 && !e->gone && (unsigned long)version > e->version) {
-        e->stale = 1;
-        e->version = (unsigned long)version;
-        e->touched = now_s(); /* not expired meanwhile: it is played */
-    }
+    api_game_lock(e); /* deleted */
+    int gone = !e->gone;
+    e->gone = 1;
     api_game_unlock(e);
     if (gone)
         api_table_remove(a, e);
