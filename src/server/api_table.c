@@ -521,7 +521,7 @@ static int heard_all(mc_api *a)
         heard_one(a, l.id[i], l.version[i]);
     char(*sorted)[ID_LEN + 1] =
         ok ? malloc((size_t)(l.n + 1) * sizeof *sorted) : NULL;
-    if (sorted) {
+    if (sorted && l.n > 0) { /* (l.id is NULL for none) */
         memcpy(sorted, l.id, (size_t)l.n * sizeof *sorted);
         qsort(sorted, (size_t)l.n, sizeof *sorted, by_id);
     }
