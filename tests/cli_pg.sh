@@ -17,15 +17,7 @@ if ! command -v curl >/dev/null 2>&1 || ! command -v sqlite3 >/dev/null 2>&1; th
     finish cli_pg
     exit $?
 fi
-pg_start
-rc=$?
-if [ $rc -eq 2 ]; then
-    skip "cli_pg" "no PostgreSQL here (Debian: postgresql)"
-    finish cli_pg
-    exit $?
-fi
-[ $rc -eq 0 ] && ok || bad "the cluster did not start"
-DB=$PG_URL/mancala
+pg_test_start cli_pg
 
 # the usage names the PostgreSQL form
 expect_grep "serve --help: PostgreSQL" "postgresql://" "$M" serve --help

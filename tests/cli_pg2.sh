@@ -20,15 +20,7 @@ if ! command -v curl >/dev/null 2>&1; then
     finish cli_pg2
     exit $?
 fi
-pg_start
-rc=$?
-if [ $rc -eq 2 ]; then
-    skip "cli_pg2" "no PostgreSQL here (Debian: postgresql)"
-    finish cli_pg2
-    exit $?
-fi
-[ $rc -eq 0 ] && ok || bad "the cluster did not start"
-DB=$PG_URL/mancala
+pg_test_start cli_pg2
 PORT=${PG_URL##*:}
 
 # start X DB [OPTION...]: server X (A, B, ...) on DB, its address in $urlX,

@@ -11,6 +11,7 @@
 #              /DBNAME: the database "mancala" is made), 2 when PostgreSQL
 #              is not installed (the caller skips), 1 when it cannot start
 #   pg_stop    stop it (immediately) and remove its folder
+#   pg_test_start NAME  pg_start for a harness test (SKIPPED without it)
 PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 PG_DIR=
 PG_URL=
@@ -64,4 +65,19 @@ pg_stop() {
     fi
     rm -rf "$PG_DIR"
     PG_DIR=
+}
+
+# pg_test_start NAME: a cluster for the harness test NAME (tests/lib/
+# harness.sh sourced), its first check; without PostgreSQL the test is
+# said SKIPPED and the script ends.  DB=$PG_URL/mancala then.
+pg_test_start() {
+    pg_start
+    rc=$?
+    if [ $rc -eq 2 ]; then
+        skip "$1" "no PostgreSQL here (Debian: postgresql)"
+        finish "$1"
+        exit $?
+    fi
+    [ $rc -eq 0 ] && ok || bad "the cluster did not start"
+    DB=$PG_URL/mancala
 }
