@@ -165,10 +165,4 @@ rc=$?
 [ $rc -ne 0 ] && grep -q "newer mancala" "$tmp/err" && ok || bad "a newer schema: rc=$rc $(cat "$tmp/err")"
 [ "$(psql -X -A -t -d "$PG_URL/copy1" -c "SELECT value FROM meta WHERE key='schema'")" = 6 ] &&
     ok || bad "the newer schema's version was changed"
-if [ "$fail" -gt 0 ]; then
-    echo "--- the servers' standard error:"
-    cat "$tmp/serve.err"
-    echo "--- PostgreSQL's log (its end):"
-    tail -n 40 "$PG_DIR/server.log"
-fi >&2
-finish cli_pg
+pg_test_finish cli_pg

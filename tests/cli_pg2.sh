@@ -470,10 +470,4 @@ st=$(api A POST "game/$id8/play" '{"move":"D","version":2}')
     bad "8: the version in the database: $(q "SELECT version FROM games WHERE id='$id8'")"
 stop A
 
-if [ "$fail" -gt 0 ]; then
-    echo "--- the servers' standard error:"
-    cat "$tmp/serve.err"
-    echo "--- PostgreSQL's log (its end):"
-    tail -n 40 "$PG_DIR/server.log"
-fi >&2
-finish cli_pg2
+pg_test_finish cli_pg2

@@ -304,6 +304,7 @@ game_entry *api_entry_new(void);
 void api_clock_of(const game_entry *e, mc_store_clock *c);
 int api_commit(mc_api *a, game_entry *e, mc_api_reply *out);
 int api_commit_takeback(mc_api *a, game_entry *e, mc_api_reply *out);
+void api_reply_changed(mc_api_reply *out);
 int api_reload(mc_api *a, game_entry *e, mc_api_reply *out);
 int api_table_load(mc_api *a, mc_error *err);
 int api_table_listen(mc_api *a, mc_error *err);

@@ -480,9 +480,7 @@ void ep_join(mc_api *a, game_entry *e, const api_req *rq, mc_api_reply *out)
                                    (long long)e->version + 1, now_s(), &err)) ==
                MC_STORE_CHANGED) {
         e->stale = 1; /* another server process changed it: read again */
-        api_reply_error(out, 409, "changed",
-                        _("the game was changed meanwhile (through another "
-                          "server): look at it again"));
+        api_reply_changed(out);
     } else if (rc != 0) {
         api_reply_error(out, 503, "io", _("the seat was not saved (%s)"),
                         err.msg);

@@ -160,6 +160,15 @@ void api_clock_of(const game_entry *e, mc_store_clock *c)
     mc_session_clock_state(cur_session(e), c->bank, &c->since);
 }
 
+/* The store refused a change of e as behind (MC_STORE_CHANGED: another
+   server process changed the game first): 409 changed. */
+void api_reply_changed(mc_api_reply *out)
+{
+    api_reply_error(out, 409, "changed",
+                    _("the game was changed meanwhile (through another "
+                      "server): look at it again"));
+}
+
 /* Commit e as it is now (the game's lock held), its takeback asked for
    with it when keep_tb, else answered by the change (cleared).  On
    failure the memory is ahead of the store: the game is marked stale
@@ -209,9 +218,7 @@ static int commit(mc_api *a, game_entry *e, int keep_tb, mc_api_reply *out)
     }
     e->stale = 1;
     if (rc == MC_STORE_CHANGED) {
-        api_reply_error(out, 409, "changed",
-                        _("the game was changed meanwhile (through another "
-                          "server): look at it again"));
+        api_reply_changed(out);
         return -1;
     }
     fprintf(stderr, "mancala serve: game %s: %s\n", e->id, err.msg);

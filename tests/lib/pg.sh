@@ -12,6 +12,7 @@
 #              is not installed (the caller skips), 1 when it cannot start
 #   pg_stop    stop it (immediately) and remove its folder
 #   pg_test_start NAME  pg_start for a harness test (SKIPPED without it)
+#   pg_test_finish NAME  its end (the logs shown when a check failed)
 PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 PG_DIR=
 PG_URL=
@@ -80,4 +81,17 @@ pg_test_start() {
     fi
     [ $rc -eq 0 ] && ok || bad "the cluster did not start"
     DB=$PG_URL/mancala
+}
+
+# pg_test_finish NAME: the servers' standard error ($tmp/serve.err) and
+# the end of PostgreSQL's log when a check failed, then the harness's
+# finish NAME (its status).
+pg_test_finish() {
+    if [ "$fail" -gt 0 ]; then
+        echo "--- the servers' standard error:"
+        cat "$tmp/serve.err"
+        echo "--- PostgreSQL's log (its end):"
+        tail -n 40 "$PG_DIR/server.log"
+    fi >&2
+    finish "$1"
 }
