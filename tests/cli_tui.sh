@@ -155,14 +155,29 @@ marked_pits() {
     }'
 }
 # expect_mark DESC NAME: the pit NAME alone is marked ("" none)
+# (waited for up to 10 s: a redrawing may be half-way when it is read)
 expect_mark() {
-    m=$(marked_pits)
-    if [ "$m" = "$2" ]; then ok; else bad "$1: marked '$m', not '$2'"; fi
+    i=0
+    while :; do
+        m=$(marked_pits)
+        [ "$m" = "$2" ] && { ok; return; }
+        [ $i -ge 100 ] && break
+        sleep 0.1
+        i=$((i + 1))
+    done
+    bad "$1: marked '$m', not '$2'"
 }
 # expect_attr DESC SGR REGEX WANT: attr_text SGR REGEX gives WANT
 expect_attr() {
-    a=$(attr_text "$2" "$3")
-    if [ "$a" = "$4" ]; then ok; else bad "$1: '$a', not '$4'"; fi
+    i=0
+    while :; do
+        a=$(attr_text "$2" "$3")
+        [ "$a" = "$4" ] && { ok; return; }
+        [ $i -ge 100 ] && break
+        sleep 0.1
+        i=$((i + 1))
+    done
+    bad "$1: '$a', not '$4'"
 }
 
 # record START: a one-game record starting at START, for --resume

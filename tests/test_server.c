@@ -3282,7 +3282,7 @@ static void test_account_sessions(const char *dir)
                                     &err) == 0);
     CHECK(mc_store_account_add(s, "KOJO", "$argon2id$y", 1, NULL, &id, &err) ==
           1);
-    char dg[MC_API_SESSIONS + 2][16];
+    char dg[MC_API_SESSIONS + 2][24];
     for (int i = 0; i < MC_API_SESSIONS + 2; i++) {
         snprintf(dg[i], sizeof dg[i], "digest%d", i);
         mc_store_session ss = {dg[i], 1000 + i, 5000 + i};
