@@ -151,7 +151,7 @@ static int each_row(side *x, const char *sql, copy *c)
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(x->db, sql, -1, &st, NULL) != SQLITE_OK)
         return sq_fail(x, c->err, "copying");
-    int n = (int)strlen(c->t->kinds), rc;
+    int n = (int)strlen(c->t->kinds), rc = SQLITE_DONE;
     char num[16][32];
     const char *vals[16];
     while (!c->failed && (rc = sqlite3_step(st)) == SQLITE_ROW) {
