@@ -109,7 +109,9 @@ same "perft sadeqa2 4" perft sadeqa2 4
 same "perft omweso 2" perft omweso 2
 
 # Every case of the rules' data tests (tests/rules/*/*.t): the position
-# reached by its moves, the legal moves there, perft; in each language.
+# reached by its moves, the legal moves there, perft; under the
+# pseudo-language, which changes every message looked up (French only
+# those its catalog holds; the commands above are compared in French too).
 cases=0
 for f in tests/rules/*/*.t; do
     awk '
@@ -140,11 +142,9 @@ run_case() {
 while IFS='	' read -r game pos moves perft; do
     cases=$((cases + 1))
     en=$(run_case en)
-    for lang in fr en-XA; do
-        got=$(run_case $lang)
-        [ "$got" = "$en" ] && ok ||
-            bad "rules case $game '$pos' $moves under $lang: '$got', English '$en'"
-    done
+    got=$(run_case en-XA)
+    [ "$got" = "$en" ] && ok ||
+        bad "rules case $game '$pos' $moves under en-XA: '$got', English '$en'"
 done <"$tmp/cases.tsv"
 [ "$cases" -gt 200 ] && ok || bad "only $cases rules cases read from tests/rules"
 
