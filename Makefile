@@ -393,9 +393,19 @@ CHECKS      := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(UNIT_CHECKS) $(CLI_CHE
                check-python check-mpi check-layers check-po
 # The WebAssembly and static-site tests run after the others, two at a
 # time: a browser and node beside the timed tests (an engine's readyok
-# within 0.3 s) made those fail under the load.
+# within 0.3 s) made those fail under the load.  The WebAssembly ones are
+# each a target of their own (make check-wasm runs them all), so that they
+# spread beside the browser tests.  The longest first: the
+# site's browser run, then the WebAssembly parts one by one beside it.
+WASM_PARTS := check-wasm-cli check-wasm-protocol check-wasm-page-protocol \
+              check-wasm-js check-wasm-rules
+ifeq ($(SAN),1)
 LATE_CHECKS := check-wasm-all check-e2e-site check-e2e-i18n
-.PHONY: check-all check-late check-test_egdb check-e2e check-wasm-all $(CHECKS) $(LATE_CHECKS)
+else
+LATE_CHECKS := check-e2e-site $(WASM_PARTS) check-e2e-i18n
+endif
+.PHONY: check-all check-late check-test_egdb check-e2e check-wasm-all $(CHECKS) $(LATE_CHECKS) \
+        $(WASM_PARTS)
 
 # make -jN check runs N tests at a time (the submakes share make's job
 # slots); a plain make check runs CHECK_JOBS at a time (default: twice the
@@ -724,6 +734,9 @@ WASM_LINK := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=2MB \
              -sSINGLE_FILE=1 -lm
 # Node: the host's files (records, tables) through NODERAWFS; main() on a
 # thread of its own so that the protocol's reader and search can both run.
+# Four workers made at start (about 0.1 s of each start): with one or two,
+# the engine's threads wait for workers made on demand and miss the
+# protocol tests' times.
 WASM_NODE_LINK := $(WASM_LINK) -pthread -sENVIRONMENT=node -sNODERAWFS=1 \
              -sEXIT_RUNTIME=1 -sPROXY_TO_PTHREAD=1 -sPTHREAD_POOL_SIZE=4 \
              -Wno-pthreads-mem-growth
@@ -824,12 +837,18 @@ else
 	@$(MAKE) --no-print-directory check-wasm
 endif
 
-check-wasm: $(WB)/mancala $(WB)/page-engine $(WB)/test_rules.js $(WB)/pkg/package.json \
+check-wasm: $(WASM_PARTS)
+$(WASM_PARTS): $(WB)/mancala $(WB)/page-engine $(WB)/test_rules.js $(WB)/pkg/package.json \
   $(PROG) $(B)/tests/test_protocol
+check-wasm-rules:
 	@$(call run_test,wasm-rules,node $(WB)/test_rules.js tests)
+check-wasm-protocol:
 	@$(call run_test,wasm-protocol,env MANCALA=$(WB)/mancala $(B)/tests/test_protocol tests)
+check-wasm-page-protocol:
 	@$(call run_test,wasm-page-protocol,env MANCALA=$(WB)/page-engine $(B)/tests/test_protocol tests)
+check-wasm-cli:
 	@$(call run_test,wasm-cli,env MANCALA=$(WB)/mancala MANCALA_WASM=1 sh tests/cli.sh)
+check-wasm-js:
 	@$(call run_test,wasm-js,sh tests/wasm/check.sh ./$(PROG) $(WB))
 
 # make site: build/site, the board as static files that need no server

@@ -745,7 +745,9 @@ async function clocks() {
 const sizes = [{ width: 1280, height: 800 }, { width: 400, height: 800 }];
 const t0 = Date.now();
 // Each part on its own: an exception fails that part and the run goes on.
+// (each part's time goes to the log, to see where make check's time goes)
 async function part(name, f) {
+  const t0 = Date.now();
   try {
     return await f();
   } catch (e) {
@@ -753,6 +755,8 @@ async function part(name, f) {
     const at = (e.stack || '').split('\n').find((l) => l.includes('play.mjs')) || '';
     check(false, `${name}: exception: ${e.message.split('\n')[0]} ${at.trim()}`);
     return null;
+  } finally {
+    console.log(`part ${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
 }
 // MANCALA_E2E_PART: full (the full games alone), features (the rest) or
