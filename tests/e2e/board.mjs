@@ -36,7 +36,11 @@ export async function until(page, fn, timeout = 10000, arg) {
   const end = Date.now() + timeout;
   for (;;) {
     if (await page.evaluate(fn, arg).catch(() => false)) return true;
-    if (Date.now() > end) return false;
+    if (Date.now() > end) {
+      // in the log: a wait that ran out (a check's failure, or time lost)
+      console.log(`until: not so after ${timeout} ms (${new Error().stack.split('\n')[2].trim()})`);
+      return false;
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
