@@ -770,30 +770,33 @@ $(WB)/pkg/package.json: js/package.json.in $(JS_FILES) $(WB)/mancala-web.js
 $(WASM_SRC_DIR)/jansson/src/value.c $(WASM_SRC_DIR)/zstd/lib/zstd.h &:
 	sh tools/wasm/fetch-sources.sh $(WASM_SRC_DIR)
 
-$(WB)/obj-node/%.o: %.c | $(WASM_SRC_DIR)/zstd/lib/zstd.h
-	@mkdir -p $(dir $@)
-	@echo "emcc $<"
-	@$(EMENV) $(EMCC) $(WASM_CFLAGS) $(WASM_NODE_FLAGS) -c $< -o $@
-$(WB)/obj-web/%.o: %.c | $(WASM_SRC_DIR)/jansson/src/value.c
-	@mkdir -p $(dir $@)
-	@echo "emcc $<"
-	@$(EMENV) $(EMCC) $(WASM_CFLAGS) $(WASM_WEB_FLAGS) -c $< -o $@
-$(WB)/obj-node/gen/%.o: $(B)/gen/%.c
-	@mkdir -p $(dir $@)
-	@$(EMENV) $(EMCC) $(WASM_CFLAGS) $(WASM_NODE_FLAGS) -c $< -o $@
-$(WB)/obj-web/gen/%.o: $(B)/gen/%.c
-	@mkdir -p $(dir $@)
-	@$(EMENV) $(EMCC) $(WASM_CFLAGS) $(WASM_WEB_FLAGS) -c $< -o $@
-# The libraries' own code, compiled as their builds would (no warnings of ours).
-$(WB)/obj-web/jansson/%.o: $(WASM_SRC_DIR)/jansson/src/value.c
-	@mkdir -p $(dir $@)
-	@$(EMENV) $(EMCC) -O2 -Itools/wasm -DHAVE_CONFIG_H -c $(WASM_SRC_DIR)/jansson/src/$*.c -o $@
-$(WB)/obj-node/zstd/%.o: $(WASM_SRC_DIR)/zstd/lib/zstd.h
-	@mkdir -p $(dir $@)
-	@$(EMENV) $(EMCC) -O2 -pthread -DZSTD_DISABLE_ASM -c $(WASM_SRC_DIR)/zstd/lib/$*.c -o $@
-$(WB)/obj-web/zstd/%.o: $(WASM_SRC_DIR)/zstd/lib/zstd.h
-	@mkdir -p $(dir $@)
-	@$(EMENV) $(EMCC) -O2 -DZSTD_DISABLE_ASM -c $(WASM_SRC_DIR)/zstd/lib/$*.c -o $@
+# One emcc per folder (its files in one call, the objects written in the
+# folder's object directory): emcc is a Python program that checks clang
+# before each compile, and that start cost more than compiling most of
+# our files (make check's WebAssembly builds: 127 s before).  A folder's
+# files are compiled again together when one of them or any header changes.
+WASM_HDRS := $(wildcard include/*.h src/*/*.h tools/wasm/*.h)
+abs_inc = $(patsubst -I%,-I$(CURDIR)/%,$(filter-out -MMD -MP,$(1)))
+# wasm_src REL: the source folder of objects in REL (src/egdb/, gen/,
+# zstd/common/, jansson/); wasm_flags VARIANT REL: their flags.
+wasm_src = $(if $(filter gen/,$(1)),$(B)/gen/,$(if $(filter zstd/%,$(1)),$(WASM_SRC_DIR)/zstd/lib/$(1:zstd/%=%),$(if $(filter jansson/,$(1)),$(WASM_SRC_DIR)/jansson/src/,$(1))))
+wasm_flags = $(if $(filter zstd/%,$(2)),-O2 $(if $(filter node,$(1)),-pthread) -DZSTD_DISABLE_ASM,$(if $(filter jansson/,$(2)),$(call abs_inc,-O2 -Itools/wasm) -DHAVE_CONFIG_H,$(call abs_inc,$(WASM_CFLAGS)) $(WASM_$(if $(filter node,$(1)),NODE,WEB)_FLAGS)))
+wasm_srcs = $(patsubst %.o,$(call wasm_src,$(1))%.c,$(notdir $(2)))
+# wasm_batch VARIANT REL OBJECTS: the rule for the objects of REL (the
+# fetched libraries' once they are there).
+define wasm_batch
+$(WB)/obj-$(1)/$(2).batch: $(if $(filter zstd/% jansson/,$(2)),,$(call wasm_srcs,$(2),$(3)) $(WASM_HDRS)) \
+  | $(WASM_SRC_DIR)/zstd/lib/zstd.h $(WASM_SRC_DIR)/jansson/src/value.c
+	@mkdir -p $$(@D)
+	@echo "emcc $(2)*.c ($(1): $(words $(3)) files)"
+	@cd $$(@D) && $$(EMENV) $$(EMCC) $(call wasm_flags,$(1),$(2)) -c $(abspath $(call wasm_srcs,$(2),$(3)))
+	@touch $$@
+$(addprefix $(WB)/obj-$(1)/,$(3)): $(WB)/obj-$(1)/$(2).batch ;
+endef
+WASM_NODE_REL := $(WASM_CLI) $(WASM_LIB) $(ZSTD_C:%=zstd/%.o)
+WASM_WEB_REL  := $(WASM_WEB) $(WASM_LIB) $(ZSTD_C:%=zstd/%.o) $(JANSSON_C:%=jansson/%.o)
+$(foreach d,$(sort $(dir $(WASM_NODE_REL))),$(eval $(call wasm_batch,node,$(d),$(filter $(d)%,$(filter-out $(d)%/%,$(WASM_NODE_REL))))))
+$(foreach d,$(sort $(dir $(WASM_WEB_REL))),$(eval $(call wasm_batch,web,$(d),$(filter $(d)%,$(filter-out $(d)%/%,$(WASM_WEB_REL))))))
 
 $(WB)/mancala.js: $(WASM_NODE_OBJ)
 	@echo "emcc -o $@"
@@ -802,8 +805,6 @@ $(WB)/mancala.js: $(WASM_NODE_OBJ)
 $(WB)/mancala-web.js: $(WASM_WEB_OBJ) Makefile
 	@echo "emcc -o $@"
 	@$(EMENV) $(EMCC) $(WASM_OPT) -o $@ $(WASM_WEB_OBJ) $(WASM_WEB_LINK)
-
--include $(wildcard $(WB)/obj-*/src/*/*.d)
 
 # The program under the name the tests run ($MANCALA): node with the
 # WebAssembly build.
