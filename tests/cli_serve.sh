@@ -32,6 +32,10 @@ bad() { fail=$((fail + 1)); echo "FAILED: $*" >&2; }
 [ $rc -eq 2 ] && grep -q -- "--import" "$tmp/err" && ok || bad "--dir points to --import: rc=$rc"
 "$M" serve --quota 0 >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q -- "--quota" "$tmp/err" && ok || bad "--quota 0: rc=$rc"
+"$M" serve --bot-wait 0 >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--bot-wait must be at least 1" "$tmp/err" && ok || bad "--bot-wait 0: rc=$rc"
+"$M" serve --bot-wait soon >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--bot-wait takes a number" "$tmp/err" && ok || bad "--bot-wait soon: rc=$rc"
 "$M" serve --bind 999.1.1.1 --port 0 --db "$tmp/g/serve.db" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -q "999.1.1.1" "$tmp/err" && ok || bad "bad address: rc=$rc"
 

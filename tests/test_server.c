@@ -4238,6 +4238,47 @@ static void test_lobby(const char *dir)
     mc_api_free(a);
 }
 
+/* mc_api_opts.bot_wait (mancala serve --bot-wait S): the house bot is
+   offered after that many seconds alone in a pool, not the default's. */
+static void test_bot_wait(void)
+{
+    mc_api_opts o = {.rate = 1000, .bot_wait = 5};
+    mc_error err;
+    mc_api *a = mc_api_new(&o, &err);
+    CHECK_MSG(a != NULL, "%s", err.msg);
+    if (!a)
+        return;
+    char tok[65], sid[40];
+    CHECK(sign(a, "/api/account", "Yaw", "yaw's password", "10.31.0.1", tok) ==
+          201);
+    double t0 = (double)time(NULL);
+    mc_api_set_now(a, t0);
+    json_t *j;
+    CHECK(call(a, "POST", "/api/pair",
+               "{\"game\":\"oware\",\"time\":\"game:180+2\"}",
+               "10.31.0.1", tok, &j) == 202);
+    CHECK(json_real_value(json_object_get(j, "bot_after")) == 5.0);
+    snprintf(sid, sizeof sid, "%s", jstr(j, "seek.id"));
+    json_decref(j);
+    /* 4 s: no bot yet, and taking it is refused with the wait's words */
+    mc_api_set_now(a, t0 + 4);
+    CHECK(seek_do(a, "GET", sid, "", "10.31.0.1", tok, &j) == 200 &&
+          !json_object_get(json_object_get(j, "seek"), "bot"));
+    json_decref(j);
+    CHECK(seek_do(a, "POST", sid, "/bot", "10.31.0.1", tok, &j) == 409 &&
+          !strcmp(ecode(j), "wait") &&
+          strstr(jstr(j, "error.message"), "after 5 s") != NULL);
+    json_decref(j);
+    /* 5 s (the default would still wait 15 more): offered, and taken */
+    mc_api_set_now(a, t0 + 5);
+    CHECK(seek_do(a, "GET", sid, "", "10.31.0.1", tok, &j) == 200);
+    CHECK(strncmp(jstr(j, "seek.bot.name"), "bot-level-", 10) == 0);
+    json_decref(j);
+    CHECK(seek_do(a, "POST", sid, "/bot", "10.31.0.1", tok, &j) == 201);
+    json_decref(j);
+    mc_api_free(a);
+}
+
 /* Quick pairing: pools per game and time control; the next waiting
    player of close rating is the opponent (at once, or at a waiting
    player's next look as the rating gap its wait bridges grows); after
@@ -4770,6 +4811,7 @@ int main(void)
     test_lobby_http();
     test_lobby_stream();
     test_pairing(dir);
+    test_bot_wait();
     test_upgrade_ratings(dir);
     test_store_games();
     test_two_servers(dir);

@@ -46,7 +46,7 @@ static const char *const usage = N_(
     "                     [--proxy ADDR] [--per-ip N] [--max-conns N]\n"
     "                     [--deadline S] [--max-games N] [--quota N] [--rate "
     "N]\n"
-    "                     [--keep-days D] [--keep-finished-days D]\n"
+    "                     [--keep-days D] [--keep-finished-days D] [--bot-wait S]\n"
     "                     [--no-book] [--book-variety N] [--site DIR|none]\n"
     "       mancala serve --import DIR [--db FILE]\n"
     "       mancala serve --copy-from FROM [--db FILE]\n"
@@ -86,6 +86,8 @@ static const char *const usage = N_(
     "                    30; 0: never)\n"
     "  --keep-finished-days D   a finished one after D days (default 7)\n"
     "  --session-days D  an account's sign-in lasts D days (default 30)\n"
+    "  --bot-wait S      seconds alone in a quick-pairing pool before the\n"
+    "                    house bot is offered (default 20)\n"
     "  --site DIR        the WebAssembly engine's files (make site:\n"
     "                    build/site): games on one device then run in the\n"
     "                    browser, the server's time left to online games\n"
@@ -135,7 +137,8 @@ static int limit_arg(serve_args *sa, const char *o, const char *v)
                   {"--max-games", &sa->ao.max_games},
                   {"--quota", &sa->ao.quota},
                   {"--rate", &sa->ao.rate},
-                  {"--session-days", &sa->ao.session_days}};
+                  {"--session-days", &sa->ao.session_days},
+                  {"--bot-wait", &sa->ao.bot_wait}};
     struct {
         const char *name;
         long long *to;

@@ -368,6 +368,8 @@ mc_api *mc_api_new(const mc_api_opts *o, mc_error *err)
         a->o.hash_wait = MC_API_HASH_WAIT;
     if (a->o.hashes_minute <= 0)
         a->o.hashes_minute = MC_API_HASHES_MINUTE;
+    if (a->o.bot_wait <= 0)
+        a->o.bot_wait = (int)MC_API_POOL_BOT_WAIT;
     pthread_mutex_init(&a->table, NULL);
     pthread_mutex_init(&a->players_lock, NULL);
     pthread_mutex_init(&a->ev_lock, NULL);

@@ -106,6 +106,9 @@ typedef struct mc_api_opts {
                             turn (0: MC_API_HASH_WAIT) */
     int hashes_minute;   /* password hashes an address may begin a minute
                             (0: MC_API_HASHES_MINUTE) */
+    int bot_wait;        /* seconds alone in a quick-pairing pool before
+                            the house bot is offered (0:
+                            MC_API_POOL_BOT_WAIT) */
 } mc_api_opts;
 
 typedef struct mc_api_req {

@@ -499,7 +499,7 @@ static api_seek *pool_best(mc_api *a, const api_seek *k, const api_req *rq,
    the pool (the same game, time control and rated or not) whose rating is
    close enough is the opponent, and the game starts (201, as accept);
    else the caller waits in the pool (202, as a seek) and after
-   MC_API_POOL_BOT_WAIT seconds is offered the house bot. */
+   a->o.bot_wait seconds is offered the house bot. */
 void ep_pair(mc_api *a, const api_req *rq, mc_api_reply *out)
 {
     static const char *const keys[] = {"game", "time", "rated", NULL};
@@ -529,7 +529,7 @@ void ep_pair(mc_api *a, const api_req *rq, mc_api_reply *out)
         copy = *best;
     } else {
         place_seek(a, rq, &k, now, 202,
-                   json_pack("{s:f}", "bot_after", MC_API_POOL_BOT_WAIT), out);
+                   json_pack("{s:f}", "bot_after", (double)a->o.bot_wait), out);
     }
     pthread_mutex_unlock(&a->lobby_lock);
     if (best)
@@ -538,10 +538,9 @@ void ep_pair(mc_api *a, const api_req *rq, mc_api_reply *out)
 
 /* The house bot offered for pool seek k at now (lobby lock held): its
    level, or 0 while the seek has not waited long enough. */
-static int bot_offer(const api_seek *k, double now)
+static int bot_offer(const mc_api *a, const api_seek *k, double now)
 {
-    if (!k->pool || k->status != SEEK_OPEN ||
-        now - k->created < MC_API_POOL_BOT_WAIT)
+    if (!k->pool || k->status != SEEK_OPEN || now - k->created < a->o.bot_wait)
         return 0;
     return bot_level(k->account > 0 ? k->shown : 1500);
 }
@@ -567,13 +566,13 @@ static void take_bot(mc_api *a, const char *id, const api_req *rq,
     else if (k->status != SEEK_OPEN)
         api_reply_error(out, 409, k->status == SEEK_TAKEN ? "taken" : "gone",
                         "%s", seek_gone_words(k->status));
-    else if (!(level = bot_offer(k, now)))
+    else if (!(level = bot_offer(a, k, now)))
         api_reply_error(out, 409, "wait",
                         k->pool ? _("the house bot is offered after %.0f s in "
                                     "a pool")
                                 : _("the house bot is offered in the pools "
                                     "(POST /api/pair), after %.0f s"),
-                        MC_API_POOL_BOT_WAIT);
+                        (double)a->o.bot_wait);
     else {
         k->status = SEEK_TAKING;
         copy = *k;
@@ -655,7 +654,7 @@ static void one_seek(mc_api *a, const char *id, const api_req *rq, int del,
         if (mine && k->status == SEEK_OPEN)
             k->seen = now;
         json_t *j = seek_json(k, rq, now);
-        int level = mine ? bot_offer(k, now) : 0;
+        int level = mine ? bot_offer(a, k, now) : 0;
         if (level) {
             char bn[NAME_MAX_LEN + 1];
             snprintf(bn, sizeof bn, "bot-level-%d", level);

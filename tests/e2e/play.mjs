@@ -801,7 +801,7 @@ async function features() {
   await part('house bot', houseBot);
 }
 
-// Quick pairing alone in a pool: after the server's wait (20 s) the house
+// Quick pairing alone in a pool: after the server's wait (--bot-wait 2 in run.sh) the house
 // bot is offered; taken, the game opens against it, and the page asks the
 // server for the bot's moves.
 async function houseBot() {

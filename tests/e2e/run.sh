@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/e2e/run.sh - make check's browser tests: start `mancala serve` on an
-# ephemeral port of 127.0.0.1 with a fresh game store, play a full game of
+# ephemeral port of 127.0.0.1 with a fresh game store (the house bot offered
+# after 2 s alone in a pool, not 20), play a full game of
 # each kind against the computer at 1280x800 and 400x800 and check each
 # item of the page by clicking in headless Chromium (play.mjs; about two
 # minutes), stop the server.
@@ -47,7 +48,7 @@ tmp=$(mktemp -d)
 # The server's data in the scratch directory, and no endgame tables: the
 # games here do not depend on what is built or installed.
 XDG_DATA_HOME=$tmp/xdg/data XDG_STATE_HOME=$tmp/xdg/state MANCALA_EGDB_DIR=none \
-"$M" serve --port 0 --site none --db "$tmp/serve.db" >"$tmp/out" 2>"$tmp/err" &
+"$M" serve --port 0 --site none --db "$tmp/serve.db" --bot-wait 2 >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 i=0
 while ! grep -q 'http://' "$tmp/out" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
