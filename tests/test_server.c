@@ -4255,8 +4255,8 @@ static void test_bot_wait(void)
     mc_api_set_now(a, t0);
     json_t *j;
     CHECK(call(a, "POST", "/api/pair",
-               "{\"game\":\"oware\",\"time\":\"game:180+2\"}",
-               "10.31.0.1", tok, &j) == 202);
+               "{\"game\":\"oware\",\"time\":\"game:180+2\"}", "10.31.0.1", tok,
+               &j) == 202);
     CHECK(json_real_value(json_object_get(j, "bot_after")) == 5.0);
     snprintf(sid, sizeof sid, "%s", jstr(j, "seek.id"));
     json_decref(j);
