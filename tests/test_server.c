@@ -3329,6 +3329,24 @@ static int got_one(void *ctx, const mc_store_game *g)
    store): the quota and the games limit counted in the store, an update or
    a seat refused (MC_STORE_CHANGED, nothing written) unless its version is
    newer than the store's, the takeback asked for kept. */
+/* mc_store_versions' calls, for test_store_games. */
+typedef struct versions_seen {
+    int n, third;
+    long long first, others;
+} versions_seen;
+
+static int saw_version(void *ctx, const char *id, long long version)
+{
+    versions_seen *v = ctx;
+    v->n++;
+    if (!strcmp(id, "00000000000000000000000000000001"))
+        v->first = version;
+    else
+        v->others += version;
+    v->third += !strcmp(id, "00000000000000000000000000000003");
+    return 0;
+}
+
 static void test_store_games(void)
 {
     mc_error err;
@@ -3381,6 +3399,11 @@ static void test_store_games(void)
     CHECK(mc_store_one(s, "00000000000000000000000000000009", got_one, &o,
                        &err) == 1 &&
           o.calls == 0);
+    /* the ids and versions alone: the four kept (the third was refused),
+       the first at version 4, the others as inserted (0) */
+    versions_seen v = {0};
+    CHECK(mc_store_versions(s, saw_version, &v, &err) == 0 && v.n == 4 &&
+          v.first == 4 && v.others == 0 && v.third == 0);
     mc_store_close(s);
 }
 

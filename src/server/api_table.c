@@ -464,26 +464,26 @@ typedef struct heard_list {
     long long *version;
 } heard_list;
 
-static int list_one(void *ctx, const mc_store_game *g)
+static int list_one(void *ctx, const char *id, long long version)
 {
     heard_list *l = ctx;
-    if (!api_valid_id(g->id))
+    if (!api_valid_id(id))
         return 0;
     if (l->n == l->cap) {
         int cap = l->cap ? 2 * l->cap : 256;
-        void *id = realloc(l->id, (size_t)cap * sizeof *l->id);
-        if (id)
-            l->id = id;
+        void *ids = realloc(l->id, (size_t)cap * sizeof *l->id);
+        if (ids)
+            l->id = ids;
         void *v =
-            id ? realloc(l->version, (size_t)cap * sizeof *l->version) : NULL;
+            ids ? realloc(l->version, (size_t)cap * sizeof *l->version) : NULL;
         if (v)
             l->version = v;
-        if (!id || !v)
+        if (!ids || !v)
             return l->bad = 1;
         l->cap = cap;
     }
-    memcpy(l->id[l->n], g->id, ID_LEN + 1);
-    l->version[l->n++] = g->version;
+    memcpy(l->id[l->n], id, ID_LEN + 1);
+    l->version[l->n++] = version;
     return 0;
 }
 
@@ -504,8 +504,9 @@ static int seen_one(void *ctx, const mc_store_game *g)
     return 0;
 }
 
-/* Every game read again (the store's connection was lost and made again:
-   changes may have been missed): the versions compared, the games made
+/* Every game's version read again (the store's connection was lost and
+   made again, or is new: changes may have been missed): the versions
+   compared (the games changed elsewhere read again), the games made
    elsewhere read, the ones deleted elsewhere dropped.  0, or -1 when the
    store could not be read (said on the standard error). */
 static int heard_all(mc_api *a)
@@ -518,7 +519,8 @@ static int heard_all(mc_api *a)
     mc_error err = {MC_ERR_IO, "out of memory"};
     /* listed first, handled after: no game's lock is taken while the
        store's is held */
-    int ok = all && mc_store_each(a->store, list_one, &l, &err) == 0 && !l.bad;
+    int ok =
+        all && mc_store_versions(a->store, list_one, &l, &err) == 0 && !l.bad;
     if (!ok)
         fprintf(stderr,
                 "mancala serve: the games' versions cannot be read again "

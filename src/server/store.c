@@ -709,6 +709,28 @@ int mc_store_one(mc_store *s, const char *id,
     return rc != 0 ? rc : n == 0;
 }
 
+int mc_store_versions(mc_store *s,
+                      int (*each)(void *ctx, const char *id, long long version),
+                      void *ctx, mc_error *err)
+{
+    if (s->pg)
+        return mc_pg_versions(s->pg, each, ctx, err);
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *st = sq_prep(s, "SELECT id, version FROM games");
+    int rc = st ? SQLITE_ROW : SQLITE_ERROR, stop = 0;
+    while (st && !stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *id = sq_col_text(st, 0);
+        if (id)
+            stop = each(ctx, id, sqlite3_column_int64(st, 1));
+    }
+    int bad = !stop && rc != SQLITE_DONE;
+    if (bad)
+        sq_fail(s, err, "reading the games' versions");
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&s->lock);
+    return bad ? -1 : 0;
+}
+
 int mc_store_listen(mc_store *s,
                     int (*changed)(void *ctx, const char *id,
                                    long long version),

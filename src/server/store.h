@@ -126,6 +126,14 @@ int mc_store_one(mc_store *s, const char *id,
                  int (*each)(void *ctx, const mc_store_game *g), void *ctx,
                  mc_error *err);
 
+/* Every game's id and version alone, in no order (what a process that
+   may have missed changes compares with what it holds): each(ctx, id,
+   version), id valid only during the call, returns 0 to go on.  0, or -1
+   with err filled. */
+int mc_store_versions(mc_store *s,
+                      int (*each)(void *ctx, const char *id, long long version),
+                      void *ctx, mc_error *err);
+
 /* Several server processes on one store (PostgreSQL): changed(ctx, id,
    version) is called, from a thread of the store's, after every change of
    a game committed by any process (this one too): its new version, or -1

@@ -918,6 +918,27 @@ int mc_pg_each(mc_pg *p, const char *id,
     return !r ? -1 : id && rows == 0 ? 1 : 0;
 }
 
+int mc_pg_versions(mc_pg *p,
+                   int (*each)(void *ctx, const char *id, long long version),
+                   void *ctx, mc_error *err)
+{
+    const char *what = "reading the games' versions";
+    if (pg_reading(p, err, what) != 0)
+        return -1;
+    PGresult *r = pg_run(p, "SELECT id, version FROM games", NULL);
+    if (!r)
+        pg_fail(p, err, what);
+    int rows = r ? pq_PQntuples(r) : 0;
+    for (int i = 0; i < rows; i++) {
+        const char *id = pg_val(r, i, 0);
+        if (id && each(ctx, id, pg_v_int(r, i, 1)) != 0)
+            break;
+    }
+    pq_PQclear(r);
+    pthread_mutex_unlock(&p->lock);
+    return r ? 0 : -1;
+}
+
 /* ---- rows as text, for the copy ------------------------------------------ */
 
 int mc_pg_raw_begin(mc_pg *p, mc_error *err)

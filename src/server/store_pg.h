@@ -44,6 +44,10 @@ int mc_pg_delete(mc_pg *p, const char *id, mc_error *err);
 int mc_pg_each(mc_pg *p, const char *id,
                int (*each)(void *ctx, const mc_store_game *g), void *ctx,
                mc_error *err);
+/* mc_store_versions. */
+int mc_pg_versions(mc_pg *p,
+                   int (*each)(void *ctx, const char *id, long long version),
+                   void *ctx, mc_error *err);
 /* mc_store_listen: a thread of its own, on a connection of its own
    (LISTEN on the channel of step_4_5's trigger), made again when lost. */
 int mc_pg_listen(mc_pg *p,

@@ -82,6 +82,14 @@ int mc_pg_each(mc_pg *p, const char *id,
     return none(err);
 }
 
+int mc_pg_versions(mc_pg *p,
+                   int (*each)(void *ctx, const char *id, long long version),
+                   void *ctx, mc_error *err)
+{
+    (void)p, (void)each, (void)ctx;
+    return none(err);
+}
+
 int mc_pg_listen(mc_pg *p,
                  int (*changed)(void *ctx, const char *id, long long version),
                  void *ctx, mc_error *err)
