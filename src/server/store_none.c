@@ -107,6 +107,17 @@ int mc_store_one(mc_store *s, const char *id,
     return 1; /* nothing kept: a change never fails, so never asked */
 }
 
+int mc_store_versions(mc_store *s,
+                      int (*each)(void *ctx, const char *id, long long version),
+                      void *ctx, mc_error *err)
+{
+    (void)s;
+    (void)each;
+    (void)ctx;
+    (void)err;
+    return 0; /* none kept */
+}
+
 int mc_store_listen(mc_store *s,
                     int (*changed)(void *ctx, const char *id,
                                    long long version),
