@@ -646,8 +646,8 @@ static int read_games(mc_store *s, const char *id,
     pthread_mutex_lock(&s->lock);
     /* The two seats joined to their game, and their accounts' names: one
        row a game. */
-    sqlite3_stmt *st = sq_prep(s, GAMES_SELECT);
-    if (st)
+    sqlite3_stmt *st = sq_prep(s, id ? GAMES_SELECT_ONE : GAMES_SELECT);
+    if (st && id)
         sq_bind_text(st, 1, id);
     int rc = st ? SQLITE_ROW : SQLITE_ERROR, stop = 0;
     while (st && !stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {

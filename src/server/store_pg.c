@@ -879,8 +879,9 @@ int mc_pg_each(mc_pg *p, const char *id,
     if (pg_reading(p, err, what) != 0)
         return -1;
     pg_args q = {0};
-    pg_a_text(&q, id);
-    PGresult *r = pg_run(p, GAMES_SELECT, &q);
+    if (id)
+        pg_a_text(&q, id);
+    PGresult *r = pg_run(p, id ? GAMES_SELECT_ONE : GAMES_SELECT, &q);
     if (!r)
         pg_fail(p, err, what);
     int rows = r ? pq_PQntuples(r) : 0;

@@ -14,8 +14,9 @@
     " r.s_rd_after, r.n_before, r.n_rd_before, r.n_after, r.n_rd_after"
 
 /* The games as mc_store_each and mc_store_one give them: each joined to
-   its two seats, their accounts' names and bots, and its result; all of
-   them when $1 is NULL, else the game $1.  The columns, in order: id
+   its two seats, their accounts' names and bots, and its result: all of
+   them (GAMES_SELECT), or the game $1 (GAMES_SELECT_ONE, a lookup of the
+   primary key in both databases).  The columns, in order: id
    record version over created touched addr (0-6), each seat's token
    invite owner (7-12), the clocks (13-15), each seat's account and name
    (16-19), rated (20), RESULT_COLS (21-31), each seat's bot (32-33),
@@ -30,7 +31,7 @@
     " JOIN seats b ON b.game = g.id AND b.side = 1"                            \
     " LEFT JOIN accounts x ON x.id = a.account"                                \
     " LEFT JOIN accounts y ON y.id = b.account"                                \
-    " LEFT JOIN results r ON r.game = g.id"                                    \
-    " WHERE g.id = coalesce($1, g.id)"
+    " LEFT JOIN results r ON r.game = g.id"
+#define GAMES_SELECT_ONE GAMES_SELECT " WHERE g.id = $1"
 
 #endif
