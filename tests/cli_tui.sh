@@ -154,30 +154,28 @@ marked_pits() {
         print out
     }'
 }
-# expect_mark DESC NAME: the pit NAME alone is marked ("" none)
-# (waited for up to 10 s: a redrawing may be half-way when it is read)
-expect_mark() {
+# gives WANT CMD...: waits (up to 10 s: a redrawing may be half-way when
+# the screen is read) until CMD prints WANT; 1 if it never does, with what
+# it printed last in $got
+gives() {
+    want=$1
+    shift
     i=0
     while :; do
-        m=$(marked_pits)
-        [ "$m" = "$2" ] && { ok; return; }
-        [ $i -ge 100 ] && break
+        got=$("$@")
+        [ "$got" = "$want" ] && return 0
+        [ $i -ge 100 ] && return 1
         sleep 0.1
         i=$((i + 1))
     done
-    bad "$1: marked '$m', not '$2'"
+}
+# expect_mark DESC NAME: the pit NAME alone is marked ("" none)
+expect_mark() {
+    if gives "$2" marked_pits; then ok; else bad "$1: marked '$got', not '$2'"; fi
 }
 # expect_attr DESC SGR REGEX WANT: attr_text SGR REGEX gives WANT
 expect_attr() {
-    i=0
-    while :; do
-        a=$(attr_text "$2" "$3")
-        [ "$a" = "$4" ] && { ok; return; }
-        [ $i -ge 100 ] && break
-        sleep 0.1
-        i=$((i + 1))
-    done
-    bad "$1: '$a', not '$4'"
+    if gives "$4" attr_text "$2" "$3"; then ok; else bad "$1: '$got', not '$4'"; fi
 }
 
 # record START: a one-game record starting at START, for --resume
