@@ -716,7 +716,7 @@ int mc_store_versions(mc_store *s,
     if (s->pg)
         return mc_pg_versions(s->pg, each, ctx, err);
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *st = sq_prep(s, "SELECT id, version FROM games");
+    sqlite3_stmt *st = sq_prep(s, GAMES_VERSIONS);
     int rc = st ? SQLITE_ROW : SQLITE_ERROR, stop = 0;
     while (st && !stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *id = sq_col_text(st, 0);

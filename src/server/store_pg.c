@@ -926,7 +926,7 @@ int mc_pg_versions(mc_pg *p,
     const char *what = "reading the games' versions";
     if (pg_reading(p, err, what) != 0)
         return -1;
-    PGresult *r = pg_run(p, "SELECT id, version FROM games", NULL);
+    PGresult *r = pg_run(p, GAMES_VERSIONS, NULL);
     if (!r)
         pg_fail(p, err, what);
     int rows = r ? pq_PQntuples(r) : 0;

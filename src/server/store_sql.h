@@ -34,4 +34,7 @@
     " LEFT JOIN results r ON r.game = g.id"
 #define GAMES_SELECT_ONE GAMES_SELECT " WHERE g.id = $1"
 
+/* Every game's id and version alone (mc_store_versions). */
+#define GAMES_VERSIONS "SELECT id, version FROM games"
+
 #endif
